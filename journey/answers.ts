@@ -1,0 +1,336 @@
+/**
+ * The journey's answers (journey-spec §3), their options, and the validation
+ * rules of journey-spec §5. Pure: no DOM, no storage.
+ *
+ * Every answer is kept as the text the user entered (or an option value), so that
+ * nothing typed is ever lost or reformatted; the engine parses numbers later.
+ */
+import type { ScreenId } from './routes';
+
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+  description?: string;
+}
+
+const opts = <V extends string>(...list: Option<V>[]) => list;
+
+/** An unanswered Yes/No question is ''. journey-spec §4: each toggle starts unset. */
+export type YesNo = '' | 'yes' | 'no';
+
+export const YES_NO = opts<'yes' | 'no'>({ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' });
+
+export const RELATIONSHIP_OPTIONS = opts({ value: 'couple', label: 'Couple' }, { value: 'single', label: 'Single' });
+
+export const GOAL_OPTIONS = opts(
+  { value: 'travel', label: 'Travelling overseas' },
+  { value: 'first-home', label: 'Buying your first home' },
+  { value: 'next-home', label: 'Buying your next home' },
+  { value: 'getting-together', label: 'Getting together' },
+  { value: 'baby', label: 'Having a baby' },
+  { value: 'business', label: 'Starting a business' },
+);
+
+export const EMPLOYMENT_OPTIONS = opts(
+  { value: 'employed', label: 'Employed' },
+  { value: 'self-employed', label: 'Self-employed' },
+  { value: 'stay-at-home-parent', label: 'Stay-at-home parent' },
+  { value: 'student', label: 'Student' },
+  { value: 'retired', label: 'Retired' },
+  { value: 'not-working', label: 'Not working' },
+);
+
+export const INCOME_FREQUENCIES = opts(
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'fortnightly', label: 'Fortnightly' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'annually', label: 'Annually' },
+);
+
+export const ADDITIONAL_INCOME_SOURCES = opts(
+  { value: 'dividends', label: 'Dividends' },
+  { value: 'rent', label: 'Rent' },
+  { value: 'trust', label: 'Trust distributions' },
+);
+
+export const BENEFIT_TYPES = opts(
+  { value: 'family-tax', label: 'Family Tax Benefit' },
+  { value: 'disability', label: 'Disability Support Pension' },
+  { value: 'jobseeker', label: 'JobSeeker Payment' },
+  { value: 'age-pension', label: 'Age Pension' },
+);
+
+export const ASSET_TYPES = opts(
+  { value: 'cash', label: 'Cash' },
+  { value: 'home', label: 'Home' },
+  { value: 'investment-property', label: 'Investment property' },
+  { value: 'other-investment', label: 'Other investment' },
+  { value: 'lifestyle', label: 'Lifestyle (car, boat, contents)' },
+  { value: 'other', label: 'Other' },
+);
+
+export const SAVINGS_FREQUENCIES = opts(
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'fortnightly', label: 'Fortnightly' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'half-yearly', label: 'Half yearly' },
+  { value: 'yearly', label: 'Yearly' },
+);
+
+export const DEBT_TYPES = opts(
+  { value: 'mortgage', label: 'Mortgage' },
+  { value: 'investment-loan', label: 'Investment loan' },
+  { value: 'car-loan', label: 'Car loan' },
+  { value: 'personal-loan', label: 'Personal loan' },
+  { value: 'credit-card', label: 'Credit card' },
+  { value: 'other', label: 'Other' },
+);
+
+export const DEBT_OWNERS = opts(
+  { value: 'self', label: 'Me' },
+  { value: 'joint', label: 'Joint' },
+  { value: 'partner', label: 'My partner' },
+);
+
+export const DEBT_FREQUENCIES = opts(
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'fortnightly', label: 'Fortnightly' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'annually', label: 'Annually' },
+);
+
+/** journey-spec §3: the six risk styles with their descriptions. */
+export const RISK_STYLES = opts(
+  { value: 'conservative', label: 'Conservative', description: 'Very low likelihood of a negative return in any year.' },
+  { value: 'cautious', label: 'Cautious', description: 'Security over growth.' },
+  { value: 'moderate', label: 'Moderate', description: 'A balance of growth and security.' },
+  { value: 'moderately-aggressive', label: 'Moderately aggressive', description: 'Growth with some security.' },
+  { value: 'aggressive', label: 'Aggressive', description: 'Growth over security.' },
+  { value: 'highly-aggressive', label: 'Highly aggressive', description: 'Comfortable with short-term losses.' },
+);
+
+export const INSURANCE_FIELDS = [
+  { key: 'life', label: 'Life cover' },
+  { key: 'tpd', label: 'Total and permanent disability (TPD) cover' },
+  { key: 'trauma', label: 'Trauma cover' },
+  { key: 'incomeProtection', label: 'Income protection (per month)' },
+] as const;
+
+export interface AdditionalIncomeRow {
+  id: number;
+  source: string;
+  amount: string;
+  frequency: string;
+}
+export interface BenefitRow {
+  id: number;
+  type: string;
+  /** Fortnightly amount (journey-spec §3). */
+  amount: string;
+}
+export interface BigSpendRow {
+  id: number;
+  amount: string;
+}
+export interface AssetRow {
+  id: number;
+  type: string;
+  value: string;
+}
+export interface DebtRow {
+  id: number;
+  type: string;
+  value: string;
+  owner: string;
+  taxDeductible: YesNo;
+  interestRate: string;
+  repaymentAmount: string;
+  frequency: string;
+}
+
+export interface RowList<R> {
+  answer: YesNo;
+  rows: R[];
+}
+
+/** Everything the questionnaire asks (journey-spec §3). */
+export interface Answers {
+  dateOfBirth: string;
+  relationshipStatus: string;
+  goal: { type: string; amount: string; years: string };
+  employmentStatus: string;
+  income: { amount: string; frequency: string };
+  additionalIncome: RowList<AdditionalIncomeRow>;
+  benefits: RowList<BenefitRow>;
+  bigSpends: RowList<BigSpendRow>;
+  assets: RowList<AssetRow>;
+  regularSavings: { answer: YesNo; amount: string; frequency: string };
+  super: { balance: string; contributions: YesNo };
+  debts: RowList<DebtRow>;
+  insurance: { life: string; tpd: string; trauma: string; incomeProtection: string };
+  privateHealth: YesNo;
+  risk: { questionnaireOpened: boolean; style: string };
+  /** The id the next added row gets (row ids are stable keys for the views). */
+  nextRowId: number;
+}
+
+export interface RowTypes {
+  additionalIncome: AdditionalIncomeRow;
+  benefits: BenefitRow;
+  bigSpends: BigSpendRow;
+  assets: AssetRow;
+  debts: DebtRow;
+}
+export type RowListKey = keyof RowTypes;
+export const ROW_LISTS: readonly RowListKey[] = ['additionalIncome', 'benefits', 'bigSpends', 'assets', 'debts'];
+
+/** journey-spec §4: the Yes/No toggles. */
+export type ToggleKey = RowListKey | 'regularSavings';
+
+/** The editable fields of a row (everything but its id). */
+export type RowField<K extends RowListKey> = Exclude<keyof RowTypes[K], 'id'> & string;
+
+/** A blank row of each list, without its id. */
+export const BLANK_ROWS: { [K in RowListKey]: Omit<RowTypes[K], 'id'> } = {
+  additionalIncome: { source: '', amount: '', frequency: '' },
+  benefits: { type: '', amount: '' },
+  bigSpends: { amount: '' },
+  assets: { type: '', value: '' },
+  debts: { type: '', value: '', owner: '', taxDeductible: '', interestRate: '', repaymentAmount: '', frequency: '' },
+};
+
+export function emptyAnswers(): Answers {
+  const list = () => ({ answer: '' as YesNo, rows: [] });
+  return {
+    dateOfBirth: '',
+    relationshipStatus: '',
+    goal: { type: '', amount: '', years: '' },
+    employmentStatus: '',
+    income: { amount: '', frequency: '' },
+    additionalIncome: list(),
+    benefits: list(),
+    bigSpends: list(),
+    assets: list(),
+    regularSavings: { answer: '', amount: '', frequency: '' },
+    super: { balance: '', contributions: '' },
+    debts: list(),
+    insurance: { life: '', tpd: '', trauma: '', incomeProtection: '' },
+    privateHealth: '',
+    risk: { questionnaireOpened: false, style: '' },
+    nextRowId: 1,
+  };
+}
+
+/** The single-value answers, by dotted path. */
+export type FieldKey =
+  | 'dateOfBirth'
+  | 'relationshipStatus'
+  | 'goal.type'
+  | 'goal.amount'
+  | 'goal.years'
+  | 'employmentStatus'
+  | 'income.amount'
+  | 'income.frequency'
+  | 'regularSavings.amount'
+  | 'regularSavings.frequency'
+  | 'super.balance'
+  | 'super.contributions'
+  | 'insurance.life'
+  | 'insurance.tpd'
+  | 'insurance.trauma'
+  | 'insurance.incomeProtection'
+  | 'privateHealth'
+  | 'risk.style';
+
+/** The value at a dotted field path. */
+export function getField(answers: Answers, key: FieldKey): string {
+  const [a, b] = key.split('.') as [keyof Answers, string | undefined];
+  const top = answers[a];
+  return String(b === undefined ? top : (top as unknown as Record<string, unknown>)[b]);
+}
+
+/** A copy of the answers with one field set. */
+export function setField(answers: Answers, key: FieldKey, value: string): Answers {
+  const [a, b] = key.split('.') as [keyof Answers, string | undefined];
+  if (b === undefined) return { ...answers, [a]: value };
+  return { ...answers, [a]: { ...(answers[a] as object), [b]: value } };
+}
+
+/**
+ * journey-spec §4: choosing No clears the rows (or, for regular savings, the
+ * amount and frequency). Choosing Yes reveals the list; a list revealed empty
+ * starts with one blank row, since a Yes with nothing to fill in helps no one.
+ */
+export function setToggle(answers: Answers, key: ToggleKey, value: 'yes' | 'no'): Answers {
+  if (key === 'regularSavings') {
+    const rs = answers.regularSavings;
+    return { ...answers, regularSavings: value === 'no' ? { answer: 'no', amount: '', frequency: '' } : { ...rs, answer: 'yes' } };
+  }
+  const list = answers[key];
+  if (value === 'no') return { ...answers, [key]: { answer: 'no', rows: [] } };
+  if (list.rows.length > 0) return { ...answers, [key]: { ...list, answer: 'yes' } };
+  return addRow({ ...answers, [key]: { ...list, answer: 'yes' } }, key);
+}
+
+/** '+ Add another': appends a blank row. */
+export function addRow(answers: Answers, key: RowListKey): Answers {
+  const list = answers[key] as RowList<{ id: number }>;
+  const row = { ...BLANK_ROWS[key], id: answers.nextRowId };
+  return { ...answers, nextRowId: answers.nextRowId + 1, [key]: { ...list, rows: [...list.rows, row] } };
+}
+
+export function updateRow<K extends RowListKey>(answers: Answers, key: K, id: number, field: RowField<K>, value: string): Answers {
+  const list = answers[key] as RowList<{ id: number }>;
+  if (!(field in BLANK_ROWS[key])) return answers;
+  const rows = list.rows.map((r) => (r.id === id ? { ...r, [field]: value } : r));
+  return { ...answers, [key]: { ...list, rows } };
+}
+
+export function removeRow(answers: Answers, key: RowListKey, id: number): Answers {
+  const list = answers[key] as RowList<{ id: number }>;
+  return { ...answers, [key]: { ...list, rows: list.rows.filter((r) => r.id !== id) } };
+}
+
+const filled = (s: string) => s.trim() !== '';
+const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'yes' && l.rows.length > 0);
+
+/**
+ * journey-spec §5: Continue is disabled until the screen's rule holds. Screens
+ * with no rule can always continue. Row fields are not validated (§5).
+ */
+export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers) => boolean>> = {
+  dateOfBirth: (a) => filled(a.dateOfBirth),
+  relationshipStatus: (a) => filled(a.relationshipStatus),
+  goalSelection: (a) => filled(a.goal.type),
+  goalDetails: (a) => filled(a.goal.amount) && filled(a.goal.years),
+  employmentStatus: (a) => filled(a.employmentStatus),
+  income: (a) => filled(a.income.amount) && filled(a.income.frequency),
+  additionalIncome: (a) => listDone(a.additionalIncome),
+  benefits: (a) => listDone(a.benefits),
+  bigSpends: (a) => listDone(a.bigSpends),
+  assets: (a) => listDone(a.assets),
+  regularSavings: (a) =>
+    a.regularSavings.answer === 'no' ||
+    (a.regularSavings.answer === 'yes' && filled(a.regularSavings.amount) && filled(a.regularSavings.frequency)),
+  super: (a) => filled(a.super.balance) && a.super.contributions !== '',
+  debts: (a) => listDone(a.debts),
+  insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(filled),
+  privateHealth: (a) => a.privateHealth !== '',
+  riskAssessment: (a) => filled(a.risk.style),
+};
+
+export function isScreenComplete(screen: ScreenId, answers: Answers): boolean {
+  return SCREEN_RULES[screen]?.(answers) ?? true;
+}
+
+/** True when nothing has been answered (used to clear storage rather than keep an empty record). */
+export function isEmptyAnswers(a: Answers): boolean {
+  return JSON.stringify({ ...a, nextRowId: 1 }) === JSON.stringify(emptyAnswers());
+}
+
+/** The label of an option value, or the value itself when it is not one of the options. */
+export function labelOf(options: readonly Option[], value: string): string {
+  return options.find((o) => o.value === value)?.label ?? value;
+}

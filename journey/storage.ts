@@ -1,0 +1,97 @@
+/**
+ * Autosave of the journey's answers (the intro promises that details autosave).
+ * Stored in localStorage under one versioned key; anything unreadable, of another
+ * version or of the wrong shape is discarded with a console warning, never a crash.
+ */
+import { BLANK_ROWS, ROW_LISTS, emptyAnswers, isEmptyAnswers, type Answers } from './answers';
+
+export const STORAGE_KEY = 'investment-journey:answers';
+/** Bump when the shape of Answers changes; older records are then discarded. */
+export const STORAGE_VERSION = 1;
+
+interface Record_ {
+  version: number;
+  savedAt: string;
+  answers: Answers;
+}
+
+/** The part of Web Storage this module uses (so tests can pass a Map-backed fake). */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+type Warn = (message: string) => void;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True when `value` has exactly the keys and primitive types of `template` (rows checked against their blank row). */
+function sameShape(value: unknown, template: unknown, rowTemplate?: object): boolean {
+  if (Array.isArray(template)) {
+    return (
+      Array.isArray(value) &&
+      rowTemplate !== undefined &&
+      value.every((row) => sameShape(row, { ...rowTemplate, id: 0 }))
+    );
+  }
+  if (isObj(template)) {
+    if (!isObj(value)) return false;
+    const keys = Object.keys(template);
+    if (Object.keys(value).length !== keys.length) return false;
+    return keys.every((k) => k in value && sameShape(value[k], template[k], rowTemplate));
+  }
+  return typeof value === typeof template;
+}
+
+/** Validates an unknown value as Answers. */
+export function isAnswers(value: unknown): value is Answers {
+  const template = emptyAnswers();
+  if (!isObj(value)) return false;
+  if (Object.keys(value).length !== Object.keys(template).length) return false;
+  return Object.entries(template).every(([key, t]) => {
+    const rowTemplate = (ROW_LISTS as readonly string[]).includes(key) ? BLANK_ROWS[key as keyof typeof BLANK_ROWS] : undefined;
+    return key in value && sameShape(value[key], t, rowTemplate);
+  });
+}
+
+/** The saved answers, or null when there are none or they cannot be used. */
+export function loadAnswers(storage: StorageLike, warn: Warn = console.warn): Answers | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(STORAGE_KEY);
+  } catch {
+    warn('Saved answers could not be read (storage unavailable); starting afresh.');
+    return null;
+  }
+  if (raw === null) return null;
+  const discard = (why: string) => {
+    warn(`Saved answers were discarded: ${why}.`);
+    try {
+      storage.removeItem(STORAGE_KEY);
+    } catch {
+      // storage unavailable: nothing more to clean up
+    }
+    return null;
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return discard('they are not valid JSON');
+  }
+  if (!isObj(parsed) || typeof parsed.version !== 'number') return discard('they have no version');
+  if (parsed.version !== STORAGE_VERSION) return discard(`they are from version ${parsed.version}, this is version ${STORAGE_VERSION}`);
+  if (!isAnswers(parsed.answers)) return discard('they do not have the expected shape');
+  return parsed.answers;
+}
+
+/** Saves the answers; an empty set removes the record. Storage errors (quota, private mode) are warned, not thrown. */
+export function saveAnswers(storage: StorageLike, answers: Answers, now = new Date(), warn: Warn = console.warn): void {
+  try {
+    if (isEmptyAnswers(answers)) {
+      storage.removeItem(STORAGE_KEY);
+      return;
+    }
+    const record: Record_ = { version: STORAGE_VERSION, savedAt: now.toISOString(), answers };
+    storage.setItem(STORAGE_KEY, JSON.stringify(record));
+  } catch {
+    warn('Your answers could not be saved on this device (storage unavailable or full).');
+  }
+}

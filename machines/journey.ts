@@ -1,0 +1,281 @@
+/**
+ * The investment journey's step flow (journey-spec §2, §4, §5): one state per
+ * screen, Continue/Back/go-to-step events, guards that are exactly the
+ * validation rules, and the answers in context.
+ *
+ * The machine is pure. The URL is an effect: a `history` actor (provided by the
+ * browser code, or a fake in tests) reports `URL.CHANGED` and receives `SYNC`
+ * (make the address bar show this path) and `BACK` (go back in browser history).
+ * Every screen state syncs its path on entry, so the URL follows the machine, and
+ * `URL.CHANGED` routes the machine, so the machine follows the URL.
+ */
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  addRow,
+  emptyAnswers,
+  isScreenComplete,
+  removeRow,
+  setField,
+  setToggle,
+  updateRow,
+  type Answers,
+  type FieldKey,
+  type RowField,
+  type RowListKey,
+  type ToggleKey,
+} from '../journey/answers';
+import {
+  FLOW,
+  ROUTES,
+  STEPS,
+  nextScreen,
+  normalizePath,
+  pathOf,
+  previousScreen,
+  stepByNumber,
+  type ScreenId,
+  type StepNumber,
+} from '../journey/routes';
+
+/** Commands the machine sends to the history actor. */
+export type HistoryCommand =
+  | { type: 'SYNC'; path: string }
+  /** Go back in browser history; when there is no in-app entry to go back to, show `fallbackPath` instead. */
+  | { type: 'BACK'; fallbackPath: string };
+
+/** A detour away from the linear flow: editing a section from the review, or adjusting goals from the recommendation. */
+export interface Detour {
+  /** The screen Continue returns to. */
+  returnTo: 'reviewDetails' | 'recommendation';
+  /** The detour's first page: Back from here returns without going further back. */
+  from: ScreenId;
+  /** The detour's last page: Continue from here returns. */
+  until: ScreenId;
+}
+
+export interface JourneyContext {
+  /** The questionnaire's answers (journey-spec §3). */
+  answers: Answers;
+  /** The path last asked for (by the URL or the initial load); shown by the not-found page. */
+  requestedPath: string;
+  /** @default null */
+  detour: Detour | null;
+}
+
+export interface JourneyInput {
+  /** The URL path the app was loaded at. */
+  path: string;
+  /** Saved answers, when there are any. */
+  answers?: Answers | null;
+}
+
+type RowEvent = {
+  [K in RowListKey]:
+    | { type: 'ROWS.ADD'; list: K }
+    | { type: 'ROWS.UPDATE'; list: K; id: number; field: RowField<K>; value: string }
+    | { type: 'ROWS.REMOVE'; list: K; id: number };
+}[RowListKey];
+
+/** Sections of the review page that have an edit icon (steps 1 to 4). */
+export type EditableStep = 1 | 2 | 3 | 4;
+
+export type JourneyEvent =
+  | { type: 'JOURNEY.CONTINUE' }
+  | { type: 'JOURNEY.BACK' }
+  | { type: 'JOURNEY.GO_TO_STEP'; step: StepNumber }
+  | { type: 'JOURNEY.HOME' }
+  /** 'Start again': clears every answer and returns to the intro. */
+  | { type: 'JOURNEY.RESTART' }
+  | { type: 'JOURNEY.EDIT_SECTION'; step: EditableStep }
+  | { type: 'JOURNEY.ADJUST_GOALS' }
+  /** Ends a detour early: back to the review (or recommendation) from any page of the detour. */
+  | { type: 'JOURNEY.RETURN' }
+  | { type: 'ANSWER.SET'; field: FieldKey; value: string }
+  | { type: 'TOGGLE.SET'; toggle: ToggleKey; value: 'yes' | 'no' }
+  | { type: 'RISK.OPEN_QUESTIONNAIRE' }
+  | RowEvent
+  | { type: 'URL.CHANGED'; path: string };
+
+/** Screens whose Back goes through browser history rather than the flow (journey-spec §2). */
+const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
+  // recommended products: "Back uses browser history"; without an in-app entry, the recommendation.
+  recommendedProducts: 'recommendation',
+  smartDoc: 'dashboard',
+  smartDocMultiple: 'dashboard',
+  videoEmbed: 'dashboard',
+  dashboard: 'dashboard',
+};
+
+/** A step's detour for the review's edit icons: its first page to its last. */
+function sectionDetour(step: EditableStep): Detour {
+  const pages = stepByNumber(step).pages.filter((p) => p !== 'summary');
+  return { returnTo: 'reviewDetails', from: pages[0]!, until: pages[pages.length - 1]! };
+}
+
+const notProvided = (name: string) =>
+  fromCallback<HistoryCommand>(() => {
+    throw new Error(`${name} actor not provided`);
+  });
+
+export const journeyMachine = setup({
+  types: {
+    context: {} as JourneyContext,
+    events: {} as JourneyEvent,
+    input: {} as JourneyInput,
+  },
+  actors: {
+    history: notProvided('history'),
+  },
+  guards: {
+    /** journey-spec §5: the screen's validation rule holds. */
+    canContinue: ({ context }, params: { screen: ScreenId }) => isScreenComplete(params.screen, context.answers),
+    isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
+    isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
+    isEditStep: ({ event }, params: { step: EditableStep }) => event.type === 'JOURNEY.EDIT_SECTION' && event.step === params.step,
+    /** On the last page of a detour that returns to `returnTo`, with the page complete. */
+    isDetourEnd: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
+      context.detour?.until === params.screen &&
+      context.detour.returnTo === params.returnTo &&
+      isScreenComplete(params.screen, context.answers),
+    isDetourStart: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
+      context.detour?.from === params.screen && context.detour.returnTo === params.returnTo,
+    /** On any page of a detour that returns to `returnTo`, with the page complete. */
+    canReturn: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
+      context.detour?.returnTo === params.returnTo && isScreenComplete(params.screen, context.answers),
+  },
+  actions: {
+    syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
+    historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
+    rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
+    endDetour: assign({ detour: null }),
+    startSectionEdit: assign({
+      detour: ({ event }) => (event.type === 'JOURNEY.EDIT_SECTION' ? sectionDetour(event.step) : null),
+    }),
+    startGoalAdjust: assign({
+      detour: (): Detour => ({ returnTo: 'recommendation', from: 'goalDetails', until: 'goalDetails' }),
+    }),
+    setAnswer: assign({
+      answers: ({ context, event }) => (event.type === 'ANSWER.SET' ? setField(context.answers, event.field, event.value) : context.answers),
+    }),
+    setToggle: assign({
+      answers: ({ context, event }) => (event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers),
+    }),
+    addRow: assign({
+      answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list) : context.answers),
+    }),
+    updateRow: assign({
+      answers: ({ context, event }) =>
+        event.type === 'ROWS.UPDATE' ? updateRow(context.answers, event.list, event.id, event.field as never, event.value) : context.answers,
+    }),
+    removeRow: assign({
+      answers: ({ context, event }) => (event.type === 'ROWS.REMOVE' ? removeRow(context.answers, event.list, event.id) : context.answers),
+    }),
+    openRiskQuestionnaire: assign({
+      answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
+    }),
+    clearAnswers: assign({ answers: () => emptyAnswers(), detour: null }),
+  },
+}).createMachine({
+  id: 'journey',
+  context: ({ input }) => ({
+    answers: input.answers ?? emptyAnswers(),
+    requestedPath: input.path,
+    detour: null,
+  }),
+  invoke: { id: 'history', src: 'history' },
+  initial: 'routing',
+  on: {
+    'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
+    'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
+    'JOURNEY.RESTART': { target: '.intro', actions: 'clearAnswers' },
+    'JOURNEY.GO_TO_STEP': STEPS.map((s) => ({
+      guard: { type: 'isStep' as const, params: { step: s.n } },
+      target: `.${s.pages[0]!}`,
+      actions: 'endDetour' as const,
+    })),
+    'ANSWER.SET': { actions: 'setAnswer' },
+    'TOGGLE.SET': { actions: 'setToggle' },
+    'ROWS.ADD': { actions: 'addRow' },
+    'ROWS.UPDATE': { actions: 'updateRow' },
+    'ROWS.REMOVE': { actions: 'removeRow' },
+    'RISK.OPEN_QUESTIONNAIRE': { actions: 'openRiskQuestionnaire' },
+  },
+  states: {
+    /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */
+    routing: {
+      always: [
+        ...ROUTES.map((r) => ({ guard: { type: 'isRequestedPath' as const, params: { path: r.path } }, target: r.id })),
+        { target: 'notFound' },
+      ],
+    },
+    /** An unknown path: the URL is left as it is. */
+    notFound: {},
+    ...screenStates(),
+  },
+});
+
+/** The state node of one screen: sync the URL on entry, then Continue and Back per journey-spec §2. */
+function screenState(id: ScreenId) {
+  const path = pathOf(id);
+  const entry = [{ type: 'syncUrl' as const, params: { path } }];
+  const historyFallback = HISTORY_BACK[id];
+  if (!FLOW.includes(id)) {
+    // the embed routes: no Continue; Back through browser history
+    return { entry, on: { 'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } } } };
+  }
+  const returns = (['reviewDetails', 'recommendation'] as const).flatMap((returnTo) => ({ returnTo }));
+  const previous = previousScreen(id);
+  return {
+    entry: id === 'reviewDetails' || id === 'recommendation' ? [...entry, 'endDetour' as const] : entry,
+    on: {
+      'JOURNEY.CONTINUE': [
+        ...returns.map(({ returnTo }) => ({
+          guard: { type: 'isDetourEnd' as const, params: { screen: id, returnTo } },
+          target: returnTo,
+        })),
+        { guard: { type: 'canContinue' as const, params: { screen: id } }, target: nextScreen(id), reenter: true },
+      ],
+      'JOURNEY.RETURN': returns.map(({ returnTo }) => ({
+        guard: { type: 'canReturn' as const, params: { screen: id, returnTo } },
+        target: returnTo,
+      })),
+      'JOURNEY.BACK': [
+        ...returns.map(({ returnTo }) => ({
+          guard: { type: 'isDetourStart' as const, params: { screen: id, returnTo } },
+          target: returnTo,
+        })),
+        historyFallback || !previous
+          ? { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } }
+          : { target: previous },
+      ],
+      ...(id === 'reviewDetails'
+        ? {
+            'JOURNEY.EDIT_SECTION': ([1, 2, 3, 4] as const).map((step) => ({
+              guard: { type: 'isEditStep' as const, params: { step } },
+              target: sectionDetour(step).from,
+              actions: 'startSectionEdit' as const,
+            })),
+          }
+        : {}),
+      ...(id === 'recommendation' ? { 'JOURNEY.ADJUST_GOALS': { target: 'goalDetails', actions: 'startGoalAdjust' as const } } : {}),
+    },
+  };
+}
+
+function screenStates() {
+  return Object.fromEntries(ROUTES.map((r) => [r.id, screenState(r.id)])) as Record<ScreenId, ReturnType<typeof screenState>>;
+}
+
+export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
+export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
+
+/** The screen shown, or 'notFound'. */
+export const selectScreen = (s: JourneySnapshot): ScreenId | 'notFound' => {
+  const v = s.value as string;
+  return v === 'routing' ? 'notFound' : (v as ScreenId | 'notFound');
+};
+export const selectAnswers = (s: JourneySnapshot) => s.context.answers;
+export const selectCanContinue = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.CONTINUE' });
+export const selectCanReturn = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.RETURN' });
+export const selectDetour = (s: JourneySnapshot) => s.context.detour;
+export const selectRequestedPath = (s: JourneySnapshot) => s.context.requestedPath;

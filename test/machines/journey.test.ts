@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { emptyAnswers, SCREEN_RULES, type Answers } from '../../journey/answers';
+import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { FLOW, ROUTES, STEPS, nextScreen, pathOf, previousScreen, type ScreenId } from '../../journey/routes';
+import { journeyMachine, selectCanContinue, selectScreen, type JourneyEvent } from '../../machines/journey';
+import { completeAnswers } from '../fixtures/answers';
+
+function start(path: string, answers: Answers | null = null) {
+  const port = memoryHistoryPort(path);
+  const actor = createActor(journeyMachine.provide({ actors: { history: historyActor(port) } }), {
+    input: { path, answers },
+  });
+  actor.start();
+  const screen = () => selectScreen(actor.getSnapshot());
+  const send = (e: JourneyEvent) => actor.send(e);
+  return { actor, port, screen, send };
+}
+
+describe('routing', () => {
+  it.each(ROUTES.map((r) => [r.path, r.id] as const))('a deep link to %s opens %s', (path, id) => {
+    const { screen, port } = start(path);
+    expect(screen()).toBe(id);
+    expect(port.entries).toEqual([path]); // nothing pushed: the URL was already right
+  });
+
+  it('an unknown path shows not-found and keeps the URL', () => {
+    const { screen, actor, port } = start('/questionnaire/nope');
+    expect(screen()).toBe('notFound');
+    expect(actor.getSnapshot().context.requestedPath).toBe('/questionnaire/nope');
+    expect(port.entries).toEqual(['/questionnaire/nope']);
+  });
+
+  it('a trailing slash is the same route', () => {
+    expect(start('/investment/intro/').screen()).toBe('intro');
+  });
+
+  it('follows the browser back and forward buttons', () => {
+    const { send, screen, port } = start('/');
+    send({ type: 'JOURNEY.CONTINUE' });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('beforeStart');
+    expect(port.entries).toEqual(['/', '/investment/intro', '/investment/before-start']);
+    port.back();
+    expect(screen()).toBe('intro');
+    port.back();
+    expect(screen()).toBe('dashboard');
+    port.forward();
+    expect(screen()).toBe('intro');
+    // going on from the middle of history drops the forward entries, as a browser does
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(port.entries).toEqual(['/', '/investment/intro', '/investment/before-start']);
+  });
+
+  it('keeps the answers across URL changes', () => {
+    const { send, actor, port } = start('/questionnaire/date-of-birth');
+    send({ type: 'ANSWER.SET', field: 'dateOfBirth', value: '01/02/1990' });
+    send({ type: 'JOURNEY.CONTINUE' });
+    port.back();
+    expect(actor.getSnapshot().context.answers.dateOfBirth).toBe('01/02/1990');
+  });
+});
+
+describe('Continue and Back (journey-spec §2, §5)', () => {
+  const ruled = FLOW.filter((id) => SCREEN_RULES[id]);
+  const free = FLOW.filter((id) => !SCREEN_RULES[id] && id !== 'recommendedProducts');
+
+  it.each(ruled)('%s: Continue is blocked until its rule holds, then goes on', (id) => {
+    const blocked = start(pathOf(id), emptyAnswers());
+    expect(selectCanContinue(blocked.actor.getSnapshot())).toBe(false);
+    blocked.send({ type: 'JOURNEY.CONTINUE' });
+    expect(blocked.screen()).toBe(id);
+
+    const ready = start(pathOf(id), completeAnswers());
+    expect(selectCanContinue(ready.actor.getSnapshot())).toBe(true);
+    ready.send({ type: 'JOURNEY.CONTINUE' });
+    expect(ready.screen()).toBe(nextScreen(id));
+    expect(ready.port.path()).toBe(pathOf(nextScreen(id)));
+  });
+
+  it.each(free)('%s: Continue needs nothing', (id) => {
+    const { send, screen } = start(pathOf(id));
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe(nextScreen(id));
+  });
+
+  it('recommended products continues to itself', () => {
+    const { send, screen, port } = start('/recommended-products');
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('recommendedProducts');
+    expect(port.entries).toEqual(['/recommended-products']);
+  });
+
+  it.each(FLOW.filter((id) => id !== 'dashboard' && id !== 'recommendedProducts'))('%s: Back goes to the previous screen', (id) => {
+    const { send, screen } = start(pathOf(id));
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe(previousScreen(id));
+  });
+
+  it('employment status goes back to the summary', () => {
+    const { send, screen } = start('/questionnaire/employment-status');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('summary');
+  });
+
+  it('recommended products goes back through browser history', () => {
+    const { send, screen, port } = start('/questionnaire/needs-analysis', completeAnswers());
+    send({ type: 'JOURNEY.CONTINUE' });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('recommendedProducts');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('recommendation');
+    port.back();
+    expect(screen()).toBe('needsAnalysis');
+  });
+
+  it('recommended products, opened by a deep link, goes back to the recommendation', () => {
+    const { send, screen, port } = start('/recommended-products');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('recommendation');
+    expect(port.path()).toBe('/questionnaire/recommendation');
+  });
+
+  it.each(['smartDoc', 'smartDocMultiple', 'videoEmbed'] as const)('%s has no Continue and goes Back through history', (id) => {
+    const { send, screen, actor } = start(pathOf(id));
+    expect(actor.getSnapshot().can({ type: 'JOURNEY.CONTINUE' })).toBe(false);
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('dashboard');
+  });
+
+  it('the dashboard Back with no history stays on the dashboard', () => {
+    const { send, screen } = start('/');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('dashboard');
+  });
+});
+
+describe('progress steps and the header', () => {
+  it.each(STEPS.map((s) => [s.n, s.pages[0]!] as const))('step %i goes to %s', (step, first) => {
+    const { send, screen } = start('/questionnaire/income');
+    send({ type: 'JOURNEY.GO_TO_STEP', step });
+    expect(screen()).toBe(first);
+  });
+
+  it('the logo goes to the dashboard', () => {
+    const { send, screen } = start('/questionnaire/income');
+    send({ type: 'JOURNEY.HOME' });
+    expect(screen()).toBe('dashboard');
+  });
+
+  it('start again clears every answer and opens the intro', () => {
+    const { send, screen, actor } = start('/questionnaire/review-details', completeAnswers());
+    send({ type: 'JOURNEY.RESTART' });
+    expect(screen()).toBe('intro');
+    expect(actor.getSnapshot().context.answers).toEqual(emptyAnswers());
+  });
+});
+
+describe('answers', () => {
+  it('No clears rows; Yes reveals one blank row; rows can be added, edited, removed', () => {
+    const { send, actor } = start('/questionnaire/assets');
+    const assets = () => actor.getSnapshot().context.answers.assets;
+    expect(assets().answer).toBe('');
+    send({ type: 'TOGGLE.SET', toggle: 'assets', value: 'yes' });
+    expect(assets().rows).toHaveLength(1);
+    send({ type: 'ROWS.ADD', list: 'assets' });
+    const [a, b] = assets().rows;
+    send({ type: 'ROWS.UPDATE', list: 'assets', id: b!.id, field: 'value', value: '2500' });
+    expect(assets().rows[1]).toMatchObject({ type: '', value: '2500' });
+    send({ type: 'ROWS.REMOVE', list: 'assets', id: a!.id });
+    expect(assets().rows.map((r) => r.value)).toEqual(['2500']);
+    send({ type: 'TOGGLE.SET', toggle: 'assets', value: 'no' });
+    expect(assets()).toEqual({ answer: 'no', rows: [] });
+  });
+
+  it('Yes with every row removed blocks Continue', () => {
+    const { send, actor } = start('/questionnaire/debts');
+    send({ type: 'TOGGLE.SET', toggle: 'debts', value: 'yes' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+    const id = actor.getSnapshot().context.answers.debts.rows[0]!.id;
+    send({ type: 'ROWS.REMOVE', list: 'debts', id });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(false);
+  });
+
+  it('regular savings: No clears the amount and frequency', () => {
+    const { send, actor } = start('/questionnaire/regular-savings');
+    send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value: 'yes' });
+    send({ type: 'ANSWER.SET', field: 'regularSavings.amount', value: '500' });
+    send({ type: 'ANSWER.SET', field: 'regularSavings.frequency', value: 'monthly' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+    send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value: 'no' });
+    expect(actor.getSnapshot().context.answers.regularSavings).toEqual({ answer: 'no', amount: '', frequency: '' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+  });
+
+  it('Open questionnaire only sets its flag', () => {
+    const { send, actor, screen } = start('/questionnaire/risk-assessment');
+    send({ type: 'RISK.OPEN_QUESTIONNAIRE' });
+    expect(actor.getSnapshot().context.answers.risk).toEqual({ questionnaireOpened: true, style: '' });
+    expect(screen()).toBe('riskAssessment');
+  });
+});
+
+describe('editing from the review', () => {
+  const sections = [
+    [1, 'dateOfBirth', ['relationshipStatus']],
+    [2, 'goalSelection', ['goalDetails']],
+    [3, 'employmentStatus', STEPS[2]!.pages.slice(1)],
+    [4, 'riskAssessment', []],
+  ] as const;
+
+  it.each(sections)('section %i: edit goes to %s, Continue walks the section, then returns to review', (step, first, rest) => {
+    const { send, screen } = start('/questionnaire/review-details', completeAnswers());
+    send({ type: 'JOURNEY.EDIT_SECTION', step });
+    expect(screen()).toBe(first);
+    for (const page of rest) {
+      send({ type: 'JOURNEY.CONTINUE' });
+      expect(screen()).toBe(page);
+    }
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('reviewDetails');
+    // the detour is over: from here on Continue follows the flow again
+    send({ type: 'JOURNEY.GO_TO_STEP', step: 1 });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('relationshipStatus');
+  });
+
+  it('Return goes back to review from inside the section, only when the page is complete', () => {
+    const { send, screen, actor } = start('/questionnaire/review-details', completeAnswers());
+    send({ type: 'JOURNEY.EDIT_SECTION', step: 3 });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('income');
+    send({ type: 'ANSWER.SET', field: 'income.amount', value: '' });
+    expect(actor.getSnapshot().can({ type: 'JOURNEY.RETURN' })).toBe(false);
+    send({ type: 'ANSWER.SET', field: 'income.amount', value: '95000' });
+    send({ type: 'JOURNEY.RETURN' });
+    expect(screen()).toBe('reviewDetails');
+  });
+
+  it('Back from the first page of the section returns to review', () => {
+    const { send, screen } = start('/questionnaire/review-details', completeAnswers());
+    send({ type: 'JOURNEY.EDIT_SECTION', step: 2 });
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('reviewDetails');
+  });
+
+  it('Return is not offered outside a detour', () => {
+    const { actor } = start('/questionnaire/income', completeAnswers());
+    expect(actor.getSnapshot().can({ type: 'JOURNEY.RETURN' })).toBe(false);
+  });
+
+  it('Adjust goals goes to goal details and Continue returns to the recommendation', () => {
+    const { send, screen, actor } = start('/questionnaire/recommendation', completeAnswers());
+    send({ type: 'JOURNEY.ADJUST_GOALS' });
+    expect(screen()).toBe('goalDetails');
+    send({ type: 'ANSWER.SET', field: 'goal.years', value: '12' });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('recommendation');
+    expect(actor.getSnapshot().context.detour).toBeNull();
+  });
+
+  it('going to a step abandons the detour', () => {
+    const { send, screen } = start('/questionnaire/review-details', completeAnswers());
+    send({ type: 'JOURNEY.EDIT_SECTION', step: 1 });
+    send({ type: 'JOURNEY.GO_TO_STEP', step: 2 });
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('goalDetails');
+  });
+});
+
+describe('the graph', () => {
+  it('every screen is reachable from the dashboard', () => {
+    const port = memoryHistoryPort('/');
+    const machine = journeyMachine.provide({ actors: { history: historyActor(port) } });
+    const events: JourneyEvent[] = [
+      { type: 'JOURNEY.CONTINUE' },
+      { type: 'JOURNEY.BACK' },
+      ...STEPS.map((s) => ({ type: 'JOURNEY.GO_TO_STEP', step: s.n }) as JourneyEvent),
+      { type: 'JOURNEY.EDIT_SECTION', step: 1 },
+      { type: 'JOURNEY.ADJUST_GOALS' },
+      ...(['/smart-doc', '/smart-doc-multiple', '/video-embed', '/nowhere'] as const).map(
+        (path) => ({ type: 'URL.CHANGED', path }) as JourneyEvent,
+      ),
+    ];
+    const paths = getShortestPaths(machine, {
+      input: { path: '/', answers: completeAnswers() },
+      events,
+      serializeState: (s) => JSON.stringify([s.value, s.context.detour]),
+    });
+    const reached = new Set(paths.map((p) => selectScreen(p.state)));
+    const all: (ScreenId | 'notFound')[] = [...ROUTES.map((r) => r.id), 'notFound'];
+    expect([...reached].sort()).toEqual([...all].sort());
+  });
+});
