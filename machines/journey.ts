@@ -43,6 +43,9 @@ export type HistoryCommand =
   /** Go back in browser history; when there is no in-app entry to go back to, show `fallbackPath` instead. */
   | { type: 'BACK'; fallbackPath: string };
 
+/** Commands the machine sends to the autosave actor. */
+export type AutosaveCommand = { type: 'SAVE'; answers: Answers };
+
 /** A detour away from the linear flow: editing a section from the review, or adjusting goals from the recommendation. */
 export interface Detour {
   /** The screen Continue returns to. */
@@ -60,6 +63,8 @@ export interface JourneyContext {
   requestedPath: string;
   /** @default null */
   detour: Detour | null;
+  /** Counts screen entries, so a view can react to every navigation, even to the same screen. @default 0 */
+  navigations: number;
 }
 
 export interface JourneyInput {
@@ -112,8 +117,8 @@ function sectionDetour(step: EditableStep): Detour {
   return { returnTo: 'reviewDetails', from: pages[0]!, until: pages[pages.length - 1]! };
 }
 
-const notProvided = (name: string) =>
-  fromCallback<HistoryCommand>(() => {
+const notProvided = <T extends { type: string }>(name: string) =>
+  fromCallback<T>(() => {
     throw new Error(`${name} actor not provided`);
   });
 
@@ -124,7 +129,9 @@ export const journeyMachine = setup({
     input: {} as JourneyInput,
   },
   actors: {
-    history: notProvided('history'),
+    history: notProvided<HistoryCommand>('history'),
+    /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
+    autosave: notProvided<AutosaveCommand>('autosave'),
   },
   guards: {
     /** journey-spec §5: the screen's validation rule holds. */
@@ -146,8 +153,10 @@ export const journeyMachine = setup({
   actions: {
     syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
     historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
+    save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers }) satisfies AutosaveCommand),
     rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
     endDetour: assign({ detour: null }),
+    countNavigation: assign({ navigations: ({ context }) => context.navigations + 1 }),
     startSectionEdit: assign({
       detour: ({ event }) => (event.type === 'JOURNEY.EDIT_SECTION' ? sectionDetour(event.step) : null),
     }),
@@ -181,24 +190,28 @@ export const journeyMachine = setup({
     answers: input.answers ?? emptyAnswers(),
     requestedPath: input.path,
     detour: null,
+    navigations: 0,
   }),
-  invoke: { id: 'history', src: 'history' },
+  invoke: [
+    { id: 'history', src: 'history' },
+    { id: 'autosave', src: 'autosave' },
+  ],
   initial: 'routing',
   on: {
     'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
     'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
-    'JOURNEY.RESTART': { target: '.intro', actions: 'clearAnswers' },
+    'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
     'JOURNEY.GO_TO_STEP': STEPS.map((s) => ({
       guard: { type: 'isStep' as const, params: { step: s.n } },
       target: `.${s.pages[0]!}`,
       actions: 'endDetour' as const,
     })),
-    'ANSWER.SET': { actions: 'setAnswer' },
-    'TOGGLE.SET': { actions: 'setToggle' },
-    'ROWS.ADD': { actions: 'addRow' },
-    'ROWS.UPDATE': { actions: 'updateRow' },
-    'ROWS.REMOVE': { actions: 'removeRow' },
-    'RISK.OPEN_QUESTIONNAIRE': { actions: 'openRiskQuestionnaire' },
+    'ANSWER.SET': { actions: ['setAnswer', 'save'] },
+    'TOGGLE.SET': { actions: ['setToggle', 'save'] },
+    'ROWS.ADD': { actions: ['addRow', 'save'] },
+    'ROWS.UPDATE': { actions: ['updateRow', 'save'] },
+    'ROWS.REMOVE': { actions: ['removeRow', 'save'] },
+    'RISK.OPEN_QUESTIONNAIRE': { actions: ['openRiskQuestionnaire', 'save'] },
   },
   states: {
     /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */
@@ -209,7 +222,10 @@ export const journeyMachine = setup({
       ],
     },
     /** An unknown path: the URL is left as it is. */
-    notFound: {},
+    notFound: {
+      entry: 'countNavigation',
+      on: { 'JOURNEY.BACK': { actions: { type: 'historyBack', params: { fallbackPath: '/' } } } },
+    },
     ...screenStates(),
   },
 });
@@ -217,7 +233,7 @@ export const journeyMachine = setup({
 /** The state node of one screen: sync the URL on entry, then Continue and Back per journey-spec §2. */
 function screenState(id: ScreenId) {
   const path = pathOf(id);
-  const entry = [{ type: 'syncUrl' as const, params: { path } }];
+  const entry = [{ type: 'syncUrl' as const, params: { path } }, 'countNavigation' as const];
   const historyFallback = HISTORY_BACK[id];
   if (!FLOW.includes(id)) {
     // the embed routes: no Continue; Back through browser history
@@ -279,3 +295,4 @@ export const selectCanContinue = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.
 export const selectCanReturn = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.RETURN' });
 export const selectDetour = (s: JourneySnapshot) => s.context.detour;
 export const selectRequestedPath = (s: JourneySnapshot) => s.context.requestedPath;
+export const selectNavigations = (s: JourneySnapshot) => s.context.navigations;

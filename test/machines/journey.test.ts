@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { emptyAnswers, SCREEN_RULES, type Answers } from '../../journey/answers';
+import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { loadAnswers } from '../../journey/storage';
 import { FLOW, ROUTES, STEPS, nextScreen, pathOf, previousScreen, type ScreenId } from '../../journey/routes';
 import { journeyMachine, selectCanContinue, selectScreen, type JourneyEvent } from '../../machines/journey';
 import { completeAnswers } from '../fixtures/answers';
 
 function start(path: string, answers: Answers | null = null) {
   const port = memoryHistoryPort(path);
-  const actor = createActor(journeyMachine.provide({ actors: { history: historyActor(port) } }), {
+  const storage = memoryStorage();
+  const actor = createActor(journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(storage) } }), {
     input: { path, answers },
   });
   actor.start();
   const screen = () => selectScreen(actor.getSnapshot());
   const send = (e: JourneyEvent) => actor.send(e);
-  return { actor, port, screen, send };
+  return { actor, port, storage, screen, send };
 }
 
 describe('routing', () => {
@@ -202,6 +205,26 @@ describe('answers', () => {
   });
 });
 
+describe('autosave', () => {
+  it('every change of the answers is saved, and start again removes the record', () => {
+    const { send, storage, actor } = start('/questionnaire/assets');
+    send({ type: 'TOGGLE.SET', toggle: 'assets', value: 'yes' });
+    const id = actor.getSnapshot().context.answers.assets.rows[0]!.id;
+    send({ type: 'ROWS.UPDATE', list: 'assets', id, field: 'value', value: '900' });
+    expect(loadAnswers(storage)?.assets.rows[0]?.value).toBe('900');
+    send({ type: 'RISK.OPEN_QUESTIONNAIRE' });
+    expect(loadAnswers(storage)?.risk.questionnaireOpened).toBe(true);
+    send({ type: 'JOURNEY.RESTART' });
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('navigation alone writes nothing', () => {
+    const { send, storage } = start('/');
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(storage.data.size).toBe(0);
+  });
+});
+
 describe('editing from the review', () => {
   const sections = [
     [1, 'dateOfBirth', ['relationshipStatus']],
@@ -272,7 +295,7 @@ describe('editing from the review', () => {
 describe('the graph', () => {
   it('every screen is reachable from the dashboard', () => {
     const port = memoryHistoryPort('/');
-    const machine = journeyMachine.provide({ actors: { history: historyActor(port) } });
+    const machine = journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) } });
     const events: JourneyEvent[] = [
       { type: 'JOURNEY.CONTINUE' },
       { type: 'JOURNEY.BACK' },

@@ -1,0 +1,221 @@
+/**
+ * The journey's frame: header, progress bar, the current screen with its heading
+ * and its Back / Continue buttons, and the error page. Everything it shows comes
+ * from the journey machine; everything it does is an event sent to it.
+ */
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isEmptyAnswers } from './answers';
+import { useJourney, useJourneySend } from './actor-context';
+import { ProgressBar } from './components/progress-bar';
+import { isQuestionnaireScreen, routeOf, stepOfScreen, type ScreenId } from './routes';
+import { SCREENS } from './screens';
+import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath, selectScreen } from '../machines/journey';
+
+/** The product name, in the header and every document title. */
+export const PRODUCT_NAME = 'Horizon Advice';
+
+/** journey-spec §8: the only error text of the prototype, the router's generic fallback title. */
+export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+
+export function App() {
+  const screen = useJourney(selectScreen);
+  return (
+    <>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header />
+      <ErrorBoundary key={screen}>{screen === 'notFound' ? <NotFound /> : <ScreenFrame screen={screen} />}</ErrorBoundary>
+    </>
+  );
+}
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="15" fill="currentColor" />
+      <path d="M6 20h20M9 20a7 7 0 0 1 14 0" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function Header() {
+  const send = useJourneySend();
+  const hasAnswers = useJourney((s) => !isEmptyAnswers(s.context.answers));
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) cancel.current?.focus();
+  }, [confirming]);
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <button type="button" className="logo" onClick={() => send({ type: 'JOURNEY.HOME' })}>
+          <Logo />
+          <span className="logo__text">{PRODUCT_NAME}</span>
+          <span className="sr-only">, go to your dashboard</span>
+        </button>
+        <div className="header__actions">
+          <p role="status" className="save-status">
+            {hasAnswers ? 'Your answers are saved on this device' : ''}
+          </p>
+          {hasAnswers && !confirming && (
+            <button type="button" className="button button--text" onClick={() => setConfirming(true)}>
+              Start again
+            </button>
+          )}
+          {hasAnswers && confirming && (
+            <div className="confirm" role="group" aria-label="Start again">
+              <span>Clear all your answers?</span>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => {
+                  setConfirming(false);
+                  send({ type: 'JOURNEY.RESTART' });
+                }}
+              >
+                Clear answers
+              </button>
+              <button type="button" ref={cancel} className="button button--text" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Titles the document, and on every navigation after the first scrolls to the top
+ * and moves focus to the new page's heading (journey-spec §4 scrolls the
+ * recommendation and products pages to the top; every page does here).
+ */
+function usePageArrival(title: string) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigations = useJourney(selectNavigations);
+  const arrived = useRef(false);
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`;
+    if (!arrived.current) {
+      arrived.current = true;
+      return;
+    }
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, [navigations, title]);
+  return heading;
+}
+
+function ScreenFrame({ screen }: { screen: ScreenId }) {
+  const route = routeOf(screen);
+  const def = SCREENS[screen];
+  const heading = usePageArrival(route.title);
+  const step = stepOfScreen(screen);
+  const { Body } = def;
+  return (
+    <>
+      {isQuestionnaireScreen(screen) && step && <ProgressBar current={step.n} />}
+      <main id="main" tabIndex={-1} className="page" data-screen={screen}>
+        <h1 ref={heading} tabIndex={-1} className="page__title">
+          {route.title}
+        </h1>
+        {def.lead && <p className="lead">{def.lead}</p>}
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Body />
+        </Suspense>
+        <PageNav continueLabel={def.continueLabel === undefined ? 'Continue' : def.continueLabel} />
+      </main>
+    </>
+  );
+}
+
+function PageNav({ continueLabel }: { continueLabel: string | null }) {
+  const send = useJourneySend();
+  const canContinue = useJourney(selectCanContinue);
+  const canReturn = useJourney(selectCanReturn);
+  const detour = useJourney(selectDetour);
+  return (
+    <div className="page-nav">
+      <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
+        Back
+      </button>
+      {detour && (
+        <button type="button" className="button button--secondary" disabled={!canReturn} onClick={() => send({ type: 'JOURNEY.RETURN' })}>
+          {detour.returnTo === 'reviewDetails' ? 'Save and return to review' : 'Save and return to recommendation'}
+        </button>
+      )}
+      {continueLabel && (
+        <button type="button" className="button button--primary" disabled={!canContinue} onClick={() => send({ type: 'JOURNEY.CONTINUE' })}>
+          {continueLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NotFound() {
+  const send = useJourneySend();
+  const path = useJourney(selectRequestedPath);
+  const heading = usePageArrival('Page not found');
+  return (
+    <main id="main" tabIndex={-1} className="page" data-screen="notFound">
+      <h1 ref={heading} tabIndex={-1} className="page__title">
+        Page not found
+      </h1>
+      <p className="lead">
+        There is no page at <code>{path}</code>. It may have moved, or the address may be mistyped.
+      </p>
+      <div className="page-nav">
+        <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
+          Back
+        </button>
+        <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.HOME' })}>
+          Go to your dashboard
+        </button>
+      </div>
+    </main>
+  );
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** A render failure shows the error page instead of a blank screen (journey-spec §8). */
+export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static override getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main id="main" tabIndex={-1} className="page" data-screen="error">
+        <h1 className="page__title">{UNEXPECTED_ERROR}</h1>
+        <p className="lead">Something went wrong while showing this page. Your answers are saved.</p>
+        <pre className="error-detail">{this.state.error.message}</pre>
+        <div className="page-nav">
+          <button type="button" className="button button--primary" onClick={() => window.location.assign('/')}>
+            Go to your dashboard
+          </button>
+        </div>
+      </main>
+    );
+  }
+}

@@ -1,0 +1,34 @@
+/** The 7-step progress bar of the questionnaire (journey-spec §2): an ordered list; the current step has aria-current="step". */
+import { STEPS, type StepNumber } from '../routes';
+import { useJourneySend } from '../actor-context';
+
+export function ProgressBar({ current }: { current: StepNumber }) {
+  const send = useJourneySend();
+  return (
+    <nav className="progress" aria-label="Progress">
+      <ol className="progress__steps">
+        {STEPS.map((step) => {
+          const state = step.n < current ? 'done' : step.n === current ? 'current' : 'todo';
+          return (
+            <li key={step.n} className="progress__step" data-state={state}>
+              <button
+                type="button"
+                className="progress__button"
+                aria-current={state === 'current' ? 'step' : undefined}
+                onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n })}
+              >
+                <span className="progress__number" aria-hidden="true">
+                  {step.n}
+                </span>
+                <span className="progress__label">
+                  <span className="sr-only">Step {step.n} of {STEPS.length}: </span>
+                  {step.label}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

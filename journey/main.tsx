@@ -1,0 +1,49 @@
+/** The journey app's browser entry: wires the machine's effects to the browser and renders. */
+import './journey.css';
+import { createRoot } from 'react-dom/client';
+import type { InspectionEvent, Observer } from 'xstate';
+import { journeyMachine } from '../machines/journey';
+import { loadInspector, wantsInspector } from '../src/inspect';
+import { JourneyActorContext } from './actor-context';
+import { App } from './app';
+import { autosaveActor, memoryStorage } from './autosave-actor';
+import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
+import { browserHistoryPort, historyActor } from './history-actor';
+import { prefetchScreens } from './screens';
+import { loadAnswers, type StorageLike } from './storage';
+
+/** localStorage, or an in-memory stand-in where the browser blocks it. */
+function localStore(): StorageLike {
+  try {
+    const s = window.localStorage;
+    s.getItem('');
+    return s;
+  } catch {
+    console.warn('localStorage is not available: answers will be kept for this visit only.');
+    return memoryStorage();
+  }
+}
+
+async function main() {
+  const root = document.getElementById('app');
+  if (!root) throw new Error('The journey needs an element with id "app".');
+  const storage = localStore();
+  const inspect: Observer<InspectionEvent> | undefined = wantsInspector(location.search) ? await loadInspector() : undefined;
+  const logic = journeyMachine.provide({
+    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage) },
+  });
+  const input = { path: location.pathname, answers: loadAnswers(storage) };
+  root.replaceChildren();
+  createRoot(root).render(
+    <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
+      <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
+        <App />
+      </JourneyActorContext.Provider>
+    </EmbedTokensContext.Provider>,
+  );
+  // The other screens' chunks, once the browser is idle, so later steps never wait on the network.
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+  idle(() => void prefetchScreens().catch(() => undefined));
+}
+
+void main();

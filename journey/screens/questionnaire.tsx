@@ -1,0 +1,242 @@
+/** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
+import { getField, labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO, type FieldKey } from '../answers';
+import { useJourney, useJourneySend } from '../actor-context';
+import { ChoiceGroup, SelectField, TextField, YesNo } from '../components/fields';
+import { RowList } from '../components/row-list';
+import { formatEnteredMoney } from '../format';
+import { routeOf } from '../routes';
+import type { ComponentType } from 'react';
+
+/** One answer and its setter. */
+function useField(field: FieldKey): [string, (value: string) => void] {
+  const value = useJourney((s) => getField(s.context.answers, field));
+  const send = useJourneySend();
+  return [value, (v) => send({ type: 'ANSWER.SET', field, value: v })];
+}
+
+/** A single-choice question whose legend repeats the page heading for screen readers. */
+function Choice({ field, options, question }: { field: FieldKey; options: Parameters<typeof ChoiceGroup>[0]['options']; question: string }) {
+  const [value, set] = useField(field);
+  return <ChoiceGroup legend={question} legendHidden options={options} value={value} onChange={set} />;
+}
+
+function DateOfBirth() {
+  const [value, set] = useField('dateOfBirth');
+  return <TextField label="Date of birth" hint="For example, 15/06/1990 (DD/MM/YYYY)" placeholder="DD/MM/YYYY" autoComplete="bday" value={value} onChange={set} />;
+}
+
+const RelationshipStatus = () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={routeOf('relationshipStatus').title} />;
+const GoalSelection = () => <Choice field="goal.type" options={GOAL_OPTIONS} question={routeOf('goalSelection').title} />;
+const EmploymentStatus = () => <Choice field="employmentStatus" options={EMPLOYMENT_OPTIONS} question={routeOf('employmentStatus').title} />;
+
+function GoalDetails() {
+  const [amount, setAmount] = useField('goal.amount');
+  const [years, setYears] = useField('goal.years');
+  return (
+    <div className="stack">
+      <TextField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} />
+      <TextField label="How many years from now?" inputMode="numeric" value={years} onChange={setYears} />
+    </div>
+  );
+}
+
+function Summary() {
+  const goal = useJourney((s) => s.context.answers.goal);
+  const described = goal.type && goal.amount && goal.years;
+  return (
+    <div className="prose">
+      {described ? (
+        <p>
+          Your goal: <strong>{labelOf(GOAL_OPTIONS, goal.type)}</strong>, {formatEnteredMoney(goal.amount)} in {goal.years} years.
+        </p>
+      ) : (
+        <p>Your goal is saved.</p>
+      )}
+      <p>Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to invest.</p>
+    </div>
+  );
+}
+
+function Income() {
+  const [amount, setAmount] = useField('income.amount');
+  const [frequency, setFrequency] = useField('income.frequency');
+  return (
+    <div className="stack">
+      <TextField label="Gross income" hint="Before tax, excluding super" money value={amount} onChange={setAmount} />
+      <SelectField label="How often?" options={INCOME_FREQUENCIES} value={frequency} onChange={setFrequency} />
+    </div>
+  );
+}
+
+function AdditionalIncome() {
+  return (
+    <RowList
+      list="additionalIncome"
+      question={routeOf('additionalIncome').title}
+      itemLabel="Income"
+      renderRow={(row, set) => (
+        <>
+          <SelectField label="Source" options={ADDITIONAL_INCOME_SOURCES} value={row.source} onChange={(v) => set('source', v)} />
+          <TextField label="Amount" money value={row.amount} onChange={(v) => set('amount', v)} />
+          <SelectField label="How often?" options={INCOME_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
+        </>
+      )}
+    />
+  );
+}
+
+function Benefits() {
+  return (
+    <RowList
+      list="benefits"
+      question={routeOf('benefits').title}
+      itemLabel="Benefit"
+      renderRow={(row, set) => (
+        <>
+          <SelectField label="Benefit" options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
+          <TextField label="Amount per fortnight" money value={row.amount} onChange={(v) => set('amount', v)} />
+        </>
+      )}
+    />
+  );
+}
+
+function BigSpends() {
+  return (
+    <RowList
+      list="bigSpends"
+      question={routeOf('bigSpends').title}
+      itemLabel="Expense"
+      renderRow={(row, set) => <TextField label="Amount" money value={row.amount} onChange={(v) => set('amount', v)} />}
+    />
+  );
+}
+
+function Assets() {
+  return (
+    <RowList
+      list="assets"
+      question={routeOf('assets').title}
+      itemLabel="Asset"
+      renderRow={(row, set) => (
+        <>
+          <SelectField label="Type" options={ASSET_TYPES} value={row.type} onChange={(v) => set('type', v)} />
+          <TextField label="Value" money value={row.value} onChange={(v) => set('value', v)} />
+        </>
+      )}
+    />
+  );
+}
+
+function RegularSavings() {
+  const answer = useJourney((s) => s.context.answers.regularSavings.answer);
+  const send = useJourneySend();
+  const [amount, setAmount] = useField('regularSavings.amount');
+  const [frequency, setFrequency] = useField('regularSavings.frequency');
+  return (
+    <div className="stack">
+      <YesNo legend={routeOf('regularSavings').title} legendHidden value={answer} onChange={(value) => send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value })} />
+      {answer === 'yes' && (
+        <div className="rows">
+          <TextField label="How much do you save?" money value={amount} onChange={setAmount} />
+          <SelectField label="How often?" options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Super() {
+  const [balance, setBalance] = useField('super.balance');
+  const [contributions, setContributions] = useField('super.contributions');
+  return (
+    <div className="stack">
+      <TextField label="Total super balance" hint="Add up all of your super funds" money value={balance} onChange={setBalance} />
+      <ChoiceGroup
+        legend="Are you making personal contributions to your super?"
+        options={YES_NO}
+        layout="inline"
+        value={contributions}
+        onChange={setContributions}
+      />
+    </div>
+  );
+}
+
+function Debts() {
+  return (
+    <RowList
+      list="debts"
+      question={routeOf('debts').title}
+      itemLabel="Debt"
+      renderRow={(row, set) => (
+        <>
+          <SelectField label="Type" options={DEBT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
+          <TextField label="Amount owing" money value={row.value} onChange={(v) => set('value', v)} />
+          <SelectField label="Whose debt is it?" options={DEBT_OWNERS} value={row.owner} onChange={(v) => set('owner', v)} />
+          <SelectField label="Is the interest tax deductible?" options={YES_NO} value={row.taxDeductible} onChange={(v) => set('taxDeductible', v)} />
+          <TextField label="Interest rate (% a year)" inputMode="decimal" value={row.interestRate} onChange={(v) => set('interestRate', v)} />
+          <TextField label="Repayment amount" money value={row.repaymentAmount} onChange={(v) => set('repaymentAmount', v)} />
+          <SelectField label="Repayment frequency" options={DEBT_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
+        </>
+      )}
+    />
+  );
+}
+
+function InsuranceCover() {
+  const send = useJourneySend();
+  const insurance = useJourney((s) => s.context.answers.insurance);
+  return (
+    <div className="stack">
+      {INSURANCE_FIELDS.map((f) => (
+        <TextField key={f.key} label={f.label} money value={insurance[f.key]} onChange={(value) => send({ type: 'ANSWER.SET', field: `insurance.${f.key}`, value })} />
+      ))}
+    </div>
+  );
+}
+
+function PrivateHealth() {
+  const [value, set] = useField('privateHealth');
+  return <YesNo legend={routeOf('privateHealth').title} legendHidden value={value} onChange={set} />;
+}
+
+function RiskAssessment() {
+  const opened = useJourney((s) => s.context.answers.risk.questionnaireOpened);
+  const send = useJourneySend();
+  return (
+    <div className="stack">
+      <div className="panel">
+        <h2>Not sure? Take the risk questionnaire</h2>
+        <p>A short set of questions about how you would react to ups and downs in the value of your investment.</p>
+        <button type="button" className="button button--secondary" onClick={() => send({ type: 'RISK.OPEN_QUESTIONNAIRE' })}>
+          Open questionnaire
+        </button>
+        <p role="status" className="panel__status">
+          {opened ? 'The risk questionnaire is not available online yet. Choose the style below that describes you best, or talk to an adviser.' : ''}
+        </p>
+      </div>
+      <Choice field="risk.style" options={RISK_STYLES} question="Choose your investment style" />
+    </div>
+  );
+}
+
+export const BODIES = {
+  dateOfBirth: DateOfBirth,
+  relationshipStatus: RelationshipStatus,
+  goalSelection: GoalSelection,
+  goalDetails: GoalDetails,
+  summary: Summary,
+  employmentStatus: EmploymentStatus,
+  income: Income,
+  additionalIncome: AdditionalIncome,
+  benefits: Benefits,
+  bigSpends: BigSpends,
+  assets: Assets,
+  regularSavings: RegularSavings,
+  super: Super,
+  debts: Debts,
+  insuranceCover: InsuranceCover,
+  privateHealth: PrivateHealth,
+  riskAssessment: RiskAssessment,
+} satisfies Record<string, ComponentType>;

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { emptyAnswers, getField, isScreenComplete, setField, setToggle, updateRow, addRow, type Answers } from '../../journey/answers';
+import { normalizePath, screenForPath, stepForPath, isQuestionnaireScreen } from '../../journey/routes';
+import { parseMoney, formatEnteredMoney } from '../../journey/format';
+
+const with_ = (...edits: ((a: Answers) => Answers)[]) => edits.reduce((a, e) => e(a), emptyAnswers());
+
+describe('validation rules (journey-spec §5), each with the case that fails and the case that passes', () => {
+  it.each([
+    ['dateOfBirth', with_((a) => setField(a, 'dateOfBirth', '   ')), with_((a) => setField(a, 'dateOfBirth', 'not a date'))],
+    ['goalDetails', with_((a) => setField(a, 'goal.amount', '5000')), with_((a) => setField(a, 'goal.amount', '5000'), (a) => setField(a, 'goal.years', '3'))],
+    ['income', with_((a) => setField(a, 'income.amount', '5000')), with_((a) => setField(a, 'income.amount', '5000'), (a) => setField(a, 'income.frequency', 'weekly'))],
+    ['regularSavings', with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50')), with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50'), (a) => setField(a, 'regularSavings.frequency', 'weekly'))],
+    ['super', with_((a) => setField(a, 'super.balance', '1000')), with_((a) => setField(a, 'super.balance', '1000'), (a) => setField(a, 'super.contributions', 'no'))],
+    ['insuranceCover', with_((a) => setField(a, 'insurance.life', '1'), (a) => setField(a, 'insurance.tpd', '1'), (a) => setField(a, 'insurance.trauma', '1')), with_((a) => setField(a, 'insurance.life', '1'), (a) => setField(a, 'insurance.tpd', '1'), (a) => setField(a, 'insurance.trauma', '1'), (a) => setField(a, 'insurance.incomeProtection', '0'))],
+    ['privateHealth', emptyAnswers(), with_((a) => setField(a, 'privateHealth', 'no'))],
+    ['assets', with_((a) => ({ ...a, assets: { answer: 'yes', rows: [] } })), with_((a) => setToggle(a, 'assets', 'no'))],
+    ['riskAssessment', emptyAnswers(), with_((a) => setField(a, 'risk.style', 'cautious'))],
+  ] as const)('%s', (screen, failing, passing) => {
+    expect(isScreenComplete(screen, failing)).toBe(false);
+    expect(isScreenComplete(screen, passing)).toBe(true);
+  });
+
+  it('row fields are not validated', () => {
+    const a = with_((x) => setToggle(x, 'debts', 'yes'));
+    expect(a.debts.rows[0]).toMatchObject({ type: '', value: '' });
+    expect(isScreenComplete('debts', a)).toBe(true);
+  });
+
+  it('screens without a rule can always continue', () => {
+    expect(isScreenComplete('summary', emptyAnswers())).toBe(true);
+  });
+});
+
+describe('answer edits', () => {
+  it('set and read dotted fields without touching others', () => {
+    const a = setField(emptyAnswers(), 'goal.amount', '1');
+    expect(getField(a, 'goal.amount')).toBe('1');
+    expect(a.goal.type).toBe('');
+  });
+
+  it('ignores a field a row does not have', () => {
+    const a = addRow(emptyAnswers(), 'assets');
+    expect(updateRow(a, 'assets', a.assets.rows[0]!.id, 'owner' as never, 'x')).toBe(a);
+  });
+
+  it('Yes keeps existing rows', () => {
+    const a = addRow(addRow(setToggle(emptyAnswers(), 'assets', 'yes'), 'assets'), 'assets');
+    expect(setToggle(a, 'assets', 'yes').assets.rows).toHaveLength(3);
+  });
+});
+
+describe('routes', () => {
+  it('derives the step from the route; an unknown route is step 1', () => {
+    expect(stepForPath('/questionnaire/income')).toBe(3);
+    expect(stepForPath('/questionnaire/summary')).toBe(2);
+    expect(stepForPath('/questionnaire/recommendation')).toBe(7);
+    expect(stepForPath('/no/such/page')).toBe(1);
+    expect(stepForPath('/')).toBe(1);
+  });
+
+  it('normalises paths', () => {
+    expect(normalizePath('/investment/intro/?x=1#y')).toBe('/investment/intro');
+    expect(normalizePath('/')).toBe('/');
+    expect(screenForPath('/recommended-products/')).toBe('recommendedProducts');
+  });
+
+  it('only /questionnaire routes show the progress bar', () => {
+    expect(isQuestionnaireScreen('income')).toBe(true);
+    expect(isQuestionnaireScreen('recommendedProducts')).toBe(false);
+    expect(isQuestionnaireScreen('intro')).toBe(false);
+  });
+});
+
+describe('money as people type it', () => {
+  it.each([['1,250', 1250], ['$1250', 1250], [' 1250.50 ', 1250.5], ['abc', NaN], ['', NaN]])('%s', (text, n) => {
+    expect(parseMoney(text)).toBe(n);
+  });
+  it('shows entered money as dollars, anything else as typed', () => {
+    expect(formatEnteredMoney('60000')).toBe('$60,000');
+    expect(formatEnteredMoney('about 5k')).toBe('about 5k');
+  });
+});
