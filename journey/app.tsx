@@ -57,10 +57,9 @@ function Header() {
   return (
     <header className="header">
       <div className="header__inner">
-        <button type="button" className="logo" onClick={() => send({ type: 'JOURNEY.HOME' })}>
+        <button type="button" className="logo" aria-label={`${PRODUCT_NAME}, go to your dashboard`} onClick={() => send({ type: 'JOURNEY.HOME' })}>
           <Logo />
           <span className="logo__text">{PRODUCT_NAME}</span>
-          <span className="sr-only">, go to your dashboard</span>
         </button>
         <div className="header__actions">
           <p role="status" className="save-status">
@@ -103,13 +102,10 @@ function Header() {
 function usePageArrival(title: string) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigations = useJourney(selectNavigations);
-  const arrived = useRef(false);
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
-    if (!arrived.current) {
-      arrived.current = true;
-      return;
-    }
+    // The first screen of a page load keeps the browser's own focus and scroll.
+    if (navigations <= 1) return;
     window.scrollTo(0, 0);
     heading.current?.focus();
   }, [navigations, title]);

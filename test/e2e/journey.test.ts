@@ -1,0 +1,286 @@
+/**
+ * The journey end to end, in real headless Chromium against the built server:
+ * a user clicking and typing from the dashboard to the recommended products.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ROUTES, routeOf, type ScreenId } from '../../journey/routes';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+/** Console errors and uncaught exceptions of the current test's pages. */
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+async function open(path: string): Promise<Page> {
+  problems = [];
+  context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Waits until the page shows `id`: its URL and its heading. */
+async function onScreen(page: Page, id: ScreenId) {
+  const route = routeOf(id);
+  await page.waitForURL((u) => u.pathname === route.path);
+  await page.getByRole('heading', { level: 1, name: route.title, exact: true }).waitFor();
+  // the screen's body arrives in its own chunk: wait for it to replace the loading line
+  await page.locator('main .loading').waitFor({ state: 'detached' });
+}
+
+async function continueTo(page: Page, id: ScreenId, label = 'Continue') {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await onScreen(page, id);
+}
+
+/** Resolves once the page's h1 has focus (focus moves in an effect just after the heading renders). */
+const headingGetsFocus = (page: Page) => page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5000 });
+
+describe('the whole journey', () => {
+  it('walks from the dashboard to the recommended products, keeps answers over a reload, and follows back/forward', async () => {
+    const page = await open('/');
+    await onScreen(page, 'dashboard');
+    expect(await page.title()).toContain(routeOf('dashboard').title);
+
+    await page.getByRole('button', { name: 'Start Investment', exact: true }).click();
+    await onScreen(page, 'intro');
+    await headingGetsFocus(page);
+    expect(await page.getByText('about 15 minutes').count()).toBe(1);
+
+    await continueTo(page, 'beforeStart', "Let's get started");
+    const docs = page.getByRole('button', { name: 'Documents to read' });
+    expect(await docs.getAttribute('aria-expanded')).toBe('false');
+    await docs.click();
+    expect(await docs.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('Financial Services Guide').waitFor();
+
+    await continueTo(page, 'eligibility');
+    await continueTo(page, 'dateOfBirth', 'Agree and continue');
+
+    // About you
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Date of birth' }).fill('14/03/1988');
+    await continueTo(page, 'relationshipStatus');
+    const progress = page.getByRole('navigation', { name: 'Progress' });
+    expect(await progress.locator('[aria-current="step"]').innerText()).toContain('About you');
+    await page.getByRole('radio', { name: 'Single' }).check();
+    await continueTo(page, 'goalSelection');
+
+    // Goals
+    await page.getByRole('radio', { name: 'Buying your first home' }).check();
+    await continueTo(page, 'goalDetails');
+    await page.getByRole('textbox', { name: 'How much will you need?' }).fill('60000');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'How many years from now?' }).fill('8');
+    await continueTo(page, 'summary');
+    await page.getByText('Buying your first home').waitFor();
+    expect(await page.getByText('$60,000 in 8 years').count()).toBe(1);
+
+    // Finances
+    await continueTo(page, 'employmentStatus');
+    await page.getByRole('radio', { name: 'Employed', exact: true }).check();
+    await continueTo(page, 'income');
+    expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Your finances');
+    await page.getByRole('textbox', { name: 'Gross income' }).fill('90000');
+    await page.getByRole('combobox', { name: 'How often?' }).selectOption({ label: 'Annually' });
+    await continueTo(page, 'additionalIncome');
+
+    // A reload mid-way keeps the screen and every answer.
+    await page.reload();
+    await onScreen(page, 'additionalIncome');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await onScreen(page, 'income');
+    expect(await page.getByRole('textbox', { name: 'Gross income' }).inputValue()).toBe('90000');
+    expect(await page.getByRole('combobox', { name: 'How often?' }).inputValue()).toBe('annually');
+    await continueTo(page, 'additionalIncome');
+
+    await page.getByRole('radio', { name: 'No' }).check();
+    await continueTo(page, 'benefits');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await continueTo(page, 'bigSpends');
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await page.getByRole('group', { name: 'Expense 1' }).getByRole('textbox', { name: 'Amount' }).fill('12000');
+    await continueTo(page, 'assets');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    const asset1 = page.getByRole('group', { name: 'Asset 1' });
+    await asset1.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Cash' });
+    await asset1.getByRole('textbox', { name: 'Value' }).fill('30000');
+    await page.getByRole('button', { name: '+ Add another' }).click();
+    const asset2 = page.getByRole('group', { name: 'Asset 2' });
+    await asset2.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Home' });
+    await asset2.getByRole('textbox', { name: 'Value' }).fill('650,000');
+    await continueTo(page, 'regularSavings');
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await page.getByRole('textbox', { name: 'How much do you save?' }).fill('1500');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'How often?' }).selectOption({ label: 'Monthly' });
+    await continueTo(page, 'super');
+    await page.getByRole('textbox', { name: 'Total super balance' }).fill('85000');
+    await page.getByRole('group', { name: 'Are you making personal contributions to your super?' }).getByRole('radio', { name: 'No' }).check();
+    await continueTo(page, 'debts');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await continueTo(page, 'insuranceCover');
+    for (const [label, value] of [
+      ['Life cover', '500000'],
+      ['Total and permanent disability (TPD) cover', '250000'],
+      ['Trauma cover', '0'],
+      ['Income protection (per month)', '4000'],
+    ]) {
+      await page.getByRole('textbox', { name: label }).fill(value!);
+    }
+    await continueTo(page, 'privateHealth');
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await continueTo(page, 'riskAssessment');
+
+    // Risk
+    await page.getByRole('button', { name: 'Open questionnaire' }).click();
+    await page.getByRole('status').filter({ hasText: 'risk questionnaire' }).waitFor();
+    await page.getByRole('radio', { name: /Moderately aggressive/ }).check();
+    await continueTo(page, 'reviewDetails');
+
+    // The review shows what was entered.
+    const review = page.getByRole('main');
+    for (const text of ['14/03/1988', 'Single', '$60,000', '8 years', '$90,000 annually', 'Cash: $30,000', 'Home: $650,000', '$1,500 monthly', 'Moderately aggressive']) {
+      expect(await review.getByText(text, { exact: false }).count(), text).toBeGreaterThan(0);
+    }
+    expect(await review.getByText('Example', { exact: true }).count()).toBe(0);
+
+    await continueTo(page, 'needsAnalysis');
+    await continueTo(page, 'recommendation');
+    await continueTo(page, 'recommendedProducts', 'Accept and continue');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Continue on the products page stays there.
+    await continueTo(page, 'recommendedProducts');
+
+    // The browser's back and forward buttons.
+    await page.goBack();
+    await onScreen(page, 'recommendation');
+    await page.goBack();
+    await onScreen(page, 'needsAnalysis');
+    await page.goForward();
+    await onScreen(page, 'recommendation');
+    await page.goForward();
+    await onScreen(page, 'recommendedProducts');
+    // The products page's own Back goes through browser history too.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await onScreen(page, 'recommendation');
+    await page.goForward();
+    await onScreen(page, 'recommendedProducts');
+
+    // A closed tab keeps the answers: a new page in the same profile finds them.
+    const again = await context.newPage();
+    await again.goto(baseUrl + routeOf('income').path);
+    await onScreen(again, 'income');
+    expect(await again.getByRole('textbox', { name: 'Gross income' }).inputValue()).toBe('90000');
+  });
+
+  it('edits a section from the review and returns to it', async () => {
+    const page = await open('/questionnaire/review-details');
+    await onScreen(page, 'reviewDetails');
+    // Nothing answered yet: every value is the sample, marked as an example.
+    expect(await page.getByText('Example', { exact: true }).count()).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Edit Goals' }).click();
+    await onScreen(page, 'goalSelection');
+    await page.getByRole('radio', { name: 'Having a baby' }).check();
+    await continueTo(page, 'goalDetails');
+    await page.getByRole('textbox', { name: 'How much will you need?' }).fill('25000');
+    await page.getByRole('textbox', { name: 'How many years from now?' }).fill('3');
+    await continueTo(page, 'reviewDetails');
+    const goals = page.getByRole('region', { name: 'Goals' });
+    await goals.getByText('Having a baby').waitFor();
+    expect(await goals.getByText('$25,000').count()).toBe(1);
+    expect(await goals.getByText('Example', { exact: true }).count()).toBe(0);
+  });
+
+  it('start again clears the answers', async () => {
+    const page = await open('/questionnaire/date-of-birth');
+    await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await page.getByRole('button', { name: 'Clear answers' }).click();
+    await onScreen(page, 'intro');
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await page.goto(baseUrl + routeOf('dateOfBirth').path);
+    await onScreen(page, 'dateOfBirth');
+    expect(await page.getByRole('textbox', { name: 'Date of birth' }).inputValue()).toBe('');
+  });
+});
+
+describe('routes', () => {
+  it('every route loads the app on a hard refresh', async () => {
+    const page = await open('/');
+    for (const route of ROUTES) {
+      const response = await page.goto(baseUrl + route.path);
+      expect(response?.status(), route.path).toBe(200);
+      await onScreen(page, route.id);
+    }
+  });
+
+  it('an unknown path is a real 404 with a not-found page', async () => {
+    const page = await open('/');
+    const response = await page.goto(`${baseUrl}/questionnaire/no-such-page`);
+    expect(response?.status()).toBe(404);
+    // Chromium logs the document's own 404 status; that one is expected here.
+    problems = problems.filter((p) => !p.includes('status of 404'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByText('/questionnaire/no-such-page').waitFor();
+    await page.getByRole('button', { name: 'Go to your dashboard', exact: true }).click();
+    await onScreen(page, 'dashboard');
+  });
+
+  it('the embed routes render their slots with embed tokens', async () => {
+    const page = await open('/smart-doc-multiple');
+    await onScreen(page, 'smartDocMultiple');
+    const slots = page.locator('.smart-doc-embedding-slot');
+    expect(await slots.count()).toBe(2);
+    for (const token of await slots.evaluateAll((els) => els.map((e) => e.getAttribute('data-embed-token')))) {
+      expect(token).toMatch(/\S{6,}/);
+    }
+    await page.goto(`${baseUrl}/video-embed`);
+    await onScreen(page, 'videoEmbed');
+    expect(await page.locator('.video-embedding-slot[data-embed-token]').count()).toBe(1);
+  });
+
+  it('a corrupt saved record is discarded with a warning, not a crash', async () => {
+    const page = await open('/');
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.evaluate(() => localStorage.setItem('investment-journey:answers', '{"version":1,"answers":{"dateOfBirth":42}}'));
+    await page.goto(baseUrl + routeOf('dateOfBirth').path);
+    await onScreen(page, 'dateOfBirth');
+    expect(warnings.some((w) => w.includes('discarded'))).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Date of birth' }).inputValue()).toBe('');
+  });
+
+  it('the page runs under its strict Content-Security-Policy', async () => {
+    const page = await open('/');
+    const response = await page.goto(baseUrl + '/');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
+    await onScreen(page, 'dashboard');
+  });
+});
