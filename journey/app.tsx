@@ -51,8 +51,13 @@ function Header() {
   const hasAnswers = useJourney((s) => !isEmptyAnswers(s.context.answers));
   const [confirming, setConfirming] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
+  const startAgain = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus follows the confirmation: onto Cancel when it opens, back to 'Start again' when cancelled.
   useEffect(() => {
     if (confirming) cancel.current?.focus();
+    else if (asked.current) startAgain.current?.focus();
+    asked.current = confirming;
   }, [confirming]);
   return (
     <header className="header">
@@ -66,7 +71,7 @@ function Header() {
             {hasAnswers ? 'Your answers are saved on this device' : ''}
           </p>
           {hasAnswers && !confirming && (
-            <button type="button" className="button button--text" onClick={() => setConfirming(true)}>
+            <button type="button" ref={startAgain} className="button button--text" onClick={() => setConfirming(true)}>
               Start again
             </button>
           )}

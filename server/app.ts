@@ -40,9 +40,10 @@ export async function buildApp(config: Pick<ServerConfig, 'publicDir'>, options:
     root: path.join(config.publicDir, 'assets'),
     prefix: '/assets/',
     index: false,
+    cacheControl: false,
     // Entry files keep their names between builds, so browsers revalidate them; chunks are content-hashed.
-    setHeaders(reply, filePath) {
-      reply.header('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 

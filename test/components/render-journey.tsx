@@ -1,0 +1,37 @@
+/**
+ * Renders the whole journey app at a path, with the machine's effects replaced by
+ * in-memory fakes: a memory history port (the address bar) and a memory storage
+ * (autosave). Returns them with the render result and a user-event instance.
+ */
+import { render, screen } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import type { Answers } from '../../journey/answers';
+import { JourneyActorContext } from '../../journey/actor-context';
+import { App } from '../../journey/app';
+import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { loadAnswers } from '../../journey/storage';
+import { journeyMachine } from '../../machines/journey';
+
+export function renderJourney(path: string, answers: Answers | null = null) {
+  const port = memoryHistoryPort(path);
+  const storage = memoryStorage();
+  const logic = journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(storage) } });
+  const user = userEvent.setup();
+  const result = render(
+    <JourneyActorContext.Provider logic={logic} options={{ input: { path, answers } }}>
+      <App />
+    </JourneyActorContext.Provider>,
+  );
+  /** The answers autosave last wrote, or null when storage holds none. */
+  const saved = () => loadAnswers(storage, () => undefined);
+  return { ...result, port, storage, saved, user };
+}
+
+/** The page's heading (h1). */
+export const pageHeading = () => screen.getByRole('heading', { level: 1 });
+
+/** Waits for the page whose h1 is `name` (screen bodies load lazily, the heading does not wait for them). */
+export const findPage = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+export const continueButton = () => screen.getByRole('button', { name: 'Continue' });

@@ -1,0 +1,64 @@
+/**
+ * Accessibility of every route in Chromium with axe-core: WCAG 2.0/2.1 A and AA and
+ * WCAG 2.2 AA, with the target-size rule turned on (it is off by default).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROUTES } from '../../journey/routes';
+import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
+import { completeAnswers } from '../fixtures/answers';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    // options() first: withTags() adds to the options object that options() would replace
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function scan(path: string, answers: unknown) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(baseUrl + '/healthz');
+    if (answers) {
+      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })]);
+    }
+    await page.goto(baseUrl + path);
+    await page.locator('main h1').waitFor();
+    await page.locator('main .loading').waitFor({ state: 'detached' });
+    // open every collapsible so its content is scanned too
+    const closed = page.locator('main button[aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    return await violations(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('axe-core on every route', () => {
+  it.each(ROUTES.map((r) => r.path))('%s, empty', async (path) => {
+    expect(await scan(path, null)).toEqual([]);
+  });
+
+  it.each(ROUTES.filter((r) => r.path.startsWith('/questionnaire/')).map((r) => r.path))('%s, filled', async (path) => {
+    expect(await scan(path, completeAnswers())).toEqual([]);
+  });
+
+  it('the not-found page', async () => {
+    expect(await scan('/no/such/page', null)).toEqual([]);
+  });
+});
