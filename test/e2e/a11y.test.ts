@@ -62,3 +62,27 @@ describe('axe-core on every route', () => {
     expect(await scan('/no/such/page', null)).toEqual([]);
   });
 });
+
+describe('narrow screens', () => {
+  it('at 320 px wide no page scrolls sideways', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(baseUrl + '/healthz');
+      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers() })]);
+      const wide: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(baseUrl + route.path);
+        await page.locator('main h1').waitFor();
+        await page.locator('main .loading').waitFor({ state: 'detached' });
+        const closed = page.locator('main button[aria-expanded="false"]');
+        while ((await closed.count()) > 0) await closed.first().click();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) wide.push(`${route.path} (${overflow}px)`);
+      }
+      expect(wide).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
