@@ -1,0 +1,50 @@
+/** The contract between the chat route and whatever writes the answers. */
+
+/** A document of the site, as text, that answers may quote. */
+export interface SourceDoc {
+  id: string;
+  name: string;
+  text: string;
+}
+
+export interface AnswerRequest {
+  /** The visitor's question, trimmed and non-empty. */
+  question: string;
+  /** The visible text of the visitor's page, when the site has page awareness on; otherwise null. */
+  pageText: string | null;
+  /** The path or URL of the visitor's page (for naming the page as a source). */
+  pagePath: string;
+  /** The site's documents (markdown, text and docx as text). */
+  documents: SourceDoc[];
+  /** The earlier turns of this chat session, oldest first (may be empty). */
+  history: { role: 'user' | 'ai'; content: string }[];
+}
+
+export interface AnswerResult {
+  /** The answer, as markdown. */
+  content: string;
+  /** Up to three short follow-up questions the visitor may click. */
+  followUps: string[];
+  /** The names of the sources the answer used ('This page' for the page text). */
+  sources: string[];
+}
+
+export interface AnswerEngine {
+  /** 'built-in' or 'openai-compatible'. */
+  readonly name: string;
+  answer(request: AnswerRequest, signal?: AbortSignal): Promise<AnswerResult>;
+}
+
+/** A failure of the answer provider (network, status, bad reply); the route maps it to 502/504. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly status?: number,
+    /** True when the provider did not answer in time. */
+    readonly timedOut = false,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
