@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { screenForPath } from '../journey/routes';
-import type { ServerConfig } from './config';
+import { registerApi, type ApiServices } from './api';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */
 export const PAGE_CSP = [
@@ -26,9 +26,32 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export async function buildApp(config: Pick<ServerConfig, 'publicDir'>, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
-  const shell = await readFile(path.join(config.publicDir, 'index.html'), 'utf8');
+export interface AppOptions {
+  /** The built browser files (index.html and assets/). */
+  publicDir: string;
+  /** The API of widget-spec §7; without it the server only serves the pages. */
+  api?: ApiServices;
+  /** Values for the page's `__NAME__` placeholders (embed tokens, the demo key). */
+  pageValues?: Record<string, string>;
+  /** @default false */
+  logger?: boolean;
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page with its `__NAME__` placeholders filled (attribute-escaped); unknown ones become empty. */
+export function fillPage(html: string, values: Record<string, string>): string {
+  return html.replace(/__([A-Z][A-Z0-9_]*)__/g, (_, name: string) => escapeAttribute(values[name] ?? ''));
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: false,
+    // Wrong types are errors, not silently converted (a number where text belongs is a 400).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  const shell = fillPage(await readFile(path.join(options.publicDir, 'index.html'), 'utf8'), options.pageValues ?? {});
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -37,7 +60,7 @@ export async function buildApp(config: Pick<ServerConfig, 'publicDir'>, options:
   });
 
   await app.register(fastifyStatic, {
-    root: path.join(config.publicDir, 'assets'),
+    root: path.join(options.publicDir, 'assets'),
     prefix: '/assets/',
     index: false,
     cacheControl: false,
@@ -57,9 +80,12 @@ export async function buildApp(config: Pick<ServerConfig, 'publicDir'>, options:
 
   app.get('/healthz', async () => ({ ok: true }));
 
+  if (options.api) await registerApi(app, options.api);
+
   app.setNotFoundHandler((req, reply) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/assets/') && !pathname.startsWith('/api/');
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !/^\/(assets|api|files|smart-doc|video|session)\//.test(pathname);
     if (!wantsPage) return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${req.method} ${pathname}` });
     return sendShell(reply, screenForPath(pathname) ? 200 : 404);
   });

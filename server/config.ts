@@ -1,15 +1,46 @@
 /** The server's configuration, from environment variables (documented in README.md). */
 import path from 'node:path';
+import { parseDuration } from './auth';
 
 export interface ServerConfig {
   /** @default 8787 */
   port: number;
   /** Loopback by default: the server is reachable from this machine only unless HOST says otherwise. @default '127.0.0.1' */
   host: string;
-  /** Where the database and secrets live. @default './data' */
+  /** Where the database, the token secret and the demo key live. @default './data' */
   dataDir: string;
   /** The built browser files (dist/public). */
   publicDir: string;
+  /** The public base URL for links to files (ends with '/'); by default each request's own origin. */
+  publicUrl: string | undefined;
+  /** How long a session token lives (TOKEN_TTL: 10s, 30m, 2h, 1d). @default 30 min */
+  tokenTtlMs: number;
+  /** Chat messages per visitor per window (RATE_LIMIT_CHAT_VISITOR). @default 20 */
+  chatPerVisitor: number;
+  /** Chat messages per site per window (RATE_LIMIT_CHAT_SITE). @default 600 */
+  chatPerSite: number;
+  /** The rate-limit window (RATE_LIMIT_WINDOW). @default 1 min */
+  rateWindowMs: number;
+  /** The largest audio upload (MAX_AUDIO_BYTES). @default 10 MiB */
+  maxAudioBytes: number;
+  /** Log every request (LOG=1). @default false */
+  log: boolean;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, not "${raw}"`);
+  return n;
+}
+
+function duration(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  try {
+    return parseDuration(env[name] || fallback);
+  } catch (err) {
+    throw new Error(`${name}: ${(err as Error).message}`);
+  }
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): ServerConfig {
@@ -17,10 +48,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
   }
+  const publicUrl = env.PUBLIC_URL ? (env.PUBLIC_URL.endsWith('/') ? env.PUBLIC_URL : `${env.PUBLIC_URL}/`) : undefined;
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicDir,
+    publicUrl,
+    tokenTtlMs: duration(env, 'TOKEN_TTL', '30m'),
+    chatPerVisitor: positiveInt(env, 'RATE_LIMIT_CHAT_VISITOR', 20),
+    chatPerSite: positiveInt(env, 'RATE_LIMIT_CHAT_SITE', 600),
+    rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
+    maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),
+    log: env.LOG === '1' || env.LOG === 'true',
   };
 }

@@ -1,24 +1,84 @@
 /** Starts the server: `npm start` (after the build) or `node dist/server/main.js`. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAnswerEngine } from './answers/index';
+import { loadOrCreateSecret, TokenSigner } from './auth';
+import { createAvatarProvider } from './avatar';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { ensureDemoSite } from './seed';
+import { openSqliteStorage } from './storage/sqlite';
+import { createTranscriber, TRANSCRIPTION_DISABLED_MESSAGE } from './transcribe/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const config = configFromEnv(process.env, path.resolve(here, '../public'));
-const app = await buildApp(config);
 
-try {
-  const address = await app.listen({ port: config.port, host: config.host });
-  const base = address;
-  console.log(`\nHorizon Advice is running.\n  Journey (with the embedded widget host page): ${base}/\n  Embeds: ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed\n  Stop with Ctrl+C.\n`);
-} catch (err) {
+async function main() {
+  const config = configFromEnv(process.env, path.resolve(here, '../public'));
+  const storage = openSqliteStorage(path.join(config.dataDir, 'horizon.db'));
+  const demo = ensureDemoSite(storage, config.dataDir);
+  const answers = createAnswerEngine(process.env);
+  const transcriber = await createTranscriber(process.env);
+  const avatar = process.env.AVATAR_API_KEY
+    ? createAvatarProvider({
+        apiKey: process.env.AVATAR_API_KEY,
+        avatarId: process.env.AVATAR_ID || '',
+        apiUrl: process.env.AVATAR_API_URL || 'https://api.heygen.com',
+      })
+    : null;
+  const app = await buildApp({
+    publicDir: config.publicDir,
+    logger: config.log,
+    api: {
+      storage,
+      tokens: new TokenSigner(loadOrCreateSecret(config.dataDir), config.tokenTtlMs),
+      answers,
+      transcriber,
+      transcriptionDisabledMessage: TRANSCRIPTION_DISABLED_MESSAGE,
+      avatar,
+      publicUrl: config.publicUrl,
+      limits: {
+        chatPerVisitor: config.chatPerVisitor,
+        chatPerSite: config.chatPerSite,
+        windowMs: config.rateWindowMs,
+        maxAudioBytes: config.maxAudioBytes,
+        maxBodyBytes: 1024 * 1024,
+      },
+    },
+    pageValues: {
+      API_KEY: demo.apiKey,
+      SMART_DOC_TOKEN: demo.smartDocToken,
+      SMART_DOC_SECOND_TOKEN: demo.smartDocSecondToken,
+      VIDEO_TOKEN: demo.videoToken,
+    },
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => {
+        storage.close();
+        process.exit(0);
+      });
+    });
+  }
+
+  const base = await app.listen({ port: config.port, host: config.host });
+  console.log(
+    [
+      '',
+      'Horizon Advice is running.',
+      `  Journey (hosts the widget):  ${base}/`,
+      `  Embeds:                      ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed`,
+      `  API:                         ${base}/api   (boot: POST ${base}/session/boot)`,
+      `  Demo site API key:           ${demo.apiKey}`,
+      `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar ? 'on' : 'off'}`,
+      `  Data: ${config.dataDir}`,
+      '  Stop with Ctrl+C.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
-}
+});

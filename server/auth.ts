@@ -1,0 +1,96 @@
+/**
+ * Short-lived bearer tokens (widget-spec §4 "Auth token", §7 session/boot): signed
+ * with HMAC-SHA256 under a secret generated into the data folder on first start.
+ * A token names its site and its expiry; nothing else is needed to check it.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const UNITS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** Parses a lifetime like `10s`, `30m`, `2h`, `1d` (widget-spec §3 expiresIn) into milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)([smhd])$/.exec(text.trim());
+  if (!m || Number(m[1]) <= 0) throw new Error(`"${text}" is not a duration like 10s, 30m, 2h or 1d`);
+  return Number(m[1]) * UNITS[m[2] as keyof typeof UNITS];
+}
+
+/** Writes milliseconds in the largest unit that divides them exactly (30m, not 1800s); whole seconds at least. */
+export function formatDuration(ms: number): string {
+  for (const unit of ['d', 'h', 'm'] as const) {
+    if (ms >= UNITS[unit] && ms % UNITS[unit] === 0) return `${ms / UNITS[unit]}${unit}`;
+  }
+  return `${Math.max(1, Math.round(ms / 1000))}s`;
+}
+
+export interface TokenClaims {
+  /** The site the token was issued for. */
+  site: string;
+  /** Issued at, ms since the epoch. */
+  iat: number;
+  /** Expires at, ms since the epoch. */
+  exp: number;
+}
+
+export type Verified = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+export class TokenSigner {
+  constructor(
+    private readonly secret: Buffer,
+    /** How long a token lives, in ms. */
+    readonly lifetimeMs: number,
+  ) {
+    if (secret.length < 32) throw new Error('the token secret must be at least 32 bytes');
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  }
+
+  /** A new token for `site`, and its lifetime as widget-spec §3 writes it. */
+  issue(site: string, now = Date.now()): { authToken: string; expiresIn: string } {
+    const claims: TokenClaims = { site, iat: now, exp: now + this.lifetimeMs };
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return { authToken: `${payload}.${this.sign(payload)}`, expiresIn: formatDuration(this.lifetimeMs) };
+  }
+
+  verify(token: string, now = Date.now()): Verified {
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'invalid' };
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+    let claims: TokenClaims;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (typeof claims.site !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (claims.exp <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  }
+
+  /** True when a token has used more than half its life: responses then carry a fresh one (X-Auth-Token). */
+  isNearExpiry(claims: TokenClaims, now = Date.now()): boolean {
+    return claims.exp - now < (claims.exp - claims.iat) / 2;
+  }
+}
+
+/** The signing secret in `dataDir/token-secret`, created (random, owner-only) on first start. */
+export function loadOrCreateSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'token-secret');
+  if (existsSync(file)) {
+    const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    if (secret.length >= 32) return secret;
+    throw new Error(`${file} does not hold a valid secret; delete it to make a new one (every issued token then stops working)`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

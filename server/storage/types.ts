@@ -1,0 +1,217 @@
+/**
+ * The server's one storage interface (ARCHITECTURE.md "The server"): sites,
+ * visitors' sessions and messages, documents and videos, and analytics. The
+ * SQLite implementation is `sqlite.ts`; a PostgreSQL one can implement the same
+ * interface for deployments that run several server instances.
+ *
+ * Every method that writes more than one row does so atomically.
+ */
+
+/** widget-spec §3 Config. */
+export interface SiteConfig {
+  agentPageAwareness: boolean;
+  /** The avatar the widget's voice mode streams; empty disables voice mode. */
+  interactiveAvatarId: string;
+  referenceWebpage: string;
+}
+
+export interface Site {
+  id: string;
+  name: string;
+  /** The first characters of the API key, to recognise it in lists (the key itself is stored hashed). */
+  keyPrefix: string;
+  /** Origins allowed to use the key, e.g. `https://shop.example`; `self` allows the server's own origin. */
+  origins: string[];
+  config: SiteConfig;
+  /** Appearance overrides (widget-spec §3); defaults fill the rest when served. */
+  appearance: Record<string, unknown>;
+  createdAt: string;
+}
+
+export type Role = 'user' | 'ai';
+export type MessageType = 'TEXT' | 'VIDEO';
+
+export interface StoredMessage {
+  id: string;
+  chatSessionId: string;
+  role: Role;
+  content: string;
+  type: MessageType;
+  createdAt: string;
+  /** True for an answer that reports a failure rather than answering. */
+  isError: boolean;
+}
+
+export interface ChatSessionSummary {
+  id: string;
+  name: string;
+  lastMessageTimestamp: string;
+  totalMessages: number;
+}
+
+export interface NewMessage {
+  role: Role;
+  content: string;
+  type?: MessageType;
+  isError?: boolean;
+  createdAt: string;
+}
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+  size: number;
+}
+
+export interface DocumentRecord {
+  id: string;
+  siteId: string;
+  name: string;
+  type: string;
+  versionNumber: number;
+  embedToken: string;
+  fileId: string | null;
+  filename: string | null;
+  /** The document as text, for answers (null when it has none, e.g. pdf). */
+  text: string | null;
+  hideDocHeader: boolean;
+  hideDocFooter: boolean;
+}
+
+export interface FooterButton {
+  id: string;
+  label: string;
+  type: 'LINK' | 'BUTTON';
+  url?: string;
+  actionType?: string;
+}
+
+export interface VideoSettings {
+  hideVideoHeader: boolean;
+  shareEnabled: boolean;
+  askQuestionEnabled: boolean;
+  embedBrandColor: string;
+  controls: boolean;
+  autoplay: boolean;
+  loop: boolean;
+  mute: boolean;
+}
+
+export interface VideoRecord {
+  id: string;
+  siteId: string;
+  name: string;
+  description: string;
+  embedToken: string;
+  fileId: string | null;
+  filename: string | null;
+  thumbnailFileId: string | null;
+  thumbnailFilename: string | null;
+  transcript: string;
+  settings: VideoSettings;
+}
+
+export type ButtonType = 'EXTERNAL_LINK' | 'ACTION';
+
+export interface ActionTrigger {
+  id: string;
+  /** A path, or a prefix ending in `*` (`/questionnaire/*`). */
+  path: string;
+  name: string;
+  buttonType: ButtonType;
+  externalUrl?: string;
+  actionMessage?: string;
+  position: number;
+}
+
+/** A video the agent shows visitors of a page (widget-spec §3 "source POINT_OF_PRESENCE"). */
+export interface PresenceMessage {
+  id: string;
+  triggerEventUrl: string;
+  videoId: string;
+  content: string;
+  showOnVisit: boolean;
+  createdAt: string;
+}
+
+export interface ButtonClick {
+  buttonId: string;
+  chatSessionId: string | null;
+  chatLogId: string | null;
+  userSessionId: string;
+  pageUrl: string;
+  referrerUrl: string;
+}
+
+export interface Storage {
+  /** Closes the database. */
+  close(): void;
+
+  // Sites
+  createSite(input: { name: string; apiKey: string; origins: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Site;
+  listSites(): Site[];
+  getSite(id: string): Site | null;
+  findSiteByApiKey(apiKey: string): Site | null;
+  updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Site | null;
+  /** Replaces the site's key; the old one stops working at once. */
+  rotateApiKey(id: string, apiKey: string): boolean;
+  /** Every origin any site allows (for CORS preflights, which carry no key). */
+  allOrigins(): Set<string>;
+
+  // Chat
+  getChatSession(siteId: string, userSessionId: string, chatSessionId: string): ChatSessionSummary | null;
+  /**
+   * Appends messages to a visitor's chat session, creating it (named `newSessionName`)
+   * when `chatSessionId` is null: all in one transaction.
+   */
+  appendMessages(input: {
+    siteId: string;
+    userSessionId: string;
+    chatSessionId: string | null;
+    newSessionName: string;
+    path: string;
+    messages: NewMessage[];
+  }): { chatSession: ChatSessionSummary; messages: StoredMessage[] };
+  listMessages(siteId: string, userSessionId: string, chatSessionId: string): StoredMessage[];
+  listChatSessions(siteId: string, userSessionId: string): ChatSessionSummary[];
+  renameChatSession(siteId: string, userSessionId: string, chatSessionId: string, name: string): ChatSessionSummary | null;
+
+  // Visitors
+  enrichProfile(siteId: string, userSessionId: string, fields: Record<string, string>): Record<string, string>;
+  getProfile(siteId: string, userSessionId: string): Record<string, string> | null;
+
+  // Files, documents, videos
+  addFile(siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }): string;
+  getFile(id: string): StoredFile | null;
+  addDocument(input: {
+    siteId: string;
+    name: string;
+    type: string;
+    versionNumber?: number;
+    fileId: string | null;
+    text: string | null;
+    embedToken?: string;
+    hideDocHeader?: boolean;
+    hideDocFooter?: boolean;
+  }): DocumentRecord;
+  listDocuments(siteId: string): DocumentRecord[];
+  findDocumentByToken(embedToken: string): DocumentRecord | null;
+  addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): FooterButton;
+  listFooterButtons(documentId: string): FooterButton[];
+  addVideo(input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'settings'> & { embedToken?: string; settings?: Partial<VideoSettings> }): VideoRecord;
+  getVideo(id: string): VideoRecord | null;
+  findVideoByToken(embedToken: string): VideoRecord | null;
+  listVideos(siteId: string): VideoRecord[];
+
+  // Buttons and presence videos
+  addActionTrigger(siteId: string, trigger: Omit<ActionTrigger, 'id' | 'position'> & { position?: number }): ActionTrigger;
+  actionTriggersForPath(siteId: string, path: string): ActionTrigger[];
+  addPresenceMessage(siteId: string, message: Omit<PresenceMessage, 'id' | 'createdAt'>): PresenceMessage;
+  presenceMessagesForPath(siteId: string, path: string): PresenceMessage[];
+
+  // Analytics
+  recordButtonClick(siteId: string, click: ButtonClick): void;
+  countButtonClicks(siteId: string): number;
+}

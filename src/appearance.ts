@@ -1,0 +1,211 @@
+/**
+ * The widget's appearance (widget-spec §3 "Appearance"): every field, its
+ * default, and the merge that fills defaults and drops anything of the wrong
+ * type. Shared by the server (which stores overrides and serves the whole object)
+ * and the widget (which validates what it receives).
+ */
+
+export interface MessageStyle {
+  bgColor: string;
+  textColor: string;
+  borderColor: string;
+  borderRadius: number;
+  /** CSS font-style: normal or italic. */
+  fontStyle: string;
+}
+
+export interface ButtonStyle {
+  bgColor: string;
+  bgHoverColor: string;
+  textColor: string;
+  borderColor: string;
+  borderRadius: number;
+  fontSize: number;
+  padding: string;
+  gap: number;
+}
+
+export interface Appearance {
+  agentName: string;
+  agentDescription: string;
+  /** An image URL; empty shows the default icon. */
+  agentIcon: string;
+  agentTitleColor: string;
+  agentDescriptionColor: string;
+  agentIconBorderRadius: number;
+  headerPadding: string;
+  footerPadding: string;
+  separatorColor: string;
+  chatBgColor: string;
+  chatBorderRadius: number;
+  userMessage: MessageStyle;
+  aiMessage: MessageStyle;
+  launcher: {
+    alignment: 'left' | 'right';
+    size: number;
+    verticalPadding: number;
+    horizontalPadding: number;
+    glowEffect: boolean;
+    pulseAnimation: boolean;
+    borderColor: string;
+    backgroundColor: string;
+    showLiveStatus: boolean;
+    liveStatusColor: string;
+    launcherIconType: 'svg' | 'image';
+    /** SVG markup (sanitised before use) or an image URL, by launcherIconType; empty for the default. */
+    launcherIcon: string;
+    launcherCloseIconType: 'svg' | 'image';
+    launcherCloseIcon: string;
+  };
+  footer: { defaultColor: string; activeColor: string; hoverColor: string };
+  bubble: { bubbleShadow: boolean; bubbleShadowColor: string; bubbleShadowIntensity: number };
+  chatFormat: 'comfy' | 'compact';
+  showTimestamps: boolean;
+  timestampColor: string;
+  showAvatars: boolean;
+  input: {
+    promptPlaceholder: string;
+    inputBgColor: string;
+    inputTextColor: string;
+    inputBorderColor: string;
+    inputBorderRadius: number;
+    sendButtonBgColor: string;
+    sendButtonIconColor: string;
+    sendButtonBorderRadius: number;
+  };
+  buttons: { bgColor: string; textColor: string; borderColor: string; borderRadius: number };
+  chatHistoryList: { bgColor: string; textColor: string; activeBgColor: string; activeBorderColor: string; borderColor: string };
+  home: {
+    title: string;
+    titleColor: string;
+    titleFontSize: number;
+    description: string;
+    descriptionColor: string;
+    descriptionFontSize: number;
+  };
+  followUpButtons: ButtonStyle;
+  responseButton: ButtonStyle;
+}
+
+/** widget-spec §9 names blue 2563eb for buttons and history items; the rest are this project's choices. */
+const BLUE = '#2563eb';
+
+const buttonStyle = (bg: string, text: string, border: string): ButtonStyle => ({
+  bgColor: bg,
+  bgHoverColor: '#dbeafe',
+  textColor: text,
+  borderColor: border,
+  borderRadius: 16,
+  fontSize: 14,
+  padding: '6px 12px',
+  gap: 8,
+});
+
+export const DEFAULT_APPEARANCE: Appearance = {
+  agentName: 'AI Agent',
+  agentDescription: 'Your helpful AI assistant',
+  agentIcon: '',
+  agentTitleColor: '#111827',
+  agentDescriptionColor: '#6b7280',
+  agentIconBorderRadius: 50,
+  headerPadding: '12px 16px',
+  footerPadding: '8px 12px',
+  separatorColor: '#e5e7eb',
+  chatBgColor: '#ffffff',
+  chatBorderRadius: 16,
+  userMessage: { bgColor: BLUE, textColor: '#ffffff', borderColor: BLUE, borderRadius: 16, fontStyle: 'normal' },
+  aiMessage: { bgColor: '#f3f4f6', textColor: '#111827', borderColor: '#f3f4f6', borderRadius: 16, fontStyle: 'normal' },
+  launcher: {
+    alignment: 'right',
+    size: 60,
+    verticalPadding: 20,
+    horizontalPadding: 20,
+    glowEffect: false,
+    pulseAnimation: false,
+    borderColor: BLUE,
+    backgroundColor: BLUE,
+    showLiveStatus: true,
+    liveStatusColor: '#22c55e',
+    launcherIconType: 'svg',
+    launcherIcon: '',
+    launcherCloseIconType: 'svg',
+    launcherCloseIcon: '',
+  },
+  footer: { defaultColor: '#6b7280', activeColor: BLUE, hoverColor: '#1d4ed8' },
+  bubble: { bubbleShadow: true, bubbleShadowColor: '#000000', bubbleShadowIntensity: 0.15 },
+  chatFormat: 'comfy',
+  showTimestamps: true,
+  timestampColor: '#6b7280',
+  showAvatars: true,
+  input: {
+    promptPlaceholder: 'Type your message...',
+    inputBgColor: '#ffffff',
+    inputTextColor: '#111827',
+    inputBorderColor: '#d1d5db',
+    inputBorderRadius: 12,
+    sendButtonBgColor: BLUE,
+    sendButtonIconColor: '#ffffff',
+    sendButtonBorderRadius: 10,
+  },
+  buttons: { bgColor: BLUE, textColor: '#ffffff', borderColor: BLUE, borderRadius: 8 },
+  chatHistoryList: { bgColor: '#ffffff', textColor: '#111827', activeBgColor: '#eff6ff', activeBorderColor: BLUE, borderColor: '#e5e7eb' },
+  home: {
+    title: 'Welcome back!',
+    titleColor: '#111827',
+    titleFontSize: 22,
+    // widget-spec §3 and §9 spell it 'converstaion'; the visitor-facing default is spelt correctly here.
+    description: 'Ready to continue our conversation?',
+    descriptionColor: '#4b5563',
+    descriptionFontSize: 15,
+  },
+  followUpButtons: buttonStyle('#eff6ff', '#1e40af', '#bfdbfe'),
+  responseButton: buttonStyle('#ffffff', BLUE, BLUE),
+};
+
+const ENUMS: Record<string, readonly string[]> = {
+  alignment: ['left', 'right'],
+  launcherIconType: ['svg', 'image'],
+  launcherCloseIconType: ['svg', 'image'],
+  chatFormat: ['comfy', 'compact'],
+};
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Problems found while merging: unknown fields, wrong types, values out of range. */
+export type AppearanceIssues = string[];
+
+function mergeInto(defaults: Plain, overrides: Plain, prefix: string, issues: AppearanceIssues): Plain {
+  const out: Plain = { ...defaults };
+  for (const [key, value] of Object.entries(overrides)) {
+    const name = prefix + key;
+    if (!(key in defaults)) {
+      issues.push(`${name} is not an appearance field`);
+      continue;
+    }
+    const d = defaults[key];
+    if (isPlain(d)) {
+      if (isPlain(value)) out[key] = mergeInto(d, value, `${name}.`, issues);
+      else issues.push(`${name} must be an object`);
+    } else if (typeof value !== typeof d || (typeof value === 'number' && !Number.isFinite(value))) {
+      issues.push(`${name} must be a ${typeof d}`);
+    } else if (ENUMS[key] && !ENUMS[key].includes(value as string)) {
+      issues.push(`${name} must be one of ${ENUMS[key].join(', ')}`);
+    } else if (typeof value === 'string' && value.length > 20_000) {
+      issues.push(`${name} is too long`);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** The full appearance: defaults overlaid with the valid parts of `overrides`; `issues` lists what was dropped. */
+export function mergeAppearance(overrides: unknown, issues: AppearanceIssues = []): Appearance {
+  if (overrides === undefined || overrides === null) return structuredClone(DEFAULT_APPEARANCE);
+  if (!isPlain(overrides)) {
+    issues.push('appearance must be an object');
+    return structuredClone(DEFAULT_APPEARANCE);
+  }
+  return mergeInto(DEFAULT_APPEARANCE as unknown as Plain, overrides, '', issues) as unknown as Appearance;
+}

@@ -1,0 +1,583 @@
+/** Every call of widget-spec §7 over real HTTP on 127.0.0.1, with a real SQLite file. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../server/answers/types';
+import { TranscriptionError } from '../../server/transcribe/types';
+import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, json, scriptedEngine, startServer, type TestServer } from './harness';
+
+type Json = Record<string, any>;
+const body = async (res: Response) => (await res.json()) as Json;
+
+describe('session boot and tokens', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  it('boots with the API key: a token and its lifetime', async () => {
+    const res = await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY } });
+    expect(res.status).toBe(200);
+    const b = await body(res);
+    expect(b.expiresIn).toBe('30m');
+    expect(typeof b.authToken).toBe('string');
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+  });
+
+  it('an unknown or missing key is 401 INVALID_API_KEY', async () => {
+    for (const headers of [{ 'X-API-Key': 'pk_nope' }, {}] as Record<string, string>[]) {
+      const res = await s.call('/session/boot', { method: 'POST', headers });
+      expect(res.status).toBe(401);
+      expect(await body(res)).toMatchObject({ error: 'INVALID_API_KEY' });
+    }
+  });
+
+  it('an origin the site does not allow is 403 INVALID_CONFIGURATION, and gets no CORS grant', async () => {
+    const res = await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY }, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await body(res)).toMatchObject({ error: 'INVALID_CONFIGURATION' });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers preflights for allowed origins only, exposing the token headers', async () => {
+    const ok = await s.call('/api/chat', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+    const actual = await s.call('/api/config', { token: await s.boot() });
+    expect(actual.headers.get('access-control-expose-headers')).toMatch(/X-Auth-Token.*X-Auth-Expires-In.*Retry-After/);
+    const bad = await s.call('/api/chat', { method: 'OPTIONS', origin: 'https://evil.example', headers: { 'Access-Control-Request-Method': 'POST' } });
+    expect(bad.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('a bearer call from a disallowed origin is 403', async () => {
+    const res = await s.call('/api/config', { token: await s.boot(), origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('rejects a missing, tampered or expired token with 401', async () => {
+    const token = await s.boot();
+    const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+    const expired = s.tokens.issue(s.site.id, Date.now() - 2 * s.tokens.lifetimeMs).authToken;
+    for (const t of [undefined, tampered, 'not.a.token', expired]) {
+      const res = await s.call('/api/config', { token: t });
+      expect(res.status).toBe(401);
+      expect(await body(res)).toMatchObject({ error: 'INVALID_TOKEN' });
+    }
+  });
+
+  it('a token past half its life comes back refreshed in X-Auth-Token', async () => {
+    const fresh = await s.call('/api/config', { token: await s.boot() });
+    expect(fresh.headers.get('x-auth-token')).toBeNull();
+    const old = s.tokens.issue(s.site.id, Date.now() - 0.6 * s.tokens.lifetimeMs).authToken;
+    const res = await s.call('/api/config', { token: old });
+    expect(res.status).toBe(200);
+    const renewed = res.headers.get('x-auth-token');
+    expect(renewed).toBeTruthy();
+    expect(res.headers.get('x-auth-expires-in')).toBe('30m');
+    expect((await s.call('/api/config', { token: renewed! })).status).toBe(200);
+  });
+});
+
+describe('short-lived tokens', () => {
+  it('TOKEN_TTL like 10s is honoured', async () => {
+    const s = await startServer({ tokenTtlMs: 10_000 });
+    try {
+      const res = await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY } });
+      expect((await body(res)).expiresIn).toBe('10s');
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+});
+
+describe('config and appearance', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startServer();
+    s.storage.updateSite(s.site.id, { appearance: { agentName: 'Shop helper', launcher: { alignment: 'left' } } });
+    token = await s.boot();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  it('config: page awareness, no avatar id without an avatar provider, reference page', async () => {
+    const res = await s.call('/api/config', { token });
+    expect(await body(res)).toEqual({ agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' });
+  });
+
+  it('appearance: overrides over every default', async () => {
+    const { appearance } = await body(await s.call('/api/appearance', { token }));
+    expect(appearance.agentName).toBe('Shop helper');
+    expect(appearance.agentDescription).toBe('Your helpful AI assistant');
+    expect(appearance.launcher).toMatchObject({ alignment: 'left', size: 60 });
+    expect(appearance.input.promptPlaceholder).toBe('Type your message...');
+    expect(appearance.home.title).toBe('Welcome back!');
+  });
+});
+
+describe('chat, history and sessions', () => {
+  let s: TestServer;
+  let token: string;
+  const scripted = scriptedEngine((req) => ({
+    content: `You asked: ${req.question}`,
+    followUps: ['What are the fees?', 'How risky is it?'],
+    sources: req.documents.length ? [req.documents[0]!.name] : [],
+  }));
+
+  beforeAll(async () => {
+    s = await startServer({ answers: scripted.engine });
+    const file = s.storage.addFile(s.site.id, { filename: 'fees.md', contentType: 'text/markdown', bytes: Buffer.from('# Fees\n0.7% a year') });
+    s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: file, text: '# Fees\n0.7% a year' });
+    token = await s.boot();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  const send = (message: unknown, extra: Json = {}, visitor = VISITOR_A) =>
+    s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/shop', webPageContent: 'Page text here', ...extra }), token });
+
+  let sessionId: string;
+
+  it('a first message creates a session named from the question and stores both messages', async () => {
+    const res = await send('  What fees will I pay on this fund?  ');
+    expect(res.status).toBe(200);
+    const b = await body(res);
+    expect(b.userMessage).toMatchObject({ role: 'user', content: 'What fees will I pay on this fund?', type: 'TEXT' });
+    expect(b.aiMessage).toMatchObject({ role: 'ai', content: 'You asked: What fees will I pay on this fund?' });
+    expect(new Date(b.aiMessage.createdAt).getTime()).not.toBeNaN();
+    expect(b.chatSession.name).toBe('What fees will I pay on this fund?');
+    expect(b.followUpButtons).toEqual([
+      { id: expect.any(String), text: 'What are the fees?' },
+      { id: expect.any(String), text: 'How risky is it?' },
+    ]);
+    expect(b.responseButtons).toEqual([
+      { id: expect.any(String), name: 'Open Fee guide', buttonType: 'EXTERNAL_LINK', externalUrl: expect.stringMatching(/\/files\/.+\/fees\.md$/) },
+    ]);
+    sessionId = b.chatSession.id;
+    const sent = scripted.requests.at(-1)!;
+    expect(sent.pageText).toBe('Page text here');
+    expect(sent.documents.map((d) => d.name)).toEqual(['Fee guide']);
+  });
+
+  it('a message with the chatSessionId continues that session, with the history as context', async () => {
+    const res = await send('And the risks?', { chatSessionId: sessionId });
+    expect((await body(res)).chatSession.id).toBe(sessionId);
+    expect(scripted.requests.at(-1)!.history.map((h) => h.role)).toEqual(['user', 'ai']);
+  });
+
+  it('history lists the messages in order', async () => {
+    const res = await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/shop&chatSessionId=${sessionId}`, { token });
+    const b = await body(res);
+    expect(b.chatSessionId).toBe(sessionId);
+    expect(b.history.map((m: Json) => [m.role, m.content])).toEqual([
+      ['user', 'What fees will I pay on this fund?'],
+      ['ai', 'You asked: What fees will I pay on this fund?'],
+      ['user', 'And the risks?'],
+      ['ai', 'You asked: And the risks?'],
+    ]);
+  });
+
+  it('sessions list name, last message time and count', async () => {
+    const { sessions } = await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_A}`, { token }));
+    expect(sessions).toEqual([{ id: sessionId, name: 'What fees will I pay on this fund?', lastMessageTimestamp: expect.any(String), totalMessages: 4 }]);
+  });
+
+  it('renames a session; an empty name is 400; an unknown one is 404 SESSION_NOT_FOUND', async () => {
+    const rename = (chatSessionId: string, name: string, visitor = VISITOR_A) =>
+      s.call('/api/chat/sessions/update', { ...json({ userSessionId: visitor, chatSessionId, name }, 'PUT'), token });
+    const ok = await rename(sessionId, '  Fees  question ');
+    expect(ok.status).toBe(200);
+    expect((await body(ok)).chatSession).toMatchObject({ id: sessionId, name: 'Fees question', totalMessages: 4 });
+    expect((await rename(sessionId, '   ')).status).toBe(400);
+    const missing = await rename('no-such-session', 'x');
+    expect(missing.status).toBe(404);
+    expect(await body(missing)).toMatchObject({ error: 'SESSION_NOT_FOUND' });
+  });
+
+  it('a visitor never sees or touches another visitor’s sessions', async () => {
+    expect((await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_B}`, { token }))).sessions).toEqual([]);
+    const history = await s.call(`/api/chat/history?userSessionId=${VISITOR_B}&path=/shop&chatSessionId=${sessionId}`, { token });
+    expect(history.status).toBe(404);
+    const rename = await s.call('/api/chat/sessions/update', { ...json({ userSessionId: VISITOR_B, chatSessionId: sessionId, name: 'Mine now' }, 'PUT'), token });
+    expect(rename.status).toBe(404);
+    const post = await send('Hijack', { chatSessionId: sessionId }, VISITOR_B);
+    expect(post.status).toBe(404);
+    expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
+    expect(s.storage.getChatSession(s.site.id, VISITOR_A, sessionId)!.name).toBe('Fees question');
+  });
+
+  it('page text is not sent to the answers when the site turns page awareness off', async () => {
+    s.storage.updateSite(s.site.id, { config: { agentPageAwareness: false } });
+    try {
+      await send('Anything on this page?');
+      expect(scripted.requests.at(-1)!.pageText).toBeNull();
+    } finally {
+      s.storage.updateSite(s.site.id, { config: { agentPageAwareness: true } });
+    }
+  });
+
+  it.each([
+    ['a non-string message', { message: 42, userSessionId: VISITOR_A, path: '/' }],
+    ['a missing user session', { message: 'hi', path: '/' }],
+    ['a blank message', { message: '   ', userSessionId: VISITOR_A, path: '/' }],
+    ['a malformed user session id', { message: 'hi', userSessionId: "x'; DROP TABLE messages; --", path: '/' }],
+    ['a message over 4000 characters', { message: 'a'.repeat(4001), userSessionId: VISITOR_A, path: '/' }],
+  ])('%s is 400 and stores nothing', async (_why, payload) => {
+    const before = s.storage.listChatSessions(s.site.id, VISITOR_A).map((x) => x.totalMessages);
+    const res = await s.call('/api/chat', { ...json(payload), token });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toMatchObject({ error: 'BAD_REQUEST', message: expect.any(String) });
+    expect(s.storage.listChatSessions(s.site.id, VISITOR_A).map((x) => x.totalMessages)).toEqual(before);
+  });
+
+  it('a body over the size limit is 413', async () => {
+    const res = await s.call('/api/chat', { ...json({ message: 'hi', userSessionId: VISITOR_A, path: '/', webPageContent: 'x'.repeat(300 * 1024) }), token });
+    expect(res.status).toBe(413);
+    expect(await body(res)).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('invalid JSON is a 400 with a message', async () => {
+    const res = await s.call('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"message":', token });
+    expect(res.status).toBe(400);
+    expect((await body(res)).message).toBeTruthy();
+  });
+
+  it('SQL metacharacters are stored as text', async () => {
+    const evil = `Robert'); DROP TABLE messages;-- "quoted" % _`;
+    const b = await body(await send(evil, {}, 'visitor-sql-000000'));
+    expect(b.userMessage.content).toBe(evil);
+    const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token }));
+    expect(history.history[0].content).toBe(evil);
+    expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
+  });
+});
+
+describe('answer provider failure', () => {
+  it('returns 502, keeps the visitor’s message, stores no answer', async () => {
+    const failing = scriptedEngine(() => {
+      throw new ProviderError('upstream 500', 500);
+    });
+    const s = await startServer({ answers: failing.engine });
+    try {
+      const token = await s.boot();
+      const res = await s.call('/api/chat', { ...json({ message: 'Will this fail?', userSessionId: VISITOR_A, path: '/' }), token });
+      expect(res.status).toBe(502);
+      const b = await body(res);
+      expect(b).toMatchObject({ error: 'PROVIDER_ERROR', userMessage: { content: 'Will this fail?' } });
+      const messages = s.storage.listMessages(s.site.id, VISITOR_A, b.chatSession.id);
+      expect(messages.map((m) => m.role)).toEqual(['user']);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+
+  it('a provider time-out is 504', async () => {
+    const slow = scriptedEngine(() => {
+      throw new ProviderError('timed out', undefined, true);
+    });
+    const s = await startServer({ answers: slow.engine });
+    try {
+      const res = await s.call('/api/chat', { ...json({ message: 'Slow?', userSessionId: VISITOR_A, path: '/' }), token: await s.boot() });
+      expect(res.status).toBe(504);
+      expect(await body(res)).toMatchObject({ error: 'PROVIDER_TIMEOUT' });
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('past the visitor’s rate: 429 RATE_LIMIT_EXCEEDED with Retry-After; other visitors go on until the site’s rate', async () => {
+    const s = await startServer({ limits: { chatPerVisitor: 2, chatPerSite: 3 } });
+    try {
+      const token = await s.boot();
+      const send = (visitor: string) => s.call('/api/chat', { ...json({ message: 'hi', userSessionId: visitor, path: '/' }), token });
+      expect((await send(VISITOR_A)).status).toBe(200);
+      expect((await send(VISITOR_A)).status).toBe(200);
+      const limited = await send(VISITOR_A);
+      expect(limited.status).toBe(429);
+      expect(await body(limited)).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await send(VISITOR_B)).status).toBe(200);
+      expect((await send('visitor-cccccccc-3333')).status).toBe(429);
+      // a limited message is not stored
+      expect(s.storage.listChatSessions(s.site.id, VISITOR_A)).toHaveLength(2);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+});
+
+describe('buttons, profile, voice', () => {
+  let s: TestServer;
+  let token: string;
+  let transcribed: Buffer[] = [];
+  beforeAll(async () => {
+    s = await startServer({
+      transcriber: {
+        name: 'fake',
+        transcribe: async (audio) => {
+          if (audio.toString() === 'garbage') throw new TranscriptionError('cannot decode', 'bad-audio');
+          transcribed.push(audio);
+          return 'hello world';
+        },
+      },
+    });
+    s.storage.addActionTrigger(s.site.id, { path: '/pricing', name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' });
+    s.storage.addActionTrigger(s.site.id, { path: '/docs/*', name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' });
+    token = await s.boot();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  it('action triggers by exact path and by prefix', async () => {
+    const pricing = await body(await s.call('/api/action-triggers?path=/pricing', { token }));
+    expect(pricing.actionButtons).toEqual([{ id: expect.any(String), name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' }]);
+    const docs = await body(await s.call('/api/action-triggers?path=/docs/setup', { token }));
+    expect(docs.actionButtons).toEqual([{ id: expect.any(String), name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' }]);
+    expect((await body(await s.call('/api/action-triggers?path=/other', { token }))).actionButtons).toEqual([]);
+    expect((await s.call('/api/action-triggers', { token })).status).toBe(400);
+  });
+
+  it('button clicks are stored; a bad payload is 400 and stores nothing', async () => {
+    const click = { buttonId: 'b1', chatSessionId: null, chatLogId: null, userSessionId: VISITOR_A, pageUrl: 'https://shop.example/pricing', referrerUrl: '' };
+    expect((await s.call('/api/button-click', { ...json(click), token })).status).toBe(204);
+    expect(s.storage.countButtonClicks(s.site.id)).toBe(1);
+    expect((await s.call('/api/button-click', { ...json({ ...click, buttonId: 7 }), token })).status).toBe(400);
+    expect(s.storage.countButtonClicks(s.site.id)).toBe(1);
+  });
+
+  it('enrich stores the multipart fields on the visitor’s profile', async () => {
+    const form = new FormData();
+    form.set('email', 'alex@example.com');
+    form.set('plan', 'gold');
+    form.set('sessionId', VISITOR_A);
+    const res = await s.call('/api/enrich', { method: 'POST', body: form, token });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ success: true, profile: { email: 'alex@example.com', plan: 'gold' } });
+    const more = new FormData();
+    more.set('plan', 'platinum');
+    more.set('sessionId', VISITOR_A);
+    await s.call('/api/enrich', { method: 'POST', body: more, token });
+    expect(s.storage.getProfile(s.site.id, VISITOR_A)).toEqual({ email: 'alex@example.com', plan: 'platinum' });
+  });
+
+  it('enrich without sessionId, or with a file, is 400 and changes nothing', async () => {
+    const noSession = new FormData();
+    noSession.set('email', 'x@example.com');
+    expect((await s.call('/api/enrich', { method: 'POST', body: noSession, token })).status).toBe(400);
+    const withFile = new FormData();
+    withFile.set('sessionId', VISITOR_B);
+    withFile.set('doc', new Blob(['x']), 'x.txt');
+    expect((await s.call('/api/enrich', { method: 'POST', body: withFile, token })).status).toBe(400);
+    expect(s.storage.getProfile(s.site.id, VISITOR_B)).toBeNull();
+    expect((await s.call('/api/enrich', { ...json({ sessionId: VISITOR_B, a: 'b' }), token })).status).toBe(415);
+  });
+
+  const audioForm = (bytes: string | Uint8Array<ArrayBuffer>, type = 'audio/webm') => {
+    const form = new FormData();
+    form.set('file', new Blob([bytes], { type }), 'recording.webm');
+    return form;
+  };
+
+  it('transcribe returns the text of the audio', async () => {
+    const res = await s.call('/api/transcribe', { method: 'POST', body: audioForm('webm-bytes'), token });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ text: 'hello world' });
+    expect(transcribed.at(-1)!.toString()).toBe('webm-bytes');
+  });
+
+  it('transcribe: undecodable audio 422, not audio 415, too large 413, no file 400', async () => {
+    expect((await s.call('/api/transcribe', { method: 'POST', body: audioForm('garbage'), token })).status).toBe(422);
+    expect((await s.call('/api/transcribe', { method: 'POST', body: audioForm('x', 'text/html'), token })).status).toBe(415);
+    const big = await s.call('/api/transcribe', { method: 'POST', body: audioForm(new Uint8Array(65 * 1024)), token });
+    expect(big.status).toBe(413);
+    const empty = new FormData();
+    empty.set('note', 'no file');
+    expect((await s.call('/api/transcribe', { method: 'POST', body: empty, token })).status).toBe(400);
+  });
+
+  it('without an avatar provider the session token is 503 with a clear message', async () => {
+    const res = await s.call('/api/interactive-avatar/get-session-token', { token });
+    expect(res.status).toBe(503);
+    expect((await body(res)).message).toMatch(/AVATAR_API_KEY/);
+  });
+});
+
+describe('transcription and avatar switched on and off', () => {
+  it('no transcriber: 501 with how to enable one', async () => {
+    const s = await startServer();
+    try {
+      const form = new FormData();
+      form.set('file', new Blob(['x'], { type: 'audio/webm' }), 'a.webm');
+      const res = await s.call('/api/transcribe', { method: 'POST', body: form, token: await s.boot() });
+      expect(res.status).toBe(501);
+      expect(await body(res)).toMatchObject({ error: 'TRANSCRIPTION_NOT_CONFIGURED', message: 'Transcription is not enabled on this server.' });
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+
+  it('an avatar provider: the config names the avatar and the token comes from the provider', async () => {
+    let fail = false;
+    const s = await startServer({
+      avatar: {
+        avatarId: 'Anna_public',
+        createSessionToken: async () => {
+          if (fail) throw new Error('down');
+          return 'stream-token-1';
+        },
+      },
+    });
+    try {
+      const token = await s.boot();
+      expect((await body(await s.call('/api/config', { token }))).interactiveAvatarId).toBe('Anna_public');
+      expect(await body(await s.call('/api/interactive-avatar/get-session-token', { token }))).toEqual({ token: 'stream-token-1' });
+      fail = true;
+      const res = await s.call('/api/interactive-avatar/get-session-token', { token });
+      expect(res.status).toBe(502);
+      expect((await body(res)).message).toBe('Failed to fetch session token');
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+});
+
+describe('smart documents, videos and files', () => {
+  let s: TestServer;
+  let token: string;
+  let docToken: string;
+  let videoToken: string;
+  const videoBytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+  beforeAll(async () => {
+    s = await startServer();
+    const pdf = s.storage.addFile(s.site.id, { filename: 'guide.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') });
+    const doc = s.storage.addDocument({ siteId: s.site.id, name: 'Guide', type: 'pdf', versionNumber: 3, fileId: pdf, text: null, hideDocFooter: true });
+    s.storage.addFooterButton(doc.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
+    s.storage.addFooterButton(doc.id, { label: 'Website', type: 'LINK', url: 'https://example.com' });
+    docToken = doc.embedToken;
+    const file = s.storage.addFile(s.site.id, { filename: 'intro.webm', contentType: 'video/webm', bytes: videoBytes });
+    const video = s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, transcript: 'Hello there.', settings: { autoplay: true } });
+    videoToken = video.embedToken;
+    s.storage.addPresenceMessage(s.site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Watch this first', showOnVisit: true });
+    token = await s.boot();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  const docBoot = (t: string, init: { origin?: string | null; key?: string } = {}) =>
+    s.call(`/smart-doc/${t}/boot`, { headers: init.key === undefined ? { 'X-API-Key': API_KEY } : { 'X-API-Key': init.key }, origin: init.origin });
+
+  it('smart-doc boot: the document, its settings and a working file URL', async () => {
+    const res = await docBoot(docToken);
+    expect(res.status).toBe(200);
+    const b = await body(res);
+    expect(b).toEqual({
+      success: true,
+      error: null,
+      smartDoc: {
+        smartDocId: expect.any(String),
+        name: 'Guide',
+        type: 'pdf',
+        versionNumber: 3,
+        fileUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\/guide\.pdf$/),
+        embedSettings: { hideDocHeader: false, hideDocFooter: true },
+      },
+    });
+    const file = await fetch(b.smartDoc.fileUrl);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4 test');
+  });
+
+  it('smart-doc boot statuses of widget-spec §8', async () => {
+    const noOrigin = await docBoot(docToken, { origin: null });
+    expect(noOrigin.status).toBe(400);
+    expect(await body(noOrigin)).toEqual({ success: false, error: 'Invalid request - origin header required' });
+    expect((await docBoot(docToken, { key: 'pk_wrong' })).status).toBe(401);
+    const unknown = await docBoot('no-such-token');
+    expect(unknown.status).toBe(404);
+    expect(await body(unknown)).toEqual({ success: false, error: 'Smart document not found or invalid token' });
+    expect((await docBoot(docToken, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('footer buttons, in order; 404 for an unknown token', async () => {
+    const res = await s.call(`/smart-doc/${docToken}/footer-buttons`, { token });
+    expect(await body(res)).toEqual([
+      { id: expect.any(String), label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' },
+      { id: expect.any(String), label: 'Website', type: 'LINK', url: 'https://example.com' },
+    ]);
+    expect((await s.call('/smart-doc/nope/footer-buttons', { token })).status).toBe(404);
+  });
+
+  it('video boot: the video and its settings; 400 without Origin; 404 unknown', async () => {
+    const res = await s.call(`/video/${videoToken}/boot`, { token });
+    const b = await body(res);
+    expect(b).toMatchObject({ success: true, video: { name: 'Intro', description: 'Welcome', embedSettings: { autoplay: true, controls: true, shareEnabled: true } } });
+    expect(b.video.videoUrl).toMatch(/\/files\/.+\/intro\.webm$/);
+    expect((await s.call(`/video/${videoToken}/boot`, { token, origin: null })).status).toBe(400);
+    const unknown = await s.call('/video/nope/boot', { token });
+    expect(unknown.status).toBe(404);
+    expect(await body(unknown)).toEqual({ success: false, error: 'Video not found or invalid token' });
+  });
+
+  it('video files answer range requests', async () => {
+    const { video } = await body(await s.call(`/video/${videoToken}/boot`, { token }));
+    const part = await fetch(video.videoUrl, { headers: { Range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(videoBytes.subarray(100, 200));
+    const tail = await fetch(video.videoUrl, { headers: { Range: 'bytes=-10' } });
+    expect(tail.headers.get('content-range')).toBe('bytes 990-999/1000');
+    expect((await fetch(video.videoUrl, { headers: { Range: 'bytes=5000-' } })).status).toBe(416);
+    expect((await fetch(`${s.base}/files/nope/x.webm`)).status).toBe(404);
+  });
+
+  it('history on a page with a presence video starts with it', async () => {
+    const b = await body(await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/welcome`, { token }));
+    expect(b.chatSessionId).toBeNull();
+    expect(b.history).toEqual([
+      expect.objectContaining({ role: 'ai', type: 'VIDEO', source: 'POINT_OF_PRESENCE', triggerEventUrl: '/welcome', showOnVisit: true, script: 'Hello there.', content: 'Watch this first' }),
+    ]);
+    expect((await body(await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/elsewhere`, { token }))).history).toEqual([]);
+  });
+});
+
+describe('a restart', () => {
+  it('keeps sites, sessions, messages and the token secret', async () => {
+    const first = await startServer();
+    const token = await first.boot();
+    const sent = await body(await first.call('/api/chat', { ...json({ message: 'Remember me', userSessionId: VISITOR_A, path: '/' }), token }));
+    await first.stop();
+
+    const second = await startServer({ dir: first.dir, seed: false });
+    try {
+      const history = await body(await second.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token }));
+      expect(history.history.map((m: Json) => m.content)).toEqual(['Remember me', 'An answer.']);
+    } finally {
+      await second.stop();
+      await second.remove();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+/** Starts the real server on 127.0.0.1 with a real SQLite file in a temp folder, for the server tests. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api';
+import type { AnswerEngine, AnswerRequest } from '../../server/answers/types';
+import { buildApp } from '../../server/app';
+import { loadOrCreateSecret, TokenSigner } from '../../server/auth';
+import { openSqliteStorage } from '../../server/storage/sqlite';
+import type { Site, Storage } from '../../server/storage/types';
+import type { Transcriber } from '../../server/transcribe/types';
+
+export const ORIGIN = 'https://shop.example';
+export const API_KEY = 'pk_test_0123456789abcdefghijklmnop';
+
+/** An answer engine that records what it was asked and answers from a script. */
+export function scriptedEngine(reply: (req: AnswerRequest) => Promise<{ content: string; followUps: string[]; sources: string[] }> | { content: string; followUps: string[]; sources: string[] }) {
+  const requests: AnswerRequest[] = [];
+  const engine: AnswerEngine = {
+    name: 'scripted',
+    answer: async (req) => {
+      requests.push(req);
+      return reply(req);
+    },
+  };
+  return { engine, requests };
+}
+
+export interface TestServer {
+  base: string;
+  dir: string;
+  storage: Storage;
+  tokens: TokenSigner;
+  site: Site;
+  app: FastifyInstance;
+  /** Boots a session and returns its token. */
+  boot(origin?: string): Promise<string>;
+  /** fetch with the test origin and, when given, a bearer token. */
+  call(pathname: string, init?: RequestInit & { token?: string; origin?: string | null }): Promise<Response>;
+  /** Stops the server and closes the database (the folder stays until `remove`). */
+  stop(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dir?: string;
+  tokenTtlMs?: number;
+  limits?: Partial<ApiLimits>;
+  answers?: AnswerEngine;
+  transcriber?: Transcriber | null;
+  avatar?: AvatarProvider | null;
+  /** Creates the test site (skipped when restarting on an existing folder). */
+  seed?: boolean;
+}
+
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'api-test-')));
+  await mkdir(path.join(dir, 'public', 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'public', 'index.html'), '<!doctype html><div id="app" data-token="__VIDEO_TOKEN__"></div>');
+  const storage = openSqliteStorage(path.join(dir, 'test.db'));
+  const site =
+    options.seed === false
+      ? storage.listSites()[0]!
+      : storage.createSite({ name: 'Test shop', apiKey: API_KEY, origins: [ORIGIN], config: { agentPageAwareness: true } });
+  const tokens = new TokenSigner(loadOrCreateSecret(dir), options.tokenTtlMs ?? 30 * 60_000);
+  const services: ApiServices = {
+    storage,
+    tokens,
+    answers: options.answers ?? scriptedEngine(() => ({ content: 'An answer.', followUps: ['Tell me more'], sources: [] })).engine,
+    transcriber: options.transcriber ?? null,
+    transcriptionDisabledMessage: 'Transcription is not enabled on this server.',
+    avatar: options.avatar ?? null,
+    limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024, ...options.limits },
+  };
+  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const call: TestServer['call'] = (pathname, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.origin !== null) headers.set('Origin', init.origin ?? ORIGIN);
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+    return fetch(base + pathname, { ...init, headers });
+  };
+  return {
+    base,
+    dir,
+    storage,
+    tokens,
+    site,
+    app,
+    call,
+    async boot(origin = ORIGIN) {
+      const res = await call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY }, origin });
+      if (res.status !== 200) throw new Error(`boot failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { authToken: string }).authToken;
+    },
+    async stop() {
+      await app.close();
+      storage.close();
+    },
+    async remove() {
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON request body. */
+export const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const VISITOR_A = 'visitor-aaaaaaaa-1111';
+export const VISITOR_B = 'visitor-bbbbbbbb-2222';
