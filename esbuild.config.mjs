@@ -60,7 +60,7 @@ export const bundles = [
   {
     name: 'server',
     options: {
-      entryPoints: { main: 'server/main.ts' },
+      entryPoints: { main: 'server/main.ts', admin: 'server/admin-cli.ts' },
       outdir: 'dist/server',
       bundle: true,
       platform: 'node',
