@@ -433,7 +433,10 @@ export async function registerApi(app: FastifyInstance, services: ApiServices): 
             { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
           ],
         });
-        const cited = documents.filter((d) => result.sources.includes(d.name) && d.fileId).slice(0, 2);
+        const cited = result.sources
+          .map((name) => documents.find((d) => d.name === name && d.fileId))
+          .filter((d): d is DocumentRecord => d !== undefined)
+          .slice(0, 2);
         return {
           userMessage: messageJson(saved.messages[0]!),
           aiMessage: { ...messageJson(saved.messages[1]!), sources: result.sources },
