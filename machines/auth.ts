@@ -1,0 +1,170 @@
+/**
+ * The widget's session token (widget-spec §4 "Auth token").
+ *
+ * - A token is valid until its expiry minus a margin, then fetched anew. The spec's
+ *   margin is 60 s, but with its own example lifetime `10s` that margin would make a
+ *   token that is never valid, so the margin is min(60 s, half the lifetime).
+ * - Timers do not fire while a laptop sleeps, so every request for a token
+ *   (`TOKEN.NEEDED`) carries the wall-clock time and is checked against the expiry;
+ *   the refresh timer is only a head start.
+ * - Concurrent callers share one in-flight boot: while `booting`, further requests
+ *   just wait for its outcome.
+ * - A token that arrives in a response header (`TOKEN.RECEIVED`) replaces the stored one.
+ * - The token lives in this machine's context only: never in storage or a URL.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { parseDuration } from '../src/duration';
+
+/** widget-spec §4 / §9: the token refresh margin. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+/** The margin before expiry at which a token stops being used: min(60 s, half its lifetime). */
+export const refreshMargin = (lifetimeMs: number) => Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
+
+/** Why a boot failed: the error codes of widget-spec §8, or a network/server failure. */
+export type AuthError = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'BOOT_FAILED';
+
+/** What the boot actor resolves with. */
+export interface BootResult {
+  authToken: string;
+  /** e.g. `30m` (widget-spec §3). */
+  expiresIn: string;
+  /** The wall-clock time the token was received, ms since the epoch. */
+  receivedAt: number;
+}
+
+export interface AuthContext {
+  /** @default null */
+  token: string | null;
+  /** When the token stops being used (expiry minus the margin), ms since the epoch. @default 0 */
+  usableUntil: number;
+  /** The token's lifetime, for the refresh timer. @default 0 */
+  lifetimeMs: number;
+  /** @default null */
+  error: AuthError | null;
+}
+
+export type AuthEvent =
+  /** A caller needs a valid token; `now` is the wall clock at the time of asking. */
+  | { type: 'TOKEN.NEEDED'; now: number }
+  /** A response carried a fresh token (X-Auth-Token / X-Auth-Expires-In). */
+  | { type: 'TOKEN.RECEIVED'; token: string; expiresIn: string; now: number }
+  /** The server rejected the token (401): it is dropped and a new one booted. */
+  | { type: 'TOKEN.REJECTED' };
+
+/** A boot failure carrying its code; the boot actor throws these. */
+export class BootError extends Error {
+  constructor(readonly code: AuthError) {
+    super(code);
+  }
+}
+
+type Stored = Pick<AuthContext, 'token' | 'usableUntil' | 'lifetimeMs'>;
+
+/** The stored form of a token, or null when its lifetime cannot be read. */
+export function storedToken(token: string, expiresIn: string, receivedAt: number): Stored | null {
+  let lifetimeMs: number;
+  try {
+    lifetimeMs = parseDuration(expiresIn);
+  } catch {
+    return null;
+  }
+  return { token, lifetimeMs, usableUntil: receivedAt + lifetimeMs - refreshMargin(lifetimeMs) };
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    boot: fromPromise<BootResult>(async () => {
+      throw new Error('boot actor not provided');
+    }),
+  },
+  delays: {
+    /** When the token becomes unusable, counted from when it was stored. */
+    refreshDelay: ({ context }) => Math.max(0, context.lifetimeMs - refreshMargin(context.lifetimeMs)),
+  },
+  guards: {
+    isUsableAt: ({ context }, params: { now: number }) => context.token !== null && params.now < context.usableUntil,
+    isReadableToken: (_, params: { token: string; expiresIn: string; now: number }) =>
+      params.token !== '' && storedToken(params.token, params.expiresIn, params.now) !== null,
+  },
+  actions: {
+    store: assign((_, params: { token: string; expiresIn: string; now: number }) => ({
+      ...storedToken(params.token, params.expiresIn, params.now)!,
+      error: null,
+    })),
+    drop: assign({ token: null, usableUntil: 0, lifetimeMs: 0 }),
+    fail: assign((_, params: { error: AuthError }) => ({ token: null, usableUntil: 0, lifetimeMs: 0, error: params.error })),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { token: null, usableUntil: 0, lifetimeMs: 0, error: null },
+  initial: 'idle',
+  on: {
+    'TOKEN.RECEIVED': {
+      guard: { type: 'isReadableToken', params: ({ event }) => event },
+      target: '.ready',
+      reenter: true,
+      actions: { type: 'store', params: ({ event }) => event },
+    },
+  },
+  states: {
+    /** No token yet: the first request boots. */
+    idle: {
+      on: { 'TOKEN.NEEDED': 'booting' },
+    },
+    /** One boot in flight; every request meanwhile waits for it. */
+    booting: {
+      invoke: {
+        src: 'boot',
+        onDone: [
+          {
+            guard: {
+              type: 'isReadableToken',
+              params: ({ event }) => ({ token: event.output.authToken, expiresIn: event.output.expiresIn, now: event.output.receivedAt }),
+            },
+            target: 'ready',
+            actions: {
+              type: 'store',
+              params: ({ event }) => ({ token: event.output.authToken, expiresIn: event.output.expiresIn, now: event.output.receivedAt }),
+            },
+          },
+          // widget-spec §3: expiresIn is a number with a unit; anything else cannot be used safely.
+          { target: 'failed', actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ error: event.error instanceof BootError ? event.error.code : 'BOOT_FAILED' }),
+          },
+        },
+      },
+    },
+    /** A usable token; requests are answered at once while the wall clock says it is still usable. */
+    ready: {
+      after: { refreshDelay: { target: 'stale', actions: 'drop' } },
+      on: {
+        'TOKEN.NEEDED': [{ guard: { type: 'isUsableAt', params: ({ event }) => ({ now: event.now }) } }, { target: 'booting', actions: 'drop' }],
+        'TOKEN.REJECTED': { target: 'booting', actions: 'drop' },
+      },
+    },
+    /** The refresh timer ran out: the next request boots. */
+    stale: {
+      on: { 'TOKEN.NEEDED': 'booting' },
+    },
+    /** The last boot failed; the error stays until a later request boots again. */
+    failed: {
+      on: { 'TOKEN.NEEDED': 'booting' },
+    },
+  },
+});
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export const selectAuthError = (s: AuthSnapshot) => s.context.error;
+export const selectIsReady = (s: AuthSnapshot) => s.matches('ready');
