@@ -1,0 +1,56 @@
+/** Connects the API client to the auth machine: the client asks, the machine decides when to boot. */
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { authMachine, BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
+import { ApiError, createApiClient, type ApiClient, type ClientOptions, type TokenSource } from './client';
+
+/** widget-spec §8: shown to the visitor when the widget cannot start for another reason. */
+export const UNABLE_TO_LOAD = 'Unable to load chat widget. Please try again later.';
+
+const toApiError = (code: AuthError | null) =>
+  code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? new ApiError(code) : new ApiError('FAILED', UNABLE_TO_LOAD);
+
+/** The auth machine's boot actor, calling `POST {base}session/boot`. */
+export const bootActor = (client: Pick<ApiClient, 'boot'>, now: () => number = Date.now) =>
+  fromPromise<BootResult>(async () => {
+    try {
+      const r = await client.boot();
+      return { ...r, receivedAt: now() };
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : 'FAILED';
+      throw new BootError(code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? code : 'BOOT_FAILED');
+    }
+  });
+
+/** A TokenSource over a running auth actor. */
+export function authTokenSource(auth: AuthActor, now: () => number = Date.now): TokenSource {
+  return {
+    async get() {
+      auth.send({ type: 'TOKEN.NEEDED', now: now() });
+      const s = await waitFor(auth, (x) => x.matches('ready') || x.matches('failed'));
+      if (!s.matches('ready') || !s.context.token) throw toApiError(s.context.error);
+      return s.context.token;
+    },
+    received(token, expiresIn) {
+      auth.send({ type: 'TOKEN.RECEIVED', token, expiresIn, now: now() });
+    },
+    rejected() {
+      auth.send({ type: 'TOKEN.REJECTED' });
+    },
+  };
+}
+
+/** The API client with its auth machine running behind it. */
+export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Observer<InspectionEvent> }) {
+  let source: TokenSource | undefined;
+  const client = createApiClient({
+    ...options,
+    tokens: {
+      get: () => source!.get(),
+      received: (t, e) => source!.received(t, e),
+      rejected: () => source!.rejected(),
+    },
+  });
+  const auth = createActor(authMachine.provide({ actors: { boot: bootActor(client) } }), { inspect: options.inspect }).start();
+  source = authTokenSource(auth);
+  return { client, auth };
+}
