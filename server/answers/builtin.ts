@@ -1,0 +1,210 @@
+/**
+ * The built-in answer engine: no outside service. It finds the passages of the page
+ * and the site's documents that best match the question, and answers by quoting
+ * them and naming their sources; it never writes a fact of its own.
+ */
+import { suggestFollowUps, suggestTopics } from './follow-ups';
+import {
+  PAGE_SOURCE,
+  buildIndex,
+  queryTerms,
+  rankPassages,
+  requestPassages,
+  termWeights,
+  tokenize,
+  topPassages,
+  type Passage,
+  type PassageIndex,
+  type ScoredPassage,
+} from './retrieval';
+import type { AnswerEngine, AnswerRequest, AnswerResult } from './types';
+
+/** At most this many sentences are quoted in one answer. */
+export const MAX_QUOTES = 3;
+
+/** A passage is quoted only when it scores at least this share of the best passage's score. */
+export const RELATIVE_SCORE_THRESHOLD = 0.5;
+
+/** A quoted sentence longer than this is cut to a window around the question's terms. */
+export const MAX_QUOTE_WORDS = 60;
+
+// How many words of context to keep before the first matched term of a cut quote.
+const QUOTE_LEAD_WORDS = 15;
+
+/** Creates the built-in engine ('built-in'). Its answers are deterministic. */
+export function createBuiltinEngine(): AnswerEngine {
+  return {
+    name: 'built-in',
+    async answer(request, signal) {
+      signal?.throwIfAborted();
+      return answerFromSources(request);
+    },
+  };
+}
+
+/**
+ * How many of a question's distinct terms the quoted passages must match, together,
+ * for the answer to count as found: half of them, rounded up, but never more than
+ * three (a long question is mostly context).
+ */
+export function requiredMatches(termCount: number): number {
+  return Math.min(3, Math.ceil(termCount / 2));
+}
+
+/**
+ * The built-in engine's answer, synchronously: quotes of the best sentences of the
+ * best passages (at most {@link MAX_QUOTES}), grouped by source, then the list of
+ * sources; or an honest "not found" when too few of the question's terms match.
+ */
+export function answerFromSources(request: AnswerRequest): AnswerResult {
+  const where = searchedPlaces(request);
+  const asked = request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+  const passages = requestPassages(request);
+  if (passages.length === 0) {
+    return {
+      content: "There's no page text or document for me to answer from yet, so I can't answer that.",
+      followUps: [],
+      sources: [],
+    };
+  }
+
+  const terms = queryTerms(request.question);
+  if (terms.length === 0) {
+    return {
+      content: `Could you say a little more about what you'd like to know? I can answer from ${where}.`,
+      followUps: suggestTopics(passages, request.question, asked),
+      sources: [],
+    };
+  }
+
+  const index = buildIndex(passages);
+  const ranked = rankPassages(index, terms);
+  const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
+  const matched = new Set(chosen.flatMap((c) => c.matched));
+  if (chosen.length === 0 || matched.size < requiredMatches(terms.length)) {
+    const topics = suggestTopics(passages, request.question, asked);
+    const hint = topics.length > 0 ? ' These are some of the topics I can help with.' : '';
+    return { content: `I couldn't find anything about that in ${where}.${hint}`, followUps: topics, sources: [] };
+  }
+
+  const quotes = chooseQuotes(index, chosen, terms);
+  const used = quotes.map((q) => q.passage);
+  const sources = [...new Set(used.map((p) => p.source))];
+  const blocks: string[] = [];
+  for (const source of sources) {
+    const intro = source === PAGE_SOURCE ? 'According to **this page**:' : `According to **${escapeMarkdown(source)}**:`;
+    blocks.push(intro);
+    for (const quote of quotes.filter((q) => q.passage.source === source)) blocks.push(blockquote(quote.text));
+  }
+  blocks.push(`${sources.length === 1 ? 'Source' : 'Sources'}: ${sources.map(escapeMarkdown).join(', ')}`);
+
+  return {
+    content: blocks.join('\n\n'),
+    followUps: suggestFollowUps({ question: request.question, ranked, used, passages, asked }),
+    sources,
+  };
+}
+
+/** Where the engine looked, for its messages. */
+function searchedPlaces(request: AnswerRequest): string {
+  const page = request.pageText !== null;
+  const docs = request.documents.length > 0;
+  if (page && docs) return "this page or the site's documents";
+  if (page) return 'this page';
+  return "the site's documents";
+}
+
+interface Quote {
+  passage: Passage;
+  text: string;
+}
+
+/**
+ * One quote per chosen passage (its best sentence), then, while quotes remain, a
+ * second sentence from a passage when it has a question term that no quote has yet.
+ * Sentences quoted already (the page may repeat a document) are skipped.
+ */
+function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], terms: readonly string[]): Quote[] {
+  const weights = termWeights(index, terms);
+  const quoted = new Set<string>();
+  const covered = new Set<string>();
+  const picks = chosen.map((c) => ({ passage: c.passage, sentences: rankSentences(c.passage.sentences, weights), indices: [] as number[] }));
+
+  let count = 0;
+  const take = (pick: (typeof picks)[number], sentence: RankedSentence) => {
+    const key = sentence.text.toLowerCase();
+    if (count >= MAX_QUOTES || quoted.has(key)) return;
+    quoted.add(key);
+    for (const term of sentence.terms) covered.add(term);
+    pick.indices.push(sentence.index);
+    count++;
+  };
+  for (const pick of picks) {
+    const best = pick.sentences[0];
+    if (best) take(pick, best);
+  }
+  for (const pick of picks) {
+    if (pick.indices.length === 0) continue;
+    const extra = pick.sentences.slice(1).find((s) => s.terms.some((t) => !covered.has(t)));
+    if (extra) take(pick, extra);
+  }
+
+  const quotes: Quote[] = [];
+  for (const pick of picks) {
+    if (pick.indices.length === 0) continue;
+    // In reading order; sentences that are not next to each other are marked as a gap.
+    const indices = [...pick.indices].sort((a, b) => a - b);
+    const text = indices
+      .map((i, n) => {
+        const sentence = trimQuote(pick.passage.sentences[i]!, weights);
+        return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
+      })
+      .join(' ');
+    quotes.push({ passage: pick.passage, text });
+  }
+  return quotes;
+}
+
+interface RankedSentence {
+  text: string;
+  index: number;
+  /** The question terms the sentence contains. */
+  terms: string[];
+  score: number;
+}
+
+/**
+ * The sentences by the summed weight of the distinct query terms they contain, best
+ * first, ties in reading order. When none matches (the passage matched on its heading
+ * or source name), the first sentence leads, as the start of that section.
+ */
+function rankSentences(sentences: readonly string[], weights: ReadonlyMap<string, number>): RankedSentence[] {
+  return sentences
+    .map((text, index) => {
+      const terms = [...new Set(tokenize(text))].filter((t) => weights.has(t));
+      const score = terms.reduce((sum, t) => sum + weights.get(t)!, 0);
+      return { text, index, terms, score };
+    })
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/** Cuts a long sentence to {@link MAX_QUOTE_WORDS} words around its first matched term. */
+function trimQuote(sentence: string, weights: ReadonlyMap<string, number>): string {
+  const words = sentence.split(' ');
+  if (words.length <= MAX_QUOTE_WORDS) return sentence;
+  const first = words.findIndex((w) => tokenize(w).some((t) => weights.has(t)));
+  const start = Math.max(0, Math.min(first - QUOTE_LEAD_WORDS, words.length - MAX_QUOTE_WORDS));
+  const end = start + MAX_QUOTE_WORDS;
+  return `${start > 0 ? '… ' : ''}${words.slice(start, end).join(' ')}${end < words.length ? ' …' : ''}`;
+}
+
+// Quotes come from the visitor's page as well as the site's documents: HTML in them
+// is shown as text, never rendered.
+function blockquote(text: string): string {
+  return `> ${text.replace(/</g, '&lt;')}`;
+}
+
+/** Escapes the characters that would make a source name render as markdown. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+}

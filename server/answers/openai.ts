@@ -1,0 +1,179 @@
+/**
+ * The answer engine for an OpenAI-compatible `POST /chat/completions` endpoint
+ * (OpenAI itself, or a local server such as LM Studio, llama.cpp or vLLM). The model
+ * answers from the passages that retrieval found, numbered in the system message.
+ */
+import { suggestFollowUps } from './follow-ups';
+import { buildIndex, rankPassages, requestPassages, topPassages, type Passage } from './retrieval';
+import { ProviderError, type AnswerEngine, type AnswerRequest } from './types';
+
+/** Where the endpoint is and how to call it. */
+export interface OpenAiEngineOptions {
+  /** The API root, with or without a trailing '/', e.g. `http://127.0.0.1:1234/v1`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …`. */
+  apiKey: string;
+  /** The `model` of the request body. */
+  model: string;
+  /** The limit for the whole exchange, reply body included. @default 30000 */
+  timeoutMs?: number;
+  /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
+  fetchImpl?: typeof fetch;
+}
+
+/** One message of a chat-completions request. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** How many of the best passages are sent to the model as context. */
+export const CONTEXT_PASSAGES = 6;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+// Low, so the model keeps to the passages rather than embroidering them.
+const TEMPERATURE = 0.2;
+// Enough of an error body to show the provider's own explanation.
+const ERROR_BODY_CHARS = 300;
+
+const INSTRUCTIONS = [
+  "You are the assistant of this website. Answer the visitor's question using only the numbered context passages below,",
+  'which come from the page the visitor is reading ("This page") and from the site\'s documents.',
+  'Name the sources you use (for example "According to the Fees guide, …").',
+  'If the passages do not contain the answer, say that you could not find it in this page or the site\'s documents;',
+  'do not guess and do not use outside knowledge. Answer briefly, in markdown.',
+].join(' ');
+
+/**
+ * Creates the OpenAI-compatible engine ('openai-compatible'). Throws at once when
+ * `baseUrl` is not an http(s) URL.
+ *
+ * `answer` rejects with {@link ProviderError}: with `status` on a non-2xx reply, with
+ * `timedOut` when the provider does not answer within `timeoutMs`, and without either on
+ * a network error or a reply without a non-empty `choices[0].message.content`. When the
+ * caller's signal aborts, it rejects with `signal.reason` instead.
+ */
+export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
+  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const url = endpointUrl(options.baseUrl);
+
+  return {
+    name: 'openai-compatible',
+    async answer(request, signal) {
+      signal?.throwIfAborted();
+      const passages = requestPassages(request);
+      const ranked = rankPassages(buildIndex(passages), request.question);
+      const context = topPassages(ranked, CONTEXT_PASSAGES).map((r) => r.passage);
+      const body = JSON.stringify({ model, messages: buildMessages(request, context), temperature: TEMPERATURE });
+
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      let content: string;
+      try {
+        const response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+          body,
+          signal: stop,
+        });
+        const text = await response.text();
+        if (!response.ok) {
+          throw new ProviderError(
+            `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text)}.`,
+            response.status,
+          );
+        }
+        content = parseCompletion(text);
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (deadline.aborted) throw new ProviderError(`The answer provider did not answer within ${timeoutMs} ms.`, undefined, true);
+        if (error instanceof ProviderError) throw error;
+        const failure = new ProviderError(`The answer provider could not be reached: ${describeFetchError(error)}`);
+        failure.cause = error;
+        throw failure;
+      }
+
+      return {
+        content,
+        followUps: suggestFollowUps({
+          question: request.question,
+          ranked,
+          used: context,
+          passages,
+          asked: request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content),
+        }),
+        sources: [...new Set(context.map((p) => p.source))],
+      };
+    },
+  };
+}
+
+/**
+ * The request's messages: the instructions with the numbered passages, then the
+ * earlier turns of the chat (the widget's 'ai' is the API's 'assistant'), then the question.
+ */
+export function buildMessages(request: Pick<AnswerRequest, 'question' | 'history'>, passages: readonly Passage[]): ChatMessage[] {
+  const context =
+    passages.length > 0
+      ? passages.map((p, i) => `[${i + 1}] ${passageLabel(p)}\n${p.text}`).join('\n\n')
+      : '(No passage of this page or the site\'s documents matches the question.)';
+  return [
+    { role: 'system', content: `${INSTRUCTIONS}\n\nContext passages:\n\n${context}` },
+    ...request.history.map((turn): ChatMessage => ({ role: turn.role === 'ai' ? 'assistant' : 'user', content: turn.content })),
+    { role: 'user', content: request.question },
+  ];
+}
+
+/** "Fees guide › Advice fee": the source, then the headings that do not repeat its name. */
+function passageLabel(passage: Passage): string {
+  const headings = passage.headings[0] === passage.source ? passage.headings.slice(1) : passage.headings;
+  return [passage.source, ...headings].join(' › ');
+}
+
+/** The answer of a chat-completions reply body; a {@link ProviderError} when it is not JSON or has no content. */
+export function parseCompletion(body: string): string {
+  let reply: unknown;
+  try {
+    reply = JSON.parse(body);
+  } catch {
+    throw new ProviderError(`The answer provider answered with something other than JSON${errorDetail(body)}.`);
+  }
+  const content = (reply as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
+  if (typeof content !== 'string' || content.trim() === '') {
+    throw new ProviderError('The answer provider answered JSON without a non-empty choices[0].message.content.');
+  }
+  return content.trim();
+}
+
+function endpointUrl(baseUrl: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(baseUrl);
+  } catch {
+    throw new Error(`LLM base URL must be an http(s) URL, not "${baseUrl}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`LLM base URL must be an http(s) URL, not "${baseUrl}"`);
+  }
+  return `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+}
+
+/** The provider's own explanation: OpenAI's `{ error: { message } }`, else the start of the body. */
+function errorDetail(body: string): string {
+  let text = body.trim();
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } } | null)?.error?.message;
+    if (typeof message === 'string') text = message.trim();
+  } catch {
+    // Not JSON: the raw text is the best explanation there is.
+  }
+  if (text === '') return '';
+  return `: ${text.length > ERROR_BODY_CHARS ? `${text.slice(0, ERROR_BODY_CHARS)}…` : text}`;
+}
+
+// undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause ? `${error.message} (${cause})` : error.message;
+}
