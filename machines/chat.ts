@@ -1,0 +1,170 @@
+/**
+ * The conversation (widget-spec §4, §5, §8 "Chat"): the messages of the current
+ * chat session, sending with a typing indicator, follow-up and response buttons,
+ * and loading a session's history.
+ *
+ * The actors do the I/O: `loadHistory` and `send` (the browser versions add the
+ * visitor's id, the path and the page text). The session id a send creates is
+ * reported as the emitted `session.changed`, for the view to store.
+ */
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ActionButton, ChatMessage, FollowUp, SendResult } from '../src/api/client';
+
+export interface ChatContext {
+  messages: ChatMessage[];
+  /** @default null */
+  chatSessionId: string | null;
+  followUps: FollowUp[];
+  responseButtons: ActionButton[];
+  /** The text of the last send that failed, so the visitor can send it again. @default null */
+  failedText: string | null;
+  /** Counts local messages, for their ids. @default 0 */
+  localSeq: number;
+}
+
+export interface ChatInput {
+  chatSessionId: string | null;
+}
+
+export type ChatEvent =
+  | { type: 'CHAT.SEND'; text: string }
+  | { type: 'CHAT.RETRY' }
+  /** Load a chat session (null: a fresh conversation with only the page's presence videos). */
+  | { type: 'CHAT.LOAD'; chatSessionId: string | null }
+  /** Reload the current session (path change, window closed). */
+  | { type: 'CHAT.RELOAD' }
+  | { type: 'CHAT.NEW' };
+
+export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | null } | { type: 'message.received'; message: ChatMessage } | { type: 'send.failed'; error: string };
+
+/** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
+export const canSendText = (text: string) => text.trim().length > 0;
+
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+    input: {} as ChatInput,
+    emitted: {} as ChatEmitted,
+  },
+  actors: {
+    loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => {
+      throw new Error('loadHistory actor not provided');
+    }),
+    send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(async () => {
+      throw new Error('send actor not provided');
+    }),
+  },
+  guards: {
+    hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
+    hasFailedText: ({ context }) => context.failedText !== null,
+  },
+  actions: {
+    /** The visitor's message shows at once; the typing indicator follows it. */
+    addPending: assign(({ context, event }) => {
+      const text = (event.type === 'CHAT.SEND' ? event.text : context.failedText ?? '').trim();
+      const pending: ChatMessage = { id: `pending-${context.localSeq + 1}`, role: 'user', content: text, createdAt: '', type: 'TEXT' };
+      return {
+        messages: [...context.messages.filter((m) => !m.isError), pending],
+        localSeq: context.localSeq + 1,
+        followUps: [],
+        responseButtons: [],
+        failedText: null,
+      };
+    }),
+    useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
+    forgetSession: assign({ chatSessionId: null, messages: [], followUps: [], responseButtons: [], failedText: null }),
+    emitSessionCleared: emit({ type: 'session.changed', chatSessionId: null }),
+  },
+}).createMachine({
+  id: 'chat',
+  context: ({ input }) => ({
+    messages: [],
+    chatSessionId: input.chatSessionId,
+    followUps: [],
+    responseButtons: [],
+    failedText: null,
+    localSeq: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      on: { 'CHAT.RELOAD': { target: 'loading', reenter: true } },
+      invoke: {
+        src: 'loadHistory',
+        input: ({ context }) => ({ chatSessionId: context.chatSessionId }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ messages: event.output.messages, chatSessionId: event.output.chatSessionId, followUps: [], responseButtons: [] })),
+        },
+        // widget-spec §8: a history failure gives an empty history; a session the server no longer knows is forgotten
+        onError: { target: 'ready', actions: ['forgetSession', 'emitSessionCleared'] },
+      },
+    },
+    ready: {
+      on: {
+        // a reload waits for nothing: it is skipped while a message is on its way (its answer arrives anyway)
+        'CHAT.RELOAD': 'loading',
+        'CHAT.SEND': { guard: 'hasText', target: 'sending', actions: 'addPending' },
+        'CHAT.RETRY': { guard: 'hasFailedText', target: 'sending', actions: 'addPending' },
+      },
+    },
+    sending: {
+      invoke: {
+        src: 'send',
+        input: ({ context }) => ({ text: context.messages[context.messages.length - 1]!.content, chatSessionId: context.chatSessionId }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign(({ context, event }) => ({
+              messages: [...context.messages.slice(0, -1), event.output.userMessage, event.output.aiMessage],
+              chatSessionId: event.output.chatSessionId,
+              followUps: event.output.followUps,
+              responseButtons: event.output.responseButtons,
+            })),
+            emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.output.chatSessionId })),
+            emit(({ event }) => ({ type: 'message.received' as const, message: event.output.aiMessage })),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          // widget-spec §8: the typing indicator goes; the error is shown as an error-styled message; the text is kept
+          actions: [
+            assign(({ context, event }) => ({
+              failedText: context.messages[context.messages.length - 1]!.content,
+              localSeq: context.localSeq + 1,
+              messages: [
+                ...context.messages,
+                {
+                  id: `error-${context.localSeq + 1}`,
+                  role: 'ai' as const,
+                  content: event.error instanceof Error ? event.error.message : String(event.error),
+                  createdAt: '',
+                  type: 'TEXT' as const,
+                  isError: true,
+                },
+              ],
+            })),
+            emit(({ event }) => ({ type: 'send.failed' as const, error: event.error instanceof Error ? event.error.message : String(event.error) })),
+          ],
+        },
+      },
+    },
+  },
+  on: {
+    'CHAT.LOAD': { target: '.loading', actions: 'useChatSession' },
+    // widget-spec §4: New chat clears the session id and its storage entry, then reloads history
+    'CHAT.NEW': { target: '.loading', actions: ['forgetSession', 'emitSessionCleared'] },
+  },
+});
+
+export type ChatActor = ActorRefFrom<typeof chatMachine>;
+export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
+
+export const selectMessages = (s: ChatSnapshot) => s.context.messages;
+export const selectIsTyping = (s: ChatSnapshot) => s.matches('sending');
+export const selectIsLoading = (s: ChatSnapshot) => s.matches('loading');
+export const selectFollowUps = (s: ChatSnapshot) => s.context.followUps;
+export const selectResponseButtons = (s: ChatSnapshot) => s.context.responseButtons;
+export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
+export const selectFailedText = (s: ChatSnapshot) => s.context.failedText;

@@ -1,0 +1,139 @@
+/**
+ * The History tab's chat sessions and their inline rename (widget-spec §2
+ * "History", §4 "Renaming a session", §5, §8 "Rename failure").
+ *
+ * Two independent regions: the list (loading, ready) and the rename (idle,
+ * editing, saving, failed). A rename saves on Enter or blur, cancels on Escape,
+ * and an empty or unchanged name cancels; a failure shows 'Failed to update name'
+ * for 3 s with the old name kept.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ChatSession } from '../src/api/client';
+
+/** widget-spec §9: the rename error hint shows for 3 s. */
+export const RENAME_ERROR_MS = 3000;
+
+export interface RenameState {
+  id: string;
+  /** The name before editing (shown again after a failure). */
+  original: string;
+  draft: string;
+}
+
+export interface SessionsContext {
+  sessions: ChatSession[];
+  /** @default null */
+  rename: RenameState | null;
+  /** The session whose rename failed, while its hint shows. @default null */
+  failedId: string | null;
+}
+
+export type SessionsEvent =
+  | { type: 'SESSIONS.LOAD' }
+  | { type: 'RENAME.START'; id: string }
+  | { type: 'RENAME.CHANGE'; draft: string }
+  /** Enter or blur. */
+  | { type: 'RENAME.COMMIT' }
+  /** Escape. */
+  | { type: 'RENAME.CANCEL' };
+
+/** widget-spec §5: a rename needs a trimmed value that is non-empty and different from the current name. */
+export const isValidRename = (draft: string, original: string) => draft.trim() !== '' && draft.trim() !== original;
+
+export const sessionsMachine = setup({
+  types: {
+    context: {} as SessionsContext,
+    events: {} as SessionsEvent,
+  },
+  actors: {
+    loadSessions: fromPromise<ChatSession[]>(async () => {
+      throw new Error('loadSessions actor not provided');
+    }),
+    renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(async () => {
+      throw new Error('renameSession actor not provided');
+    }),
+  },
+  delays: { renameErrorHint: RENAME_ERROR_MS },
+  guards: {
+    isChangedName: ({ context }) => context.rename !== null && isValidRename(context.rename.draft, context.rename.original),
+    isKnownSession: ({ context, event }) => event.type === 'RENAME.START' && context.sessions.some((s) => s.id === event.id),
+  },
+  actions: {
+    startRename: assign(({ context, event }) => {
+      if (event.type !== 'RENAME.START') return {};
+      const name = context.sessions.find((s) => s.id === event.id)?.name ?? '';
+      return { rename: { id: event.id, original: name, draft: name }, failedId: null };
+    }),
+    changeDraft: assign({
+      rename: ({ context, event }) => (event.type === 'RENAME.CHANGE' && context.rename ? { ...context.rename, draft: event.draft } : context.rename),
+    }),
+    endRename: assign({ rename: null }),
+  },
+}).createMachine({
+  id: 'sessions',
+  context: { sessions: [], rename: null, failedId: null },
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'SESSIONS.LOAD': 'loading' } },
+        loading: {
+          invoke: {
+            src: 'loadSessions',
+            onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output }) },
+            // widget-spec §8: a history (sessions) load failure gives an empty list
+            onError: { target: 'ready', actions: assign({ sessions: [] }) },
+          },
+        },
+        ready: { on: { 'SESSIONS.LOAD': 'loading' } },
+      },
+    },
+    rename: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'RENAME.START': { guard: 'isKnownSession', target: 'editing', actions: 'startRename' } },
+        },
+        editing: {
+          on: {
+            'RENAME.CHANGE': { actions: 'changeDraft' },
+            'RENAME.COMMIT': [{ guard: 'isChangedName', target: 'saving' }, { target: 'idle', actions: 'endRename' }],
+            'RENAME.CANCEL': { target: 'idle', actions: 'endRename' },
+          },
+        },
+        /** 'Updating...' shows. */
+        saving: {
+          invoke: {
+            src: 'renameSession',
+            input: ({ context }) => ({ id: context.rename!.id, name: context.rename!.draft.trim() }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  sessions: ({ context, event }) => context.sessions.map((s) => (s.id === event.output.id ? { ...s, name: event.output.name } : s)),
+                }),
+                'endRename',
+              ],
+            },
+            onError: { target: 'failed', actions: [assign({ failedId: ({ context }) => context.rename!.id }), 'endRename'] },
+          },
+        },
+        /** 'Failed to update name' in red for 3 s; the old name stays. */
+        failed: {
+          after: { renameErrorHint: { target: 'idle', actions: assign({ failedId: null }) } },
+          on: { 'RENAME.START': { guard: 'isKnownSession', target: 'editing', actions: 'startRename' } },
+        },
+      },
+    },
+  },
+});
+
+export type SessionsActor = ActorRefFrom<typeof sessionsMachine>;
+export type SessionsSnapshot = SnapshotFrom<typeof sessionsMachine>;
+
+export const selectSessions = (s: SessionsSnapshot) => s.context.sessions;
+export const selectSessionsLoading = (s: SessionsSnapshot) => s.matches({ list: 'loading' });
+export const selectRename = (s: SessionsSnapshot) => s.context.rename;
+export const selectSavingId = (s: SessionsSnapshot) => (s.matches({ rename: 'saving' }) ? s.context.rename?.id ?? null : null);
+export const selectFailedId = (s: SessionsSnapshot) => s.context.failedId;

@@ -1,0 +1,287 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { chatMachine, canSendText, type ChatEmitted } from '../../machines/chat';
+import { isValidRename, sessionsMachine } from '../../machines/sessions';
+import { clampSheetHeight, widgetMachine, type WidgetEmitted } from '../../machines/widget';
+import { ApiError, type ChatMessage, type ChatSession, type SendResult } from '../../src/api/client';
+
+const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
+
+/** A promise actor whose calls the test settles by hand. */
+function controlled<I, O>() {
+  const calls: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => calls.push({ input, resolve, reject })));
+  return { logic, calls };
+}
+
+describe('widget machine (window and tabs)', () => {
+  const start = (isMobile = false) => {
+    const actor = createActor(widgetMachine, { input: { path: '/', isMobile } });
+    const emitted: WidgetEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as WidgetEmitted));
+    actor.start();
+    return { actor, emitted };
+  };
+
+  it('the launcher toggles the window; opening clears the bubble and focuses (emits), closing reloads (emits)', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Need help?' } });
+    expect(actor.getSnapshot().context.bubble).toEqual({ text: 'Need help?' });
+    actor.send({ type: 'WINDOW.TOGGLE' });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context.bubble).toBeNull();
+    expect(emitted).toEqual([{ type: 'window.opened' }, { type: 'tab.entered', tab: 'home' }]);
+    // a bubble does not show over an open window
+    actor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
+    expect(actor.getSnapshot().context.bubble).toBeNull();
+    actor.send({ type: 'WINDOW.TOGGLE' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(emitted.at(-1)).toEqual({ type: 'window.closed' });
+    actor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi again' } });
+    actor.send({ type: 'BUBBLE.DISMISS' });
+    expect(actor.getSnapshot().context.bubble).toBeNull();
+  });
+
+  it('tabs: selecting another tab emits its effect; the same tab does nothing', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'WINDOW.OPEN' });
+    emitted.length = 0;
+    for (const tab of ['chat', 'history', 'settings', 'home'] as const) actor.send({ type: 'TAB.SELECT', tab });
+    actor.send({ type: 'TAB.SELECT', tab: 'home' });
+    expect(emitted).toEqual(['chat', 'history', 'settings', 'home'].map((tab) => ({ type: 'tab.entered', tab })));
+  });
+
+  it('expands on wide screens only; a narrow viewport collapses it', () => {
+    const { actor } = start();
+    actor.send({ type: 'WINDOW.EXPAND_TOGGLE' });
+    expect(actor.getSnapshot().context.expanded).toBe(false); // closed: nothing to expand
+    actor.send({ type: 'WINDOW.OPEN' });
+    actor.send({ type: 'WINDOW.EXPAND_TOGGLE' });
+    expect(actor.getSnapshot().context.expanded).toBe(true);
+    actor.send({ type: 'VIEWPORT.CHANGED', isMobile: true });
+    expect(actor.getSnapshot().context.expanded).toBe(false);
+    actor.send({ type: 'WINDOW.EXPAND_TOGGLE' });
+    expect(actor.getSnapshot().context.expanded).toBe(false);
+  });
+
+  it('a path change hides the bubble and emits; the same path does nothing', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'x' } });
+    actor.send({ type: 'PATH.CHANGED', path: '/' });
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'PATH.CHANGED', path: '/pricing' });
+    expect(actor.getSnapshot().context).toMatchObject({ path: '/pricing', bubble: null });
+    expect(emitted).toEqual([{ type: 'path.changed', path: '/pricing' }]);
+  });
+
+  it('the sheet resizes between 400 px and 90% of the viewport', () => {
+    expect(clampSheetHeight(100, 900)).toBe(400);
+    expect(clampSheetHeight(600, 900)).toBe(600);
+    expect(clampSheetHeight(2000, 900)).toBe(810);
+    expect(clampSheetHeight(500, 300)).toBe(400);
+    const { actor } = start(true);
+    actor.send({ type: 'WINDOW.OPEN' });
+    actor.send({ type: 'SHEET.RESIZE', height: 5000, viewportHeight: 844 });
+    expect(actor.getSnapshot().context.sheetHeight).toBe(759);
+  });
+});
+
+describe('chat machine', () => {
+  const start = (chatSessionId: string | null = null) => {
+    const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
+    const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
+    const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } });
+    const emitted: ChatEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as ChatEmitted));
+    actor.start();
+    return { actor, history, send, emitted };
+  };
+
+  it('loads the stored session’s history first', async () => {
+    const { actor, history } = start('s1');
+    expect(history.calls[0]!.input).toEqual({ chatSessionId: 's1' });
+    history.calls[0]!.resolve({ messages: [msg('user', 'hi'), msg('ai', 'hello')], chatSessionId: 's1' });
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context.messages.map((m) => m.content)).toEqual(['hi', 'hello']);
+  });
+
+  it('a history failure gives an empty history and forgets the session', async () => {
+    const { actor, history, emitted } = start('gone');
+    history.calls[0]!.reject(new ApiError('FAILED', 'Failed to load chat history'));
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context).toMatchObject({ messages: [], chatSessionId: null });
+    expect(emitted).toEqual([{ type: 'session.changed', chatSessionId: null }]);
+  });
+
+  it('sends a trimmed message with a typing indicator, then shows the answer, follow-ups and buttons', async () => {
+    const { actor, history, send, emitted } = start();
+    history.calls[0]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: '   ' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'CHAT.SEND', text: '  What fees?  ' });
+    expect(actor.getSnapshot().value).toBe('sending');
+    expect(actor.getSnapshot().context.messages.map((m) => [m.role, m.content])).toEqual([['user', 'What fees?']]);
+    expect(send.calls[0]!.input).toEqual({ text: 'What fees?', chatSessionId: null });
+    actor.send({ type: 'CHAT.SEND', text: 'another' }); // one at a time
+    expect(send.calls).toHaveLength(1);
+    send.calls[0]!.resolve({
+      userMessage: msg('user', 'What fees?', 'u1'),
+      aiMessage: msg('ai', '0.7% a year', 'a1'),
+      chatSessionId: 's9',
+      followUps: [{ id: 'f', text: 'And admin fees?' }],
+      responseButtons: [{ id: 'b', name: 'Open PDS', kind: 'link', url: 'https://x.example/pds' }],
+    });
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context.messages.map((m) => m.id)).toEqual(['u1', 'a1']);
+    expect(s.context).toMatchObject({ chatSessionId: 's9', followUps: [{ text: 'And admin fees?' }], responseButtons: [{ name: 'Open PDS' }] });
+    expect(emitted).toContainEqual({ type: 'session.changed', chatSessionId: 's9' });
+    expect(emitted).toContainEqual({ type: 'message.received', message: msg('ai', '0.7% a year', 'a1') });
+    // the next message clears the old buttons
+    actor.send({ type: 'CHAT.SEND', text: 'next' });
+    expect(actor.getSnapshot().context.followUps).toEqual([]);
+    expect(send.calls[1]!.input.chatSessionId).toBe('s9');
+  });
+
+  it('a failed send shows the error as an error message, keeps the text, and can be retried', async () => {
+    const { actor, history, send, emitted } = start();
+    history.calls[0]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
+    send.calls[0]!.reject(new ApiError('RATE_LIMIT_EXCEEDED'));
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context.messages.map((m) => [m.role, m.content, m.isError ?? false])).toEqual([
+      ['user', 'Will it fail?', false],
+      ['ai', 'RATE_LIMIT_EXCEEDED', true],
+    ]);
+    expect(s.context.failedText).toBe('Will it fail?');
+    expect(emitted).toContainEqual({ type: 'send.failed', error: 'RATE_LIMIT_EXCEEDED' });
+    actor.send({ type: 'CHAT.RETRY' });
+    expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['Will it fail?', 'Will it fail?']);
+    expect(send.calls[1]!.input.text).toBe('Will it fail?');
+  });
+
+  it('New chat clears the session and reloads; loading a session switches to it', async () => {
+    const { actor, history, emitted } = start('s1');
+    history.calls[0]!.resolve({ messages: [msg('user', 'old')], chatSessionId: 's1' });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.NEW' });
+    expect(actor.getSnapshot().context).toMatchObject({ messages: [], chatSessionId: null });
+    expect(history.calls[1]!.input).toEqual({ chatSessionId: null });
+    expect(emitted).toContainEqual({ type: 'session.changed', chatSessionId: null });
+    history.calls[1]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.LOAD', chatSessionId: 's2' });
+    expect(history.calls[2]!.input).toEqual({ chatSessionId: 's2' });
+    actor.send({ type: 'CHAT.RELOAD' });
+    expect(history.calls[3]!.input).toEqual({ chatSessionId: 's2' });
+  });
+
+  it('a reload while a message is on its way waits for nothing and loses nothing', async () => {
+    const { actor, history, send } = start();
+    history.calls[0]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'hello' });
+    actor.send({ type: 'CHAT.RELOAD' });
+    expect(actor.getSnapshot().value).toBe('sending');
+    expect(history.calls).toHaveLength(1);
+    send.calls[0]!.resolve({ userMessage: msg('user', 'hello'), aiMessage: msg('ai', 'hi'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    expect((await waitFor(actor, (x) => x.matches('ready'))).context.messages).toHaveLength(2);
+  });
+
+  it('canSendText is the trimmed non-empty rule', () => {
+    expect(canSendText(' a ')).toBe(true);
+    expect(canSendText(' \n ')).toBe(false);
+  });
+});
+
+describe('sessions machine (history list and rename)', () => {
+  const sessions: ChatSession[] = [
+    { id: 'a', name: 'Fees', lastMessageTimestamp: '2026-01-01T00:00:00Z', totalMessages: 2 },
+    { id: 'b', name: null, lastMessageTimestamp: '2026-01-02T00:00:00Z', totalMessages: 1 },
+  ];
+  const start = () => {
+    const load = controlled<unknown, ChatSession[]>();
+    const rename = controlled<{ id: string; name: string }, { id: string; name: string | null }>();
+    const actor = createActor(sessionsMachine.provide({ actors: { loadSessions: load.logic, renameSession: rename.logic } })).start();
+    return { actor, load, rename };
+  };
+  const loaded = async () => {
+    const t = start();
+    t.actor.send({ type: 'SESSIONS.LOAD' });
+    t.load.calls[0]!.resolve(sessions);
+    await waitFor(t.actor, (x) => x.matches({ list: 'ready' }));
+    return t;
+  };
+
+  it('loads the list; a failure gives an empty list', async () => {
+    const { actor } = await loaded();
+    expect(actor.getSnapshot().context.sessions).toEqual(sessions);
+    const t = start();
+    t.actor.send({ type: 'SESSIONS.LOAD' });
+    t.load.calls[0]!.reject(new Error('x'));
+    expect((await waitFor(t.actor, (x) => x.matches({ list: 'ready' }))).context.sessions).toEqual([]);
+  });
+
+  it('renames on commit with a changed trimmed name', async () => {
+    const { actor, rename } = await loaded();
+    actor.send({ type: 'RENAME.START', id: 'a' });
+    expect(actor.getSnapshot().context.rename).toEqual({ id: 'a', original: 'Fees', draft: 'Fees' });
+    actor.send({ type: 'RENAME.CHANGE', draft: '  Fee questions ' });
+    actor.send({ type: 'RENAME.COMMIT' });
+    expect(actor.getSnapshot().matches({ rename: 'saving' })).toBe(true);
+    expect(rename.calls[0]!.input).toEqual({ id: 'a', name: 'Fee questions' });
+    rename.calls[0]!.resolve({ id: 'a', name: 'Fee questions' });
+    const s = await waitFor(actor, (x) => x.matches({ rename: 'idle' }));
+    expect(s.context.sessions[0]!.name).toBe('Fee questions');
+  });
+
+  it.each([
+    ['empty', '   '],
+    ['unchanged', ' Fees '],
+  ])('an %s name cancels', async (_why, draft) => {
+    const { actor, rename } = await loaded();
+    actor.send({ type: 'RENAME.START', id: 'a' });
+    actor.send({ type: 'RENAME.CHANGE', draft });
+    actor.send({ type: 'RENAME.COMMIT' });
+    expect(actor.getSnapshot().matches({ rename: 'idle' })).toBe(true);
+    expect(rename.calls).toHaveLength(0);
+  });
+
+  it('Escape cancels; an unknown session cannot be renamed', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'RENAME.START', id: 'zzz' });
+    expect(actor.getSnapshot().matches({ rename: 'idle' })).toBe(true);
+    actor.send({ type: 'RENAME.START', id: 'b' });
+    expect(actor.getSnapshot().context.rename?.original).toBe('');
+    actor.send({ type: 'RENAME.CANCEL' });
+    expect(actor.getSnapshot().context.rename).toBeNull();
+  });
+
+  describe('a failed rename', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('keeps the old name and shows the hint for 3 s', async () => {
+      const { actor, rename } = await loaded();
+      actor.send({ type: 'RENAME.START', id: 'a' });
+      actor.send({ type: 'RENAME.CHANGE', draft: 'New' });
+      actor.send({ type: 'RENAME.COMMIT' });
+      rename.calls[0]!.reject(new ApiError('SESSION_NOT_FOUND'));
+      const s = await waitFor(actor, (x) => x.matches({ rename: 'failed' }));
+      expect(s.context).toMatchObject({ failedId: 'a', rename: null });
+      expect(s.context.sessions[0]!.name).toBe('Fees');
+      vi.advanceTimersByTime(2999);
+      expect(actor.getSnapshot().context.failedId).toBe('a');
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.failedId).toBeNull();
+      expect(actor.getSnapshot().matches({ rename: 'idle' })).toBe(true);
+    });
+  });
+
+  it('isValidRename', () => {
+    expect(isValidRename('x', 'y')).toBe(true);
+    expect(isValidRename(' y ', 'y')).toBe(false);
+    expect(isValidRename('', 'y')).toBe(false);
+  });
+});
