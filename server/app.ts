@@ -5,6 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { screenForPath } from '../journey/routes';
@@ -29,6 +30,8 @@ export const PAGE_CSP = [
 export interface AppOptions {
   /** The built browser files (index.html and assets/). */
   publicDir: string;
+  /** The built widget (widget.js and widget/), served at the root. @default publicDir/../widget */
+  widgetDir?: string;
   /** The API of widget-spec §7; without it the server only serves the pages. */
   api?: ApiServices;
   /** Values for the page's `__NAME__` placeholders (embed tokens, the demo key). */
@@ -69,6 +72,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+
+  // The widget: /widget.js and /widget/… (its core and on-demand chunks), for any site's pages.
+  const widgetDir = options.widgetDir ?? path.join(options.publicDir, '..', 'widget');
+  if (existsSync(widgetDir)) {
+    await app.register(fastifyStatic, {
+      root: widgetDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // embeddable from any origin: the API's CORS rules decide who may use it
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
+    });
+  }
 
   const sendShell = (reply: FastifyReply, status: number) =>
     reply

@@ -1,7 +1,7 @@
 /** Connects the API client to the auth machine: the client asks, the machine decides when to boot. */
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { authMachine, BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
-import { ApiError, createApiClient, type ApiClient, type ClientOptions, type TokenSource } from './client';
+import { ApiError, createCoreClient, createHttp, type ClientOptions, type CoreClient, type TokenSource } from './client';
 
 /** widget-spec §8: shown to the visitor when the widget cannot start for another reason. */
 export const UNABLE_TO_LOAD = 'Unable to load chat widget. Please try again later.';
@@ -10,7 +10,7 @@ const toApiError = (code: AuthError | null) =>
   code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? new ApiError(code) : new ApiError('FAILED', UNABLE_TO_LOAD);
 
 /** The auth machine's boot actor, calling `POST {base}session/boot`. */
-export const bootActor = (client: Pick<ApiClient, 'boot'>, now: () => number = Date.now) =>
+export const bootActor = (client: Pick<CoreClient, 'boot'>, now: () => number = Date.now) =>
   fromPromise<BootResult>(async () => {
     try {
       const r = await client.boot();
@@ -42,15 +42,16 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
 /** The API client with its auth machine running behind it. */
 export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Observer<InspectionEvent> }) {
   let source: TokenSource | undefined;
-  const client = createApiClient({
+  const http = createHttp({
     ...options,
     tokens: {
       get: () => source!.get(),
-      received: (t, e) => source!.received(t, e),
+      received: (t: string, e: string) => source!.received(t, e),
       rejected: () => source!.rejected(),
     },
   });
+  const client = createCoreClient(http);
   const auth = createActor(authMachine.provide({ actors: { boot: bootActor(client) } }), { inspect: options.inspect }).start();
   source = authTokenSource(auth);
-  return { client, auth };
+  return { http, client, auth };
 }

@@ -1,6 +1,7 @@
 /** The widget's API client and auth machine against the real server (HTTP on 127.0.0.1, real SQLite). */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, FAILURE_TEXT } from '../../src/api/client';
+import { ApiError, FAILURE_TEXT } from '../../src/api/client';
+import { createApiClient, createChatClient } from '../../src/api/chat-client';
 import { connect, UNABLE_TO_LOAD } from '../../src/api/token-source';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, scriptedEngine, startServer, type TestServer } from './harness';
 
@@ -27,7 +28,10 @@ afterAll(async () => {
   await s.remove();
 });
 
-const widget = (apiKey = API_KEY, origin = ORIGIN) => connect({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey, fetch: fromOrigin(origin) });
+const widget = (apiKey = API_KEY, origin = ORIGIN) => {
+  const c = connect({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey, fetch: fromOrigin(origin) });
+  return { ...c, client: { ...c.client, ...createChatClient(c.http) } };
+};
 
 describe('the client against the server', () => {
   it('boots once for concurrent calls, then reads config and appearance', async () => {

@@ -1,0 +1,147 @@
+/**
+ * The chat calls of widget-spec §7 (history, sessions, rename, send, buttons),
+ * loaded with the chat window; the launcher's calls are in client.ts.
+ */
+import { arr, bool, nullable, num, obj, optional, str } from './schema';
+import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, type ActionButton, type ChatMessage, type ChatSession, type ClientOptions, type Http, type SendRequest, type SendResult } from './client';
+
+const MESSAGE = obj({
+  role: str,
+  content: str,
+  createdAt: optional(str),
+  id: optional(str),
+  type: optional(str),
+  source: optional(nullable(str)),
+  triggerEventUrl: optional(nullable(str)),
+  showOnVisit: optional(nullable(bool)),
+  script: optional(nullable(str)),
+  videoUrl: optional(nullable(str)),
+  thumbnailUrl: optional(nullable(str)),
+  isError: optional(bool),
+});
+
+const BUTTON = obj({
+  id: str,
+  name: str,
+  buttonType: optional(str),
+  externalUrl: optional(nullable(str)),
+  actionMessage: optional(nullable(str)),
+});
+
+let localIds = 0;
+/** A message from the wire, normalised (roles compared in lower case, widget-spec §3). */
+export function toMessage(m: unknown): ChatMessage | null {
+  if (!MESSAGE(m)) return null;
+  const role = m.role.toLowerCase();
+  if (role !== 'user' && role !== 'ai') return null;
+  const opt = <T>(v: T | null | undefined) => (v === null || v === undefined ? undefined : v);
+  return {
+    id: m.id ?? `local-${++localIds}`,
+    role,
+    content: m.content,
+    createdAt: m.createdAt ?? '',
+    type: m.type?.toUpperCase() === 'VIDEO' ? 'VIDEO' : 'TEXT',
+    source: opt(m.source),
+    triggerEventUrl: opt(m.triggerEventUrl),
+    showOnVisit: opt(m.showOnVisit),
+    script: opt(m.script),
+    videoUrl: opt(m.videoUrl),
+    thumbnailUrl: opt(m.thumbnailUrl),
+    isError: m.isError || undefined,
+  };
+}
+
+/** A button from the wire; EXTERNAL_LINK needs a URL, anything else (default ACTION) a message. */
+export function toButton(b: unknown): ActionButton | null {
+  if (!BUTTON(b)) return null;
+  if (b.buttonType === 'EXTERNAL_LINK') return b.externalUrl ? { id: b.id, name: b.name, kind: 'link', url: b.externalUrl } : null;
+  return { id: b.id, name: b.name, kind: 'message', message: b.actionMessage || b.name };
+}
+
+const compact = <T>(list: (T | null)[]) => list.filter((x): x is T => x !== null);
+
+const HISTORY = obj({ history: arr(obj({})), chatSessionId: optional(nullable(str)) });
+const SESSION = obj({ id: str, name: optional(nullable(str)), lastMessageTimestamp: optional(nullable(str)), totalMessages: optional(num) });
+const SESSIONS = obj({ sessions: arr(SESSION) });
+const UPDATED = obj({ chatSession: SESSION });
+const CHAT = obj({
+  userMessage: obj({}),
+  aiMessage: obj({}),
+  chatSession: obj({ id: str }),
+  followUpButtons: optional(nullable(arr(obj({ id: optional(str), text: str })))),
+  responseButtons: optional(nullable(arr(obj({})))),
+});
+const TRIGGERS = obj({ actionButtons: arr(obj({})) });
+
+export function createChatClient(http: Http) {
+  const { api, authed, call, json, q } = http;
+  return {
+    async history(params: { userSessionId: string; path: string; chatSessionId: string | null }): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
+      const h = await call(`${api}/chat/history?${q(params)}`, {}, HISTORY, FAILURE_TEXT.history);
+      return { messages: compact(h.history.map(toMessage)), chatSessionId: h.chatSessionId ?? null };
+    },
+
+    async sessions(userSessionId: string): Promise<ChatSession[]> {
+      const s = await call(`${api}/chat/sessions?${q({ userSessionId })}`, {}, SESSIONS, FAILURE_TEXT.sessions);
+      return s.sessions.map((x) => ({
+        id: x.id,
+        name: x.name ?? null,
+        lastMessageTimestamp: x.lastMessageTimestamp ?? '',
+        totalMessages: x.totalMessages ?? 0,
+      }));
+    },
+
+    async renameSession(body: { userSessionId: string; chatSessionId: string; name: string }): Promise<{ id: string; name: string | null }> {
+      const u = await call(`${api}/chat/sessions/update`, json('PUT', body), UPDATED, FAILURE_TEXT.rename, { 404: 'SESSION_NOT_FOUND' });
+      return { id: u.chatSession.id, name: u.chatSession.name ?? null };
+    },
+
+    async send(body: SendRequest): Promise<SendResult> {
+      const r = await call(`${api}/chat`, json('POST', body), CHAT, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
+      const userMessage = toMessage(r.userMessage);
+      const aiMessage = toMessage(r.aiMessage);
+      if (!userMessage || !aiMessage) throw new ApiError('FAILED', FAILURE_TEXT.chat);
+      return {
+        userMessage,
+        aiMessage,
+        chatSessionId: r.chatSession.id,
+        followUps: (r.followUpButtons ?? []).map((f, i) => ({ id: f.id ?? `${aiMessage.id}-f${i}`, text: f.text })),
+        responseButtons: compact((r.responseButtons ?? []).map(toButton)),
+      };
+    },
+
+    /** widget-spec §7: an empty list on failure; the failure text is 'HTTP error! status: N'. */
+    async actionButtons(path: string): Promise<ActionButton[]> {
+      try {
+        const res = await authed(`${api}/action-triggers?${q({ path })}`);
+        if (!res.ok) throw new ApiError('FAILED', `HTTP error! status: ${res.status}`, res.status);
+        const body: unknown = await res.json();
+        return TRIGGERS(body) ? compact(body.actionButtons.map(toButton)) : [];
+      } catch (err) {
+        console.warn(err instanceof Error ? err.message : err);
+        return [];
+      }
+    },
+
+    /** widget-spec §7: a failed report is only logged. */
+    async buttonClick(body: { buttonId: string; chatSessionId: string | null; userSessionId: string; pageUrl: string; referrerUrl: string }): Promise<void> {
+      try {
+        const res = await authed(`${api}/button-click`, json('POST', { ...body, chatLogId: null }));
+        if (!res.ok) console.warn(`button-click report failed: HTTP error! status: ${res.status}`);
+      } catch (err) {
+        console.warn('button-click report failed', err);
+      }
+    },
+
+  };
+}
+
+export type ChatClient = ReturnType<typeof createChatClient>;
+
+/** Every call, for tools and tests. */
+export function createApiClient(options: ClientOptions) {
+  const http = createHttp(options);
+  return { ...createCoreClient(http), ...createChatClient(http) };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,142 @@
+/**
+ * The widget's core module (`widget/core.js`), loaded by widget.js: the custom
+ * element with its shadow root, the auth and window machines, the site's
+ * settings, the launcher and the bubble. The chat window loads on demand.
+ */
+import { render } from 'preact';
+import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { widgetMachine } from '../machines/widget';
+import { connect } from './api/token-source';
+import { ApiError, type ApiErrorCode, type SiteConfig } from './api/client';
+import { DEFAULT_APPEARANCE, type Appearance } from './appearance';
+import { App } from './app';
+import coreCss from './styles/core.css';
+import { applyTheme, launcherVariables } from './theme';
+import { watchPath } from './page';
+import type { Conversation, LoadedWindow, Runtime, WidgetEventName } from './runtime';
+import { defaultMessageKey, readItem, userSessionId, writeItem } from './storage';
+
+export type { WidgetEventName };
+
+export interface StartOptions {
+  apiUrl: string;
+  apiKey: string;
+  baseUrl: string;
+  inspect: boolean;
+  emit: (event: WidgetEventName, detail?: unknown) => void;
+}
+
+/** What the programmatic API calls once the widget is ready. */
+export interface WidgetImplementation {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): void;
+  newChat(): void;
+}
+
+export interface CoreModule {
+  start(options: StartOptions): Promise<WidgetImplementation>;
+}
+
+export const ELEMENT_NAME = 'ai-chat-widget';
+
+/** widget-spec §9: 768 px or narrower, or a mobile user agent. */
+export const isMobileViewport = (win: Window = window) =>
+  win.matchMedia('(max-width: 768px)').matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
+
+class AIChatWidgetElement extends HTMLElement {
+  /** Set by start(): `window.enrichUserProfile` calls it (widget-spec §1). */
+  enrichUserProfile?: (fields: Record<string, string | number | boolean>) => Promise<void>;
+}
+
+function sheet(css: string): CSSStyleSheet {
+  const s = new CSSStyleSheet();
+  s.replaceSync(css);
+  return s;
+}
+
+export async function start(options: StartOptions): Promise<WidgetImplementation> {
+  if (!customElements.get(ELEMENT_NAME)) customElements.define(ELEMENT_NAME, AIChatWidgetElement);
+  let host = document.querySelector(ELEMENT_NAME) as AIChatWidgetElement | null;
+  if (!host) {
+    host = document.createElement(ELEMENT_NAME) as AIChatWidgetElement;
+    document.body.appendChild(host);
+  }
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  // All styles live inside the shadow root as adopted sheets: nothing leaks in or out, and no <style> needs a CSP exception.
+  shadow.adoptedStyleSheets = [sheet(coreCss)];
+
+  let inspect: Observer<InspectionEvent> | undefined;
+  if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
+
+  const { client, auth, http } = connect({ apiUrl: options.apiUrl, baseUrl: options.baseUrl, apiKey: options.apiKey, inspect });
+  const widget = createActor(widgetMachine, { input: { path: location.pathname, isMobile: isMobileViewport() }, inspect }).start();
+
+  let appearance: Appearance = DEFAULT_APPEARANCE;
+  let config: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
+  let loadError: ApiErrorCode | null = null;
+  try {
+    [appearance, config] = await Promise.all([client.appearance(), client.config()]);
+  } catch (err) {
+    loadError = err instanceof ApiError ? err.code : 'FAILED';
+    options.emit('error', err);
+  }
+  applyTheme(host, launcherVariables(appearance));
+
+  let conversation: Promise<LoadedWindow> | null = null;
+  const runtime: Runtime = {
+    client,
+    http,
+    auth,
+    widget,
+    appearance,
+    config,
+    loadError,
+    userSessionId: userSessionId(),
+    host,
+    emit: options.emit,
+    inspect,
+    conversation: () =>
+      (conversation ??= import('./window/index').then((m) => {
+        shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
+        return { ...m.createConversation(runtime), ChatWindow: m.ChatWindow };
+      })),
+  };
+
+  host.enrichUserProfile = (fields) => client.enrich(fields, runtime.userSessionId);
+
+  const mount = document.createElement('div');
+  mount.setAttribute('data-part', 'root');
+  shadow.replaceChildren(mount);
+  render(<App rt={runtime} />, mount);
+
+  widget.on('window.opened', () => options.emit('open'));
+  widget.on('window.closed', () => options.emit('close'));
+  watchPath((path) => widget.send({ type: 'PATH.CHANGED', path }));
+  const mobileQuery = window.matchMedia('(max-width: 768px)');
+  mobileQuery.addEventListener('change', () => widget.send({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport() }));
+
+  // The default message shows once per visitor, as a bubble over the launcher.
+  const flag = defaultMessageKey(runtime.userSessionId);
+  if (!loadError && !readItem(flag)) {
+    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: `Hi! I'm ${appearance.agentName}. ${appearance.agentDescription}.` } });
+    writeItem(flag, '1');
+  }
+
+  const withChat = async (fn: (c: Conversation) => void) => fn(await runtime.conversation());
+  return {
+    open: () => widget.send({ type: 'WINDOW.OPEN' }),
+    close: () => widget.send({ type: 'WINDOW.CLOSE' }),
+    toggle: () => widget.send({ type: 'WINDOW.TOGGLE' }),
+    send: (text) => {
+      widget.send({ type: 'WINDOW.OPEN' });
+      widget.send({ type: 'TAB.SELECT', tab: 'chat' });
+      void withChat(async ({ chat }) => {
+        await waitFor(chat, (s) => !s.matches('loading'));
+        chat.send({ type: 'CHAT.SEND', text });
+      });
+    },
+    newChat: () => void withChat(({ chat }) => chat.send({ type: 'CHAT.NEW' })),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * `widget.js`: the classic script a site owner pastes (ARCHITECTURE.md "The embed
+ * contract"). It reads its own attributes, sets up `window.AIChatWidget` and
+ * `window.enrichUserProfile`, and loads the widget's core module from its own
+ * folder. It holds nothing else, so it costs the host page almost nothing.
+ */
+import type { CoreModule, WidgetEventName, WidgetImplementation } from './core';
+
+// Captured at top level: document.currentScript is null once this script has run.
+const script = document.currentScript as HTMLScriptElement | null;
+
+/** widget-spec §5: the three missing-value errors, in its order. */
+export function readScriptOptions(el: HTMLScriptElement | null) {
+  const apiUrl = el?.getAttribute('data-api-url')?.trim();
+  const apiKey = el?.getAttribute('data-api-key')?.trim();
+  const baseUrl = el?.getAttribute('data-base-url')?.trim();
+  if (!apiUrl) throw new Error('API URL is not provided');
+  if (!apiKey) throw new Error('API KEY is not provided');
+  if (!baseUrl) throw new Error('Base URL is not provided');
+  const base = document.baseURI;
+  return {
+    apiUrl: new URL(apiUrl, base).href.replace(/\/+$/, ''),
+    apiKey,
+    baseUrl: new URL(baseUrl, base).href.replace(/\/*$/, '/'),
+    inspect: el?.hasAttribute('data-inspect') || new URLSearchParams(location.search).has('inspect'),
+  };
+}
+
+type Call = [method: string, ...args: unknown[]];
+type Listener = (detail?: unknown) => void;
+
+interface Stub {
+  q?: Call[];
+}
+
+declare global {
+  interface Window {
+    AIChatWidget?: Stub & Partial<PublicApi>;
+    enrichUserProfile?: (fields: Record<string, string | number | boolean>) => Promise<void>;
+  }
+}
+
+/** The programmatic API (README "Programmatic API"). */
+export interface PublicApi {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): void;
+  newChat(): void;
+  on(event: WidgetEventName, fn: Listener): void;
+  off(event: WidgetEventName, fn: Listener): void;
+}
+
+function install() {
+  const options = readScriptOptions(script);
+  const queued: Call[] = [...(window.AIChatWidget?.q ?? [])];
+  const listeners = new Map<string, Set<Listener>>();
+  let impl: WidgetImplementation | null = null;
+  const call = (method: keyof WidgetImplementation, ...args: unknown[]) => {
+    if (impl) (impl[method] as (...a: unknown[]) => void)(...args);
+    else queued.push([method, ...args]);
+  };
+  const api: PublicApi & Stub = {
+    q: queued,
+    open: () => call('open'),
+    close: () => call('close'),
+    toggle: () => call('toggle'),
+    send: (text) => call('send', String(text)),
+    newChat: () => call('newChat'),
+    on(event, fn) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+    },
+    off(event, fn) {
+      listeners.get(event)?.delete(fn);
+    },
+  };
+  window.AIChatWidget = api;
+  const emit = (event: WidgetEventName, detail?: unknown) => {
+    for (const fn of listeners.get(event) ?? []) {
+      try {
+        fn(detail);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  };
+
+  // widget-spec §1: the helper throws if the widget or its method is missing
+  window.enrichUserProfile = (fields) => {
+    const el = document.querySelector('ai-chat-widget') as (Element & { enrichUserProfile?: (f: typeof fields) => Promise<void> }) | null;
+    if (!el) throw new Error('AI chat widget is not on this page');
+    if (typeof el.enrichUserProfile !== 'function') throw new Error('AI chat widget has no enrichUserProfile method');
+    return el.enrichUserProfile(fields);
+  };
+
+  const src = script?.src || document.baseURI;
+  const load = () =>
+    (import(/* @vite-ignore */ new URL('./widget/core.js', src).href) as Promise<CoreModule>)
+      .then((core) => core.start({ ...options, emit }))
+      .then((ready) => {
+        impl = ready;
+        // queued calls run in order once the widget is ready
+        for (const [method, ...args] of queued.splice(0)) {
+          if (method === 'on' || method === 'off') api[method](args[0] as WidgetEventName, args[1] as Listener);
+          else if (method in ready) (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
+        }
+        emit('ready');
+      })
+      .catch((err: unknown) => {
+        console.error('AI chat widget failed to load:', err);
+        emit('error', err);
+      });
+  // ARCHITECTURE.md: after load, the element is appended to <body> if the page has none
+  if (document.readyState === 'complete') void load();
+  else window.addEventListener('load', () => void load(), { once: true });
+}
+
+install();
