@@ -196,7 +196,8 @@ function ResizeHandle({ sheet }: { sheet: () => HTMLElement | null }) {
       aria-valuenow={Math.round(height ?? sheet()?.getBoundingClientRect().height ?? 0)}
       onPointerDown={onPointerDown}
       onKeyDown={(e) => {
-        const current = sheet()?.getBoundingClientRect().height ?? 400;
+        // the machine's height is current even before the sheet has re-rendered
+        const current = rt.widget.getSnapshot().context.sheetHeight ?? sheet()?.getBoundingClientRect().height ?? 400;
         if (e.key === 'ArrowUp') resize(current + 40);
         if (e.key === 'ArrowDown') resize(current - 40);
       }}

@@ -1,0 +1,176 @@
+/**
+ * The widget end to end: embedded by its script tag in the journey (the demo host
+ * page, served with a strict CSP), against the real server, in headless Chromium.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+async function open(path: string, viewport = { width: 1200, height: 900 }, expectErrors: RegExp | null = null): Promise<Page> {
+  problems = [];
+  context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !(expectErrors && expectErrors.test(m.text()))) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => {
+    if (!(expectErrors && expectErrors.test(e.message))) problems.push(`pageerror: ${e.message}`);
+  });
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+const launcher = (page: Page) => page.getByRole('button', { name: /^(Open chat with|Close chat)/ }).last();
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Horizon Assistant' });
+
+async function openChat(page: Page) {
+  await launcher(page).click();
+  await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
+  await page.getByRole('button', { name: 'Navigation' }).click();
+  await page.getByRole('menuitem', { name: 'Chat', exact: true }).click();
+  await page.getByRole('textbox', { name: /^Message/ }).waitFor();
+}
+
+async function ask(page: Page, text: string) {
+  const answers = page.locator('[data-part="message"][data-role="ai"]');
+  const before = await answers.count();
+  await page.getByRole('textbox', { name: /^Message/ }).fill(text);
+  await page.keyboard.press('Enter');
+  await answers.nth(before).waitFor();
+  return answers.nth(before);
+}
+
+describe('the widget on the journey', () => {
+  it('shows the launcher, answers a question, follows up, and keeps the conversation over a reload', async () => {
+    const page = await open('/recommended-products');
+    await launcher(page).waitFor();
+    // the demo page's strict CSP runs it (no unsafe-eval, no inline script)
+    expect(await page.evaluate(() => document.querySelector('ai-chat-widget')?.shadowRoot?.adoptedStyleSheets.length)).toBeGreaterThan(0);
+
+    await openChat(page);
+    const answer = await ask(page, 'What is the investment fee?');
+    expect(await answer.innerText()).toContain('0.7%');
+    // markdown rendered as elements: the source is bold, quotes are blockquotes
+    await answer.locator('strong').first().waitFor();
+    const followUps = page.getByRole('group', { name: 'Suggested questions' }).getByRole('button');
+    expect(await followUps.count()).toBeGreaterThan(0);
+    const followUpText = await followUps.first().innerText();
+    await followUps.first().click();
+    await page.locator('[data-part="message"][data-role="user"]', { hasText: followUpText }).waitFor();
+    await page.locator('[data-part="message"][data-role="ai"]').nth(1).waitFor();
+    // response buttons open in a new tab without opener or referrer
+    const link = page.getByRole('group', { name: 'Related links' }).getByRole('link').first();
+    if (await link.count()) expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    await page.reload();
+    await openChat(page);
+    await page.locator('[data-part="message"][data-role="user"]', { hasText: 'What is the investment fee?' }).waitFor();
+    expect(await page.locator('[data-part="message"][data-role="ai"]').count()).toBe(2);
+    // the visitor's id and session live in local storage; the token does not
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(stored.ai_chat_user_session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.ai_chat_session_id).toBeTruthy();
+    expect(JSON.stringify(stored)).not.toMatch(/\.[A-Za-z0-9_-]{30,}$/);
+
+    // History lists it with the badge; rename works
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const item = page.locator('[data-part="history-item"][data-current]');
+    await item.waitFor();
+    expect(await item.innerText()).toContain('current session');
+    expect(await item.innerText()).toContain('4 messages');
+    await item.getByRole('button', { name: /^Rename/ }).click();
+    const input = page.getByRole('textbox', { name: 'Chat name' });
+    await input.fill('Fees question');
+    await input.press('Enter');
+    await item.getByText('Fees question').waitFor();
+
+    // a failed rename shows the hint and restores the name
+    await page.route('**/api/chat/sessions/update', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await item.getByRole('button', { name: /^Rename/ }).click();
+    await page.getByRole('textbox', { name: 'Chat name' }).fill('Broken name');
+    await page.getByRole('textbox', { name: 'Chat name' }).press('Enter');
+    await page.getByText('Failed to update name').waitFor();
+    expect(await item.innerText()).toContain('Fees question');
+    await page.getByText('Failed to update name').waitFor({ state: 'detached' });
+    await page.unroute('**/api/chat/sessions/update');
+    // Chromium logs the forced 500 itself
+    problems = problems.filter((p) => !p.includes('status of 500'));
+  });
+
+  it('changes the action buttons when the journey’s route changes', async () => {
+    const page = await open('/questionnaire/risk-assessment');
+    await launcher(page).click();
+    const actions = page.getByRole('group', { name: 'Suggested actions' });
+    await actions.getByRole('button', { name: 'Explain the risk styles' }).waitFor();
+    // navigate inside the single-page app (the journey's own Back button)
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL(/private-health/);
+    // the risk page's own button goes; the questionnaire-wide one stays
+    await actions.getByRole('button', { name: 'Explain the risk styles' }).waitFor({ state: 'detached' });
+    await actions.getByRole('button', { name: 'Why do you ask this?' }).waitFor();
+    // an action button switches to the Chat tab and sends its message
+    await actions.getByRole('button', { name: 'Why do you ask this?' }).click();
+    await page.locator('[data-part="message"][data-role="user"]', { hasText: 'Why do you need this information?' }).waitFor();
+  });
+
+  it('at 390x844 opens as a bottom sheet that resizes, with a close button and no expand button', async () => {
+    const page = await open('/', { width: 390, height: 844 });
+    await launcher(page).click();
+    const sheet = page.locator('ai-chat-widget [data-part="window"]');
+    await page.getByRole('separator', { name: 'Resize chat' }).waitFor();
+    const box = (await sheet.boundingBox())!;
+    expect(box.width).toBe(390);
+    expect(Math.round(box.y + box.height)).toBe(844);
+    expect(await page.getByRole('button', { name: /Expand chat window/ }).count()).toBe(0);
+    const handle = page.getByRole('separator', { name: 'Resize chat' });
+    const h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + h.width / 2, 40, { steps: 5 });
+    await page.mouse.up();
+    const grown = (await sheet.boundingBox())!;
+    expect(Math.round(grown.height)).toBe(Math.floor(844 * 0.9));
+    await handle.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
+    expect(Math.round((await sheet.boundingBox())!.height)).toBe(400);
+    // the input's text is 16 px, so phones do not zoom on focus
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitem', { name: 'Chat', exact: true }).click();
+    expect(await page.getByRole('textbox', { name: /^Message/ }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+    await page.getByRole('button', { name: 'Close chat' }).first().click();
+    await launcher(page).waitFor();
+  });
+
+  it('a page whose script tag has no data-api-key logs the spec’s error and carries on', async () => {
+    const page = await open('/', undefined, /API KEY is not provided/);
+    const html = `<!doctype html><html><body><h1>Shop</h1><button id="b">Buy</button>
+      <script src="/widget.js" data-api-url="/api" data-base-url="/"></script>
+      <script src="/assets/favicon.svg" type="text/plain"></script></body></html>`;
+    await page.route(`${baseUrl}/missing-key-test`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl}/missing-key-test`);
+    await page.getByRole('heading', { name: 'Shop' }).waitFor();
+    await page.waitForLoadState('load');
+    expect(errors).toEqual(['API KEY is not provided']);
+    expect(await page.locator('ai-chat-widget').count()).toBe(0);
+    await page.getByRole('button', { name: 'Buy' }).click();
+  });
+});
