@@ -158,6 +158,28 @@ describe('the widget on the journey', () => {
     await launcher(page).waitFor();
   });
 
+  it('the programmatic API: calls queued before load run in order; events reach listeners', async () => {
+    const page = await open('/');
+    const html = `<!doctype html><html><body><h1>Shop</h1>
+      <script src="/assets/api-stub-test.js"></script>
+      <script src="/widget.js" data-api-key="${await page.evaluate(() => document.querySelector('script[data-api-key]')!.getAttribute('data-api-key'))}" data-api-url="/api" data-base-url="/"></script>
+      </body></html>`;
+    // the README's stub, and a listener and two calls made before widget.js has loaded
+    const stub = `window.AIChatWidget=window.AIChatWidget||{q:[]};['open','close','toggle','send','newChat','on','off'].forEach(function(m){AIChatWidget[m]=AIChatWidget[m]||function(){AIChatWidget.q.push([m].concat([].slice.call(arguments)))}});
+      window.events=[];AIChatWidget.on('ready',function(){events.push('ready')});AIChatWidget.on('open',function(){events.push('open')});
+      AIChatWidget.on('message',function(m){events.push('message:'+(m&&m.role))});AIChatWidget.open();AIChatWidget.send('What is the investment fee?');`;
+    await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.route(`${baseUrl}/assets/api-stub-test.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: stub }));
+    await page.goto(`${baseUrl}/api-test`);
+    await page.locator('[data-part="message"][data-role="ai"]').first().waitFor();
+    await page.waitForFunction(() => (window as unknown as { events: string[] }).events.includes('message:ai'));
+    expect(await page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(['open', 'ready', 'message:ai']);
+    await page.evaluate(() => (window as unknown as { AIChatWidget: { close(): void } }).AIChatWidget.close());
+    await page.getByRole('button', { name: /^Open chat with/ }).waitFor();
+    expect(await page.evaluate(() => typeof (window as unknown as { enrichUserProfile: unknown }).enrichUserProfile)).toBe('function');
+    await page.evaluate(() => (window as unknown as { enrichUserProfile(f: object): Promise<void> }).enrichUserProfile({ plan: 'gold' }));
+  });
+
   it('a page whose script tag has no data-api-key logs the spec’s error and carries on', async () => {
     const page = await open('/', undefined, /API KEY is not provided/);
     const html = `<!doctype html><html><body><h1>Shop</h1><button id="b">Buy</button>
