@@ -28,7 +28,7 @@ const minifiedCssText = {
 const browserDefaults = {
   bundle: true,
   platform: 'browser',
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15.4'],
   minify: true,
   sourcemap: 'linked',
   legalComments: 'linked',
