@@ -20,6 +20,8 @@ export interface ChatContext {
   failedText: string | null;
   /** Counts local messages, for their ids. @default 0 */
   localSeq: number;
+  /** A message sent while the history was loading: it goes as soon as the load ends. @default null */
+  queuedText: string | null;
 }
 
 export interface ChatInput {
@@ -58,11 +60,13 @@ export const chatMachine = setup({
   guards: {
     hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
     hasFailedText: ({ context }) => context.failedText !== null,
+    hasQueuedText: ({ context }) => context.queuedText !== null,
   },
   actions: {
     /** The visitor's message shows at once; the typing indicator follows it. */
+    queue: assign({ queuedText: ({ context, event }) => (event.type === 'CHAT.SEND' ? event.text : context.queuedText) }),
     addPending: assign(({ context, event }) => {
-      const text = (event.type === 'CHAT.SEND' ? event.text : context.failedText ?? '').trim();
+      const text = (event.type === 'CHAT.SEND' ? event.text : context.queuedText ?? context.failedText ?? '').trim();
       const pending: ChatMessage = { id: `pending-${context.localSeq + 1}`, role: 'user', content: text, createdAt: '', type: 'TEXT' };
       return {
         messages: [...context.messages.filter((m) => !m.isError), pending],
@@ -70,6 +74,7 @@ export const chatMachine = setup({
         followUps: [],
         responseButtons: [],
         failedText: null,
+        queuedText: null,
       };
     }),
     useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
@@ -85,11 +90,16 @@ export const chatMachine = setup({
     responseButtons: [],
     failedText: null,
     localSeq: 0,
+    queuedText: null,
   }),
   initial: 'loading',
   states: {
     loading: {
-      on: { 'CHAT.RELOAD': { target: 'loading', reenter: true } },
+      on: {
+        'CHAT.RELOAD': { target: 'loading', reenter: true },
+        // nothing typed is lost: a message sent now goes once the history is in
+        'CHAT.SEND': { guard: 'hasText', actions: 'queue' },
+      },
       invoke: {
         src: 'loadHistory',
         input: ({ context }) => ({ chatSessionId: context.chatSessionId }),
@@ -102,6 +112,7 @@ export const chatMachine = setup({
       },
     },
     ready: {
+      always: { guard: 'hasQueuedText', target: 'sending', actions: 'addPending' },
       on: {
         // a reload waits for nothing: it is skipped while a message is on its way (its answer arrives anyway)
         'CHAT.RELOAD': 'loading',
@@ -152,7 +163,10 @@ export const chatMachine = setup({
     },
   },
   on: {
-    'CHAT.LOAD': { target: '.loading', actions: 'useChatSession' },
+    'CHAT.LOAD': {
+      target: '.loading',
+      actions: ['useChatSession', emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.chatSessionId }))],
+    },
     // widget-spec §4: New chat clears the session id and its storage entry, then reloads history
     'CHAT.NEW': { target: '.loading', actions: ['forgetSession', 'emitSessionCleared'] },
   },

@@ -9,10 +9,11 @@ import { selectBubble, selectIsMobile, selectIsOpen, type WidgetSnapshot } from 
 import { LauncherIcon } from './launcher-icons';
 import { loadErrorText, RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
 
-/** An icon from the appearance: SVG markup shown as an inert image (never as live markup), or an image URL. */
-function CustomIcon({ type, value }: { type: 'svg' | 'image'; value: string }) {
-  const src = type === 'svg' ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(value)}` : /^(https?:|data:image\/)/i.test(value) ? value : '';
-  return src ? <img data-part="launcher-image" src={src} alt="" /> : null;
+/** The src of an icon from the appearance: SVG markup as an inert image (never live markup), or an image URL; '' for none. */
+function iconSrc(type: 'svg' | 'image', value: string): string {
+  if (!value) return '';
+  if (type === 'svg') return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(value)}`;
+  return /^(https?:|data:image\/)/i.test(value) ? value : '';
 }
 
 interface AppState {
@@ -64,9 +65,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     const send = rt.widget.send.bind(rt.widget);
     const error = loadErrorText(rt.loadError) ?? (failed ? loadErrorText('FAILED') : null);
     const Window = loaded?.ChatWindow;
-    const custom = open
-      ? l.launcherCloseIcon && <CustomIcon type={l.launcherCloseIconType} value={l.launcherCloseIcon} />
-      : l.launcherIcon && <CustomIcon type={l.launcherIconType} value={l.launcherIcon} />;
+    const src = open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon);
     return (
       <RuntimeContext.Provider value={rt}>
         <div data-part="frame" data-align={l.alignment} data-mobile={mobile || undefined} data-open={open || undefined}>
@@ -107,7 +106,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
             onPointerEnter={this.prefetch}
             onFocus={this.prefetch}
           >
-            {custom || <LauncherIcon name={open ? 'close' : 'chat'} />}
+            {src ? <img data-part="launcher-image" src={src} alt="" /> : <LauncherIcon name={open ? 'close' : 'chat'} />}
             {l.showLiveStatus && !open && <span data-part="live-dot" aria-hidden="true" />}
           </button>
         </div>

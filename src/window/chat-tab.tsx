@@ -77,9 +77,13 @@ function Composer() {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
 
-  // Nothing the visitor typed is lost: a failed message comes back into an empty input.
+  // Nothing the visitor typed is lost: a failed message comes back into an empty input,
+  // and leaves it again once 'Try again' has sent it.
+  const lastFailed = useRef<string | null>(null);
   useEffect(() => {
     if (failedText && !text) setText(failedText);
+    else if (!failedText && lastFailed.current !== null && text === lastFailed.current) setText('');
+    lastFailed.current = failedText;
   }, [failedText]);
 
   // Grow with the text up to 7 lines, then scroll (widget-spec §5).

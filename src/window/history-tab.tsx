@@ -71,9 +71,7 @@ function Item({ s, current }: { s: ChatSession; current: boolean }) {
         >
           <span data-part="history-name">{savingId === s.id ? 'Updating...' : name}</span>
           <span data-part="history-meta">
-            {formatTimestamp(s.lastMessageTimestamp)}
-            {' · '}
-            {messageCount(s.totalMessages)}
+            {[formatTimestamp(s.lastMessageTimestamp), messageCount(s.totalMessages)].filter(Boolean).join(' · ')}
           </span>
           {current && <span data-part="badge">current session</span>}
         </button>

@@ -1,0 +1,250 @@
+/**
+ * The built-in speech-to-text engine: ffmpeg decodes the upload to 16 kHz mono
+ * 16-bit WAV, and CMU PocketSphinx (Debian's `pocketsphinx` 0.8+5prealpha with
+ * `pocketsphinx-en-us`) recognises it. Both run as child processes, never
+ * through a shell.
+ */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TranscriptionError, type Transcriber } from './types';
+
+/** Where the commands and the model live, and how long one transcription may take. */
+export interface PocketsphinxOptions {
+  /** The ffmpeg command, looked up on PATH unless a path is given. @default 'ffmpeg' */
+  ffmpegPath?: string;
+  /** The recogniser command, looked up on PATH unless a path is given. @default 'pocketsphinx_continuous' */
+  pocketsphinxPath?: string;
+  /**
+   * The US English model folder, holding `en-us/` (acoustic model), `en-us.lm.bin`
+   * and `cmudict-en-us.dict`. @default '/usr/share/pocketsphinx/model/en-us' (where `pocketsphinx-en-us` installs it)
+   */
+  modelDir?: string;
+  /** The limit for decoding plus recognition; both processes are killed when it passes. @default 60000 */
+  timeoutMs?: number;
+}
+
+/** Where Debian's `pocketsphinx-en-us` package installs the model (`dpkg -L pocketsphinx-en-us`). */
+export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+// Enough of stderr to explain a failure without holding a chatty process's whole log.
+const STDERR_TAIL_CHARS = 2_000;
+
+interface ResolvedOptions {
+  ffmpegPath: string;
+  pocketsphinxPath: string;
+  modelDir: string;
+  timeoutMs: number;
+}
+
+function resolveOptions(options: PocketsphinxOptions): ResolvedOptions {
+  return {
+    ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
+    pocketsphinxPath: options.pocketsphinxPath ?? 'pocketsphinx_continuous',
+    modelDir: options.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/** The files inside the model folder that the recogniser is pointed at. */
+function modelFiles(modelDir: string): { hmm: string; lm: string; dict: string } {
+  return {
+    hmm: path.join(modelDir, 'en-us'),
+    lm: path.join(modelDir, 'en-us.lm.bin'),
+    dict: path.join(modelDir, 'cmudict-en-us.dict'),
+  };
+}
+
+interface RunResult {
+  /** The exit code, or null when the process was ended by a signal. */
+  code: number | null;
+  stdout: string;
+  /** The last {@link STDERR_TAIL_CHARS} characters of stderr. */
+  stderr: string;
+}
+
+/** Thrown by {@link run} when the process could not be started at all (missing binary, permissions). */
+class SpawnError extends Error {}
+
+/** Thrown by {@link run} when `signal` ended the process; the caller decides what the abort meant. */
+class RunAborted extends Error {}
+
+/**
+ * Runs a command to completion, writing `input` to its stdin. On abort the
+ * process is killed, and the promise settles only once it has exited, so the
+ * caller may remove files the process was writing.
+ */
+function run(command: string, args: readonly string[], signal: AbortSignal, input?: Buffer): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new RunAborted());
+      return;
+    }
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let spawnError: Error | undefined;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    // SIGKILL: neither program holds state worth a graceful exit, and a wedged
+    // decoder must not outlive the request.
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error) => {
+      // Also emitted when a kill fails; 'close' follows in every case and settles.
+      spawnError ??= error;
+    });
+    child.on('close', (code) => {
+      signal.removeEventListener('abort', onAbort);
+      if (child.pid === undefined) reject(new SpawnError(`could not run ${command}: ${spawnError?.message}`));
+      else if (signal.aborted) reject(new RunAborted());
+      else resolve({ code, stdout, stderr: stderr.trim() });
+    });
+    // A decoder that rejects the input exits before reading all of it; the
+    // resulting EPIPE is expected and its exit code tells the real story.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Creates the built-in engine. It does not check that the programs exist;
+ * call {@link detectPocketsphinx} first.
+ *
+ * `transcribe` rejects with `TranscriptionError` kind `'bad-audio'` when ffmpeg
+ * cannot decode the upload, kind `'engine'` for anything else (a missing
+ * program, recognition failing, the time limit), and with `signal.reason` when
+ * the caller's signal aborts. Silence transcribes to `''`.
+ */
+export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): Transcriber {
+  const { ffmpegPath, pocketsphinxPath, modelDir, timeoutMs } = resolveOptions(options);
+  const model = modelFiles(modelDir);
+
+  return {
+    name: 'pocketsphinx',
+    async transcribe(audio, _filename, _mimeType, signal) {
+      // The container is sniffed by ffmpeg; the name and type a browser sends
+      // are not trusted to choose a demuxer.
+      signal?.throwIfAborted();
+      if (audio.length === 0) throw new TranscriptionError('The audio is empty.', 'bad-audio');
+
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      const dir = await mkdtemp(path.join(tmpdir(), 'transcribe-'));
+      // The recogniser skips a 44-byte header only for names ending in ".wav".
+      const wav = path.join(dir, 'audio.wav');
+      try {
+        const decoded = await run(
+          ffmpegPath,
+          [
+            '-hide_banner',
+            '-loglevel',
+            'error',
+            '-i',
+            'pipe:0',
+            '-vn',
+            '-ac',
+            '1',
+            '-ar',
+            '16000',
+            '-c:a',
+            'pcm_s16le',
+            // No LIST/INFO chunk: the recogniser assumes the canonical
+            // 44-byte header and would otherwise hear the metadata as audio.
+            '-fflags',
+            '+bitexact',
+            '-flags:a',
+            '+bitexact',
+            '-map_metadata',
+            '-1',
+            '-f',
+            'wav',
+            '-y',
+            wav,
+          ],
+          stop,
+          audio,
+        );
+        if (decoded.code !== 0) {
+          throw new TranscriptionError(
+            `The audio could not be decoded (ffmpeg exited with ${describeExit(decoded.code)}${detail(decoded.stderr)}).`,
+            'bad-audio',
+          );
+        }
+
+        const recognised = await run(
+          pocketsphinxPath,
+          ['-infile', wav, '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null'],
+          stop,
+        );
+        if (recognised.code !== 0) {
+          throw new TranscriptionError(
+            `Speech recognition failed (${pocketsphinxPath} exited with ${describeExit(recognised.code)}${detail(recognised.stderr)}).`,
+            'engine',
+          );
+        }
+        // One hypothesis line per utterance the recogniser segmented.
+        return recognised.stdout
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+          .join(' ');
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (deadline.aborted) {
+          throw new TranscriptionError(`Speech recognition took longer than ${timeoutMs} ms and was stopped.`, 'engine');
+        }
+        if (error instanceof TranscriptionError) throw error;
+        throw new TranscriptionError(
+          `Speech recognition failed: ${error instanceof Error ? error.message : String(error)}`,
+          'engine',
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function describeExit(code: number | null): string {
+  return code === null ? 'a signal' : `code ${code}`;
+}
+
+function detail(stderr: string): string {
+  return stderr === '' ? '' : `: ${stderr}`;
+}
+
+/**
+ * Whether the built-in engine can run here: `ffmpeg -version` succeeds, the
+ * recogniser starts, and the model files exist. Never rejects.
+ */
+export async function detectPocketsphinx(options: PocketsphinxOptions = {}): Promise<boolean> {
+  const { ffmpegPath, pocketsphinxPath, modelDir } = resolveOptions(options);
+  const model = modelFiles(modelDir);
+  // A short limit: this runs at startup, and a healthy binary answers at once.
+  const stop = AbortSignal.timeout(10_000);
+  try {
+    const ffmpeg = await run(ffmpegPath, ['-version'], stop);
+    if (ffmpeg.code !== 0) return false;
+    // With no -infile the recogniser prints its usage and exits 1 without
+    // loading a model. 126/127 are the loader's "cannot execute" codes (a
+    // missing shared library, for one), and null means it crashed.
+    const recogniser = await run(pocketsphinxPath, [], stop);
+    if (recogniser.code === null || recogniser.code >= 126) return false;
+    await Promise.all(
+      [path.join(model.hmm, 'mdef'), model.lm, model.dict].map((file) => access(file, constants.R_OK)),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The History tab (widget-spec §2 "History", §4 "Renaming a session", §5, §8
+ * "Rename failure"): the empty state, the items with name, time, count and the
+ * current-session badge, opening a session, New Chat, and inline rename.
+ */
+import { screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { RENAME_ERROR_MS } from '../../machines/sessions';
+import { ApiError } from '../../src/api/client';
+import { formatTimestamp } from '../../src/format';
+import { message, renderWindow, session, type HarnessOptions } from './widget-harness';
+
+vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const AT = '2026-03-04T15:07:00';
+const SESSIONS = [session('s1', 'Pension questions', 3, AT), session('s2', null, 1, AT), session('s3', 'Fees', 12, '')];
+
+/** The History tab with its sessions loaded. */
+async function historyTab(options: HarnessOptions = {}) {
+  const h = renderWindow({ tab: 'history', sessions: SESSIONS, ...options });
+  await screen.findByRole('list');
+  return h;
+}
+
+const list = () => screen.getByRole('list');
+const item = (name: string) => screen.getAllByRole('listitem').find((li) => li.querySelector('[data-part="history-name"]')?.textContent === name)!;
+const openItem = (name: string) => within(item(name)).getByRole('button', { name: new RegExp(`^${name}`) });
+const nameInput = () => screen.getByRole('textbox', { name: 'Chat name' }) as HTMLInputElement;
+
+/** Clicks 'Rename {name}' and waits for the inline input to take focus (it does so in an effect). */
+async function startRename(user: { click: (el: Element) => Promise<void> }, name: string) {
+  await user.click(screen.getByRole('button', { name: `Rename ${name}` }));
+  await vi.waitFor(() => expect(document.activeElement).toBe(nameInput()));
+  return nameInput();
+}
+
+describe('History tab', () => {
+  it('shows the empty state', async () => {
+    const { fakes } = renderWindow({ tab: 'history', sessions: [] });
+    expect(await screen.findByText('No chat history yet')).toBeTruthy();
+    expect(screen.getByText('Start a conversation to see your chat sessions here')).toBeTruthy();
+    expect(fakes.loadSessions.calls).toHaveLength(1);
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows a loading status while the sessions load', async () => {
+    const { fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    expect(screen.getByRole('status').textContent).toBe('Loading chats…');
+    await fakes.loadSessions.last().resolve([session('s1', 'First')]);
+    expect(screen.queryByText('Loading chats…')).toBeNull();
+    expect(screen.getByText('First')).toBeTruthy();
+  });
+
+  it("a failed load shows the empty state", async () => {
+    const { fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(new ApiError('FAILED', 'Failed to load chat sessions'));
+    expect(screen.getByText('No chat history yet')).toBeTruthy();
+  });
+
+  it("shows each session's name ('Unnamed Chat' for none), last message time and 'N message(s)'", async () => {
+    await historyTab();
+    const names = [...list().querySelectorAll('[data-part="history-name"]')].map((n) => n.textContent);
+    expect(names).toEqual(['Pension questions', 'Unnamed Chat', 'Fees']);
+    expect(within(item('Pension questions')).getByText(`${formatTimestamp(AT)} · 3 messages`)).toBeTruthy();
+    expect(within(item('Unnamed Chat')).getByText(/· 1 message$/)).toBeTruthy();
+    expect(within(item('Fees')).getByText(/12 messages$/)).toBeTruthy();
+    expect(within(item('Pension questions')).getByRole('button', { name: 'Rename Pension questions' })).toBeTruthy();
+    expect(within(item('Unnamed Chat')).getByRole('button', { name: 'Rename Unnamed Chat' })).toBeTruthy();
+  });
+
+  it("marks the chat's current session with the 'current session' badge", async () => {
+    const { chat } = await historyTab({ chatSessionId: 's3' });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(within(item('Fees')).getByText('current session')).toBeTruthy();
+    expect(openItem('Fees').getAttribute('aria-current')).toBe('true');
+    expect(item('Fees').hasAttribute('data-current')).toBe(true);
+    expect(screen.getAllByText('current session')).toHaveLength(1);
+    expect(openItem('Pension questions').hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('selecting a session loads it and switches to the Chat tab', async () => {
+    const { user, fakes, widget, chat } = await historyTab({
+      chatSessionId: 's3',
+      history: (id) => (id === 's1' ? [message('user', 'Can I retire at 55?'), message('ai', 'Usually from 57.')] : []),
+    });
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.click(openItem('Pension questions'));
+
+    expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: 's1' });
+    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(await screen.findByText('Can I retire at 55?')).toBeTruthy();
+    expect(chat.getSnapshot().context.chatSessionId).toBe('s1');
+
+    // back in History, the badge has moved
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    await user.click(screen.getByRole('menuitem', { name: 'History' }));
+    await screen.findByRole('list');
+    expect(within(item('Pension questions')).getByText('current session')).toBeTruthy();
+    expect(within(item('Fees')).queryByText('current session')).toBeNull();
+  });
+
+  it('New Chat clears the session and shows the Chat tab', async () => {
+    const { user, fakes, widget, chat } = await historyTab({ chatSessionId: 's1', history: (id) => (id ? [message('user', 'Old question')] : []) });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(chat.getSnapshot().context.messages).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'New Chat' }));
+    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: null });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(chat.getSnapshot().context.chatSessionId).toBeNull();
+    expect(screen.queryByText('Old question')).toBeNull();
+  });
+});
+
+describe('renaming a session', () => {
+  it('opens an inline input with the name, focused; Enter saves the trimmed name, showing Updating... while pending', async () => {
+    const { user, fakes } = await historyTab();
+    await startRename(user, 'Pension questions');
+    expect(nameInput().value).toBe('Pension questions');
+    // the whole name is selected, ready to be replaced
+    expect([nameInput().selectionStart, nameInput().selectionEnd]).toEqual([0, 'Pension questions'.length]);
+
+    await user.clear(nameInput());
+    await user.type(nameInput(), '  Retirement plans  ');
+    await user.keyboard('{Enter}');
+
+    expect(fakes.renameSession.calls).toHaveLength(1);
+    expect(fakes.renameSession.last().input).toEqual({ id: 's1', name: 'Retirement plans' });
+    expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
+    expect(screen.getByText('Updating...')).toBeTruthy();
+    // no rename button while saving
+    expect(screen.queryByRole('button', { name: /^Rename (Pension questions|Retirement plans)$/ })).toBeNull();
+
+    await fakes.renameSession.last().resolve({ id: 's1', name: 'Retirement plans' });
+    expect(screen.queryByText('Updating...')).toBeNull();
+    expect(item('Retirement plans')).toBeTruthy();
+    expect(screen.queryByText('Pension questions')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rename Retirement plans' })).toBeTruthy();
+  });
+
+  it('Escape cancels without saving, and does not close the window', async () => {
+    const { user, fakes, widget } = await historyTab();
+    await startRename(user, 'Fees');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Something else');
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
+    expect(item('Fees')).toBeTruthy();
+    expect(screen.queryByText('Something else')).toBeNull();
+    expect(fakes.renameSession.calls).toHaveLength(0);
+    expect(widget.getSnapshot().matches('open')).toBe(true);
+  });
+
+  it('blur saves', async () => {
+    const { user, fakes } = await historyTab();
+    await startRename(user, 'Fees');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Charges');
+    await user.click(screen.getByRole('heading', { name: 'AI Agent' }));
+
+    expect(fakes.renameSession.calls).toHaveLength(1);
+    expect(fakes.renameSession.last().input).toEqual({ id: 's3', name: 'Charges' });
+    expect(screen.getByText('Updating...')).toBeTruthy();
+    await fakes.renameSession.last().resolve({ id: 's3', name: 'Charges' });
+    expect(item('Charges')).toBeTruthy();
+  });
+
+  it('an empty name cancels without calling the service', async () => {
+    const { user, fakes } = await historyTab();
+    await startRename(user, 'Fees');
+    await user.clear(nameInput());
+    await user.type(nameInput(), '   ');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
+    expect(fakes.renameSession.calls).toHaveLength(0);
+    expect(item('Fees')).toBeTruthy();
+  });
+
+  it('an unchanged name (after trimming) cancels without calling the service', async () => {
+    const { user, fakes } = await historyTab();
+    await startRename(user, 'Fees');
+    await user.type(nameInput(), '  ', { initialSelectionStart: 4, initialSelectionEnd: 4 });
+    expect(nameInput().value).toBe('Fees  ');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
+    expect(fakes.renameSession.calls).toHaveLength(0);
+
+    // and on blur
+    await startRename(user, 'Fees');
+    await user.click(screen.getByRole('heading', { name: 'AI Agent' }));
+    expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
+    expect(fakes.renameSession.calls).toHaveLength(0);
+  });
+
+  it('a session without a name can be named', async () => {
+    const { user, fakes } = await historyTab();
+    await startRename(user, 'Unnamed Chat');
+    expect(nameInput().value).toBe('');
+    await user.type(nameInput(), 'Named now{Enter}');
+    expect(fakes.renameSession.last().input).toEqual({ id: 's2', name: 'Named now' });
+  });
+
+  it("a rejected rename shows 'Failed to update name' for 3 s and keeps the old name", async () => {
+    vi.useFakeTimers();
+    const { user, fakes } = renderWindow({ tab: 'history', sessions: SESSIONS, fakeTimers: true });
+    await vi.advanceTimersByTimeAsync(0);
+    await startRename(user, 'Pension questions');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'New name{Enter}');
+    expect(screen.getByText('Updating...')).toBeTruthy();
+
+    await fakes.renameSession.last().reject(new ApiError('FAILED', 'Failed to update chat session name'));
+    const alert = within(item('Pension questions')).getByRole('alert');
+    expect(alert.textContent).toBe('Failed to update name');
+    expect(screen.queryByText('New name')).toBeNull();
+    expect(screen.queryByText('Updating...')).toBeNull();
+
+    await vi.advanceTimersByTimeAsync(RENAME_ERROR_MS - 1);
+    expect(screen.getByText('Failed to update name')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screen.queryByText('Failed to update name')).toBeNull();
+    expect(item('Pension questions')).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The Home tab (widget-spec §2 "Home", §4 "Ask question" action messages): title and
+ * description from the appearance, the page's action buttons, and its home video
+ * with the script.
+ */
+import { screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import type { ActionButton } from '../../src/api/client';
+import { ACTION_SEND_DELAY_MS } from '../../src/window/buttons';
+import { message, renderWindow } from './widget-harness';
+
+vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const BUTTONS: Record<string, ActionButton[]> = {
+  '/p': [
+    { id: 'b1', name: 'Check my eligibility', kind: 'message', message: 'Am I eligible?' },
+    { id: 'b2', name: 'Read the guide', kind: 'link', url: 'https://example.com/guide' },
+  ],
+  '/other': [{ id: 'b3', name: 'Other page action', kind: 'message', message: 'Tell me about the other page' }],
+};
+
+const actions = () => screen.queryByRole('group', { name: 'Suggested actions' });
+
+describe('Home tab', () => {
+  it('shows the title and description from the appearance', () => {
+    renderWindow({ appearance: { home: { title: 'Hello, saver!', description: 'Ask about your pension.' } } });
+    expect(screen.getByRole('heading', { name: 'Hello, saver!' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Hello, saver!' })).toBeTruthy();
+    expect(screen.getByText('Ask about your pension.')).toBeTruthy();
+  });
+
+  it("defaults to 'Welcome back!'", () => {
+    renderWindow();
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+  });
+
+  it('shows the action buttons from the client for the current path, and refreshes them on a path change', async () => {
+    const { client, widget } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [] });
+    expect(client.actionButtons).toHaveBeenCalledWith('/p');
+    const group = await screen.findByRole('group', { name: 'Suggested actions' });
+    expect(within(group).getByRole('button', { name: 'Check my eligibility' })).toBeTruthy();
+    const link = within(group).getByRole('link', { name: 'Read the guide' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    widget.send({ type: 'PATH.CHANGED', path: '/other' });
+    expect(await screen.findByRole('button', { name: 'Other page action' })).toBeTruthy();
+    expect(client.actionButtons).toHaveBeenLastCalledWith('/other');
+    expect(screen.queryByRole('button', { name: 'Check my eligibility' })).toBeNull();
+  });
+
+  it('shows no action group when the page has none', async () => {
+    const { client } = renderWindow();
+    await vi.waitFor(() => expect(client.actionButtons).toHaveBeenCalled());
+    expect(actions()).toBeNull();
+  });
+
+  it('a message action button switches to the Chat tab and sends its message 100 ms later', async () => {
+    vi.useFakeTimers();
+    const { user, fakes, client, widget, chat } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [], fakeTimers: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chat.getSnapshot().matches('ready')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Check my eligibility' }));
+    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
+    expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'b1', userSessionId: 'visitor-1', chatSessionId: null }));
+    expect(fakes.send.calls).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(ACTION_SEND_DELAY_MS - 1);
+    expect(fakes.send.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fakes.send.calls).toHaveLength(1);
+    expect(fakes.send.last().input).toEqual({ text: 'Am I eligible?', chatSessionId: null });
+    expect(within(screen.getByRole('log')).getByText('Am I eligible?')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'AI Agent is typing' })).toBeTruthy();
+  });
+
+  it('shows the home video (a POINT_OF_PRESENCE VIDEO message) with controls and its script', async () => {
+    const { chat } = renderWindow({
+      history: [
+        message('ai', 'Welcome video', {
+          id: 'v1',
+          type: 'VIDEO',
+          source: 'POINT_OF_PRESENCE',
+          videoUrl: 'https://cdn.test/welcome.mp4',
+          thumbnailUrl: 'https://cdn.test/welcome.jpg',
+          script: 'Welcome to our pensions page.',
+          triggerEventUrl: '/p',
+          showOnVisit: true,
+        }),
+      ],
+    });
+    await waitFor(chat, (s) => s.matches('ready'));
+    const home = screen.getByRole('region', { name: 'Welcome back!' });
+    const video = await vi.waitFor(() => {
+      const v = home.querySelector('video');
+      if (!v) throw new Error('no video yet');
+      return v;
+    });
+    expect(video.getAttribute('src')).toBe('https://cdn.test/welcome.mp4');
+    expect(video.getAttribute('poster')).toBe('https://cdn.test/welcome.jpg');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(within(home).getByText('Video script')).toBeTruthy();
+    expect(within(home).getByText('Welcome to our pensions page.')).toBeTruthy();
+  });
+
+  it('does not show a video that is not a point-of-presence video', async () => {
+    const { chat } = renderWindow({
+      history: [message('ai', 'Some video', { type: 'VIDEO', source: 'CHAT', videoUrl: 'https://cdn.test/other.mp4' }), message('user', 'Hello')],
+    });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(screen.getByRole('region', { name: 'Welcome back!' }).querySelector('video')).toBeNull();
+  });
+
+  it('entering the Home tab reloads the history (refreshes the home video)', async () => {
+    const { user, fakes, chat } = renderWindow({ tab: 'chat' });
+    await waitFor(chat, (s) => s.matches('ready'));
+    const before = fakes.loadHistory.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Home' }));
+    expect(fakes.loadHistory.calls.length).toBe(before + 1);
+  });
+
+  it('shows the page-awareness banner only when agentPageAwareness is on', () => {
+    const { unmount } = renderWindow({ config: { agentPageAwareness: true } });
+    expect(screen.getByText('Referencing the current page may slow down AI responses.')).toBeTruthy();
+    unmount();
+    renderWindow({ config: { agentPageAwareness: false } });
+    expect(screen.queryByText('Referencing the current page may slow down AI responses.')).toBeNull();
+  });
+});

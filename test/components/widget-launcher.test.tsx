@@ -1,0 +1,186 @@
+/**
+ * The launcher, the proactive bubble and the window placeholder (widget-spec §2
+ * "Widget parts", §4 "Window", §8 appearance errors), rendered by `App` over a real
+ * widget machine.
+ */
+import { screen, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from './widget-harness';
+
+vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+
+const openButton = (name = 'AI Agent') => screen.getByRole('button', { name: `Open chat with ${name}` });
+/** The launcher while the window is open (the placeholder has its own 'Close chat' button). */
+const closeLauncher = () => screen.getByRole('button', { name: 'Close chat', expanded: true });
+
+describe('launcher', () => {
+  it("is named 'Open chat with {agentName}', collapsed, and toggles the window", async () => {
+    const { user, widget, rt } = renderApp({ appearance: { agentName: 'Ada' } });
+    const button = openButton('Ada');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(button);
+    expect(widget.getSnapshot().matches('open')).toBe(true);
+    expect(closeLauncher().getAttribute('aria-expanded')).toBe('true');
+    expect(rt.conversation).toHaveBeenCalled();
+
+    await user.click(closeLauncher());
+    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(openButton('Ada').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("shows the placeholder dialog with 'Loading…' while the window's module loads, then the window", async () => {
+    const { user, loadWindow } = renderApp({ appearance: { agentName: 'Ada' } });
+    await user.click(openButton('Ada'));
+
+    const dialog = screen.getByRole('dialog', { name: 'Ada' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading…');
+    // the placeholder can be closed too
+    expect(within(dialog).getByRole('button', { name: 'Close chat' })).toBeTruthy();
+
+    await loadWindow();
+    const window = await screen.findByRole('dialog', { name: 'Ada' });
+    expect(within(window).queryByText('Loading…')).toBeNull();
+    expect(within(window).getByRole('heading', { name: 'Ada' })).toBeTruthy();
+  });
+
+  it('the placeholder close button closes the window', async () => {
+    const { user, widget } = renderApp();
+    await user.click(openButton());
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close chat' }));
+    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the error text when the window's module fails to load", async () => {
+    const { user, failWindow } = renderApp();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(openButton());
+    await failWindow();
+    expect((await screen.findByRole('alert')).textContent).toBe('Unable to load chat widget. Please try again later.');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('shows the live dot only with showLiveStatus, and not while open', async () => {
+    const { user, unmount } = renderApp({ appearance: { launcher: { showLiveStatus: true } } });
+    expect(openButton().querySelector('[data-part="live-dot"]')).not.toBeNull();
+    await user.click(openButton());
+    expect(closeLauncher().querySelector('[data-part="live-dot"]')).toBeNull();
+    unmount();
+
+    renderApp({ appearance: { launcher: { showLiveStatus: false } } });
+    expect(openButton().querySelector('[data-part="live-dot"]')).toBeNull();
+  });
+
+  it('is aligned by the appearance (data-align)', () => {
+    const { container, unmount } = renderApp({ appearance: { launcher: { alignment: 'left' } } });
+    expect(container.querySelector('[data-part="frame"]')?.getAttribute('data-align')).toBe('left');
+    unmount();
+    const right = renderApp();
+    expect(right.container.querySelector('[data-part="frame"]')?.getAttribute('data-align')).toBe('right');
+  });
+
+  it('marks the pulse and glow effects', async () => {
+    const { user } = renderApp({ appearance: { launcher: { pulseAnimation: true, glowEffect: true } } });
+    expect(openButton().hasAttribute('data-pulse')).toBe(true);
+    expect(openButton().hasAttribute('data-glow')).toBe(true);
+    await user.click(openButton());
+    // no pulse over an open window
+    expect(closeLauncher().hasAttribute('data-pulse')).toBe(false);
+  });
+});
+
+describe('custom launcher icons', () => {
+  const hostile =
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script><circle r="4" onclick="alert(1)"/></svg>';
+
+  /** Nothing of the icon markup may reach the DOM as live elements or handlers. */
+  function expectInert(root: Element) {
+    expect(root.querySelector('script')).toBeNull();
+    expect(root.querySelector('svg[onload], [onload], [onclick]')).toBeNull();
+    expect(root.querySelector('circle')).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  }
+
+  it('an SVG icon renders as an img with a data:image/svg+xml src, never as markup', () => {
+    const { container } = renderApp({ appearance: { launcher: { launcherIconType: 'svg', launcherIcon: hostile } } });
+    const img = openButton().querySelector('img');
+    expect(img).not.toBeNull();
+    expect(img!.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(decodeURIComponent(img!.getAttribute('src')!.split(',').slice(1).join(','))).toBe(hostile);
+    // decorative: the button carries the name
+    expect(img!.getAttribute('alt')).toBe('');
+    expect(openButton().querySelector('svg')).toBeNull();
+    expectInert(container);
+  });
+
+  it('the close icon is used while open, also as an inert image', async () => {
+    const { user, container } = renderApp({
+      appearance: { launcher: { launcherIcon: '<svg><path d="M0 0"/></svg>', launcherCloseIconType: 'svg', launcherCloseIcon: hostile } },
+    });
+    await user.click(openButton());
+    const img = closeLauncher().querySelector('img');
+    expect(img?.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(hostile)}`);
+    expectInert(container);
+  });
+
+  it('an image icon keeps an http(s) URL and drops a javascript: URL', () => {
+    const { unmount } = renderApp({ appearance: { launcher: { launcherIconType: 'image', launcherIcon: 'https://cdn.test/icon.png' } } });
+    expect(openButton().querySelector('img')?.getAttribute('src')).toBe('https://cdn.test/icon.png');
+    unmount();
+    renderApp({ appearance: { launcher: { launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } } });
+    expect(openButton().querySelector('img')).toBeNull();
+  });
+});
+
+describe('proactive bubble', () => {
+  it('shows its text and opens the window when clicked', async () => {
+    const { user, widget } = renderApp();
+    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Questions about pensions?' } });
+    const text = await screen.findByRole('button', { name: 'Questions about pensions?' });
+    await user.click(text);
+    expect(widget.getSnapshot().matches('open')).toBe(true);
+    // widget-spec §4: on open the bubble is cleared
+    expect(screen.queryByText('Questions about pensions?')).toBeNull();
+    expect(widget.getSnapshot().context.bubble).toBeNull();
+  });
+
+  it('is dismissible', async () => {
+    const { user, widget } = renderApp();
+    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
+    const bubble = await screen.findByText('Hi there');
+    expect(bubble.closest('[role="status"]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByText('Hi there')).toBeNull();
+    expect(widget.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('hides when the window opens from the launcher', async () => {
+    const { user, widget } = renderApp();
+    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there', videoUrl: 'https://cdn.test/hi.mp4' } });
+    await screen.findByText('Hi there');
+    expect(screen.getByLabelText('Video message').tagName).toBe('VIDEO');
+    await user.click(openButton());
+    expect(screen.queryByText('Hi there')).toBeNull();
+    expect(screen.queryByLabelText('Video message')).toBeNull();
+  });
+});
+
+describe('load errors (widget-spec §8, shown to the visitor)', () => {
+  it.each([
+    ['INVALID_API_KEY', 'Invalid API key. Please check your configuration.'],
+    ['INVALID_CONFIGURATION', 'Invalid configuration. Please check your settings.'],
+    ['FAILED', 'Unable to load chat widget. Please try again later.'],
+    ['RATE_LIMIT_EXCEEDED', 'Unable to load chat widget. Please try again later.'],
+  ] as const)('%s shows %j in the window, without loading the chat', async (code, text) => {
+    const { user, rt } = renderApp({ loadError: code });
+    await user.click(openButton());
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('alert').textContent).toBe(text);
+    expect(within(dialog).queryByText('Loading…')).toBeNull();
+    expect(rt.conversation).not.toHaveBeenCalled();
+  });
+});

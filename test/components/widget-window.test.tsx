@@ -1,0 +1,234 @@
+/**
+ * The chat window's frame (widget-spec §2 "Header", "Hamburger dropdown", "Footer
+ * tabs", "Settings"; §4 "Window"): the agent, expand, the bottom sheet's close
+ * button, the navigation and settings menus, the footer tabs and the Settings tab.
+ */
+import { screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { transcriptMailto } from '../../src/window/chat-window';
+import { renderWindow } from './widget-harness';
+
+vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const dialog = () => screen.getByRole('dialog');
+const body = () => dialog().querySelector('[data-part="body"]')!;
+
+/** Opens a header menu and waits for its first item to take focus (it does so in an effect). */
+async function openMenu(user: { click: (el: Element) => Promise<void> }, name: 'Navigation' | 'Settings') {
+  await user.click(screen.getByRole('button', { name }));
+  const menu = screen.getByRole('menu', { name });
+  await vi.waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[0]));
+  return menu;
+}
+
+describe('header', () => {
+  it('shows the agent name as the dialog title, and the description', () => {
+    renderWindow({ appearance: { agentName: 'Ada', agentDescription: 'Pensions, explained' } });
+    expect(screen.getByRole('dialog', { name: 'Ada' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ada' })).toBeTruthy();
+    expect(screen.getByText('Pensions, explained')).toBeTruthy();
+  });
+
+  it('uses the spec defaults without appearance overrides', () => {
+    renderWindow();
+    expect(screen.getByRole('heading', { name: 'AI Agent' })).toBeTruthy();
+    expect(screen.getByText('Your helpful AI assistant')).toBeTruthy();
+  });
+
+  it('Expand toggles data-expanded; the footer tabs show only when expanded', async () => {
+    const { user, widget } = renderWindow();
+    expect(dialog().hasAttribute('data-expanded')).toBe(false);
+    expect(screen.queryByRole('navigation', { name: 'Chat sections' })).toBeNull();
+
+    const expand = screen.getByRole('button', { name: 'Expand chat window' });
+    expect(expand.getAttribute('aria-pressed')).toBe('false');
+    await user.click(expand);
+    expect(dialog().hasAttribute('data-expanded')).toBe(true);
+    expect(widget.getSnapshot().context.expanded).toBe(true);
+    const footer = screen.getByRole('navigation', { name: 'Chat sections' });
+    expect(within(footer).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings']);
+
+    const collapse = screen.getByRole('button', { name: 'Collapse chat window' });
+    expect(collapse.getAttribute('aria-pressed')).toBe('true');
+    await user.click(collapse);
+    expect(dialog().hasAttribute('data-expanded')).toBe(false);
+    expect(screen.queryByRole('navigation', { name: 'Chat sections' })).toBeNull();
+  });
+
+  it('the footer tabs switch tabs and mark the current one', async () => {
+    const { user, widget } = renderWindow();
+    await user.click(screen.getByRole('button', { name: 'Expand chat window' }));
+    const footer = screen.getByRole('navigation', { name: 'Chat sections' });
+    expect(within(footer).getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(within(footer).getByRole('button', { name: 'Settings' }));
+    expect(widget.getSnapshot().context.tab).toBe('settings');
+    expect(body().getAttribute('data-tab')).toBe('settings');
+    expect(within(footer).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(within(footer).getByRole('button', { name: 'Home' }).hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('on mobile: no expand button, a Close chat button and a resize handle', async () => {
+    const { user, widget } = renderWindow({ isMobile: true });
+    expect(screen.queryByRole('button', { name: 'Expand chat window' })).toBeNull();
+    expect(dialog().hasAttribute('data-mobile')).toBe(true);
+    expect(screen.getByRole('separator', { name: 'Resize chat' }).getAttribute('aria-valuemin')).toBe('400');
+
+    await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(widget.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('on desktop there is no Close chat button in the header (the launcher closes)', () => {
+    renderWindow();
+    expect(screen.queryByRole('button', { name: 'Close chat' })).toBeNull();
+    expect(screen.queryByRole('separator')).toBeNull();
+  });
+
+  it('Escape in the window closes it', async () => {
+    const { user, widget } = renderWindow();
+    screen.getByRole('button', { name: 'Expand chat window' }).focus();
+    await user.keyboard('{Escape}');
+    expect(widget.getSnapshot().matches('closed')).toBe(true);
+  });
+});
+
+describe('navigation menu', () => {
+  it('lists the four tabs and New chat as menu items, focusing the first', async () => {
+    const { user } = renderWindow();
+    const button = screen.getByRole('button', { name: 'Navigation' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    const menu = await openMenu(user, 'Navigation');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings', 'New chat']);
+    expect(document.activeElement).toBe(items[0]);
+    // the current tab is marked
+    expect(items[0]!.hasAttribute('data-current')).toBe(true);
+    expect(items[1]!.hasAttribute('data-current')).toBe(false);
+  });
+
+  it('arrow keys move between items; Escape closes the menu only and returns focus', async () => {
+    const { user, widget } = renderWindow();
+    const button = screen.getByRole('button', { name: 'Navigation' });
+    await openMenu(user, 'Navigation');
+    const items = screen.getAllByRole('menuitem');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(items[1]);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(items[4]);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // the window stays open
+    expect(widget.getSnapshot().matches('open')).toBe(true);
+  });
+
+  it('a click outside closes it', async () => {
+    const { user } = renderWindow();
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await user.click(screen.getByRole('heading', { name: 'AI Agent' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('choosing a tab switches to it and closes the menu', async () => {
+    const { user, widget, fakes } = renderWindow({ sessions: [] });
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    await user.click(screen.getByRole('menuitem', { name: 'History' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(widget.getSnapshot().context.tab).toBe('history');
+    expect(await screen.findByText('No chat history yet')).toBeTruthy();
+    // widget-spec §4: the History tab loads sessions
+    expect(fakes.loadSessions.calls).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    expect(screen.getByRole('menuitem', { name: 'History' }).hasAttribute('data-current')).toBe(true);
+    await user.click(screen.getByRole('menuitem', { name: 'Chat' }));
+    expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
+  });
+
+  it('New chat forgets the session, reloads the history and shows the Chat tab', async () => {
+    const { user, chat, widget, fakes } = renderWindow({ chatSessionId: 's1', history: (id) => (id ? [{ id: 'm1', role: 'user', content: 'Old question', createdAt: '', type: 'TEXT' }] : []) });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: 's1' });
+
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    await user.click(screen.getByRole('menuitem', { name: 'New chat' }));
+    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: null });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(chat.getSnapshot().context.chatSessionId).toBeNull();
+    expect(screen.queryByText('Old question')).toBeNull();
+  });
+});
+
+describe('settings menu', () => {
+  it("has 'Email me a transcript' and 'Get help'", async () => {
+    const { user } = renderWindow();
+    const menu = await openMenu(user, 'Settings');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Email me a transcript', 'Get help']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("'Get help' opens the reference webpage in a new tab without opener or referrer", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = renderWindow({ config: { referenceWebpage: 'https://help.example.com/faq' } });
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Get help' }));
+    expect(open).toHaveBeenCalledWith('https://help.example.com/faq', '_blank', 'noopener,noreferrer');
+  });
+});
+
+describe('Settings tab', () => {
+  it('has both buttons', () => {
+    renderWindow({ tab: 'settings' });
+    const settings = screen.getByRole('region', { name: 'Settings' });
+    expect(within(settings).getByRole('button', { name: 'Email me a transcript' })).toBeTruthy();
+    expect(within(settings).getByRole('button', { name: 'Get help' })).toBeTruthy();
+  });
+
+  it("'Get help' with a reference webpage calls window.open with it, '_blank' and 'noopener,noreferrer'", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, fakes, widget } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'https://help.example.com/' } });
+    await user.click(screen.getByRole('button', { name: 'Get help' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('https://help.example.com/', '_blank', 'noopener,noreferrer');
+    expect(fakes.send.calls).toHaveLength(0);
+    expect(widget.getSnapshot().context.tab).toBe('settings');
+  });
+
+  it("'Get help' without a usable reference webpage asks the agent in the Chat tab", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, chat, fakes, widget } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'javascript:alert(1)' } });
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.click(screen.getByRole('button', { name: 'Get help' }));
+    expect(open).not.toHaveBeenCalled();
+    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(fakes.send.last().input.text).toBe('I need help. How can I get help?');
+    expect(await screen.findByRole('status', { name: 'AI Agent is typing' })).toBeTruthy();
+  });
+});
+
+describe('transcript', () => {
+  it('is a mailto: link with the conversation as its body', () => {
+    const href = transcriptMailto('Ada', [
+      { role: 'user', content: 'Hello?', createdAt: '' },
+      { role: 'ai', content: 'Hi!', createdAt: '' },
+    ]);
+    expect(href.startsWith('mailto:?subject=')).toBe(true);
+    const url = new URL(href);
+    expect(url.searchParams.get('subject')).toBe('Chat transcript: Ada');
+    expect(url.searchParams.get('body')).toBe('You:\nHello?\n\nAda:\nHi!');
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * The built-in engine with the real programs: espeak-ng speaks, ffmpeg encodes
+ * webm/opus as the widget's recorder does, and ffmpeg + PocketSphinx transcribe.
+ * Aborts and time limits use a stand-in ffmpeg that announces itself through a
+ * FIFO and then hangs, so the tests wait on that event rather than a delay.
+ */
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, chmod, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPocketsphinxTranscriber,
+  DEFAULT_POCKETSPHINX_MODEL_DIR,
+  detectPocketsphinx,
+} from '../../server/transcribe/pocketsphinx';
+import { TranscriptionError } from '../../server/transcribe/types';
+
+const execFileAsync = promisify(execFile);
+
+async function runs(command: string, args: string[]): Promise<boolean> {
+  try {
+    await execFileAsync(command, args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hasFfmpeg = await runs('ffmpeg', ['-version']);
+const hasEspeak = await runs('espeak-ng', ['--version']);
+const hasPocketsphinx = await detectPocketsphinx();
+const missing = [
+  ...(hasEspeak ? [] : ['espeak-ng']),
+  ...(hasFfmpeg ? [] : ['ffmpeg']),
+  ...(hasPocketsphinx ? [] : ['pocketsphinx with pocketsphinx-en-us']),
+];
+if (missing.length > 0) {
+  console.warn(
+    `Skipping real speech-to-text tests: ${missing.join(', ')} not found ` +
+      '(apt-get install espeak-ng ffmpeg pocketsphinx pocketsphinx-en-us).',
+  );
+}
+const canSpeakAndRecognise = missing.length === 0;
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'transcribe-test-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function expectTranscriptionError(promise: Promise<unknown>, kind: TranscriptionError['kind'], message?: RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TranscriptionError);
+  expect((error as TranscriptionError).kind).toBe(kind);
+  if (message) expect((error as TranscriptionError).message).toMatch(message);
+}
+
+describe('the real engine', () => {
+  let webm: Buffer;
+
+  beforeAll(async () => {
+    if (!canSpeakAndRecognise) return;
+    const wav = path.join(dir, 'out.wav');
+    const out = path.join(dir, 'out.webm');
+    // Measured here: Debian's pocketsphinx hears espeak's "the weather is nice today" as "the weather is …" at
+    // every speed tried; most other synthetic phrases (even "hello world") come back as other words.
+    await execFileAsync('espeak-ng', ['-s', '160', '-w', wav, 'the weather is nice today']);
+    await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', out]);
+    webm = await readFile(out);
+  });
+
+  it.skipIf(!canSpeakAndRecognise)('transcribes spoken webm/opus', async () => {
+    const text = await createPocketsphinxTranscriber().transcribe(webm, 'speech.webm', 'audio/webm;codecs=opus');
+    expect(text.toLowerCase()).toMatch(/\bthe weather is\b/);
+  });
+
+  it.skipIf(!canSpeakAndRecognise)('a recogniser that fails is an engine error', async () => {
+    const transcriber = createPocketsphinxTranscriber({ pocketsphinxPath: '/bin/false' });
+    await expectTranscriptionError(transcriber.transcribe(webm, 'speech.webm', 'audio/webm'), 'engine', /exited with code 1/);
+  });
+
+  it.skipIf(!hasFfmpeg)('garbage bytes are bad audio', async () => {
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251));
+    await expectTranscriptionError(
+      createPocketsphinxTranscriber().transcribe(garbage, 'speech.webm', 'audio/webm'),
+      'bad-audio',
+      /could not be decoded/,
+    );
+  });
+});
+
+describe('without the programs', () => {
+  it('empty audio is bad audio', async () => {
+    await expectTranscriptionError(createPocketsphinxTranscriber().transcribe(Buffer.alloc(0), 'a.webm', 'audio/webm'), 'bad-audio');
+  });
+
+  it('a missing ffmpeg is an engine error, not bad audio', async () => {
+    const transcriber = createPocketsphinxTranscriber({ ffmpegPath: path.join(dir, 'no-such-ffmpeg') });
+    await expectTranscriptionError(transcriber.transcribe(Buffer.from('x'), 'a.webm', 'audio/webm'), 'engine', /ENOENT/);
+  });
+
+  it('an already aborted signal rejects with its reason before any work', async () => {
+    const reason = new Error('client went away');
+    const transcriber = createPocketsphinxTranscriber({ ffmpegPath: path.join(dir, 'no-such-ffmpeg') });
+    await expect(transcriber.transcribe(Buffer.from('x'), 'a.webm', 'audio/webm', AbortSignal.abort(reason))).rejects.toBe(
+      reason,
+    );
+  });
+
+  it('detection fails when a program or the model is missing', async () => {
+    expect(await detectPocketsphinx({ ffmpegPath: path.join(dir, 'no-such-ffmpeg') })).toBe(false);
+    expect(await detectPocketsphinx({ pocketsphinxPath: path.join(dir, 'no-such-pocketsphinx') })).toBe(false);
+    expect(await detectPocketsphinx({ modelDir: path.join(dir, 'no-such-model') })).toBe(false);
+  });
+
+  it.skipIf(!hasPocketsphinx)('detection finds the Debian packages', async () => {
+    await access(DEFAULT_POCKETSPHINX_MODEL_DIR, constants.R_OK);
+    expect(await detectPocketsphinx()).toBe(true);
+  });
+});
+
+describe('stopping a hung decoder', () => {
+  let fifo: string;
+  let hangingFfmpeg: string;
+
+  beforeAll(async () => {
+    fifo = path.join(dir, 'started');
+    await execFileAsync('mkfifo', [fifo]);
+    // Reports its pid and its last argument (the WAV it would write), then
+    // hangs; `exec` makes the pid the one the engine has to kill.
+    hangingFfmpeg = path.join(dir, 'hanging-ffmpeg.sh');
+    await writeFile(hangingFfmpeg, `#!/bin/sh\nfor last; do :; done\necho "$$ $last" > '${fifo}'\nexec sleep 600\n`);
+    await chmod(hangingFfmpeg, 0o755);
+  });
+
+  afterEach(async () => {
+    // Releases a reader still blocked on the FIFO if a test failed early
+    // (opening a FIFO for writing without blocking fails when nobody reads).
+    await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).then(
+      (handle) => handle.close(),
+      () => undefined,
+    );
+  });
+
+  /** Resolves once the stand-in has started, with its pid and the WAV path. */
+  async function started(): Promise<{ pid: number; wav: string }> {
+    const [pid, wav] = (await readFile(fifo, 'utf8')).trim().split(' ');
+    return { pid: Number(pid), wav: wav ?? '' };
+  }
+
+  function isRunning(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it('aborting kills the process, removes the temp files and rejects with the reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('client went away');
+    const announced = started();
+    const result = createPocketsphinxTranscriber({ ffmpegPath: hangingFfmpeg }).transcribe(
+      Buffer.from('audio'),
+      'a.webm',
+      'audio/webm',
+      controller.signal,
+    );
+    const { pid, wav } = await announced;
+    expect(isRunning(pid)).toBe(true);
+    expect(path.dirname(wav).startsWith(tmpdir())).toBe(true);
+
+    controller.abort(reason);
+    await expect(result).rejects.toBe(reason);
+    expect(isRunning(pid)).toBe(false);
+    await expect(access(path.dirname(wav))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('the time limit kills the process and is an engine error', async () => {
+    const announced = started();
+    const result = createPocketsphinxTranscriber({ ffmpegPath: hangingFfmpeg, timeoutMs: 300 }).transcribe(
+      Buffer.from('audio'),
+      'a.webm',
+      'audio/webm',
+    );
+    const { pid, wav } = await announced;
+    await expectTranscriptionError(result, 'engine', /longer than 300 ms/);
+    expect(isRunning(pid)).toBe(false);
+    await expect(access(path.dirname(wav))).rejects.toThrow(/ENOENT/);
+  });
+});
