@@ -189,6 +189,22 @@ describe('chat machine', () => {
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.messages).toHaveLength(2);
   });
 
+  it('a message sent while the history loads is kept and sent once it is in', async () => {
+    const { actor, history, send } = start('s1');
+    actor.send({ type: 'CHAT.SEND', text: 'early question' });
+    expect(send.calls).toHaveLength(0);
+    history.calls[0]!.resolve({ messages: [msg('user', 'old')], chatSessionId: 's1' });
+    await waitFor(actor, (x) => x.matches('sending'));
+    expect(send.calls[0]!.input).toEqual({ text: 'early question', chatSessionId: 's1' });
+    expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['old', 'early question']);
+  });
+
+  it('loading a session from History reports it, so it is remembered', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'CHAT.LOAD', chatSessionId: 's7' });
+    expect(emitted).toContainEqual({ type: 'session.changed', chatSessionId: 's7' });
+  });
+
   it('canSendText is the trimmed non-empty rule', () => {
     expect(canSendText(' a ')).toBe(true);
     expect(canSendText(' \n ')).toBe(false);
