@@ -3,6 +3,7 @@
  * journey route serves the app, so a hard refresh lands on the right screen; an
  * unknown path serves it too, with status 404, and the app shows its not-found page).
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -55,6 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   const shell = fillPage(await readFile(path.join(options.publicDir, 'index.html'), 'utf8'), options.pageValues ?? {});
+
+  // Text (pages, scripts, styles, JSON) goes compressed; media and files that are already compressed do not.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

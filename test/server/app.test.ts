@@ -16,7 +16,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'server-test-'));
   await mkdir(path.join(dir, 'assets', 'chunks'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="app"></div>');
-  await writeFile(path.join(dir, 'assets', 'journey.js'), 'export {}');
+  await writeFile(path.join(dir, 'assets', 'journey.js'), `export const text = ${JSON.stringify('lorem ipsum '.repeat(400))};`);
   await writeFile(path.join(dir, 'assets', 'chunks', 'screen-ABC123.js'), 'export {}');
   app = await buildApp({ publicDir: dir });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -74,6 +74,14 @@ describe('headers', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     const chunk = await fetch(`${base}/assets/chunks/screen-ABC123.js`);
     expect(chunk.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('compression', () => {
+  it('scripts go compressed to clients that accept it', async () => {
+    const res = await fetch(`${base}/assets/journey.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('lorem ipsum');
   });
 });
 
