@@ -1,17 +1,19 @@
 /**
  * The built-in speech-to-text engine: ffmpeg decodes the upload to 16 kHz mono
- * 16-bit WAV, and CMU PocketSphinx (Debian's `pocketsphinx` 0.8+5prealpha with
- * `pocketsphinx-en-us`) recognises it. Both run as child processes, never
- * through a shell.
+ * 16-bit PCM, the level and a silent lead-in are fixed (see `pcm.ts`), and CMU
+ * PocketSphinx (Debian's `pocketsphinx` 0.8+5prealpha with
+ * `pocketsphinx-en-us`) recognises it from a temporary file that is always
+ * removed. Both programs run as child processes, never through a shell.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { conditionForRecogniser, RECOGNISER_SAMPLE_RATE } from './pcm';
 import { TranscriptionError, type Transcriber } from './types';
 
-/** Where the commands and the model live, and how long one transcription may take. */
+/** Where the commands and the model live, and the limits of one transcription. */
 export interface PocketsphinxOptions {
   /** The ffmpeg command, looked up on PATH unless a path is given. @default 'ffmpeg' */
   ffmpegPath?: string;
@@ -24,12 +26,19 @@ export interface PocketsphinxOptions {
   modelDir?: string;
   /** The limit for decoding plus recognition; both processes are killed when it passes. @default 60000 */
   timeoutMs?: number;
+  /**
+   * Longer audio is refused as bad audio, which also bounds the memory the
+   * decoded samples take. Recognition runs at about a fifth of real time on
+   * one core, so two minutes fit the default time limit. @default 120
+   */
+  maxDurationSeconds?: number;
 }
 
 /** Where Debian's `pocketsphinx-en-us` package installs the model (`dpkg -L pocketsphinx-en-us`). */
 export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_DURATION_SECONDS = 120;
 // Enough of stderr to explain a failure without holding a chatty process's whole log.
 const STDERR_TAIL_CHARS = 2_000;
 
@@ -38,6 +47,7 @@ interface ResolvedOptions {
   pocketsphinxPath: string;
   modelDir: string;
   timeoutMs: number;
+  maxDurationSeconds: number;
 }
 
 function resolveOptions(options: PocketsphinxOptions): ResolvedOptions {
@@ -46,6 +56,7 @@ function resolveOptions(options: PocketsphinxOptions): ResolvedOptions {
     pocketsphinxPath: options.pocketsphinxPath ?? 'pocketsphinx_continuous',
     modelDir: options.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxDurationSeconds: options.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS,
   };
 }
 
@@ -61,9 +72,18 @@ function modelFiles(modelDir: string): { hmm: string; lm: string; dict: string }
 interface RunResult {
   /** The exit code, or null when the process was ended by a signal. */
   code: number | null;
-  stdout: string;
+  stdout: Buffer;
   /** The last {@link STDERR_TAIL_CHARS} characters of stderr. */
   stderr: string;
+  /** Whether stdout passed `maxStdoutBytes`; the process was killed then. */
+  overflowed: boolean;
+}
+
+interface RunOptions {
+  /** Written to stdin, which is then closed. */
+  input?: Buffer;
+  /** Kills the process once its output passes this many bytes. @default Infinity */
+  maxStdoutBytes?: number;
 }
 
 /** Thrown by {@link run} when the process could not be started at all (missing binary, permissions). */
@@ -73,41 +93,50 @@ class SpawnError extends Error {}
 class RunAborted extends Error {}
 
 /**
- * Runs a command to completion, writing `input` to its stdin. On abort the
- * process is killed, and the promise settles only once it has exited, so the
- * caller may remove files the process was writing.
+ * Runs a command to completion. On abort the process is killed, and the
+ * promise settles only once it has exited, so nothing outlives the call.
  */
-function run(command: string, args: readonly string[], signal: AbortSignal, input?: Buffer): Promise<RunResult> {
+function run(command: string, args: readonly string[], signal: AbortSignal, options: RunOptions = {}): Promise<RunResult> {
+  const { input, maxStdoutBytes = Infinity } = options;
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(new RunAborted());
       return;
     }
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let overflowed = false;
     let stderr = '';
     let spawnError: Error | undefined;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+    // SIGKILL: neither program holds state worth a graceful exit, and a wedged
+    // decoder must not outlive the request.
+    const kill = (): void => {
+      child.kill('SIGKILL');
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (overflowed) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxStdoutBytes) {
+        overflowed = true;
+        kill();
+      } else {
+        stdout.push(chunk);
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    // SIGKILL: neither program holds state worth a graceful exit, and a wedged
-    // decoder must not outlive the request.
-    const onAbort = (): void => {
-      child.kill('SIGKILL');
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', kill, { once: true });
     child.on('error', (error) => {
       // Also emitted when a kill fails; 'close' follows in every case and settles.
       spawnError ??= error;
     });
     child.on('close', (code) => {
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', kill);
       if (child.pid === undefined) reject(new SpawnError(`could not run ${command}: ${spawnError?.message}`));
       else if (signal.aborted) reject(new RunAborted());
-      else resolve({ code, stdout, stderr: stderr.trim() });
+      else resolve({ code, stdout: Buffer.concat(stdout), stderr: stderr.trim(), overflowed });
     });
     // A decoder that rejects the input exits before reading all of it; the
     // resulting EPIPE is expected and its exit code tells the real story.
@@ -121,12 +150,13 @@ function run(command: string, args: readonly string[], signal: AbortSignal, inpu
  * call {@link detectPocketsphinx} first.
  *
  * `transcribe` rejects with `TranscriptionError` kind `'bad-audio'` when ffmpeg
- * cannot decode the upload, kind `'engine'` for anything else (a missing
- * program, recognition failing, the time limit), and with `signal.reason` when
- * the caller's signal aborts. Silence transcribes to `''`.
+ * cannot decode the upload or it is longer than `maxDurationSeconds`, kind
+ * `'engine'` for anything else (a missing program, recognition failing, the
+ * time limit), and with `signal.reason` when the caller's signal aborts.
+ * Silence transcribes to `''`.
  */
 export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): Transcriber {
-  const { ffmpegPath, pocketsphinxPath, modelDir, timeoutMs } = resolveOptions(options);
+  const { ffmpegPath, pocketsphinxPath, modelDir, timeoutMs, maxDurationSeconds } = resolveOptions(options);
   const model = modelFiles(modelDir);
 
   return {
@@ -139,9 +169,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
 
       const deadline = AbortSignal.timeout(timeoutMs);
       const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
-      const dir = await mkdtemp(path.join(tmpdir(), 'transcribe-'));
-      // The recogniser skips a 44-byte header only for names ending in ".wav".
-      const wav = path.join(dir, 'audio.wav');
+      let dir: string | undefined;
       try {
         const decoded = await run(
           ffmpegPath,
@@ -155,35 +183,40 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
             '-ac',
             '1',
             '-ar',
-            '16000',
+            String(RECOGNISER_SAMPLE_RATE),
             '-c:a',
             'pcm_s16le',
-            // No LIST/INFO chunk: the recogniser assumes the canonical
-            // 44-byte header and would otherwise hear the metadata as audio.
-            '-fflags',
-            '+bitexact',
-            '-flags:a',
-            '+bitexact',
-            '-map_metadata',
-            '-1',
             '-f',
-            'wav',
-            '-y',
-            wav,
+            's16le',
+            'pipe:1',
           ],
           stop,
-          audio,
+          { input: audio, maxStdoutBytes: maxDurationSeconds * RECOGNISER_SAMPLE_RATE * 2 },
         );
+        if (decoded.overflowed) {
+          throw new TranscriptionError(`The audio is longer than ${maxDurationSeconds} seconds.`, 'bad-audio');
+        }
+        if (decoded.code === null) {
+          // Killed from outside (our own kills surface as aborts): not the upload's fault.
+          throw new TranscriptionError('ffmpeg was killed while decoding the audio.', 'engine');
+        }
         if (decoded.code !== 0) {
           throw new TranscriptionError(
             `The audio could not be decoded (ffmpeg exited with ${describeExit(decoded.code)}${detail(decoded.stderr)}).`,
             'bad-audio',
           );
         }
+        if (decoded.stdout.length < 2) return '';
 
+        // A file, not stdin: Node's child stdio are sockets, which the
+        // recogniser cannot fopen() as /dev/stdin. Raw samples, not WAV: it
+        // reads any -infile not named "*.wav" as headerless 16 kHz 16-bit PCM.
+        dir = await mkdtemp(path.join(tmpdir(), 'transcribe-'));
+        const samples = path.join(dir, 'audio.raw');
+        await writeFile(samples, conditionForRecogniser(decoded.stdout));
         const recognised = await run(
           pocketsphinxPath,
-          ['-infile', wav, '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null'],
+          ['-infile', samples, '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-logfn', '/dev/null'],
           stop,
         );
         if (recognised.code !== 0) {
@@ -194,6 +227,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
         }
         // One hypothesis line per utterance the recogniser segmented.
         return recognised.stdout
+          .toString('utf8')
           .split('\n')
           .map((line) => line.trim())
           .filter((line) => line !== '')
@@ -209,7 +243,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
           'engine',
         );
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        if (dir !== undefined) await rm(dir, { recursive: true, force: true });
       }
     },
   };
