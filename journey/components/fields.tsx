@@ -62,11 +62,16 @@ export interface TextFieldProps {
   placeholder?: string;
   inputMode?: 'text' | 'decimal' | 'numeric';
   autoComplete?: string;
+  /** A problem with the value, shown under the field and announced; empty for none. */
+  error?: string;
+  onBlur?: () => void;
 }
 
-export function TextField({ label, value, onChange, money, hint, placeholder, inputMode, autoComplete }: TextFieldProps) {
+export function TextField({ label, value, onChange, money, hint, placeholder, inputMode, autoComplete, error, onBlur }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -88,10 +93,15 @@ export function TextField({ label, value, onChange, money, hint, placeholder, in
           placeholder={placeholder}
           inputMode={money ? 'decimal' : inputMode}
           autoComplete={autoComplete ?? 'off'}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
           onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+          onBlur={onBlur}
         />
       </div>
+      <p className="field__error" id={errorId} role="status">
+        {error}
+      </p>
     </div>
   );
 }
