@@ -5,6 +5,7 @@
  * Every answer is kept as the text the user entered (or an option value), so that
  * nothing typed is ever lost or reformatted; the engine parses numbers later.
  */
+import { parseDateOfBirth } from './engine/dates';
 import type { ScreenId } from './routes';
 
 export interface Option<V extends string = string> {
@@ -301,7 +302,8 @@ const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'ye
  * with no rule can always continue. Row fields are not validated (§5).
  */
 export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers) => boolean>> = {
-  dateOfBirth: (a) => filled(a.dateOfBirth),
+  // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
+  dateOfBirth: (a) => parseDateOfBirth(a.dateOfBirth).ok,
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
   goalDetails: (a) => filled(a.goal.amount) && filled(a.goal.years),

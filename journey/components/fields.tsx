@@ -99,7 +99,7 @@ export function TextField({ label, value, onChange, money, hint, placeholder, in
           onBlur={onBlur}
         />
       </div>
-      <p className="field__error" id={errorId} role="status">
+      <p className="field__error" id={errorId} aria-live="polite">
         {error}
       </p>
     </div>

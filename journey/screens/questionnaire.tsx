@@ -1,6 +1,8 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
 import { getField, labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO, type FieldKey } from '../answers';
+import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
+import { parseDateOfBirth } from '../engine/dates';
 import { ChoiceGroup, SelectField, TextField, YesNo } from '../components/fields';
 import { RowList } from '../components/row-list';
 import { formatEnteredMoney } from '../format';
@@ -22,7 +24,22 @@ function Choice({ field, options, question }: { field: FieldKey; options: Parame
 
 function DateOfBirth() {
   const [value, set] = useField('dateOfBirth');
-  return <TextField label="Date of birth" hint="For example, 15/06/1990 (DD/MM/YYYY)" placeholder="DD/MM/YYYY" autoComplete="bday" value={value} onChange={set} />;
+  const [touched, setTouched] = useState(false);
+  const parsed = parseDateOfBirth(value);
+  // Say what is wrong once the visitor has left the field or typed a whole date, not at every keystroke.
+  const showError = !parsed.ok && value.trim() !== '' && (touched || value.trim().length >= 10);
+  return (
+    <TextField
+      label="Date of birth"
+      hint="For example, 15/06/1990 (DD/MM/YYYY)"
+      placeholder="DD/MM/YYYY"
+      autoComplete="bday"
+      value={value}
+      onChange={set}
+      onBlur={() => setTouched(true)}
+      error={showError && !parsed.ok ? parsed.error : ''}
+    />
+  );
 }
 
 const RelationshipStatus = () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={routeOf('relationshipStatus').title} />;

@@ -139,4 +139,18 @@ describe('partly answered screens keep Continue disabled', () => {
     await user.clear(field);
     expect(continueButton()).toHaveProperty('disabled', true);
   });
+
+  it('an impossible date of birth is refused with a message tied to the field', async () => {
+    const { user } = renderJourney('/questionnaire/date-of-birth');
+    const field = await screen.findByRole('textbox', { name: 'Date of birth' });
+    await user.type(field, '31/02/2000');
+    expect(continueButton()).toHaveProperty('disabled', true);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!;
+    expect(message.textContent).toMatch(/not a real date/);
+    await user.clear(field);
+    await user.type(field, '29/02/2000');
+    expect(continueButton()).toHaveProperty('disabled', false);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
 });

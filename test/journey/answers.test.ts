@@ -7,7 +7,7 @@ const with_ = (...edits: ((a: Answers) => Answers)[]) => edits.reduce((a, e) => 
 
 describe('validation rules (journey-spec §5), each with the case that fails and the case that passes', () => {
   it.each([
-    ['dateOfBirth', with_((a) => setField(a, 'dateOfBirth', '   ')), with_((a) => setField(a, 'dateOfBirth', 'not a date'))],
+    ['dateOfBirth', with_((a) => setField(a, 'dateOfBirth', '31/02/2000')), with_((a) => setField(a, 'dateOfBirth', '29/02/2000'))],
     ['goalDetails', with_((a) => setField(a, 'goal.amount', '5000')), with_((a) => setField(a, 'goal.amount', '5000'), (a) => setField(a, 'goal.years', '3'))],
     ['income', with_((a) => setField(a, 'income.amount', '5000')), with_((a) => setField(a, 'income.amount', '5000'), (a) => setField(a, 'income.frequency', 'weekly'))],
     ['regularSavings', with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50')), with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50'), (a) => setField(a, 'regularSavings.frequency', 'weekly'))],
@@ -19,6 +19,13 @@ describe('validation rules (journey-spec §5), each with the case that fails and
   ] as const)('%s', (screen, failing, passing) => {
     expect(isScreenComplete(screen, failing)).toBe(false);
     expect(isScreenComplete(screen, passing)).toBe(true);
+  });
+
+  it('the date of birth must be a real DD/MM/YYYY date in the past (issue 5)', () => {
+    for (const bad of ['', '   ', 'not a date', '1990-06-15', '31/04/1990', '15/13/1990', '01/01/2999']) {
+      expect(isScreenComplete('dateOfBirth', setField(emptyAnswers(), 'dateOfBirth', bad)), bad).toBe(false);
+    }
+    expect(isScreenComplete('dateOfBirth', setField(emptyAnswers(), 'dateOfBirth', '5/6/1990'))).toBe(true);
   });
 
   it('row fields are not validated', () => {
