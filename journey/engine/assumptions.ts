@@ -1,0 +1,467 @@
+/**
+ * Every rate, threshold and assumption the advice engine uses, in one versioned
+ * module, each with its source and the date it takes effect (JOURNEY-ENGINE.md).
+ *
+ * Change a figure here, and only here; then bump {@link ASSUMPTIONS_VERSION}, so a
+ * result computed before the change can still be told apart (every result is
+ * stamped with the version it was computed under).
+ *
+ * Conventions: rates are decimal fractions (0.16 is 16%); money is whole dollars
+ * here (the engine works in integer cents); dates are ISO `YYYY-MM-DD`.
+ */
+
+/** The version stamped on every result. Bump it whenever any figure below changes. */
+export const ASSUMPTIONS_VERSION = '2026.1';
+
+/** Where a figure comes from. */
+export interface Source {
+  /** ATO, ASIC, Moneysmart, Services Australia, Vanguard, legislation… */
+  publisher: string;
+  title: string;
+  url: string;
+  /** Why the engine uses it the way it does, when that is not obvious. */
+  note?: string;
+}
+
+/** A figure block with its source and the date it takes effect. */
+export interface Sourced {
+  source: Source;
+  /** The first day the figures apply, `YYYY-MM-DD`. */
+  effectiveFrom: string;
+}
+
+// ---------------------------------------------------------------------------
+// Income tax
+
+/** One row of a resident tax table: on taxable income over `over`, `base` plus `rate` per dollar over it. */
+export interface TaxBracket {
+  /** Whole dollars; the bracket applies to taxable income above this. */
+  over: number;
+  /** Tax on the first `over` dollars. */
+  base: number;
+  rate: number;
+}
+
+/** Resident individual tax rates for one financial year. */
+export interface TaxTable extends Sourced {
+  /** e.g. '2025-26'. */
+  financialYear: string;
+  /** Highest first. */
+  brackets: readonly TaxBracket[];
+}
+
+const TAX_RATES_SOURCE: Source = {
+  publisher: 'ATO',
+  title: 'Tax rates – Australian residents',
+  url: 'https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents',
+};
+const MORE_RELIEF_ACT: Source = {
+  publisher: 'Parliament of Australia',
+  title: 'Treasury Laws Amendment (More Cost of Living Relief) Act 2025 (No. 28, 2025), Schedule 1',
+  url: 'https://www.legislation.gov.au/C2025A00028/asmade/text',
+  note: 'Legislated: the 16% rate becomes 15% for 2026-27 and 14% for 2027-28 and later years.',
+};
+
+/** The resident table with the lowest rate `low`; the other brackets are unchanged from 2024-25 (Stage 3). */
+function residentTable(financialYear: string, effectiveFrom: string, low: number, source: Source): TaxTable {
+  // Bases follow from the rates: tax on 45,000 is 26,800 × low, then 30c, 37c, 45c.
+  const at45 = Math.round(26_800 * low);
+  const at135 = at45 + 27_000;
+  const at190 = at135 + 20_350;
+  return {
+    financialYear,
+    effectiveFrom,
+    source,
+    brackets: [
+      { over: 190_000, base: at190, rate: 0.45 },
+      { over: 135_000, base: at135, rate: 0.37 },
+      { over: 45_000, base: at45, rate: 0.3 },
+      { over: 18_200, base: 0, rate: low },
+    ],
+  };
+}
+
+/**
+ * Resident tax tables by financial year, oldest first. 2024-25 and 2025-26 are
+ * identical (ATO); the table for the last year listed carries on for later years,
+ * as the Act says ("2027-28 year of income or a later year of income").
+ */
+export const TAX_TABLES: readonly TaxTable[] = [
+  residentTable('2024-25', '2024-07-01', 0.16, TAX_RATES_SOURCE),
+  residentTable('2025-26', '2025-07-01', 0.16, TAX_RATES_SOURCE),
+  residentTable('2026-27', '2026-07-01', 0.15, MORE_RELIEF_ACT),
+  residentTable('2027-28', '2027-07-01', 0.14, MORE_RELIEF_ACT),
+];
+
+/** Low income tax offset (non-refundable): the same in every year held. */
+export const LITO = {
+  /** The full offset, up to `fullTo`. */
+  max: 700,
+  fullTo: 37_500,
+  /** Withdrawn at 5c per dollar from `fullTo` to `middleTo` (leaving $325)… */
+  firstRate: 0.05,
+  middleTo: 45_000,
+  /** …then at 1.5c per dollar until it is nil (at $66,667). */
+  secondRate: 0.015,
+  effectiveFrom: '2020-07-01',
+  source: {
+    publisher: 'ATO',
+    title: 'Low and middle income earner tax offsets',
+    url: 'https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/tax-offsets/low-and-middle-income-earner-tax-offsets',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+/** Medicare levy, with the low-income reduction for singles. */
+export const MEDICARE_LEVY = {
+  rate: 0.02,
+  /** No levy at or below this taxable income (singles, 2024-25 values). */
+  lowIncomeThreshold: 27_222,
+  /** Between the threshold and `phaseInTo` the levy is 10c per dollar over the threshold. */
+  phaseInRate: 0.1,
+  phaseInTo: 34_027,
+  effectiveFrom: '2024-07-01',
+  source: {
+    publisher: 'ATO',
+    title: 'Medicare levy reduction for low-income earners',
+    url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy/medicare-levy-reduction/medicare-levy-reduction-for-low-income-earners',
+    note:
+      'JOURNEY-ENGINE.md uses the 2024-25 singles values for every year (later indexation is not held). ' +
+      'The family threshold needs the partner’s income, which the questionnaire does not ask.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+/** One Medicare levy surcharge tier: `rate` on the whole income once it is over `over`. */
+export interface SurchargeTier {
+  over: number;
+  rate: number;
+}
+
+/** Medicare levy surcharge: payable only without private hospital cover. */
+export const MEDICARE_LEVY_SURCHARGE = {
+  /** Singles, 2025-26; highest first. */
+  tiers: [
+    { over: 158_000, rate: 0.015 },
+    { over: 118_000, rate: 0.0125 },
+    { over: 101_000, rate: 0.01 },
+  ] as readonly SurchargeTier[],
+  effectiveFrom: '2025-07-01',
+  source: {
+    publisher: 'ATO',
+    title: 'Medicare levy surcharge income, thresholds and rates',
+    url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy-surcharge/medicare-levy-surcharge-income-thresholds-and-rates',
+    note:
+      'Singles tiers for everyone, tested on taxable income. Couples are tested on family income against double ' +
+      'thresholds, but the partner’s income is not asked, so the singles tiers are the cautious estimate.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Income from the answers
+
+/** Payments a year for each frequency the questionnaire offers (income, savings, debts). */
+export const FREQUENCY_PER_YEAR: Readonly<Record<string, number>> = {
+  weekly: 52,
+  fortnightly: 26,
+  monthly: 12,
+  quarterly: 4,
+  'half-yearly': 2,
+  yearly: 1,
+  annually: 1,
+};
+
+/** journey-spec §3: benefits are entered as fortnightly amounts. */
+export const BENEFIT_PAYMENTS_PER_YEAR = 26;
+
+/** Whether a government benefit is assessable income. */
+export interface BenefitTax {
+  taxable: boolean;
+  /** Taxable from this age even when `taxable` is false (the Disability Support Pension). */
+  taxableFromAge?: number;
+  source: Source;
+}
+
+/** Age Pension age for anyone born on or after 1 January 1957 (so everyone the journey now sees). */
+export const AGE_PENSION_AGE = 67;
+
+const GOVERNMENT_PAYMENTS: Source = {
+  publisher: 'ATO',
+  title: 'Government payments and allowances',
+  url: 'https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/income-you-must-declare/government-payments-and-allowances',
+};
+
+/** Taxable flag per benefit type (journey/answers.ts BENEFIT_TYPES). */
+export const BENEFIT_TAX: Readonly<Record<string, BenefitTax>> = {
+  // ATO: "Taxable government payments, pensions and allowances include: age pension … JobSeeker payment".
+  'age-pension': { taxable: true, source: GOVERNMENT_PAYMENTS },
+  jobseeker: { taxable: true, source: GOVERNMENT_PAYMENTS },
+  'family-tax': {
+    taxable: false,
+    source: { ...GOVERNMENT_PAYMENTS, note: 'Family Tax Benefit is exempt income (ATO, Amounts that you do not pay tax on).' },
+  },
+  // The ATO lists the Disability Support Pension as taxable "if you are age-pension
+  // age or over" and tax-free "if you are under age-pension age" (Government
+  // payments and allowances). So: tax-free under 67, taxable from 67. With no valid
+  // date of birth the engine treats it as tax-free (and reports the date as missing).
+  disability: {
+    taxable: false,
+    taxableFromAge: AGE_PENSION_AGE,
+    source: { ...GOVERNMENT_PAYMENTS, note: 'Tax-free under Age Pension age (67, Services Australia); taxable from it.' },
+  },
+};
+
+// ---------------------------------------------------------------------------
+// Needs analysis
+
+export const NEEDS = {
+  /** Emergency fund: three months of take-home pay. */
+  emergencyFundMonths: 3,
+  /** Share of the monthly surplus set aside for unexpected expenses (journey-spec §9). */
+  setAsideShare: 0.3,
+  /** Big spends in this many years are earmarked from cash (journey-spec §9). */
+  bigSpendsYears: 5,
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'ASIC Moneysmart',
+    title: 'Emergency fund',
+    url: 'https://moneysmart.gov.au/saving/emergency-fund',
+    note:
+      'Moneysmart suggests about three months of expenses; the questionnaire asks no expenses, so the journey ' +
+      'uses three months of take-home pay. The 30% set-aside and the 5-year window are journey-spec §9.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+/** Inflation for turning today's dollars into future ones. */
+export const INFLATION = {
+  rate: 0.025,
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'ASIC Moneysmart',
+    title: 'Compound interest calculator (default inflation)',
+    url: 'https://moneysmart.gov.au/budgeting/compound-interest-calculator',
+    note: 'Also the midpoint of the Reserve Bank of Australia’s 2–3% inflation target.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Risk profiles
+
+/** The risk styles of journey-spec §3 (journey/answers.ts RISK_STYLES values). */
+export type RiskProfileId =
+  | 'conservative'
+  | 'cautious'
+  | 'moderate'
+  | 'moderately-aggressive'
+  | 'aggressive'
+  | 'highly-aggressive';
+
+/** One risk profile's long-run assumptions. */
+export interface RiskProfile {
+  id: RiskProfileId;
+  label: string;
+  /** Share in growth assets (shares, property), 0–1. */
+  growth: number;
+  /** Share in defensive assets (cash, bonds), 0–1. */
+  defensive: number;
+  /** The shortest goal, in years, the profile suits. */
+  minHorizonYears: number;
+  /** Expected (arithmetic mean) annual return before fees. */
+  grossReturn: number;
+  /** Annual volatility (standard deviation of the annual return). */
+  volatility: number;
+  /** `grossReturn` less the investment fee. */
+  netReturn: number;
+  /**
+   * The median (geometric) annual return net of fees, from the lognormal
+   * formula; this is what the regular-investment formula and the median path use.
+   */
+  medianNetReturn: number;
+  /** The median as printed in JOURNEY-ENGINE.md's table (rounded to 0.1%), for checking. */
+  publishedMedianNetReturn: number;
+}
+
+/** The investment fee, a year, on the balance. */
+export const INVESTMENT_FEE_RATE = 0.007;
+
+/**
+ * σ_ln² = ln(1 + σ²/(1+m)²), median = exp(ln(1+m) − σ_ln²/2) − 1 (JOURNEY-ENGINE.md):
+ * the median of a lognormal annual growth factor with mean 1+m and standard deviation σ.
+ */
+export function lognormalMedian(mean: number, volatility: number): number {
+  const s2 = lognormalVariance(mean, volatility);
+  return Math.exp(Math.log(1 + mean) - s2 / 2) - 1;
+}
+
+/** σ_ln², the variance of the log of the annual growth factor. */
+export function lognormalVariance(mean: number, volatility: number): number {
+  return Math.log(1 + (volatility * volatility) / ((1 + mean) * (1 + mean)));
+}
+
+function profile(
+  id: RiskProfileId,
+  label: string,
+  growthPct: number,
+  minHorizonYears: number,
+  grossReturn: number,
+  volatility: number,
+  publishedMedianNetReturn: number,
+): RiskProfile {
+  // Rounded to whole basis points so 0.056 − 0.007 is 0.049, not 0.048999….
+  const netReturn = Math.round((grossReturn - INVESTMENT_FEE_RATE) * 10_000) / 10_000;
+  return {
+    id,
+    label,
+    growth: growthPct / 100,
+    defensive: (100 - growthPct) / 100,
+    minHorizonYears,
+    grossReturn,
+    volatility,
+    netReturn,
+    medianNetReturn: lognormalMedian(netReturn, volatility),
+    publishedMedianNetReturn,
+  };
+}
+
+/**
+ * The six profiles, least risky first: illustrative long-run assumptions with
+ * Vanguard Australia's diversified growth/defensive splits as anchors.
+ *
+ * The computed median matches the table to within 0.1 percentage point for five
+ * of the six. Highly aggressive computes to 5.72%, not the printed 5.6%: the
+ * engine uses the formula (so the regular-investment amount agrees with the
+ * Monte Carlo), and the table wants correcting to 5.7%.
+ */
+export const RISK_PROFILES: readonly RiskProfile[] = [
+  profile('conservative', 'Conservative', 30, 2, 0.05, 0.046, 0.042),
+  profile('cautious', 'Cautious', 40, 3, 0.053, 0.057, 0.045),
+  profile('moderate', 'Moderate', 50, 5, 0.056, 0.069, 0.047),
+  profile('moderately-aggressive', 'Moderately aggressive', 70, 6, 0.063, 0.096, 0.051),
+  profile('aggressive', 'Aggressive', 90, 7, 0.069, 0.124, 0.055),
+  profile('highly-aggressive', 'Highly aggressive', 100, 10, 0.073, 0.138, 0.056),
+];
+
+export const RISK_PROFILES_SOURCE: Sourced = {
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'Vanguard Australia',
+    title: 'Diversified ETFs and funds (growth/defensive splits)',
+    url: 'https://www.vanguard.com.au/personal/invest-with-us/diversified-etfs',
+    note: 'Returns and volatilities are illustrative long-run assumptions (JOURNEY-ENGINE.md), not forecasts.',
+  },
+};
+
+export function riskProfile(id: string): RiskProfile | undefined {
+  return RISK_PROFILES.find((p) => p.id === id);
+}
+
+// ---------------------------------------------------------------------------
+// Fees
+
+export const FEES = {
+  /** The upfront adviser fee, in dollars. */
+  upfrontAdviserFee: 500,
+  /** journey-spec §9: invoiced, so it is not taken from the money invested. */
+  upfrontFeeDeducted: false,
+  administrationFeeRate: 0,
+  investmentFeeRate: INVESTMENT_FEE_RATE,
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'ASIC',
+    title: 'RG 97 Disclosing fees and costs in PDSs and periodic statements',
+    url: 'https://asic.gov.au/regulatory-resources/find-a-document/regulatory-guides/rg-97-disclosing-fees-and-costs-in-pdss-and-periodic-statements/',
+    note: 'Fees are shown in dollars as well as percentages. The amounts are journey-spec §9.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Suitability
+
+export const SUITABILITY = {
+  /** journey-spec §9. */
+  minAge: 18,
+  /** journey-spec §9: a goal a year or more away. */
+  minGoalYears: 1,
+  /** Debts to repay before investing. */
+  highInterestDebtTypes: ['credit-card', 'personal-loan'] as readonly string[],
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'ASIC',
+    title: 'RG 255 Providing digital financial product advice to retail clients',
+    url: 'https://asic.gov.au/regulatory-resources/find-a-document/regulatory-guides/rg-255-providing-digital-financial-product-advice-to-retail-clients/',
+    note: 'A digital advice tool should filter out clients it does not suit.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Projection
+
+export const PROJECTION = {
+  /** Monte Carlo paths when none are asked for. */
+  defaultPaths: 2_000,
+  /** The seed when none is given, so the same answers always draw the same chart. */
+  defaultSeed: 20_260_701,
+  /** Percentile bands shown. */
+  percentiles: [0.1, 0.5, 0.9] as readonly number[],
+  /** The longest goal the engine plans for, and the furthest the "longer time" lever looks. */
+  maxYears: 50,
+} as const;
+
+// ---------------------------------------------------------------------------
+// By date
+
+/** The figures in force on one date. */
+export interface Assumptions {
+  version: string;
+  /** The financial year of the date, e.g. '2026-27' (1 July to 30 June). */
+  financialYear: string;
+  /** The tax table used: the date's year, or the nearest held when the date is outside them. */
+  taxTable: TaxTable;
+  lito: typeof LITO;
+  medicareLevy: typeof MEDICARE_LEVY;
+  medicareLevySurcharge: typeof MEDICARE_LEVY_SURCHARGE;
+  frequencyPerYear: typeof FREQUENCY_PER_YEAR;
+  benefitPaymentsPerYear: number;
+  benefitTax: typeof BENEFIT_TAX;
+  agePensionAge: number;
+  needs: typeof NEEDS;
+  inflation: typeof INFLATION;
+  riskProfiles: readonly RiskProfile[];
+  fees: typeof FEES;
+  suitability: typeof SUITABILITY;
+  projection: typeof PROJECTION;
+}
+
+/** The financial year (1 July–30 June) of a local calendar date, e.g. 2026-07-01 → '2026-27'. */
+export function financialYearOf(date: Date): string {
+  const start = date.getMonth() >= 6 ? date.getFullYear() : date.getFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The tax table for a financial year: its own, else the latest before it, else the earliest held. */
+export function taxTableFor(financialYear: string): TaxTable {
+  let chosen: TaxTable | undefined;
+  for (const t of TAX_TABLES) if (t.financialYear <= financialYear) chosen = t;
+  return chosen ?? (TAX_TABLES[0] as TaxTable);
+}
+
+/** Every figure in force on `date` (its local calendar date). */
+export function assumptionsFor(date: Date): Assumptions {
+  const financialYear = financialYearOf(date);
+  return {
+    version: ASSUMPTIONS_VERSION,
+    financialYear,
+    taxTable: taxTableFor(financialYear),
+    lito: LITO,
+    medicareLevy: MEDICARE_LEVY,
+    medicareLevySurcharge: MEDICARE_LEVY_SURCHARGE,
+    frequencyPerYear: FREQUENCY_PER_YEAR,
+    benefitPaymentsPerYear: BENEFIT_PAYMENTS_PER_YEAR,
+    benefitTax: BENEFIT_TAX,
+    agePensionAge: AGE_PENSION_AGE,
+    needs: NEEDS,
+    inflation: INFLATION,
+    riskProfiles: RISK_PROFILES,
+    fees: FEES,
+    suitability: SUITABILITY,
+    projection: PROJECTION,
+  };
+}

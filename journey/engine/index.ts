@@ -1,0 +1,288 @@
+/**
+ * The advice engine: from the answers to the figures, the suitability decision
+ * and the wording of a recommendation (JOURNEY-ENGINE.md). Pure and
+ * deterministic: the same answers, date, seed and paths always give the same
+ * result, stamped with the assumptions version it was computed under.
+ *
+ * Money is integer cents throughout; pages round for display only.
+ */
+import { GOAL_OPTIONS, labelOf, type Answers } from '../answers';
+import { ASSUMPTIONS_VERSION, assumptionsFor, type RiskProfile } from './assumptions';
+import { calendarDay, isoDate } from './dates';
+import { fees as feesFor, type Fees } from './fees';
+import { inflate, levers as leversFor, monthlyPaymentNeeded, monthlyRate, type Levers } from './goal';
+import { readAnswers, type MissingAnswer } from './inputs';
+import type { Cents } from './money';
+import { needsAnalysis, type Needs } from './needs';
+import { medianPath, project, type Projection } from './projection';
+import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
+import { checkSuitability, type Suitability } from './suitability';
+import { netIncome, type NetIncome } from './tax';
+
+export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
+export { parseDateOfBirth, type DateOfBirthResult } from './dates';
+export type { Cents } from './money';
+export type { MissingAnswer } from './inputs';
+export type { NetIncome, BenefitLine } from './tax';
+export type { Needs } from './needs';
+export type { Levers } from './goal';
+export type { Projection, ProjectionPoint, Bands } from './projection';
+export type { Fees, FeeAmounts } from './fees';
+export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitability';
+
+/** The goal, in today's and future dollars. */
+export interface Goal {
+  /** The goal type (an option value of journey/answers.ts GOAL_OPTIONS), and its label ('' when not chosen). */
+  type: string;
+  label: string;
+  /** The amount entered, which is in today's dollars. */
+  todayCents: Cents;
+  /** todayCents × (1 + inflation)^years. */
+  nominalCents: Cents;
+  /** Years to the goal, as entered. */
+  years: number;
+  /** round(years × 12). */
+  months: number;
+  /** The calendar year the goal falls in. */
+  targetYear: number;
+  /** The inflation rate used (0.025). */
+  inflationRate: number;
+}
+
+/** A recommendation: only produced when the answers are complete and every suitability rule passes. */
+export interface Plan {
+  /** The chosen risk profile, with its assumptions. */
+  profile: RiskProfile;
+  goal: Goal;
+  /** The annual return planned on: the profile's median return net of fees. */
+  annualReturn: number;
+  /** (1 + annualReturn)^(1/12) − 1. */
+  monthlyRate: number;
+  /** The first deposit: available savings (less the adviser fee if it were deducted; it is invoiced). */
+  startingAmountCents: Cents;
+  /** The monthly deposit that reaches the nominal goal on the median path (rounded up to the cent); 0 when the first deposit gets there alone. */
+  monthlyNeededCents: Cents;
+  /** What could be invested each month: the surplus less the 30% set aside. */
+  affordableMonthlyCents: Cents;
+  /** monthlyNeeded ≤ affordable. */
+  reachable: boolean;
+  /** The three levers, when the goal is not reachable as stated; null when it is. */
+  levers: Levers | null;
+  /** The projection of the first deposit plus `projection.monthlyContributionCents` a month. */
+  projection: Projection;
+  /** One sentence describing the chart, for its accessible description and the page. */
+  chartSummary: string;
+  /** The assumptions to state beside the chart, the last saying it is not a guarantee. */
+  chartAssumptions: string[];
+  fees: Fees;
+}
+
+/**
+ * - `recommended`: the answers are complete and the advice suits; `plan` and `reasons` are set.
+ * - `unsuitable`: at least one suitability rule fails (whatever else is missing); show `suitability.reasons`, never a recommendation.
+ * - `incomplete`: no rule fails so far, but answers the engine needs are missing (`completeness.missing`).
+ */
+export type AdviceStatus = 'recommended' | 'unsuitable' | 'incomplete';
+
+interface AdviceCommon {
+  /** The assumptions version the result was computed under (ASSUMPTIONS_VERSION). */
+  assumptionsVersion: string;
+  /** The calculation date (its local calendar day), YYYY-MM-DD. */
+  asOf: string;
+  /** The financial year of the calculation date, e.g. '2026-27'. */
+  financialYear: string;
+  /** Whether the answers were complete enough, and what is missing or unreadable. */
+  completeness: { complete: boolean; missing: MissingAnswer[] };
+  /** Whole years at the calculation date, from the date of birth; null when it is missing. */
+  age: number | null;
+  /** Take-home income, line by line; null when an answer it needs is missing. */
+  income: NetIncome | null;
+  /** The needs analysis; null when an answer it needs is missing. */
+  needs: Needs | null;
+  suitability: Suitability;
+  /** Plain-English notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple). */
+  notes: string[];
+}
+
+/** Everything the needs-analysis, recommendation and products pages show. */
+export type AdviceResult =
+  | (AdviceCommon & {
+      status: 'recommended';
+      plan: Plan;
+      /** Plain-English reasons for the recommendation, ready to display. */
+      reasons: string[];
+    })
+  | (AdviceCommon & { status: 'unsuitable' | 'incomplete'; plan: null; reasons: [] });
+
+export interface AdviceOptions {
+  /** The calculation date: picks the tax year and is the chart's start and the age's reference. */
+  asOf: Date;
+  /** The Monte Carlo seed. @default 20260701 */
+  seed?: number;
+  /** The number of Monte Carlo paths. @default 2000 */
+  paths?: number;
+}
+
+/** Computes the advice for a set of answers as at `options.asOf`. */
+export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceResult {
+  const asOf = calendarDay(options.asOf);
+  const a = assumptionsFor(asOf);
+  const seed = options.seed ?? a.projection.defaultSeed;
+  const paths = options.paths ?? a.projection.defaultPaths;
+  if (!Number.isInteger(paths) || paths < 1) throw new RangeError('paths must be a whole number of at least 1');
+
+  const { inputs: x, missing } = readAnswers(answers, asOf, a);
+
+  const income =
+    x.salaryAnnualCents !== null && x.additionalIncome !== null && x.benefits !== null && x.privateHospitalCover !== null
+      ? netIncome(
+          {
+            salaryAnnualCents: x.salaryAnnualCents,
+            additionalIncomeAnnualCents: x.additionalIncome.reduce((s, r) => s + r.annualCents, 0),
+            benefits: x.benefits,
+            privateHospitalCover: x.privateHospitalCover,
+            age: x.age,
+          },
+          a,
+        )
+      : null;
+
+  const needs =
+    income && x.cashCents !== null && x.bigSpendsCents !== null && x.savingsMonthlyCents !== null && x.savingsAmountCents !== null
+      ? needsAnalysis(
+          {
+            netAnnualCents: income.netAnnualCents,
+            cashCents: x.cashCents,
+            bigSpendsCents: x.bigSpendsCents,
+            savingsAmountCents: x.savingsAmountCents,
+            savingsFrequency: x.savingsFrequency,
+            savingsMonthlyCents: x.savingsMonthlyCents,
+          },
+          a,
+        )
+      : null;
+
+  const suitability = checkSuitability(
+    {
+      dateOfBirth: x.dateOfBirth,
+      age: x.age,
+      goalYears: x.goalYears,
+      profile: x.profile,
+      surplusMonthlyCents: x.savingsMonthlyCents,
+      highInterestDebts: x.highInterestDebts,
+    },
+    a,
+  );
+
+  const notes: string[] = [];
+  if (x.relationshipStatus === 'couple') {
+    notes.push(
+      'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
+    );
+  }
+  if ((x.age !== null && x.age >= a.agePensionAge) || x.benefits?.some((b) => b.type === 'age-pension')) {
+    notes.push(
+      'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
+    );
+  }
+  if (x.additionalIncome && x.additionalIncome.length > 0) {
+    notes.push('We treated your other income as taxable in full, without deductions or franking credits.');
+  }
+  if (a.financialYear < a.taxTable.financialYear) {
+    notes.push(`We used the ${a.taxTable.financialYear} tax rates, the earliest we hold, for ${a.financialYear}.`);
+  }
+
+  const common: AdviceCommon = {
+    assumptionsVersion: ASSUMPTIONS_VERSION,
+    asOf: isoDate(asOf),
+    financialYear: a.financialYear,
+    completeness: { complete: missing.length === 0, missing },
+    age: x.age,
+    income,
+    needs,
+    suitability,
+    notes,
+  };
+
+  if (!suitability.suitable) return { ...common, status: 'unsuitable', plan: null, reasons: [] };
+  if (missing.length > 0 || !needs || !x.profile || x.goalTodayCents === null || x.goalYears === null) {
+    return { ...common, status: 'incomplete', plan: null, reasons: [] };
+  }
+
+  // The plan (JOURNEY-ENGINE.md "Regular investment for the goal").
+  const profile = x.profile;
+  const years = x.goalYears;
+  const months = Math.round(years * 12);
+  const i = monthlyRate(profile.medianNetReturn);
+  const goal: Goal = {
+    type: x.goalType,
+    label: x.goalType === '' ? '' : labelOf(GOAL_OPTIONS, x.goalType),
+    todayCents: x.goalTodayCents,
+    nominalCents: inflate(x.goalTodayCents, years, a.inflation.rate),
+    years,
+    months,
+    targetYear: asOf.getFullYear() + Math.floor((asOf.getMonth() + months) / 12),
+    inflationRate: a.inflation.rate,
+  };
+  const start = needs.startingAmountCents;
+  const affordable = needs.surplus.investableMonthlyCents;
+  const monthlyNeededCents = monthlyPaymentNeeded(goal.nominalCents, start, i, months);
+  const reachable = monthlyNeededCents <= affordable;
+  const levers = reachable
+    ? null
+    : leversFor({
+        goalTodayCents: goal.todayCents,
+        years,
+        startCents: start,
+        affordableMonthlyCents: affordable,
+        i,
+        inflation: a.inflation.rate,
+        maxYears: a.projection.maxYears,
+      });
+  const contribution = reachable ? monthlyNeededCents : affordable;
+  const projection = project({
+    startCents: start,
+    monthlyCents: contribution,
+    months,
+    profile,
+    goalNominalCents: goal.nominalCents,
+    goalTodayCents: goal.todayCents,
+    inflation: a.inflation.rate,
+    asOf,
+    paths,
+    seed,
+  });
+  const fees = feesFor(medianPath(start, contribution, i, months).feeBases, a);
+
+  const plan: Plan = {
+    profile,
+    goal,
+    annualReturn: profile.medianNetReturn,
+    monthlyRate: i,
+    startingAmountCents: start,
+    monthlyNeededCents,
+    affordableMonthlyCents: affordable,
+    reachable,
+    levers,
+    projection,
+    chartSummary: chartSummary(projection, goal.targetYear),
+    chartAssumptions: chartAssumptions(profile, a, paths),
+    fees,
+  };
+  const reasons = recommendationReasons({
+    profile,
+    goalLabel: goal.label,
+    goalTodayCents: goal.todayCents,
+    goalNominalCents: goal.nominalCents,
+    years,
+    targetYear: goal.targetYear,
+    needs,
+    monthlyNeededCents,
+    reachable,
+    levers,
+    projection,
+    fees,
+    a,
+  });
+  return { ...common, status: 'recommended', plan, reasons };
+}

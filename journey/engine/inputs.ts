@@ -1,0 +1,269 @@
+/**
+ * Reads the answers (text as typed, option values) into the numbers the engine
+ * works with, and lists what is missing or unreadable. Pure.
+ *
+ * A row left completely blank is ignored (journey-spec §5 lets one through); a
+ * list answered Yes with no usable row, or a row the engine needs that cannot be
+ * read, is reported as missing.
+ */
+import type { Answers, FieldKey, ToggleKey } from '../answers';
+import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
+import { ageOn, parseDateOfBirth } from './dates';
+import { toCents, type Cents } from './money';
+
+/** An answer the engine needs and could not use. */
+export interface MissingAnswer {
+  /** The field, or the Yes/No list, it belongs to. */
+  answer: FieldKey | ToggleKey;
+  /** The row, for a problem with one row of a list. */
+  rowId?: number;
+  /** What to do, in plain English, ready to display. */
+  message: string;
+}
+
+/** An amount received regularly, made annual. */
+export interface IncomeRow {
+  rowId: number;
+  /** The row's source or benefit type (an option value). */
+  type: string;
+  annualCents: Cents;
+}
+
+/** A high-interest debt still owed. */
+export interface DebtOwed {
+  rowId: number;
+  type: string;
+  valueCents: Cents;
+}
+
+/** The answers as numbers. `null` means not known (and a {@link MissingAnswer} says why). */
+export interface Inputs {
+  dateOfBirth: Date | null;
+  /** Whole years at the calculation date. */
+  age: number | null;
+  relationshipStatus: string;
+  goalType: string;
+  /** The goal in today's dollars. */
+  goalTodayCents: Cents | null;
+  goalYears: number | null;
+  salaryAnnualCents: Cents | null;
+  additionalIncome: IncomeRow[] | null;
+  benefits: IncomeRow[] | null;
+  bigSpendsCents: Cents | null;
+  /** Cash assets (the asset rows of type cash). */
+  cashCents: Cents | null;
+  /** Regular savings, made monthly (0 when the answer is No). */
+  savingsMonthlyCents: Cents | null;
+  /** Regular savings as entered, and how often. */
+  savingsAmountCents: Cents | null;
+  savingsFrequency: string;
+  /** Credit card and personal loan rows with an amount over 0. */
+  highInterestDebts: DebtOwed[] | null;
+  privateHospitalCover: boolean | null;
+  profile: RiskProfile | null;
+}
+
+const blank = (s: string) => s.trim() === '';
+
+/** Reads the answers as at `asOf`. */
+export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inputs: Inputs; missing: MissingAnswer[] } {
+  const missing: MissingAnswer[] = [];
+  const miss = (answer: MissingAnswer['answer'], message: string, rowId?: number) =>
+    missing.push(rowId === undefined ? { answer, message } : { answer, rowId, message });
+  const perYear = (f: string) => a.frequencyPerYear[f];
+
+  // Date of birth
+  let dateOfBirth: Date | null = null;
+  const dob = parseDateOfBirth(answers.dateOfBirth, asOf);
+  if (dob.ok) dateOfBirth = dob.date;
+  else miss('dateOfBirth', dob.error);
+  const age = dateOfBirth ? ageOn(dateOfBirth, asOf) : null;
+
+  // Goal
+  let goalTodayCents: Cents | null = null;
+  if (blank(answers.goal.amount)) miss('goal.amount', 'Enter how much you need for your goal.');
+  else {
+    const c = toCents(answers.goal.amount);
+    if (c === null) miss('goal.amount', 'Enter the amount for your goal in dollars, for example 50,000.');
+    else if (c <= 0) miss('goal.amount', 'Enter an amount for your goal of more than $0.');
+    else goalTodayCents = c;
+  }
+  let goalYears: number | null = null;
+  const yearsText = answers.goal.years.trim();
+  if (yearsText === '') miss('goal.years', 'Enter how many years from now you need the money.');
+  else if (!/^\d+(\.\d+)?$/.test(yearsText)) miss('goal.years', 'Enter the years to your goal as a number, for example 5.');
+  else if (Number(yearsText) > a.projection.maxYears) miss('goal.years', `Enter a goal no more than ${a.projection.maxYears} years away.`);
+  else goalYears = Number(yearsText);
+
+  // Income
+  let salaryAnnualCents: Cents | null = null;
+  const salary = blank(answers.income.amount) ? null : toCents(answers.income.amount);
+  if (blank(answers.income.amount)) miss('income.amount', 'Enter your income before tax.');
+  else if (salary === null) miss('income.amount', 'Enter your income in dollars, for example 85,000.');
+  const salaryPerYear = perYear(answers.income.frequency);
+  if (salaryPerYear === undefined) miss('income.frequency', 'Choose how often you receive your income.');
+  if (salary !== null && salaryPerYear !== undefined) salaryAnnualCents = salary * salaryPerYear;
+
+  // A Yes/No list: null until answered, [] for No.
+  const list = <R extends { id: number }>(
+    key: ToggleKey,
+    l: { answer: string; rows: R[] },
+    question: string,
+    addRows: string,
+    isBlank: (r: R) => boolean,
+    read: (r: R) => boolean,
+  ): boolean => {
+    if (l.answer === 'no') return true;
+    if (l.answer !== 'yes') {
+      miss(key, question);
+      return false;
+    }
+    const used = l.rows.filter((r) => !isBlank(r));
+    if (used.length === 0) {
+      miss(key, addRows);
+      return false;
+    }
+    return used.map(read).every(Boolean);
+  };
+
+  const additionalIncome: IncomeRow[] = [];
+  const additionalOk = list(
+    'additionalIncome',
+    answers.additionalIncome,
+    'Tell us whether you have any other income.',
+    'Add your other income, or answer No.',
+    (r) => blank(r.source) && blank(r.amount) && blank(r.frequency),
+    (r) => {
+      const c = toCents(r.amount);
+      const n = perYear(r.frequency);
+      if (c === null) miss('additionalIncome', 'Enter the amount of this income in dollars.', r.id);
+      if (n === undefined) miss('additionalIncome', 'Choose how often you receive this income.', r.id);
+      if (c === null || n === undefined) return false;
+      additionalIncome.push({ rowId: r.id, type: r.source, annualCents: c * n });
+      return true;
+    },
+  );
+
+  const benefits: IncomeRow[] = [];
+  const benefitsOk = list(
+    'benefits',
+    answers.benefits,
+    'Tell us whether you receive any government benefits.',
+    'Add your benefits, or answer No.',
+    (r) => blank(r.type) && blank(r.amount),
+    (r) => {
+      const c = toCents(r.amount);
+      const known = a.benefitTax[r.type] !== undefined;
+      if (!known) miss('benefits', 'Choose which benefit this is.', r.id);
+      if (c === null) miss('benefits', 'Enter the fortnightly amount of this benefit in dollars.', r.id);
+      if (c === null || !known) return false;
+      benefits.push({ rowId: r.id, type: r.type, annualCents: c * a.benefitPaymentsPerYear });
+      return true;
+    },
+  );
+
+  let bigSpendsTotal = 0;
+  const bigSpendsOk = list(
+    'bigSpends',
+    answers.bigSpends,
+    `Tell us whether you expect any big expenses in the next ${a.needs.bigSpendsYears} years.`,
+    'Add your big expenses, or answer No.',
+    (r) => blank(r.amount),
+    (r) => {
+      const c = toCents(r.amount);
+      if (c === null) miss('bigSpends', 'Enter the amount of this expense in dollars.', r.id);
+      else bigSpendsTotal += c;
+      return c !== null;
+    },
+  );
+
+  let cash = 0;
+  const assetsOk = list(
+    'assets',
+    answers.assets,
+    'Tell us whether you have any assets, such as cash in the bank.',
+    'Add your assets, or answer No.',
+    (r) => blank(r.type) && blank(r.value),
+    (r) => {
+      if (blank(r.type)) {
+        miss('assets', 'Choose what kind of asset this is.', r.id);
+        return false;
+      }
+      // Only cash counts towards the emergency fund and a first deposit.
+      if (r.type !== 'cash') return true;
+      const c = toCents(r.value);
+      if (c === null) miss('assets', 'Enter how much cash you have, in dollars.', r.id);
+      else cash += c;
+      return c !== null;
+    },
+  );
+
+  // Regular savings
+  let savingsMonthlyCents: Cents | null = null;
+  let savingsAmountCents: Cents | null = null;
+  const rs = answers.regularSavings;
+  if (rs.answer === 'no') {
+    savingsMonthlyCents = 0;
+    savingsAmountCents = 0;
+  } else if (rs.answer !== 'yes') miss('regularSavings', 'Tell us whether you save regularly.');
+  else {
+    const c = blank(rs.amount) ? null : toCents(rs.amount);
+    const n = perYear(rs.frequency);
+    if (c === null) miss('regularSavings.amount', 'Enter how much you save, in dollars.');
+    if (n === undefined) miss('regularSavings.frequency', 'Choose how often you save.');
+    if (c !== null && n !== undefined) {
+      savingsAmountCents = c;
+      savingsMonthlyCents = Math.round((c * n) / 12);
+    }
+  }
+
+  const highInterestDebts: DebtOwed[] = [];
+  const debtsOk = list(
+    'debts',
+    answers.debts,
+    'Tell us whether you have any debts.',
+    'Add your debts, or answer No.',
+    (r) => blank(r.type) && blank(r.value),
+    (r) => {
+      if (blank(r.type)) {
+        miss('debts', 'Choose what kind of debt this is.', r.id);
+        return false;
+      }
+      if (!a.suitability.highInterestDebtTypes.includes(r.type)) return true;
+      const c = toCents(r.value);
+      if (c === null) miss('debts', 'Enter how much you owe on this debt, in dollars.', r.id);
+      else if (c > 0) highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: c });
+      return c !== null;
+    },
+  );
+
+  let privateHospitalCover: boolean | null = null;
+  if (answers.privateHealth === '') miss('privateHealth', 'Tell us whether you have private hospital cover.');
+  else privateHospitalCover = answers.privateHealth === 'yes';
+
+  const profile = riskProfile(answers.risk.style) ?? null;
+  if (!profile) miss('risk.style', 'Choose an investment style.');
+
+  return {
+    missing,
+    inputs: {
+      dateOfBirth,
+      age,
+      relationshipStatus: answers.relationshipStatus,
+      goalType: answers.goal.type,
+      goalTodayCents,
+      goalYears,
+      salaryAnnualCents,
+      additionalIncome: additionalOk ? additionalIncome : null,
+      benefits: benefitsOk ? benefits : null,
+      bigSpendsCents: bigSpendsOk ? bigSpendsTotal : null,
+      cashCents: assetsOk ? cash : null,
+      savingsMonthlyCents,
+      savingsAmountCents,
+      savingsFrequency: rs.answer === 'yes' ? rs.frequency : '',
+      highInterestDebts: debtsOk ? highInterestDebts : null,
+      privateHospitalCover,
+      profile,
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The needs analysis (JOURNEY-ENGINE.md "Needs analysis"): emergency fund,
+ * monthly surplus, the share set aside, big spends and the savings available to
+ * start investing. Pure; integer cents.
+ *
+ * Cash is earmarked in this order: first the emergency fund, then the big spends
+ * of the next five years; only what is left is available to invest.
+ */
+import type { Assumptions } from './assumptions';
+import { rateOfCents, type Cents } from './money';
+
+export interface NeedsInput {
+  netAnnualCents: Cents;
+  cashCents: Cents;
+  bigSpendsCents: Cents;
+  /** Regular savings as entered (0 when the answer is No). */
+  savingsAmountCents: Cents;
+  /** How often (an option value; '' when the answer is No). */
+  savingsFrequency: string;
+  /** Regular savings made monthly. */
+  savingsMonthlyCents: Cents;
+}
+
+/** The needs analysis. Amounts in cents. */
+export interface Needs {
+  emergencyFund: {
+    /** How many months of take-home pay ("three months of your take-home pay"). */
+    months: number;
+    /** months × monthly net income (worked from the annual figure: net annual × 3 / 12). */
+    targetCents: Cents;
+    /** Cash assets. */
+    cashCents: Cents;
+    /** max(0, target − cash). */
+    shortfallCents: Cents;
+  };
+  surplus: {
+    /**
+     * The monthly surplus. The questionnaire asks no expenses, so this is the
+     * regular savings made monthly; say so where it is shown.
+     */
+    monthlyCents: Cents;
+    /** The regular savings as entered, and how often ('' when the user does not save regularly). */
+    savingsAmountCents: Cents;
+    savingsFrequency: string;
+    /** The share set aside for unexpected expenses (0.3). */
+    setAsideShare: number;
+    setAsideMonthlyCents: Cents;
+    /** surplus − set aside: what could be invested each month. */
+    investableMonthlyCents: Cents;
+  };
+  bigSpends: {
+    /** The window, in years (5). */
+    years: number;
+    totalCents: Cents;
+    /** The part of the big spends met from cash left after the emergency fund. */
+    fromCashCents: Cents;
+    /** The part cash cannot meet; it is never taken from the investment. */
+    notCoveredCents: Cents;
+  };
+  /** Cash above the emergency fund and the big spends: max(0, cash − emergency fund − big spends). */
+  availableSavingsCents: Cents;
+  /** Whether the upfront adviser fee is taken from the first deposit (journey-spec §9: no, it is invoiced). */
+  upfrontFeeDeducted: boolean;
+  /** The first deposit: available savings, less the upfront fee when it is deducted. */
+  startingAmountCents: Cents;
+}
+
+export function needsAnalysis(input: NeedsInput, a: Assumptions): Needs {
+  const months = a.needs.emergencyFundMonths;
+  const targetCents = Math.round((input.netAnnualCents * months) / 12);
+  const afterEmergency = Math.max(0, input.cashCents - targetCents);
+  const fromCashCents = Math.min(input.bigSpendsCents, afterEmergency);
+  const availableSavingsCents = afterEmergency - fromCashCents;
+  const setAsideMonthlyCents = rateOfCents(input.savingsMonthlyCents, a.needs.setAsideShare);
+  const deducted = a.fees.upfrontFeeDeducted;
+  return {
+    emergencyFund: {
+      months,
+      targetCents,
+      cashCents: input.cashCents,
+      shortfallCents: Math.max(0, targetCents - input.cashCents),
+    },
+    surplus: {
+      monthlyCents: input.savingsMonthlyCents,
+      savingsAmountCents: input.savingsAmountCents,
+      savingsFrequency: input.savingsFrequency,
+      setAsideShare: a.needs.setAsideShare,
+      setAsideMonthlyCents,
+      investableMonthlyCents: input.savingsMonthlyCents - setAsideMonthlyCents,
+    },
+    bigSpends: {
+      years: a.needs.bigSpendsYears,
+      totalCents: input.bigSpendsCents,
+      fromCashCents,
+      notCoveredCents: input.bigSpendsCents - fromCashCents,
+    },
+    availableSavingsCents,
+    upfrontFeeDeducted: deducted,
+    startingAmountCents: Math.max(0, availableSavingsCents - (deducted ? a.fees.upfrontAdviserFee * 100 : 0)),
+  };
+}

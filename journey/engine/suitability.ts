@@ -1,0 +1,127 @@
+/**
+ * Suitability (JOURNEY-ENGINE.md "Suitability"; ASIC RG 255: a digital advice
+ * tool should filter out clients it does not suit). Each rule that fails gives a
+ * plain-English reason and what to do instead; any reason means no
+ * recommendation is shown. Pure.
+ */
+import { DEBT_TYPES, labelOf } from '../answers';
+import type { Assumptions, RiskProfile } from './assumptions';
+import { birthdayAt, dmyDate } from './dates';
+import type { DebtOwed } from './inputs';
+import { dollarsText, yearsText, type Cents } from './money';
+
+/** The suitability rules, in the order they are checked. */
+export type UnsuitableCode = 'under-18' | 'goal-too-soon' | 'goal-shorter-than-horizon' | 'no-surplus' | 'high-interest-debt';
+
+/** Why investing is not advised now. All text is ready to display. */
+export interface UnsuitableReason {
+  code: UnsuitableCode;
+  /** A short heading. */
+  title: string;
+  /** Why, in plain English, with the user's own figures. */
+  explanation: string;
+  /** What to do instead. */
+  instead: string;
+}
+
+export interface Suitability {
+  /** True when no rule that could be checked failed (see `notChecked`). */
+  suitable: boolean;
+  reasons: UnsuitableReason[];
+  /** Rules that could not be checked because an answer they need is missing. */
+  notChecked: UnsuitableCode[];
+}
+
+export interface SuitabilityInput {
+  dateOfBirth: Date | null;
+  age: number | null;
+  goalYears: number | null;
+  profile: RiskProfile | null;
+  /** The monthly surplus (regular savings made monthly). */
+  surplusMonthlyCents: Cents | null;
+  highInterestDebts: readonly DebtOwed[] | null;
+}
+
+/** The most growth-minded profile whose minimum horizon a goal `years` away meets, if any. */
+export function profileForYears(years: number, profiles: readonly RiskProfile[]): RiskProfile | undefined {
+  return [...profiles].reverse().find((p) => p.minHorizonYears <= years);
+}
+
+const SAVINGS_ACCOUNT = 'a high-interest savings account or a term deposit, where its value will not fall';
+
+export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitability {
+  const reasons: UnsuitableReason[] = [];
+  const notChecked: UnsuitableCode[] = [];
+  const s = a.suitability;
+
+  if (x.age === null || x.dateOfBirth === null) notChecked.push('under-18');
+  else if (x.age < s.minAge) {
+    reasons.push({
+      code: 'under-18',
+      title: `This advice is for people aged ${s.minAge} or over`,
+      explanation: `You are ${x.age}. We can only give this advice to people aged ${s.minAge} or over.`,
+      instead:
+        `Come back when you turn ${s.minAge}, on ${dmyDate(birthdayAt(x.dateOfBirth, s.minAge))}. ` +
+        `Until then, a bank savings account is a safe place to build your savings, and Moneysmart (moneysmart.gov.au) has tips to get started.`,
+    });
+  }
+
+  if (x.goalYears === null) notChecked.push('goal-too-soon', 'goal-shorter-than-horizon');
+  else if (x.goalYears < s.minGoalYears) {
+    reasons.push({
+      code: 'goal-too-soon',
+      title: 'Your goal is less than a year away',
+      explanation:
+        'Investments can fall in value, and in less than a year there may be no time for them to recover before you need the money. ' +
+        `This advice is for goals at least ${yearsText(s.minGoalYears)} away.`,
+      instead: `Keep the money for this goal in ${SAVINGS_ACCOUNT}.`,
+    });
+  } else if (x.profile === null) notChecked.push('goal-shorter-than-horizon');
+  else if (x.goalYears < x.profile.minHorizonYears) {
+    const p = x.profile;
+    const suited = profileForYears(x.goalYears, a.riskProfiles);
+    reasons.push({
+      code: 'goal-shorter-than-horizon',
+      title: `${p.label} suits goals at least ${yearsText(p.minHorizonYears)} away`,
+      explanation:
+        `Your goal is ${yearsText(x.goalYears)} away. ${p.label} puts about ${Math.round(p.growth * 100)}% in growth assets such as shares, ` +
+        `whose value can fall sharply and take years to recover, so it suits goals at least ${yearsText(p.minHorizonYears)} away.`,
+      instead: suited
+        ? `Choose ${suited.label} or a more cautious style, which suits a goal ${yearsText(x.goalYears)} away, or give your goal at least ${yearsText(p.minHorizonYears)}.`
+        : `No investment style suits a goal this close. Keep the money in ${SAVINGS_ACCOUNT}, or give your goal at least ${yearsText(p.minHorizonYears)}.`,
+    });
+  }
+
+  if (x.surplusMonthlyCents === null) notChecked.push('no-surplus');
+  else if (x.surplusMonthlyCents <= 0) {
+    reasons.push({
+      code: 'no-surplus',
+      title: 'You have nothing left over each month to invest',
+      explanation:
+        'We work out what you could invest from what you save regularly, and you told us you do not save anything regularly, ' +
+        'so there is nothing to invest each month.',
+      instead:
+        'Start with a budget to find money you can save each month (Moneysmart’s budget planner can help), ' +
+        'build a saving habit, then come back.',
+    });
+  }
+
+  if (x.highInterestDebts === null) notChecked.push('high-interest-debt');
+  else if (x.highInterestDebts.length > 0) {
+    const owed = x.highInterestDebts.reduce((sum, d) => sum + d.valueCents, 0);
+    const kinds = [...new Set(x.highInterestDebts.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase()))];
+    const what = kinds.length === 1 ? `your ${kinds[0]}` : `your ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}`;
+    reasons.push({
+      code: 'high-interest-debt',
+      title: 'Pay off your high-interest debt first',
+      explanation:
+        `You owe ${dollarsText(owed)} on ${what}. The interest on these is usually far higher than an investment can be expected to earn, ` +
+        'so paying them off first leaves you better off.',
+      instead:
+        'Put what you save towards these debts, starting with the highest interest rate, then come back. ' +
+        'If repayments are hard, the National Debt Helpline (1800 007 007) gives free, confidential help.',
+    });
+  }
+
+  return { suitable: reasons.length === 0, reasons, notChecked };
+}

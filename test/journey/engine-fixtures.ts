@@ -1,0 +1,61 @@
+/** Answer sets for the engine tests: a complete household, with any answer overridden. */
+import { emptyAnswers, type Answers, type BenefitRow, type DebtRow } from '../../journey/answers';
+
+export interface Household {
+  dateOfBirth?: string;
+  relationshipStatus?: string;
+  goalType?: string;
+  goalAmount?: string;
+  goalYears?: string;
+  income?: string;
+  incomeFrequency?: string;
+  /** Other income rows as [amount, frequency, source]. */
+  additionalIncome?: [string, string, string?][];
+  /** Benefit rows as [type, fortnightly amount]. */
+  benefits?: [string, string][];
+  /** Big spend amounts. */
+  bigSpends?: string[];
+  cash?: string;
+  /** Regular savings; '' answers No. */
+  savings?: string;
+  savingsFrequency?: string;
+  /** Debt rows as [type, value]. */
+  debts?: [string, string][];
+  privateHealth?: 'yes' | 'no' | '';
+  riskStyle?: string;
+}
+
+/** A single 36-year-old on $90,000 with hospital cover, saving $1,000 a month, $20,000 cash, a 10-year Moderate goal of $50,000. */
+export function household(h: Household = {}): Answers {
+  let id = 1;
+  const yesNo = <R>(rows: R[]) => ({ answer: rows.length > 0 ? ('yes' as const) : ('no' as const), rows });
+  const benefits: BenefitRow[] = (h.benefits ?? []).map(([type, amount]) => ({ id: id++, type, amount }));
+  const debts: DebtRow[] = (h.debts ?? []).map(([type, value]) => ({
+    id: id++, type, value, owner: 'self', taxDeductible: 'no', interestRate: '', repaymentAmount: '', frequency: '',
+  }));
+  const savings = h.savings ?? '1000';
+  return {
+    ...emptyAnswers(),
+    dateOfBirth: h.dateOfBirth ?? '15/06/1990',
+    relationshipStatus: h.relationshipStatus ?? 'single',
+    goal: { type: h.goalType ?? 'first-home', amount: h.goalAmount ?? '50000', years: h.goalYears ?? '10' },
+    employmentStatus: 'employed',
+    income: { amount: h.income ?? '90000', frequency: h.incomeFrequency ?? 'annually' },
+    additionalIncome: yesNo((h.additionalIncome ?? []).map(([amount, frequency, source]) => ({ id: id++, source: source ?? 'dividends', amount, frequency }))),
+    benefits: yesNo(benefits),
+    bigSpends: yesNo((h.bigSpends ?? []).map((amount) => ({ id: id++, amount }))),
+    assets: h.cash === '' ? { answer: 'no', rows: [] } : { answer: 'yes', rows: [{ id: id++, type: 'cash', value: h.cash ?? '20000' }] },
+    regularSavings: savings === '' ? { answer: 'no', amount: '', frequency: '' } : { answer: 'yes', amount: savings, frequency: h.savingsFrequency ?? 'monthly' },
+    super: { balance: '50000', contributions: 'no' },
+    debts: yesNo(debts),
+    insurance: { life: '0', tpd: '0', trauma: '0', incomeProtection: '0' },
+    privateHealth: h.privateHealth ?? 'yes',
+    risk: { questionnaireOpened: false, style: h.riskStyle ?? 'moderate' },
+    nextRowId: id,
+  };
+}
+
+/** A date in the 2025-26 financial year (the checked examples' year). */
+export const FY2025_26 = new Date(2026, 2, 1);
+/** A date in the 2026-27 financial year. */
+export const FY2026_27 = new Date(2026, 10, 21);

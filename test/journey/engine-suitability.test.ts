@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { emptyAnswers } from '../../journey/answers';
+import { computeAdvice, type AdviceResult } from '../../journey/engine';
+import { FY2025_26, household, type Household } from './engine-fixtures';
+
+const advise = (h: Household) => computeAdvice(household(h), { asOf: FY2025_26, paths: 100 });
+const codes = (r: AdviceResult) => r.suitability.reasons.map((x) => x.code);
+
+describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
+  it('the baseline household is suitable and gets a recommendation', () => {
+    const r = advise({});
+    expect(r.status).toBe('recommended');
+    expect(r.suitability).toEqual({ suitable: true, reasons: [], notChecked: [] });
+  });
+
+  it('under 18: 17 the day before the 18th birthday, 18 on it', () => {
+    const young = advise({ dateOfBirth: '02/03/2008' });
+    expect(young.age).toBe(17);
+    expect(codes(young)).toEqual(['under-18']);
+    expect(young.suitability.reasons[0]!.instead).toContain('Come back when you turn 18, on 02/03/2026.');
+    const adult = advise({ dateOfBirth: '01/03/2008' });
+    expect(adult.age).toBe(18);
+    expect(adult.status).toBe('recommended');
+  });
+
+  it('a goal less than a year away: 0.9 years fails, 1 year does not (Conservative needs 2, so only the horizon rule applies)', () => {
+    expect(codes(advise({ goalYears: '0.9', riskStyle: 'conservative' }))).toEqual(['goal-too-soon']);
+    expect(codes(advise({ goalYears: '1', riskStyle: 'conservative' }))).toEqual(['goal-shorter-than-horizon']);
+    expect(codes(advise({ goalYears: '0', riskStyle: 'conservative' }))).toEqual(['goal-too-soon']);
+  });
+
+  it('a goal shorter than the profile’s minimum horizon: Moderate fails at 4 years, passes at 5', () => {
+    const short = advise({ goalYears: '4', riskStyle: 'moderate' });
+    expect(codes(short)).toEqual(['goal-shorter-than-horizon']);
+    expect(short.suitability.reasons[0]).toMatchObject({
+      title: 'Moderate suits goals at least 5 years away',
+      instead: 'Choose Cautious or a more cautious style, which suits a goal 4 years away, or give your goal at least 5 years.',
+    });
+    expect(advise({ goalYears: '5', riskStyle: 'moderate' }).status).toBe('recommended');
+    expect(codes(advise({ goalYears: '9', riskStyle: 'highly-aggressive' }))).toEqual(['goal-shorter-than-horizon']);
+    expect(advise({ goalYears: '10', riskStyle: 'highly-aggressive' }).status).toBe('recommended');
+  });
+
+  it('no surplus: not saving regularly or saving $0 fails; saving $1 a year passes', () => {
+    expect(codes(advise({ savings: '' }))).toEqual(['no-surplus']);
+    expect(codes(advise({ savings: '0' }))).toEqual(['no-surplus']);
+    const tiny = advise({ savings: '1', savingsFrequency: 'yearly', goalAmount: '1000' });
+    expect(codes(tiny)).toEqual([]);
+    expect(tiny.needs?.surplus.monthlyCents).toBe(8);
+  });
+
+  it('high-interest debt: a credit card or personal loan with anything owed fails; $0 owed, or other debts, pass', () => {
+    const card = advise({ debts: [['credit-card', '2,500']] });
+    expect(codes(card)).toEqual(['high-interest-debt']);
+    expect(card.suitability.reasons[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\./);
+    const both = advise({ debts: [['credit-card', '500'], ['personal-loan', '1'], ['mortgage', '400000']] });
+    expect(both.suitability.reasons[0]!.explanation).toMatch(/^You owe \$501 on your credit card and personal loan\./);
+    expect(advise({ debts: [['credit-card', '0']] }).status).toBe('recommended');
+    expect(advise({ debts: [['mortgage', '400000'], ['car-loan', '15000']] }).status).toBe('recommended');
+  });
+
+  it('lists every reason that applies, and never a recommendation', () => {
+    const r = advise({ dateOfBirth: '01/01/2015', goalYears: '0.5', savings: '', debts: [['personal-loan', '3000']] });
+    expect(r.status).toBe('unsuitable');
+    expect(codes(r)).toEqual(['under-18', 'goal-too-soon', 'no-surplus', 'high-interest-debt']);
+    expect(r.plan).toBeNull();
+    expect(r.reasons).toEqual([]);
+    for (const reason of r.suitability.reasons) {
+      expect(reason.title).not.toBe('');
+      expect(reason.explanation).not.toBe('');
+      expect(reason.instead).not.toBe('');
+    }
+  });
+});
+
+describe('completeness', () => {
+  it('empty answers: incomplete, with what is missing, and no figures', () => {
+    const r = computeAdvice(emptyAnswers(), { asOf: FY2025_26 });
+    expect(r.status).toBe('incomplete');
+    expect(r.completeness.complete).toBe(false);
+    expect(r.completeness.missing.map((m) => m.answer)).toEqual([
+      'dateOfBirth', 'goal.amount', 'goal.years', 'income.amount', 'income.frequency', 'additionalIncome', 'benefits',
+      'bigSpends', 'assets', 'regularSavings', 'debts', 'privateHealth', 'risk.style',
+    ]);
+    expect(r.completeness.missing[0]!.message).toBe('Enter your date of birth, for example 15/06/1990.');
+    expect(r).toMatchObject({ income: null, needs: null, plan: null, age: null });
+    expect(r.suitability.notChecked).toEqual(['under-18', 'goal-too-soon', 'goal-shorter-than-horizon', 'no-surplus', 'high-interest-debt']);
+  });
+
+  it('a row that cannot be read is reported with its id; a blank row is ignored', () => {
+    const a = household({ bigSpends: ['abc'] });
+    const r = computeAdvice(a, { asOf: FY2025_26 });
+    expect(r.status).toBe('incomplete');
+    expect(r.completeness.missing).toEqual([{ answer: 'bigSpends', rowId: a.bigSpends.rows[0]!.id, message: 'Enter the amount of this expense in dollars.' }]);
+    expect(r.income).not.toBeNull();
+    expect(r.needs).toBeNull();
+
+    const blankRow = household({ bigSpends: ['5000'] });
+    blankRow.bigSpends.rows.push({ id: 99, amount: '  ' });
+    expect(computeAdvice(blankRow, { asOf: FY2025_26, paths: 10 }).status).toBe('recommended');
+
+    const onlyBlank = household({ bigSpends: [''] });
+    expect(computeAdvice(onlyBlank, { asOf: FY2025_26 }).completeness.missing).toEqual([
+      { answer: 'bigSpends', message: 'Add your big expenses, or answer No.' },
+    ]);
+  });
+
+  it('a failing rule makes the result unsuitable even when answers are missing', () => {
+    const a = { ...household({ dateOfBirth: '01/01/2015' }), income: { amount: '', frequency: '' } };
+    const r = computeAdvice(a, { asOf: FY2025_26 });
+    expect(r.status).toBe('unsuitable');
+    expect(r.completeness.missing.map((m) => m.answer)).toEqual(['income.amount', 'income.frequency']);
+  });
+
+  it('a goal further away than 50 years is not planned', () => {
+    expect(advise({ goalYears: '51' }).completeness.missing).toEqual([{ answer: 'goal.years', message: 'Enter a goal no more than 50 years away.' }]);
+  });
+});
+
+describe('benefits', () => {
+  const benefitLines = (h: Household) => advise(h).income!;
+
+  it('Age Pension and JobSeeker are taxable; Family Tax Benefit is not and is added to net income', () => {
+    const i = benefitLines({ income: '0', benefits: [['age-pension', '1,000'], ['jobseeker', '100'], ['family-tax', '200']] });
+    expect(i.taxableBenefitsCents).toBe(26 * 110_000);
+    expect(i.nonTaxableBenefitsCents).toBe(26 * 20_000);
+    expect(i.benefits.map((b) => [b.label, b.taxable])).toEqual([
+      ['Age Pension', true],
+      ['JobSeeker Payment', true],
+      ['Family Tax Benefit', false],
+    ]);
+    // $28,600 assessable: tax 16c over $18,200 = $1,664, less the $700 LITO; Medicare levy 10c over $27,222 = $137.80.
+    expect(i).toMatchObject({ assessableIncomeCents: 2_860_000, bracketTaxCents: 166_400, litoCents: 70_000, incomeTaxCents: 96_400, medicareLevyCents: 13_780 });
+    expect(i.netAnnualCents).toBe(2_860_000 - 96_400 - 13_780 + 520_000);
+  });
+
+  it('the Disability Support Pension is tax-free under 67 and taxable from 67', () => {
+    expect(benefitLines({ dateOfBirth: '02/03/1959', benefits: [['disability', '1000']] }).benefits[0]!.taxable).toBe(false);
+    expect(benefitLines({ dateOfBirth: '01/03/1959', benefits: [['disability', '1000']] }).benefits[0]!.taxable).toBe(true);
+  });
+});
+
+describe('needs analysis', () => {
+  it('cash covers the emergency fund first, then the big spends; only the rest is available', () => {
+    // $90,000 → emergency fund $17,603.
+    const some = advise({ cash: '50000', bigSpends: ['10000'] }).needs!;
+    expect(some.bigSpends).toEqual({ years: 5, totalCents: 1_000_000, fromCashCents: 1_000_000, notCoveredCents: 0 });
+    expect(some.availableSavingsCents).toBe(5_000_000 - 1_760_300 - 1_000_000);
+    const short = advise({ cash: '50000', bigSpends: ['30000', '10000'] }).needs!;
+    expect(short.bigSpends).toEqual({ years: 5, totalCents: 4_000_000, fromCashCents: 3_239_700, notCoveredCents: 760_300 });
+    expect(short.availableSavingsCents).toBe(0);
+    const shortfall = advise({ cash: '10000' }).needs!;
+    expect(shortfall.emergencyFund).toEqual({ months: 3, targetCents: 1_760_300, cashCents: 1_000_000, shortfallCents: 760_300 });
+  });
+
+  it('the surplus is regular savings made monthly; 30% is set aside', () => {
+    const n = advise({ savings: '100', savingsFrequency: 'weekly' }).needs!;
+    expect(n.surplus).toEqual({
+      monthlyCents: 43_333,
+      savingsAmountCents: 10_000,
+      savingsFrequency: 'weekly',
+      setAsideShare: 0.3,
+      setAsideMonthlyCents: 13_000,
+      investableMonthlyCents: 30_333,
+    });
+  });
+
+  it('the upfront adviser fee is invoiced, so the first deposit is all the available savings', () => {
+    const n = advise({ cash: '50000' }).needs!;
+    expect(n.upfrontFeeDeducted).toBe(false);
+    expect(n.startingAmountCents).toBe(n.availableSavingsCents);
+  });
+});
+
+describe('a goal not reachable as stated: the three levers', () => {
+  it('a longer time, a smaller goal, a larger first deposit, each just enough', () => {
+    const r = advise({ goalAmount: '100000', goalYears: '10', savings: '200', cash: '20000' });
+    expect(r.status).toBe('recommended');
+    if (r.status !== 'recommended') return;
+    const { plan } = r;
+    expect(plan.reachable).toBe(false);
+    expect(plan.affordableMonthlyCents).toBe(14_000);
+    expect(plan.monthlyNeededCents).toBeGreaterThan(plan.affordableMonthlyCents);
+    expect(plan.projection.monthlyContributionCents).toBe(plan.affordableMonthlyCents);
+    const l = plan.levers!;
+    expect(l.longerTime!.years).toBeGreaterThan(10);
+    expect(l.smallerGoal.todayCents).toBeLessThan(10_000_000);
+    expect(l.largerFirstDeposit.extraCents).toBe(l.largerFirstDeposit.totalCents - plan.startingAmountCents);
+
+    // Each lever, applied, makes the goal reachable; a year less time does not.
+    const reachable = (h: Household) => {
+      const x = advise({ savings: '200', cash: '20000', ...h });
+      return x.status === 'recommended' && x.plan.reachable;
+    };
+    expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years) })).toBe(true);
+    expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years - 1) })).toBe(false);
+    expect(reachable({ goalAmount: String(l.smallerGoal.todayCents / 100), goalYears: '10' })).toBe(true);
+    expect(r.reasons.at(-2)).toMatch(/is not reachable as it stands\. To reach it, you could give it \d+ years, aim for \$[\d,]+ in today’s dollars or start with \$[\d,]+\.$/);
+  });
+
+  it('a first deposit that reaches the goal alone needs no regular investment', () => {
+    const r = advise({ goalAmount: '10000', goalYears: '10', cash: '100000' });
+    expect(r.status === 'recommended' && r.plan.monthlyNeededCents).toBe(0);
+  });
+});
