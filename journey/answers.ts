@@ -5,6 +5,7 @@
  * Every answer is kept as the text the user entered (or an option value), so that
  * nothing typed is ever lost or reformatted; the engine parses numbers later.
  */
+import { assessSuitability } from './engine/assess';
 import { parseDateOfBirth } from './engine/dates';
 import type { ScreenId } from './routes';
 
@@ -321,7 +322,15 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers) => boolean>> = 
   insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(filled),
   privateHealth: (a) => a.privateHealth !== '',
   riskAssessment: (a) => filled(a.risk.style),
+  // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
+  needsAnalysis: (a) => isSuitable(a),
+  recommendation: (a) => isSuitable(a),
 };
+
+/** False when a suitability rule of the advice engine fails for these answers today. */
+function isSuitable(a: Answers): boolean {
+  return assessSuitability(a, new Date()).suitable;
+}
 
 export function isScreenComplete(screen: ScreenId, answers: Answers): boolean {
   return SCREEN_RULES[screen]?.(answers) ?? true;

@@ -1,8 +1,4 @@
-/**
- * journey-spec §9: business constants, and the sample figures the review, needs
- * analysis, recommendation and products pages show when there are no answers.
- */
-import { emptyAnswers, type Answers } from './answers';
+/** journey-spec §9: business constants (the sample figures are in sample.ts, loaded with the pages that show them). */
 
 /** journey-spec §9: the journey takes about 15 minutes. */
 export const JOURNEY_MINUTES = 15;
@@ -14,64 +10,3 @@ export const MIN_GOAL_YEARS = 1;
 export const BIG_SPENDS_YEARS = 5;
 /** journey-spec §9: the progress bar has 7 steps. */
 export const PROGRESS_STEPS = 7;
-
-/**
- * journey-spec §9: sample figures.
- *
- * The spec gives the surplus as "$17,062 a year ($6,421 a month)". Those two
- * disagree (12 × $6,421 = $77,052), and the figures that follow from the surplus
- * ($1,926 set aside is 30% of $6,421; $4,495 left over is $6,421 − $1,926) all use
- * the monthly one. A page showing both would contradict itself, so the pages show
- * the monthly surplus that the rest of the working is built on.
- */
-export const SAMPLE = {
-  /** The sample first name of the greeting (journey-spec §3: {name}). */
-  name: 'Alex',
-  goalAmount: 50_000,
-  goalYears: 10,
-  regularInvestmentMonthly: 353,
-  availableSavings: 10_000,
-  /** Three months of net income. */
-  emergencyFund: 40_265,
-  surplusMonthly: 6_421,
-  /** 30% of the surplus set aside for unexpected expenses. */
-  setAsideShare: 0.3,
-  setAsideMonthly: 1_926,
-  leftOverMonthly: 4_495,
-  upfrontAdviserFee: 500,
-  administrationFeePct: 0,
-  investmentFeePct: 0.7,
-  investmentFeeYearly: 29,
-  riskStyle: 'moderately-aggressive',
-  product: 'Diversified Growth Index Fund',
-  chart: { fromYear: 2023, toYear: 2033, axisMax: 50_000, axisSteps: 5 },
-} as const;
-
-/** The sample projection: the available savings growing to the goal over the chart's years. */
-export const SAMPLE_PROJECTION: readonly { year: number; value: number }[] = Array.from(
-  { length: SAMPLE.chart.toYear - SAMPLE.chart.fromYear + 1 },
-  (_, k) => ({
-    year: SAMPLE.chart.fromYear + k,
-    value: SAMPLE.availableSavings + ((SAMPLE.goalAmount - SAMPLE.availableSavings) * k) / SAMPLE.goalYears,
-  }),
-);
-
-/** The sample household the review page falls back to, field by field, where nothing was entered. */
-export const SAMPLE_ANSWERS: Answers = {
-  ...emptyAnswers(),
-  dateOfBirth: '15/06/1990',
-  relationshipStatus: 'single',
-  goal: { type: 'first-home', amount: String(SAMPLE.goalAmount), years: String(SAMPLE.goalYears) },
-  employmentStatus: 'employed',
-  income: { amount: '215000', frequency: 'annually' },
-  additionalIncome: { answer: 'no', rows: [] },
-  benefits: { answer: 'no', rows: [] },
-  bigSpends: { answer: 'no', rows: [] },
-  assets: { answer: 'yes', rows: [{ id: 1, type: 'cash', value: '50265' }] },
-  regularSavings: { answer: 'yes', amount: String(SAMPLE.surplusMonthly), frequency: 'monthly' },
-  super: { balance: '120000', contributions: 'no' },
-  debts: { answer: 'no', rows: [] },
-  insurance: { life: '750000', tpd: '500000', trauma: '100000', incomeProtection: '9000' },
-  privateHealth: 'yes',
-  risk: { questionnaireOpened: false, style: SAMPLE.riskStyle },
-};

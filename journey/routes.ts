@@ -33,6 +33,7 @@ export const SCREEN_IDS = [
   'smartDoc',
   'smartDocMultiple',
   'videoEmbed',
+  'statementOfAdvice',
 ] as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[number];
@@ -77,6 +78,7 @@ export const ROUTES: readonly Route[] = [
   { id: 'smartDoc', path: '/smart-doc', title: 'Smart document' },
   { id: 'smartDocMultiple', path: '/smart-doc-multiple', title: 'Smart documents side by side' },
   { id: 'videoEmbed', path: '/video-embed', title: 'Video' },
+  { id: 'statementOfAdvice', path: '/statement-of-advice', title: 'Statement of advice' },
 ];
 
 /** The Continue/Back chain (journey-spec §2): every screen up to recommended products. */

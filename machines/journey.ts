@@ -93,6 +93,8 @@ export type JourneyEvent =
   | { type: 'JOURNEY.RESTART' }
   | { type: 'JOURNEY.EDIT_SECTION'; step: EditableStep }
   | { type: 'JOURNEY.ADJUST_GOALS' }
+  /** The recommended products' 'Statement of advice' button. */
+  | { type: 'JOURNEY.STATEMENT' }
   /** Ends a detour early: back to the review (or recommendation) from any page of the detour. */
   | { type: 'JOURNEY.RETURN' }
   | { type: 'ANSWER.SET'; field: FieldKey; value: string }
@@ -109,6 +111,7 @@ const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
   smartDocMultiple: 'dashboard',
   videoEmbed: 'dashboard',
   dashboard: 'dashboard',
+  statementOfAdvice: 'recommendedProducts',
 };
 
 /** A step's detour for the review's edit icons: its first page to its last. */
@@ -274,6 +277,7 @@ function screenState(id: ScreenId) {
           }
         : {}),
       ...(id === 'recommendation' ? { 'JOURNEY.ADJUST_GOALS': { target: 'goalDetails', actions: 'startGoalAdjust' as const } } : {}),
+      ...(id === 'recommendedProducts' ? { 'JOURNEY.STATEMENT': { target: 'statementOfAdvice' } } : {}),
     },
   };
 }

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RISK_STYLES } from '../journey/answers';
-import { SAMPLE } from '../journey/constants';
+import { SAMPLE } from '../journey/sample';
 import { formatDollars, formatPercent } from '../journey/format';
 import type { DocType } from './documents';
 

@@ -7,14 +7,16 @@ import { labelOf, RISK_STYLES } from '../answers';
 import { useJourney, useJourneySend } from '../actor-context';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
-import { SAMPLE, SAMPLE_ANSWERS, SAMPLE_PROJECTION } from '../constants';
+import { SAMPLE, SAMPLE_ANSWERS, SAMPLE_PROJECTION } from '../sample';
 import { formatDollars, formatPercent } from '../format';
 import { reviewSections } from '../review';
 import type { ComponentType } from 'react';
+import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
+import { StatementOfAdvice } from './statement';
 
 const riskLabel = labelOf(RISK_STYLES, SAMPLE.riskStyle);
 
-function Greeting({ children }: { children: string }) {
+export function Greeting({ children }: { children: string }) {
   return (
     <p className="greeting">
       Hi {SAMPLE.name}, {children}
@@ -74,7 +76,7 @@ function ReviewDetails() {
   );
 }
 
-function Figures({ rows }: { rows: [string, string][] }) {
+export function Figures({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="figures">
       {rows.map(([label, value]) => (
@@ -87,7 +89,7 @@ function Figures({ rows }: { rows: [string, string][] }) {
   );
 }
 
-function NeedsAnalysis() {
+export function SampleNeedsAnalysis() {
   return (
     <div className="stack">
       <Greeting>here is what your finances tell us.</Greeting>
@@ -125,7 +127,7 @@ function NeedsAnalysis() {
 
 const chartSummary = `Investing ${formatDollars(SAMPLE.availableSavings)} now and ${formatDollars(SAMPLE.regularInvestmentMonthly)} a month, your investment is projected to reach your goal of ${formatDollars(SAMPLE.goalAmount)} by ${SAMPLE.chart.toYear}.`;
 
-function SampleChart() {
+export function SampleChart() {
   return (
     <ProjectionChart
       points={SAMPLE_PROJECTION}
@@ -137,7 +139,7 @@ function SampleChart() {
   );
 }
 
-function Recommendation() {
+export function SampleRecommendation() {
   const send = useJourneySend();
   const progress = Math.round((SAMPLE.availableSavings / SAMPLE.goalAmount) * 100);
   return (
@@ -201,7 +203,7 @@ function Recommendation() {
   );
 }
 
-function RecommendedProducts() {
+export function SampleRecommendedProducts() {
   return (
     <div className="stack">
       <Greeting>this is the product we recommend for your goal.</Greeting>
@@ -270,4 +272,5 @@ export const BODIES = {
   needsAnalysis: NeedsAnalysis,
   recommendation: Recommendation,
   recommendedProducts: RecommendedProducts,
+  statementOfAdvice: StatementOfAdvice,
 } satisfies Record<string, ComponentType>;

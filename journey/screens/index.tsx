@@ -61,6 +61,7 @@ export const SCREENS: Record<ScreenId, ScreenDef> = {
   needsAnalysis: A('needsAnalysis'),
   recommendation: A('recommendation', { continueLabel: 'Accept and continue' }),
   recommendedProducts: A('recommendedProducts'),
+  statementOfAdvice: A('statementOfAdvice', { continueLabel: null }),
   smartDoc: E('smartDoc'),
   smartDocMultiple: E('smartDocMultiple'),
   videoEmbed: E('videoEmbed'),

@@ -69,8 +69,14 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
   const ruled = FLOW.filter((id) => SCREEN_RULES[id]);
   const free = FLOW.filter((id) => !SCREEN_RULES[id] && id !== 'recommendedProducts');
 
+  // The suitability rules hold for empty answers (nothing to judge yet): those screens are blocked by unsuitable ones.
+  const blocking = (id: ScreenId): Answers =>
+    id === 'needsAnalysis' || id === 'recommendation'
+      ? { ...completeAnswers(), debts: { answer: 'yes', rows: [{ id: 9, type: 'credit-card', value: '4000', owner: 'self', taxDeductible: 'no', interestRate: '20', repaymentAmount: '200', frequency: 'monthly' }] } }
+      : emptyAnswers();
+
   it.each(ruled)('%s: Continue is blocked until its rule holds, then goes on', (id) => {
-    const blocked = start(pathOf(id), emptyAnswers());
+    const blocked = start(pathOf(id), blocking(id));
     expect(selectCanContinue(blocked.actor.getSnapshot())).toBe(false);
     blocked.send({ type: 'JOURNEY.CONTINUE' });
     expect(blocked.screen()).toBe(id);
@@ -302,6 +308,7 @@ describe('the graph', () => {
       ...STEPS.map((s) => ({ type: 'JOURNEY.GO_TO_STEP', step: s.n }) as JourneyEvent),
       { type: 'JOURNEY.EDIT_SECTION', step: 1 },
       { type: 'JOURNEY.ADJUST_GOALS' },
+      { type: 'JOURNEY.STATEMENT' },
       ...(['/smart-doc', '/smart-doc-multiple', '/video-embed', '/nowhere'] as const).map(
         (path) => ({ type: 'URL.CHANGED', path }) as JourneyEvent,
       ),

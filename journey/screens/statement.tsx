@@ -1,0 +1,170 @@
+/**
+ * The statement of advice (issue 5): a printable page — save it as PDF from the
+ * browser — with the client's situation and goal, the scope, the strategy and
+ * product, the reasons, the risks, the fees in dollars, the assumptions version
+ * and the date. Print styles hide the app around it.
+ */
+import { labelOf, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
+import { useJourney } from '../actor-context';
+import { formatDollars, formatPercent } from '../format';
+import { centsToDollars, useAdvice } from '../use-advice';
+
+const $ = (cents: number) => formatDollars(centsToDollars(cents));
+const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+
+export function StatementOfAdvice() {
+  const advice = useAdvice();
+  const answers = useJourney((s) => s.context.answers);
+  if (advice.status !== 'recommended') {
+    return (
+      <div className="prose">
+        <p>
+          {advice.status === 'unsuitable'
+            ? 'We have not given you a recommendation, so there is no statement of advice. The needs analysis explains why and what to do instead.'
+            : 'Your statement of advice is prepared from your answers. Complete the questionnaire and accept the recommendation to see it here.'}
+        </p>
+      </div>
+    );
+  }
+  const { plan, income, needs } = advice;
+  return (
+    <article className="soa" aria-label="Statement of advice">
+      <div className="soa__actions">
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+      </div>
+      <p className="soa__meta">
+        Prepared on {advice.asOf} · Assumptions version {advice.assumptionsVersion} · {advice.financialYear} tax rates
+      </p>
+
+      <section>
+        <h2>Your situation</h2>
+        <ul>
+          <li>Age {advice.age ?? 'not given'}, {labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || 'relationship status not given'}.</li>
+          <li>{labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || 'Employment not given'}.</li>
+          {income && (
+            <li>
+              Take-home pay {$(income.netAnnualCents)} a year ({$(income.netMonthlyCents)} a month) from assessable income of {$(income.assessableIncomeCents)}.
+            </li>
+          )}
+          {needs && (
+            <>
+              <li>
+                Emergency fund of {$(needs.emergencyFund.targetCents)} ({needs.emergencyFund.months} months of take-home pay) kept in cash; cash held{' '}
+                {$(needs.emergencyFund.cashCents)}.
+              </li>
+              <li>
+                Regular savings of {$(needs.surplus.monthlyCents)} a month, of which {$(needs.surplus.investableMonthlyCents)} can be invested after setting aside{' '}
+                {Math.round(needs.surplus.setAsideShare * 100)}% for the unexpected.
+              </li>
+            </>
+          )}
+        </ul>
+      </section>
+
+      <section>
+        <h2>Your goal</h2>
+        <p>
+          {plan.goal.label}: {$(plan.goal.todayCents)} in today’s dollars in {plan.goal.years} years ({plan.goal.targetYear}), about {$(plan.goal.nominalCents)}{' '}
+          then at {pct(plan.goal.inflationRate)} inflation.
+        </p>
+      </section>
+
+      <section>
+        <h2>Scope of this advice</h2>
+        <p>
+          This advice covers investing towards the goal above. It does not cover superannuation and retirement, paying off debts, insurance, government benefits or
+          estate planning.
+        </p>
+      </section>
+
+      <section>
+        <h2>Our recommendation</h2>
+        <p>
+          {plan.reachable
+            ? `Invest ${$(plan.startingAmountCents)} now and ${$(plan.monthlyNeededCents)} a month`
+            : `Invest ${$(plan.startingAmountCents)} now and ${$(plan.affordableMonthlyCents)} a month (the goal is not reachable as stated; see the options below)`}{' '}
+          in the Diversified Growth Index Fund – {plan.profile.label} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
+          defensive).
+        </p>
+        <h3>Why</h3>
+        <ul>
+          {advice.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        {!plan.reachable && plan.levers && (
+          <>
+            <h3>Options to reach the goal</h3>
+            <ul>
+              {plan.levers.longerTime && <li>Allow {plan.levers.longerTime.years} years.</li>}
+              <li>Aim for {$(plan.levers.smallerGoal.todayCents)} in today’s dollars.</li>
+              <li>Start with {$(plan.levers.largerFirstDeposit.totalCents)}.</li>
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section>
+        <h2>Risks</h2>
+        <ul>
+          <li>
+            Returns are not guaranteed. We plan on {pct(plan.annualReturn)} a year after fees (the median), but the value of your investment will rise and fall; in
+            our projection there is a {Math.round(plan.projection.probabilityOfReachingGoal * 100)}% chance of reaching your goal on time.
+          </li>
+          <li>A {plan.profile.label.toLowerCase()} portfolio can fall in value in some years; it suits goals at least {plan.profile.minHorizonYears} years away.</li>
+          <li>Inflation may be higher than the {pct(plan.goal.inflationRate)} a year assumed, making the goal cost more.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Fees in dollars</h2>
+        <table className="fees">
+          <thead>
+            <tr>
+              <th scope="col">Fee</th>
+              <th scope="col">First year</th>
+              <th scope="col">Over {plan.goal.years} years</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Upfront adviser fee (invoiced)</th>
+              <td>{$(plan.fees.firstYear.upfrontAdviserCents)}</td>
+              <td>{$(plan.fees.wholeTimeframe.upfrontAdviserCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Administration fee ({pct(plan.fees.administrationFeeRate)} a year)</th>
+              <td>{$(plan.fees.firstYear.administrationCents)}</td>
+              <td>{$(plan.fees.wholeTimeframe.administrationCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Investment fee ({pct(plan.fees.investmentFeeRate)} a year)</th>
+              <td>{$(plan.fees.firstYear.investmentCents)}</td>
+              <td>{$(plan.fees.wholeTimeframe.investmentCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{$(plan.fees.firstYear.totalCents)}</td>
+              <td>{$(plan.fees.wholeTimeframe.totalCents)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section>
+        <h2>Assumptions</h2>
+        <ul>
+          {plan.chartAssumptions.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+        <p className="note">
+          Horizon Advice is a demonstration. This statement is general in nature and was prepared by a digital advice tool from the answers you gave on{' '}
+          {advice.asOf}.
+        </p>
+      </section>
+    </article>
+  );
+}
