@@ -54,8 +54,20 @@ describe('axe-core on every route', () => {
     expect(await scan(path, null)).toEqual([]);
   });
 
-  it.each(ROUTES.filter((r) => r.path.startsWith('/questionnaire/')).map((r) => r.path))('%s, filled', async (path) => {
-    expect(await scan(path, completeAnswers())).toEqual([]);
+  it.each(ROUTES.filter((r) => r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice').map((r) => r.path))(
+    '%s, filled',
+    async (path) => {
+      expect(await scan(path, completeAnswers())).toEqual([]);
+    },
+  );
+
+  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])('%s, advice not suitable', async (path) => {
+    const unsuitable = { ...completeAnswers(), debts: { answer: 'yes', rows: [{ id: 5, type: 'personal-loan', value: '9000', owner: 'self', taxDeductible: 'no', interestRate: '14', repaymentAmount: '300', frequency: 'monthly' }] } };
+    expect(await scan(path, unsuitable)).toEqual([]);
+  });
+
+  it('/questionnaire/date-of-birth, with an impossible date', async () => {
+    expect(await scan('/questionnaire/date-of-birth', { ...completeAnswers(), dateOfBirth: '31/02/2000' })).toEqual([]);
   });
 
   it('the not-found page', async () => {
