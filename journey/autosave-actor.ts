@@ -1,12 +1,20 @@
 /** The journey machine's `autosave` actor: writes each change of the answers to storage. */
 import { fromCallback } from 'xstate';
 import type { AutosaveCommand } from '../machines/journey';
+import { assessSuitability } from './engine/assess';
 import { saveAnswers, type StorageLike } from './storage';
 
-export const autosaveActor = (storage: StorageLike, onSaved?: () => void) =>
+/** Saves each change, with the suitability of the answers as they stand (the reason is recorded with the answers). */
+export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: () => Date = () => new Date()) =>
   fromCallback<AutosaveCommand>(({ receive }) => {
     receive((command) => {
-      saveAnswers(storage, command.answers);
+      const at = now();
+      const s = assessSuitability(command.answers, at);
+      saveAnswers(storage, command.answers, at, console.warn, {
+        asOf: at.toISOString().slice(0, 10),
+        suitable: s.suitable,
+        reasons: s.reasons.map((r) => ({ code: r.code, title: r.title })),
+      });
       onSaved?.();
     });
   });

@@ -9,10 +9,18 @@ export const STORAGE_KEY = 'investment-journey:answers';
 /** Bump when the shape of Answers changes; older records are then discarded. */
 export const STORAGE_VERSION = 1;
 
+/** The suitability of the answers when they were saved (JOURNEY-ENGINE.md: the reason is recorded with the answers). */
+export interface SavedSuitability {
+  asOf: string;
+  suitable: boolean;
+  reasons: { code: string; title: string }[];
+}
+
 interface Record_ {
   version: number;
   savedAt: string;
   answers: Answers;
+  suitability?: SavedSuitability;
 }
 
 /** The part of Web Storage this module uses (so tests can pass a Map-backed fake). */
@@ -83,13 +91,19 @@ export function loadAnswers(storage: StorageLike, warn: Warn = console.warn): An
 }
 
 /** Saves the answers; an empty set removes the record. Storage errors (quota, private mode) are warned, not thrown. */
-export function saveAnswers(storage: StorageLike, answers: Answers, now = new Date(), warn: Warn = console.warn): void {
+export function saveAnswers(
+  storage: StorageLike,
+  answers: Answers,
+  now = new Date(),
+  warn: Warn = console.warn,
+  suitability?: SavedSuitability,
+): void {
   try {
     if (isEmptyAnswers(answers)) {
       storage.removeItem(STORAGE_KEY);
       return;
     }
-    const record: Record_ = { version: STORAGE_VERSION, savedAt: now.toISOString(), answers };
+    const record: Record_ = { version: STORAGE_VERSION, savedAt: now.toISOString(), answers, ...(suitability ? { suitability } : {}) };
     storage.setItem(STORAGE_KEY, JSON.stringify(record));
   } catch {
     warn('Your answers could not be saved on this device (storage unavailable or full).');

@@ -4,7 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { emptyAnswers, SCREEN_RULES, type Answers } from '../../journey/answers';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
-import { loadAnswers } from '../../journey/storage';
+import { loadAnswers, STORAGE_KEY } from '../../journey/storage';
 import { FLOW, ROUTES, STEPS, nextScreen, pathOf, previousScreen, type ScreenId } from '../../journey/routes';
 import { journeyMachine, selectCanContinue, selectScreen, type JourneyEvent } from '../../machines/journey';
 import { completeAnswers } from '../fixtures/answers';
@@ -222,6 +222,18 @@ describe('autosave', () => {
     expect(loadAnswers(storage)?.risk.questionnaireOpened).toBe(true);
     send({ type: 'JOURNEY.RESTART' });
     expect(storage.data.size).toBe(0);
+  });
+
+  it('records the suitability, and its reasons, with the answers', () => {
+    const { send, storage } = start('/questionnaire/debts', completeAnswers());
+    send({ type: 'TOGGLE.SET', toggle: 'debts', value: 'yes' });
+    const id = JSON.parse(storage.getItem(STORAGE_KEY)!).answers.debts.rows[0].id as number;
+    send({ type: 'ROWS.UPDATE', list: 'debts', id, field: 'type', value: 'credit-card' });
+    send({ type: 'ROWS.UPDATE', list: 'debts', id, field: 'value', value: '5000' });
+    const record = JSON.parse(storage.getItem(STORAGE_KEY)!);
+    expect(record.suitability).toMatchObject({ suitable: false, reasons: [{ code: 'high-interest-debt' }] });
+    send({ type: 'TOGGLE.SET', toggle: 'debts', value: 'no' });
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).suitability).toMatchObject({ suitable: true, reasons: [] });
   });
 
   it('navigation alone writes nothing', () => {
