@@ -6,6 +6,7 @@
 import type { Answers } from '../answers';
 import { assumptionsFor } from './assumptions';
 import { calendarDay } from './dates';
+import type { Assumptions } from './assumptions';
 import { readAnswers } from './inputs';
 import { checkSuitability, type Suitability } from './suitability';
 
@@ -13,7 +14,11 @@ import { checkSuitability, type Suitability } from './suitability';
 export function assessSuitability(answers: Answers, asOf: Date): Suitability {
   const day = calendarDay(asOf);
   const a = assumptionsFor(day);
-  const { inputs: x } = readAnswers(answers, day, a);
+  return suitabilityOf(readAnswers(answers, day, a).inputs, a);
+}
+
+/** The suitability rules applied to the answers as the engine reads them. */
+export function suitabilityOf(x: ReturnType<typeof readAnswers>['inputs'], a: Assumptions): Suitability {
   return checkSuitability(
     {
       dateOfBirth: x.dateOfBirth,

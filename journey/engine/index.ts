@@ -16,7 +16,8 @@ import type { Cents } from './money';
 import { needsAnalysis, type Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
 import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
-import { checkSuitability, type Suitability } from './suitability';
+import { suitabilityOf } from './assess';
+import type { Suitability } from './suitability';
 import { netIncome, type NetIncome } from './tax';
 
 export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
@@ -162,17 +163,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
         )
       : null;
 
-  const suitability = checkSuitability(
-    {
-      dateOfBirth: x.dateOfBirth,
-      age: x.age,
-      goalYears: x.goalYears,
-      profile: x.profile,
-      surplusMonthlyCents: x.savingsMonthlyCents,
-      highInterestDebts: x.highInterestDebts,
-    },
-    a,
-  );
+  const suitability = suitabilityOf(x, a);
 
   const notes: string[] = [];
   if (x.relationshipStatus === 'couple') {

@@ -10,12 +10,45 @@ import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, UnsuitableReason } from '../engine';
 import { formatDollars, formatPercent } from '../format';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { Figures, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
+import { CautionaryNotes, Figures, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
 
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
+
+/** The fees in dollars (ASIC: fees shown in dollars as well as percentages), the first year and the whole timeframe. */
+export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']; years: number }) {
+  const rows: [string, string, keyof Recommended['plan']['fees']['firstYear']][] = [
+    ['Upfront adviser fee', f.upfrontInvoiced ? 'One-off, invoiced' : 'One-off', 'upfrontAdviserCents'],
+    ['Administration fee', `${pct(f.administrationFeeRate)} yearly`, 'administrationCents'],
+    ['Investment fee', `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
+    ['Total', '', 'totalCents'],
+  ];
+  return (
+    <table className="fees">
+      <caption className="sr-only">Fees and charges in dollars</caption>
+      <thead>
+        <tr>
+          <th scope="col">Fee</th>
+          <th scope="col">Rate</th>
+          <th scope="col">First year</th>
+          <th scope="col">Over {years} years</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, rate, key]) => (
+          <tr key={key}>
+            <th scope="row">{name}</th>
+            <td>{rate}</td>
+            <td>{$(f.firstYear[key])}</td>
+            <td>{$(f.wholeTimeframe[key])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
   return (
@@ -101,32 +134,6 @@ export function NeedsAnalysis() {
       </ul>
       <CautionaryNotes />
     </div>
-  );
-}
-
-function CautionaryNotes() {
-  return (
-    <>
-      <h2>Things to consider</h2>
-      <div className="notes">
-        <section className="callout">
-          <h3>Life insurance</h3>
-          <p>If others depend on your income, check that your life, TPD and income protection cover would meet their needs. This advice does not review your insurance.</p>
-        </section>
-        <section className="callout">
-          <h3>Debt repayments</h3>
-          <p>Paying off high-interest debt, such as credit cards and personal loans, usually beats investing. Consider repaying those first.</p>
-        </section>
-        <section className="callout">
-          <h3>Retirement planning</h3>
-          <p>This advice does not cover super or retirement. Your super fund or a financial adviser can help you plan for retirement.</p>
-        </section>
-        <section className="callout">
-          <h3>Next steps</h3>
-          <p>Next we recommend an investment strategy for your goal, based on what you can invest and the investment style you chose.</p>
-        </section>
-      </div>
-    </>
   );
 }
 
@@ -318,43 +325,7 @@ export function RecommendedProducts() {
         </p>
       </section>
       <Collapsible title="Fees and charges">
-        <table className="fees">
-          <caption className="sr-only">Fees and charges in dollars</caption>
-          <thead>
-            <tr>
-              <th scope="col">Fee</th>
-              <th scope="col">Rate</th>
-              <th scope="col">First year</th>
-              <th scope="col">Over {plan.goal.years} years</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Upfront adviser fee</th>
-              <td>One-off, invoiced</td>
-              <td>{$(f.firstYear.upfrontAdviserCents)}</td>
-              <td>{$(f.wholeTimeframe.upfrontAdviserCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Administration fee</th>
-              <td>{pct(f.administrationFeeRate)} yearly</td>
-              <td>{$(f.firstYear.administrationCents)}</td>
-              <td>{$(f.wholeTimeframe.administrationCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Investment fee</th>
-              <td>{pct(f.investmentFeeRate)} yearly</td>
-              <td>{$(f.firstYear.investmentCents)}</td>
-              <td>{$(f.wholeTimeframe.investmentCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Total</th>
-              <td />
-              <td>{$(f.firstYear.totalCents)}</td>
-              <td>{$(f.wholeTimeframe.totalCents)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <FeeTable fees={f} years={plan.goal.years} />
       </Collapsible>
       <Collapsible title="Projection">
         <Chart advice={advice} />

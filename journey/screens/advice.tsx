@@ -89,19 +89,10 @@ export function Figures({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export function SampleNeedsAnalysis() {
+/** The needs analysis's cautionary notes (journey-spec §2): life insurance, debt repayments, retirement planning, next steps. */
+export function CautionaryNotes() {
   return (
-    <div className="stack">
-      <Greeting>here is what your finances tell us.</Greeting>
-      <Figures
-        rows={[
-          ['Emergency fund (three months of your take-home pay)', formatDollars(SAMPLE.emergencyFund)],
-          ['Available savings to invest now', formatDollars(SAMPLE.availableSavings)],
-          ['Monthly surplus', `${formatDollars(SAMPLE.surplusMonthly)} a month`],
-          [`${SAMPLE.setAsideShare * 100}% set aside for unexpected expenses`, `${formatDollars(SAMPLE.setAsideMonthly)} a month`],
-          ['Left over each month', `${formatDollars(SAMPLE.leftOverMonthly)} a month`],
-        ]}
-      />
+    <>
       <h2>Things to consider</h2>
       <div className="notes">
         <section className="callout">
@@ -121,6 +112,24 @@ export function SampleNeedsAnalysis() {
           <p>Next we recommend an investment strategy for your goal, based on what you can invest and the investment style you chose.</p>
         </section>
       </div>
+    </>
+  );
+}
+
+export function SampleNeedsAnalysis() {
+  return (
+    <div className="stack">
+      <Greeting>here is what your finances tell us.</Greeting>
+      <Figures
+        rows={[
+          ['Emergency fund (three months of your take-home pay)', formatDollars(SAMPLE.emergencyFund)],
+          ['Available savings to invest now', formatDollars(SAMPLE.availableSavings)],
+          ['Monthly surplus', `${formatDollars(SAMPLE.surplusMonthly)} a month`],
+          [`${SAMPLE.setAsideShare * 100}% set aside for unexpected expenses`, `${formatDollars(SAMPLE.setAsideMonthly)} a month`],
+          ['Left over each month', `${formatDollars(SAMPLE.leftOverMonthly)} a month`],
+        ]}
+      />
+      <CautionaryNotes />
     </div>
   );
 }

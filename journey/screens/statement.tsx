@@ -8,6 +8,7 @@ import { labelOf, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
 import { useJourney } from '../actor-context';
 import { formatDollars, formatPercent } from '../format';
 import { centsToDollars, useAdvice } from '../use-advice';
+import { FeeTable } from './advice-computed';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -120,37 +121,7 @@ export function StatementOfAdvice() {
 
       <section>
         <h2>Fees in dollars</h2>
-        <table className="fees">
-          <thead>
-            <tr>
-              <th scope="col">Fee</th>
-              <th scope="col">First year</th>
-              <th scope="col">Over {plan.goal.years} years</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Upfront adviser fee (invoiced)</th>
-              <td>{$(plan.fees.firstYear.upfrontAdviserCents)}</td>
-              <td>{$(plan.fees.wholeTimeframe.upfrontAdviserCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Administration fee ({pct(plan.fees.administrationFeeRate)} a year)</th>
-              <td>{$(plan.fees.firstYear.administrationCents)}</td>
-              <td>{$(plan.fees.wholeTimeframe.administrationCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Investment fee ({pct(plan.fees.investmentFeeRate)} a year)</th>
-              <td>{$(plan.fees.firstYear.investmentCents)}</td>
-              <td>{$(plan.fees.wholeTimeframe.investmentCents)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{$(plan.fees.firstYear.totalCents)}</td>
-              <td>{$(plan.fees.wholeTimeframe.totalCents)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <FeeTable fees={plan.fees} years={plan.goal.years} />
       </section>
 
       <section>
