@@ -27,7 +27,7 @@ Content
   doc:add SITE --file FILE [--name NAME] [--type TYPE] [--version N] [--hide-header] [--hide-footer]
   footer:add EMBED_TOKEN --label LABEL (--link URL | --action ACTION_TYPE)
   videos SITE                                   list videos and their embed tokens
-  video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE]
+  video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
   presence:add SITE --path PATH --video VIDEO_ID [--content TEXT]
 `;
@@ -50,6 +50,7 @@ const OPTIONS = {
   description: { type: 'string' },
   transcript: { type: 'string' },
   poster: { type: 'string' },
+  captions: { type: 'string' },
   path: { type: 'string' },
   message: { type: 'string' },
   url: { type: 'string' },
@@ -178,12 +179,16 @@ export function runAdmin(storage: Storage, argv: string[]): string {
       const poster = o.poster
         ? storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readFile(o.poster) })
         : null;
+      const captions = o.captions
+        ? storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readFile(o.captions) })
+        : null;
       const v = storage.addVideo({
         siteId: s.id,
         name: need(o.name, '--name'),
         description: o.description ?? '',
         fileId,
         thumbnailFileId: poster,
+        captionsFileId: captions,
         transcript: o.transcript ?? '',
       });
       return `added video ${v.id}\nembed token: ${v.embedToken}`;

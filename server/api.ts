@@ -215,6 +215,7 @@ export async function registerApi(app: FastifyInstance, services: ApiServices): 
       description: v.description,
       videoUrl: fileUrl(req, v.fileId, v.filename),
       thumbnailUrl: fileUrl(req, v.thumbnailFileId, v.thumbnailFilename),
+      captionsUrl: fileUrl(req, v.captionsFileId, v.captionsFilename),
       transcript: v.transcript,
       embedSettings: v.settings,
     });
@@ -266,6 +267,7 @@ export async function registerApi(app: FastifyInstance, services: ApiServices): 
             script: video.transcript,
             videoUrl: fileUrl(req, video.fileId, video.filename),
             thumbnailUrl: fileUrl(req, video.thumbnailFileId, video.thumbnailFilename),
+            captionsUrl: fileUrl(req, video.captionsFileId, video.captionsFilename),
             name: video.name,
           },
         ];

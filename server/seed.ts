@@ -96,12 +96,18 @@ export function seedDemoSite(storage: Storage, apiKey: string): Site {
   const posterFile = posterName
     ? storage.addFile(site.id, { filename: posterName, contentType: contentTypeFor(posterName), bytes: readFileSync(path.join(DEMO_MEDIA_DIR, posterName)) })
     : null;
+  const captionsFile = storage.addFile(site.id, {
+    filename: v.captions,
+    contentType: 'text/vtt; charset=utf-8',
+    bytes: readFileSync(path.join(DEMO_MEDIA_DIR, v.captions)),
+  });
   const video = storage.addVideo({
     siteId: site.id,
     name: v.name,
     description: v.description,
     fileId: videoFile,
     thumbnailFileId: posterFile,
+    captionsFileId: captionsFile,
     transcript: v.transcript,
   });
   storage.addPresenceMessage(site.id, {

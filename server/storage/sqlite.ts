@@ -138,6 +138,8 @@ const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 2: captions (WebVTT) for videos
+  `ALTER TABLE videos ADD COLUMN captions_file_id TEXT REFERENCES files(id);`,
 ];
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' };
@@ -228,6 +230,8 @@ const toVideo = (r: Row): VideoRecord => ({
   filename: optStr(r.filename) ?? null,
   thumbnailFileId: optStr(r.thumbnail_file_id) ?? null,
   thumbnailFilename: optStr(r.thumbnail_filename) ?? null,
+  captionsFileId: optStr(r.captions_file_id) ?? null,
+  captionsFilename: optStr(r.captions_filename) ?? null,
   transcript: str(r.transcript),
   settings: { ...DEFAULT_VIDEO_SETTINGS, ...json<Partial<VideoSettings>>(str(r.settings), {}) },
 });
@@ -250,8 +254,8 @@ const toFooterButton = (r: Row): FooterButton => ({
   actionType: optStr(r.action_type),
 });
 
-const VIDEO_SELECT = `SELECT v.*, f.filename AS filename, t.filename AS thumbnail_filename FROM videos v
-  LEFT JOIN files f ON f.id = v.file_id LEFT JOIN files t ON t.id = v.thumbnail_file_id`;
+const VIDEO_SELECT = `SELECT v.*, f.filename AS filename, t.filename AS thumbnail_filename, c.filename AS captions_filename FROM videos v
+  LEFT JOIN files f ON f.id = v.file_id LEFT JOIN files t ON t.id = v.thumbnail_file_id LEFT JOIN files c ON c.id = v.captions_file_id`;
 const DOCUMENT_SELECT = `SELECT d.*, f.filename AS filename FROM documents d LEFT JOIN files f ON f.id = d.file_id`;
 
 /** Opens (creating and migrating as needed) the database file `file`; ':memory:' for a throwaway one. */
@@ -450,7 +454,7 @@ export function openSqliteStorage(file: string): Storage {
     addVideo(input) {
       const id = randomUUID();
       db.prepare(
-        'INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, transcript, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         id,
         input.siteId,
@@ -459,6 +463,7 @@ export function openSqliteStorage(file: string): Storage {
         input.embedToken ?? newToken(),
         input.fileId,
         input.thumbnailFileId,
+        input.captionsFileId ?? null,
         input.transcript,
         JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
         now(),

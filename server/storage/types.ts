@@ -109,6 +109,9 @@ export interface VideoRecord {
   filename: string | null;
   thumbnailFileId: string | null;
   thumbnailFilename: string | null;
+  /** WebVTT captions, shown as the video's captions track. */
+  captionsFileId: string | null;
+  captionsFilename: string | null;
   transcript: string;
   settings: VideoSettings;
 }
@@ -200,7 +203,13 @@ export interface Storage {
   findDocumentByToken(embedToken: string): DocumentRecord | null;
   addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): FooterButton;
   listFooterButtons(documentId: string): FooterButton[];
-  addVideo(input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'settings'> & { embedToken?: string; settings?: Partial<VideoSettings> }): VideoRecord;
+  addVideo(
+    input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'captionsFileId' | 'captionsFilename' | 'settings'> & {
+      embedToken?: string;
+      settings?: Partial<VideoSettings>;
+      captionsFileId?: string | null;
+    },
+  ): VideoRecord;
   getVideo(id: string): VideoRecord | null;
   findVideoByToken(embedToken: string): VideoRecord | null;
   listVideos(siteId: string): VideoRecord[];

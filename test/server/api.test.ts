@@ -477,7 +477,8 @@ describe('smart documents, videos and files', () => {
     s.storage.addFooterButton(doc.id, { label: 'Website', type: 'LINK', url: 'https://example.com' });
     docToken = doc.embedToken;
     const file = s.storage.addFile(s.site.id, { filename: 'intro.webm', contentType: 'video/webm', bytes: videoBytes });
-    const video = s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, transcript: 'Hello there.', settings: { autoplay: true } });
+    const vtt = s.storage.addFile(s.site.id, { filename: 'intro.vtt', contentType: 'text/vtt; charset=utf-8', bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n') });
+    const video = s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, captionsFileId: vtt, transcript: 'Hello there.', settings: { autoplay: true } });
     videoToken = video.embedToken;
     s.storage.addPresenceMessage(s.site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Watch this first', showOnVisit: true });
     token = await s.boot();
@@ -536,6 +537,9 @@ describe('smart documents, videos and files', () => {
     const b = await body(res);
     expect(b).toMatchObject({ success: true, video: { name: 'Intro', description: 'Welcome', embedSettings: { autoplay: true, controls: true, shareEnabled: true } } });
     expect(b.video.videoUrl).toMatch(/\/files\/.+\/intro\.webm$/);
+    const captions = await fetch(b.video.captionsUrl);
+    expect(captions.headers.get('content-type')).toMatch(/^text\/vtt/);
+    expect(await captions.text()).toMatch(/^WEBVTT/);
     expect((await s.call(`/video/${videoToken}/boot`, { token, origin: null })).status).toBe(400);
     const unknown = await s.call('/video/nope/boot', { token });
     expect(unknown.status).toBe(404);
@@ -558,7 +562,16 @@ describe('smart documents, videos and files', () => {
     const b = await body(await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/welcome`, { token }));
     expect(b.chatSessionId).toBeNull();
     expect(b.history).toEqual([
-      expect.objectContaining({ role: 'ai', type: 'VIDEO', source: 'POINT_OF_PRESENCE', triggerEventUrl: '/welcome', showOnVisit: true, script: 'Hello there.', content: 'Watch this first' }),
+      expect.objectContaining({
+        role: 'ai',
+        type: 'VIDEO',
+        source: 'POINT_OF_PRESENCE',
+        triggerEventUrl: '/welcome',
+        showOnVisit: true,
+        script: 'Hello there.',
+        content: 'Watch this first',
+        captionsUrl: expect.stringMatching(/\/files\/.+\/intro\.vtt$/),
+      }),
     ]);
     expect((await body(await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/elsewhere`, { token }))).history).toEqual([]);
   });
