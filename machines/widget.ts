@@ -16,6 +16,8 @@ export interface Bubble {
   text: string;
   /** A video the bubble plays. */
   videoUrl?: string;
+  /** The video's WebVTT captions. */
+  captionsUrl?: string;
 }
 
 /** widget-spec §9: resize limits of the bottom sheet on narrow screens. */
@@ -58,7 +60,8 @@ export type WidgetEmitted =
   | { type: 'window.opened' }
   | { type: 'window.closed' }
   | { type: 'tab.entered'; tab: Tab }
-  | { type: 'path.changed'; path: string };
+  | { type: 'path.changed'; path: string }
+  | { type: 'bubble.dismissed'; path: string };
 
 /** The sheet height a drag asks for, kept between 400 px and 90% of the viewport. */
 export function clampSheetHeight(height: number, viewportHeight: number): number {
@@ -108,7 +111,7 @@ export const widgetMachine = setup({
         'WINDOW.OPEN': 'open',
         'WINDOW.TOGGLE': 'open',
         'BUBBLE.SHOW': { actions: 'showBubble' },
-        'BUBBLE.DISMISS': { actions: 'clearBubble' },
+        'BUBBLE.DISMISS': { actions: ['clearBubble', emit(({ context }) => ({ type: 'bubble.dismissed' as const, path: context.path }))] },
       },
     },
     open: {

@@ -88,7 +88,20 @@ export class App extends Component<{ rt: Runtime }, AppState> {
               <button type="button" data-part="bubble-close" aria-label="Dismiss message" onClick={() => send({ type: 'BUBBLE.DISMISS' })}>
                 <LauncherIcon name="close" />
               </button>
-              {bubble.videoUrl && <video data-part="bubble-video" src={bubble.videoUrl} muted autoPlay loop playsInline aria-label="Video message" />}
+              {bubble.videoUrl && (
+                <video
+                  data-part="bubble-video"
+                  src={bubble.videoUrl}
+                  muted
+                  autoPlay
+                  loop
+                  playsInline
+                  crossOrigin={bubble.captionsUrl ? 'anonymous' : undefined}
+                  aria-label={bubble.text || 'Video message'}
+                >
+                  {bubble.captionsUrl && <track kind="captions" src={bubble.captionsUrl} srcLang="en" label="English" default />}
+                </video>
+              )}
               <button type="button" data-part="bubble-text" onClick={() => send({ type: 'WINDOW.OPEN' })}>
                 {bubble.text}
               </button>

@@ -5,9 +5,10 @@
  */
 import { render } from 'preact';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
-import { widgetMachine } from '../machines/widget';
+import { widgetMachine, type Bubble } from '../machines/widget';
+import { arr, nullable, obj, optional, str } from './api/schema';
 import { connect } from './api/token-source';
-import { ApiError, type ApiErrorCode, type SiteConfig } from './api/client';
+import { ApiError, type ApiErrorCode, type Http, type SiteConfig } from './api/client';
 import { DEFAULT_APPEARANCE, type Appearance } from './appearance';
 import { App } from './app';
 import coreCss from './styles/core.css';
@@ -40,6 +41,21 @@ export interface CoreModule {
 }
 
 export const ELEMENT_NAME = 'ai-chat-widget';
+
+const PRESENCE = obj({
+  history: arr(obj({ type: optional(str), source: optional(nullable(str)), content: str, videoUrl: optional(nullable(str)), captionsUrl: optional(nullable(str)) })),
+});
+
+/** The page's point-of-presence video (it comes first in the page's history), as a bubble; null when it has none. */
+async function presenceBubble(http: Http, userSessionId: string, path: string): Promise<Bubble | null> {
+  try {
+    const h = await http.call(`${http.api}/chat/history?${http.q({ userSessionId, path })}`, {}, PRESENCE, '');
+    const v = h.history.find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl);
+    return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** widget-spec §9: 768 px or narrower, or a mobile user agent. */
 export const isMobileViewport = (win: Window = window) =>
@@ -117,12 +133,25 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   const mobileQuery = window.matchMedia('(max-width: 768px)');
   mobileQuery.addEventListener('change', () => widget.send({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport() }));
 
-  // The default message shows once per visitor, as a bubble over the launcher.
+  // The default message shows once per visitor, as a bubble over the launcher; after that, a page with a
+  // presence video shows it in the bubble: on arrival, on a path change and when the window closes
+  // (widget-spec §2, §4), unless the visitor dismissed it on that page.
   const flag = defaultMessageKey(runtime.userSessionId);
+  const dismissed = new Set<string>();
+  const offerPresence = async (path: string) => {
+    if (loadError || dismissed.has(path)) return;
+    const bubble = await presenceBubble(http, runtime.userSessionId, path);
+    if (bubble && widget.getSnapshot().context.path === path) widget.send({ type: 'BUBBLE.SHOW', bubble });
+  };
   if (!loadError && !readItem(flag)) {
     widget.send({ type: 'BUBBLE.SHOW', bubble: { text: `Hi! I'm ${appearance.agentName}. ${appearance.agentDescription}.` } });
     writeItem(flag, '1');
+  } else {
+    void offerPresence(location.pathname);
   }
+  widget.on('bubble.dismissed', (e) => dismissed.add(e.path));
+  widget.on('path.changed', (e) => void offerPresence(e.path));
+  widget.on('window.closed', () => void offerPresence(widget.getSnapshot().context.path));
 
   const withChat = async (fn: (c: Conversation) => void) => fn(await runtime.conversation());
   return {

@@ -17,6 +17,7 @@ const MESSAGE = obj({
   script: optional(nullable(str)),
   videoUrl: optional(nullable(str)),
   thumbnailUrl: optional(nullable(str)),
+  captionsUrl: optional(nullable(str)),
   isError: optional(bool),
 });
 
@@ -47,6 +48,7 @@ export function toMessage(m: unknown): ChatMessage | null {
     script: opt(m.script),
     videoUrl: opt(m.videoUrl),
     thumbnailUrl: opt(m.thumbnailUrl),
+    captionsUrl: opt(m.captionsUrl),
     isError: m.isError || undefined,
   };
 }

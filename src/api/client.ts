@@ -66,6 +66,8 @@ export interface ChatMessage {
   script?: string;
   videoUrl?: string;
   thumbnailUrl?: string;
+  /** WebVTT captions for the video. */
+  captionsUrl?: string;
   /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
   isError?: boolean;
 }

@@ -11,6 +11,7 @@ import { Icon } from '../icons';
 import { useRuntime } from './use-runtime';
 import { ButtonList, FollowUps } from './buttons';
 import { useConversation } from './chat-window';
+import { VideoPlayer } from './video';
 
 const Markdown = lazy(() => import('../markdown/markdown'));
 
@@ -37,7 +38,7 @@ function Message({ m }: { m: ChatMessage }) {
         <div data-part="bubble-content">
           {m.type === 'VIDEO' && m.videoUrl ? (
             <figure data-part="message-video">
-              <video src={m.videoUrl} poster={m.thumbnailUrl} controls playsInline preload="metadata" aria-label={m.content || 'Video'} />
+              <VideoPlayer m={m} />
               {m.content && <figcaption>{m.content}</figcaption>}
               {m.script && (
                 <details>

@@ -7,6 +7,7 @@ import type { ActionButton } from '../api/client';
 import { useRuntime } from './use-runtime';
 import { ButtonList } from './buttons';
 import { useConversation } from './chat-window';
+import { VideoPlayer } from './video';
 
 export function HomeTab() {
   const rt = useRuntime();
@@ -33,7 +34,7 @@ export function HomeTab() {
       <ButtonList buttons={buttons} kind="action" label="Suggested actions" />
       {video && (
         <figure data-part="home-video">
-          <video src={video.videoUrl} poster={video.thumbnailUrl} controls playsInline preload="metadata" aria-label={video.content || 'Video'} />
+          <VideoPlayer m={video} />
           {video.script && (
             <figcaption>
               <details>

@@ -162,10 +162,11 @@ describe('proactive bubble', () => {
     const { user, widget } = renderApp();
     widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there', videoUrl: 'https://cdn.test/hi.mp4' } });
     await screen.findByText('Hi there');
-    expect(screen.getByLabelText('Video message').tagName).toBe('VIDEO');
+    // the bubble's video is named by the bubble's text
+    expect(screen.getByLabelText('Hi there').tagName).toBe('VIDEO');
     await user.click(openButton());
     expect(screen.queryByText('Hi there')).toBeNull();
-    expect(screen.queryByLabelText('Video message')).toBeNull();
+    expect(screen.queryByLabelText('Hi there')).toBeNull();
   });
 });
 

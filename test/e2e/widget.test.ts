@@ -130,6 +130,25 @@ describe('the widget on the journey', () => {
     await page.locator('[data-part="message"][data-role="user"]', { hasText: 'Why do you need this information?' }).waitFor();
   });
 
+  it('a page with a presence video offers it in the bubble, with captions; dismissed, it stays away on that page', async () => {
+    const page = await open('/');
+    // the first visit greets; the journey's intro has the demo's presence video
+    await page.getByRole('status').filter({ hasText: /^Hi! I'm Horizon Assistant/ }).waitFor();
+    await page.getByRole('button', { name: 'Start Investment', exact: true }).click();
+    await page.waitForURL(/investment\/intro/);
+    const video = page.locator('ai-chat-widget [data-part="bubble-video"]');
+    await video.waitFor();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.querySelector('track')?.getAttribute('kind'))).toBe('captions');
+    await page.getByRole('button', { name: 'Dismiss message' }).click();
+    await video.waitFor({ state: 'detached' });
+    // opening and closing the window on the same page does not bring it back
+    await launcher(page).click();
+    await dialog(page).waitFor();
+    await launcher(page).click();
+    await page.getByRole('button', { name: /^Open chat with/ }).waitFor();
+    expect(await video.count()).toBe(0);
+  });
+
   it('at 390x844 opens as a bottom sheet that resizes, with a close button and no expand button', async () => {
     const page = await open('/', { width: 390, height: 844 });
     await launcher(page).click();

@@ -40,6 +40,7 @@ describe('widget machine (window and tabs)', () => {
     actor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi again' } });
     actor.send({ type: 'BUBBLE.DISMISS' });
     expect(actor.getSnapshot().context.bubble).toBeNull();
+    expect(emitted.at(-1)).toEqual({ type: 'bubble.dismissed', path: '/' });
   });
 
   it('tabs: selecting another tab emits its effect; the same tab does nothing', () => {

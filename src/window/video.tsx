@@ -1,0 +1,19 @@
+/** A video of the conversation (widget-spec §3 VIDEO messages, the home video), with its captions when it has them. */
+import type { ChatMessage } from '../api/client';
+
+export function VideoPlayer({ m }: { m: ChatMessage }) {
+  return (
+    <video
+      src={m.videoUrl}
+      poster={m.thumbnailUrl}
+      controls
+      playsInline
+      preload="metadata"
+      // captions from the widget's host need CORS when the page is elsewhere; its files allow any origin
+      crossOrigin={m.captionsUrl ? 'anonymous' : undefined}
+      aria-label={m.content || 'Video'}
+    >
+      {m.captionsUrl && <track kind="captions" src={m.captionsUrl} srcLang="en" label="English" default />}
+    </video>
+  );
+}
