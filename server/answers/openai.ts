@@ -6,6 +6,7 @@
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage } from './retrieval';
 import { ProviderError, type AnswerEngine, type AnswerRequest } from './types';
+import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -55,7 +56,7 @@ const INSTRUCTIONS = [
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
   const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
-  const url = endpointUrl(options.baseUrl);
+  const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
 
   return {
     name: 'openai-compatible',
@@ -79,7 +80,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
         const text = await response.text();
         if (!response.ok) {
           throw new ProviderError(
-            `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text)}.`,
+            `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text, ERROR_BODY_CHARS)}.`,
             response.status,
           );
         }
@@ -136,7 +137,7 @@ export function parseCompletion(body: string): string {
   try {
     reply = JSON.parse(body);
   } catch {
-    throw new ProviderError(`The answer provider answered with something other than JSON${errorDetail(body)}.`);
+    throw new ProviderError(`The answer provider answered with something other than JSON${errorDetail(body, ERROR_BODY_CHARS)}.`);
   }
   const content = (reply as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
   if (typeof content !== 'string' || content.trim() === '') {
@@ -145,35 +146,6 @@ export function parseCompletion(body: string): string {
   return content.trim();
 }
 
-function endpointUrl(baseUrl: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    throw new Error(`LLM base URL must be an http(s) URL, not "${baseUrl}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new Error(`LLM base URL must be an http(s) URL, not "${baseUrl}"`);
-  }
-  return `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
-}
 
-/** The provider's own explanation: OpenAI's `{ error: { message } }`, else the start of the body. */
-function errorDetail(body: string): string {
-  let text = body.trim();
-  try {
-    const message = (JSON.parse(body) as { error?: { message?: unknown } } | null)?.error?.message;
-    if (typeof message === 'string') text = message.trim();
-  } catch {
-    // Not JSON: the raw text is the best explanation there is.
-  }
-  if (text === '') return '';
-  return `: ${text.length > ERROR_BODY_CHARS ? `${text.slice(0, ERROR_BODY_CHARS)}…` : text}`;
-}
 
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? error.cause.message : undefined;
-  return cause ? `${error.message} (${cause})` : error.message;
-}

@@ -3,6 +3,7 @@
  * endpoint (OpenAI itself, or a self-hosted server speaking the same API).
  */
 import { TranscriptionError, type Transcriber } from './types';
+import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiTranscriberOptions {
@@ -33,7 +34,7 @@ const ERROR_BODY_CHARS = 500;
  */
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Transcriber {
   const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
-  const url = endpointUrl(options.baseUrl);
+  const url = endpointUrl('STT base URL', options.baseUrl, 'audio/transcriptions');
 
   return {
     name: 'openai-compatible',
@@ -59,7 +60,7 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
         const body = await response.text();
         if (!response.ok) {
           throw new TranscriptionError(
-            `The transcription service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(body)}.`,
+            `The transcription service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(body, ERROR_BODY_CHARS)}.`,
             'engine',
           );
         }
@@ -76,25 +77,13 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
   };
 }
 
-function endpointUrl(baseUrl: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    throw new Error(`STT base URL must be an http(s) URL, not "${baseUrl}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new Error(`STT base URL must be an http(s) URL, not "${baseUrl}"`);
-  }
-  return `${baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
-}
 
 function parseReply(body: string): string {
   let reply: unknown;
   try {
     reply = JSON.parse(body);
   } catch {
-    throw new TranscriptionError(`The transcription service answered with something other than JSON${errorDetail(body)}.`, 'engine');
+    throw new TranscriptionError(`The transcription service answered with something other than JSON${errorDetail(body, ERROR_BODY_CHARS)}.`, 'engine');
   }
   if (typeof reply !== 'object' || reply === null || typeof (reply as { text?: unknown }).text !== 'string') {
     throw new TranscriptionError('The transcription service answered JSON without a "text" string.', 'engine');
@@ -102,23 +91,5 @@ function parseReply(body: string): string {
   return (reply as { text: string }).text.trim();
 }
 
-/** The service's own explanation: OpenAI's `{ error: { message } }`, else the start of the body. */
-function errorDetail(body: string): string {
-  let text = body.trim();
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const message = (parsed as { error?: { message?: unknown } } | null)?.error?.message;
-    if (typeof message === 'string') text = message;
-  } catch {
-    // Not JSON: the raw text is the best explanation there is.
-  }
-  if (text === '') return '';
-  return `: ${text.length > ERROR_BODY_CHARS ? `${text.slice(0, ERROR_BODY_CHARS)}…` : text}`;
-}
 
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? error.cause.message : undefined;
-  return cause ? `${error.message} (${cause})` : error.message;
-}
