@@ -4,13 +4,14 @@
  * reason. With no answers (a deep link) the pages show the spec's sample figures
  * (journey-spec §9); when the advice does not suit, they say why and what to do.
  */
+import type { ComponentType } from 'react';
 import { useJourneySend } from '../actor-context';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, UnsuitableReason } from '../engine';
 import { formatDollars, formatPercent } from '../format';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { CautionaryNotes, Figures, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
+import { CautionaryNotes, Figures, GoalProgress, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -67,6 +68,22 @@ function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
       <p>You can change your answers at any time: use the steps above, or the review page.</p>
     </section>
   );
+}
+
+/**
+ * What a page shows instead of its figures: why the advice does not suit, or the sample figures (marked as examples)
+ * while there are no answers to compute from; null when the advice is recommended.
+ */
+function notRecommended(advice: AdviceResult, Sample: ComponentType) {
+  if (advice.status === 'unsuitable') return <NotSuitable reasons={advice.suitability.reasons} />;
+  if (advice.status !== 'recommended')
+    return (
+      <>
+        <SampleNote />
+        <Sample />
+      </>
+    );
+  return null;
 }
 
 function SampleNote() {
@@ -167,17 +184,8 @@ function Chart({ advice }: { advice: Recommended }) {
 export function Recommendation() {
   const advice = useAdvice();
   const send = useJourneySend();
-  if (advice.status === 'unsuitable') return <NotSuitable reasons={advice.suitability.reasons} />;
-  if (advice.status !== 'recommended') {
-    return (
-      <>
-        <SampleNote />
-        <SampleRecommendation />
-      </>
-    );
-  }
+  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendation);
   const { plan } = advice;
-  const progress = Math.min(100, Math.round((plan.startingAmountCents / Math.max(1, plan.goal.nominalCents)) * 100));
   return (
     <div className="stack">
       <section className="panel" aria-labelledby="goal-progress">
@@ -191,22 +199,7 @@ export function Recommendation() {
           {$(plan.goal.todayCents)} in today’s dollars in {plan.goal.years} years ({plan.goal.targetYear}): about {$(plan.goal.nominalCents)} then, with{' '}
           {pct(plan.goal.inflationRate)} inflation a year.
         </p>
-        <div className="meter">
-          <div
-            className="meter__bar"
-            role="progressbar"
-            aria-label="Goal progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={`${$(plan.startingAmountCents)} of ${$(plan.goal.nominalCents)}`}
-          >
-            <div className="meter__fill" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="meter__label">
-            {$(plan.startingAmountCents)} of {$(plan.goal.nominalCents)} ({progress}%) available today
-          </p>
-        </div>
+        <GoalProgress have={centsToDollars(plan.startingAmountCents)} goal={centsToDollars(plan.goal.nominalCents)} />
       </section>
       <section className="panel" aria-labelledby="proposed-advice">
         <h2 id="proposed-advice">Proposed advice</h2>
@@ -283,15 +276,7 @@ export function Recommendation() {
 export function RecommendedProducts() {
   const advice = useAdvice();
   const send = useJourneySend();
-  if (advice.status === 'unsuitable') return <NotSuitable reasons={advice.suitability.reasons} />;
-  if (advice.status !== 'recommended') {
-    return (
-      <>
-        <SampleNote />
-        <SampleRecommendedProducts />
-      </>
-    );
-  }
+  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendedProducts);
   const { plan } = advice;
   const f = plan.fees;
   return (

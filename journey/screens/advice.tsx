@@ -76,6 +76,29 @@ function ReviewDetails() {
   );
 }
 
+/** How much of the goal is available today, as a progress bar with its figures. */
+export function GoalProgress({ have, goal }: { have: number; goal: number }) {
+  const progress = Math.min(100, Math.round((have / Math.max(1, goal)) * 100));
+  return (
+    <div className="meter">
+      <div
+        className="meter__bar"
+        role="progressbar"
+        aria-label="Goal progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-valuetext={`${formatDollars(have)} of ${formatDollars(goal)}`}
+      >
+        <div className="meter__fill" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="meter__label">
+        {formatDollars(have)} of {formatDollars(goal)} ({progress}%) available today
+      </p>
+    </div>
+  );
+}
+
 export function Figures({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="figures">
@@ -150,7 +173,6 @@ export function SampleChart() {
 
 export function SampleRecommendation() {
   const send = useJourneySend();
-  const progress = Math.round((SAMPLE.availableSavings / SAMPLE.goalAmount) * 100);
   return (
     <div className="stack">
       <Greeting>here is the strategy we recommend.</Greeting>
@@ -164,22 +186,7 @@ export function SampleRecommendation() {
         <p>
           {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years
         </p>
-        <div className="meter">
-          <div
-            className="meter__bar"
-            role="progressbar"
-            aria-label="Goal progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={`${formatDollars(SAMPLE.availableSavings)} of ${formatDollars(SAMPLE.goalAmount)}`}
-          >
-            <div className="meter__fill" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="meter__label">
-            {formatDollars(SAMPLE.availableSavings)} of {formatDollars(SAMPLE.goalAmount)} ({progress}%) available today
-          </p>
-        </div>
+        <GoalProgress have={SAMPLE.availableSavings} goal={SAMPLE.goalAmount} />
       </section>
       <section className="panel" aria-labelledby="proposed-advice">
         <h2 id="proposed-advice">Proposed advice</h2>

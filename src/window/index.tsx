@@ -54,6 +54,13 @@ export function createConversation(rt: Runtime): Conversation {
     { inspect: rt.inspect },
   ).start();
 
+  wireConversation(rt, chat, sessions);
+  return { chat, sessions, client };
+}
+
+/** How the conversation follows the window: its events reload history and sessions, and its facts reach the page. */
+export function wireConversation(rt: Pick<Runtime, 'widget' | 'emit'>, chat: Conversation['chat'], sessions: Conversation['sessions']): void {
+  const { widget } = rt;
   chat.on('session.changed', (e) => writeChatSessionId(e.chatSessionId));
   chat.on('message.received', (e) => rt.emit('message', e.message));
   chat.on('send.failed', (e) => rt.emit('error', new Error(e.error)));
@@ -66,5 +73,4 @@ export function createConversation(rt: Runtime): Conversation {
     if (e.tab === 'home') chat.send({ type: 'CHAT.RELOAD' });
   });
   if (widget.getSnapshot().context.tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
-  return { chat, sessions, client };
 }

@@ -20,6 +20,7 @@ import { mergeAppearance } from '../../src/appearance';
 import { App } from '../../src/app';
 import { RuntimeContext, type Conversation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 import { ChatWindow } from '../../src/window/chat-window';
+import { wireConversation } from '../../src/window/index';
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {
@@ -170,16 +171,8 @@ export function createHarness(options: HarnessOptions = {}) {
   }).start();
   const sessions = createActor(sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } })).start();
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
-  // the wiring of createConversation (src/window/index.tsx), with the fakes
-  chat.on('message.received', (e) => rt.emit('message', e.message));
-  chat.on('send.failed', (e) => rt.emit('error', new Error(e.error)));
-  widget.on('path.changed', () => chat.send({ type: 'CHAT.RELOAD' }));
-  widget.on('window.closed', () => chat.send({ type: 'CHAT.RELOAD' }));
-  widget.on('tab.entered', (e) => {
-    if (e.tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
-    if (e.tab === 'home') chat.send({ type: 'CHAT.RELOAD' });
-  });
-  if (widget.getSnapshot().context.tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
+  // the same wiring as the widget's (src/window/index.tsx), with the fakes
+  wireConversation({ widget, emit: (event, detail) => void emitted.push({ event, detail }) }, chat, sessions);
 
   // the launcher's HTTP layer and auth actor: present for the type, never called by these components
   const http = createHttp({
