@@ -24,8 +24,60 @@ const minifiedCssText = {
   },
 };
 
+/**
+ * The widget uses only marked's Lexer (its tokens become elements, src/markdown). marked
+ * ships one pre-bundled file whose last statements build a default `Marked` instance and
+ * hang the Parser, Renderer, hooks and option setters on the `marked` function: property
+ * writes a bundler must keep, and with them everything they reach (about 3 KB gzip).
+ * This cuts that tail and exports the Lexer and Tokenizer only, so the rest tree-shakes.
+ * It checks the file's shape and fails the build if a new marked lays it out otherwise.
+ */
+const markedLexerOnly = {
+  name: 'marked-lexer-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const exportList = /export\s*\{([^}]*)\};?\s*(?:\/\/# sourceMappingURL=\S*\s*)?$/.exec(source);
+      const locals = new Map(
+        (exportList?.[1] ?? '').split(',').map((spec) => {
+          const [local, exported = local] = spec.trim().split(/\s+as\s+/);
+          return [exported, local];
+        }),
+      );
+      const [marked, lexer, tokenizer] = ['Marked', 'Lexer', 'Tokenizer'].map((name) => locals.get(name));
+      const instance = marked && new RegExp(`var [\\w$]+=new ${marked.replace(/\$/g, '\\$')};`).exec(source);
+      if (!lexer || !tokenizer || !instance) {
+        throw new Error(`${args.path}: not the layout marked-lexer-only expects (a default Marked instance, then the export list); update the plugin in esbuild.config.mjs`);
+      }
+      return { contents: `${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * @xstate/react reaches React's hooks through use-sync-external-store, a CommonJS
+ * package whose `require('react')` needs the whole preact/compat module object, so
+ * none of compat could tree-shake (about 2.5 KB gzip of the chat window). Its
+ * `require('react')` gets an ES module with just the hooks it reads instead; the rest
+ * of the code still imports all of React's API from preact/compat.
+ */
+const REACT_HOOKS_FOR_CJS = ['useSyncExternalStore', 'useRef', 'useEffect', 'useLayoutEffect', 'useMemo', 'useState', 'useDebugValue'];
+const reactHooksForCommonJs = {
+  name: 'react-hooks-for-commonjs',
+  setup(build) {
+    build.onResolve({ filter: /^react$/ }, (args) =>
+      args.kind === 'require-call' && /[\\/]use-sync-external-store[\\/]/.test(args.importer) ? { path: 'react', namespace: 'react-hooks-for-commonjs' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'react-hooks-for-commonjs' }, () => ({
+      contents: `export { ${REACT_HOOKS_FOR_CJS.join(', ')} } from 'preact/compat';`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Shared by every browser bundle: components are written against React's API and run on Preact. */
-const browserDefaults = {
+export const browserDefaults = {
   bundle: true,
   platform: 'browser',
   target: ['es2020', 'chrome100', 'firefox100', 'safari15.4'],
@@ -42,8 +94,12 @@ const browserDefaults = {
   jsxImportSource: 'react',
   loader: { '.svg': 'text' },
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [reactHooksForCommonJs],
   logLevel: 'warning',
 };
+
+/** The widget's modules add CSS adopted as text and the lexer-only marked to the defaults. */
+export const widgetPlugins = [reactHooksForCommonJs, minifiedCssText, markedLexerOnly];
 
 /**
  * The table of bundles. `budget` names the entry in size-budget.json; `static`
@@ -87,9 +143,10 @@ export const bundles = [
     // The widget's modules: the core (launcher, auth, window machine) and the parts loaded on demand.
     name: 'widget',
     budget: 'widget',
-    // The chat window counts with everything before it; markdown (loaded when the first formatted
-    // answer arrives) and the inspector (?inspect) have budgets of their own.
-    lazyBudget: { name: 'widget-chat', exclude: /@statelyai[\\/]inspect|src[\\/]inspect\.ts|marked[\\/]|src[\\/]markdown[\\/]/ },
+    // The text chat once opened counts everything it loads: the launcher, the window and the
+    // markdown renderer (fetched with the first formatted answer). Only the inspector (?inspect,
+    // a development aid) is left out. The markdown chunk also has a budget of its own.
+    lazyBudget: { name: 'widget-chat', exclude: /@statelyai[\\/]inspect|src[\\/]inspect\.ts/ },
     partBudgets: [{ name: 'widget-markdown', match: /marked[\\/]|src[\\/]markdown[\\/]/ }],
     options: {
       ...browserDefaults,
@@ -98,7 +155,7 @@ export const bundles = [
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-      plugins: [minifiedCssText],
+      plugins: widgetPlugins,
       metafile: true,
     },
   },
@@ -232,4 +289,5 @@ async function main() {
   }
 }
 
-await main();
+// Tests import the options above (the markdown XSS harness builds with the widget's plugins).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

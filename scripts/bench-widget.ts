@@ -9,7 +9,7 @@
  *     time during boot (until the launcher is visible, then until the network
  *     has been quiet for BENCH_QUIET_MS), unthrottled and at 4x CPU throttling;
  *  3. the same for a plain page with a button (no widget), a page with only the
- *     widget's script tag, and the journey `/` that embeds it.
+ *     widget's script tag, the journey `/` that embeds it, and the journey without it.
  *
  * Every request stays on the server's 127.0.0.1 origin: the two synthetic pages
  * are answered by a route on that origin, and anything else is aborted and counted.
@@ -147,7 +147,7 @@ function printSizes(title: string, sizes: FileSize[]) {
 
 // ---------------------------------------------------------------- pages
 
-type Target = 'button' | 'launcher';
+type Target = 'button' | 'launcher' | 'heading';
 
 interface Scenario {
   name: string;
@@ -159,14 +159,19 @@ const SCENARIOS: Scenario[] = [
   { name: 'baseline (button, no widget)', path: '/bench-baseline', target: 'button' },
   { name: 'widget only', path: '/bench-widget-only', target: 'launcher' },
   { name: 'journey `/` (with widget)', path: '/', target: 'launcher' },
+  // the same page with the widget's script tag taken out: what the journey costs on its own
+  { name: 'journey `/` without the widget', path: '/bench-journey-no-widget', target: 'heading' },
 ];
 
-function syntheticPages(apiKey: string): Record<string, string> {
+function syntheticPages(apiKey: string, journeyHtml: string): Record<string, string> {
+  const widgetTag = /<script src="\/widget\.js"[^>]*><\/script>/;
+  if (!widgetTag.test(journeyHtml)) throw new Error('the journey page has no widget script tag to take out');
   const head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">';
   const attr = apiKey.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     '/bench-baseline': `${head}<title>Baseline</title></head><body><h1>Baseline</h1><button type="button" id="bench-button">Open</button></body></html>`,
     '/bench-widget-only': `${head}<title>Widget only</title><script src="/widget.js" data-api-key="${attr}" data-api-url="/api" data-base-url="/" defer></script></head><body><h1>Widget only</h1></body></html>`,
+    '/bench-journey-no-widget': journeyHtml.replace(widgetTag, ''),
   };
 }
 
@@ -209,7 +214,9 @@ function visibleProbe(target: Target): Visible | false {
   const el =
     target === 'launcher'
       ? document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector('[data-part="launcher"]')
-      : document.querySelector('#bench-button');
+      : target === 'heading'
+        ? document.querySelector('#app h1')
+        : document.querySelector('#bench-button');
   if (!(el && el.getBoundingClientRect().width > 0)) return false;
   const t = performance.now();
   const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
@@ -363,8 +370,9 @@ async function main() {
   try {
     const { base } = await startServer(dataDir);
     const apiKey = (await readFile(path.join(dataDir, 'demo-api-key'), 'utf8')).trim();
-    const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? "default-src 'self'";
-    const pages = syntheticPages(apiKey);
+    const journey = await fetch(`${base}/`);
+    const csp = journey.headers.get('content-security-policy') ?? "default-src 'self'";
+    const pages = syntheticPages(apiKey, await journey.text());
 
     browser = await withTimeout(launchBrowser(), 30_000, 'browser launch');
     console.log(`\n## Widget benchmark\n`);
@@ -420,7 +428,7 @@ async function main() {
       }
     }
     console.log(
-      `\nVisible: \`performance.now()\` (navigation start = 0) in the first animation frame where the target has a width (launcher: \`[data-part="launcher"]\` in \`<ai-chat-widget>\`'s shadow root; baseline: its button).` +
+      `\nVisible: \`performance.now()\` (navigation start = 0) in the first animation frame where the target has a width (launcher: \`[data-part="launcher"]\` in \`<ai-chat-widget>\`'s shadow root; baseline: its button; the journey without the widget: its \`h1\`).` +
         ` First paint: \`first-contentful-paint\`, for scale.` +
         ` Script KB: \`transferSize\` (body + headers; the server does not compress) of the script resources finished by then; the gzip column is what the same files weigh gzipped (table above).` +
         ` Long tasks: \`longtask\` entries (> 50 ms) starting before the end of the boot window, which closes once no request has been in flight for ${QUIET_MS} ms after the launcher is visible.` +

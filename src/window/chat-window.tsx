@@ -4,7 +4,7 @@
  * bottom sheet with a resize handle and a close button.
  */
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab } from '../../machines/widget';
 import { Icon, type IconName } from '../icons';
 import type { Conversation } from '../runtime';
@@ -240,7 +240,8 @@ export function ChatWindow({ conversation }: { conversation: Conversation }) {
   const sheetHeight = useSelector(rt.widget, selectSheetHeight);
   const el = useRef<HTMLDivElement>(null);
   useKeyboardOffset(() => el.current, mobile);
-  useEffect(() => {
+  // in the same commit as the render, so a drag never lags a frame behind the pointer
+  useLayoutEffect(() => {
     el.current?.style.setProperty('--aiw-sheet-height', sheetHeight ? `${sheetHeight}px` : '');
   }, [sheetHeight]);
 

@@ -5,8 +5,8 @@
  * strict CSP and once with no CSP at all, since the renderer must be safe on its own.
  * A control page puts `marked.parse` output into innerHTML to show the detectors work.
  *
- * The page and a bundle built here with esbuild's JS API (the aliases of
- * esbuild.config.mjs) come from a node:http server on 127.0.0.1 started by this file;
+ * The page and two bundles built here with esbuild's JS API (the renderer with the
+ * widget's own options and plugins from esbuild.config.mjs) come from a node:http server on 127.0.0.1 started by this file;
  * the app server of global-setup is not used.
  */
 import * as esbuild from 'esbuild';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserDefaults, widgetPlugins } from '../../esbuild.config.mjs';
 import { launchBrowser } from './browser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,27 +35,27 @@ interface Payload {
   text: string;
 }
 
-/** The harness: renders every payload into its own `.case`, then marks the body as done once the page has loaded. */
-const HARNESS = `
-import { render } from 'preact';
-import { marked } from 'marked';
-import Markdown from './src/markdown/markdown';
+/**
+ * The harness: renders every payload into its own `.case`, then marks the body as done
+ * once the page has loaded. `renderer` is what ships (`<Markdown>`, built with the
+ * widget's own esbuild options and plugins); `control` is what the issue measured,
+ * marked's HTML put into innerHTML.
+ */
+const harness = (kind: 'renderer' | 'control') => `
+${kind === 'renderer' ? `import { render } from 'preact';\nimport Markdown from './src/markdown/markdown';` : `import { marked } from 'marked';`}
 
 declare const PAYLOADS: string[];
 
 // taken before any payload is in the page: the control's markup clobbers document.body and friends
 const root = document.getElementById('root')!;
 const body = document.body;
-const mode = body.dataset.mode;
 const log = console.log.bind(console);
 PAYLOADS.forEach((text, i) => {
   const box = document.createElement('div');
   box.className = 'case';
   box.dataset.index = String(i);
   root.append(box);
-  // the control: what the issue measured, marked's HTML put into innerHTML
-  if (mode === 'control') box.innerHTML = marked.parse(text, { async: false });
-  else render(<Markdown text={text} />, box);
+  ${kind === 'renderer' ? 'render(<Markdown text={text} />, box);' : 'box.innerHTML = marked.parse(text, { async: false });'}
 });
 
 const finish = () =>
@@ -96,7 +97,7 @@ const CSP = [
 ].join('; ');
 
 let payloads: Payload[];
-let bundle: string;
+let bundles: { renderer: string; control: string };
 let server: Server;
 let origin: string;
 /** Paths the test server was asked for, in order. */
@@ -107,7 +108,7 @@ function page(mode: string) {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>markdown xss ${mode}</title></head>
-<body data-mode="${mode}"><div id="root"></div><script src="/harness.js"></script></body>
+<body><div id="root"></div><script src="/${mode === 'control' ? 'control' : 'renderer'}.js"></script></body>
 </html>`;
 }
 
@@ -119,25 +120,22 @@ beforeAll(async () => {
     ...owasp.map((text, i) => ({ source: 'owasp', title: `block ${i + 1}`, text })),
   ];
 
-  const result = await esbuild.build({
-    stdin: { contents: HARNESS, loader: 'tsx', resolveDir: repoRoot, sourcefile: 'markdown-xss-harness.tsx' },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2020', 'chrome100'],
-    alias: {
-      react: 'preact/compat',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-      'react/jsx-dev-runtime': 'preact/jsx-runtime',
-    },
-    jsx: 'automatic',
-    jsxImportSource: 'react',
-    define: { 'process.env.NODE_ENV': '"production"', PAYLOADS: JSON.stringify(payloads.map((p) => p.text)) },
-    logLevel: 'silent',
-  });
-  bundle = result.outputFiles[0]!.text;
+  const build = async (kind: 'renderer' | 'control') => {
+    const result = await esbuild.build({
+      ...browserDefaults,
+      // the renderer exactly as the widget ships it (marked reduced to its lexer, and so on)
+      plugins: kind === 'renderer' ? widgetPlugins : [],
+      stdin: { contents: harness(kind), loader: 'tsx', resolveDir: repoRoot, sourcefile: `markdown-xss-${kind}.tsx` },
+      write: false,
+      format: 'iife',
+      sourcemap: false,
+      legalComments: 'none',
+      define: { ...browserDefaults.define, PAYLOADS: JSON.stringify(payloads.map((p) => p.text)) },
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0]!.text;
+  };
+  bundles = { renderer: await build('renderer'), control: await build('control') };
 
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -146,7 +144,8 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(body);
     };
-    if (url.pathname === '/harness.js') send(200, 'text/javascript; charset=utf-8', bundle);
+    if (url.pathname === '/renderer.js') send(200, 'text/javascript; charset=utf-8', bundles.renderer);
+    else if (url.pathname === '/control.js') send(200, 'text/javascript; charset=utf-8', bundles.control);
     else if (url.pathname === '/csp.html') send(200, 'text/html; charset=utf-8', page('csp'), { 'content-security-policy': CSP });
     else if (url.pathname === '/plain.html') send(200, 'text/html; charset=utf-8', page('plain'));
     else if (url.pathname === '/control.html') send(200, 'text/html; charset=utf-8', page('control'));
@@ -243,7 +242,7 @@ function inspectContainers(p: Page) {
       }
       // nothing may escape its container either
       const outside = [...document.querySelectorAll('script, base, meta:not([charset]), link, style, iframe, object, embed, img, svg, form')].filter(
-        (el) => !(el.tagName === 'SCRIPT' && el.getAttribute('src') === '/harness.js'),
+        (el) => !(el.tagName === 'SCRIPT' && el.getAttribute('src') === '/renderer.js'),
       );
       for (const el of outside) problems.push(`document: <${el.tagName.toLowerCase()}>`);
       const w = window as unknown as { __xssFired: string[]; __cspViolations: string[] };
@@ -276,7 +275,7 @@ describe.each([
       expect(r.popups).toBe(0);
       // every request went to the test server, and only for the page and its bundle (a favicon at most)
       expect(r.requests.filter((u) => !u.startsWith(origin + '/'))).toEqual([]);
-      expect(new Set(served.filter((p) => p !== '/favicon.ico'))).toEqual(new Set([pagePath, '/harness.js']));
+      expect(new Set(served.filter((p) => p !== '/favicon.ico'))).toEqual(new Set([pagePath, '/renderer.js']));
     } finally {
       await r.close();
     }

@@ -164,11 +164,12 @@ describe('the widget on the journey', () => {
     await page.mouse.down();
     await page.mouse.move(h.x + h.width / 2, 40, { steps: 5 });
     await page.mouse.up();
-    const grown = (await sheet.boundingBox())!;
-    expect(Math.round(grown.height)).toBe(Math.floor(844 * 0.9));
+    // the sheet re-renders after each event; poll its box until it has caught up
+    const sheetHeight = async () => Math.round((await sheet.boundingBox())!.height);
+    await expect.poll(sheetHeight).toBe(Math.floor(844 * 0.9));
     await handle.focus();
     for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
-    expect(Math.round((await sheet.boundingBox())!.height)).toBe(400);
+    await expect.poll(sheetHeight).toBe(400);
     // the input's text is 16 px, so phones do not zoom on focus
     await page.getByRole('button', { name: 'Navigation' }).click();
     await page.getByRole('menuitem', { name: 'Chat', exact: true }).click();
