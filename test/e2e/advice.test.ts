@@ -127,6 +127,102 @@ describe('a known household', () => {
   });
 });
 
+describe('a household entered through the questionnaire, on 2 March 2026 (financial year 2025-26)', () => {
+  /**
+   * JOURNEY-ENGINE.md's checked examples, typed in as a visitor would: single, $90,000 a year, hospital
+   * cover, no other income; $60,000 in today's dollars in 5 years, Moderate; $15,000 cash (less than the
+   * emergency fund, so nothing to start with) and $2,500 saved a month. The figures below are written out
+   * by hand from the document, not computed by the engine: net $70,412.00 a year ($5,867.67 a month),
+   * emergency fund $17,603.00 so a $2,603 shortfall, 30% of $2,500 set aside ($750) and $1,750 investable,
+   * and "about $1,008 a month" (the engine's exact $1,009.04 and its fees are pinned in engine-golden.test.ts).
+   */
+  it('shows the checked figures on the needs analysis, recommendation and products pages', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    try {
+      // the tax table is picked by the date; timers keep running
+      await context.clock.setFixedTime(new Date('2026-03-02T10:00:00+11:00'));
+      const page = await context.newPage();
+      const next = async (id: ScreenId, label = 'Continue') => {
+        await page.getByRole('button', { name: label, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === routeOf(id).path);
+        await page.getByRole('heading', { level: 1, name: routeOf(id).title, exact: true }).waitFor();
+        await page.locator('main .loading').waitFor({ state: 'detached' });
+      };
+      const radio = (name: string | RegExp) => page.getByRole('radio', { name, exact: typeof name === 'string' }).check();
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+
+      await page.goto(baseUrl + routeOf('dateOfBirth').path);
+      await page.getByRole('heading', { level: 1, name: routeOf('dateOfBirth').title }).waitFor();
+      await field('Date of birth').fill('14/03/1988');
+      await next('relationshipStatus');
+      await radio('Single');
+      await next('goalSelection');
+      await radio('Buying your first home');
+      await next('goalDetails');
+      await field('How much will you need?').fill('60,000');
+      await field('How many years from now?').fill('5');
+      await next('summary');
+      await next('employmentStatus');
+      await radio('Employed');
+      await next('income');
+      await field('Gross income').fill('$90000');
+      await field('How often?').selectOption({ label: 'Annually' });
+      await next('additionalIncome');
+      await radio('No');
+      await next('benefits');
+      await radio('No');
+      await next('bigSpends');
+      await radio('No');
+      await next('assets');
+      await radio('Yes');
+      await field('Type').selectOption({ label: 'Cash' });
+      await field('Value').fill('15000');
+      await next('regularSavings');
+      await radio('Yes');
+      await field('How much do you save?').fill('2,500');
+      await field('How often?').selectOption({ label: 'Monthly' });
+      await next('super');
+      await field('Total super balance').fill('85000');
+      await radio('No');
+      await next('debts');
+      await radio('No');
+      await next('insuranceCover');
+      for (const label of ['Life cover', 'Total and permanent disability (TPD) cover', 'Trauma cover', 'Income protection (per month)']) await field(label).fill('0');
+      await next('privateHealth');
+      await radio('Yes');
+      await next('riskAssessment');
+      await radio(/^Moderate(?!ly)/);
+      await next('reviewDetails');
+      await next('needsAnalysis');
+
+      const needs = await text(page);
+      expect(needs).toContain('$5,868 a month ($70,412 a year)');
+      expect(needs).toContain('$17,603');
+      expect(needs).toContain('$2,603');
+      expect(needs).toContain('$750 a month');
+      expect(needs).toContain('$1,750 a month');
+
+      await next('recommendation');
+      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Invest $0 now and $1,009 a month');
+      await page.getByText('Because your goal (buying your first home) is 5 years away and you chose Moderate', { exact: false }).first().waitFor();
+      await page.getByRole('button', { name: 'Investment funds projection' }).click();
+      // years from the current year over the timeframe
+      const years = await page.locator('.chart__table tbody tr th').allInnerTexts();
+      expect(years).toEqual(['2026', '2027', '2028', '2029', '2030', '2031']);
+
+      await next('recommendedProducts', 'Accept and continue');
+      await page.getByRole('button', { name: 'Fees and charges' }).click();
+      const fees = await page.locator('table.fees').innerText();
+      // investment fee 0.7% a year on the median path: $39 in the first year, $1,127 over the five years
+      expect(fees).toContain('$39');
+      expect(fees).toContain('$1,127');
+      expect(fees).toContain('$500');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('households the advice does not suit, or cannot reach', () => {
   it('high-interest debt stops the journey before a recommendation, saying why and what to do', async () => {
     const answers: Answers = {
