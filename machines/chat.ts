@@ -20,8 +20,11 @@ export interface ChatContext {
   failedText: string | null;
   /** Counts local messages, for their ids. @default 0 */
   localSeq: number;
-  /** A message sent while the history was loading: it goes as soon as the load ends. @default null */
-  queuedText: string | null;
+  /**
+   * Messages sent while the history was loading or an answer was on its way (a button, the
+   * programmatic API): they go in order, one at a time, as soon as the chat is ready. @default []
+   */
+  queue: string[];
 }
 
 export interface ChatInput {
@@ -60,25 +63,30 @@ export const chatMachine = setup({
   guards: {
     hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
     hasFailedText: ({ context }) => context.failedText !== null,
-    hasQueuedText: ({ context }) => context.queuedText !== null,
+    hasQueuedText: ({ context }) => context.queue.length > 0,
+    /** widget-spec §8: the server no longer knows the stored session (history 404). */
+    isSessionGone: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === 'SESSION_NOT_FOUND',
   },
   actions: {
     /** The visitor's message shows at once; the typing indicator follows it. */
-    queue: assign({ queuedText: ({ context, event }) => (event.type === 'CHAT.SEND' ? event.text : context.queuedText) }),
+    queue: assign({ queue: ({ context, event }) => (event.type === 'CHAT.SEND' ? [...context.queue, event.text] : context.queue) }),
     addPending: assign(({ context, event }) => {
-      const text = (event.type === 'CHAT.SEND' ? event.text : context.queuedText ?? context.failedText ?? '').trim();
+      const [queued, ...rest] = context.queue;
+      const text = (event.type === 'CHAT.SEND' ? event.text : queued ?? context.failedText ?? '').trim();
       const pending: ChatMessage = { id: `pending-${context.localSeq + 1}`, role: 'user', content: text, createdAt: '', type: 'TEXT' };
       return {
-        messages: [...context.messages.filter((m) => !m.isError), pending],
+        // a failed send leaves its message (still `pending-…`) and an error bubble; the next send replaces both
+        messages: [...context.messages.filter((m) => !m.isError && !m.id.startsWith('pending-')), pending],
         localSeq: context.localSeq + 1,
         followUps: [],
         responseButtons: [],
         failedText: null,
-        queuedText: null,
+        queue: event.type === 'CHAT.SEND' ? context.queue : rest,
       };
     }),
     useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
     forgetSession: assign({ chatSessionId: null, messages: [], followUps: [], responseButtons: [], failedText: null }),
+    clearHistory: assign({ messages: [], followUps: [], responseButtons: [] }),
     emitSessionCleared: emit({ type: 'session.changed', chatSessionId: null }),
   },
 }).createMachine({
@@ -90,7 +98,7 @@ export const chatMachine = setup({
     responseButtons: [],
     failedText: null,
     localSeq: 0,
-    queuedText: null,
+    queue: [],
   }),
   initial: 'loading',
   states: {
@@ -105,10 +113,23 @@ export const chatMachine = setup({
         input: ({ context }) => ({ chatSessionId: context.chatSessionId }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ messages: event.output.messages, chatSessionId: event.output.chatSessionId, followUps: [], responseButtons: [] })),
+          actions: assign(({ context, event }) => {
+            // a reload that finds the same conversation keeps the buttons under its last answer
+            const same = event.output.chatSessionId === context.chatSessionId && event.output.messages.at(-1)?.id === context.messages.at(-1)?.id;
+            return {
+              messages: event.output.messages,
+              chatSessionId: event.output.chatSessionId,
+              followUps: same ? context.followUps : [],
+              responseButtons: same ? context.responseButtons : [],
+            };
+          }),
         },
-        // widget-spec §8: a history failure gives an empty history; a session the server no longer knows is forgotten
-        onError: { target: 'ready', actions: ['forgetSession', 'emitSessionCleared'] },
+        // widget-spec §8: a history failure gives an empty history. Only a session the server no longer
+        // knows is forgotten; after any other failure (a network blip) the session is kept for the next load.
+        onError: [
+          { guard: 'isSessionGone', target: 'ready', actions: ['forgetSession', 'emitSessionCleared'] },
+          { target: 'ready', actions: 'clearHistory' },
+        ],
       },
     },
     ready: {
@@ -121,6 +142,10 @@ export const chatMachine = setup({
       },
     },
     sending: {
+      on: {
+        // a button or the programmatic API may send while an answer is on its way: it goes next
+        'CHAT.SEND': { guard: 'hasText', actions: 'queue' },
+      },
       invoke: {
         src: 'send',
         input: ({ context }) => ({ text: context.messages[context.messages.length - 1]!.content, chatSessionId: context.chatSessionId }),
@@ -182,3 +207,4 @@ export const selectFollowUps = (s: ChatSnapshot) => s.context.followUps;
 export const selectResponseButtons = (s: ChatSnapshot) => s.context.responseButtons;
 export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
 export const selectFailedText = (s: ChatSnapshot) => s.context.failedText;
+export const selectQueue = (s: ChatSnapshot) => s.context.queue;

@@ -58,6 +58,15 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     this.stop?.();
   }
 
+  /** The launcher, for giving the focus back when the window closes. */
+  private launcher: HTMLButtonElement | null = null;
+
+  override componentDidUpdate(_: unknown, prev: AppState) {
+    // the window closed with the focus inside it (Escape, a close button): back to the launcher
+    const active = document.activeElement;
+    if (prev.open && !this.state.open && (active === document.body || active === this.props.rt.host || active === null)) this.launcher?.focus();
+  }
+
   override render() {
     const { rt } = this.props;
     const { open, mobile, bubble, loaded, failed } = this.state;
@@ -109,6 +118,9 @@ export class App extends Component<{ rt: Runtime }, AppState> {
           )}
           <button
             type="button"
+            ref={(b) => {
+              this.launcher = b;
+            }}
             data-part="launcher"
             data-pulse={(l.pulseAnimation && !open) || undefined}
             data-glow={l.glowEffect || undefined}

@@ -57,6 +57,12 @@ async function presenceBubble(http: Http, userSessionId: string, path: string): 
   }
 }
 
+/** The first visit's bubble: "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
+export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
+  const description = a.agentDescription.trim();
+  return `Hi! I'm ${a.agentName}.${description ? ` ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : ''}`;
+}
+
 /** widget-spec §9: 768 px or narrower, or a mobile user agent. */
 export const isMobileViewport = (win: Window = window) =>
   win.matchMedia('(max-width: 768px)').matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
@@ -102,11 +108,21 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   let appearance: Appearance = DEFAULT_APPEARANCE;
   let config: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
   let loadError: ApiErrorCode | null = null;
-  try {
-    [appearance, config] = await Promise.all([client.appearance(), client.config()]);
-  } catch (err) {
-    loadError = err instanceof ApiError ? err.code : 'FAILED';
-    options.emit('error', err);
+  // widget-spec §8: the visitor-facing errors are the appearance's. A failed config alone does not
+  // hide a good appearance: the widget runs with the default config (no page awareness, no voice).
+  const [appearanceResult, configResult] = await Promise.allSettled([client.appearance(), client.config()]);
+  if (appearanceResult.status === 'fulfilled') appearance = appearanceResult.value;
+  else {
+    loadError = appearanceResult.reason instanceof ApiError ? appearanceResult.reason.code : 'FAILED';
+    options.emit('error', appearanceResult.reason);
+  }
+  if (configResult.status === 'fulfilled') config = configResult.value;
+  else if (!loadError) {
+    // a refused key or configuration refuses both calls: the appearance's error says it
+    const reason: unknown = configResult.reason;
+    if (reason instanceof ApiError && (reason.code === 'INVALID_API_KEY' || reason.code === 'INVALID_CONFIGURATION')) loadError = reason.code;
+    else console.warn('AI chat widget:', reason instanceof Error ? reason.message : reason);
+    options.emit('error', reason);
   }
   applyTheme(host, launcherVariables(appearance));
 
@@ -154,7 +170,7 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
     if (bubble && widget.getSnapshot().context.path === path) widget.send({ type: 'BUBBLE.SHOW', bubble });
   };
   if (!loadError && !readItem(flag)) {
-    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: `Hi! I'm ${appearance.agentName}. ${appearance.agentDescription}.` } });
+    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: greeting(appearance) } });
     writeItem(flag, '1');
   } else {
     void offerPresence(location.pathname);

@@ -76,6 +76,11 @@ function install() {
     },
   };
   window.AIChatWidget = api;
+  // listeners queued by the stub are attached at once, so they also hear an early 'error'
+  for (const [method, ...args] of queued.splice(0)) {
+    if (method === 'on' || method === 'off') api[method](args[0] as WidgetEventName, args[1] as Listener);
+    else queued.push([method, ...args]);
+  }
   const emit = (event: WidgetEventName, detail?: unknown) => {
     for (const fn of listeners.get(event) ?? []) {
       try {

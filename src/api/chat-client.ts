@@ -79,7 +79,8 @@ export function createChatClient(http: Http) {
   const { api, authed, call, json, q } = http;
   return {
     async history(params: { userSessionId: string; path: string; chatSessionId: string | null }): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
-      const h = await call(`${api}/chat/history?${q(params)}`, {}, HISTORY, FAILURE_TEXT.history);
+      // a session the server does not know (any more) is told apart from a failed load: only it is forgotten
+      const h = await call(`${api}/chat/history?${q(params)}`, {}, HISTORY, FAILURE_TEXT.history, { 404: 'SESSION_NOT_FOUND' });
       return { messages: compact(h.history.map(toMessage)), chatSessionId: h.chatSessionId ?? null };
     },
 

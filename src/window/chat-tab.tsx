@@ -3,8 +3,8 @@
  * follow-up and response buttons, and the text area with its send button.
  */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { canSendText, selectFailedText, selectFollowUps, selectIsLoading, selectIsTyping, selectMessages, selectResponseButtons } from '../../machines/chat';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { canSendText, selectFailedText, selectFollowUps, selectIsLoading, selectIsTyping, selectMessages, selectQueue, selectResponseButtons } from '../../machines/chat';
 import type { ChatMessage } from '../api/client';
 import { formatTimestamp } from '../format';
 import { Icon } from '../icons';
@@ -13,19 +13,30 @@ import { ButtonList, FollowUps } from './buttons';
 import { useConversation } from './chat-window';
 import { VideoPlayer } from './video';
 
-const Markdown = lazy(() => import('../markdown/markdown'));
+/** Answers as plain text: while the markdown chunk loads, and for good if it cannot be loaded. */
+function PlainText({ text }: { text: string }) {
+  return <p data-part="plain-text">{text}</p>;
+}
+
+const Markdown = lazy(() =>
+  import('../markdown/markdown').catch((err: unknown) => {
+    console.error('AI chat widget: the markdown renderer failed to load; answers show as plain text', err);
+    return { default: PlainText };
+  }),
+);
 
 /** widget-spec §9: the text area grows to 7 lines of 22 px (154 px), then scrolls; at most 200 px. */
 export const TEXTAREA_MAX_LINES_PX = 154;
 /** widget-spec §9: focus moves into the input 300 ms after the window or tab opens. */
 export const FOCUS_DELAY_MS = 300;
 
-function Message({ m }: { m: ChatMessage }) {
+/** One message; memoised, so an answer is parsed again only when it changes, not on every keystroke. */
+const Message = memo(function Message({ m }: { m: ChatMessage }) {
   const rt = useRuntime();
   const a = rt.appearance;
   const { chat } = useConversation();
   const time = a.showTimestamps ? formatTimestamp(m.createdAt) : '';
-  const plain = <p data-part="plain-text">{m.content}</p>;
+  const plain = <PlainText text={m.content} />;
   return (
     <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-format={a.chatFormat}>
       {a.showAvatars && (
@@ -68,7 +79,7 @@ function Message({ m }: { m: ChatMessage }) {
       </div>
     </li>
   );
-}
+});
 
 function Composer() {
   const rt = useRuntime();
@@ -87,13 +98,18 @@ function Composer() {
     lastFailed.current = failedText;
   }, [failedText]);
 
-  // Grow with the text up to 7 lines, then scroll (widget-spec §5).
+  // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:
+  // its height adds the padding (inside scrollHeight) and the borders (outside it) to the lines.
   useEffect(() => {
     const el = area.current;
     if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, TEXTAREA_MAX_LINES_PX)}px`;
-    el.style.overflowY = el.scrollHeight > TEXTAREA_MAX_LINES_PX ? 'auto' : 'hidden';
+    const cs = getComputedStyle(el);
+    const padding = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    const borders = parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth);
+    const lines = el.scrollHeight - padding;
+    el.style.height = `${Math.min(lines, TEXTAREA_MAX_LINES_PX) + padding + borders}px`;
+    el.style.overflowY = lines > TEXTAREA_MAX_LINES_PX ? 'auto' : 'hidden';
   }, [text]);
 
   // The input gets focus when the window opens or the Chat tab is entered.
@@ -117,6 +133,8 @@ function Composer() {
     if (!hasText || typing) return;
     chat.send({ type: 'CHAT.SEND', text });
     setText('');
+    // the send button turns into the voice button: keep the focus in the text area
+    area.current?.focus();
   };
   return (
     <div data-part="composer">
@@ -168,12 +186,26 @@ export function ChatTab() {
   const loading = useSelector(chat, selectIsLoading);
   const followUps = useSelector(chat, selectFollowUps);
   const responseButtons = useSelector(chat, selectResponseButtons);
+  const queue = useSelector(chat, selectQueue);
   const list = useRef<HTMLDivElement>(null);
 
-  // Chat scrolls down on every new message, and when the tab is entered (widget-spec §4).
+  // Chat scrolls down on every new message, and when the tab is entered (widget-spec §4); also when an
+  // answer's content grows after the fact (the markdown chunk replacing the plain text, a video's frame).
   useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [messages.length, typing, followUps.length]);
+    const el = list.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight });
+    if (typeof ResizeObserver === 'undefined') return;
+    let last = el.scrollHeight;
+    const ro = new ResizeObserver(() => {
+      const nearBottom = el.scrollTop + el.clientHeight >= last - 40;
+      last = el.scrollHeight;
+      if (nearBottom) el.scrollTo({ top: el.scrollHeight });
+    });
+    const content = el.querySelector('[data-part="message-list"]');
+    if (content) ro.observe(content);
+    return () => ro.disconnect();
+  }, [messages.length, typing, followUps.length, queue.length]);
 
   return (
     <section data-part="chat" aria-label="Chat">
@@ -189,6 +221,17 @@ export function ChatTab() {
           <ol data-part="message-list">
             {messages.map((m) => (
               <Message key={m.id} m={m} />
+            ))}
+            {queue.map((text, i) => (
+              // sent while the history loaded or an answer was on its way: it goes next
+              <li key={`queued-${i}`} data-part="message" data-role="user" data-queued data-format={rt.appearance.chatFormat}>
+                <div data-part="message-body">
+                  <span className="sr-only">You said (waiting to send):</span>
+                  <div data-part="bubble-content">
+                    <PlainText text={text} />
+                  </div>
+                </div>
+              </li>
             ))}
           </ol>
         </div>

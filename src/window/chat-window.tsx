@@ -24,14 +24,19 @@ export function useConversation(): Conversation {
 export const TAB_LABELS: Record<Tab, string> = { home: 'Home', chat: 'Chat', history: 'History', settings: 'Settings' };
 const TAB_ICONS: Record<Tab, IconName> = { home: 'home', chat: 'chat', history: 'history', settings: 'settings' };
 
-/** A button with a dropdown menu: opens on click, closes on Escape, a choice or a click elsewhere. */
+/**
+ * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
+ * the focus leaving it. Arrow keys, Home and End move between items. Items with `current` are a
+ * radio group (the tabs: `menuitemradio` with `aria-checked`); the others are plain `menuitem`s.
+ */
 function Menu({ label, icon, items }: { label: string; icon: IconName; items: { label: string; onSelect: () => void; current?: boolean }[] }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menuItems()[0]?.focus();
     const close = (e: Event) => {
       if (!e.composedPath().includes(menu.current!) && !e.composedPath().includes(button.current!)) setOpen(false);
     };
@@ -39,19 +44,25 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: { 
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
   const onKeyDown = (e: KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = menuItems();
     const i = items.indexOf(e.target as HTMLElement);
+    const to = { ArrowDown: (i + 1) % items.length, ArrowUp: (i + items.length - 1) % items.length, Home: 0, End: items.length - 1 }[e.key];
     if (e.key === 'Escape') {
       e.stopPropagation();
       setOpen(false);
       button.current?.focus();
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    } else if (to !== undefined) {
       e.preventDefault();
-      items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+      items[to]?.focus();
     }
   };
   return (
-    <div data-part="menu-wrap">
+    <div
+      data-part="menu-wrap"
+      onFocusOut={(e: FocusEvent) => {
+        if (open && !(e.currentTarget as HTMLElement).contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button type="button" ref={button} data-part="icon-button" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <Icon name={icon} />
       </button>
@@ -60,7 +71,9 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: { 
           {items.map((item) => (
             <button
               type="button"
-              role="menuitem"
+              role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.current === undefined ? undefined : item.current}
+              tabIndex={-1}
               key={item.label}
               data-current={item.current || undefined}
               onClick={() => {
@@ -111,7 +124,6 @@ function Header({ onTranscript, onHelp }: { onTranscript: () => void; onHelp: ()
             data-part="icon-button"
             aria-label={expanded ? 'Collapse chat window' : 'Expand chat window'}
             title={expanded ? 'Collapse' : 'Expand'}
-            aria-pressed={expanded}
             onClick={() => rt.widget.send({ type: 'WINDOW.EXPAND_TOGGLE' })}
           >
             <Icon name={expanded ? 'collapse' : 'expand'} />
@@ -176,12 +188,14 @@ function ResizeHandle({ sheet }: { sheet: () => HTMLElement | null }) {
     const target = e.currentTarget as HTMLElement;
     target.setPointerCapture(e.pointerId);
     const move = (ev: PointerEvent) => resize(startHeight + (startY - ev.clientY));
+    // a cancelled touch (a scroll took over) or a lost capture ends the drag like a release
+    const ends = ['pointerup', 'pointercancel', 'lostpointercapture'] as const;
     const up = () => {
       target.removeEventListener('pointermove', move);
-      target.removeEventListener('pointerup', up);
+      for (const type of ends) target.removeEventListener(type, up);
     };
     target.addEventListener('pointermove', move);
-    target.addEventListener('pointerup', up);
+    for (const type of ends) target.addEventListener(type, up);
   };
   const height = useSelector(rt.widget, selectSheetHeight);
   return (
@@ -212,7 +226,10 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
   useEffect(() => {
     const vv = window.visualViewport;
     if (!active || !vv) return;
-    const update = () => el()?.style.setProperty('--aiw-keyboard', `${Math.max(0, window.innerHeight - vv.height - vv.offsetTop)}px`);
+    const update = () => {
+      el()?.style.setProperty('--aiw-keyboard', `${Math.max(0, window.innerHeight - vv.height - vv.offsetTop)}px`);
+      el()?.style.setProperty('--aiw-visible-height', `${vv.height}px`);
+    };
     update();
     vv.addEventListener('resize', update);
     vv.addEventListener('scroll', update);
@@ -240,6 +257,12 @@ export function ChatWindow({ conversation }: { conversation: Conversation }) {
   const sheetHeight = useSelector(rt.widget, selectSheetHeight);
   const el = useRef<HTMLDivElement>(null);
   useKeyboardOffset(() => el.current, mobile);
+  // widget-spec §4: on open the focus moves into the window (the Chat tab's input takes it from there);
+  // on a phone the launcher under the focus is hidden by the sheet
+  useEffect(() => {
+    const root = el.current?.getRootNode() as Document | ShadowRoot | undefined;
+    if (!el.current?.contains(root?.activeElement ?? null)) el.current?.focus();
+  }, []);
   // in the same commit as the render, so a drag never lags a frame behind the pointer
   useLayoutEffect(() => {
     el.current?.style.setProperty('--aiw-sheet-height', sheetHeight ? `${sheetHeight}px` : '');
@@ -273,6 +296,7 @@ export function ChatWindow({ conversation }: { conversation: Conversation }) {
         data-mobile={mobile || undefined}
         role="dialog"
         aria-labelledby="aiw-title"
+        tabIndex={-1}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && !e.defaultPrevented) rt.widget.send({ type: 'WINDOW.CLOSE' });
         }}

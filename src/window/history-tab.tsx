@@ -55,6 +55,16 @@ function Item({ s, current }: { s: ChatSession; current: boolean }) {
   const failedId = useSelector(sessions, selectFailedId);
   const name = s.name || UNNAMED;
   const editing = rename?.id === s.id && savingId !== s.id;
+  // After Enter or Escape the input goes, and with it the focus: it comes back to this item
+  // (a blur that ended the rename has put the focus somewhere already, and it stays there).
+  const open = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    const root = open.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const active = root?.activeElement;
+    if (wasEditing.current && !editing && (!active || active === document.body)) open.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
     <li data-part="history-item" data-current={current || undefined}>
       {editing ? (
@@ -62,6 +72,7 @@ function Item({ s, current }: { s: ChatSession; current: boolean }) {
       ) : (
         <button
           type="button"
+          ref={open}
           data-part="history-open"
           aria-current={current ? 'true' : undefined}
           onClick={() => {

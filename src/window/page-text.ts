@@ -1,7 +1,8 @@
 /** The host page's visible text, sent with each message when page awareness is on. */
 
 /** widget-spec §5: removed from the page text. */
-const SKIP = 'script, style, noscript, template, nav, footer, header, [hidden], [aria-hidden="true"], svg, iframe, canvas, ai-chat-widget';
+const SKIP =
+  'script, style, noscript, template, nav, footer, header, [role="navigation"], [role="banner"], [role="contentinfo"], [hidden], [aria-hidden="true"], svg, iframe, canvas, ai-chat-widget';
 
 /** The most page text sent with a message. */
 export const MAX_PAGE_TEXT = 20_000;

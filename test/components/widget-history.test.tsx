@@ -99,7 +99,7 @@ describe('History tab', () => {
 
     // back in History, the badge has moved
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
-    await user.click(screen.getByRole('menuitem', { name: 'History' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'History' }));
     await screen.findByRole('list');
     expect(within(item('Pension questions')).getByText('current session')).toBeTruthy();
     expect(within(item('Fees')).queryByText('current session')).toBeNull();
@@ -133,6 +133,8 @@ describe('renaming a session', () => {
 
     expect(fakes.renameSession.calls).toHaveLength(1);
     expect(fakes.renameSession.last().input).toEqual({ id: 's1', name: 'Retirement plans' });
+    // the input is gone; the focus is on the item (it reads 'Updating...' while saving)
+    await vi.waitFor(() => expect((document.activeElement as HTMLElement).dataset.part).toBe('history-open'));
     expect(screen.queryByRole('textbox', { name: 'Chat name' })).toBeNull();
     expect(screen.getByText('Updating...')).toBeTruthy();
     // no rename button while saving
@@ -157,6 +159,8 @@ describe('renaming a session', () => {
     expect(screen.queryByText('Something else')).toBeNull();
     expect(fakes.renameSession.calls).toHaveLength(0);
     expect(widget.getSnapshot().matches('open')).toBe(true);
+    // the focus comes back to the item instead of being lost with the input
+    await vi.waitFor(() => expect(document.activeElement).toBe(item('Fees').querySelector('[data-part="history-open"]')));
   });
 
   it('blur saves', async () => {

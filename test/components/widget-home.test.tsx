@@ -124,7 +124,7 @@ describe('Home tab', () => {
     await waitFor(chat, (s) => s.matches('ready'));
     const before = fakes.loadHistory.calls.length;
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Home' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Home' }));
     expect(fakes.loadHistory.calls.length).toBe(before + 1);
   });
 

@@ -46,6 +46,18 @@ describe('launcher', () => {
     expect(within(window).getByRole('heading', { name: 'Ada' })).toBeTruthy();
   });
 
+  it('moves the focus into the window on open, and back to the launcher when Escape closes it', async () => {
+    const { user, loadWindow } = renderApp({ appearance: { agentName: 'Ada' } });
+    await loadWindow();
+    openButton('Ada').focus();
+    await user.keyboard('{Enter}');
+    const window = await screen.findByRole('dialog', { name: 'Ada' });
+    await vi.waitFor(() => expect(window.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(openButton('Ada'));
+  });
+
   it('the placeholder close button closes the window', async () => {
     const { user, widget } = renderApp();
     await user.click(openButton());

@@ -22,7 +22,7 @@ const body = () => dialog().querySelector('[data-part="body"]')!;
 async function openMenu(user: { click: (el: Element) => Promise<void> }, name: 'Navigation' | 'Settings') {
   await user.click(screen.getByRole('button', { name }));
   const menu = screen.getByRole('menu', { name });
-  await vi.waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[0]));
+  await vi.waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole(/^menuitem/)[0]));
   return menu;
 }
 
@@ -45,8 +45,9 @@ describe('header', () => {
     expect(dialog().hasAttribute('data-expanded')).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Chat sections' })).toBeNull();
 
+    // the label says what the button does next (no aria-pressed as well, which would contradict it)
     const expand = screen.getByRole('button', { name: 'Expand chat window' });
-    expect(expand.getAttribute('aria-pressed')).toBe('false');
+    expect(expand.hasAttribute('aria-pressed')).toBe(false);
     await user.click(expand);
     expect(dialog().hasAttribute('data-expanded')).toBe(true);
     expect(widget.getSnapshot().context.expanded).toBe(true);
@@ -54,7 +55,6 @@ describe('header', () => {
     expect(within(footer).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings']);
 
     const collapse = screen.getByRole('button', { name: 'Collapse chat window' });
-    expect(collapse.getAttribute('aria-pressed')).toBe('true');
     await user.click(collapse);
     expect(dialog().hasAttribute('data-expanded')).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Chat sections' })).toBeNull();
@@ -107,22 +107,31 @@ describe('navigation menu', () => {
 
     const menu = await openMenu(user, 'Navigation');
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const items = within(menu).getAllByRole('menuitem');
+    const items = within(menu).getAllByRole(/^menuitem/);
     expect(items.map((i) => i.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings', 'New chat']);
     expect(document.activeElement).toBe(items[0]);
-    // the current tab is marked
-    expect(items[0]!.hasAttribute('data-current')).toBe(true);
-    expect(items[1]!.hasAttribute('data-current')).toBe(false);
+    // the tabs are a radio group with the current one checked; New chat is a plain item
+    expect(within(menu).getAllByRole('menuitemradio').map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
+      ['Home', 'true'],
+      ['Chat', 'false'],
+      ['History', 'false'],
+      ['Settings', 'false'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'New chat' })).toBeTruthy();
   });
 
   it('arrow keys move between items; Escape closes the menu only and returns focus', async () => {
     const { user, widget } = renderWindow();
     const button = screen.getByRole('button', { name: 'Navigation' });
     await openMenu(user, 'Navigation');
-    const items = screen.getAllByRole('menuitem');
+    const items = screen.getAllByRole(/^menuitem/);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
     await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(items[4]);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(items[0]);
+    await user.keyboard('{End}');
     expect(document.activeElement).toBe(items[4]);
 
     await user.keyboard('{Escape}');
@@ -131,6 +140,13 @@ describe('navigation menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     // the window stays open
     expect(widget.getSnapshot().matches('open')).toBe(true);
+  });
+
+  it('Tab out of the menu closes it', async () => {
+    const { user } = renderWindow();
+    await openMenu(user, 'Navigation');
+    await user.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('a click outside closes it', async () => {
@@ -144,7 +160,7 @@ describe('navigation menu', () => {
   it('choosing a tab switches to it and closes the menu', async () => {
     const { user, widget, fakes } = renderWindow({ sessions: [] });
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
-    await user.click(screen.getByRole('menuitem', { name: 'History' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'History' }));
     expect(screen.queryByRole('menu')).toBeNull();
     expect(widget.getSnapshot().context.tab).toBe('history');
     expect(await screen.findByText('No chat history yet')).toBeTruthy();
@@ -152,8 +168,8 @@ describe('navigation menu', () => {
     expect(fakes.loadSessions.calls).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
-    expect(screen.getByRole('menuitem', { name: 'History' }).hasAttribute('data-current')).toBe(true);
-    await user.click(screen.getByRole('menuitem', { name: 'Chat' }));
+    expect(screen.getByRole('menuitemradio', { name: 'History' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Chat' }));
     expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
   });
 

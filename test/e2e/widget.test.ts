@@ -43,7 +43,7 @@ async function openChat(page: Page) {
   await launcher(page).click();
   await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
   await page.getByRole('button', { name: 'Navigation' }).click();
-  await page.getByRole('menuitem', { name: 'Chat', exact: true }).click();
+  await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
   await page.getByRole('textbox', { name: /^Message/ }).waitFor();
 }
 
@@ -90,7 +90,7 @@ describe('the widget on the journey', () => {
 
     // History lists it with the badge; rename works
     await page.getByRole('button', { name: 'Navigation' }).click();
-    await page.getByRole('menuitem', { name: 'History' }).click();
+    await page.getByRole('menuitemradio', { name: 'History' }).click();
     const item = page.locator('[data-part="history-item"][data-current]');
     await item.waitFor();
     expect(await item.innerText()).toContain('current session');
@@ -172,7 +172,7 @@ describe('the widget on the journey', () => {
     await expect.poll(sheetHeight).toBe(400);
     // the input's text is 16 px, so phones do not zoom on focus
     await page.getByRole('button', { name: 'Navigation' }).click();
-    await page.getByRole('menuitem', { name: 'Chat', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
     expect(await page.getByRole('textbox', { name: /^Message/ }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
     await page.getByRole('button', { name: 'Close chat' }).first().click();
     await launcher(page).waitFor();

@@ -106,12 +106,39 @@ describe('chat machine', () => {
     expect(s.context.messages.map((m) => m.content)).toEqual(['hi', 'hello']);
   });
 
-  it('a history failure gives an empty history and forgets the session', async () => {
-    const { actor, history, emitted } = start('gone');
+  it('a history failure gives an empty history and keeps the session for the next load', async () => {
+    const { actor, history, emitted } = start('s1');
     history.calls[0]!.reject(new ApiError('FAILED', 'Failed to load chat history'));
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context).toMatchObject({ messages: [], chatSessionId: 's1' });
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'CHAT.RELOAD' });
+    expect(history.calls[1]!.input).toEqual({ chatSessionId: 's1' });
+  });
+
+  it('a session the server no longer knows (SESSION_NOT_FOUND) is forgotten', async () => {
+    const { actor, history, emitted } = start('gone');
+    history.calls[0]!.reject(new ApiError('SESSION_NOT_FOUND'));
     const s = await waitFor(actor, (x) => x.matches('ready'));
     expect(s.context).toMatchObject({ messages: [], chatSessionId: null });
     expect(emitted).toEqual([{ type: 'session.changed', chatSessionId: null }]);
+  });
+
+  it('a reload that finds the same conversation keeps the buttons under the last answer', async () => {
+    const { actor, history, send } = start();
+    history.calls[0]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'fees?' });
+    const answer = { userMessage: msg('user', 'fees?', 'u1'), aiMessage: msg('ai', '0.7%', 'a1'), chatSessionId: 's1', followUps: [{ id: 'f', text: 'More?' }], responseButtons: [] };
+    send.calls[0]!.resolve(answer);
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.RELOAD' });
+    history.calls[1]!.resolve({ messages: [answer.userMessage, answer.aiMessage], chatSessionId: 's1' });
+    expect((await waitFor(actor, (x) => x.matches('ready'))).context.followUps).toEqual([{ id: 'f', text: 'More?' }]);
+    // a different conversation (another tab sent a message) drops them
+    actor.send({ type: 'CHAT.RELOAD' });
+    history.calls[2]!.resolve({ messages: [answer.userMessage, answer.aiMessage, msg('user', 'elsewhere', 'u2'), msg('ai', 'ok', 'a2')], chatSessionId: 's1' });
+    expect((await waitFor(actor, (x) => x.matches('ready'))).context.followUps).toEqual([]);
   });
 
   it('sends a trimmed message with a typing indicator, then shows the answer, follow-ups and buttons', async () => {
@@ -124,8 +151,6 @@ describe('chat machine', () => {
     expect(actor.getSnapshot().value).toBe('sending');
     expect(actor.getSnapshot().context.messages.map((m) => [m.role, m.content])).toEqual([['user', 'What fees?']]);
     expect(send.calls[0]!.input).toEqual({ text: 'What fees?', chatSessionId: null });
-    actor.send({ type: 'CHAT.SEND', text: 'another' }); // one at a time
-    expect(send.calls).toHaveLength(1);
     send.calls[0]!.resolve({
       userMessage: msg('user', 'What fees?', 'u1'),
       aiMessage: msg('ai', '0.7% a year', 'a1'),
@@ -158,8 +183,41 @@ describe('chat machine', () => {
     expect(s.context.failedText).toBe('Will it fail?');
     expect(emitted).toContainEqual({ type: 'send.failed', error: 'RATE_LIMIT_EXCEEDED' });
     actor.send({ type: 'CHAT.RETRY' });
-    expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['Will it fail?', 'Will it fail?']);
+    // the failed message and its error give way to the new attempt: the message shows once
+    expect(actor.getSnapshot().context.messages.map((m) => [m.content, m.isError ?? false])).toEqual([['Will it fail?', false]]);
     expect(send.calls[1]!.input.text).toBe('Will it fail?');
+  });
+
+  it('sending the failed text again from the input shows it once too', async () => {
+    const { actor, history, send } = start();
+    history.calls[0]!.resolve({ messages: [msg('user', 'earlier', 'u0'), msg('ai', 'answer', 'a0')], chatSessionId: 's1' });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
+    send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
+    expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['earlier', 'answer', 'Will it fail?']);
+    expect(actor.getSnapshot().context.failedText).toBeNull();
+  });
+
+  it('messages sent while an answer is on its way are queued and go in order, one at a time', async () => {
+    const { actor, history, send } = start();
+    history.calls[0]!.resolve({ messages: [], chatSessionId: null });
+    await waitFor(actor, (x) => x.matches('ready'));
+    actor.send({ type: 'CHAT.SEND', text: 'first' });
+    actor.send({ type: 'CHAT.SEND', text: 'second' });
+    actor.send({ type: 'CHAT.SEND', text: '  ' });
+    actor.send({ type: 'CHAT.SEND', text: 'third' });
+    expect(send.calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.queue).toEqual(['second', 'third']);
+    send.calls[0]!.resolve({ userMessage: msg('user', 'first', 'u1'), aiMessage: msg('ai', 'one', 'a1'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    await waitFor(actor, () => send.calls.length === 2);
+    expect(send.calls[1]!.input).toEqual({ text: 'second', chatSessionId: 's' });
+    expect(actor.getSnapshot().context.queue).toEqual(['third']);
+    send.calls[1]!.resolve({ userMessage: msg('user', 'second', 'u2'), aiMessage: msg('ai', 'two', 'a2'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    await waitFor(actor, () => send.calls.length === 3);
+    expect(send.calls[2]!.input.text).toBe('third');
+    expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['first', 'one', 'second', 'two', 'third']);
   });
 
   it('New chat clears the session and reloads; loading a session switches to it', async () => {

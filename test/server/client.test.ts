@@ -64,7 +64,7 @@ describe('the client against the server', () => {
   it('maps statuses to the errors of widget-spec §8', async () => {
     const { client } = widget();
     await expect(client.renameSession({ userSessionId: VISITOR_B, chatSessionId: 'missing', name: 'x' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND', message: 'SESSION_NOT_FOUND' });
-    await expect(client.history({ userSessionId: VISITOR_B, path: '/p', chatSessionId: 'missing' })).rejects.toMatchObject({ code: 'FAILED', message: FAILURE_TEXT.history });
+    await expect(client.history({ userSessionId: VISITOR_B, path: '/p', chatSessionId: 'missing' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
     const send = () => client.send({ message: 'hi', webPageContent: '', userSessionId: 'visitor-rate-limit-1', path: '/', chatSessionId: null });
     await send();
     await send();

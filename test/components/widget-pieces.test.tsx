@@ -1,0 +1,208 @@
+/**
+ * The widget's small DOM-facing pieces in happy-dom: the page text of widget-spec §5,
+ * path watching, the appearance as CSS variables, the inspector's redaction, and the
+ * conversation's wiring to a real API client over a fake fetch (page awareness).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { widgetMachine } from '../../machines/widget';
+import { createHttp, type SiteConfig } from '../../src/api/client';
+import { greeting } from '../../src/core';
+import { DEFAULT_APPEARANCE, mergeAppearance } from '../../src/appearance';
+import { redactSecrets, REDACTED } from '../../src/inspect';
+import { watchPath } from '../../src/page';
+import type { Runtime } from '../../src/runtime';
+import { launcherVariables } from '../../src/theme';
+import { createConversation } from '../../src/window/index';
+import { extractPageText } from '../../src/window/page-text';
+import { windowVariables } from '../../src/window/theme';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+const PAGE = `
+  <header>Site header</header>
+  <div role="banner">Banner role</div>
+  <nav>Menu links</nav>
+  <div role="navigation">Nav role</div>
+  <main>
+    <h1>Fees  and
+      charges</h1>
+    <p>The investment fee is <strong>0.7%</strong> a year.</p>
+    <p hidden>Hidden paragraph</p>
+    <p aria-hidden="true">Decorative text</p>
+    <p style="display: none">Not displayed</p>
+    <p style="visibility: hidden">Invisible</p>
+    <script>var secret = 1;</script>
+    <style>p { color: red }</style>
+    <noscript>Turn on JavaScript</noscript>
+    <ai-chat-widget>Widget text</ai-chat-widget>
+  </main>
+  <footer>Site footer</footer>
+  <div role="contentinfo">Footer role</div>`;
+
+describe('page text (widget-spec §5)', () => {
+  it('keeps the visible text and drops scripts, styles, navigation, header, footer, hidden and aria-hidden elements', () => {
+    document.body.innerHTML = PAGE;
+    expect(extractPageText(document.body)).toBe('Fees and charges The investment fee is 0.7% a year.');
+  });
+
+  it('stops at the limit', () => {
+    document.body.innerHTML = `<p>${'word '.repeat(100)}</p><p>after</p>`;
+    const text = extractPageText(document.body, 50);
+    expect(text).toHaveLength(50);
+    expect(text).not.toContain('after');
+  });
+});
+
+describe('path watching', () => {
+  it('reports a popstate, and a pushState the app follows with a re-render, once each', async () => {
+    const seen: string[] = [];
+    history.replaceState(null, '', '/start');
+    const stop = watchPath((p) => seen.push(p));
+    history.pushState(null, '', '/documents');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    history.pushState(null, '', '/eligibility');
+    document.body.append(document.createElement('section'));
+    await vi.waitFor(() => expect(seen).toEqual(['/documents', '/eligibility']));
+    // no change, no report
+    document.body.append(document.createElement('section'));
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    stop();
+    history.pushState(null, '', '/after-stop');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await Promise.resolve();
+    expect(seen).toEqual(['/documents', '/eligibility']);
+  });
+});
+
+describe('appearance as CSS variables (widget-spec §3)', () => {
+  it('the launcher: size, paddings, colours and the bubble shadow', () => {
+    const a = mergeAppearance({
+      launcher: { size: 72, verticalPadding: 30, horizontalPadding: 12, backgroundColor: '#112233', borderColor: 'rgb(1, 2, 3)', liveStatusColor: 'lime' },
+      bubble: { bubbleShadow: true, bubbleShadowColor: '#000000', bubbleShadowIntensity: 0.4 },
+      chatBgColor: '#fafafa',
+      chatBorderRadius: 8,
+    });
+    expect(launcherVariables(a)).toMatchObject({
+      'launcher-size': '72px',
+      'launcher-v': '30px',
+      'launcher-h': '12px',
+      'launcher-bg': '#112233',
+      'launcher-border': 'rgb(1, 2, 3)',
+      'live-color': 'lime',
+      'bubble-shadow': '0 8px 24px color-mix(in srgb, #000000 40%, transparent)',
+      'chat-bg': '#fafafa',
+      'chat-radius': '8px',
+    });
+    expect(launcherVariables(mergeAppearance({ bubble: { bubbleShadow: false } }))['bubble-shadow']).toBe('none');
+  });
+
+  it('the window: messages, buttons (each with its own gap), input and history', () => {
+    const a = mergeAppearance({
+      userMessage: { bgColor: '#0000ff', fontStyle: 'italic', borderRadius: 4 },
+      responseButton: { gap: 12, padding: '4px 8px' },
+      followUpButtons: { gap: 6 },
+      input: { inputBorderRadius: 20 },
+      chatHistoryList: { activeBgColor: '#eeeeee' },
+    });
+    expect(windowVariables(a)).toMatchObject({
+      'user-bg': '#0000ff',
+      'user-font-style': 'italic',
+      'user-radius': '4px',
+      'response-gap': '12px',
+      'response-padding': '4px 8px',
+      'follow-up-gap': '6px',
+      'input-radius': '20px',
+      'history-active-bg': '#eeeeee',
+    });
+  });
+
+  it('drops a value that could end the declaration or load something', () => {
+    const a = mergeAppearance({ launcher: { backgroundColor: 'red; background-image: url(https://evil.example/x)' }, agentTitleColor: 'blue}body{color:red' });
+    expect(launcherVariables(a)['launcher-bg']).toBe('');
+    expect(windowVariables(a)['agent-title']).toBe('');
+  });
+});
+
+describe('the greeting bubble', () => {
+  it("reads 'Hi! I'm {agentName}. {agentDescription}.' with one full stop, whatever the description ends with", () => {
+    expect(greeting({ agentName: 'Ada', agentDescription: 'Your helpful AI assistant' })).toBe("Hi! I'm Ada. Your helpful AI assistant.");
+    expect(greeting({ agentName: 'Ada', agentDescription: 'Here to help.' })).toBe("Hi! I'm Ada. Here to help.");
+    expect(greeting({ agentName: 'Ada', agentDescription: 'Questions?' })).toBe("Hi! I'm Ada. Questions?");
+    expect(greeting({ agentName: 'Ada', agentDescription: '  ' })).toBe("Hi! I'm Ada.");
+  });
+});
+
+describe('the inspector never sees secrets', () => {
+  it('redacts tokens and keys at any depth, leaving everything else as it is', () => {
+    const when = new Date(0);
+    const context = { token: 'eyJhbGc', usableUntil: 5, nested: { authToken: 'abc', list: [{ apiKey: 'pk_1', ok: 1 }] }, when };
+    const out = redactSecrets(context);
+    expect(out).toEqual({ token: REDACTED, usableUntil: 5, nested: { authToken: REDACTED, list: [{ apiKey: REDACTED, ok: 1 }] }, when });
+    expect(out.when).toBe(when);
+    expect(context.token).toBe('eyJhbGc');
+    expect(redactSecrets({ type: 'TOKEN.RECEIVED', token: 'x', expiresIn: '1h' })).toEqual({ type: 'TOKEN.RECEIVED', token: REDACTED, expiresIn: '1h' });
+  });
+});
+
+describe('the conversation over the real API client (page awareness, widget-spec §5)', () => {
+  function setup(config: Partial<SiteConfig>) {
+    document.body.innerHTML = PAGE;
+    const requests: { url: string; body: unknown }[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const u = String(url);
+      requests.push({ url: u, body: init?.body ? JSON.parse(String(init.body)) : null });
+      const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (u.includes('/chat/history')) return json({ history: [], chatSessionId: null });
+      if (u.endsWith('/chat')) {
+        return json({
+          userMessage: { id: 'u1', role: 'USER', content: 'What fees?', createdAt: '2026-11-21T00:00:00Z' },
+          aiMessage: { id: 'a1', role: 'AI', content: '0.7% a year', createdAt: '2026-11-21T00:00:01Z' },
+          chatSession: { id: 'c1' },
+        });
+      }
+      return new Response('{}', { status: 404 });
+    });
+    const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens: { get: async () => 't', received() {}, rejected() {} }, fetch });
+    const widget = createActor(widgetMachine, { input: { path: '/fees', isMobile: false } }).start();
+    const rt = {
+      http,
+      widget,
+      appearance: DEFAULT_APPEARANCE,
+      config: { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '', ...config },
+      userSessionId: 'visitor-1',
+      host: document.createElement('div'),
+      emit: vi.fn(),
+    } as unknown as Runtime;
+    return { rt, requests };
+  }
+
+  it('with page awareness on, each message carries the visible page text', async () => {
+    const { rt, requests } = setup({ agentPageAwareness: true });
+    const { chat } = createConversation(rt);
+    await waitFor(chat, (s) => s.matches('ready'));
+    chat.send({ type: 'CHAT.SEND', text: 'What fees?' });
+    await waitFor(chat, (s) => s.matches('ready') && s.context.messages.length === 2);
+    const sent = requests.find((r) => r.url.endsWith('/chat'))!.body;
+    expect(sent).toEqual({
+      message: 'What fees?',
+      webPageContent: 'Fees and charges The investment fee is 0.7% a year.',
+      userSessionId: 'visitor-1',
+      path: '/fees',
+      chatSessionId: null,
+    });
+    expect(rt.emit).toHaveBeenCalledWith('message', expect.objectContaining({ id: 'a1', role: 'ai' }));
+  });
+
+  it('with page awareness off, no page text goes', async () => {
+    const { rt, requests } = setup({ agentPageAwareness: false });
+    const { chat } = createConversation(rt);
+    await waitFor(chat, (s) => s.matches('ready'));
+    chat.send({ type: 'CHAT.SEND', text: 'What fees?' });
+    await waitFor(chat, (s) => s.context.messages.length === 2);
+    expect(requests.find((r) => r.url.endsWith('/chat'))!.body).toMatchObject({ webPageContent: '' });
+  });
+});
