@@ -5,8 +5,9 @@
 //   node esbuild.config.mjs            build everything, print sizes, check budgets
 //   node esbuild.config.mjs --watch    rebuild on change (no budget failure while watching)
 import * as esbuild from 'esbuild';
+import { minify } from 'terser';
 import { gzipSync } from 'node:zlib';
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -257,6 +258,32 @@ function checkBudgets(results, budgets) {
   return ok;
 }
 
+/**
+ * A second minification pass over a browser build's JavaScript with terser, whose compressor
+ * goes further than esbuild's (about 3% of the gzip bytes, 1.8 KB of the widget's text chat).
+ * The source maps are carried through, so they still point at the TypeScript sources.
+ */
+async function minifyFurther(result, bundle) {
+  const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(root, file);
+      const [code, map] = await Promise.all([readFile(full, 'utf8'), readFile(`${full}.map`, 'utf8').catch(() => null)]);
+      const mapName = `${path.basename(file)}.map`;
+      const out = await minify(code, {
+        module: bundle.options.format === 'esm',
+        ecma: 2020,
+        compress: { passes: 2 },
+        mangle: true,
+        format: { comments: false },
+        sourceMap: map ? { content: map, url: mapName } : false,
+      });
+      await writeFile(full, out.code);
+      if (map && out.map) await writeFile(`${full}.map`, typeof out.map === 'string' ? out.map : JSON.stringify(out.map));
+    }),
+  );
+}
+
 async function copyStatic(bundle) {
   for (const s of bundle.static ?? []) {
     await mkdir(path.dirname(path.join(root, s.to)), { recursive: true });
@@ -280,6 +307,7 @@ async function main() {
   const results = [];
   for (const bundle of bundles) {
     const result = await esbuild.build(bundle.options);
+    if (bundle.options.platform === 'browser') await minifyFurther(result, bundle);
     await copyStatic(bundle);
     results.push({ bundle, sizes: await report(bundle, result) });
   }
