@@ -2,6 +2,7 @@
  * The widget end to end: embedded by its script tag in the journey (the demo host
  * page, served with a strict CSP), against the real server, in headless Chromium.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
@@ -21,6 +22,23 @@ afterEach(async () => {
   await context?.close();
   expect(problems).toEqual([]);
 });
+
+/** axe-core over the page, open shadow roots included: WCAG 2.0/2.1/2.2 A and AA with target-size on. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** The element that has the focus, through shadow roots: its data-part, role or tag. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el ? (el.getAttribute('data-part') ?? el.getAttribute('role') ?? el.tagName.toLowerCase()) : null;
+  });
 
 async function open(path: string, viewport = { width: 1200, height: 900 }, expectErrors: RegExp | null = null): Promise<Page> {
   problems = [];
@@ -61,6 +79,10 @@ describe('the widget on the journey', () => {
     const page = await open('/recommended-products');
     await launcher(page).waitFor();
     // the demo page's strict CSP runs it (no unsafe-eval, no inline script)
+    const csp = (await page.request.get(baseUrl + '/recommended-products')).headers()['content-security-policy'] ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline/);
     expect(await page.evaluate(() => document.querySelector('ai-chat-widget')?.shadowRoot?.adoptedStyleSheets.length)).toBeGreaterThan(0);
 
     await openChat(page);
@@ -200,6 +222,145 @@ describe('the widget on the journey', () => {
     await page.evaluate(() => (window as unknown as { enrichUserProfile(f: object): Promise<void> }).enrichUserProfile({ plan: 'gold' }));
   });
 
+  it('the rest of the programmatic API: toggle, newChat, off, close; a stub listener hears an early error', async () => {
+    const page = await open('/');
+    const key = await page.evaluate(() => document.querySelector('script[data-api-key]')!.getAttribute('data-api-key'));
+    const html = (k: string) => `<!doctype html><html><body><h1>Shop</h1>
+      <script src="/assets/api-stub-test.js"></script>
+      <script src="/widget.js" data-api-key="${k}" data-api-url="/api" data-base-url="/"></script>
+      </body></html>`;
+    const stub = `window.AIChatWidget=window.AIChatWidget||{q:[]};['open','close','toggle','send','newChat','on','off'].forEach(function(m){AIChatWidget[m]=AIChatWidget[m]||function(){AIChatWidget.q.push([m].concat([].slice.call(arguments)))}});
+      window.events=[];window.noisy=function(){events.push('should not hear this')};
+      ['open','close','error'].forEach(function(e){AIChatWidget.on(e,function(){events.push(e)})});
+      AIChatWidget.on('open',noisy);AIChatWidget.off('open',noisy);`;
+    await page.route(`${baseUrl}/assets/api-stub-test.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: stub }));
+    await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html(key!) }));
+    await page.goto(`${baseUrl}/api-test`);
+    const events = () => page.evaluate(() => (window as unknown as { events: string[] }).events);
+    const api = (method: string, ...args: string[]) =>
+      page.evaluate(([m, a]) => (window as unknown as { AIChatWidget: Record<string, (...x: string[]) => void> }).AIChatWidget[m as string]!(...(a as string[])), [method, args] as const);
+    await page.getByRole('button', { name: /^Open chat with/ }).waitFor();
+    await api('toggle');
+    await dialog(page).waitFor();
+    await api('toggle');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await events()).toEqual(['open', 'close']);
+    // send, then newChat: the next send starts a new session
+    await api('send', 'What is the investment fee?');
+    await page.locator('[data-part="message"][data-role="ai"]').first().waitFor();
+    const first = await page.evaluate(() => localStorage.getItem('ai_chat_session_id'));
+    expect(first).toBeTruthy();
+    await api('newChat');
+    await page.waitForFunction(() => localStorage.getItem('ai_chat_session_id') === null);
+    await page.locator('[data-part="message"]').first().waitFor({ state: 'detached' });
+
+    // a refused key: the listener the stub attached hears the boot's error
+    await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html('pk_wrong_key_for_this_test') }));
+    await page.goto(`${baseUrl}/api-test`);
+    await page.waitForFunction(() => (window as unknown as { events: string[] }).events.includes('error'));
+    await launcher(page).click();
+    await page.getByText('Invalid API key. Please check your configuration.').waitFor();
+    // Chromium logs the refused boot itself
+    problems = problems.filter((p) => !/status of 401/.test(p));
+  });
+
+  it('answers still show, as plain text, when the markdown renderer cannot be loaded', async () => {
+    const page = await open('/', undefined, /markdown renderer failed to load|Failed to fetch dynamically imported module|status of 503/);
+    await page.route(/\/widget\/chunks\/markdown-[^/]+\.js$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await openChat(page);
+    const answer = await ask(page, 'What is the investment fee?');
+    await answer.locator('[data-part="plain-text"]').waitFor();
+    expect(await answer.innerText()).toContain('0.7%');
+    // the window keeps working
+    await ask(page, 'Who is the adviser?');
+    expect(await page.locator('[data-part="message"][data-role="ai"]').count()).toBe(2);
+  });
+
+  it('the text area grows to 7 lines (154 px of text), then scrolls; Shift+Enter adds a line', async () => {
+    const page = await open('/');
+    await openChat(page);
+    const input = page.getByRole('textbox', { name: /^Message/ });
+    const box = () =>
+      input.evaluate((el: HTMLTextAreaElement) => {
+        const cs = getComputedStyle(el);
+        const chrome = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+        return { text: el.clientHeight - chrome, scrolls: el.scrollHeight > el.clientHeight, overflow: cs.overflowY, lineHeight: cs.lineHeight };
+      });
+    await input.click();
+    await page.keyboard.type('one');
+    expect(await box()).toMatchObject({ text: 22, scrolls: false, lineHeight: '22px' });
+    for (let i = 2; i <= 7; i++) {
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type(`line ${i}`);
+    }
+    expect(await input.inputValue()).toBe('one\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7');
+    await expect.poll(box).toMatchObject({ text: 154, scrolls: false });
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('line 8');
+    await expect.poll(box).toMatchObject({ text: 154, scrolls: true, overflow: 'auto' });
+    expect(await input.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(200);
+  });
+
+  it('moves the focus into the window on open, and back to the launcher on Escape', async () => {
+    const page = await open('/');
+    await launcher(page).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    await expect.poll(() => focused(page)).toBe('window');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).not.toBe('body');
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe('launcher');
+    // the Chat tab's input takes the focus when the tab is entered
+    await openChat(page);
+    await expect.poll(() => focused(page)).toBe('input');
+  });
+});
+
+describe('the open widget has no axe violations (WCAG 2.2 AA, target-size on)', () => {
+  it('on every tab, with a menu open, while renaming, and as the mobile sheet', async () => {
+    const page = await open('/');
+    await launcher(page).click();
+    await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
+    await page.getByRole('group', { name: 'Suggested actions' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
+    await ask(page, 'What is the investment fee?');
+    await page.getByRole('group', { name: 'Suggested questions' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menu', { name: 'Navigation' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('menuitemradio', { name: 'History' }).click();
+    const item = page.locator('[data-part="history-item"][data-current]');
+    await item.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await item.getByRole('button', { name: /^Rename/ }).click();
+    await page.getByRole('textbox', { name: 'Chat name' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('menu', { name: 'Settings' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Expand chat window' }).click();
+    await page.getByRole('navigation', { name: 'Chat sections' }).getByRole('button', { name: 'Settings' }).click();
+    await page.locator('[data-part="settings"]').waitFor();
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const phone = await open('/', { width: 390, height: 844 });
+    await launcher(phone).click();
+    await phone.getByRole('separator', { name: 'Resize chat' }).waitFor();
+    await phone.getByRole('group', { name: 'Suggested actions' }).waitFor();
+    expect(await violations(phone)).toEqual([]);
+  });
+});
+
+describe('the widget elsewhere', () => {
   it('a page whose script tag has no data-api-key logs the spec’s error and carries on', async () => {
     const page = await open('/', undefined, /API KEY is not provided/);
     const html = `<!doctype html><html><body><h1>Shop</h1><button id="b">Buy</button>
