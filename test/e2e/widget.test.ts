@@ -254,6 +254,26 @@ describe('the widget on the journey', () => {
     await page.waitForFunction(() => localStorage.getItem('ai_chat_session_id') === null);
     await page.locator('[data-part="message"]').first().waitFor({ state: 'detached' });
 
+    // window.enrichUserProfile throws when the widget or its method is missing (widget-spec §1)
+    const enrichError = () =>
+      page.evaluate(() => {
+        try {
+          void (window as unknown as { enrichUserProfile(f: object): Promise<void> }).enrichUserProfile({ plan: 'gold' });
+          return 'no error';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      });
+    expect(await enrichError()).toBe('no error');
+    await page.evaluate(() => {
+      const el = document.querySelector('ai-chat-widget')!;
+      el.remove();
+      (window as unknown as { removedWidget: Element }).removedWidget = el;
+    });
+    expect(await enrichError()).toBe('AI chat widget is not on this page');
+    await page.evaluate(() => document.body.append(document.createElement('ai-chat-widget')));
+    expect(await enrichError()).toBe('AI chat widget has no enrichUserProfile method');
+
     // a refused key: the listener the stub attached hears the boot's error
     await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html('pk_wrong_key_for_this_test') }));
     await page.goto(`${baseUrl}/api-test`);

@@ -1,18 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { chatMachine, canSendText, type ChatEmitted } from '../../machines/chat';
 import { isValidRename, sessionsMachine } from '../../machines/sessions';
 import { clampSheetHeight, widgetMachine, type WidgetEmitted } from '../../machines/widget';
 import { ApiError, type ChatMessage, type ChatSession, type SendResult } from '../../src/api/client';
+import { controlled } from './controlled';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
 
-/** A promise actor whose calls the test settles by hand. */
-function controlled<I, O>() {
-  const calls: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
-  const logic = fromPromise<O, I>(({ input }) => new Promise<O>((resolve, reject) => calls.push({ input, resolve, reject })));
-  return { logic, calls };
-}
 
 describe('widget machine (window and tabs)', () => {
   const start = (isMobile = false) => {
