@@ -83,6 +83,23 @@ describe('header', () => {
     expect(widget.getSnapshot().matches('closed')).toBe(true);
   });
 
+  it('on mobile the sheet stays above the on-screen keyboard (visualViewport)', async () => {
+    // a 844 px tall phone whose keyboard leaves 500 px of the page visible
+    const listeners = new Map<string, () => void>();
+    const viewport = { height: 844, offsetTop: 0, addEventListener: (t: string, fn: () => void) => listeners.set(t, fn), removeEventListener: (t: string) => listeners.delete(t) };
+    vi.stubGlobal('visualViewport', viewport);
+    vi.stubGlobal('innerHeight', 844);
+    const { unmount } = renderWindow({ isMobile: true });
+    expect(dialog().style.getPropertyValue('--aiw-keyboard')).toBe('0px');
+    viewport.height = 500;
+    listeners.get('resize')!();
+    expect(dialog().style.getPropertyValue('--aiw-keyboard')).toBe('344px');
+    expect(dialog().style.getPropertyValue('--aiw-visible-height')).toBe('500px');
+    unmount();
+    await vi.waitFor(() => expect(listeners.size).toBe(0));
+    vi.unstubAllGlobals();
+  });
+
   it('on desktop there is no Close chat button in the header (the launcher closes)', () => {
     renderWindow();
     expect(screen.queryByRole('button', { name: 'Close chat' })).toBeNull();
