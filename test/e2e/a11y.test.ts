@@ -2,12 +2,12 @@
  * Accessibility of every route in Chromium with axe-core: WCAG 2.0/2.1 A and AA and
  * WCAG 2.2 AA, with the target-size rule turned on (it is off by default).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ROUTES } from '../../journey/routes';
 import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
+import { violations } from './axe';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -19,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    // options() first: withTags() adds to the options object that options() would replace
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function scan(path: string, answers: unknown) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });

@@ -2,9 +2,9 @@
  * The widget end to end: embedded by its script tag in the journey (the demo host
  * page, served with a strict CSP), against the real server, in headless Chromium.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { violations } from './axe';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,15 +22,6 @@ afterEach(async () => {
   await context?.close();
   expect(problems).toEqual([]);
 });
-
-/** axe-core over the page, open shadow roots included: WCAG 2.0/2.1/2.2 A and AA with target-size on. */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The element that has the focus, through shadow roots: its data-part, role or tag. */
 const focused = (page: Page) =>
