@@ -1,9 +1,11 @@
 /** Display formatting for the journey. Pure. */
 
-const dollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+// Made on first use: building a NumberFormat loads the locale's data, the costliest step of the journey's start.
+let dollars: Intl.NumberFormat | undefined;
 
 /** $12,345 (whole dollars). */
 export function formatDollars(value: number): string {
+  dollars ??= new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
   return dollars.format(Math.round(value));
 }
 

@@ -26,9 +26,15 @@ const loaders = {
 const lazyBody = (group: keyof typeof loaders, id: ScreenId) =>
   lazy(() => loaders[group]().then((m) => ({ default: (m.BODIES as Group)[id]! })));
 
-/** Fetches every screen chunk, so later navigation never waits on the network. */
-export function prefetchScreens(): Promise<unknown> {
-  return Promise.all(Object.values(loaders).map((load) => load()));
+/**
+ * Fetches every screen chunk, so later navigation never waits on the network: one chunk per
+ * idle period (`idle` schedules a callback), since each chunk's evaluation is a task of its own.
+ */
+export async function prefetchScreens(idle: (fn: () => void) => void): Promise<void> {
+  for (const load of Object.values(loaders)) {
+    await new Promise<void>((resolve) => idle(resolve));
+    await load();
+  }
 }
 
 const Q = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ Body: lazyBody('questionnaire', id), ...extra });
