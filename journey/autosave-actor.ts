@@ -2,6 +2,7 @@
 import { fromCallback } from 'xstate';
 import type { AutosaveCommand } from '../machines/journey';
 import { assessSuitability } from './engine/assess';
+import { isoDate } from './engine/dates';
 import { saveAnswers, type StorageLike } from './storage';
 
 /** Saves each change, with the suitability of the answers as they stand (the reason is recorded with the answers). */
@@ -11,7 +12,9 @@ export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: (
       const at = now();
       const s = assessSuitability(command.answers, at);
       saveAnswers(storage, command.answers, at, console.warn, {
-        asOf: at.toISOString().slice(0, 10),
+        // The local calendar day, as the engine dates the assessment: a UTC date would
+        // record the day before for a save before 10 or 11 am in Australia.
+        asOf: isoDate(at),
         suitable: s.suitable,
         reasons: s.reasons.map((r) => ({ code: r.code, title: r.title })),
       });

@@ -9,8 +9,14 @@ import { formatDollars } from '../format';
 
 export interface ProjectionPoint {
   year: number;
+  /** Where the point sits on the time axis, in years (fractional for a part year). @default year */
+  at?: number;
+  /** The point's label on the axis and in the table. @default String(year) */
+  label?: string;
   /** The median (50th percentile) value. */
   value: number;
+  /** The median in today's dollars, for the table. */
+  today?: number;
   /** 10th and 90th percentiles, when the projection has them. */
   low?: number;
   high?: number;
@@ -40,18 +46,21 @@ export function niceMax(max: number): number {
 export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary }: ProjectionChartProps) {
   const id = useId();
   const top = axisMax ?? niceMax(Math.max(goal, ...points.map((p) => p.high ?? p.value)));
-  const first = points[0]?.year ?? 0;
-  const last = points[points.length - 1]?.year ?? first + 1;
-  const x = (year: number) => PAD.left + ((year - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right);
+  const at = (p: ProjectionPoint) => p.at ?? p.year;
+  const label = (p: ProjectionPoint) => p.label ?? String(p.year);
+  const first = points[0] ? at(points[0]) : 0;
+  const last = points.length ? at(points[points.length - 1]!) : first + 1;
+  const x = (t: number) => PAD.left + ((t - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (H - PAD.top - PAD.bottom);
   const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
-  const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(p.year).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
+  const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(at(p)).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
   const hasBand = points.every((p) => p.low !== undefined && p.high !== undefined);
+  const hasToday = points.every((p) => p.today !== undefined);
   const band = hasBand
     ? `${path(points.map((p) => p.high!))} ${points
         .slice()
         .reverse()
-        .map((p) => `L${x(p.year).toFixed(1)},${y(p.low!).toFixed(1)}`)
+        .map((p) => `L${x(at(p)).toFixed(1)},${y(p.low!).toFixed(1)}`)
         .join(' ')} Z`
     : '';
   // label at most about eight years on the axis
@@ -60,7 +69,7 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="chart__svg">
         <title id={`${id}-title`}>
-          Investment projection, {first} to {last}
+          Investment projection, {points[0] ? label(points[0]) : ''} to {points.length ? label(points[points.length - 1]!) : ''}
         </title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
@@ -73,8 +82,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         ))}
         {points.map((p, i) =>
           i % every === 0 || i === points.length - 1 ? (
-            <text key={p.year} className="chart__year" x={x(p.year)} y={H - 12} textAnchor="middle">
-              {p.year}
+            <text key={`${i}-${label(p)}`} className="chart__year" x={x(at(p))} y={H - 12} textAnchor={i === points.length - 1 && i > 0 ? 'end' : 'middle'}>
+              {label(p)}
             </text>
           ) : null,
         )}
@@ -93,27 +102,32 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
           <span className="chart__key chart__key--goal" aria-hidden="true" /> Your goal
         </p>
       )}
-      <table className="chart__table">
-        <caption className="sr-only">Projected value by year</caption>
-        <thead>
-          <tr>
-            <th scope="col">Year</th>
-            {hasBand && <th scope="col">Low (10th percentile)</th>}
-            <th scope="col">{hasBand ? 'Median' : 'Projected value'}</th>
-            {hasBand && <th scope="col">High (90th percentile)</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.year}>
-              <th scope="row">{p.year}</th>
-              {hasBand && <td>{formatDollars(p.low!)}</td>}
-              <td>{formatDollars(p.value)}</td>
-              {hasBand && <td>{formatDollars(p.high!)}</td>}
+      {/* focusable, so a keyboard can scroll it when it is wider than the screen */}
+      <div className="chart__table-wrap" tabIndex={0} role="region" aria-label="Projected value by year">
+        <table className="chart__table">
+          <caption className="sr-only">Projected value by year</caption>
+          <thead>
+            <tr>
+              <th scope="col">Year</th>
+              {hasBand && <th scope="col">Low (10th)</th>}
+              <th scope="col">{hasBand ? 'Median' : 'Projected value'}</th>
+              {hasBand && <th scope="col">High (90th)</th>}
+              {hasToday && <th scope="col">Median, today’s dollars</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p, i) => (
+              <tr key={`${i}-${label(p)}`}>
+                <th scope="row">{label(p)}</th>
+                {hasBand && <td>{formatDollars(p.low!)}</td>}
+                <td>{formatDollars(p.value)}</td>
+                {hasBand && <td>{formatDollars(p.high!)}</td>}
+                {hasToday && <td>{formatDollars(p.today!)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -26,6 +26,8 @@ export function suitabilityOf(x: ReturnType<typeof readAnswers>['inputs'], a: As
       goalYears: x.goalYears,
       profile: x.profile,
       surplusMonthlyCents: x.savingsMonthlyCents,
+      savingsAnswer: x.savingsAnswer,
+      savingsAmountCents: x.savingsAmountCents,
       highInterestDebts: x.highInterestDebts,
     },
     a,

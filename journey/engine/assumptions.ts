@@ -11,14 +11,19 @@
  */
 
 /** The version stamped on every result. Bump it whenever any figure below changes. */
-export const ASSUMPTIONS_VERSION = '2026.1';
+export const ASSUMPTIONS_VERSION = '2026.2';
 
 /** Where a figure comes from. */
 export interface Source {
-  /** ATO, ASIC, Moneysmart, Services Australia, Vanguard, legislation… */
+  /** ATO, ASIC, Moneysmart, Services Australia, Vanguard, legislation… or this engine's specification. */
   publisher: string;
   title: string;
-  url: string;
+  /**
+   * The public page. Absent only for a figure that is the journey's own choice or
+   * this engine's method, which has no public page; `title` then names the section
+   * of JOURNEY-ENGINE.md or journey-spec it comes from.
+   */
+  url?: string;
   /** Why the engine uses it the way it does, when that is not obvious. */
   note?: string;
 }
@@ -136,9 +141,15 @@ export interface SurchargeTier {
   rate: number;
 }
 
-/** Medicare levy surcharge: payable only without private hospital cover. */
+/**
+ * Medicare levy surcharge: payable only without private hospital cover.
+ *
+ * The 2025-26 tiers are used for 2026-27 and later years too: the thresholds are
+ * indexed each year and later ones are not held, as the Medicare levy carries its
+ * 2024-25 values forward (JOURNEY-ENGINE.md "Income and tax" gives only these).
+ */
 export const MEDICARE_LEVY_SURCHARGE = {
-  /** Singles, 2025-26; highest first. */
+  /** Singles, 2025-26 (used for later years too); highest first. */
   tiers: [
     { over: 158_000, rate: 0.015 },
     { over: 118_000, rate: 0.0125 },
@@ -151,14 +162,18 @@ export const MEDICARE_LEVY_SURCHARGE = {
     url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy-surcharge/medicare-levy-surcharge-income-thresholds-and-rates',
     note:
       'Singles tiers for everyone, tested on taxable income. Couples are tested on family income against double ' +
-      'thresholds, but the partner’s income is not asked, so the singles tiers are the cautious estimate.',
+      'thresholds, but the partner’s income is not asked, so the singles tiers are the cautious estimate. ' +
+      'The 2025-26 tiers are used for 2026-27 and later years (later indexation is not held).',
   },
 } as const satisfies Sourced & Record<string, unknown>;
 
 // ---------------------------------------------------------------------------
 // Income from the answers
 
-/** Payments a year for each frequency the questionnaire offers (income, savings, debts). */
+/** The journey's own figures, from its specification, with no public page of their own. */
+const JOURNEY_ENGINE_SPEC = 'JOURNEY-ENGINE.md (this engine’s specification)';
+
+/** Payments a year for each frequency the questionnaire offers (income, savings, debts); see {@link FREQUENCY_PER_YEAR_SOURCE}. */
 export const FREQUENCY_PER_YEAR: Readonly<Record<string, number>> = {
   weekly: 52,
   fortnightly: 26,
@@ -169,19 +184,50 @@ export const FREQUENCY_PER_YEAR: Readonly<Record<string, number>> = {
   annually: 1,
 };
 
-/** journey-spec §3: benefits are entered as fortnightly amounts. */
+/** The source and effective date of {@link FREQUENCY_PER_YEAR}. */
+export const FREQUENCY_PER_YEAR_SOURCE: Sourced = {
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: JOURNEY_ENGINE_SPEC,
+    title: '"Income and tax": frequencies to annual (weekly 52, fortnightly 26, monthly 12, quarterly 4, half-yearly 2, yearly 1)',
+    note: 'A year is taken as exactly 52 weeks or 26 fortnights (not 52.18 weeks).',
+  },
+};
+
+/** journey-spec §3: benefits are entered as fortnightly amounts; see {@link BENEFIT_PAYMENTS_PER_YEAR_SOURCE}. */
 export const BENEFIT_PAYMENTS_PER_YEAR = 26;
 
-/** Whether a government benefit is assessable income. */
-export interface BenefitTax {
+/** The source and effective date of {@link BENEFIT_PAYMENTS_PER_YEAR}. */
+export const BENEFIT_PAYMENTS_PER_YEAR_SOURCE: Sourced = {
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: 'Services Australia',
+    title: 'How much Age Pension you can get (rates per fortnight)',
+    url: 'https://www.servicesaustralia.gov.au/how-much-age-pension-you-can-get',
+    note: 'Rates are quoted per fortnight, so journey-spec §3 asks for fortnightly amounts: 26 a year.',
+  },
+};
+
+/** Whether a government benefit is assessable income, with its source and effective date. */
+export interface BenefitTax extends Sourced {
   taxable: boolean;
   /** Taxable from this age even when `taxable` is false (the Disability Support Pension). */
   taxableFromAge?: number;
-  source: Source;
 }
 
-/** Age Pension age for anyone born on or after 1 January 1957 (so everyone the journey now sees). */
+/** Age Pension age for anyone born on or after 1 January 1957 (so everyone the journey now sees); see {@link AGE_PENSION_AGE_SOURCE}. */
 export const AGE_PENSION_AGE = 67;
+
+/** The source and effective date of {@link AGE_PENSION_AGE}. */
+export const AGE_PENSION_AGE_SOURCE: Sourced = {
+  // The pension age reached 67 on 1 July 2023 (for people born on or after 1 January 1957).
+  effectiveFrom: '2023-07-01',
+  source: {
+    publisher: 'Services Australia',
+    title: 'Who can get Age Pension (age rules)',
+    url: 'https://www.servicesaustralia.gov.au/who-can-get-age-pension',
+  },
+};
 
 const GOVERNMENT_PAYMENTS: Source = {
   publisher: 'ATO',
@@ -189,13 +235,17 @@ const GOVERNMENT_PAYMENTS: Source = {
   url: 'https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/income-you-must-declare/government-payments-and-allowances',
 };
 
+// The treatment has not changed over the years the engine holds tax tables for (2024-25 on).
+const BENEFIT_TAX_FROM = '2024-07-01';
+
 /** Taxable flag per benefit type (journey/answers.ts BENEFIT_TYPES). */
 export const BENEFIT_TAX: Readonly<Record<string, BenefitTax>> = {
   // ATO: "Taxable government payments, pensions and allowances include: age pension … JobSeeker payment".
-  'age-pension': { taxable: true, source: GOVERNMENT_PAYMENTS },
-  jobseeker: { taxable: true, source: GOVERNMENT_PAYMENTS },
+  'age-pension': { taxable: true, effectiveFrom: BENEFIT_TAX_FROM, source: GOVERNMENT_PAYMENTS },
+  jobseeker: { taxable: true, effectiveFrom: BENEFIT_TAX_FROM, source: GOVERNMENT_PAYMENTS },
   'family-tax': {
     taxable: false,
+    effectiveFrom: BENEFIT_TAX_FROM,
     source: { ...GOVERNMENT_PAYMENTS, note: 'Family Tax Benefit is exempt income (ATO, Amounts that you do not pay tax on).' },
   },
   // The ATO lists the Disability Support Pension as taxable "if you are age-pension
@@ -205,6 +255,7 @@ export const BENEFIT_TAX: Readonly<Record<string, BenefitTax>> = {
   disability: {
     taxable: false,
     taxableFromAge: AGE_PENSION_AGE,
+    effectiveFrom: BENEFIT_TAX_FROM,
     source: { ...GOVERNMENT_PAYMENTS, note: 'Tax-free under Age Pension age (67, Services Australia); taxable from it.' },
   },
 };
@@ -268,23 +319,36 @@ export interface RiskProfile {
   grossReturn: number;
   /** Annual volatility (standard deviation of the annual return). */
   volatility: number;
-  /** `grossReturn` less the investment fee. */
+  /** `grossReturn` less the investment fee (the table's "net of 0.7%" column). */
   netReturn: number;
   /**
-   * The median (geometric) annual return net of fees, from the lognormal
-   * formula; this is what the regular-investment formula and the median path use.
+   * The median (geometric) annual return net of fees: the "median net" column of
+   * JOURNEY-ENGINE.md's table as published. Everything the engine plans on uses
+   * it: the monthly payment, the median path, and the centre of the simulated
+   * returns. {@link lognormalMedian} of `netReturn` and `volatility` is a
+   * cross-check only (see {@link RISK_PROFILES}).
    */
   medianNetReturn: number;
-  /** The median as printed in JOURNEY-ENGINE.md's table (rounded to 0.1%), for checking. */
-  publishedMedianNetReturn: number;
 }
 
-/** The investment fee, a year, on the balance. */
+/** The investment fee, a year, on the balance; see {@link INVESTMENT_FEE_SOURCE}. */
 export const INVESTMENT_FEE_RATE = 0.007;
 
+/** The source and effective date of {@link INVESTMENT_FEE_RATE}. */
+export const INVESTMENT_FEE_SOURCE: Sourced = {
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: JOURNEY_ENGINE_SPEC,
+    title: '"Fees": investment fee 0.7% a year (journey-spec §9); "Risk profiles": returns net of 0.7%',
+    note: 'The fee of the illustrative funds recommended; shown in dollars as well as a percentage (ASIC RG 97, see FEES).',
+  },
+};
+
 /**
- * σ_ln² = ln(1 + σ²/(1+m)²), median = exp(ln(1+m) − σ_ln²/2) − 1 (JOURNEY-ENGINE.md):
- * the median of a lognormal annual growth factor with mean 1+m and standard deviation σ.
+ * σ_ln² = ln(1 + σ²/(1+m)²), median = exp(ln(1+m) − σ_ln²/2) − 1 (JOURNEY-ENGINE.md
+ * "Risk profiles"): the median of a lognormal annual growth factor with mean 1+m and
+ * standard deviation σ. The engine plans on the table's published median instead;
+ * this is the cross-check the tests hold it to.
  */
 export function lognormalMedian(mean: number, volatility: number): number {
   const s2 = lognormalVariance(mean, volatility);
@@ -303,7 +367,7 @@ function profile(
   minHorizonYears: number,
   grossReturn: number,
   volatility: number,
-  publishedMedianNetReturn: number,
+  medianNetReturn: number,
 ): RiskProfile {
   // Rounded to whole basis points so 0.056 − 0.007 is 0.049, not 0.048999….
   const netReturn = Math.round((grossReturn - INVESTMENT_FEE_RATE) * 10_000) / 10_000;
@@ -316,8 +380,7 @@ function profile(
     grossReturn,
     volatility,
     netReturn,
-    medianNetReturn: lognormalMedian(netReturn, volatility),
-    publishedMedianNetReturn,
+    medianNetReturn,
   };
 }
 
@@ -325,10 +388,14 @@ function profile(
  * The six profiles, least risky first: illustrative long-run assumptions with
  * Vanguard Australia's diversified growth/defensive splits as anchors.
  *
- * The computed median matches the table to within 0.1 percentage point for five
- * of the six. Highly aggressive computes to 5.72%, not the printed 5.6%: the
- * engine uses the formula (so the regular-investment amount agrees with the
- * Monte Carlo), and the table wants correcting to 5.7%.
+ * The last argument is the table's published "median net" column, and the engine
+ * plans on it as published: JOURNEY-ENGINE.md's checked examples (Moderate, 5
+ * years: about $891 a month for $60,000, about $1,008 for $60,000 in today's
+ * dollars) are computed with 4.7%, not with the formula's 4.674%, which gives
+ * $891.85 and $1,009.04. The formula agrees with the column to within 0.1
+ * percentage point for five profiles; Highly aggressive computes to 5.72% where
+ * the table prints 5.6% (a rounding slip in the document, which would round to
+ * 5.7%). engine-assumptions.test.ts keeps the formula as that cross-check.
  */
 export const RISK_PROFILES: readonly RiskProfile[] = [
   profile('conservative', 'Conservative', 30, 2, 0.05, 0.046, 0.042),
@@ -394,8 +461,9 @@ export const SUITABILITY = {
 // ---------------------------------------------------------------------------
 // Projection
 
+/** How the projection is drawn: this engine's method, not a published figure. */
 export const PROJECTION = {
-  /** Monte Carlo paths when none are asked for. */
+  /** Monte Carlo paths when none are asked for ("a few thousand paths"). */
   defaultPaths: 2_000,
   /** The seed when none is given, so the same answers always draw the same chart. */
   defaultSeed: 20_260_701,
@@ -403,7 +471,42 @@ export const PROJECTION = {
   percentiles: [0.1, 0.5, 0.9] as readonly number[],
   /** The longest goal the engine plans for, and the furthest the "longer time" lever looks. */
   maxYears: 50,
-} as const;
+  effectiveFrom: '2026-01-01',
+  source: {
+    publisher: JOURNEY_ENGINE_SPEC,
+    title: 'this engine’s method, JOURNEY-ENGINE.md "Projection"',
+    note:
+      'A seeded Monte Carlo of lognormal monthly returns ("a few thousand paths; the same inputs always give the same ' +
+      'chart") with 10th/50th/90th percentile bands. The 2,000 paths, the seed and the 50-year limit are this engine’s choices.',
+  },
+} as const satisfies Sourced & Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Every source
+
+/**
+ * Every figure block the engine uses, by name, each with its source and effective
+ * date (JOURNEY-ENGINE.md: "put every rate, threshold and assumption in one
+ * versioned assumptions module with its source and effective date"). For a list
+ * of sources beside the figures, and for the test that none is left without one.
+ */
+export const ASSUMPTION_SOURCES: Readonly<Record<string, Sourced>> = {
+  ...Object.fromEntries(TAX_TABLES.map((t) => [`tax rates ${t.financialYear}`, t])),
+  'low income tax offset': LITO,
+  'Medicare levy': MEDICARE_LEVY,
+  'Medicare levy surcharge': MEDICARE_LEVY_SURCHARGE,
+  'frequencies per year': FREQUENCY_PER_YEAR_SOURCE,
+  'benefit payments per year': BENEFIT_PAYMENTS_PER_YEAR_SOURCE,
+  'Age Pension age': AGE_PENSION_AGE_SOURCE,
+  ...Object.fromEntries(Object.entries(BENEFIT_TAX).map(([type, b]) => [`benefit tax: ${type}`, b])),
+  'needs analysis': NEEDS,
+  inflation: INFLATION,
+  'investment fee rate': INVESTMENT_FEE_SOURCE,
+  'risk profiles': RISK_PROFILES_SOURCE,
+  fees: FEES,
+  suitability: SUITABILITY,
+  projection: PROJECTION,
+};
 
 // ---------------------------------------------------------------------------
 // By date

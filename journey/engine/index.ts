@@ -2,7 +2,7 @@
  * The advice engine: from the answers to the figures, the suitability decision
  * and the wording of a recommendation (JOURNEY-ENGINE.md). Pure and
  * deterministic: the same answers, date, seed and paths always give the same
- * result, stamped with the assumptions version it was computed under.
+ * result, stamped with the engine and assumptions versions it was computed under.
  *
  * Money is integer cents throughout; pages round for display only.
  */
@@ -21,6 +21,7 @@ import type { Suitability } from './suitability';
 import { netIncome, type NetIncome } from './tax';
 
 export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
+export { MAX_AMOUNT_DOLLARS } from './money';
 export { parseDateOfBirth, type DateOfBirthResult } from './dates';
 export type { Cents } from './money';
 export type { MissingAnswer } from './inputs';
@@ -30,6 +31,15 @@ export type { Levers } from './goal';
 export type { Projection, ProjectionPoint, Bands } from './projection';
 export type { Fees, FeeAmounts } from './fees';
 export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitability';
+
+/**
+ * The version of the engine's method, stamped on every result beside
+ * {@link ASSUMPTIONS_VERSION}: bump it when a change to the code (not to a figure
+ * in assumptions.ts) can change a result. 1.1.0: plans on the published median
+ * returns, reads amounts up to $1,000,000,000, counts an unreadable high-interest
+ * debt as owed.
+ */
+export const ENGINE_VERSION = '1.1.0';
 
 /** The goal, in today's and future dollars. */
 export interface Goal {
@@ -55,7 +65,7 @@ export interface Plan {
   /** The chosen risk profile, with its assumptions. */
   profile: RiskProfile;
   goal: Goal;
-  /** The annual return planned on: the profile's median return net of fees. */
+  /** The annual return planned on: the profile's published median return net of fees (JOURNEY-ENGINE.md "Risk profiles"). */
   annualReturn: number;
   /** (1 + annualReturn)^(1/12) − 1. */
   monthlyRate: number;
@@ -86,6 +96,8 @@ export interface Plan {
 export type AdviceStatus = 'recommended' | 'unsuitable' | 'incomplete';
 
 interface AdviceCommon {
+  /** The engine version the result was computed under (ENGINE_VERSION). */
+  engineVersion: string;
   /** The assumptions version the result was computed under (ASSUMPTIONS_VERSION). */
   assumptionsVersion: string;
   /** The calculation date (its local calendar day), YYYY-MM-DD. */
@@ -184,6 +196,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   }
 
   const common: AdviceCommon = {
+    engineVersion: ENGINE_VERSION,
     assumptionsVersion: ASSUMPTIONS_VERSION,
     asOf: isoDate(asOf),
     financialYear: a.financialYear,

@@ -4,12 +4,14 @@
  *
  * A row left completely blank is ignored (journey-spec §5 lets one through); a
  * list answered Yes with no usable row, or a row the engine needs that cannot be
- * read, is reported as missing.
+ * read, is reported as missing. An amount over {@link MAX_AMOUNT_DOLLARS} cannot
+ * be read either (money.ts `toCents`).
  */
-import type { Answers, FieldKey, ToggleKey } from '../answers';
+import type { Answers, FieldKey, ToggleKey, YesNo } from '../answers';
+import { parseMoney } from '../format';
 import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
 import { ageOn, parseDateOfBirth } from './dates';
-import { toCents, type Cents } from './money';
+import { MAX_AMOUNT_DOLLARS, dollarsText, toCents, type Cents } from './money';
 
 /** An answer the engine needs and could not use. */
 export interface MissingAnswer {
@@ -33,7 +35,8 @@ export interface IncomeRow {
 export interface DebtOwed {
   rowId: number;
   type: string;
-  valueCents: Cents;
+  /** What is owed; null when the amount cannot be read (the debt still counts as owed). */
+  valueCents: Cents | null;
 }
 
 /** The answers as numbers. `null` means not known (and a {@link MissingAnswer} says why). */
@@ -54,16 +57,27 @@ export interface Inputs {
   cashCents: Cents | null;
   /** Regular savings, made monthly (0 when the answer is No). */
   savingsMonthlyCents: Cents | null;
-  /** Regular savings as entered, and how often. */
+  /** How the regular-savings question was answered: 'yes', 'no', or '' when it is not. */
+  savingsAnswer: YesNo;
+  /** Regular savings as entered (0 when the answer is No), and how often. */
   savingsAmountCents: Cents | null;
   savingsFrequency: string;
-  /** Credit card and personal loan rows with an amount over 0. */
+  /**
+   * Credit card and personal loan rows with an amount over 0 or an amount that
+   * cannot be read. Null when it is not known whether any is owed: the question
+   * is unanswered, or a row's kind is missing and no high-interest debt is known.
+   */
   highInterestDebts: DebtOwed[] | null;
   privateHospitalCover: boolean | null;
   profile: RiskProfile | null;
 }
 
 const blank = (s: string) => s.trim() === '';
+
+/** `message` for an amount that cannot be read, unless it reads as money over the limit, which gets its own. */
+function unreadable(text: string, message: string): string {
+  return parseMoney(text) > MAX_AMOUNT_DOLLARS ? `Enter an amount of ${dollarsText(MAX_AMOUNT_DOLLARS * 100)} or less.` : message;
+}
 
 /** Reads the answers as at `asOf`. */
 export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inputs: Inputs; missing: MissingAnswer[] } {
@@ -84,7 +98,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
   if (blank(answers.goal.amount)) miss('goal.amount', 'Enter how much you need for your goal.');
   else {
     const c = toCents(answers.goal.amount);
-    if (c === null) miss('goal.amount', 'Enter the amount for your goal in dollars, for example 50,000.');
+    if (c === null) miss('goal.amount', unreadable(answers.goal.amount, 'Enter the amount for your goal in dollars, for example 50,000.'));
     else if (c <= 0) miss('goal.amount', 'Enter an amount for your goal of more than $0.');
     else goalTodayCents = c;
   }
@@ -99,7 +113,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
   let salaryAnnualCents: Cents | null = null;
   const salary = blank(answers.income.amount) ? null : toCents(answers.income.amount);
   if (blank(answers.income.amount)) miss('income.amount', 'Enter your income before tax.');
-  else if (salary === null) miss('income.amount', 'Enter your income in dollars, for example 85,000.');
+  else if (salary === null) miss('income.amount', unreadable(answers.income.amount, 'Enter your income in dollars, for example 85,000.'));
   const salaryPerYear = perYear(answers.income.frequency);
   if (salaryPerYear === undefined) miss('income.frequency', 'Choose how often you receive your income.');
   if (salary !== null && salaryPerYear !== undefined) salaryAnnualCents = salary * salaryPerYear;
@@ -136,7 +150,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
     (r) => {
       const c = toCents(r.amount);
       const n = perYear(r.frequency);
-      if (c === null) miss('additionalIncome', 'Enter the amount of this income in dollars.', r.id);
+      if (c === null) miss('additionalIncome', unreadable(r.amount, 'Enter the amount of this income in dollars.'), r.id);
       if (n === undefined) miss('additionalIncome', 'Choose how often you receive this income.', r.id);
       if (c === null || n === undefined) return false;
       additionalIncome.push({ rowId: r.id, type: r.source, annualCents: c * n });
@@ -155,7 +169,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
       const c = toCents(r.amount);
       const known = a.benefitTax[r.type] !== undefined;
       if (!known) miss('benefits', 'Choose which benefit this is.', r.id);
-      if (c === null) miss('benefits', 'Enter the fortnightly amount of this benefit in dollars.', r.id);
+      if (c === null) miss('benefits', unreadable(r.amount, 'Enter the fortnightly amount of this benefit in dollars.'), r.id);
       if (c === null || !known) return false;
       benefits.push({ rowId: r.id, type: r.type, annualCents: c * a.benefitPaymentsPerYear });
       return true;
@@ -171,7 +185,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
     (r) => blank(r.amount),
     (r) => {
       const c = toCents(r.amount);
-      if (c === null) miss('bigSpends', 'Enter the amount of this expense in dollars.', r.id);
+      if (c === null) miss('bigSpends', unreadable(r.amount, 'Enter the amount of this expense in dollars.'), r.id);
       else bigSpendsTotal += c;
       return c !== null;
     },
@@ -192,7 +206,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
       // Only cash counts towards the emergency fund and a first deposit.
       if (r.type !== 'cash') return true;
       const c = toCents(r.value);
-      if (c === null) miss('assets', 'Enter how much cash you have, in dollars.', r.id);
+      if (c === null) miss('assets', unreadable(r.value, 'Enter how much cash you have, in dollars.'), r.id);
       else cash += c;
       return c !== null;
     },
@@ -209,7 +223,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
   else {
     const c = blank(rs.amount) ? null : toCents(rs.amount);
     const n = perYear(rs.frequency);
-    if (c === null) miss('regularSavings.amount', 'Enter how much you save, in dollars.');
+    if (c === null) miss('regularSavings.amount', unreadable(rs.amount, 'Enter how much you save, in dollars.'));
     if (n === undefined) miss('regularSavings.frequency', 'Choose how often you save.');
     if (c !== null && n !== undefined) {
       savingsAmountCents = c;
@@ -231,9 +245,14 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
       }
       if (!a.suitability.highInterestDebtTypes.includes(r.type)) return true;
       const c = toCents(r.value);
-      if (c === null) miss('debts', 'Enter how much you owe on this debt, in dollars.', r.id);
-      else if (c > 0) highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: c });
-      return c !== null;
+      if (c === null) {
+        miss('debts', unreadable(r.value, 'Enter how much you owe on this debt, in dollars.'), r.id);
+        // JOURNEY-ENGINE.md "Suitability": a credit card or personal loan with an amount
+        // that cannot be read is still owed, so the debt rule fails on it rather than
+        // going unchecked (which would let the rest of the answers through).
+        highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: null });
+      } else if (c > 0) highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: c });
+      return true;
     },
   );
 
@@ -259,9 +278,11 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
       bigSpendsCents: bigSpendsOk ? bigSpendsTotal : null,
       cashCents: assetsOk ? cash : null,
       savingsMonthlyCents,
+      savingsAnswer: rs.answer,
       savingsAmountCents,
       savingsFrequency: rs.answer === 'yes' ? rs.frequency : '',
-      highInterestDebts: debtsOk ? highInterestDebts : null,
+      // A row of unknown kind leaves the list unknown, unless a high-interest debt is known anyway.
+      highInterestDebts: debtsOk || highInterestDebts.length > 0 ? highInterestDebts : null,
       privateHospitalCover,
       profile,
     },

@@ -7,10 +7,24 @@ import { formatDollars, parseMoney } from '../format';
 /** A whole number of cents. */
 export type Cents = number;
 
-/** Money as typed ("1,250", "$1250", "1250.50") in cents; null when it is blank or not money. */
+/**
+ * The largest amount of money, in dollars, the engine reads from an answer. Anything
+ * larger is treated as unreadable, like text that is not money: no household the
+ * journey serves has a billion dollars in one answer, and the limit keeps every
+ * sum the engine works out a whole number of cents well within the integers a
+ * double holds exactly (2^53 cents is about $90 trillion), so no NaN or Infinity
+ * can reach a result. Form validation uses the same limit.
+ */
+export const MAX_AMOUNT_DOLLARS = 1_000_000_000;
+
+/**
+ * Money as typed ("1,250", "$1250", "1250.50") in cents; null when it is blank, not
+ * money, not finite (a string of 400 nines) or over {@link MAX_AMOUNT_DOLLARS}.
+ */
 export function toCents(text: string): Cents | null {
   const n = parseMoney(text);
-  return Number.isNaN(n) ? null : Math.round(n * 100);
+  if (!Number.isFinite(n) || n > MAX_AMOUNT_DOLLARS) return null;
+  return Math.round(n * 100);
 }
 
 /** A rate as whole hundredths of a percent, so the arithmetic below stays exact. */

@@ -4,10 +4,12 @@
  * seeded Monte Carlo of lognormal monthly returns. Pure and deterministic.
  *
  * Returns are net of the investment fee. A year's growth factor is lognormal with
- * mean 1 + the profile's net return and standard deviation its volatility; a
- * month's is the twelfth root of that (log-mean and log-variance divided by 12),
- * so the median path's monthly rate, (1 + median)^(1/12) − 1, is the median of
- * the simulated months too.
+ * median 1 + the profile's published median net return (the figure the plan uses,
+ * JOURNEY-ENGINE.md "Risk profiles") and the log-variance σ_ln² = ln(1 + σ²/(1+m)²)
+ * of the table's net mean m and volatility σ; a month's is the twelfth root of
+ * that (log-median and log-variance divided by 12). So the median path's monthly
+ * rate, (1 + median)^(1/12) − 1, is the median of the simulated months too, and
+ * about half the simulated outcomes reach a goal the median path just reaches.
  */
 import { lognormalVariance, type RiskProfile } from './assumptions';
 import { monthlyRate } from './goal';
@@ -112,7 +114,10 @@ export function project(x: ProjectionInput): Projection {
   const n = x.months;
   const { netReturn: mean, volatility, medianNetReturn } = x.profile;
   const s2 = lognormalVariance(mean, volatility);
-  const mu = (Math.log(1 + mean) - s2 / 2) / 12;
+  // Centred on the published median, not on ln(1+m) − σ_ln²/2 (the formula's median,
+  // 5.72% rather than 5.6% for Highly aggressive), so the simulation agrees with
+  // the monthly payment it projects (JOURNEY-ENGINE.md "Risk profiles").
+  const mu = Math.log(1 + medianNetReturn) / 12;
   const sigma = Math.sqrt(s2 / 12);
 
   const at = pointMonths(n);

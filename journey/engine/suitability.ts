@@ -4,7 +4,7 @@
  * plain-English reason and what to do instead; any reason means no
  * recommendation is shown. Pure.
  */
-import { DEBT_TYPES, labelOf } from '../answers';
+import { DEBT_TYPES, labelOf, type YesNo } from '../answers';
 import type { Assumptions, RiskProfile } from './assumptions';
 import { birthdayAt, dmyDate } from './dates';
 import type { DebtOwed } from './inputs';
@@ -37,8 +37,12 @@ export interface SuitabilityInput {
   age: number | null;
   goalYears: number | null;
   profile: RiskProfile | null;
-  /** The monthly surplus (regular savings made monthly). */
+  /** The monthly surplus (regular savings made monthly); null when it cannot be worked out. */
   surplusMonthlyCents: Cents | null;
+  /** How the regular-savings question was answered: 'yes', 'no', or '' when it is not. */
+  savingsAnswer: YesNo;
+  /** The regular savings as entered (0 for No); null when the amount cannot be read. */
+  savingsAmountCents: Cents | null;
   highInterestDebts: readonly DebtOwed[] | null;
 }
 
@@ -48,6 +52,36 @@ export function profileForYears(years: number, profiles: readonly RiskProfile[])
 }
 
 const SAVINGS_ACCOUNT = 'a high-interest savings account or a term deposit, where its value will not fall';
+
+/**
+ * Why there is no surplus, in the user's own terms. Only reached with a known
+ * surplus of 0: an unreadable savings amount leaves the rule unchecked (the
+ * amount is listed as missing instead), since it does not show there is nothing
+ * left over.
+ */
+function noSurplusBecause(x: SuitabilityInput): string {
+  if (x.savingsAnswer === 'no') return 'you told us you do not save regularly';
+  if (x.savingsAmountCents === 0) return 'you told us you save $0';
+  // A positive amount that comes to less than half a cent a month (1 cent a year, say).
+  return 'what you told us you save comes to less than a cent a month';
+}
+
+/** "your credit card", "your credit card and personal loan". */
+function debtKinds(debts: readonly DebtOwed[]): string {
+  const kinds = [...new Set(debts.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase()))];
+  return kinds.length === 1 ? `your ${kinds[0]}` : `your ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}`;
+}
+
+/** What is owed, in the user's figures; an amount that cannot be read still counts as owed. */
+function debtOwedText(debts: readonly DebtOwed[]): string {
+  const known = debts.filter((d) => d.valueCents !== null);
+  const owed = known.reduce((sum, d) => sum + (d.valueCents ?? 0), 0);
+  if (known.length === debts.length) return `You owe ${dollarsText(owed)} on ${debtKinds(debts)}.`;
+  const unread = debts.filter((d) => d.valueCents === null);
+  const amount = unread.length === 1 ? 'the amount' : 'the amounts';
+  if (known.length === 0) return `You owe money on ${debtKinds(debts)} (we could not read ${amount}).`;
+  return `You owe ${dollarsText(owed)} on ${debtKinds(known)}, and more on ${debtKinds(unread)} (we could not read ${amount}).`;
+}
 
 export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitability {
   const reasons: UnsuitableReason[] = [];
@@ -98,7 +132,7 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
       code: 'no-surplus',
       title: 'You have nothing left over each month to invest',
       explanation:
-        'We work out what you could invest from what you save regularly, and you told us you do not save anything regularly, ' +
+        `We work out what you could invest from what you save regularly, and ${noSurplusBecause(x)}, ` +
         'so there is nothing to invest each month.',
       instead:
         'Start with a budget to find money you can save each month (Moneysmart’s budget planner can help), ' +
@@ -108,14 +142,11 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
 
   if (x.highInterestDebts === null) notChecked.push('high-interest-debt');
   else if (x.highInterestDebts.length > 0) {
-    const owed = x.highInterestDebts.reduce((sum, d) => sum + d.valueCents, 0);
-    const kinds = [...new Set(x.highInterestDebts.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase()))];
-    const what = kinds.length === 1 ? `your ${kinds[0]}` : `your ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}`;
     reasons.push({
       code: 'high-interest-debt',
       title: 'Pay off your high-interest debt first',
       explanation:
-        `You owe ${dollarsText(owed)} on ${what}. The interest on these is usually far higher than an investment can be expected to earn, ` +
+        `${debtOwedText(x.highInterestDebts)} The interest on these is usually far higher than an investment can be expected to earn, ` +
         'so paying them off first leaves you better off.',
       instead:
         'Put what you save towards these debts, starting with the highest interest rate, then come back. ' +

@@ -5,16 +5,27 @@
  * (journey-spec §9); when the advice does not suit, they say why and what to do.
  */
 import type { ComponentType } from 'react';
-import { useJourneySend } from '../actor-context';
+import { useJourney, useJourneySend } from '../actor-context';
+import { ANSWER_SCREEN, isEmptyAnswers } from '../answers';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
-import type { AdviceResult, UnsuitableReason } from '../engine';
+import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
+import { assumptionsFor } from '../engine/assumptions';
+import { stepOfScreen, type StepNumber } from '../routes';
 import { formatDollars, formatPercent } from '../format';
+import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { CautionaryNotes, Figures, GoalProgress, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The month `months` after the ISO date `from`, as "May 2029". */
+const monthYear = (from: string, months: number) => {
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + months;
+  return `${MONTHS[total % 12]} ${Math.floor(total / 12)}`;
+};
 
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 
@@ -34,7 +45,7 @@ export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']
           <th scope="col">Fee</th>
           <th scope="col">Rate</th>
           <th scope="col">First year</th>
-          <th scope="col">Over {years} years</th>
+          <th scope="col">Over {yearsText(years)}</th>
         </tr>
       </thead>
       <tbody>
@@ -65,17 +76,59 @@ function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
           </p>
         </div>
       ))}
-      <p>You can change your answers at any time: use the steps above, or the review page.</p>
+      <p>You can change any answer from the review page.</p>
+      <ReviewButton />
     </section>
   );
 }
+
+function ReviewButton() {
+  const send = useJourneySend();
+  return (
+    <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: 5 })}>
+      Review your answers
+    </button>
+  );
+}
+
+/**
+ * Some answers are missing, or cannot be read as numbers (a row's amount typed as "5k"): the figures
+ * need them. Each says what to fix, with a way to the section it is asked in.
+ */
+function Incomplete({ missing }: { missing: MissingAnswer[] }) {
+  const send = useJourneySend();
+  return (
+    <section className="panel panel--warning" aria-labelledby="incomplete">
+      <h2 id="incomplete">We need a few more answers to work out your figures</h2>
+      <ul className="reasons">
+        {missing.map((m) => {
+          const step = stepOfScreen(ANSWER_SCREEN[m.answer]);
+          return (
+            <li key={`${m.answer}-${m.rowId ?? ''}`}>
+              {m.message}{' '}
+              {step && (
+                <button type="button" className="link-button" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}>
+                  Go to {step.label}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** True when the visitor has answered something (a deep link with no answers shows the sample figures). */
+const useHasAnswers = () => useJourney((s) => !isEmptyAnswers(s.context.answers));
 
 /**
  * What a page shows instead of its figures: why the advice does not suit, or the sample figures (marked as examples)
  * while there are no answers to compute from; null when the advice is recommended.
  */
-function notRecommended(advice: AdviceResult, Sample: ComponentType) {
+function notRecommended(advice: AdviceResult, Sample: ComponentType, hasAnswers: boolean) {
   if (advice.status === 'unsuitable') return <NotSuitable reasons={advice.suitability.reasons} />;
+  if (advice.status === 'incomplete' && hasAnswers) return <Incomplete missing={advice.completeness.missing} />;
   if (advice.status !== 'recommended')
     return (
       <>
@@ -96,7 +149,9 @@ function SampleNote() {
 
 export function NeedsAnalysis() {
   const advice = useAdvice();
+  const hasAnswers = useHasAnswers();
   if (advice.status === 'unsuitable' && !advice.needs) return <NotSuitable reasons={advice.suitability.reasons} />;
+  if ((!advice.income || !advice.needs) && hasAnswers) return <Incomplete missing={advice.completeness.missing} />;
   if (!advice.income || !advice.needs) {
     return (
       <>
@@ -154,6 +209,77 @@ export function NeedsAnalysis() {
   );
 }
 
+/** Every source and effective date the assumptions name (each figure block of journey/engine/assumptions.ts carries one). */
+function sourcesOf(asOf: string): { title: string; publisher: string; url: string; effectiveFrom: string }[] {
+  const found = new Map<string, { title: string; publisher: string; url: string; effectiveFrom: string }>();
+  const visit = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 3) return;
+    const o = v as { source?: { title?: string; publisher?: string; url?: string }; effectiveFrom?: string };
+    if (o.source?.title && o.source.publisher && o.source.url && o.effectiveFrom && !found.has(o.source.title)) {
+      found.set(o.source.title, { title: o.source.title, publisher: o.source.publisher, url: o.source.url, effectiveFrom: o.effectiveFrom });
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) visit(child, depth + 1);
+  };
+  visit(assumptionsFor(new Date(`${asOf}T12:00:00`)), 0);
+  return [...found.values()];
+}
+
+/** 'How we worked this out': the working, step by step with the figures, then the assumptions and their sources. */
+function Working({ advice }: { advice: Recommended }) {
+  const { plan, income, needs } = advice;
+  const months = plan.projection.points.at(-1)?.months ?? Math.round(plan.goal.years * 12);
+  return (
+    <div className="prose">
+      <ol className="working">
+        {income && (
+          <li>
+            <strong>Take-home pay.</strong> Assessable income {$(income.assessableIncomeCents)} less income tax {$(income.incomeTaxCents)} (tax{' '}
+            {$(income.bracketTaxCents)} less the low income tax offset {$(income.litoCents)}), the Medicare levy {$(income.medicareLevyCents)}
+            {income.medicareLevySurchargeCents > 0 ? ` and the Medicare levy surcharge ${$(income.medicareLevySurchargeCents)}` : ''}
+            {income.nonTaxableBenefitsCents > 0 ? `, plus tax-free benefits ${$(income.nonTaxableBenefitsCents)}` : ''}: {$(income.netAnnualCents)} a year,{' '}
+            {$(income.netMonthlyCents)} a month ({income.taxTableYear} tax rates).
+          </li>
+        )}
+        {needs && (
+          <li>
+            <strong>Emergency fund and first deposit.</strong> {needs.emergencyFund.months} × {$(income?.netMonthlyCents ?? 0)} ={' '}
+            {$(needs.emergencyFund.targetCents)} kept in cash. Of your cash of {$(needs.emergencyFund.cashCents)}, what is left above it and any big expenses,{' '}
+            {$(needs.availableSavingsCents)}, is the first deposit{needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}: {$(plan.startingAmountCents)}.
+          </li>
+        )}
+        {needs && (
+          <li>
+            <strong>What you can invest.</strong> Regular savings {$(needs.surplus.monthlyCents)} a month, less {Math.round(needs.surplus.setAsideShare * 100)}% set
+            aside for the unexpected: {$(needs.surplus.investableMonthlyCents)} a month.
+          </li>
+        )}
+        <li>
+          <strong>The goal in future dollars.</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})<sup>{plan.goal.years}</sup> ={' '}
+          {$(plan.goal.nominalCents)} in {plan.goal.targetYear}.
+        </li>
+        <li>
+          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the {plan.profile.label.toLowerCase()} portfolio’s median), a monthly
+          rate i = (1 + {pct(plan.annualReturn)})<sup>1/12</sup> − 1. Over n = {months} months, payment = (goal − first deposit × (1 + i)<sup>n</sup>) × i ÷ ((1 + i)
+          <sup>n</sup> − 1) = {$(plan.monthlyNeededCents)} a month, against {$(plan.affordableMonthlyCents)} a month you can invest.
+        </li>
+      </ol>
+      <p className="note">
+        Assumptions version {advice.assumptionsVersion}, engine {advice.engineVersion}, worked out on {advice.asOf} using {advice.financialYear} tax rates. Returns are long-run assumptions for a{' '}
+        {plan.profile.label.toLowerCase()} portfolio ({pct(plan.profile.grossReturn)} a year before fees, volatility {pct(plan.profile.volatility)}); the investment
+        fee is {pct(plan.fees.investmentFeeRate)} a year; the adviser fee of {$(plan.fees.upfrontAdviserFeeCents)} is invoiced, not taken from your investment.
+      </p>
+      <h3>Sources</h3>
+      <ul className="sources">
+        {sourcesOf(advice.asOf).map((src) => (
+          <li key={src.title}>
+            {src.publisher}, <a href={src.url}>{src.title}</a> (from {src.effectiveFrom.split('-').reverse().join('/')})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Chart({ advice }: { advice: Recommended }) {
   const p = advice.plan.projection;
   return (
@@ -161,6 +287,10 @@ function Chart({ advice }: { advice: Recommended }) {
       <ProjectionChart
         points={p.points.map((pt) => ({
           year: pt.year,
+          // placed by month, so a part year (2.5 years) is drawn to scale and named by its month
+          at: p.points[0]!.year + pt.months / 12,
+          label: pt.months % 12 === 0 ? String(pt.year) : monthYear(advice.asOf, pt.months),
+          today: centsToDollars(pt.today.median),
           value: centsToDollars(pt.nominal.median),
           low: centsToDollars(pt.nominal.p10),
           high: centsToDollars(pt.nominal.p90),
@@ -184,7 +314,8 @@ function Chart({ advice }: { advice: Recommended }) {
 export function Recommendation() {
   const advice = useAdvice();
   const send = useJourneySend();
-  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendation);
+  const hasAnswers = useHasAnswers();
+  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendation, hasAnswers);
   const { plan } = advice;
   return (
     <div className="stack">
@@ -196,7 +327,7 @@ export function Recommendation() {
           </button>
         </div>
         <p>
-          {$(plan.goal.todayCents)} in today’s dollars in {plan.goal.years} years ({plan.goal.targetYear}): about {$(plan.goal.nominalCents)} then, with{' '}
+          {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}): about {$(plan.goal.nominalCents)} then, with{' '}
           {pct(plan.goal.inflationRate)} inflation a year.
         </p>
         <GoalProgress have={centsToDollars(plan.startingAmountCents)} goal={centsToDollars(plan.goal.nominalCents)} />
@@ -231,11 +362,11 @@ export function Recommendation() {
               <li>
                 <strong>Give it more time:</strong>{' '}
                 {plan.levers.longerTime
-                  ? `${plan.levers.longerTime.years} years instead of ${plan.goal.years}.`
+                  ? `${yearsText(plan.levers.longerTime.years)} instead of ${yearsText(plan.goal.years)}.`
                   : 'even the longest timeframe we plan for would not be enough on its own.'}
               </li>
               <li>
-                <strong>Aim for a smaller goal:</strong> {$(plan.levers.smallerGoal.todayCents)} in today’s dollars in {plan.goal.years} years.
+                <strong>Aim for a smaller goal:</strong> {$(plan.levers.smallerGoal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)}.
               </li>
               <li>
                 <strong>Start with more:</strong> a first deposit of {$(plan.levers.largerFirstDeposit.totalCents)} ({$(plan.levers.largerFirstDeposit.extraCents)} more).
@@ -246,21 +377,7 @@ export function Recommendation() {
         )}
       </section>
       <Collapsible title="How we worked this out">
-        <Figures
-          rows={[
-            ['Goal in future dollars', $(plan.goal.nominalCents)],
-            ['First deposit (available savings)', $(plan.startingAmountCents)],
-            ['Planned return (median, after fees)', `${pct(plan.annualReturn)} a year`],
-            ['Regular investment needed', `${$(plan.monthlyNeededCents)} a month`],
-            ['What you can invest each month', `${$(plan.affordableMonthlyCents)} a month`],
-          ]}
-        />
-        <p className="note">
-          Assumptions version {advice.assumptionsVersion}, worked out on {advice.asOf} using {advice.financialYear} tax rates. Returns are long-run assumptions for
-          a {plan.profile.label.toLowerCase()} portfolio ({pct(plan.profile.grossReturn)} a year before fees, volatility {pct(plan.profile.volatility)}); the
-          investment fee is {pct(plan.fees.investmentFeeRate)} a year; the adviser fee of {$(plan.fees.upfrontAdviserFeeCents)} is invoiced, not taken from your
-          investment.
-        </p>
+        <Working advice={advice} />
       </Collapsible>
       <Collapsible title="Investment funds projection">
         <Chart advice={advice} />
@@ -276,7 +393,8 @@ export function Recommendation() {
 export function RecommendedProducts() {
   const advice = useAdvice();
   const send = useJourneySend();
-  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendedProducts);
+  const hasAnswers = useHasAnswers();
+  if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendedProducts, hasAnswers);
   const { plan } = advice;
   const f = plan.fees;
   return (
@@ -293,9 +411,6 @@ export function RecommendedProducts() {
           {advice.reasons.map((r) => (
             <li key={r}>{r}</li>
           ))}
-          <li>
-            Its fees are low: {pct(f.investmentFeeRate)} a year with no administration fee, about {$(f.firstYear.investmentCents)} in the first year.
-          </li>
         </ul>
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.STATEMENT' })}>

@@ -1,11 +1,11 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
-import { getField, labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO, type FieldKey } from '../answers';
+import { amountProblem, getField, labelOf, yearsProblem, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO, type FieldKey } from '../answers';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { parseDateOfBirth } from '../engine/dates';
-import { ChoiceGroup, SelectField, TextField, YesNo } from '../components/fields';
+import { ChoiceGroup, SelectField, TextField, YesNo, type TextFieldProps } from '../components/fields';
 import { RowList } from '../components/row-list';
-import { formatEnteredMoney } from '../format';
+import { formatEnteredMoney, parseMoney } from '../format';
 import { routeOf } from '../routes';
 import type { ComponentType } from 'react';
 
@@ -42,6 +42,22 @@ function DateOfBirth() {
   );
 }
 
+/**
+ * A text field that says under it what is wrong with its value (`problem`), once the visitor
+ * has left the field: amounts the advice cannot read ("85k"), or years that are not a number.
+ */
+function CheckedField({ problem, ...props }: Omit<TextFieldProps, 'error' | 'onBlur'> & { problem: (value: string) => string | null }) {
+  const [touched, setTouched] = useState(false);
+  const error = touched ? problem(props.value) : null;
+  return <TextField {...props} onBlur={() => setTouched(true)} error={error ?? ''} />;
+}
+
+/** A money field: anything but an amount in dollars gets a message under it. */
+const MoneyField = (props: Omit<TextFieldProps, 'error' | 'onBlur' | 'money'>) => <CheckedField {...props} money problem={amountProblem} />;
+
+/** The goal's amount: an amount in dollars, more than nothing. */
+const goalAmountProblem = (v: string) => amountProblem(v) ?? (v.trim() !== '' && parseMoney(v) <= 0 ? 'Enter an amount greater than $0.' : null);
+
 const RelationshipStatus = () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={routeOf('relationshipStatus').title} />;
 const GoalSelection = () => <Choice field="goal.type" options={GOAL_OPTIONS} question={routeOf('goalSelection').title} />;
 const EmploymentStatus = () => <Choice field="employmentStatus" options={EMPLOYMENT_OPTIONS} question={routeOf('employmentStatus').title} />;
@@ -51,8 +67,8 @@ function GoalDetails() {
   const [years, setYears] = useField('goal.years');
   return (
     <div className="stack">
-      <TextField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} />
-      <TextField label="How many years from now?" inputMode="numeric" value={years} onChange={setYears} />
+      <CheckedField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} problem={goalAmountProblem} />
+      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={yearsProblem} />
     </div>
   );
 }
@@ -79,7 +95,7 @@ function Income() {
   const [frequency, setFrequency] = useField('income.frequency');
   return (
     <div className="stack">
-      <TextField label="Gross income" hint="Before tax, excluding super" money value={amount} onChange={setAmount} />
+      <MoneyField label="Gross income" hint="Before tax, excluding super" value={amount} onChange={setAmount} />
       <SelectField label="How often?" options={INCOME_FREQUENCIES} value={frequency} onChange={setFrequency} />
     </div>
   );
@@ -94,7 +110,7 @@ function AdditionalIncome() {
       renderRow={(row, set) => (
         <>
           <SelectField label="Source" options={ADDITIONAL_INCOME_SOURCES} value={row.source} onChange={(v) => set('source', v)} />
-          <TextField label="Amount" money value={row.amount} onChange={(v) => set('amount', v)} />
+          <MoneyField label="Amount" value={row.amount} onChange={(v) => set('amount', v)} />
           <SelectField label="How often?" options={INCOME_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
         </>
       )}
@@ -111,7 +127,7 @@ function Benefits() {
       renderRow={(row, set) => (
         <>
           <SelectField label="Benefit" options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
-          <TextField label="Amount per fortnight" money value={row.amount} onChange={(v) => set('amount', v)} />
+          <MoneyField label="Amount per fortnight" value={row.amount} onChange={(v) => set('amount', v)} />
         </>
       )}
     />
@@ -124,7 +140,7 @@ function BigSpends() {
       list="bigSpends"
       question={routeOf('bigSpends').title}
       itemLabel="Expense"
-      renderRow={(row, set) => <TextField label="Amount" money value={row.amount} onChange={(v) => set('amount', v)} />}
+      renderRow={(row, set) => <MoneyField label="Amount" value={row.amount} onChange={(v) => set('amount', v)} />}
     />
   );
 }
@@ -138,7 +154,7 @@ function Assets() {
       renderRow={(row, set) => (
         <>
           <SelectField label="Type" options={ASSET_TYPES} value={row.type} onChange={(v) => set('type', v)} />
-          <TextField label="Value" money value={row.value} onChange={(v) => set('value', v)} />
+          <MoneyField label="Value" value={row.value} onChange={(v) => set('value', v)} />
         </>
       )}
     />
@@ -155,7 +171,7 @@ function RegularSavings() {
       <YesNo legend={routeOf('regularSavings').title} legendHidden value={answer} onChange={(value) => send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value })} />
       {answer === 'yes' && (
         <div className="rows">
-          <TextField label="How much do you save?" money value={amount} onChange={setAmount} />
+          <MoneyField label="How much do you save?" value={amount} onChange={setAmount} />
           <SelectField label="How often?" options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
         </div>
       )}
@@ -168,7 +184,7 @@ function Super() {
   const [contributions, setContributions] = useField('super.contributions');
   return (
     <div className="stack">
-      <TextField label="Total super balance" hint="Add up all of your super funds" money value={balance} onChange={setBalance} />
+      <MoneyField label="Total super balance" hint="Add up all of your super funds" value={balance} onChange={setBalance} />
       <ChoiceGroup
         legend="Are you making personal contributions to your super?"
         options={YES_NO}
@@ -189,11 +205,11 @@ function Debts() {
       renderRow={(row, set) => (
         <>
           <SelectField label="Type" options={DEBT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
-          <TextField label="Amount owing" money value={row.value} onChange={(v) => set('value', v)} />
+          <MoneyField label="Amount owing" value={row.value} onChange={(v) => set('value', v)} />
           <SelectField label="Whose debt is it?" options={DEBT_OWNERS} value={row.owner} onChange={(v) => set('owner', v)} />
           <SelectField label="Is the interest tax deductible?" options={YES_NO} value={row.taxDeductible} onChange={(v) => set('taxDeductible', v)} />
           <TextField label="Interest rate (% a year)" inputMode="decimal" value={row.interestRate} onChange={(v) => set('interestRate', v)} />
-          <TextField label="Repayment amount" money value={row.repaymentAmount} onChange={(v) => set('repaymentAmount', v)} />
+          <MoneyField label="Repayment amount" value={row.repaymentAmount} onChange={(v) => set('repaymentAmount', v)} />
           <SelectField label="Repayment frequency" options={DEBT_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
         </>
       )}
@@ -207,7 +223,7 @@ function InsuranceCover() {
   return (
     <div className="stack">
       {INSURANCE_FIELDS.map((f) => (
-        <TextField key={f.key} label={f.label} money value={insurance[f.key]} onChange={(value) => send({ type: 'ANSWER.SET', field: `insurance.${f.key}`, value })} />
+        <MoneyField key={f.key} label={f.label} value={insurance[f.key]} onChange={(value) => send({ type: 'ANSWER.SET', field: `insurance.${f.key}`, value })} />
       ))}
     </div>
   );

@@ -4,14 +4,17 @@
  * product, the reasons, the risks, the fees in dollars, the assumptions version
  * and the date. Print styles hide the app around it.
  */
-import { labelOf, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
+import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
 import { useJourney } from '../actor-context';
 import { formatDollars, formatPercent } from '../format';
+import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { FeeTable } from './advice-computed';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+/** 2026-11-21 → 21/11/2026, the way Australians write dates. */
+const auDate = (iso: string) => iso.split('-').reverse().join('/');
 
 export function StatementOfAdvice() {
   const advice = useAdvice();
@@ -36,7 +39,7 @@ export function StatementOfAdvice() {
         </button>
       </div>
       <p className="soa__meta">
-        Prepared on {advice.asOf} · Assumptions version {advice.assumptionsVersion} · {advice.financialYear} tax rates
+        Prepared on {auDate(advice.asOf)} · Assumptions version {advice.assumptionsVersion} · Engine {advice.engineVersion} · {advice.financialYear} tax rates
       </p>
 
       <section>
@@ -49,11 +52,18 @@ export function StatementOfAdvice() {
               Take-home pay {$(income.netAnnualCents)} a year ({$(income.netMonthlyCents)} a month) from assessable income of {$(income.assessableIncomeCents)}.
             </li>
           )}
+          {income && <li>{income.privateHospitalCover ? 'Private hospital cover held.' : 'No private hospital cover (the Medicare levy surcharge applies above its threshold).'}</li>}
           {needs && (
             <>
               <li>
                 Emergency fund of {$(needs.emergencyFund.targetCents)} ({needs.emergencyFund.months} months of take-home pay) kept in cash; cash held{' '}
-                {$(needs.emergencyFund.cashCents)}.
+                {$(needs.emergencyFund.cashCents)}
+                {needs.emergencyFund.shortfallCents > 0 ? `, ${$(needs.emergencyFund.shortfallCents)} short of it` : ''}.
+              </li>
+              <li>
+                {needs.bigSpends.totalCents > 0
+                  ? `Big expenses of ${$(needs.bigSpends.totalCents)} expected in the next ${needs.bigSpends.years} years, set aside from cash and never invested.`
+                  : `No big expenses expected in the next ${needs.bigSpends.years} years.`}
               </li>
               <li>
                 Regular savings of {$(needs.surplus.monthlyCents)} a month, of which {$(needs.surplus.investableMonthlyCents)} can be invested after setting aside{' '}
@@ -61,13 +71,18 @@ export function StatementOfAdvice() {
               </li>
             </>
           )}
+          <li>
+            {answers.debts.answer === 'yes' && answers.debts.rows.length > 0
+              ? `Debts: ${answers.debts.rows.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase() || 'a debt').join(', ')}.`
+              : 'No debts.'}
+          </li>
         </ul>
       </section>
 
       <section>
         <h2>Your goal</h2>
         <p>
-          {plan.goal.label}: {$(plan.goal.todayCents)} in today’s dollars in {plan.goal.years} years ({plan.goal.targetYear}), about {$(plan.goal.nominalCents)}{' '}
+          {plan.goal.label}: {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}), about {$(plan.goal.nominalCents)}{' '}
           then at {pct(plan.goal.inflationRate)} inflation.
         </p>
       </section>
@@ -82,6 +97,12 @@ export function StatementOfAdvice() {
 
       <section>
         <h2>Our recommendation</h2>
+        {!plan.reachable && (
+          <p className="callout">
+            <strong>This plan does not reach your goal as you set it.</strong> What you can invest each month falls short; choose one of the options below (the
+            recommendation page's Adjust goals button changes the goal), or invest as below knowing the goal will not be met on time.
+          </p>
+        )}
         <p>
           {plan.reachable
             ? `Invest ${$(plan.startingAmountCents)} now and ${$(plan.monthlyNeededCents)} a month`
@@ -99,7 +120,7 @@ export function StatementOfAdvice() {
           <>
             <h3>Options to reach the goal</h3>
             <ul>
-              {plan.levers.longerTime && <li>Allow {plan.levers.longerTime.years} years.</li>}
+              {plan.levers.longerTime && <li>Allow {yearsText(plan.levers.longerTime.years)}.</li>}
               <li>Aim for {$(plan.levers.smallerGoal.todayCents)} in today’s dollars.</li>
               <li>Start with {$(plan.levers.largerFirstDeposit.totalCents)}.</li>
             </ul>
@@ -132,8 +153,8 @@ export function StatementOfAdvice() {
           ))}
         </ul>
         <p className="note">
-          Horizon Advice is a demonstration. This statement is general in nature and was prepared by a digital advice tool from the answers you gave on{' '}
-          {advice.asOf}.
+          This is personal advice, prepared by a digital advice tool from the answers you gave on {auDate(advice.asOf)}. It relies on those answers being complete
+          and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.
         </p>
       </section>
     </article>

@@ -57,6 +57,29 @@ describe('axe-core on every route', () => {
     expect(await scan(path, unsuitable)).toEqual([]);
   });
 
+  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])('%s, answers the advice cannot read', async (path) => {
+    expect(await scan(path, { ...completeAnswers(), bigSpends: { answer: 'yes', rows: [{ id: 1, amount: '5k' }] } })).toEqual([]);
+  });
+
+  it.each(['/questionnaire/recommendation', '/statement-of-advice'])('%s, a goal out of reach (the three levers)', async (path) => {
+    expect(await scan(path, { ...completeAnswers(), goal: { type: 'first-home', amount: '400000', years: '7' } })).toEqual([]);
+  });
+
+  it('/questionnaire/income, with an amount that cannot be read', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(baseUrl + '/questionnaire/income');
+      const income = page.getByRole('textbox', { name: 'Gross income' });
+      await income.fill('lots');
+      await income.blur();
+      await page.locator('.field__error', { hasText: 'Enter an amount' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/questionnaire/date-of-birth, with an impossible date', async () => {
     expect(await scan('/questionnaire/date-of-birth', { ...completeAnswers(), dateOfBirth: '31/02/2000' })).toEqual([]);
   });

@@ -134,7 +134,7 @@ describe('a household entered through the questionnaire, on 2 March 2026 (financ
    * emergency fund, so nothing to start with) and $2,500 saved a month. The figures below are written out
    * by hand from the document, not computed by the engine: net $70,412.00 a year ($5,867.67 a month),
    * emergency fund $17,603.00 so a $2,603 shortfall, 30% of $2,500 set aside ($750) and $1,750 investable,
-   * and "about $1,008 a month" (the engine's exact $1,009.04 and its fees are pinned in engine-golden.test.ts).
+   * and "about $1,008 a month" (the engine's exact $1,008.40 and its fees are pinned in engine-golden.test.ts).
    */
   it('shows the checked figures on the needs analysis, recommendation and products pages', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -203,7 +203,7 @@ describe('a household entered through the questionnaire, on 2 March 2026 (financ
       expect(needs).toContain('$1,750 a month');
 
       await next('recommendation');
-      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Invest $0 now and $1,009 a month');
+      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Invest $0 now and $1,008 a month');
       await page.getByText('Because your goal (buying your first home) is 5 years away and you chose Moderate', { exact: false }).first().waitFor();
       await page.getByRole('button', { name: 'Investment funds projection' }).click();
       // years from the current year over the timeframe
@@ -256,6 +256,29 @@ describe('households the advice does not suit, or cannot reach', () => {
       const levers = await page.getByRole('note').filter({ hasText: 'Three ways to make it work' }).innerText();
       expect(levers).toContain($(advice.plan.levers!.smallerGoal.todayCents));
       expect(levers).toContain($(advice.plan.levers!.largerFirstDeposit.totalCents));
+    });
+  });
+
+  it('answers the advice cannot read are listed with a way back to them; a money field says what is wrong', async () => {
+    const answers: Answers = { ...completeAnswers(), bigSpends: { answer: 'yes', rows: [{ id: 1, amount: '5k' }] } };
+    expect(computeAdvice(answers, { asOf: new Date() }).status).toBe('incomplete');
+    await withAnswers(answers, async (page) => {
+      await show(page, 'needsAnalysis');
+      const panel = page.getByRole('region', { name: 'We need a few more answers to work out your figures' });
+      await panel.waitFor();
+      expect(await text(page)).not.toContain('example figures');
+      await panel.getByRole('button', { name: 'Go to Your finances' }).click();
+      await page.waitForURL(/employment-status/);
+      await show(page, 'income');
+      const income = page.getByRole('textbox', { name: 'Gross income' });
+      await income.fill('85k');
+      await income.blur();
+      await page.getByText('Enter an amount in dollars, for example 1,250 or 1250.50.').waitFor();
+      expect(await income.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
+      await income.fill('85,000');
+      await page.getByText('Enter an amount in dollars, for example 1,250 or 1250.50.').waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(false);
     });
   });
 

@@ -59,6 +59,58 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(advise({ debts: [['mortgage', '400000'], ['car-loan', '15000']] }).status).toBe('recommended');
   });
 
+  it('no surplus, worded by case: answered No, saves $0, or saves less than a cent a month', () => {
+    const because = (h: Household) => advise(h).suitability.reasons.find((x) => x.code === 'no-surplus')!.explanation;
+    expect(because({ savings: '' })).toBe(
+      'We work out what you could invest from what you save regularly, and you told us you do not save regularly, so there is nothing to invest each month.',
+    );
+    expect(because({ savings: '$0' })).toBe(
+      'We work out what you could invest from what you save regularly, and you told us you save $0, so there is nothing to invest each month.',
+    );
+    expect(because({ savings: '0.05', savingsFrequency: 'yearly' })).toMatch(/and what you told us you save comes to less than a cent a month, so/);
+  });
+
+  it('a savings amount that cannot be read leaves the no-surplus rule unchecked and the amount listed as missing', () => {
+    const r = advise({ savings: 'lots' });
+    expect(r.status).toBe('incomplete');
+    expect(r.suitability).toEqual({ suitable: true, reasons: [], notChecked: ['no-surplus'] });
+    expect(r.completeness.missing).toEqual([{ answer: 'regularSavings.amount', message: 'Enter how much you save, in dollars.' }]);
+  });
+
+  it('a credit card or personal loan whose amount cannot be read counts as high-interest debt owed', () => {
+    const unread = advise({ debts: [['credit-card', 'a few thousand']] });
+    expect(unread.status).toBe('unsuitable');
+    expect(codes(unread)).toEqual(['high-interest-debt']);
+    expect(unread.suitability.notChecked).toEqual([]);
+    expect(unread.suitability.reasons[0]!.explanation).toMatch(/^You owe money on your credit card \(we could not read the amount\)\. The interest/);
+    // The amount is still asked for.
+    expect(unread.completeness.missing).toEqual([
+      { answer: 'debts', rowId: expect.any(Number), message: 'Enter how much you owe on this debt, in dollars.' },
+    ]);
+
+    // A blank amount, or one over the limit, is unreadable too.
+    expect(codes(advise({ debts: [['personal-loan', '']] }))).toEqual(['high-interest-debt']);
+    const over = advise({ debts: [['personal-loan', '2,000,000,000']] });
+    expect(codes(over)).toEqual(['high-interest-debt']);
+    expect(over.completeness.missing[0]!.message).toBe('Enter an amount of $1,000,000,000 or less.');
+
+    const mixed = advise({ debts: [['credit-card', '500'], ['personal-loan', '?'], ['mortgage', '400000']] });
+    expect(mixed.suitability.reasons[0]!.explanation).toMatch(
+      /^You owe \$500 on your credit card, and more on your personal loan \(we could not read the amount\)\. /,
+    );
+    const twoUnread = advise({ debts: [['credit-card', '?'], ['personal-loan', '?']] });
+    expect(twoUnread.suitability.reasons[0]!.explanation).toMatch(/^You owe money on your credit card and personal loan \(we could not read the amounts\)\. /);
+  });
+
+  it('a debt row of unknown kind leaves the debt rule unchecked, unless a high-interest debt is known anyway', () => {
+    const unknownKind = advise({ debts: [['', '5000']] });
+    expect(unknownKind.status).toBe('incomplete');
+    expect(unknownKind.suitability.notChecked).toEqual(['high-interest-debt']);
+    const withCard = advise({ debts: [['', '5000'], ['credit-card', '1,000']] });
+    expect(codes(withCard)).toEqual(['high-interest-debt']);
+    expect(withCard.suitability.reasons[0]!.explanation).toMatch(/^You owe \$1,000 on your credit card\./);
+  });
+
   it('lists every reason that applies, and never a recommendation', () => {
     const r = advise({ dateOfBirth: '01/01/2015', goalYears: '0.5', savings: '', debts: [['personal-loan', '3000']] });
     expect(r.status).toBe('unsuitable');
@@ -201,5 +253,39 @@ describe('a goal not reachable as stated: the three levers', () => {
   it('a first deposit that reaches the goal alone needs no regular investment', () => {
     const r = advise({ goalAmount: '10000', goalYears: '10', cash: '100000' });
     expect(r.status === 'recommended' && r.plan.monthlyNeededCents).toBe(0);
+  });
+});
+
+describe('the emergency-fund reason', () => {
+  const emergencyReason = (h: Household) => {
+    const r = advise(h);
+    if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
+    return r.reasons.find((x) => /emergenc/.test(x));
+  };
+
+  it('with take-home pay: the cash covers a fund of three months of it', () => {
+    expect(emergencyReason({ cash: '50000' })).toBe(
+      'Your cash covers an emergency fund of $17,603 (three months of your take-home pay), leaving $32,397 to start your investment.',
+    );
+  });
+
+  it('with no take-home pay: a plain sentence, not "an emergency fund of $0"', () => {
+    const r = advise({ income: '0', cash: '20000' });
+    expect(r.status === 'recommended' && r.needs?.emergencyFund.targetCents).toBe(0);
+    expect(emergencyReason({ income: '0', cash: '20000' })).toBe(
+      'You have no take-home pay, so we keep no emergency fund of three months of it back from your cash. ' +
+        'All your cash, $20,000, can start your investment. Consider building some savings for emergencies all the same.',
+    );
+    expect(emergencyReason({ income: '0', cash: '20000', bigSpends: ['5,000'] })).toMatch(
+      / After the \$5,000 of big expenses you expect in the next 5 years, \$15,000 of your cash is left to start your investment\. /,
+    );
+    expect(emergencyReason({ income: '0', cash: '3000', bigSpends: ['5,000'] })).toMatch(
+      / Your cash goes to the \$3,000 of big expenses you expect in the next 5 years, so there is nothing extra to start your investment with\. /,
+    );
+    expect(emergencyReason({ income: '0', cash: '' })).toMatch(/ You have no cash to start your investment with\. /);
+    for (const h of [{ income: '0', cash: '20000' }, { income: '0', cash: '' }]) {
+      const r = advise(h);
+      expect(r.status === 'recommended' && r.reasons.join(' ')).not.toMatch(/emergency fund of \$0/);
+    }
   });
 });
