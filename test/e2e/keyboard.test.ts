@@ -159,6 +159,9 @@ describe('keyboard only', () => {
       await next(page, 'needsAnalysis');
       await next(page, 'recommendation');
       await next(page, 'recommendedProducts', 'Accept and continue');
+      // the statement of advice, and its print button, from the keyboard too
+      await next(page, 'statementOfAdvice', 'Statement of advice');
+      await tabTo(page, 'Print or save as PDF');
     } finally {
       await context.close();
     }
