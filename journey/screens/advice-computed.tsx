@@ -10,7 +10,7 @@ import { ANSWER_SCREEN, isEmptyAnswers } from '../answers';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
-import { assumptionsFor } from '../engine/assumptions';
+import { ASSUMPTION_SOURCES } from '../engine/assumptions';
 import { stepOfScreen, type StepNumber } from '../routes';
 import { formatDollars, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
@@ -209,18 +209,13 @@ export function NeedsAnalysis() {
   );
 }
 
-/** Every source and effective date the assumptions name (each figure block of journey/engine/assumptions.ts carries one). */
-function sourcesOf(asOf: string): { title: string; publisher: string; url: string; effectiveFrom: string }[] {
-  const found = new Map<string, { title: string; publisher: string; url: string; effectiveFrom: string }>();
-  const visit = (v: unknown, depth: number) => {
-    if (!v || typeof v !== 'object' || depth > 3) return;
-    const o = v as { source?: { title?: string; publisher?: string; url?: string }; effectiveFrom?: string };
-    if (o.source?.title && o.source.publisher && o.source.url && o.effectiveFrom && !found.has(o.source.title)) {
-      found.set(o.source.title, { title: o.source.title, publisher: o.source.publisher, url: o.source.url, effectiveFrom: o.effectiveFrom });
-    }
-    for (const child of Array.isArray(v) ? v : Object.values(v)) visit(child, depth + 1);
-  };
-  visit(assumptionsFor(new Date(`${asOf}T12:00:00`)), 0);
+/** The sources and effective dates behind this advice: every sourced figure block, with the tax table of its year only. */
+function sourcesOf(taxTableYear: string | undefined): { title: string; publisher: string; url?: string; effectiveFrom: string }[] {
+  const found = new Map<string, { title: string; publisher: string; url?: string; effectiveFrom: string }>();
+  for (const [name, { source, effectiveFrom }] of Object.entries(ASSUMPTION_SOURCES)) {
+    if (name.startsWith('tax rates ') && name !== `tax rates ${taxTableYear}`) continue;
+    if (!found.has(source.title)) found.set(source.title, { title: source.title, publisher: source.publisher, url: source.url, effectiveFrom });
+  }
   return [...found.values()];
 }
 
@@ -270,9 +265,9 @@ function Working({ advice }: { advice: Recommended }) {
       </p>
       <h3>Sources</h3>
       <ul className="sources">
-        {sourcesOf(advice.asOf).map((src) => (
+        {sourcesOf(income?.taxTableYear).map((src) => (
           <li key={src.title}>
-            {src.publisher}, <a href={src.url}>{src.title}</a> (from {src.effectiveFrom.split('-').reverse().join('/')})
+            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title} (from {src.effectiveFrom.split('-').reverse().join('/')})
           </li>
         ))}
       </ul>
