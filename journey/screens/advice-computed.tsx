@@ -196,8 +196,8 @@ export function NeedsAnalysis() {
         </li>
         {needs.bigSpends.totalCents > 0 && (
           <li>
-            Your big expenses in the next {needs.bigSpends.years} years ({$(needs.bigSpends.totalCents)}) come out of your cash first and are never counted
-            as money to invest{needs.bigSpends.notCoveredCents > 0 ? `; ${$(needs.bigSpends.notCoveredCents)} of them is not covered by your cash yet` : ''}.
+            Your big expenses in the next {needs.bigSpends.years} years ({$(needs.bigSpends.totalCents)}) come out of your cash, after the emergency fund is kept
+            aside, and are never counted as money to invest{needs.bigSpends.notCoveredCents > 0 ? `; ${$(needs.bigSpends.notCoveredCents)} of them is not covered by your cash yet` : ''}.
           </li>
         )}
         {advice.notes.map((n) => (
