@@ -24,3 +24,17 @@ export function formatEnteredMoney(text: string): string {
 export function formatPercent(value: number): string {
   return `${value.toLocaleString('en-AU', { maximumFractionDigits: 2 })}%`;
 }
+
+/** An ISO date as Australians write it: 2026-11-21 → 21/11/2026. */
+export function formatIsoDate(iso: string): string {
+  return iso.split('-').reverse().join('/');
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The month `months` after the ISO date `from`, as "May 2029". */
+export function formatMonthYear(from: string, months: number): string {
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + months;
+  return `${MONTHS[total % 12]} ${Math.floor(total / 12)}`;
+}

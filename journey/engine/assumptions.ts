@@ -508,6 +508,25 @@ export const ASSUMPTION_SOURCES: Readonly<Record<string, Sourced>> = {
   projection: PROJECTION,
 };
 
+/** One source behind the advice, for listing: who published it, what, where, and from when. */
+export interface SourceLine {
+  title: string;
+  publisher: string;
+  url?: string;
+  /** `YYYY-MM-DD`. */
+  effectiveFrom: string;
+}
+
+/** The sources behind advice worked out with the tax table of `taxTableYear`: every sourced figure block once, other years' tax tables left out. */
+export function sourcesInForce(taxTableYear: string | undefined): SourceLine[] {
+  const found = new Map<string, SourceLine>();
+  for (const [name, { source, effectiveFrom }] of Object.entries(ASSUMPTION_SOURCES)) {
+    if (name.startsWith('tax rates ') && name !== `tax rates ${taxTableYear}`) continue;
+    if (!found.has(source.title)) found.set(source.title, { title: source.title, publisher: source.publisher, url: source.url, effectiveFrom });
+  }
+  return [...found.values()];
+}
+
 // ---------------------------------------------------------------------------
 // By date
 

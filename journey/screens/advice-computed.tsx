@@ -10,22 +10,15 @@ import { ANSWER_SCREEN, isEmptyAnswers } from '../answers';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
-import { ASSUMPTION_SOURCES } from '../engine/assumptions';
+import { sourcesInForce } from '../engine/assumptions';
 import { stepOfScreen, type StepNumber } from '../routes';
-import { formatDollars, formatPercent } from '../format';
+import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { CautionaryNotes, Figures, GoalProgress, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** The month `months` after the ISO date `from`, as "May 2029". */
-const monthYear = (from: string, months: number) => {
-  const [y, m] = from.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + months;
-  return `${MONTHS[total % 12]} ${Math.floor(total / 12)}`;
-};
 
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 
@@ -209,16 +202,6 @@ export function NeedsAnalysis() {
   );
 }
 
-/** The sources and effective dates behind this advice: every sourced figure block, with the tax table of its year only. */
-function sourcesOf(taxTableYear: string | undefined): { title: string; publisher: string; url?: string; effectiveFrom: string }[] {
-  const found = new Map<string, { title: string; publisher: string; url?: string; effectiveFrom: string }>();
-  for (const [name, { source, effectiveFrom }] of Object.entries(ASSUMPTION_SOURCES)) {
-    if (name.startsWith('tax rates ') && name !== `tax rates ${taxTableYear}`) continue;
-    if (!found.has(source.title)) found.set(source.title, { title: source.title, publisher: source.publisher, url: source.url, effectiveFrom });
-  }
-  return [...found.values()];
-}
-
 /** 'How we worked this out': the working, step by step with the figures, then the assumptions and their sources. */
 function Working({ advice }: { advice: Recommended }) {
   const { plan, income, needs } = advice;
@@ -265,9 +248,9 @@ function Working({ advice }: { advice: Recommended }) {
       </p>
       <h3>Sources</h3>
       <ul className="sources">
-        {sourcesOf(income?.taxTableYear).map((src) => (
+        {sourcesInForce(income?.taxTableYear).map((src) => (
           <li key={src.title}>
-            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title} (from {src.effectiveFrom.split('-').reverse().join('/')})
+            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title} (from {formatIsoDate(src.effectiveFrom)})
           </li>
         ))}
       </ul>
@@ -284,7 +267,7 @@ function Chart({ advice }: { advice: Recommended }) {
           year: pt.year,
           // placed by month, so a part year (2.5 years) is drawn to scale and named by its month
           at: p.points[0]!.year + pt.months / 12,
-          label: pt.months % 12 === 0 ? String(pt.year) : monthYear(advice.asOf, pt.months),
+          label: pt.months % 12 === 0 ? String(pt.year) : formatMonthYear(advice.asOf, pt.months),
           today: centsToDollars(pt.today.median),
           value: centsToDollars(pt.nominal.median),
           low: centsToDollars(pt.nominal.p10),

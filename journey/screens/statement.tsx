@@ -6,15 +6,13 @@
  */
 import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
 import { useJourney } from '../actor-context';
-import { formatDollars, formatPercent } from '../format';
+import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { FeeTable } from './advice-computed';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
-/** 2026-11-21 → 21/11/2026, the way Australians write dates. */
-const auDate = (iso: string) => iso.split('-').reverse().join('/');
 
 export function StatementOfAdvice() {
   const advice = useAdvice();
@@ -39,7 +37,7 @@ export function StatementOfAdvice() {
         </button>
       </div>
       <p className="soa__meta">
-        Prepared on {auDate(advice.asOf)} · Assumptions version {advice.assumptionsVersion} · Engine {advice.engineVersion} · {advice.financialYear} tax rates
+        Prepared on {formatIsoDate(advice.asOf)} · Assumptions version {advice.assumptionsVersion} · Engine {advice.engineVersion} · {advice.financialYear} tax rates
       </p>
 
       <section>
@@ -153,7 +151,7 @@ export function StatementOfAdvice() {
           ))}
         </ul>
         <p className="note">
-          This is personal advice, prepared by a digital advice tool from the answers you gave on {auDate(advice.asOf)}. It relies on those answers being complete
+          This is personal advice, prepared by a digital advice tool from the answers you gave on {formatIsoDate(advice.asOf)}. It relies on those answers being complete
           and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.
         </p>
       </section>

@@ -9,6 +9,7 @@ import {
   INVESTMENT_FEE_SOURCE,
   PROJECTION,
   RISK_PROFILES,
+  sourcesInForce,
   TAX_TABLES,
   assumptionsFor,
   financialYearOf,
@@ -75,6 +76,17 @@ describe('assumptions', () => {
       { over: 45_000, base: 4_288, rate: 0.3 },
       { over: 18_200, base: 0, rate: 0.16 },
     ]);
+  });
+});
+
+describe('the sources listed with a piece of advice', () => {
+  it('names each source once, with only the tax table of the advice’s year', () => {
+    const lines = sourcesInForce('2026-27');
+    expect(new Set(lines.map((l) => l.title)).size).toBe(lines.length);
+    const taxTables = TAX_TABLES.filter((t) => lines.some((l) => l.title === t.source.title && l.effectiveFrom === t.effectiveFrom));
+    expect(taxTables.map((t) => t.financialYear)).toEqual(['2026-27']);
+    expect(lines.map((l) => l.publisher)).toEqual(expect.arrayContaining(['ATO', 'ASIC']));
+    for (const l of lines) expect(l.effectiveFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 
