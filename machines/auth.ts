@@ -13,7 +13,7 @@
  * - The token lives in this machine's context only: never in storage or a URL.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { parseDuration } from '../src/duration';
+import { parseDuration } from '../contract/duration';
 
 /** widget-spec §4 / §9: the token refresh margin. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;

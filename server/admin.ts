@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { mergeAppearance } from '../src/appearance';
+import { mergeAppearance } from '../contract/appearance';
 import { configFromEnv } from './config';
 import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
 import { newApiKey } from './seed';

@@ -13,7 +13,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mergeAppearance } from '../src/appearance';
+import { mergeAppearance } from '../contract/appearance';
 import type { AnswerEngine } from './answers/types';
 import { ProviderError } from './answers/types';
 import type { TokenSigner } from './auth';

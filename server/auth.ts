@@ -7,9 +7,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { formatDuration } from '../src/duration';
+import { formatDuration } from '../contract/duration';
 
-export { formatDuration, parseDuration } from '../src/duration';
+export { formatDuration, parseDuration } from '../contract/duration';
 
 export interface TokenClaims {
   /** The site the token was issued for. */

@@ -12,7 +12,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RISK_STYLES } from '../journey/answers';
+import { RISK_STYLES } from '../journey/options';
 import { SAMPLE } from '../journey/sample';
 import { formatDollars, formatPercent } from '../journey/format';
 import type { DocType } from './documents';

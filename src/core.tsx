@@ -9,7 +9,7 @@ import { widgetMachine, type Bubble } from '../machines/widget';
 import { arr, nullable, obj, optional, str } from './api/schema';
 import { connect } from './api/token-source';
 import { ApiError, type ApiErrorCode, type Http, type SiteConfig } from './api/client';
-import { DEFAULT_APPEARANCE, type Appearance } from './appearance';
+import { DEFAULT_APPEARANCE, type Appearance } from '../contract/appearance';
 import { App } from './app';
 import coreCss from './styles/core.css';
 import { applyTheme, launcherVariables } from './theme';

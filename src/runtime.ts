@@ -9,7 +9,7 @@ import type { AuthActor } from '../machines/auth';
 import type { ChatActor } from '../machines/chat';
 import type { SessionsActor } from '../machines/sessions';
 import type { WidgetActor } from '../machines/widget';
-import type { Appearance } from './appearance';
+import type { Appearance } from '../contract/appearance';
 import type { ApiErrorCode, CoreClient, Http, SiteConfig } from './api/client';
 import type { ChatClient } from './api/chat-client';
 

@@ -2,7 +2,7 @@
  * Appearance values (widget-spec §3) become CSS custom properties on the host
  * element, set through the CSSOM (CSP-safe); the stylesheets read them.
  */
-import type { Appearance } from './appearance';
+import type { Appearance } from '../contract/appearance';
 
 export const px = (n: number) => `${n}px`;
 /** Only colours, lengths and plain words reach CSS: nothing that could end a declaration. */

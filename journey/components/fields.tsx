@@ -3,7 +3,7 @@
  * fieldsets with a legend; money is typed as text with a decimal keypad.
  */
 import { useId, type ReactNode } from 'react';
-import type { Option } from '../answers';
+import type { Option } from '../options';
 
 export interface ChoiceGroupProps {
   legend: string;

@@ -6,7 +6,8 @@
  *
  * Money is integer cents throughout; pages round for display only.
  */
-import { GOAL_OPTIONS, labelOf, type Answers } from '../answers';
+import type { Answers } from '../answers';
+import { GOAL_OPTIONS, labelOf } from '../options';
 import { ASSUMPTIONS_VERSION, assumptionsFor, type RiskProfile } from './assumptions';
 import { calendarDay, isoDate } from './dates';
 import { fees as feesFor, type Fees } from './fees';

@@ -8,7 +8,7 @@
  * Tax is worked on whole-dollar taxable income (the ATO ignores cents), here the
  * assessable income: the questionnaire asks no deductions.
  */
-import { BENEFIT_TYPES, labelOf } from '../answers';
+import { BENEFIT_TYPES, labelOf } from '../options';
 import type { Assumptions, BenefitTax, TaxTable } from './assumptions';
 import { rateOfDollars, type Cents } from './money';
 

@@ -3,7 +3,7 @@
  * The figures are the sample of journey-spec §9 until the advice engine computes them.
  */
 import { Fragment } from 'react';
-import { labelOf, RISK_STYLES } from '../answers';
+import { labelOf, RISK_STYLES } from '../options';
 import { useJourney, useJourneySend } from '../actor-context';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';

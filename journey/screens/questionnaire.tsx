@@ -1,5 +1,6 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
-import { amountProblem, getField, labelOf, yearsProblem, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO, type FieldKey } from '../answers';
+import { amountProblem, getField, yearsProblem, type FieldKey } from '../answers';
+import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { parseDateOfBirth } from '../engine/dates';

@@ -4,7 +4,7 @@
  * product, the reasons, the risks, the fees in dollars, the assumptions version
  * and the date. Print styles hide the app around it.
  */
-import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../answers';
+import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../options';
 import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';

@@ -2,7 +2,7 @@
  * The widget's one API client (widget-spec §7): every response is checked before
  * use, and every failure becomes the exact error of widget-spec §8.
  */
-import { mergeAppearance, type Appearance } from '../appearance';
+import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
 
 /** widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message. */

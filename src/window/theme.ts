@@ -1,5 +1,5 @@
 /** The chat window's part of the theme (widget-spec §3 Appearance); the launcher's is in ../theme.ts. */
-import type { Appearance } from '../appearance';
+import type { Appearance } from '../../contract/appearance';
 import { px, safe } from '../theme';
 
 /** The chat window's variables. */

@@ -16,7 +16,7 @@ import { sessionsMachine } from '../../machines/sessions';
 import { widgetMachine, type Tab } from '../../machines/widget';
 import { createCoreClient, createHttp, type ActionButton, type ApiErrorCode, type ChatMessage, type ChatSession, type SendResult, type SiteConfig } from '../../src/api/client';
 import type { ChatClient } from '../../src/api/chat-client';
-import { mergeAppearance } from '../../src/appearance';
+import { mergeAppearance } from '../../contract/appearance';
 import { App } from '../../src/app';
 import { RuntimeContext, type Conversation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 import { ChatWindow } from '../../src/window/chat-window';

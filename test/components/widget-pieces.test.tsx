@@ -8,7 +8,7 @@ import { createActor, waitFor } from 'xstate';
 import { widgetMachine } from '../../machines/widget';
 import { createHttp, type SiteConfig } from '../../src/api/client';
 import { greeting } from '../../src/core';
-import { DEFAULT_APPEARANCE, mergeAppearance } from '../../src/appearance';
+import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
 import { watchPath } from '../../src/page';
 import type { Runtime } from '../../src/runtime';

@@ -1,6 +1,6 @@
 /** Pure pieces of the server: durations, tokens, ranges, names, paths, appearance. */
 import { describe, expect, it } from 'vitest';
-import { mergeAppearance, DEFAULT_APPEARANCE } from '../../src/appearance';
+import { mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { originAllowed, parseRange, sessionNameFrom } from '../../server/api';
 import { formatDuration, parseDuration, TokenSigner } from '../../server/auth';
 import { pathMatches } from '../../server/storage/sqlite';
