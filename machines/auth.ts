@@ -13,7 +13,6 @@
  * - The token lives in this machine's context only: never in storage or a URL.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { parseDuration } from '../contract/duration';
 
 /** widget-spec §4 / §9: the token refresh margin. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -27,8 +26,8 @@ export type AuthError = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'BOOT_FAIL
 /** What the boot actor resolves with. */
 export interface BootResult {
   authToken: string;
-  /** e.g. `30m` (widget-spec §3). */
-  expiresIn: string;
+  /** The token's lifetime in ms, read from its `expiresIn` (widget-spec §3: `30m`, `2h`, …); NaN when unreadable. */
+  lifetimeMs: number;
   /** The wall-clock time the token was received, ms since the epoch. */
   receivedAt: number;
 }
@@ -48,7 +47,7 @@ export type AuthEvent =
   /** A caller needs a valid token; `now` is the wall clock at the time of asking. */
   | { type: 'TOKEN.NEEDED'; now: number }
   /** A response carried a fresh token (X-Auth-Token / X-Auth-Expires-In). */
-  | { type: 'TOKEN.RECEIVED'; token: string; expiresIn: string; now: number }
+  | { type: 'TOKEN.RECEIVED'; token: string; lifetimeMs: number; now: number }
   /** The server rejected the token (401): it is dropped and a new one booted. */
   | { type: 'TOKEN.REJECTED' };
 
@@ -61,14 +60,9 @@ export class BootError extends Error {
 
 type Stored = Pick<AuthContext, 'token' | 'usableUntil' | 'lifetimeMs'>;
 
-/** The stored form of a token, or null when its lifetime cannot be read. */
-export function storedToken(token: string, expiresIn: string, receivedAt: number): Stored | null {
-  let lifetimeMs: number;
-  try {
-    lifetimeMs = parseDuration(expiresIn);
-  } catch {
-    return null;
-  }
+/** The stored form of a token, or null when its lifetime is not a positive number of ms. */
+export function storedToken(token: string, lifetimeMs: number, receivedAt: number): Stored | null {
+  if (!Number.isFinite(lifetimeMs) || lifetimeMs <= 0) return null;
   return { token, lifetimeMs, usableUntil: receivedAt + lifetimeMs - refreshMargin(lifetimeMs) };
 }
 
@@ -88,12 +82,12 @@ export const authMachine = setup({
   },
   guards: {
     isUsableAt: ({ context }, params: { now: number }) => context.token !== null && params.now < context.usableUntil,
-    isReadableToken: (_, params: { token: string; expiresIn: string; now: number }) =>
-      params.token !== '' && storedToken(params.token, params.expiresIn, params.now) !== null,
+    isReadableToken: (_, params: { token: string; lifetimeMs: number; now: number }) =>
+      params.token !== '' && storedToken(params.token, params.lifetimeMs, params.now) !== null,
   },
   actions: {
-    store: assign((_, params: { token: string; expiresIn: string; now: number }) => ({
-      ...storedToken(params.token, params.expiresIn, params.now)!,
+    store: assign((_, params: { token: string; lifetimeMs: number; now: number }) => ({
+      ...storedToken(params.token, params.lifetimeMs, params.now)!,
       error: null,
     })),
     drop: assign({ token: null, usableUntil: 0, lifetimeMs: 0 }),
@@ -124,12 +118,12 @@ export const authMachine = setup({
           {
             guard: {
               type: 'isReadableToken',
-              params: ({ event }) => ({ token: event.output.authToken, expiresIn: event.output.expiresIn, now: event.output.receivedAt }),
+              params: ({ event }) => ({ token: event.output.authToken, lifetimeMs: event.output.lifetimeMs, now: event.output.receivedAt }),
             },
             target: 'ready',
             actions: {
               type: 'store',
-              params: ({ event }) => ({ token: event.output.authToken, expiresIn: event.output.expiresIn, now: event.output.receivedAt }),
+              params: ({ event }) => ({ token: event.output.authToken, lifetimeMs: event.output.lifetimeMs, now: event.output.receivedAt }),
             },
           },
           // widget-spec §3: expiresIn is a number with a unit; anything else cannot be used safely.
@@ -166,5 +160,3 @@ export const authMachine = setup({
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-export const selectAuthError = (s: AuthSnapshot) => s.context.error;
-export const selectIsReady = (s: AuthSnapshot) => s.matches('ready');

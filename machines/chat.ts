@@ -4,11 +4,53 @@
  * and loading a session's history.
  *
  * The actors do the I/O: `loadHistory` and `send` (the browser versions add the
- * visitor's id, the path and the page text). The session id a send creates is
- * reported as the emitted `session.changed`, for the view to store.
+ * visitor's id, the path and the page text), and `reportClick` (a button click,
+ * widget-spec §7 button-click; failures are only logged). The session id a send
+ * creates is reported as the emitted `session.changed`, for the widget to store.
+ *
+ * The composer's text (`draft`) lives here too, so the rules about it are written
+ * once: Enter submits unless an answer is on its way, and a failed message comes
+ * back into an empty composer (and leaves it when Try again sends it).
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ActionButton, ChatMessage, FollowUp, SendResult } from '../src/api/client';
+import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'ai';
+  content: string;
+  /** ISO time; empty when the server sent none. */
+  createdAt: string;
+  type: 'TEXT' | 'VIDEO';
+  source?: string;
+  triggerEventUrl?: string;
+  showOnVisit?: boolean;
+  /** A video's transcript. */
+  script?: string;
+  videoUrl?: string;
+  thumbnailUrl?: string;
+  /** WebVTT captions for the video. */
+  captionsUrl?: string;
+  /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
+  isError?: boolean;
+}
+
+/** A response or action button (widget-spec §3): EXTERNAL_LINK opens its URL, any other type sends its message. */
+export type ActionButton =
+  | { id: string; name: string; kind: 'link'; url: string }
+  | { id: string; name: string; kind: 'message'; message: string };
+
+export interface FollowUp {
+  id: string;
+  text: string;
+}
+
+export interface SendResult {
+  userMessage: ChatMessage;
+  aiMessage: ChatMessage;
+  chatSessionId: string;
+  followUps: FollowUp[];
+  responseButtons: ActionButton[];
+}
 
 export interface ChatContext {
   messages: ChatMessage[];
@@ -25,6 +67,8 @@ export interface ChatContext {
    * programmatic API): they go in order, one at a time, as soon as the chat is ready. @default []
    */
   queue: string[];
+  /** The composer's text. @default '' */
+  draft: string;
 }
 
 export interface ChatInput {
@@ -32,7 +76,14 @@ export interface ChatInput {
 }
 
 export type ChatEvent =
+  /** Send a message from anywhere (a follow-up, a button, the programmatic API): queued while busy. */
   | { type: 'CHAT.SEND'; text: string }
+  /** The composer's text changed. */
+  | { type: 'CHAT.TYPE'; text: string }
+  /** Enter or the send button: sends the draft, held while an answer is on its way. */
+  | { type: 'CHAT.SUBMIT' }
+  /** A follow-up, response or action button was clicked: reported (widget-spec §7 button-click). */
+  | { type: 'BUTTON.CLICKED'; buttonId: string }
   | { type: 'CHAT.RETRY' }
   /** Load a chat session (null: a fresh conversation with only the page's presence videos). */
   | { type: 'CHAT.LOAD'; chatSessionId: string | null }
@@ -59,9 +110,13 @@ export const chatMachine = setup({
     send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(async () => {
       throw new Error('send actor not provided');
     }),
+    reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => {
+      throw new Error('reportClick actor not provided');
+    }),
   },
   guards: {
     hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
+    hasDraft: ({ context }) => canSendText(context.draft),
     hasFailedText: ({ context }) => context.failedText !== null,
     hasQueuedText: ({ context }) => context.queue.length > 0,
     /** widget-spec §8: the server no longer knows the stored session (history 404). */
@@ -70,9 +125,16 @@ export const chatMachine = setup({
   actions: {
     /** The visitor's message shows at once; the typing indicator follows it. */
     queue: assign({ queue: ({ context, event }) => (event.type === 'CHAT.SEND' ? [...context.queue, event.text] : context.queue) }),
+    queueDraft: assign({ queue: ({ context }) => [...context.queue, context.draft], draft: '' }),
+    setDraft: assign({ draft: ({ context, event }) => (event.type === 'CHAT.TYPE' ? event.text : context.draft) }),
+    /** The draft leaves the composer when it is sent. */
+    clearDraft: assign({ draft: '' }),
+    reportClick: spawnChild('reportClick', {
+      input: ({ context, event }) => ({ buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '', chatSessionId: context.chatSessionId }),
+    }),
     addPending: assign(({ context, event }) => {
       const [queued, ...rest] = context.queue;
-      const text = (event.type === 'CHAT.SEND' ? event.text : queued ?? context.failedText ?? '').trim();
+      const text = (event.type === 'CHAT.SEND' ? event.text : event.type === 'CHAT.SUBMIT' ? context.draft : queued ?? context.failedText ?? '').trim();
       const pending: ChatMessage = { id: `pending-${context.localSeq + 1}`, role: 'user', content: text, createdAt: '', type: 'TEXT' };
       return {
         // a failed send leaves its message (still `pending-…`) and an error bubble; the next send replaces both
@@ -81,7 +143,9 @@ export const chatMachine = setup({
         followUps: [],
         responseButtons: [],
         failedText: null,
-        queue: event.type === 'CHAT.SEND' ? context.queue : rest,
+        // the failed text that came back into the composer leaves it once the conversation moves on
+        draft: context.failedText !== null && context.draft === context.failedText ? '' : context.draft,
+        queue: event.type === 'CHAT.SEND' || event.type === 'CHAT.SUBMIT' ? context.queue : rest,
       };
     }),
     useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
@@ -99,6 +163,7 @@ export const chatMachine = setup({
     failedText: null,
     localSeq: 0,
     queue: [],
+    draft: '',
   }),
   initial: 'loading',
   states: {
@@ -107,6 +172,7 @@ export const chatMachine = setup({
         'CHAT.RELOAD': { target: 'loading', reenter: true },
         // nothing typed is lost: a message sent now goes once the history is in
         'CHAT.SEND': { guard: 'hasText', actions: 'queue' },
+        'CHAT.SUBMIT': { guard: 'hasDraft', actions: 'queueDraft' },
       },
       invoke: {
         src: 'loadHistory',
@@ -138,6 +204,7 @@ export const chatMachine = setup({
         // a reload waits for nothing: it is skipped while a message is on its way (its answer arrives anyway)
         'CHAT.RELOAD': 'loading',
         'CHAT.SEND': { guard: 'hasText', target: 'sending', actions: 'addPending' },
+        'CHAT.SUBMIT': { guard: 'hasDraft', target: 'sending', actions: ['addPending', 'clearDraft'] },
         'CHAT.RETRY': { guard: 'hasFailedText', target: 'sending', actions: 'addPending' },
       },
     },
@@ -168,6 +235,8 @@ export const chatMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               failedText: context.messages[context.messages.length - 1]!.content,
+              // nothing typed is lost: the failed message comes back into an empty composer
+              draft: context.draft === '' ? context.messages[context.messages.length - 1]!.content : context.draft,
               localSeq: context.localSeq + 1,
               messages: [
                 ...context.messages,
@@ -188,6 +257,8 @@ export const chatMachine = setup({
     },
   },
   on: {
+    'CHAT.TYPE': { actions: 'setDraft' },
+    'BUTTON.CLICKED': { actions: 'reportClick' },
     'CHAT.LOAD': {
       target: '.loading',
       actions: ['useChatSession', emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.chatSessionId }))],
@@ -208,3 +279,6 @@ export const selectResponseButtons = (s: ChatSnapshot) => s.context.responseButt
 export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
 export const selectFailedText = (s: ChatSnapshot) => s.context.failedText;
 export const selectQueue = (s: ChatSnapshot) => s.context.queue;
+export const selectDraft = (s: ChatSnapshot) => s.context.draft;
+/** The composer may send its draft now (text in it, and no answer on its way). */
+export const selectCanSubmit = (s: ChatSnapshot) => s.can({ type: 'CHAT.SUBMIT' });

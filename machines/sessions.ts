@@ -8,7 +8,14 @@
  * for 3 s with the old name kept.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ChatSession } from '../src/api/client';
+
+export interface ChatSession {
+  id: string;
+  /** null when the server has no name: the view shows 'Unnamed Chat'. */
+  name: string | null;
+  lastMessageTimestamp: string;
+  totalMessages: number;
+}
 
 /** widget-spec §9: the rename error hint shows for 3 s. */
 export const RENAME_ERROR_MS = 3000;

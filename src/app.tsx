@@ -1,43 +1,37 @@
 /**
  * The launcher, the proactive bubble, and the chat window once its module has
- * loaded (widget-spec §2 "Widget parts"). It reads the window machine and sends
- * its events. Written without hooks: everything here is in the launcher's bundle,
- * whose size budget has no room for the hooks runtime (the chat window has it).
+ * loaded (widget-spec §2 "Widget parts"). It renders the launcher's view model
+ * (src/view-models/launcher.ts). Written without hooks: everything here is in the
+ * launcher's bundle, whose size budget has no room for the hooks runtime (the chat
+ * window has it).
  */
 import { Component } from 'preact';
-import { selectBubble, selectIsMobile, selectIsOpen, type WidgetSnapshot } from '../machines/widget';
+import type { EmbedSnapshot } from '../machines/embed';
+import type { WindowSnapshot } from '../machines/window';
 import { LauncherIcon } from './launcher-icons';
-import { loadErrorText, RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
-
-/** The src of an icon from the appearance: SVG markup as an inert image (never live markup), or an image URL; '' for none. */
-function iconSrc(type: 'svg' | 'image', value: string): string {
-  if (!value) return '';
-  if (type === 'svg') return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(value)}`;
-  return /^(https?:|data:image\/)/i.test(value) ? value : '';
-}
+import { RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
+import { connectLauncher } from './view-models/launcher';
 
 interface AppState {
-  open: boolean;
-  mobile: boolean;
-  bubble: WidgetSnapshot['context']['bubble'];
+  window: WindowSnapshot;
+  embed: EmbedSnapshot;
   loaded: LoadedWindow | null;
   failed: boolean;
 }
 
 export class App extends Component<{ rt: Runtime }, AppState> {
-  override state: AppState = { open: false, mobile: false, bubble: null, loaded: null, failed: false };
-  private stop?: () => void;
-
-  private sync = (s: WidgetSnapshot) => {
-    const next = { open: selectIsOpen(s), mobile: selectIsMobile(s), bubble: selectBubble(s) };
-    if (next.open !== this.state.open || next.mobile !== this.state.mobile || next.bubble !== this.state.bubble) this.setState(next);
-    if (next.open) this.prefetch();
+  override state: AppState = {
+    window: this.props.rt.windowActor.getSnapshot(),
+    embed: this.props.rt.embed.getSnapshot(),
+    loaded: null,
+    failed: false,
   };
+  private stop?: () => void;
 
   /** Loads the chat window's module (on hover, focus or open). */
   private prefetch = () => {
     const { rt } = this.props;
-    if (rt.loadError || this.state.loaded) return;
+    if (this.state.embed.context.loadError || this.state.loaded) return;
     rt.conversation().then(
       (loaded) => this.setState({ loaded }),
       (err: unknown) => {
@@ -48,10 +42,16 @@ export class App extends Component<{ rt: Runtime }, AppState> {
   };
 
   override componentDidMount() {
-    const { widget } = this.props.rt;
-    this.sync(widget.getSnapshot());
-    const sub = widget.subscribe(this.sync);
-    this.stop = () => sub.unsubscribe();
+    const { windowActor, embed } = this.props.rt;
+    const subs = [
+      windowActor.subscribe((window) => {
+        this.setState({ window });
+        if (window.matches('open')) this.prefetch();
+      }),
+      embed.subscribe((s) => this.setState({ embed: s })),
+    ];
+    if (this.state.window.matches('open')) this.prefetch();
+    this.stop = () => subs.forEach((s) => s.unsubscribe());
   }
 
   override componentWillUnmount() {
@@ -64,37 +64,37 @@ export class App extends Component<{ rt: Runtime }, AppState> {
   override componentDidUpdate(_: unknown, prev: AppState) {
     // the window closed with the focus inside it (Escape, a close button): back to the launcher
     const active = document.activeElement;
-    if (prev.open && !this.state.open && (active === document.body || active === this.props.rt.host || active === null)) this.launcher?.focus();
+    if (prev.window.matches('open') && !this.state.window.matches('open') && (active === document.body || active === this.props.rt.host || active === null)) {
+      this.launcher?.focus();
+    }
   }
 
   override render() {
     const { rt } = this.props;
-    const { open, mobile, bubble, loaded, failed } = this.state;
-    const l = rt.appearance.launcher;
-    const send = rt.widget.send.bind(rt.widget);
-    const error = loadErrorText(rt.loadError) ?? (failed ? loadErrorText('FAILED') : null);
-    const Window = loaded?.ChatWindow;
-    const src = open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon);
+    const { loaded, failed } = this.state;
+    const { appearance, loadError } = this.state.embed.context;
+    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, send: rt.windowActor.send.bind(rt.windowActor) });
+    const { bubble, launcher } = view;
     return (
       <RuntimeContext.Provider value={rt}>
-        <div data-part="frame" data-align={l.alignment} data-mobile={mobile || undefined} data-open={open || undefined}>
-          {open &&
-            (error || !Window || !loaded ? (
+        <div data-part="frame" data-align={view.align} data-mobile={view.mobile || undefined} data-open={view.open || undefined}>
+          {view.open &&
+            (view.error || !loaded ? (
               // the window while its module loads, or when the site's settings could not be loaded
-              <div data-part="window" role="dialog" aria-label={rt.appearance.agentName}>
-                <p data-part="window-message" role={error ? 'alert' : 'status'}>
-                  {error ?? 'Loading…'}
+              <div data-part="window" role="dialog" aria-label={view.agentName}>
+                <p data-part="window-message" role={view.error ? 'alert' : 'status'}>
+                  {view.error ?? 'Loading…'}
                 </p>
-                <button type="button" data-part="placeholder-close" aria-label="Close chat" onClick={() => send({ type: 'WINDOW.CLOSE' })}>
+                <button type="button" data-part="placeholder-close" aria-label="Close chat" onClick={view.close}>
                   <LauncherIcon name="close" />
                 </button>
               </div>
             ) : (
-              <Window conversation={{ chat: loaded.chat, sessions: loaded.sessions, client: loaded.client }} />
+              <loaded.ChatWindow conversation={loaded.conversation} />
             ))}
-          {bubble && !open && (
+          {bubble && (
             <div data-part="bubble" role="status">
-              <button type="button" data-part="bubble-close" aria-label="Dismiss message" onClick={() => send({ type: 'BUBBLE.DISMISS' })}>
+              <button type="button" data-part="bubble-close" aria-label="Dismiss message" onClick={view.dismissBubble}>
                 <LauncherIcon name="close" />
               </button>
               {bubble.videoUrl && (
@@ -111,7 +111,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
                   {bubble.captionsUrl && <track kind="captions" src={bubble.captionsUrl} srcLang="en" label="English" default />}
                 </video>
               )}
-              <button type="button" data-part="bubble-text" onClick={() => send({ type: 'WINDOW.OPEN' })}>
+              <button type="button" data-part="bubble-text" onClick={view.openWindow}>
                 {bubble.text}
               </button>
             </div>
@@ -122,17 +122,17 @@ export class App extends Component<{ rt: Runtime }, AppState> {
               this.launcher = b;
             }}
             data-part="launcher"
-            data-pulse={(l.pulseAnimation && !open) || undefined}
-            data-glow={l.glowEffect || undefined}
-            aria-label={open ? 'Close chat' : `Open chat with ${rt.appearance.agentName}`}
-            aria-expanded={open}
+            data-pulse={launcher.pulse || undefined}
+            data-glow={launcher.glow || undefined}
+            aria-label={launcher.label}
+            aria-expanded={view.open}
             aria-haspopup="dialog"
-            onClick={() => send({ type: 'WINDOW.TOGGLE' })}
+            onClick={view.toggle}
             onPointerEnter={this.prefetch}
             onFocus={this.prefetch}
           >
-            {src ? <img data-part="launcher-image" src={src} alt="" /> : <LauncherIcon name={open ? 'close' : 'chat'} />}
-            {l.showLiveStatus && !open && <span data-part="live-dot" aria-hidden="true" />}
+            {launcher.icon ? <img data-part="launcher-image" src={launcher.icon} alt="" /> : <LauncherIcon name={view.open ? 'close' : 'chat'} />}
+            {launcher.liveDot && <span data-part="live-dot" aria-hidden="true" />}
           </button>
         </div>
       </RuntimeContext.Provider>

@@ -1,21 +1,24 @@
 /**
  * The widget's core module (`widget/core.js`), loaded by widget.js: the custom
- * element with its shadow root, the auth and window machines, the site's
- * settings, the launcher and the bubble. The chat window loads on demand.
+ * element with its shadow root, the auth and embed machines (the embed machine owns
+ * the window machine), the launcher and the bubble. The chat window loads on demand.
+ *
+ * `start()` only assembles: policy lives in the machines, effects in src/effects.
+ * Everything it starts, `destroy()` stops.
  */
 import { render } from 'preact';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
-import { widgetMachine, type Bubble } from '../machines/widget';
-import { arr, nullable, obj, optional, str } from './api/schema';
+import { DEFAULT_APPEARANCE } from '../contract/appearance';
+import { embedMachine, selectAppearance, selectIsSettled, type SiteConfig } from '../machines/embed';
 import { connect } from './api/token-source';
-import { ApiError, type ApiErrorCode, type Http, type SiteConfig } from './api/client';
-import { DEFAULT_APPEARANCE, type Appearance } from '../contract/appearance';
 import { App } from './app';
+import { relayAsks } from './asks';
+import { embedEffects, wasGreeted } from './effects/embed';
+import { isMobileViewport } from './effects/host-page';
+import { userSessionId } from './effects/storage';
+import type { LoadedWindow, Runtime, WidgetEventName } from './runtime';
 import coreCss from './styles/core.css';
 import { applyTheme, launcherVariables } from './theme';
-import { watchPath } from './page';
-import type { Conversation, LoadedWindow, Runtime, WidgetEventName } from './runtime';
-import { defaultMessageKey, readItem, userSessionId, writeItem } from './storage';
 
 export type { WidgetEventName };
 
@@ -34,6 +37,8 @@ export interface WidgetImplementation {
   toggle(): void;
   send(text: string): void;
   newChat(): void;
+  /** Removes the widget from the page and stops everything it started. */
+  destroy(): void;
 }
 
 export interface CoreModule {
@@ -42,30 +47,8 @@ export interface CoreModule {
 
 export const ELEMENT_NAME = 'ai-chat-widget';
 
-const PRESENCE = obj({
-  history: arr(obj({ type: optional(str), source: optional(nullable(str)), content: str, videoUrl: optional(nullable(str)), captionsUrl: optional(nullable(str)) })),
-});
-
-/** The page's point-of-presence video (it comes first in the page's history), as a bubble; null when it has none. */
-async function presenceBubble(http: Http, userSessionId: string, path: string): Promise<Bubble | null> {
-  try {
-    const h = await http.call(`${http.api}/chat/history?${http.q({ userSessionId, path })}`, {}, PRESENCE, '');
-    const v = h.history.find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl);
-    return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The first visit's bubble: "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
-export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
-  const description = a.agentDescription.trim();
-  return `Hi! I'm ${a.agentName}.${description ? ` ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : ''}`;
-}
-
-/** widget-spec §9: 768 px or narrower, or a mobile user agent. */
-export const isMobileViewport = (win: Window = window) =>
-  win.matchMedia('(max-width: 768px)').matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
+/** widget-spec §3: until the site's config loads (or when it cannot), no page awareness and no voice. */
+const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
 
 class AIChatWidgetElement extends HTMLElement {
   /** Set by start(): `window.enrichUserProfile` calls it (widget-spec §1). */
@@ -88,11 +71,9 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export async function start(options: StartOptions): Promise<WidgetImplementation> {
   await nextTask();
   if (!customElements.get(ELEMENT_NAME)) customElements.define(ELEMENT_NAME, AIChatWidgetElement);
-  let host = document.querySelector(ELEMENT_NAME) as AIChatWidgetElement | null;
-  if (!host) {
-    host = document.createElement(ELEMENT_NAME) as AIChatWidgetElement;
-    document.body.appendChild(host);
-  }
+  const existing = document.querySelector(ELEMENT_NAME) as AIChatWidgetElement | null;
+  const host = existing ?? (document.createElement(ELEMENT_NAME) as AIChatWidgetElement);
+  if (!existing) document.body.appendChild(host);
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   // All styles live inside the shadow root as adopted sheets: nothing leaks in or out, and no <style> needs a CSP exception.
   shadow.adoptedStyleSheets = [sheet(coreCss)];
@@ -102,96 +83,68 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
 
   const { client, auth, http } = connect({ apiUrl: options.apiUrl, baseUrl: options.baseUrl, apiKey: options.apiKey, inspect });
-  const widget = createActor(widgetMachine, { input: { path: location.pathname, isMobile: isMobileViewport() }, inspect }).start();
+  const visitor = userSessionId();
+  const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
+    input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG },
+    inspect,
+  });
+  const failures = embed.on('settings.failed', (e) => {
+    if (!e.fatal) console.warn('AI chat widget:', e.error instanceof Error ? e.error.message : e.error);
+    options.emit('error', e.error);
+  });
+  embed.start();
+  const windowActor = embed.getSnapshot().context.window;
 
   await nextTask();
-  let appearance: Appearance = DEFAULT_APPEARANCE;
-  let config: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
-  let loadError: ApiErrorCode | null = null;
-  // widget-spec §8: the visitor-facing errors are the appearance's. A failed config alone does not
-  // hide a good appearance: the widget runs with the default config (no page awareness, no voice).
-  const [appearanceResult, configResult] = await Promise.allSettled([client.appearance(), client.config()]);
-  if (appearanceResult.status === 'fulfilled') appearance = appearanceResult.value;
-  else {
-    loadError = appearanceResult.reason instanceof ApiError ? appearanceResult.reason.code : 'FAILED';
-    options.emit('error', appearanceResult.reason);
-  }
-  if (configResult.status === 'fulfilled') config = configResult.value;
-  else if (!loadError) {
-    // a refused key or configuration refuses both calls: the appearance's error says it
-    const reason: unknown = configResult.reason;
-    if (reason instanceof ApiError && (reason.code === 'INVALID_API_KEY' || reason.code === 'INVALID_CONFIGURATION')) loadError = reason.code;
-    else console.warn('AI chat widget:', reason instanceof Error ? reason.message : reason);
-    options.emit('error', reason);
-  }
-  applyTheme(host, launcherVariables(appearance));
+  // the launcher shows in the site's colours from its first frame
+  const settled = await waitFor(embed, selectIsSettled, { timeout: Infinity });
+  applyTheme(host, launcherVariables(selectAppearance(settled)));
 
-  let conversation: Promise<LoadedWindow> | null = null;
-  const runtime: Runtime = {
-    client,
-    http,
-    auth,
-    widget,
-    appearance,
-    config,
-    loadError,
-    userSessionId: userSessionId(),
+  let loaded: Promise<LoadedWindow> | null = null;
+  const rt: Runtime = {
+    embed,
+    windowActor,
     host,
-    emit: options.emit,
-    inspect,
     conversation: () =>
-      (conversation ??= import('./window/index').then((m) => {
+      (loaded ??= import('./chat-window/index').then((m) => {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
-        return { ...m.createConversation(runtime), ChatWindow: m.ChatWindow };
+        const conversation = m.startConversation({ embed, windowActor, host, http, userSessionId: visitor, emit: options.emit, inspect });
+        return { conversation, ChatWindow: m.ChatWindow };
       })),
   };
 
-  host.enrichUserProfile = (fields) => client.enrich(fields, runtime.userSessionId);
+  host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
 
   const mount = document.createElement('div');
   mount.setAttribute('data-part', 'root');
   shadow.replaceChildren(mount);
-  render(<App rt={runtime} />, mount);
+  render(<App rt={rt} />, mount);
 
-  widget.on('window.opened', () => options.emit('open'));
-  widget.on('window.closed', () => options.emit('close'));
-  watchPath((path) => widget.send({ type: 'PATH.CHANGED', path }));
-  const mobileQuery = window.matchMedia('(max-width: 768px)');
-  mobileQuery.addEventListener('change', () => widget.send({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport() }));
+  const subscriptions = [
+    failures,
+    windowActor.on('window.opened', () => options.emit('open')),
+    windowActor.on('window.closed', () => options.emit('close')),
+  ];
+  const stopAsks = relayAsks(windowActor, () => rt.conversation().then((l) => l.conversation));
 
-  // The default message shows once per visitor, as a bubble over the launcher; after that, a page with a
-  // presence video shows it in the bubble: on arrival, on a path change and when the window closes
-  // (widget-spec §2, §4), unless the visitor dismissed it on that page.
-  const flag = defaultMessageKey(runtime.userSessionId);
-  const dismissed = new Set<string>();
-  const offerPresence = async (path: string) => {
-    if (loadError || dismissed.has(path)) return;
-    const bubble = await presenceBubble(http, runtime.userSessionId, path);
-    if (bubble && widget.getSnapshot().context.path === path) widget.send({ type: 'BUBBLE.SHOW', bubble });
-  };
-  if (!loadError && !readItem(flag)) {
-    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: greeting(appearance) } });
-    writeItem(flag, '1');
-  } else {
-    void offerPresence(location.pathname);
-  }
-  widget.on('bubble.dismissed', (e) => dismissed.add(e.path));
-  widget.on('path.changed', (e) => void offerPresence(e.path));
-  widget.on('window.closed', () => void offerPresence(widget.getSnapshot().context.path));
-
-  const withChat = async (fn: (c: Conversation) => void) => fn(await runtime.conversation());
+  const withChat = (fn: (l: LoadedWindow) => void) => void rt.conversation().then(fn, () => undefined);
   return {
-    open: () => widget.send({ type: 'WINDOW.OPEN' }),
-    close: () => widget.send({ type: 'WINDOW.CLOSE' }),
-    toggle: () => widget.send({ type: 'WINDOW.TOGGLE' }),
-    send: (text) => {
-      widget.send({ type: 'WINDOW.OPEN' });
-      widget.send({ type: 'TAB.SELECT', tab: 'chat' });
-      void withChat(async ({ chat }) => {
-        await waitFor(chat, (s) => !s.matches('loading'));
-        chat.send({ type: 'CHAT.SEND', text });
-      });
+    open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
+    close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
+    toggle: () => windowActor.send({ type: 'WINDOW.TOGGLE' }),
+    send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
+    newChat: () => withChat(({ conversation }) => conversation.chat.send({ type: 'CHAT.NEW' })),
+    destroy() {
+      stopAsks();
+      subscriptions.forEach((s) => s.unsubscribe());
+      render(null, mount);
+      void loaded?.then((l) => l.conversation.stop(), () => undefined);
+      embed.stop();
+      auth.stop();
+      delete host.enrichUserProfile;
+      // an element the page wrote itself stays (empty); the one the widget added goes
+      if (existing) shadow.replaceChildren();
+      else host.remove();
     },
-    newChat: () => void withChat(({ chat }) => chat.send({ type: 'CHAT.NEW' })),
   };
 }

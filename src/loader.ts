@@ -47,6 +47,11 @@ export interface PublicApi {
   toggle(): void;
   send(text: string): void;
   newChat(): void;
+  /**
+   * Removes the widget from the page and stops everything it started (its actors, listeners and
+   * requests). Calls made afterwards are queued for the next widget.js to start on the page.
+   */
+  destroy(): void;
   on(event: WidgetEventName, fn: Listener): void;
   off(event: WidgetEventName, fn: Listener): void;
 }
@@ -56,7 +61,8 @@ function install() {
   const queued: Call[] = [...(window.AIChatWidget?.q ?? [])];
   const listeners = new Map<string, Set<Listener>>();
   let impl: WidgetImplementation | null = null;
-  const call = (method: keyof WidgetImplementation, ...args: unknown[]) => {
+  let destroyed = false;
+  const call = (method: Exclude<keyof WidgetImplementation, 'destroy'>, ...args: unknown[]) => {
     if (impl) (impl[method] as (...a: unknown[]) => void)(...args);
     else queued.push([method, ...args]);
   };
@@ -67,11 +73,19 @@ function install() {
     toggle: () => call('toggle'),
     send: (text) => call('send', String(text)),
     newChat: () => call('newChat'),
+    destroy() {
+      destroyed = true;
+      impl?.destroy();
+      impl = null;
+      listeners.clear();
+    },
     on(event, fn) {
+      if (destroyed) return void queued.push(['on', event, fn]);
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(fn);
     },
     off(event, fn) {
+      if (destroyed) return void queued.push(['off', event, fn]);
       listeners.get(event)?.delete(fn);
     },
   };
@@ -104,11 +118,13 @@ function install() {
     (import(/* @vite-ignore */ new URL('./widget/core.js', src).href) as Promise<CoreModule>)
       .then((core) => core.start({ ...options, emit }))
       .then((ready) => {
+        // destroyed while it was starting: it goes at once
+        if (destroyed) return ready.destroy();
         impl = ready;
         // queued calls run in order once the widget is ready
         for (const [method, ...args] of queued.splice(0)) {
           if (method === 'on' || method === 'off') api[method](args[0] as WidgetEventName, args[1] as Listener);
-          else if (method in ready) (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
+          else if (method in ready && method !== 'destroy') (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
         }
         emit('ready');
       })

@@ -1,17 +1,15 @@
 /**
- * What every part of the widget shares: the API client, the actors, the site's
- * settings and the host element. Made once by `start()` (core.tsx) and handed to
- * components through context.
+ * What the widget's components share: the actors and the host element. Made once
+ * by `start()` (core.tsx), or by a test from the same machines with fake effects,
+ * and handed to components through context; the conversation's actors come with
+ * the chat window's module.
  */
 import { createContext, type ComponentType } from 'preact';
-import type { InspectionEvent, Observer } from 'xstate';
-import type { AuthActor } from '../machines/auth';
+import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
+import type { EmbedActor } from '../machines/embed';
 import type { SessionsActor } from '../machines/sessions';
-import type { WidgetActor } from '../machines/widget';
-import type { Appearance } from '../contract/appearance';
-import type { ApiErrorCode, CoreClient, Http, SiteConfig } from './api/client';
-import type { ChatClient } from './api/chat-client';
+import type { WindowActor } from '../machines/window';
 
 /** Events of the programmatic API (README "Programmatic API"). */
 export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
@@ -20,42 +18,27 @@ export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
 export interface Conversation {
   chat: ChatActor;
   sessions: SessionsActor;
-  /** The chat calls (history, sessions, send, buttons). */
-  client: ChatClient;
+  actionButtons: ActionButtonsActor;
+  /** Stops the actors and removes the listeners that tie them to the window. */
+  stop(): void;
 }
 
 /** The chat window's module, loaded on demand, with the conversation it shows. */
-export interface LoadedWindow extends Conversation {
+export interface LoadedWindow {
+  conversation: Conversation;
   ChatWindow: ComponentType<{ conversation: Conversation }>;
 }
 
+/** What the components reach through context; everything else stays with the effects. */
 export interface Runtime {
-  /** The launcher's calls (boot, config, appearance, enrich). */
-  client: CoreClient;
-  /** The HTTP layer, for the chat window's calls. */
-  http: Http;
-  auth: AuthActor;
-  widget: WidgetActor;
-  appearance: Appearance;
-  config: SiteConfig;
-  /** Why the site's settings could not be loaded (widget-spec §8 appearance errors), or null. */
-  loadError: ApiErrorCode | null;
-  userSessionId: string;
+  /** The settings, the bubble policy and the host page (machines/embed.ts). */
+  embed: EmbedActor;
+  /** The window and its tabs (machines/window.ts), owned by `embed`. */
+  windowActor: WindowActor;
   /** The custom element (its shadow root holds the widget). */
   host: HTMLElement;
-  emit: (event: WidgetEventName, detail?: unknown) => void;
-  inspect?: Observer<InspectionEvent>;
-  /** Loads the chat window's module (once) and returns it with the conversation. */
+  /** Loads the chat window's module (once) and starts the conversation. */
   conversation: () => Promise<LoadedWindow>;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);
-
-
-/** widget-spec §8: what the visitor sees when the site's settings cannot be loaded. */
-export function loadErrorText(code: ApiErrorCode | null): string | null {
-  if (code === null) return null;
-  if (code === 'INVALID_API_KEY') return 'Invalid API key. Please check your configuration.';
-  if (code === 'INVALID_CONFIGURATION') return 'Invalid configuration. Please check your settings.';
-  return 'Unable to load chat widget. Please try again later.';
-}

@@ -3,7 +3,9 @@
  * loaded with the chat window; the launcher's calls are in client.ts.
  */
 import { arr, bool, nullable, num, obj, optional, str } from './schema';
-import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, type ActionButton, type ChatMessage, type ChatSession, type ClientOptions, type Http, type SendRequest, type SendResult } from './client';
+import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
+import type { ChatSession } from '../../machines/sessions';
+import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, type ClientOptions, type Http, type SendRequest } from './client';
 
 const MESSAGE = obj({
   role: str,

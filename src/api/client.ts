@@ -4,6 +4,9 @@
  */
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
+import type { ChatMessage } from '../../machines/chat';
+import type { ChatSession } from '../../machines/sessions';
+import type { SiteConfig } from '../../machines/embed';
 
 /** widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message. */
 export type ApiErrorCode = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'RATE_LIMIT_EXCEEDED' | 'SESSION_NOT_FOUND' | 'FAILED';
@@ -52,50 +55,6 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'ai';
-  content: string;
-  /** ISO time; empty when the server sent none. */
-  createdAt: string;
-  type: 'TEXT' | 'VIDEO';
-  source?: string;
-  triggerEventUrl?: string;
-  showOnVisit?: boolean;
-  /** A video's transcript. */
-  script?: string;
-  videoUrl?: string;
-  thumbnailUrl?: string;
-  /** WebVTT captions for the video. */
-  captionsUrl?: string;
-  /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
-  isError?: boolean;
-}
-
-/** A response or action button (widget-spec §3): EXTERNAL_LINK opens its URL, any other type sends its message. */
-export type ActionButton =
-  | { id: string; name: string; kind: 'link'; url: string }
-  | { id: string; name: string; kind: 'message'; message: string };
-
-export interface FollowUp {
-  id: string;
-  text: string;
-}
-
-export interface ChatSession {
-  id: string;
-  /** null when the server has no name: the view shows 'Unnamed Chat'. */
-  name: string | null;
-  lastMessageTimestamp: string;
-  totalMessages: number;
-}
-
-export interface SiteConfig {
-  agentPageAwareness: boolean;
-  interactiveAvatarId: string;
-  referenceWebpage: string;
-}
-
 export interface SendRequest {
   message: string;
   webPageContent: string;
@@ -103,14 +62,6 @@ export interface SendRequest {
   path: string;
   chatSessionId: string | null;
   additionalNamespaces?: string[];
-}
-
-export interface SendResult {
-  userMessage: ChatMessage;
-  aiMessage: ChatMessage;
-  chatSessionId: string;
-  followUps: FollowUp[];
-  responseButtons: ActionButton[];
 }
 
 const BOOT = obj({ authToken: str, expiresIn: str });

@@ -1,7 +1,17 @@
 /** Connects the API client to the auth machine: the client asks, the machine decides when to boot. */
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { authMachine, BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
+import { parseDuration } from '../../contract/duration';
 import { ApiError, createCoreClient, createHttp, type ClientOptions, type CoreClient, type TokenSource } from './client';
+
+/** A lifetime as widget-spec §3 writes it (`30m`), in ms; NaN when it cannot be read (the auth machine refuses it). */
+export function lifetimeOf(expiresIn: string): number {
+  try {
+    return parseDuration(expiresIn);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** widget-spec §8: shown to the visitor when the widget cannot start for another reason. */
 export const UNABLE_TO_LOAD = 'Unable to load chat widget. Please try again later.';
@@ -14,7 +24,7 @@ export const bootActor = (client: Pick<CoreClient, 'boot'>, now: () => number = 
   fromPromise<BootResult>(async () => {
     try {
       const r = await client.boot();
-      return { ...r, receivedAt: now() };
+      return { authToken: r.authToken, lifetimeMs: lifetimeOf(r.expiresIn), receivedAt: now() };
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'FAILED';
       throw new BootError(code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? code : 'BOOT_FAILED');
@@ -31,7 +41,7 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
       return s.context.token;
     },
     received(token, expiresIn) {
-      auth.send({ type: 'TOKEN.RECEIVED', token, expiresIn, now: now() });
+      auth.send({ type: 'TOKEN.RECEIVED', token, lifetimeMs: lifetimeOf(expiresIn), now: now() });
     },
     rejected() {
       auth.send({ type: 'TOKEN.REJECTED' });

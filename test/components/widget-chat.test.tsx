@@ -8,10 +8,10 @@ import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { toButton } from '../../src/api/chat-client';
-import type { ActionButton } from '../../src/api/client';
+import type { ActionButton } from '../../machines/chat';
 import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
-import { FOCUS_DELAY_MS } from '../../src/window/chat-tab';
+import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
 import { input, message, renderWindow, reply, type HarnessOptions } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));

@@ -1,26 +1,31 @@
 /**
- * A real widget `Runtime` for component tests: the real widget, chat and sessions
- * machines, with their effects (`loadHistory`, `send`, `loadSessions`,
- * `renameSession`) replaced by promise fakes the test settles by hand, a fake chat
- * client that records calls, the appearance from `mergeAppearance`, and an `emit`
- * that records events. `renderWindow` renders the chat window the way core.tsx does
- * (inside `RuntimeContext`); `renderApp` renders the launcher with `App`.
+ * The widget for component tests, built the way core.tsx builds it: the real embed
+ * machine (which owns the real window machine) and the real conversation
+ * (`createConversation`), with every effect replaced by a fake. The history, send,
+ * sessions and rename calls are promise fakes the test settles by hand; the action
+ * buttons and click reports go through the real effects (src/effects) to a fake
+ * chat client that records calls; `emitted` records the programmatic API's events.
+ * `renderWindow` renders the chat window the way core.tsx does (inside
+ * `RuntimeContext`); `renderApp` renders the launcher with `App`.
  */
 import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { authMachine } from '../../machines/auth';
-import { chatMachine } from '../../machines/chat';
-import { sessionsMachine } from '../../machines/sessions';
-import { widgetMachine, type Tab } from '../../machines/widget';
-import { createCoreClient, createHttp, type ActionButton, type ApiErrorCode, type ChatMessage, type ChatSession, type SendResult, type SiteConfig } from '../../src/api/client';
-import type { ChatClient } from '../../src/api/chat-client';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
+import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
+import { embedMachine, type SiteConfig } from '../../machines/embed';
+import type { ChatSession } from '../../machines/sessions';
+import type { Bubble, Tab } from '../../machines/window';
+import type { ChatClient } from '../../src/api/chat-client';
+import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
-import { RuntimeContext, type Conversation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
-import { ChatWindow } from '../../src/window/chat-window';
-import { wireConversation } from '../../src/window/index';
+import { relayAsks } from '../../src/asks';
+import { ChatWindow } from '../../src/chat-window/chat-window';
+import { createConversation } from '../../src/chat-window/conversation';
+import { conversationEffects } from '../../src/effects/conversation';
+import { settingsLoader } from '../../src/effects/embed';
+import { RuntimeContext, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {
@@ -120,6 +125,7 @@ export interface HarnessOptions {
   isMobile?: boolean;
   /** The host page's path. @default '/p' */
   path?: string;
+  /** The appearance call fails with this code. */
   loadError?: ApiErrorCode | null;
   /** The chat session the chat starts with (stored id). @default null */
   chatSessionId?: string | null;
@@ -135,14 +141,33 @@ export interface HarnessOptions {
   open?: boolean;
 }
 
-/** A runtime with real machines, controlled effects and recording fakes. */
+/** The widget with real machines, controlled effects and recording fakes. */
 export function createHarness(options: HarnessOptions = {}) {
   const appearance = mergeAppearance(options.appearance ?? {});
   const config: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '', ...options.config };
+  const loadError = options.loadError ?? null;
 
-  const widget = createActor(widgetMachine, { input: { path: options.path ?? '/p', isMobile: options.isMobile ?? false } }).start();
-  if (options.open) widget.send({ type: 'WINDOW.OPEN' });
-  if (options.tab) widget.send({ type: 'TAB.SELECT', tab: options.tab });
+  const embed = createActor(
+    embedMachine.provide({
+      actors: {
+        // the real settings effect over a fake client: a load error is the client's ApiError, mapped as in the widget
+        loadSettings: settingsLoader({
+          appearance: () => (loadError ? Promise.reject(new ApiError(loadError)) : Promise.resolve(appearance)),
+          config: () => Promise.resolve(config),
+        }),
+        presence: fromPromise<Bubble | null, { path: string }>(async () => null),
+        rememberGreeting: fromPromise<void>(async () => undefined),
+        pathWatcher: fromCallback(() => undefined),
+        viewport: fromCallback(() => undefined),
+      },
+    }),
+    // the site's settings are the test's from the start (the widget waits for them before it renders);
+    // greeted: the greeting is the embed machine's (tested in Node), these tests show bubbles themselves
+    { input: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config } },
+  ).start();
+  const windowActor = embed.getSnapshot().context.window;
+  if (options.open) windowActor.send({ type: 'WINDOW.OPEN' });
+  if (options.tab) windowActor.send({ type: 'TAB.SELECT', tab: options.tab });
 
   const history = options.history ?? [];
   const loadHistory = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(
@@ -155,7 +180,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const loadSessions = controlled<unknown, ChatSession[]>(list === 'manual' ? undefined : () => list);
   const renameSession = controlled<{ id: string; name: string }, { id: string; name: string | null }>();
 
-  // the chat client's calls the window makes itself (the machines' calls go through the fakes above)
+  // the chat client behind the effects the fakes above do not replace (action buttons, click reports)
   const notUsed = (name: string) => () => Promise.reject(new Error(`${name}: made by the machines' fakes in these tests`));
   const client = {
     history: vi.fn<ChatClient['history']>(notUsed('history')),
@@ -165,32 +190,30 @@ export function createHarness(options: HarnessOptions = {}) {
     actionButtons: vi.fn<ChatClient['actionButtons']>(async (path) => options.actionButtons?.(path) ?? []),
     buttonClick: vi.fn<ChatClient['buttonClick']>(async () => undefined),
   } satisfies ChatClient;
+  const effects = conversationEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
+  const storedSessions: (string | null)[] = [];
 
-  const chat = createActor(chatMachine.provide({ actors: { loadHistory: loadHistory.logic, send: send.logic } }), {
-    input: { chatSessionId: options.chatSessionId ?? null },
-  }).start();
-  const sessions = createActor(sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } })).start();
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
-  // the same wiring as the widget's (src/window/index.tsx), with the fakes
-  wireConversation({ widget, emit: (event, detail) => void emitted.push({ event, detail }) }, chat, sessions);
-
-  // the launcher's HTTP layer and auth actor: present for the type, never called by these components
-  const http = createHttp({
-    apiUrl: 'https://api.test',
-    baseUrl: 'https://base.test/',
-    apiKey: 'test-key',
-    fetch: () => Promise.reject(new Error('no network in component tests')),
-    tokens: { get: () => Promise.reject(new Error('no tokens in component tests')), received: () => undefined, rejected: () => undefined },
+  const conversation = createConversation({
+    windowActor,
+    effects: {
+      chat: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic },
+      sessions: { loadSessions: loadSessions.logic, renameSession: renameSession.logic },
+      actionButtons: effects.actionButtons,
+      rememberChatSession: (id) => void storedSessions.push(id),
+    },
+    chatSessionId: options.chatSessionId ?? null,
+    emit: (event, detail) => void emitted.push({ event, detail }),
   });
-  const auth = createActor(authMachine.provide({ actors: { boot: fromPromise(() => Promise.reject(new Error('no boot in component tests'))) } }));
+  const { chat, sessions } = conversation;
+  relayAsks(windowActor, async () => conversation);
 
-  const conversation: Conversation = { chat, sessions, client };
   /** Settles the window module's load for `App` (`rt.conversation()`), pending until then. */
   let loadWindow!: () => Promise<void>;
   let failWindow!: () => Promise<void>;
   const windowModule = new Promise<LoadedWindow>((res, rej) => {
     loadWindow = async () => {
-      res({ ...conversation, ChatWindow });
+      res({ conversation, ChatWindow });
       await flush();
     };
     failWindow = async () => {
@@ -200,21 +223,9 @@ export function createHarness(options: HarnessOptions = {}) {
   });
   windowModule.catch(() => undefined);
 
-  const rt: Runtime = {
-    client: createCoreClient(http),
-    http,
-    auth,
-    widget,
-    appearance,
-    config,
-    loadError: options.loadError ?? null,
-    userSessionId: 'visitor-1',
-    host: document.createElement('div'),
-    emit: (event, detail) => void emitted.push({ event, detail }),
-    conversation: vi.fn(() => windowModule),
-  };
+  const rt: Runtime = { embed, windowActor, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
 
-  return { rt, widget, chat, sessions, client, conversation, emitted, loadWindow, failWindow, fakes: { loadHistory, send, loadSessions, renameSession } };
+  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

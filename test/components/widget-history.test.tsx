@@ -85,7 +85,7 @@ describe('History tab', () => {
   });
 
   it('selecting a session loads it and switches to the Chat tab', async () => {
-    const { user, fakes, widget, chat } = await historyTab({
+    const { user, fakes, windowActor, chat } = await historyTab({
       chatSessionId: 's3',
       history: (id) => (id === 's1' ? [message('user', 'Can I retire at 55?'), message('ai', 'Usually from 57.')] : []),
     });
@@ -93,7 +93,7 @@ describe('History tab', () => {
     await user.click(openItem('Pension questions'));
 
     expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: 's1' });
-    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
     expect(await screen.findByText('Can I retire at 55?')).toBeTruthy();
     expect(chat.getSnapshot().context.chatSessionId).toBe('s1');
 
@@ -106,12 +106,12 @@ describe('History tab', () => {
   });
 
   it('New Chat clears the session and shows the Chat tab', async () => {
-    const { user, fakes, widget, chat } = await historyTab({ chatSessionId: 's1', history: (id) => (id ? [message('user', 'Old question')] : []) });
+    const { user, fakes, windowActor, chat } = await historyTab({ chatSessionId: 's1', history: (id) => (id ? [message('user', 'Old question')] : []) });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(chat.getSnapshot().context.messages).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'New Chat' }));
-    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
     expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: null });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(chat.getSnapshot().context.chatSessionId).toBeNull();
@@ -148,7 +148,7 @@ describe('renaming a session', () => {
   });
 
   it('Escape cancels without saving, and does not close the window', async () => {
-    const { user, fakes, widget } = await historyTab();
+    const { user, fakes, windowActor } = await historyTab();
     await startRename(user, 'Fees');
     await user.clear(nameInput());
     await user.type(nameInput(), 'Something else');
@@ -158,7 +158,7 @@ describe('renaming a session', () => {
     expect(item('Fees')).toBeTruthy();
     expect(screen.queryByText('Something else')).toBeNull();
     expect(fakes.renameSession.calls).toHaveLength(0);
-    expect(widget.getSnapshot().matches('open')).toBe(true);
+    expect(windowActor.getSnapshot().matches('open')).toBe(true);
     // the focus comes back to the item instead of being lost with the input
     await vi.waitFor(() => expect(document.activeElement).toBe(item('Fees').querySelector('[data-part="history-open"]')));
   });

@@ -6,8 +6,8 @@
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import type { ActionButton } from '../../src/api/client';
-import { ACTION_SEND_DELAY_MS } from '../../src/window/buttons';
+import type { ActionButton } from '../../machines/chat';
+import { ASK_DELAY_MS } from '../../machines/window';
 import { message, renderWindow } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
@@ -41,7 +41,7 @@ describe('Home tab', () => {
   });
 
   it('shows the action buttons from the client for the current path, and refreshes them on a path change', async () => {
-    const { client, widget } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [] });
+    const { client, windowActor } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [] });
     expect(client.actionButtons).toHaveBeenCalledWith('/p');
     const group = await screen.findByRole('group', { name: 'Suggested actions' });
     expect(within(group).getByRole('button', { name: 'Check my eligibility' })).toBeTruthy();
@@ -49,7 +49,7 @@ describe('Home tab', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
 
-    widget.send({ type: 'PATH.CHANGED', path: '/other' });
+    windowActor.send({ type: 'PATH.CHANGED', path: '/other' });
     expect(await screen.findByRole('button', { name: 'Other page action' })).toBeTruthy();
     expect(client.actionButtons).toHaveBeenLastCalledWith('/other');
     expect(screen.queryByRole('button', { name: 'Check my eligibility' })).toBeNull();
@@ -63,17 +63,17 @@ describe('Home tab', () => {
 
   it('a message action button switches to the Chat tab and sends its message 100 ms later', async () => {
     vi.useFakeTimers();
-    const { user, fakes, client, widget, chat } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [], fakeTimers: true });
+    const { user, fakes, client, windowActor, chat } = renderWindow({ actionButtons: (path) => BUTTONS[path] ?? [], fakeTimers: true });
     await vi.advanceTimersByTimeAsync(0);
     expect(chat.getSnapshot().matches('ready')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Check my eligibility' }));
-    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
     expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
     expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'b1', userSessionId: 'visitor-1', chatSessionId: null }));
     expect(fakes.send.calls).toHaveLength(0);
 
-    await vi.advanceTimersByTimeAsync(ACTION_SEND_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(ASK_DELAY_MS - 1);
     expect(fakes.send.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.send.calls).toHaveLength(1);

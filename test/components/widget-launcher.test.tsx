@@ -15,18 +15,18 @@ const closeLauncher = () => screen.getByRole('button', { name: 'Close chat', exp
 
 describe('launcher', () => {
   it("is named 'Open chat with {agentName}', collapsed, and toggles the window", async () => {
-    const { user, widget, rt } = renderApp({ appearance: { agentName: 'Ada' } });
+    const { user, windowActor, rt } = renderApp({ appearance: { agentName: 'Ada' } });
     const button = openButton('Ada');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(button);
-    expect(widget.getSnapshot().matches('open')).toBe(true);
+    expect(windowActor.getSnapshot().matches('open')).toBe(true);
     expect(closeLauncher().getAttribute('aria-expanded')).toBe('true');
     expect(rt.conversation).toHaveBeenCalled();
 
     await user.click(closeLauncher());
-    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(openButton('Ada').getAttribute('aria-expanded')).toBe('false');
   });
@@ -59,10 +59,10 @@ describe('launcher', () => {
   });
 
   it('the placeholder close button closes the window', async () => {
-    const { user, widget } = renderApp();
+    const { user, windowActor } = renderApp();
     await user.click(openButton());
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close chat' }));
-    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -150,29 +150,29 @@ describe('custom launcher icons', () => {
 
 describe('proactive bubble', () => {
   it('shows its text and opens the window when clicked', async () => {
-    const { user, widget } = renderApp();
-    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Questions about pensions?' } });
+    const { user, windowActor } = renderApp();
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Questions about pensions?' } });
     const text = await screen.findByRole('button', { name: 'Questions about pensions?' });
     await user.click(text);
-    expect(widget.getSnapshot().matches('open')).toBe(true);
+    expect(windowActor.getSnapshot().matches('open')).toBe(true);
     // widget-spec §4: on open the bubble is cleared
     expect(screen.queryByText('Questions about pensions?')).toBeNull();
-    expect(widget.getSnapshot().context.bubble).toBeNull();
+    expect(windowActor.getSnapshot().context.bubble).toBeNull();
   });
 
   it('is dismissible', async () => {
-    const { user, widget } = renderApp();
-    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
+    const { user, windowActor } = renderApp();
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
     const bubble = await screen.findByText('Hi there');
     expect(bubble.closest('[role="status"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByText('Hi there')).toBeNull();
-    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it('hides when the window opens from the launcher', async () => {
-    const { user, widget } = renderApp();
-    widget.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there', videoUrl: 'https://cdn.test/hi.mp4' } });
+    const { user, windowActor } = renderApp();
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there', videoUrl: 'https://cdn.test/hi.mp4' } });
     await screen.findByText('Hi there');
     // the bubble's video is named by the bubble's text
     expect(screen.getByLabelText('Hi there').tagName).toBe('VIDEO');

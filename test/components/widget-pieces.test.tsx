@@ -5,17 +5,18 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { widgetMachine } from '../../machines/widget';
-import { createHttp, type SiteConfig } from '../../src/api/client';
-import { greeting } from '../../src/core';
+import { windowMachine } from '../../machines/window';
+import { greeting, type SiteConfig } from '../../machines/embed';
+import { createHttp } from '../../src/api/client';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
-import { watchPath } from '../../src/page';
-import type { Runtime } from '../../src/runtime';
+import { watchPath } from '../../src/effects/host-page';
 import { launcherVariables } from '../../src/theme';
-import { createConversation } from '../../src/window/index';
-import { extractPageText } from '../../src/window/page-text';
-import { windowVariables } from '../../src/window/theme';
+import { createChatClient } from '../../src/api/chat-client';
+import { createConversation } from '../../src/chat-window/conversation';
+import { conversationEffects } from '../../src/effects/conversation';
+import { extractPageText } from '../../src/effects/page-text';
+import { windowVariables } from '../../src/chat-window/theme';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -167,22 +168,21 @@ describe('the conversation over the real API client (page awareness, widget-spec
       return new Response('{}', { status: 404 });
     });
     const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens: { get: async () => 't', received() {}, rejected() {} }, fetch });
-    const widget = createActor(widgetMachine, { input: { path: '/fees', isMobile: false } }).start();
-    const rt = {
-      http,
-      widget,
-      appearance: DEFAULT_APPEARANCE,
-      config: { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '', ...config },
+    const windowActor = createActor(windowMachine, { input: { path: '/fees', isMobile: false } }).start();
+    const effects = conversationEffects({
+      client: createChatClient(http),
       userSessionId: 'visitor-1',
-      host: document.createElement('div'),
-      emit: vi.fn(),
-    } as unknown as Runtime;
-    return { rt, requests };
+      path: () => windowActor.getSnapshot().context.path,
+      pageAwareness: config.agentPageAwareness ?? false,
+    });
+    const rt = { emit: vi.fn() };
+    const start = () => createConversation({ windowActor, effects: { ...effects, rememberChatSession: () => undefined }, chatSessionId: null, emit: rt.emit });
+    return { rt, requests, start };
   }
 
   it('with page awareness on, each message carries the visible page text', async () => {
-    const { rt, requests } = setup({ agentPageAwareness: true });
-    const { chat } = createConversation(rt);
+    const { rt, requests, start } = setup({ agentPageAwareness: true });
+    const { chat } = start();
     await waitFor(chat, (s) => s.matches('ready'));
     chat.send({ type: 'CHAT.SEND', text: 'What fees?' });
     await waitFor(chat, (s) => s.matches('ready') && s.context.messages.length === 2);
@@ -198,8 +198,8 @@ describe('the conversation over the real API client (page awareness, widget-spec
   });
 
   it('with page awareness off, no page text goes', async () => {
-    const { rt, requests } = setup({ agentPageAwareness: false });
-    const { chat } = createConversation(rt);
+    const { requests, start } = setup({ agentPageAwareness: false });
+    const { chat } = start();
     await waitFor(chat, (s) => s.matches('ready'));
     chat.send({ type: 'CHAT.SEND', text: 'What fees?' });
     await waitFor(chat, (s) => s.context.messages.length === 2);

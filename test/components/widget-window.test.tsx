@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { transcriptMailto } from '../../src/window/chat-window';
+import { transcriptMailto } from '../../src/view-models/chat-window';
 import { renderWindow } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
@@ -41,7 +41,7 @@ describe('header', () => {
   });
 
   it('Expand toggles data-expanded; the footer tabs show only when expanded', async () => {
-    const { user, widget } = renderWindow();
+    const { user, windowActor } = renderWindow();
     expect(dialog().hasAttribute('data-expanded')).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Chat sections' })).toBeNull();
 
@@ -50,7 +50,7 @@ describe('header', () => {
     expect(expand.hasAttribute('aria-pressed')).toBe(false);
     await user.click(expand);
     expect(dialog().hasAttribute('data-expanded')).toBe(true);
-    expect(widget.getSnapshot().context.expanded).toBe(true);
+    expect(windowActor.getSnapshot().context.expanded).toBe(true);
     const footer = screen.getByRole('navigation', { name: 'Chat sections' });
     expect(within(footer).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings']);
 
@@ -61,26 +61,26 @@ describe('header', () => {
   });
 
   it('the footer tabs switch tabs and mark the current one', async () => {
-    const { user, widget } = renderWindow();
+    const { user, windowActor } = renderWindow();
     await user.click(screen.getByRole('button', { name: 'Expand chat window' }));
     const footer = screen.getByRole('navigation', { name: 'Chat sections' });
     expect(within(footer).getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
 
     await user.click(within(footer).getByRole('button', { name: 'Settings' }));
-    expect(widget.getSnapshot().context.tab).toBe('settings');
+    expect(windowActor.getSnapshot().context.tab).toBe('settings');
     expect(body().getAttribute('data-tab')).toBe('settings');
     expect(within(footer).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     expect(within(footer).getByRole('button', { name: 'Home' }).hasAttribute('aria-current')).toBe(false);
   });
 
   it('on mobile: no expand button, a Close chat button and a resize handle', async () => {
-    const { user, widget } = renderWindow({ isMobile: true });
+    const { user, windowActor } = renderWindow({ isMobile: true });
     expect(screen.queryByRole('button', { name: 'Expand chat window' })).toBeNull();
     expect(dialog().hasAttribute('data-mobile')).toBe(true);
     expect(screen.getByRole('separator', { name: 'Resize chat' }).getAttribute('aria-valuemin')).toBe('400');
 
     await user.click(screen.getByRole('button', { name: 'Close chat' }));
-    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it('on mobile the sheet stays above the on-screen keyboard (visualViewport)', async () => {
@@ -107,10 +107,10 @@ describe('header', () => {
   });
 
   it('Escape in the window closes it', async () => {
-    const { user, widget } = renderWindow();
+    const { user, windowActor } = renderWindow();
     screen.getByRole('button', { name: 'Expand chat window' }).focus();
     await user.keyboard('{Escape}');
-    expect(widget.getSnapshot().matches('closed')).toBe(true);
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 });
 
@@ -138,7 +138,7 @@ describe('navigation menu', () => {
   });
 
   it('arrow keys move between items; Escape closes the menu only and returns focus', async () => {
-    const { user, widget } = renderWindow();
+    const { user, windowActor } = renderWindow();
     const button = screen.getByRole('button', { name: 'Navigation' });
     await openMenu(user, 'Navigation');
     const items = screen.getAllByRole(/^menuitem/);
@@ -156,7 +156,7 @@ describe('navigation menu', () => {
     expect(document.activeElement).toBe(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
     // the window stays open
-    expect(widget.getSnapshot().matches('open')).toBe(true);
+    expect(windowActor.getSnapshot().matches('open')).toBe(true);
   });
 
   it('Tab out of the menu closes it', async () => {
@@ -175,11 +175,11 @@ describe('navigation menu', () => {
   });
 
   it('choosing a tab switches to it and closes the menu', async () => {
-    const { user, widget, fakes } = renderWindow({ sessions: [] });
+    const { user, windowActor, fakes } = renderWindow({ sessions: [] });
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'History' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(widget.getSnapshot().context.tab).toBe('history');
+    expect(windowActor.getSnapshot().context.tab).toBe('history');
     expect(await screen.findByText('No chat history yet')).toBeTruthy();
     // widget-spec §4: the History tab loads sessions
     expect(fakes.loadSessions.calls).toHaveLength(1);
@@ -191,13 +191,13 @@ describe('navigation menu', () => {
   });
 
   it('New chat forgets the session, reloads the history and shows the Chat tab', async () => {
-    const { user, chat, widget, fakes } = renderWindow({ chatSessionId: 's1', history: (id) => (id ? [{ id: 'm1', role: 'user', content: 'Old question', createdAt: '', type: 'TEXT' }] : []) });
+    const { user, chat, windowActor, fakes } = renderWindow({ chatSessionId: 's1', history: (id) => (id ? [{ id: 'm1', role: 'user', content: 'Old question', createdAt: '', type: 'TEXT' }] : []) });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: 's1' });
 
     await user.click(screen.getByRole('button', { name: 'Navigation' }));
     await user.click(screen.getByRole('menuitem', { name: 'New chat' }));
-    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
     expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: null });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(chat.getSnapshot().context.chatSessionId).toBeNull();
@@ -233,21 +233,23 @@ describe('Settings tab', () => {
 
   it("'Get help' with a reference webpage calls window.open with it, '_blank' and 'noopener,noreferrer'", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const { user, fakes, widget } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'https://help.example.com/' } });
+    const { user, fakes, windowActor } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'https://help.example.com/' } });
     await user.click(screen.getByRole('button', { name: 'Get help' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith('https://help.example.com/', '_blank', 'noopener,noreferrer');
     expect(fakes.send.calls).toHaveLength(0);
-    expect(widget.getSnapshot().context.tab).toBe('settings');
+    expect(windowActor.getSnapshot().context.tab).toBe('settings');
   });
 
   it("'Get help' without a usable reference webpage asks the agent in the Chat tab", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const { user, chat, fakes, widget } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'javascript:alert(1)' } });
+    const { user, chat, fakes, windowActor } = renderWindow({ tab: 'settings', config: { referenceWebpage: 'javascript:alert(1)' } });
     await waitFor(chat, (s) => s.matches('ready'));
     await user.click(screen.getByRole('button', { name: 'Get help' }));
     expect(open).not.toHaveBeenCalled();
-    expect(widget.getSnapshot().context.tab).toBe('chat');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+    // the one path for a message sent from anywhere: it goes after the ask's delay (widget-spec §4)
+    await waitFor(chat, (s) => s.matches('sending'));
     expect(fakes.send.last().input.text).toBe('I need help. How can I get help?');
     expect(await screen.findByRole('status', { name: 'AI Agent is typing' })).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, BootError, refreshMargin, storedToken, type BootResult } from '../../machines/auth';
+import { lifetimeOf } from '../../src/api/token-source';
 
 /** A boot actor whose calls the test resolves or rejects by hand. */
 function controlledBoot() {
@@ -24,11 +25,11 @@ describe('the refresh margin', () => {
     expect(refreshMargin(10_000)).toBe(5_000);
   });
   it('a 10s token is usable for 5 s, not never', () => {
-    expect(storedToken('t', '10s', T0)).toEqual({ token: 't', lifetimeMs: 10_000, usableUntil: T0 + 5_000 });
-    expect(storedToken('t', '30m', T0)!.usableUntil).toBe(T0 + 29 * 60_000);
-    expect(storedToken('t', '2h', T0)!.lifetimeMs).toBe(7_200_000);
-    expect(storedToken('t', '1d', T0)!.lifetimeMs).toBe(86_400_000);
-    expect(storedToken('t', 'soon', T0)).toBeNull();
+    expect(storedToken('t', lifetimeOf('10s'), T0)).toEqual({ token: 't', lifetimeMs: 10_000, usableUntil: T0 + 5_000 });
+    expect(storedToken('t', lifetimeOf('30m'), T0)!.usableUntil).toBe(T0 + 29 * 60_000);
+    expect(storedToken('t', lifetimeOf('2h'), T0)!.lifetimeMs).toBe(7_200_000);
+    expect(storedToken('t', lifetimeOf('1d'), T0)!.lifetimeMs).toBe(86_400_000);
+    expect(storedToken('t', lifetimeOf('soon'), T0)).toBeNull();
   });
 });
 
@@ -38,7 +39,7 @@ describe('the auth machine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     expect(actor.getSnapshot().value).toBe('booting');
-    boot.calls[0]!.resolve({ authToken: 'tok-1', expiresIn: '30m', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'tok-1', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     const s = await waitFor(actor, (x) => x.matches('ready'));
     expect(s.context).toMatchObject({ token: 'tok-1', usableUntil: T0 + 29 * 60_000, error: null });
   });
@@ -49,7 +50,7 @@ describe('the auth machine', () => {
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     expect(boot.calls).toHaveLength(1);
-    boot.calls[0]!.resolve({ authToken: 'tok', expiresIn: '30m', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'tok', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 1000 });
     expect(boot.calls).toHaveLength(1);
@@ -59,33 +60,33 @@ describe('the auth machine', () => {
   it('checks the wall clock on every request: a token past its usable time boots again (a laptop that slept)', async () => {
     const { actor, boot } = start();
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    boot.calls[0]!.resolve({ authToken: 'old', expiresIn: '30m', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'old', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 29 * 60_000 - 1 });
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 29 * 60_000 });
     expect(actor.getSnapshot().value).toBe('booting');
     expect(actor.getSnapshot().context.token).toBeNull();
-    boot.calls[1]!.resolve({ authToken: 'new', expiresIn: '30m', receivedAt: T0 + 29 * 60_000 });
+    boot.calls[1]!.resolve({ authToken: 'new', lifetimeMs: 30 * 60_000, receivedAt: T0 + 29 * 60_000 });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.token).toBe('new');
   });
 
   it('a token from a response header replaces the stored one', async () => {
     const { actor, boot } = start();
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    boot.calls[0]!.resolve({ authToken: 'first', expiresIn: '10s', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'first', lifetimeMs: 10_000, receivedAt: T0 });
     await waitFor(actor, (x) => x.matches('ready'));
-    actor.send({ type: 'TOKEN.RECEIVED', token: 'second', expiresIn: '30m', now: T0 + 3000 });
+    actor.send({ type: 'TOKEN.RECEIVED', token: 'second', lifetimeMs: 30 * 60_000, now: T0 + 3000 });
     expect(actor.getSnapshot().context).toMatchObject({ token: 'second', usableUntil: T0 + 3000 + 29 * 60_000 });
     // a header with an unreadable lifetime is ignored
-    actor.send({ type: 'TOKEN.RECEIVED', token: 'third', expiresIn: 'forever', now: T0 + 4000 });
+    actor.send({ type: 'TOKEN.RECEIVED', token: 'third', lifetimeMs: Number.NaN, now: T0 + 4000 });
     expect(actor.getSnapshot().context.token).toBe('second');
   });
 
   it('a rejected token (401) is dropped and a new one booted', async () => {
     const { actor, boot } = start();
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    boot.calls[0]!.resolve({ authToken: 'revoked', expiresIn: '30m', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'revoked', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'TOKEN.REJECTED' });
     expect(actor.getSnapshot().value).toBe('booting');
@@ -104,14 +105,14 @@ describe('the auth machine', () => {
     expect(s.context).toMatchObject({ token: null, error: code });
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     expect(actor.getSnapshot().value).toBe('booting');
-    boot.calls[1]!.resolve({ authToken: 'ok', expiresIn: '1d', receivedAt: T0 });
+    boot.calls[1]!.resolve({ authToken: 'ok', lifetimeMs: 86_400_000, receivedAt: T0 });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.error).toBeNull();
   });
 
   it('a boot answer with an unreadable lifetime fails rather than storing a token of unknown life', async () => {
     const { actor, boot } = start();
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    boot.calls[0]!.resolve({ authToken: 'tok', expiresIn: '30 minutes', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'tok', lifetimeMs: Number.NaN, receivedAt: T0 });
     expect((await waitFor(actor, (x) => x.matches('failed'))).context.error).toBe('BOOT_FAILED');
   });
 
@@ -122,7 +123,7 @@ describe('the auth machine', () => {
     it('drops the token at expiry minus the margin, so the next request boots', async () => {
       const { actor, boot } = start();
       actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-      boot.calls[0]!.resolve({ authToken: 'tok', expiresIn: '10s', receivedAt: T0 });
+      boot.calls[0]!.resolve({ authToken: 'tok', lifetimeMs: 10_000, receivedAt: T0 });
       await waitFor(actor, (x) => x.matches('ready'));
       vi.advanceTimersByTime(4_999);
       expect(actor.getSnapshot().value).toBe('ready');

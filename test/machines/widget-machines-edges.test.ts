@@ -7,8 +7,10 @@ import { createActor, waitFor } from 'xstate';
 import { authMachine, type BootResult } from '../../machines/auth';
 import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
-import { widgetMachine, type WidgetEmitted } from '../../machines/widget';
-import { ApiError, type ChatMessage, type ChatSession, type SendResult } from '../../src/api/client';
+import { windowMachine, type WindowEmitted } from '../../machines/window';
+import type { ChatMessage, SendResult } from '../../machines/chat';
+import type { ChatSession } from '../../machines/sessions';
+import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
 
 const T0 = 1_700_000_000_000;
@@ -23,7 +25,7 @@ describe('auth machine: a header token and a 401 in every state', () => {
 
   it('a header token before any boot is used, and no boot happens', () => {
     const { actor, boot } = start();
-    actor.send({ type: 'TOKEN.RECEIVED', token: 'from-header', expiresIn: '30m', now: T0 });
+    actor.send({ type: 'TOKEN.RECEIVED', token: 'from-header', lifetimeMs: 30 * 60_000, now: T0 });
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 1000 });
     expect(boot.calls).toHaveLength(0);
@@ -33,9 +35,9 @@ describe('auth machine: a header token and a 401 in every state', () => {
   it('a header token during a boot ends the wait with it; the boot’s late answer is dropped', async () => {
     const { actor, boot } = start();
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    actor.send({ type: 'TOKEN.RECEIVED', token: 'from-header', expiresIn: '30m', now: T0 });
+    actor.send({ type: 'TOKEN.RECEIVED', token: 'from-header', lifetimeMs: 30 * 60_000, now: T0 });
     expect(actor.getSnapshot().value).toBe('ready');
-    boot.calls[0]!.resolve({ authToken: 'late', expiresIn: '30m', receivedAt: T0 });
+    boot.calls[0]!.resolve({ authToken: 'late', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     await Promise.resolve();
     expect(actor.getSnapshot().context.token).toBe('from-header');
   });
@@ -45,7 +47,7 @@ describe('auth machine: a header token and a 401 in every state', () => {
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     boot.calls[0]!.reject(new Error('offline'));
     await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'TOKEN.RECEIVED', token: 'again', expiresIn: '1h', now: T0 });
+    actor.send({ type: 'TOKEN.RECEIVED', token: 'again', lifetimeMs: 3_600_000, now: T0 });
     expect(actor.getSnapshot()).toMatchObject({ value: 'ready', context: { token: 'again', error: null } });
   });
 
@@ -64,9 +66,9 @@ describe('auth machine: a header token and a 401 in every state', () => {
 
 describe('widget machine: events where they do not apply', () => {
   const start = () => {
-    const actor = createActor(widgetMachine, { input: { path: '/', isMobile: true } });
-    const emitted: WidgetEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as WidgetEmitted));
+    const actor = createActor(windowMachine, { input: { path: '/', isMobile: true } });
+    const emitted: WindowEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as WindowEmitted));
     actor.start();
     return { actor, emitted };
   };

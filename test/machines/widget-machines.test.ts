@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { chatMachine, canSendText, type ChatEmitted } from '../../machines/chat';
 import { isValidRename, sessionsMachine } from '../../machines/sessions';
-import { clampSheetHeight, widgetMachine, type WidgetEmitted } from '../../machines/widget';
-import { ApiError, type ChatMessage, type ChatSession, type SendResult } from '../../src/api/client';
+import { clampSheetHeight, windowMachine, type WindowEmitted } from '../../machines/window';
+import type { ChatMessage, SendResult } from '../../machines/chat';
+import type { ChatSession } from '../../machines/sessions';
+import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
@@ -11,9 +13,9 @@ const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): C
 
 describe('widget machine (window and tabs)', () => {
   const start = (isMobile = false) => {
-    const actor = createActor(widgetMachine, { input: { path: '/', isMobile } });
-    const emitted: WidgetEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as WidgetEmitted));
+    const actor = createActor(windowMachine, { input: { path: '/', isMobile } });
+    const emitted: WindowEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as WindowEmitted));
     actor.start();
     return { actor, emitted };
   };

@@ -109,7 +109,7 @@ describe('the client against the server', () => {
     await client.config();
     const first = auth.getSnapshot().context.token;
     // a token past half its life makes the server send a fresh one
-    auth.send({ type: 'TOKEN.RECEIVED', token: s.tokens.issue(s.site.id, Date.now() - 0.6 * s.tokens.lifetimeMs).authToken, expiresIn: '30m', now: Date.now() });
+    auth.send({ type: 'TOKEN.RECEIVED', token: s.tokens.issue(s.site.id, Date.now() - 0.6 * s.tokens.lifetimeMs).authToken, lifetimeMs: 30 * 60_000, now: Date.now() });
     await client.config();
     const renewed = auth.getSnapshot().context.token;
     expect(renewed).not.toBe(first);
@@ -119,7 +119,7 @@ describe('the client against the server', () => {
   it('a token the server refuses (401) is replaced once and the call goes through', async () => {
     const { client, auth } = widget();
     await client.config();
-    auth.send({ type: 'TOKEN.RECEIVED', token: 'forged.token', expiresIn: '30m', now: Date.now() });
+    auth.send({ type: 'TOKEN.RECEIVED', token: 'forged.token', lifetimeMs: 30 * 60_000, now: Date.now() });
     await expect(client.config()).resolves.toMatchObject({ agentPageAwareness: true });
     expect(auth.getSnapshot().context.token).not.toBe('forged.token');
   });

@@ -4,9 +4,10 @@
  * Effects of a change are emitted as facts for the view to act on: `window.opened`
  * (clear the bubble, focus the input), `window.closed` (reload history),
  * `tab.entered` (Home refreshes the home video, Chat scrolls down and focuses the
- * input, History loads sessions) and `path.changed`.
+ * input, History loads sessions), `path.changed`, and `chat.asked` (a message to
+ * send, from anywhere: a button, Get help, the programmatic API).
  */
-import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 export type Tab = 'home' | 'chat' | 'history' | 'settings';
 export const TABS: readonly Tab[] = ['home', 'chat', 'history', 'settings'];
@@ -23,8 +24,10 @@ export interface Bubble {
 /** widget-spec §9: resize limits of the bottom sheet on narrow screens. */
 export const SHEET_MIN_HEIGHT = 400;
 export const SHEET_MAX_SHARE = 0.9;
+/** widget-spec §4, §9: an action message is sent 100 ms after the switch to the Chat tab. */
+export const ASK_DELAY_MS = 100;
 
-export interface WidgetContext {
+export interface WindowContext {
   /** @default 'home' */
   tab: Tab;
   /** @default false */
@@ -39,12 +42,12 @@ export interface WidgetContext {
   sheetHeight: number | null;
 }
 
-export interface WidgetInput {
+export interface WindowInput {
   path: string;
   isMobile: boolean;
 }
 
-export type WidgetEvent =
+export type WindowEvent =
   | { type: 'WINDOW.OPEN' }
   | { type: 'WINDOW.CLOSE' }
   | { type: 'WINDOW.TOGGLE' }
@@ -54,14 +57,23 @@ export type WidgetEvent =
   | { type: 'BUBBLE.DISMISS' }
   | { type: 'PATH.CHANGED'; path: string }
   | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
-  | { type: 'SHEET.RESIZE'; height: number; viewportHeight: number };
+  | { type: 'SHEET.RESIZE'; height: number; viewportHeight: number }
+  /**
+   * Send a message from anywhere (an action or response button, Get help, `AIChatWidget.send`):
+   * the window opens on the Chat tab and the message goes 100 ms later (widget-spec §4).
+   */
+  | { type: 'WINDOW.ASK'; text: string }
+  /** The ask's delay ran out (internal). */
+  | { type: 'ASK.DUE'; text: string };
 
-export type WidgetEmitted =
+export type WindowEmitted =
   | { type: 'window.opened' }
   | { type: 'window.closed' }
   | { type: 'tab.entered'; tab: Tab }
   | { type: 'path.changed'; path: string }
-  | { type: 'bubble.dismissed'; path: string };
+  | { type: 'bubble.dismissed'; path: string }
+  /** A message asked for by WINDOW.ASK, due now: the conversation sends it. */
+  | { type: 'chat.asked'; text: string };
 
 /** The sheet height a drag asks for, kept between 400 px and 90% of the viewport. */
 export function clampSheetHeight(height: number, viewportHeight: number): number {
@@ -69,13 +81,14 @@ export function clampSheetHeight(height: number, viewportHeight: number): number
   return Math.min(max, Math.max(SHEET_MIN_HEIGHT, Math.round(height)));
 }
 
-export const widgetMachine = setup({
+export const windowMachine = setup({
   types: {
-    context: {} as WidgetContext,
-    events: {} as WidgetEvent,
-    input: {} as WidgetInput,
-    emitted: {} as WidgetEmitted,
+    context: {} as WindowContext,
+    events: {} as WindowEvent,
+    input: {} as WindowInput,
+    emitted: {} as WindowEmitted,
   },
+  delays: { askDelay: ASK_DELAY_MS },
   guards: {
     isOtherTab: ({ context, event }) => event.type === 'TAB.SELECT' && event.tab !== context.tab,
     isNewPath: ({ context, event }) => event.type === 'PATH.CHANGED' && event.path !== context.path,
@@ -92,24 +105,29 @@ export const widgetMachine = setup({
     setViewport: assign(({ context, event }) =>
       event.type === 'VIEWPORT.CHANGED' ? { isMobile: event.isMobile, expanded: event.isMobile ? false : context.expanded } : {},
     ),
+    chooseChatTab: assign({ tab: 'chat' as Tab }),
+    scheduleAsk: raise(({ event }) => ({ type: 'ASK.DUE' as const, text: event.type === 'WINDOW.ASK' ? event.text : '' }), { delay: 'askDelay' }),
     resizeSheet: assign({
       sheetHeight: ({ context, event }) => (event.type === 'SHEET.RESIZE' ? clampSheetHeight(event.height, event.viewportHeight) : context.sheetHeight),
     }),
   },
 }).createMachine({
-  id: 'widget',
+  id: 'window',
   context: ({ input }) => ({ tab: 'home', expanded: false, bubble: null, path: input.path, isMobile: input.isMobile, sheetHeight: null }),
   initial: 'closed',
   on: {
     'PATH.CHANGED': { guard: 'isNewPath', actions: ['setPath', 'clearBubble', 'emitPath'] },
     'VIEWPORT.CHANGED': { actions: 'setViewport' },
     'TAB.SELECT': { guard: 'isOtherTab', actions: ['selectTab', 'emitTab'] },
+    'ASK.DUE': { actions: emit(({ event }) => ({ type: 'chat.asked' as const, text: event.text })) },
   },
   states: {
     closed: {
       on: {
         'WINDOW.OPEN': 'open',
         'WINDOW.TOGGLE': 'open',
+        // opening enters the Chat tab (its entry effects run), then the message follows
+        'WINDOW.ASK': { target: 'open', actions: ['chooseChatTab', 'scheduleAsk'] },
         'BUBBLE.SHOW': { actions: 'showBubble' },
         'BUBBLE.DISMISS': { actions: ['clearBubble', emit(({ context }) => ({ type: 'bubble.dismissed' as const, path: context.path }))] },
       },
@@ -124,18 +142,19 @@ export const widgetMachine = setup({
         'WINDOW.TOGGLE': 'closed',
         'WINDOW.EXPAND_TOGGLE': { guard: 'canExpand', actions: 'toggleExpanded' },
         'SHEET.RESIZE': { actions: 'resizeSheet' },
+        'WINDOW.ASK': { actions: [raise({ type: 'TAB.SELECT', tab: 'chat' }), 'scheduleAsk'] },
       },
     },
   },
 });
 
-export type WidgetActor = ActorRefFrom<typeof widgetMachine>;
-export type WidgetSnapshot = SnapshotFrom<typeof widgetMachine>;
+export type WindowActor = ActorRefFrom<typeof windowMachine>;
+export type WindowSnapshot = SnapshotFrom<typeof windowMachine>;
 
-export const selectIsOpen = (s: WidgetSnapshot) => s.matches('open');
-export const selectTab = (s: WidgetSnapshot) => s.context.tab;
-export const selectExpanded = (s: WidgetSnapshot) => s.context.expanded && !s.context.isMobile;
-export const selectBubble = (s: WidgetSnapshot) => s.context.bubble;
-export const selectIsMobile = (s: WidgetSnapshot) => s.context.isMobile;
-export const selectSheetHeight = (s: WidgetSnapshot) => s.context.sheetHeight;
-export const selectPath = (s: WidgetSnapshot) => s.context.path;
+export const selectIsOpen = (s: WindowSnapshot) => s.matches('open');
+export const selectTab = (s: WindowSnapshot) => s.context.tab;
+export const selectExpanded = (s: WindowSnapshot) => s.context.expanded && !s.context.isMobile;
+export const selectBubble = (s: WindowSnapshot) => s.context.bubble;
+export const selectIsMobile = (s: WindowSnapshot) => s.context.isMobile;
+export const selectSheetHeight = (s: WindowSnapshot) => s.context.sheetHeight;
+export const selectPath = (s: WindowSnapshot) => s.context.path;

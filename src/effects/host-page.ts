@@ -1,4 +1,9 @@
-/** The host page's path, watched through history pop events and DOM changes (widget-spec §2). */
+/**
+ * The host page as the widget watches it: its path (history pop events and DOM
+ * changes, widget-spec §2) and whether its viewport is a phone's (§9). Each watcher
+ * is a callback actor whose cleanup removes its listeners.
+ */
+import { fromCallback, type EventObject } from 'xstate';
 
 /** The Navigation API, where the browser has it: it reports pushState and replaceState too. */
 interface NavigationLike {
@@ -32,3 +37,22 @@ export function watchPath(onChange: (path: string) => void, win: Window = window
     observer.disconnect();
   };
 }
+
+/** Reports `PATH.CHANGED` for as long as it runs. */
+export const pathWatcher = (win: Window = window) =>
+  fromCallback<EventObject>(({ sendBack }) => watchPath((path) => sendBack({ type: 'PATH.CHANGED', path }), win));
+
+/** widget-spec §9: 768 px or narrower, or a mobile user agent. */
+export const MOBILE_QUERY = '(max-width: 768px)';
+
+export const isMobileViewport = (win: Window = window) =>
+  win.matchMedia(MOBILE_QUERY).matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
+
+/** Reports `VIEWPORT.CHANGED` whenever the viewport crosses the mobile breakpoint. */
+export const viewportWatcher = (win: Window = window) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    const query = win.matchMedia(MOBILE_QUERY);
+    const report = () => sendBack({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport(win) });
+    query.addEventListener('change', report);
+    return () => query.removeEventListener('change', report);
+  });

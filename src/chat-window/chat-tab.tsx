@@ -1,16 +1,14 @@
 /**
  * The Chat tab (widget-spec §2, §4, §5): the messages, the typing indicator,
- * follow-up and response buttons, and the text area with its send button.
+ * follow-up and response buttons, and the text area with its send button. It
+ * renders the chat view model (src/view-models/chat.ts).
  */
-import { useSelector } from '@xstate/react';
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { canSendText, selectFailedText, selectFollowUps, selectIsLoading, selectIsTyping, selectMessages, selectQueue, selectResponseButtons } from '../../machines/chat';
-import type { ChatMessage } from '../api/client';
-import { formatTimestamp } from '../format';
+import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
-import { useRuntime } from './use-runtime';
+import type { ChatView } from '../view-models/chat';
 import { ButtonList, FollowUps } from './buttons';
-import { useConversation } from './chat-window';
+import { useChatView, useRuntime } from './context';
 import { VideoPlayer } from './video';
 
 /** Answers as plain text: while the markdown chunk loads, and for good if it cannot be loaded. */
@@ -18,34 +16,65 @@ function PlainText({ text }: { text: string }) {
   return <p data-part="plain-text">{text}</p>;
 }
 
-const Markdown = lazy(() =>
-  import('../markdown/markdown').catch((err: unknown) => {
-    console.error('AI chat widget: the markdown renderer failed to load; answers show as plain text', err);
-    return { default: PlainText };
-  }),
-);
+type Renderer = ComponentType<{ text: string }>;
+
+/** The markdown renderer's chunk, fetched with the first answer to show; plain text for good if it cannot load. */
+let markdown: Promise<Renderer> | undefined;
+const loadMarkdown = () =>
+  (markdown ??= import('../markdown/markdown').then(
+    (m) => m.default,
+    (err: unknown) => {
+      console.error('AI chat widget: the markdown renderer failed to load; answers show as plain text', err);
+      return PlainText;
+    },
+  ));
+let Markdown: Renderer | undefined;
+
+/** An answer: plain text until the markdown renderer has loaded, then formatted. */
+function Answer({ text }: { text: string }) {
+  const [Renderer, setRenderer] = useState(() => Markdown);
+  useEffect(() => {
+    if (Renderer) return;
+    let live = true;
+    void loadMarkdown().then((r) => {
+      Markdown = r;
+      if (live) setRenderer(() => r);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Renderer ? <Renderer text={text} /> : <PlainText text={text} />;
+}
 
 /** widget-spec §9: the text area grows to 7 lines of 22 px (154 px), then scrolls; at most 200 px. */
 export const TEXTAREA_MAX_LINES_PX = 154;
 /** widget-spec §9: focus moves into the input 300 ms after the window or tab opens. */
 export const FOCUS_DELAY_MS = 300;
 
+type MessageView = Pick<ChatView, 'agentName' | 'format' | 'showAvatars' | 'showTimestamps' | 'timestamp' | 'retry'>;
+
+/** The same message shown the same way (the view's functions do the same thing on every render). */
+const sameMessage = (a: { m: ChatMessage; view: MessageView }, b: { m: ChatMessage; view: MessageView }) =>
+  a.m === b.m &&
+  a.view.agentName === b.view.agentName &&
+  a.view.format === b.view.format &&
+  a.view.showAvatars === b.view.showAvatars &&
+  a.view.showTimestamps === b.view.showTimestamps;
+
 /** One message; memoised, so an answer is parsed again only when it changes, not on every keystroke. */
-const Message = memo(function Message({ m }: { m: ChatMessage }) {
-  const rt = useRuntime();
-  const a = rt.appearance;
-  const { chat } = useConversation();
-  const time = a.showTimestamps ? formatTimestamp(m.createdAt) : '';
+const Message = memo(function Message({ m, view }: { m: ChatMessage; view: MessageView }) {
+  const time = view.timestamp(m.createdAt);
   const plain = <PlainText text={m.content} />;
   return (
-    <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-format={a.chatFormat}>
-      {a.showAvatars && (
+    <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-format={view.format}>
+      {view.showAvatars && (
         <span data-part="avatar" aria-hidden="true">
           {m.role === 'user' ? 'You' : <Icon name="agent" />}
         </span>
       )}
       <div data-part="message-body">
-        <span className="sr-only">{m.role === 'user' ? 'You said:' : `${a.agentName} said:`}</span>
+        <span className="sr-only">{m.role === 'user' ? 'You said:' : `${view.agentName} said:`}</span>
         <div data-part="bubble-content">
           {m.type === 'VIDEO' && m.videoUrl ? (
             <figure data-part="message-video">
@@ -59,14 +88,12 @@ const Message = memo(function Message({ m }: { m: ChatMessage }) {
               )}
             </figure>
           ) : m.role === 'ai' && !m.isError ? (
-            <Suspense fallback={plain}>
-              <Markdown text={m.content} />
-            </Suspense>
+            <Answer text={m.content} />
           ) : (
             plain
           )}
           {m.isError && (
-            <button type="button" data-part="retry" onClick={() => chat.send({ type: 'CHAT.RETRY' })}>
+            <button type="button" data-part="retry" onClick={view.retry}>
               Try again
             </button>
           )}
@@ -79,24 +106,11 @@ const Message = memo(function Message({ m }: { m: ChatMessage }) {
       </div>
     </li>
   );
-});
+}, sameMessage);
 
-function Composer() {
+function Composer({ composer }: { composer: ChatView['composer'] }) {
   const rt = useRuntime();
-  const { chat } = useConversation();
-  const typing = useSelector(chat, selectIsTyping);
-  const failedText = useSelector(chat, selectFailedText);
-  const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
-
-  // Nothing the visitor typed is lost: a failed message comes back into an empty input,
-  // and leaves it again once 'Try again' has sent it.
-  const lastFailed = useRef<string | null>(null);
-  useEffect(() => {
-    if (failedText && !text) setText(failedText);
-    else if (!failedText && lastFailed.current !== null && text === lastFailed.current) setText('');
-    lastFailed.current = failedText;
-  }, [failedText]);
 
   // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:
   // its height adds the padding (inside scrollHeight) and the borders (outside it) to the lines.
@@ -110,7 +124,7 @@ function Composer() {
     const lines = el.scrollHeight - padding;
     el.style.height = `${Math.min(lines, TEXTAREA_MAX_LINES_PX) + padding + borders}px`;
     el.style.overflowY = lines > TEXTAREA_MAX_LINES_PX ? 'auto' : 'hidden';
-  }, [text]);
+  }, [composer.draft]);
 
   // The input gets focus when the window opens or the Chat tab is entered.
   useEffect(() => {
@@ -120,57 +134,46 @@ function Composer() {
       timer = setTimeout(() => area.current?.focus(), FOCUS_DELAY_MS);
     };
     focus();
-    const subs = [rt.widget.on('window.opened', focus), rt.widget.on('tab.entered', (e) => e.tab === 'chat' && focus())];
+    const subs = [rt.windowActor.on('window.opened', focus), rt.windowActor.on('tab.entered', (e) => e.tab === 'chat' && focus())];
     return () => {
       clearTimeout(timer);
       subs.forEach((s) => s.unsubscribe());
     };
   }, []);
 
-  const hasText = canSendText(text);
-  const voiceAvailable = rt.config.interactiveAvatarId !== '';
-  const send = () => {
-    if (!hasText || typing) return;
-    chat.send({ type: 'CHAT.SEND', text });
-    setText('');
+  const submit = () => {
+    composer.submit();
     // the send button turns into the voice button: keep the focus in the text area
     area.current?.focus();
   };
   return (
     <div data-part="composer">
       <label htmlFor="aiw-input" className="sr-only">
-        Message {rt.appearance.agentName}
+        {composer.label}
       </label>
       <textarea
         id="aiw-input"
         ref={area}
         data-part="input"
         rows={1}
-        value={text}
-        placeholder={rt.appearance.input.promptPlaceholder}
-        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        value={composer.draft}
+        placeholder={composer.placeholder}
+        onInput={(e) => composer.type((e.target as HTMLTextAreaElement).value)}
         onKeyDown={(e) => {
           // widget-spec §5: Enter sends, Shift+Enter adds a new line
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
             e.preventDefault();
-            send();
+            submit();
           }
         }}
       />
-      {hasText ? (
-        <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={typing} onClick={send}>
+      {composer.mode === 'send' ? (
+        <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={!composer.canSubmit} onClick={submit}>
           <Icon name="send" />
         </button>
       ) : (
         // widget-spec §4: without text the button is the voice-mode button; with no avatar it is disabled
-        <button
-          type="button"
-          data-part="send"
-          data-voice
-          aria-label={voiceAvailable ? 'Voice mode' : 'Voice mode not available'}
-          title={voiceAvailable ? 'Voice mode' : 'Voice mode not available'}
-          disabled={!voiceAvailable}
-        >
+        <button type="button" data-part="send" data-voice aria-label={composer.voice.label} title={composer.voice.label} disabled={!composer.voice.available}>
           <Icon name="voice" />
         </button>
       )}
@@ -179,14 +182,7 @@ function Composer() {
 }
 
 export function ChatTab() {
-  const rt = useRuntime();
-  const { chat } = useConversation();
-  const messages = useSelector(chat, selectMessages);
-  const typing = useSelector(chat, selectIsTyping);
-  const loading = useSelector(chat, selectIsLoading);
-  const followUps = useSelector(chat, selectFollowUps);
-  const responseButtons = useSelector(chat, selectResponseButtons);
-  const queue = useSelector(chat, selectQueue);
+  const view = useChatView();
   const list = useRef<HTMLDivElement>(null);
 
   // Chat scrolls down on every new message, and when the tab is entered (widget-spec §4); also when an
@@ -205,26 +201,22 @@ export function ChatTab() {
     const content = el.querySelector('[data-part="message-list"]');
     if (content) ro.observe(content);
     return () => ro.disconnect();
-  }, [messages.length, typing, followUps.length, queue.length]);
+  }, [view.messages.length, view.typing, view.followUps.length, view.queue.length]);
 
   return (
     <section data-part="chat" aria-label="Chat">
-      {rt.config.agentPageAwareness && <p data-part="banner">Referencing the current page may slow down AI responses.</p>}
+      {view.banner && <p data-part="banner">{view.banner}</p>}
       <div data-part="messages" ref={list}>
-        {loading && messages.length === 0 && <p data-part="status">Loading conversation…</p>}
-        {!loading && messages.length === 0 && (
-          <p data-part="empty">
-            {rt.appearance.home.title} Ask {rt.appearance.agentName} anything about this page.
-          </p>
-        )}
+        {view.loading && view.messages.length === 0 && <p data-part="status">Loading conversation…</p>}
+        {!view.loading && view.messages.length === 0 && <p data-part="empty">{view.emptyText}</p>}
         <div role="log" aria-live="polite" aria-label="Conversation">
           <ol data-part="message-list">
-            {messages.map((m) => (
-              <Message key={m.id} m={m} />
+            {view.messages.map((m) => (
+              <Message key={m.id} m={m} view={view} />
             ))}
-            {queue.map((text, i) => (
+            {view.queue.map((text, i) => (
               // sent while the history loaded or an answer was on its way: it goes next
-              <li key={`queued-${i}`} data-part="message" data-role="user" data-queued data-format={rt.appearance.chatFormat}>
+              <li key={`queued-${i}`} data-part="message" data-role="user" data-queued data-format={view.format}>
                 <div data-part="message-body">
                   <span className="sr-only">You said (waiting to send):</span>
                   <div data-part="bubble-content">
@@ -235,21 +227,17 @@ export function ChatTab() {
             ))}
           </ol>
         </div>
-        {typing && (
-          <div data-part="typing" role="status" aria-label={`${rt.appearance.agentName} is typing`}>
+        {view.typing && (
+          <div data-part="typing" role="status" aria-label={`${view.agentName} is typing`}>
             <span />
             <span />
             <span />
           </div>
         )}
-        {!typing && (
-          <>
-            <ButtonList buttons={responseButtons} kind="response" label="Related links" />
-            <FollowUps items={followUps} />
-          </>
-        )}
+        <ButtonList buttons={view.responseButtons} kind="response" label="Related links" onClick={view.clickButton} />
+        <FollowUps items={view.followUps} onAsk={view.askFollowUp} />
       </div>
-      <Composer />
+      <Composer composer={view.composer} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /** A video of the conversation (widget-spec §3 VIDEO messages, the home video), with its captions when it has them. */
-import type { ChatMessage } from '../api/client';
+import type { ChatMessage } from '../../machines/chat';
 
 export function VideoPlayer({ m }: { m: ChatMessage }) {
   return (

@@ -1,0 +1,260 @@
+/**
+ * The widget on its host page: the site's settings, the proactive bubble's policy,
+ * and the host page's path and viewport (widget-spec §2, §4, §8). It owns the
+ * window machine (spawned as `window`) and tells it what the page does.
+ *
+ * - Settings: the appearance and the config load together. A failed appearance, or
+ *   a refused key or configuration, is the visitor-facing error (widget-spec §8); a
+ *   config that fails for another reason alone leaves the default config (no page
+ *   awareness, no voice) under a good appearance.
+ * - Bubble: the greeting shows once per visitor ("Hi! I'm {agentName}. …"); after
+ *   that, a page with a point-of-presence video offers it in the bubble on arrival,
+ *   on a path change and when the window closes, unless the visitor dismissed the
+ *   bubble on that page.
+ * - The host page: `pathWatcher` and `viewport` report changes for as long as the
+ *   widget runs; stopping this actor stops them (and the window).
+ *
+ * Every effect is an actor provided by the widget (src/effects) or by a test.
+ */
+import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import type { Appearance } from '../contract/appearance';
+import { windowMachine, type Bubble } from './window';
+
+/** The site's config (widget-spec §3 "Config"). */
+export interface SiteConfig {
+  agentPageAwareness: boolean;
+  /** '' when the site has no avatar: voice mode is not available. */
+  interactiveAvatarId: string;
+  /** The site's help page, or ''. */
+  referenceWebpage: string;
+}
+
+/** Why the site's settings cannot be used: the codes behind widget-spec §8's appearance errors. */
+export type SettingsError = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'FAILED';
+
+/** One settings call's outcome, as `loadSettings` reports it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: SettingsError; error: unknown };
+
+/** What `loadSettings` resolves with: both calls' outcomes (it never rejects). */
+export interface SettingsResult {
+  appearance: Outcome<Appearance>;
+  config: Outcome<SiteConfig>;
+}
+
+export interface EmbedContext {
+  /** The site's appearance; the defaults (input) until it has loaded. */
+  appearance: Appearance;
+  config: SiteConfig;
+  /** Why the settings cannot be used, or null. @default null */
+  loadError: SettingsError | null;
+  /** The host page's path. */
+  path: string;
+  /** The greeting was shown to this visitor before (a stored flag, widget-spec §3). */
+  greeted: boolean;
+  /** Paths where the visitor dismissed the bubble: no presence video is offered there again. @default [] */
+  dismissed: string[];
+  window: ActorRefFrom<typeof windowMachine>;
+}
+
+export interface EmbedInput {
+  path: string;
+  isMobile: boolean;
+  greeted: boolean;
+  /** The appearance and config to use until (or unless) the site's load. */
+  appearance: Appearance;
+  config: SiteConfig;
+}
+
+export type EmbedEvent =
+  | { type: 'PATH.CHANGED'; path: string }
+  | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
+  /** Facts from the window machine. */
+  | { type: 'WINDOW.CLOSED' }
+  | { type: 'BUBBLE.DISMISSED'; path: string }
+  /** Look for this page's presence video (internal). */
+  | { type: 'PRESENCE.CHECK' };
+
+export type EmbedEmitted =
+  /** A settings call failed; `fatal` when the widget shows the appearance error because of it. */
+  { type: 'settings.failed'; error: unknown; fatal: boolean };
+
+/** widget-spec §2: the first visit's bubble, "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
+export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
+  const description = a.agentDescription.trim();
+  return `Hi! I'm ${a.agentName}.${description ? ` ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : ''}`;
+}
+
+/**
+ * The settings policy (widget-spec §8): which appearance and config the widget runs with,
+ * the visitor-facing error if any, and the failure to report (the appearance's first).
+ */
+export function settleSettings(
+  defaults: Pick<EmbedContext, 'appearance' | 'config'>,
+  result: SettingsResult,
+): Pick<EmbedContext, 'appearance' | 'config' | 'loadError'> & { failure: { error: unknown; fatal: boolean } | null } {
+  const { appearance, config } = result;
+  let loadError: SettingsError | null = null;
+  let failure: { error: unknown; fatal: boolean } | null = null;
+  if (!appearance.ok) {
+    loadError = appearance.code;
+    failure = { error: appearance.error, fatal: true };
+  } else if (!config.ok) {
+    // a refused key or configuration is the visitor's error; any other config failure leaves the defaults
+    const refused = config.code === 'INVALID_API_KEY' || config.code === 'INVALID_CONFIGURATION';
+    if (refused) loadError = config.code;
+    failure = { error: config.error, fatal: refused };
+  }
+  // a refused key or configuration refuses both calls: the appearance's error (reported) says it
+  return {
+    appearance: appearance.ok ? appearance.value : defaults.appearance,
+    config: config.ok ? config.value : defaults.config,
+    loadError,
+    failure,
+  };
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} actor not provided`);
+};
+
+/** Relays the window's facts this machine acts on (it cannot subscribe to a child's emitted events declaratively). */
+const windowFacts = fromCallback<EventObject, { window: ActorRefFrom<typeof windowMachine> }>(({ input, sendBack }) => {
+  const subs = [
+    input.window.on('window.closed', () => sendBack({ type: 'WINDOW.CLOSED' })),
+    input.window.on('bubble.dismissed', (e) => sendBack({ type: 'BUBBLE.DISMISSED', path: e.path })),
+  ];
+  return () => subs.forEach((s) => s.unsubscribe());
+});
+
+export const embedMachine = setup({
+  types: {
+    context: {} as EmbedContext,
+    events: {} as EmbedEvent,
+    input: {} as EmbedInput,
+    emitted: {} as EmbedEmitted,
+  },
+  actors: {
+    window: windowMachine,
+    windowFacts,
+    /** GET {api}/appearance and {api}/config together (widget-spec §7). */
+    loadSettings: fromPromise<SettingsResult>(notProvided('loadSettings')),
+    /** The page's point-of-presence video as a bubble, or null (it comes first in the page's history). */
+    presence: fromPromise<Bubble | null, { path: string }>(notProvided('presence')),
+    /** Stores the per-visitor flag that the greeting was shown (widget-spec §3). */
+    rememberGreeting: fromPromise<void>(notProvided('rememberGreeting')),
+    /** Reports the host page's path changes (history pop events and DOM changes, widget-spec §2). */
+    pathWatcher: fromCallback<EventObject>(notProvided('pathWatcher')),
+    /** Reports whether the viewport is a phone's (widget-spec §9: 768 px or narrower, or a mobile user agent). */
+    viewport: fromCallback<EventObject>(notProvided('viewport')),
+  },
+  guards: {
+    isNewPath: ({ context, event }) => event.type === 'PATH.CHANGED' && event.path !== context.path,
+    hasLoadError: ({ context }) => context.loadError !== null,
+    isFirstVisit: ({ context }) => !context.greeted,
+    isDismissedHere: ({ context }) => context.dismissed.includes(context.path),
+  },
+  actions: {
+    applySettings: assign(({ context }, result: SettingsResult) => {
+      const { failure: _, ...settled } = settleSettings(context, result);
+      return settled;
+    }),
+    reportFailure: emit(({ context }, result: SettingsResult) => ({ type: 'settings.failed' as const, ...settleSettings(context, result).failure! })),
+    setPath: assign({ path: ({ context, event }) => (event.type === 'PATH.CHANGED' ? event.path : context.path) }),
+    /** PATH.CHANGED and VIEWPORT.CHANGED mean the same to the window. */
+    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<EmbedEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
+    checkPresence: raise({ type: 'PRESENCE.CHECK' }),
+    showBubble: sendTo(({ context }) => context.window, (_, bubble: Bubble) => ({ type: 'BUBBLE.SHOW' as const, bubble })),
+    rememberDismissed: assign({
+      dismissed: ({ context, event }) => (event.type === 'BUBBLE.DISMISSED' && !context.dismissed.includes(event.path) ? [...context.dismissed, event.path] : context.dismissed),
+    }),
+  },
+}).createMachine({
+  id: 'embed',
+  context: ({ input, spawn }) => ({
+    appearance: input.appearance,
+    config: input.config,
+    loadError: null,
+    path: input.path,
+    greeted: input.greeted,
+    dismissed: [],
+    window: spawn('window', { id: 'window', systemId: 'window', input: { path: input.path, isMobile: input.isMobile } }),
+  }),
+  invoke: [
+    { src: 'windowFacts', input: ({ context }) => ({ window: context.window }) },
+    { src: 'pathWatcher' },
+    { src: 'viewport' },
+  ],
+  on: {
+    'PATH.CHANGED': { guard: 'isNewPath', actions: ['setPath', 'forwardToWindow', 'checkPresence'] },
+    'VIEWPORT.CHANGED': { actions: 'forwardToWindow' },
+    // widget-spec §4: on close a bubble may show
+    'WINDOW.CLOSED': { actions: 'checkPresence' },
+    'BUBBLE.DISMISSED': { actions: 'rememberDismissed' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadSettings',
+        onDone: [
+          // a failed call is reported too (the programmatic API's 'error' event carries it)
+          {
+            guard: ({ event }) => !event.output.appearance.ok || !event.output.config.ok,
+            target: 'settled',
+            actions: [
+              { type: 'applySettings', params: ({ event }) => event.output },
+              { type: 'reportFailure', params: ({ event }) => event.output },
+            ],
+          },
+          { target: 'settled', actions: { type: 'applySettings', params: ({ event }) => event.output } },
+        ],
+        // the actor reports failures as outcomes; a throw is a bug in it, shown as 'Unable to load'
+        onError: {
+          target: 'failed',
+          actions: [assign({ loadError: 'FAILED' as const }), emit(({ event }) => ({ type: 'settings.failed' as const, error: event.error, fatal: true }))],
+        },
+      },
+    },
+    settled: {
+      always: [{ guard: 'hasLoadError', target: 'failed' }, { guard: 'isFirstVisit', target: 'greeting' }, { target: 'offering' }],
+    },
+    /** The window shows the error; the launcher still opens it. */
+    failed: {},
+    /** The first visit: the greeting, once. */
+    greeting: {
+      entry: { type: 'showBubble', params: ({ context }) => ({ text: greeting(context.appearance) }) },
+      invoke: { src: 'rememberGreeting', onDone: 'idle', onError: 'idle' },
+      on: { 'PRESENCE.CHECK': 'offering' },
+    },
+    idle: {
+      on: { 'PRESENCE.CHECK': 'offering' },
+    },
+    /** Looking for the page's presence video; a newer check (another path, a close) starts over. */
+    offering: {
+      always: { guard: 'isDismissedHere', target: 'idle' },
+      invoke: {
+        src: 'presence',
+        input: ({ context }) => ({ path: context.path }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'idle',
+            actions: { type: 'showBubble', params: ({ event }) => event.output! },
+          },
+          { target: 'idle' },
+        ],
+        onError: 'idle',
+      },
+      on: { 'PRESENCE.CHECK': { target: 'offering', reenter: true } },
+    },
+  },
+});
+
+export type EmbedActor = ActorRefFrom<typeof embedMachine>;
+export type EmbedSnapshot = SnapshotFrom<typeof embedMachine>;
+
+export const selectAppearance = (s: EmbedSnapshot) => s.context.appearance;
+export const selectConfig = (s: EmbedSnapshot) => s.context.config;
+export const selectLoadError = (s: EmbedSnapshot) => s.context.loadError;
+/** The settings have loaded (or failed): the launcher can show the site's appearance. */
+export const selectIsSettled = (s: EmbedSnapshot) => !s.matches('loading');

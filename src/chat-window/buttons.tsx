@@ -1,0 +1,41 @@
+/**
+ * Action, follow-up and response buttons (widget-spec §3, §4, §5): a link opens a
+ * new tab without opener or referrer; a message button asks its message. What a
+ * click does comes from the view model.
+ */
+import type { ActionButton, FollowUp } from '../../machines/chat';
+import { isSafeLink } from '../view-models/intents';
+
+export function ButtonList({ buttons, kind, label, onClick }: { buttons: ActionButton[]; kind: 'action' | 'response'; label: string; onClick: (b: ActionButton) => void }) {
+  if (buttons.length === 0) return null;
+  return (
+    <div data-part={`${kind}-buttons`} role="group" aria-label={label}>
+      {buttons.map((b) =>
+        b.kind === 'link' ? (
+          isSafeLink(b.url) && (
+            <a key={b.id} data-part={`${kind}-button`} href={b.url} target="_blank" rel="noopener noreferrer" onClick={() => onClick(b)}>
+              {b.name}
+            </a>
+          )
+        ) : (
+          <button key={b.id} type="button" data-part={`${kind}-button`} onClick={() => onClick(b)}>
+            {b.name}
+          </button>
+        ),
+      )}
+    </div>
+  );
+}
+
+export function FollowUps({ items, onAsk }: { items: FollowUp[]; onAsk: (f: FollowUp) => void }) {
+  if (items.length === 0) return null;
+  return (
+    <div data-part="follow-ups" role="group" aria-label="Suggested questions">
+      {items.map((f) => (
+        <button key={f.id} type="button" data-part="follow-up" onClick={() => onAsk(f)}>
+          {f.text}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * The chat window (widget-spec §2): header with agent, expand, hamburger and
+ * settings menus; the four tabs; footer tabs in expanded mode; on narrow screens a
+ * bottom sheet with a resize handle and a close button. It renders the chat
+ * window's view model (src/view-models/chat-window.ts).
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Tab } from '../../machines/window';
+import { Icon, type IconName } from '../icons';
+import type { Conversation } from '../runtime';
+import type { ChatWindowView, MenuItem } from '../view-models/chat-window';
+import { ChatTab } from './chat-tab';
+import { ConversationContext, useChatWindowView } from './context';
+import { HistoryTab } from './history-tab';
+import { HomeTab } from './home-tab';
+import { SettingsTab } from './settings-tab';
+
+const TAB_ICONS: Record<Tab, IconName> = { home: 'home', chat: 'chat', history: 'history', settings: 'settings' };
+
+/**
+ * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
+ * the focus leaving it. Arrow keys, Home and End move between items. Items with `current` are a
+ * radio group (the tabs: `menuitemradio` with `aria-checked`); the others are plain `menuitem`s.
+ */
+function Menu({ label, icon, items }: { label: string; icon: IconName; items: MenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+  useEffect(() => {
+    if (!open) return;
+    menuItems()[0]?.focus();
+    const close = (e: Event) => {
+      if (!e.composedPath().includes(menu.current!) && !e.composedPath().includes(button.current!)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [open]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const items = menuItems();
+    const i = items.indexOf(e.target as HTMLElement);
+    const to = { ArrowDown: (i + 1) % items.length, ArrowUp: (i + items.length - 1) % items.length, Home: 0, End: items.length - 1 }[e.key];
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    } else if (to !== undefined) {
+      e.preventDefault();
+      items[to]?.focus();
+    }
+  };
+  return (
+    <div
+      data-part="menu-wrap"
+      onFocusOut={(e: FocusEvent) => {
+        if (open && !(e.currentTarget as HTMLElement).contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button type="button" ref={button} data-part="icon-button" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Icon name={icon} />
+      </button>
+      {open && (
+        <div role="menu" aria-label={label} data-part="menu" ref={menu} onKeyDown={onKeyDown}>
+          {items.map((item) => (
+            <button
+              type="button"
+              role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.current === undefined ? undefined : item.current}
+              tabIndex={-1}
+              key={item.label}
+              data-current={item.current || undefined}
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AgentIcon({ header }: { header: ChatWindowView['header'] }) {
+  return (
+    <span data-part="agent-icon" aria-hidden="true">
+      {header.icon ? <img src={header.icon} alt="" /> : <Icon name="agent" />}
+      {header.liveDot && <span data-part="live-dot" />}
+    </span>
+  );
+}
+
+function Header({ view }: { view: ChatWindowView }) {
+  return (
+    <header data-part="header">
+      <AgentIcon header={view.header} />
+      <div data-part="agent">
+        <h2 data-part="agent-name" id="aiw-title">
+          {view.header.name}
+        </h2>
+        <p data-part="agent-description">{view.header.description}</p>
+      </div>
+      <div data-part="header-actions">
+        {view.canExpand && (
+          <button
+            type="button"
+            data-part="icon-button"
+            aria-label={view.expanded ? 'Collapse chat window' : 'Expand chat window'}
+            title={view.expanded ? 'Collapse' : 'Expand'}
+            onClick={view.toggleExpanded}
+          >
+            <Icon name={view.expanded ? 'collapse' : 'expand'} />
+          </button>
+        )}
+        <Menu label="Navigation" icon="menu" items={view.navigation} />
+        <Menu label="Settings" icon="settings" items={view.settings} />
+        {view.mobile && (
+          <button type="button" data-part="icon-button" aria-label="Close chat" title="Close" onClick={view.close}>
+            <Icon name="close" />
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
+  return (
+    <nav data-part="footer-tabs" aria-label="Chat sections">
+      {tabs.map((t) => (
+        <button type="button" key={t.id} data-active={t.current || undefined} aria-current={t.current ? 'page' : undefined} onClick={t.onSelect}>
+          <Icon name={TAB_ICONS[t.id]} />
+          <span>{t.label}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The bottom sheet's resize handle (widget-spec §2): drag or arrow keys, 400 px to 90% of the viewport. */
+function ResizeHandle({ sheet, view }: { sheet: () => HTMLElement | null; view: ChatWindowView['sheet'] & { height: number | null } }) {
+  const onPointerDown = (e: PointerEvent) => {
+    const el = sheet();
+    if (!el) return;
+    const startY = e.clientY;
+    const startHeight = el.getBoundingClientRect().height;
+    const target = e.currentTarget as HTMLElement;
+    target.setPointerCapture(e.pointerId);
+    const move = (ev: PointerEvent) => view.resize(startHeight + (startY - ev.clientY));
+    // a cancelled touch (a scroll took over) or a lost capture ends the drag like a release
+    const ends = ['pointerup', 'pointercancel', 'lostpointercapture'] as const;
+    const up = () => {
+      target.removeEventListener('pointermove', move);
+      for (const type of ends) target.removeEventListener(type, up);
+    };
+    target.addEventListener('pointermove', move);
+    for (const type of ends) target.addEventListener(type, up);
+  };
+  const rendered = () => sheet()?.getBoundingClientRect().height ?? view.min;
+  return (
+    <div
+      data-part="resize-handle"
+      role="separator"
+      aria-orientation="horizontal"
+      aria-label="Resize chat"
+      tabIndex={0}
+      aria-valuemin={view.min}
+      aria-valuemax={view.max}
+      aria-valuenow={Math.round(view.height ?? sheet()?.getBoundingClientRect().height ?? 0)}
+      onPointerDown={onPointerDown}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowUp') view.step(1, rendered());
+        if (e.key === 'ArrowDown') view.step(-1, rendered());
+      }}
+    >
+      <span />
+    </div>
+  );
+}
+
+/** Keeps the bottom sheet above the on-screen keyboard (visualViewport), through a CSS variable. */
+function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
+  useEffect(() => {
+    const vv = window.visualViewport;
+    if (!active || !vv) return;
+    const update = () => {
+      el()?.style.setProperty('--aiw-keyboard', `${Math.max(0, window.innerHeight - vv.height - vv.offsetTop)}px`);
+      el()?.style.setProperty('--aiw-visible-height', `${vv.height}px`);
+    };
+    update();
+    vv.addEventListener('resize', update);
+    vv.addEventListener('scroll', update);
+    return () => {
+      vv.removeEventListener('resize', update);
+      vv.removeEventListener('scroll', update);
+    };
+  }, [active]);
+}
+
+export function ChatWindow({ conversation }: { conversation: Conversation }) {
+  return (
+    <ConversationContext.Provider value={conversation}>
+      <WindowFrame />
+    </ConversationContext.Provider>
+  );
+}
+
+function WindowFrame() {
+  const view = useChatWindowView();
+  const el = useRef<HTMLDivElement>(null);
+  useKeyboardOffset(() => el.current, view.mobile);
+  // widget-spec §4: on open the focus moves into the window (the Chat tab's input takes it from there);
+  // on a phone the launcher under the focus is hidden by the sheet
+  useEffect(() => {
+    const root = el.current?.getRootNode() as Document | ShadowRoot | undefined;
+    if (!el.current?.contains(root?.activeElement ?? null)) el.current?.focus();
+  }, []);
+  // in the same commit as the render, so a drag never lags a frame behind the pointer
+  useLayoutEffect(() => {
+    el.current?.style.setProperty('--aiw-sheet-height', view.sheetHeight ? `${view.sheetHeight}px` : '');
+  }, [view.sheetHeight]);
+
+  const content: Record<Tab, ReactNode> = {
+    home: <HomeTab />,
+    chat: <ChatTab />,
+    history: <HistoryTab />,
+    settings: <SettingsTab items={view.settings} />,
+  };
+  return (
+    <div
+      ref={el}
+      data-part="window"
+      data-expanded={view.expanded || undefined}
+      data-mobile={view.mobile || undefined}
+      role="dialog"
+      aria-labelledby="aiw-title"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) view.close();
+      }}
+    >
+      {view.mobile && <ResizeHandle sheet={() => el.current} view={{ ...view.sheet, height: view.sheetHeight }} />}
+      <Header view={view} />
+      <div data-part="body" data-tab={view.tab}>
+        {content[view.tab]}
+      </div>
+      {view.expanded && <FooterTabs tabs={view.tabs} />}
+    </div>
+  );
+}

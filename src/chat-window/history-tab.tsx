@@ -1,0 +1,102 @@
+/**
+ * The History tab (widget-spec §2 "History", §4 "Renaming a session"): New Chat,
+ * the sessions with their name, time and count, the current-session badge, and
+ * inline rename. It renders the history view model (src/view-models/history.ts).
+ */
+import { useEffect, useRef } from 'react';
+import { Icon } from '../icons';
+import type { HistoryView } from '../view-models/history';
+import { useHistoryView } from './context';
+
+function RenameInput({ initial, rename }: { initial: string; rename: HistoryView['rename'] }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  return (
+    <input
+      ref={input}
+      data-part="rename-input"
+      aria-label="Chat name"
+      defaultValue={initial}
+      maxLength={100}
+      onInput={(e) => rename.change((e.target as HTMLInputElement).value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          rename.commit();
+        } else if (e.key === 'Escape') {
+          // Escape cancels the rename, and does not close the window
+          e.preventDefault();
+          e.stopPropagation();
+          rename.cancel();
+        }
+      }}
+      onBlur={rename.commit}
+    />
+  );
+}
+
+function Item({ item, rename }: { item: HistoryView['items'][number]; rename: HistoryView['rename'] }) {
+  // After Enter or Escape the input goes, and with it the focus: it comes back to this item
+  // (a blur that ended the rename has put the focus somewhere already, and it stays there).
+  const open = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    const root = open.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const active = root?.activeElement;
+    if (wasEditing.current && !item.editing && (!active || active === document.body)) open.current?.focus();
+    wasEditing.current = item.editing;
+  }, [item.editing]);
+  return (
+    <li data-part="history-item" data-current={item.current || undefined}>
+      {item.editing ? (
+        <RenameInput initial={item.draft} rename={rename} />
+      ) : (
+        <button type="button" ref={open} data-part="history-open" aria-current={item.current ? 'true' : undefined} onClick={item.open}>
+          <span data-part="history-name">{item.name}</span>
+          <span data-part="history-meta">{item.meta}</span>
+          {item.current && <span data-part="badge">current session</span>}
+        </button>
+      )}
+      {!item.editing && !item.saving && (
+        <button type="button" data-part="icon-button" aria-label={item.renameLabel} title="Rename" onClick={item.startRename}>
+          <Icon name="edit" />
+        </button>
+      )}
+      {item.failed && (
+        <p data-part="rename-error" role="alert">
+          Failed to update name
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function HistoryTab() {
+  const view = useHistoryView();
+  return (
+    <section data-part="history" aria-label="Chat history">
+      <button type="button" data-part="new-chat" onClick={view.startNewChat}>
+        <Icon name="plus" /> New Chat
+      </button>
+      {view.loading ? (
+        <p data-part="status" role="status">
+          Loading chats…
+        </p>
+      ) : view.empty ? (
+        <div data-part="empty">
+          <p data-part="empty-title">No chat history yet</p>
+          <p>Start a conversation to see your chat sessions here</p>
+        </div>
+      ) : (
+        <ul data-part="history-list">
+          {view.items.map((item) => (
+            <Item key={item.id} item={item} rename={view.rename} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

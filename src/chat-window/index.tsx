@@ -1,0 +1,39 @@
+/**
+ * The chat window's module (loaded on first open): the window, its stylesheet, and
+ * the conversation started with the browser's effects. Everything here is on top of
+ * what core.tsx started.
+ */
+import type { InspectionEvent, Observer } from 'xstate';
+import { selectAppearance, selectConfig } from '../../machines/embed';
+import { createChatClient } from '../api/chat-client';
+import type { Http } from '../api/client';
+import { conversationEffects } from '../effects/conversation';
+import { readChatSessionId } from '../effects/storage';
+import type { Conversation, Runtime, WidgetEventName } from '../runtime';
+import { applyTheme } from '../theme';
+import windowCss from '../styles/window.css';
+import { createConversation } from './conversation';
+import { windowVariables } from './theme';
+
+export { ChatWindow } from './chat-window';
+export { windowCss };
+
+export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' | 'host'> {
+  http: Http;
+  userSessionId: string;
+  emit: (event: WidgetEventName, detail?: unknown) => void;
+  inspect?: Observer<InspectionEvent>;
+}
+
+/** Themes the window and starts the conversation over the widget's HTTP layer. */
+export function startConversation(deps: ConversationDeps): Conversation {
+  const settings = deps.embed.getSnapshot();
+  applyTheme(deps.host, windowVariables(selectAppearance(settings)));
+  const effects = conversationEffects({
+    client: createChatClient(deps.http),
+    userSessionId: deps.userSessionId,
+    path: () => deps.windowActor.getSnapshot().context.path,
+    pageAwareness: selectConfig(settings).agentPageAwareness,
+  });
+  return createConversation({ windowActor: deps.windowActor, effects, chatSessionId: readChatSessionId(), emit: deps.emit, inspect: deps.inspect });
+}

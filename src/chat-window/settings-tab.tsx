@@ -1,0 +1,17 @@
+/** The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. */
+import type { MenuItem } from '../view-models/chat-window';
+
+export function SettingsTab({ items }: { items: MenuItem[] }) {
+  return (
+    <section data-part="settings" aria-label="Settings">
+      {items.map((item) => [
+        <button type="button" key={item.label} data-part="settings-button" onClick={item.onSelect}>
+          {item.label}
+        </button>,
+        <p key={`${item.label}-hint`} data-part="hint">
+          {item.hint}
+        </p>,
+      ])}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The browser's effects of the conversation's machines (chat, sessions, action
+ * buttons), over the chat client: each call adds what the machines do not know
+ * (the visitor's id, the page's path, text and address). Loaded with the chat window.
+ */
+import { fromPromise } from 'xstate';
+import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
+import type { ChatSession } from '../../machines/sessions';
+import type { ChatClient } from '../api/chat-client';
+import { extractPageText } from './page-text';
+import { writeChatSessionId } from './storage';
+
+export interface ConversationDeps {
+  client: ChatClient;
+  userSessionId: string;
+  /** The host page's path now (the window machine knows it). */
+  path: () => string;
+  /** widget-spec §5: the visible page text goes with each message when page awareness is on. */
+  pageAwareness: boolean;
+  /** The page's text, address and referrer. @default the document's */
+  page?: { text: () => string; url: () => string; referrer: () => string };
+}
+
+const documentPage = { text: () => extractPageText(document.body), url: () => location.href, referrer: () => document.referrer };
+
+/** The actors the chat, sessions and action-buttons machines are provided with, plus where the session id is kept. */
+export function conversationEffects(deps: ConversationDeps) {
+  const { client, userSessionId, path } = deps;
+  const page = deps.page ?? documentPage;
+  return {
+    chat: {
+      loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input }) =>
+        client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }),
+      ),
+      send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(({ input }) =>
+        client.send({
+          message: input.text,
+          webPageContent: deps.pageAwareness ? page.text() : '',
+          userSessionId,
+          path: path(),
+          chatSessionId: input.chatSessionId,
+        }),
+      ),
+      reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
+        client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),
+      ),
+    },
+    sessions: {
+      loadSessions: fromPromise<ChatSession[]>(() => client.sessions(userSessionId)),
+      renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(({ input }) =>
+        client.renameSession({ userSessionId, chatSessionId: input.id, name: input.name }),
+      ),
+    },
+    actionButtons: {
+      loadActionButtons: fromPromise<ActionButton[], { path: string }>(({ input }) => client.actionButtons(input.path)),
+    },
+    /** widget-spec §3: the current chat is kept in local storage (`ai_chat_session_id`). */
+    rememberChatSession: writeChatSessionId,
+  };
+}
+
+export type ConversationEffects = ReturnType<typeof conversationEffects>;

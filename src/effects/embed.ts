@@ -1,0 +1,52 @@
+/**
+ * The browser's effects of the embed machine (machines/embed.ts): the site's
+ * settings, the page's presence video, the greeting flag, and the host page's path
+ * and viewport. Tests provide fakes for the same actors.
+ */
+import { fromPromise } from 'xstate';
+import type { Outcome, SettingsError, SettingsResult } from '../../machines/embed';
+import type { Bubble } from '../../machines/window';
+import { ApiError, type CoreClient, type Http } from '../api/client';
+import { arr, nullable, obj, optional, str } from '../api/schema';
+import { pathWatcher, viewportWatcher } from './host-page';
+import { defaultMessageKey, readItem, writeItem } from './storage';
+
+const outcome = <T>(r: PromiseSettledResult<T>): Outcome<T> => {
+  if (r.status === 'fulfilled') return { ok: true, value: r.value };
+  const code = r.reason instanceof ApiError ? r.reason.code : 'FAILED';
+  const known: SettingsError = code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? code : 'FAILED';
+  return { ok: false, code: known, error: r.reason };
+};
+
+/** GET {api}/appearance and {api}/config at once; each outcome is reported, neither throws. */
+export const settingsLoader = (client: Pick<CoreClient, 'appearance' | 'config'>) =>
+  fromPromise<SettingsResult>(async () => {
+    const [appearance, config] = await Promise.allSettled([client.appearance(), client.config()]);
+    return { appearance: outcome(appearance), config: outcome(config) };
+  });
+
+const PRESENCE = obj({
+  history: arr(obj({ type: optional(str), source: optional(nullable(str)), content: str, videoUrl: optional(nullable(str)), captionsUrl: optional(nullable(str)) })),
+});
+
+/** The page's point-of-presence video (it comes first in the page's history, widget-spec §7), as a bubble; null when it has none. */
+export const presenceFinder = (http: Http, userSessionId: string) =>
+  fromPromise<Bubble | null, { path: string }>(async ({ input }) => {
+    const h = await http.call(`${http.api}/chat/history?${http.q({ userSessionId, path: input.path })}`, {}, PRESENCE, '');
+    const v = h.history.find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl);
+    return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;
+  });
+
+/** widget-spec §3: whether this visitor was greeted before (the per-user default-message flag). */
+export const wasGreeted = (userSessionId: string) => readItem(defaultMessageKey(userSessionId)) !== null;
+
+/** Every effect of the embed machine, for `embedMachine.provide({ actors })`. */
+export function embedEffects(deps: { client: CoreClient; http: Http; userSessionId: string; win?: Window }) {
+  return {
+    loadSettings: settingsLoader(deps.client),
+    presence: presenceFinder(deps.http, deps.userSessionId),
+    rememberGreeting: fromPromise<void>(async () => writeItem(defaultMessageKey(deps.userSessionId), '1')),
+    pathWatcher: pathWatcher(deps.win),
+    viewport: viewportWatcher(deps.win),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The chat window's frame (widget-spec §2 "Chat window", "Header", "Hamburger
+ * dropdown", "Footer tabs", "Resize handle"; §4 "Window"): what it shows and what
+ * its controls do.
+ */
+import type { Appearance } from '../../contract/appearance';
+import type { ChatActor } from '../../machines/chat';
+import type { SiteConfig } from '../../machines/embed';
+import { SHEET_MIN_HEIGHT, SHEET_MAX_SHARE, selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
+import { ask, isSafeLink, startNewChat } from './intents';
+
+export const TAB_LABELS: Record<Tab, string> = { home: 'Home', chat: 'Chat', history: 'History', settings: 'Settings' };
+
+/** What Get help asks the agent when the site has no help page. */
+export const HELP_QUESTION = 'I need help. How can I get help?';
+
+/** How the window leaves the page: the visitor's mail program, a new tab. */
+export interface Navigator {
+  assign(url: string): void;
+  openTab(url: string): void;
+}
+
+/** 'Email me a transcript': the conversation as the body of an email in the visitor's own mail program. */
+export function transcriptMailto(agentName: string, messages: { role: string; content: string; createdAt: string }[]): string {
+  const lines = messages.map((m) => `${m.role === 'user' ? 'You' : agentName}${m.createdAt ? ` (${new Date(m.createdAt).toLocaleString()})` : ''}:\n${m.content}`);
+  const body = lines.length ? lines.join('\n\n') : 'No messages yet.';
+  // mailto URLs are limited in length by mail programs: keep the most recent part
+  const trimmed = body.length > 6000 ? `…\n${body.slice(-6000)}` : body;
+  return `mailto:?subject=${encodeURIComponent(`Chat transcript: ${agentName}`)}&body=${encodeURIComponent(trimmed)}`;
+}
+
+/** A menu item; `current` makes the menu a radio group (the tabs). */
+export interface MenuItem {
+  label: string;
+  current?: boolean;
+  /** What the item does, in a sentence (the Settings tab shows it). */
+  hint?: string;
+  onSelect: () => void;
+}
+
+export interface ChatWindowInput {
+  window: WindowSnapshot;
+  windowActor: WindowActor;
+  chat: ChatActor;
+  appearance: Appearance;
+  config: SiteConfig;
+  nav: Navigator;
+  /** The viewport's height, for the sheet's limits. */
+  viewportHeight: number;
+}
+
+export function connectChatWindow({ window: w, windowActor, chat, appearance, config, nav, viewportHeight }: ChatWindowInput) {
+  const tab = selectTab(w);
+  const mobile = selectIsMobile(w);
+  const tabs = TABS.map((t) => ({ id: t, label: TAB_LABELS[t], current: t === tab, onSelect: () => windowActor.send({ type: 'TAB.SELECT', tab: t }) }));
+  const resize = (height: number) => windowActor.send({ type: 'SHEET.RESIZE', height, viewportHeight });
+  const emailTranscript = () =>
+    nav.assign(transcriptMailto(appearance.agentName, chat.getSnapshot().context.messages.filter((m) => !m.isError)));
+  // 'Get help' opens the site's help page when it has one, otherwise asks the agent
+  const getHelp = () => (isSafeLink(config.referenceWebpage) ? nav.openTab(config.referenceWebpage) : ask(windowActor, HELP_QUESTION));
+  return {
+    tab,
+    mobile,
+    expanded: selectExpanded(w),
+    /** widget-spec §2: the expand button shows on wide screens only; the close button on the bottom sheet. */
+    canExpand: !mobile,
+    sheetHeight: selectSheetHeight(w),
+    header: {
+      name: appearance.agentName,
+      description: appearance.agentDescription,
+      icon: /^https?:\/\//i.test(appearance.agentIcon) ? appearance.agentIcon : '',
+      liveDot: appearance.launcher.showLiveStatus,
+    },
+    tabs,
+    /** The hamburger menu: the four tabs, then New chat (widget-spec §2). */
+    navigation: [...tabs, { label: 'New chat', onSelect: () => startNewChat(chat, windowActor) }],
+    /** The settings menu and the Settings tab (widget-spec §2). */
+    settings: [
+      { label: 'Email me a transcript', hint: 'Opens your email program with this conversation, ready to send to yourself.', onSelect: emailTranscript },
+      { label: 'Get help', hint: 'Opens this site’s help page, or asks the assistant how to reach a person.', onSelect: getHelp },
+    ] satisfies MenuItem[],
+    toggleExpanded: () => windowActor.send({ type: 'WINDOW.EXPAND_TOGGLE' }),
+    close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
+    sheet: {
+      min: SHEET_MIN_HEIGHT,
+      max: Math.round(viewportHeight * SHEET_MAX_SHARE),
+      resize,
+      /** Arrow keys move the sheet by 40 px from its current height (the machine's, current before a re-render). */
+      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * 40),
+    },
+  };
+}
+
+export type ChatWindowView = ReturnType<typeof connectChatWindow>;

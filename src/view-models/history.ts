@@ -1,0 +1,62 @@
+/**
+ * The History tab (widget-spec §2 "History", §4 "Renaming a session", §8 rename
+ * failure): the sessions as the list shows them, and what each item does.
+ */
+import { selectChatSessionId, type ChatActor, type ChatSnapshot } from '../../machines/chat';
+import { selectFailedId, selectRename, selectSavingId, selectSessions, selectSessionsLoading, type SessionsActor, type SessionsSnapshot } from '../../machines/sessions';
+import type { WindowActor } from '../../machines/window';
+import { formatTimestamp, messageCount } from '../format';
+import { startNewChat } from './intents';
+
+/** widget-spec §2: a session without a name. */
+export const UNNAMED = 'Unnamed Chat';
+
+export interface HistoryInput {
+  sessions: SessionsSnapshot;
+  sessionsActor: SessionsActor;
+  chat: ChatSnapshot;
+  chatActor: ChatActor;
+  windowActor: WindowActor;
+}
+
+export function connectHistory({ sessions, sessionsActor, chat, chatActor, windowActor }: HistoryInput) {
+  const list = selectSessions(sessions);
+  const rename = selectRename(sessions);
+  const savingId = selectSavingId(sessions);
+  const failedId = selectFailedId(sessions);
+  const currentId = selectChatSessionId(chat);
+  return {
+    loading: selectSessionsLoading(sessions) && list.length === 0,
+    empty: list.length === 0,
+    items: list.map((s) => {
+      const name = s.name || UNNAMED;
+      const saving = savingId === s.id;
+      return {
+        id: s.id,
+        /** 'Updating...' while the new name saves (widget-spec §4). */
+        name: saving ? 'Updating...' : name,
+        meta: [formatTimestamp(s.lastMessageTimestamp), messageCount(s.totalMessages)].filter(Boolean).join(' · '),
+        current: s.id === currentId,
+        editing: rename?.id === s.id && !saving,
+        draft: rename?.id === s.id ? rename.draft : '',
+        saving,
+        failed: failedId === s.id,
+        renameLabel: `Rename ${name}`,
+        open: () => {
+          chatActor.send({ type: 'CHAT.LOAD', chatSessionId: s.id });
+          windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+        },
+        startRename: () => sessionsActor.send({ type: 'RENAME.START', id: s.id }),
+      };
+    }),
+    rename: {
+      change: (draft: string) => sessionsActor.send({ type: 'RENAME.CHANGE', draft }),
+      /** Enter or blur saves (an empty or unchanged name cancels). */
+      commit: () => sessionsActor.send({ type: 'RENAME.COMMIT' }),
+      cancel: () => sessionsActor.send({ type: 'RENAME.CANCEL' }),
+    },
+    startNewChat: () => startNewChat(chatActor, windowActor),
+  };
+}
+
+export type HistoryView = ReturnType<typeof connectHistory>;
