@@ -275,6 +275,49 @@ describe('the widget on the journey', () => {
     problems = problems.filter((p) => !/status of 401/.test(p));
   });
 
+  it('destroy() removes the widget and stops its listeners; a second widget.js starts again', async () => {
+    const page = await open('/');
+    const key = await page.evaluate(() => document.querySelector('script[data-api-key]')!.getAttribute('data-api-key'));
+    const html = `<!doctype html><html><body><h1>Shop</h1><main><p>Page text</p></main>
+      <script src="/widget.js" data-api-key="${key}" data-api-url="/api" data-base-url="/"></script>
+      </body></html>`;
+    await page.route(`${baseUrl}/destroy-test`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(`${baseUrl}/destroy-test`);
+    await launcher(page).click();
+    await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
+    await page.evaluate(() => (window as unknown as { AIChatWidget: { destroy(): void } }).AIChatWidget.destroy());
+    expect(await page.evaluate(() => document.querySelector('ai-chat-widget'))).toBeNull();
+
+    // nothing it started still runs: a route change makes no request (history, presence, action buttons)
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.evaluate(() => {
+      history.pushState({}, '', '/elsewhere');
+      document.body.append(document.createElement('p'));
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      window.dispatchEvent(new Event('resize'));
+    });
+    // calls made while no widget runs are kept for the next one
+    await page.evaluate(() => (window as unknown as { AIChatWidget: { open(): void } }).AIChatWidget.open());
+    expect(requests.filter((u) => u.includes('/api/'))).toEqual([]);
+
+    // a second widget.js: a new element, booted again, and the queued open() runs
+    await page.evaluate((k) => {
+      const s = document.createElement('script');
+      s.src = '/widget.js';
+      for (const [name, value] of Object.entries({ 'data-api-key': k!, 'data-api-url': '/api', 'data-base-url': '/' })) s.setAttribute(name, value);
+      document.body.append(s);
+    }, key);
+    await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
+    expect(await page.evaluate(() => document.querySelectorAll('ai-chat-widget').length)).toBe(1);
+    const answer = await (async () => {
+      await page.getByRole('button', { name: 'Navigation' }).click();
+      await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
+      return ask(page, 'What is the investment fee?');
+    })();
+    expect(await answer.textContent()).toMatch(/fee/i);
+  });
+
   it('answers still show, as plain text, when the markdown renderer cannot be loaded', async () => {
     const page = await open('/', undefined, /markdown renderer failed to load|Failed to fetch dynamically imported module|status of 503/);
     await page.route(/\/widget\/chunks\/markdown-[^/]+\.js$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine, canSendText, type ChatEmitted } from '../../machines/chat';
 import { isValidRename, sessionsMachine } from '../../machines/sessions';
 import { clampSheetHeight, windowMachine, type WindowEmitted } from '../../machines/window';
-import type { ChatMessage, SendResult } from '../../machines/chat';
+import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
@@ -11,7 +12,7 @@ import { controlled } from './controlled';
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
 
 
-describe('widget machine (window and tabs)', () => {
+describe('window machine (window and tabs)', () => {
   const start = (isMobile = false) => {
     const actor = createActor(windowMachine, { input: { path: '/', isMobile } });
     const emitted: WindowEmitted[] = [];
@@ -355,5 +356,151 @@ describe('sessions machine (history list and rename)', () => {
     expect(isValidRename('x', 'y')).toBe(true);
     expect(isValidRename(' y ', 'y')).toBe(false);
     expect(isValidRename('', 'y')).toBe(false);
+  });
+});
+
+describe('window machine: asking from anywhere (widget-spec §4)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const start = () => {
+    const actor = createActor(windowMachine, { input: { path: '/', isMobile: false } });
+    const emitted: WindowEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e as WindowEmitted));
+    actor.start();
+    return { actor, emitted };
+  };
+
+  it('from a closed window: it opens on the Chat tab, and the message is due 100 ms later', () => {
+    vi.useFakeTimers();
+    const { actor, emitted } = start();
+    actor.send({ type: 'WINDOW.ASK', text: 'What are the fees?' });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context.tab).toBe('chat');
+    expect(emitted).toEqual([{ type: 'window.opened' }, { type: 'tab.entered', tab: 'chat' }]);
+    vi.advanceTimersByTime(99);
+    expect(emitted.some((e) => e.type === 'chat.asked')).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(emitted.at(-1)).toEqual({ type: 'chat.asked', text: 'What are the fees?' });
+  });
+
+  it('from another tab of an open window: it switches to Chat; two asks go in order', () => {
+    vi.useFakeTimers();
+    const { actor, emitted } = start();
+    actor.send({ type: 'WINDOW.OPEN' });
+    actor.send({ type: 'WINDOW.ASK', text: 'first' });
+    actor.send({ type: 'WINDOW.ASK', text: 'second' });
+    expect(actor.getSnapshot().context.tab).toBe('chat');
+    vi.advanceTimersByTime(100);
+    expect(emitted.filter((e) => e.type === 'chat.asked')).toEqual([
+      { type: 'chat.asked', text: 'first' },
+      { type: 'chat.asked', text: 'second' },
+    ]);
+  });
+
+  it('the delay is a named machine delay a test can shorten', async () => {
+    const actor = createActor(windowMachine.provide({ delays: { askDelay: 0 } }), { input: { path: '/', isMobile: false } });
+    const asked = new Promise((resolve) => actor.on('chat.asked', resolve));
+    actor.start();
+    actor.send({ type: 'WINDOW.ASK', text: 'now' });
+    await expect(asked).resolves.toEqual({ type: 'chat.asked', text: 'now' });
+  });
+});
+
+describe('chat machine: the composer and button reports', () => {
+  const start = () => {
+    const loadHistory = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
+    const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
+    const reports: { buttonId: string; chatSessionId: string | null }[] = [];
+    const actor = createActor(
+      chatMachine.provide({
+        actors: {
+          loadHistory: loadHistory.logic,
+          send: send.logic,
+          reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
+        },
+      }),
+      { input: { chatSessionId: 's1' } },
+    ).start();
+    return { actor, loadHistory, send, reports };
+  };
+  const ready = async (x: ReturnType<typeof start>) => {
+    x.loadHistory.calls[0]!.resolve({ messages: [], chatSessionId: 's1' });
+    return waitFor(x.actor, (s) => s.matches('ready'));
+  };
+
+  it('submits the draft and empties it; an empty or blank draft cannot be submitted', async () => {
+    const x = await (async () => {
+      const x = start();
+      await ready(x);
+      return x;
+    })();
+    x.actor.send({ type: 'CHAT.TYPE', text: '   ' });
+    expect(x.actor.getSnapshot().can({ type: 'CHAT.SUBMIT' })).toBe(false);
+    x.actor.send({ type: 'CHAT.TYPE', text: ' Hello ' });
+    expect(x.actor.getSnapshot().can({ type: 'CHAT.SUBMIT' })).toBe(true);
+    x.actor.send({ type: 'CHAT.SUBMIT' });
+    expect(x.actor.getSnapshot().context.draft).toBe('');
+    expect(x.send.calls[0]!.input).toEqual({ text: 'Hello', chatSessionId: 's1' });
+  });
+
+  it('holds Enter while an answer is on its way (the draft stays), and queues a submit while the history loads', async () => {
+    const x = start();
+    x.actor.send({ type: 'CHAT.TYPE', text: 'early' });
+    x.actor.send({ type: 'CHAT.SUBMIT' });
+    expect(x.actor.getSnapshot().context.queue).toEqual(['early']);
+    x.loadHistory.calls[0]!.resolve({ messages: [], chatSessionId: 's1' });
+    await waitFor(x.actor, (s) => s.matches('sending'));
+    expect(x.send.calls[0]!.input.text).toBe('early');
+    x.actor.send({ type: 'CHAT.TYPE', text: 'next' });
+    expect(x.actor.getSnapshot().can({ type: 'CHAT.SUBMIT' })).toBe(false);
+    x.actor.send({ type: 'CHAT.SUBMIT' });
+    expect(x.actor.getSnapshot().context.draft).toBe('next');
+    expect(x.actor.getSnapshot().context.queue).toEqual([]);
+  });
+
+  it('a failed message comes back into an empty composer, and leaves it when Try again sends it', async () => {
+    const x = start();
+    await ready(x);
+    x.actor.send({ type: 'CHAT.TYPE', text: 'Fees?' });
+    x.actor.send({ type: 'CHAT.SUBMIT' });
+    x.send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
+    await waitFor(x.actor, (s) => s.matches('ready'));
+    expect(x.actor.getSnapshot().context.draft).toBe('Fees?');
+    x.actor.send({ type: 'CHAT.RETRY' });
+    expect(x.actor.getSnapshot().context.draft).toBe('');
+  });
+
+  it('a failure does not overwrite what the visitor typed meanwhile', async () => {
+    const x = start();
+    await ready(x);
+    x.actor.send({ type: 'CHAT.SEND', text: 'From a button' });
+    x.actor.send({ type: 'CHAT.TYPE', text: 'my own words' });
+    x.send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
+    await waitFor(x.actor, (s) => s.matches('ready'));
+    expect(x.actor.getSnapshot().context.draft).toBe('my own words');
+  });
+
+  it('reports a button click with the current session', async () => {
+    const x = start();
+    await ready(x);
+    x.actor.send({ type: 'BUTTON.CLICKED', buttonId: 'b7' });
+    await vi.waitFor(() => expect(x.reports).toEqual([{ buttonId: 'b7', chatSessionId: 's1' }]));
+  });
+});
+
+describe('action-buttons machine', () => {
+  const button = (id: string): ActionButton => ({ id, name: id, kind: 'message', message: id });
+
+  it('loads the path’s buttons, and again on a path change (the older answer dropped); a failure gives none', async () => {
+    const load = controlled<{ path: string }, ActionButton[]>();
+    const actor = createActor(actionButtonsMachine.provide({ actors: { loadActionButtons: load.logic } }), { input: { path: '/a' } }).start();
+    expect(load.calls.map((c) => c.input.path)).toEqual(['/a']);
+    actor.send({ type: 'PATH.CHANGED', path: '/b' });
+    load.calls[0]!.resolve([button('old')]);
+    load.calls[1]!.resolve([button('new')]);
+    expect((await waitFor(actor, (s) => s.matches('ready'))).context.buttons).toEqual([button('new')]);
+    actor.send({ type: 'PATH.CHANGED', path: '/c' });
+    load.calls[2]!.reject(new Error('HTTP error! status: 500'));
+    expect((await waitFor(actor, (s) => s.matches('ready'))).context.buttons).toEqual([]);
   });
 });
