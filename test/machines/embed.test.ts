@@ -29,7 +29,7 @@ function watcher() {
 }
 
 function start(options: { greeted?: boolean; path?: string } = {}) {
-  const loadSettings = controlled<void, SettingsResult>();
+  const loadSettings = controlled<unknown, SettingsResult>();
   const presence = controlled<{ path: string }, Bubble | null>();
   const remembered: number[] = [];
   const path = watcher();
