@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { embedMachine, settleSettings, type EmbedEmitted, type SettingsResult, type SiteConfig } from '../../machines/embed';
+import { embedMachine, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
 import type { Bubble } from '../../machines/window';
 import { controlled } from './controlled';
 
@@ -19,10 +19,10 @@ const failed = (code: 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'FAILED') =>
 
 /** A callback actor that reports what it was given and when it stopped. */
 function watcher() {
-  const state = { started: 0, stopped: 0, sendBack: null as ((e: EventObject) => void) | null };
+  const state = { started: 0, stopped: 0, sendBack: null as ((e: EmbedEvent) => void) | null };
   const logic = fromCallback<EventObject>(({ sendBack }) => {
     state.started++;
-    state.sendBack = sendBack;
+    state.sendBack = sendBack as (e: EmbedEvent) => void;
     return () => void state.stopped++;
   });
   return { state, logic };
