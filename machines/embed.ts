@@ -96,6 +96,7 @@ export function settleSettings(
   let loadError: SettingsError | null = null;
   let failure: { error: unknown; fatal: boolean } | null = null;
   if (!appearance.ok) {
+    // a refused key or configuration refuses both calls: the appearance's error says it, once
     loadError = appearance.code;
     failure = { error: appearance.error, fatal: true };
   } else if (!config.ok) {
@@ -104,7 +105,6 @@ export function settleSettings(
     if (refused) loadError = config.code;
     failure = { error: config.error, fatal: refused };
   }
-  // a refused key or configuration refuses both calls: the appearance's error (reported) says it
   return {
     appearance: appearance.ok ? appearance.value : defaults.appearance,
     config: config.ok ? config.value : defaults.config,

@@ -8,12 +8,6 @@ export type Checked<C> = C extends Check<infer T> ? T : never;
 export const str: Check<string> = (v): v is string => typeof v === 'string';
 export const num: Check<number> = (v): v is number => typeof v === 'number' && Number.isFinite(v);
 export const bool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
-export const unknownValue: Check<unknown> = (_v): _v is unknown => true;
-
-export const oneOf =
-  <T extends string>(...values: T[]): Check<T> =>
-  (v): v is T =>
-    typeof v === 'string' && (values as string[]).includes(v);
 
 export const nullable =
   <T>(check: Check<T>): Check<T | null> =>
