@@ -1,0 +1,135 @@
+/**
+ * The widget's view models (src/view-models) in Node: what each area shows for a
+ * snapshot, and which events its intents send. Real machines, fake effects, no DOM.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
+import { chatMachine, type ChatMessage, type SendResult } from '../../machines/chat';
+import type { SiteConfig } from '../../machines/embed';
+import { sessionsMachine, type ChatSession } from '../../machines/sessions';
+import { windowMachine } from '../../machines/window';
+import { connectChat } from '../../src/view-models/chat';
+import { connectChatWindow, HELP_QUESTION } from '../../src/view-models/chat-window';
+import { connectHistory } from '../../src/view-models/history';
+import { connectLauncher } from '../../src/view-models/launcher';
+
+const CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
+const never = <T,>() => new Promise<T>(() => undefined);
+
+function actors(history: ChatMessage[] = []) {
+  const windowActor = createActor(windowMachine, { input: { path: '/', isMobile: false } }).start();
+  const chatActor = createActor(
+    chatMachine.provide({
+      actors: {
+        loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: history, chatSessionId: 's1' })),
+        send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(() => never()),
+        reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
+      },
+    }),
+    { input: { chatSessionId: 's1' } },
+  ).start();
+  return { windowActor, chatActor };
+}
+
+describe('launcher', () => {
+  it('names the launcher by state, shows the bubble only while closed, and refuses a script URL as an icon', () => {
+    const { windowActor } = actors();
+    const a = mergeAppearance({ agentName: 'Ada', launcher: { launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } });
+    const view = () => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, windowFailed: false, send: windowActor.send.bind(windowActor) });
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
+    expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, launcher: { label: 'Open chat with Ada', icon: '' } });
+    view().toggle();
+    expect(view()).toMatchObject({ open: true, bubble: null, launcher: { label: 'Close chat' } });
+  });
+
+  it('shows the settings error first, then a window that failed to load (widget-spec §8)', () => {
+    const { windowActor } = actors();
+    const view = (loadError: 'INVALID_API_KEY' | null, windowFailed: boolean) =>
+      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, windowFailed, send: () => undefined });
+    expect(view('INVALID_API_KEY', true).error).toBe('Invalid API key. Please check your configuration.');
+    expect(view(null, true).error).toBe('Unable to load chat widget. Please try again later.');
+    expect(view('INVALID_API_KEY', false).canLoadWindow).toBe(false);
+  });
+});
+
+describe('chat', () => {
+  it('the composer: voice mode without text (disabled without an avatar), send with it', async () => {
+    const { windowActor, chatActor } = actors();
+    const view = (config = CONFIG) => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config });
+    expect(view().composer).toMatchObject({ mode: 'voice', voice: { available: false, label: 'Voice mode not available' } });
+    expect(view({ ...CONFIG, interactiveAvatarId: 'av' }).composer.voice).toEqual({ available: true, label: 'Voice mode' });
+    view().composer.type('Hello');
+    expect(view().composer).toMatchObject({ mode: 'send', draft: 'Hello' });
+  });
+
+  it('timestamps only when the appearance shows them', () => {
+    const { windowActor, chatActor } = actors();
+    const at = '2026-03-04T15:07:00';
+    const view = (showTimestamps: boolean) =>
+      connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: mergeAppearance({ showTimestamps }), config: CONFIG });
+    expect(view(true).timestamp(at)).toBe('4 Mar, 3:07 PM');
+    expect(view(false).timestamp(at)).toBe('');
+  });
+});
+
+describe('history', () => {
+  it("names unnamed sessions 'Unnamed Chat', counts messages, marks the current one", async () => {
+    const { windowActor, chatActor } = actors();
+    const sessionsActor = createActor(
+      sessionsMachine.provide({
+        actors: {
+          loadSessions: fromPromise<ChatSession[]>(async () => [
+            { id: 's1', name: null, lastMessageTimestamp: '', totalMessages: 1 },
+            { id: 's2', name: 'Fees', lastMessageTimestamp: '', totalMessages: 3 },
+          ]),
+          renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(() => never()),
+        },
+      }),
+    ).start();
+    sessionsActor.send({ type: 'SESSIONS.LOAD' });
+    await vi.waitFor(() => expect(sessionsActor.getSnapshot().context.sessions).toHaveLength(2));
+    const view = () => connectHistory({ sessions: sessionsActor.getSnapshot(), sessionsActor, chat: chatActor.getSnapshot(), chatActor, windowActor });
+    expect(view().items.map((i) => [i.name, i.meta, i.current])).toEqual([
+      ['Unnamed Chat', '1 message', true],
+      ['Fees', '3 messages', false],
+    ]);
+    view().items[1]!.startRename();
+    view().rename.change('Fee questions');
+    view().rename.commit();
+    expect(view().items[1]!.name).toBe('Updating...');
+  });
+});
+
+describe('chat window', () => {
+  it("'Get help' opens the site's help page, or asks the agent from the Chat tab", () => {
+    const { windowActor, chatActor } = actors();
+    const nav = { assign: vi.fn(), openTab: vi.fn() };
+    const view = (referenceWebpage: string) =>
+      connectChatWindow({ window: windowActor.getSnapshot(), windowActor, chat: chatActor, appearance: DEFAULT_APPEARANCE, config: { ...CONFIG, referenceWebpage }, nav, viewportHeight: 800 });
+    const help = (v: ReturnType<typeof view>) => v.settings.find((i) => i.label === 'Get help')!.onSelect();
+    help(view('https://help.example/'));
+    expect(nav.openTab).toHaveBeenCalledWith('https://help.example/');
+    const asked = vi.fn();
+    windowActor.on('chat.asked', asked);
+    vi.useFakeTimers();
+    help(view('javascript:alert(1)'));
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+    vi.advanceTimersByTime(100);
+    vi.useRealTimers();
+    expect(asked).toHaveBeenCalledWith({ type: 'chat.asked', text: HELP_QUESTION });
+  });
+
+  it('the navigation menu is the four tabs and New chat; the sheet is limited to 400 px and 90% of the viewport', () => {
+    const { windowActor, chatActor } = actors();
+    const view = connectChatWindow({ window: windowActor.getSnapshot(), windowActor, chat: chatActor, appearance: DEFAULT_APPEARANCE, config: CONFIG, nav: { assign: vi.fn(), openTab: vi.fn() }, viewportHeight: 800 });
+    expect(view.navigation.map((i) => [i.label, i.current])).toEqual([
+      ['Home', true],
+      ['Chat', false],
+      ['History', false],
+      ['Settings', false],
+      ['New chat', undefined],
+    ]);
+    expect([view.sheet.min, view.sheet.max]).toEqual([400, 720]);
+  });
+});
