@@ -73,7 +73,7 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     },
     tabs,
     /** The hamburger menu: the four tabs, then New chat (widget-spec §2). */
-    navigation: [...tabs, { label: 'New chat', onSelect: () => startNewChat(chat, windowActor) }],
+    navigation: [...tabs, { label: 'New chat', onSelect: () => startNewChat(chat, windowActor) }] as MenuItem[],
     /** The settings menu and the Settings tab (widget-spec §2). */
     settings: [
       { label: 'Email me a transcript', hint: 'Opens your email program with this conversation, ready to send to yourself.', onSelect: emailTranscript },
