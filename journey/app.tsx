@@ -4,10 +4,11 @@
  * from the journey machine; everything it does is an event sent to it.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { isEmptyAnswers } from './answers';
+import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
-import { isQuestionnaireScreen, routeOf, stepOfScreen, type ScreenId } from './routes';
+import { stepOfScreen, type ScreenId } from '../machines/journey-flow';
+import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath, selectScreen } from '../machines/journey';
 

@@ -1,12 +1,13 @@
 /** The journey machine's `autosave` actor: writes each change of the answers to storage. */
 import { fromCallback } from 'xstate';
 import type { AutosaveCommand } from '../machines/journey';
+import { systemClock, type Clock } from './clock';
 import { assessSuitability } from './engine/assess';
 import { isoDate } from './engine/dates';
 import { saveAnswers, type StorageLike } from './storage';
 
 /** Saves each change, with the suitability of the answers as they stand (the reason is recorded with the answers). */
-export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: () => Date = () => new Date()) =>
+export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: Clock = systemClock) =>
   fromCallback<AutosaveCommand>(({ receive }) => {
     receive((command) => {
       const at = now();

@@ -8,5 +8,3 @@ export const MIN_AGE = 18;
 export const MIN_GOAL_YEARS = 1;
 /** journey-spec §9: the big-spends window is 5 years. */
 export const BIG_SPENDS_YEARS = 5;
-/** journey-spec §9: the progress bar has 7 steps. */
-export const PROGRESS_STEPS = 7;

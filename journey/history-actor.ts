@@ -8,7 +8,7 @@
  */
 import { fromCallback } from 'xstate';
 import type { HistoryCommand } from '../machines/journey';
-import { normalizePath } from './routes';
+import { normalizePath } from '../machines/journey-flow';
 
 /** The slice of the History API the actor needs. */
 export interface HistoryPort {

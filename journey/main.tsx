@@ -7,8 +7,10 @@ import { loadInspector, wantsInspector } from '../src/inspect';
 import { JourneyActorContext } from './actor-context';
 import { App } from './app';
 import { autosaveActor, memoryStorage } from './autosave-actor';
+import { ClockContext, systemClock } from './clock';
 import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
+import { journeyGuards } from './rules';
 import { prefetchScreens } from './screens';
 import { loadAnswers, type StorageLike } from './storage';
 
@@ -29,19 +31,24 @@ async function main() {
   if (!root) throw new Error('The journey needs an element with id "app".');
   const storage = localStore();
   const inspect: Observer<InspectionEvent> | undefined = wantsInspector(location.search) ? await loadInspector() : undefined;
+  // One clock for the rules, the saved suitability and the advice on the pages.
+  const clock = systemClock;
   const logic = journeyMachine.provide({
-    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage) },
+    guards: journeyGuards(clock),
+    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage, undefined, clock) },
   });
   const input = { path: location.pathname, answers: loadAnswers(storage) };
   // the first render in a task of its own, apart from evaluating the modules: shorter tasks at start
   await new Promise((resolve) => setTimeout(resolve, 0));
   root.replaceChildren();
   createRoot(root).render(
-    <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
-      <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
-        <App />
-      </JourneyActorContext.Provider>
-    </EmbedTokensContext.Provider>,
+    <ClockContext.Provider value={clock}>
+      <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
+        <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
+          <App />
+        </JourneyActorContext.Provider>
+      </EmbedTokensContext.Provider>
+    </ClockContext.Provider>,
   );
   // The other screens' chunks, once the browser is idle, so later steps never wait on the network.
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));

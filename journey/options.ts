@@ -12,9 +12,6 @@ export interface Option<V extends string = string> {
 
 const opts = <V extends string>(...list: Option<V>[]) => list;
 
-/** An unanswered Yes/No question is ''. journey-spec §4: each toggle starts unset. */
-export type YesNo = '' | 'yes' | 'no';
-
 export const YES_NO = opts<'yes' | 'no'>({ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' });
 
 export const RELATIONSHIP_OPTIONS = opts({ value: 'couple', label: 'Couple' }, { value: 'single', label: 'Single' });

@@ -3,7 +3,7 @@
  * sample household standing in for any field left empty (journey-spec §3 keeps
  * the sample for pages reached with no answers). Pure.
  */
-import { type Answers, type RowList } from './answers';
+import { type Answers, type RowList } from '../machines/journey-answers';
 import { ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, labelOf } from './options';
 import type { EditableStep } from '../machines/journey';
 import { formatEnteredMoney } from './format';

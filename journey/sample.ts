@@ -2,7 +2,7 @@
  * journey-spec §9: the sample figures the review, needs analysis, recommendation
  * and products pages show when there are no answers.
  */
-import { emptyAnswers, type Answers } from './answers';
+import { emptyAnswers, type Answers } from '../machines/journey-answers';
 
 /**
  * journey-spec §9: sample figures.

@@ -3,7 +3,7 @@
  * Stored in localStorage under one versioned key; anything unreadable, of another
  * version or of the wrong shape is discarded with a console warning, never a crash.
  */
-import { BLANK_ROWS, ROW_LISTS, emptyAnswers, isEmptyAnswers, type Answers } from './answers';
+import { BLANK_ROWS, ROW_LISTS, emptyAnswers, isEmptyAnswers, type Answers } from '../machines/journey-answers';
 
 export const STORAGE_KEY = 'investment-journey:answers';
 /** Bump when the shape of Answers changes; older records are then discarded. */

@@ -1,14 +1,14 @@
 /** The advice for the current answers, computed once per change of the answers (journey/engine). */
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useJourney } from './actor-context';
+import { ClockContext } from './clock';
 import { computeAdvice, type AdviceResult } from './engine';
 
-/** Today's calendar date: the calculation date of the advice. */
-export const today = () => new Date();
-
+/** The advice, calculated as of today by the app's clock. */
 export function useAdvice(): AdviceResult {
   const answers = useJourney((s) => s.context.answers);
-  return useMemo(() => computeAdvice(answers, { asOf: today() }), [answers]);
+  const clock = useContext(ClockContext);
+  return useMemo(() => computeAdvice(answers, { asOf: clock() }), [answers, clock]);
 }
 
 /** Whole dollars from cents, for display. */

@@ -3,17 +3,19 @@
  * screen, Continue/Back/go-to-step events, guards that are exactly the
  * validation rules, and the answers in context.
  *
- * The machine is pure. The URL is an effect: a `history` actor (provided by the
+ * The machine is pure. Whether a screen is complete is a domain rule (it runs
+ * the advice engine and depends on today's date): it comes in as the
+ * `isScreenComplete` guard, provided by the app (journey/rules.ts) or a test.
+ * The URL is an effect: a `history` actor (provided by the
  * browser code, or a fake in tests) reports `URL.CHANGED` and receives `SYNC`
  * (make the address bar show this path) and `BACK` (go back in browser history).
  * Every screen state syncs its path on entry, so the URL follows the machine, and
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
-import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   addRow,
   emptyAnswers,
-  isScreenComplete,
   removeRow,
   setField,
   setToggle,
@@ -23,10 +25,10 @@ import {
   type RowField,
   type RowListKey,
   type ToggleKey,
-} from '../journey/answers';
+} from './journey-answers';
 import {
   FLOW,
-  ROUTES,
+  SCREENS,
   STEPS,
   nextScreen,
   normalizePath,
@@ -35,7 +37,7 @@ import {
   stepByNumber,
   type ScreenId,
   type StepNumber,
-} from '../journey/routes';
+} from './journey-flow';
 
 /** Commands the machine sends to the history actor. */
 export type HistoryCommand =
@@ -137,21 +139,20 @@ export const journeyMachine = setup({
     autosave: notProvided<AutosaveCommand>('autosave'),
   },
   guards: {
-    /** journey-spec §5: the screen's validation rule holds. */
-    canContinue: ({ context }, params: { screen: ScreenId }) => isScreenComplete(params.screen, context.answers),
+    /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */
+    isScreenComplete: (_, _params: { screen: ScreenId }): boolean => {
+      throw new Error('isScreenComplete guard not provided');
+    },
     isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
     isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
     isEditStep: ({ event }, params: { step: EditableStep }) => event.type === 'JOURNEY.EDIT_SECTION' && event.step === params.step,
-    /** On the last page of a detour that returns to `returnTo`, with the page complete. */
+    /** On the last page of a detour that returns to `returnTo`. */
     isDetourEnd: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
-      context.detour?.until === params.screen &&
-      context.detour.returnTo === params.returnTo &&
-      isScreenComplete(params.screen, context.answers),
+      context.detour?.until === params.screen && context.detour.returnTo === params.returnTo,
     isDetourStart: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
       context.detour?.from === params.screen && context.detour.returnTo === params.returnTo,
-    /** On any page of a detour that returns to `returnTo`, with the page complete. */
-    canReturn: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
-      context.detour?.returnTo === params.returnTo && isScreenComplete(params.screen, context.answers),
+    /** On any page of a detour that returns to `returnTo`. */
+    isInDetour: ({ context }, params: { returnTo: Detour['returnTo'] }) => context.detour?.returnTo === params.returnTo,
   },
   actions: {
     syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
@@ -220,7 +221,7 @@ export const journeyMachine = setup({
     /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */
     routing: {
       always: [
-        ...ROUTES.map((r) => ({ guard: { type: 'isRequestedPath' as const, params: { path: r.path } }, target: r.id })),
+        ...SCREENS.map((r) => ({ guard: { type: 'isRequestedPath' as const, params: { path: r.path } }, target: r.id })),
         { target: 'notFound' },
       ],
     },
@@ -242,20 +243,21 @@ function screenState(id: ScreenId) {
     // the embed routes: no Continue; Back through browser history
     return { entry, on: { 'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } } } };
   }
-  const returns = (['reviewDetails', 'recommendation'] as const).flatMap((returnTo) => ({ returnTo }));
+  const returns = (['reviewDetails', 'recommendation'] as const).map((returnTo) => ({ returnTo }));
   const previous = previousScreen(id);
+  const complete = { type: 'isScreenComplete' as const, params: { screen: id } };
   return {
     entry: id === 'reviewDetails' || id === 'recommendation' ? [...entry, 'endDetour' as const] : entry,
     on: {
       'JOURNEY.CONTINUE': [
         ...returns.map(({ returnTo }) => ({
-          guard: { type: 'isDetourEnd' as const, params: { screen: id, returnTo } },
+          guard: and([{ type: 'isDetourEnd' as const, params: { screen: id, returnTo } }, complete]),
           target: returnTo,
         })),
-        { guard: { type: 'canContinue' as const, params: { screen: id } }, target: nextScreen(id), reenter: true },
+        { guard: complete, target: nextScreen(id), reenter: true },
       ],
       'JOURNEY.RETURN': returns.map(({ returnTo }) => ({
-        guard: { type: 'canReturn' as const, params: { screen: id, returnTo } },
+        guard: and([{ type: 'isInDetour' as const, params: { returnTo } }, complete]),
         target: returnTo,
       })),
       'JOURNEY.BACK': [
@@ -283,7 +285,7 @@ function screenState(id: ScreenId) {
 }
 
 function screenStates() {
-  return Object.fromEntries(ROUTES.map((r) => [r.id, screenState(r.id)])) as Record<ScreenId, ReturnType<typeof screenState>>;
+  return Object.fromEntries(SCREENS.map((r) => [r.id, screenState(r.id)])) as Record<ScreenId, ReturnType<typeof screenState>>;
 }
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
@@ -294,7 +296,6 @@ export const selectScreen = (s: JourneySnapshot): ScreenId | 'notFound' => {
   const v = s.value as string;
   return v === 'routing' ? 'notFound' : (v as ScreenId | 'notFound');
 };
-export const selectAnswers = (s: JourneySnapshot) => s.context.answers;
 export const selectCanContinue = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.CONTINUE' });
 export const selectCanReturn = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.RETURN' });
 export const selectDetour = (s: JourneySnapshot) => s.context.detour;

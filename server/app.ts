@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { screenForPath } from '../journey/routes';
+import { screenForPath } from '../machines/journey-flow';
 import { registerApi, type ApiServices } from './api';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */

@@ -2,7 +2,7 @@
  * Form controls of the questionnaire. Each has a visible label; radio groups are
  * fieldsets with a legend; money is typed as text with a decimal keypad.
  */
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { Option } from '../options';
 
 export interface ChoiceGroupProps {
@@ -131,9 +131,4 @@ export function SelectField({ label, value, options, onChange, placeholder = 'Se
       </div>
     </div>
   );
-}
-
-/** A group of related fields in a bordered box. */
-export function FieldRow({ children }: { children: ReactNode }) {
-  return <div className="field-row">{children}</div>;
 }

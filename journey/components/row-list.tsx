@@ -4,7 +4,7 @@
  * the machine; this view only sends the intents.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { RowField, RowListKey, RowTypes } from '../answers';
+import type { RowField, RowListKey, RowTypes } from '../../machines/journey-answers';
 import { useJourney, useJourneySend } from '../actor-context';
 import { YesNo } from './fields';
 

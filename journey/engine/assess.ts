@@ -3,7 +3,7 @@
  * projection and fee modules: the journey machine's guards use this, so the first
  * page load does not carry the whole engine.
  */
-import type { Answers } from '../answers';
+import type { Answers } from '../../machines/journey-answers';
 import { assumptionsFor } from './assumptions';
 import { calendarDay } from './dates';
 import type { Assumptions } from './assumptions';

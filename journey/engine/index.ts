@@ -6,7 +6,7 @@
  *
  * Money is integer cents throughout; pages round for display only.
  */
-import type { Answers } from '../answers';
+import type { Answers } from '../../machines/journey-answers';
 import { GOAL_OPTIONS, labelOf } from '../options';
 import { ASSUMPTIONS_VERSION, assumptionsFor, type RiskProfile } from './assumptions';
 import { calendarDay, isoDate } from './dates';

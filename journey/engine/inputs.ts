@@ -7,8 +7,7 @@
  * read, is reported as missing. An amount over {@link MAX_AMOUNT_DOLLARS} cannot
  * be read either (money.ts `toCents`).
  */
-import type { Answers, FieldKey, ToggleKey } from '../answers';
-import type { YesNo } from '../options';
+import type { Answers, FieldKey, ToggleKey, YesNo } from '../../machines/journey-answers';
 import { parseMoney } from '../format';
 import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
 import { ageOn, parseDateOfBirth } from './dates';

@@ -4,7 +4,8 @@
  * plain-English reason and what to do instead; any reason means no
  * recommendation is shown. Pure.
  */
-import { DEBT_TYPES, labelOf, type YesNo } from '../options';
+import type { YesNo } from '../../machines/journey-answers';
+import { DEBT_TYPES, labelOf } from '../options';
 import type { Assumptions, RiskProfile } from './assumptions';
 import { birthdayAt, dmyDate } from './dates';
 import type { DebtOwed } from './inputs';

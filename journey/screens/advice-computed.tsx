@@ -6,54 +6,22 @@
  */
 import type { ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
-import { ANSWER_SCREEN, isEmptyAnswers } from '../answers';
+import { ANSWER_SCREEN, isEmptyAnswers } from '../../machines/journey-answers';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
-import { stepOfScreen, type StepNumber } from '../routes';
+import { stepOfScreen, type StepNumber } from '../../machines/journey-flow';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { CautionaryNotes, Figures, GoalProgress, Greeting, SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice';
+import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting } from './advice-parts';
+import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
 
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
-
-/** The fees in dollars (ASIC: fees shown in dollars as well as percentages), the first year and the whole timeframe. */
-export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']; years: number }) {
-  const rows: [string, string, keyof Recommended['plan']['fees']['firstYear']][] = [
-    ['Upfront adviser fee', f.upfrontInvoiced ? 'One-off, invoiced' : 'One-off', 'upfrontAdviserCents'],
-    ['Administration fee', `${pct(f.administrationFeeRate)} yearly`, 'administrationCents'],
-    ['Investment fee', `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
-    ['Total', '', 'totalCents'],
-  ];
-  return (
-    <table className="fees">
-      <caption className="sr-only">Fees and charges in dollars</caption>
-      <thead>
-        <tr>
-          <th scope="col">Fee</th>
-          <th scope="col">Rate</th>
-          <th scope="col">First year</th>
-          <th scope="col">Over {yearsText(years)}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([name, rate, key]) => (
-          <tr key={key}>
-            <th scope="row">{name}</th>
-            <td>{rate}</td>
-            <td>{$(f.firstYear[key])}</td>
-            <td>{$(f.wholeTimeframe[key])}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
   return (

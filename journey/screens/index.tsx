@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { BIG_SPENDS_YEARS } from '../constants';
-import type { ScreenId } from '../routes';
+import type { ScreenId } from '../../machines/journey-flow';
 import { BODIES as START } from './start';
 
 export interface ScreenDef {

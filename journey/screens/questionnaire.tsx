@@ -1,5 +1,7 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
-import { amountProblem, getField, yearsProblem, type FieldKey } from '../answers';
+import { getField, type FieldKey } from '../../machines/journey-answers';
+import { useToday } from '../clock';
+import { amountProblem, yearsProblem } from '../rules';
 import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
@@ -66,10 +68,11 @@ const EmploymentStatus = () => <Choice field="employmentStatus" options={EMPLOYM
 function GoalDetails() {
   const [amount, setAmount] = useField('goal.amount');
   const [years, setYears] = useField('goal.years');
+  const today = useToday();
   return (
     <div className="stack">
       <CheckedField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} problem={goalAmountProblem} />
-      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={yearsProblem} />
+      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={(v) => yearsProblem(v, today)} />
     </div>
   );
 }

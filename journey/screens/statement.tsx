@@ -9,7 +9,7 @@ import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { FeeTable } from './advice-computed';
+import { FeeTable } from './advice-parts';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);

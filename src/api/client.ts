@@ -4,8 +4,6 @@
  */
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
-import type { ChatMessage } from '../../machines/chat';
-import type { ChatSession } from '../../machines/sessions';
 import type { SiteConfig } from '../../machines/embed';
 
 /** widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message. */

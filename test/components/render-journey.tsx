@@ -5,23 +5,31 @@
  */
 import { render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import type { Answers } from '../../journey/answers';
+import type { Answers } from '../../machines/journey-answers';
 import { JourneyActorContext } from '../../journey/actor-context';
 import { App } from '../../journey/app';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { journeyGuards } from '../../journey/rules';
 import { loadAnswers } from '../../journey/storage';
 import { journeyMachine } from '../../machines/journey';
 
-export function renderJourney(path: string, answers: Answers | null = null) {
+/** Renders the app as journey/main.tsx does, with one clock for the rules and the pages (the system clock unless a test fixes it). */
+export function renderJourney(path: string, answers: Answers | null = null, clock: Clock = systemClock) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
-  const logic = journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(storage) } });
+  const logic = journeyMachine.provide({
+    guards: journeyGuards(clock),
+    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, clock) },
+  });
   const user = userEvent.setup();
   const result = render(
-    <JourneyActorContext.Provider logic={logic} options={{ input: { path, answers } }}>
-      <App />
-    </JourneyActorContext.Provider>,
+    <ClockContext.Provider value={clock}>
+      <JourneyActorContext.Provider logic={logic} options={{ input: { path, answers } }}>
+        <App />
+      </JourneyActorContext.Provider>
+    </ClockContext.Provider>,
   );
   /** The answers autosave last wrote, or null when storage holds none. */
   const saved = () => loadAnswers(storage, () => undefined);

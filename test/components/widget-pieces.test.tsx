@@ -8,7 +8,7 @@ import { createActor, waitFor } from 'xstate';
 import { windowMachine } from '../../machines/window';
 import { greeting, type SiteConfig } from '../../machines/embed';
 import { createHttp } from '../../src/api/client';
-import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
+import { mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
 import { watchPath } from '../../src/effects/host-page';
 import { launcherVariables } from '../../src/theme';

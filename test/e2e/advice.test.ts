@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Answers } from '../../journey/answers';
+import type { Answers } from '../../machines/journey-answers';
 import { computeAdvice } from '../../journey/engine';
 import { formatDollars } from '../../journey/format';
-import { routeOf, type ScreenId } from '../../journey/routes';
+import type { ScreenId } from '../../machines/journey-flow';
+import { routeOf } from '../../journey/routes';
 import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { launchBrowser } from './browser';

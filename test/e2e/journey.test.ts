@@ -4,7 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROUTES, routeOf, type ScreenId } from '../../journey/routes';
+import type { ScreenId } from '../../machines/journey-flow';
+import { ROUTES, routeOf } from '../../journey/routes';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -35,8 +36,6 @@ async function open(path: string): Promise<Page> {
   await page.goto(baseUrl + path);
   return page;
 }
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** Waits until the page shows `id`: its URL and its heading. */
 async function onScreen(page: Page, id: ScreenId) {

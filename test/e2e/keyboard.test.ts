@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { routeOf, type ScreenId } from '../../journey/routes';
+import type { ScreenId } from '../../machines/journey-flow';
+import { routeOf } from '../../journey/routes';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');

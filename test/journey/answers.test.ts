@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAnswers, getField, isScreenComplete, setField, setToggle, updateRow, addRow, type Answers } from '../../journey/answers';
-import { normalizePath, screenForPath, stepForPath, isQuestionnaireScreen } from '../../journey/routes';
+import { emptyAnswers, getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
+import { normalizePath, screenForPath, stepForPath } from '../../machines/journey-flow';
+import { isQuestionnaireScreen } from '../../journey/routes';
+import { isScreenComplete as isComplete } from '../../journey/rules';
 import { parseMoney, formatEnteredMoney } from '../../journey/format';
+
+/** The rules judge ages and horizons on a date: a fixed one here. */
+const TODAY = new Date(2026, 10, 22);
+const isScreenComplete = (screen: Parameters<typeof isComplete>[0], answers: Answers) => isComplete(screen, answers, TODAY);
 
 const with_ = (...edits: ((a: Answers) => Answers)[]) => edits.reduce((a, e) => e(a), emptyAnswers());
 
@@ -26,6 +32,12 @@ describe('validation rules (journey-spec §5), each with the case that fails and
       expect(isScreenComplete('dateOfBirth', setField(emptyAnswers(), 'dateOfBirth', bad)), bad).toBe(false);
     }
     expect(isScreenComplete('dateOfBirth', setField(emptyAnswers(), 'dateOfBirth', '5/6/1990'))).toBe(true);
+  });
+
+  it('judges on the date it is given, not the wall clock', () => {
+    const born = setField(emptyAnswers(), 'dateOfBirth', '01/01/2030');
+    expect(isComplete('dateOfBirth', born, new Date(2026, 10, 22))).toBe(false); // not born yet
+    expect(isComplete('dateOfBirth', born, new Date(2031, 0, 1))).toBe(true);
   });
 
   it('row fields are not validated', () => {

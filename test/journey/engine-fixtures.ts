@@ -1,5 +1,5 @@
 /** Answer sets for the engine tests: a complete household, with any answer overridden. */
-import { emptyAnswers, type Answers, type BenefitRow, type DebtRow } from '../../journey/answers';
+import { emptyAnswers, type Answers, type BenefitRow, type DebtRow } from '../../machines/journey-answers';
 
 export interface Household {
   dateOfBirth?: string;

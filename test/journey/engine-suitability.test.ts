@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAnswers } from '../../journey/answers';
+import { emptyAnswers } from '../../machines/journey-answers';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
 

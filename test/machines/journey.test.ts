@@ -1,20 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { emptyAnswers, SCREEN_RULES, type Answers } from '../../journey/answers';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { journeyGuards, SCREEN_RULES } from '../../journey/rules';
 import { loadAnswers, STORAGE_KEY } from '../../journey/storage';
-import { FLOW, ROUTES, STEPS, nextScreen, pathOf, previousScreen, type ScreenId } from '../../journey/routes';
 import { journeyMachine, selectCanContinue, selectScreen, type JourneyEvent } from '../../machines/journey';
+import { emptyAnswers, setField, type Answers } from '../../machines/journey-answers';
+import { FLOW, SCREENS, pathOf, type ScreenId } from '../../machines/journey-flow';
 import { completeAnswers } from '../fixtures/answers';
 
-function start(path: string, answers: Answers | null = null) {
+/**
+ * journey-spec §2 "Routes, in flow order", as written there: each route and
+ * where its Continue goes. Stated here rather than read from the flow module,
+ * so that a wrong order in the app fails these tests.
+ */
+const SPEC_CONTINUE: readonly (readonly [string, string])[] = [
+  ['/', '/investment/intro'],
+  ['/investment/intro', '/investment/before-start'],
+  ['/investment/before-start', '/investment/eligibility'],
+  ['/investment/eligibility', '/questionnaire/date-of-birth'],
+  ['/questionnaire/date-of-birth', '/questionnaire/relationship-status'],
+  ['/questionnaire/relationship-status', '/questionnaire/goal-selection'],
+  ['/questionnaire/goal-selection', '/questionnaire/goal-details'],
+  ['/questionnaire/goal-details', '/questionnaire/summary'],
+  ['/questionnaire/summary', '/questionnaire/employment-status'],
+  ['/questionnaire/employment-status', '/questionnaire/income'],
+  ['/questionnaire/income', '/questionnaire/additional-income'],
+  ['/questionnaire/additional-income', '/questionnaire/benefits'],
+  ['/questionnaire/benefits', '/questionnaire/big-spends'],
+  ['/questionnaire/big-spends', '/questionnaire/assets'],
+  ['/questionnaire/assets', '/questionnaire/regular-savings'],
+  ['/questionnaire/regular-savings', '/questionnaire/super'],
+  ['/questionnaire/super', '/questionnaire/debts'],
+  ['/questionnaire/debts', '/questionnaire/insurance-cover'],
+  ['/questionnaire/insurance-cover', '/questionnaire/private-health'],
+  ['/questionnaire/private-health', '/questionnaire/risk-assessment'],
+  ['/questionnaire/risk-assessment', '/questionnaire/review-details'],
+  ['/questionnaire/review-details', '/questionnaire/needs-analysis'],
+  ['/questionnaire/needs-analysis', '/questionnaire/recommendation'],
+  ['/questionnaire/recommendation', '/recommended-products'],
+  ['/recommended-products', '/recommended-products'],
+];
+/** Where Continue goes from a screen, by the spec's table. */
+const specNext = (id: ScreenId): ScreenId => {
+  const to = SPEC_CONTINUE.find(([from]) => from === pathOf(id))?.[1];
+  const screen = SCREENS.find((s) => s.path === to);
+  if (!screen) throw new Error(`the spec's table has no Continue for ${id}`);
+  return screen.id;
+};
+
+/** The date the rules judge on in these tests (ages, horizons): fixed, not the wall clock. */
+const TODAY = new Date(2026, 10, 22);
+
+function start(path: string, answers: Answers | null = null, today: Date = TODAY) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
-  const actor = createActor(journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(storage) } }), {
-    input: { path, answers },
+  const logic = journeyMachine.provide({
+    guards: journeyGuards(() => today),
+    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => today) },
   });
+  const actor = createActor(logic, { input: { path, answers } });
   actor.start();
   const screen = () => selectScreen(actor.getSnapshot());
   const send = (e: JourneyEvent) => actor.send(e);
@@ -22,7 +68,7 @@ function start(path: string, answers: Answers | null = null) {
 }
 
 describe('routing', () => {
-  it.each(ROUTES.map((r) => [r.path, r.id] as const))('a deep link to %s opens %s', (path, id) => {
+  it.each(SCREENS.map((r) => [r.path, r.id] as const))('a deep link to %s opens %s', (path, id) => {
     const { screen, port } = start(path);
     expect(screen()).toBe(id);
     expect(port.entries).toEqual([path]); // nothing pushed: the URL was already right
@@ -84,14 +130,14 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
     const ready = start(pathOf(id), completeAnswers());
     expect(selectCanContinue(ready.actor.getSnapshot())).toBe(true);
     ready.send({ type: 'JOURNEY.CONTINUE' });
-    expect(ready.screen()).toBe(nextScreen(id));
-    expect(ready.port.path()).toBe(pathOf(nextScreen(id)));
+    expect(ready.screen()).toBe(specNext(id));
+    expect(ready.port.path()).toBe(pathOf(specNext(id)));
   });
 
   it.each(free)('%s: Continue needs nothing', (id) => {
     const { send, screen } = start(pathOf(id));
     send({ type: 'JOURNEY.CONTINUE' });
-    expect(screen()).toBe(nextScreen(id));
+    expect(screen()).toBe(specNext(id));
   });
 
   it('recommended products continues to itself', () => {
@@ -101,10 +147,42 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
     expect(port.entries).toEqual(['/recommended-products']);
   });
 
-  it.each(FLOW.filter((id) => id !== 'dashboard' && id !== 'recommendedProducts'))('%s: Back goes to the previous screen', (id) => {
-    const { send, screen } = start(pathOf(id));
+  it.each(SPEC_CONTINUE.filter(([from, to]) => from !== to && to !== '/recommended-products'))('Back from %2$s goes to %1$s', (from, to) => {
+    const { send, port } = start(to);
     send({ type: 'JOURNEY.BACK' });
-    expect(screen()).toBe(previousScreen(id));
+    expect(port.path()).toBe(from);
+  });
+
+  it('Continue walks the whole flow in the spec\'s order, and Back walks it home', () => {
+    const { send, port } = start('/', completeAnswers());
+    for (const [from, to] of SPEC_CONTINUE) {
+      expect(port.path()).toBe(from);
+      send({ type: 'JOURNEY.CONTINUE' });
+      expect(port.path()).toBe(to);
+    }
+    // recommended products goes back through browser history; the rest by the flow
+    for (const [from] of [...SPEC_CONTINUE].reverse().slice(1)) {
+      send({ type: 'JOURNEY.BACK' });
+      expect(port.path()).toBe(from);
+    }
+  });
+
+  it('the rules judge on the date the app provides, not the wall clock', () => {
+    // born 1 December 2008: 17 on the test's date, 18 from 1 December 2026 (the eligibility page: 18 or over)
+    const answers = setField(completeAnswers(), 'dateOfBirth', '01/12/2008');
+    const at17 = start('/questionnaire/needs-analysis', answers, new Date(2026, 10, 30));
+    expect(selectCanContinue(at17.actor.getSnapshot())).toBe(false);
+    const at18 = start('/questionnaire/needs-analysis', answers, new Date(2026, 11, 1));
+    expect(selectCanContinue(at18.actor.getSnapshot())).toBe(true);
+  });
+
+  it('without the rules provided, asking whether a screen is complete says so', () => {
+    const actor = createActor(
+      journeyMachine.provide({ actors: { history: historyActor(memoryHistoryPort('/questionnaire/income')), autosave: autosaveActor(memoryStorage()) } }),
+      { input: { path: '/questionnaire/income' } },
+    );
+    actor.start();
+    expect(() => actor.getSnapshot().can({ type: 'JOURNEY.CONTINUE' })).toThrow('isScreenComplete guard not provided');
   });
 
   it('employment status goes back to the summary', () => {
@@ -146,10 +224,19 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
 });
 
 describe('progress steps and the header', () => {
-  it.each(STEPS.map((s) => [s.n, s.pages[0]!] as const))('step %i goes to %s', (step, first) => {
-    const { send, screen } = start('/questionnaire/income');
+  // journey-spec §2: "Clicking a step goes to that step's first page."
+  it.each([
+    [1, '/questionnaire/date-of-birth'],
+    [2, '/questionnaire/goal-selection'],
+    [3, '/questionnaire/employment-status'],
+    [4, '/questionnaire/risk-assessment'],
+    [5, '/questionnaire/review-details'],
+    [6, '/questionnaire/needs-analysis'],
+    [7, '/questionnaire/recommendation'],
+  ] as const)('step %i goes to %s', (step, first) => {
+    const { send, port } = start('/questionnaire/income');
     send({ type: 'JOURNEY.GO_TO_STEP', step });
-    expect(screen()).toBe(first);
+    expect(port.path()).toBe(first);
   });
 
   it('the logo goes to the dashboard', () => {
@@ -247,7 +334,7 @@ describe('editing from the review', () => {
   const sections = [
     [1, 'dateOfBirth', ['relationshipStatus']],
     [2, 'goalSelection', ['goalDetails']],
-    [3, 'employmentStatus', STEPS[2]!.pages.slice(1)],
+    [3, 'employmentStatus', ['income', 'additionalIncome', 'benefits', 'bigSpends', 'assets', 'regularSavings', 'super', 'debts', 'insuranceCover', 'privateHealth']],
     [4, 'riskAssessment', []],
   ] as const;
 
@@ -313,11 +400,14 @@ describe('editing from the review', () => {
 describe('the graph', () => {
   it('every screen is reachable from the dashboard', () => {
     const port = memoryHistoryPort('/');
-    const machine = journeyMachine.provide({ actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) } });
+    const machine = journeyMachine.provide({
+      guards: journeyGuards(() => TODAY),
+      actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) },
+    });
     const events: JourneyEvent[] = [
       { type: 'JOURNEY.CONTINUE' },
       { type: 'JOURNEY.BACK' },
-      ...STEPS.map((s) => ({ type: 'JOURNEY.GO_TO_STEP', step: s.n }) as JourneyEvent),
+      ...([1, 2, 3, 4, 5, 6, 7] as const).map((step) => ({ type: 'JOURNEY.GO_TO_STEP', step }) as JourneyEvent),
       { type: 'JOURNEY.EDIT_SECTION', step: 1 },
       { type: 'JOURNEY.ADJUST_GOALS' },
       { type: 'JOURNEY.STATEMENT' },
@@ -331,7 +421,7 @@ describe('the graph', () => {
       serializeState: (s) => JSON.stringify([s.value, s.context.detour]),
     });
     const reached = new Set(paths.map((p) => selectScreen(p.state)));
-    const all: (ScreenId | 'notFound')[] = [...ROUTES.map((r) => r.id), 'notFound'];
+    const all: (ScreenId | 'notFound')[] = [...SCREENS.map((r) => r.id), 'notFound'];
     expect([...reached].sort()).toEqual([...all].sort());
   });
 });

@@ -1,18 +1,15 @@
 /**
- * The journey's answers (journey-spec §3), their options, and the validation
- * rules of journey-spec §5. Pure: no DOM, no storage.
+ * The journey's answers (journey-spec §3) and the edits the questionnaire makes
+ * to them. Pure: no DOM, no storage, no rules of the advice.
  *
  * Every answer is kept as the text the user entered (or an option value), so that
- * nothing typed is ever lost or reformatted; the engine parses numbers later.
+ * nothing typed is ever lost or reformatted; the advice engine parses numbers later.
  */
-import { assessSuitability } from './engine/assess';
-import { assumptionsFor } from './engine/assumptions';
-import { parseDateOfBirth } from './engine/dates';
-import { MAX_AMOUNT_DOLLARS } from './engine/money';
-import { formatDollars, parseMoney } from './format';
-import type { ScreenId } from './routes';
-import type { YesNo } from './options';
 
+import type { ScreenId } from './journey-flow';
+
+/** An unanswered Yes/No question is ''. journey-spec §4: each toggle starts unset. */
+export type YesNo = '' | 'yes' | 'no';
 
 export interface AdditionalIncomeRow {
   id: number;
@@ -140,41 +137,6 @@ export type FieldKey =
   | 'privateHealth'
   | 'risk.style';
 
-/** The page each answer is asked on (for "change this answer" links). */
-export const ANSWER_SCREEN: Record<FieldKey | ToggleKey, ScreenId> = {
-  dateOfBirth: 'dateOfBirth',
-  relationshipStatus: 'relationshipStatus',
-  'goal.type': 'goalSelection',
-  'goal.amount': 'goalDetails',
-  'goal.years': 'goalDetails',
-  employmentStatus: 'employmentStatus',
-  'income.amount': 'income',
-  'income.frequency': 'income',
-  additionalIncome: 'additionalIncome',
-  benefits: 'benefits',
-  bigSpends: 'bigSpends',
-  assets: 'assets',
-  regularSavings: 'regularSavings',
-  'regularSavings.amount': 'regularSavings',
-  'regularSavings.frequency': 'regularSavings',
-  'super.balance': 'super',
-  'super.contributions': 'super',
-  debts: 'debts',
-  'insurance.life': 'insuranceCover',
-  'insurance.tpd': 'insuranceCover',
-  'insurance.trauma': 'insuranceCover',
-  'insurance.incomeProtection': 'insuranceCover',
-  privateHealth: 'privateHealth',
-  'risk.style': 'riskAssessment',
-};
-
-/** The value at a dotted field path. */
-export function getField(answers: Answers, key: FieldKey): string {
-  const [a, b] = key.split('.') as [keyof Answers, string | undefined];
-  const top = answers[a];
-  return String(b === undefined ? top : (top as unknown as Record<string, unknown>)[b]);
-}
-
 /** A copy of the answers with one field set. */
 export function setField(answers: Answers, key: FieldKey, value: string): Answers {
   const [a, b] = key.split('.') as [keyof Answers, string | undefined];
@@ -217,76 +179,39 @@ export function removeRow(answers: Answers, key: RowListKey, id: number): Answer
   return { ...answers, [key]: { ...list, rows: list.rows.filter((r) => r.id !== id) } };
 }
 
-const filled = (s: string) => s.trim() !== '';
-
-/**
- * Why an amount typed in a money field cannot be used, in plain English; null when it can
- * (or nothing is typed yet). "1,250", "$1250" and "1250.50" read; "85k" or "lots" do not.
- */
-export function amountProblem(text: string): string | null {
-  if (!filled(text)) return null;
-  const n = parseMoney(text);
-  if (!Number.isFinite(n)) return 'Enter an amount in dollars, for example 1,250 or 1250.50.';
-  if (n > MAX_AMOUNT_DOLLARS) return `Enter an amount of ${formatDollars(MAX_AMOUNT_DOLLARS)} or less.`;
-  return null;
-}
-
-/** Why the years to a goal cannot be used; null when they can (or nothing is typed yet). */
-export function yearsProblem(text: string): string | null {
-  if (!filled(text)) return null;
-  const t = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(t)) return 'Enter a number of years, for example 8 or 2.5.';
-  const max = assumptionsFor(new Date()).projection.maxYears;
-  if (Number(t) <= 0) return 'Enter a number of years greater than 0.';
-  if (Number(t) > max) return `Enter ${max} years or fewer.`;
-  return null;
-}
-
-/** Filled with an amount the advice can use. */
-const amount = (s: string) => filled(s) && amountProblem(s) === null;
-const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'yes' && l.rows.length > 0);
-
-/**
- * journey-spec §5: Continue is disabled until the screen's rule holds. Screens
- * with no rule can always continue. Row fields are not validated (§5); the advice
- * pages list any row the engine cannot read.
- *
- * journey-spec §5 asks only for some text in the amounts and years; the advice
- * (issue 5) needs numbers, so those fields must be amounts or years it can read,
- * and each says what to fix under it (`amountProblem`, `yearsProblem`).
- */
-export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers) => boolean>> = {
-  // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
-  dateOfBirth: (a) => parseDateOfBirth(a.dateOfBirth).ok,
-  relationshipStatus: (a) => filled(a.relationshipStatus),
-  goalSelection: (a) => filled(a.goal.type),
-  goalDetails: (a) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
-  employmentStatus: (a) => filled(a.employmentStatus),
-  income: (a) => amount(a.income.amount) && filled(a.income.frequency),
-  additionalIncome: (a) => listDone(a.additionalIncome),
-  benefits: (a) => listDone(a.benefits),
-  bigSpends: (a) => listDone(a.bigSpends),
-  assets: (a) => listDone(a.assets),
-  regularSavings: (a) =>
-    a.regularSavings.answer === 'no' ||
-    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency)),
-  super: (a) => amount(a.super.balance) && a.super.contributions !== '',
-  debts: (a) => listDone(a.debts),
-  insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(amount),
-  privateHealth: (a) => a.privateHealth !== '',
-  riskAssessment: (a) => filled(a.risk.style),
-  // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
-  needsAnalysis: (a) => isSuitable(a),
-  recommendation: (a) => isSuitable(a),
+/** The page each answer is asked on (for "change this answer" links). */
+export const ANSWER_SCREEN: Record<FieldKey | ToggleKey, ScreenId> = {
+  dateOfBirth: 'dateOfBirth',
+  relationshipStatus: 'relationshipStatus',
+  'goal.type': 'goalSelection',
+  'goal.amount': 'goalDetails',
+  'goal.years': 'goalDetails',
+  employmentStatus: 'employmentStatus',
+  'income.amount': 'income',
+  'income.frequency': 'income',
+  additionalIncome: 'additionalIncome',
+  benefits: 'benefits',
+  bigSpends: 'bigSpends',
+  assets: 'assets',
+  regularSavings: 'regularSavings',
+  'regularSavings.amount': 'regularSavings',
+  'regularSavings.frequency': 'regularSavings',
+  'super.balance': 'super',
+  'super.contributions': 'super',
+  debts: 'debts',
+  'insurance.life': 'insuranceCover',
+  'insurance.tpd': 'insuranceCover',
+  'insurance.trauma': 'insuranceCover',
+  'insurance.incomeProtection': 'insuranceCover',
+  privateHealth: 'privateHealth',
+  'risk.style': 'riskAssessment',
 };
 
-/** False when a suitability rule of the advice engine fails for these answers today. */
-function isSuitable(a: Answers): boolean {
-  return assessSuitability(a, new Date()).suitable;
-}
-
-export function isScreenComplete(screen: ScreenId, answers: Answers): boolean {
-  return SCREEN_RULES[screen]?.(answers) ?? true;
+/** The value at a dotted field path. */
+export function getField(answers: Answers, key: FieldKey): string {
+  const [a, b] = key.split('.') as [keyof Answers, string | undefined];
+  const top = answers[a];
+  return String(b === undefined ? top : (top as unknown as Record<string, unknown>)[b]);
 }
 
 /** True when nothing has been answered (used to clear storage rather than keep an empty record). */

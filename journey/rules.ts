@@ -1,0 +1,98 @@
+/**
+ * The journey's validation rules (journey-spec §5), written once: the screens
+ * ask them for the messages under a field, the machine for Continue (through
+ * `journeyGuards`, provided to it). Pure: every rule takes the date it judges on.
+ */
+import type { JourneyContext } from '../machines/journey';
+import type { ScreenId } from '../machines/journey-flow';
+import type { Answers, RowList } from '../machines/journey-answers';
+import type { Clock } from './clock';
+import { assessSuitability } from './engine/assess';
+import { assumptionsFor } from './engine/assumptions';
+import { parseDateOfBirth } from './engine/dates';
+import { MAX_AMOUNT_DOLLARS } from './engine/money';
+import { formatDollars, parseMoney } from './format';
+
+const filled = (s: string) => s.trim() !== '';
+
+/**
+ * Why an amount typed in a money field cannot be used, in plain English; null when it can
+ * (or nothing is typed yet). "1,250", "$1250" and "1250.50" read; "85k" or "lots" do not.
+ */
+export function amountProblem(text: string): string | null {
+  if (!filled(text)) return null;
+  const n = parseMoney(text);
+  if (!Number.isFinite(n)) return 'Enter an amount in dollars, for example 1,250 or 1250.50.';
+  if (n > MAX_AMOUNT_DOLLARS) return `Enter an amount of ${formatDollars(MAX_AMOUNT_DOLLARS)} or less.`;
+  return null;
+}
+
+/** Why the years to a goal cannot be used; null when they can (or nothing is typed yet). */
+export function yearsProblem(text: string, asOf: Date): string | null {
+  if (!filled(text)) return null;
+  const t = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(t)) return 'Enter a number of years, for example 8 or 2.5.';
+  const max = assumptionsFor(asOf).projection.maxYears;
+  if (Number(t) <= 0) return 'Enter a number of years greater than 0.';
+  if (Number(t) > max) return `Enter ${max} years or fewer.`;
+  return null;
+}
+
+/** Filled with an amount the advice can use. */
+const amount = (s: string) => filled(s) && amountProblem(s) === null;
+const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'yes' && l.rows.length > 0);
+
+/**
+ * journey-spec §5: Continue is disabled until the screen's rule holds. Screens
+ * with no rule can always continue. Row fields are not validated (§5); the advice
+ * pages list any row the engine cannot read.
+ *
+ * journey-spec §5 asks only for some text in the amounts and years; the advice
+ * (issue 5) needs numbers, so those fields must be amounts or years it can read,
+ * and each says what to fix under it (`amountProblem`, `yearsProblem`).
+ */
+export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date) => boolean>> = {
+  // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
+  dateOfBirth: (a, asOf) => parseDateOfBirth(a.dateOfBirth, asOf).ok,
+  relationshipStatus: (a) => filled(a.relationshipStatus),
+  goalSelection: (a) => filled(a.goal.type),
+  goalDetails: (a, asOf) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years, asOf) === null,
+  employmentStatus: (a) => filled(a.employmentStatus),
+  income: (a) => amount(a.income.amount) && filled(a.income.frequency),
+  additionalIncome: (a) => listDone(a.additionalIncome),
+  benefits: (a) => listDone(a.benefits),
+  bigSpends: (a) => listDone(a.bigSpends),
+  assets: (a) => listDone(a.assets),
+  regularSavings: (a) =>
+    a.regularSavings.answer === 'no' ||
+    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency)),
+  super: (a) => amount(a.super.balance) && a.super.contributions !== '',
+  debts: (a) => listDone(a.debts),
+  insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(amount),
+  privateHealth: (a) => a.privateHealth !== '',
+  riskAssessment: (a) => filled(a.risk.style),
+  // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
+  needsAnalysis: (a, asOf) => isSuitable(a, asOf),
+  recommendation: (a, asOf) => isSuitable(a, asOf),
+};
+
+/** False when a suitability rule of the advice engine fails for these answers on `asOf`. */
+function isSuitable(a: Answers, asOf: Date): boolean {
+  return assessSuitability(a, asOf).suitable;
+}
+
+/** journey-spec §5: the screen's rule holds for these answers on the date `asOf` (ages and horizons depend on it). */
+export function isScreenComplete(screen: ScreenId, answers: Answers, asOf: Date): boolean {
+  return SCREEN_RULES[screen]?.(answers, asOf) ?? true;
+}
+
+/**
+ * The journey machine's domain guard, reading today's date from `clock`: the
+ * app root provides it with the system clock, tests with a fixed date.
+ */
+export function journeyGuards(clock: Clock) {
+  return {
+    isScreenComplete: ({ context }: { context: JourneyContext }, params: { screen: ScreenId }) =>
+      isScreenComplete(params.screen, context.answers, clock()),
+  };
+}
