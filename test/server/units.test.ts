@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { originAllowed, parseRange, sessionNameFrom } from '../../server/api';
-import { formatDuration, parseDuration, TokenSigner } from '../../server/auth';
+import { formatDuration, parseDuration } from '../../contract/duration';
+import { TokenSigner } from '../../server/auth';
 import { pathMatches } from '../../server/storage/sqlite';
 
 describe('durations (widget-spec §3 expiresIn)', () => {
