@@ -4,7 +4,7 @@ import { mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { originAllowed, parseRange, sessionNameFrom } from '../../server/api';
 import { formatDuration, parseDuration } from '../../contract/duration';
 import { TokenSigner } from '../../server/auth';
-import { pathMatches } from '../../server/storage/sqlite';
+import { pathMatches } from '../../server/storage/sqlite/triggers';
 
 describe('durations (widget-spec §3 expiresIn)', () => {
   it.each([
