@@ -13,7 +13,7 @@ export function sqliteProfiles(db: Db): ProfileStorage {
   );
 
   return {
-    // Read and write in one transaction, so two enrichments at once never drop each other's fields.
+    // Read and merge in one transaction, so the merge never starts from fields another writer has since changed.
     enrichProfile: db.transaction((siteId: string, userSessionId: string, fields: Record<string, string>) => {
       const current = json<Record<string, string>>(str(profile.get(siteId, userSessionId)?.fields ?? '{}'), {});
       const next = { ...current, ...fields };
