@@ -10,7 +10,7 @@ import { configFromEnv } from './config';
 import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
 import { newApiKey } from './seed';
 import { openSqliteStorage } from './storage/sqlite';
-import type { Storage } from './storage/types';
+import type { Site, Storage } from './storage/types';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -67,154 +67,178 @@ const need = <T>(value: T | undefined, what: string): T => {
   return value;
 };
 
+const parseCommandLine = (argv: string[]) => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+
+/** What a command works with: the storage, the options, and the positional after the command. */
+interface CommandInput {
+  storage: Storage;
+  o: ReturnType<typeof parseCommandLine>['values'];
+  target: string | undefined;
+  /** The site the target names; a UsageError when there is none. */
+  site(): Site;
+}
+
+type Command = (input: CommandInput) => string;
+
+/** A file the command line names; a UsageError when it cannot be read. */
+function readInput(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+}
+
+const SITE_COMMANDS: Record<string, Command> = {
+  sites: ({ storage }) =>
+    storage
+      .listSites()
+      .map((s) => `${s.id}  ${s.name}  key ${s.keyPrefix}…  origins ${s.origins.join(', ') || '(none)'}`)
+      .join('\n'),
+  'site:create': ({ storage, o }) => {
+    const apiKey = newApiKey();
+    const s = storage.createSite({ name: need(o.name, '--name'), apiKey, origins: need(o.origin, '--origin') });
+    return `created ${s.id}\nAPI key (shown once; it is stored hashed): ${apiKey}`;
+  },
+  'site:origins': ({ storage, o, site }) => `origins: ${storage.updateSite(site().id, { origins: need(o.origin, '--origin') })!.origins.join(', ')}`,
+  'site:config': ({ storage, o, site }) => {
+    const aware = o['page-awareness'];
+    if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
+    const updated = storage.updateSite(site().id, {
+      config: {
+        ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
+        ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
+        ...(o['reference-webpage'] !== undefined ? { referenceWebpage: o['reference-webpage'] } : {}),
+      },
+    });
+    return JSON.stringify(updated!.config, null, 2);
+  },
+  'site:appearance': ({ storage, o, site }) => {
+    const s = site();
+    const text = o.json ?? (o.file ? readInput(o.file).toString('utf8') : undefined);
+    let patch: unknown;
+    try {
+      patch = JSON.parse(need(text, '--json or --file'));
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      throw new UsageError('the appearance is not valid JSON');
+    }
+    const issues: string[] = [];
+    mergeAppearance(patch, issues);
+    if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
+    storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
+    return 'appearance saved';
+  },
+  'site:rotate-key': ({ storage, site }) => {
+    const apiKey = newApiKey();
+    storage.rotateApiKey(site().id, apiKey);
+    return `new API key (shown once): ${apiKey}`;
+  },
+};
+
+const DOCUMENT_COMMANDS: Record<string, Command> = {
+  docs: ({ storage, site }) =>
+    storage
+      .listDocuments(site().id)
+      .map((d) => `${d.embedToken}  ${d.type.padEnd(8)} v${d.versionNumber}  ${d.name}`)
+      .join('\n'),
+  'doc:add': ({ storage, o, site }) => {
+    const s = site();
+    const file = need(o.file, '--file');
+    const filename = path.basename(file);
+    const type = o.type ?? docTypeForFilename(filename);
+    if (!isDocType(type)) throw new UsageError(`--type must be one of pdf, docx, md, markdown, txt, snippet, csv, xls, xlsx, spreadsheet, other`);
+    const version = o.version === undefined ? 1 : Number(o.version);
+    if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
+    const bytes = readInput(file);
+    const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
+    const doc = storage.addDocument({
+      siteId: s.id,
+      name: o.name ?? filename,
+      type,
+      versionNumber: version,
+      fileId,
+      text: extractText(type, bytes),
+      hideDocHeader: o['hide-header'] ?? false,
+      hideDocFooter: o['hide-footer'] ?? false,
+    });
+    return `added ${doc.type} "${doc.name}"\nembed token: ${doc.embedToken}`;
+  },
+  'footer:add': ({ storage, o, target }) => {
+    const doc = storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
+    if (!doc) throw new UsageError(`no document with embed token ${target}`);
+    if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
+    const b = storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: o.link } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
+    return `added footer button ${b.id}`;
+  },
+};
+
+const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
+  videos: ({ storage, site }) =>
+    storage
+      .listVideos(site().id)
+      .map((v) => `${v.embedToken}  ${v.id}  ${v.name}`)
+      .join('\n'),
+  'video:add': ({ storage, o, site }) => {
+    const s = site();
+    const file = need(o.file, '--file');
+    const filename = path.basename(file);
+    const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readInput(file) });
+    const poster = o.poster
+      ? storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readInput(o.poster) })
+      : null;
+    const captions = o.captions
+      ? storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readInput(o.captions) })
+      : null;
+    const v = storage.addVideo({
+      siteId: s.id,
+      name: need(o.name, '--name'),
+      description: o.description ?? '',
+      fileId,
+      thumbnailFileId: poster,
+      captionsFileId: captions,
+      transcript: o.transcript ?? '',
+    });
+    return `added video ${v.id}\nembed token: ${v.embedToken}`;
+  },
+  'trigger:add': ({ storage, o, site }) => {
+    const s = site();
+    if (!o.message === !o.url) throw new UsageError('give one of --message TEXT or --url URL');
+    const t = storage.addActionTrigger(s.id, {
+      path: need(o.path, '--path'),
+      name: need(o.name, '--name'),
+      buttonType: o.url ? 'EXTERNAL_LINK' : 'ACTION',
+      externalUrl: o.url,
+      actionMessage: o.message,
+    });
+    return `added action button ${t.id} on ${t.path}`;
+  },
+  'presence:add': ({ storage, o, site }) => {
+    const s = site();
+    const video = storage.getVideo(need(o.video, '--video'));
+    if (!video || video.siteId !== s.id) throw new UsageError(`no video ${o.video} on ${s.id}`);
+    const m = storage.addPresenceMessage(s.id, { triggerEventUrl: need(o.path, '--path'), videoId: video.id, content: o.content ?? '', showOnVisit: true });
+    return `added presence video ${m.id} on ${m.triggerEventUrl}`;
+  },
+};
+
+// A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
+const COMMANDS = new Map<string, Command>(Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS }));
+
 /** Runs one command against `storage`, returning what to print. */
 export function runAdmin(storage: Storage, argv: string[]): string {
-  const { values: o, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const { values: o, positionals } = parseCommandLine(argv);
   const [command, target] = positionals;
   if (o.help || !command) return USAGE;
+  const run = COMMANDS.get(command);
+  if (!run) throw new UsageError(`unknown command ${command}`);
   const site = () => {
     const id = need(target, 'SITE (a site id; see `sites`)');
     const s = storage.getSite(id);
     if (!s) throw new UsageError(`no site ${id}`);
     return s;
   };
-  const readFile = (file: string) => {
-    try {
-      return readFileSync(file);
-    } catch {
-      throw new UsageError(`cannot read ${file}`);
-    }
-  };
-
-  switch (command) {
-    case 'sites':
-      return storage
-        .listSites()
-        .map((s) => `${s.id}  ${s.name}  key ${s.keyPrefix}…  origins ${s.origins.join(', ') || '(none)'}`)
-        .join('\n');
-    case 'site:create': {
-      const apiKey = newApiKey();
-      const s = storage.createSite({ name: need(o.name, '--name'), apiKey, origins: need(o.origin, '--origin') });
-      return `created ${s.id}\nAPI key (shown once; it is stored hashed): ${apiKey}`;
-    }
-    case 'site:origins':
-      return `origins: ${storage.updateSite(site().id, { origins: need(o.origin, '--origin') })!.origins.join(', ')}`;
-    case 'site:config': {
-      const aware = o['page-awareness'];
-      if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
-      const updated = storage.updateSite(site().id, {
-        config: {
-          ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
-          ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
-          ...(o['reference-webpage'] !== undefined ? { referenceWebpage: o['reference-webpage'] } : {}),
-        },
-      });
-      return JSON.stringify(updated!.config, null, 2);
-    }
-    case 'site:appearance': {
-      const s = site();
-      const text = o.json ?? (o.file ? readFile(o.file).toString('utf8') : undefined);
-      let patch: unknown;
-      try {
-        patch = JSON.parse(need(text, '--json or --file'));
-      } catch (err) {
-        if (err instanceof UsageError) throw err;
-        throw new UsageError('the appearance is not valid JSON');
-      }
-      const issues: string[] = [];
-      mergeAppearance(patch, issues);
-      if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
-      storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
-      return 'appearance saved';
-    }
-    case 'site:rotate-key': {
-      const apiKey = newApiKey();
-      storage.rotateApiKey(site().id, apiKey);
-      return `new API key (shown once): ${apiKey}`;
-    }
-    case 'docs':
-      return storage
-        .listDocuments(site().id)
-        .map((d) => `${d.embedToken}  ${d.type.padEnd(8)} v${d.versionNumber}  ${d.name}`)
-        .join('\n');
-    case 'doc:add': {
-      const s = site();
-      const file = need(o.file, '--file');
-      const filename = path.basename(file);
-      const type = o.type ?? docTypeForFilename(filename);
-      if (!isDocType(type)) throw new UsageError(`--type must be one of pdf, docx, md, markdown, txt, snippet, csv, xls, xlsx, spreadsheet, other`);
-      const version = o.version === undefined ? 1 : Number(o.version);
-      if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
-      const bytes = readFile(file);
-      const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
-      const doc = storage.addDocument({
-        siteId: s.id,
-        name: o.name ?? filename,
-        type,
-        versionNumber: version,
-        fileId,
-        text: extractText(type, bytes),
-        hideDocHeader: o['hide-header'] ?? false,
-        hideDocFooter: o['hide-footer'] ?? false,
-      });
-      return `added ${doc.type} "${doc.name}"\nembed token: ${doc.embedToken}`;
-    }
-    case 'footer:add': {
-      const doc = storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
-      if (!doc) throw new UsageError(`no document with embed token ${target}`);
-      if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
-      const b = storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: o.link } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
-      return `added footer button ${b.id}`;
-    }
-    case 'videos':
-      return storage
-        .listVideos(site().id)
-        .map((v) => `${v.embedToken}  ${v.id}  ${v.name}`)
-        .join('\n');
-    case 'video:add': {
-      const s = site();
-      const file = need(o.file, '--file');
-      const filename = path.basename(file);
-      const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readFile(file) });
-      const poster = o.poster
-        ? storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readFile(o.poster) })
-        : null;
-      const captions = o.captions
-        ? storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readFile(o.captions) })
-        : null;
-      const v = storage.addVideo({
-        siteId: s.id,
-        name: need(o.name, '--name'),
-        description: o.description ?? '',
-        fileId,
-        thumbnailFileId: poster,
-        captionsFileId: captions,
-        transcript: o.transcript ?? '',
-      });
-      return `added video ${v.id}\nembed token: ${v.embedToken}`;
-    }
-    case 'trigger:add': {
-      const s = site();
-      if (!o.message === !o.url) throw new UsageError('give one of --message TEXT or --url URL');
-      const t = storage.addActionTrigger(s.id, {
-        path: need(o.path, '--path'),
-        name: need(o.name, '--name'),
-        buttonType: o.url ? 'EXTERNAL_LINK' : 'ACTION',
-        externalUrl: o.url,
-        actionMessage: o.message,
-      });
-      return `added action button ${t.id} on ${t.path}`;
-    }
-    case 'presence:add': {
-      const s = site();
-      const video = storage.getVideo(need(o.video, '--video'));
-      if (!video || video.siteId !== s.id) throw new UsageError(`no video ${o.video} on ${s.id}`);
-      const m = storage.addPresenceMessage(s.id, { triggerEventUrl: need(o.path, '--path'), videoId: video.id, content: o.content ?? '', showOnVisit: true });
-      return `added presence video ${m.id} on ${m.triggerEventUrl}`;
-    }
-    default:
-      throw new UsageError(`unknown command ${command}`);
-  }
+  return run({ storage, o, target, site });
 }
 
 /** The command-line entry (dist/server/admin.js). */

@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { screenForPath } from '../machines/journey-flow';
-import { registerApi, type ApiServices } from './api';
+import { registerApi } from './api';
+import type { ApiServices } from './api-services';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */
 export const PAGE_CSP = [

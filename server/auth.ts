@@ -9,8 +9,6 @@ import path from 'node:path';
 
 import { formatDuration } from '../contract/duration';
 
-export { formatDuration, parseDuration } from '../contract/duration';
-
 export interface TokenClaims {
   /** The site the token was issued for. */
   site: string;

@@ -3,7 +3,7 @@
  * provider"). The server holds the provider's API key and hands the widget only a
  * short-lived streaming token.
  */
-import type { AvatarProvider } from './api';
+import type { AvatarProvider } from './api-services';
 
 export interface AvatarConfig {
   /** The provider's API key (AVATAR_API_KEY). */

@@ -1,6 +1,6 @@
 /** The server's configuration, from environment variables (documented in README.md). */
 import path from 'node:path';
-import { parseDuration } from './auth';
+import { parseDuration } from '../contract/duration';
 
 export interface ServerConfig {
   /** @default 8787 */

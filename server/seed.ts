@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_MEDIA_DIR, demoDocuments, demoVideo } from './demo-content';
+import { DEMO_MEDIA_DIR, demoDocuments, demoVideo } from './demo/content';
 import { contentTypeFor, extractText } from './documents';
 import type { Site, Storage } from './storage/types';
 

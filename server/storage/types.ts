@@ -1,8 +1,9 @@
 /**
  * The server's one storage interface (ARCHITECTURE.md "The server"): sites,
  * visitors' sessions and messages, documents and videos, and analytics. The
- * SQLite implementation is `sqlite.ts`; a PostgreSQL one can implement the same
- * interface for deployments that run several server instances.
+ * SQLite implementation is `sqlite.ts`, with each table group's methods in
+ * `sqlite/`; a PostgreSQL one can implement the same interface for deployments
+ * that run several server instances.
  *
  * Every method that writes more than one row does so atomically.
  */

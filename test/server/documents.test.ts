@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_MEDIA_DIR, demoDocuments, demoVideo, locateDemoMediaDir, type DemoDocument } from '../../server/demo-content';
+import { DEMO_MEDIA_DIR, demoDocuments, demoVideo, locateDemoMediaDir, type DemoDocument } from '../../server/demo/content';
 import { contentTypeFor, DOC_TYPES, docTypeForFilename, extractText, isDocType, type DocType } from '../../server/documents';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api';
+import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api-services';
 import type { AnswerEngine, AnswerRequest } from '../../server/answers/types';
 import { buildApp } from '../../server/app';
 import { loadOrCreateSecret, TokenSigner } from '../../server/auth';

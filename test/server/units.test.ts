@@ -1,9 +1,12 @@
 /** Pure pieces of the server: durations, tokens, ranges, names, paths, appearance. */
 import { describe, expect, it } from 'vitest';
 import { mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
-import { originAllowed, parseRange, sessionNameFrom } from '../../server/api';
-import { formatDuration, parseDuration, TokenSigner } from '../../server/auth';
-import { pathMatches } from '../../server/storage/sqlite';
+import { sessionNameFrom } from '../../server/routes/chat';
+import { parseRange } from '../../server/routes/files';
+import { originAllowed } from '../../server/routes/origins';
+import { formatDuration, parseDuration } from '../../contract/duration';
+import { TokenSigner } from '../../server/auth';
+import { pathMatches } from '../../server/storage/sqlite/triggers';
 
 describe('durations (widget-spec §3 expiresIn)', () => {
   it.each([

@@ -1,0 +1,100 @@
+/**
+ * A visitor's chat sessions (widget-spec §7): the history of one session with the
+ * page's point-of-presence videos first, the list of sessions, and renaming one.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../errors';
+import type { Site } from '../storage/types';
+import { siteOf } from './auth-guard';
+import type { RouteContext } from './context';
+import { messageJson } from './messages';
+import { ID, PATH, USER_SESSION_ID } from './schemas';
+
+const MAX_SESSION_NAME = 100;
+
+/** The presence videos shown on `path`, as history messages (widget-spec §3 "source POINT_OF_PRESENCE"). */
+function presenceMessages({ services, fileUrl }: RouteContext, req: FastifyRequest, site: Site, path: string) {
+  const { storage } = services;
+  return storage.presenceMessagesForPath(site.id, path).flatMap((p) => {
+    const video = storage.getVideo(p.videoId);
+    if (!video) return [];
+    return [
+      {
+        id: `pop_${p.id}`,
+        role: 'ai' as const,
+        content: p.content || video.name,
+        createdAt: p.createdAt,
+        type: 'VIDEO' as const,
+        source: 'POINT_OF_PRESENCE',
+        triggerEventUrl: p.triggerEventUrl,
+        showOnVisit: p.showOnVisit,
+        script: video.transcript,
+        videoUrl: fileUrl(req, video.fileId, video.filename),
+        thumbnailUrl: fileUrl(req, video.thumbnailFileId, video.thumbnailFilename),
+        captionsUrl: fileUrl(req, video.captionsFileId, video.captionsFilename),
+        name: video.name,
+      },
+    ];
+  });
+}
+
+/** Registers api/chat/history, api/chat/sessions and api/chat/sessions/update. */
+export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContext): void {
+  const { services, authenticate } = ctx;
+  const { storage } = services;
+
+  api.get<{ Querystring: { userSessionId: string; path: string; chatSessionId?: string } }>(
+    '/api/chat/history',
+    {
+      preHandler: authenticate,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['userSessionId', 'path'],
+          properties: { userSessionId: USER_SESSION_ID, path: PATH, chatSessionId: ID },
+        },
+      },
+    },
+    async (req, reply) => {
+      const site = siteOf(req);
+      const { userSessionId, path, chatSessionId } = req.query;
+      const pop = presenceMessages(ctx, req, site, path);
+      if (!chatSessionId) return { history: pop, chatSessionId: null };
+      if (!storage.getChatSession(site.id, userSessionId, chatSessionId)) {
+        return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
+      }
+      return { history: [...pop, ...storage.listMessages(site.id, userSessionId, chatSessionId).map(messageJson)], chatSessionId };
+    },
+  );
+
+  api.get<{ Querystring: { userSessionId: string } }>(
+    '/api/chat/sessions',
+    {
+      preHandler: authenticate,
+      schema: { querystring: { type: 'object', required: ['userSessionId'], properties: { userSessionId: USER_SESSION_ID } } },
+    },
+    async (req) => ({ sessions: storage.listChatSessions(siteOf(req).id, req.query.userSessionId) }),
+  );
+
+  api.put<{ Body: { userSessionId: string; chatSessionId: string; name: string } }>(
+    '/api/chat/sessions/update',
+    {
+      preHandler: authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['userSessionId', 'chatSessionId', 'name'],
+          properties: { userSessionId: USER_SESSION_ID, chatSessionId: ID, name: { type: 'string', maxLength: 500 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const name = req.body.name.replace(/\s+/g, ' ').trim();
+      if (!name) return sendError(reply, 400, 'BAD_REQUEST', 'The name must not be empty.');
+      if (name.length > MAX_SESSION_NAME) return sendError(reply, 400, 'BAD_REQUEST', `The name must be at most ${MAX_SESSION_NAME} characters.`);
+      const session = storage.renameChatSession(siteOf(req).id, req.body.userSessionId, req.body.chatSessionId, name);
+      if (!session) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
+      return { chatSession: session };
+    },
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * `POST api/chat` (widget-spec §7): the visitor's question goes to the answer
+ * engine with the site's documents, the page's text and the session's recent
+ * turns; the question and the answer are stored together in the chat session.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
+import { ProviderError } from '../answers/types';
+import { sendError } from '../errors';
+import type { DocumentRecord, Storage } from '../storage/types';
+import { siteOf } from './auth-guard';
+import { chatRateLimit } from './chat-rate-limit';
+import type { RouteContext } from './context';
+import { messageJson } from './messages';
+import { ID, PATH, USER_SESSION_ID } from './schemas';
+
+const MAX_MESSAGE = 4000;
+const MAX_PAGE_TEXT = 200_000;
+
+interface ChatBody {
+  message: string;
+  webPageContent?: string;
+  userSessionId: string;
+  path: string;
+  sessionToken?: string;
+  streamSessionId?: string;
+  chatSessionId?: string | null;
+  additionalNamespaces?: string[];
+}
+
+const CHAT_BODY_SCHEMA = {
+  type: 'object',
+  required: ['message', 'userSessionId', 'path'],
+  properties: {
+    message: { type: 'string', maxLength: MAX_MESSAGE },
+    webPageContent: { type: 'string', maxLength: MAX_PAGE_TEXT },
+    userSessionId: USER_SESSION_ID,
+    path: PATH,
+    sessionToken: { type: 'string', maxLength: 2000 },
+    streamSessionId: { type: 'string', maxLength: 200 },
+    chatSessionId: { anyOf: [ID, { type: 'null' }] },
+    additionalNamespaces: { type: 'array', maxItems: 50, items: ID },
+  },
+} as const;
+
+type AppendInput = Parameters<Storage['appendMessages']>[0];
+type Saved = ReturnType<Storage['appendMessages']>;
+
+/** Session names come from the first question: one line, at most 60 characters. */
+export function sessionNameFrom(question: string): string {
+  const line = question.replace(/\s+/g, ' ').trim();
+  return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
+}
+
+/** The documents that have text, for the answer engine. */
+function sourceDocuments(documents: DocumentRecord[], additionalNamespaces: string[] | undefined): SourceDoc[] {
+  const inContext = new Set(additionalNamespaces ?? []);
+  // Documents the visitor is asking about (additionalNamespaces) come first; all documents stay searchable.
+  return [...documents.filter((d) => inContext.has(d.id)), ...documents.filter((d) => !inContext.has(d.id))]
+    .filter((d) => d.text)
+    .map((d) => ({ id: d.id, name: d.name, text: d.text! }));
+}
+
+/** The session's last ten text turns, oldest first; failure reports are not context. */
+function recentHistory(storage: Storage, siteId: string, userSessionId: string, chatSessionId: string | null): AnswerRequest['history'] {
+  if (!chatSessionId) return [];
+  return storage
+    .listMessages(siteId, userSessionId, chatSessionId)
+    .filter((m) => !m.isError && m.type === 'TEXT')
+    .slice(-10)
+    .map((m) => ({ role: m.role, content: m.content }));
+}
+
+/** 502 PROVIDER_ERROR or 504 PROVIDER_TIMEOUT (widget-spec §8), with the stored question. */
+function providerFailure(reply: FastifyReply, err: unknown, saved: Saved) {
+  const timedOut = err instanceof ProviderError && err.timedOut;
+  return sendError(
+    reply,
+    timedOut ? 504 : 502,
+    timedOut ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR',
+    timedOut ? 'The AI service did not answer in time. Please try again.' : 'The AI service failed to answer. Please try again.',
+    { userMessage: messageJson(saved.messages[0]!), chatSession: { id: saved.chatSession.id, name: saved.chatSession.name } },
+  );
+}
+
+/** The chat response (widget-spec §3): both messages, follow-ups, and buttons that open up to two cited documents. */
+function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved: Saved, result: AnswerResult, documents: DocumentRecord[]) {
+  const cited = result.sources
+    .map((name) => documents.find((d) => d.name === name && d.fileId))
+    .filter((d): d is DocumentRecord => d !== undefined)
+    .slice(0, 2);
+  return {
+    userMessage: messageJson(saved.messages[0]!),
+    aiMessage: { ...messageJson(saved.messages[1]!), sources: result.sources },
+    chatSession: { id: saved.chatSession.id, name: saved.chatSession.name },
+    followUpButtons: result.followUps.map((text, i) => ({ id: `${saved.messages[1]!.id}-f${i}`, text })),
+    responseButtons: cited.map((d) => ({
+      id: `doc-${d.id}`,
+      name: `Open ${d.name}`,
+      buttonType: 'EXTERNAL_LINK' as const,
+      externalUrl: fileUrl(req, d.fileId, d.filename),
+    })),
+  };
+}
+
+/** Registers api/chat, behind the bearer guard and the chat's rate limits. */
+export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
+  const { storage } = services;
+  const limitChat = chatRateLimit(api, services.limits);
+
+  api.post<{ Body: ChatBody }>(
+    '/api/chat',
+    { bodyLimit: services.limits.maxBodyBytes, preHandler: [authenticate, limitChat], schema: { body: CHAT_BODY_SCHEMA } },
+    async (req, reply) => {
+      const site = siteOf(req);
+      const body = req.body;
+      const question = body.message.trim();
+      if (!question) return sendError(reply, 400, 'BAD_REQUEST', 'The message must not be empty.');
+      const chatSessionId = body.chatSessionId || null;
+      if (chatSessionId && !storage.getChatSession(site.id, body.userSessionId, chatSessionId)) {
+        return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
+      }
+      const asked = new Date().toISOString();
+      const documents = storage.listDocuments(site.id);
+      const sourceDocs = sourceDocuments(documents, body.additionalNamespaces);
+      const history = recentHistory(storage, site.id, body.userSessionId, chatSessionId);
+      const base: Omit<AppendInput, 'messages'> = {
+        siteId: site.id,
+        userSessionId: body.userSessionId,
+        chatSessionId,
+        newSessionName: sessionNameFrom(question),
+        path: body.path,
+      };
+      let result: AnswerResult;
+      try {
+        result = await services.answers.answer({
+          question,
+          pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
+          pagePath: body.path,
+          documents: sourceDocs,
+          history,
+        });
+      } catch (err) {
+        // The visitor's message is kept; the failure is reported, not stored as an answer.
+        const saved = storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
+        req.log.warn({ err }, 'answer provider failed');
+        return providerFailure(reply, err, saved);
+      }
+      const saved = storage.appendMessages({
+        ...base,
+        messages: [
+          { role: 'user', content: question, createdAt: asked },
+          { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
+        ],
+      });
+      return answerJson(fileUrl, req, saved, result, documents);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Embedded smart documents and videos (widget-spec §7): the smart-doc boot with the
+ * site's API key, its footer buttons and the video boot with a bearer token.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../errors';
+import type { DocumentRecord, VideoRecord } from '../storage/types';
+import { siteFromKey, siteOf } from './auth-guard';
+import type { RouteContext } from './context';
+import { checkOrigin, headerOf } from './origins';
+
+type FileUrl = RouteContext['fileUrl'];
+
+/** widget-spec §3 "Smart doc response". */
+const documentJson = (fileUrl: FileUrl, req: FastifyRequest, d: DocumentRecord) => ({
+  smartDocId: d.id,
+  name: d.name,
+  type: d.type,
+  versionNumber: d.versionNumber,
+  fileUrl: fileUrl(req, d.fileId, d.filename),
+  embedSettings: { hideDocHeader: d.hideDocHeader, hideDocFooter: d.hideDocFooter },
+});
+
+/** widget-spec §3 "Video response". */
+const videoJson = (fileUrl: FileUrl, req: FastifyRequest, v: VideoRecord) => ({
+  id: v.id,
+  name: v.name,
+  description: v.description,
+  videoUrl: fileUrl(req, v.fileId, v.filename),
+  thumbnailUrl: fileUrl(req, v.thumbnailFileId, v.thumbnailFilename),
+  captionsUrl: fileUrl(req, v.captionsFileId, v.captionsFilename),
+  transcript: v.transcript,
+  embedSettings: v.settings,
+});
+
+/** Registers smart-doc/{token}/boot, smart-doc/{token}/footer-buttons and video/{token}/boot. */
+export function registerEmbedRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
+  const { storage } = services;
+
+  api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/boot', async (req, reply) => {
+    // widget-spec §8: 400 without Origin, 401 for a bad key, 404 for an unknown token
+    if (headerOf(req, 'origin') === undefined) {
+      return reply.code(400).send({ success: false, error: 'Invalid request - origin header required' });
+    }
+    const site = siteFromKey(storage, req);
+    checkOrigin(req, site, true);
+    const doc = storage.findDocumentByToken(req.params.embedToken);
+    if (!doc || doc.siteId !== site.id) return reply.code(404).send({ success: false, error: 'Smart document not found or invalid token' });
+    return { success: true, error: null, smartDoc: documentJson(fileUrl, req, doc) };
+  });
+
+  api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/footer-buttons', { preHandler: authenticate }, async (req, reply) => {
+    const doc = storage.findDocumentByToken(req.params.embedToken);
+    if (!doc || doc.siteId !== siteOf(req).id) return sendError(reply, 404, 'NOT_FOUND', 'Smart document not found or invalid token');
+    return storage.listFooterButtons(doc.id);
+  });
+
+  api.get<{ Params: { embedToken: string } }>('/video/:embedToken/boot', { preHandler: authenticate }, async (req, reply) => {
+    if (headerOf(req, 'origin') === undefined) {
+      return reply.code(400).send({ success: false, error: 'Invalid request - origin header required' });
+    }
+    const video = storage.findVideoByToken(req.params.embedToken);
+    if (!video || video.siteId !== siteOf(req).id) return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
+    return { success: true, error: null, video: videoJson(fileUrl, req, video) };
+  });
+}

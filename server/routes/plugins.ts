@@ -1,0 +1,56 @@
+/**
+ * The API scope's plugins: CORS for the origins some site allows, rate limiting,
+ * multipart uploads, and the error handler that turns every failure into the
+ * error body of widget-spec §8.
+ */
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiLimits } from '../api-services';
+import { HttpError, sendError } from '../errors';
+import type { Storage } from '../storage/types';
+import { headerOf, ownOrigin } from './origins';
+
+/** The headers a browser's fetch may read (widget-spec §4: a fresh token arrives in a response header). */
+const EXPOSED_HEADERS = ['X-Auth-Token', 'X-Auth-Expires-In', 'Retry-After'];
+
+type RouteError = Error & { statusCode?: number; code?: string; validation?: unknown };
+
+/** Maps thrown errors, fastify's own included, to widget-spec §8 statuses and codes. */
+function apiErrorHandler(error: RouteError, req: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return sendError(reply, error.status, error.code, error.message);
+  if (error.validation) return sendError(reply, 400, 'BAD_REQUEST', `Invalid request: ${error.message}`);
+  if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+  }
+  if (error.statusCode === 415) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', error.message);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return sendError(reply, error.statusCode, 'BAD_REQUEST', error.message);
+  }
+  req.log.error(error);
+  return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on the server.');
+}
+
+/** Registers the plugins and the error handler on the API's scope. */
+export async function registerApiPlugins(api: FastifyInstance, storage: Storage, limits: ApiLimits): Promise<void> {
+  await api.register(cors, {
+    delegator: (req, cb) => {
+      const origin = headerOf(req, 'origin');
+      // Preflights carry no key, so any origin some site allows is answered; each request then checks its own site.
+      const known = origin !== undefined && (origin === ownOrigin(req) || storage.allOrigins().has(origin) || storage.allOrigins().has('*'));
+      cb(null, {
+        origin: known,
+        methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+        allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
+        exposedHeaders: EXPOSED_HEADERS,
+        maxAge: 600,
+      });
+    },
+  });
+  await api.register(rateLimit, { global: false });
+  await api.register(multipart, {
+    limits: { fileSize: limits.maxAudioBytes, files: 1, fields: 50, fieldSize: 4096, parts: 60 },
+  });
+  api.setErrorHandler(apiErrorHandler);
+}

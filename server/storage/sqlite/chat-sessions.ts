@@ -1,0 +1,76 @@
+/** Visitors' chat sessions and their messages on SQLite. */
+import { randomUUID } from 'node:crypto';
+import type { ChatSessionSummary, Storage, StoredMessage } from '../types';
+import { now, str, type Db, type Row } from './rows';
+
+/** The part of {@link Storage} that keeps chat sessions and messages. */
+export type ChatSessionStorage = Pick<Storage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;
+
+const toSession = (r: Row): ChatSessionSummary => ({
+  id: str(r.id),
+  name: str(r.name),
+  lastMessageTimestamp: str(r.last_message_at),
+  totalMessages: Number(r.message_count),
+});
+
+const toMessage = (r: Row): StoredMessage => ({
+  id: str(r.id),
+  chatSessionId: str(r.chat_session_id),
+  role: str(r.role) as StoredMessage['role'],
+  content: str(r.content),
+  type: str(r.type) as StoredMessage['type'],
+  createdAt: str(r.created_at),
+  isError: Boolean(r.is_error),
+});
+
+/** The chat methods of the storage on `db`. */
+export function sqliteChatSessions(db: Db): ChatSessionStorage {
+  const session = db.prepare<[string, string, string], Row>('SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? AND id = ?');
+  const sessions = db.prepare<[string, string], Row>(
+    'SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? ORDER BY last_message_at DESC, created_at DESC',
+  );
+  const messages = db.prepare<[string], Row>('SELECT * FROM messages WHERE chat_session_id = ? ORDER BY seq');
+  const insertSession = db.prepare(
+    'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
+  );
+  const insertMessage = db.prepare('INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const bumpSession = db.prepare('UPDATE chat_sessions SET message_count = message_count + ?, last_message_at = ? WHERE id = ?');
+  const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
+
+  // One transaction: the session, its messages and its count are written together or not at all (types.ts Storage.appendMessages).
+  const appendMessages = db.transaction((input: Parameters<Storage['appendMessages']>[0]) => {
+    const t = input.messages[input.messages.length - 1]?.createdAt ?? now();
+    let sessionId = input.chatSessionId;
+    if (sessionId === null) {
+      sessionId = randomUUID();
+      insertSession.run(sessionId, input.siteId, input.userSessionId, input.newSessionName, input.path, input.messages[0]?.createdAt ?? t, t);
+    } else if (!session.get(input.siteId, input.userSessionId, sessionId)) {
+      throw new Error('chat session not found');
+    }
+    const before = Number(session.get(input.siteId, input.userSessionId, sessionId)!.message_count);
+    const stored = input.messages.map((m, i) => {
+      const id = randomUUID();
+      insertMessage.run(id, sessionId, before + i, m.role, m.content, m.type ?? 'TEXT', m.isError ? 1 : 0, m.createdAt);
+      return { id, chatSessionId: sessionId!, role: m.role, content: m.content, type: m.type ?? 'TEXT', createdAt: m.createdAt, isError: Boolean(m.isError) } satisfies StoredMessage;
+    });
+    bumpSession.run(input.messages.length, t, sessionId);
+    return { chatSession: toSession(session.get(input.siteId, input.userSessionId, sessionId)!), messages: stored };
+  });
+
+  return {
+    getChatSession(siteId, userSessionId, chatSessionId) {
+      const r = session.get(siteId, userSessionId, chatSessionId);
+      return r ? toSession(r) : null;
+    },
+    appendMessages: (input) => appendMessages(input),
+    listMessages(siteId, userSessionId, chatSessionId) {
+      if (!session.get(siteId, userSessionId, chatSessionId)) return [];
+      return messages.all(chatSessionId).map(toMessage);
+    },
+    listChatSessions: (siteId, userSessionId) => sessions.all(siteId, userSessionId).map(toSession),
+    renameChatSession(siteId, userSessionId, chatSessionId, name) {
+      if (renameSession.run(name, siteId, userSessionId, chatSessionId).changes === 0) return null;
+      return toSession(session.get(siteId, userSessionId, chatSessionId)!);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
+import { randomUUID } from 'node:crypto';
+import type { DocumentRecord, FooterButton, Storage } from '../types';
+import { newToken, now, optStr, str, type Db, type Row } from './rows';
+
+/** The part of {@link Storage} that keeps smart documents. */
+export type DocumentStorage = Pick<Storage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;
+
+const DOCUMENT_SELECT = `SELECT d.*, f.filename AS filename FROM documents d LEFT JOIN files f ON f.id = d.file_id`;
+
+const toDocument = (r: Row): DocumentRecord => ({
+  id: str(r.id),
+  siteId: str(r.site_id),
+  name: str(r.name),
+  type: str(r.type),
+  versionNumber: Number(r.version_number),
+  embedToken: str(r.embed_token),
+  fileId: optStr(r.file_id) ?? null,
+  filename: optStr(r.filename) ?? null,
+  text: optStr(r.text) ?? null,
+  hideDocHeader: Boolean(r.hide_doc_header),
+  hideDocFooter: Boolean(r.hide_doc_footer),
+});
+
+const toFooterButton = (r: Row): FooterButton => ({
+  id: str(r.id),
+  label: str(r.label),
+  type: str(r.type) as FooterButton['type'],
+  url: optStr(r.url),
+  actionType: optStr(r.action_type),
+});
+
+/** The document methods of the storage on `db`. */
+export function sqliteDocuments(db: Db): DocumentStorage {
+  const documentById = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.id = ?`);
+  const documentByToken = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.embed_token = ?`);
+  const documents = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.site_id = ? ORDER BY d.created_at, d.name`);
+  const footerButtons = db.prepare<[string], Row>('SELECT * FROM footer_buttons WHERE document_id = ? ORDER BY position');
+
+  return {
+    addDocument(input) {
+      const id = randomUUID();
+      db.prepare(
+        'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        input.siteId,
+        input.name,
+        input.type,
+        input.versionNumber ?? 1,
+        input.embedToken ?? newToken(),
+        input.fileId,
+        input.text,
+        input.hideDocHeader ? 1 : 0,
+        input.hideDocFooter ? 1 : 0,
+        now(),
+      );
+      return toDocument(documentById.get(id)!);
+    },
+    listDocuments: (siteId) => documents.all(siteId).map(toDocument),
+    findDocumentByToken(embedToken) {
+      const r = documentByToken.get(embedToken);
+      return r ? toDocument(r) : null;
+    },
+    addFooterButton(documentId, button) {
+      const id = randomUUID();
+      const position = footerButtons.all(documentId).length;
+      db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        documentId,
+        button.label,
+        button.type,
+        button.url ?? null,
+        button.actionType ?? null,
+        position,
+      );
+      return { id, ...button };
+    },
+    listFooterButtons: (documentId) => footerButtons.all(documentId).map(toFooterButton),
+  };
+}

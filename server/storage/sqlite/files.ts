@@ -1,0 +1,32 @@
+/** Stored files on SQLite: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
+import type { Storage, StoredFile } from '../types';
+import { newToken, now, str, type Db, type Row } from './rows';
+
+/** The part of {@link Storage} that keeps files. */
+export type FileStorage = Pick<Storage, 'addFile' | 'getFile'>;
+
+/** The file methods of the storage on `db`. */
+export function sqliteFiles(db: Db): FileStorage {
+  const file = db.prepare<[string], Row>('SELECT * FROM files WHERE id = ?');
+
+  return {
+    addFile(siteId, input) {
+      const id = newToken(16);
+      db.prepare('INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+        id,
+        siteId,
+        input.filename,
+        input.contentType,
+        Buffer.from(input.bytes),
+        now(),
+      );
+      return id;
+    },
+    getFile(id) {
+      const r = file.get(id);
+      if (!r) return null;
+      const bytes = r.bytes as Buffer;
+      return { id: str(r.id), filename: str(r.filename), contentType: str(r.content_type), bytes, size: bytes.length } satisfies StoredFile;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** Visitors' profiles on SQLite: the fields a site's pages send with `POST /api/enrich` (widget-spec §7). */
+import type { Storage } from '../types';
+import { json, now, str, type Db, type Row } from './rows';
+
+/** The part of {@link Storage} that keeps visitors' profiles. */
+export type ProfileStorage = Pick<Storage, 'enrichProfile' | 'getProfile'>;
+
+/** The profile methods of the storage on `db`. */
+export function sqliteProfiles(db: Db): ProfileStorage {
+  const profile = db.prepare<[string, string], Row>('SELECT fields FROM profiles WHERE site_id = ? AND user_session_id = ?');
+  const upsertProfile = db.prepare(
+    'INSERT INTO profiles (site_id, user_session_id, fields, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (site_id, user_session_id) DO UPDATE SET fields = excluded.fields, updated_at = excluded.updated_at',
+  );
+
+  return {
+    // Read and merge in one transaction, so the merge never starts from fields another writer has since changed.
+    enrichProfile: db.transaction((siteId: string, userSessionId: string, fields: Record<string, string>) => {
+      const current = json<Record<string, string>>(str(profile.get(siteId, userSessionId)?.fields ?? '{}'), {});
+      const next = { ...current, ...fields };
+      upsertProfile.run(siteId, userSessionId, JSON.stringify(next), now());
+      return next;
+    }),
+    getProfile(siteId, userSessionId) {
+      const r = profile.get(siteId, userSessionId);
+      return r ? json<Record<string, string>>(str(r.fields), {}) : null;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What a site shows on given paths, on SQLite: action buttons (widget-spec §7
+ * action-triggers) and point-of-presence videos (widget-spec §3 "source POINT_OF_PRESENCE").
+ */
+import { randomUUID } from 'node:crypto';
+import type { ActionTrigger, PresenceMessage, Storage } from '../types';
+import { now, optStr, str, type Db, type Row } from './rows';
+
+/** The part of {@link Storage} that keeps action triggers and presence messages. */
+export type TriggerStorage = Pick<Storage, 'addActionTrigger' | 'actionTriggersForPath' | 'addPresenceMessage' | 'presenceMessagesForPath'>;
+
+/** A trigger path matches exactly, or as a prefix when it ends in `*`. */
+export function pathMatches(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+}
+
+const toTrigger = (r: Row): ActionTrigger => ({
+  id: str(r.id),
+  path: str(r.path),
+  name: str(r.name),
+  buttonType: str(r.button_type) as ActionTrigger['buttonType'],
+  externalUrl: optStr(r.external_url),
+  actionMessage: optStr(r.action_message),
+  position: Number(r.position),
+});
+
+const toPresenceMessage = (r: Row): PresenceMessage => ({
+  id: str(r.id),
+  triggerEventUrl: str(r.trigger_path),
+  videoId: str(r.video_id),
+  content: str(r.content),
+  showOnVisit: Boolean(r.show_on_visit),
+  createdAt: str(r.created_at),
+});
+
+/** The trigger methods of the storage on `db`. */
+export function sqliteTriggers(db: Db): TriggerStorage {
+  const triggers = db.prepare<[string], Row>('SELECT * FROM action_triggers WHERE site_id = ? ORDER BY position, name');
+  const presence = db.prepare<[string], Row>('SELECT * FROM presence_messages WHERE site_id = ? AND show_on_visit = 1 ORDER BY created_at');
+
+  return {
+    addActionTrigger(siteId, t) {
+      const id = randomUUID();
+      const position = t.position ?? triggers.all(siteId).length;
+      db.prepare(
+        'INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
+      return { id, path: t.path, name: t.name, buttonType: t.buttonType, externalUrl: t.externalUrl, actionMessage: t.actionMessage, position };
+    },
+    actionTriggersForPath: (siteId, p) => triggers.all(siteId).map(toTrigger).filter((t) => pathMatches(t.path, p)),
+    addPresenceMessage(siteId, m) {
+      const id = randomUUID();
+      const createdAt = now();
+      db.prepare('INSERT INTO presence_messages (id, site_id, trigger_path, video_id, content, show_on_visit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        siteId,
+        m.triggerEventUrl,
+        m.videoId,
+        m.content,
+        m.showOnVisit ? 1 : 0,
+        createdAt,
+      );
+      return { id, createdAt, ...m };
+    },
+    presenceMessagesForPath: (siteId, p) =>
+      presence
+        .all(siteId)
+        .map(toPresenceMessage)
+        .filter((m) => pathMatches(m.triggerEventUrl, p)),
+  };
+}
