@@ -1,5 +1,5 @@
 /**
- * The demo site, seeded on first start (ARCHITECTURE.md "The server"): action
+ * The demo site, seeded on first start (docs/architecture.md "The server"): action
  * buttons for the journey's paths, a smart document of each type with footer
  * buttons, a short video with its transcript, and a point-of-presence video on
  * one path. Its publishable API key is kept in the data folder so that every

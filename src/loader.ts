@@ -1,5 +1,5 @@
 /**
- * `widget.js`: the classic script a site owner pastes (ARCHITECTURE.md "The embed
+ * `widget.js`: the classic script a site owner pastes (docs/architecture.md "The embed
  * contract"). It reads its own attributes, sets up `window.AIChatWidget` and
  * `window.enrichUserProfile`, and loads the widget's core module from its own
  * folder. It holds nothing else, so it costs the host page almost nothing.
@@ -132,7 +132,7 @@ function install() {
         console.error('AI chat widget failed to load:', err);
         emit('error', err);
       });
-  // ARCHITECTURE.md: after load, the element is appended to <body> if the page has none
+  // docs/architecture.md: after load, the element is appended to <body> if the page has none
   if (document.readyState === 'complete') void load();
   else window.addEventListener('load', () => void load(), { once: true });
 }

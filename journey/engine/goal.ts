@@ -18,11 +18,6 @@ export function inflate(todayCents: Cents, years: number, inflation: number): Ce
   return Math.round(todayCents * Math.pow(1 + inflation, years));
 }
 
-/** A future amount in today's dollars. */
-export function deflate(nominalCents: Cents, years: number, inflation: number): Cents {
-  return Math.round(nominalCents / Math.pow(1 + inflation, years));
-}
-
 /** (1+i)^n and the annuity factor ((1+i)^n − 1)/i. */
 function factors(i: number, months: number): { growth: number; annuity: number } {
   const growth = Math.pow(1 + i, months);

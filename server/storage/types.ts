@@ -1,5 +1,5 @@
 /**
- * The server's one storage interface (ARCHITECTURE.md "The server"): sites,
+ * The server's one storage interface (docs/architecture.md "The server"): sites,
  * visitors' sessions and messages, documents and videos, and analytics. The
  * SQLite implementation is `sqlite.ts`, with each table group's methods in
  * `sqlite/`; a PostgreSQL one can implement the same interface for deployments

@@ -1,4 +1,4 @@
-/** Launches Debian's Chromium headless with the flags of ARCHITECTURE.md and a fresh profile. */
+/** Launches Debian's Chromium headless with fixed flags (no sandbox, no GPU, no background networking) and a fresh profile. */
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
