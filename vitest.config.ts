@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/{architecture,machines,view-models,journey,server}/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['test/{architecture,machines,view-models,effects,journey,server}/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -4,6 +4,7 @@
  * and again on every path change. widget-spec §7: a failure gives an empty list.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 import type { ActionButton } from './chat';
 
 export interface ActionButtonsContext {
@@ -21,9 +22,7 @@ export const actionButtonsMachine = setup({
     input: {} as { path: string },
   },
   actors: {
-    loadActionButtons: fromPromise<ActionButton[], { path: string }>(async () => {
-      throw new Error('loadActionButtons actor not provided');
-    }),
+    loadActionButtons: fromPromise<ActionButton[], { path: string }>(notProvided('loadActionButtons')),
   },
 }).createMachine({
   id: 'actionButtons',

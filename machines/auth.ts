@@ -13,6 +13,7 @@
  * - The token lives in this machine's context only: never in storage or a URL.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 
 /** widget-spec §4 / §9: the token refresh margin. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -72,9 +73,7 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    boot: fromPromise<BootResult>(async () => {
-      throw new Error('boot actor not provided');
-    }),
+    boot: fromPromise<BootResult>(notProvided('boot')),
   },
   delays: {
     /** When the token becomes unusable, counted from when it was stored. */

@@ -13,6 +13,7 @@
  * back into an empty composer (and leaves it when Try again sends it).
  */
 import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 
 export interface ChatMessage {
   id: string;
@@ -96,6 +97,9 @@ export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | nul
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
 
+/** What a failed send shows: the client's error text (widget-spec §8). */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export const chatMachine = setup({
   types: {
     context: {} as ChatContext,
@@ -104,15 +108,9 @@ export const chatMachine = setup({
     emitted: {} as ChatEmitted,
   },
   actors: {
-    loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => {
-      throw new Error('loadHistory actor not provided');
-    }),
-    send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(async () => {
-      throw new Error('send actor not provided');
-    }),
-    reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => {
-      throw new Error('reportClick actor not provided');
-    }),
+    loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
+    send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(notProvided('send')),
+    reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
   },
   guards: {
     hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
@@ -215,7 +213,7 @@ export const chatMachine = setup({
       },
       invoke: {
         src: 'send',
-        input: ({ context }) => ({ text: context.messages[context.messages.length - 1]!.content, chatSessionId: context.chatSessionId }),
+        input: ({ context }) => ({ text: context.messages.at(-1)!.content, chatSessionId: context.chatSessionId }),
         onDone: {
           target: 'ready',
           actions: [
@@ -234,23 +232,23 @@ export const chatMachine = setup({
           // widget-spec §8: the typing indicator goes; the error is shown as an error-styled message; the text is kept
           actions: [
             assign(({ context, event }) => ({
-              failedText: context.messages[context.messages.length - 1]!.content,
+              failedText: context.messages.at(-1)!.content,
               // nothing typed is lost: the failed message comes back into an empty composer
-              draft: context.draft === '' ? context.messages[context.messages.length - 1]!.content : context.draft,
+              draft: context.draft === '' ? context.messages.at(-1)!.content : context.draft,
               localSeq: context.localSeq + 1,
               messages: [
                 ...context.messages,
                 {
                   id: `error-${context.localSeq + 1}`,
                   role: 'ai' as const,
-                  content: event.error instanceof Error ? event.error.message : String(event.error),
+                  content: errorText(event.error),
                   createdAt: '',
                   type: 'TEXT' as const,
                   isError: true,
                 },
               ],
             })),
-            emit(({ event }) => ({ type: 'send.failed' as const, error: event.error instanceof Error ? event.error.message : String(event.error) })),
+            emit(({ event }) => ({ type: 'send.failed' as const, error: errorText(event.error) })),
           ],
         },
       },

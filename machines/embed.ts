@@ -17,6 +17,7 @@
  * Every effect is an actor provided by the widget (src/effects) or by a test.
  */
 import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 import type { Appearance } from '../contract/appearance';
 import { windowMachine, type Bubble } from './window';
 
@@ -113,9 +114,6 @@ export function settleSettings(
   };
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`${name} actor not provided`);
-};
 
 /** Relays the window's facts this machine acts on (it cannot subscribe to a child's emitted events declaratively). */
 const windowFacts = fromCallback<EventObject, { window: ActorRefFrom<typeof windowMachine> }>(({ input, sendBack }) => {

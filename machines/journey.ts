@@ -13,6 +13,7 @@
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
 import { and, assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 import {
   addRow,
   emptyAnswers,
@@ -122,11 +123,6 @@ function sectionDetour(step: EditableStep): Detour {
   return { returnTo: 'reviewDetails', from: pages[0]!, until: pages[pages.length - 1]! };
 }
 
-const notProvided = <T extends { type: string }>(name: string) =>
-  fromCallback<T>(() => {
-    throw new Error(`${name} actor not provided`);
-  });
-
 export const journeyMachine = setup({
   types: {
     context: {} as JourneyContext,
@@ -134,9 +130,9 @@ export const journeyMachine = setup({
     input: {} as JourneyInput,
   },
   actors: {
-    history: notProvided<HistoryCommand>('history'),
+    history: fromCallback<HistoryCommand>(notProvided('history')),
     /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
-    autosave: notProvided<AutosaveCommand>('autosave'),
+    autosave: fromCallback<AutosaveCommand>(notProvided('autosave')),
   },
   guards: {
     /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */

@@ -8,6 +8,7 @@
  * for 3 s with the old name kept.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
 
 export interface ChatSession {
   id: string;
@@ -53,12 +54,8 @@ export const sessionsMachine = setup({
     events: {} as SessionsEvent,
   },
   actors: {
-    loadSessions: fromPromise<ChatSession[]>(async () => {
-      throw new Error('loadSessions actor not provided');
-    }),
-    renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(async () => {
-      throw new Error('renameSession actor not provided');
-    }),
+    loadSessions: fromPromise<ChatSession[]>(notProvided('loadSessions')),
+    renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(notProvided('renameSession')),
   },
   delays: { renameErrorHint: RENAME_ERROR_MS },
   guards: {

@@ -4,21 +4,39 @@
  * and handed to components through context; the conversation's actors come with
  * the chat window's module.
  */
-import { createContext, type ComponentType } from 'preact';
+import { createContext, type ComponentType, type RefObject } from 'preact';
 import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
 import type { EmbedActor } from '../machines/embed';
+import type { RecordingActor } from '../machines/recording';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
 
 /** Events of the programmatic API (README "Programmatic API"). */
 export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
 
+/** Dictation (src/dictation), loaded on the first click of the dictate button. */
+export interface Dictation {
+  /** The recording machine (machines/recording.ts), in dictation mode. */
+  actor: RecordingActor;
+  /**
+   * The composer's dictation controls, in place of the dictate button once it was clicked (they start
+   * recording as they mount): the status line, the wave, Retry, the dictate / cancel button and, while
+   * recording, the send button that stops and transcribes. `area` is the composer's text area (the
+   * transcript goes in, the caret after it).
+   */
+  Controls: ComponentType<{ area: RefObject<HTMLTextAreaElement | null> }>;
+  /** Stops the recording (releasing the microphone) and its subscriptions. */
+  stop(): void;
+}
+
 /** The conversation's actors, made when the chat window's module first loads. */
 export interface Conversation {
   chat: ChatActor;
   sessions: SessionsActor;
   actionButtons: ActionButtonsActor;
+  /** Loads and starts dictation once (the same promise after); rejects if its chunk cannot load. */
+  dictation(): Promise<Dictation>;
   /** Stops the actors and removes the listeners that tie them to the window. */
   stop(): void;
 }

@@ -8,7 +8,8 @@ import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
 import { ButtonList, FollowUps } from './buttons';
-import { useChatView, useRuntime } from './context';
+import type { Dictation } from '../runtime';
+import { useChatView, useConversation, useRuntime } from './context';
 import { VideoPlayer } from './video';
 
 /** Answers as plain text: while the markdown chunk loads, and for good if it cannot be loaded. */
@@ -24,7 +25,8 @@ const loadMarkdown = () =>
   (markdown ??= import('../markdown/markdown').then(
     (m) => m.default,
     (err: unknown) => {
-      console.error('AI chat widget: the markdown renderer failed to load; answers show as plain text', err);
+      // answers stay plain text
+      console.error('AI chat widget:', err);
       return PlainText;
     },
   ));
@@ -108,9 +110,24 @@ const Message = memo(function Message({ m, view }: { m: ChatMessage; view: Messa
   );
 }, sameMessage);
 
+/** widget-spec §8 'Recording failed', in place of the dictate button, when dictation's chunk cannot load. */
+const DictationFailed = () => <p role="status">Recording failed</p>;
+
 function Composer({ composer }: { composer: ChatView['composer'] }) {
   const rt = useRuntime();
+  const loadDictation = useConversation().dictation;
   const area = useRef<HTMLTextAreaElement>(null);
+  // Dictation's chunk loads on the first click of dictate; its controls take the button's place and start
+  // recording as they mount (leaving the Chat tab cancels a recording: a composer mounted again shows the button).
+  const [Dictation, setDictation] = useState<Dictation['Controls'] | null>(null);
+  const dictate = () =>
+    loadDictation().then(
+      (d) => setDictation(() => d.Controls),
+      (err: unknown) => {
+        console.error('AI chat widget:', err);
+        setDictation(() => DictationFailed);
+      },
+    );
 
   // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:
   // its height adds the padding (inside scrollHeight) and the borders (outside it) to the lines.
@@ -167,6 +184,13 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
           }
         }}
       />
+      {Dictation ? (
+        <Dictation area={area} />
+      ) : (
+        <button type="button" data-part="icon-button" aria-label="Dictate" title="Dictate" onClick={dictate}>
+          <Icon name="mic" />
+        </button>
+      )}
       {composer.mode === 'send' ? (
         <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={!composer.canSubmit} onClick={submit}>
           <Icon name="send" />

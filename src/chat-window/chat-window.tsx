@@ -31,7 +31,8 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
     if (!open) return;
     menuItems()[0]?.focus();
     const close = (e: Event) => {
-      if (!e.composedPath().includes(menu.current!) && !e.composedPath().includes(button.current!)) setOpen(false);
+      const path = e.composedPath();
+      if (!path.includes(menu.current!) && !path.includes(button.current!)) setOpen(false);
     };
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
@@ -191,12 +192,9 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
       el()?.style.setProperty('--aiw-visible-height', `${vv.height}px`);
     };
     update();
-    vv.addEventListener('resize', update);
-    vv.addEventListener('scroll', update);
-    return () => {
-      vv.removeEventListener('resize', update);
-      vv.removeEventListener('scroll', update);
-    };
+    const events = ['resize', 'scroll'];
+    events.forEach((type) => vv.addEventListener(type, update));
+    return () => events.forEach((type) => vv.removeEventListener(type, update));
   }, [active]);
 }
 

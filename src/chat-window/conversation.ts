@@ -9,9 +9,10 @@ import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
+import type { ChatActor } from '../../machines/chat';
 import type { WindowActor } from '../../machines/window';
 import type { ConversationEffects } from '../effects/conversation';
-import type { Conversation, WidgetEventName } from '../runtime';
+import type { Conversation, Dictation, WidgetEventName } from '../runtime';
 
 export interface ConversationOptions {
   windowActor: WindowActor;
@@ -19,10 +20,12 @@ export interface ConversationOptions {
   /** The stored chat session (widget-spec §3 `ai_chat_session_id`). */
   chatSessionId: string | null;
   emit: (event: WidgetEventName, detail?: unknown) => void;
+  /** Loads and starts dictation over the chat (the widget imports src/dictation; tests give fakes). */
+  loadDictation: (chat: ChatActor) => Promise<Dictation>;
   inspect?: Observer<InspectionEvent>;
 }
 
-export function createConversation({ windowActor, effects, chatSessionId, emit, inspect }: ConversationOptions): Conversation {
+export function createConversation({ windowActor, effects, chatSessionId, emit, loadDictation, inspect }: ConversationOptions): Conversation {
   const { path, tab } = windowActor.getSnapshot().context;
   const chat = createActor(chatMachine.provide({ actors: effects.chat }), { input: { chatSessionId }, inspect }).start();
   const sessions = createActor(sessionsMachine.provide({ actors: effects.sessions }), { inspect }).start();
@@ -43,11 +46,15 @@ export function createConversation({ windowActor, effects, chatSessionId, emit, 
     }),
   ];
   if (tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
+  let dictation: Promise<Dictation> | undefined;
   return {
     chat,
     sessions,
     actionButtons,
+    dictation: () => (dictation ??= loadDictation(chat)),
     stop() {
+      // a dictation still loading stops as soon as it has loaded
+      void dictation?.then((d) => d.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
       chat.stop();
       sessions.stop();

@@ -3,6 +3,7 @@
  * the conversation started with the browser's effects. Everything here is on top of
  * what core.tsx started.
  */
+import { useEffect } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { selectAppearance, selectConfig } from '../../machines/embed';
 import { createChatClient } from '../api/chat-client';
@@ -12,6 +13,8 @@ import { readChatSessionId } from '../effects/storage';
 import type { Conversation, Runtime, WidgetEventName } from '../runtime';
 import { applyTheme } from '../theme';
 import windowCss from '../styles/window.css';
+import { Icon } from '../icons';
+import { useSnapshot } from './context';
 import { createConversation } from './conversation';
 import { windowVariables } from './theme';
 
@@ -35,5 +38,13 @@ export function startConversation(deps: ConversationDeps): Conversation {
     path: () => deps.windowActor.getSnapshot().context.path,
     pageAwareness: selectConfig(settings).agentPageAwareness,
   });
-  return createConversation({ windowActor: deps.windowActor, effects, chatSessionId: readChatSessionId(), emit: deps.emit, inspect: deps.inspect });
+  return createConversation({
+    windowActor: deps.windowActor,
+    effects,
+    chatSessionId: readChatSessionId(),
+    emit: deps.emit,
+    // the recording code is a chunk of its own, loaded on the first click of dictate
+    loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useSnapshot, Icon }, inspect: deps.inspect })),
+    inspect: deps.inspect,
+  });
 }

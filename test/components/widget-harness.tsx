@@ -11,10 +11,12 @@
 import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import { embedMachine, type SiteConfig } from '../../machines/embed';
+import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
 import type { Bubble, Tab } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
@@ -22,10 +24,13 @@ import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
 import { relayAsks } from '../../src/asks';
 import { ChatWindow } from '../../src/chat-window/chat-window';
+import { useSnapshot } from '../../src/chat-window/context';
 import { createConversation } from '../../src/chat-window/conversation';
+import { createDictation } from '../../src/dictation/index';
+import { Icon } from '../../src/icons';
 import { conversationEffects } from '../../src/effects/conversation';
 import { settingsLoader } from '../../src/effects/embed';
-import { RuntimeContext, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
+import { RuntimeContext, type Dictation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {
@@ -118,6 +123,61 @@ export const reply = (question: string, answer: string, extra: Partial<Omit<Send
   ...extra,
 });
 
+/**
+ * Dictation's effects, faked: a microphone that is granted (or refused with `micError`) and
+ * counts its releases, a meter the test drives (`level`, `wave`), a recorder whose audio has
+ * `audioBytes` bytes, and a transcribe call the test settles by hand.
+ */
+export function fakeRecording() {
+  const state = { micError: null as string | null, audioBytes: 4000, acquired: 0, released: 0 };
+  let meter: ((e: RecordingEvent) => void) | null = null;
+  const transcribe: { audio: Blob; resolve: (text: string) => Promise<void>; reject: (e: unknown) => Promise<void> }[] = [];
+  const effects = {
+    microphone: fromCallback<RecordingEvent>(({ sendBack }) => {
+      state.acquired++;
+      if (state.micError) sendBack({ type: 'MIC.FAILED', reason: state.micError });
+      else sendBack({ type: 'MIC.READY', stream: { id: 'fake-mic' } as unknown as AudioStream });
+      return () => void state.released++;
+    }),
+    recorder: fromCallback<RecorderCommand, { stream: AudioStream }>(({ sendBack, receive }) => {
+      receive(() => sendBack({ type: 'RECORDER.DONE', audio: new Blob([new Uint8Array(state.audioBytes)], { type: 'audio/webm' }) }));
+    }),
+    meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => {
+      meter = sendBack;
+      return () => void (meter = null);
+    }),
+    transcribe: (audio: Blob) =>
+      new Promise<string>((res, rej) =>
+        transcribe.push({
+          audio,
+          resolve: async (text) => {
+            res(text);
+            await flush();
+          },
+          reject: async (e) => {
+            rej(e);
+            await flush();
+          },
+        }),
+      ),
+  };
+  return {
+    state,
+    effects,
+    transcribe,
+    /** The microphone is held now. */
+    live: () => state.acquired - state.released > 0,
+    async level(level: number) {
+      await act(async () => meter?.({ type: 'METER.LEVEL', level }));
+      await flush();
+    },
+    async wave(bars: number[]) {
+      await act(async () => meter?.({ type: 'METER.WAVE', bars }));
+      await flush();
+    },
+  };
+}
+
 export interface HarnessOptions {
   /** Overrides given to `mergeAppearance`. */
   appearance?: Record<string, unknown>;
@@ -139,6 +199,8 @@ export interface HarnessOptions {
   tab?: Tab;
   /** Open the window before rendering. @default true for renderWindow */
   open?: boolean;
+  /** Dictation's chunk fails to load. */
+  dictationFails?: boolean;
 }
 
 /** The widget with real machines, controlled effects and recording fakes. */
@@ -194,6 +256,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const storedSessions: (string | null)[] = [];
 
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
+  const recording = fakeRecording();
   const conversation = createConversation({
     windowActor,
     effects: {
@@ -204,6 +267,11 @@ export function createHarness(options: HarnessOptions = {}) {
     },
     chatSessionId: options.chatSessionId ?? null,
     emit: (event, detail) => void emitted.push({ event, detail }),
+    // dictation as the widget makes it (createDictation, the chat window's hooks and icons), with fake effects
+    loadDictation: (chatActor) =>
+      options.dictationFails
+        ? Promise.reject(new Error('dictation chunk failed'))
+        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSnapshot, Icon } })),
   });
   const { chat, sessions } = conversation;
   relayAsks(windowActor, async () => conversation);
@@ -225,7 +293,7 @@ export function createHarness(options: HarnessOptions = {}) {
 
   const rt: Runtime = { embed, windowActor, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
 
-  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, fakes: { loadHistory, send, loadSessions, renameSession } };
+  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

@@ -319,7 +319,7 @@ describe('the widget on the journey', () => {
   });
 
   it('answers still show, as plain text, when the markdown renderer cannot be loaded', async () => {
-    const page = await open('/', undefined, /markdown renderer failed to load|Failed to fetch dynamically imported module|status of 503/);
+    const page = await open('/', undefined, /markdown failed to load|Failed to fetch dynamically imported module|status of 503/);
     await page.route(/\/widget\/chunks\/markdown-[^/]+\.js$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await openChat(page);
     const answer = await ask(page, 'What is the investment fee?');

@@ -1,0 +1,175 @@
+/**
+ * Dictation (widget-spec §4 "Dictate mode"): the chunk the composer loads on the first
+ * click of the dictate button. It starts the recording machine with the browser's
+ * effects (or a test's), ties it to the conversation (a transcript goes into the
+ * composer, after what was typed; closing the window or leaving the Chat tab cancels
+ * the recording and releases the microphone) and renders the status line, the wave
+ * and Retry. The chat bundle knows it only by the `Dictation` type.
+ */
+import type { ComponentType, RefObject } from 'react';
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import type { ChatActor } from '../../machines/chat';
+import { recordingMachine, type RecordingActor, type RecordingSnapshot } from '../../machines/recording';
+import type { WindowActor } from '../../machines/window';
+import type { Http } from '../api/client';
+import { createTranscriber } from '../api/transcribe';
+import { meter, microphone, recorder } from '../effects/microphone';
+import type { Dictation } from '../runtime';
+import dictationCss from '../styles/dictation.css';
+import { appendDictation, connectDictation } from '../view-models/dictation';
+
+/** The recording machine's effects; the browser's by default. */
+export interface DictationEffects {
+  microphone: typeof microphone;
+  recorder: typeof recorder;
+  meter: typeof meter;
+  transcribe: (audio: Blob) => Promise<string>;
+}
+
+/**
+ * What the chunk takes from the chat window's bundle rather than importing it: hooks and the icons.
+ * Importing them would split the modules they live in out of the chat window's chunk into shared
+ * ones (more files, more bytes on the text chat); Preact ships once either way (STYLE.md).
+ */
+export interface HostParts {
+  useEffect: typeof import('react').useEffect;
+  /** The chat window's snapshot hook (src/chat-window/context.ts). */
+  useSnapshot: (actor: RecordingActor) => RecordingSnapshot;
+  Icon: ComponentType<{ name: 'mic' | 'close' | 'send' }>;
+}
+
+export interface DictationDeps {
+  chat: ChatActor;
+  windowActor: WindowActor;
+  effects: DictationEffects;
+  host: HostParts;
+  inspect?: Observer<InspectionEvent>;
+}
+
+let sheet: CSSStyleSheet | undefined;
+/** The chunk's styles join the shadow root's adopted sheets once (CSP-safe: no <style> element). */
+function adoptStyles(node: Node | null) {
+  const root = node?.getRootNode();
+  if (!(root instanceof ShadowRoot)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(dictationCss);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/**
+ * The composer's dictation controls: the status line (a polite live region, always present so that
+ * changes are announced), the wave, Retry, the dictate / cancel button and, while recording, the
+ * send button that stops and transcribes (the composer's own send button hides meanwhile, in CSS).
+ */
+const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingActor, chat: ChatActor) =>
+  function Controls({ area }: { area: RefObject<HTMLTextAreaElement | null> }) {
+    const view = connectDictation(useSnapshot(actor), actor);
+    useEffect(() => {
+      // the visitor clicked dictate: these controls took the button's place, and record
+      actor.send({ type: 'RECORD.START' });
+      const el = area.current;
+      adoptStyles(el);
+      if (!el) return;
+      // Enter while recording does what send does: stops and transcribes (widget-spec §4, §5)
+      const onKeyDown = (e: KeyboardEvent) => {
+        if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && actor.getSnapshot().can({ type: 'RECORD.SEND' })) {
+          e.preventDefault();
+          e.stopImmediatePropagation();
+          actor.send({ type: 'RECORD.SEND' });
+        }
+      };
+      el.addEventListener('keydown', onKeyDown, true);
+      // the transcript is in the composer by now (createDictation subscribed first): the caret goes after it
+      const sub = actor.on('transcribed', () => {
+        el.value = chat.getSnapshot().context.draft;
+        el.focus();
+        el.setSelectionRange(el.value.length, el.value.length);
+      });
+      return () => {
+        el.removeEventListener('keydown', onKeyDown, true);
+        sub.unsubscribe();
+      };
+    }, []);
+    return (
+      <>
+        <div data-part="dictation" data-problem={view.isProblem || undefined} data-active={view.status ? '' : undefined}>
+          <p role="status" data-part="dictation-status">
+            {view.status}
+          </p>
+          {view.transcribing && (
+            <span data-part="wave-loading" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          )}
+          {view.retry && (
+            <button type="button" data-part="dictation-retry" onClick={view.retry}>
+              Retry
+            </button>
+          )}
+          {view.bars && (
+            <div data-part="wave" aria-hidden="true">
+              {view.bars.map((h, i) => (
+                <span key={i} style={{ height: `${h}px` }} />
+              ))}
+            </div>
+          )}
+        </div>
+        <button type="button" data-part="icon-button" aria-label={view.dictate.label} title={view.dictate.label} onClick={view.dictate.onClick}>
+          <Icon name={view.dictate.icon} />
+        </button>
+        {view.send && (
+          <button
+            type="button"
+            data-part="send"
+            data-stop
+            aria-label={view.send.label}
+            title={view.send.label}
+            onClick={() => {
+              view.send?.onClick();
+              area.current?.focus();
+            }}
+          >
+            <Icon name="send" />
+          </button>
+        )}
+      </>
+    );
+  };
+
+/** Starts dictation over the conversation's actors with the given effects. */
+export function createDictation({ chat, windowActor, effects, host, inspect }: DictationDeps): Dictation {
+  const actor = createActor(
+    recordingMachine.provide({
+      actors: {
+        microphone: effects.microphone,
+        recorder: effects.recorder,
+        meter: effects.meter,
+        transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
+      },
+    }),
+    { input: { mode: 'dictation' }, inspect },
+  ).start();
+  const cancel = () => actor.send({ type: 'RECORD.CANCEL' });
+  const subscriptions = [
+    actor.on('transcribed', (e) => chat.send({ type: 'CHAT.TYPE', text: appendDictation(chat.getSnapshot().context.draft, e.text) })),
+    windowActor.on('window.closed', cancel),
+    windowActor.on('tab.entered', (e) => e.tab !== 'chat' && cancel()),
+  ];
+  return {
+    actor,
+    Controls: controls(host, actor, chat),
+    stop() {
+      subscriptions.forEach((s) => s.unsubscribe());
+      actor.stop();
+    },
+  };
+}
+
+/** The browser's dictation: the microphone, MediaRecorder, the meter and POST {api}/transcribe over the widget's HTTP layer. */
+export function startDictation(deps: Omit<DictationDeps, 'effects'> & { http: Http }): Dictation {
+  return createDictation({ ...deps, effects: { microphone, recorder, meter, transcribe: createTranscriber(deps.http) } });
+}

@@ -1,0 +1,170 @@
+/**
+ * The browser's effects of the recording machine (machines/recording.ts): the
+ * microphone, the MediaRecorder and a level meter, each a `fromCallback` actor
+ * whose cleanup undoes what it started. Loaded with the dictation chunk.
+ *
+ * The meter is an AnalyserNode polled on timers: no AudioWorklet (it needs a script
+ * URL) and no wasm, so it runs under the widget's strict CSP (`script-src 'self'`).
+ */
+import { fromCallback } from 'xstate';
+import {
+  METER_INTERVAL_MS,
+  RECORDER_TIMESLICE_MS,
+  WAVE,
+  type AudioStream,
+  type RecorderCommand,
+  type RecordingEvent,
+} from '../../machines/recording';
+
+/** widget-spec §9: the audio processing buffer is 4096 samples; here, the analyser's window. */
+export const ANALYSER_SIZE = 4096;
+
+/** The level of a time-domain signal: its RMS, 0 (silence) to 1 (full scale). widget-spec §5 compares it with 0.1. */
+export function rms(samples: ArrayLike<number>): number {
+  if (samples.length === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) { const x = samples[i] ?? 0; sum += x * x; }
+  return Math.sqrt(sum / samples.length);
+}
+
+/** The average of a byte frequency spectrum (0 to 255), the wave display's audio level (widget-spec §9). */
+export function spectrumLevel(bins: ArrayLike<number>): number {
+  if (bins.length === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < bins.length; i++) sum += bins[i] ?? 0;
+  return sum / bins.length;
+}
+
+/** A bar for an audio level: the least height at or under the threshold, taller with the level up to the most. */
+export function barHeight(level: number): number {
+  if (!(level > WAVE.threshold)) return WAVE.minHeight;
+  // speech averages well under 255 over the whole spectrum: 96 is already a loud voice
+  const share = Math.min(1, (level - WAVE.threshold) / (96 - WAVE.threshold));
+  return Math.round(WAVE.minHeight + share * (WAVE.maxHeight - WAVE.minHeight));
+}
+
+/** The wave before any sound: every bar at the least height. */
+export const quietBars = (): number[] => Array.from({ length: WAVE.bars }, () => WAVE.minHeight);
+
+/** The wave scrolls: each reading adds a bar on the right and the oldest leaves on the left. */
+export const nextBars = (bars: number[], level: number): number[] => [...bars.slice(1 - WAVE.bars), barHeight(level)];
+
+/**
+ * The recording format: webm/opus where the browser records it (widget-spec §9), else
+ * mp4 (Safari before 18.4), else the browser's own default ('').
+ */
+export function recorderMimeType(isTypeSupported: (type: string) => boolean): string {
+  for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4']) if (isTypeSupported(type)) return type;
+  return '';
+}
+
+/** A short reason, for 'Recording failed: …', from getUserMedia's error. */
+export function microphoneFailure(err: unknown): string {
+  const name = (err as { name?: unknown } | null)?.name;
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+      return 'microphone access was denied';
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return 'no microphone was found';
+    case 'NotReadableError':
+    case 'AbortError':
+      return 'the microphone is in use or unavailable';
+    default:
+      return 'the microphone could not start';
+  }
+}
+
+const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((t) => t.stop());
+
+/** Asks for the microphone; its cleanup stops every track, also of a stream granted after the recording was cancelled. */
+export const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
+  let stream: MediaStream | null = null;
+  let over = false;
+  const devices = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
+  if (!devices?.getUserMedia) {
+    // browsers hide mediaDevices on pages that are not secure (http other than localhost)
+    sendBack({ type: 'MIC.FAILED', reason: globalThis.isSecureContext === false ? 'recording needs a secure (https) page' : 'this browser cannot record audio' });
+    return;
+  }
+  devices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } }).then(
+    (s) => {
+      if (over) return stopTracks(s);
+      stream = s;
+      sendBack({ type: 'MIC.READY', stream: s });
+    },
+    (err: unknown) => {
+      if (!over) sendBack({ type: 'MIC.FAILED', reason: microphoneFailure(err) });
+    },
+  );
+  return () => {
+    over = true;
+    if (stream) stopTracks(stream);
+  };
+});
+
+/** Records the stream in 1000 ms slices (widget-spec §9) until told to stop, then reports the audio. */
+export const recorder = fromCallback<RecorderCommand, { stream: AudioStream }>(({ input, sendBack, receive }) => {
+  if (typeof MediaRecorder === 'undefined') {
+    sendBack({ type: 'RECORDER.FAILED', reason: 'this browser cannot record audio' });
+    return;
+  }
+  const mimeType = recorderMimeType((t) => MediaRecorder.isTypeSupported(t));
+  const chunks: Blob[] = [];
+  let rec: MediaRecorder;
+  try {
+    rec = new MediaRecorder(input.stream, mimeType ? { mimeType } : undefined);
+    rec.ondataavailable = (e) => {
+      if (e.data.size > 0) chunks.push(e.data);
+    };
+    rec.onerror = () => sendBack({ type: 'RECORDER.FAILED', reason: 'the recording stopped unexpectedly' });
+    rec.start(RECORDER_TIMESLICE_MS);
+  } catch {
+    sendBack({ type: 'RECORDER.FAILED', reason: 'this browser cannot record audio' });
+    return;
+  }
+  const done = () => sendBack({ type: 'RECORDER.DONE', audio: new Blob(chunks, { type: rec.mimeType || mimeType || 'audio/webm' }) });
+  receive(() => {
+    // the last slice arrives before 'stop'
+    if (rec.state === 'inactive') return done();
+    rec.onstop = done;
+    rec.stop();
+  });
+  return () => {
+    rec.ondataavailable = rec.onstop = rec.onerror = null;
+    if (rec.state !== 'inactive') rec.stop();
+  };
+});
+
+/** Polls an analyser of the stream: the level every METER_INTERVAL_MS, the wave every WAVE.intervalMs. */
+export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ input, sendBack }) => {
+  const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Context) return;
+  const audio = new Context();
+  // a context made after the click's activation may start suspended
+  void audio.resume().catch(() => undefined);
+  const source = audio.createMediaStreamSource(input.stream);
+  const analyser = audio.createAnalyser();
+  analyser.fftSize = ANALYSER_SIZE;
+  source.connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  const bins = new Uint8Array(analyser.frequencyBinCount);
+  let bars = quietBars();
+  sendBack({ type: 'METER.WAVE', bars });
+  const level = setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    sendBack({ type: 'METER.LEVEL', level: rms(samples) });
+  }, METER_INTERVAL_MS);
+  const wave = setInterval(() => {
+    analyser.getByteFrequencyData(bins);
+    bars = nextBars(bars, spectrumLevel(bins));
+    sendBack({ type: 'METER.WAVE', bars });
+  }, WAVE.intervalMs);
+  return () => {
+    clearInterval(level);
+    clearInterval(wave);
+    source.disconnect();
+    void audio.close().catch(() => undefined);
+  };
+});

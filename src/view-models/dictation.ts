@@ -1,0 +1,73 @@
+/**
+ * Dictation's view model (widget-spec §4 "Dictate mode", §8 "Voice", §9 wave display):
+ * what the dictate and send buttons are while recording, the status line, the wave
+ * and the Retry. Loaded with the dictation chunk; the composer renders it.
+ */
+import {
+  selectBars,
+  selectCanRetry,
+  selectIsAcquiring,
+  selectIsListening,
+  selectIsTranscribing,
+  selectPhase,
+  selectProblem,
+  type RecordingActor,
+  type RecordingProblem,
+  type RecordingSnapshot,
+} from '../../machines/recording';
+
+/** widget-spec §8 "Voice": the texts of a recording's problems; a reason or an HTTP status follows after a colon. */
+export function problemText(problem: RecordingProblem | null): string {
+  if (!problem) return '';
+  if (problem.code === 'no-speech') return 'No speech detected';
+  if (problem.code === 'recording-failed') return `Recording failed: ${problem.reason}`;
+  return problem.detail ? `Transcription failed: ${problem.detail}` : 'Transcription failed';
+}
+
+/**
+ * Dictated text goes after what was typed (widget-spec §4: "puts the text into the
+ * input"; we append rather than replace, so nothing typed is lost), one space between.
+ */
+export function appendDictation(draft: string, text: string): string {
+  if (!draft.trim()) return text;
+  return /\s$/.test(draft) ? `${draft}${text}` : `${draft} ${text}`;
+}
+
+export function connectDictation(s: RecordingSnapshot, actor: RecordingActor) {
+  const phase = selectPhase(s);
+  const listening = selectIsListening(s);
+  const transcribing = selectIsTranscribing(s);
+  const busy = phase !== 'idle';
+  const problem = selectProblem(s);
+  const status = selectIsAcquiring(s)
+    ? 'Starting the microphone…'
+    : listening
+      ? 'Recording… press send when you are done'
+      : transcribing
+        ? 'Transcribing'
+        : problemText(problem);
+  return {
+    /** Recording or transcribing: the dictate button cancels. */
+    busy,
+    /** widget-spec §4: the dictate button becomes a cancel button while recording. */
+    dictate: {
+      label: busy ? 'Cancel dictation' : 'Dictate',
+      icon: busy ? ('close' as const) : ('mic' as const),
+      onClick: () => actor.send({ type: busy ? 'RECORD.CANCEL' : 'RECORD.START' }),
+    },
+    /** While recording, send stops and transcribes (widget-spec §4); null when the send button is the usual one. */
+    send: listening ? { label: 'Stop and transcribe', onClick: () => actor.send({ type: 'RECORD.SEND' }) } : null,
+    /** Announced politely (the composer keeps it in a live region). */
+    status,
+    /** The status is a problem (shown in the error colour). */
+    isProblem: !busy && problem !== null,
+    /** widget-spec §9: the wave's bar heights in px, while recording. */
+    bars: listening ? selectBars(s) : null,
+    /** 'Transcribing' shows the wave loading indicator. */
+    transcribing,
+    /** A failed transcription can be sent again (the same recording). */
+    retry: selectCanRetry(s) ? () => actor.send({ type: 'RECORD.RETRY' }) : null,
+  };
+}
+
+export type DictationView = ReturnType<typeof connectDictation>;

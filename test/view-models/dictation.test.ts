@@ -1,0 +1,77 @@
+/** Dictation's view model (widget-spec §4 "Dictate mode", §8 "Voice") over the real recording machine. */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
+import { appendDictation, connectDictation, problemText } from '../../src/view-models/dictation';
+
+describe('texts (widget-spec §8 "Voice")', () => {
+  it('maps each problem to its text', () => {
+    expect(problemText(null)).toBe('');
+    expect(problemText({ code: 'no-speech' })).toBe('No speech detected');
+    expect(problemText({ code: 'recording-failed', reason: 'no microphone was found' })).toBe('Recording failed: no microphone was found');
+    expect(problemText({ code: 'transcription-failed', detail: 'HTTP error! status: 500' })).toBe('Transcription failed: HTTP error! status: 500');
+    expect(problemText({ code: 'transcription-failed', detail: '' })).toBe('Transcription failed');
+  });
+});
+
+describe('the transcript goes after what was typed', () => {
+  it('with one space between, and nothing lost', () => {
+    expect(appendDictation('', 'hello')).toBe('hello');
+    expect(appendDictation('   ', 'hello')).toBe('hello');
+    expect(appendDictation('Dear team,', 'hello')).toBe('Dear team, hello');
+    expect(appendDictation('Dear team,\n', 'hello')).toBe('Dear team,\nhello');
+    expect(appendDictation('a ', 'b')).toBe('a b');
+  });
+});
+
+describe('connectDictation', () => {
+  const start = () => {
+    let meter: ((e: RecordingEvent) => void) | undefined;
+    const actor = createActor(
+      recordingMachine.provide({
+        actors: {
+          microphone: fromCallback<RecordingEvent>(({ sendBack }) => sendBack({ type: 'MIC.READY', stream: {} as AudioStream })),
+          recorder: fromCallback<RecorderCommand, { stream: AudioStream }>(({ sendBack, receive }) =>
+            receive(() => sendBack({ type: 'RECORDER.DONE', audio: new Blob([new Uint8Array(3000)]) })),
+          ),
+          meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => void (meter = sendBack)),
+          transcribe: fromPromise<string, { audio: Blob }>(() => new Promise<string>(() => undefined)),
+        },
+      }),
+      { input: {} },
+    ).start();
+    return { actor, view: () => connectDictation(actor.getSnapshot(), actor), meter: (e: RecordingEvent) => meter?.(e) };
+  };
+
+  it('idle: Dictate with the mic icon, the usual send button, nothing to say', () => {
+    const { view } = start();
+    expect(view().dictate).toMatchObject({ label: 'Dictate', icon: 'mic' });
+    expect(view()).toMatchObject({ busy: false, send: null, status: '', bars: null, retry: null, transcribing: false, isProblem: false });
+  });
+
+  it('recording: Cancel dictation, send stops and transcribes, the wave; then Transcribing', () => {
+    const { actor, view, meter } = start();
+    view().dictate.onClick();
+    expect(view().dictate).toMatchObject({ label: 'Cancel dictation', icon: 'close' });
+    expect(view().send?.label).toBe('Stop and transcribe');
+    expect(view().status).toBe('Recording… press send when you are done');
+    meter({ type: 'METER.WAVE', bars: [3, 40] });
+    expect(view().bars).toEqual([3, 40]);
+    meter({ type: 'METER.LEVEL', level: 0.5 });
+    view().send?.onClick();
+    expect(actor.getSnapshot().value).toBe('transcribing');
+    expect(view()).toMatchObject({ status: 'Transcribing', transcribing: true, bars: null, send: null, busy: true });
+    // cancel abandons the transcription
+    view().dictate.onClick();
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it("a problem is shown in the error colour until the next recording", () => {
+    const { view } = start();
+    view().dictate.onClick();
+    view().send?.onClick();
+    expect(view()).toMatchObject({ status: 'No speech detected', isProblem: true });
+    view().dictate.onClick();
+    expect(view().isProblem).toBe(false);
+  });
+});
