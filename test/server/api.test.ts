@@ -327,13 +327,15 @@ describe('buttons, profile, voice', () => {
   let s: TestServer;
   let token: string;
   let transcribed: Buffer[] = [];
+  const uploads: { filename: string; mimeType: string }[] = [];
   beforeAll(async () => {
     s = await startServer({
       transcriber: {
         name: 'fake',
-        transcribe: async (audio) => {
+        transcribe: async (audio, filename, mimeType) => {
           if (audio.toString() === 'garbage') throw new TranscriptionError('cannot decode', 'bad-audio');
           transcribed.push(audio);
+          uploads.push({ filename, mimeType });
           return 'hello world';
         },
       },
@@ -391,11 +393,24 @@ describe('buttons, profile, voice', () => {
     expect((await s.call('/api/enrich', { ...json({ sessionId: VISITOR_B, a: 'b' }), token })).status).toBe(415);
   });
 
-  const audioForm = (bytes: string | Uint8Array<ArrayBuffer>, type = 'audio/webm') => {
+  const audioForm = (bytes: string | Uint8Array<ArrayBuffer>, type = 'audio/webm', name = 'recording.webm') => {
     const form = new FormData();
-    form.set('file', new Blob([bytes], { type }), 'recording.webm');
+    form.set('file', new Blob([bytes], { type }), name);
     return form;
   };
+
+  it("transcribe takes what browsers record: webm/opus, and mp4/aac (Safari before 18.4), with the upload's name and type", async () => {
+    for (const [type, name] of [
+      ['audio/webm;codecs=opus', 'audio.webm'],
+      ['audio/mp4', 'audio.mp4'],
+      ['audio/mp4;codecs=mp4a.40.2', 'audio.mp4'],
+    ] as const) {
+      const res = await s.call('/api/transcribe', { method: 'POST', body: audioForm('audio-bytes', type, name), token });
+      expect(res.status).toBe(200);
+      // the part's type reaches the engine without its parameters
+      expect(uploads.at(-1)).toEqual({ filename: name, mimeType: type.split(';')[0] });
+    }
+  });
 
   it('transcribe returns the text of the audio', async () => {
     const res = await s.call('/api/transcribe', { method: 'POST', body: audioForm('webm-bytes'), token });
