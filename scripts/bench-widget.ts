@@ -9,7 +9,11 @@
  *     time during boot (until the launcher is visible, then until the network
  *     has been quiet for BENCH_QUIET_MS), unthrottled and at 4x CPU throttling;
  *  3. the same for a plain page with a button (no widget), a page with only the
- *     widget's script tag, the journey `/` that embeds it, and the journey without it.
+ *     widget's script tag, the journey `/` that embeds it, and the journey without it;
+ *  4. dictation: with Chromium's fake microphone, the time from a click on Dictate to
+ *     recording (the recorder started and the stop button shown), the first time
+ *     (its chunk loads) and again, next to the browser's own cost of the same thing on
+ *     a plain page (getUserMedia, then MediaRecorder started); and the chunk's size.
  *
  * Every request stays on the server's 127.0.0.1 origin: the two synthetic pages
  * are answered by a route on that origin, and anything else is aborted and counted.
@@ -20,7 +24,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/browser';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 7));
@@ -302,24 +306,108 @@ function urlPathOf(file: string): string | null {
   return null;
 }
 
-async function measure(b: Browser, env: Env, s: Scenario, rate: number): Promise<Sample> {
-  const { base, pages, csp, offOrigin } = env;
+/**
+ * One catch-all route in every context, so each pays the same interception cost: the synthetic
+ * pages are answered here (same origin, same CSP as the journey), loopback passes, the rest is refused.
+ */
+function routeAll(context: BrowserContext, { base, pages, csp, offOrigin }: Env) {
+  return context.route('**/*', (route: Route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== base) {
+      offOrigin.push(url.href);
+      return route.abort('blockedbyclient');
+    }
+    const html = route.request().method() === 'GET' ? pages[url.pathname] : undefined;
+    if (html !== undefined) {
+      return route.fulfill({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' }, body: html });
+    }
+    return route.continue();
+  });
+}
+
+interface DictationSample {
+  /** A plain page: getUserMedia, then a MediaRecorder started (the browser's own cost). */
+  baseline: number;
+  /** The widget: click on Dictate to the stop button shown (recording), the chunk not loaded yet. */
+  first: number;
+  /** The same, once more in the same page (the chunk loaded, the permission granted). */
+  again: number;
+}
+
+/** Runs in the page: notes when Dictate is clicked and when the stop button (recording) appears, in the widget's shadow root. */
+function dictationProbe() {
+  const root = document.querySelector('ai-chat-widget')!.shadowRoot!;
+  const w = window as unknown as { __dictation: { clicked?: number; recording?: number } };
+  w.__dictation = {};
+  root.addEventListener(
+    'click',
+    (e) => {
+      if (e.composedPath().some((n) => (n as Element).getAttribute?.('aria-label') === 'Dictate')) w.__dictation = { clicked: performance.now() };
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const d = w.__dictation;
+    if (d.clicked !== undefined && d.recording === undefined && root.querySelector('[data-stop]')) d.recording = performance.now();
+  }).observe(root, { subtree: true, childList: true });
+}
+
+async function measureDictation(b: Browser, env: Env): Promise<DictationSample> {
   const context = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
   try {
-    // One catch-all route in every scenario, so each pays the same interception cost: the synthetic
-    // pages are answered here (same origin, same CSP as the journey), loopback passes, the rest is refused.
-    await context.route('**/*', (route: Route) => {
-      const url = new URL(route.request().url());
-      if (url.origin !== base) {
-        offOrigin.push(url.href);
-        return route.abort('blockedbyclient');
-      }
-      const html = route.request().method() === 'GET' ? pages[url.pathname] : undefined;
-      if (html !== undefined) {
-        return route.fulfill({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' }, body: html });
-      }
-      return route.continue();
+    await routeAll(context, env);
+    const plain = await context.newPage();
+    await plain.goto(`${env.base}/bench-baseline`);
+    const baseline = await plain.evaluate(async () => {
+      const started = performance.now();
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      const recorder = new MediaRecorder(stream);
+      recorder.start(1000);
+      // the same point as the widget's: the recorder told to start (its 'start' event comes later)
+      const took = performance.now() - started;
+      recorder.stop();
+      stream.getTracks().forEach((t) => t.stop());
+      return took;
     });
+    await plain.close();
+
+    // a fresh context: the widget's page has not been granted the microphone yet either
+    const widgetContext = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
+    try {
+      await routeAll(widgetContext, env);
+      const page = await widgetContext.newPage();
+      await page.goto(`${env.base}/bench-widget-only`);
+      await page.getByRole('button', { name: /^Open chat with/ }).click();
+      await page.getByRole('button', { name: 'Navigation' }).click();
+      await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
+      await page.getByRole('button', { name: 'Dictate' }).waitFor();
+      await page.evaluate(dictationProbe);
+      const time = async () => {
+        await page.getByRole('button', { name: 'Dictate' }).click();
+        const handle = await page.waitForFunction(() => {
+          const d = (window as unknown as { __dictation: { clicked?: number; recording?: number } }).__dictation;
+          return d.recording !== undefined && d.clicked !== undefined ? d.recording - d.clicked : false;
+        });
+        const took = (await handle.jsonValue()) as number;
+        await page.getByRole('button', { name: 'Cancel dictation' }).click();
+        return took;
+      };
+      const first = await time();
+      const again = await time();
+      return { baseline, first, again };
+    } finally {
+      await widgetContext.close();
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(b: Browser, env: Env, s: Scenario, rate: number): Promise<Sample> {
+  const { base } = env;
+  const context = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
+  try {
+    await routeAll(context, env);
     await context.addInitScript({ content: `(${initScript.toString()})(${visibleProbe.toString()}, ${JSON.stringify(s.target)});` });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -435,6 +523,28 @@ async function main() {
         ` Each column is its own median. KB = 1024 bytes.`,
     );
     if (notIdle) console.log(`\n${notIdle} load(s) never went ${QUIET_MS} ms without a request; their boot window was capped at ${SETTLE_CAP_MS} ms after visible.`);
+
+    // dictation, in a browser with Chromium's fake microphone (a tone) and its permission prompt answered
+    const micBrowser = await withTimeout(launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']), 30_000, 'browser launch');
+    try {
+      const samples: DictationSample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await measureDictation(micBrowser, env));
+      const chunk = widgetSizes.find((f) => /\/dictation-[^/]*\.js$/.test(f.file));
+      const m = (f: (x: DictationSample) => number) => ms(median(samples.map(f)));
+      console.log(`\n### Dictation (median of ${samples.length}, 1x CPU)\n`);
+      console.log('| what | click to recording ms | (min–max) |');
+      console.log('| --- | ---: | ---: |');
+      const range = (f: (x: DictationSample) => number) => `${ms(Math.min(...samples.map(f)))}–${ms(Math.max(...samples.map(f)))}`;
+      console.log(`| baseline: a plain page, getUserMedia then MediaRecorder.start() | ${m((x) => x.baseline)} | ${range((x) => x.baseline)} |`);
+      console.log(`| the widget, first dictation (its chunk loads) | ${m((x) => x.first)} | ${range((x) => x.first)} |`);
+      console.log(`| the widget, dictating again | ${m((x) => x.again)} | ${range((x) => x.again)} |`);
+      if (chunk) console.log(`\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`widget-dictation\`).`);
+      console.log(
+        '\nClick to recording: `performance.now()` at the click on Dictate (a capturing listener in the shadow root) to the mutation that shows the stop button, which the widget renders once the microphone is granted and \`MediaRecorder.start()\` was called; the baseline times the same two steps in a script of the page. Each context is fresh, so each first \`getUserMedia\` opens the (fake) device.',
+      );
+    } finally {
+      await withTimeout(micBrowser.close(), 10_000, 'browser close').catch((err: unknown) => console.error(err));
+    }
     if (offOrigin.length) console.log(`\n${offOrigin.length} request(s) to other origins were refused: ${[...new Set(offOrigin)].slice(0, 5).join(', ')}`);
     console.log(`\n_${((Date.now() - started) / 1000).toFixed(1)} s in all._`);
   } finally {

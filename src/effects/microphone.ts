@@ -27,19 +27,27 @@ export function rms(samples: ArrayLike<number>): number {
   return Math.sqrt(sum / samples.length);
 }
 
-/** The average of a byte frequency spectrum (0 to 255), the wave display's audio level (widget-spec §9). */
-export function spectrumLevel(bins: ArrayLike<number>): number {
-  if (bins.length === 0) return 0;
+/**
+ * The wave's level is read where speech is, up to 4 kHz: over the whole spectrum (to 22 or
+ * 24 kHz) a voice averages about 20 of 255 and the bars would hardly move.
+ */
+export const SPEECH_BAND_HZ = 4000;
+/** The level at which a bar is at its full height: measured, a clear voice averages 45 to 95 in the speech band. */
+export const FULL_LEVEL = 100;
+
+/** The average of the first `count` bins of a byte frequency spectrum (0 to 255): the wave display's audio level (widget-spec §9). */
+export function spectrumLevel(bins: ArrayLike<number>, count = bins.length): number {
+  const n = Math.min(count, bins.length);
+  if (n <= 0) return 0;
   let sum = 0;
-  for (let i = 0; i < bins.length; i++) sum += bins[i] ?? 0;
-  return sum / bins.length;
+  for (let i = 0; i < n; i++) sum += bins[i] ?? 0;
+  return sum / n;
 }
 
 /** A bar for an audio level: the least height at or under the threshold, taller with the level up to the most. */
 export function barHeight(level: number): number {
   if (!(level > WAVE.threshold)) return WAVE.minHeight;
-  // speech averages well under 255 over the whole spectrum: 96 is already a loud voice
-  const share = Math.min(1, (level - WAVE.threshold) / (96 - WAVE.threshold));
+  const share = Math.min(1, (level - WAVE.threshold) / (FULL_LEVEL - WAVE.threshold));
   return Math.round(WAVE.minHeight + share * (WAVE.maxHeight - WAVE.minHeight));
 }
 
@@ -150,6 +158,7 @@ export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ in
   source.connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
   const bins = new Uint8Array(analyser.frequencyBinCount);
+  const band = Math.max(1, Math.round((SPEECH_BAND_HZ / (audio.sampleRate / 2)) * bins.length));
   let bars = quietBars();
   sendBack({ type: 'METER.WAVE', bars });
   const level = setInterval(() => {
@@ -158,7 +167,7 @@ export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ in
   }, METER_INTERVAL_MS);
   const wave = setInterval(() => {
     analyser.getByteFrequencyData(bins);
-    bars = nextBars(bars, spectrumLevel(bins));
+    bars = nextBars(bars, spectrumLevel(bins, band));
     sendBack({ type: 'METER.WAVE', bars });
   }, WAVE.intervalMs);
   return () => {

@@ -6,13 +6,12 @@
  */
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
 import { toButton } from '../../src/api/chat-client';
 import type { ActionButton } from '../../machines/chat';
 import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
 import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
-import { input, message, renderWindow, reply, type HarnessOptions } from './widget-harness';
+import { input, message, renderChatTab, renderWindow, reply } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -24,13 +23,7 @@ afterEach(() => {
 /** A fixed local time (no zone: the same wall-clock time in every time zone). */
 const AT = '2026-03-04T15:07:00';
 
-/** The Chat tab, with the history loaded. */
-async function chatTab(options: HarnessOptions = {}) {
-  const h = renderWindow({ tab: 'chat', ...options });
-  await waitFor(h.chat, (s) => s.matches('ready'));
-  await screen.findByRole('region', { name: 'Chat' });
-  return h;
-}
+const chatTab = renderChatTab;
 
 const log = () => screen.getByRole('log', { name: 'Conversation' });
 const items = () => within(log()).queryAllByRole('listitem');

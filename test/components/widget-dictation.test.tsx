@@ -6,9 +6,8 @@
  */
 import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
 import { TranscriptionFailure } from '../../machines/recording';
-import { flush, input, renderWindow, type HarnessOptions } from './widget-harness';
+import { flush, input, renderChatTab } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p>{text}</p> }));
 
@@ -16,12 +15,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function chatTab(options: HarnessOptions = {}) {
-  const h = renderWindow({ tab: 'chat', ...options });
-  await waitFor(h.chat, (s) => s.matches('ready'));
-  await screen.findByRole('region', { name: 'Chat' });
-  return h;
-}
+const chatTab = renderChatTab;
 
 const dictateButton = () => screen.getByRole('button', { name: 'Dictate' });
 const cancelButton = () => screen.getByRole('button', { name: 'Cancel dictation' });

@@ -12,7 +12,7 @@ import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { useEffect } from 'react';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import { embedMachine, type SiteConfig } from '../../machines/embed';
@@ -316,6 +316,14 @@ export function renderApp(options: HarnessOptions = {}) {
   const user = userEvent.setup();
   const result = render(<App rt={h.rt} />);
   return { ...h, ...result, user };
+}
+
+/** The chat window open on the Chat tab, with the history loaded. */
+export async function renderChatTab(options: HarnessOptions = {}) {
+  const h = renderWindow({ tab: 'chat', ...options });
+  await waitFor(h.chat, (s) => s.matches('ready'));
+  await screen.findByRole('region', { name: 'Chat' });
+  return h;
 }
 
 /** The chat window's text area. */

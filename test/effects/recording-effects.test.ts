@@ -24,9 +24,12 @@ describe('the level (widget-spec §5: speech is an RMS over 0.1)', () => {
 });
 
 describe('the wave (widget-spec §9: 30 bars, 3 to 40 px, level threshold 10)', () => {
-  it('averages the spectrum', () => {
+  it('averages the spectrum, or its first bins (the speech band)', () => {
     expect(spectrumLevel([])).toBe(0);
     expect(spectrumLevel(Uint8Array.from([0, 10, 20, 30]))).toBe(15);
+    expect(spectrumLevel(Uint8Array.from([90, 60, 0, 0]), 2)).toBe(75);
+    expect(spectrumLevel(Uint8Array.from([90]), 5)).toBe(90);
+    expect(spectrumLevel(Uint8Array.from([90]), 0)).toBe(0);
   });
 
   it('a bar is 3 px at or under the threshold, taller with the level, at most 40 px', () => {
@@ -34,6 +37,9 @@ describe('the wave (widget-spec §9: 30 bars, 3 to 40 px, level threshold 10)', 
     expect(barHeight(10)).toBe(3);
     expect(barHeight(15)).toBeGreaterThan(3);
     expect(barHeight(50)).toBeGreaterThan(barHeight(20));
+    // a clear voice (45 to 95 in the speech band) fills most of the height
+    expect(barHeight(70)).toBeGreaterThan(25);
+    expect(barHeight(100)).toBe(40);
     expect(barHeight(255)).toBe(WAVE.maxHeight);
     expect(barHeight(Number.NaN)).toBe(3);
   });
