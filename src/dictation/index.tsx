@@ -72,6 +72,17 @@ const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingA
       const el = area.current;
       adoptStyles(el);
       if (!el) return;
+      // these controls replaced the button that had the focus: it goes to their dictate / cancel button
+      // A focused control that goes (the button these controls replaced, the stop button when the recording ends
+      // by itself) would leave the focus nowhere: it goes to the dictate / cancel button.
+      const keepFocus = () => {
+        const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
+        if (!active || active === document.body) el.parentElement?.querySelector<HTMLElement>('[data-dictate]')?.focus();
+      };
+      keepFocus();
+      // after the render that takes the stop button away
+      let later: ReturnType<typeof setTimeout> | undefined;
+      const failed = actor.on('failed', () => (later = setTimeout(keepFocus)));
       // Enter while recording does what send does: stops and transcribes (widget-spec §4, §5)
       const onKeyDown = (e: KeyboardEvent) => {
         if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && actor.getSnapshot().can({ type: 'RECORD.SEND' })) {
@@ -90,6 +101,8 @@ const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingA
       return () => {
         el.removeEventListener('keydown', onKeyDown, true);
         sub.unsubscribe();
+        failed.unsubscribe();
+        clearTimeout(later);
       };
     }, []);
     return (
@@ -118,7 +131,7 @@ const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingA
             </div>
           )}
         </div>
-        <button type="button" data-part="icon-button" aria-label={view.dictate.label} title={view.dictate.label} onClick={view.dictate.onClick}>
+        <button type="button" data-part="icon-button" data-dictate aria-label={view.dictate.label} title={view.dictate.label} onClick={view.dictate.onClick}>
           <Icon name={view.dictate.icon} />
         </button>
         {view.send && (

@@ -6,7 +6,7 @@
  */
 import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TranscriptionFailure } from '../../machines/recording';
+import { SILENCE_TIMEOUT_MS, TranscriptionFailure } from '../../machines/recording';
 import { flush, input, renderChatTab } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p>{text}</p> }));
@@ -67,6 +67,19 @@ describe('dictation', () => {
     expect(h.fakes.send.calls).toHaveLength(0);
   });
 
+  it('from the keyboard: the focus stays on the button as it becomes Cancel, and Enter on it cancels', async () => {
+    const h = await chatTab();
+    dictateButton().focus();
+    await h.user.keyboard('{Enter}');
+    await flush();
+    await screen.findByRole('button', { name: 'Cancel dictation' });
+    expect(document.activeElement).toBe(cancelButton());
+    await h.user.keyboard('{Enter}');
+    await flush();
+    expect(h.recording.live()).toBe(false);
+    expect(document.activeElement).toBe(dictateButton());
+  });
+
   it('Enter while recording stops and transcribes (it does not send what was typed)', async () => {
     const h = await chatTab();
     await h.user.type(input(), 'typed');
@@ -91,6 +104,22 @@ describe('dictation', () => {
     expect(h.recording.transcribe).toHaveLength(0);
     expect(dictateButton()).toBeTruthy();
     expect(stopButton()).toBeNull();
+  });
+
+  it('a recording that ends by itself while the stop button has the focus leaves it on the dictate button', async () => {
+    const h = await chatTab();
+    h.recording.state.audioBytes = 500; // too small to send: 'No speech detected'
+    await startDictating(h);
+    stopButton()!.focus();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await h.recording.level(0.4);
+    await h.recording.level(0);
+    await act(async () => vi.advanceTimersByTime(SILENCE_TIMEOUT_MS));
+    expect(status()?.textContent).toBe('No speech detected');
+    expect(stopButton()).toBeNull();
+    await act(async () => vi.runOnlyPendingTimers());
+    vi.useRealTimers();
+    expect(document.activeElement).toBe(dictateButton());
   });
 
   it("silence: 'No speech detected' and no transcription", async () => {
