@@ -114,10 +114,10 @@ describe('dictation', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await h.recording.level(0.4);
     await h.recording.level(0);
-    await act(async () => vi.advanceTimersByTime(SILENCE_TIMEOUT_MS));
+    await act(async () => void vi.advanceTimersByTime(SILENCE_TIMEOUT_MS));
     expect(status()?.textContent).toBe('No speech detected');
     expect(stopButton()).toBeNull();
-    await act(async () => vi.runOnlyPendingTimers());
+    await act(async () => void vi.runOnlyPendingTimers());
     vi.useRealTimers();
     expect(document.activeElement).toBe(dictateButton());
   });
