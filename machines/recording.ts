@@ -91,6 +91,11 @@ export type RecordingEvent =
   | { type: 'RECORD.RETRY' }
   /** Voice mode: the answer is over (shown, and spoken by the avatar); record again. */
   | { type: 'RESPONSE.DONE' }
+  /**
+   * Voice mode: stop recording for now (the avatar talks, or the mic is muted): a recording under
+   * way is discarded; a transcription under way goes on. RECORD.START records again.
+   */
+  | { type: 'RECORD.PAUSE' }
   | { type: 'MIC.READY'; stream: AudioStream }
   | { type: 'MIC.FAILED'; reason: string }
   /** A level reading: RMS of the time-domain signal, 0 to 1. */
@@ -206,6 +211,7 @@ export const recordingMachine = setup({
       invoke: { id: 'microphone', src: 'microphone' },
       on: {
         'RECORD.CANCEL': { target: 'idle', actions: 'discard' },
+        'RECORD.PAUSE': { target: 'idle', actions: 'discard' },
         'MIC.FAILED': { target: 'idle', actions: ['failRecording', 'emitProblem'] },
       },
       initial: 'acquiring',
@@ -259,7 +265,7 @@ export const recordingMachine = setup({
       // widget-spec §4: 'No speech detected' and recording restarts (voice mode); dictation stops there
       always: { guard: 'isDictation', target: 'idle' },
       after: { restartDelay: 'active' },
-      on: { 'RECORD.CANCEL': 'idle', 'RECORD.START': 'active' },
+      on: { 'RECORD.CANCEL': 'idle', 'RECORD.PAUSE': 'idle', 'RECORD.START': 'active' },
     },
     transcribing: {
       invoke: {
@@ -281,12 +287,15 @@ export const recordingMachine = setup({
         'RECORD.RETRY': 'transcribing',
         'RECORD.START': 'active',
         'RECORD.CANCEL': { target: 'idle', actions: 'discard' },
+        // voice mode, paused (the avatar talks, or muted): no restart; RECORD.START records again
+        'RECORD.PAUSE': { target: 'idle', actions: 'discard' },
       },
       // widget-spec §8: 'Transcription failed': auto-recording restarts (voice mode)
       after: { restartDelay: { guard: 'isVoiceMode', target: 'active' } },
     },
     waitingForResponse: {
-      on: { 'RESPONSE.DONE': 'active', 'RECORD.CANCEL': 'idle' },
+      // RECORD.START: the avatar has said the answer and its pause is over (machines/avatar.ts)
+      on: { 'RESPONSE.DONE': 'active', 'RECORD.START': 'active', 'RECORD.CANCEL': 'idle' },
     },
   },
 });

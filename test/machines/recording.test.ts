@@ -322,6 +322,37 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
       expect(selectPhase(h.actor.getSnapshot())).toBe('recording');
     });
 
+    it('pause (the avatar talks, or muted) drops a recording but not a transcription; RECORD.START records again', async () => {
+      const h = harness({ mode: 'voice' });
+      h.actor.send({ type: 'RECORD.START' });
+      h.level(0.5);
+      h.actor.send({ type: 'RECORD.PAUSE' });
+      expect(h.value()).toBe('idle');
+      expect(h.transcribe.calls).toHaveLength(0);
+      expect(h.log.at(-1)).toBe('mic released');
+
+      h.actor.send({ type: 'RECORD.START' });
+      h.level(0.5);
+      h.actor.send({ type: 'RECORD.SEND' });
+      h.actor.send({ type: 'RECORD.PAUSE' });
+      expect(h.value()).toBe('transcribing');
+      h.call(0).resolve('keep this');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.emitted).toEqual([{ type: 'transcribed', text: 'keep this' }]);
+      expect(h.value()).toBe('waitingForResponse');
+      h.actor.send({ type: 'RECORD.START' });
+      expect(selectPhase(h.actor.getSnapshot())).toBe('recording');
+
+      // paused after a failed transcription: no restart by itself
+      h.level(0.5);
+      h.actor.send({ type: 'RECORD.SEND' });
+      h.call(1).reject(new TranscriptionFailure('HTTP error! status: 500'));
+      await vi.advanceTimersByTimeAsync(0);
+      h.actor.send({ type: 'RECORD.PAUSE' });
+      await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS * 3);
+      expect(h.value()).toBe('idle');
+    });
+
     it('cancel ends the loop wherever it is', () => {
       const h = harness({ mode: 'voice' });
       h.actor.send({ type: 'RECORD.START' });

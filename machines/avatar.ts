@@ -1,0 +1,295 @@
+/**
+ * Voice mode with the live avatar (widget-spec §2 "Voice-mode view", §4 "Voice/avatar
+ * mode", §7, §8 "Voice", §9): a session token from our server, a streaming session,
+ * the LiveKit client (a chunk of its own), the room, and the conversation loop.
+ *
+ *   idle → fetchingToken → creatingSession → loadingClient → live { connecting → waitingForMedia → ready }
+ *        → disconnected ('Room disconnected: {reason}', 'Start new session')
+ *   any step's failure → failed ('Error: {message}', 'Start new session')
+ *
+ * In `ready` the visitor talks: the recording machine (voice mode) is told when to record.
+ * It records unless the mic is muted or the avatar is talking; 1000 ms after the avatar
+ * stops talking it records again (widget-spec §4, §9 "Avatar speech end delay"). The mic
+ * button cycles record → mute → unmute. A keep-alive runs while the room is up; the
+ * provider ends an idle session after 300 s (LiveKit reason 5, shown as 'Idle timeout').
+ *
+ * The effects are actors: `fetchToken` (GET {api}/interactive-avatar/get-session-token),
+ * `createSession`, `loadClient` (the LiveKit chunk), `room` (joins, reports tracks, talking
+ * and the disconnect; leaves on cleanup), `keepAlive`, `stopSession`; and `recorder`, the
+ * recording machine with its own effects, provided by the widget.
+ */
+import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
+import { recordingMachine } from './recording';
+
+/** widget-spec §9: recording resumes 1000 ms after the avatar stops talking. */
+export const SPEECH_END_DELAY_MS = 1000;
+/** widget-spec §9: the provider ends a session idle for 300 s; a keep-alive well inside that. */
+export const KEEP_ALIVE_INTERVAL_MS = 60_000;
+/** LiveKit's DisconnectReason ROOM_DELETED: the provider closed the room (widget-spec §4: shown as 'Idle timeout'). */
+export const ROOM_DELETED = 5;
+
+/** A started streaming session: where its LiveKit room is and how to join it (widget-spec §3 "Avatar session"). */
+export interface AvatarSession {
+  sessionId: string;
+  /** The LiveKit server's URL. */
+  url: string;
+  /** The token that joins the room. */
+  accessToken: string;
+}
+
+/** What went wrong, as widget-spec §8 words it; the view shows 'Error: {message}'. */
+export type AvatarFailure = 'Failed to fetch session token' | 'Failed to create streaming session' | 'LiveKit client failed to load' | 'Failed to connect to avatar';
+
+export interface AvatarContext {
+  token: string | null;
+  session: AvatarSession | null;
+  /** Tracks that arrived from the avatar. */
+  hasAudio: boolean;
+  hasVideo: boolean;
+  /** The visitor muted the mic. @default false */
+  muted: boolean;
+  /** The avatar is talking. @default false */
+  talking: boolean;
+  failure: AvatarFailure | null;
+  /** The LiveKit disconnect reason; null while connected or never. */
+  disconnectReason: number | null;
+}
+
+export type AvatarEvent =
+  /** The voice button, or 'Start new session'. */
+  | { type: 'VOICE.START' }
+  /** The close-voice button: end the session and give the text input back. */
+  | { type: 'VOICE.CLOSE' }
+  /** The mic button: record → mute → unmute. */
+  | { type: 'MIC.TOGGLE' }
+  | { type: 'ROOM.CONNECTED' }
+  | { type: 'ROOM.TRACK'; kind: 'audio' | 'video' }
+  | { type: 'ROOM.DISCONNECTED'; reason: number }
+  | { type: 'ROOM.FAILED' }
+  | { type: 'AVATAR.TALK_START' }
+  | { type: 'AVATAR.TALK_END' };
+
+export type AvatarEmitted =
+  /** The room is up with both tracks: the view attaches them. */
+  | { type: 'media.ready' }
+  /** Voice mode ended (closed): the text input is back. */
+  | { type: 'voice.closed' };
+
+/** What the room actor is told: play the avatar's audio (from the visitor's click), leave. */
+export type RoomCommand = { type: 'ROOM.LEAVE' };
+
+/** LiveKit's DisconnectReason values, in words; 5 (ROOM_DELETED) is the spec's 'Idle timeout' (widget-spec §4). */
+const DISCONNECT_REASONS: Record<number, string> = {
+  0: 'unknown reason',
+  1: 'left',
+  2: 'joined elsewhere',
+  3: 'server shut down',
+  4: 'removed from the room',
+  [ROOM_DELETED]: 'Idle timeout',
+  6: 'connection state mismatch',
+  7: 'could not join',
+};
+
+/** The disconnect reason as the status shows it ('Room disconnected: {reason}'). */
+export const disconnectText = (reason: number | null): string => DISCONNECT_REASONS[reason ?? 0] ?? `reason ${reason}`;
+
+export const avatarMachine = setup({
+  types: {
+    context: {} as AvatarContext,
+    events: {} as AvatarEvent,
+    emitted: {} as AvatarEmitted,
+  },
+  actors: {
+    fetchToken: fromPromise<string>(notProvided('fetchToken')),
+    createSession: fromPromise<AvatarSession, { token: string }>(notProvided('createSession')),
+    loadClient: fromPromise<void>(notProvided('loadClient')),
+    room: fromCallback<RoomCommand, { session: AvatarSession }>(notProvided('room')),
+    keepAlive: fromPromise<void, { session: AvatarSession; token: string }>(notProvided('keepAlive')),
+    stopSession: fromPromise<void, { session: AvatarSession; token: string }>(notProvided('stopSession')),
+    /** The recording machine in voice mode; the widget provides it with its effects. */
+    recorder: recordingMachine,
+  },
+  delays: {
+    speechEndDelay: SPEECH_END_DELAY_MS,
+    keepAliveInterval: KEEP_ALIVE_INTERVAL_MS,
+  },
+  guards: {
+    hasBothTracks: ({ context }) => context.hasAudio && context.hasVideo,
+    isMuted: ({ context }) => context.muted,
+    isTalking: ({ context }) => context.talking,
+    hasSession: ({ context }) => context.session !== null && context.token !== null,
+  },
+  actions: {
+    reset: assign({ token: null, session: null, hasAudio: false, hasVideo: false, muted: false, talking: false, failure: null, disconnectReason: null }),
+    fail: assign({ failure: (_, failure: AvatarFailure) => failure }),
+    addTrack: assign(({ context, event }) => (event.type === 'ROOM.TRACK' ? (event.kind === 'audio' ? { hasAudio: true } : { hasVideo: true }) : context)),
+    talkStarted: assign({ talking: true }),
+    talkEnded: assign({ talking: false }),
+    toggleMute: assign({ muted: ({ context }) => !context.muted }),
+    recordNow: sendTo('recorder', { type: 'RECORD.START' }),
+    stopRecording: sendTo('recorder', { type: 'RECORD.PAUSE' }),
+  },
+}).createMachine({
+  id: 'avatar',
+  context: { token: null, session: null, hasAudio: false, hasVideo: false, muted: false, talking: false, failure: null, disconnectReason: null },
+  initial: 'idle',
+  on: {
+    // widget-spec §4: the close-voice button ends the session and restores the text input
+    'VOICE.CLOSE': '.closing',
+  },
+  states: {
+    idle: {
+      on: { 'VOICE.START': 'fetchingToken' },
+    },
+    fetchingToken: {
+      entry: 'reset',
+      invoke: {
+        src: 'fetchToken',
+        onDone: { target: 'creatingSession', actions: assign({ token: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'fail', params: 'Failed to fetch session token' as AvatarFailure } },
+      },
+    },
+    creatingSession: {
+      invoke: {
+        src: 'createSession',
+        input: ({ context }) => ({ token: context.token as string }),
+        onDone: { target: 'loadingClient', actions: assign({ session: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'fail', params: 'Failed to create streaming session' as AvatarFailure } },
+      },
+    },
+    loadingClient: {
+      invoke: {
+        src: 'loadClient',
+        onDone: 'live',
+        onError: { target: 'failed', actions: { type: 'fail', params: 'LiveKit client failed to load' as AvatarFailure } },
+      },
+    },
+    live: {
+      // the room and the recorder live as long as this state: leaving it leaves the room and releases the mic
+      invoke: [
+        { id: 'room', src: 'room', input: ({ context }) => ({ session: context.session as AvatarSession }) },
+        { id: 'recorder', src: 'recorder', input: { mode: 'voice' } },
+      ],
+      on: {
+        'ROOM.DISCONNECTED': { target: 'disconnected', actions: assign({ disconnectReason: ({ event }) => event.reason }) },
+        'ROOM.FAILED': { target: 'failed', actions: { type: 'fail', params: 'Failed to connect to avatar' as AvatarFailure } },
+      },
+      type: 'parallel',
+      states: {
+        connection: {
+          on: {
+            'ROOM.TRACK': { actions: 'addTrack' },
+            'AVATAR.TALK_START': { actions: 'talkStarted' },
+            'AVATAR.TALK_END': { actions: 'talkEnded' },
+            'MIC.TOGGLE': { actions: 'toggleMute' },
+          },
+          initial: 'connecting',
+          states: {
+            connecting: {
+              on: { 'ROOM.CONNECTED': 'waitingForMedia' },
+            },
+            waitingForMedia: {
+              always: { guard: 'hasBothTracks', target: 'ready' },
+            },
+            ready: {
+              entry: emit({ type: 'media.ready' }),
+              initial: 'starting',
+              states: {
+                // widget-spec §4: when both tracks have arrived, recording starts (unless muted meanwhile)
+                starting: {
+                  always: [{ guard: 'isMuted', target: 'muted' }, { guard: 'isTalking', target: 'avatarTalking' }, { target: 'listening' }],
+                },
+                listening: {
+                  entry: 'recordNow',
+                  on: {
+                    'AVATAR.TALK_START': { target: 'avatarTalking', actions: 'talkStarted' },
+                    'MIC.TOGGLE': { target: 'muted', actions: 'toggleMute' },
+                  },
+                },
+                // while the avatar speaks, recording stops
+                avatarTalking: {
+                  entry: 'stopRecording',
+                  on: { 'AVATAR.TALK_END': { target: 'resuming', actions: 'talkEnded' } },
+                },
+                // one second after its speech stops, recording resumes unless muted
+                resuming: {
+                  after: { speechEndDelay: [{ guard: 'isMuted', target: 'muted' }, { target: 'listening' }] },
+                  on: { 'AVATAR.TALK_START': { target: 'avatarTalking', actions: 'talkStarted' } },
+                },
+                muted: {
+                  entry: 'stopRecording',
+                  on: {
+                    'MIC.TOGGLE': [
+                      { guard: 'isTalking', target: 'avatarTalking', actions: 'toggleMute' },
+                      { target: 'listening', actions: 'toggleMute' },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        // widget-spec §9: the provider ends a session idle for 300 s; a keep-alive while the room is up
+        keepAlive: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { keepAliveInterval: 'pinging' } },
+            pinging: {
+              invoke: {
+                src: 'keepAlive',
+                input: ({ context }) => ({ session: context.session as AvatarSession, token: context.token as string }),
+                onDone: 'waiting',
+                // a missed keep-alive is not fatal: the room says when the session is gone
+                onError: 'waiting',
+              },
+            },
+          },
+        },
+      },
+    },
+    disconnected: {
+      on: { 'VOICE.START': 'fetchingToken' },
+    },
+    failed: {
+      on: { 'VOICE.START': 'fetchingToken' },
+    },
+    closing: {
+      always: [{ guard: 'hasSession', target: 'stopping' }, { target: 'closed' }],
+    },
+    stopping: {
+      invoke: {
+        src: 'stopSession',
+        input: ({ context }) => ({ session: context.session as AvatarSession, token: context.token as string }),
+        onDone: 'closed',
+        // the provider ends the session by itself after its idle timeout: the visitor is not held up
+        onError: 'closed',
+      },
+    },
+    closed: {
+      entry: ['reset', emit({ type: 'voice.closed' })],
+      always: 'idle',
+    },
+  },
+});
+
+export type AvatarActor = ActorRefFrom<typeof avatarMachine>;
+export type AvatarSnapshot = SnapshotFrom<typeof avatarMachine>;
+
+/** The status line (widget-spec §4, §8): '' when there is nothing to say. */
+export function selectStatus(s: AvatarSnapshot): string {
+  if (s.matches('failed')) return `Error: ${s.context.failure ?? 'Failed to create streaming session'}`;
+  if (s.matches('disconnected')) return `Room disconnected: ${disconnectText(s.context.disconnectReason)}`;
+  if (s.matches({ live: { connection: 'ready' } })) return 'Media stream ready';
+  if (s.matches('idle') || s.matches('closing') || s.matches('stopping') || s.matches('closed')) return '';
+  return 'Connecting to avatar...';
+}
+/** The spinner shows while connecting. */
+export const selectIsConnecting = (s: AvatarSnapshot) =>
+  s.matches('fetchingToken') || s.matches('creatingSession') || s.matches('loadingClient') || s.matches({ live: { connection: 'connecting' } }) || s.matches({ live: { connection: 'waitingForMedia' } });
+/** 'Start new session' shows after a disconnect or a failure. */
+export const selectCanRestart = (s: AvatarSnapshot) => s.matches('disconnected') || s.matches('failed');
+export const selectIsActive = (s: AvatarSnapshot) => !s.matches('idle');
+export const selectIsMuted = (s: AvatarSnapshot) => s.context.muted;
+export const selectIsTalking = (s: AvatarSnapshot) => s.context.talking;
+export const selectSessionId = (s: AvatarSnapshot) => s.context.session?.sessionId ?? null;
