@@ -1,5 +1,6 @@
 /** What the API of widget-spec §7 needs to run: storage, tokens, providers and limits. */
 import type { AnswerEngine } from './answers/types';
+import type { AvatarProvider } from './avatar/types';
 import type { TokenSigner } from './auth';
 import type { Storage } from './storage/types';
 import type { Transcriber } from './transcribe/types';
@@ -33,9 +34,4 @@ export interface ApiLimits {
 }
 
 /** The interactive avatar's streaming provider (widget-spec §7). */
-export interface AvatarProvider {
-  /** The avatar id config reports (widget-spec §3 interactiveAvatarId). */
-  avatarId: string;
-  /** A streaming session token from the provider. */
-  createSessionToken(): Promise<string>;
-}
+export type { AvatarProvider } from './avatar/types';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAnswerEngine } from './answers/index';
 import { loadOrCreateSecret, TokenSigner } from './auth';
-import { createAvatarProvider } from './avatar';
+import { avatarProviderFromEnv } from './avatar/index';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { ensureDemoSite } from './seed';
@@ -18,13 +18,7 @@ async function main() {
   const demo = ensureDemoSite(storage, config.dataDir);
   const answers = createAnswerEngine(process.env);
   const transcriber = await createTranscriber(process.env);
-  const avatar = process.env.AVATAR_API_KEY
-    ? createAvatarProvider({
-        apiKey: process.env.AVATAR_API_KEY,
-        avatarId: process.env.AVATAR_ID || '',
-        apiUrl: process.env.AVATAR_API_URL || 'https://api.heygen.com',
-      })
-    : null;
+  const avatar = avatarProviderFromEnv(process.env);
   const app = await buildApp({
     publicDir: config.publicDir,
     logger: config.log,
@@ -70,7 +64,7 @@ async function main() {
       `  Embeds:                      ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed`,
       `  API:                         ${base}/api   (boot: POST ${base}/session/boot)`,
       `  Demo site API key:           ${demo.apiKey}`,
-      `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar ? 'on' : 'off'}`,
+      `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar?.name ?? 'off'}`,
       `  Data: ${config.dataDir}`,
       '  Stop with Ctrl+C.',
       '',

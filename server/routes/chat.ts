@@ -104,7 +104,7 @@ function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved
 }
 
 /** Registers api/chat, behind the bearer guard and the chat's rate limits. */
-export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
+export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl, avatarSessions }: RouteContext): void {
   const { storage } = services;
   const limitChat = chatRateLimit(api, services.limits);
 
@@ -153,6 +153,12 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
           { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
         ],
       });
+      // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
+      // provider takes its speech on the room's data channel, the widget sends it instead.
+      const avatar = services.avatar;
+      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
+        avatar.speak(body.sessionToken, body.streamSessionId, result.content).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+      }
       return answerJson(fileUrl, req, saved, result, documents);
     },
   );

@@ -1,6 +1,7 @@
 /** Every call of widget-spec §7 over real HTTP on 127.0.0.1, with a real SQLite file. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../server/answers/types';
+import { createFakeAvatarProvider } from '../../server/avatar/fake';
 import { TranscriptionError } from '../../server/transcribe/types';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, json, scriptedEngine, startServer, type TestServer } from './harness';
 
@@ -455,7 +456,7 @@ describe('transcription and avatar switched on and off', () => {
     let fail = false;
     const s = await startServer({
       avatar: {
-        avatarId: 'Anna_public',
+        ...createFakeAvatarProvider('Anna_public'),
         createSessionToken: async () => {
           if (fail) throw new Error('down');
           return 'stream-token-1';
