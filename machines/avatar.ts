@@ -32,10 +32,12 @@ export const ROOM_DELETED = 5;
 /** A started streaming session: where its LiveKit room is and how to join it (widget-spec §3 "Avatar session"). */
 export interface AvatarSession {
   sessionId: string;
-  /** The LiveKit server's URL. */
+  /** The LiveKit server's URL (`fake:` for the server's built-in fake provider). */
   url: string;
   /** The token that joins the room. */
   accessToken: string;
+  /** How the avatar is told what to say: by our server ('server') or on the room's data channel by the widget. */
+  speech: 'server' | 'data-channel';
 }
 
 /** What went wrong, as widget-spec §8 words it; the view shows 'Error: {message}'. */
@@ -44,9 +46,9 @@ export type AvatarFailure = 'Failed to fetch session token' | 'Failed to create 
 export interface AvatarContext {
   token: string | null;
   session: AvatarSession | null;
-  /** Tracks that arrived from the avatar. */
-  hasAudio: boolean;
-  hasVideo: boolean;
+  /** The avatar's tracks once they arrived (opaque here; the view plays them). */
+  audio: MediaStreamTrack | null;
+  video: MediaStreamTrack | null;
   /** The visitor muted the mic. @default false */
   muted: boolean;
   /** The avatar is talking. @default false */
@@ -64,11 +66,13 @@ export type AvatarEvent =
   /** The mic button: record → mute → unmute. */
   | { type: 'MIC.TOGGLE' }
   | { type: 'ROOM.CONNECTED' }
-  | { type: 'ROOM.TRACK'; kind: 'audio' | 'video' }
+  | { type: 'ROOM.TRACK'; kind: 'audio' | 'video'; track: MediaStreamTrack }
   | { type: 'ROOM.DISCONNECTED'; reason: number }
   | { type: 'ROOM.FAILED' }
   | { type: 'AVATAR.TALK_START' }
-  | { type: 'AVATAR.TALK_END' };
+  | { type: 'AVATAR.TALK_END' }
+  /** The answer to say: sent on the room's data channel where the session takes speech there. */
+  | { type: 'AVATAR.SAY'; text: string };
 
 export type AvatarEmitted =
   /** The room is up with both tracks: the view attaches them. */
@@ -76,8 +80,8 @@ export type AvatarEmitted =
   /** Voice mode ended (closed): the text input is back. */
   | { type: 'voice.closed' };
 
-/** What the room actor is told: play the avatar's audio (from the visitor's click), leave. */
-export type RoomCommand = { type: 'ROOM.LEAVE' };
+/** What the room actor is told: say a text (on the data channel). */
+export type RoomCommand = { type: 'ROOM.SAY'; text: string };
 
 /** LiveKit's DisconnectReason values, in words; 5 (ROOM_DELETED) is the spec's 'Idle timeout' (widget-spec §4). */
 const DISCONNECT_REASONS: Record<number, string> = {
@@ -103,7 +107,8 @@ export const avatarMachine = setup({
   actors: {
     fetchToken: fromPromise<string>(notProvided('fetchToken')),
     createSession: fromPromise<AvatarSession, { token: string }>(notProvided('createSession')),
-    loadClient: fromPromise<void>(notProvided('loadClient')),
+    /** Loads the room's client for this session (the LiveKit chunk; a local stand-in for the fake provider's rooms). */
+    loadClient: fromPromise<void, { session: AvatarSession }>(notProvided('loadClient')),
     room: fromCallback<RoomCommand, { session: AvatarSession }>(notProvided('room')),
     keepAlive: fromPromise<void, { session: AvatarSession; token: string }>(notProvided('keepAlive')),
     stopSession: fromPromise<void, { session: AvatarSession; token: string }>(notProvided('stopSession')),
@@ -115,15 +120,17 @@ export const avatarMachine = setup({
     keepAliveInterval: KEEP_ALIVE_INTERVAL_MS,
   },
   guards: {
-    hasBothTracks: ({ context }) => context.hasAudio && context.hasVideo,
+    hasBothTracks: ({ context }) => context.audio !== null && context.video !== null,
+    speaksOnDataChannel: ({ context }) => context.session?.speech === 'data-channel',
     isMuted: ({ context }) => context.muted,
     isTalking: ({ context }) => context.talking,
     hasSession: ({ context }) => context.session !== null && context.token !== null,
   },
   actions: {
-    reset: assign({ token: null, session: null, hasAudio: false, hasVideo: false, muted: false, talking: false, failure: null, disconnectReason: null }),
+    reset: assign({ token: null, session: null, audio: null, video: null, muted: false, talking: false, failure: null, disconnectReason: null }),
     fail: assign({ failure: (_, failure: AvatarFailure) => failure }),
-    addTrack: assign(({ context, event }) => (event.type === 'ROOM.TRACK' ? (event.kind === 'audio' ? { hasAudio: true } : { hasVideo: true }) : context)),
+    addTrack: assign(({ context, event }) => (event.type === 'ROOM.TRACK' ? (event.kind === 'audio' ? { audio: event.track } : { video: event.track }) : context)),
+    say: sendTo('room', ({ event }) => ({ type: 'ROOM.SAY' as const, text: event.type === 'AVATAR.SAY' ? event.text : '' })),
     talkStarted: assign({ talking: true }),
     talkEnded: assign({ talking: false }),
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
@@ -132,7 +139,7 @@ export const avatarMachine = setup({
   },
 }).createMachine({
   id: 'avatar',
-  context: { token: null, session: null, hasAudio: false, hasVideo: false, muted: false, talking: false, failure: null, disconnectReason: null },
+  context: { token: null, session: null, audio: null, video: null, muted: false, talking: false, failure: null, disconnectReason: null },
   initial: 'idle',
   on: {
     // widget-spec §4: the close-voice button ends the session and restores the text input
@@ -161,6 +168,7 @@ export const avatarMachine = setup({
     loadingClient: {
       invoke: {
         src: 'loadClient',
+        input: ({ context }) => ({ session: context.session as AvatarSession }),
         onDone: 'live',
         onError: { target: 'failed', actions: { type: 'fail', params: 'LiveKit client failed to load' as AvatarFailure } },
       },
@@ -172,6 +180,7 @@ export const avatarMachine = setup({
         { id: 'recorder', src: 'recorder', input: { mode: 'voice' } },
       ],
       on: {
+        'AVATAR.SAY': { guard: 'speaksOnDataChannel', actions: 'say' },
         'ROOM.DISCONNECTED': { target: 'disconnected', actions: assign({ disconnectReason: ({ event }) => event.reason }) },
         'ROOM.FAILED': { target: 'failed', actions: { type: 'fail', params: 'Failed to connect to avatar' as AvatarFailure } },
       },
@@ -293,3 +302,5 @@ export const selectIsActive = (s: AvatarSnapshot) => !s.matches('idle');
 export const selectIsMuted = (s: AvatarSnapshot) => s.context.muted;
 export const selectIsTalking = (s: AvatarSnapshot) => s.context.talking;
 export const selectSessionId = (s: AvatarSnapshot) => s.context.session?.sessionId ?? null;
+/** The avatar's tracks, once both arrived. */
+export const selectTracks = (s: AvatarSnapshot) => (s.context.audio && s.context.video ? { audio: s.context.audio, video: s.context.video } : null);

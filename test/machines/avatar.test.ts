@@ -9,6 +9,7 @@ import {
   selectIsConnecting,
   selectIsMuted,
   selectStatus,
+  selectTracks,
   type AvatarEmitted,
   type AvatarEvent,
   type AvatarSession,
@@ -17,14 +18,16 @@ import {
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
 
-const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'wss://rooms.example', accessToken: 'lk-token' };
+const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'wss://rooms.example', accessToken: 'lk-token', speech: 'data-channel' };
+const AUDIO = { kind: 'audio' } as MediaStreamTrack;
+const VIDEO = { kind: 'video' } as MediaStreamTrack;
 
 /** The avatar machine with fake effects, and the real recording machine (voice mode) over fake audio effects. */
 function harness() {
   const log: string[] = [];
   const fetchToken = controlled<unknown, string>();
   const createSession = controlled<{ token: string }, AvatarSession>();
-  const loadClient = controlled<unknown, void>();
+  const loadClient = controlled<{ session: AvatarSession }, void>();
   const stopSession = controlled<{ session: AvatarSession; token: string }, void>();
   const keepAlives: { session: AvatarSession; token: string }[] = [];
   let room: ((e: AvatarEvent) => void) | null = null;
@@ -53,9 +56,10 @@ function harness() {
         fetchToken: fetchToken.logic,
         createSession: createSession.logic,
         loadClient: loadClient.logic,
-        room: fromCallback<RoomCommand, { session: AvatarSession }>(({ sendBack, input }) => {
+        room: fromCallback<RoomCommand, { session: AvatarSession }>(({ sendBack, input, receive }) => {
           log.push(`join ${input.session.url}`);
           room = sendBack;
+          receive((c) => log.push(`say ${c.text}`));
           return () => {
             log.push('leave');
             room = null;
@@ -92,8 +96,8 @@ function harness() {
       loadClient.calls.at(-1)!.resolve();
       await vi.advanceTimersByTimeAsync(0);
       room?.({ type: 'ROOM.CONNECTED' });
-      room?.({ type: 'ROOM.TRACK', kind: 'audio' });
-      room?.({ type: 'ROOM.TRACK', kind: 'video' });
+      room?.({ type: 'ROOM.TRACK', kind: 'audio', track: AUDIO });
+      room?.({ type: 'ROOM.TRACK', kind: 'video', track: VIDEO });
     },
   };
 }
@@ -120,10 +124,10 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.status()).toBe('Connecting to avatar...');
 
     h.room({ type: 'ROOM.CONNECTED' });
-    h.room({ type: 'ROOM.TRACK', kind: 'video' });
+    h.room({ type: 'ROOM.TRACK', kind: 'video', track: VIDEO });
     expect(h.status()).toBe('Connecting to avatar...');
     expect(h.isRecording()).toBe(false);
-    h.room({ type: 'ROOM.TRACK', kind: 'audio' });
+    h.room({ type: 'ROOM.TRACK', kind: 'audio', track: AUDIO });
     expect(h.status()).toBe('Media stream ready');
     expect(selectIsConnecting(h.actor.getSnapshot())).toBe(false);
     expect(h.emitted).toEqual([{ type: 'media.ready' }]);
@@ -200,10 +204,29 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     await vi.advanceTimersByTimeAsync(0);
     h.actor.send({ type: 'MIC.TOGGLE' });
     h.room({ type: 'ROOM.CONNECTED' });
-    h.room({ type: 'ROOM.TRACK', kind: 'audio' });
-    h.room({ type: 'ROOM.TRACK', kind: 'video' });
+    h.room({ type: 'ROOM.TRACK', kind: 'audio', track: AUDIO });
+    h.room({ type: 'ROOM.TRACK', kind: 'video', track: VIDEO });
     expect(h.status()).toBe('Media stream ready');
     expect(h.isRecording()).toBe(false);
+  });
+
+  it('the answer is said on the data channel where the session takes speech there; not by the widget otherwise', async () => {
+    const h = harness();
+    await h.toReady();
+    expect(selectTracks(h.actor.getSnapshot())).toEqual({ audio: AUDIO, video: VIDEO });
+    h.actor.send({ type: 'AVATAR.SAY', text: 'The fee is 0.5%.' });
+    expect(h.log.at(-1)).toBe('say The fee is 0.5%.');
+
+    const server = harness();
+    server.actor.send({ type: 'VOICE.START' });
+    server.fakes.fetchToken.calls[0]!.resolve('t');
+    await vi.advanceTimersByTimeAsync(0);
+    server.fakes.createSession.calls[0]!.resolve({ ...SESSION, speech: 'server' });
+    await vi.advanceTimersByTimeAsync(0);
+    server.fakes.loadClient.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    server.actor.send({ type: 'AVATAR.SAY', text: 'x' });
+    expect(server.log.some((l) => l.startsWith('say'))).toBe(false);
   });
 
   it('keeps the session alive while the room is up', async () => {
