@@ -38,9 +38,19 @@ export function talkEvent(payload: Uint8Array): Extract<AvatarEvent, { type: 'AV
 /** The data-channel command that makes the avatar say `text` as it is (LiveAvatar's `avatar.speak_text`). */
 export const sayCommand = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(JSON.stringify({ event_type: 'avatar.speak_text', text })) as Uint8Array<ArrayBuffer>;
 
+/** What a room callback gets (xstate's fromCallback arguments, narrowed). */
+export interface RoomArgs {
+  input: { session: AvatarSession };
+  sendBack: (event: AvatarEvent) => void;
+  receive: (listener: (command: RoomCommand) => void) => void;
+}
+
 /** The room actor over a loaded livekit-client. */
-export function livekitRoom(load: () => Promise<LiveKit>) {
-  return fromCallback<RoomCommand, { session: AvatarSession }>(({ input, sendBack, receive }) => {
+export const livekitRoom = (load: () => Promise<LiveKit>) => fromCallback<RoomCommand, { session: AvatarSession }>(livekitRoomCallback(load));
+
+/** The same as a plain callback, for a room actor that picks its kind of room by the session. */
+export function livekitRoomCallback(load: () => Promise<LiveKit>) {
+  return ({ input, sendBack, receive }: RoomArgs) => {
     let left = false;
     let room: InstanceType<LiveKit['Room']> | null = null;
     void load().then(
@@ -75,5 +85,5 @@ export function livekitRoom(load: () => Promise<LiveKit>) {
         void room.disconnect();
       }
     };
-  });
+  };
 }

@@ -9,6 +9,7 @@
  */
 import { fromCallback } from 'xstate';
 import { ROOM_DELETED, type AvatarSession, type RoomCommand } from '../../machines/avatar';
+import type { RoomArgs } from './avatar-room';
 
 /** How long the fake avatar talks for a text: 60 ms a character, between 1 and 8 seconds. */
 export const talkMs = (text: string) => Math.min(8000, Math.max(1000, text.length * 60));
@@ -19,7 +20,8 @@ export function fakeIdleMs(url: string): number | null {
   return idle ? Number(idle) : null;
 }
 
-export const fakeAvatarRoom = fromCallback<RoomCommand, { session: AvatarSession }>(({ input, sendBack, receive }) => {
+/** The fake room as a plain callback (see fakeAvatarRoom). */
+export function fakeRoomCallback({ input, sendBack, receive }: RoomArgs) {
   const canvas = document.createElement('canvas');
   canvas.width = 320;
   canvas.height = 240;
@@ -102,4 +104,9 @@ export const fakeAvatarRoom = fromCallback<RoomCommand, { session: AvatarSession
     tone.stop();
     void audio.close().catch(() => undefined);
   };
-});
+}
+
+export const fakeAvatarRoom = fromCallback<RoomCommand, { session: AvatarSession }>(fakeRoomCallback);
+
+/** Rooms of the server's fake provider have `fake:` URLs. */
+export const isFakeRoom = (session: AvatarSession) => session.url.startsWith('fake:');

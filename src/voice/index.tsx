@@ -1,0 +1,183 @@
+/**
+ * Voice mode (widget-spec §2 "Voice-mode view", §4 "Voice/avatar mode"): the chunk the
+ * composer loads on the first click of the voice button. It starts the avatar machine
+ * with the browser's effects (or a test's) and ties it to the conversation: what the
+ * visitor says is transcribed and sent as a chat message (with the avatar session, so
+ * the avatar says the answer); where the session takes speech on the data channel, the
+ * answer is said from here; a failed send lets the visitor talk again; closing the
+ * window ends voice mode. The view is the avatar's video with its status line, Start
+ * new session, the mic button and the close-voice button.
+ *
+ * Not yet reachable from the chat bundle: the voice button's wiring, the LiveKit chunk's
+ * budget and the end-to-end tests come next (issue 11).
+ */
+import type { ComponentType } from 'react';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import {
+  avatarMachine,
+  selectCanRestart,
+  selectIsActive,
+  selectIsConnecting,
+  selectIsMuted,
+  selectStatus,
+  selectTracks,
+  type AvatarActor,
+  type AvatarSession,
+  type AvatarSnapshot,
+  type RoomCommand,
+} from '../../machines/avatar';
+import type { ChatActor } from '../../machines/chat';
+import { recordingMachine } from '../../machines/recording';
+import type { WindowActor } from '../../machines/window';
+import type { RoomArgs } from '../effects/avatar-room';
+import type { DictationEffects } from '../dictation/index';
+
+/** The avatar machine's effects (the room is chosen per session) and the recorder's. */
+export interface VoiceEffects {
+  fetchToken: () => Promise<string>;
+  startSession: (token: string) => Promise<AvatarSession>;
+  /** Loads what the session's room needs (the LiveKit chunk, or nothing for the fake provider's rooms). */
+  loadClient: (session: AvatarSession) => Promise<void>;
+  /** The room for a session: LiveKit's, or the fake provider's stand-in. */
+  room: (args: RoomArgs) => () => void;
+  keepAlive: (token: string, sessionId: string) => Promise<void>;
+  stopSession: (token: string, sessionId: string) => Promise<void>;
+  recording: DictationEffects;
+}
+
+/** What the view takes from the chat window's bundle (see src/dictation: Preact ships once, no shared chunk). */
+export interface VoiceHostParts {
+  useEffect: typeof import('react').useEffect;
+  useRef: typeof import('react').useRef;
+  useSnapshot: (actor: AvatarActor) => AvatarSnapshot;
+  Icon: ComponentType<{ name: 'mic' | 'close' | 'voice' }>;
+}
+
+export interface VoiceDeps {
+  chat: ChatActor;
+  windowActor: WindowActor;
+  effects: VoiceEffects;
+  host: VoiceHostParts;
+  /** Chat messages sent from now on carry the avatar session (widget-spec §3 sessionToken, streamSessionId); null ends that. */
+  setChatExtras: (extras: { sessionToken: string; streamSessionId: string } | null) => void;
+  inspect?: Observer<InspectionEvent>;
+}
+
+export interface Voice {
+  actor: AvatarActor;
+  /** The voice-mode view; `onClosed` runs when voice mode ends (the composer shows the text input again). */
+  View: ComponentType<{ onClosed: () => void }>;
+  stop(): void;
+}
+
+/** A promise actor over a plain async function of its input. */
+const fromAsync = <I, O>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(({ input }) => fn(input));
+
+export function createVoice({ chat, windowActor, effects, host, setChatExtras, inspect }: VoiceDeps): Voice {
+  const recorder = recordingMachine.provide({
+    actors: {
+      microphone: effects.recording.microphone,
+      recorder: effects.recording.recorder,
+      meter: effects.recording.meter,
+      transcribe: fromAsync((input: { audio: Blob }) => effects.recording.transcribe(input.audio)),
+    },
+  });
+  const actor = createActor(
+    avatarMachine.provide({
+      actors: {
+        fetchToken: fromAsync(() => effects.fetchToken()),
+        createSession: fromAsync((input: { token: string }) => effects.startSession(input.token)),
+        loadClient: fromAsync((input: { session: AvatarSession }) => effects.loadClient(input.session)),
+        room: fromCallback<RoomCommand, { session: AvatarSession }>((args) => effects.room(args)),
+        keepAlive: fromAsync((input: { session: AvatarSession; token: string }) => effects.keepAlive(input.token, input.session.sessionId)),
+        stopSession: fromAsync((input: { session: AvatarSession; token: string }) => effects.stopSession(input.token, input.session.sessionId)),
+        recorder,
+      },
+    }),
+    { inspect },
+  );
+
+  // The recorder lives as long as the room: each new one is followed for what the visitor said.
+  let followed: AnyActorRef | undefined;
+  let transcribed: { unsubscribe(): void } | undefined;
+  const follow = (s: AvatarSnapshot) => {
+    const child = s.children.recorder as AnyActorRef | undefined;
+    if (child === followed) return;
+    transcribed?.unsubscribe();
+    followed = child;
+    transcribed = child?.on('transcribed', (e: { text: string }) => chat.send({ type: 'CHAT.SEND', text: e.text }));
+    const { token, session } = s.context;
+    setChatExtras(child && token && session ? { sessionToken: token, streamSessionId: session.sessionId } : null);
+  };
+  const subscriptions = [
+    actor.subscribe(follow),
+    // where the session takes speech on the data channel, the widget says the answer
+    chat.on('message.received', (e) => actor.send({ type: 'AVATAR.SAY', text: e.message.content })),
+    // no answer is coming: the visitor may talk again
+    chat.on('send.failed', () => followed?.send({ type: 'RESPONSE.DONE' })),
+    windowActor.on('window.closed', () => actor.send({ type: 'VOICE.CLOSE' })),
+  ];
+  actor.start();
+
+  return {
+    actor,
+    View: voiceView(host, actor),
+    stop() {
+      subscriptions.forEach((s) => s.unsubscribe());
+      transcribed?.unsubscribe();
+      setChatExtras(null);
+      actor.stop();
+    },
+  };
+}
+
+/** The voice-mode view (widget-spec §2, §4): the avatar, its status, Start new session, mute and close. */
+function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, actor: AvatarActor) {
+  return function VoiceView({ onClosed }: { onClosed: () => void }) {
+    const s = useSnapshot(actor);
+    const video = useRef<HTMLVideoElement>(null);
+    const tracks = selectTracks(s);
+    const muted = selectIsMuted(s);
+    const status = selectStatus(s);
+
+    // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
+    useEffect(() => {
+      if (!selectIsActive(actor.getSnapshot())) actor.send({ type: 'VOICE.START' });
+      const sub = actor.on('voice.closed', onClosed);
+      return () => sub.unsubscribe();
+    }, []);
+    useEffect(() => {
+      const el = video.current;
+      if (!el) return;
+      el.srcObject = tracks ? new MediaStream([tracks.video, tracks.audio]) : null;
+      // the visitor's click on the voice button allows sound; a refused play leaves the video muted, not broken
+      if (tracks) Promise.resolve(el.play()).catch(() => undefined);
+    }, [tracks?.video, tracks?.audio]);
+
+    const micLabel = muted ? 'Click to unmute' : 'Click to mute';
+    return (
+      <section data-part="voice" aria-label="Voice mode">
+        <div data-part="avatar-stage">
+          <video ref={video} data-part="avatar-video" playsInline autoPlay aria-label="The assistant's avatar" />
+          {selectIsConnecting(s) && <span data-part="spinner" aria-hidden="true" />}
+        </div>
+        <p role="status" data-part="voice-status">
+          {status}
+        </p>
+        <div data-part="voice-controls">
+          {selectCanRestart(s) && (
+            <button type="button" data-part="voice-restart" onClick={() => actor.send({ type: 'VOICE.START' })}>
+              Start new session
+            </button>
+          )}
+          <button type="button" data-part="icon-button" aria-label={micLabel} title={micLabel} aria-pressed={muted} onClick={() => actor.send({ type: 'MIC.TOGGLE' })}>
+            <Icon name="mic" />
+          </button>
+          <button type="button" data-part="icon-button" aria-label="Close voice mode" title="Close voice mode" onClick={() => actor.send({ type: 'VOICE.CLOSE' })}>
+            <Icon name="close" />
+          </button>
+        </div>
+      </section>
+    );
+  };
+}

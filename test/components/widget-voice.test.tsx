@@ -1,0 +1,148 @@
+/**
+ * Voice mode's view and its ties to the conversation (widget-spec §2 "Voice-mode view",
+ * §4 "Voice/avatar mode", §8): the real avatar, recording and chat machines with the
+ * server calls, the room and the microphone faked.
+ */
+import { act, render, screen } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import type { AvatarEvent, AvatarSession, RoomCommand } from '../../machines/avatar';
+import { useSnapshot } from '../../src/chat-window/context';
+import type { RoomArgs } from '../../src/effects/avatar-room';
+import { Icon } from '../../src/icons';
+import { createVoice, type Voice } from '../../src/voice/index';
+import { createHarness, fakeRecording, flush, reply } from './widget-harness';
+
+const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'fake:sess-1', accessToken: 'room-token', speech: 'data-channel' };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function voiceMode() {
+  const h = createHarness({ open: true, tab: 'chat' });
+  await waitFor(h.chat, (s) => s.matches('ready'));
+  const recording = fakeRecording();
+  const room = { send: null as ((e: AvatarEvent) => void) | null, said: [] as string[], joined: 0, left: 0 };
+  const calls = { stop: [] as string[], keepAlive: 0, tokens: 0 };
+  const extras: unknown[] = [];
+  const voice: Voice = createVoice({
+    chat: h.chat,
+    windowActor: h.windowActor,
+    effects: {
+      fetchToken: async () => `avatar-token-${++calls.tokens}`,
+      startSession: async () => SESSION,
+      loadClient: async () => undefined,
+      room: ({ sendBack, receive }: RoomArgs) => {
+        room.joined++;
+        room.send = sendBack;
+        receive((c: RoomCommand) => room.said.push(c.text));
+        return () => void room.left++;
+      },
+      keepAlive: async () => void calls.keepAlive++,
+      stopSession: async (_token, sessionId) => void calls.stop.push(sessionId),
+      recording: recording.effects,
+    },
+    host: { useEffect, useRef, useSnapshot, Icon },
+    setChatExtras: (e) => void extras.push(e),
+  });
+  const onClosed = vi.fn();
+  const user = userEvent.setup();
+  render(<voice.View onClosed={onClosed} />);
+  const roomSays = async (e: AvatarEvent) => {
+    await act(async () => room.send?.(e));
+    await flush();
+  };
+  return { h, voice, recording, room, calls, extras, onClosed, user, roomSays };
+}
+
+const status = () => screen.getByRole('status').textContent;
+
+describe('voice mode', () => {
+  it("connects: 'Connecting to avatar...' with a spinner, then 'Media stream ready' and recording, with the mic button to mute", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    expect(status()).toBe('Connecting to avatar...');
+    expect(document.querySelector('[data-part="spinner"]')).not.toBeNull();
+    await v.roomSays({ type: 'ROOM.CONNECTED' });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'video', track: { kind: 'video' } as MediaStreamTrack });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'audio', track: { kind: 'audio' } as MediaStreamTrack });
+    expect(status()).toBe('Media stream ready');
+    expect(document.querySelector('[data-part="spinner"]')).toBeNull();
+    const video = document.querySelector('video') as HTMLVideoElement;
+    expect(video.srcObject).toBeInstanceOf(MediaStream);
+    expect(play).toHaveBeenCalled();
+    expect(v.recording.live()).toBe(true);
+    expect(v.extras.at(-1)).toEqual({ sessionToken: 'avatar-token-1', streamSessionId: 'sess-1' });
+
+    await v.user.click(screen.getByRole('button', { name: 'Click to mute' }));
+    expect(v.recording.live()).toBe(false);
+    expect(screen.getByRole('button', { name: 'Click to unmute' }).getAttribute('aria-pressed')).toBe('true');
+    await v.user.click(screen.getByRole('button', { name: 'Click to unmute' }));
+    expect(v.recording.live()).toBe(true);
+    v.voice.stop();
+  });
+
+  it('the loop: what the visitor says is sent as a message; the answer is said on the data channel; recording pauses while the avatar talks', async () => {
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await v.roomSays({ type: 'ROOM.CONNECTED' });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'video', track: {} as MediaStreamTrack });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'audio', track: {} as MediaStreamTrack });
+    await v.recording.level(0.5);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await v.recording.level(0);
+    await act(async () => void vi.advanceTimersByTime(1500));
+    vi.useRealTimers();
+    await v.recording.transcribe[0]!.resolve('what are the fees');
+    expect(v.h.fakes.send.last().input.text).toBe('what are the fees');
+    await v.h.fakes.send.last().resolve(reply('what are the fees', 'The fee is 0.5% a year.'));
+    expect(v.room.said).toEqual(['The fee is 0.5% a year.']);
+    await v.roomSays({ type: 'AVATAR.TALK_START' });
+    expect(v.recording.live()).toBe(false);
+    await v.roomSays({ type: 'AVATAR.TALK_END' });
+    await vi.waitFor(() => expect(v.recording.live()).toBe(true), { timeout: 3000 });
+    v.voice.stop();
+  });
+
+  it("idle timeout: 'Room disconnected: Idle timeout' and Start new session reconnects", async () => {
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await v.roomSays({ type: 'ROOM.DISCONNECTED', reason: 5 });
+    expect(status()).toBe('Room disconnected: Idle timeout');
+    expect(v.room.left).toBe(1);
+    await v.user.click(screen.getByRole('button', { name: 'Start new session' }));
+    await vi.waitFor(() => expect(v.room.joined).toBe(2));
+    expect(v.calls.tokens).toBe(2);
+    v.voice.stop();
+  });
+
+  it('close ends the session, leaves the room, releases the microphone and gives the text input back', async () => {
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await v.roomSays({ type: 'ROOM.CONNECTED' });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'video', track: {} as MediaStreamTrack });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'audio', track: {} as MediaStreamTrack });
+    await v.user.click(screen.getByRole('button', { name: 'Close voice mode' }));
+    await flush();
+    expect(v.calls.stop).toEqual(['sess-1']);
+    expect(v.room.left).toBe(1);
+    expect(v.recording.live()).toBe(false);
+    expect(v.onClosed).toHaveBeenCalledTimes(1);
+    expect(v.extras.at(-1)).toBeNull();
+    v.voice.stop();
+  });
+
+  it('closing the chat window ends voice mode', async () => {
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await act(async () => v.h.windowActor.send({ type: 'WINDOW.CLOSE' }));
+    await flush();
+    expect(v.room.left).toBe(1);
+    expect(v.onClosed).toHaveBeenCalled();
+    v.voice.stop();
+  });
+});
