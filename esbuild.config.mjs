@@ -85,7 +85,9 @@ const reactHooksForCommonJs = {
 export const browserDefaults = {
   bundle: true,
   platform: 'browser',
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15.4'],
+  // the browsers we support, and nothing older: an extra 'es2020' lowered class fields and private
+  // members into helpers every chunk shared (0.3 KB gzip on the launcher and on the text chat)
+  target: ['chrome100', 'firefox100', 'safari15.4'],
   minify: true,
   sourcemap: 'linked',
   legalComments: 'linked',
