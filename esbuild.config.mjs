@@ -81,6 +81,11 @@ const reactHooksForCommonJs = {
   },
 };
 
+/** The modules of dictation and voice mode (their chunks, and the chunks they share). */
+const VOICE_PARTS = /src[\\/](dictation|voice)[\\/]|machines[\\/](recording|avatar)|src[\\/]effects[\\/](microphone|avatar-room|fake-avatar-room)|src[\\/]api[\\/](transcribe|avatar)|src[\\/]view-models[\\/]dictation/;
+/** livekit-client and what it brings. */
+const LIVEKIT = /node_modules[\\/](livekit-client|@livekit|@bufbuild|sdp-transform|webrtc-adapter|jose|loglevel|events|typed-emitter|tslib|sdp)[\\/]/;
+
 /** Shared by every browser bundle: components are written against React's API and run on Preact. */
 export const browserDefaults = {
   bundle: true,
@@ -153,12 +158,16 @@ export const bundles = [
     // The text chat once opened counts everything it loads: the launcher, the window and the
     // markdown renderer (fetched with the first formatted answer). The inspector (?inspect, a
     // development aid) is left out. The markdown chunk also has a budget of its own.
-    // Dictation (the recording machine, the microphone's effects, its view) is loaded on the first
-    // click of dictate and budgeted on its own, as every later voice and document feature will be.
-    lazyBudget: { name: 'widget-chat', exclude: /@statelyai[\\/]inspect|src[\\/]inspect\.ts|src[\\/]dictation[\\/]/ },
+    // Dictation and voice mode (the recording and avatar machines, the microphone's and the room's
+    // effects, LiveKit) load on the first click of their buttons and are budgeted on their own: a chunk
+    // holding any of their modules is theirs, not the text chat's.
+    lazyBudget: { name: 'widget-chat', exclude: new RegExp(`@statelyai[\\\\/]inspect|src[\\\\/]inspect\\.ts|${VOICE_PARTS.source}|${LIVEKIT.source}`) },
     partBudgets: [
       { name: 'widget-markdown', match: /marked[\\/]|src[\\/]markdown[\\/]/ },
-      { name: 'widget-dictation', match: /src[\\/]dictation[\\/]/ },
+      // each counts everything its first use loads, the recording parts they share included
+      { name: 'widget-dictation', match: /src[\\/]dictation[\\/]|machines[\\/]recording|src[\\/]effects[\\/]microphone|src[\\/]api[\\/]transcribe/ },
+      { name: 'widget-voice', match: /src[\\/]voice[\\/]index|machines[\\/](avatar|recording)|src[\\/]effects[\\/](avatar-room|fake-avatar-room|microphone)|src[\\/]api[\\/](avatar|transcribe)/ },
+      { name: 'widget-livekit', match: LIVEKIT },
     ],
     options: {
       ...browserDefaults,

@@ -19,7 +19,6 @@
  * recording machine with its own effects, provided by the widget.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from './not-provided';
 import { recordingMachine } from './recording';
 
 /** widget-spec §9: recording resumes 1000 ms after the avatar stops talking. */
@@ -97,6 +96,11 @@ const DISCONNECT_REASONS: Record<number, string> = {
 
 /** The disconnect reason as the status shows it ('Room disconnected: {reason}'). */
 export const disconnectText = (reason: number | null): string => DISCONNECT_REASONS[reason ?? 0] ?? `reason ${reason}`;
+
+/** Not machines/not-provided.ts: see machines/recording.ts (this machine ships in the voice chunk). */
+const notProvided = (name: string) => (): never => {
+  throw new Error(`${name} actor not provided`);
+};
 
 export const avatarMachine = setup({
   types: {

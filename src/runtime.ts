@@ -30,6 +30,14 @@ export interface Dictation {
   stop(): void;
 }
 
+/** Voice mode (src/voice), loaded on the first click of the voice button. */
+export interface VoiceMode {
+  /** The voice-mode view, in place of the composer; it starts voice mode as it mounts, and calls `onClosed` when it ends. */
+  View: ComponentType<{ onClosed: () => void }>;
+  /** Ends voice mode (leaving the room, releasing the microphone) and its subscriptions. */
+  stop(): void;
+}
+
 /** The conversation's actors, made when the chat window's module first loads. */
 export interface Conversation {
   chat: ChatActor;
@@ -37,6 +45,8 @@ export interface Conversation {
   actionButtons: ActionButtonsActor;
   /** Loads and starts dictation once (the same promise after); rejects if its chunk cannot load. */
   dictation(): Promise<Dictation>;
+  /** Loads voice mode once (the same promise after); rejects if its chunk cannot load. */
+  voice(): Promise<VoiceMode>;
   /** Stops the actors and removes the listeners that tie them to the window. */
   stop(): void;
 }

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
 import { ButtonList, FollowUps } from './buttons';
-import type { Dictation } from '../runtime';
+import type { Dictation, VoiceMode } from '../runtime';
 import { useChatView, useConversation, useRuntime } from './context';
 import { VideoPlayer } from './video';
 
@@ -115,7 +115,7 @@ const DictationFailed = () => <p role="status">Recording failed</p>;
 
 function Composer({ composer }: { composer: ChatView['composer'] }) {
   const rt = useRuntime();
-  const loadDictation = useConversation().dictation;
+  const { dictation: loadDictation, voice: loadVoice } = useConversation();
   const area = useRef<HTMLTextAreaElement>(null);
   // Dictation's chunk loads on the first click of dictate; its controls take the button's place and start
   // recording as they mount (leaving the Chat tab cancels a recording: a composer mounted again shows the button).
@@ -127,6 +127,13 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
         console.error('AI chat widget:', err);
         setDictation(() => DictationFailed);
       },
+    );
+  // Voice mode's chunk loads on the first click of the voice button; its view takes the composer's place.
+  const [Voice, setVoice] = useState<VoiceMode['View'] | null>(null);
+  const voice = () =>
+    loadVoice().then(
+      (v) => setVoice(() => v.View),
+      (err: unknown) => console.error('AI chat widget:', err),
     );
 
   // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:
@@ -163,6 +170,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
     // the send button turns into the voice button: keep the focus in the text area
     area.current?.focus();
   };
+  if (Voice) return <Voice onClosed={() => setVoice(null)} />;
   return (
     <div data-part="composer">
       <label htmlFor="aiw-input" className="sr-only">
@@ -197,7 +205,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
         </button>
       ) : (
         // widget-spec §4: without text the button is the voice-mode button; with no avatar it is disabled
-        <button type="button" data-part="send" data-voice aria-label={composer.voice.label} title={composer.voice.label} disabled={!composer.voice.available}>
+        <button type="button" data-part="send" data-voice aria-label={composer.voice.label} title={composer.voice.label} disabled={!composer.voice.available} onClick={voice}>
           <Icon name="voice" />
         </button>
       )}

@@ -12,7 +12,7 @@ import { sessionsMachine } from '../../machines/sessions';
 import type { ChatActor } from '../../machines/chat';
 import type { WindowActor } from '../../machines/window';
 import type { ConversationEffects } from '../effects/conversation';
-import type { Conversation, Dictation, WidgetEventName } from '../runtime';
+import type { Conversation, Dictation, VoiceMode, WidgetEventName } from '../runtime';
 
 export interface ConversationOptions {
   windowActor: WindowActor;
@@ -22,10 +22,12 @@ export interface ConversationOptions {
   emit: (event: WidgetEventName, detail?: unknown) => void;
   /** Loads and starts dictation over the chat (the widget imports src/dictation; tests give fakes). */
   loadDictation: (chat: ChatActor) => Promise<Dictation>;
+  /** Loads and starts voice mode over the chat (the widget imports src/voice; tests give fakes). */
+  loadVoice: (chat: ChatActor) => Promise<VoiceMode>;
   inspect?: Observer<InspectionEvent>;
 }
 
-export function createConversation({ windowActor, effects, chatSessionId, emit, loadDictation, inspect }: ConversationOptions): Conversation {
+export function createConversation({ windowActor, effects, chatSessionId, emit, loadDictation, loadVoice, inspect }: ConversationOptions): Conversation {
   const { path, tab } = windowActor.getSnapshot().context;
   const chat = createActor(chatMachine.provide({ actors: effects.chat }), { input: { chatSessionId }, inspect }).start();
   const sessions = createActor(sessionsMachine.provide({ actors: effects.sessions }), { inspect }).start();
@@ -47,14 +49,16 @@ export function createConversation({ windowActor, effects, chatSessionId, emit, 
   ];
   if (tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
   let dictation: Promise<Dictation> | undefined;
+  let voice: Promise<VoiceMode> | undefined;
   return {
     chat,
     sessions,
     actionButtons,
     dictation: () => (dictation ??= loadDictation(chat)),
+    voice: () => (voice ??= loadVoice(chat)),
     stop() {
-      // a dictation still loading stops as soon as it has loaded
-      void dictation?.then((d) => d.stop(), () => undefined);
+      // a feature still loading stops as soon as it has loaded
+      for (const f of [dictation, voice]) void f?.then((x) => x.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
       chat.stop();
       sessions.stop();

@@ -3,7 +3,7 @@
  * the conversation started with the browser's effects. Everything here is on top of
  * what core.tsx started.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { selectAppearance, selectConfig } from '../../machines/embed';
 import { createChatClient } from '../api/chat-client';
@@ -32,11 +32,14 @@ export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' 
 export function startConversation(deps: ConversationDeps): Conversation {
   const settings = deps.embed.getSnapshot();
   applyTheme(deps.host, windowVariables(selectAppearance(settings)));
+  // in voice mode, messages carry the avatar session (widget-spec §3 sessionToken, streamSessionId)
+  let voiceSession: Record<string, string> | null = null;
   const effects = conversationEffects({
     client: createChatClient(deps.http),
     userSessionId: deps.userSessionId,
     path: () => deps.windowActor.getSnapshot().context.path,
     pageAwareness: selectConfig(settings).agentPageAwareness,
+    extra: () => voiceSession,
   });
   return createConversation({
     windowActor: deps.windowActor,
@@ -45,6 +48,10 @@ export function startConversation(deps: ConversationDeps): Conversation {
     emit: deps.emit,
     // the recording code is a chunk of its own, loaded on the first click of dictate
     loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useSnapshot, Icon }, inspect: deps.inspect })),
+    loadVoice: (chat) =>
+      import('../voice/index').then((m) =>
+        m.startVoice({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useRef, useSnapshot, Icon }, setChatExtras: (x) => (voiceSession = x), inspect: deps.inspect }),
+      ),
     inspect: deps.inspect,
   });
 }

@@ -19,6 +19,8 @@ export interface ConversationDeps {
   pageAwareness: boolean;
   /** The page's text, address and referrer. @default the document's */
   page?: { text: () => string; url: () => string; referrer: () => string };
+  /** More fields for each message (voice mode's avatar session). */
+  extra?: () => Record<string, string> | null;
 }
 
 const documentPage = { text: () => extractPageText(document.body), url: () => location.href, referrer: () => document.referrer };
@@ -39,6 +41,7 @@ export function conversationEffects(deps: ConversationDeps) {
           userSessionId,
           path: path(),
           chatSessionId: input.chatSessionId,
+          ...deps.extra?.(),
         }),
       ),
       reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>

@@ -7,9 +7,6 @@
  * answer is said from here; a failed send lets the visitor talk again; closing the
  * window ends voice mode. The view is the avatar's video with its status line, Start
  * new session, the mic button and the close-voice button.
- *
- * Not yet reachable from the chat bundle: the voice button's wiring, the LiveKit chunk's
- * budget and the end-to-end tests come next (issue 11).
  */
 import type { ComponentType } from 'react';
 import { createActor, fromCallback, fromPromise, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
@@ -29,8 +26,13 @@ import {
 import type { ChatActor } from '../../machines/chat';
 import { recordingMachine } from '../../machines/recording';
 import type { WindowActor } from '../../machines/window';
-import type { RoomArgs } from '../effects/avatar-room';
+import { createAvatarClient } from '../api/avatar';
+import type { Http } from '../api/client';
+import { createTranscriber } from '../api/transcribe';
 import type { DictationEffects } from '../dictation/index';
+import { livekitRoomCallback, type LiveKit, type RoomArgs } from '../effects/avatar-room';
+import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
+import { meter, microphone, recorder } from '../effects/microphone';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
 export interface VoiceEffects {
@@ -180,4 +182,26 @@ function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, act
       </section>
     );
   };
+}
+
+let livekit: Promise<LiveKit> | undefined;
+/** The LiveKit chunk, loaded once. */
+const loadLiveKit = () => (livekit ??= import('./livekit'));
+
+/** The browser's voice mode: our server's voice calls, LiveKit (or the fake provider's room), the microphone. */
+export function startVoice(deps: Omit<VoiceDeps, 'effects'> & { http: Http }): Voice {
+  const client = createAvatarClient(deps.http);
+  const livekitRoom = livekitRoomCallback(loadLiveKit);
+  return createVoice({
+    ...deps,
+    effects: {
+      fetchToken: () => client.sessionToken(),
+      startSession: (token) => client.startSession(token),
+      loadClient: async (session) => void (isFakeRoom(session) ? undefined : await loadLiveKit()),
+      room: (args) => (isFakeRoom(args.input.session) ? fakeRoomCallback(args) : livekitRoom(args)),
+      keepAlive: (token, sessionId) => client.keepAlive(token, sessionId),
+      stopSession: (token, sessionId) => client.stopSession(token, sessionId),
+      recording: { microphone, recorder, meter, transcribe: createTranscriber(deps.http) },
+    },
+  });
 }

@@ -176,7 +176,7 @@ describe('the conversation over the real API client (page awareness, widget-spec
       pageAwareness: config.agentPageAwareness ?? false,
     });
     const rt = { emit: vi.fn() };
-    const start = () => createConversation({ windowActor, effects: { ...effects, rememberChatSession: () => undefined }, chatSessionId: null, emit: rt.emit, loadDictation: () => Promise.reject(new Error('no dictation in this test')) });
+    const start = () => createConversation({ windowActor, effects: { ...effects, rememberChatSession: () => undefined }, chatSessionId: null, emit: rt.emit, loadDictation: () => Promise.reject(new Error('no dictation in this test')), loadVoice: () => Promise.reject(new Error('no voice in this test')) });
     return { rt, requests, start };
   }
 
