@@ -16,7 +16,11 @@ export interface FakeAvatarProvider extends AvatarProvider {
 
 const id = () => randomBytes(12).toString('base64url');
 
-export function createFakeAvatarProvider(avatarId = 'fake-avatar'): FakeAvatarProvider {
+/**
+ * `idleMs`: its rooms end after that long without speech (AVATAR_FAKE_IDLE_MS), as a real
+ * provider's do after 300 s; by default they do not.
+ */
+export function createFakeAvatarProvider(avatarId = 'fake-avatar', idleMs?: number): FakeAvatarProvider {
   const tokens = new Set<string>();
   const sessions: FakeAvatarProvider['sessions'] = [];
   const session = (token: string, sessionId: string) => {
@@ -38,7 +42,7 @@ export function createFakeAvatarProvider(avatarId = 'fake-avatar'): FakeAvatarPr
       if (!tokens.delete(token)) throw new AvatarProviderError('unknown session token', 401);
       const sessionId = id();
       sessions.push({ sessionId, token, keepAlives: 0, stopped: false });
-      return { sessionId, url: `fake:${sessionId}`, accessToken: `fake-room-${id()}` };
+      return { sessionId, url: `fake:${sessionId}${idleMs ? `?idle=${idleMs}` : ''}`, accessToken: `fake-room-${id()}` };
     },
     async speak(token, sessionId) {
       session(token, sessionId);

@@ -15,6 +15,7 @@ import type { Http } from '../api/client';
 import { createTranscriber } from '../api/transcribe';
 import { meter, microphone, recorder } from '../effects/microphone';
 import type { Dictation } from '../runtime';
+import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
 import { appendDictation, connectDictation } from '../view-models/dictation';
 
@@ -46,18 +47,6 @@ export interface DictationDeps {
   inspect?: Observer<InspectionEvent>;
 }
 
-let sheet: CSSStyleSheet | undefined;
-/** The chunk's styles join the shadow root's adopted sheets once (CSP-safe: no <style> element). */
-function adoptStyles(node: Node | null) {
-  const root = node?.getRootNode();
-  if (!(root instanceof ShadowRoot)) return;
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(dictationCss);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
-
 /**
  * The composer's dictation controls: the status line (a polite live region, always present so that
  * changes are announced), the wave, Retry, the dictate / cancel button and, while recording, the
@@ -70,7 +59,7 @@ const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingA
       // the visitor clicked dictate: these controls took the button's place, and record
       actor.send({ type: 'RECORD.START' });
       const el = area.current;
-      adoptStyles(el);
+      adoptStyles(el, dictationCss);
       if (!el) return;
       // these controls replaced the button that had the focus: it goes to their dictate / cancel button
       // A focused control that goes (the button these controls replaced, the stop button when the recording ends

@@ -16,6 +16,7 @@ import {
   selectIsActive,
   selectIsConnecting,
   selectIsMuted,
+  selectIsTalking,
   selectStatus,
   selectTracks,
   type AvatarActor,
@@ -33,6 +34,8 @@ import type { DictationEffects } from '../dictation/index';
 import { livekitRoomCallback, type LiveKit, type RoomArgs } from '../effects/avatar-room';
 import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
 import { meter, microphone, recorder } from '../effects/microphone';
+import { adoptStyles } from '../styles/adopt';
+import voiceCss from '../styles/voice.css';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
 export interface VoiceEffects {
@@ -144,6 +147,7 @@ function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, act
 
     // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
     useEffect(() => {
+      adoptStyles(video.current, voiceCss);
       if (!selectIsActive(actor.getSnapshot())) actor.send({ type: 'VOICE.START' });
       const sub = actor.on('voice.closed', onClosed);
       return () => sub.unsubscribe();
@@ -159,7 +163,7 @@ function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, act
     const micLabel = muted ? 'Click to unmute' : 'Click to mute';
     return (
       <section data-part="voice" aria-label="Voice mode">
-        <div data-part="avatar-stage">
+        <div data-part="avatar-stage" data-talking={selectIsTalking(s) || undefined}>
           <video ref={video} data-part="avatar-video" playsInline autoPlay aria-label="The assistant's avatar" />
           {selectIsConnecting(s) && <span data-part="spinner" aria-hidden="true" />}
         </div>

@@ -11,125 +11,33 @@
  * - Silence only: 'No speech detected', and no transcribe call at all.
  * Each time the wave shows while recording, and afterwards no microphone track is live.
  */
-import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { detectPocketsphinx } from '../../server/transcribe/pocketsphinx';
 import { violations } from './axe';
-import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
+import { canMakeSpeech, canRecognise, makeFixtures, openChat, sttStandIn, trackStates, withMicrophone } from './speech';
 
-const execFileAsync = promisify(execFile);
-const runs = (command: string, args: string[]) =>
-  execFileAsync(command, args).then(
-    () => true,
-    () => false,
-  );
-
-const canMakeSpeech = (await runs('espeak-ng', ['--version'])) && (await runs('ffmpeg', ['-version']));
-const canRecognise = canMakeSpeech && (await detectPocketsphinx());
 if (!canMakeSpeech) console.warn('Skipping the dictation e2e tests: espeak-ng and ffmpeg make their audio (apt-get install espeak-ng ffmpeg).');
 else if (!canRecognise) console.warn('Skipping dictation through the real engine: apt-get install pocketsphinx pocketsphinx-en-us.');
 
 /** The journey's server, as `npm start` runs it (its transcription: the built-in engine where installed). */
 const baseUrl = inject('baseUrl');
 
-let dir: string;
 const fixtures = { speech: '', silence: '' };
+let removeFixtures: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   if (!canMakeSpeech) return;
-  dir = await mkdtemp(path.join(tmpdir(), 'dictation-e2e-'));
-  const said = path.join(dir, 'said.wav');
-  await execFileAsync('espeak-ng', ['-s', '160', '-w', said, 'hello world']);
-  // Chromium's fake device plays 16-bit PCM WAV; speech with silence around it, then silence only
-  fixtures.speech = path.join(dir, 'speech.wav');
-  await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-i', said, '-af', 'adelay=1000,apad=pad_dur=4', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', fixtures.speech]);
-  fixtures.silence = path.join(dir, 'silence.wav');
-  await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'pcm_s16le', fixtures.silence]);
+  const made = await makeFixtures();
+  Object.assign(fixtures, { speech: made.speech, silence: made.silence });
+  removeFixtures = made.remove;
 });
 
 afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await removeFixtures?.();
 });
 
-/** Chromium with its fake microphone playing `file` once (then silence), permission granted. */
-const withMicrophone = (file: string) =>
-  launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${file}%noloop`]);
-
-interface Visit {
-  page: Page;
-  problems: string[];
-  /** Requests the page made to the widget's transcribe call. */
-  transcribeCalls: string[];
-}
-
-/** The journey with the widget, the Chat tab open; every microphone stream the page gets is kept, to check its tracks. */
-async function openChat(browser: Browser, url: string): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const transcribeCalls: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => r.url().endsWith('/api/transcribe') && transcribeCalls.push(r.method()));
-  await page.addInitScript(() => {
-    const streams: MediaStream[] = [];
-    (window as unknown as { micStreams: MediaStream[] }).micStreams = streams;
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      streams.push(stream);
-      return stream;
-    };
-  });
-  await page.goto(`${url}/`);
-  await page.getByRole('button', { name: /^Open chat with/ }).click();
-  await page.getByRole('button', { name: 'Navigation' }).click();
-  await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
-  await page.getByRole('textbox', { name: /^Message/ }).waitFor();
-  return { page, problems, transcribeCalls };
-}
-
-/** The states of every microphone track the page was given ('live' or 'ended'). */
-const trackStates = (page: Page) =>
-  page.evaluate(() => (window as unknown as { micStreams: MediaStream[] }).micStreams.flatMap((s) => s.getTracks().map((t) => t.readyState)));
-
-const statusLine = (page: Page) => page.locator('[data-part="dictation-status"]');
-
-/** A loopback stand-in of an OpenAI-compatible `/audio/transcriptions`: it checks what it is sent and answers. */
-async function sttStandIn() {
-  const received: { contentType: string; filename: string; bytes: number; ebml: boolean; model: string; auth: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
-      const file = form.get('file') as File;
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      received.push({
-        contentType: file.type,
-        filename: file.name,
-        bytes: bytes.length,
-        // a webm file starts with the EBML magic number
-        ebml: bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3,
-        model: String(form.get('model')),
-        auth: req.headers.authorization ?? '',
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'what are the fees' }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+const statusLine = (page: import('playwright-core').Page) => page.locator('[data-part="dictation-status"]');
 
 describe.skipIf(!canMakeSpeech)('dictation with the fake microphone', () => {
   describe('speech, through an OpenAI-compatible endpoint', () => {

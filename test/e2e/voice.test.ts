@@ -1,0 +1,97 @@
+/**
+ * Voice mode end to end (widget-spec §4 "Voice/avatar mode", §8, §9) in headless
+ * Chromium against the real server with its built-in fake avatar provider
+ * (AVATAR_PROVIDER=fake, rooms that end after 4 s without speech) and transcription by
+ * a loopback stand-in of an OpenAI-compatible endpoint; Chromium's fake microphone
+ * says "hello world". No LiveKit server can run here: the fake provider's rooms are
+ * played in the page by the widget's stand-in (real tracks from a canvas and an
+ * oscillator), which is the only double; everything else is the product.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations } from './axe';
+import { startServer, type RunningServer } from './server';
+import { canMakeSpeech, makeFixtures, openChat, sttStandIn, trackStates, withMicrophone } from './speech';
+
+const IDLE_MS = 4000;
+
+const status = (page: Page) => page.locator('[data-part="voice-status"]');
+const liveTracks = async (page: Page) => (await trackStates(page)).filter((s) => s === 'live').length;
+
+describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let stt: Awaited<ReturnType<typeof sttStandIn>>;
+  let removeFixtures: () => Promise<void>;
+  beforeAll(async () => {
+    const fixtures = await makeFixtures();
+    removeFixtures = fixtures.remove;
+    stt = await sttStandIn('what are the fees');
+    server = await startServer({
+      AVATAR_PROVIDER: 'fake',
+      AVATAR_ID: 'Horizon',
+      AVATAR_FAKE_IDLE_MS: String(IDLE_MS),
+      STT_BASE_URL: stt.url,
+      STT_API_KEY: 'test-key',
+      STT_MODEL: 'whisper-test',
+    });
+    browser = await withMicrophone(fixtures.speech);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await stt?.close();
+    await removeFixtures?.();
+  });
+
+  it('talks: connects, hears the visitor, sends the words with the avatar session, the avatar says the answer, recording pauses and resumes; mute; idle timeout and a new session; close gives the text input back', async () => {
+    const { page, problems, chatBodies } = await openChat(browser, server.url);
+    const voiceButton = page.getByRole('button', { name: 'Voice mode', exact: true });
+    await voiceButton.click();
+    await status(page).waitFor();
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
+    expect(await page.getByRole('textbox', { name: /^Message/ }).count()).toBe(0);
+    // the avatar's picture plays
+    await page.waitForFunction(() => {
+      const v = document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector<HTMLVideoElement>('[data-part="avatar-video"]');
+      return !!v && v.videoWidth > 0 && !v.paused;
+    });
+    expect(await liveTracks(page)).toBe(1);
+
+    // "hello world", then silence: transcribed, sent as a message with the avatar session
+    const answers = page.locator('[data-part="message"][data-role="ai"]');
+    await answers.first().waitFor({ timeout: 20_000 });
+    expect(stt.received).toHaveLength(1);
+    expect(chatBodies.at(-1)).toMatchObject({ message: 'what are the fees' });
+    expect(typeof chatBodies.at(-1)!.sessionToken).toBe('string');
+    expect(typeof chatBodies.at(-1)!.streamSessionId).toBe('string');
+    expect(await page.locator('[data-part="message"][data-role="user"]').last().textContent()).toContain('what are the fees');
+
+    // the avatar says the answer (the widget sent it on the room's data channel): no recording while it talks,
+    // and recording again a second after
+    const talking = page.locator('[data-part="avatar-stage"][data-talking]');
+    await talking.waitFor({ timeout: 10_000 });
+    expect(await liveTracks(page)).toBe(0);
+    await talking.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => liveTracks(page), { timeout: 5000 }).toBe(1);
+
+    // mute, and unmute
+    await page.getByRole('button', { name: 'Click to mute' }).click();
+    await expect.poll(() => liveTracks(page)).toBe(0);
+    await page.getByRole('button', { name: 'Click to unmute' }).click();
+    await expect.poll(() => liveTracks(page)).toBe(1);
+    expect(await violations(page)).toEqual([]);
+
+    // nothing said for a while: the provider ends the room
+    await expect.poll(() => status(page).textContent(), { timeout: IDLE_MS + 10_000 }).toBe('Room disconnected: Idle timeout');
+    expect(await liveTracks(page)).toBe(0);
+    await page.getByRole('button', { name: 'Start new session' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
+
+    await page.getByRole('button', { name: 'Close voice mode' }).click();
+    await page.getByRole('textbox', { name: /^Message/ }).waitFor();
+    expect(await liveTracks(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
