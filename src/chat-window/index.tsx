@@ -3,7 +3,7 @@
  * the conversation started with the browser's effects. Everything here is on top of
  * what core.tsx started.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { selectAppearance, selectConfig } from '../../machines/embed';
 import { createChatClient } from '../api/chat-client';
@@ -50,7 +50,7 @@ export function startConversation(deps: ConversationDeps): Conversation {
     loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useSnapshot, Icon }, inspect: deps.inspect })),
     loadVoice: (chat) =>
       import('../voice/index').then((m) =>
-        m.startVoice({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useRef, useSnapshot, Icon }, setChatExtras: (x) => (voiceSession = x), inspect: deps.inspect }),
+        m.startVoice({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useRef, useState, useSnapshot, Icon }, setChatExtras: (x) => (voiceSession = x), inspect: deps.inspect }),
       ),
     inspect: deps.inspect,
   });

@@ -54,6 +54,7 @@ export interface VoiceEffects {
 export interface VoiceHostParts {
   useEffect: typeof import('react').useEffect;
   useRef: typeof import('react').useRef;
+  useState: typeof import('react').useState;
   useSnapshot: (actor: AvatarActor) => AvatarSnapshot;
   Icon: ComponentType<{ name: 'mic' | 'close' | 'voice' }>;
 }
@@ -137,10 +138,16 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
 }
 
 /** The voice-mode view (widget-spec §2, §4): the avatar, its status, Start new session, mute and close. */
-function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, actor: AvatarActor) {
+function voiceView({ useEffect, useRef, useState, useSnapshot, Icon }: VoiceHostParts, actor: AvatarActor) {
   return function VoiceView({ onClosed }: { onClosed: () => void }) {
     const s = useSnapshot(actor);
     const video = useRef<HTMLVideoElement>(null);
+    // a browser that refuses sound without a click of its own (Safari) gets one: 'Play sound'
+    const [blocked, setBlocked] = useState(false);
+    const play = () => {
+      const el = video.current;
+      if (el) Promise.resolve(el.play()).then(() => setBlocked(false), () => setBlocked(true));
+    };
     const tracks = selectTracks(s);
     const muted = selectIsMuted(s);
     const status = selectStatus(s);
@@ -156,8 +163,7 @@ function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, act
       const el = video.current;
       if (!el) return;
       el.srcObject = tracks ? new MediaStream([tracks.video, tracks.audio]) : null;
-      // the visitor's click on the voice button allows sound; a refused play leaves the video muted, not broken
-      if (tracks) Promise.resolve(el.play()).catch(() => undefined);
+      if (tracks) play();
     }, [tracks?.video, tracks?.audio]);
 
     const micLabel = muted ? 'Click to unmute' : 'Click to mute';
@@ -171,6 +177,11 @@ function voiceView({ useEffect, useRef, useSnapshot, Icon }: VoiceHostParts, act
           {status}
         </p>
         <div data-part="voice-controls">
+          {blocked && (
+            <button type="button" data-part="voice-restart" onClick={play}>
+              Play sound
+            </button>
+          )}
           {selectCanRestart(s) && (
             <button type="button" data-part="voice-restart" onClick={() => actor.send({ type: 'VOICE.START' })}>
               Start new session

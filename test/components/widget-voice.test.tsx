@@ -5,7 +5,7 @@
  */
 import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { AvatarEvent, AvatarSession, RoomCommand } from '../../machines/avatar';
@@ -45,7 +45,7 @@ async function voiceMode() {
       stopSession: async (_token, sessionId) => void calls.stop.push(sessionId),
       recording: recording.effects,
     },
-    host: { useEffect, useRef, useSnapshot, Icon },
+    host: { useEffect, useRef, useState, useSnapshot, Icon },
     setChatExtras: (e) => void extras.push(e),
   });
   const onClosed = vi.fn();
@@ -105,6 +105,22 @@ describe('voice mode', () => {
     expect(v.recording.live()).toBe(false);
     await v.roomSays({ type: 'AVATAR.TALK_END' });
     await vi.waitFor(() => expect(v.recording.live()).toBe(true), { timeout: 3000 });
+    v.voice.stop();
+  });
+
+  it("a browser that refuses sound without its own click gets 'Play sound', which plays", async () => {
+    let allowed = false;
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => (allowed ? Promise.resolve() : Promise.reject(new Error('NotAllowedError'))));
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await v.roomSays({ type: 'ROOM.CONNECTED' });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'video', track: {} as MediaStreamTrack });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'audio', track: {} as MediaStreamTrack });
+    const button = await screen.findByRole('button', { name: 'Play sound' });
+    allowed = true;
+    await v.user.click(button);
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Play sound' })).toBeNull());
+    expect(play).toHaveBeenCalledTimes(2);
     v.voice.stop();
   });
 
