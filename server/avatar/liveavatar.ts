@@ -2,8 +2,11 @@
  * HeyGen's LiveAvatar API, which replaces its Streaming API: the server mints a session
  * token with the API key (`POST /v1/sessions/token`, FULL mode), then with that token
  * starts the session (`POST /v1/sessions/start` → LiveKit URL and client token), keeps
- * it alive and stops it. What the avatar says is sent by the widget on the room's data
- * channel (topic `agent-control`), so `speak` is not the server's here.
+ * it alive (`POST /v1/sessions/keep-alive`) and stops it (`POST /v1/sessions/stop`, reason
+ * USER_CLOSED); answers come wrapped as `{ code, data, message }`. What the avatar says is
+ * sent by the widget on the room's data channel (topic `agent-control`, event
+ * `avatar.speak_text`, LiveAvatar's equivalent of HeyGen's repeat task), so `speak` is not
+ * the server's here.
  */
 import { AvatarProviderError, field, providerCall, type AvatarProvider } from './types';
 
@@ -48,7 +51,7 @@ export function createLiveAvatarProvider(config: LiveAvatarConfig): AvatarProvid
       await withToken('keep-alive', token, { session_id: sessionId });
     },
     async stopSession(token, sessionId) {
-      await withToken('stop', token, { session_id: sessionId });
+      await withToken('stop', token, { session_id: sessionId, reason: 'USER_CLOSED' });
     },
   };
 }

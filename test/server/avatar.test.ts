@@ -132,7 +132,7 @@ describe('LiveAvatar API adapter', () => {
     await p.stopSession(token, 'la-sess-1');
     expect(api.seen.slice(2).map((s) => [s.path, s.headers.authorization, s.body])).toEqual([
       ['/v1/sessions/keep-alive', 'Bearer la-token', { session_id: 'la-sess-1' }],
-      ['/v1/sessions/stop', 'Bearer la-token', { session_id: 'la-sess-1' }],
+      ['/v1/sessions/stop', 'Bearer la-token', { session_id: 'la-sess-1', reason: 'USER_CLOSED' }],
     ]);
     await expect(p.speak(token, 'la-sess-1', 'hi')).rejects.toBeInstanceOf(AvatarProviderError);
   });
