@@ -4,6 +4,7 @@
  * turns; the question and the answer are stored together in the chat session.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { speakable } from '../../contract/speech';
 import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
 import { ProviderError } from '../answers/types';
 import { sendError } from '../errors';
@@ -157,7 +158,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       // provider takes its speech on the room's data channel, the widget sends it instead.
       const avatar = services.avatar;
       if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
-        avatar.speak(body.sessionToken, body.streamSessionId, result.content).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+        avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
       }
       return answerJson(fileUrl, req, saved, result, documents);
     },

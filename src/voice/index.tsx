@@ -9,6 +9,7 @@
  * new session, the mic button and the close-voice button.
  */
 import type { ComponentType } from 'react';
+import { speakable } from '../../contract/speech';
 import { createActor, fromCallback, fromPromise, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
 import {
   avatarMachine,
@@ -118,7 +119,7 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
   const subscriptions = [
     actor.subscribe(follow),
     // where the session takes speech on the data channel, the widget says the answer
-    chat.on('message.received', (e) => actor.send({ type: 'AVATAR.SAY', text: e.message.content })),
+    chat.on('message.received', (e) => actor.send({ type: 'AVATAR.SAY', text: speakable(e.message.content) })),
     // no answer is coming: the visitor may talk again
     chat.on('send.failed', () => followed?.send({ type: 'RESPONSE.DONE' })),
     windowActor.on('window.closed', () => actor.send({ type: 'VOICE.CLOSE' })),

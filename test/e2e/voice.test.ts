@@ -7,6 +7,8 @@
  * played in the page by the widget's stand-in (real tracks from a canvas and an
  * oscillator), which is the only double; everything else is the product.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations } from './axe';
@@ -90,6 +92,88 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
 
     await page.getByRole('button', { name: 'Close voice mode' }).click();
     await page.getByRole('textbox', { name: /^Message/ }).waitFor();
+    expect(await liveTracks(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A loopback stand-in of HeyGen's Streaming API whose rooms are `fake:` ones (played by the widget); every call kept. */
+async function heygenStandIn() {
+  const calls: { path: string; body: Record<string, unknown>; auth: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const path = req.url ?? '';
+      calls.push({ path, body, auth: String(req.headers.authorization ?? req.headers['x-api-key'] ?? '') });
+      const data =
+        path === '/v1/streaming.create_token'
+          ? { token: 'hg-token' }
+          : path === '/v1/streaming.new'
+            ? { session_id: 'hg-session', url: 'fake:hg-session', access_token: 'room-token' }
+            : null;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 100, data, message: 'success' }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against a loopback stand-in of its API', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let stt: Awaited<ReturnType<typeof sttStandIn>>;
+  let heygen: Awaited<ReturnType<typeof heygenStandIn>>;
+  let removeFixtures: () => Promise<void>;
+  beforeAll(async () => {
+    const fixtures = await makeFixtures();
+    removeFixtures = fixtures.remove;
+    stt = await sttStandIn('what are the fees');
+    heygen = await heygenStandIn();
+    server = await startServer({
+      AVATAR_PROVIDER: 'heygen',
+      AVATAR_API_KEY: 'hg-key',
+      AVATAR_ID: 'Anna_public',
+      AVATAR_API_URL: heygen.url,
+      STT_BASE_URL: stt.url,
+      STT_API_KEY: 'test-key',
+      STT_MODEL: 'whisper-test',
+    });
+    browser = await withMicrophone(fixtures.speech);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await stt?.close();
+    await heygen?.close();
+    await removeFixtures?.();
+  });
+
+  it('the server makes the calls of widget-spec §7 with the key and the token; the answer is the avatar\'s task; close stops the session', async () => {
+    const { page, problems } = await openChat(browser, server.url);
+    await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
+    const answers = page.locator('[data-part="message"][data-role="ai"]');
+    await answers.first().waitFor({ timeout: 20_000 });
+    const answer = (await answers.first().textContent()) ?? '';
+    await expect.poll(() => heygen.calls.filter((c) => c.path === '/v1/streaming.task').length).toBe(1);
+    const task = heygen.calls.find((c) => c.path === '/v1/streaming.task')!;
+    expect(task).toMatchObject({ auth: 'Bearer hg-token', body: { session_id: 'hg-session', task_type: 'repeat' } });
+    // the answer as words, without its markdown
+    const said = String(task.body.text);
+    expect(said).not.toMatch(/\*\*/);
+    expect(answer.replace(/\s+/g, ' ')).toContain(said.split('\n')[0]!.slice(0, 40));
+    const paths = heygen.calls.map((c) => c.path);
+    expect(paths.slice(0, 3)).toEqual(['/v1/streaming.create_token', '/v1/streaming.new', '/v1/streaming.start']);
+    expect(heygen.calls[0]!.auth).toBe('hg-key');
+    expect(heygen.calls[1]!.body).toEqual({ quality: 'high', avatar_name: 'Anna_public', version: 'v2', video_encoding: 'H264', activity_idle_timeout: 300 });
+
+    await page.getByRole('button', { name: 'Close voice mode' }).click();
+    await page.getByRole('textbox', { name: /^Message/ }).waitFor();
+    await expect.poll(() => heygen.calls.some((c) => c.path === '/v1/streaming.stop' && c.body.session_id === 'hg-session')).toBe(true);
     expect(await liveTracks(page)).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
