@@ -113,6 +113,16 @@ const Message = memo(function Message({ m, view }: { m: ChatMessage; view: Messa
 /** widget-spec §8 'Recording failed', in place of the dictate button, when dictation's chunk cannot load. */
 const DictationFailed = () => <p role="status">Recording failed</p>;
 
+/** widget-spec §8, in place of the composer when voice mode cannot load; closing it brings the composer back (and a new try). */
+const VoiceFailed = ({ onClosed }: { onClosed: () => void }) => (
+  <div data-part="composer">
+    <p role="status">Error: LiveKit client failed to load</p>
+    <button type="button" data-part="icon-button" aria-label="Close voice mode" title="Close voice mode" onClick={onClosed}>
+      <Icon name="close" />
+    </button>
+  </div>
+);
+
 function Composer({ composer }: { composer: ChatView['composer'] }) {
   const rt = useRuntime();
   const { dictation: loadDictation, voice: loadVoice } = useConversation();
@@ -133,7 +143,10 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
   const voice = () =>
     loadVoice().then(
       (v) => setVoice(() => v.View),
-      (err: unknown) => console.error('AI chat widget:', err),
+      (err: unknown) => {
+        console.error('AI chat widget:', err);
+        setVoice(() => VoiceFailed);
+      },
     );
 
   // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:

@@ -55,7 +55,12 @@ export function createConversation({ windowActor, effects, chatSessionId, emit, 
     sessions,
     actionButtons,
     dictation: () => (dictation ??= loadDictation(chat)),
-    voice: () => (voice ??= loadVoice(chat)),
+    // a chunk that could not load is tried again on the next click
+    voice: () =>
+      (voice ??= loadVoice(chat).catch((err: unknown) => {
+        voice = undefined;
+        throw err;
+      })),
     stop() {
       // a feature still loading stops as soon as it has loaded
       for (const f of [dictation, voice]) void f?.then((x) => x.stop(), () => undefined);

@@ -257,6 +257,8 @@ export function createHarness(options: HarnessOptions = {}) {
 
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
   const recording = fakeRecording();
+  /** How many times voice mode's chunk was asked for. */
+  const voiceLoads = { count: 0 };
   const conversation = createConversation({
     windowActor,
     effects: {
@@ -273,7 +275,10 @@ export function createHarness(options: HarnessOptions = {}) {
         ? Promise.reject(new Error('dictation chunk failed'))
         : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSnapshot, Icon } })),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
-    loadVoice: () => Promise.reject(new Error('voice mode is not part of these tests')),
+    loadVoice: () => {
+      voiceLoads.count++;
+      return Promise.reject(new Error('voice mode is not part of these tests'));
+    },
   });
   const { chat, sessions } = conversation;
   relayAsks(windowActor, async () => conversation);
@@ -295,7 +300,7 @@ export function createHarness(options: HarnessOptions = {}) {
 
   const rt: Runtime = { embed, windowActor, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
 
-  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, fakes: { loadHistory, send, loadSessions, renameSession } };
+  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

@@ -13,7 +13,7 @@ import { useSnapshot } from '../../src/chat-window/context';
 import type { RoomArgs } from '../../src/effects/avatar-room';
 import { Icon } from '../../src/icons';
 import { createVoice, type Voice } from '../../src/voice/index';
-import { createHarness, fakeRecording, flush, reply } from './widget-harness';
+import { createHarness, fakeRecording, flush, input, renderChatTab, reply } from './widget-harness';
 
 const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'fake:sess-1', accessToken: 'room-token', speech: 'data-channel' };
 
@@ -160,5 +160,19 @@ describe('voice mode', () => {
     expect(v.room.left).toBe(1);
     expect(v.onClosed).toHaveBeenCalled();
     v.voice.stop();
+  });
+
+  it("voice mode's chunk cannot load: 'Error: LiveKit client failed to load' in the composer's place; closing it brings the composer back, and the next click tries again", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const h = await renderChatTab({ config: { interactiveAvatarId: 'Anna' } });
+    await h.user.click(screen.getByRole('button', { name: 'Voice mode' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Error: LiveKit client failed to load');
+    expect(screen.queryByRole('textbox', { name: /^Message/ })).toBeNull();
+    await h.user.click(screen.getByRole('button', { name: 'Close voice mode' }));
+    expect(input()).toBeTruthy();
+    await h.user.click(screen.getByRole('button', { name: 'Voice mode' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Error: LiveKit client failed to load');
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(h.voiceLoads.count).toBe(2);
   });
 });

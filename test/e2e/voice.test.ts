@@ -20,31 +20,38 @@ const IDLE_MS = 4000;
 const status = (page: Page) => page.locator('[data-part="voice-status"]');
 const liveTracks = async (page: Page) => (await trackStates(page)).filter((s) => s === 'live').length;
 
+/**
+ * The speech fixtures, a transcription stand-in answering 'what are the fees', the built server with
+ * `avatarEnv` and the stand-in, and Chromium saying the speech; `stop()` ends them all.
+ */
+async function voiceSetUp(avatarEnv: Record<string, string>) {
+  const fixtures = await makeFixtures();
+  const stt = await sttStandIn('what are the fees');
+  const server = await startServer({ ...avatarEnv, STT_BASE_URL: stt.url, STT_API_KEY: 'test-key', STT_MODEL: 'whisper-test' });
+  const browser = await withMicrophone(fixtures.speech);
+  return {
+    browser,
+    server,
+    stt,
+    async stop() {
+      await browser.close();
+      await server.stop();
+      await stt.close();
+      await fixtures.remove();
+    },
+  };
+}
+
 describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () => {
+  let v: Awaited<ReturnType<typeof voiceSetUp>>;
   let browser: Browser;
   let server: RunningServer;
   let stt: Awaited<ReturnType<typeof sttStandIn>>;
-  let removeFixtures: () => Promise<void>;
   beforeAll(async () => {
-    const fixtures = await makeFixtures();
-    removeFixtures = fixtures.remove;
-    stt = await sttStandIn('what are the fees');
-    server = await startServer({
-      AVATAR_PROVIDER: 'fake',
-      AVATAR_ID: 'Horizon',
-      AVATAR_FAKE_IDLE_MS: String(IDLE_MS),
-      STT_BASE_URL: stt.url,
-      STT_API_KEY: 'test-key',
-      STT_MODEL: 'whisper-test',
-    });
-    browser = await withMicrophone(fixtures.speech);
+    v = await voiceSetUp({ AVATAR_PROVIDER: 'fake', AVATAR_ID: 'Horizon', AVATAR_FAKE_IDLE_MS: String(IDLE_MS) });
+    ({ browser, server, stt } = v);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await stt?.close();
-    await removeFixtures?.();
-  });
+  afterAll(() => v?.stop());
 
   it('talks: connects, hears the visitor, sends the words with the avatar session, the avatar says the answer, recording pauses and resumes; mute; idle timeout and a new session; close gives the text input back', async () => {
     const { page, problems, chatBodies } = await openChat(browser, server.url);
@@ -123,37 +130,19 @@ async function heygenStandIn() {
 }
 
 describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against a loopback stand-in of its API', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let stt: Awaited<ReturnType<typeof sttStandIn>>;
+  let v: Awaited<ReturnType<typeof voiceSetUp>>;
   let heygen: Awaited<ReturnType<typeof heygenStandIn>>;
-  let removeFixtures: () => Promise<void>;
   beforeAll(async () => {
-    const fixtures = await makeFixtures();
-    removeFixtures = fixtures.remove;
-    stt = await sttStandIn('what are the fees');
     heygen = await heygenStandIn();
-    server = await startServer({
-      AVATAR_PROVIDER: 'heygen',
-      AVATAR_API_KEY: 'hg-key',
-      AVATAR_ID: 'Anna_public',
-      AVATAR_API_URL: heygen.url,
-      STT_BASE_URL: stt.url,
-      STT_API_KEY: 'test-key',
-      STT_MODEL: 'whisper-test',
-    });
-    browser = await withMicrophone(fixtures.speech);
+    v = await voiceSetUp({ AVATAR_PROVIDER: 'heygen', AVATAR_API_KEY: 'hg-key', AVATAR_ID: 'Anna_public', AVATAR_API_URL: heygen.url });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await stt?.close();
+    await v?.stop();
     await heygen?.close();
-    await removeFixtures?.();
   });
 
   it('the server makes the calls of widget-spec §7 with the key and the token; the answer is the avatar\'s task; close stops the session', async () => {
-    const { page, problems } = await openChat(browser, server.url);
+    const { page, problems } = await openChat(v.browser, v.server.url);
     await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
     const answers = page.locator('[data-part="message"][data-role="ai"]');
