@@ -183,7 +183,16 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
     // the send button turns into the voice button: keep the focus in the text area
     area.current?.focus();
   };
-  if (Voice) return <Voice onClosed={() => setVoice(null)} />;
+  if (Voice)
+    return (
+      <Voice
+        onClosed={() => {
+          setVoice(null);
+          // the text input is back: the focus goes into it once it is drawn
+          setTimeout(() => area.current?.focus());
+        }}
+      />
+    );
   return (
     <div data-part="composer">
       <label htmlFor="aiw-input" className="sr-only">

@@ -156,6 +156,9 @@ function voiceView({ useEffect, useRef, useState, useSnapshot, Icon }: VoiceHost
     // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
     useEffect(() => {
       adoptStyles(video.current, voiceCss);
+      // the voice button that had the focus is gone: it goes to the mic button
+      const root = video.current?.getRootNode() as ShadowRoot | Document | undefined;
+      if (!root?.activeElement || root.activeElement === document.body) video.current?.closest('[data-part="voice"]')?.querySelector<HTMLElement>('[aria-pressed]')?.focus();
       if (!selectIsActive(actor.getSnapshot())) actor.send({ type: 'VOICE.START' });
       const sub = actor.on('voice.closed', onClosed);
       return () => sub.unsubscribe();

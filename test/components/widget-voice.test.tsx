@@ -169,7 +169,7 @@ describe('voice mode', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Error: LiveKit client failed to load');
     expect(screen.queryByRole('textbox', { name: /^Message/ })).toBeNull();
     await h.user.click(screen.getByRole('button', { name: 'Close voice mode' }));
-    expect(input()).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(input()));
     await h.user.click(screen.getByRole('button', { name: 'Voice mode' }));
     expect((await screen.findByRole('status')).textContent).toBe('Error: LiveKit client failed to load');
     expect(error).toHaveBeenCalledTimes(2);

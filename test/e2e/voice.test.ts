@@ -18,6 +18,13 @@ import { canMakeSpeech, makeFixtures, openChat, sttStandIn, trackStates, withMic
 const IDLE_MS = 4000;
 
 const status = (page: Page) => page.locator('[data-part="voice-status"]');
+/** The focused element through shadow roots: its aria-label, else its data-part. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el?.getAttribute('aria-label') ?? el?.getAttribute('data-part') ?? null;
+  });
 const liveTracks = async (page: Page) => (await trackStates(page)).filter((s) => s === 'live').length;
 
 /**
@@ -55,11 +62,14 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
 
   it('talks: connects, hears the visitor, sends the words with the avatar session, the avatar says the answer, recording pauses and resumes; mute; idle timeout and a new session; close gives the text input back', async () => {
     const { page, problems, chatBodies } = await openChat(browser, server.url);
+    // from the keyboard: Enter on the voice button, and the focus lands on the mic button
     const voiceButton = page.getByRole('button', { name: 'Voice mode', exact: true });
-    await voiceButton.click();
+    await voiceButton.focus();
+    await page.keyboard.press('Enter');
     await status(page).waitFor();
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
     expect(await page.getByRole('textbox', { name: /^Message/ }).count()).toBe(0);
+    expect(await focusedLabel(page)).toBe('Click to mute');
     // the avatar's picture plays
     await page.waitForFunction(() => {
       const v = document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector<HTMLVideoElement>('[data-part="avatar-video"]');
@@ -97,8 +107,10 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     await page.getByRole('button', { name: 'Start new session' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
 
-    await page.getByRole('button', { name: 'Close voice mode' }).click();
+    await page.getByRole('button', { name: 'Close voice mode' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: /^Message/ }).waitFor();
+    await expect.poll(() => focusedLabel(page)).toBe('input');
     expect(await liveTracks(page)).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
