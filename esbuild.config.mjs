@@ -83,6 +83,10 @@ const reactHooksForCommonJs = {
 
 /** The modules of dictation and voice mode (their chunks, and the chunks they share). */
 const VOICE_PARTS = /src[\\/](dictation|voice)[\\/]|machines[\\/](recording|avatar)|src[\\/]effects[\\/](microphone|avatar-room|fake-avatar-room)|src[\\/]api[\\/](transcribe|avatar)|src[\\/]view-models[\\/]dictation/;
+/** The host-page slots' viewers and the Ask-question modal (their chunk loads once a page has a slot). */
+const EMBED_PARTS = /src[\\/]embeds[\\/](index|views)|machines[\\/](slot|video-player|ask-modal)\.|src[\\/]effects[\\/](embed-content|ask-modal|media)\.|src[\\/]view-models[\\/]embeds/;
+/** docx-preview, with jszip and what it brings, and the safe renderer around it. */
+const DOCX = /src[\\/]embeds[\\/]docx|node_modules[\\/](docx-preview|jszip|pako|lie|immediate|setimmediate|readable-stream|inherits|core-util-is|isarray|process-nextick-args|safe-buffer|string_decoder|util-deprecate)[\\/]/;
 /** livekit-client and what it brings. */
 const LIVEKIT = /node_modules[\\/](livekit-client|@livekit|@bufbuild|sdp-transform|webrtc-adapter|jose|loglevel|events|typed-emitter|tslib|sdp)[\\/]/;
 
@@ -161,13 +165,16 @@ export const bundles = [
     // Dictation and voice mode (the recording and avatar machines, the microphone's and the room's
     // effects, LiveKit) load on the first click of their buttons and are budgeted on their own: a chunk
     // holding any of their modules is theirs, not the text chat's.
-    lazyBudget: { name: 'widget-chat', exclude: new RegExp(`@statelyai[\\\\/]inspect|src[\\\\/]inspect\\.ts|${VOICE_PARTS.source}|${LIVEKIT.source}`) },
+    // The documents' and videos' viewers load only on a page with a slot, and are budgeted on their own too.
+    lazyBudget: { name: 'widget-chat', exclude: new RegExp(`@statelyai[\\\\/]inspect|src[\\\\/]inspect\\.ts|${VOICE_PARTS.source}|${LIVEKIT.source}|${EMBED_PARTS.source}|${DOCX.source}`) },
     partBudgets: [
       { name: 'widget-markdown', match: /marked[\\/]|src[\\/]markdown[\\/]/ },
       // each counts everything its first use loads, the recording parts they share included
       { name: 'widget-dictation', match: /src[\\/]dictation[\\/]|machines[\\/]recording|src[\\/]effects[\\/]microphone|src[\\/]api[\\/]transcribe/ },
       { name: 'widget-voice', match: /src[\\/]voice[\\/]index|machines[\\/](avatar|recording)|src[\\/]effects[\\/](avatar-room|fake-avatar-room|microphone)|src[\\/]api[\\/](avatar|transcribe)/ },
       { name: 'widget-livekit', match: LIVEKIT },
+      { name: 'widget-embeds', match: EMBED_PARTS },
+      { name: 'widget-docx', match: DOCX },
     ],
     options: {
       ...browserDefaults,

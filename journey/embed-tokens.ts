@@ -11,14 +11,21 @@ export interface EmbedTokens {
   smartDocSecond: string;
   /** @default '' */
   video: string;
+  /** Every demo document's token by its type (pdf, docx, md, txt, csv, other), for /smart-doc's switcher. @default {} */
+  documents: Record<string, string>;
 }
 
-export const NO_EMBED_TOKENS: EmbedTokens = { smartDoc: '', smartDocSecond: '', video: '' };
+export const NO_EMBED_TOKENS: EmbedTokens = { smartDoc: '', smartDocSecond: '', video: '', documents: {} };
 
-/** Reads `data-smart-doc-token`, `data-smart-doc-second-token` and `data-video-token` of an element. */
+/** Reads `data-smart-doc-token`, `data-smart-doc-second-token`, `data-video-token` and `data-document-tokens` (`type=token …`) of an element. */
 export function readEmbedTokens(el: HTMLElement | null): EmbedTokens {
   const d = el?.dataset ?? {};
-  return { smartDoc: d.smartDocToken ?? '', smartDocSecond: d.smartDocSecondToken ?? '', video: d.videoToken ?? '' };
+  const documents: Record<string, string> = {};
+  for (const pair of (d.documentTokens ?? '').split(/\s+/)) {
+    const [type, token] = pair.split('=');
+    if (type && token) documents[type] = token;
+  }
+  return { smartDoc: d.smartDocToken ?? '', smartDocSecond: d.smartDocSecondToken ?? '', video: d.videoToken ?? '', documents };
 }
 
 export const EmbedTokensContext = createContext<EmbedTokens>(NO_EMBED_TOKENS);

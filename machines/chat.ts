@@ -70,6 +70,17 @@ export interface ChatContext {
   queue: string[];
   /** The composer's text. @default '' */
   draft: string;
+  /**
+   * The item the visitor asks about (Ask question on a phone, widget-spec §4): shown as 'Asking about:
+   * {name}', and every message carries its context until it is dismissed or a new chat starts. @default null
+   */
+  about: ChatAbout | null;
+}
+
+/** An embedded document or video the chat's messages are about; `context` goes with each message (widget-spec §3). */
+export interface ChatAbout {
+  name: string;
+  context: object;
 }
 
 export interface ChatInput {
@@ -90,7 +101,9 @@ export type ChatEvent =
   | { type: 'CHAT.LOAD'; chatSessionId: string | null }
   /** Reload the current session (path change, window closed). */
   | { type: 'CHAT.RELOAD' }
-  | { type: 'CHAT.NEW' };
+  | { type: 'CHAT.NEW' }
+  /** Ask about an item (null: stop asking about it). */
+  | { type: 'CHAT.ABOUT'; about: ChatAbout | null };
 
 export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | null } | { type: 'message.received'; message: ChatMessage } | { type: 'send.failed'; error: string };
 
@@ -109,7 +122,7 @@ export const chatMachine = setup({
   },
   actors: {
     loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
-    send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(notProvided('send')),
+    send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(notProvided('send')),
     reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
   },
   guards: {
@@ -147,7 +160,7 @@ export const chatMachine = setup({
       };
     }),
     useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
-    forgetSession: assign({ chatSessionId: null, messages: [], followUps: [], responseButtons: [], failedText: null }),
+    forgetSession: assign({ chatSessionId: null, messages: [], followUps: [], responseButtons: [], failedText: null, about: null }),
     clearHistory: assign({ messages: [], followUps: [], responseButtons: [] }),
     emitSessionCleared: emit({ type: 'session.changed', chatSessionId: null }),
   },
@@ -162,6 +175,7 @@ export const chatMachine = setup({
     localSeq: 0,
     queue: [],
     draft: '',
+    about: null,
   }),
   initial: 'loading',
   states: {
@@ -213,7 +227,7 @@ export const chatMachine = setup({
       },
       invoke: {
         src: 'send',
-        input: ({ context }) => ({ text: context.messages.at(-1)!.content, chatSessionId: context.chatSessionId }),
+        input: ({ context }) => ({ text: context.messages.at(-1)!.content, chatSessionId: context.chatSessionId, about: context.about?.context }),
         onDone: {
           target: 'ready',
           actions: [
@@ -256,6 +270,7 @@ export const chatMachine = setup({
   },
   on: {
     'CHAT.TYPE': { actions: 'setDraft' },
+    'CHAT.ABOUT': { actions: assign({ about: ({ event }) => event.about }) },
     'BUTTON.CLICKED': { actions: 'reportClick' },
     'CHAT.LOAD': {
       target: '.loading',
@@ -278,5 +293,6 @@ export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
 export const selectFailedText = (s: ChatSnapshot) => s.context.failedText;
 export const selectQueue = (s: ChatSnapshot) => s.context.queue;
 export const selectDraft = (s: ChatSnapshot) => s.context.draft;
+export const selectAbout = (s: ChatSnapshot) => s.context.about;
 /** The composer may send its draft now (text in it, and no answer on its way). */
 export const selectCanSubmit = (s: ChatSnapshot) => s.can({ type: 'CHAT.SUBMIT' });

@@ -43,6 +43,7 @@ async function main() {
       SMART_DOC_TOKEN: demo.smartDocToken,
       SMART_DOC_SECOND_TOKEN: demo.smartDocSecondToken,
       VIDEO_TOKEN: demo.videoToken,
+      DOCUMENT_TOKENS: demo.documentTokens,
     },
   });
 

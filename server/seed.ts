@@ -22,6 +22,8 @@ export interface DemoSite {
   smartDocToken: string;
   smartDocSecondToken: string;
   videoToken: string;
+  /** Every document's embed token by its type (`pdf=… docx=…`), for the demo's document switcher. */
+  documentTokens: string;
 }
 
 const KEY_FILE = 'demo-api-key';
@@ -57,6 +59,7 @@ function describe(storage: Storage, site: Site, apiKey: string): DemoSite {
     smartDocToken: byType('pdf'),
     smartDocSecondToken: byType('md'),
     videoToken: storage.listVideos(site.id)[0]?.embedToken ?? '',
+    documentTokens: docs.map((d) => `${d.type}=${d.embedToken}`).join(' '),
   };
 }
 

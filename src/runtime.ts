@@ -38,6 +38,14 @@ export interface VoiceMode {
   stop(): void;
 }
 
+/** The documents and videos in the host page's slots (src/embeds), loaded once a page has a slot. */
+export interface Embeds {
+  /** Shows a viewer in each slot on the page, and stops those of slots that left it or changed token. */
+  sync(): void;
+  /** Stops every viewer, the modal and their actors, and empties the slots. */
+  stop(): void;
+}
+
 /** The conversation's actors, made when the chat window's module first loads. */
 export interface Conversation {
   chat: ChatActor;

@@ -17,9 +17,33 @@ function Slot({ kind, token, label }: { kind: 'smart-doc' | 'video'; token: stri
   );
 }
 
+/** The demo's documents, one of each type the viewer treats differently (widget-spec §2). */
+const DOCUMENT_TYPES = [
+  ['docx', 'Word (PDS)'],
+  ['pdf', 'PDF (FSG)'],
+  ['md', 'Markdown'],
+  ['txt', 'Text'],
+  ['csv', 'Spreadsheet'],
+  ['other', 'Other file'],
+] as const;
+
+/** /smart-doc?doc=TYPE shows that document (the Word PDS by default); the links switch between them with a page load. */
 function SmartDoc() {
   const t = useEmbedTokens();
-  return <Slot kind="smart-doc" token={t.smartDoc} label="Document viewer" />;
+  const asked = new URLSearchParams(location.search).get('doc') ?? 'docx';
+  const type = t.documents[asked] ? asked : 'docx';
+  return (
+    <>
+      <nav className="doc-switcher" aria-label="Demo documents">
+        {DOCUMENT_TYPES.filter(([k]) => t.documents[k]).map(([k, label]) => (
+          <a key={k} href={`/smart-doc?doc=${k}`} aria-current={k === type ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <Slot key={type} kind="smart-doc" token={t.documents[type] ?? t.smartDoc} label="Document viewer" />
+    </>
+  );
 }
 
 function SmartDocMultiple() {

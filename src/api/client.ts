@@ -60,6 +60,9 @@ export interface SendRequest {
   path: string;
   chatSessionId: string | null;
   additionalNamespaces?: string[];
+  /** Ask question: the smart doc or video context (widget-spec §3). */
+  smartDocContext?: object;
+  videoContext?: object;
 }
 
 const BOOT = obj({ authToken: str, expiresIn: str });

@@ -34,7 +34,7 @@ export function conversationEffects(deps: ConversationDeps) {
       loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input }) =>
         client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }),
       ),
-      send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(({ input }) =>
+      send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(({ input }) =>
         client.send({
           message: input.text,
           webPageContent: deps.pageAwareness ? page.text() : '',
@@ -42,6 +42,8 @@ export function conversationEffects(deps: ConversationDeps) {
           path: path(),
           chatSessionId: input.chatSessionId,
           ...deps.extra?.(),
+          // widget-spec §3: the smart doc or video context of Ask question
+          ...input.about,
         }),
       ),
       reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>

@@ -1,0 +1,29 @@
+/**
+ * Watches the host page for slots (widget-spec §2 "Host-page slots"): elements whose
+ * class contains `video-embedding-slot` or `smart-doc-embedding-slot`. It is in the
+ * launcher's bundle and stays tiny: finding the slots' tokens and showing their viewers
+ * is the job of src/embeds, loaded only once a page has a slot.
+ */
+import { fromCallback, type EventObject } from 'xstate';
+
+export const SLOT_SELECTOR = '[class*="video-embedding-slot"],[class*="smart-doc-embedding-slot"]';
+
+/** widget-spec §9: the first scan, this long after the widget starts. */
+export const FIRST_SCAN_MS = 100;
+
+/**
+ * Calls `scan` 100 ms after the widget starts, then whenever the page adds or removes elements.
+ * That covers widget-spec §2's "on every path change": a single-page app draws a new path's page
+ * (and its slots) after the path changed, often from a chunk loaded on demand, so scanning at the
+ * change itself would come too early. Its cleanup stops both.
+ */
+export const slotScanner = (scan: () => void, doc: Document = document) =>
+  fromCallback<EventObject>(() => {
+    const timer = setTimeout(scan, FIRST_SCAN_MS);
+    const changes = new MutationObserver(scan);
+    changes.observe(doc.documentElement, { childList: true, subtree: true });
+    return () => {
+      clearTimeout(timer);
+      changes.disconnect();
+    };
+  });
