@@ -159,6 +159,8 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
     const answers = page.locator('[data-part="message"][data-role="ai"]');
     await answers.first().waitFor({ timeout: 20_000 });
+    // the answer shows as plain text until the markdown renderer's chunk has loaded: read it rendered
+    await answers.first().locator('[data-part="markdown"]').waitFor({ timeout: 10_000 });
     const answer = (await answers.first().textContent()) ?? '';
     await expect.poll(() => heygen.calls.filter((c) => c.path === '/v1/streaming.task').length).toBe(1);
     const task = heygen.calls.find((c) => c.path === '/v1/streaming.task')!;
