@@ -55,6 +55,8 @@ export function requiredMatches(termCount: number): number {
  * The built-in engine's answer, synchronously: quotes of the best sentences of the
  * best passages (at most {@link MAX_QUOTES}), grouped by source, then the list of
  * sources; or an honest "not found" when too few of the question's terms match.
+ * With a `focus`, that source's passages are searched alone first, and the others
+ * only when they do not answer.
  */
 export function answerFromSources(request: AnswerRequest): AnswerResult {
   const where = searchedPlaces(request);
@@ -68,26 +70,30 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     };
   }
 
+  const focusId = request.focus?.id;
+  const focused = focusId === undefined ? [] : passages.filter((p) => p.docId === focusId);
+  // The topics offered when the question cannot be answered: the focused source's first.
+  const topicPool = focused.length > 0 ? [...focused, ...passages.filter((p) => p.docId !== focusId)] : passages;
   const terms = queryTerms(request.question);
   if (terms.length === 0) {
     return {
       content: `Could you say a little more about what you'd like to know? I can answer from ${where}.`,
-      followUps: suggestTopics(passages, request.question, asked),
+      followUps: suggestTopics(topicPool, request.question, asked),
       sources: [],
     };
   }
 
-  const index = buildIndex(passages);
-  const ranked = rankPassages(index, terms);
-  const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
-  const matched = new Set(chosen.flatMap((c) => c.matched));
-  if (chosen.length === 0 || matched.size < requiredMatches(terms.length)) {
-    const topics = suggestTopics(passages, request.question, asked);
+  // widget-spec §4 "Ask question": the visitor asks about one document or video, so it answers
+  // first; the rest answer only when it cannot, lest a page or document that merely shares the
+  // question's words speak for it.
+  const found = (focused.length > 0 ? findPassages(focused, terms) : null) ?? findPassages(passages, terms);
+  if (!found) {
+    const topics = suggestTopics(topicPool, request.question, asked);
     const hint = topics.length > 0 ? ' These are some of the topics I can help with.' : '';
     return { content: `I couldn't find anything about that in ${where}.${hint}`, followUps: topics, sources: [] };
   }
 
-  const quotes = chooseQuotes(index, chosen, terms);
+  const quotes = chooseQuotes(found.index, found.chosen, terms);
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = [];
@@ -100,18 +106,39 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
 
   return {
     content: blocks.join('\n\n'),
-    followUps: suggestFollowUps({ question: request.question, ranked, used, passages, asked }),
+    followUps: suggestFollowUps({ question: request.question, ranked: found.ranked, used, passages, asked }),
     sources,
   };
 }
 
-/** Where the engine looked, for its messages. */
+interface Found {
+  index: PassageIndex;
+  ranked: ScoredPassage[];
+  chosen: ScoredPassage[];
+}
+
+/**
+ * The passages to quote for the question's terms: the best ones (at most {@link MAX_QUOTES},
+ * each at least {@link RELATIVE_SCORE_THRESHOLD} of the best score); null when none matches
+ * or, together, they match fewer than {@link requiredMatches} of the terms.
+ */
+function findPassages(passages: readonly Passage[], terms: readonly string[]): Found | null {
+  const index = buildIndex(passages);
+  const ranked = rankPassages(index, terms);
+  const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
+  const matched = new Set(chosen.flatMap((c) => c.matched));
+  return chosen.length === 0 || matched.size < requiredMatches(terms.length) ? null : { index, ranked, chosen };
+}
+
+/** Where the engine looked, for its messages: the focused source by name first. */
 function searchedPlaces(request: AnswerRequest): string {
+  const focus = request.focus;
   const page = request.pageText !== null;
-  const docs = request.documents.length > 0;
-  if (page && docs) return "this page or the site's documents";
-  if (page) return 'this page';
-  return "the site's documents";
+  const docs = request.documents.some((d) => d.id !== focus?.id);
+  const rest = page && docs ? "this page or the site's documents" : page ? 'this page' : docs ? "the site's documents" : null;
+  if (!focus) return rest ?? "the site's documents";
+  const name = escapeMarkdown(focus.name);
+  return rest === null ? name : `${name} or ${rest}`;
 }
 
 interface Quote {

@@ -4,7 +4,7 @@
  * answers from the passages that retrieval found, numbered in the system message.
  */
 import { suggestFollowUps } from './follow-ups';
-import { buildIndex, rankPassages, requestPassages, topPassages, type Passage } from './retrieval';
+import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
 import { ProviderError, type AnswerEngine, type AnswerRequest } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
@@ -30,6 +30,9 @@ export interface ChatMessage {
 
 /** How many of the best passages are sent to the model as context. */
 export const CONTEXT_PASSAGES = 6;
+
+/** How many of those places, at most, go to the source the visitor asks about; the others keep the rest. */
+export const FOCUS_PASSAGES = 4;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 // Low, so the model keeps to the passages rather than embroidering them.
@@ -64,7 +67,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       signal?.throwIfAborted();
       const passages = requestPassages(request);
       const ranked = rankPassages(buildIndex(passages), request.question);
-      const context = topPassages(ranked, CONTEXT_PASSAGES).map((r) => r.passage);
+      const context = contextPassages(request, passages, ranked);
       const body = JSON.stringify({ model, messages: buildMessages(request, context), temperature: TEMPERATURE });
 
       const deadline = AbortSignal.timeout(timeoutMs);
@@ -110,19 +113,49 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
 }
 
 /**
- * The request's messages: the instructions with the numbered passages, then the
- * earlier turns of the chat (the widget's 'ai' is the API's 'assistant'), then the question.
+ * The passages sent to the model, at most {@link CONTEXT_PASSAGES}. With a `focus`, that
+ * source's passages come first: its best matches (at most {@link FOCUS_PASSAGES}), or, when
+ * none matches ("What is this video about?"), its opening passages; the best of the
+ * others fill the remaining places.
  */
-export function buildMessages(request: Pick<AnswerRequest, 'question' | 'history'>, passages: readonly Passage[]): ChatMessage[] {
+export function contextPassages(request: Pick<AnswerRequest, 'question' | 'focus'>, passages: readonly Passage[], ranked: readonly ScoredPassage[]): Passage[] {
+  const focusId = request.focus?.id;
+  const focused = focusId === undefined ? [] : passages.filter((p) => p.docId === focusId);
+  if (focused.length === 0) return topPassages(ranked, CONTEXT_PASSAGES).map((r) => r.passage);
+  // widget-spec §4 "Ask question": the visitor asks about this source, so it leads the context.
+  const matched = topPassages(rankPassages(buildIndex(focused), request.question), FOCUS_PASSAGES).map((r) => r.passage);
+  const lead = matched.length > 0 ? matched : focused.slice(0, FOCUS_PASSAGES);
+  const others = topPassages(
+    ranked.filter((r) => r.passage.docId !== focusId),
+    CONTEXT_PASSAGES - lead.length,
+  ).map((r) => r.passage);
+  return [...lead, ...others];
+}
+
+/**
+ * The request's messages: the instructions (naming the source the visitor asks about,
+ * when there is one) with the numbered passages, then the earlier turns of the chat
+ * (the widget's 'ai' is the API's 'assistant'), then the question.
+ */
+export function buildMessages(request: Pick<AnswerRequest, 'question' | 'history' | 'focus'>, passages: readonly Passage[]): ChatMessage[] {
   const context =
     passages.length > 0
       ? passages.map((p, i) => `[${i + 1}] ${passageLabel(p)}\n${p.text}`).join('\n\n')
       : '(No passage of this page or the site\'s documents matches the question.)';
   return [
-    { role: 'system', content: `${INSTRUCTIONS}\n\nContext passages:\n\n${context}` },
+    { role: 'system', content: `${INSTRUCTIONS}${focusNote(request.focus, passages)}\n\nContext passages:\n\n${context}` },
     ...request.history.map((turn): ChatMessage => ({ role: turn.role === 'ai' ? 'assistant' : 'user', content: turn.content })),
     { role: 'user', content: request.question },
   ];
+}
+
+/** What the model is told about the source the visitor asks about (widget-spec §4 "Ask question"); '' without one. */
+function focusNote(focus: AnswerRequest['focus'], passages: readonly Passage[]): string {
+  if (!focus) return '';
+  // A source without text (a PDF here) has no passages: the model must not pretend to quote it.
+  return passages.some((p) => p.docId === focus.id)
+    ? `\n\nThe visitor is asking about "${focus.name}". Its passages come first below: answer from them first, and from the others only when they do not contain the answer.`
+    : `\n\nThe visitor is asking about "${focus.name}", whose text is not among the passages: answer from the others, and say that the answer does not come from "${focus.name}".`;
 }
 
 /** "Fees guide › Advice fee": the source, then the headings that do not repeat its name. */

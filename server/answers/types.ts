@@ -18,6 +18,12 @@ export interface AnswerRequest {
   documents: SourceDoc[];
   /** The earlier turns of this chat session, oldest first (may be empty). */
   history: { role: 'user' | 'ai'; content: string }[];
+  /**
+   * The document or video the visitor is asking about (widget-spec §4 "Ask question"):
+   * its id is that of its {@link SourceDoc} in `documents` when it has text (a video's is
+   * its transcript). Engines answer from it first. Absent for an ordinary chat message.
+   */
+  focus?: { id: string; name: string };
 }
 
 export interface AnswerResult {

@@ -8,7 +8,7 @@ import { speakable } from '../../contract/speech';
 import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
 import { ProviderError } from '../answers/types';
 import { sendError } from '../errors';
-import type { DocumentRecord, Storage } from '../storage/types';
+import type { DocumentRecord, Storage, VideoRecord } from '../storage/types';
 import { siteOf } from './auth-guard';
 import { chatRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
@@ -17,6 +17,21 @@ import { ID, PATH, USER_SESSION_ID } from './schemas';
 
 const MAX_MESSAGE = 4000;
 const MAX_PAGE_TEXT = 200_000;
+
+/** widget-spec §3 "Smart doc context sent with messages", as the visitor's browser sends it. */
+interface SmartDocContext {
+  documents: { id: string; name: string; type: string; version: number; embedToken: string }[];
+  totalDocuments: number;
+  /** The id of the document asked about, one of `documents`' ids. */
+  activeDocument: string | null;
+}
+
+/** widget-spec §3 "Send-message request": the video asked about. */
+interface VideoContext {
+  id: string;
+  name: string;
+  embedToken: string;
+}
 
 interface ChatBody {
   message: string;
@@ -27,7 +42,38 @@ interface ChatBody {
   streamSessionId?: string;
   chatSessionId?: string | null;
   additionalNamespaces?: string[];
+  smartDocContext?: SmartDocContext;
+  videoContext?: VideoContext;
 }
+
+const NAME = { type: 'string', maxLength: 500 } as const;
+
+const SMART_DOC_CONTEXT_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['documents', 'totalDocuments', 'activeDocument'],
+  properties: {
+    documents: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'type', 'version', 'embedToken'],
+        properties: { id: ID, name: NAME, type: { type: 'string', maxLength: 50 }, version: { type: 'number' }, embedToken: ID },
+      },
+    },
+    totalDocuments: { type: 'integer', minimum: 0 },
+    activeDocument: { anyOf: [ID, { type: 'null' }] },
+  },
+} as const;
+
+const VIDEO_CONTEXT_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'embedToken'],
+  properties: { id: ID, name: NAME, embedToken: ID },
+} as const;
 
 const CHAT_BODY_SCHEMA = {
   type: 'object',
@@ -41,6 +87,8 @@ const CHAT_BODY_SCHEMA = {
     streamSessionId: { type: 'string', maxLength: 200 },
     chatSessionId: { anyOf: [ID, { type: 'null' }] },
     additionalNamespaces: { type: 'array', maxItems: 50, items: ID },
+    smartDocContext: SMART_DOC_CONTEXT_SCHEMA,
+    videoContext: VIDEO_CONTEXT_SCHEMA,
   },
 } as const;
 
@@ -53,13 +101,53 @@ export function sessionNameFrom(question: string): string {
   return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
 }
 
-/** The documents that have text, for the answer engine. */
-function sourceDocuments(documents: DocumentRecord[], additionalNamespaces: string[] | undefined): SourceDoc[] {
-  const inContext = new Set(additionalNamespaces ?? []);
-  // Documents the visitor is asking about (additionalNamespaces) come first; all documents stay searchable.
-  return [...documents.filter((d) => inContext.has(d.id)), ...documents.filter((d) => !inContext.has(d.id))]
-    .filter((d) => d.text)
-    .map((d) => ({ id: d.id, name: d.name, text: d.text! }));
+/** What the visitor asks about, as far as it is the site's own (widget-spec §3, §4 "Ask question"). */
+interface AskedAbout {
+  /** The ids of the site's documents in context, and of the video asked about. */
+  inContext: Set<string>;
+  /** The site's document asked about, else the site's video asked about. */
+  focus: AnswerRequest['focus'];
+  /** The site's video asked about. */
+  video: VideoRecord | null;
+}
+
+/**
+ * Checks the request's context against the site: a document counts only when its id and
+ * embed token are those of one of the site's documents, the active one only when it is one
+ * of those, a video only when its embed token is the site's and names that id. Anything else
+ * is ignored without a word, so that a guessed or another site's id reveals nothing.
+ */
+function askedAbout(storage: Storage, siteId: string, documents: DocumentRecord[], body: ChatBody): AskedAbout {
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const listed = new Set<string>();
+  for (const entry of body.smartDocContext?.documents ?? []) {
+    if (byId.get(entry.id)?.embedToken === entry.embedToken) listed.add(entry.id);
+  }
+  const activeId = body.smartDocContext?.activeDocument;
+  const active = activeId != null && listed.has(activeId) ? (byId.get(activeId) ?? null) : null;
+
+  const asked = body.videoContext;
+  const found = asked ? storage.findVideoByToken(asked.embedToken) : null;
+  const video = asked && found?.siteId === siteId && found.id === asked.id ? found : null;
+
+  const inContext = new Set([...listed, ...(body.additionalNamespaces ?? []).filter((id) => byId.has(id))]);
+  if (video) inContext.add(video.id);
+  const focused = active ?? video;
+  return { inContext, focus: focused ? { id: focused.id, name: focused.name } : undefined, video };
+}
+
+/**
+ * The sources for the answer engine: the documents that have text and the transcript of
+ * the video asked about. The one asked about comes first, then the rest of the context
+ * (additionalNamespaces and the smart doc context), then the others: all stay searchable.
+ */
+function sourceDocuments(documents: DocumentRecord[], asked: AskedAbout): SourceDoc[] {
+  const sources: SourceDoc[] = documents.filter((d) => d.text).map((d) => ({ id: d.id, name: d.name, text: d.text! }));
+  // widget-spec §4 "Ask question": a video is asked about by what it says.
+  if (asked.video?.transcript.trim()) sources.push({ id: asked.video.id, name: asked.video.name, text: asked.video.transcript });
+  const rank = (doc: SourceDoc) => (doc.id === asked.focus?.id ? 0 : asked.inContext.has(doc.id) ? 1 : 2);
+  // Array sort is stable: within a rank, the site's order stays.
+  return sources.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The session's last ten text turns, oldest first; failure reports are not context. */
@@ -84,7 +172,10 @@ function providerFailure(reply: FastifyReply, err: unknown, saved: Saved) {
   );
 }
 
-/** The chat response (widget-spec §3): both messages, follow-ups, and buttons that open up to two cited documents. */
+/**
+ * The chat response (widget-spec §3): both messages, follow-ups, and buttons that open up
+ * to two cited documents; with `response` and `chatSessionId`, which the modal variant reads.
+ */
 function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved: Saved, result: AnswerResult, documents: DocumentRecord[]) {
   const cited = result.sources
     .map((name) => documents.find((d) => d.name === name && d.fileId))
@@ -94,6 +185,8 @@ function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved
     userMessage: messageJson(saved.messages[0]!),
     aiMessage: { ...messageJson(saved.messages[1]!), sources: result.sources },
     chatSession: { id: saved.chatSession.id, name: saved.chatSession.name },
+    response: saved.messages[1]!.content,
+    chatSessionId: saved.chatSession.id,
     followUpButtons: result.followUps.map((text, i) => ({ id: `${saved.messages[1]!.id}-f${i}`, text })),
     responseButtons: cited.map((d) => ({
       id: `doc-${d.id}`,
@@ -123,7 +216,8 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       }
       const asked = new Date().toISOString();
       const documents = storage.listDocuments(site.id);
-      const sourceDocs = sourceDocuments(documents, body.additionalNamespaces);
+      const about = askedAbout(storage, site.id, documents, body);
+      const sourceDocs = sourceDocuments(documents, about);
       const history = recentHistory(storage, site.id, body.userSessionId, chatSessionId);
       const base: Omit<AppendInput, 'messages'> = {
         siteId: site.id,
@@ -140,6 +234,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
           pagePath: body.path,
           documents: sourceDocs,
           history,
+          ...(about.focus ? { focus: about.focus } : {}),
         });
       } catch (err) {
         // The visitor's message is kept; the failure is reported, not stored as an answer.

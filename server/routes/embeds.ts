@@ -7,9 +7,12 @@ import { sendError } from '../errors';
 import type { DocumentRecord, VideoRecord } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
 import type { RouteContext } from './context';
-import { checkOrigin, headerOf } from './origins';
+import { checkOrigin, requestOrigin } from './origins';
 
 type FileUrl = RouteContext['fileUrl'];
+
+/** widget-spec §8: the boots' answer to a call that names no origin ({@link requestOrigin}). */
+const NO_ORIGIN = { success: false, error: 'Invalid request - origin header required' } as const;
 
 /** widget-spec §3 "Smart doc response". */
 const documentJson = (fileUrl: FileUrl, req: FastifyRequest, d: DocumentRecord) => ({
@@ -38,10 +41,8 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
   const { storage } = services;
 
   api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/boot', async (req, reply) => {
-    // widget-spec §8: 400 without Origin, 401 for a bad key, 404 for an unknown token
-    if (headerOf(req, 'origin') === undefined) {
-      return reply.code(400).send({ success: false, error: 'Invalid request - origin header required' });
-    }
+    // widget-spec §8: 400 without an origin, 401 for a bad key, 403 for an origin the site does not allow, 404 for an unknown token
+    if (requestOrigin(req) === undefined) return reply.code(400).send(NO_ORIGIN);
     const site = siteFromKey(storage, req);
     checkOrigin(req, site, true);
     const doc = storage.findDocumentByToken(req.params.embedToken);
@@ -56,9 +57,9 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
   });
 
   api.get<{ Params: { embedToken: string } }>('/video/:embedToken/boot', { preHandler: authenticate }, async (req, reply) => {
-    if (headerOf(req, 'origin') === undefined) {
-      return reply.code(400).send({ success: false, error: 'Invalid request - origin header required' });
-    }
+    if (requestOrigin(req) === undefined) return reply.code(400).send(NO_ORIGIN);
+    // The bearer guard checked an Origin header; a same-origin call's origin is checked here.
+    checkOrigin(req, siteOf(req), true);
     const video = storage.findVideoByToken(req.params.embedToken);
     if (!video || video.siteId !== siteOf(req).id) return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
     return { success: true, error: null, video: videoJson(fileUrl, req, video) };

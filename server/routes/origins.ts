@@ -22,13 +22,51 @@ export function originAllowed(site: Pick<Site, 'origins'>, origin: string, own: 
   return site.origins.some((o) => o === '*' || o === origin || (o === 'self' && origin === own));
 }
 
+/** The origin (scheme, host, port) of a URL; undefined when it is not a URL or has an opaque origin. */
+function originOfUrl(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Checks the request's Origin against the site: 403 INVALID_CONFIGURATION for an
- * origin the site does not allow (widget-spec §8). A browser always sends one on
- * cross-origin calls, so a missing one passes unless `required`.
+ * The origin of a call that must name one (the smart-doc and video boots, widget-spec
+ * §8: without one it is a 400), in this order:
+ * 1. the Origin header;
+ * 2. else, with `Sec-Fetch-Site: same-origin`, the server's own origin ({@link ownOrigin});
+ * 3. else, when the request has no Sec-Fetch-Site, a Referer whose origin is the server's own.
+ *
+ * Undefined when none applies. The result is still to be checked against the site's
+ * origins ({@link originAllowed}): a same-origin call passes only where the site allows `self`.
+ */
+export function requestOrigin(req: FastifyRequest): string | undefined {
+  const origin = headerOf(req, 'origin');
+  if (origin !== undefined) return origin;
+  // widget-spec §8 asks for an origin, but the Fetch spec ("append a request `Origin` header")
+  // has a browser send Origin only on a CORS request or a method other than GET and HEAD: the
+  // demo page's own GET of a boot call, served by this server, arrives without one. The
+  // browser-set Sec-Fetch-Site says where it came from.
+  const own = ownOrigin(req);
+  const fetchSite = headerOf(req, 'sec-fetch-site');
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' ? own : undefined;
+  // Safari before 16.4 (the widget supports 15.4) sends no Sec-Fetch-Site; the page's
+  // Referrer-Policy (strict-origin-when-cross-origin) still gives a same-origin call its Referer.
+  const referer = headerOf(req, 'referer');
+  const refererOrigin = referer === undefined ? undefined : originOfUrl(referer);
+  return refererOrigin !== undefined && refererOrigin === originOfUrl(own) ? own : undefined;
+}
+
+/**
+ * Checks the request's origin against the site: 403 INVALID_CONFIGURATION for an
+ * origin the site does not allow (widget-spec §8). A browser always sends Origin on
+ * cross-origin calls, so a missing one passes unless `required`; a `required` origin
+ * may also come from a same-origin call's other headers ({@link requestOrigin}).
  */
 export function checkOrigin(req: FastifyRequest, site: Site, required: boolean): void {
-  const origin = headerOf(req, 'origin');
+  const origin = required ? requestOrigin(req) : headerOf(req, 'origin');
   if (origin === undefined) {
     if (required) throw new HttpError(400, 'BAD_REQUEST', 'Invalid request - origin header required');
     return;

@@ -2,8 +2,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessages, CONTEXT_PASSAGES, createOpenAiEngine, parseCompletion } from '../../server/answers/openai';
-import { PAGE_SOURCE } from '../../server/answers/retrieval';
+import { buildMessages, CONTEXT_PASSAGES, contextPassages, createOpenAiEngine, FOCUS_PASSAGES, parseCompletion } from '../../server/answers/openai';
+import { buildIndex, PAGE_SOURCE, rankPassages, requestPassages } from '../../server/answers/retrieval';
 import { ProviderError, type AnswerRequest, type SourceDoc } from '../../server/answers/types';
 
 const DOCS: SourceDoc[] = [
@@ -80,6 +80,11 @@ function engine(options: { timeoutMs?: number; baseUrl?: string } = {}) {
 function sentBody(): { model: string; temperature: number; messages: { role: string; content: string }[] } {
   expect(received).toHaveLength(1);
   return JSON.parse(received[0]!.body) as ReturnType<typeof sentBody>;
+}
+
+/** The source of each numbered passage of a system message, in order. */
+function passageSources(system: string): string[] {
+  return [...system.matchAll(/^\[\d+\] ([^›\n]+?)(?: ›|$)/gm)].map((m) => m[1]!);
 }
 
 async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
@@ -161,6 +166,49 @@ describe('OpenAI-compatible engine', () => {
     const result = await engine().answer(request('What is the weather in Paris?'));
     expect(sentBody().messages[0]!.content).toMatch(/No passage of this page or the site's documents matches/);
     expect(result.sources).toEqual([]);
+  });
+
+  it('asked about one document (widget-spec §4 "Ask question"): says so, and sends its passages first', async () => {
+    const question = 'What fees apply to my portfolio?';
+    await engine().answer(request(question));
+    expect(passageSources(sentBody().messages[0]!.content)[0]).toBe('Fees guide');
+    expect(sentBody().messages[0]!.content).not.toContain('The visitor is asking about');
+    received = [];
+
+    const result = await engine().answer(request(question, { focus: { id: 'risk', name: 'Risk profiles' } }));
+    const system = sentBody().messages[0]!.content;
+    expect(system).toContain('The visitor is asking about "Risk profiles". Its passages come first below');
+    const sent = passageSources(system);
+    expect(sent.slice(0, 2)).toEqual(['Risk profiles', 'Risk profiles']);
+    // The other sources still follow, for what the document does not say.
+    expect(sent.slice(2)).toContain('Fees guide');
+    expect(result.sources).toEqual(['Risk profiles', 'Fees guide']);
+  });
+
+  it('sends the opening of the document asked about when none of it matches the question', async () => {
+    await engine().answer(request('Summarise this for me', { focus: { id: 'risk', name: 'Risk profiles' } }));
+    const system = sentBody().messages[0]!.content;
+    expect(system).toContain('[1] Risk profiles › Cautious\nA Cautious portfolio holds mostly bonds and cash.\n\n[2] Risk profiles › Adventurous\n');
+  });
+
+  it('tells the model when the document asked about has no text to send', async () => {
+    await engine().answer(request('How much is the advice fee?', { focus: { id: 'guide-pdf', name: 'Financial Services Guide' } }));
+    const system = sentBody().messages[0]!.content;
+    expect(system).toContain('The visitor is asking about "Financial Services Guide", whose text is not among the passages');
+    expect(passageSources(system)[0]).toBe('Fees guide');
+  });
+
+  it(`gives the document asked about at most ${FOCUS_PASSAGES} of the ${CONTEXT_PASSAGES} places`, () => {
+    const long: SourceDoc = {
+      id: 'long',
+      name: 'Long guide',
+      text: Array.from({ length: 8 }, (_, i) => `## Part ${i + 1}\n\nThe fee for part ${i + 1} is small.`).join('\n\n'),
+    };
+    const req = request('What is the fee?', { documents: [...DOCS, long], focus: { id: 'long', name: 'Long guide' } });
+    const passages = requestPassages(req);
+    const context = contextPassages(req, passages, rankPassages(buildIndex(passages), req.question));
+    expect(context).toHaveLength(CONTEXT_PASSAGES);
+    expect(context.map((p) => p.source)).toEqual([...Array<string>(FOCUS_PASSAGES).fill('Long guide'), 'Fees guide', 'Fees guide']);
   });
 
   it('throws ProviderError with the status on a non-2xx reply', async () => {

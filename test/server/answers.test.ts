@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { answerFromSources, createBuiltinEngine, MAX_QUOTES, requiredMatches } from '../../server/answers/builtin';
 import { headingQuestion, keyPhrases, suggestFollowUps } from '../../server/answers/follow-ups';
 import { createAnswerEngine, ProviderError, type AnswerRequest, type SourceDoc } from '../../server/answers/index';
+import { demoDocuments } from '../../server/demo/content';
+import { extractText } from '../../server/documents';
 import {
   buildIndex,
   inverseDocFreq,
@@ -495,6 +497,60 @@ describe('built-in engine', () => {
     const controller = new AbortController();
     controller.abort(new Error('gone'));
     await expect(engine.answer(request('fees'), controller.signal)).rejects.toThrow('gone');
+  });
+});
+
+describe('built-in engine, asked about one document (widget-spec §4 "Ask question")', () => {
+  // The demo site's documents that have text, as the chat route sends them.
+  const demo: SourceDoc[] = demoDocuments().flatMap((d) => {
+    const text = extractText(d.type, d.bytes);
+    return text === null ? [] : [{ id: d.slug, name: d.name, text }];
+  });
+  const pds = demo.find((d) => d.name.startsWith('Product Disclosure Statement'))!;
+  const focus = { id: pds.id, name: pds.name };
+  const page = 'Your plan. There is no withdrawal fee on this plan and withdrawals are paid within five days.';
+  const ask = (question: string, extra: Partial<AnswerRequest> = {}) => answerFromSources(request(question, { documents: demo, ...extra }));
+
+  it('answers from the document in focus and names it, though the page and another document match too', () => {
+    const question = 'Is there a withdrawal fee?';
+    // Without the focus the page and the fee schedule answer first.
+    const unfocused = ask(question, { pageText: page });
+    expect(unfocused.sources.slice(0, 2)).toEqual([PAGE_SOURCE, 'Fee schedule']);
+
+    const focused = ask(question, { pageText: page, focus });
+    expect(focused.sources).toEqual([pds.name]);
+    expect(focused.content).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Growth Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+    expect(focused.content).toMatch(/\n\nSource: Product Disclosure Statement – Diversified Growth Index Fund$/);
+    expectQuotedFrom(focused.content, [pds]);
+  });
+
+  it('falls back to the other sources when the document in focus cannot answer', () => {
+    const question = 'Who is the Privacy Officer?';
+    const result = ask(question, { focus });
+    expect(result.sources).toEqual(['Privacy & Personal Data Protection Policy']);
+    expect(result.content).toContain('contact our Privacy Officer at privacy@horizonadvice.example');
+    expect(result).toEqual(ask(question));
+  });
+
+  it('names the document in focus when nothing matches at all, and offers its topics first', () => {
+    const result = ask("What's the weather in Paris tomorrow?", { pageText: page, focus });
+    expect(result.content).toMatch(
+      /^I couldn't find anything about that in Product Disclosure Statement – Diversified Growth Index Fund or this page or the site's documents\./,
+    );
+    expect(result.sources).toEqual([]);
+    const pdsTopics = new Set(splitPassages(pds.text, pds.name, pds.id).map(headingQuestion));
+    expect(pdsTopics.has(result.followUps[0]!)).toBe(true);
+
+    const alone = ask("What's the weather in Paris tomorrow?", { documents: [pds], focus });
+    expect(alone.content).toMatch(/^I couldn't find anything about that in Product Disclosure Statement – Diversified Growth Index Fund\./);
+  });
+
+  it('a focus without passages (a document without text) leaves the answer as it was', () => {
+    const question = 'Is there a withdrawal fee?';
+    const textless = { id: 'financial-services-guide', name: 'Financial Services Guide' };
+    const result = ask(question, { pageText: page, focus: textless });
+    expect(result.sources).toEqual(ask(question, { pageText: page }).sources);
+    expect(ask('weather in Paris', { focus: textless }).content).toMatch(/^I couldn't find anything about that in Financial Services Guide or the site's documents\./);
   });
 });
 

@@ -1,6 +1,10 @@
 /** Every call of widget-spec §7 over real HTTP on 127.0.0.1, with a real SQLite file. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltinEngine } from '../../server/answers/builtin';
 import { ProviderError } from '../../server/answers/types';
+import { demoDocuments } from '../../server/demo/content';
+import { extractText } from '../../server/documents';
+import type { DocumentRecord, VideoRecord } from '../../server/storage/types';
 import { createFakeAvatarProvider } from '../../server/avatar/fake';
 import { TranscriptionError } from '../../server/transcribe/types';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, json, scriptedEngine, startServer, type TestServer } from './harness';
@@ -159,6 +163,9 @@ describe('chat, history and sessions', () => {
     expect(b.aiMessage).toMatchObject({ role: 'ai', content: 'You asked: What fees will I pay on this fund?' });
     expect(new Date(b.aiMessage.createdAt).getTime()).not.toBeNaN();
     expect(b.chatSession.name).toBe('What fees will I pay on this fund?');
+    // widget-spec §3: the modal variant reads these two
+    expect(b.response).toBe('You asked: What fees will I pay on this fund?');
+    expect(b.chatSessionId).toBe(b.chatSession.id);
     expect(b.followUpButtons).toEqual([
       { id: expect.any(String), text: 'What are the fees?' },
       { id: expect.any(String), text: 'How risky is it?' },
@@ -174,7 +181,9 @@ describe('chat, history and sessions', () => {
 
   it('a message with the chatSessionId continues that session, with the history as context', async () => {
     const res = await send('And the risks?', { chatSessionId: sessionId });
-    expect((await body(res)).chatSession.id).toBe(sessionId);
+    const b = await body(res);
+    expect(b.chatSession.id).toBe(sessionId);
+    expect(b).toMatchObject({ chatSessionId: sessionId, response: 'You asked: And the risks?' });
     expect(scripted.requests.at(-1)!.history.map((h) => h.role)).toEqual(['user', 'ai']);
   });
 
@@ -262,6 +271,148 @@ describe('chat, history and sessions', () => {
     const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token }));
     expect(history.history[0].content).toBe(evil);
     expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
+  });
+});
+
+describe('asking about a document or a video (widget-spec §3 smart doc context, §4 "Ask question")', () => {
+  let s: TestServer;
+  let token: string;
+  const scripted = scriptedEngine(() => ({ content: 'An answer.', followUps: [], sources: [] }));
+  let fees: DocumentRecord;
+  let pds: DocumentRecord;
+  let pdf: DocumentRecord;
+  let video: VideoRecord;
+  let foreignDoc: DocumentRecord;
+  let foreignVideo: VideoRecord;
+
+  beforeAll(async () => {
+    s = await startServer({ answers: scripted.engine });
+    fees = s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: null, text: '# Fees\n0.7% a year' });
+    pds = s.storage.addDocument({ siteId: s.site.id, name: 'PDS', type: 'docx', versionNumber: 2, fileId: null, text: 'Product Disclosure Statement. There is no withdrawal fee.' });
+    pdf = s.storage.addDocument({ siteId: s.site.id, name: 'Services guide', type: 'pdf', fileId: null, text: null });
+    video = s.storage.addVideo({ siteId: s.site.id, name: 'Welcome', description: '', fileId: null, thumbnailFileId: null, transcript: 'Welcome to the shop.' });
+    const other = s.storage.createSite({ name: 'Other shop', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
+    foreignDoc = s.storage.addDocument({ siteId: other.id, name: 'Secret plan', type: 'md', fileId: null, text: 'The secret plan of the other shop.' });
+    foreignVideo = s.storage.addVideo({ siteId: other.id, name: 'Secret video', description: '', fileId: null, thumbnailFileId: null, transcript: 'Secret words.' });
+    token = await s.boot();
+  });
+  afterAll(async () => {
+    await s.stop();
+    await s.remove();
+  });
+
+  const entry = (d: DocumentRecord, override: Partial<Json> = {}) => ({ id: d.id, name: d.name, type: d.type, version: d.versionNumber, embedToken: d.embedToken, ...override });
+  const ask = (extra: Json) => s.call('/api/chat', { ...json({ message: 'Is there a withdrawal fee?', userSessionId: VISITOR_A, path: '/', ...extra }), token });
+  /** What the engine was asked by the last call, which must have succeeded. */
+  const asked = async (res: Response) => {
+    expect(res.status).toBe(200);
+    await res.json();
+    const req = scripted.requests.at(-1)!;
+    return { names: req.documents.map((d) => d.name), focus: req.focus };
+  };
+
+  it('the active document comes first and is the focus, by its stored name; the rest of the context next', async () => {
+    const smartDocContext = { documents: [entry(fees), entry(pds, { name: 'Whatever the page says' })], totalDocuments: 2, activeDocument: pds.id };
+    const { names, focus } = await asked(await ask({ smartDocContext, additionalNamespaces: [pds.id] }));
+    expect(focus).toEqual({ id: pds.id, name: 'PDS' });
+    expect(names).toEqual(['PDS', 'Fee guide']);
+    // Without a context the site's order holds, and nothing is in focus.
+    const plain = await asked(await ask({}));
+    expect(plain).toEqual({ names: ['Fee guide', 'PDS'], focus: undefined });
+  });
+
+  it('additionalNamespaces alone still brings its documents first, without a focus', async () => {
+    expect(await asked(await ask({ additionalNamespaces: [pds.id, 'no-such-document'] }))).toEqual({ names: ['PDS', 'Fee guide'], focus: undefined });
+  });
+
+  it('a document without text can be the focus; the engine gets the others', async () => {
+    const smartDocContext = { documents: [entry(pdf)], totalDocuments: 1, activeDocument: pdf.id };
+    expect(await asked(await ask({ smartDocContext }))).toEqual({ names: ['Fee guide', 'PDS'], focus: { id: pdf.id, name: 'Services guide' } });
+  });
+
+  it.each<[string, () => Json]>([
+    ['an unknown id', () => ({ documents: [entry(pds, { id: 'no-such-document' })], totalDocuments: 1, activeDocument: 'no-such-document' })],
+    ['a document of another site', () => ({ documents: [entry(foreignDoc)], totalDocuments: 1, activeDocument: foreignDoc.id })],
+    ['an id with another document’s token', () => ({ documents: [entry(pds, { embedToken: fees.embedToken })], totalDocuments: 1, activeDocument: pds.id })],
+    ['an id with another site’s token', () => ({ documents: [entry(pds, { embedToken: foreignDoc.embedToken })], totalDocuments: 1, activeDocument: pds.id })],
+    ['an active document missing from the list', () => ({ documents: [entry(fees)], totalDocuments: 1, activeDocument: pds.id })],
+  ])('%s in the smart doc context is ignored without a word', async (_why, context) => {
+    const res = await ask({ smartDocContext: context() });
+    const text = await res.clone().text();
+    // The site's order, no focus, nothing of the other site.
+    expect(await asked(res)).toEqual({ names: ['Fee guide', 'PDS'], focus: undefined });
+    expect(text).not.toContain('Secret');
+  });
+
+  it('a video of the site: its transcript comes first, named after it, and it is the focus', async () => {
+    const { names, focus } = await asked(await ask({ videoContext: { id: video.id, name: 'Any name', embedToken: video.embedToken } }));
+    expect(focus).toEqual({ id: video.id, name: 'Welcome' });
+    expect(names).toEqual(['Welcome', 'Fee guide', 'PDS']);
+    expect(scripted.requests.at(-1)!.documents[0]).toEqual({ id: video.id, name: 'Welcome', text: 'Welcome to the shop.' });
+  });
+
+  it.each<[string, () => Json]>([
+    ['an unknown token', () => ({ id: video.id, name: 'Welcome', embedToken: 'no-such-token' })],
+    ['another site’s video', () => ({ id: foreignVideo.id, name: 'Secret video', embedToken: foreignVideo.embedToken })],
+    ['the site’s token with another id', () => ({ id: foreignVideo.id, name: 'Welcome', embedToken: video.embedToken })],
+    ['another site’s token with the site’s id', () => ({ id: video.id, name: 'Welcome', embedToken: foreignVideo.embedToken })],
+  ])('%s in the video context is ignored without a word', async (_why, context) => {
+    const res = await ask({ videoContext: context() });
+    const text = await res.clone().text();
+    expect(await asked(res)).toEqual({ names: ['Fee guide', 'PDS'], focus: undefined });
+    expect(text).not.toContain('Secret');
+  });
+
+  it.each<[string, () => Json]>([
+    ['an unknown field in the smart doc context', () => ({ smartDocContext: { documents: [], totalDocuments: 0, activeDocument: null, extra: 1 } })],
+    ['an unknown field in a document', () => ({ smartDocContext: { documents: [{ ...entry(pds), text: 'x' }], totalDocuments: 1, activeDocument: null } })],
+    ['more than 50 documents', () => ({ smartDocContext: { documents: Array.from({ length: 51 }, () => entry(pds)), totalDocuments: 51, activeDocument: null } })],
+    ['a negative document count', () => ({ smartDocContext: { documents: [], totalDocuments: -1, activeDocument: null } })],
+    ['a missing activeDocument', () => ({ smartDocContext: { documents: [], totalDocuments: 0 } })],
+    ['a version that is not a number', () => ({ smartDocContext: { documents: [entry(pds, { version: '2' })], totalDocuments: 1, activeDocument: null } })],
+    ['an over-long name', () => ({ videoContext: { id: video.id, name: 'x'.repeat(501), embedToken: video.embedToken } })],
+    ['a video context without its token', () => ({ videoContext: { id: video.id, name: 'Welcome' } })],
+    ['an unknown field in the video context', () => ({ videoContext: { id: video.id, name: 'Welcome', embedToken: video.embedToken, url: 'x' } })],
+  ])('%s is 400 and stores nothing', async (_why, extra) => {
+    const before = s.storage.listChatSessions(s.site.id, VISITOR_B).length;
+    const res = await s.call('/api/chat', { ...json({ message: 'hi', userSessionId: VISITOR_B, path: '/', ...extra() }), token });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toMatchObject({ error: 'BAD_REQUEST' });
+    expect(s.storage.listChatSessions(s.site.id, VISITOR_B)).toHaveLength(before);
+  });
+});
+
+describe('asking about the demo PDS with the built-in engine', () => {
+  it('answers from the PDS and names it, though the page says it too; the modal reads the same answer', async () => {
+    const s = await startServer({ answers: createBuiltinEngine() });
+    try {
+      const records = demoDocuments().map((d) =>
+        s.storage.addDocument({ siteId: s.site.id, name: d.name, type: d.type, versionNumber: d.versionNumber, fileId: null, text: extractText(d.type, d.bytes) }),
+      );
+      const pds = records.find((d) => d.type === 'docx')!;
+      const token = await s.boot();
+      const send = (extra: Json) =>
+        s.call('/api/chat', {
+          ...json({ message: 'Is there a withdrawal fee?', userSessionId: VISITOR_A, path: '/', webPageContent: 'Your plan. There is no withdrawal fee on this plan.', ...extra }),
+          token,
+        });
+      const plain = await body(await send({}));
+      expect(plain.aiMessage.content).toMatch(/^According to \*\*this page\*\*:/);
+
+      const smartDocContext = {
+        documents: records.map((d) => ({ id: d.id, name: d.name, type: d.type, version: d.versionNumber, embedToken: d.embedToken })),
+        totalDocuments: records.length,
+        activeDocument: pds.id,
+      };
+      const b = await body(await send({ smartDocContext, additionalNamespaces: [pds.id] }));
+      expect(b.response).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Growth Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+      expect(b.response).toBe(b.aiMessage.content);
+      expect(b.aiMessage.sources).toEqual([pds.name]);
+      expect(b.chatSessionId).toBe(b.chatSession.id);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
   });
 });
 
@@ -504,8 +655,8 @@ describe('smart documents, videos and files', () => {
     await s.remove();
   });
 
-  const docBoot = (t: string, init: { origin?: string | null; key?: string } = {}) =>
-    s.call(`/smart-doc/${t}/boot`, { headers: init.key === undefined ? { 'X-API-Key': API_KEY } : { 'X-API-Key': init.key }, origin: init.origin });
+  const docBoot = (t: string, init: { origin?: string | null; key?: string; headers?: Record<string, string> } = {}) =>
+    s.call(`/smart-doc/${t}/boot`, { headers: { ...init.headers, 'X-API-Key': init.key ?? API_KEY }, origin: init.origin });
 
   it('smart-doc boot: the document, its settings and a working file URL', async () => {
     const res = await docBoot(docToken);
@@ -537,6 +688,61 @@ describe('smart documents, videos and files', () => {
     expect(unknown.status).toBe(404);
     expect(await body(unknown)).toEqual({ success: false, error: 'Smart document not found or invalid token' });
     expect((await docBoot(docToken, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  describe('a same-origin call, which browsers send without Origin (Fetch spec)', () => {
+    const videoBoot = async (headers: Record<string, string>) => s.call(`/video/${videoToken}/boot`, { token, origin: null, headers });
+    const withOrigins = async (origins: string[], run: () => Promise<void>) => {
+      s.storage.updateSite(s.site.id, { origins });
+      try {
+        await run();
+      } finally {
+        s.storage.updateSite(s.site.id, { origins: s.site.origins });
+      }
+    };
+
+    it('Sec-Fetch-Site: same-origin stands for the server’s own origin: 200 where the site allows self', () =>
+      withOrigins([ORIGIN, 'self'], async () => {
+        const headers = { 'Sec-Fetch-Site': 'same-origin' };
+        const doc = await s.call(`/smart-doc/${docToken}/boot`, { origin: null, headers: { ...headers, 'X-API-Key': API_KEY } });
+        expect(doc.status).toBe(200);
+        expect(await body(doc)).toMatchObject({ success: true, smartDoc: { name: 'Guide' } });
+        const video = await videoBoot(headers);
+        expect(video.status).toBe(200);
+        expect(await body(video)).toMatchObject({ success: true, video: { name: 'Intro' } });
+      }));
+
+    it('so does a Referer of the server’s own origin when there is no Sec-Fetch-Site (Safari 15.4)', () =>
+      withOrigins([ORIGIN, 'self'], async () => {
+        const headers = { Referer: `${s.base}/smart-doc?doc=pdf` };
+        expect((await docBoot(docToken, { origin: null, headers })).status).toBe(200);
+        expect((await videoBoot(headers)).status).toBe(200);
+      }));
+
+    it('a site that does not allow self still answers 403', async () => {
+      for (const headers of [{ 'Sec-Fetch-Site': 'same-origin' }, { Referer: `${s.base}/` }] as Record<string, string>[]) {
+        const doc = await docBoot(docToken, { origin: null, headers });
+        expect(doc.status).toBe(403);
+        expect(await body(doc)).toMatchObject({ error: 'INVALID_CONFIGURATION' });
+        expect((await videoBoot(headers)).status).toBe(403);
+      }
+    });
+
+    it.each<[string, (own: string) => Record<string, string>]>([
+      ['a foreign Referer', () => ({ Referer: 'https://evil.example/page' })],
+      ['a Referer that is not a URL', () => ({ Referer: 'nonsense' })],
+      ['Sec-Fetch-Site: cross-site', () => ({ 'Sec-Fetch-Site': 'cross-site' })],
+      ['Sec-Fetch-Site: same-site', () => ({ 'Sec-Fetch-Site': 'same-site' })],
+      ['Sec-Fetch-Site: cross-site, whatever the Referer says', (own) => ({ 'Sec-Fetch-Site': 'cross-site', Referer: `${own}/` })],
+    ])('without Origin, %s is still 400', (_why, given) =>
+      withOrigins([ORIGIN, 'self'], async () => {
+        const headers = given(s.base);
+        const doc = await docBoot(docToken, { origin: null, headers });
+        expect(doc.status).toBe(400);
+        expect(await body(doc)).toEqual({ success: false, error: 'Invalid request - origin header required' });
+        expect((await videoBoot(headers)).status).toBe(400);
+      }),
+    );
   });
 
   it('footer buttons, in order; 404 for an unknown token', async () => {
