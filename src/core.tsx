@@ -15,8 +15,9 @@ import { App } from './app';
 import { relayAsks } from './asks';
 import { embedEffects, wasGreeted } from './effects/embed';
 import { isMobileViewport } from './effects/host-page';
+import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { userSessionId } from './effects/storage';
-import type { LoadedWindow, Runtime, WidgetEventName } from './runtime';
+import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
 import coreCss from './styles/core.css';
 import { applyTheme, launcherVariables } from './theme';
 
@@ -127,6 +128,14 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   ];
   const stopAsks = relayAsks(windowActor, () => rt.conversation().then((l) => l.conversation));
 
+  // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
+  // that failed to load is not asked for again on every change of the page)
+  let embeds: Promise<Embeds> | undefined;
+  const scan = () =>
+    (embeds || document.querySelector(SLOT_SELECTOR)) &&
+    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then((e) => e.sync(), console.error);
+  const scanner = createActor(slotScanner(scan)).start();
+
   const withChat = (fn: (l: LoadedWindow) => void) => void rt.conversation().then(fn, () => undefined);
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
@@ -136,6 +145,8 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
     newChat: () => withChat(({ conversation }) => conversation.chat.send({ type: 'CHAT.NEW' })),
     destroy() {
       stopAsks();
+      scanner.stop();
+      void embeds?.then((e) => e.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
       render(null, mount);
       void loaded?.then((l) => l.conversation.stop(), () => undefined);

@@ -3,7 +3,7 @@
  * follow-up and response buttons, and the text area with its send button. It
  * renders the chat view model (src/view-models/chat.ts).
  */
-import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Component, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
@@ -57,15 +57,19 @@ export const FOCUS_DELAY_MS = 300;
 type MessageView = Pick<ChatView, 'agentName' | 'format' | 'showAvatars' | 'showTimestamps' | 'timestamp' | 'retry'>;
 
 /** The same message shown the same way (the view's functions do the same thing on every render). */
-const sameMessage = (a: { m: ChatMessage; view: MessageView }, b: { m: ChatMessage; view: MessageView }) =>
+interface MessageProps {
+  m: ChatMessage;
+  view: MessageView;
+}
+
+const sameMessage = (a: MessageProps, b: MessageProps) =>
   a.m === b.m &&
   a.view.agentName === b.view.agentName &&
   a.view.format === b.view.format &&
   a.view.showAvatars === b.view.showAvatars &&
   a.view.showTimestamps === b.view.showTimestamps;
 
-/** One message; memoised, so an answer is parsed again only when it changes, not on every keystroke. */
-const Message = memo(function Message({ m, view }: { m: ChatMessage; view: MessageView }) {
+function MessageItem({ m, view }: MessageProps) {
   const time = view.timestamp(m.createdAt);
   const plain = <PlainText text={m.content} />;
   return (
@@ -108,7 +112,20 @@ const Message = memo(function Message({ m, view }: { m: ChatMessage; view: Messa
       </div>
     </li>
   );
-}, sameMessage);
+}
+
+/**
+ * One message, drawn again only when it changes, not on every keystroke (an answer is not parsed
+ * again). A class with `shouldComponentUpdate` rather than `memo`, which would bring compat's memo along.
+ */
+class Message extends Component<MessageProps> {
+  override shouldComponentUpdate(next: MessageProps) {
+    return !sameMessage(this.props, next);
+  }
+  override render() {
+    return <MessageItem {...this.props} />;
+  }
+}
 
 /** widget-spec §8 'Recording failed', in place of the dictate button, when dictation's chunk cannot load. */
 const DictationFailed = () => <p role="status">Recording failed</p>;
@@ -177,6 +194,10 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
       subs.forEach((s) => s.unsubscribe());
     };
   }, []);
+  // Ask question (widget-spec §4): the input gets focus for the question, even if the window was open on the Chat tab
+  useEffect(() => {
+    if (composer.about) area.current?.focus();
+  }, [composer.about?.name]);
 
   const submit = () => {
     composer.submit();
@@ -195,6 +216,14 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
     );
   return (
     <div data-part="composer">
+      {composer.about && (
+        <p data-part="about">
+          {composer.about.text}
+          <button type="button" data-part="icon-button" aria-label={`Stop asking about ${composer.about.name}`} onClick={composer.about.dismiss}>
+            <Icon name="close" />
+          </button>
+        </p>
+      )}
       <label htmlFor="aiw-input" className="sr-only">
         {composer.label}
       </label>

@@ -99,12 +99,15 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     if (item) modal.send({ type: 'ASK', item: askItem(item, pageDocuments()) });
   };
 
-  const view = (slot: SlotActor, player: VideoPlayerActor | null, token: string) =>
-    player ? (
-      <Live actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, ask(token))} />} />
+  // inside the modal the viewer has no Ask question of its own
+  const view = (slot: SlotActor, player: VideoPlayerActor | null, token: string, inModal = false) => {
+    const onAsk = inModal ? null : ask(token);
+    return player ? (
+      <Live actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />} />
     ) : (
-      <Live actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, ask(token))} />} />
+      <Live actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
     );
+  };
 
   function mount({ el, kind, token }: FoundSlot): Viewer {
     const root = viewerRoot(el);
@@ -163,7 +166,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
         renderModal();
       }, () => undefined);
     }
-    render(<AskModal vm={connectAskModal(s, modal)} viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token)} markdown={markdown} />, modalBox);
+    render(<AskModal vm={connectAskModal(s, modal)} viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)} markdown={markdown} />, modalBox);
   };
   const stopModalViewer = () => {
     modalViewer?.slot.stop();

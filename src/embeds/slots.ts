@@ -29,14 +29,21 @@ export function slotToken(el: Element): string {
 }
 
 const warned = new WeakSet<Element>();
+/**
+ * Tokens read from a slot's text or child: a slot that cannot hold a shadow root has its content
+ * replaced by the viewer's box, so they are remembered (an attribute is always read afresh).
+ */
+const read = new WeakMap<Element, string>();
 
 /** The page's slots with a token; one without is skipped with a console warning, once (widget-spec §5). */
 export function findSlots(root: ParentNode): FoundSlot[] {
   const found: FoundSlot[] = [];
   for (const el of root.querySelectorAll<HTMLElement>(SLOT_SELECTOR)) {
-    const token = slotToken(el);
-    if (token) found.push({ el, kind: el.className.includes('video-embedding-slot') ? 'video' : 'smart-doc', token });
-    else if (!warned.has(el)) {
+    const token = attr(el) || read.get(el) || slotToken(el);
+    if (token) {
+      read.set(el, token);
+      found.push({ el, kind: el.className.includes('video-embedding-slot') ? 'video' : 'smart-doc', token });
+    } else if (!warned.has(el)) {
       warned.add(el);
       console.warn('AI chat widget: a slot without an embed token is skipped', el);
     }

@@ -233,7 +233,9 @@ export function VideoViewer({ vm }: { vm: VideoViewerView }) {
       {vm.phase === 'error' && <Failure text={vm.error} retry={vm.retry} />}
       {header && (
         <header data-part="video-header">
-          <p data-part="video-name">{header.name}</p>
+          <p data-part="video-name" title={header.name}>
+            {header.name}
+          </p>
           <div data-part="video-actions">
             {header.share && <Share share={header.share} />}
             {header.ask && (

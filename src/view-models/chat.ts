@@ -5,6 +5,7 @@
 import type { Appearance } from '../../contract/appearance';
 import {
   canSendText,
+  selectAbout,
   selectCanSubmit,
   selectDraft,
   selectFollowUps,
@@ -39,6 +40,7 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
   const draft = selectDraft(chat);
   const hasText = canSendText(draft);
   const voiceAvailable = config.interactiveAvatarId !== '';
+  const about = selectAbout(chat);
   const a = appearance;
   return {
     agentName: a.agentName,
@@ -58,7 +60,9 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     responseButtons: typing ? [] : selectResponseButtons(chat),
     composer: {
       label: `Message ${a.agentName}`,
-      placeholder: a.input.promptPlaceholder,
+      // widget-spec §4: asking about an embedded item, the input invites the question
+      placeholder: about ? 'Ask a question...' : a.input.promptPlaceholder,
+      about: about && { text: `Asking about: ${about.name}`, name: about.name, dismiss: () => chatActor.send({ type: 'CHAT.ABOUT', about: null }) },
       draft,
       /** widget-spec §4: an arrow with text, the voice-mode button without. */
       mode: hasText ? ('send' as const) : ('voice' as const),

@@ -44,8 +44,8 @@ export interface DocViewerView extends SlotView {
   footer: FooterItem[] | null;
 }
 
-/** The document viewer: its header, its content by type, its footer; `ask` opens Ask question. */
-export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: () => void): DocViewerView {
+/** The document viewer: its header, its content by type, its footer; `ask` opens Ask question (null inside the modal). */
+export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => void) | null): DocViewerView {
   const item = s.context.item;
   const base: SlotView = {
     phase: s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading',
@@ -71,7 +71,7 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: () => vo
       : footer.flatMap((b): FooterItem[] =>
           b.type === 'LINK'
             ? [{ kind: 'link', id: b.id, label: b.label, href: b.url! }]
-            : b.actionType === 'open_chat_modal'
+            : b.actionType === 'open_chat_modal' && ask
               ? [{ kind: 'button', id: b.id, label: b.label, onClick: ask }]
               : [],
         ),
@@ -115,8 +115,8 @@ export interface VideoViewerView extends SlotView {
   mediaError: string | null;
 }
 
-/** The video viewer: header (name, Share, Ask question, each as the settings allow), the video, the speed button. */
-export function connectVideoViewer(s: SlotSnapshot, slot: SlotActor, p: VideoPlayerSnapshot, player: VideoPlayerActor, ask: () => void): VideoViewerView {
+/** The video viewer: header (name, Share, Ask question, each as the settings allow; no Ask question inside the modal), the video, the speed button. */
+export function connectVideoViewer(s: SlotSnapshot, slot: SlotActor, p: VideoPlayerSnapshot, player: VideoPlayerActor, ask: (() => void) | null): VideoViewerView {
   const item = s.context.item;
   const base: SlotView = {
     phase: s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading',
