@@ -26,5 +26,13 @@ export const json = <T>(text: string, fallback: T): T => {
 /** The time written into `created_at` and `updated_at` columns. */
 export const now = () => new Date().toISOString();
 
-/** An unguessable URL-safe token (embed tokens, file ids). */
-export const newToken = (bytes = 18) => randomBytes(bytes).toString('base64url');
+/**
+ * An unguessable URL-safe token (embed tokens, file ids) that starts with a letter or digit:
+ * one starting with '-' reads as an option to the admin CLI (`footer:add -x…`) and other tools.
+ */
+export function newToken(bytes = 18): string {
+  for (;;) {
+    const token = randomBytes(bytes).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(token)) return token;
+  }
+}
