@@ -10,6 +10,9 @@
  * Every effect is an actor the widget (src/effects/embed-content.ts) or a test provides.
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { FooterButton, SmartDocEmbedSettings, VideoEmbedSettings } from '../contract/embeds';
+
+export type { FooterButton };
 
 export type SlotKind = 'smart-doc' | 'video';
 
@@ -22,16 +25,7 @@ export interface SmartDoc {
   versionNumber: number;
   /** '' when the document has no file. */
   fileUrl: string;
-  embedSettings: { hideDocHeader: boolean; hideDocFooter: boolean };
-}
-
-/** widget-spec §3 "Smart doc footer button". */
-export interface FooterButton {
-  id: string;
-  label: string;
-  type: 'LINK' | 'BUTTON';
-  url?: string;
-  actionType?: string;
+  embedSettings: SmartDocEmbedSettings;
 }
 
 /** widget-spec §3 "Video response" → video (with the captions the reference server adds). */
@@ -44,16 +38,7 @@ export interface VideoItem {
   thumbnailUrl: string;
   /** WebVTT captions, or ''. */
   captionsUrl: string;
-  embedSettings: {
-    hideVideoHeader: boolean;
-    shareEnabled: boolean;
-    askQuestionEnabled: boolean;
-    embedBrandColor: string;
-    controls: boolean;
-    autoplay: boolean;
-    loop: boolean;
-    mute: boolean;
-  };
+  embedSettings: VideoEmbedSettings;
 }
 
 /** What a slot shows once booted. */

@@ -7,6 +7,7 @@
  *
  * Every method that writes more than one row does so atomically.
  */
+import type { FooterButton, VideoEmbedSettings } from '../../contract/embeds';
 
 /** widget-spec §3 Config. */
 export interface SiteConfig {
@@ -81,24 +82,9 @@ export interface DocumentRecord {
   hideDocFooter: boolean;
 }
 
-export interface FooterButton {
-  id: string;
-  label: string;
-  type: 'LINK' | 'BUTTON';
-  url?: string;
-  actionType?: string;
-}
-
-export interface VideoSettings {
-  hideVideoHeader: boolean;
-  shareEnabled: boolean;
-  askQuestionEnabled: boolean;
-  embedBrandColor: string;
-  controls: boolean;
-  autoplay: boolean;
-  loop: boolean;
-  mute: boolean;
-}
+export type { FooterButton };
+/** A video's embed settings (widget-spec §3). */
+export type VideoSettings = VideoEmbedSettings;
 
 export interface VideoRecord {
   id: string;

@@ -12,16 +12,19 @@ export const SLOT_SELECTOR = '[class*="video-embedding-slot"],[class*="smart-doc
 export const FIRST_SCAN_MS = 100;
 
 /**
- * Calls `scan` 100 ms after the widget starts, then whenever the page adds or removes elements.
+ * Calls `scan` 100 ms after the widget starts, then whenever the page adds or removes elements
+ * (watched from the first scan on: before it, the page is still being built).
  * That covers widget-spec §2's "on every path change": a single-page app draws a new path's page
  * (and its slots) after the path changed, often from a chunk loaded on demand, so scanning at the
  * change itself would come too early. Its cleanup stops both.
  */
 export const slotScanner = (scan: () => void, doc: Document = document) =>
   fromCallback<EventObject>(() => {
-    const timer = setTimeout(scan, FIRST_SCAN_MS);
     const changes = new MutationObserver(scan);
-    changes.observe(doc.documentElement, { childList: true, subtree: true });
+    const timer = setTimeout(() => {
+      scan();
+      changes.observe(doc.documentElement, { childList: true, subtree: true });
+    }, FIRST_SCAN_MS);
     return () => {
       clearTimeout(timer);
       changes.disconnect();
