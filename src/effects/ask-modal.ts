@@ -55,22 +55,25 @@ export function askModalEffects({ http, userSessionId, path }: ModalEffectDeps) 
     loadHistory: fromPromise<ModalHistory, { item: AskItem }>(async ({ input }) => {
       const id = remembered(input.item.token);
       if (!id) return { messages: [], chatSessionId: null };
-      const res = await http.authed(`${http.api}/chat/history?${http.q({ userSessionId, path: path(), chatSessionId: id })}`);
+      // a network failure is a failure like the others: widget-spec §8's text
+      const res = await http.authed(`${http.api}/chat/history?${http.q({ userSessionId, path: path(), chatSessionId: id })}`).catch(() => null);
       // the session is gone (or not this visitor's): the next question starts a new one
-      if (res.status === 404) {
+      if (res?.status === 404) {
         remember(input.item.token, null);
         return { messages: [], chatSessionId: null };
       }
-      const history = res.ok ? readModalHistory(await res.json().catch(() => null), id) : null;
+      const history = res?.ok ? readModalHistory(await res.json().catch(() => null), id) : null;
       if (!history) throw new Error('Unable to load chat history');
       return history;
     }),
     send: fromPromise<{ response: string; chatSessionId: string }, { item: AskItem; message: string; chatSessionId: string | null }>(async ({ input }) => {
-      const res = await http.authed(
-        `${http.api}/chat`,
-        http.json('POST', { message: input.message, webPageContent: '', userSessionId, path: path(), chatSessionId: input.chatSessionId, ...input.item.context }),
-      );
-      if (!res.ok) throw new Error(`Failed to get AI response (${res.status})`);
+      const res = await http
+        .authed(
+          `${http.api}/chat`,
+          http.json('POST', { message: input.message, webPageContent: '', userSessionId, path: path(), chatSessionId: input.chatSessionId, ...input.item.context }),
+        )
+        .catch(() => null);
+      if (!res?.ok) throw new Error(`Failed to get AI response${res ? ` (${res.status})` : ''}`);
       const body: unknown = await res.json().catch(() => null);
       if (!isObject(body) || typeof body.response !== 'string' || typeof body.chatSessionId !== 'string') {
         // widget-spec §8: the visitor sees the modal's error bubble; the site owner, this

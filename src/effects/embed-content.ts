@@ -72,7 +72,8 @@ export function readVideo(v: unknown, base: string): VideoItem | null {
       hideVideoHeader: flag(s.hideVideoHeader, false),
       shareEnabled: flag(s.shareEnabled, false),
       askQuestionEnabled: flag(s.askQuestionEnabled, false),
-      embedBrandColor: text(s.embedBrandColor) && /^#[\da-f]{3,8}$/i.test(s.embedBrandColor) ? s.embedBrandColor : '',
+      // a CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa (5 or 7 digits are no colour)
+      embedBrandColor: text(s.embedBrandColor) && /^#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.test(s.embedBrandColor) ? s.embedBrandColor : '',
       controls: flag(s.controls, true),
       autoplay: flag(s.autoplay, false),
       loop: flag(s.loop, false),

@@ -9,7 +9,10 @@
  *   runs) and moved into the page only after it has been cleaned;
  * - `<style>` nodes become constructable stylesheets, returned for the viewer's shadow
  *   root to adopt, and string styles go through `style.cssText` (both allowed under
- *   `style-src 'self'`); a `url()` that is not the document's own (blob:, data:) is cut;
+ *   `style-src 'self'`); a `url()` that is not the document's own (blob:, data:) is cut, and
+ *   so is CSS that takes a URL as a string (`image-set("…")`, `@import`), escaped names
+ *   included: a style's font name is the file's text, and it can close its value and add
+ *   declarations of its own;
  * - links keep only the chat's allow-list (http, https, mailto, #: the markdown renderer's
  *   `safeHref`, passed in so that it stays in one place and in one chunk) and open in a new tab;
  *   sources other than the document's own images, event handler attributes and active
@@ -33,9 +36,27 @@ const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'src', 'srcset', 'srcdoc',
 /** The document's own resources: docx-preview serves a document's images as blob: (or data:) URLs. */
 const isOwnResource = (url: string) => /^\s*(blob:|data:image\/)/i.test(url);
 
-/** CSS without any `url()` that would reach outside the document. */
+/** A CSS escape: a backslash and 1 to 6 hex digits (and a space), or a backslash and a character. */
+const CSS_ESCAPE = /\\(?:([\da-f]{1,6})[ \t\n\r\f]?|([\s\S]))/gi;
+/** A `url(` not followed by one of the document's own resources (a left-open `url(x` loads too). */
+const OUTSIDE_URL = /url\(\s*['"]?\s*(?!['"\s]|blob:|data:image\/)/gi;
+/** What takes a URL in a string (`image-set("…")`, `src("…")`, `@import "…"`): nothing a document needs. */
+const STRING_URL = /(image-set|image|src)\(|@import/gi;
+
+/**
+ * CSS that cannot load anything but the document's own resources: a `url()` elsewhere and
+ * the functions and rules that take a URL as a string are renamed into something no browser
+ * knows (the declaration is dropped). A name spelt with escapes (`u\72l(` is `url(`) is
+ * written out first; escapes of other characters (docx-preview's `"\9"`) are kept.
+ */
 export function safeCss(css: string): string {
-  return css.replace(/url\(\s*(['"]?)(.*?)\1\s*\)/gi, (all, _q: string, url: string) => (isOwnResource(url) ? all : 'none'));
+  return css
+    .replace(CSS_ESCAPE, (all, hex: string | undefined, char: string | undefined) => {
+      const c = hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : char!;
+      return /^[\w-]$/.test(c) ? c : all;
+    })
+    .replace(OUTSIDE_URL, 'blocked(')
+    .replace(STRING_URL, (m) => (m[0] === '@' ? '@blocked' : 'blocked('));
 }
 
 /** Removes what could run, load from elsewhere or navigate badly; keeps text, structure and the document's own images. */
@@ -48,8 +69,11 @@ export function cleanDocument(root: Element, safeHref: (href: string) => string 
     for (const { name, value } of [...el.attributes]) {
       const lower = name.toLowerCase();
       if (lower.startsWith('on')) el.removeAttribute(name);
-      else if (lower === 'style' && /url\(/i.test(value)) (el as HTMLElement).style.cssText = safeCss(value);
-      else if (URL_ATTRIBUTES.has(lower)) {
+      else if (lower === 'style') {
+        // every style, not only one with `url(`: image-set("…") loads without one
+        const css = safeCss(value);
+        if (css !== value) (el as HTMLElement).style.cssText = css;
+      } else if (URL_ATTRIBUTES.has(lower)) {
         const link = el.localName === 'a' && lower === 'href' ? safeHref(value) : null;
         if (link) el.setAttribute('href', link);
         else if (!((lower === 'src' || lower.endsWith('href')) && el.localName !== 'a' && isOwnResource(value))) el.removeAttribute(name);
@@ -83,7 +107,7 @@ function renderHook(doc: Document, sheets: CSSStyleSheet[]) {
     }
     const el = ns ? doc.createElementNS(ns, tagName) : doc.createElement(tagName);
     if (className) el.setAttribute('class', className);
-    if (typeof style === 'string') (el as HTMLElement).style.cssText = style;
+    if (typeof style === 'string') (el as HTMLElement).style.cssText = safeCss(style);
     else if (style) Object.assign((el as HTMLElement).style, style);
     for (const [key, value] of Object.entries(props)) if (value !== undefined) (el as unknown as Record<string, unknown>)[key] = value;
     for (const c of children) el.append(h(c));

@@ -10,7 +10,7 @@
 import { render } from 'preact';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { askItem, askModalMachine, type AskItem } from '../../machines/ask-modal';
-import { slotMachine, type SlotActor, type SlotItem, type SlotKind } from '../../machines/slot';
+import { selectPhase, slotMachine, type SlotActor, type SlotItem, type SlotKind } from '../../machines/slot';
 import { videoPlayerMachine, type VideoPlayerActor } from '../../machines/video-player';
 import type { WindowActor } from '../../machines/window';
 import type { Http } from '../api/client';
@@ -76,7 +76,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const { inspect } = deps;
   const cache = new Map<string, SlotItem>();
   const boot = slotBoot(deps.http);
-  const content = documentContent();
+  // the files are fetched through the widget's one fetch, as every other call (no bearer: they are public)
+  const content = documentContent(deps.http.doFetch);
   const media = videoPlayerEffects(deps.doc);
   const viewers = new Map<HTMLElement, Viewer>();
   let markdown: MarkdownContent['Markdown'] | null = null;
@@ -99,13 +100,14 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     if (item) modal.send({ type: 'ASK', item: askItem(item, pageDocuments()) });
   };
 
-  // inside the modal the viewer has no Ask question of its own
+  // inside the modal the viewer has no Ask question of its own; keyed by its slot actor, so that the
+  // modal asked about another item (while closing) mounts a Live subscribed to that item's actors
   const view = (slot: SlotActor, player: VideoPlayerActor | null, token: string, inModal = false) => {
     const onAsk = inModal ? null : ask(token);
     return player ? (
-      <Live actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />} />
+      <Live key={slot.id} actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />} />
     ) : (
-      <Live actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
+      <Live key={slot.id} actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
     );
   };
 
@@ -116,8 +118,11 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     root.replaceChildren(box);
     const slot = newSlot(kind, token);
     const player = newPlayer(kind);
-    // the slot's state, for the site's own styles: data-ai-embed="loading | loaded | error"
-    const state = slot.subscribe((s) => el.setAttribute('data-ai-embed', s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading'));
+    // the slot's state, for the site's own styles: data-ai-embed="loading | loaded | error", from
+    // the first snapshot (a subscription reports only the changes after it)
+    const mark = () => el.setAttribute('data-ai-embed', selectPhase(slot.getSnapshot()));
+    const state = slot.subscribe(mark);
+    mark();
     render(view(slot, player, token), box);
     return {
       token,

@@ -56,6 +56,8 @@ class DocxContent extends Component<{ content: RenderedDocx }> {
 /**
  * widget-spec §2: download clicks on document links inside the viewer are blocked (a link with a
  * `download` attribute, or to the document's own file); a same-page `#anchor` scrolls within the viewer.
+ * It guards the content the document renders (docx, markdown, text): the viewer's own Open and
+ * Download links are there to be followed.
  */
 function guardLinks(fileUrl: string) {
   return (e: MouseEvent) => {
@@ -169,7 +171,8 @@ export function DocViewer({ vm }: { vm: DocViewerView }) {
         </header>
       )}
       {vm.body && (
-        <div data-part="doc-content" data-view={vm.body.kind === 'rendered' ? vm.body.view : vm.body.kind} onClick={guardLinks(vm.body.kind === 'missing' ? '' : (vm.body as { href?: string }).href ?? '')}>
+        // a scrolling document: focusable, so the keyboard scrolls it too
+        <div data-part="doc-content" role="document" aria-label={name} tabIndex={0} data-view={vm.body.kind === 'rendered' ? vm.body.view : vm.body.kind} onClick={vm.body.kind === 'rendered' ? guardLinks(vm.body.href) : undefined}>
           <Body body={vm.body} name={name} retry={vm.retry} />
         </div>
       )}
@@ -183,6 +186,8 @@ class Share extends Component<{ share: NonNullable<NonNullable<VideoViewerView['
   private button = createRef<HTMLButtonElement>();
   private onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
+    // the menu's Escape only: inside the modal, a canceled keydown is no close request for the dialog
+    e.preventDefault();
     e.stopPropagation();
     this.props.share.close();
     this.button.current?.focus();

@@ -22,7 +22,8 @@ export const MODAL_HISTORY_ERROR = 'Unable to load chat history. Please try agai
 
 export type DocBody =
   | { kind: 'pdf'; src: string; href: string }
-  | { kind: 'rendered'; view: 'docx' | 'markdown' | 'text'; state: 'loading' | 'failed' | 'shown'; content: unknown; error: string }
+  /** `href`: the document's own file, whose links in the content are not followed (widget-spec §2). */
+  | { kind: 'rendered'; view: 'docx' | 'markdown' | 'text'; state: 'loading' | 'failed' | 'shown'; content: unknown; error: string; href: string }
   | { kind: 'spreadsheet'; href: string }
   | { kind: 'download'; href: string }
   | { kind: 'missing' };
@@ -59,7 +60,7 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => v
   if (view === 'pdf') body = { kind: 'pdf', src: `${doc.fileUrl}#toolbar=0&navpanes=0`, href: doc.fileUrl };
   else if (view === 'docx' || view === 'markdown' || view === 'text') {
     const state = s.matches({ loaded: 'shown' }) ? 'shown' : s.matches({ loaded: 'failed' }) ? 'failed' : 'loading';
-    body = { kind: 'rendered', view, state, content: s.context.content, error: `${CONTENT_ERROR[view]}: ${s.context.contentError ?? ''}` };
+    body = { kind: 'rendered', view, state, content: s.context.content, error: `${CONTENT_ERROR[view]}: ${s.context.contentError ?? ''}`, href: doc.fileUrl };
   } else if (view === 'spreadsheet' || view === 'download') body = { kind: view, href: doc.fileUrl };
   else body = { kind: 'missing' };
   return {

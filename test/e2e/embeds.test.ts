@@ -1,0 +1,341 @@
+/**
+ * Documents and videos in host-page slots, end to end (widget-spec §2 "Host-page slots",
+ * viewers, "Smart doc modal"; §4 Ask question): the journey's embed routes, served by the
+ * real server under its strict CSP (`style-src 'self'`, no inline script), in headless
+ * Chromium. Every page is checked for console errors (a CSP violation is one), CSP
+ * violation events and requests that leave the server.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ALT_CHUNK_TEXT, CRAFTED_TEXT, SAFE_LINKS, UNSAFE_LINKS, craftedDocx } from '../fixtures/crafted-docx';
+import { violations } from './axe';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
+/** Every request the page made, with its method and body (for the chat's context). */
+let requests: { url: string; method: string; body: string | null }[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+/** Runs before the page's scripts: CSP violations anywhere (shadow roots included) are recorded. */
+const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI), true);`;
+
+async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  problems = [];
+  requests = [];
+  context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = await context.newPage();
+  await page.addInitScript(RECORD_CSP);
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    requests.push({ url: r.url(), method: r.method(), body: r.postData() });
+    if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url())) problems.push(`outside request: ${r.url()}`);
+  });
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+/** The viewer in a slot (the slot is a region named by the page; the viewer is in its shadow root). */
+const slot = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+const modal = (page: Page) => page.getByRole('dialog', { name: /^Chat about / });
+
+/** Sends a question in the modal and returns its answer's text. */
+async function askInModal(page: Page, question: string): Promise<string> {
+  const dialog = modal(page);
+  const answers = dialog.locator('[data-part="modal-message"][data-role="ai"]');
+  const before = await answers.count();
+  await dialog.getByRole('textbox', { name: 'Your question' }).fill(question);
+  await page.keyboard.press('Enter');
+  await answers.nth(before).locator('[data-part="markdown"]').waitFor();
+  return (await answers.nth(before).textContent()) ?? '';
+}
+
+/** The body of the last POST {api}/chat, parsed. */
+function lastChatBody(): Record<string, unknown> {
+  const sent = requests.filter((r) => r.method === 'POST' && r.url === `${baseUrl}/api/chat`);
+  expect(sent.length).toBeGreaterThan(0);
+  return JSON.parse(sent.at(-1)!.body ?? 'null') as Record<string, unknown>;
+}
+
+describe('document viewers', () => {
+  it('render a Word document readably under the strict CSP, with its header and footer buttons', async () => {
+    const page = await open('/smart-doc');
+    const viewer = slot(page, 'Document viewer');
+    await viewer.getByText('Version 2 • DOCX').waitFor();
+    await expect.poll(() => viewer.getAttribute('data-ai-embed')).toBe('loaded');
+    await viewer.getByText('Product Disclosure Statement', { exact: true }).waitFor();
+    const body = viewer.locator('[data-part="doc-content"]');
+    await body.getByText('1. About the fund').waitFor();
+    // readable: the docx's styles applied (a heading larger than body text) and text wraps inside the viewer
+    const sizes = await body.evaluate((el) => {
+      // the innermost element holding each text (docx-preview puts runs in spans inside paragraphs)
+      const innermost = (test: (text: string) => boolean) => [...el.querySelectorAll('*')].filter((n) => test(n.textContent ?? '')).at(-1) as HTMLElement;
+      const heading = innermost((t) => t === '1. About the fund');
+      const para = innermost((t) => t.startsWith('This Product Disclosure Statement'));
+      return { heading: parseFloat(getComputedStyle(heading).fontSize), para: parseFloat(getComputedStyle(para).fontSize), overflow: el.scrollWidth - el.clientWidth };
+    });
+    expect(sizes.heading).toBeGreaterThan(sizes.para);
+    expect(sizes.overflow).toBeLessThanOrEqual(1);
+    // no element the docx brought may run anything or reach anywhere
+    expect(await body.locator('script, iframe, object, embed, style, link, base, meta').count()).toBe(0);
+    expect(await body.locator('a[href^="javascript:" i]').count()).toBe(0);
+
+    const footer = viewer.locator('[data-part="doc-footer"]');
+    await expect.poll(() => footer.getByRole('button', { name: 'Ask a question' }).count()).toBe(1);
+    const download = footer.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('target')).toBe('_blank');
+    expect(await download.getAttribute('rel')).toBe('noopener noreferrer');
+
+    expect(await cspViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('show each type its own way: pdf framed with an Open link, markdown rendered, text preformatted, a spreadsheet notice, a download', async () => {
+    const page = await open('/smart-doc?doc=pdf');
+    let viewer = slot(page, 'Document viewer');
+    await viewer.getByText('Version 3 • PDF').waitFor();
+    const frame = viewer.locator('iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('title')).toBe('Financial Services Guide');
+    expect(await frame.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.pdf#toolbar=0/);
+    expect(await viewer.getByRole('link', { name: 'Open PDF in a new tab' }).getAttribute('target')).toBe('_blank');
+
+    await page.getByRole('link', { name: 'Markdown' }).click();
+    viewer = slot(page, 'Document viewer');
+    await viewer.getByText('Version 1 • MD').waitFor();
+    // rendered by the widget's markdown renderer: headings, not '#' signs
+    await viewer.locator('[data-part="doc-content"] :is(h3, h4)').first().waitFor();
+    expect(await viewer.locator('[data-part="doc-content"]').textContent()).not.toMatch(/^#/m);
+
+    await page.getByRole('link', { name: 'Text' }).click();
+    viewer = slot(page, 'Document viewer');
+    const pre = viewer.locator('pre[data-part="text"]');
+    await pre.waitFor();
+    expect(await pre.textContent()).toContain('Privacy');
+
+    await page.getByRole('link', { name: 'Spreadsheet' }).click();
+    viewer = slot(page, 'Document viewer');
+    await viewer.getByText('Spreadsheet viewing is not yet supported in embedded mode.').waitFor();
+    expect(await viewer.getByRole('link', { name: 'Open Spreadsheet' }).getAttribute('href')).toMatch(/\.csv$/);
+
+    await page.getByRole('link', { name: 'Other file' }).click();
+    viewer = slot(page, 'Document viewer');
+    await viewer.getByRole('link', { name: 'Download Document' }).waitFor();
+    expect(await cspViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('Ask question opens the modal on the document; the answer comes from it; Escape and the backdrop close it', async () => {
+    const page = await open('/smart-doc-multiple');
+    const first = slot(page, 'First document viewer');
+    const second = slot(page, 'Second document viewer');
+    await first.getByText('Version 3 • PDF').waitFor();
+    await second.getByText('Version 1 • MD').waitFor();
+
+    const opener = second.getByRole('button', { name: 'Ask a question' });
+    await opener.click();
+    const dialog = modal(page);
+    await dialog.waitFor();
+    await page.getByRole('dialog', { name: 'Chat about Investment risk profiles explained' }).waitFor();
+    // the modal shows the document, without a second Ask question
+    await dialog.locator('[data-part="doc-content"] :is(h3, h4)').first().waitFor();
+    expect(await dialog.getByRole('button', { name: 'Ask a question' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+
+    const answer = await askInModal(page, 'What does the cautious profile hold?');
+    // the built-in engine quotes the document asked about, and names it
+    expect(answer).toMatch(/cautious/i);
+    expect(answer).toContain('Investment risk profiles explained');
+    // widget-spec §3: the context names both documents on the page, the one asked about active
+    const body = lastChatBody();
+    const context = body.smartDocContext as { documents: { name: string; embedToken: string; id: string }[]; totalDocuments: number; activeDocument: string };
+    expect(context.totalDocuments).toBe(2);
+    expect(context.documents.map((d) => d.name).sort()).toEqual(['Financial Services Guide', 'Investment risk profiles explained']);
+    expect(context.documents.find((d) => d.id === context.activeDocument)?.name).toBe('Investment risk profiles explained');
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // the focus goes back to the button that opened it
+    expect(await opener.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+
+    // reopened, the conversation is still there (one chat session per document); a backdrop click closes it
+    await opener.click();
+    await dialog.waitFor();
+    await dialog.getByText('What does the cautious profile hold?').waitFor();
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('on a phone, Ask question goes to the chat window, which asks about the document', async () => {
+    const page = await open('/smart-doc?doc=md', { width: 390, height: 844 });
+    const viewer = slot(page, 'Document viewer');
+    await viewer.getByRole('button', { name: 'Ask a question' }).click();
+    const chat = page.getByRole('dialog', { name: 'Horizon Assistant' });
+    await chat.getByText('Asking about: Investment risk profiles explained').waitFor();
+    expect(await modal(page).count()).toBe(0);
+    const input = chat.getByRole('textbox', { name: /^Message/ });
+    expect(await input.getAttribute('placeholder')).toBe('Ask a question...');
+    await input.fill('What does a growth investor hold?');
+    await page.keyboard.press('Enter');
+    await chat.locator('[data-part="message"][data-role="ai"] [data-part="markdown"]').last().waitFor();
+    const body = lastChatBody();
+    expect((body.smartDocContext as { activeDocument: string }).activeDocument).toBeTruthy();
+    expect(await violations(page)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
+
+describe('a crafted Word document', () => {
+  it('renders with no live dangerous link, no altChunk frame, no script run and no outside request', async () => {
+    // a loopback server stands for "outside": every outside reference of the file points at it
+    const outsideHits: string[] = [];
+    const outside = createServer((req, res) => {
+      outsideHits.push(req.url ?? '');
+      res.end();
+    });
+    await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+    const outsideOrigin = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
+    try {
+      const bytes = await craftedDocx({ outside: outsideOrigin });
+      problems = [];
+      requests = [];
+      context = await browser.newContext();
+      const page = await context.newPage();
+      // any script the document ran would call one of these
+      await page.addInitScript(`${RECORD_CSP} window.__ran = []; for (const k of ['alert', 'confirm', 'prompt', 'print']) window[k] = (...a) => window.__ran.push(k + ':' + a.join());`);
+      page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('request', (r) => requests.push({ url: r.url(), method: r.method(), body: null }));
+      // the demo's Word document is served as the crafted file: the real viewer, the real CSP
+      await page.route('**/files/**/*.docx', (route) =>
+        route.fulfill({ body: Buffer.from(bytes), contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+      );
+      await page.goto(`${baseUrl}/smart-doc?doc=docx`);
+      const body = slot(page, 'Document viewer').locator('[data-part="doc-content"]');
+      await body.getByText(CRAFTED_TEXT).waitFor();
+
+      for (const link of SAFE_LINKS) expect(await body.getByRole('link', { name: link.text }).getAttribute('href')).toBe(link.href);
+      for (const link of UNSAFE_LINKS) {
+        await body.getByText(link.text).waitFor();
+        expect(await body.getByRole('link', { name: link.text }).count()).toBe(0);
+      }
+      const live = await body.evaluate((el) =>
+        [...el.querySelectorAll('*')].flatMap((n) =>
+          [...n.attributes].filter((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)).map((a) => `${n.tagName} ${a.name}=${a.value}`),
+        ),
+      );
+      expect(live).toEqual([]);
+      expect(await body.locator('iframe, frame, object, embed, script, style, link, base, meta, form').count()).toBe(0);
+      expect(await body.getByText(ALT_CHUNK_TEXT).count()).toBe(0);
+
+      // let every image and stylesheet the render could have started settle before counting
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran)).toEqual([]);
+      expect(outsideHits).toEqual([]);
+      expect(requests.map((r) => r.url).filter((u) => u.startsWith(outsideOrigin))).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => outside.close(resolve));
+    }
+  });
+});
+
+describe('the video viewer', () => {
+  /** The video's own URL, as its viewer plays it. */
+  const videoSrc = (viewer: Locator) => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc || v.src);
+
+  it('plays the video with captions; Share offers the three pages and Copy link; the speed cycles', async () => {
+    const page = await open('/video-embed');
+    const viewer = slot(page, 'Video player');
+    await viewer.getByText('Welcome to Horizon Advice', { exact: true }).waitFor();
+    const video = viewer.locator('video');
+    await video.waitFor();
+    expect(await video.locator('track[kind="captions"]').count()).toBe(1);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    const size = await video.boundingBox();
+    expect(Math.round((size!.width / size!.height) * 9)).toBe(16);
+    expect(size!.width).toBeLessThanOrEqual(800);
+
+    const src = await videoSrc(viewer);
+    await viewer.getByRole('button', { name: 'Share' }).click();
+    const menu = viewer.getByRole('list', { name: 'Share this video' });
+    const href = (name: string) => menu.getByRole('link', { name }).getAttribute('href');
+    const encoded = encodeURIComponent(src);
+    expect(await href('LinkedIn')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`);
+    expect(await href('X')).toBe(`https://x.com/intent/tweet?url=${encoded}`);
+    expect(await href('Facebook')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+    await menu.getByRole('button', { name: 'Copy link' }).click();
+    await viewer.getByText('Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(src);
+    // widget-spec §9: 'Copied!' for 2 s
+    await viewer.getByText('Copied!').waitFor({ state: 'detached', timeout: 4000 });
+
+    const speed = viewer.locator('[data-part="speed"]');
+    const rate = () => video.evaluate((v: HTMLVideoElement) => v.playbackRate);
+    expect(await speed.textContent()).toBe('1x');
+    for (const [label, value] of [['1.5x', 1.5], ['2x', 2], ['0.5x', 0.5], ['1x', 1]] as const) {
+      await speed.click();
+      expect(await speed.textContent()).toBe(label);
+      expect(await rate()).toBe(value);
+    }
+    expect(await violations(page)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('Ask question opens the modal on the video, which answers from its transcript', async () => {
+    const page = await open('/video-embed');
+    const viewer = slot(page, 'Video player');
+    await viewer.getByRole('button', { name: 'Ask question' }).click();
+    const dialog = modal(page);
+    await dialog.waitFor();
+    await page.getByRole('dialog', { name: 'Chat about Welcome to Horizon Advice' }).waitFor();
+    await dialog.locator('video').waitFor();
+    const answer = await askInModal(page, 'What will you help me plan?');
+    expect(answer).toContain('Welcome to Horizon Advice');
+    const body = lastChatBody();
+    expect((body.videoContext as { name: string }).name).toBe('Welcome to Horizon Advice');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
+
+describe('slots and the launcher', () => {
+  it('a page without a slot never loads the viewers; a slot drawn later is filled', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: /^Open chat with/ }).waitFor();
+    // the first scan has run (100 ms after start) and found nothing
+    await page.waitForLoadState('networkidle');
+    expect(requests.some((r) => /\/widget\/chunks\/embeds-/.test(r.url))).toBe(false);
+
+    // the journey is a single-page app: its embed route draws the slot after the path changed
+    await page.evaluate(() => {
+      history.pushState(null, '', '/video-embed');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await slot(page, 'Video player').locator('video').waitFor();
+    expect(requests.some((r) => /\/widget\/chunks\/embeds-/.test(r.url))).toBe(true);
+  });
+});
