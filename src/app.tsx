@@ -7,6 +7,7 @@
  */
 import { Component } from 'preact';
 import type { EmbedSnapshot } from '../machines/embed';
+import { selectIsReachable } from '../machines/network';
 import type { WindowSnapshot } from '../machines/window';
 import { LauncherIcon } from './launcher-icons';
 import { RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
@@ -15,6 +16,7 @@ import { connectLauncher } from './view-models/launcher';
 interface AppState {
   window: WindowSnapshot;
   embed: EmbedSnapshot;
+  reachable: boolean;
   loaded: LoadedWindow | null;
   failed: boolean;
 }
@@ -23,6 +25,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
   override state: AppState = {
     window: this.props.rt.windowActor.getSnapshot(),
     embed: this.props.rt.embed.getSnapshot(),
+    reachable: selectIsReachable(this.props.rt.network.getSnapshot()),
     loaded: null,
     failed: false,
   };
@@ -42,13 +45,14 @@ export class App extends Component<{ rt: Runtime }, AppState> {
   };
 
   override componentDidMount() {
-    const { windowActor, embed } = this.props.rt;
+    const { windowActor, embed, network } = this.props.rt;
     const subs = [
       windowActor.subscribe((window) => {
         this.setState({ window });
         if (window.matches('open')) this.prefetch();
       }),
       embed.subscribe((s) => this.setState({ embed: s })),
+      network.subscribe((s) => this.setState({ reachable: selectIsReachable(s) })),
     ];
     if (this.state.window.matches('open')) this.prefetch();
     this.stop = () => subs.forEach((s) => s.unsubscribe());
@@ -73,7 +77,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     const { rt } = this.props;
     const { loaded, failed } = this.state;
     const { appearance, loadError } = this.state.embed.context;
-    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, send: rt.windowActor.send.bind(rt.windowActor) });
+    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor) });
     const { bubble, launcher } = view;
     return (
       <RuntimeContext.Provider value={rt}>
@@ -132,7 +136,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
             onFocus={this.prefetch}
           >
             {launcher.icon ? <img data-part="launcher-image" src={launcher.icon} alt="" /> : <LauncherIcon name={view.open ? 'close' : 'chat'} />}
-            {launcher.liveDot && <span data-part="live-dot" aria-hidden="true" />}
+            {launcher.liveDot && <span data-part="live-dot" data-offline={launcher.offline || undefined} aria-hidden="true" />}
           </button>
         </div>
       </RuntimeContext.Provider>

@@ -7,14 +7,15 @@
  * Everything it starts, `destroy()` stops.
  */
 import { render } from 'preact';
-import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../contract/appearance';
 import { embedMachine, selectAppearance, selectIsSettled, type SiteConfig } from '../machines/embed';
+import { networkMachine } from '../machines/network';
 import { connect } from './api/token-source';
 import { App } from './app';
 import { relayAsks } from './asks';
 import { embedEffects, wasGreeted } from './effects/embed';
-import { isMobileViewport } from './effects/host-page';
+import { connectivityWatcher, isMobileViewport } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { userSessionId } from './effects/storage';
 import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
@@ -83,7 +84,24 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   let inspect: Observer<InspectionEvent> | undefined;
   if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
 
-  const { client, auth, http } = connect({ apiUrl: options.apiUrl, baseUrl: options.baseUrl, apiKey: options.apiKey, inspect });
+  // whether the server answers: every call reports it; while it does not, a probe (this module's own
+  // URL, never cached) runs with backoff
+  const network = createActor(
+    networkMachine.provide({
+      actors: {
+        probe: fromPromise<void>(async () => void (await fetch(import.meta.url, { method: 'HEAD', cache: 'no-store' }))),
+        connectivity: connectivityWatcher(),
+      },
+    }),
+    { inspect },
+  ).start();
+  const { client, auth, http } = connect({
+    apiUrl: options.apiUrl,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    inspect,
+    onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
+  });
   const visitor = userSessionId();
   const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
     input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG },
@@ -105,6 +123,7 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   const rt: Runtime = {
     embed,
     windowActor,
+    network,
     host,
     conversation: () =>
       (loaded ??= import('./chat-window/index').then((m) => {
@@ -152,6 +171,7 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
       void loaded?.then((l) => l.conversation.stop(), () => undefined);
       embed.stop();
       auth.stop();
+      network.stop();
       delete host.enrichUserProfile;
       // an element the page wrote itself stays (empty); the one the widget added goes
       if (existing) shadow.replaceChildren();

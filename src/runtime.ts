@@ -8,6 +8,7 @@ import { createContext, type ComponentType, type RefObject } from 'preact';
 import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
 import type { EmbedActor } from '../machines/embed';
+import type { NetworkActor } from '../machines/network';
 import type { RecordingActor } from '../machines/recording';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
@@ -71,6 +72,8 @@ export interface Runtime {
   embed: EmbedActor;
   /** The window and its tabs (machines/window.ts), owned by `embed`. */
   windowActor: WindowActor;
+  /** Whether the server answers (machines/network.ts): the live dot, and when to send again. */
+  network: NetworkActor;
   /** The custom element (its shadow root holds the widget). */
   host: HTMLElement;
   /** Loads the chat window's module (once) and starts the conversation. */

@@ -80,6 +80,8 @@ export interface ClientOptions {
   apiKey: string;
   tokens: TokenSource;
   fetch?: typeof fetch;
+  /** Told after every call whether the server answered (any status) or not (the network machine). */
+  onReach?: (answered: boolean) => void;
 }
 
 export interface SendRequest {
@@ -107,10 +109,19 @@ export function createHttp(options: ClientOptions) {
     const timer = setTimeout(stop, timeout);
     if (signal?.aborted) stop();
     signal?.addEventListener('abort', stop);
-    return rawFetch(url, { ...init, signal: limit.signal }).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-    });
+    return rawFetch(url, { ...init, signal: limit.signal })
+      .then(
+        (res) => (options.onReach?.(true), res),
+        (err: unknown) => {
+          // a call the caller cancelled says nothing about the network
+          if (!signal?.aborted) options.onReach?.(false);
+          throw err;
+        },
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', stop);
+      });
   };
   const api = options.apiUrl.replace(/\/+$/, '');
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;

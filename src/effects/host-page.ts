@@ -56,3 +56,17 @@ export const viewportWatcher = (win: Window = window) =>
     query.addEventListener('change', report);
     return () => query.removeEventListener('change', report);
   });
+
+/** The browser's connectivity for the network machine: `offline` (or offline at start) as NETWORK.LOST, `online` as NETWORK.ONLINE. */
+export const connectivityWatcher = (win: Window = window) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    const lost = () => sendBack({ type: 'NETWORK.LOST' });
+    const online = () => sendBack({ type: 'NETWORK.ONLINE' });
+    if (!win.navigator.onLine) lost();
+    win.addEventListener('offline', lost);
+    win.addEventListener('online', online);
+    return () => {
+      win.removeEventListener('offline', lost);
+      win.removeEventListener('online', online);
+    };
+  });

@@ -28,10 +28,12 @@ export interface LauncherInput {
   loadError: SettingsError | null;
   /** The chat window's module could not be loaded. */
   windowFailed: boolean;
+  /** The server answers (machines/network.ts); the live dot says when it does not. */
+  reachable: boolean;
   send: (event: WindowEvent) => void;
 }
 
-export function connectLauncher({ window: w, appearance, loadError, windowFailed, send }: LauncherInput) {
+export function connectLauncher({ window: w, appearance, loadError, windowFailed, reachable, send }: LauncherInput) {
   const open = selectIsOpen(w);
   const l = appearance.launcher;
   return {
@@ -45,11 +47,13 @@ export function connectLauncher({ window: w, appearance, loadError, windowFailed
     canLoadWindow: loadError === null,
     bubble: open ? null : selectBubble(w),
     launcher: {
-      label: open ? 'Close chat' : `Open chat with ${appearance.agentName}`,
+      label: open ? 'Close chat' : `Open chat with ${appearance.agentName}${reachable ? '' : ' (reconnecting)'}`,
       icon: open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon),
       pulse: l.pulseAnimation && !open,
       glow: l.glowEffect,
       liveDot: l.showLiveStatus && !open,
+      /** issue 13: the live dot shows the widget reconnecting (grey) while the server does not answer. */
+      offline: !reachable,
     },
     toggle: () => send({ type: 'WINDOW.TOGGLE' }),
     close: () => send({ type: 'WINDOW.CLOSE' }),

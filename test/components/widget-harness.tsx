@@ -12,10 +12,11 @@ import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { useEffect } from 'react';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import { embedMachine, type SiteConfig } from '../../machines/embed';
+import { networkMachine } from '../../machines/network';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
 import type { Bubble, Tab } from '../../machines/window';
@@ -298,9 +299,13 @@ export function createHarness(options: HarnessOptions = {}) {
   });
   windowModule.catch(() => undefined);
 
-  const rt: Runtime = { embed, windowActor, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
+  // the network machine with its probe held by the test (`probe.calls`) and no browser events
+  const probe = controlled<NonReducibleUnknown, void>();
+  const network = createActor(networkMachine.provide({ actors: { probe: probe.logic, connectivity: fromCallback(() => () => undefined) } })).start();
 
-  return { rt, embed, windowActor, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
+  const rt: Runtime = { embed, windowActor, network, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
+
+  return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

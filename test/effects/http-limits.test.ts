@@ -103,3 +103,20 @@ describe('429', () => {
     expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 });
+
+describe('reach reports (the network machine’s input)', () => {
+  it('says whether the server answered: any status is an answer, none or a time-out is not, a cancel says nothing', async () => {
+    const reports: boolean[] = [];
+    let answer: () => Promise<Response> = async () => new Response('', { status: 500 });
+    const fetch = ((_u: string, init?: RequestInit) =>
+      init?.signal?.aborted ? Promise.reject(new DOMException('aborted', 'AbortError')) : answer()) as unknown as typeof globalThis.fetch;
+    const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch, onReach: (a) => reports.push(a) });
+    await http.doFetch('https://api.test/x');
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await http.doFetch('https://api.test/x').catch(() => undefined);
+    const stop = new AbortController();
+    stop.abort();
+    await http.doFetch('https://api.test/x', { signal: stop.signal }).catch(() => undefined);
+    expect(reports).toEqual([true, false]);
+  });
+});

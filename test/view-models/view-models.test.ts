@@ -36,9 +36,11 @@ describe('launcher', () => {
   it('names the launcher by state, shows the bubble only while closed, and refuses a script URL as an icon', () => {
     const { windowActor } = actors();
     const a = mergeAppearance({ agentName: 'Ada', launcher: { launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } });
-    const view = () => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, windowFailed: false, send: windowActor.send.bind(windowActor) });
+    const view = (reachable = true) => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, windowFailed: false, reachable, send: windowActor.send.bind(windowActor) });
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
-    expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, launcher: { label: 'Open chat with Ada', icon: '' } });
+    expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, launcher: { label: 'Open chat with Ada', icon: '', offline: false } });
+    // issue 13: while the server does not answer, the live dot and the name say so
+    expect(view(false).launcher).toMatchObject({ label: 'Open chat with Ada (reconnecting)', offline: true });
     view().toggle();
     expect(view()).toMatchObject({ open: true, bubble: null, launcher: { label: 'Close chat' } });
   });
@@ -46,7 +48,7 @@ describe('launcher', () => {
   it('shows the settings error first, then a window that failed to load (widget-spec §8)', () => {
     const { windowActor } = actors();
     const view = (loadError: 'INVALID_API_KEY' | null, windowFailed: boolean) =>
-      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, windowFailed, send: () => undefined });
+      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, windowFailed, reachable: true, send: () => undefined });
     expect(view('INVALID_API_KEY', true).error).toBe('Invalid API key. Please check your configuration.');
     expect(view(null, true).error).toBe('Unable to load chat widget. Please try again later.');
     expect(view('INVALID_API_KEY', false).canLoadWindow).toBe(false);
