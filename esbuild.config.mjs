@@ -200,21 +200,6 @@ export const bundles = [
     ],
   },
   {
-    // widget.js: the classic script a site pastes; it only reads its attributes and imports the core.
-    name: 'widget-loader',
-    budget: 'widget',
-    budgetWith: ['widget'],
-    options: {
-      ...browserDefaults,
-      entryPoints: { widget: 'src/loader.ts' },
-      outdir: 'dist/widget',
-      format: 'iife',
-      metafile: true,
-      // the core's URL is computed from the script's own URL at run time; esbuild leaves it alone
-      supported: { 'dynamic-import': true },
-    },
-  },
-  {
     // The widget's modules: the core (launcher, auth, window machine) and the parts loaded on demand.
     name: 'widget',
     budget: 'widget',
@@ -242,9 +227,28 @@ export const bundles = [
       outdir: 'dist/widget/widget',
       format: 'esm',
       splitting: true,
+      // every file but widget.js is content-hashed: served immutable, cached for good (issue 13)
+      entryNames: '[name]-[hash]',
       chunkNames: 'chunks/[name]-[hash]',
       plugins: widgetPlugins,
       metafile: true,
+    },
+  },
+  {
+    // widget.js: the classic script a site pastes; it reads its attributes, then fetches the core and
+    // the chunks it imports all at once (their hashed names come from the widget's build, issue 13).
+    name: 'widget-loader',
+    budget: 'widget',
+    budgetWith: ['widget'],
+    defineFrom: { bundle: 'widget', define: coreManifest },
+    options: {
+      ...browserDefaults,
+      entryPoints: { widget: 'src/loader.ts' },
+      outdir: 'dist/widget',
+      format: 'iife',
+      metafile: true,
+      // the core's URL is computed from the script's own URL at run time; esbuild leaves it alone
+      supported: { 'dynamic-import': true },
     },
   },
   {
@@ -265,6 +269,28 @@ export const bundles = [
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * The widget build's core and the chunks it imports statically, as paths relative to widget.js,
+ * for the loader's `__WIDGET_CORE__`: it fetches them all at once instead of finding the chunks
+ * only once the core has been parsed (one round trip fewer before the launcher, issue 13).
+ */
+function coreManifest(metafile) {
+  const [core] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'src/core.tsx') ?? [];
+  if (!core) throw new Error('coreManifest: the widget build has no core');
+  const seen = new Set();
+  const walk = (file) => {
+    for (const imp of metafile.outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        walk(imp.path);
+      }
+    }
+  };
+  walk(core);
+  const rel = (f) => path.relative('dist/widget', f).split(path.sep).join('/');
+  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), chunks: [...seen].map(rel) }) };
+}
 
 /**
  * The outputs a visit loads for an entry: its output, the CSS esbuild emitted for
@@ -384,7 +410,10 @@ async function main() {
   if (watch) {
     for (const bundle of bundles) {
       await copyStatic(bundle);
-      const ctx = await esbuild.context(bundle.options);
+      // unhashed names while watching: the loader is not rebuilt with each core
+      let options = bundle.options.entryNames ? { ...bundle.options, entryNames: '[name]' } : bundle.options;
+      if (bundle.defineFrom) options = { ...options, define: { ...options.define, __WIDGET_CORE__: JSON.stringify({ core: 'widget/core.js', chunks: [] }) } };
+      const ctx = await esbuild.context(options);
       await ctx.watch();
     }
     console.log('watching for changes…');
@@ -394,12 +423,16 @@ async function main() {
   const results = [];
   for (const bundle of bundles) {
     const vendors = bundle.vendors && (await buildVendors(bundle.vendors, bundle.options));
-    const options = vendors ? { ...bundle.options, plugins: [...bundle.options.plugins, vendors.plugin] } : bundle.options;
+    let options = vendors ? { ...bundle.options, plugins: [...bundle.options.plugins, vendors.plugin] } : bundle.options;
+    if (bundle.defineFrom) {
+      const from = results.find((r) => r.bundle.name === bundle.defineFrom.bundle);
+      options = { ...options, define: { ...options.define, ...bundle.defineFrom.define(from.metafile) } };
+    }
     const result = await esbuild.build(options);
     if (vendors) joinVendors(result.metafile, vendors, path.join(bundle.options.outdir, 'chunks'));
     if (bundle.options.platform === 'browser') await minifyFurther(result, bundle);
     await copyStatic(bundle);
-    results.push({ bundle, sizes: await report(bundle, result) });
+    results.push({ bundle, metafile: result.metafile, sizes: await report(bundle, result) });
   }
   if (!checkBudgets(results, budgets)) {
     console.error('\nbuild failed: a bundle is over its size budget (size-budget.json)');

@@ -6,7 +6,10 @@
  * - Settings: the appearance and the config load together. A failed appearance, or
  *   a refused key or configuration, is the visitor-facing error (widget-spec §8); a
  *   config that fails for another reason alone leaves the default config (no page
- *   awareness, no voice) under a good appearance.
+ *   awareness, no voice) under a good appearance. The launcher may show before they
+ *   load (issue 13): at once with the settings stored on an earlier visit (which the
+ *   load then revalidates), else after `settingsPatience` with the defaults; a failed
+ *   load can be retried (`SETTINGS.RETRY`).
  * - Bubble: the greeting shows once per visitor ("Hi! I'm {agentName}. …"); after
  *   that, a page with a point-of-presence video offers it in the bubble on arrival,
  *   on a path change and when the window closes, unless the visitor dismissed the
@@ -54,6 +57,8 @@ export interface EmbedContext {
   greeted: boolean;
   /** Paths where the visitor dismissed the bubble: no presence video is offered there again. @default [] */
   dismissed: string[];
+  /** The launcher may show before the settings load: they came from storage, or the load took too long. */
+  showable: boolean;
   window: ActorRefFrom<typeof windowMachine>;
 }
 
@@ -64,6 +69,8 @@ export interface EmbedInput {
   /** The appearance and config to use until (or unless) the site's load. */
   appearance: Appearance;
   config: SiteConfig;
+  /** They are the site's, stored on an earlier visit: the launcher shows at once. @default false */
+  stored?: boolean;
 }
 
 export type EmbedEvent =
@@ -73,11 +80,18 @@ export type EmbedEvent =
   | { type: 'WINDOW.CLOSED' }
   | { type: 'BUBBLE.DISMISSED'; path: string }
   /** Look for this page's presence video (internal). */
-  | { type: 'PRESENCE.CHECK' };
+  | { type: 'PRESENCE.CHECK' }
+  /** The visitor asks to load the settings again after a failure. */
+  | { type: 'SETTINGS.RETRY' };
 
 export type EmbedEmitted =
   /** A settings call failed; `fatal` when the widget shows the appearance error because of it. */
-  { type: 'settings.failed'; error: unknown; fatal: boolean };
+  | { type: 'settings.failed'; error: unknown; fatal: boolean }
+  /** Both settings loaded (the widget stores them for the next visit). */
+  | { type: 'settings.loaded'; appearance: Appearance; config: SiteConfig };
+
+/** issue 13: how long the launcher waits for the site's settings before it shows with the defaults. */
+export const SETTINGS_PATIENCE_MS = 3_000;
 
 /** widget-spec §2: the first visit's bubble, "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
 export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
@@ -145,6 +159,9 @@ export const embedMachine = setup({
     /** Reports whether the viewport is a phone's (widget-spec §9: 768 px or narrower, or a mobile user agent). */
     viewport: fromCallback<EventObject>(notProvided('viewport')),
   },
+  delays: {
+    settingsPatience: SETTINGS_PATIENCE_MS,
+  },
   guards: {
     isNewPath: ({ context, event }) => event.type === 'PATH.CHANGED' && event.path !== context.path,
     hasLoadError: ({ context }) => context.loadError !== null,
@@ -175,6 +192,7 @@ export const embedMachine = setup({
     path: input.path,
     greeted: input.greeted,
     dismissed: [],
+    showable: input.stored ?? false,
     window: spawn('window', { id: 'window', systemId: 'window', input: { path: input.path, isMobile: input.isMobile } }),
   }),
   invoke: [
@@ -192,6 +210,7 @@ export const embedMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      after: { settingsPatience: { actions: assign({ showable: true }) } },
       invoke: {
         src: 'loadSettings',
         onDone: [
@@ -204,7 +223,13 @@ export const embedMachine = setup({
               { type: 'reportFailure', params: ({ event }) => event.output },
             ],
           },
-          { target: 'settled', actions: { type: 'applySettings', params: ({ event }) => event.output } },
+          {
+            target: 'settled',
+            actions: [
+              { type: 'applySettings', params: ({ event }) => event.output },
+              emit(({ context }) => ({ type: 'settings.loaded' as const, appearance: context.appearance, config: context.config })),
+            ],
+          },
         ],
         // the actor reports failures as outcomes; a throw is a bug in it, shown as 'Unable to load'
         onError: {
@@ -216,8 +241,10 @@ export const embedMachine = setup({
     settled: {
       always: [{ guard: 'hasLoadError', target: 'failed' }, { guard: 'isFirstVisit', target: 'greeting' }, { target: 'offering' }],
     },
-    /** The window shows the error; the launcher still opens it. */
-    failed: {},
+    /** The window shows the error (with Retry); the launcher still opens it. */
+    failed: {
+      on: { 'SETTINGS.RETRY': { target: 'loading', actions: assign({ loadError: null }) } },
+    },
     /** The first visit: the greeting, once. */
     greeting: {
       entry: { type: 'showBubble', params: ({ context }) => ({ text: greeting(context.appearance) }) },
@@ -256,3 +283,5 @@ export const selectConfig = (s: EmbedSnapshot) => s.context.config;
 export const selectLoadError = (s: EmbedSnapshot) => s.context.loadError;
 /** The settings have loaded (or failed): the launcher can show the site's appearance. */
 export const selectIsSettled = (s: EmbedSnapshot) => !s.matches('loading');
+/** The launcher can show: settled, or stored settings, or waited long enough (issue 13). */
+export const selectIsShowable = (s: EmbedSnapshot) => s.context.showable || selectIsSettled(s);

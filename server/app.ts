@@ -29,6 +29,9 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** widget.js's Cache-Control: a site's pages get a new widget within 5 minutes, and never wait for one. */
+export const WIDGET_SCRIPT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
 export interface AppOptions {
   /** The built browser files (index.html and assets/). */
   publicDir: string;
@@ -89,7 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       decorateReply: false,
       setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // issue 13: widget.js, the one name a site pastes, is fresh for 5 minutes and then used while it is
+        // revalidated; everything it loads has a content-hashed name and never changes
+        res.setHeader('Cache-Control', path.basename(filePath) === 'widget.js' ? WIDGET_SCRIPT_CACHE : 'public, max-age=31536000, immutable');
         // embeddable from any origin: the API's CORS rules decide who may use it
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

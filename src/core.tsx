@@ -9,12 +9,12 @@
 import { render } from 'preact';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../contract/appearance';
-import { embedMachine, selectAppearance, selectIsSettled, type SiteConfig } from '../machines/embed';
+import { embedMachine, selectAppearance, selectIsShowable, type SiteConfig } from '../machines/embed';
 import { networkMachine } from '../machines/network';
 import { connect } from './api/token-source';
 import { App } from './app';
 import { relayAsks } from './asks';
-import { embedEffects, wasGreeted } from './effects/embed';
+import { embedEffects, rememberSettings, storedSettings, wasGreeted } from './effects/embed';
 import { connectivityWatcher, isMobileViewport } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { userSessionId } from './effects/storage';
@@ -103,21 +103,29 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
     onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
   });
   const visitor = userSessionId();
+  // issue 13: the settings of an earlier visit show the launcher at once; the load revalidates them
+  const stored = storedSettings(options.apiKey);
   const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
-    input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG },
+    input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, ...stored, stored: !!stored },
     inspect,
   });
   const failures = embed.on('settings.failed', (e) => {
     if (!e.fatal) console.warn('AI chat widget:', e.error instanceof Error ? e.error.message : e.error);
     options.emit('error', e.error);
   });
+  const loadedSettings = embed.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
   embed.start();
   const windowActor = embed.getSnapshot().context.window;
 
   await nextTask();
-  // the launcher shows in the site's colours from its first frame
-  const settled = await waitFor(embed, selectIsSettled, { timeout: Infinity });
-  applyTheme(host, launcherVariables(selectAppearance(settled)));
+  // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
+  // after a while the defaults), and follows them when they change
+  await waitFor(embed, selectIsShowable, { timeout: Infinity });
+  let theme: unknown;
+  const themer = embed.subscribe((s) => {
+    const a = selectAppearance(s);
+    if (a !== theme) applyTheme(host, launcherVariables((theme = a)));
+  });
 
   let loaded: Promise<LoadedWindow> | null = null;
   const rt: Runtime = {
@@ -126,11 +134,18 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
     network,
     host,
     conversation: () =>
-      (loaded ??= import('./chat-window/index').then((m) => {
-        shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
-        const conversation = m.startConversation({ embed, windowActor, host, http, userSessionId: visitor, emit: options.emit, inspect });
-        return { conversation, ChatWindow: m.ChatWindow };
-      })),
+      (loaded ??= import('./chat-window/index').then(
+        (m) => {
+          shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
+          const conversation = m.startConversation({ embed, windowActor, host, http, userSessionId: visitor, emit: options.emit, inspect });
+          return { conversation, ChatWindow: m.ChatWindow };
+        },
+        (err: unknown) => {
+          // issue 13: a chunk that failed to load is asked for again next time
+          loaded = null;
+          throw err;
+        },
+      )),
   };
 
   host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
@@ -142,17 +157,27 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
 
   const subscriptions = [
     failures,
+    loadedSettings,
+    themer,
     windowActor.on('window.opened', () => options.emit('open')),
     windowActor.on('window.closed', () => options.emit('close')),
   ];
   const stopAsks = relayAsks(windowActor, () => rt.conversation().then((l) => l.conversation));
 
   // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
-  // that failed to load is not asked for again on every change of the page)
+  // that failed to load is asked for again on a later change of the page, not more than every 10 s)
   let embeds: Promise<Embeds> | undefined;
+  let failedAt = -1e5;
   const scan = () =>
-    (embeds || document.querySelector(SLOT_SELECTOR)) &&
-    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then((e) => e.sync(), console.error);
+    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > 1e4)) &&
+    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
+      (e) => e.sync(),
+      (err: unknown) => {
+        embeds = undefined;
+        failedAt = Date.now();
+        console.error(err);
+      },
+    );
   const scanner = createActor(slotScanner(scan)).start();
 
   const withChat = (fn: (l: LoadedWindow) => void) => void rt.conversation().then(fn, () => undefined);

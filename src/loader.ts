@@ -9,6 +9,9 @@ import type { CoreModule, WidgetEventName, WidgetImplementation } from './core';
 // Captured at top level: document.currentScript is null once this script has run.
 const script = document.currentScript as HTMLScriptElement | null;
 
+/** The core module and the chunks it imports, relative to this script (written in by the build: esbuild.config.mjs `coreManifest`). */
+declare const __WIDGET_CORE__: { core: string; chunks: string[] };
+
 /** widget-spec §5: the three missing-value errors, in its order. */
 export function readScriptOptions(el: HTMLScriptElement | null) {
   const apiUrl = el?.getAttribute('data-api-url')?.trim();
@@ -114,9 +117,15 @@ function install() {
   };
 
   const src = script?.src || document.baseURI;
+  const url = (file: string) => new URL(file, src).href;
+  // issue 13: the core and every chunk it imports are fetched at once, now (not after the page's load
+  // event, and not one after the other as each is parsed); the module map fetches each only once
+  for (const chunk of __WIDGET_CORE__.chunks) import(/* @vite-ignore */ url(chunk)).catch(() => undefined);
+  const core = import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>;
+  core.catch(() => undefined); // reported by load() below
   const load = () =>
-    (import(/* @vite-ignore */ new URL('./widget/core.js', src).href) as Promise<CoreModule>)
-      .then((core) => core.start({ ...options, emit }))
+    core
+      .then((m) => m.start({ ...options, emit }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();
@@ -132,9 +141,9 @@ function install() {
         console.error('AI chat widget failed to load:', err);
         emit('error', err);
       });
-  // docs/architecture.md: after load, the element is appended to <body> if the page has none
-  if (document.readyState === 'complete') void load();
-  else window.addEventListener('load', () => void load(), { once: true });
+  // docs/architecture.md: the element goes into <body>, so the widget starts once the document is parsed
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void load(), { once: true });
+  else void load();
 }
 
 install();

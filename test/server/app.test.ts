@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../journey/routes';
-import { buildApp, PAGE_CSP } from '../../server/app';
+import { buildApp, PAGE_CSP, WIDGET_SCRIPT_CACHE } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 
 let dir: string;
@@ -18,7 +18,13 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="app"></div>');
   await writeFile(path.join(dir, 'assets', 'journey.js'), `export const text = ${JSON.stringify('lorem ipsum '.repeat(400))};`);
   await writeFile(path.join(dir, 'assets', 'chunks', 'screen-ABC123.js'), 'export {}');
-  app = await buildApp({ publicDir: dir });
+  // the widget beside the pages, as the build lays it out: widget.js, its hashed core and chunks
+  const widgetDir = path.join(dir, 'widget-build');
+  await mkdir(path.join(widgetDir, 'widget', 'chunks'), { recursive: true });
+  await writeFile(path.join(widgetDir, 'widget.js'), '(()=>{})();');
+  await writeFile(path.join(widgetDir, 'widget', 'core-ABC123.js'), 'export {}');
+  await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-DEF456.js'), 'export {}');
+  app = await buildApp({ publicDir: dir, widgetDir });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -74,6 +80,19 @@ describe('headers', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     const chunk = await fetch(`${base}/assets/chunks/screen-ABC123.js`);
     expect(chunk.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('widget.js is fresh for 5 minutes and served stale while revalidated; its hashed core and chunks are cached for good (issue 13)', async () => {
+    const script = await fetch(`${base}/widget.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe(WIDGET_SCRIPT_CACHE);
+    expect(WIDGET_SCRIPT_CACHE).toMatch(/max-age=300.*stale-while-revalidate/);
+    for (const file of ['/widget/core-ABC123.js', '/widget/chunks/chunk-DEF456.js']) {
+      const res = await fetch(base + file);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
   });
 });
 
