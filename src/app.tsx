@@ -44,6 +44,12 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     );
   };
 
+  /** Retry: the settings again when they failed, else the chat window's module. */
+  private retry = () => {
+    if (this.state.embed.context.loadError) this.props.rt.embed.send({ type: 'SETTINGS.RETRY' });
+    else this.setState({ failed: false }, this.prefetch);
+  };
+
   override componentDidMount() {
     const { windowActor, embed, network } = this.props.rt;
     const subs = [
@@ -77,7 +83,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     const { rt } = this.props;
     const { loaded, failed } = this.state;
     const { appearance, loadError } = this.state.embed.context;
-    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor) });
+    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor), retry: this.retry });
     const { bubble, launcher } = view;
     return (
       <RuntimeContext.Provider value={rt}>
@@ -89,6 +95,11 @@ export class App extends Component<{ rt: Runtime }, AppState> {
                 <p data-part="window-message" role={view.error ? 'alert' : 'status'}>
                   {view.error ?? 'Loading…'}
                 </p>
+                {view.retry && (
+                  <button type="button" data-part="window-retry" onClick={view.retry}>
+                    Retry
+                  </button>
+                )}
                 <button type="button" data-part="placeholder-close" aria-label="Close chat" onClick={view.close}>
                   <LauncherIcon name="close" />
                 </button>

@@ -31,9 +31,11 @@ export interface LauncherInput {
   /** The server answers (machines/network.ts); the live dot says when it does not. */
   reachable: boolean;
   send: (event: WindowEvent) => void;
+  /** Loads what failed again: the settings, or the chat window's module. */
+  retry: () => void;
 }
 
-export function connectLauncher({ window: w, appearance, loadError, windowFailed, reachable, send }: LauncherInput) {
+export function connectLauncher({ window: w, appearance, loadError, windowFailed, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
   const l = appearance.launcher;
   return {
@@ -43,6 +45,8 @@ export function connectLauncher({ window: w, appearance, loadError, windowFailed
     agentName: appearance.agentName,
     /** The visitor-facing error the window shows instead of the chat, or null. */
     error: loadErrorText(loadError) ?? (windowFailed ? loadErrorText('FAILED') : null),
+    /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */
+    retry: loadError === 'FAILED' || (!loadError && windowFailed) ? retry : null,
     /** The chat window may be loaded (the site's settings are usable). */
     canLoadWindow: loadError === null,
     bubble: open ? null : selectBubble(w),

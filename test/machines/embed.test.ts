@@ -4,10 +4,10 @@
  * unless dismissed there), the host page's watchers and their teardown, and the
  * window machine it owns. Every effect is a fake.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { embedMachine, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
+import { embedMachine, selectIsShowable, SETTINGS_PATIENCE_MS, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
 import type { Bubble } from '../../machines/window';
 import { controlled } from './controlled';
 
@@ -28,7 +28,7 @@ function watcher() {
   return { state, logic };
 }
 
-function start(options: { greeted?: boolean; path?: string } = {}) {
+function start(options: { greeted?: boolean; path?: string; stored?: boolean } = {}) {
   const loadSettings = controlled<unknown, SettingsResult>();
   const presence = controlled<{ path: string }, Bubble | null>();
   const remembered: number[] = [];
@@ -44,7 +44,7 @@ function start(options: { greeted?: boolean; path?: string } = {}) {
         viewport: viewport.logic,
       },
     }),
-    { input: { path: options.path ?? '/a', isMobile: false, greeted: options.greeted ?? true, appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG } },
+    { input: { path: options.path ?? '/a', isMobile: false, greeted: options.greeted ?? true, appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, stored: options.stored } },
   );
   const emitted: EmbedEmitted[] = [];
   actor.on('*', (e) => emitted.push(e as EmbedEmitted));
@@ -85,7 +85,40 @@ describe('embed machine', () => {
     loadSettings.calls[0]!.resolve(OK);
     const s = await waitFor(actor, (x) => !x.matches('loading'));
     expect(s.context).toMatchObject({ appearance: SITE_APPEARANCE, config: SITE_CONFIG, loadError: null });
-    expect(emitted).toEqual([]);
+    // issue 13: what loaded is told, for the next visit to start from
+    expect(emitted).toEqual([{ type: 'settings.loaded', appearance: SITE_APPEARANCE, config: SITE_CONFIG }]);
+  });
+
+  it('issue 13: the launcher may show at once with stored settings, else after the patience delay; not before', async () => {
+    vi.useFakeTimers();
+    try {
+      expect(selectIsShowable(start({ stored: true }).actor.getSnapshot())).toBe(true);
+      const { actor, loadSettings } = start();
+      expect(selectIsShowable(actor.getSnapshot())).toBe(false);
+      await vi.advanceTimersByTimeAsync(SETTINGS_PATIENCE_MS - 1);
+      expect(selectIsShowable(actor.getSnapshot())).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(selectIsShowable(actor.getSnapshot())).toBe(true);
+      // still loading: the site's settings apply when they come
+      loadSettings.calls[0]!.resolve(OK);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().context.appearance).toEqual(SITE_APPEARANCE);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('issue 13: a failed load is tried again on SETTINGS.RETRY, and then runs with what loads', async () => {
+    const { actor, loadSettings } = start();
+    loadSettings.calls[0]!.resolve({ appearance: failed('FAILED'), config: failed('FAILED') });
+    await waitFor(actor, (x) => x.matches('failed'));
+    actor.send({ type: 'SETTINGS.RETRY' });
+    expect(actor.getSnapshot().context.loadError).toBeNull();
+    expect(loadSettings.calls).toHaveLength(2);
+    loadSettings.calls[1]!.resolve(OK);
+    const s = await waitFor(actor, (x) => !x.matches('loading'));
+    expect(s.matches('failed')).toBe(false);
+    expect(s.context.appearance).toEqual(SITE_APPEARANCE);
   });
 
   it('a load error ends in failed: no bubble, no presence lookup, and the failure is reported', async () => {
