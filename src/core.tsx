@@ -30,6 +30,8 @@ export interface StartOptions {
   baseUrl: string;
   inspect: boolean;
   emit: (event: WidgetEventName, detail?: unknown) => void;
+  /** The session boot widget.js started beside the modules: the first boot takes its answer. */
+  boot?: Promise<Response>;
 }
 
 /** What the programmatic API calls once the widget is ready. */
@@ -96,6 +98,7 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
     { inspect },
   ).start();
   const { client, auth, http } = connect({
+    early: options.boot,
     apiUrl: options.apiUrl,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,

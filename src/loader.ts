@@ -123,9 +123,12 @@ function install() {
   for (const chunk of __WIDGET_CORE__.chunks) import(/* @vite-ignore */ url(chunk)).catch(() => undefined);
   const core = import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>;
   core.catch(() => undefined); // reported by load() below
+  // the session boot goes out now too, beside the modules: the core takes its answer (issue 13)
+  const boot = fetch(`${options.baseUrl}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', signal: AbortSignal.timeout?.(1e4) });
+  boot.catch(() => undefined); // the core reports it
   const load = () =>
     core
-      .then((m) => m.start({ ...options, emit }))
+      .then((m) => m.start({ ...options, emit, boot }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();

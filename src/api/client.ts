@@ -187,7 +187,7 @@ export function createHttp(options: ClientOptions) {
 export type Http = ReturnType<typeof createHttp>;
 
 /** The calls the launcher needs (boot, config, appearance) and the profile helper. */
-export function createCoreClient(http: Http) {
+export function createCoreClient(http: Http, early?: Promise<Response>) {
   const { doFetch, api, base, call } = http;
   const options = { apiKey: http.apiKey };
   /** The settings the last boot carried, if it did and they are readable. */
@@ -199,7 +199,10 @@ export function createCoreClient(http: Http) {
     async boot(): Promise<{ authToken: string; expiresIn: string }> {
       let res: Response;
       try {
-        res = await doFetch(`${base}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', timeout: TIMEOUT_MS.boot });
+        // the first boot is the one widget.js started beside the modules, when it did
+        const first = early;
+        early = undefined;
+        res = await (first ?? doFetch(`${base}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', timeout: TIMEOUT_MS.boot }));
       } catch {
         throw new ApiError('FAILED', 'Failed to boot session');
       }

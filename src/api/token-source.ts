@@ -50,7 +50,7 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
 }
 
 /** The API client with its auth machine running behind it. */
-export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Observer<InspectionEvent> }) {
+export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Observer<InspectionEvent>; early?: Promise<Response> }) {
   let source: TokenSource | undefined;
   const http = createHttp({
     ...options,
@@ -60,7 +60,7 @@ export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Obs
       rejected: () => source!.rejected(),
     },
   });
-  const client = createCoreClient(http);
+  const client = createCoreClient(http, options.early);
   const auth = createActor(authMachine.provide({ actors: { boot: bootActor(client) } }), { inspect: options.inspect }).start();
   source = authTokenSource(auth);
   return { http, client, auth };

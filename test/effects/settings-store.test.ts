@@ -11,7 +11,7 @@ import { writeItem } from '../../src/effects/storage';
 
 const CONFIG = { agentPageAwareness: true, interactiveAvatarId: 'Anna', referenceWebpage: 'https://help.example' };
 
-function client(bootBody: object) {
+function client(bootBody: object, early?: Promise<Response>) {
   const calls: string[] = [];
   const fetch = vi.fn(async (url: string) => {
     calls.push(new URL(url).pathname);
@@ -21,7 +21,7 @@ function client(bootBody: object) {
   }) as unknown as typeof globalThis.fetch;
   let token: Promise<string> | null = null;
   const tokens = { get: () => (token ??= c.boot().then((b) => b.authToken)), received() {}, rejected() {} };
-  const c = createCoreClient(createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch }));
+  const c = createCoreClient(createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch }), early);
   return { c, calls };
 }
 
@@ -41,6 +41,22 @@ describe('settings from the boot', () => {
       expect((await c.config()).agentPageAwareness).toBe(false);
       expect(calls).toEqual(['/session/boot', '/api/appearance', '/api/config']);
     }
+  });
+});
+
+describe('the boot widget.js started', () => {
+  it('is the first boot: no second one, its settings used; a later boot goes out as usual', async () => {
+    const early = Promise.resolve(Response.json({ authToken: 'early', expiresIn: '30m', appearance: { agentName: 'Early' }, config: CONFIG }));
+    const { c, calls } = client({ authToken: 'late', expiresIn: '30m' }, early);
+    expect((await c.appearance()).agentName).toBe('Early');
+    expect(calls).toEqual([]);
+    expect((await c.boot()).authToken).toBe('late');
+    expect(calls).toEqual(['/session/boot']);
+  });
+
+  it('that failed fails the first boot with the boot’s text', async () => {
+    const { c } = client({}, Promise.reject(new TypeError('Failed to fetch')));
+    await expect(c.boot()).rejects.toThrow('Failed to boot session');
   });
 });
 
