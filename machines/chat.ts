@@ -1,16 +1,28 @@
 /**
- * The conversation (widget-spec §4, §5, §8 "Chat"): the messages of the current
+ * The conversation (widget-spec §4, §5, §8 "Chat"; issue 13): the messages of the current
  * chat session, sending with a typing indicator, follow-up and response buttons,
  * and loading a session's history.
  *
  * The actors do the I/O: `loadHistory` and `send` (the browser versions add the
- * visitor's id, the path and the page text), and `reportClick` (a button click,
- * widget-spec §7 button-click; failures are only logged). The session id a send
- * creates is reported as the emitted `session.changed`, for the widget to store.
+ * visitor's id, the path and the page text, and cancel the request when the machine
+ * leaves the state that runs it), and `reportClick` (a button click, widget-spec §7
+ * button-click; failures are only logged). The session id a send creates is reported
+ * as the emitted `session.changed`, for the widget to store.
+ *
+ * Every question is a message from the moment it is sent: `queued` (its turn comes: one
+ * is `sending` at a time, so a message never goes twice at once), then the server's own
+ * copy with the answer, or given up (`failed`, with an error message after it, or
+ * `stopped` by the visitor), each keeping its own Try again. A send that got no answer
+ * (NETWORK) is queued again and the chat waits (`offline`) for `NETWORK.BACK` or its own
+ * backoff; a 429 holds the composer (`cooling`) for its Retry-After; a history that could
+ * not load is `loadFailed`, never an empty chat.
+ *
+ *   loading ──▶ ready ⇄ sending ──no answer──▶ offline ──back / backoff──▶ ready
+ *      ▲  └─failed─▶ loadFailed    └──429──▶ cooling ──Retry-After──▶ ready
  *
  * The composer's text (`draft`) lives here too, so the rules about it are written
- * once: Enter submits unless an answer is on its way, and a failed message comes
- * back into an empty composer (and leaves it when Try again sends it).
+ * once: Enter submits unless an answer is on its way or a 429 holds it, and a question
+ * that failed or was stopped comes back into an empty composer.
  */
 import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
@@ -33,6 +45,13 @@ export interface ChatMessage {
   captionsUrl?: string;
   /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
   isError?: boolean;
+  /**
+   * A question not delivered (yet), only ever local: `queued` (its turn comes), `sending`, or given
+   * up: `failed` (an error message follows it) or `stopped` by the visitor.
+   */
+  status?: 'queued' | 'sending' | 'failed' | 'stopped';
+  /** An error message's question: its Try again sends that question again. */
+  of?: string;
 }
 
 /** A response or action button (widget-spec §3): EXTERNAL_LINK opens its URL, any other type sends its message. */
@@ -54,20 +73,14 @@ export interface SendResult {
 }
 
 export interface ChatContext {
+  /** The session's messages, then the questions not delivered (see {@link ChatMessage.status}). */
   messages: ChatMessage[];
   /** @default null */
   chatSessionId: string | null;
   followUps: FollowUp[];
   responseButtons: ActionButton[];
-  /** The text of the last send that failed, so the visitor can send it again. @default null */
-  failedText: string | null;
   /** Counts local messages, for their ids. @default 0 */
   localSeq: number;
-  /**
-   * Messages sent while the history was loading or an answer was on its way (a button, the
-   * programmatic API): they go in order, one at a time, as soon as the chat is ready. @default []
-   */
-  queue: string[];
   /** The composer's text. @default '' */
   draft: string;
   /**
@@ -75,6 +88,10 @@ export interface ChatContext {
    * {name}', and every message carries its context until it is dismissed or a new chat starts. @default null
    */
   about: ChatAbout | null;
+  /** Calls in a row that got no answer: the fallback resend waits longer after each. @default 0 */
+  tries: number;
+  /** The last 429's wait in seconds (its Retry-After): the composer is held that long. @default 0 */
+  retryAfter: number;
 }
 
 /** An embedded document or video the chat's messages are about; `context` goes with each message (widget-spec §3). */
@@ -88,18 +105,25 @@ export interface ChatInput {
 }
 
 export type ChatEvent =
-  /** Send a message from anywhere (a follow-up, a button, the programmatic API): queued while busy. */
+  /** Send a message from anywhere (a follow-up, a button, the programmatic API): it waits its turn. */
   | { type: 'CHAT.SEND'; text: string }
   /** The composer's text changed. */
   | { type: 'CHAT.TYPE'; text: string }
-  /** Enter or the send button: sends the draft, held while an answer is on its way. */
+  /** Enter or the send button: sends the draft, held while an answer is on its way or a 429 holds it. */
   | { type: 'CHAT.SUBMIT' }
   /** A follow-up, response or action button was clicked: reported (widget-spec §7 button-click). */
   | { type: 'BUTTON.CLICKED'; buttonId: string }
-  | { type: 'CHAT.RETRY' }
+  /** Try again: a failed or stopped question is sent again (once: it takes its turn at the end). */
+  | { type: 'CHAT.RETRY'; id: string }
+  /** Stop: the answer on its way is cancelled; its question stays, stopped. */
+  | { type: 'CHAT.STOP' }
+  /** A question waiting its turn (for the network, say) is not sent after all; it stays, stopped. */
+  | { type: 'CHAT.CANCEL'; id: string }
+  /** The server answers again after a loss (the network machine's `network.back`): waiting work goes on. */
+  | { type: 'NETWORK.BACK' }
   /** Load a chat session (null: a fresh conversation with only the page's presence videos). */
   | { type: 'CHAT.LOAD'; chatSessionId: string | null }
-  /** Reload the current session (path change, window closed). */
+  /** Reload the current session (path change, window closed), or Retry a history that could not load. */
   | { type: 'CHAT.RELOAD' }
   | { type: 'CHAT.NEW' }
   /** Ask about an item (null: stop asking about it). */
@@ -110,8 +134,46 @@ export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | nul
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
 
+/** Issue 13: a send that got no answer goes again when the network is back, or after this wait, doubled after each such failure up to {@link MAX_RESEND_MS}. */
+export const FIRST_RESEND_MS = 4_000;
+export const MAX_RESEND_MS = 30_000;
+/** A 429 without a Retry-After holds the composer this long (seconds). */
+export const DEFAULT_RETRY_AFTER_S = 10;
+/** Issue 13: what a 429 (widget-spec §8 RATE_LIMIT_EXCEEDED) shows, with its wait. */
+export const rateLimitText = (s: number) => `Too many messages. Please wait ${s} second${s === 1 ? '' : 's'} before sending again.`;
+
 /** What a failed send shows: the client's error text (widget-spec §8). */
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (event: unknown, error = (event as { error?: unknown }).error) => (error instanceof Error ? error.message : String(error));
+/** A failed call's ApiError fields (src/api/client.ts), as far as they are there. */
+const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number } }).error ?? {});
+/** A guard: the call failed with this ApiError code. */
+const failedWith = (code: string) => ({ event }: { event: unknown }) => failure(event).code === code;
+/** The message an event names (Try again, Cancel). */
+const named = (c: ChatContext, event: unknown) => c.messages.find((m) => m.id === (event as { id?: string }).id);
+/** A message only this widget has: a question not delivered, or an error message. */
+const isLocal = (m: ChatMessage) => !!(m.status || m.of);
+const isGivenUp = (m?: ChatMessage) => m?.status === 'failed' || m?.status === 'stopped';
+const withStatus = (c: ChatContext, status: ChatMessage['status']) => c.messages.find((m) => m.status === status);
+
+/** A question joins the queue; a failed or stopped copy of it gives way (it shows once). */
+function add(c: ChatContext, text: string): Partial<ChatContext> {
+  const content = text.trim();
+  const n = c.localSeq + 1;
+  const gone = c.messages.filter((m) => isGivenUp(m) && m.content === content).map((m) => m.id);
+  return {
+    messages: [...c.messages.filter((m) => !gone.includes(m.of ?? m.id)), { id: `q${n}`, role: 'user', content, createdAt: '', type: 'TEXT', status: 'queued' }],
+    localSeq: n,
+    // the question that came back into the composer leaves it when it goes again
+    draft: gone.length && c.draft === content ? '' : c.draft,
+  };
+}
+
+/** A question takes a new status; a failed one gets its error message after it. */
+function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], error?: string): Partial<ChatContext> {
+  return {
+    messages: c.messages.flatMap((m) => (m === q ? [{ ...m, status }, ...(error ? [{ id: `e${m.id}`, role: 'ai' as const, content: error, createdAt: '', type: 'TEXT' as const, isError: true, of: m.id }] : [])] : [m])),
+  };
+}
 
 export const chatMachine = setup({
   types: {
@@ -125,43 +187,54 @@ export const chatMachine = setup({
     send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(notProvided('send')),
     reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
   },
+  delays: {
+    /** The fallback resend after sends that got no answer: 4 s, 8 s, … 30 s. */
+    resend: ({ context }) => Math.min(MAX_RESEND_MS, FIRST_RESEND_MS * 2 ** (context.tries - 1)),
+    /** A 429's Retry-After. */
+    retryAfter: ({ context }) => context.retryAfter * 1000,
+  },
   guards: {
     hasText: ({ event }) => event.type === 'CHAT.SEND' && canSendText(event.text),
     hasDraft: ({ context }) => canSendText(context.draft),
-    hasFailedText: ({ context }) => context.failedText !== null,
-    hasQueuedText: ({ context }) => context.queue.length > 0,
+    canRetry: ({ context, event }) => isGivenUp(named(context, event)),
+    hasQueued: ({ context }) => !!withStatus(context, 'queued'),
     /** widget-spec §8: the server no longer knows the stored session (history 404). */
-    isSessionGone: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === 'SESSION_NOT_FOUND',
+    isSessionGone: failedWith('SESSION_NOT_FOUND'),
+    /** No answer at all (offline, refused, over its time limit): the question waits for the network. */
+    isUnanswered: failedWith('NETWORK'),
+    isRateLimited: failedWith('RATE_LIMIT_EXCEEDED'),
   },
   actions: {
-    /** The visitor's message shows at once; the typing indicator follows it. */
-    queue: assign({ queue: ({ context, event }) => (event.type === 'CHAT.SEND' ? [...context.queue, event.text] : context.queue) }),
-    queueDraft: assign({ queue: ({ context }) => [...context.queue, context.draft], draft: '' }),
+    add: assign(({ context, event }) => add(context, (event as { text?: string }).text ?? named(context, event)!.content)),
+    submit: assign(({ context }) => ({ ...add(context, context.draft), draft: '' })),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'CHAT.TYPE' ? event.text : context.draft) }),
-    /** The draft leaves the composer when it is sent. */
-    clearDraft: assign({ draft: '' }),
     reportClick: spawnChild('reportClick', {
       input: ({ context, event }) => ({ buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '', chatSessionId: context.chatSessionId }),
     }),
-    addPending: assign(({ context, event }) => {
-      const [queued, ...rest] = context.queue;
-      const text = (event.type === 'CHAT.SEND' ? event.text : event.type === 'CHAT.SUBMIT' ? context.draft : queued ?? context.failedText ?? '').trim();
-      const pending: ChatMessage = { id: `pending-${context.localSeq + 1}`, role: 'user', content: text, createdAt: '', type: 'TEXT' };
-      return {
-        // a failed send leaves its message (still `pending-…`) and an error bubble; the next send replaces both
-        messages: [...context.messages.filter((m) => !m.isError && !m.id.startsWith('pending-')), pending],
-        localSeq: context.localSeq + 1,
-        followUps: [],
-        responseButtons: [],
-        failedText: null,
-        // the failed text that came back into the composer leaves it once the conversation moves on
-        draft: context.failedText !== null && context.draft === context.failedText ? '' : context.draft,
-        queue: event.type === 'CHAT.SEND' || event.type === 'CHAT.SUBMIT' ? context.queue : rest,
-      };
+    /** The next question goes; the buttons under the last answer go with it. */
+    sendNext: assign(({ context }) => ({ ...settle(context, withStatus(context, 'queued'), 'sending'), followUps: [], responseButtons: [] })),
+    /**
+     * widget-spec §8: the typing indicator goes; with no answer at all the question waits its turn again, else it
+     * is failed, with the error after it, and comes back into an empty composer.
+     */
+    fail: assign(({ context, event }) => {
+      const { code, retryAfter = DEFAULT_RETRY_AFTER_S } = failure(event);
+      const q = withStatus(context, 'sending')!;
+      return code === 'NETWORK'
+        ? { ...settle(context, q, 'queued'), tries: context.tries + 1 }
+        : {
+            ...settle(context, q, 'failed', code === 'RATE_LIMIT_EXCEEDED' ? rateLimitText(retryAfter) : errorText(event)),
+            draft: context.draft || q.content,
+            retryAfter,
+          };
     }),
-    useChatSession: assign({ chatSessionId: ({ event }) => (event.type === 'CHAT.LOAD' ? event.chatSessionId : null) }),
-    forgetSession: assign({ chatSessionId: null, messages: [], followUps: [], responseButtons: [], failedText: null, about: null }),
-    clearHistory: assign({ messages: [], followUps: [], responseButtons: [] }),
+    emitFailed: emit(({ event }) => ({ type: 'send.failed' as const, error: errorText(event) })),
+    stop: assign(({ context }) => settle(context, withStatus(context, 'sending'), 'stopped')),
+    cancel: assign(({ context, event }) => {
+      const q = named(context, event);
+      return settle(context, q?.status === 'queued' ? q : undefined, 'stopped');
+    }),
+    forgetSession: assign({ chatSessionId: null, followUps: [], responseButtons: [], about: null }),
     emitSessionCleared: emit({ type: 'session.changed', chatSessionId: null }),
   },
 }).createMachine({
@@ -171,21 +244,16 @@ export const chatMachine = setup({
     chatSessionId: input.chatSessionId,
     followUps: [],
     responseButtons: [],
-    failedText: null,
     localSeq: 0,
-    queue: [],
     draft: '',
     about: null,
+    tries: 0,
+    retryAfter: 0,
   }),
   initial: 'loading',
   states: {
     loading: {
-      on: {
-        'CHAT.RELOAD': { target: 'loading', reenter: true },
-        // nothing typed is lost: a message sent now goes once the history is in
-        'CHAT.SEND': { guard: 'hasText', actions: 'queue' },
-        'CHAT.SUBMIT': { guard: 'hasDraft', actions: 'queueDraft' },
-      },
+      on: { 'CHAT.RELOAD': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadHistory',
         input: ({ context }) => ({ chatSessionId: context.chatSessionId }),
@@ -193,91 +261,97 @@ export const chatMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => {
             // a reload that finds the same conversation keeps the buttons under its last answer
-            const same = event.output.chatSessionId === context.chatSessionId && event.output.messages.at(-1)?.id === context.messages.at(-1)?.id;
+            const last = event.output.messages.at(-1);
+            const same = event.output.chatSessionId === context.chatSessionId && context.messages.some((m) => m.id === last?.id);
             return {
-              messages: event.output.messages,
+              // the questions not delivered stay, after the history
+              messages: [...event.output.messages, ...context.messages.filter(isLocal)],
               chatSessionId: event.output.chatSessionId,
               followUps: same ? context.followUps : [],
               responseButtons: same ? context.responseButtons : [],
             };
           }),
         },
-        // widget-spec §8: a history failure gives an empty history. Only a session the server no longer
-        // knows is forgotten; after any other failure (a network blip) the session is kept for the next load.
+        // Only a session the server no longer knows is forgotten (its messages with it); after any other
+        // failure the chat says it could not load, never that there is no conversation.
         onError: [
-          { guard: 'isSessionGone', target: 'ready', actions: ['forgetSession', 'emitSessionCleared'] },
-          { target: 'ready', actions: 'clearHistory' },
+          { guard: 'isSessionGone', target: 'ready', actions: ['forgetSession', 'emitSessionCleared', assign({ messages: ({ context }) => context.messages.filter(isLocal) })] },
+          'loadFailed',
         ],
       },
     },
+    /** widget-spec §8 'Failed to load chat history', with Retry; it loads again by itself when the network is back. */
+    loadFailed: {
+      on: { 'CHAT.RELOAD': 'loading', 'NETWORK.BACK': 'loading' },
+    },
     ready: {
-      always: { guard: 'hasQueuedText', target: 'sending', actions: 'addPending' },
-      on: {
-        // a reload waits for nothing: it is skipped while a message is on its way (its answer arrives anyway)
-        'CHAT.RELOAD': 'loading',
-        'CHAT.SEND': { guard: 'hasText', target: 'sending', actions: 'addPending' },
-        'CHAT.SUBMIT': { guard: 'hasDraft', target: 'sending', actions: ['addPending', 'clearDraft'] },
-        'CHAT.RETRY': { guard: 'hasFailedText', target: 'sending', actions: 'addPending' },
-      },
+      always: { guard: 'hasQueued', target: 'sending' },
+      // only here: a reload is skipped while a message is on its way (its answer arrives anyway), waits for the
+      // network, or a 429 holds sending
+      on: { 'CHAT.RELOAD': 'loading' },
     },
     sending: {
+      entry: 'sendNext',
       on: {
-        // a button or the programmatic API may send while an answer is on its way: it goes next
-        'CHAT.SEND': { guard: 'hasText', actions: 'queue' },
+        // Enter is held while an answer is on its way (the draft stays)
+        'CHAT.SUBMIT': {},
+        'CHAT.STOP': { target: 'ready', actions: 'stop' },
       },
       invoke: {
         src: 'send',
-        input: ({ context }) => ({ text: context.messages.at(-1)!.content, chatSessionId: context.chatSessionId, about: context.about?.context }),
+        input: ({ context }) => ({ text: withStatus(context, 'sending')!.content, chatSessionId: context.chatSessionId, about: context.about?.context }),
         onDone: {
           target: 'ready',
           actions: [
             assign(({ context, event }) => ({
-              messages: [...context.messages.slice(0, -1), event.output.userMessage, event.output.aiMessage],
+              messages: context.messages.flatMap((m) => (m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : [m])),
               chatSessionId: event.output.chatSessionId,
               followUps: event.output.followUps,
               responseButtons: event.output.responseButtons,
+              tries: 0,
             })),
             emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.output.chatSessionId })),
             emit(({ event }) => ({ type: 'message.received' as const, message: event.output.aiMessage })),
           ],
         },
-        onError: {
-          target: 'ready',
-          // widget-spec §8: the typing indicator goes; the error is shown as an error-styled message; the text is kept
-          actions: [
-            assign(({ context, event }) => ({
-              failedText: context.messages.at(-1)!.content,
-              // nothing typed is lost: the failed message comes back into an empty composer
-              draft: context.draft === '' ? context.messages.at(-1)!.content : context.draft,
-              localSeq: context.localSeq + 1,
-              messages: [
-                ...context.messages,
-                {
-                  id: `error-${context.localSeq + 1}`,
-                  role: 'ai' as const,
-                  content: errorText(event.error),
-                  createdAt: '',
-                  type: 'TEXT' as const,
-                  isError: true,
-                },
-              ],
-            })),
-            emit(({ event }) => ({ type: 'send.failed' as const, error: errorText(event.error) })),
-          ],
-        },
+        onError: [
+          { guard: 'isUnanswered', target: 'offline', actions: ['fail', 'emitFailed'] },
+          { guard: 'isRateLimited', target: 'cooling', actions: ['fail', 'emitFailed'] },
+          { target: 'ready', actions: ['fail', 'emitFailed'] },
+        ],
       },
+    },
+    /** Questions wait for the network: sent again on NETWORK.BACK, or after the backoff; none left waiting, nothing to wait for. */
+    offline: {
+      always: { guard: ({ context }) => !withStatus(context, 'queued'), target: 'ready' },
+      after: { resend: 'ready' },
+      on: { 'NETWORK.BACK': 'ready' },
+    },
+    /** A 429: the composer is held for its Retry-After, then sending goes on by itself. */
+    cooling: {
+      after: { retryAfter: 'ready' },
+      on: { 'CHAT.SUBMIT': {} },
     },
   },
   on: {
+    // nothing typed is lost: a message sent while busy waits its turn
+    'CHAT.SEND': { guard: 'hasText', actions: 'add' },
+    'CHAT.SUBMIT': { guard: 'hasDraft', actions: 'submit' },
+    'CHAT.RETRY': { guard: 'canRetry', actions: 'add' },
+    'CHAT.CANCEL': { actions: 'cancel' },
     'CHAT.TYPE': { actions: 'setDraft' },
     'CHAT.ABOUT': { actions: assign({ about: ({ event }) => event.about }) },
     'BUTTON.CLICKED': { actions: 'reportClick' },
+    // another conversation: this one's messages go, with its questions not delivered
     'CHAT.LOAD': {
       target: '.loading',
-      actions: ['useChatSession', emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.chatSessionId }))],
+      actions: [
+        assign({ chatSessionId: ({ event }) => event.chatSessionId, messages: [] }),
+        emit(({ event }) => ({ type: 'session.changed' as const, chatSessionId: event.chatSessionId })),
+      ],
     },
     // widget-spec §4: New chat clears the session id and its storage entry, then reloads history
-    'CHAT.NEW': { target: '.loading', actions: ['forgetSession', 'emitSessionCleared'] },
+    'CHAT.NEW': { target: '.loading', actions: ['forgetSession', assign({ messages: [] }), 'emitSessionCleared'] },
   },
 });
 
@@ -287,12 +361,14 @@ export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 export const selectMessages = (s: ChatSnapshot) => s.context.messages;
 export const selectIsTyping = (s: ChatSnapshot) => s.matches('sending');
 export const selectIsLoading = (s: ChatSnapshot) => s.matches('loading');
+/** The history could not be loaded (widget-spec §8): not an empty conversation; Retry (CHAT.RELOAD) loads it again. */
+export const selectLoadFailed = (s: ChatSnapshot) => s.matches('loadFailed');
+/** Questions wait for the network (issue 13). */
+export const selectIsOffline = (s: ChatSnapshot) => s.matches('offline');
 export const selectFollowUps = (s: ChatSnapshot) => s.context.followUps;
 export const selectResponseButtons = (s: ChatSnapshot) => s.context.responseButtons;
 export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
-export const selectFailedText = (s: ChatSnapshot) => s.context.failedText;
-export const selectQueue = (s: ChatSnapshot) => s.context.queue;
 export const selectDraft = (s: ChatSnapshot) => s.context.draft;
 export const selectAbout = (s: ChatSnapshot) => s.context.about;
-/** The composer may send its draft now (text in it, and no answer on its way). */
+/** The composer may send its draft now (text in it, no answer on its way, no 429 holding it). */
 export const selectCanSubmit = (s: ChatSnapshot) => s.can({ type: 'CHAT.SUBMIT' });

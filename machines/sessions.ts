@@ -2,10 +2,12 @@
  * The History tab's chat sessions and their inline rename (widget-spec §2
  * "History", §4 "Renaming a session", §5, §8 "Rename failure").
  *
- * Two independent regions: the list (loading, ready) and the rename (idle,
- * editing, saving, failed). A rename saves on Enter or blur, cancels on Escape,
- * and an empty or unchanged name cancels; a failure shows 'Failed to update name'
- * for 3 s with the old name kept.
+ * Two independent regions: the list (idle, loading, ready, failed) and the rename
+ * (idle, editing, saving, failed). A list that could not load is `failed`, never an
+ * empty list: 'No chat history yet' is shown only when the server said so, and
+ * SESSIONS.LOAD (Retry) loads again. A rename saves on Enter or blur, cancels on
+ * Escape, and an empty or unchanged name cancels; a failure shows 'Failed to update
+ * name' for 3 s with the old name kept.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
@@ -29,7 +31,10 @@ export interface RenameState {
 }
 
 export interface SessionsContext {
+  /** The sessions of the last load that succeeded (a failed reload keeps them). */
   sessions: ChatSession[];
+  /** The last load failed; stays set while a Retry loads, until one succeeds. @default false */
+  loadFailed: boolean;
   /** @default null */
   rename: RenameState | null;
   /** The session whose rename failed, while its hint shows. @default null */
@@ -49,17 +54,15 @@ export type SessionsEvent =
 export const isValidRename = (draft: string, original: string) => draft.trim() !== '' && draft.trim() !== original;
 
 export const sessionsMachine = setup({
-  types: {
-    context: {} as SessionsContext,
-    events: {} as SessionsEvent,
-  },
+  types: {} as { context: SessionsContext; events: SessionsEvent },
   actors: {
     loadSessions: fromPromise<ChatSession[]>(notProvided('loadSessions')),
     renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(notProvided('renameSession')),
   },
   delays: { renameErrorHint: RENAME_ERROR_MS },
   guards: {
-    isChangedName: ({ context }) => context.rename !== null && isValidRename(context.rename.draft, context.rename.original),
+    // (editing: there is a rename)
+    isChangedName: ({ context }) => isValidRename(context.rename!.draft, context.rename!.original),
     isKnownSession: ({ context, event }) => event.type === 'RENAME.START' && context.sessions.some((s) => s.id === event.id),
   },
   actions: {
@@ -68,14 +71,11 @@ export const sessionsMachine = setup({
       const name = context.sessions.find((s) => s.id === event.id)?.name ?? '';
       return { rename: { id: event.id, original: name, draft: name }, failedId: null };
     }),
-    changeDraft: assign({
-      rename: ({ context, event }) => (event.type === 'RENAME.CHANGE' && context.rename ? { ...context.rename, draft: event.draft } : context.rename),
-    }),
     endRename: assign({ rename: null }),
   },
 }).createMachine({
   id: 'sessions',
-  context: { sessions: [], rename: null, failedId: null },
+  context: { sessions: [], loadFailed: false, rename: null, failedId: null },
   type: 'parallel',
   states: {
     list: {
@@ -85,12 +85,15 @@ export const sessionsMachine = setup({
         loading: {
           invoke: {
             src: 'loadSessions',
-            onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output }) },
-            // widget-spec §8: a history (sessions) load failure gives an empty list
-            onError: { target: 'ready', actions: assign({ sessions: [] }) },
+            onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output, loadFailed: false }) },
+            // widget-spec §8 turns a failure into an empty list; that would claim 'No chat history yet'
+            // while the server is down, so the failure is a state of its own, shown with Retry
+            onError: { target: 'failed', actions: assign({ loadFailed: true }) },
           },
         },
         ready: { on: { 'SESSIONS.LOAD': 'loading' } },
+        /** 'Failed to load chat sessions' with Retry (SESSIONS.LOAD). */
+        failed: { on: { 'SESSIONS.LOAD': 'loading' } },
       },
     },
     rename: {
@@ -101,7 +104,7 @@ export const sessionsMachine = setup({
         },
         editing: {
           on: {
-            'RENAME.CHANGE': { actions: 'changeDraft' },
+            'RENAME.CHANGE': { actions: assign({ rename: ({ context, event }) => ({ ...context.rename!, draft: event.draft }) }) },
             'RENAME.COMMIT': [{ guard: 'isChangedName', target: 'saving' }, { target: 'idle', actions: 'endRename' }],
             'RENAME.CANCEL': { target: 'idle', actions: 'endRename' },
           },
@@ -138,6 +141,12 @@ export type SessionsSnapshot = SnapshotFrom<typeof sessionsMachine>;
 
 export const selectSessions = (s: SessionsSnapshot) => s.context.sessions;
 export const selectSessionsLoading = (s: SessionsSnapshot) => s.matches({ list: 'loading' });
+/** The server answered the last load: an empty list is really empty. */
+export const selectSessionsLoaded = (s: SessionsSnapshot) => s.matches({ list: 'ready' });
+/** The last load failed and none is under way: 'Failed to load chat sessions' shows. */
+export const selectSessionsFailed = (s: SessionsSnapshot) => s.matches({ list: 'failed' });
+/** The last load failed (also while a Retry loads). */
+export const selectSessionsLoadFailed = (s: SessionsSnapshot) => s.context.loadFailed;
 export const selectRename = (s: SessionsSnapshot) => s.context.rename;
 export const selectSavingId = (s: SessionsSnapshot) => (s.matches({ rename: 'saving' }) ? s.context.rename?.id ?? null : null);
 export const selectFailedId = (s: SessionsSnapshot) => s.context.failedId;

@@ -5,7 +5,7 @@
 import { arr, bool, nullable, num, obj, optional, str } from './schema';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
-import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, type ClientOptions, type Http, type SendRequest } from './client';
+import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, TIMEOUT_MS, type ClientOptions, type Http, type SendRequest } from './client';
 
 const MESSAGE = obj({
   role: str,
@@ -80,9 +80,9 @@ const TRIGGERS = obj({ actionButtons: arr(obj({})) });
 export function createChatClient(http: Http) {
   const { api, authed, call, json, q } = http;
   return {
-    async history(params: { userSessionId: string; path: string; chatSessionId: string | null }): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
+    async history(params: { userSessionId: string; path: string; chatSessionId: string | null }, signal?: AbortSignal): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
       // a session the server does not know (any more) is told apart from a failed load: only it is forgotten
-      const h = await call(`${api}/chat/history?${q(params)}`, {}, HISTORY, FAILURE_TEXT.history, { 404: 'SESSION_NOT_FOUND' });
+      const h = await call(`${api}/chat/history?${q(params)}`, { signal }, HISTORY, FAILURE_TEXT.history, { 404: 'SESSION_NOT_FOUND' });
       return { messages: compact(h.history.map(toMessage)), chatSessionId: h.chatSessionId ?? null };
     },
 
@@ -101,8 +101,9 @@ export function createChatClient(http: Http) {
       return { id: u.chatSession.id, name: u.chatSession.name ?? null };
     },
 
-    async send(body: SendRequest): Promise<SendResult> {
-      const r = await call(`${api}/chat`, json('POST', body), CHAT, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
+    /** `signal` cancels it (Stop); an answer may take {@link TIMEOUT_MS}.chat. */
+    async send(body: SendRequest, signal?: AbortSignal): Promise<SendResult> {
+      const r = await call(`${api}/chat`, { ...json('POST', body), timeout: TIMEOUT_MS.chat, signal }, CHAT, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
       const userMessage = toMessage(r.userMessage);
       const aiMessage = toMessage(r.aiMessage);
       if (!userMessage || !aiMessage) throw new ApiError('FAILED', FAILURE_TEXT.chat);

@@ -1,47 +1,42 @@
 /**
- * The Chat tab (widget-spec §2, §4, §5): the messages, the typing indicator,
- * follow-up and response buttons, and the text area with its send button. It
- * renders the chat view model (src/view-models/chat.ts).
+ * The Chat tab (widget-spec §2, §4, §5; issue 13): the messages (a question not
+ * delivered with its note and Cancel or Try again), the typing indicator, follow-up
+ * and response buttons, the status line, and the text area with its send (or Stop)
+ * button. It renders the chat view model (src/view-models/chat.ts).
  */
 import { Component, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
 import { ButtonList, FollowUps } from './buttons';
-import type { Dictation, VoiceMode } from '../runtime';
-import { useChatView, useConversation, useRuntime } from './context';
+import { useChatView, useConversation } from './context';
+import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
 
-/** Answers as plain text: while the markdown chunk loads, and for good if it cannot be loaded. */
+/** Answers as plain text: while the markdown chunk loads, or when it could not be loaded. */
 function PlainText({ text }: { text: string }) {
   return <p data-part="plain-text">{text}</p>;
 }
 
 type Renderer = ComponentType<{ text: string }>;
 
-/** The markdown renderer's chunk, fetched with the first answer to show; plain text for good if it cannot load. */
-let markdown: Promise<Renderer> | undefined;
-const loadMarkdown = () =>
-  (markdown ??= import('../markdown/markdown').then(
-    (m) => m.default,
-    (err: unknown) => {
-      // answers stay plain text
-      console.error('AI chat widget:', err);
-      return PlainText;
-    },
-  ));
+/** The markdown renderer's chunk, fetched with the first answer to show, and again for the next one if it could not load. */
+const loadMarkdown = loadOnce(() => import('../markdown/markdown'));
 let Markdown: Renderer | undefined;
 
-/** An answer: plain text until the markdown renderer has loaded, then formatted. */
+/** An answer: plain text until the markdown renderer has loaded (or when it cannot be), then formatted. */
 function Answer({ text }: { text: string }) {
   const [Renderer, setRenderer] = useState(() => Markdown);
   useEffect(() => {
     if (Renderer) return;
     let live = true;
-    void loadMarkdown().then((r) => {
-      Markdown = r;
-      if (live) setRenderer(() => r);
-    });
+    loadMarkdown().then(
+      (m) => {
+        Markdown = m.default;
+        if (live) setRenderer(() => Markdown);
+      },
+      (err: unknown) => console.error('AI chat widget:', err),
+    );
     return () => {
       live = false;
     };
@@ -49,12 +44,13 @@ function Answer({ text }: { text: string }) {
   return Renderer ? <Renderer text={text} /> : <PlainText text={text} />;
 }
 
-/** widget-spec §9: the text area grows to 7 lines of 22 px (154 px), then scrolls; at most 200 px. */
-export const TEXTAREA_MAX_LINES_PX = 154;
 /** widget-spec §9: focus moves into the input 300 ms after the window or tab opens. */
 export const FOCUS_DELAY_MS = 300;
 
-type MessageView = Pick<ChatView, 'agentName' | 'format' | 'showAvatars' | 'showTimestamps' | 'timestamp' | 'retry'>;
+type MessageView = Pick<ChatView, 'look' | 'agentName' | 'format' | 'showAvatars' | 'timestamp' | 'noteOf'>;
+
+/** After Try again or Cancel (which may go away), the focus goes back to the composer. */
+const toInput = (e: { currentTarget: EventTarget | null }) => ((e.currentTarget as Element).getRootNode() as Document).getElementById('aiw-input')?.focus();
 
 /** The same message shown the same way (the view's functions do the same thing on every render). */
 interface MessageProps {
@@ -62,57 +58,7 @@ interface MessageProps {
   view: MessageView;
 }
 
-const sameMessage = (a: MessageProps, b: MessageProps) =>
-  a.m === b.m &&
-  a.view.agentName === b.view.agentName &&
-  a.view.format === b.view.format &&
-  a.view.showAvatars === b.view.showAvatars &&
-  a.view.showTimestamps === b.view.showTimestamps;
-
-function MessageItem({ m, view }: MessageProps) {
-  const time = view.timestamp(m.createdAt);
-  const plain = <PlainText text={m.content} />;
-  return (
-    <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-format={view.format}>
-      {view.showAvatars && (
-        <span data-part="avatar" aria-hidden="true">
-          {m.role === 'user' ? 'You' : <Icon name="agent" />}
-        </span>
-      )}
-      <div data-part="message-body">
-        <span className="sr-only">{m.role === 'user' ? 'You said:' : `${view.agentName} said:`}</span>
-        <div data-part="bubble-content">
-          {m.type === 'VIDEO' && m.videoUrl ? (
-            <figure data-part="message-video">
-              <VideoPlayer m={m} />
-              {m.content && <figcaption>{m.content}</figcaption>}
-              {m.script && (
-                <details>
-                  <summary>Video script</summary>
-                  <p>{m.script}</p>
-                </details>
-              )}
-            </figure>
-          ) : m.role === 'ai' && !m.isError ? (
-            <Answer text={m.content} />
-          ) : (
-            plain
-          )}
-          {m.isError && (
-            <button type="button" data-part="retry" onClick={view.retry}>
-              Try again
-            </button>
-          )}
-        </div>
-        {time && (
-          <time data-part="timestamp" dateTime={m.createdAt}>
-            {time}
-          </time>
-        )}
-      </div>
-    </li>
-  );
-}
+const sameMessage = (a: MessageProps, b: MessageProps) => a.m === b.m && a.view.look === b.view.look;
 
 /**
  * One message, drawn again only when it changes, not on every keystroke (an answer is not parsed
@@ -123,7 +69,59 @@ class Message extends Component<MessageProps> {
     return !sameMessage(this.props, next);
   }
   override render() {
-    return <MessageItem {...this.props} />;
+    const { m, view } = this.props;
+    const time = view.timestamp(m.createdAt);
+    const note = view.noteOf(m);
+    return (
+      <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-status={m.status} data-format={view.format}>
+        {view.showAvatars && (
+          <span data-part="avatar" aria-hidden="true">
+            {m.role === 'user' ? 'You' : <Icon name="agent" />}
+          </span>
+        )}
+        <div data-part="message-body">
+          <span className="sr-only">{m.role === 'user' ? 'You said:' : `${view.agentName} said:`}</span>
+          <div data-part="bubble-content">
+            {m.type === 'VIDEO' && m.videoUrl ? (
+              <figure data-part="message-video">
+                <VideoPlayer m={m} />
+                {m.content && <figcaption>{m.content}</figcaption>}
+                {m.script && (
+                  <details>
+                    <summary>Video script</summary>
+                    <p>{m.script}</p>
+                  </details>
+                )}
+              </figure>
+            ) : m.role === 'ai' && !m.isError ? (
+              <Answer text={m.content} />
+            ) : (
+              <PlainText text={m.content} />
+            )}
+          </div>
+          {note && (
+            <p data-part="note">
+              {note.text}
+              <button
+                type="button"
+                data-part="retry"
+                onClick={(e) => {
+                  note.run();
+                  toInput(e);
+                }}
+              >
+                {note.action}
+              </button>
+            </p>
+          )}
+          {time && (
+            <time data-part="timestamp" dateTime={m.createdAt}>
+              {time}
+            </time>
+          )}
+        </div>
+      </li>
+    );
   }
 }
 
@@ -140,70 +138,48 @@ const VoiceFailed = ({ onClosed }: { onClosed: () => void }) => (
   </div>
 );
 
+/** A feature's component from its chunk, loaded on a click; `Failed` in its place when the chunk cannot load. */
+function useChunk<P>(load: () => Promise<ComponentType<P>>, Failed: ComponentType<P>) {
+  const [C, set] = useState<ComponentType<P> | null>(null);
+  const get = () =>
+    load().then(
+      (c) => set(() => c),
+      (err: unknown) => {
+        console.error('AI chat widget:', err);
+        set(() => Failed);
+      },
+    );
+  return [C, get, set] as const;
+}
+
 function Composer({ composer }: { composer: ChatView['composer'] }) {
-  const rt = useRuntime();
   const { dictation: loadDictation, voice: loadVoice } = useConversation();
   const area = useRef<HTMLTextAreaElement>(null);
   // Dictation's chunk loads on the first click of dictate; its controls take the button's place and start
   // recording as they mount (leaving the Chat tab cancels a recording: a composer mounted again shows the button).
-  const [Dictation, setDictation] = useState<Dictation['Controls'] | null>(null);
-  const dictate = () =>
-    loadDictation().then(
-      (d) => setDictation(() => d.Controls),
-      (err: unknown) => {
-        console.error('AI chat widget:', err);
-        setDictation(() => DictationFailed);
-      },
-    );
+  const [Dictation, dictate] = useChunk(() => loadDictation().then((d) => d.Controls), DictationFailed);
   // Voice mode's chunk loads on the first click of the voice button; its view takes the composer's place.
-  const [Voice, setVoice] = useState<VoiceMode['View'] | null>(null);
-  const voice = () =>
-    loadVoice().then(
-      (v) => setVoice(() => v.View),
-      (err: unknown) => {
-        console.error('AI chat widget:', err);
-        setVoice(() => VoiceFailed);
-      },
-    );
+  const [Voice, voice, setVoice] = useChunk(() => loadVoice().then((v) => v.View), VoiceFailed);
 
-  // Grow with the text up to 7 lines of text, then scroll (widget-spec §5). The box is border-box:
-  // its height adds the padding (inside scrollHeight) and the borders (outside it) to the lines.
+  // Grow with the text, up to 7 lines (widget-spec §5: window.css caps the box at 154 px of text), then scroll.
+  // The box is border-box: its height is the text and padding (scrollHeight) plus the borders (offset - client).
   useEffect(() => {
     const el = area.current;
     if (!el) return;
     el.style.height = 'auto';
-    const cs = getComputedStyle(el);
-    const padding = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
-    const borders = parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth);
-    const lines = el.scrollHeight - padding;
-    el.style.height = `${Math.min(lines, TEXTAREA_MAX_LINES_PX) + padding + borders}px`;
-    el.style.overflowY = lines > TEXTAREA_MAX_LINES_PX ? 'auto' : 'hidden';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
   }, [composer.draft]);
 
-  // The input gets focus when the window opens or the Chat tab is entered.
+  // The input gets focus when the Chat tab is entered or the window opens on it (both mount it), widget-spec §4, §9.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const focus = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => area.current?.focus(), FOCUS_DELAY_MS);
-    };
-    focus();
-    const subs = [rt.windowActor.on('window.opened', focus), rt.windowActor.on('tab.entered', (e) => e.tab === 'chat' && focus())];
-    return () => {
-      clearTimeout(timer);
-      subs.forEach((s) => s.unsubscribe());
-    };
+    const timer = setTimeout(() => area.current?.focus(), FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
   // Ask question (widget-spec §4): the input gets focus for the question, even if the window was open on the Chat tab
   useEffect(() => {
     if (composer.about) area.current?.focus();
   }, [composer.about?.name]);
 
-  const submit = () => {
-    composer.submit();
-    // the send button turns into the voice button: keep the focus in the text area
-    area.current?.focus();
-  };
   if (Voice)
     return (
       <Voice
@@ -239,7 +215,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
           // widget-spec §5: Enter sends, Shift+Enter adds a new line
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
             e.preventDefault();
-            submit();
+            composer.submit();
           }
         }}
       />
@@ -250,16 +226,24 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
           <Icon name="mic" />
         </button>
       )}
-      {composer.mode === 'send' ? (
-        <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={!composer.canSubmit} onClick={submit}>
-          <Icon name="send" />
-        </button>
-      ) : (
-        // widget-spec §4: without text the button is the voice-mode button; with no avatar it is disabled
-        <button type="button" data-part="send" data-voice aria-label={composer.voice.label} title={composer.voice.label} disabled={!composer.voice.available} onClick={voice}>
-          <Icon name="voice" />
-        </button>
-      )}
+      <button
+        type="button"
+        data-part="send"
+        aria-label={composer.button.label}
+        title={composer.button.label}
+        disabled={composer.button.disabled}
+        onClick={
+          composer.mode === 'voice'
+            ? voice
+            : () => {
+                // send or Stop: the focus stays in the text area (the button changes under it)
+                composer.press();
+                area.current?.focus();
+              }
+        }
+      >
+        <Icon name={composer.mode === 'stop' ? 'close' : composer.mode} />
+      </button>
     </div>
   );
 }
@@ -274,7 +258,6 @@ export function ChatTab() {
     const el = list.current;
     if (!el) return;
     el.scrollTo({ top: el.scrollHeight });
-    if (typeof ResizeObserver === 'undefined') return;
     let last = el.scrollHeight;
     const ro = new ResizeObserver(() => {
       const nearBottom = el.scrollTop + el.clientHeight >= last - 40;
@@ -284,32 +267,30 @@ export function ChatTab() {
     const content = el.querySelector('[data-part="message-list"]');
     if (content) ro.observe(content);
     return () => ro.disconnect();
-  }, [view.messages.length, view.typing, view.followUps.length, view.queue.length]);
+  }, [view.messages.length, view.typing, view.followUps.length, view.status]);
 
   return (
     <section data-part="chat" aria-label="Chat">
       {view.banner && <p data-part="banner">{view.banner}</p>}
       <div data-part="messages" ref={list}>
-        {view.loading && view.messages.length === 0 && <p data-part="status">Loading conversation…</p>}
-        {!view.loading && view.messages.length === 0 && <p data-part="empty">{view.emptyText}</p>}
+        {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         <div role="log" aria-live="polite" aria-label="Conversation">
           <ol data-part="message-list">
             {view.messages.map((m) => (
               <Message key={m.id} m={m} view={view} />
             ))}
-            {view.queue.map((text, i) => (
-              // sent while the history loaded or an answer was on its way: it goes next
-              <li key={`queued-${i}`} data-part="message" data-role="user" data-queued data-format={view.format}>
-                <div data-part="message-body">
-                  <span className="sr-only">You said (waiting to send):</span>
-                  <div data-part="bubble-content">
-                    <PlainText text={text} />
-                  </div>
-                </div>
-              </li>
-            ))}
           </ol>
         </div>
+        {view.status && (
+          <p data-part="status" role="status">
+            {view.status}
+            {view.reload && (
+              <button type="button" data-part="retry" onClick={view.reload}>
+                Retry
+              </button>
+            )}
+          </p>
+        )}
         {view.typing && (
           <div data-part="typing" role="status" aria-label={`${view.agentName} is typing`}>
             <span />

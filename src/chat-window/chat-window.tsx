@@ -4,18 +4,16 @@
  * bottom sheet with a resize handle and a close button. It renders the chat
  * window's view model (src/view-models/chat-window.ts).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Tab } from '../../machines/window';
 import { Icon, type IconName } from '../icons';
 import type { Conversation } from '../runtime';
 import type { ChatWindowView, MenuItem } from '../view-models/chat-window';
-import { ChatTab } from './chat-tab';
+import { ChatTab, FOCUS_DELAY_MS } from './chat-tab';
 import { ConversationContext, useChatWindowView } from './context';
 import { HistoryTab } from './history-tab';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
-
-const TAB_ICONS: Record<Tab, IconName> = { home: 'home', chat: 'chat', history: 'history', settings: 'settings' };
 
 /**
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
@@ -30,10 +28,8 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
   useEffect(() => {
     if (!open) return;
     menuItems()[0]?.focus();
-    const close = (e: Event) => {
-      const path = e.composedPath();
-      if (!path.includes(menu.current!) && !path.includes(button.current!)) setOpen(false);
-    };
+    // a press outside the menu and its button (both in its wrapper) closes it
+    const close = (e: Event) => e.composedPath().includes(menu.current!.parentNode!) || setOpen(false);
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
@@ -66,10 +62,9 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
             <button
               type="button"
               role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
-              aria-checked={item.current === undefined ? undefined : item.current}
+              aria-checked={item.current}
               tabIndex={-1}
               key={item.label}
-              data-current={item.current || undefined}
               onClick={() => {
                 setOpen(false);
                 button.current?.focus();
@@ -85,19 +80,16 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
   );
 }
 
-function AgentIcon({ header }: { header: ChatWindowView['header'] }) {
-  return (
-    <span data-part="agent-icon" aria-hidden="true">
-      {header.icon ? <img src={header.icon} alt="" /> : <Icon name="agent" />}
-      {header.liveDot && <span data-part="live-dot" />}
-    </span>
-  );
-}
-
 function Header({ view }: { view: ChatWindowView }) {
+  const { header } = view;
+  // the tooltips say what the accessible names say
+  const expand = view.expanded ? 'Collapse chat window' : 'Expand chat window';
   return (
     <header data-part="header">
-      <AgentIcon header={view.header} />
+      <span data-part="agent-icon" aria-hidden="true">
+        {header.icon ? <img src={header.icon} alt="" /> : <Icon name="agent" />}
+        {header.liveDot && <span data-part="live-dot" />}
+      </span>
       <div data-part="agent">
         <h2 data-part="agent-name" id="aiw-title">
           {view.header.name}
@@ -106,20 +98,14 @@ function Header({ view }: { view: ChatWindowView }) {
       </div>
       <div data-part="header-actions">
         {view.canExpand && (
-          <button
-            type="button"
-            data-part="icon-button"
-            aria-label={view.expanded ? 'Collapse chat window' : 'Expand chat window'}
-            title={view.expanded ? 'Collapse' : 'Expand'}
-            onClick={view.toggleExpanded}
-          >
+          <button type="button" data-part="icon-button" aria-label={expand} title={expand} onClick={view.toggleExpanded}>
             <Icon name={view.expanded ? 'collapse' : 'expand'} />
           </button>
         )}
         <Menu label="Navigation" icon="menu" items={view.navigation} />
         <Menu label="Settings" icon="settings" items={view.settings} />
         {view.mobile && (
-          <button type="button" data-part="icon-button" aria-label="Close chat" title="Close" onClick={view.close}>
+          <button type="button" data-part="icon-button" aria-label="Close chat" title="Close chat" onClick={view.close}>
             <Icon name="close" />
           </button>
         )}
@@ -132,8 +118,9 @@ function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
   return (
     <nav data-part="footer-tabs" aria-label="Chat sections">
       {tabs.map((t) => (
-        <button type="button" key={t.id} data-active={t.current || undefined} aria-current={t.current ? 'page' : undefined} onClick={t.onSelect}>
-          <Icon name={TAB_ICONS[t.id]} />
+        <button type="button" key={t.id} aria-current={t.current ? 'page' : undefined} onClick={t.onSelect}>
+          {/* each tab's icon has its name */}
+          <Icon name={t.id} />
           <span>{t.label}</span>
         </button>
       ))}
@@ -142,7 +129,7 @@ function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
 }
 
 /** The bottom sheet's resize handle (widget-spec §2): drag or arrow keys, 400 px to 90% of the viewport. */
-function ResizeHandle({ sheet, view }: { sheet: () => HTMLElement | null; view: ChatWindowView['sheet'] & { height: number | null } }) {
+function ResizeHandle({ sheet, view }: { sheet: () => HTMLElement | null; view: ChatWindowView['sheet'] }) {
   const onPointerDown = (e: PointerEvent) => {
     const el = sheet();
     if (!el) return;
@@ -151,26 +138,21 @@ function ResizeHandle({ sheet, view }: { sheet: () => HTMLElement | null; view: 
     const target = e.currentTarget as HTMLElement;
     target.setPointerCapture(e.pointerId);
     const move = (ev: PointerEvent) => view.resize(startHeight + (startY - ev.clientY));
-    // a cancelled touch (a scroll took over) or a lost capture ends the drag like a release
-    const ends = ['pointerup', 'pointercancel', 'lostpointercapture'] as const;
-    const up = () => {
-      target.removeEventListener('pointermove', move);
-      for (const type of ends) target.removeEventListener(type, up);
-    };
     target.addEventListener('pointermove', move);
-    for (const type of ends) target.addEventListener(type, up);
+    // the capture is lost after a release, a cancelled touch (a scroll took over) or anything else
+    // that ends the drag (Pointer Events: lostpointercapture follows pointerup and pointercancel)
+    target.addEventListener('lostpointercapture', () => target.removeEventListener('pointermove', move), { once: true });
   };
   const rendered = () => sheet()?.getBoundingClientRect().height ?? view.min;
   return (
     <div
       data-part="resize-handle"
       role="separator"
-      aria-orientation="horizontal"
       aria-label="Resize chat"
       tabIndex={0}
       aria-valuemin={view.min}
       aria-valuemax={view.max}
-      aria-valuenow={Math.round(view.height ?? sheet()?.getBoundingClientRect().height ?? 0)}
+      aria-valuenow={Math.round(view.height ?? rendered())}
       onPointerDown={onPointerDown}
       onKeyDown={(e) => {
         if (e.key === 'ArrowUp') view.step(1, rendered());
@@ -188,8 +170,9 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
     const vv = window.visualViewport;
     if (!active || !vv) return;
     const update = () => {
-      el()?.style.setProperty('--aiw-keyboard', `${Math.max(0, window.innerHeight - vv.height - vv.offsetTop)}px`);
-      el()?.style.setProperty('--aiw-visible-height', `${vv.height}px`);
+      const style = el()?.style;
+      style?.setProperty('--aiw-keyboard', `${Math.max(0, window.innerHeight - vv.height - vv.offsetTop)}px`);
+      style?.setProperty('--aiw-visible-height', `${vv.height}px`);
     };
     update();
     const events = ['resize', 'scroll'];
@@ -210,17 +193,18 @@ function WindowFrame() {
   const view = useChatWindowView();
   const el = useRef<HTMLDivElement>(null);
   useKeyboardOffset(() => el.current, view.mobile);
-  // widget-spec §4: on open the focus moves into the window (the Chat tab's input takes it from there);
-  // on a phone the launcher under the focus is hidden by the sheet
+  // widget-spec §4, §9: on open the focus moves into the window (on a phone the launcher under it is hidden by
+  // the sheet), and 300 ms later into the input (Home's or the Chat tab's). A text box matches :focus-visible
+  // however it got the focus, so after a click opened the window its ring is held back (data-pointer,
+  // window.css) until the visitor presses Tab; opened from the keyboard (the launcher showed its ring), it shows.
   useEffect(() => {
-    const root = el.current?.getRootNode() as Document | ShadowRoot | undefined;
-    if (!el.current?.contains(root?.activeElement ?? null)) el.current?.focus();
+    const w = el.current!;
+    const root = w.getRootNode() as ShadowRoot;
+    w.toggleAttribute('data-pointer', !root.activeElement?.matches(':focus-visible'));
+    if (!w.contains(root.activeElement)) w.focus();
+    const timer = setTimeout(() => root.activeElement === w && w.querySelector('textarea')?.focus(), FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
-  // in the same commit as the render, so a drag never lags a frame behind the pointer
-  useLayoutEffect(() => {
-    el.current?.style.setProperty('--aiw-sheet-height', view.sheetHeight ? `${view.sheetHeight}px` : '');
-  }, [view.sheetHeight]);
-
   const content: Record<Tab, ReactNode> = {
     home: <HomeTab />,
     chat: <ChatTab />,
@@ -233,14 +217,18 @@ function WindowFrame() {
       data-part="window"
       data-expanded={view.expanded || undefined}
       data-mobile={view.mobile || undefined}
+      // set in the render's own commit (through the CSSOM, CSP-safe), so a drag never lags a frame behind the pointer
+      style={view.sheet.height ? { '--aiw-sheet-height': `${view.sheet.height}px` } : undefined}
       role="dialog"
       aria-labelledby="aiw-title"
       tabIndex={-1}
+      onPointerDown={() => el.current!.setAttribute('data-pointer', '')}
       onKeyDown={(e) => {
+        if (e.key === 'Tab') el.current!.removeAttribute('data-pointer');
         if (e.key === 'Escape' && !e.defaultPrevented) view.close();
       }}
     >
-      {view.mobile && <ResizeHandle sheet={() => el.current} view={{ ...view.sheet, height: view.sheetHeight }} />}
+      {view.mobile && <ResizeHandle sheet={() => el.current} view={view.sheet} />}
       <Header view={view} />
       <div data-part="body" data-tab={view.tab}>
         {content[view.tab]}

@@ -2,7 +2,8 @@
  * The conversation's actors (chat, sessions, action buttons) started with their
  * effects, and tied to the window's facts (widget-spec §2, §4): a path change
  * reloads the history and the action buttons, closing the window reloads the
- * history, the History tab loads the sessions, the Home tab refreshes the home video.
+ * history, the History tab loads the sessions, the Home tab refreshes the home video;
+ * and to the network's (issue 13): when the server answers again, waiting messages go.
  * The widget starts it with the browser's effects, component tests with fakes.
  */
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
@@ -10,12 +11,15 @@ import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
 import type { ChatActor } from '../../machines/chat';
+import type { NetworkActor } from '../../machines/network';
 import type { WindowActor } from '../../machines/window';
 import type { ConversationEffects } from '../effects/conversation';
 import type { Conversation, Dictation, VoiceMode, WidgetEventName } from '../runtime';
 
 export interface ConversationOptions {
   windowActor: WindowActor;
+  /** Whether the server answers (the runtime's network machine): its `network.back` sends the waiting messages. */
+  network?: NetworkActor;
   effects: Pick<ConversationEffects, 'chat' | 'sessions' | 'actionButtons' | 'rememberChatSession'>;
   /** The stored chat session (widget-spec §3 `ai_chat_session_id`). */
   chatSessionId: string | null;
@@ -27,7 +31,22 @@ export interface ConversationOptions {
   inspect?: Observer<InspectionEvent>;
 }
 
-export function createConversation({ windowActor, effects, chatSessionId, emit, loadDictation, loadVoice, inspect }: ConversationOptions): Conversation {
+/**
+ * A chunk's load, made once and shared; one that failed is forgotten, so the next call tries again
+ * (issue 13: no cached rejection). `loaded()` is the load made so far, if any.
+ */
+export function loadOnce<T>(load: () => Promise<T>) {
+  let p: Promise<T> | undefined;
+  const get = () =>
+    (p ??= load().catch((err: unknown) => {
+      p = undefined;
+      throw err;
+    }));
+  get.loaded = () => p;
+  return get;
+}
+
+export function createConversation({ windowActor, network, effects, chatSessionId, emit, loadDictation, loadVoice, inspect }: ConversationOptions): Conversation {
   const { path, tab } = windowActor.getSnapshot().context;
   const chat = createActor(chatMachine.provide({ actors: effects.chat }), { input: { chatSessionId }, inspect }).start();
   const sessions = createActor(sessionsMachine.provide({ actors: effects.sessions }), { inspect }).start();
@@ -47,23 +66,20 @@ export function createConversation({ windowActor, effects, chatSessionId, emit, 
       if (e.tab === 'home') chat.send({ type: 'CHAT.RELOAD' });
     }),
   ];
+  if (network) subscriptions.push(network.on('network.back', () => chat.send({ type: 'NETWORK.BACK' })));
   if (tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
-  let dictation: Promise<Dictation> | undefined;
-  let voice: Promise<VoiceMode> | undefined;
+  // a chunk that could not load is tried again on the next click
+  const dictation = loadOnce(() => loadDictation(chat));
+  const voice = loadOnce(() => loadVoice(chat));
   return {
     chat,
     sessions,
     actionButtons,
-    dictation: () => (dictation ??= loadDictation(chat)),
-    // a chunk that could not load is tried again on the next click
-    voice: () =>
-      (voice ??= loadVoice(chat).catch((err: unknown) => {
-        voice = undefined;
-        throw err;
-      })),
+    dictation,
+    voice,
     stop() {
       // a feature still loading stops as soon as it has loaded
-      for (const f of [dictation, voice]) void f?.then((x) => x.stop(), () => undefined);
+      for (const f of [dictation.loaded(), voice.loaded()]) void f?.then((x) => x.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
       chat.stop();
       sessions.stop();

@@ -1,7 +1,8 @@
 /**
- * The History tab (widget-spec §2 "History", §4 "Renaming a session"): New Chat,
- * the sessions with their name, time and count, the current-session badge, and
- * inline rename. It renders the history view model (src/view-models/history.ts).
+ * The History tab (widget-spec §2 "History", §4 "Renaming a session", §8): New Chat,
+ * the sessions with their name, time and count, the current-session badge, inline
+ * rename, and a list that could not load with Retry. It renders the history view
+ * model (src/view-models/history.ts).
  */
 import { useEffect, useRef } from 'react';
 import { Icon } from '../icons';
@@ -23,15 +24,16 @@ function RenameInput({ initial, rename }: { initial: string; rename: HistoryView
       maxLength={100}
       onInput={(e) => rename.change((e.target as HTMLInputElement).value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          rename.commit();
-        } else if (e.key === 'Escape') {
-          // Escape cancels the rename, and does not close the window
-          e.preventDefault();
-          e.stopPropagation();
-          rename.cancel();
-        }
+        const end = e.key === 'Enter' ? rename.commit : e.key === 'Escape' ? rename.cancel : null;
+        if (!end) return;
+        // Escape cancels the rename, and does not close the window
+        e.preventDefault();
+        e.stopPropagation();
+        // the input goes, and with it the focus: it comes back to the item once drawn again (after a blur,
+        // which also ends the rename, the focus is somewhere already and stays there)
+        const item = e.currentTarget.parentElement!;
+        end();
+        setTimeout(() => item.querySelector('button')?.focus());
       }}
       onBlur={rename.commit}
     />
@@ -39,22 +41,12 @@ function RenameInput({ initial, rename }: { initial: string; rename: HistoryView
 }
 
 function Item({ item, rename }: { item: HistoryView['items'][number]; rename: HistoryView['rename'] }) {
-  // After Enter or Escape the input goes, and with it the focus: it comes back to this item
-  // (a blur that ended the rename has put the focus somewhere already, and it stays there).
-  const open = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    const root = open.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const active = root?.activeElement;
-    if (wasEditing.current && !item.editing && (!active || active === document.body)) open.current?.focus();
-    wasEditing.current = item.editing;
-  }, [item.editing]);
   return (
     <li data-part="history-item" data-current={item.current || undefined}>
       {item.editing ? (
         <RenameInput initial={item.draft} rename={rename} />
       ) : (
-        <button type="button" ref={open} data-part="history-open" aria-current={item.current ? 'true' : undefined} onClick={item.open}>
+        <button type="button" data-part="history-open" aria-current={item.current ? 'true' : undefined} onClick={item.open}>
           <span data-part="history-name">{item.name}</span>
           <span data-part="history-meta">{item.meta}</span>
           {item.current && <span data-part="badge">current session</span>}
@@ -81,6 +73,15 @@ export function HistoryTab() {
       <button type="button" data-part="new-chat" onClick={view.startNewChat}>
         <Icon name="plus" /> New Chat
       </button>
+      {view.retry && (
+        // the button stays while Retry loads, so the focus stays on it; the alert comes back with each failure
+        <div data-part="load-error">
+          {view.error && <p role="alert">{view.error}</p>}
+          <button type="button" data-part="retry" onClick={view.retry}>
+            Retry
+          </button>
+        </div>
+      )}
       {view.loading ? (
         <p data-part="status" role="status">
           Loading chats…
@@ -91,11 +92,13 @@ export function HistoryTab() {
           <p>Start a conversation to see your chat sessions here</p>
         </div>
       ) : (
-        <ul data-part="history-list">
-          {view.items.map((item) => (
-            <Item key={item.id} item={item} rename={view.rename} />
-          ))}
-        </ul>
+        view.items.length > 0 && (
+          <ul data-part="history-list">
+            {view.items.map((item) => (
+              <Item key={item.id} item={item} rename={view.rename} />
+            ))}
+          </ul>
+        )
       )}
     </section>
   );

@@ -41,17 +41,16 @@ export function startConversation(deps: ConversationDeps): Conversation {
     pageAwareness: selectConfig(settings).agentPageAwareness,
     extra: () => voiceSession,
   });
+  // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
+  const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSnapshot, Icon } };
   return createConversation({
     windowActor: deps.windowActor,
     effects,
     chatSessionId: readChatSessionId(),
     emit: deps.emit,
-    // the recording code is a chunk of its own, loaded on the first click of dictate
-    loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useSnapshot, Icon }, inspect: deps.inspect })),
-    loadVoice: (chat) =>
-      import('../voice/index').then((m) =>
-        m.startVoice({ http: deps.http, chat, windowActor: deps.windowActor, host: { useEffect, useRef, useState, useSnapshot, Icon }, setChatExtras: (x) => (voiceSession = x), inspect: deps.inspect }),
-      ),
+    // each is a chunk of its own, loaded on the first click of its button
+    loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ ...parts, chat })),
+    loadVoice: (chat) => import('../voice/index').then((m) => m.startVoice({ ...parts, chat, setChatExtras: (x) => (voiceSession = x) })),
     inspect: deps.inspect,
   });
 }

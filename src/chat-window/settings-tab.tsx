@@ -8,7 +8,7 @@ export function SettingsTab({ items }: { items: MenuItem[] }) {
         <button type="button" key={item.label} data-part="settings-button" onClick={item.onSelect}>
           {item.label}
         </button>,
-        <p key={`${item.label}-hint`} data-part="hint">
+        <p key={item.hint} data-part="hint">
           {item.hint}
         </p>,
       ])}

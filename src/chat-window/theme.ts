@@ -2,63 +2,34 @@
 import type { Appearance } from '../../contract/appearance';
 import { px, safe } from '../theme';
 
-/** The chat window's variables. */
+/**
+ * A field's variable: its name in kebab case without 'Color', 'Button', and the 'bg', 'border' and
+ * 'font' before 'hover', 'radius' and 'size' (`sendButtonBorderRadius` → `send-radius`,
+ * `bgHoverColor` → `hover`, `titleFontSize` → `title-size`).
+ */
+const variable = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/-color$|-button|bg-(?=hover)|border-(?=radius)|font-(?=size)/g, '');
+
+/** The chat window's variables: a number is a length in px, text passes `safe`. */
 export function windowVariables(a: Appearance): Record<string, string> {
-  const vars: Record<string, string> = {
-    'agent-title': safe(a.agentTitleColor),
-    'agent-description': safe(a.agentDescriptionColor),
-    'agent-icon-radius': `${a.agentIconBorderRadius}%`,
-    'header-padding': safe(a.headerPadding),
-    'footer-padding': safe(a.footerPadding),
-    separator: safe(a.separatorColor),
-    'footer-default': safe(a.footer.defaultColor),
-    'footer-active': safe(a.footer.activeColor),
-    'footer-hover': safe(a.footer.hoverColor),
-    'timestamp-color': safe(a.timestampColor),
-    'input-bg': safe(a.input.inputBgColor),
-    'input-text': safe(a.input.inputTextColor),
-    'input-border': safe(a.input.inputBorderColor),
-    'input-radius': px(a.input.inputBorderRadius),
-    'send-bg': safe(a.input.sendButtonBgColor),
-    'send-icon': safe(a.input.sendButtonIconColor),
-    'send-radius': px(a.input.sendButtonBorderRadius),
-    'button-bg': safe(a.buttons.bgColor),
-    'button-text': safe(a.buttons.textColor),
-    'button-border': safe(a.buttons.borderColor),
-    'button-radius': px(a.buttons.borderRadius),
-    'history-bg': safe(a.chatHistoryList.bgColor),
-    'history-text': safe(a.chatHistoryList.textColor),
-    'history-active-bg': safe(a.chatHistoryList.activeBgColor),
-    'history-active-border': safe(a.chatHistoryList.activeBorderColor),
-    'history-border': safe(a.chatHistoryList.borderColor),
-    'home-title': safe(a.home.titleColor),
-    'home-title-size': px(a.home.titleFontSize),
-    'home-description': safe(a.home.descriptionColor),
-    'home-description-size': px(a.home.descriptionFontSize),
-  };
-  for (const [name, s] of [
-    ['user', a.userMessage],
-    ['ai', a.aiMessage],
+  const { agentTitleColor, agentDescriptionColor, headerPadding, footerPadding, separatorColor } = a;
+  // the agent icon's radius is a share of its size
+  const vars: Record<string, string> = { 'agent-icon-radius': `${a.agentIconBorderRadius}%`, 'timestamp-color': safe(a.timestampColor) };
+  for (const [prefix, fields] of [
+    ['', { agentTitleColor, agentDescriptionColor, headerPadding, footerPadding, separatorColor }],
+    ['', a.input],
+    ['footer-', a.footer],
+    ['button-', a.buttons],
+    ['history-', a.chatHistoryList],
+    ['home-', a.home],
+    ['user-', a.userMessage],
+    ['ai-', a.aiMessage],
+    ['follow-up-', a.followUpButtons],
+    ['response-', a.responseButton],
   ] as const) {
-    vars[`${name}-bg`] = safe(s.bgColor);
-    vars[`${name}-text`] = safe(s.textColor);
-    vars[`${name}-border`] = safe(s.borderColor);
-    vars[`${name}-radius`] = px(s.borderRadius);
-    vars[`${name}-font-style`] = s.fontStyle === 'italic' ? 'italic' : 'normal';
-  }
-  for (const [name, s] of [
-    ['follow-up', a.followUpButtons],
-    ['response', a.responseButton],
-  ] as const) {
-    vars[`${name}-bg`] = safe(s.bgColor);
-    vars[`${name}-hover`] = safe(s.bgHoverColor);
-    vars[`${name}-text`] = safe(s.textColor);
-    vars[`${name}-border`] = safe(s.borderColor);
-    vars[`${name}-radius`] = px(s.borderRadius);
-    vars[`${name}-size`] = px(s.fontSize);
-    vars[`${name}-padding`] = safe(s.padding);
-    vars[`${name}-gap`] = px(s.gap);
+    for (const [field, v] of Object.entries(fields)) {
+      // texts shown in the window, not styles
+      if (!/^(title|description|promptPlaceholder)$/.test(field)) vars[prefix + variable(field)] = typeof v === 'number' ? px(v) : safe(`${v}`);
+    }
   }
   return vars;
 }
-

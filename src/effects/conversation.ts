@@ -31,10 +31,11 @@ export function conversationEffects(deps: ConversationDeps) {
   const page = deps.page ?? documentPage;
   return {
     chat: {
-      loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input }) =>
-        client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }),
+      // each call is cancelled when the chat leaves the state that runs it (a reload, Stop, another session)
+      loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input, signal }) =>
+        client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }, signal),
       ),
-      send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(({ input }) =>
+      send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(({ input, signal }) =>
         client.send({
           message: input.text,
           webPageContent: deps.pageAwareness ? page.text() : '',
@@ -44,7 +45,7 @@ export function conversationEffects(deps: ConversationDeps) {
           ...deps.extra?.(),
           // widget-spec §3: the smart doc or video context of Ask question
           ...input.about,
-        }),
+        }, signal),
       ),
       reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
         client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),

@@ -9,7 +9,8 @@ import type { SiteConfig } from '../../machines/embed';
 import { SHEET_MIN_HEIGHT, SHEET_MAX_SHARE, selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
 
-export const TAB_LABELS: Record<Tab, string> = { home: 'Home', chat: 'Chat', history: 'History', settings: 'Settings' };
+/** A tab's label: its name, capitalised (Home, Chat, History, Settings). */
+export const tabLabel = (t: Tab) => t[0]!.toUpperCase() + t.slice(1);
 
 /** What Get help asks the agent when the site has no help page. */
 export const HELP_QUESTION = 'I need help. How can I get help?';
@@ -52,7 +53,7 @@ export interface ChatWindowInput {
 export function connectChatWindow({ window: w, windowActor, chat, appearance, config, nav, viewportHeight }: ChatWindowInput) {
   const tab = selectTab(w);
   const mobile = selectIsMobile(w);
-  const tabs = TABS.map((t) => ({ id: t, label: TAB_LABELS[t], current: t === tab, onSelect: () => windowActor.send({ type: 'TAB.SELECT', tab: t }) }));
+  const tabs = TABS.map((t) => ({ id: t, label: tabLabel(t), current: t === tab, onSelect: () => windowActor.send({ type: 'TAB.SELECT', tab: t }) }));
   const resize = (height: number) => windowActor.send({ type: 'SHEET.RESIZE', height, viewportHeight });
   const emailTranscript = () =>
     nav.assign(transcriptMailto(appearance.agentName, chat.getSnapshot().context.messages.filter((m) => !m.isError)));
@@ -64,11 +65,10 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     expanded: selectExpanded(w),
     /** widget-spec §2: the expand button shows on wide screens only; the close button on the bottom sheet. */
     canExpand: !mobile,
-    sheetHeight: selectSheetHeight(w),
     header: {
       name: appearance.agentName,
       description: appearance.agentDescription,
-      icon: /^https?:\/\//i.test(appearance.agentIcon) ? appearance.agentIcon : '',
+      icon: isSafeLink(appearance.agentIcon) ? appearance.agentIcon : '',
       liveDot: appearance.launcher.showLiveStatus,
     },
     tabs,
@@ -82,6 +82,8 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     toggleExpanded: () => windowActor.send({ type: 'WINDOW.EXPAND_TOGGLE' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
     sheet: {
+      /** The height the resize handle set; null for the default. */
+      height: selectSheetHeight(w),
       min: SHEET_MIN_HEIGHT,
       max: Math.round(viewportHeight * SHEET_MAX_SHARE),
       resize,

@@ -1,6 +1,8 @@
 /**
- * The Chat tab (widget-spec §2 "Chat", §4 "Send button", §5): the messages, the
- * typing indicator, the buttons under the last answer, and the composer.
+ * The Chat tab (widget-spec §2 "Chat", §4 "Send button", §5, §8; issue 13): the messages
+ * (with what a question not delivered offers: Cancel, Try again), the typing indicator,
+ * the buttons under the last answer, the status line (loading, a history that could not
+ * load, waiting for the network), and the composer with its send / voice / Stop button.
  */
 import type { Appearance } from '../../contract/appearance';
 import {
@@ -10,22 +12,27 @@ import {
   selectDraft,
   selectFollowUps,
   selectIsLoading,
+  selectIsOffline,
   selectIsTyping,
+  selectLoadFailed,
   selectMessages,
-  selectQueue,
   selectResponseButtons,
   type ActionButton,
   type ChatActor,
+  type ChatMessage,
   type ChatSnapshot,
   type FollowUp,
 } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
 import type { WindowActor } from '../../machines/window';
+import { FAILURE_TEXT } from '../api/client';
 import { formatTimestamp } from '../format';
 import { clickButton } from './intents';
 
 /** widget-spec §5: when page reference is on, the banner reads this. */
 export const PAGE_AWARENESS_BANNER = 'Referencing the current page may slow down AI responses.';
+/** Issue 13: the status line while questions wait for the network. */
+export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
 
 export interface ChatInput {
   chat: ChatSnapshot;
@@ -37,23 +44,30 @@ export interface ChatInput {
 
 export function connectChat({ chat, chatActor, windowActor, appearance, config }: ChatInput) {
   const typing = selectIsTyping(chat);
+  const loading = selectIsLoading(chat);
+  const failed = selectLoadFailed(chat);
+  const messages = selectMessages(chat);
   const draft = selectDraft(chat);
   const hasText = canSendText(draft);
+  const canSubmit = selectCanSubmit(chat);
   const voiceAvailable = config.interactiveAvatarId !== '';
   const about = selectAbout(chat);
   const a = appearance;
+  const send = chatActor.send.bind(chatActor);
   return {
+    /** The appearance the messages are drawn with (the same object until the settings change). */
+    look: a,
     agentName: a.agentName,
     format: a.chatFormat,
     showAvatars: a.showAvatars,
-    showTimestamps: a.showTimestamps,
     banner: config.agentPageAwareness ? PAGE_AWARENESS_BANNER : null,
-    messages: selectMessages(chat),
-    /** Messages sent while busy, shown as waiting (they go in order). */
-    queue: selectQueue(chat),
-    loading: selectIsLoading(chat),
+    messages,
     typing,
-    emptyText: `${a.home.title} Ask ${a.agentName} anything about this page.`,
+    /** The polite status line: loading, a history that could not load (widget-spec §8, never an empty chat), or waiting for the network. */
+    status: loading && !messages.length ? 'Loading conversation…' : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
+    /** Retry, when the history could not load. */
+    reload: failed ? () => send({ type: 'CHAT.RELOAD' }) : null,
+    emptyText: loading || failed || messages.length ? null : `${a.home.title} Ask ${a.agentName} anything about this page.`,
     timestamp: (iso: string) => (a.showTimestamps ? formatTimestamp(iso) : ''),
     // follow-ups and response buttons belong to the last answer: hidden while the next is on its way
     followUps: typing ? [] : selectFollowUps(chat),
@@ -62,23 +76,39 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
       label: `Message ${a.agentName}`,
       // widget-spec §4: asking about an embedded item, the input invites the question
       placeholder: about ? 'Ask a question...' : a.input.promptPlaceholder,
-      about: about && { text: `Asking about: ${about.name}`, name: about.name, dismiss: () => chatActor.send({ type: 'CHAT.ABOUT', about: null }) },
+      about: about && { text: `Asking about: ${about.name}`, name: about.name, dismiss: () => send({ type: 'CHAT.ABOUT', about: null }) },
       draft,
-      /** widget-spec §4: an arrow with text, the voice-mode button without. */
-      mode: hasText ? ('send' as const) : ('voice' as const),
-      canSubmit: selectCanSubmit(chat),
-      voice: {
-        available: voiceAvailable,
-        // widget-spec §4: disabled, with this tooltip, when no avatar id is configured and the text is empty
-        label: voiceAvailable ? 'Voice mode' : 'Voice mode not available',
-      },
-      type: (text: string) => chatActor.send({ type: 'CHAT.TYPE', text }),
-      submit: () => chatActor.send({ type: 'CHAT.SUBMIT' }),
+      /**
+       * The button after the input (widget-spec §4): Stop while an answer is on its way; else an arrow with text
+       * (disabled while it cannot go), the voice-mode button without (disabled, with this tooltip, when no avatar id
+       * is configured).
+       */
+      mode: typing ? ('stop' as const) : hasText ? ('send' as const) : ('voice' as const),
+      /** The draft may go now (text in it, no answer on its way, no 429 holding it). */
+      canSubmit,
+      button: typing
+        ? { label: 'Stop', disabled: false }
+        : hasText
+          ? { label: 'Send message', disabled: !canSubmit }
+          : { label: voiceAvailable ? 'Voice mode' : 'Voice mode not available', disabled: !voiceAvailable },
+      type: (text: string) => send({ type: 'CHAT.TYPE', text }),
+      submit: () => send({ type: 'CHAT.SUBMIT' }),
+      /** The button's click (the voice button's loads voice mode instead). */
+      press: () => send({ type: typing ? 'CHAT.STOP' : 'CHAT.SUBMIT' }),
     },
-    retry: () => chatActor.send({ type: 'CHAT.RETRY' }),
+    /**
+     * What a message offers under it: a question waiting its turn, Cancel; one stopped, Try again; an error
+     * message, Try again for its question (which goes again, once).
+     */
+    noteOf: ({ id, of = id, status }: ChatMessage) =>
+      status === 'queued'
+        ? { text: 'Waiting to send', action: 'Cancel', run: () => send({ type: 'CHAT.CANCEL', id }) }
+        : of !== id || status === 'stopped'
+          ? { text: status ? 'Stopped' : '', action: 'Try again', run: () => send({ type: 'CHAT.RETRY', id: of }) }
+          : null,
     askFollowUp: (f: FollowUp) => {
-      chatActor.send({ type: 'BUTTON.CLICKED', buttonId: f.id });
-      chatActor.send({ type: 'CHAT.SEND', text: f.text });
+      send({ type: 'BUTTON.CLICKED', buttonId: f.id });
+      send({ type: 'CHAT.SEND', text: f.text });
     },
     clickButton: (b: ActionButton) => clickButton(chatActor, windowActor, b),
   };

@@ -1,9 +1,22 @@
 /**
  * The History tab (widget-spec §2 "History", §4 "Renaming a session", §8 rename
- * failure): the sessions as the list shows them, and what each item does.
+ * failure): the sessions as the list shows them, and what each item does. A list
+ * that could not load says so with Retry; 'No chat history yet' only when the
+ * server answered with none.
  */
 import { selectChatSessionId, type ChatActor, type ChatSnapshot } from '../../machines/chat';
-import { selectFailedId, selectRename, selectSavingId, selectSessions, selectSessionsLoading, type SessionsActor, type SessionsSnapshot } from '../../machines/sessions';
+import {
+  selectFailedId,
+  selectRename,
+  selectSavingId,
+  selectSessions,
+  selectSessionsFailed,
+  selectSessionsLoaded,
+  selectSessionsLoadFailed,
+  type SessionsActor,
+  type SessionsSnapshot,
+} from '../../machines/sessions';
+import { FAILURE_TEXT } from '../api/client';
 import type { WindowActor } from '../../machines/window';
 import { formatTimestamp, messageCount } from '../format';
 import { startNewChat } from './intents';
@@ -25,9 +38,17 @@ export function connectHistory({ sessions, sessionsActor, chat, chatActor, windo
   const savingId = selectSavingId(sessions);
   const failedId = selectFailedId(sessions);
   const currentId = selectChatSessionId(chat);
+  const loaded = selectSessionsLoaded(sessions);
+  const error = selectSessionsFailed(sessions);
   return {
-    loading: selectSessionsLoading(sessions) && list.length === 0,
-    empty: list.length === 0,
+    /** 'Loading chats…': nothing to show yet (not loaded, not failed). */
+    loading: !loaded && !error && list.length === 0,
+    /** widget-spec §2's empty state, only when the server said there are none. */
+    empty: loaded && list.length === 0,
+    /** widget-spec §8 'Failed to load chat sessions', shown with Retry. */
+    error: error ? FAILURE_TEXT.sessions : null,
+    /** Loads the list again; offered from a failure until a load succeeds (kept while it loads, with the focus on it). */
+    retry: selectSessionsLoadFailed(sessions) ? () => sessionsActor.send({ type: 'SESSIONS.LOAD' }) : null,
     items: list.map((s) => {
       const name = s.name || UNNAMED;
       const saving = savingId === s.id;

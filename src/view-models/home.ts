@@ -1,10 +1,13 @@
-/** The Home tab (widget-spec §2 "Home"): title, description, the page's action buttons, and its home video. */
+/**
+ * The Home tab (widget-spec §2 "Home"): title, description, the page's action buttons, its home video,
+ * and a composer, so that a visitor can type as soon as the window opens (§4: the input gets focus).
+ */
 import type { Appearance } from '../../contract/appearance';
 import { selectActionButtons, type ActionButtonsSnapshot } from '../../machines/action-buttons';
 import { selectMessages, type ActionButton, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
 import type { WindowActor } from '../../machines/window';
-import { PAGE_AWARENESS_BANNER } from './chat';
+import { connectChat } from './chat';
 import { clickButton } from './intents';
 
 export interface HomeInput {
@@ -16,15 +19,28 @@ export interface HomeInput {
   config: SiteConfig;
 }
 
-export function connectHome({ chat, chatActor, actionButtons, windowActor, appearance, config }: HomeInput) {
+export function connectHome(input: HomeInput) {
+  const { chat, chatActor, actionButtons, windowActor, appearance } = input;
+  // the Chat tab's banner, and its composer: the same draft and rules (Enter held while an answer is on its
+  // way), so that what is typed here is there too
+  const { banner, composer } = connectChat(input);
   return {
     title: appearance.home.title,
     description: appearance.home.description,
-    banner: config.agentPageAwareness ? PAGE_AWARENESS_BANNER : null,
+    banner,
     buttons: selectActionButtons(actionButtons),
     /** The page's point-of-presence video: it comes with the page's history (widget-spec §2, §7). */
     video: selectMessages(chat).find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl) ?? null,
     clickButton: (b: ActionButton) => clickButton(chatActor, windowActor, b),
+    composer: {
+      ...composer,
+      /** Sends the draft and shows the Chat tab, where its answer comes. */
+      submit() {
+        if (!composer.canSubmit) return;
+        composer.submit();
+        windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+      },
+    },
   };
 }
 

@@ -244,12 +244,24 @@ describe('sending', () => {
     expect((await within(log()).findByTestId('md')).textContent).toBe('Hi!');
   });
 
-  it('a rate limit shows its error as the error message', async () => {
-    const { user, fakes } = await chatTab();
+  it('a rate limit (429) says how long to wait, and the send button waits that long, then comes back by itself', async () => {
+    const { user, fakes, chat, emitted } = await chatTab();
     await user.type(input(), 'Hello{Enter}');
-    await fakes.send.last().reject(new ApiError('RATE_LIMIT_EXCEEDED'));
-    expect(within(log()).getByText('RATE_LIMIT_EXCEEDED')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    vi.useFakeTimers();
+    await fakes.send.last().reject(new ApiError('RATE_LIMIT_EXCEEDED', 'RATE_LIMIT_EXCEEDED', 429, 17));
+    const error = items().find((li) => li.hasAttribute('data-error'))!;
+    expect(within(error).getByText('Too many messages. Please wait 17 seconds before sending again.')).toBeTruthy();
+    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // the §8 code stays for the programmatic API's error event
+    expect(emitted).toContainEqual({ event: 'error', detail: new Error('RATE_LIMIT_EXCEEDED') });
+    // the failed text came back into the composer; it cannot be sent yet
+    expect(input().value).toBe('Hello');
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(16_999);
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(chat.getSnapshot().matches('ready')).toBe(true);
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(false);
   });
 });
 
@@ -296,14 +308,18 @@ describe('composer', () => {
 
     await user.click(sendButton());
     expect(fakes.send.last().input.text).toBe('Hi');
+    // Stop while the answer is on its way, then the voice button again
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    await fakes.send.last().resolve(reply('Hi', 'Hello'));
     expect(screen.getByRole('button', { name: 'Voice mode not available' })).toBeTruthy();
   });
 
-  it('while an answer is on its way the send button is disabled and Enter does not send again', async () => {
+  it('while an answer is on its way the send button is Stop and Enter does not send again', async () => {
     const { user, fakes } = await chatTab();
     await user.type(input(), 'First{Enter}');
     await user.type(input(), 'Second');
-    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     await user.keyboard('{Enter}');
     expect(fakes.send.calls).toHaveLength(1);
     expect(input().value).toBe('Second');

@@ -260,8 +260,13 @@ export function createHarness(options: HarnessOptions = {}) {
   const recording = fakeRecording();
   /** How many times voice mode's chunk was asked for. */
   const voiceLoads = { count: 0 };
+  // the network machine with its probe held by the test (`probe.calls`) and no browser events
+  const probe = controlled<NonReducibleUnknown, void>();
+  const network = createActor(networkMachine.provide({ actors: { probe: probe.logic, connectivity: fromCallback(() => () => undefined) } })).start();
+
   const conversation = createConversation({
     windowActor,
+    network,
     effects: {
       chat: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic },
       sessions: { loadSessions: loadSessions.logic, renameSession: renameSession.logic },
@@ -298,10 +303,6 @@ export function createHarness(options: HarnessOptions = {}) {
     };
   });
   windowModule.catch(() => undefined);
-
-  // the network machine with its probe held by the test (`probe.calls`) and no browser events
-  const probe = controlled<NonReducibleUnknown, void>();
-  const network = createActor(networkMachine.provide({ actors: { probe: probe.logic, connectivity: fromCallback(() => () => undefined) } })).start();
 
   const rt: Runtime = { embed, windowActor, network, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
 

@@ -9,7 +9,7 @@ import { waitFor } from 'xstate';
 import { RENAME_ERROR_MS } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
-import { message, renderWindow, session, type HarnessOptions } from './widget-harness';
+import { flush, message, renderWindow, session, type HarnessOptions } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -57,11 +57,6 @@ describe('History tab', () => {
     expect(screen.getByText('First')).toBeTruthy();
   });
 
-  it("a failed load shows the empty state", async () => {
-    const { fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
-    await fakes.loadSessions.last().reject(new ApiError('FAILED', 'Failed to load chat sessions'));
-    expect(screen.getByText('No chat history yet')).toBeTruthy();
-  });
 
   it("shows each session's name ('Unnamed Chat' for none), last message time and 'N message(s)'", async () => {
     await historyTab();
@@ -232,5 +227,84 @@ describe('renaming a session', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(screen.queryByText('Failed to update name')).toBeNull();
     expect(item('Pension questions')).toBeTruthy();
+  });
+});
+
+describe('History tab: a list that could not load (issue 13)', () => {
+  const retry = () => screen.getByRole('button', { name: 'Retry' });
+
+  it.each([
+    ['the server is down (NETWORK)', new ApiError('NETWORK', 'Failed to load chat sessions')],
+    ['the server fails (500)', new ApiError('FAILED', 'Failed to load chat sessions', 500)],
+  ])("%s: 'Failed to load chat sessions' with Retry, never the empty state", async (_why, error) => {
+    const { fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(error);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load chat sessions');
+    expect(retry()).toBeTruthy();
+    expect(screen.queryByText('No chat history yet')).toBeNull();
+    expect(screen.queryByText('Loading chats…')).toBeNull();
+    expect(screen.queryByRole('list')).toBeNull();
+    // New Chat is still there
+    expect(screen.getByRole('button', { name: 'New Chat' })).toBeTruthy();
+  });
+
+  it('Retry loads again (the button keeps the focus while it loads) and shows the list', async () => {
+    const { user, fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    await user.click(retry());
+    expect(fakes.loadSessions.calls).toHaveLength(2);
+    expect(screen.getByRole('status').textContent).toBe('Loading chats…');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(retry());
+    // a second click while it loads asks for nothing more
+    await user.click(retry());
+    expect(fakes.loadSessions.calls).toHaveLength(2);
+
+    await fakes.loadSessions.last().resolve(SESSIONS);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('a Retry that fails again shows the failure again, with the focus still on Retry', async () => {
+    const { user, fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    await user.click(retry());
+    const button = retry();
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load chat sessions');
+    expect(retry()).toBe(button);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("Retry that finds no sessions shows 'No chat history yet' (the server said so)", async () => {
+    const { user, fakes } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    await user.click(retry());
+    await fakes.loadSessions.last().resolve([]);
+    expect(screen.getByText('No chat history yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('a reload that fails keeps the sessions shown before, with the failure and Retry above them', async () => {
+    const { user, fakes, windowActor } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().resolve(SESSIONS);
+    // leaving and entering History loads it again (widget-spec §4)
+    windowActor.send({ type: 'TAB.SELECT', tab: 'home' });
+    windowActor.send({ type: 'TAB.SELECT', tab: 'history' });
+    await flush();
+    expect(fakes.loadSessions.calls).toHaveLength(2);
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load chat sessions');
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
+    // the sessions still work: one opens
+    await user.click(openItem('Fees'));
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+  });
+
+  it('the History tab shows the loading status, not the empty state, before its first load has answered', () => {
+    renderWindow({ tab: 'history', sessions: 'manual' });
+    expect(screen.getByRole('status').textContent).toBe('Loading chats…');
+    expect(screen.queryByText('No chat history yet')).toBeNull();
   });
 });

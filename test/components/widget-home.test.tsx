@@ -136,3 +136,69 @@ describe('Home tab', () => {
     expect(screen.queryByText('Referencing the current page may slow down AI responses.')).toBeNull();
   });
 });
+
+describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {
+  const box = () => screen.getByRole('textbox', { name: 'Message AI Agent' }) as HTMLTextAreaElement;
+  const sendButton = () => screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+
+  it('has a text box with the placeholder and a send button, disabled while it is empty', async () => {
+    const { chat } = renderWindow({ appearance: { input: { promptPlaceholder: 'Ask me anything' } } });
+    await waitFor(chat, (s) => s.matches('ready'));
+    const home = screen.getByRole('region', { name: 'Welcome back!' });
+    expect(home).toBeTruthy();
+    expect(box().placeholder).toBe('Ask me anything');
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('Enter sends the text and shows it in the Chat tab, where the answer comes', async () => {
+    const { user, chat, fakes, windowActor } = renderWindow();
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.type(box(), 'What are the fees?');
+    expect(sendButton().disabled).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+    expect(fakes.send.last().input).toEqual({ text: 'What are the fees?', chatSessionId: null });
+    expect(chat.getSnapshot().context.draft).toBe('');
+    expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
+    expect(within(screen.getByRole('log')).getByText('What are the fees?')).toBeTruthy();
+  });
+
+  it('the send button sends too', async () => {
+    const { user, chat, fakes, windowActor } = renderWindow();
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.type(box(), 'Hello');
+    await user.click(sendButton());
+    expect(fakes.send.last().input.text).toBe('Hello');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+  });
+
+  it('Enter with nothing typed (or blanks) stays on Home and sends nothing; Shift+Enter adds a line', async () => {
+    const { user, chat, fakes, windowActor } = renderWindow();
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.type(box(), '   {Enter}');
+    expect(windowActor.getSnapshot().context.tab).toBe('home');
+    expect(fakes.send.calls).toHaveLength(0);
+    await user.clear(box());
+    await user.type(box(), 'one{Shift>}{Enter}{/Shift}two');
+    expect(box().value).toBe('one\ntwo');
+    expect(fakes.send.calls).toHaveLength(0);
+  });
+
+  it("is the Chat tab's draft: what is typed on Home is there in the Chat tab", async () => {
+    const { user, chat, windowActor } = renderWindow();
+    await waitFor(chat, (s) => s.matches('ready'));
+    await user.type(box(), 'Half a question');
+    windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+    expect(((await screen.findByRole('textbox', { name: 'Message AI Agent' })) as HTMLTextAreaElement).value).toBe('Half a question');
+  });
+
+  it('a text sent while the history still loads is kept and goes once it is in (the Chat tab shows it waiting)', async () => {
+    const { user, chat, fakes, windowActor } = renderWindow({ history: 'manual' });
+    await user.type(box(), 'Early question{Enter}');
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+    expect(fakes.send.calls).toHaveLength(0);
+    await fakes.loadHistory.last().resolve({ messages: [], chatSessionId: null });
+    await waitFor(chat, (s) => s.matches('sending'));
+    expect(fakes.send.last().input.text).toBe('Early question');
+  });
+});

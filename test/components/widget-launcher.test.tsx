@@ -197,3 +197,20 @@ describe('load errors (widget-spec §8, shown to the visitor)', () => {
     expect(rt.conversation).not.toHaveBeenCalled();
   });
 });
+
+describe('opening the window (issue 13)', () => {
+  it('from the keyboard: the window opens on Home and its input gets the focus, with the keyboard focus ring allowed', async () => {
+    const { user, loadWindow, windowActor } = renderApp({ appearance: { agentName: 'Ada' } });
+    await loadWindow();
+    openButton('Ada').focus();
+    await user.keyboard('{Enter}');
+    const window = await screen.findByRole('dialog', { name: 'Ada' });
+    expect(windowActor.getSnapshot().context.tab).toBe('home');
+    // the launcher had a keyboard focus ring (happy-dom: it had the focus): the input may show one too
+    expect(window.hasAttribute('data-pointer')).toBe(false);
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(window).getByRole('textbox', { name: 'Message Ada' })), { timeout: 1000 });
+    // one keystroke later the visitor is typing
+    await user.keyboard('Hi');
+    expect((document.activeElement as HTMLTextAreaElement).value).toBe('Hi');
+  });
+});

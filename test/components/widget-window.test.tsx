@@ -6,12 +6,14 @@
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
 import { transcriptMailto } from '../../src/view-models/chat-window';
-import { renderWindow } from './widget-harness';
+import { createHarness, renderWindow } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -265,5 +267,85 @@ describe('transcript', () => {
     const url = new URL(href);
     expect(url.searchParams.get('subject')).toBe('Chat transcript: Ada');
     expect(url.searchParams.get('body')).toBe('You:\nHello?\n\nAda:\nHi!');
+  });
+});
+
+describe('the focus on open (widget-spec §4, §9; issue 13)', () => {
+  const box = () => screen.getByRole('textbox', { name: 'Message AI Agent' });
+
+  it('Home opens with its input focused 300 ms after the window (which holds the focus until then)', async () => {
+    vi.useFakeTimers();
+    renderWindow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(document.activeElement).toBe(dialog());
+    await vi.advanceTimersByTimeAsync(FOCUS_DELAY_MS - 1);
+    expect(document.activeElement).toBe(dialog());
+    await vi.advanceTimersByTimeAsync(1);
+    expect(document.activeElement).toBe(box());
+  });
+
+  it('does not take the focus back from a control the visitor reached first', async () => {
+    vi.useFakeTimers();
+    renderWindow();
+    await vi.advanceTimersByTimeAsync(0);
+    const expand = screen.getByRole('button', { name: 'Expand chat window' });
+    expand.focus();
+    await vi.advanceTimersByTimeAsync(FOCUS_DELAY_MS);
+    expect(document.activeElement).toBe(expand);
+  });
+
+  it('opened without the keyboard (a click, the API), the input will not show the focus ring until Tab is pressed', async () => {
+    // happy-dom has no :focus-visible heuristic (whatever has the focus matches): as in a browser after a
+    // click, the element that has the focus when the window opens shows no ring
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+      return selector === ':focus-visible' ? false : matches.call(this, selector);
+    });
+    const { user } = renderWindow();
+    vi.mocked(Element.prototype.matches).mockRestore();
+    expect(dialog().hasAttribute('data-pointer')).toBe(true);
+    await vi.waitFor(() => expect(document.activeElement).toBe(box()), { timeout: 1000 });
+    await user.keyboard('Hello');
+    expect(dialog().hasAttribute('data-pointer')).toBe(true);
+    await user.tab();
+    expect(dialog().hasAttribute('data-pointer')).toBe(false);
+    // a pointer again holds it back again
+    await user.click(box());
+    expect(dialog().hasAttribute('data-pointer')).toBe(true);
+  });
+
+  it('opened from the keyboard (the launcher showed its focus ring), the ring shows', () => {
+    // the launcher, focused from the keyboard, matches :focus-visible when the window mounts
+    const launcher = document.createElement('button');
+    document.body.append(launcher);
+    launcher.focus();
+    expect(launcher.matches(':focus-visible')).toBe(true);
+    renderWindow();
+    expect(dialog().hasAttribute('data-pointer')).toBe(false);
+    launcher.remove();
+  });
+});
+
+describe("feature chunks that could not load are tried again (issue 13; the Conversation's dictation() and voice())", () => {
+  it('dictation: after a rejection the next call imports again, and a success is kept', async () => {
+    const options = { dictationFails: true };
+    const { conversation } = createHarness(options);
+    await expect(conversation.dictation()).rejects.toThrow('dictation chunk failed');
+    await expect(conversation.dictation()).rejects.toThrow('dictation chunk failed');
+    // the chunk can be loaded now (the network is back)
+    options.dictationFails = false;
+    const loaded = await conversation.dictation();
+    expect(loaded.actor).toBeTruthy();
+    // and once loaded, the same promise after
+    expect(await conversation.dictation()).toBe(loaded);
+    conversation.stop();
+  });
+
+  it('voice mode: every attempt after a rejection imports again', async () => {
+    const { conversation, voiceLoads } = createHarness();
+    await expect(conversation.voice()).rejects.toThrow();
+    await expect(conversation.voice()).rejects.toThrow();
+    expect(voiceLoads.count).toBe(2);
+    conversation.stop();
   });
 });

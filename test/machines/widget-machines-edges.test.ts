@@ -144,7 +144,7 @@ describe('chat machine: events mid-flight', () => {
     const { actor, history, send } = start();
     history.calls[0]!.resolve({ messages: [], chatSessionId: null });
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'CHAT.RETRY' });
+    actor.send({ type: 'CHAT.RETRY', id: 'nothing' });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(send.calls).toHaveLength(0);
   });

@@ -10,6 +10,8 @@ import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
+/** The questions waiting their turn. */
+const queued = (actor: { getSnapshot(): { context: { messages: ChatMessage[] } } }) => actor.getSnapshot().context.messages.filter((m) => m.status === 'queued').map((m) => m.content);
 
 
 describe('window machine (window and tabs)', () => {
@@ -104,10 +106,10 @@ describe('chat machine', () => {
     expect(s.context.messages.map((m) => m.content)).toEqual(['hi', 'hello']);
   });
 
-  it('a history failure gives an empty history and keeps the session for the next load', async () => {
+  it('a history failure is told apart from an empty history (loadFailed), keeps the session, and Retry loads it again', async () => {
     const { actor, history, emitted } = start('s1');
     history.calls[0]!.reject(new ApiError('FAILED', 'Failed to load chat history'));
-    const s = await waitFor(actor, (x) => x.matches('ready'));
+    const s = await waitFor(actor, (x) => x.matches('loadFailed'));
     expect(s.context).toMatchObject({ messages: [], chatSessionId: 's1' });
     expect(emitted).toEqual([]);
     actor.send({ type: 'CHAT.RELOAD' });
@@ -172,15 +174,17 @@ describe('chat machine', () => {
     history.calls[0]!.resolve({ messages: [], chatSessionId: null });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
-    send.calls[0]!.reject(new ApiError('RATE_LIMIT_EXCEEDED'));
+    send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
     const s = await waitFor(actor, (x) => x.matches('ready'));
     expect(s.context.messages.map((m) => [m.role, m.content, m.isError ?? false])).toEqual([
       ['user', 'Will it fail?', false],
-      ['ai', 'RATE_LIMIT_EXCEEDED', true],
+      ['ai', 'Failed to get AI response', true],
     ]);
-    expect(s.context.failedText).toBe('Will it fail?');
-    expect(emitted).toContainEqual({ type: 'send.failed', error: 'RATE_LIMIT_EXCEEDED' });
-    actor.send({ type: 'CHAT.RETRY' });
+    const [question, error] = s.context.messages;
+    expect(question!.status).toBe('failed');
+    expect(error!.of).toBe(question!.id);
+    expect(emitted).toContainEqual({ type: 'send.failed', error: 'Failed to get AI response' });
+    actor.send({ type: 'CHAT.RETRY', id: question!.id });
     // the failed message and its error give way to the new attempt: the message shows once
     expect(actor.getSnapshot().context.messages.map((m) => [m.content, m.isError ?? false])).toEqual([['Will it fail?', false]]);
     expect(send.calls[1]!.input.text).toBe('Will it fail?');
@@ -195,7 +199,7 @@ describe('chat machine', () => {
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
     expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['earlier', 'answer', 'Will it fail?']);
-    expect(actor.getSnapshot().context.failedText).toBeNull();
+    expect(actor.getSnapshot().context.messages.some((m) => m.status === 'failed')).toBe(false);
   });
 
   it('messages sent while an answer is on its way are queued and go in order, one at a time', async () => {
@@ -207,11 +211,11 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.SEND', text: '  ' });
     actor.send({ type: 'CHAT.SEND', text: 'third' });
     expect(send.calls).toHaveLength(1);
-    expect(actor.getSnapshot().context.queue).toEqual(['second', 'third']);
+    expect(queued(actor)).toEqual(['second', 'third']);
     send.calls[0]!.resolve({ userMessage: msg('user', 'first', 'u1'), aiMessage: msg('ai', 'one', 'a1'), chatSessionId: 's', followUps: [], responseButtons: [] });
     await waitFor(actor, () => send.calls.length === 2);
     expect(send.calls[1]!.input).toEqual({ text: 'second', chatSessionId: 's' });
-    expect(actor.getSnapshot().context.queue).toEqual(['third']);
+    expect(queued(actor)).toEqual(['third']);
     send.calls[1]!.resolve({ userMessage: msg('user', 'second', 'u2'), aiMessage: msg('ai', 'two', 'a2'), chatSessionId: 's', followUps: [], responseButtons: [] });
     await waitFor(actor, () => send.calls.length === 3);
     expect(send.calls[2]!.input.text).toBe('third');
@@ -287,13 +291,13 @@ describe('sessions machine (history list and rename)', () => {
     return t;
   };
 
-  it('loads the list; a failure gives an empty list', async () => {
+  it('loads the list; a failure is a state of its own, not an empty list (test/machines/sessions.test.ts)', async () => {
     const { actor } = await loaded();
     expect(actor.getSnapshot().context.sessions).toEqual(sessions);
     const t = start();
     t.actor.send({ type: 'SESSIONS.LOAD' });
     t.load.calls[0]!.reject(new Error('x'));
-    expect((await waitFor(t.actor, (x) => x.matches({ list: 'ready' }))).context.sessions).toEqual([]);
+    expect((await waitFor(t.actor, (x) => x.matches({ list: 'failed' }))).context).toMatchObject({ sessions: [], loadFailed: true });
   });
 
   it('renames on commit with a changed trimmed name', async () => {
@@ -447,7 +451,7 @@ describe('chat machine: the composer and button reports', () => {
     const x = start();
     x.actor.send({ type: 'CHAT.TYPE', text: 'early' });
     x.actor.send({ type: 'CHAT.SUBMIT' });
-    expect(x.actor.getSnapshot().context.queue).toEqual(['early']);
+    expect(queued(x.actor)).toEqual(['early']);
     x.loadHistory.calls[0]!.resolve({ messages: [], chatSessionId: 's1' });
     await waitFor(x.actor, (s) => s.matches('sending'));
     expect(x.send.calls[0]!.input.text).toBe('early');
@@ -455,7 +459,7 @@ describe('chat machine: the composer and button reports', () => {
     expect(x.actor.getSnapshot().can({ type: 'CHAT.SUBMIT' })).toBe(false);
     x.actor.send({ type: 'CHAT.SUBMIT' });
     expect(x.actor.getSnapshot().context.draft).toBe('next');
-    expect(x.actor.getSnapshot().context.queue).toEqual([]);
+    expect(queued(x.actor)).toEqual([]);
   });
 
   it('a failed message comes back into an empty composer, and leaves it when Try again sends it', async () => {
@@ -466,7 +470,7 @@ describe('chat machine: the composer and button reports', () => {
     x.send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
     await waitFor(x.actor, (s) => s.matches('ready'));
     expect(x.actor.getSnapshot().context.draft).toBe('Fees?');
-    x.actor.send({ type: 'CHAT.RETRY' });
+    x.actor.send({ type: 'CHAT.RETRY', id: x.actor.getSnapshot().context.messages[0]!.id });
     expect(x.actor.getSnapshot().context.draft).toBe('');
   });
 

@@ -65,10 +65,59 @@ describe('chat', () => {
   it('the composer: voice mode without text (disabled without an avatar), send with it', async () => {
     const { windowActor, chatActor } = actors();
     const view = (config = CONFIG) => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config });
-    expect(view().composer).toMatchObject({ mode: 'voice', voice: { available: false, label: 'Voice mode not available' } });
-    expect(view({ ...CONFIG, interactiveAvatarId: 'av' }).composer.voice).toEqual({ available: true, label: 'Voice mode' });
+    expect(view().composer).toMatchObject({ mode: 'voice', button: { disabled: true, label: 'Voice mode not available' } });
+    expect(view({ ...CONFIG, interactiveAvatarId: 'av' }).composer.button).toEqual({ disabled: false, label: 'Voice mode' });
     view().composer.type('Hello');
-    expect(view().composer).toMatchObject({ mode: 'send', draft: 'Hello' });
+    expect(view().composer).toMatchObject({ mode: 'send', draft: 'Hello', button: { disabled: false, label: 'Send message' } });
+  });
+
+  it('Stop while an answer is on its way; a question not delivered says why under it, with its one action', async () => {
+    const { windowActor, chatActor } = actors();
+    const view = () => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
+    await vi.waitFor(() => expect(chatActor.getSnapshot().matches('ready')).toBe(true));
+    view().composer.type('Why?');
+    view().composer.submit();
+    expect(view().composer).toMatchObject({ mode: 'stop', button: { label: 'Stop', disabled: false } });
+    chatActor.send({ type: 'CHAT.SEND', text: 'And then?' });
+    const [, waiting] = view().messages;
+    expect(view().noteOf(waiting!)).toMatchObject({ text: 'Waiting to send', action: 'Cancel' });
+    view().noteOf(waiting!)!.run();
+    expect(view().noteOf(view().messages[1]!)).toMatchObject({ text: 'Stopped', action: 'Try again' });
+    view().composer.press();
+    const [stopped] = view().messages;
+    expect(view().noteOf(stopped!)).toMatchObject({ text: 'Stopped', action: 'Try again' });
+    expect(view().composer.mode).toBe('voice');
+    view().noteOf(stopped!)!.run();
+    expect(view().typing).toBe(true);
+    expect(view().messages.map((m) => [m.content, m.status])).toEqual([
+      ['And then?', 'stopped'],
+      ['Why?', 'sending'],
+    ]);
+    expect(view().noteOf(view().messages[1]!)).toBeNull();
+  });
+
+  it("the status line: loading, 'Failed to load chat history' with Retry (never the empty prompt), then the empty prompt", async () => {
+    const windowActor = createActor(windowMachine, { input: { path: '/', isMobile: false } }).start();
+    let fail = true;
+    const chatActor = createActor(
+      chatMachine.provide({
+        actors: {
+          loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => {
+            if (fail) throw new Error('Failed to load chat history');
+            return { messages: [], chatSessionId: null };
+          }),
+        },
+      }),
+      { input: { chatSessionId: null } },
+    ).start();
+    const view = () => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
+    expect(view()).toMatchObject({ status: 'Loading conversation…', emptyText: null, reload: null });
+    await vi.waitFor(() => expect(view().status).toBe('Failed to load chat history'));
+    expect(view().emptyText).toBeNull();
+    fail = false;
+    view().reload!();
+    await vi.waitFor(() => expect(view().status).toBeNull());
+    expect(view().emptyText).toMatch(/anything about this page/);
   });
 
   it('timestamps only when the appearance shows them', () => {
