@@ -271,16 +271,20 @@ export const bundles = [
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * The widget build's core and the chunks it imports statically, as paths relative to widget.js,
- * for the loader's `__WIDGET_CORE__`: it fetches them all at once instead of finding the chunks
- * only once the core has been parsed (one round trip fewer before the launcher, issue 13).
+ * The files a widget's start loads, as paths relative to widget.js, for the loader's
+ * `__WIDGET_CORE__`: the core, and the chunks of the core and of the engine it imports (issue 13).
+ * widget.js fetches them all at once instead of finding each chunk only once the file that imports
+ * it has been parsed.
  */
 function coreManifest(metafile) {
-  const [core] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'src/core.tsx') ?? [];
-  if (!core) throw new Error('coreManifest: the widget build has no core');
-  const seen = new Set();
+  const outputs = metafile.outputs;
+  const entry = (source) => Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
+  const core = entry('src/core.tsx');
+  const engine = entry('src/engine.tsx');
+  if (!core || !engine) throw new Error('coreManifest: the widget build has no core or no engine');
+  const seen = new Set([engine]);
   const walk = (file) => {
-    for (const imp of metafile.outputs[file]?.imports ?? []) {
+    for (const imp of outputs[file]?.imports ?? []) {
       if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
         seen.add(imp.path);
         walk(imp.path);
@@ -288,6 +292,7 @@ function coreManifest(metafile) {
     }
   };
   walk(core);
+  walk(engine);
   const rel = (f) => path.relative('dist/widget', f).split(path.sep).join('/');
   return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), chunks: [...seen].map(rel) }) };
 }

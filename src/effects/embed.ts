@@ -4,11 +4,10 @@
  * and viewport. Tests provide fakes for the same actors.
  */
 import { fromPromise } from 'xstate';
-import { mergeAppearance, type Appearance } from '../../contract/appearance';
-import type { Outcome, SettingsError, SettingsResult, SiteConfig } from '../../machines/embed';
+import type { Outcome, SettingsError, SettingsResult } from '../../machines/embed';
 import type { Bubble } from '../../machines/window';
 import { ApiError, type CoreClient, type Http } from '../api/client';
-import { arr, bool, nullable, obj, optional, str } from '../api/schema';
+import { arr, nullable, obj, optional, str } from '../api/schema';
 import { pathWatcher, viewportWatcher } from './host-page';
 import { defaultMessageKey, readItem, writeItem } from './storage';
 
@@ -38,22 +37,7 @@ export const presenceFinder = (http: Http, userSessionId: string) =>
     return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;
   });
 
-/** issue 13: the site's settings as stored for the next visit (per API key: a page may change sites). */
-const settingsKey = (apiKey: string) => `ai_chat_settings_${apiKey}`;
-const STORED = obj({ appearance: obj({}), config: obj({ agentPageAwareness: bool, interactiveAvatarId: str, referenceWebpage: str }) });
-
-/** The settings stored on an earlier visit, checked as the API's answers are; null when none are usable. */
-export function storedSettings(apiKey: string): { appearance: Appearance; config: SiteConfig } | null {
-  try {
-    const v: unknown = JSON.parse(readItem(settingsKey(apiKey)) ?? 'null');
-    return STORED(v) ? { appearance: mergeAppearance(v.appearance), config: v.config } : null;
-  } catch {
-    return null;
-  }
-}
-
-export const rememberSettings = (apiKey: string, settings: { appearance: Appearance; config: SiteConfig }) =>
-  writeItem(settingsKey(apiKey), JSON.stringify(settings));
+export { rememberSettings, storedSettings } from './stored-settings';
 
 /** widget-spec §3: whether this visitor was greeted before (the per-user default-message flag). */
 export const wasGreeted = (userSessionId: string) => readItem(defaultMessageKey(userSessionId)) !== null;

@@ -4,6 +4,7 @@
  * is a callback actor whose cleanup removes its listeners.
  */
 import { fromCallback, type EventObject } from 'xstate';
+import { isMobileViewport, MOBILE_QUERY } from '../viewport';
 
 /** The Navigation API, where the browser has it: it reports pushState and replaceState too. */
 interface NavigationLike {
@@ -42,11 +43,7 @@ export function watchPath(onChange: (path: string) => void, win: Window = window
 export const pathWatcher = (win: Window = window) =>
   fromCallback<EventObject>(({ sendBack }) => watchPath((path) => sendBack({ type: 'PATH.CHANGED', path }), win));
 
-/** widget-spec §9: 768 px or narrower, or a mobile user agent. */
-export const MOBILE_QUERY = '(max-width: 768px)';
-
-export const isMobileViewport = (win: Window = window) =>
-  win.matchMedia(MOBILE_QUERY).matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
+export { isMobileViewport, MOBILE_QUERY } from '../viewport';
 
 /** Reports `VIEWPORT.CHANGED` whenever the viewport crosses the mobile breakpoint. */
 export const viewportWatcher = (win: Window = window) =>

@@ -6,6 +6,7 @@
 import type { Appearance } from '../../contract/appearance';
 import type { SettingsError } from '../../machines/embed';
 import { selectBubble, selectIsMobile, selectIsOpen, type WindowEvent, type WindowSnapshot } from '../../machines/window';
+import { iconSrc, launcherLook } from './launcher-look';
 
 /** widget-spec §8: what the visitor sees when the site's settings cannot be loaded. */
 export function loadErrorText(code: SettingsError | null): string | null {
@@ -15,12 +16,7 @@ export function loadErrorText(code: SettingsError | null): string | null {
   return 'Unable to load chat widget. Please try again later.';
 }
 
-/** The src of an icon from the appearance: SVG markup as an inert image (never live markup), or an image URL; '' for none. */
-export function iconSrc(type: 'svg' | 'image', value: string): string {
-  if (!value) return '';
-  if (type === 'svg') return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(value)}`;
-  return /^(https?:|data:image\/)/i.test(value) ? value : '';
-}
+export { iconSrc };
 
 export interface LauncherInput {
   window: WindowSnapshot;
@@ -37,11 +33,10 @@ export interface LauncherInput {
 
 export function connectLauncher({ window: w, appearance, loadError, windowFailed, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
-  const l = appearance.launcher;
   return {
     open,
     mobile: selectIsMobile(w),
-    align: l.alignment,
+    align: appearance.launcher.alignment,
     agentName: appearance.agentName,
     /** The visitor-facing error the window shows instead of the chat, or null. */
     error: loadErrorText(loadError) ?? (windowFailed ? loadErrorText('FAILED') : null),
@@ -50,15 +45,7 @@ export function connectLauncher({ window: w, appearance, loadError, windowFailed
     /** The chat window may be loaded (the site's settings are usable). */
     canLoadWindow: loadError === null,
     bubble: open ? null : selectBubble(w),
-    launcher: {
-      label: open ? 'Close chat' : `Open chat with ${appearance.agentName}${reachable ? '' : ' (reconnecting)'}`,
-      icon: open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon),
-      pulse: l.pulseAnimation && !open,
-      glow: l.glowEffect,
-      liveDot: l.showLiveStatus && !open,
-      /** issue 13: the live dot shows the widget reconnecting (grey) while the server does not answer. */
-      offline: !reachable,
-    },
+    launcher: launcherLook(appearance, open, reachable),
     toggle: () => send({ type: 'WINDOW.TOGGLE' }),
     close: () => send({ type: 'WINDOW.CLOSE' }),
     openWindow: () => send({ type: 'WINDOW.OPEN' }),

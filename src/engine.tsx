@@ -1,0 +1,178 @@
+/**
+ * The widget's machinery (loaded by the core, src/core.tsx, which has drawn the launcher's first
+ * frame by then): the auth, network and embed machines (the embed machine owns the window
+ * machine), the API client, the launcher, the bubble; the chat window loads on demand.
+ *
+ * `start()` only assembles: policy lives in the machines, effects in src/effects.
+ * Everything it starts, `destroy()` stops.
+ */
+import { render } from 'preact';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { DEFAULT_APPEARANCE } from '../contract/appearance';
+import { embedMachine, selectAppearance, selectIsShowable, type SiteConfig } from '../machines/embed';
+import { networkMachine } from '../machines/network';
+import { connect } from './api/token-source';
+import { App } from './app';
+import { relayAsks } from './asks';
+import type { StartOptions, WidgetImplementation } from './core';
+import { embedEffects, rememberSettings, wasGreeted } from './effects/embed';
+import { connectivityWatcher } from './effects/host-page';
+import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
+import { userSessionId } from './effects/storage';
+import type { Appearance } from '../contract/appearance';
+import type { Embeds, LoadedWindow, Runtime } from './runtime';
+import { applyTheme, launcherVariables } from './theme';
+import { isMobileViewport } from './viewport';
+
+/** widget-spec §3: until the site's config loads (or when it cannot), no page awareness and no voice. */
+const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
+
+/** What the core hands over with the options: the element, where it draws, and what the first frame knew. */
+export interface EngineStart extends StartOptions {
+  host: HTMLElement & { enrichUserProfile?: (fields: Record<string, string | number | boolean>) => Promise<void> };
+  shadow: ShadowRoot;
+  /** Where the launcher's first frame is drawn; the engine draws there from then on. */
+  mount: HTMLElement;
+  /** The element was the page's own (it stays, empty, on destroy). */
+  existing: boolean;
+  /** The settings stored on an earlier visit, if any. */
+  stored: { appearance: Appearance; config: SiteConfig } | null;
+  /** Ends the first frame; true when the visitor opened the window from it. */
+  takeOver(): boolean;
+  sheet(css: string): CSSStyleSheet;
+}
+
+/**
+ * Ends the current task, so the host page's own work can run between the boot's steps:
+ * issue 4 allows no long task (over 50 ms) during boot at 4x CPU throttling.
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+export async function startEngine(options: EngineStart): Promise<WidgetImplementation> {
+  const { host, shadow, mount, stored, sheet } = options;
+  await nextTask();
+  let inspect: Observer<InspectionEvent> | undefined;
+  if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
+
+  // whether the server answers: every call reports it; while it does not, a probe (this module's own
+  // URL, never cached) runs with backoff
+  const network = createActor(
+    networkMachine.provide({
+      actors: {
+        probe: fromPromise<void>(async () => void (await fetch(import.meta.url, { method: 'HEAD', cache: 'no-store' }))),
+        connectivity: connectivityWatcher(),
+      },
+    }),
+    { inspect },
+  ).start();
+  const { client, auth, http } = connect({
+    early: options.boot,
+    apiUrl: options.apiUrl,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    inspect,
+    onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
+  });
+  const visitor = userSessionId();
+  const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
+    input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, ...stored, stored: !!stored },
+    inspect,
+  });
+  const failures = embed.on('settings.failed', (e) => {
+    if (!e.fatal) console.warn('AI chat widget:', e.error instanceof Error ? e.error.message : e.error);
+    options.emit('error', e.error);
+  });
+  const loadedSettings = embed.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
+  embed.start();
+  const windowActor = embed.getSnapshot().context.window;
+
+  await nextTask();
+  // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
+  // after a while the defaults), and follows them when they change
+  await waitFor(embed, selectIsShowable, { timeout: Infinity });
+  let theme: unknown;
+  const themer = embed.subscribe((s) => {
+    const a = selectAppearance(s);
+    if (a !== theme) applyTheme(host, launcherVariables((theme = a)));
+  });
+
+  let loaded: Promise<LoadedWindow> | null = null;
+  const rt: Runtime = {
+    embed,
+    windowActor,
+    network,
+    host,
+    conversation: () =>
+      (loaded ??= import('./chat-window/index').then(
+        (m) => {
+          shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
+          const conversation = m.startConversation({ embed, windowActor, host, http, userSessionId: visitor, emit: options.emit, inspect });
+          return { conversation, ChatWindow: m.ChatWindow };
+        },
+        (err: unknown) => {
+          // issue 13: a chunk that failed to load is asked for again next time
+          loaded = null;
+          throw err;
+        },
+      )),
+  };
+
+  host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
+
+  // the first frame's launcher gives way to the real one; its focus and a click on it carry over
+  const focused = shadow.activeElement?.getAttribute('data-part') === 'launcher';
+  const opened = options.takeOver();
+  render(null, mount);
+  render(<App rt={rt} />, mount);
+  if (focused) (shadow.querySelector('[data-part="launcher"]') as HTMLElement | null)?.focus();
+  if (opened) windowActor.send({ type: 'WINDOW.OPEN' });
+
+  const subscriptions = [
+    failures,
+    loadedSettings,
+    themer,
+    windowActor.on('window.opened', () => options.emit('open')),
+    windowActor.on('window.closed', () => options.emit('close')),
+  ];
+  const stopAsks = relayAsks(windowActor, () => rt.conversation().then((l) => l.conversation));
+
+  // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
+  // that failed to load is asked for again on a later change of the page, not more than every 10 s)
+  let embeds: Promise<Embeds> | undefined;
+  let failedAt = -1e5;
+  const scan = () =>
+    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > 1e4)) &&
+    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
+      (e) => e.sync(),
+      (err: unknown) => {
+        embeds = undefined;
+        failedAt = Date.now();
+        console.error(err);
+      },
+    );
+  const scanner = createActor(slotScanner(scan)).start();
+
+  const withChat = (fn: (l: LoadedWindow) => void) => void rt.conversation().then(fn, () => undefined);
+  return {
+    open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
+    close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
+    toggle: () => windowActor.send({ type: 'WINDOW.TOGGLE' }),
+    send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
+    newChat: () => withChat(({ conversation }) => conversation.chat.send({ type: 'CHAT.NEW' })),
+    destroy() {
+      stopAsks();
+      scanner.stop();
+      void embeds?.then((e) => e.stop(), () => undefined);
+      subscriptions.forEach((s) => s.unsubscribe());
+      render(null, mount);
+      void loaded?.then((l) => l.conversation.stop(), () => undefined);
+      embed.stop();
+      auth.stop();
+      network.stop();
+      delete host.enrichUserProfile;
+      // an element the page wrote itself stays (empty); the one the widget added goes
+      if (options.existing) shadow.replaceChildren();
+      else host.remove();
+    },
+  };
+}
