@@ -106,7 +106,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       (loaded ??= import('./chat-window/index').then(
         (m) => {
           shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
-          const conversation = m.startConversation({ embed, windowActor, host, http, userSessionId: visitor, emit: options.emit, inspect });
+          const conversation = m.startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect });
           return { conversation, ChatWindow: m.ChatWindow };
         },
         (err: unknown) => {

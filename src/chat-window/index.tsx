@@ -21,7 +21,7 @@ import { windowVariables } from './theme';
 export { ChatWindow } from './chat-window';
 export { windowCss };
 
-export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' | 'host'> {
+export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' | 'host' | 'network'> {
   http: Http;
   userSessionId: string;
   emit: (event: WidgetEventName, detail?: unknown) => void;
@@ -45,6 +45,7 @@ export function startConversation(deps: ConversationDeps): Conversation {
   const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSnapshot, Icon } };
   return createConversation({
     windowActor: deps.windowActor,
+    network: deps.network,
     effects,
     chatSessionId: readChatSessionId(),
     emit: deps.emit,
