@@ -6,8 +6,11 @@ import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
 import type { SiteConfig } from '../../machines/embed';
 
-/** widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message. */
-export type ApiErrorCode = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'RATE_LIMIT_EXCEEDED' | 'SESSION_NOT_FOUND' | 'FAILED';
+/**
+ * widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message, and so does
+ * NETWORK: no answer at all (offline, refused, or over its time limit), which may be tried again.
+ */
+export type ApiErrorCode = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'RATE_LIMIT_EXCEEDED' | 'SESSION_NOT_FOUND' | 'FAILED' | 'NETWORK';
 
 export class ApiError extends Error {
   constructor(
@@ -15,10 +18,36 @@ export class ApiError extends Error {
     message: string = code,
     /** The HTTP status, when there was a response. */
     readonly status?: number,
+    /** A 429's `Retry-After`, in seconds, when it had one. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * How long each call may take before it is given up (ms): the one place they are named. A call
+ * past its limit fails like a network failure (code NETWORK), with its §8 text.
+ */
+export const TIMEOUT_MS = {
+  /** The boot and the settings: the launcher shows without them, from the stored or default appearance. */
+  boot: 10_000,
+  settings: 10_000,
+  /** An answer: the engine may take a while (the server gives its provider 30 s). */
+  chat: 45_000,
+  /** Everything else: history, sessions, rename, buttons, profile, transcription's upload. */
+  other: 20_000,
+} as const;
+
+/** Request options with a time limit (default {@link TIMEOUT_MS}.other); `signal` cancels as well. */
+export type TimedInit = RequestInit & { timeout?: number };
+
+/** The seconds of a `Retry-After` header (seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const s = /^\s*\d+\s*$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(s) ? Math.max(0, Math.ceil(s)) : undefined;
 }
 
 /** widget-spec §8: the texts of other failures, by call. */
@@ -70,12 +99,24 @@ const CONFIG = obj({ agentPageAwareness: bool, interactiveAvatarId: optional(nul
 const APPEARANCE = obj({ appearance: obj({}) });
 /** The HTTP layer every call shares: bearer tokens, fresh tokens from headers, one retry on 401, checked JSON. */
 export function createHttp(options: ClientOptions) {
-  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const rawFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  /** A fetch given up after its time limit or when its `signal` aborts (AbortSignal.any is newer than the browsers we support). */
+  const doFetch = (url: string, { timeout = TIMEOUT_MS.other, signal, ...init }: TimedInit = {}): Promise<Response> => {
+    const limit = new AbortController();
+    const stop = () => limit.abort();
+    const timer = setTimeout(stop, timeout);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop);
+    return rawFetch(url, { ...init, signal: limit.signal }).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    });
+  };
   const api = options.apiUrl.replace(/\/+$/, '');
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
 
   /** A bearer call; a refused token is replaced once. Resolves with the response, whatever its status. */
-  async function authed(url: string, init: RequestInit = {}, retried = false): Promise<Response> {
+  async function authed(url: string, init: TimedInit = {}, retried = false): Promise<Response> {
     const token = await options.tokens.get();
     const headers = new Headers(init.headers);
     headers.set('Authorization', `Bearer ${token}`);
@@ -93,7 +134,7 @@ export function createHttp(options: ClientOptions) {
   /** Runs a bearer call and checks its JSON; maps statuses to widget-spec §8. */
   async function call<T>(
     url: string,
-    init: RequestInit,
+    init: TimedInit,
     check: Check<T>,
     failure: string,
     statuses: Partial<Record<number, ApiErrorCode>> = {},
@@ -103,11 +144,11 @@ export function createHttp(options: ClientOptions) {
       res = await authed(url, init);
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      throw new ApiError('FAILED', failure);
+      throw new ApiError('NETWORK', failure);
     }
     if (!res.ok) {
       const code = statuses[res.status] ?? (res.status === 401 ? 'INVALID_API_KEY' : res.status === 403 ? 'INVALID_CONFIGURATION' : undefined);
-      throw code ? new ApiError(code, code, res.status) : new ApiError('FAILED', failure, res.status);
+      throw code ? new ApiError(code, code, res.status, retryAfterSeconds(res.headers.get('Retry-After'))) : new ApiError('FAILED', failure, res.status);
     }
     let body: unknown;
     try {
@@ -141,7 +182,7 @@ export function createCoreClient(http: Http) {
     async boot(): Promise<{ authToken: string; expiresIn: string }> {
       let res: Response;
       try {
-        res = await doFetch(`${base}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit' });
+        res = await doFetch(`${base}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', timeout: TIMEOUT_MS.boot });
       } catch {
         throw new ApiError('FAILED', 'Failed to boot session');
       }
@@ -153,12 +194,12 @@ export function createCoreClient(http: Http) {
     },
 
     async config(): Promise<SiteConfig> {
-      const c = await call(`${api}/config`, {}, CONFIG, FAILURE_TEXT.config);
+      const c = await call(`${api}/config`, { timeout: TIMEOUT_MS.settings }, CONFIG, FAILURE_TEXT.config);
       return { agentPageAwareness: c.agentPageAwareness, interactiveAvatarId: c.interactiveAvatarId ?? '', referenceWebpage: c.referenceWebpage ?? '' };
     },
 
     async appearance(): Promise<Appearance> {
-      const a = await call(`${api}/appearance`, {}, APPEARANCE, FAILURE_TEXT.appearance);
+      const a = await call(`${api}/appearance`, { timeout: TIMEOUT_MS.settings }, APPEARANCE, FAILURE_TEXT.appearance);
       return mergeAppearance(a.appearance);
     },
 

@@ -151,7 +151,7 @@ export interface MarkdownContent {
  * the renderer; a docx rendered safely (src/embeds/docx.ts, loaded on demand, with the markdown
  * renderer's link allow-list).
  */
-export const documentContent = (doFetch: typeof fetch = (...a) => fetch(...a)) =>
+export const documentContent = (doFetch: (url: string, init?: RequestInit) => Promise<Response> = (...a) => fetch(...a)) =>
   fromPromise<unknown, { view: DocView; url: string }>(async ({ input: { view, url } }) => {
     const failure = FETCH_FAILURE[view] ?? 'Failed to load document';
     let res: Response;
