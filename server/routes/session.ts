@@ -2,26 +2,48 @@
  * Starting a widget (widget-spec §7): `POST session/boot` trades the site's API
  * key for a bearer token; `GET api/config` and `GET api/appearance` give the site's
  * settings (widget-spec §3 Config, Appearance).
+ *
+ * The boot also carries both settings (`appearance`, `config`, beside the spec's fields), so
+ * that a widget needs one round trip, not two in a row, before its launcher can show in the
+ * site's colours (issue 13); a client that knows only the spec's fields ignores them. The two
+ * GETs answer with an ETag and a 304 when the client's copy is current.
  */
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mergeAppearance } from '../../contract/appearance';
+import type { Site } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
 import type { RouteContext } from './context';
 import { checkOrigin } from './origins';
 
+/** A weak ETag of a JSON body. */
+export const etagOf = (body: unknown) => `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * Answers `body` with its ETag, or 304 without a body when the request's If-None-Match has it.
+ * `no-cache`: the browser keeps the copy but asks every time (a changed setting shows at once).
+ */
+function withEtag(req: FastifyRequest, reply: FastifyReply, body: unknown) {
+  const tag = etagOf(body);
+  reply.header('ETag', tag).header('Cache-Control', 'private, no-cache');
+  const asked = req.headers['if-none-match'];
+  if (typeof asked === 'string' && asked.split(',').some((t) => t.trim() === tag)) return reply.code(304).send();
+  return body;
+}
+
 /** Registers session/boot, api/config and api/appearance. */
 export function registerSessionRoutes(api: FastifyInstance, { services, authenticate }: RouteContext): void {
+  // Voice mode needs an avatar provider: without one the widget is told there is no avatar.
+  const configOf = ({ config }: Site) => ({ ...config, interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '' });
+  const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
+
   api.post('/session/boot', async (req) => {
     const site = siteFromKey(services.storage, req);
     checkOrigin(req, site, false);
-    return services.tokens.issue(site.id);
+    return { ...services.tokens.issue(site.id), appearance: appearanceOf(site), config: configOf(site) };
   });
 
-  api.get('/api/config', { preHandler: authenticate }, async (req) => {
-    const { config } = siteOf(req);
-    // Voice mode needs an avatar provider: without one the widget is told there is no avatar.
-    return { ...config, interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '' };
-  });
+  api.get('/api/config', { preHandler: authenticate }, async (req, reply) => withEtag(req, reply, configOf(siteOf(req))));
 
-  api.get('/api/appearance', { preHandler: authenticate }, async (req) => ({ appearance: mergeAppearance(siteOf(req).appearance) }));
+  api.get('/api/appearance', { preHandler: authenticate }, async (req, reply) => withEtag(req, reply, { appearance: appearanceOf(siteOf(req)) }));
 }

@@ -95,6 +95,8 @@ export interface SendRequest {
 }
 
 const BOOT = obj({ authToken: str, expiresIn: str });
+/** The settings a boot may carry beside the spec's fields (the reference server sends them, issue 13). */
+const BOOT_SETTINGS = obj({ appearance: obj({}), config: obj({}) });
 const CONFIG = obj({ agentPageAwareness: bool, interactiveAvatarId: optional(nullable(str)), referenceWebpage: optional(nullable(str)) });
 const APPEARANCE = obj({ appearance: obj({}) });
 /** The HTTP layer every call shares: bearer tokens, fresh tokens from headers, one retry on 401, checked JSON. */
@@ -168,7 +170,7 @@ export function createHttp(options: ClientOptions) {
   const q = (params: Record<string, string | null | undefined>) =>
     new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')).toString();
 
-  return { doFetch, api, base, apiKey: options.apiKey, authed, call, json, q };
+  return { doFetch, api, base, apiKey: options.apiKey, tokens: options.tokens, authed, call, json, q };
 }
 
 export type Http = ReturnType<typeof createHttp>;
@@ -177,6 +179,10 @@ export type Http = ReturnType<typeof createHttp>;
 export function createCoreClient(http: Http) {
   const { doFetch, api, base, call } = http;
   const options = { apiKey: http.apiKey };
+  /** The settings the last boot carried, if it did and they are readable. */
+  let booted: { appearance?: Appearance; config?: SiteConfig } = {};
+  const readConfig = (c: unknown): SiteConfig | undefined =>
+    CONFIG(c) ? { agentPageAwareness: c.agentPageAwareness, interactiveAvatarId: c.interactiveAvatarId ?? '', referenceWebpage: c.referenceWebpage ?? '' } : undefined;
   return {
     /** POST {base}session/boot with the API key (widget-spec §7). */
     async boot(): Promise<{ authToken: string; expiresIn: string }> {
@@ -190,20 +196,22 @@ export function createCoreClient(http: Http) {
       if (res.status === 403) throw new ApiError('INVALID_CONFIGURATION', 'INVALID_CONFIGURATION', 403);
       const body: unknown = res.ok ? await res.json().catch(() => null) : null;
       if (!BOOT(body)) throw new ApiError('FAILED', 'Failed to boot session', res.status);
+      booted = BOOT_SETTINGS(body) ? { appearance: mergeAppearance(body.appearance), config: readConfig(body.config) } : {};
       return body;
     },
 
+    /** GET {api}/config, or what the boot carried (one round trip instead of two in a row). */
     async config(): Promise<SiteConfig> {
-      const c = await call(`${api}/config`, { timeout: TIMEOUT_MS.settings }, CONFIG, FAILURE_TEXT.config);
-      return { agentPageAwareness: c.agentPageAwareness, interactiveAvatarId: c.interactiveAvatarId ?? '', referenceWebpage: c.referenceWebpage ?? '' };
+      await http.tokens.get();
+      return booted.config ?? readConfig(await call(`${api}/config`, { timeout: TIMEOUT_MS.settings }, CONFIG, FAILURE_TEXT.config))!;
     },
 
+    /** GET {api}/appearance, or what the boot carried. */
     async appearance(): Promise<Appearance> {
-      const a = await call(`${api}/appearance`, { timeout: TIMEOUT_MS.settings }, APPEARANCE, FAILURE_TEXT.appearance);
-      return mergeAppearance(a.appearance);
+      await http.tokens.get();
+      return booted.appearance ?? mergeAppearance((await call(`${api}/appearance`, { timeout: TIMEOUT_MS.settings }, APPEARANCE, FAILURE_TEXT.appearance)).appearance);
     },
 
-    /** POST {api}/enrich: the fields plus sessionId as multipart (widget-spec §7). */
     async enrich(fields: Record<string, string | number | boolean>, userSessionId: string): Promise<void> {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, String(v));

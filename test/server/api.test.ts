@@ -128,6 +128,30 @@ describe('config and appearance', () => {
     expect(appearance.input.promptPlaceholder).toBe('Type your message...');
     expect(appearance.home.title).toBe('Welcome back!');
   });
+
+  it('the boot carries both settings, as the two calls give them (one round trip before the launcher, issue 13)', async () => {
+    const boot = await body(await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY } }));
+    expect(boot.appearance).toEqual((await body(await s.call('/api/appearance', { token }))).appearance);
+    expect(boot.config).toEqual(await body(await s.call('/api/config', { token })));
+  });
+
+  it('answers a current copy with 304 by its ETag, and a changed setting with a new one', async () => {
+    for (const path of ['/api/appearance', '/api/config']) {
+      const first = await s.call(path, { token });
+      const tag = first.headers.get('etag')!;
+      expect(tag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await s.call(path, { token, headers: { 'If-None-Match': tag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect((await s.call(path, { token, headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200);
+    }
+    const before = (await s.call('/api/appearance', { token })).headers.get('etag');
+    s.storage.updateSite(s.site.id, { appearance: { agentName: 'Renamed helper' } });
+    const after = await s.call('/api/appearance', { token, headers: { 'If-None-Match': before! } });
+    expect(after.status).toBe(200);
+    expect((await body(after)).appearance.agentName).toBe('Renamed helper');
+  });
 });
 
 describe('chat, history and sessions', () => {

@@ -120,7 +120,8 @@ describe('the client against the server', () => {
     const { client, auth } = widget();
     await client.config();
     auth.send({ type: 'TOKEN.RECEIVED', token: 'forged.token', lifetimeMs: 30 * 60_000, now: Date.now() });
-    await expect(client.config()).resolves.toMatchObject({ agentPageAwareness: true });
+    // a call that goes to the server (the config came with the boot: issue 13)
+    await expect(client.sessions('visitor-aaaaaaaa')).resolves.toEqual(expect.any(Array));
     expect(auth.getSnapshot().context.token).not.toBe('forged.token');
   });
 });
