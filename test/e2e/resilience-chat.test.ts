@@ -6,38 +6,19 @@
  * long to wait and holds the send button that long; a failed question keeps its Try again
  * after later messages.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { violations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let problems: string[];
+const suite = browserSuite();
 
 /** What Chromium itself logs for the failures these tests cause on purpose. */
 const EXPECTED = /Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED|status of (429|500)/;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
 async function open(): Promise<Page> {
-  problems = [];
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !EXPECTED.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const page = await suite.page({ allowed: EXPECTED });
   await page.goto(baseUrl + '/');
   return page;
 }
@@ -115,7 +96,7 @@ describe('the chat on a bad network', () => {
     const page = await open();
     await openChat(page);
     const sent = answeredChats(page);
-    await context.setOffline(true);
+    await suite.context!.setOffline(true);
     await type(page, 'Who is the adviser?');
     const waiting = page.getByRole('status').filter({ hasText: 'Your message will be sent when the network is back.' });
     await waiting.waitFor();
@@ -126,7 +107,7 @@ describe('the chat on a bad network', () => {
     expect(await page.locator('[data-part="message"][data-error]').count()).toBe(0);
     expect(await violations(page)).toEqual([]);
 
-    await context.setOffline(false);
+    await suite.context!.setOffline(false);
     await answers(page).first().waitFor({ timeout: 30_000 });
     await waiting.waitFor({ state: 'detached' });
     expect(await q.getAttribute('data-status')).toBeNull();
@@ -145,13 +126,13 @@ describe('the chat on a bad network', () => {
     const page = await open();
     await openChat(page);
     const sent = answeredChats(page);
-    await context.setOffline(true);
+    await suite.context!.setOffline(true);
     await type(page, 'Never mind this one');
     const q = question(page, 'Never mind this one');
     await q.getByRole('button', { name: 'Cancel' }).click();
     await q.getByText('Stopped').waitFor();
     expect(await focused(page)).toBe('input');
-    await context.setOffline(false);
+    await suite.context!.setOffline(false);
     // a later message goes; the cancelled one does not
     await type(page, 'What is the investment fee?');
     await answers(page).first().waitFor();

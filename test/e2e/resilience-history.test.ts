@@ -4,36 +4,17 @@
  * window opens on Home with its input focused, so one click is enough to type, and the input
  * shows no focus ring after a mouse click on the launcher while keyboard users still see one.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { violations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
+const suite = browserSuite();
 
 /** The page, with console errors and page errors collected (those matching `expected` are allowed). */
 async function open(path: string, expected: RegExp | null = null): Promise<Page> {
-  problems = [];
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !expected?.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const page = await suite.page({ allowed: expected });
   await page.goto(baseUrl + path);
   return page;
 }
