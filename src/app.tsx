@@ -10,6 +10,7 @@ import type { EmbedSnapshot } from '../machines/embed';
 import { selectIsReachable } from '../machines/network';
 import type { WindowSnapshot } from '../machines/window';
 import { LauncherIcon } from './launcher-icons';
+import { LauncherButton } from './launcher-preview';
 import { RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
 import { connectLauncher } from './view-models/launcher';
 
@@ -131,24 +132,15 @@ export class App extends Component<{ rt: Runtime }, AppState> {
               </button>
             </div>
           )}
-          <button
-            type="button"
-            ref={(b) => {
+          <LauncherButton
+            look={launcher}
+            open={view.open}
+            onClick={view.toggle}
+            onPrefetch={this.prefetch}
+            buttonRef={(b) => {
               this.launcher = b;
             }}
-            data-part="launcher"
-            data-pulse={launcher.pulse || undefined}
-            data-glow={launcher.glow || undefined}
-            aria-label={launcher.label}
-            aria-expanded={view.open}
-            aria-haspopup="dialog"
-            onClick={view.toggle}
-            onPointerEnter={this.prefetch}
-            onFocus={this.prefetch}
-          >
-            {launcher.icon ? <img data-part="launcher-image" src={launcher.icon} alt="" /> : <LauncherIcon name={view.open ? 'close' : 'chat'} />}
-            {launcher.liveDot && <span data-part="live-dot" data-offline={launcher.offline || undefined} aria-hidden="true" />}
-          </button>
+          />
         </div>
       </RuntimeContext.Provider>
     );

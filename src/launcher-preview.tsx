@@ -3,9 +3,45 @@
  * drawn by the core before the machines have loaded. A click shows the window's placeholder and
  * is passed on: the engine opens the window when it takes over.
  */
+import type { Ref } from 'preact';
 import type { Appearance } from '../contract/appearance';
 import { LauncherIcon } from './launcher-icons';
 import { launcherLook } from './view-models/launcher-look';
+
+/** The launcher button, drawn the same by the first frame and by `App`. */
+export function LauncherButton({
+  look,
+  open,
+  onClick,
+  onPrefetch,
+  buttonRef,
+}: {
+  look: ReturnType<typeof launcherLook>;
+  open: boolean;
+  onClick: () => void;
+  /** Hover or focus: the chat window's module may start loading. */
+  onPrefetch?: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      data-part="launcher"
+      data-pulse={look.pulse || undefined}
+      data-glow={look.glow || undefined}
+      aria-label={look.label}
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      onClick={onClick}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
+    >
+      {look.icon ? <img data-part="launcher-image" src={look.icon} alt="" /> : <LauncherIcon name={open ? 'close' : 'chat'} />}
+      {look.liveDot && <span data-part="live-dot" data-offline={look.offline || undefined} aria-hidden="true" />}
+    </button>
+  );
+}
 
 export function Preview({ appearance, mobile, open, onOpen }: { appearance: Appearance; mobile: boolean; open: boolean; onOpen: () => void }) {
   const launcher = launcherLook(appearance, open, true);
@@ -18,19 +54,7 @@ export function Preview({ appearance, mobile, open, onOpen }: { appearance: Appe
           </p>
         </div>
       )}
-      <button
-        type="button"
-        data-part="launcher"
-        data-pulse={launcher.pulse || undefined}
-        data-glow={launcher.glow || undefined}
-        aria-label={launcher.label}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        onClick={onOpen}
-      >
-        {launcher.icon ? <img data-part="launcher-image" src={launcher.icon} alt="" /> : <LauncherIcon name="chat" />}
-        {launcher.liveDot && <span data-part="live-dot" aria-hidden="true" />}
-      </button>
+      <LauncherButton look={launcher} open={open} onClick={onOpen} />
     </div>
   );
 }
