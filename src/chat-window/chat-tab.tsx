@@ -125,7 +125,7 @@ class Message extends Component<MessageProps> {
   }
 }
 
-/** widget-spec §8 'Recording failed', in place of the dictate button, when dictation's chunk cannot load. */
+/** widget-spec §8 'Recording failed', beside the dictate button, when dictation's chunk cannot load. */
 const DictationFailed = () => <p role="status">Recording failed</p>;
 
 /** widget-spec §8, in place of the composer when voice mode cannot load; closing it brings the composer back (and a new try). */
@@ -219,12 +219,16 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
           }
         }}
       />
-      {Dictation ? (
+      {Dictation && Dictation !== DictationFailed ? (
         <Dictation area={area} />
       ) : (
-        <button type="button" data-part="icon-button" aria-label="Dictate" title="Dictate" onClick={dictate}>
-          <Icon name="mic" />
-        </button>
+        <>
+          {/* a chunk that failed says so, and the button stays: the next click tries again (issue 13) */}
+          {Dictation && <DictationFailed />}
+          <button type="button" data-part="icon-button" aria-label="Dictate" title="Dictate" onClick={dictate}>
+            <Icon name="mic" />
+          </button>
+        </>
       )}
       <button
         type="button"

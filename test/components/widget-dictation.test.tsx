@@ -186,15 +186,19 @@ describe('dictation', () => {
     expect(h.recording.live()).toBe(false);
   });
 
-  it("dictation's chunk cannot load: 'Recording failed' in place of the button", async () => {
+  it("dictation's chunk cannot load: 'Recording failed', and the button stays to try again (issue 13)", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const h = await chatTab({ dictationFails: true });
+    const h = await chatTab({ dictationFails: 1 });
     await h.user.click(dictateButton());
     await flush();
     const composer = input().closest('[data-part="composer"]') as HTMLElement;
     expect(within(composer).getByRole('status').textContent).toBe('Recording failed');
-    expect(within(composer).queryByRole('button', { name: 'Dictate' })).toBeNull();
     expect(error).toHaveBeenCalled();
+    // the chunk loads on the next click: its controls take the button's place
+    await h.user.click(within(composer).getByRole('button', { name: 'Dictate' }));
+    await screen.findByRole('button', { name: 'Cancel dictation' });
+    expect(within(composer).queryByRole('button', { name: 'Dictate' })).toBeNull();
+    expect(composer.textContent).not.toContain('Recording failed');
     error.mockRestore();
   });
 });

@@ -200,8 +200,8 @@ export interface HarnessOptions {
   tab?: Tab;
   /** Open the window before rendering. @default true for renderWindow */
   open?: boolean;
-  /** Dictation's chunk fails to load. */
-  dictationFails?: boolean;
+  /** Dictation's chunk cannot load: always, or the first N times. */
+  dictationFails?: boolean | number;
 }
 
 /** The widget with real machines, controlled effects and recording fakes. */
@@ -264,6 +264,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const probe = controlled<NonReducibleUnknown, void>();
   const network = createActor(networkMachine.provide({ actors: { probe: probe.logic, connectivity: fromCallback(() => () => undefined) } })).start();
 
+  let dictationFailures = 0;
   const conversation = createConversation({
     windowActor,
     network,
@@ -277,7 +278,7 @@ export function createHarness(options: HarnessOptions = {}) {
     emit: (event, detail) => void emitted.push({ event, detail }),
     // dictation as the widget makes it (createDictation, the chat window's hooks and icons), with fake effects
     loadDictation: (chatActor) =>
-      options.dictationFails
+      (typeof options.dictationFails === 'number' ? dictationFailures++ < options.dictationFails : options.dictationFails)
         ? Promise.reject(new Error('dictation chunk failed'))
         : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSnapshot, Icon } })),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
