@@ -39,3 +39,11 @@ export function FollowUps({ items, onAsk }: { items: FollowUp[]; onAsk: (f: Foll
     </div>
   );
 }
+
+/** widget-spec §5: in a composer, Enter sends and Shift+Enter adds a new line (not while composing an IME word). */
+export const enterSends = (submit: () => void) => (e: KeyboardEvent) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    submit();
+  }
+};

@@ -8,7 +8,7 @@ import { Component, useEffect, useRef, useState, type ComponentType } from 'reac
 import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
-import { ButtonList, FollowUps } from './buttons';
+import { ButtonList, enterSends, FollowUps } from './buttons';
 import { useChatView, useConversation } from './context';
 import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
@@ -211,13 +211,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
         value={composer.draft}
         placeholder={composer.placeholder}
         onInput={(e) => composer.type((e.target as HTMLTextAreaElement).value)}
-        onKeyDown={(e) => {
-          // widget-spec §5: Enter sends, Shift+Enter adds a new line
-          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-            e.preventDefault();
-            composer.submit();
-          }
-        }}
+        onKeyDown={enterSends(composer.submit)}
       />
       {Dictation && Dictation !== DictationFailed ? (
         <Dictation area={area} />

@@ -5,7 +5,7 @@
  */
 import { Icon } from '../icons';
 import type { HomeView } from '../view-models/home';
-import { ButtonList } from './buttons';
+import { ButtonList, enterSends } from './buttons';
 import { useHomeView } from './context';
 import { VideoPlayer } from './video';
 
@@ -19,13 +19,7 @@ function Composer({ c }: { c: HomeView['composer'] }) {
         placeholder={c.placeholder}
         value={c.draft}
         onInput={(e) => c.type((e.target as HTMLTextAreaElement).value)}
-        onKeyDown={(e) => {
-          // widget-spec §5: Enter sends, Shift+Enter adds a new line
-          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-            e.preventDefault();
-            c.submit();
-          }
-        }}
+        onKeyDown={enterSends(c.submit)}
       />
       <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={!c.canSubmit} onClick={c.submit}>
         <Icon name="send" />

@@ -6,8 +6,9 @@
  * own Try again after later messages; a history that could not load is not an empty one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { chatMachine, DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatEmitted, type ChatMessage, type SendResult } from '../../machines/chat';
+import { fromPromise } from 'xstate';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
+import { startChat } from './controlled';
 import { ApiError } from '../../src/api/client';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
@@ -32,12 +33,11 @@ function controlled<I, O>() {
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function start(chatSessionId: string | null = 's1') {
-  const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
-  const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
-  const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } });
-  const emitted: ChatEmitted[] = [];
-  actor.on('*', (e) => emitted.push(e as ChatEmitted));
-  actor.start();
+  const { actor, history, send, emitted } = startChat(
+    chatSessionId,
+    controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(),
+    controlled<{ text: string; chatSessionId: string | null }, SendResult>(),
+  );
   const snap = () => actor.getSnapshot();
   /** Each message as [content, status or 'error' or 'delivered']. */
   const shown = () => snap().context.messages.map((m) => [m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { actionButtonsMachine } from '../../machines/action-buttons';
-import { chatMachine, canSendText, type ChatEmitted } from '../../machines/chat';
+import { chatMachine, canSendText } from '../../machines/chat';
 import { isValidRename, sessionsMachine } from '../../machines/sessions';
 import { clampSheetHeight, windowMachine, type WindowEmitted } from '../../machines/window';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
-import { controlled } from './controlled';
+import { controlled, startChat } from './controlled';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
 /** The questions waiting their turn. */
@@ -88,15 +88,7 @@ describe('window machine (window and tabs)', () => {
 });
 
 describe('chat machine', () => {
-  const start = (chatSessionId: string | null = null) => {
-    const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
-    const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
-    const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } });
-    const emitted: ChatEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e as ChatEmitted));
-    actor.start();
-    return { actor, history, send, emitted };
-  };
+  const start = startChat;
 
   it('loads the stored session’s history first', async () => {
     const { actor, history } = start('s1');
