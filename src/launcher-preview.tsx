@@ -34,6 +34,8 @@ export function LauncherButton({
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={onClick}
+      // Escape closes an open window from its launcher too, as it does from inside the window
+      onKeyDown={open ? (e) => e.key === 'Escape' && onClick() : undefined}
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
     >

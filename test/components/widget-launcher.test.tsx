@@ -29,6 +29,14 @@ describe('launcher', () => {
     expect(windowActor.getSnapshot().matches('closed')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(openButton('Ada').getAttribute('aria-expanded')).toBe('false');
+
+    // Escape on the launcher of an open window closes it; on a closed one it does nothing
+    await user.click(openButton('Ada'));
+    closeLauncher().focus();
+    await user.keyboard('{Escape}');
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it("shows the placeholder dialog with 'Loading…' while the window's module loads, then the window", async () => {
