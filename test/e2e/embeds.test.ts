@@ -304,6 +304,17 @@ describe('the video viewer', () => {
     expect(await cspViolations(page)).toEqual([]);
   });
 
+  it('at 320 px the name keeps a line of its own above Share and Ask question', async () => {
+    const page = await open('/video-embed', { width: 320, height: 700 });
+    const viewer = slot(page, 'Video player');
+    const name = viewer.getByText('Welcome to Horizon Advice', { exact: true });
+    await name.waitFor();
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width > 150)).toBe(true);
+    const [nameBox, shareBox] = [await name.boundingBox(), await viewer.getByRole('button', { name: 'Share' }).boundingBox()];
+    expect(shareBox!.y).toBeGreaterThan(nameBox!.y + nameBox!.height - 1);
+    expect(await violations(page)).toEqual([]);
+  });
+
   it('Ask question opens the modal on the video, which answers from its transcript', async () => {
     const page = await open('/video-embed');
     const viewer = slot(page, 'Video player');
