@@ -158,6 +158,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   );
   // the modal's own viewer of the item, made when it opens and stopped when its content is cleared
   let modalViewer: { token: string; slot: SlotActor; player: VideoPlayerActor | null } | null = null;
+  let stopped = false;
   const renderModal = () => {
     const s = modal.getSnapshot();
     const item = s.context.item;
@@ -168,7 +169,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     if (item && !markdown) {
       void import('../markdown/markdown').then((m) => {
         markdown = m.Markdown;
-        renderModal();
+        // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
+        if (!stopped) renderModal();
       }, () => undefined);
     }
     render(<AskModal vm={connectAskModal(s, modal)} viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)} markdown={markdown} />, modalBox);
@@ -210,6 +212,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       }
     },
     stop() {
+      stopped = true;
       for (const v of viewers.values()) v.stop();
       viewers.clear();
       inChat.unsubscribe();
