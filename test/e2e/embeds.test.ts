@@ -7,47 +7,29 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { ALT_CHUNK_TEXT, CRAFTED_TEXT, SAFE_LINKS, UNSAFE_LINKS, craftedDocx } from '../fixtures/crafted-docx';
 import { violations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let problems: string[];
+const suite = browserSuite();
 /** Every request the page made, with its method and body (for the chat's context). */
 let requests: { url: string; method: string; body: string | null }[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
 
 /** Runs before the page's scripts: CSP violations anywhere (shadow roots included) are recorded. */
 const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI), true);`;
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  problems = [];
   requests = [];
-  context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  const page = await context.newPage();
+  // warnings too: the viewers warn about what they skip
+  const page = await suite.page({ viewport, consoleTypes: ['error', 'warning'] });
+  await suite.context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   await page.addInitScript(RECORD_CSP);
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
     requests.push({ url: r.url(), method: r.method(), body: r.postData() });
-    if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url())) problems.push(`outside request: ${r.url()}`);
+    if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url())) suite.problems.push(`outside request: ${r.url()}`);
   });
   await page.goto(baseUrl + path);
   return page;
@@ -219,14 +201,10 @@ describe('a crafted Word document', () => {
     const outsideOrigin = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
     try {
       const bytes = await craftedDocx({ outside: outsideOrigin });
-      problems = [];
       requests = [];
-      context = await browser.newContext();
-      const page = await context.newPage();
+      const page = await suite.page();
       // any script the document ran would call one of these
       await page.addInitScript(`${RECORD_CSP} window.__ran = []; for (const k of ['alert', 'confirm', 'prompt', 'print']) window[k] = (...a) => window.__ran.push(k + ':' + a.join());`);
-      page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       page.on('request', (r) => requests.push({ url: r.url(), method: r.method(), body: null }));
       // the demo's Word document is served as the crafted file: the real viewer, the real CSP
       await page.route('**/files/**/*.docx', (route) =>

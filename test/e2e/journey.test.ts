@@ -2,37 +2,18 @@
  * The journey end to end, in real headless Chromium against the built server:
  * a user clicking and typing from the dashboard to the recommended products.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ScreenId } from '../../machines/journey-flow';
 import { ROUTES, routeOf } from '../../journey/routes';
-import { launchBrowser } from './browser';
+import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-/** Console errors and uncaught exceptions of the current test's pages. */
-let problems: string[];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
 
 async function open(path: string): Promise<Page> {
-  problems = [];
-  context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const page = await suite.page({ viewport: { width: 1100, height: 900 } });
   await page.goto(baseUrl + path);
   return page;
 }
@@ -188,7 +169,7 @@ describe('the whole journey', () => {
     await onScreen(page, 'recommendedProducts');
 
     // A closed tab keeps the answers: a new page in the same profile finds them.
-    const again = await context.newPage();
+    const again = await suite.context!.newPage();
     await again.goto(baseUrl + routeOf('income').path);
     await onScreen(again, 'income');
     expect(await again.getByRole('textbox', { name: 'Gross income' }).inputValue()).toBe('90000');
@@ -241,7 +222,7 @@ describe('routes', () => {
     const response = await page.goto(`${baseUrl}/questionnaire/no-such-page`);
     expect(response?.status()).toBe(404);
     // Chromium logs the document's own 404 status; that one is expected here.
-    problems = problems.filter((p) => !p.includes('status of 404'));
+    suite.problems = suite.problems.filter((p) => !p.includes('status of 404'));
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.getByText('/questionnaire/no-such-page').waitFor();
     await page.getByRole('button', { name: 'Go to your dashboard', exact: true }).click();

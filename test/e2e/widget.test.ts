@@ -2,26 +2,14 @@
  * The widget end to end: embedded by its script tag in the journey (the demo host
  * page, served with a strict CSP), against the real server, in headless Chromium.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { violations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let problems: string[];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
 
 /** The element that has the focus, through shadow roots: its data-part, role or tag. */
 const focused = (page: Page) =>
@@ -32,15 +20,7 @@ const focused = (page: Page) =>
   });
 
 async function open(path: string, viewport = { width: 1200, height: 900 }, expectErrors: RegExp | null = null): Promise<Page> {
-  problems = [];
-  context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !(expectErrors && expectErrors.test(m.text()))) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => {
-    if (!(expectErrors && expectErrors.test(e.message))) problems.push(`pageerror: ${e.message}`);
-  });
+  const page = await suite.page({ viewport, allowed: expectErrors });
   await page.goto(baseUrl + path);
   return page;
 }
@@ -124,7 +104,7 @@ describe('the widget on the journey', () => {
     await page.getByText('Failed to update name').waitFor({ state: 'detached' });
     await page.unroute('**/api/chat/sessions/update');
     // Chromium logs the forced 500 itself
-    problems = problems.filter((p) => !p.includes('status of 500'));
+    suite.problems = suite.problems.filter((p) => !p.includes('status of 500'));
   });
 
   it('changes the action buttons when the journey’s route changes', async () => {
@@ -272,7 +252,7 @@ describe('the widget on the journey', () => {
     await launcher(page).click();
     await page.getByText('Invalid API key. Please check your configuration.').waitFor();
     // Chromium logs the refused boot itself
-    problems = problems.filter((p) => !/status of 401/.test(p));
+    suite.problems = suite.problems.filter((p) => !/status of 401/.test(p));
   });
 
   it('destroy() removes the widget and stops its listeners; a second widget.js starts again', async () => {
@@ -403,7 +383,7 @@ describe('the open widget has no axe violations (WCAG 2.2 AA, target-size on)', 
     await page.getByRole('navigation', { name: 'Chat sections' }).getByRole('button', { name: 'Settings' }).click();
     await page.locator('[data-part="settings"]').waitFor();
     expect(await violations(page)).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(suite.problems).toEqual([]);
     await page.context().close();
 
     const phone = await open('/', { width: 390, height: 844 });
