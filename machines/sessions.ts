@@ -43,6 +43,8 @@ export interface SessionsContext {
 
 export type SessionsEvent =
   | { type: 'SESSIONS.LOAD' }
+  /** The server answers again after a loss (the network machine's `network.back`): a failed list loads again. */
+  | { type: 'NETWORK.BACK' }
   | { type: 'RENAME.START'; id: string }
   | { type: 'RENAME.CHANGE'; draft: string }
   /** Enter or blur. */
@@ -92,8 +94,8 @@ export const sessionsMachine = setup({
           },
         },
         ready: { on: { 'SESSIONS.LOAD': 'loading' } },
-        /** 'Failed to load chat sessions' with Retry (SESSIONS.LOAD). */
-        failed: { on: { 'SESSIONS.LOAD': 'loading' } },
+        /** 'Failed to load chat sessions' with Retry (SESSIONS.LOAD), and again by itself when the server answers again. */
+        failed: { on: { 'SESSIONS.LOAD': 'loading', 'NETWORK.BACK': 'loading' } },
       },
     },
     rename: {

@@ -66,7 +66,13 @@ export function createConversation({ windowActor, network, effects, chatSessionI
       if (e.tab === 'home') chat.send({ type: 'CHAT.RELOAD' });
     }),
   ];
-  if (network) subscriptions.push(network.on('network.back', () => chat.send({ type: 'NETWORK.BACK' })));
+  if (network)
+    subscriptions.push(
+      network.on('network.back', () => {
+        chat.send({ type: 'NETWORK.BACK' });
+        sessions.send({ type: 'NETWORK.BACK' });
+      }),
+    );
   if (tab === 'history') sessions.send({ type: 'SESSIONS.LOAD' });
   // a chunk that could not load is tried again on the next click
   const dictation = loadOnce(() => loadDictation(chat));

@@ -3,7 +3,7 @@
  * "Rename failure"): the empty state, the items with name, time, count and the
  * current-session badge, opening a session, New Chat, and inline rename.
  */
-import { screen, within } from '@testing-library/preact';
+import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { RENAME_ERROR_MS } from '../../machines/sessions';
@@ -262,6 +262,19 @@ describe('History tab: a list that could not load (issue 13)', () => {
 
     await fakes.loadSessions.last().resolve(SESSIONS);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('loads again by itself when the server answers again (network.back), and shows the list', async () => {
+    const { fakes, network } = renderWindow({ tab: 'history', sessions: 'manual' });
+    await fakes.loadSessions.last().reject(new ApiError('NETWORK', 'Failed to load chat sessions'));
+    await act(async () => {
+      network.send({ type: 'NETWORK.LOST' });
+      network.send({ type: 'NETWORK.BACK' });
+    });
+    expect(fakes.loadSessions.calls).toHaveLength(2);
+    await fakes.loadSessions.last().resolve(SESSIONS);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
   });

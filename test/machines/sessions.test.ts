@@ -69,6 +69,21 @@ describe('sessions machine: a list that could not load (issue 13)', () => {
     expect(state(await waitFor(actor, selectSessionsLoaded))).toEqual({ loaded: true, failed: false, loadFailed: false, sessions: SESSIONS });
   });
 
+  it('the server answering again (NETWORK.BACK) loads a failed list again; a loaded or never-loaded one stays as it is', async () => {
+    const { actor, load } = start();
+    actor.send({ type: 'NETWORK.BACK' });
+    expect(load.calls).toHaveLength(0);
+    actor.send({ type: 'SESSIONS.LOAD' });
+    load.calls[0]!.reject(new ApiError('NETWORK'));
+    await waitFor(actor, selectSessionsFailed);
+    actor.send({ type: 'NETWORK.BACK' });
+    expect(load.calls).toHaveLength(2);
+    load.calls[1]!.resolve(SESSIONS);
+    await waitFor(actor, selectSessionsLoaded);
+    actor.send({ type: 'NETWORK.BACK' });
+    expect(load.calls).toHaveLength(2);
+  });
+
   it('a Retry that fails again is failed again', async () => {
     const { actor, load } = start();
     actor.send({ type: 'SESSIONS.LOAD' });
