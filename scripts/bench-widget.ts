@@ -15,8 +15,9 @@
  *     (its chunk loads) and again, next to the browser's own cost of the same thing on
  *     a plain page (getUserMedia, then MediaRecorder started); and the chunk's size.
  *
- * Every request stays on the server's 127.0.0.1 origin: the two synthetic pages
- * are answered by a route on that origin, and anything else is aborted and counted.
+ * Every request stays on loopback: pages load through a proxy on 127.0.0.1 that answers the
+ * synthetic pages and passes the rest to the server; the browser resolves no host name, so a
+ * request anywhere else fails, and is counted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/browser';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 7));
@@ -126,7 +127,8 @@ interface FileSize {
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
-    .filter((e) => e.isFile())
+    // not the compressed copies the server sends in their place (esbuild.config.mjs `precompress`)
+    .filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }
@@ -183,17 +185,23 @@ function syntheticPages(apiKey: string, journeyHtml: string): Record<string, str
 
 /**
  * Runs in the page before any of its scripts: a buffered observer collecting long tasks from the
- * start, and a frame watcher that runs `probe` every animation frame from the first one, so the
- * visible time does not wait for Playwright to attach its own polling to the new document.
+ * start, and a frame watcher that runs `probe` every animation frame from the first one and reports
+ * through a CDP binding. Playwright's own waiting (`waitForFunction`, `evaluate`) would inject its
+ * utility script into the page, a long task of about 90 ms at 4x CPU: it would land in the middle of
+ * the widget's boot but after the plain page's button was already visible.
  */
 function initScript(probe: typeof visibleProbe, target: Target) {
   if (window !== window.top) return;
   const w = window as unknown as { __benchLongTasks: { start: number; duration: number }[]; __benchObserver?: PerformanceObserver; __benchVisible?: Visible };
   w.__benchLongTasks = [];
+  const report = (window as unknown as { __benchReport?: (payload: string) => void }).__benchReport;
   const tick = () => {
     const v = probe(target);
-    if (v) w.__benchVisible = v;
-    else if (performance.now() < 60_000) requestAnimationFrame(tick);
+    if (v) {
+      w.__benchVisible = v;
+      // a CDP binding (measure()): no waiting script of Playwright's runs in the page while it boots
+      report?.(JSON.stringify(v));
+    } else if (performance.now() < 60_000) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   try {
@@ -408,7 +416,7 @@ async function measureDictation(b: Browser, env: Env): Promise<DictationSample> 
 /**
  * A loopback origin of its own in front of the server: it answers the synthetic pages (with the
  * journey's CSP) and passes every other request through unchanged, its Host too (the site allows
- * `self`, which is then this origin). The shaped runs use it instead of
+ * `self`, which is then this origin). Every timed load goes through it, instead of
  * Playwright's routing, which turns the browser's HTTP cache off (a repeat visit would not be one)
  * and whose fulfilled responses skip the network emulation (the page's own HTML would come free).
  */
@@ -428,6 +436,7 @@ async function pageProxy(env: Env): Promise<{ origin: string; server: Server }> 
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
@@ -449,16 +458,32 @@ const CONDITIONS: Condition[] = [
   { name: 'repeat visit, 4x CPU + slow 4G', slow4g: true, repeat: true },
 ];
 
-async function measure(b: Browser, env: Env, s: Scenario, rate: number, condition?: Condition & { origin: string }): Promise<Sample> {
-  const base = condition?.origin ?? env.base;
+/** Evaluates `fn(arg)` in the page over CDP, without Playwright's utility script (see initScript). */
+async function evaluate<A, R>(cdp: CDPSession, fn: (arg: A) => R, arg: A): Promise<R> {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: `(${fn.toString()})(${JSON.stringify(arg)})`, returnByValue: true });
+  if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  return result.value as R;
+}
+
+/**
+ * One load of `s.path` through the page proxy at `origin` (every row goes through it, so each pays the same
+ * small hop; Playwright's request interception would pause every request in this process instead).
+ */
+async function measure(b: Browser, env: Env, s: Scenario, rate: number, origin: string, condition?: Condition): Promise<Sample> {
+  const base = origin;
   const context = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
   try {
-    if (!condition) await routeAll(context, env);
     await context.addInitScript({ content: `(${initScript.toString()})(${visibleProbe.toString()}, ${JSON.stringify(s.target)});` });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // the browser resolves no name (launchBrowser's host rules): anything not on this origin fails, and is counted
+    page.on('request', (r) => {
+      if (new URL(r.url()).origin !== base && !r.url().startsWith('data:')) env.offOrigin.push(r.url());
+    });
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Runtime.enable');
+    await cdp.send('Runtime.addBinding', { name: '__benchReport' });
     if (condition?.slow4g) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -471,20 +496,21 @@ async function measure(b: Browser, env: Env, s: Scenario, rate: number, conditio
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 
+    let onReport: (payload: string) => void = () => undefined;
+    const reported = new Promise<string>((resolve) => (onReport = resolve));
+    cdp.on('Runtime.bindingCalled', (e) => {
+      if (e.name === '__benchReport') onReport(e.payload);
+    });
     await page.goto(base + s.path, { waitUntil: 'commit', timeout: VISIBLE_TIMEOUT_MS });
     let shown: Visible;
     try {
-      const handle = await page.waitForFunction(() => (window as unknown as { __benchVisible?: Visible }).__benchVisible, undefined, {
-        polling: 50,
-        timeout: VISIBLE_TIMEOUT_MS,
-      });
-      shown = (await handle.jsonValue()) as Visible;
+      shown = JSON.parse(await withTimeout(reported, VISIBLE_TIMEOUT_MS, 'the visible report')) as Visible;
     } catch (err) {
       throw new Error(`${s.name} at ${rate}x: target not visible${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}: ${(err as Error).message}`);
     }
     const idle = await networkQuiet(page, QUIET_MS, SETTLE_CAP_MS);
-    const settled = await page.evaluate(() => performance.now());
-    const lt = await page.evaluate(collectLongTasks, settled);
+    const settled = await evaluate(cdp, () => performance.now(), null);
+    const lt = await evaluate(cdp, collectLongTasks, settled);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const unknown = shown.scripts.filter((p) => !env.gzipByPath.has(p));
     if (unknown.length) throw new Error(`scripts not found in dist/: ${unknown.join(', ')}`);
@@ -518,7 +544,8 @@ async function main() {
     const csp = journey.headers.get('content-security-policy') ?? "default-src 'self'";
     const pages = syntheticPages(apiKey, await journey.text());
 
-    browser = await withTimeout(launchBrowser(), 30_000, 'browser launch');
+    // no name resolves: every request of a page stays on loopback (a stray one fails, and is counted)
+    browser = await withTimeout(launchBrowser(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']), 30_000, 'browser launch');
     console.log(`\n## Widget benchmark\n`);
     console.log(
       `${new Date().toISOString()} · node ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}) · Chromium ${browser.version()} headless · ${RUNS} runs per row · ${base}`,
@@ -536,17 +563,18 @@ async function main() {
     }
     const offOrigin: string[] = [];
     const env: Env = { base, pages, csp, gzipByPath, offOrigin };
+    const proxy = await pageProxy(env);
     const results = new Map<string, Sample[]>();
     const key = (s: Scenario, rate: number) => `${s.path}@${rate}`;
     // warm-up: the server's file cache and Chromium's first-launch costs, not counted
-    for (const s of SCENARIOS) await measure(browser, env, s, 1);
+    for (const s of SCENARIOS) await measure(browser, env, s, 1, proxy.origin);
     // rounds interleave scenarios and throttling, so drift over time affects every row alike
     let rounds = 0;
     for (let i = 0; i < RUNS; i++) {
       if (Date.now() - started > SOFT_DEADLINE_MS) break;
       for (const rate of THROTTLES) {
         for (const s of SCENARIOS) {
-          const sample = await measure(browser, env, s, rate);
+          const sample = await measure(browser, env, s, rate, proxy.origin);
           results.set(key(s, rate), [...(results.get(key(s, rate)) ?? []), sample]);
         }
       }
@@ -574,7 +602,7 @@ async function main() {
     console.log(
       `\nVisible: \`performance.now()\` (navigation start = 0) in the first animation frame where the target has a width (launcher: \`[data-part="launcher"]\` in \`<ai-chat-widget>\`'s shadow root; baseline: its button; the journey without the widget: its \`h1\`).` +
         ` First paint: \`first-contentful-paint\`, for scale.` +
-        ` Script KB: \`transferSize\` (body + headers; the server does not compress) of the script resources finished by then; the gzip column is what the same files weigh gzipped (table above).` +
+        ` Script KB: \`transferSize\` (body + headers, as sent: compressed) of the script resources finished by then; the gzip column is what the same files weigh gzipped (table above).` +
         ` Long tasks: \`longtask\` entries (> 50 ms) starting before the end of the boot window, which closes once no request has been in flight for ${QUIET_MS} ms after the launcher is visible.` +
         ` Each column is its own median. KB = 1024 bytes.`,
     );
@@ -583,12 +611,11 @@ async function main() {
     // issue 13: the same two pages side by side on a slow network, cold and on a repeat visit
     const pair = SCENARIOS.filter((x) => x.path === '/bench-baseline' || x.path === '/bench-widget-only');
     const shaped = new Map<string, Sample[]>();
-    const proxy = await pageProxy(env);
     try {
       for (let i = 0; i < RUNS; i++) {
         if (Date.now() - started > SOFT_DEADLINE_MS + 150_000) break;
         for (const c of CONDITIONS) {
-          for (const x of pair) shaped.set(`${c.name}|${x.path}`, [...(shaped.get(`${c.name}|${x.path}`) ?? []), await measure(browser, env, x, 4, { ...c, origin: proxy.origin })]);
+          for (const x of pair) shaped.set(`${c.name}|${x.path}`, [...(shaped.get(`${c.name}|${x.path}`) ?? []), await measure(browser, env, x, 4, proxy.origin, c)]);
         }
       }
     } finally {

@@ -75,9 +75,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/assets/',
     index: false,
     cacheControl: false,
+    // the build writes a .br and a .gz beside each script and style (esbuild.config.mjs `precompress`)
+    preCompressed: true,
     // Entry files keep their names between builds, so browsers revalidate them; chunks are content-hashed.
     setHeaders(res, filePath) {
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 
@@ -91,10 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       cacheControl: false,
       decorateReply: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         // issue 13: widget.js, the one name a site pastes, is fresh for 5 minutes and then used while it is
         // revalidated; everything it loads has a content-hashed name and never changes
-        res.setHeader('Cache-Control', path.basename(filePath) === 'widget.js' ? WIDGET_SCRIPT_CACHE : 'public, max-age=31536000, immutable');
+        // (the file sent may be its compressed copy, widget.js.br)
+        res.setHeader('Cache-Control', path.basename(filePath).replace(/\.(br|gz)$/, '') === 'widget.js' ? WIDGET_SCRIPT_CACHE : 'public, max-age=31536000, immutable');
+        res.setHeader('Vary', 'Accept-Encoding');
         // embeddable from any origin: the API's CORS rules decide who may use it
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

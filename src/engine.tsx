@@ -1,7 +1,8 @@
 /**
  * The widget's machinery (loaded by the core, src/core.tsx, which has drawn the launcher's first
  * frame by then): the auth, network and embed machines (the embed machine owns the window
- * machine), the API client, the launcher, the bubble; the chat window loads on demand.
+ * machine), the API client, the launcher, the bubble and the chat window (one file with them: each
+ * file of its own would cost the text chat's budget its gzip overhead and import glue, issue 13).
  *
  * `start()` only assembles: policy lives in the machines, effects in src/effects.
  * Everything it starts, `destroy()` stops.
@@ -13,6 +14,7 @@ import { embedMachine, selectAppearance, selectIsShowable, type SiteConfig } fro
 import { networkMachine } from '../machines/network';
 import { connect } from './api/token-source';
 import { App } from './app';
+import { ChatWindow, startConversation, windowCss } from './chat-window/index';
 import { relayAsks } from './asks';
 import type { StartOptions, WidgetImplementation } from './core';
 import { embedEffects, rememberSettings, wasGreeted } from './effects/embed';
@@ -103,18 +105,11 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     network,
     host,
     conversation: () =>
-      (loaded ??= import('./chat-window/index').then(
-        (m) => {
-          shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(m.windowCss)];
-          const conversation = m.startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect });
-          return { conversation, ChatWindow: m.ChatWindow };
-        },
-        (err: unknown) => {
-          // issue 13: a chunk that failed to load is asked for again next time
-          loaded = null;
-          throw err;
-        },
-      )),
+      (loaded ??= Promise.resolve().then(() => {
+        shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
+        const conversation = startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect });
+        return { conversation, ChatWindow };
+      })),
   };
 
   host.enrichUserProfile = (fields) => client.enrich(fields, visitor);

@@ -1,5 +1,6 @@
 /** The server over real HTTP on 127.0.0.1, serving a public folder made for the test. */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,12 @@ beforeAll(async () => {
   await writeFile(path.join(widgetDir, 'widget.js'), '(()=>{})();');
   await writeFile(path.join(widgetDir, 'widget', 'core-ABC123.js'), 'export {}');
   await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-DEF456.js'), 'export {}');
+  // and the compressed copies the build writes beside its larger files (esbuild.config.mjs `precompress`)
+  const big = `export const text = ${JSON.stringify('dolor sit amet '.repeat(300))};`;
+  await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-BIG789.js'), big);
+  await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-BIG789.js.br'), brotliCompressSync(big));
+  await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-BIG789.js.gz'), gzipSync(big));
+  await writeFile(path.join(widgetDir, 'widget.js.br'), brotliCompressSync('(()=>{})();'));
   app = await buildApp({ publicDir: dir, widgetDir });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -100,7 +107,43 @@ describe('compression', () => {
   it('scripts go compressed to clients that accept it', async () => {
     const res = await fetch(`${base}/assets/journey.js`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(await res.text()).toContain('lorem ipsum');
+  });
+
+  it("the widget's files go as the build compressed them, in the encoding the client accepts, and as they are to one that accepts none (issue 13)", async () => {
+    const file = `${base}/widget/chunks/chunk-BIG789.js`;
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(file, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toContain('dolor sit amet');
+    }
+    // undici's fetch always offers gzip and br: a raw request offers nothing
+    const { request } = await import('node:http');
+    const plain = await new Promise<{ encoding?: string; body: string }>((resolve, reject) => {
+      request(file, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body).toContain('dolor sit amet');
+  });
+
+  it('widget.js keeps its short cache when its compressed copy is sent', async () => {
+    const res = await fetch(`${base}/widget.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe(WIDGET_SCRIPT_CACHE);
+    expect(await res.text()).toBe('(()=>{})();');
   });
 });
 
