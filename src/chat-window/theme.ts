@@ -1,5 +1,5 @@
 /** The chat window's part of the theme (widget-spec §3 Appearance); the launcher's is in ../theme.ts. */
-import type { Appearance } from '../../contract/appearance';
+import { DEFAULT_APPEARANCE, type Appearance } from '../../contract/appearance';
 import { px, safe } from '../theme';
 
 /**
@@ -9,8 +9,12 @@ import { px, safe } from '../theme';
  */
 const variable = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/-color$|-button|bg-(?=hover)|border-(?=radius)|font-(?=size)/g, '');
 
-/** The chat window's variables: a number is a length in px, text passes `safe`. */
-export function windowVariables(a: Appearance): Record<string, string> {
+/**
+ * The chat window's variables: a number is a length in px, text passes `safe`, and a value `safe`
+ * refuses is the spec's default instead (window.css has no fallbacks of its own: they would repeat
+ * the defaults, 0.3 KB of the text chat's budget).
+ */
+export function windowVariables(a: Appearance, defaults: Appearance | null = DEFAULT_APPEARANCE): Record<string, string> {
   const { agentTitleColor, agentDescriptionColor, headerPadding, footerPadding, separatorColor } = a;
   // the agent icon's radius is a share of its size
   const vars: Record<string, string> = { 'agent-icon-radius': `${a.agentIconBorderRadius}%`, 'timestamp-color': safe(a.timestampColor) };
@@ -31,5 +35,7 @@ export function windowVariables(a: Appearance): Record<string, string> {
       if (!/^(title|description|promptPlaceholder)$/.test(field)) vars[prefix + variable(field)] = typeof v === 'number' ? px(v) : safe(`${v}`);
     }
   }
+  const fallback = defaults && windowVariables(defaults, null);
+  if (fallback) for (const k in vars) vars[k] ||= fallback[k]!;
   return vars;
 }

@@ -3,12 +3,15 @@
  * path watching, the appearance as CSS variables, the inspector's redaction, and the
  * conversation's wiring to a real API client over a fake fetch (page awareness).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { windowMachine } from '../../machines/window';
 import { greeting, type SiteConfig } from '../../machines/embed';
 import { createHttp } from '../../src/api/client';
-import { mergeAppearance } from '../../contract/appearance';
+import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
 import { watchPath } from '../../src/effects/host-page';
 import { launcherVariables } from '../../src/theme';
@@ -124,7 +127,18 @@ describe('appearance as CSS variables (widget-spec §3)', () => {
   it('drops a value that could end the declaration or load something', () => {
     const a = mergeAppearance({ launcher: { backgroundColor: 'red; background-image: url(https://evil.example/x)' }, agentTitleColor: 'blue}body{color:red' });
     expect(launcherVariables(a)['launcher-bg']).toBe('');
-    expect(windowVariables(a)['agent-title']).toBe('');
+    // the window's styles have no fallbacks: the spec's default takes its place
+    expect(windowVariables(a)['agent-title']).toBe(windowVariables(DEFAULT_APPEARANCE)['agent-title']);
+    expect(windowVariables(a)['agent-title']).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it("sets every variable the window's styles read without a fallback", () => {
+    const css = (file: string) => readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/styles', file), 'utf8');
+    // the host's own (core.css :host) and the window's
+    const defined = { ...Object.fromEntries([...css('core.css').matchAll(/(--aiw-[a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!.slice(6), m[2]!])), ...windowVariables(mergeAppearance({})) };
+    const read = [...css('window.css').matchAll(/var\(--aiw-([a-z-]+)\)/g)].map((m) => m[1]!);
+    expect(read.length).toBeGreaterThan(40);
+    for (const name of read) expect(defined[name], name).toMatch(/\S/);
   });
 });
 
