@@ -273,9 +273,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
  * The files a widget's start loads, as paths relative to widget.js, for the loader's
- * `__WIDGET_CORE__`: the core, and the chunks of the core and of the engine it imports (issue 13).
- * widget.js fetches them all at once instead of finding each chunk only once the file that imports
- * it has been parsed.
+ * `__WIDGET_CORE__`: the core and the chunks it imports, then the engine and the chunks it imports
+ * (issue 13). widget.js fetches each group at once (the core's now, the engine's when the core has
+ * drawn the launcher) instead of finding each chunk only once the file that imports it is parsed.
  */
 function coreManifest(metafile) {
   const outputs = metafile.outputs;
@@ -283,19 +283,22 @@ function coreManifest(metafile) {
   const core = entry('src/core.tsx');
   const engine = entry('src/engine.tsx');
   if (!core || !engine) throw new Error('coreManifest: the widget build has no core or no engine');
-  const seen = new Set([engine]);
-  const walk = (file) => {
-    for (const imp of outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
-        seen.add(imp.path);
-        walk(imp.path);
+  const graph = (from, seen) => {
+    const walk = (file) => {
+      for (const imp of outputs[file]?.imports ?? []) {
+        if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+          seen.add(imp.path);
+          walk(imp.path);
+        }
       }
-    }
+    };
+    walk(from);
+    return seen;
   };
-  walk(core);
-  walk(engine);
+  const first = graph(core, new Set());
+  const rest = [...graph(engine, new Set([core, engine, ...first]))].filter((f) => f !== core && !first.has(f));
   const rel = (f) => path.relative('dist/widget', f).split(path.sep).join('/');
-  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), chunks: [...seen].map(rel) }) };
+  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), chunks: [...first].map(rel), engine: rest.map(rel) }) };
 }
 
 /**
@@ -448,7 +451,7 @@ async function main() {
       await copyStatic(bundle);
       // unhashed names while watching: the loader is not rebuilt with each core
       let options = bundle.options.entryNames ? { ...bundle.options, entryNames: '[name]' } : bundle.options;
-      if (bundle.defineFrom) options = { ...options, define: { ...options.define, __WIDGET_CORE__: JSON.stringify({ core: 'widget/core.js', chunks: [] }) } };
+      if (bundle.defineFrom) options = { ...options, define: { ...options.define, __WIDGET_CORE__: JSON.stringify({ core: 'widget/core.js', chunks: [], engine: [] }) } };
       const ctx = await esbuild.context(options);
       await ctx.watch();
     }

@@ -24,6 +24,8 @@ export interface StartOptions {
   emit: (event: WidgetEventName, detail?: unknown) => void;
   /** The session boot widget.js started beside the modules: the first boot takes its answer. */
   boot?: Promise<Response>;
+  /** Loads the engine with the files it imports all at once (widget.js knows their names); else by its import. */
+  loadEngine?: () => Promise<unknown>;
 }
 
 /** What the programmatic API calls once the widget is ready. */
@@ -42,6 +44,9 @@ export interface CoreModule {
 }
 
 export const ELEMENT_NAME = 'ai-chat-widget';
+
+/** On a first visit, how long the engine waits for the boot's answer to draw the first frame before it loads anyway. */
+const ENGINE_WAIT_MS = 1000;
 
 class AIChatWidgetElement extends HTMLElement {
   /** Set by start(): `window.enrichUserProfile` calls it (widget-spec §1). */
@@ -85,13 +90,20 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   };
   if (stored) draw(stored.appearance);
   // the boot's answer is read twice: here, and by the engine's client
+  let firstFrame: Promise<unknown> = Promise.resolve();
   const boot = options.boot?.then((res) => {
     const copy = res.clone();
-    if (!stored) void bootAppearance(copy).then((a) => a && draw(a), () => undefined);
+    if (!stored) firstFrame = bootAppearance(copy).then((a) => a && draw(a), () => undefined);
     return res;
   });
   boot?.catch(() => undefined);
 
+  // issue 13: the engine (machines, chat window: most of the widget's code) loads once the first frame is
+  // drawn (from storage at once; else from the boot's answer, waited for at most ENGINE_WAIT_MS), then a
+  // frame later, so that compiling it does not hold the launcher back
+  if (!stored) await Promise.race([boot?.then(() => firstFrame), new Promise((resolve) => setTimeout(resolve, ENGINE_WAIT_MS))]).catch(() => undefined);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  await options.loadEngine?.();
   const engine = await import('./engine');
   const takeOver = () => ((engineUp = true), opened);
   return engine.startEngine({ ...options, boot, host, shadow, mount, existing: !!existing, stored, takeOver, sheet });

@@ -9,8 +9,11 @@ import type { CoreModule, WidgetEventName, WidgetImplementation } from './core';
 // Captured at top level: document.currentScript is null once this script has run.
 const script = document.currentScript as HTMLScriptElement | null;
 
-/** The core module and the chunks it imports, relative to this script (written in by the build: esbuild.config.mjs `coreManifest`). */
-declare const __WIDGET_CORE__: { core: string; chunks: string[] };
+/**
+ * The core module and the chunks it imports, then the engine and the chunks it imports, relative to
+ * this script (written in by the build: esbuild.config.mjs `coreManifest`).
+ */
+declare const __WIDGET_CORE__: { core: string; chunks: string[]; engine: string[] };
 
 /** widget-spec §5: the three missing-value errors, in its order. */
 export function readScriptOptions(el: HTMLScriptElement | null) {
@@ -119,8 +122,11 @@ function install() {
   const src = script?.src || document.baseURI;
   const url = (file: string) => new URL(file, src).href;
   // issue 13: the core and every chunk it imports are fetched at once, now (not after the page's load
-  // event, and not one after the other as each is parsed); the module map fetches each only once
-  for (const chunk of __WIDGET_CORE__.chunks) import(/* @vite-ignore */ url(chunk)).catch(() => undefined);
+  // event, and not one after the other as each is parsed); the module map fetches each only once.
+  // The engine's files likewise, when the core asks for them (after the launcher's first frame).
+  const all = (files: string[]) => Promise.all(files.map((f) => import(/* @vite-ignore */ url(f))));
+  all(__WIDGET_CORE__.chunks).catch(() => undefined);
+  const loadEngine = () => all(__WIDGET_CORE__.engine);
   const core = import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>;
   core.catch(() => undefined); // reported by load() below
   // the session boot goes out now too, beside the modules: the core takes its answer (issue 13)
@@ -128,7 +134,7 @@ function install() {
   boot.catch(() => undefined); // the core reports it
   const load = () =>
     core
-      .then((m) => m.start({ ...options, emit, boot }))
+      .then((m) => m.start({ ...options, emit, boot, loadEngine }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();
