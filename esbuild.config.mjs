@@ -3,11 +3,13 @@
 // the budget in size-budget.json, and the build fails when a bundle exceeds it.
 //
 //   node esbuild.config.mjs            build everything, print sizes, check budgets
-//   node esbuild.config.mjs --watch    rebuild on change (no budget failure while watching)
+//   node esbuild.config.mjs --watch    rebuild everything on change (no budget check, no second minification)
 import * as esbuild from 'esbuild';
+import * as acorn from 'acorn';
 import { minify } from 'terser';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
+import { watch as watchFolder } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,10 +57,50 @@ const markedLexerOnly = {
       if (!lexer || !tokenizer || !instance) {
         throw new Error(`${args.path}: not the layout marked-lexer-only expects (a default Marked instance, then the export list); update the plugin in esbuild.config.mjs`);
       }
-      return { contents: `${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, loader: 'js' };
+      return { contents: withoutUnusedRules(`${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, args.path), loader: 'js' };
     });
   },
 };
+
+/**
+ * marked builds its rule sets at load time: `{ normal, gfm, pedantic }` for blocks and `{ normal, gfm,
+ * breaks, pedantic }` inline, each regex made by calls a bundler must keep even when nothing reads
+ * the result. The widget lexes with `gfm: true, breaks: false, pedantic: false` (src/markdown), so the
+ * `pedantic` and `breaks` sets go, then every top-level variable nothing reads any more, until none is
+ * left (about 0.3 KB gzip). Fails the build if a new marked has not these two objects.
+ */
+function withoutUnusedRules(source, file) {
+  const parse = (code) => acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  const walk = (node, visit, parent) => {
+    if (!node || typeof node.type !== 'string') return;
+    visit(node, parent);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const child of value) walk(child, visit, node);
+      else if (value && typeof value.type === 'string') walk(value, visit, node);
+    }
+  };
+  const declarators = (program) => program.body.filter((s) => s.type === 'VariableDeclaration').flatMap((s) => s.declarations.filter((d) => d.id.type === 'Identifier'));
+  const cut = (code, ranges) => ranges.sort((a, b) => b[0] - a[0]).reduce((c, [start, end, by = '']) => c.slice(0, start) + by + c.slice(end), code);
+
+  const sets = declarators(parse(source)).filter((d) => d.init?.type === 'ObjectExpression' && /^normal,gfm,(breaks,)?pedantic$/.test(d.init.properties.map((p) => p.key?.name).join(',')));
+  if (sets.length !== 2) throw new Error(`${file}: not the rule sets withoutUnusedRules expects ({ normal, gfm, pedantic } and { normal, gfm, breaks, pedantic }); update it in esbuild.config.mjs`);
+  // each property with the comma before it (neither is first)
+  let code = cut(source, sets.flatMap((d) => d.init.properties.filter((p) => p.key.name === 'pedantic' || p.key.name === 'breaks').map((p) => [p.start - 1, p.end])));
+  for (;;) {
+    const program = parse(code);
+    const decls = declarators(program);
+    const ids = new Set(decls.map((d) => d.id));
+    const reads = new Set();
+    walk(program, (n, parent) => {
+      if (n.type !== 'Identifier' || ids.has(n)) return;
+      if (parent && (parent.type === 'MemberExpression' || parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && (parent.property === n || parent.key === n) && !parent.computed && !parent.shorthand) return;
+      reads.add(n.name);
+    });
+    const unused = decls.filter((d) => d.init && !reads.has(d.id.name) && !(d.init.type === 'UnaryExpression' && d.init.operator === 'void'));
+    if (!unused.length) return code;
+    code = cut(code, unused.map((d) => [d.init.start, d.init.end, 'void 0']));
+  }
+}
 
 /**
  * @xstate/react reaches React's hooks through use-sync-external-store, a CommonJS
@@ -95,7 +137,7 @@ const WIDGET_VENDORS = ['docx-preview', '@statelyai/inspect'];
  * the plugin that marks its imports external, pointing at that file, with the outputs' metafile
  * (merged into the main build's, so budgets follow the import).
  */
-async function buildVendors(modules, options) {
+async function buildVendors(modules, options, { watching = false } = {}) {
   const files = new Map();
   const outputs = {};
   for (const module of modules) {
@@ -111,7 +153,7 @@ async function buildVendors(modules, options) {
     const [file] = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
     files.set(module, file);
     Object.assign(outputs, result.metafile.outputs);
-    await minifyFurther(result, { options });
+    if (!watching) await minifyFurther(result, { options });
   }
   const plugin = {
     name: 'vendors-apart',
@@ -201,10 +243,12 @@ export const bundles = [
     ],
   },
   {
-    // The widget's modules: the core (launcher, auth, window machine) and the parts loaded on demand.
+    // The widget's modules in two layers (see `buildLayers`): the core (the launcher's first frame,
+    // with Preact), then the engine (machines, client, chat window) and the parts loaded on demand.
     name: 'widget',
     budget: 'widget',
     vendors: WIDGET_VENDORS,
+    layers: { core: 'src/core.tsx', rest: { engine: 'src/engine.tsx' } },
     // The text chat once opened counts everything it loads: the launcher, the window and the
     // markdown renderer (fetched with the first formatted answer). The inspector (?inspect, a
     // development aid) is left out. The markdown chunk also has a budget of its own.
@@ -236,8 +280,8 @@ export const bundles = [
     },
   },
   {
-    // widget.js: the classic script a site pastes; it reads its attributes, then fetches the core and
-    // the chunks it imports all at once (their hashed names come from the widget's build, issue 13).
+    // widget.js: the classic script a site pastes; it reads its attributes, then fetches the core, and the
+    // engine with the files it imports all at once (their hashed names come from the widget's build, issue 13).
     name: 'widget-loader',
     budget: 'widget',
     budgetWith: ['widget'],
@@ -272,10 +316,222 @@ export const bundles = [
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * The files a widget's start loads, as paths relative to widget.js, for the loader's
- * `__WIDGET_CORE__`: the core and the chunks it imports, then the engine and the chunks it imports
- * (issue 13). widget.js fetches each group at once (the core's now, the engine's when the core has
- * drawn the launcher) instead of finding each chunk only once the file that imports it is parsed.
+ * Builds the widget in two layers (issue 13). esbuild's code splitting puts every module that two
+ * entries share into a chunk of its own: the launcher's first frame was four files (widget.js, the
+ * core, Preact, the first frame's modules) and the text chat seven, each with its gzip overhead and its
+ * import glue. Here the core (src/core.tsx) is built first as one file holding Preact and the first
+ * frame; then the rest (the engine with the chat window, and every part loaded on demand) is built
+ * with its imports of the core's modules turned into imports from the core's file. So they ship once,
+ * in one file, and the core exports exactly the names the rest imports, under short aliases:
+ *
+ * 1. a probe build of the core tells which modules it holds;
+ * 2. a probe build of the rest, with those modules external, tells which of their names each of its
+ *    output files imports;
+ * 3. the core is built with those names exported as `_0`, `_1`, …;
+ * 4. the rest is built with each held module replaced, for the modules of each output file, by one
+ *    module re-exporting the names they use from the core's file (one per output file, so that each
+ *    stays in that file: a module two files share would be a chunk of its own); then each file's
+ *    import statements from the core's file become one (replaced line for line, so the source maps
+ *    still hold). The import path names the core's file, so the rest's hashes change with the core's.
+ *
+ * Returns both builds' outputs in one metafile, the rest's imports of the core made internal and the
+ * core's loading of the engine (a URL widget.js hands it) added as a lazy import, so budgets follow them.
+ */
+async function buildLayers(bundle, extraPlugins) {
+  const { core, rest } = bundle.layers;
+  const options = bundle.options;
+  const chunkDir = path.join(options.outdir, 'chunks');
+  const plugins = [...options.plugins, ...extraPlugins];
+  const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+  const probeDir = path.join(root, 'dist', 'probe');
+
+  // 1. what the core holds: its module graph, JavaScript only (its CSS is text it adopts)
+  const probeCore = await esbuild.build({ ...options, entryPoints: { core }, splitting: false, write: false, sourcemap: false, minify: false, outdir: probeDir });
+  const held = new Set(Object.keys(probeCore.metafile.inputs).filter((f) => /\.(m?js|tsx?)$/.test(f)).map((f) => path.resolve(root, f)));
+
+  // 2. which of their exports each output file of the rest imports
+  const probeRest = await esbuild.build({
+    ...options,
+    entryPoints: rest,
+    entryNames: 'chunks/[name]-[hash]',
+    write: false,
+    sourcemap: false,
+    minify: false,
+    outdir: probeDir,
+    plugins: [heldModules(held, (file) => ({ path: `held:${rel(file)}`, external: true })), ...plugins],
+  });
+  /** output file of the probe -> held module -> names */
+  const wanted = new Map();
+  /** an input of the rest -> its output file in the probe */
+  const group = new Map();
+  for (const out of probeRest.outputFiles.filter((f) => f.path.endsWith('.js'))) {
+    const file = rel(out.path);
+    const byModule = new Map();
+    for (const { module, names } of importsOf(out.text, 'held:', file)) {
+      const set = byModule.get(module) ?? new Set();
+      for (const { name } of names) set.add(name);
+      byModule.set(module, set);
+    }
+    wanted.set(file, byModule);
+    for (const input of Object.keys(probeRest.metafile.outputs[file].inputs)) group.set(input, file);
+  }
+  const alias = new Map();
+  for (const byModule of wanted.values()) {
+    for (const [module, names] of byModule) for (const name of names) if (!alias.has(`${module}\0${name}`)) alias.set(`${module}\0${name}`, `_${alias.size.toString(36)}`);
+  }
+  const aliasOf = (module, name) => alias.get(`${module}\0${name}`);
+
+  // 3. the core, exporting them
+  const coreFile = path.resolve(root, core);
+  const exported = new Map();
+  for (const [key, a] of alias) {
+    const [module, name] = key.split('\0');
+    exported.set(module, [...(exported.get(module) ?? []), `${name} as ${a}`]);
+  }
+  const exportLines = [...exported].map(([module, specs]) => `export { ${specs.join(', ')} } from ${JSON.stringify(path.resolve(root, module))};`);
+  const first = await esbuild.build({
+    ...options,
+    entryPoints: { core },
+    splitting: false,
+    plugins: [
+      {
+        name: 'core-layer-exports',
+        setup(build) {
+          build.onLoad({ filter: /.*/ }, async (args) => {
+            if (args.path !== coreFile) return undefined;
+            const source = await readFile(args.path, 'utf8');
+            if (/export\s+(const|let|var|function|class)\s+_[0-9a-z]+\b/.test(source)) throw new Error(`${core}: an export named like the layer's aliases (_0, _1, …)`);
+            return { contents: `${source}\n${exportLines.join('\n')}\n`, loader: path.extname(args.path).slice(1) };
+          });
+        },
+      },
+      ...options.plugins,
+    ],
+  });
+  const coreOut = Object.keys(first.metafile.outputs).find((f) => f.endsWith('.js') && first.metafile.outputs[f].entryPoint);
+  const coreExports = new Set(first.metafile.outputs[coreOut].exports);
+  for (const a of alias.values()) if (!coreExports.has(a)) throw new Error(`buildLayers: the core does not export ${a}`);
+
+  // 4. the rest, importing them from the core's file (every output of this build is in chunks/)
+  const fromCore = path.relative(chunkDir, coreOut).split(path.sep).join('/');
+  const second = await esbuild.build({
+    ...options,
+    entryPoints: rest,
+    entryNames: 'chunks/[name]-[hash]',
+    write: false,
+    // one statement per line, so that joining the import statements keeps the source maps right;
+    // the second minification pass (minifyFurther) takes out the whitespace
+    minify: false,
+    minifyIdentifiers: true,
+    minifySyntax: true,
+    plugins: [
+      heldModules(held, (file, importer) => {
+        const of = group.get(rel(importer));
+        if (!of) throw new Error(`buildLayers: ${rel(importer)} was not in the probe's build`);
+        return { path: `${rel(file)}\0${of}`, namespace: 'held-in-core' };
+      }),
+      {
+        name: 'held-in-core',
+        setup(build) {
+          build.onResolve({ filter: /.*/, namespace: 'held-in-core' }, (args) => (args.path === fromCore ? { path: fromCore, external: true } : undefined));
+          build.onLoad({ filter: /.*/, namespace: 'held-in-core' }, (args) => {
+            const [module, of] = args.path.split('\0');
+            const names = [...(wanted.get(of)?.get(module) ?? [])];
+            const specs = names.map((n) => `${aliasOf(module, n)} as ${n}`).join(', ');
+            return { contents: names.length ? `export { ${specs} } from ${JSON.stringify(fromCore)};` : 'export {};', loader: 'js' };
+          });
+        },
+      },
+      ...plugins,
+    ],
+  });
+  const jsOutputs = (result) => Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+  if (jsOutputs(second).length !== jsOutputs(probeRest).length) throw new Error('buildLayers: the build made other files than its probe (a module the core holds in a chunk of its own?)');
+  for (const file of second.outputFiles) {
+    const out = rel(file.path);
+    let text = file.text;
+    if (out.endsWith('.js')) {
+      if (path.dirname(out) !== chunkDir) throw new Error(`buildLayers: ${out} is not in ${chunkDir}, where the core's path is right`);
+      const statements = [...text.matchAll(importPattern(fromCore))].map((m) => m[0]);
+      if (statements.length > 1) {
+        const specs = importsOf(text, fromCore, out).flatMap(({ names }) => names.map(({ name, local }) => (name === local ? name : `${name} as ${local}`)));
+        let joined = false;
+        text = text.replace(importPattern(fromCore), (statement) => {
+          const lines = '\n'.repeat(statement.split('\n').length - 1);
+          if (joined) return lines;
+          joined = true;
+          return `import { ${[...new Set(specs)].join(', ')} } from ${JSON.stringify(fromCore)};${lines}`;
+        });
+      }
+    }
+    await mkdir(path.dirname(file.path), { recursive: true });
+    await writeFile(file.path, text);
+  }
+  for (const out of Object.values(second.metafile.outputs)) {
+    for (const imp of out.imports) if (imp.external && imp.path === fromCore) Object.assign(imp, { path: coreOut, external: false });
+  }
+  const outputs = { ...first.metafile.outputs, ...second.metafile.outputs };
+  const engineOut = Object.keys(second.metafile.outputs).find((f) => second.metafile.outputs[f].entryPoint === Object.values(rest)[0]);
+  outputs[coreOut].imports.push({ path: engineOut, kind: 'dynamic-import' });
+  return { metafile: { inputs: { ...first.metafile.inputs, ...second.metafile.inputs }, outputs } };
+}
+
+/** A plugin that gives every import of one of the `held` files (absolute paths) to `to(file, importer)`. */
+function heldModules(held, to) {
+  const SKIP = Symbol('held');
+  return {
+    name: 'held-modules',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === SKIP || args.kind === 'entry-point' || args.namespace === 'held-in-core') return undefined;
+        const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: SKIP });
+        if (r.errors.length) return { errors: r.errors };
+        if (r.namespace === 'file' && held.has(r.path)) {
+          if (args.kind !== 'import-statement') throw new Error(`${args.importer} loads ${r.path}, which the core holds, by ${args.kind}: only import statements can reach the core's file`);
+          return to(r.path, args.importer);
+        }
+        return { path: r.path, namespace: r.namespace, external: r.external, sideEffects: r.sideEffects, pluginData: r.pluginData, suffix: r.suffix };
+      });
+    },
+  };
+}
+
+/** esbuild's import (or re-export) statements from externals whose path starts with `prefix`. */
+const importPattern = (prefix) => new RegExp(`\\b(?:import|export)\\s*[^;"]*?\\s*from\\s*"${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"]*";?`, 'g');
+
+/**
+ * The imports of esbuild's output `text` from externals whose path starts with `prefix`: for each, the
+ * module (the rest of the path) and the names with their local bindings. A namespace import, a
+ * re-export or a dynamic import of one fails the build: they cannot be turned into the core's aliases.
+ */
+function importsOf(text, prefix, file) {
+  const found = [];
+  for (const m of text.matchAll(importPattern(prefix))) {
+    const statement = m[0];
+    const module = /"([^"]*)"/.exec(statement)[1].slice(prefix.length);
+    const clause = statement.replace(/^import\s*/, '').replace(/\s*from\s*"[^"]*";?$/, '');
+    if (!statement.startsWith('import') || clause.includes('*')) throw new Error(`buildLayers: ${file} has \`${statement}\`; only named or default imports can reach the core's file`);
+    const names = [];
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const defaultLocal = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+    if (defaultLocal) names.push({ name: 'default', local: defaultLocal });
+    for (const spec of braces?.[1].split(',') ?? []) {
+      const [name, local = name] = spec.trim().split(/\s+as\s+/);
+      if (name) names.push({ name, local });
+    }
+    found.push({ module, names });
+  }
+  const dynamic = new RegExp(`\\b(?:import|require)\\s*\\(\\s*"${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  if (dynamic.test(text)) throw new Error(`buildLayers: ${file} loads a module the core holds dynamically`);
+  return found;
+}
+
+/**
+ * The files a widget's start loads, as paths relative to widget.js, for the loader's `__WIDGET_CORE__`:
+ * the core (one file), then the engine and every file it imports (issue 13). widget.js fetches the core
+ * at once, and the engine's files all at once when the core asks for them, instead of finding each chunk
+ * only once the file that imports it has been parsed; it hands the core the engine (which the core cannot
+ * name: the engine's files import the core's).
  */
 function coreManifest(metafile) {
   const outputs = metafile.outputs;
@@ -283,22 +539,19 @@ function coreManifest(metafile) {
   const core = entry('src/core.tsx');
   const engine = entry('src/engine.tsx');
   if (!core || !engine) throw new Error('coreManifest: the widget build has no core or no engine');
-  const graph = (from, seen) => {
-    const walk = (file) => {
-      for (const imp of outputs[file]?.imports ?? []) {
-        if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
-          seen.add(imp.path);
-          walk(imp.path);
-        }
+  const seen = new Set([core, engine]);
+  const walk = (file) => {
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        walk(imp.path);
       }
-    };
-    walk(from);
-    return seen;
+    }
   };
-  const first = graph(core, new Set());
-  const rest = [...graph(engine, new Set([core, engine, ...first]))].filter((f) => f !== core && !first.has(f));
+  walk(engine);
+  seen.delete(core);
   const rel = (f) => path.relative('dist/widget', f).split(path.sep).join('/');
-  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), chunks: [...first].map(rel), engine: rest.map(rel) }) };
+  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), engine: [...seen].map(rel) }) };
 }
 
 /**
@@ -443,37 +696,59 @@ async function copyStatic(bundle) {
   }
 }
 
-async function main() {
-  const budgets = JSON.parse(await readFile(path.join(root, 'size-budget.json'), 'utf8'));
-  process.chdir(root);
-  if (watch) {
-    for (const bundle of bundles) {
-      await copyStatic(bundle);
-      // unhashed names while watching: the loader is not rebuilt with each core
-      let options = bundle.options.entryNames ? { ...bundle.options, entryNames: '[name]' } : bundle.options;
-      if (bundle.defineFrom) options = { ...options, define: { ...options.define, __WIDGET_CORE__: JSON.stringify({ core: 'widget/core.js', chunks: [], engine: [] }) } };
-      const ctx = await esbuild.context(options);
-      await ctx.watch();
-    }
-    console.log('watching for changes…');
-    return;
-  }
+/**
+ * Builds every bundle into dist/ and returns each one's outputs and sizes. While watching, the second
+ * minification pass and the compressed copies are left out (the server sends the files as they are).
+ */
+async function buildAll({ watching = false } = {}) {
   await rm(path.join(root, 'dist'), { recursive: true, force: true });
   const results = [];
   for (const bundle of bundles) {
-    const vendors = bundle.vendors && (await buildVendors(bundle.vendors, bundle.options));
-    let options = vendors ? { ...bundle.options, plugins: [...bundle.options.plugins, vendors.plugin] } : bundle.options;
+    const vendors = bundle.vendors && (await buildVendors(bundle.vendors, bundle.options, { watching }));
+    let options = vendors && !bundle.layers ? { ...bundle.options, plugins: [...bundle.options.plugins, vendors.plugin] } : bundle.options;
     if (bundle.defineFrom) {
       const from = results.find((r) => r.bundle.name === bundle.defineFrom.bundle);
       options = { ...options, define: { ...options.define, ...bundle.defineFrom.define(from.metafile) } };
     }
-    const result = await esbuild.build(options);
+    const result = bundle.layers ? await buildLayers({ ...bundle, options }, vendors ? [vendors.plugin] : []) : await esbuild.build(options);
     if (vendors) joinVendors(result.metafile, vendors, path.join(bundle.options.outdir, 'chunks'));
-    if (bundle.options.platform === 'browser') await minifyFurther(result, bundle);
+    if (bundle.options.platform === 'browser' && !watching) await minifyFurther(result, bundle);
     await copyStatic(bundle);
-    results.push({ bundle, metafile: result.metafile, sizes: await report(bundle, result) });
+    results.push({ bundle, metafile: result.metafile, sizes: watching ? null : await report(bundle, result) });
   }
-  await Promise.all(['dist/widget', 'dist/public'].map(precompress));
+  if (!watching) await Promise.all(['dist/widget', 'dist/public'].map(precompress));
+  return results;
+}
+
+/** Rebuilds everything (the widget's layers are several builds in a row) on each change of a source folder. */
+async function watchAll() {
+  let timer;
+  let running = Promise.resolve();
+  const rebuild = () => {
+    running = running.then(async () => {
+      const started = Date.now();
+      try {
+        await buildAll({ watching: true });
+        console.log(`built in ${Date.now() - started} ms; watching for changes…`);
+      } catch (err) {
+        console.error(err instanceof Error ? err.message : err);
+      }
+    });
+  };
+  for (const dir of ['src', 'machines', 'contract', 'journey', 'demo', 'server']) {
+    watchFolder(path.join(root, dir), { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(rebuild, 100);
+    });
+  }
+  rebuild();
+}
+
+async function main() {
+  process.chdir(root);
+  if (watch) return watchAll();
+  const budgets = JSON.parse(await readFile(path.join(root, 'size-budget.json'), 'utf8'));
+  const results = await buildAll();
   if (!checkBudgets(results, budgets)) {
     console.error('\nbuild failed: a bundle is over its size budget (size-budget.json)');
     process.exit(1);

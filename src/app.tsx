@@ -1,6 +1,5 @@
 /**
- * The launcher, the proactive bubble, and the chat window once its module has
- * loaded (widget-spec §2 "Widget parts"). It renders the launcher's view model
+ * The launcher, the proactive bubble, and the chat window (widget-spec §2 "Widget parts"). It renders the launcher's view model
  * (src/view-models/launcher.ts). Written without hooks: everything here is in the
  * launcher's bundle, whose size budget has no room for the hooks runtime (the chat
  * window has it).
@@ -18,8 +17,8 @@ interface AppState {
   window: WindowSnapshot;
   embed: EmbedSnapshot;
   reachable: boolean;
+  /** The conversation, started on the window's first opening. */
   loaded: LoadedWindow | null;
-  failed: boolean;
 }
 
 export class App extends Component<{ rt: Runtime }, AppState> {
@@ -28,41 +27,27 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     embed: this.props.rt.embed.getSnapshot(),
     reachable: selectIsReachable(this.props.rt.network.getSnapshot()),
     loaded: null,
-    failed: false,
   };
   private stop?: () => void;
 
-  /** Loads the chat window's module (on hover, focus or open). */
-  private prefetch = () => {
-    const { rt } = this.props;
-    if (this.state.embed.context.loadError || this.state.loaded) return;
-    rt.conversation().then(
-      (loaded) => this.setState({ loaded }),
-      (err: unknown) => {
-        console.error('AI chat widget: the chat window failed to load', err);
-        this.setState({ failed: true });
-      },
-    );
-  };
-
-  /** Retry: the settings again when they failed, else the chat window's module. */
-  private retry = () => {
-    if (this.state.embed.context.loadError) this.props.rt.embed.send({ type: 'SETTINGS.RETRY' });
-    else this.setState({ failed: false }, this.prefetch);
-  };
+  /** Retry: the site's settings again. */
+  private retry = () => this.props.rt.embed.send({ type: 'SETTINGS.RETRY' });
 
   override componentDidMount() {
     const { windowActor, embed, network } = this.props.rt;
     const subs = [
-      windowActor.subscribe((window) => {
-        this.setState({ window });
-        if (window.matches('open')) this.prefetch();
-      }),
-      embed.subscribe((s) => this.setState({ embed: s })),
+      windowActor.subscribe((window) => this.setState({ window, loaded: this.loaded() })),
+      embed.subscribe((s) => this.setState({ embed: s, loaded: this.loaded() })),
       network.subscribe((s) => this.setState({ reachable: selectIsReachable(s) })),
     ];
-    if (this.state.window.matches('open')) this.prefetch();
+    this.setState({ loaded: this.loaded() });
     this.stop = () => subs.forEach((s) => s.unsubscribe());
+  }
+
+  /** The conversation once the window is open with usable settings (it starts then), else null. */
+  private loaded(): LoadedWindow | null {
+    const { windowActor, embed, conversation } = this.props.rt;
+    return this.state.loaded ?? (windowActor.getSnapshot().matches('open') && !embed.getSnapshot().context.loadError ? conversation() : null);
   }
 
   override componentWillUnmount() {
@@ -82,16 +67,16 @@ export class App extends Component<{ rt: Runtime }, AppState> {
 
   override render() {
     const { rt } = this.props;
-    const { loaded, failed } = this.state;
+    const { loaded } = this.state;
     const { appearance, loadError } = this.state.embed.context;
-    const view = connectLauncher({ window: this.state.window, appearance, loadError, windowFailed: failed, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor), retry: this.retry });
+    const view = connectLauncher({ window: this.state.window, appearance, loadError, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor), retry: this.retry });
     const { bubble, launcher } = view;
     return (
       <RuntimeContext.Provider value={rt}>
         <div data-part="frame" data-align={view.align} data-mobile={view.mobile || undefined} data-open={view.open || undefined}>
           {view.open &&
             (view.error || !loaded ? (
-              // the window while its module loads, or when the site's settings could not be loaded
+              // the window when the site's settings could not be loaded
               <div data-part="window" role="dialog" aria-label={view.agentName}>
                 <p data-part="window-message" role={view.error ? 'alert' : 'status'}>
                   {view.error ?? 'Loading…'}
@@ -136,7 +121,6 @@ export class App extends Component<{ rt: Runtime }, AppState> {
             look={launcher}
             open={view.open}
             onClick={view.toggle}
-            onPrefetch={this.prefetch}
             buttonRef={(b) => {
               this.launcher = b;
             }}

@@ -2,8 +2,12 @@
  * The widget's core module (`widget/core-HASH.js`), loaded by widget.js: the custom element
  * with its shadow root and the launcher's first frame, drawn from the settings stored on an
  * earlier visit or from those the session boot carries (issue 13: the launcher shows before
- * xstate and the machines are even evaluated). The machinery (src/engine.tsx) loads beside it
- * (widget.js fetches its files at once) and takes over the drawing.
+ * xstate and the machines are even evaluated). The machinery (src/engine.tsx) loads once the
+ * first frame is drawn and takes over the drawing.
+ *
+ * The build makes this module one file that also exports the parts of Preact and of the first
+ * frame's modules the engine's files use; they import them from it (esbuild.config.mjs
+ * `buildLayers`), so those modules ship once and the core is one request.
  */
 import { render } from 'preact';
 import { mergeAppearance, type Appearance } from '../contract/appearance';
@@ -24,8 +28,16 @@ export interface StartOptions {
   emit: (event: WidgetEventName, detail?: unknown) => void;
   /** The session boot widget.js started beside the modules: the first boot takes its answer. */
   boot?: Promise<Response>;
-  /** Loads the engine with the files it imports all at once (widget.js knows their names); else by its import. */
-  loadEngine?: () => Promise<unknown>;
+  /**
+   * Loads the engine (src/engine.tsx) with the files it imports, all at once. widget.js knows their
+   * hashed names; this module cannot name them, as the engine's files import this one's.
+   */
+  loadEngine(): Promise<EngineModule>;
+}
+
+/** What src/engine.tsx exports (a type only: the core does not bundle the engine). */
+export interface EngineModule {
+  startEngine(options: import('./engine').EngineStart): Promise<WidgetImplementation>;
 }
 
 /** What the programmatic API calls once the widget is ready. */
@@ -103,8 +115,7 @@ export async function start(options: StartOptions): Promise<WidgetImplementation
   // frame later, so that compiling it does not hold the launcher back
   if (!stored) await Promise.race([boot?.then(() => firstFrame), new Promise((resolve) => setTimeout(resolve, ENGINE_WAIT_MS))]).catch(() => undefined);
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-  await options.loadEngine?.();
-  const engine = await import('./engine');
+  const engine = await options.loadEngine();
   const takeOver = () => ((engineUp = true), opened);
   return engine.startEngine({ ...options, boot, host, shadow, mount, existing: !!existing, stored, takeOver, sheet });
 }

@@ -98,18 +98,19 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     if (a !== theme) applyTheme(host, launcherVariables((theme = a)));
   });
 
-  let loaded: Promise<LoadedWindow> | null = null;
+  let loaded: LoadedWindow | null = null;
   const rt: Runtime = {
     embed,
     windowActor,
     network,
     host,
-    conversation: () =>
-      (loaded ??= Promise.resolve().then(() => {
+    conversation() {
+      if (!loaded) {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
-        const conversation = startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect });
-        return { conversation, ChatWindow };
-      })),
+        loaded = { conversation: startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect }), ChatWindow };
+      }
+      return loaded;
+    },
   };
 
   host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
@@ -129,7 +130,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     windowActor.on('window.opened', () => options.emit('open')),
     windowActor.on('window.closed', () => options.emit('close')),
   ];
-  const stopAsks = relayAsks(windowActor, () => rt.conversation().then((l) => l.conversation));
+  const stopAsks = relayAsks(windowActor, () => rt.conversation().conversation);
 
   // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
   // that failed to load is asked for again on a later change of the page, not more than every 10 s)
@@ -147,20 +148,19 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     );
   const scanner = createActor(slotScanner(scan)).start();
 
-  const withChat = (fn: (l: LoadedWindow) => void) => void rt.conversation().then(fn, () => undefined);
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
     toggle: () => windowActor.send({ type: 'WINDOW.TOGGLE' }),
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
-    newChat: () => withChat(({ conversation }) => conversation.chat.send({ type: 'CHAT.NEW' })),
+    newChat: () => rt.conversation().conversation.chat.send({ type: 'CHAT.NEW' }),
     destroy() {
       stopAsks();
       scanner.stop();
       void embeds?.then((e) => e.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
       render(null, mount);
-      void loaded?.then((l) => l.conversation.stop(), () => undefined);
+      loaded?.conversation.stop();
       embed.stop();
       auth.stop();
       network.stop();

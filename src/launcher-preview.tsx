@@ -13,14 +13,11 @@ export function LauncherButton({
   look,
   open,
   onClick,
-  onPrefetch,
   buttonRef,
 }: {
   look: ReturnType<typeof launcherLook>;
   open: boolean;
   onClick: () => void;
-  /** Hover or focus: the chat window's module may start loading. */
-  onPrefetch?: () => void;
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
@@ -36,8 +33,6 @@ export function LauncherButton({
       onClick={onClick}
       // Escape closes an open window from its launcher too, as it does from inside the window
       onKeyDown={open ? (e) => e.key === 'Escape' && onClick() : undefined}
-      onPointerEnter={onPrefetch}
-      onFocus={onPrefetch}
     >
       {look.icon ? <img data-part="launcher-image" src={look.icon} alt="" /> : <LauncherIcon name={open ? 'close' : 'chat'} />}
       {look.liveDot && <span data-part="live-dot" data-offline={look.offline || undefined} aria-hidden="true" />}

@@ -4,16 +4,16 @@
  * `window.enrichUserProfile`, and loads the widget's core module from its own
  * folder. It holds nothing else, so it costs the host page almost nothing.
  */
-import type { CoreModule, WidgetEventName, WidgetImplementation } from './core';
+import type { CoreModule, EngineModule, WidgetEventName, WidgetImplementation } from './core';
 
 // Captured at top level: document.currentScript is null once this script has run.
 const script = document.currentScript as HTMLScriptElement | null;
 
 /**
- * The core module and the chunks it imports, then the engine and the chunks it imports, relative to
- * this script (written in by the build: esbuild.config.mjs `coreManifest`).
+ * The core module (one file), then the engine and the files it imports (the engine first), relative
+ * to this script (written in by the build: esbuild.config.mjs `coreManifest`).
  */
-declare const __WIDGET_CORE__: { core: string; chunks: string[]; engine: string[] };
+declare const __WIDGET_CORE__: { core: string; engine: string[] };
 
 /** widget-spec §5: the three missing-value errors, in its order. */
 export function readScriptOptions(el: HTMLScriptElement | null) {
@@ -121,12 +121,11 @@ function install() {
 
   const src = script?.src || document.baseURI;
   const url = (file: string) => new URL(file, src).href;
-  // issue 13: the core and every chunk it imports are fetched at once, now (not after the page's load
-  // event, and not one after the other as each is parsed); the module map fetches each only once.
-  // The engine's files likewise, when the core asks for them (after the launcher's first frame).
-  const all = (files: string[]) => Promise.all(files.map((f) => import(/* @vite-ignore */ url(f))));
-  all(__WIDGET_CORE__.chunks).catch(() => undefined);
-  const loadEngine = () => all(__WIDGET_CORE__.engine);
+  // issue 13: the core is fetched now (not after the page's load event); the engine's files all at once
+  // when the core asks for them (after the launcher's first frame), not one after the other as each is
+  // parsed. The module map fetches each only once; a failed import is tried again on the next call.
+  const loadEngine = () =>
+    Promise.all(__WIDGET_CORE__.engine.map((f) => import(/* @vite-ignore */ url(f)))).then(([engine]) => engine as EngineModule);
   const core = import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>;
   core.catch(() => undefined); // reported by load() below
   // the session boot goes out now too, beside the modules: the core takes its answer (issue 13)

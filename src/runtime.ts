@@ -60,7 +60,7 @@ export interface Conversation {
   stop(): void;
 }
 
-/** The chat window's module, loaded on demand, with the conversation it shows. */
+/** The chat window, with the conversation it shows. */
 export interface LoadedWindow {
   conversation: Conversation;
   ChatWindow: ComponentType<{ conversation: Conversation }>;
@@ -76,8 +76,8 @@ export interface Runtime {
   network: NetworkActor;
   /** The custom element (its shadow root holds the widget). */
   host: HTMLElement;
-  /** Loads the chat window's module (once) and starts the conversation. */
-  conversation: () => Promise<LoadedWindow>;
+  /** Starts the conversation (once, on the window's first opening or a first ask) and gives the window for it. */
+  conversation: () => LoadedWindow;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -21,7 +21,7 @@ function PlainText({ text }: { text: string }) {
 type Renderer = ComponentType<{ text: string }>;
 
 /** The markdown renderer's chunk, fetched with the first answer to show, and again for the next one if it could not load. */
-const loadMarkdown = loadOnce(() => import('../markdown/markdown'));
+const loadMarkdown = loadOnce(() => import('../markdown/markdown-chunk'));
 let Markdown: Renderer | undefined;
 
 /** An answer: plain text until the markdown renderer has loaded (or when it cannot be), then formatted. */
@@ -32,7 +32,7 @@ function Answer({ text }: { text: string }) {
     let live = true;
     loadMarkdown().then(
       (m) => {
-        Markdown = m.default;
+        Markdown = m.Markdown;
         if (live) setRenderer(() => Markdown);
       },
       (err: unknown) => console.error('AI chat widget:', err),

@@ -143,7 +143,7 @@ export const FETCH_FAILURE: Partial<Record<DocView, string>> = {
 /** Markdown to render: the viewer renders it with the widget's own (lazily loaded) renderer. */
 export interface MarkdownContent {
   text: string;
-  Markdown: typeof import('../markdown/markdown').Markdown;
+  Markdown: typeof import('../markdown/markdown-chunk').Markdown;
 }
 
 /**
@@ -163,11 +163,11 @@ export const documentContent = (doFetch: (url: string, init?: RequestInit) => Pr
     if (!res.ok) throw new Error(failure);
     if (view === 'docx') {
       // links keep the chat's allow-list: the markdown renderer's safeHref
-      const [bytes, docx, markdown] = await Promise.all([res.arrayBuffer(), import('../embeds/docx'), import('../markdown/markdown')]);
+      const [bytes, docx, markdown] = await Promise.all([res.arrayBuffer(), import('../embeds/docx'), import('../markdown/markdown-chunk')]);
       return docx.renderDocx(bytes, markdown.safeHref);
     }
     const body = await res.text();
     if (view !== 'markdown') return body;
-    const { Markdown } = await import('../markdown/markdown');
+    const { Markdown } = await import('../markdown/markdown-chunk');
     return { text: body, Markdown } satisfies MarkdownContent;
   });

@@ -30,7 +30,7 @@ export interface EmbedsDeps {
   host: HTMLElement;
   userSessionId: string;
   /** Loads the chat window (for Ask question on a phone). */
-  conversation: () => Promise<LoadedWindow>;
+  conversation: () => LoadedWindow;
   inspect?: Observer<InspectionEvent>;
   doc?: Document;
 }
@@ -167,7 +167,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       modalViewer = { token: item.token, slot: newSlot(item.kind, item.token), player: newPlayer(item.kind) };
     } else if (!item) stopModalViewer();
     if (item && !markdown) {
-      void import('../markdown/markdown').then((m) => {
+      void import('../markdown/markdown-chunk').then((m) => {
         markdown = m.Markdown;
         // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
         if (!stopped) renderModal();
@@ -184,11 +184,9 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
 
   // widget-spec §4: on a phone, the chat window takes the question with the item as its context
   const inChat = modal.on('ask.inChat', ({ item }: { item: AskItem }) => {
-    void deps.conversation().then(({ conversation }) => {
-      conversation.chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
-      deps.windowActor.send({ type: 'WINDOW.OPEN' });
-      deps.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
-    }, (err: unknown) => console.error('AI chat widget: the chat window failed to load', err));
+    deps.conversation().conversation.chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
+    deps.windowActor.send({ type: 'WINDOW.OPEN' });
+    deps.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
   });
   modal.start();
 

@@ -6,7 +6,7 @@
  * `mailto:` or a same-page `#fragment`. Input that is too long, too deeply nested or
  * too expensive to lex, or that makes the lexer throw, is shown as plain text.
  *
- * The widget loads this file on demand: `lazy(() => import('./markdown/markdown'))`.
+ * The widget loads it on demand through `./markdown-chunk` (what its chunk exports).
  * It imports nothing from React/Preact at run time but the JSX runtime, and uses no
  * hooks, so it renders with whichever Preact the host bundle provides.
  */

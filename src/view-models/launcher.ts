@@ -22,16 +22,14 @@ export interface LauncherInput {
   window: WindowSnapshot;
   appearance: Appearance;
   loadError: SettingsError | null;
-  /** The chat window's module could not be loaded. */
-  windowFailed: boolean;
   /** The server answers (machines/network.ts); the live dot says when it does not. */
   reachable: boolean;
   send: (event: WindowEvent) => void;
-  /** Loads what failed again: the settings, or the chat window's module. */
+  /** Loads the site's settings again. */
   retry: () => void;
 }
 
-export function connectLauncher({ window: w, appearance, loadError, windowFailed, reachable, send, retry }: LauncherInput) {
+export function connectLauncher({ window: w, appearance, loadError, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
   return {
     open,
@@ -39,11 +37,9 @@ export function connectLauncher({ window: w, appearance, loadError, windowFailed
     align: appearance.launcher.alignment,
     agentName: appearance.agentName,
     /** The visitor-facing error the window shows instead of the chat, or null. */
-    error: loadErrorText(loadError) ?? (windowFailed ? loadErrorText('FAILED') : null),
+    error: loadErrorText(loadError),
     /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */
-    retry: loadError === 'FAILED' || (!loadError && windowFailed) ? retry : null,
-    /** The chat window may be loaded (the site's settings are usable). */
-    canLoadWindow: loadError === null,
+    retry: loadError === 'FAILED' ? retry : null,
     bubble: open ? null : selectBubble(w),
     launcher: launcherLook(appearance, open, reachable),
     toggle: () => send({ type: 'WINDOW.TOGGLE' }),

@@ -160,9 +160,9 @@ export function createEmbeds(options: EmbedsOptions = {}) {
   host.attachShadow({ mode: 'open' });
   document.body.append(host);
 
-  // the chat window's module, for Ask question on a phone: only its chat's events are looked at
+  // the chat window, for Ask question on a phone: only its chat's events are looked at
   const chatEvents: unknown[] = [];
-  const conversation = vi.fn(async () => ({ conversation: { chat: { send: (e: unknown) => void chatEvents.push(e) } }, ChatWindow: () => null }) as unknown as LoadedWindow);
+  const conversation = vi.fn(() => ({ conversation: { chat: { send: (e: unknown) => void chatEvents.push(e) } }, ChatWindow: () => null }) as unknown as LoadedWindow);
 
   // every actor startEmbeds makes, seen through its inspection hook
   const actors: AnyActorRef[] = [];

@@ -320,17 +320,6 @@ describe('Ask question on a phone (widget-spec §4 "Ask question")', () => {
     expect(e.net.to('POST', `${API}/chat`)).toHaveLength(0);
   });
 
-  it('logs when the chat window cannot load, and opens no modal', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { doc, user } = await page({ isMobile: true });
-    e.conversation.mockRejectedValueOnce(new Error('chunk failed'));
-    await user.click(inSlot(doc).getByRole('button', { name: 'Ask about this' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('AI chat widget: the chat window failed to load', expect.any(Error)));
-    expect(e.chatEvents).toEqual([]);
-    expect(e.windowActor.getSnapshot().matches('closed')).toBe(true);
-    expect(e.dialog()?.open ?? false).toBe(false);
-  });
-
   it('follows the viewport: after VIEWPORT.CHANGED to a phone, the video’s Ask question goes to the chat window too', async () => {
     const { vid, user } = await page({ withVideo: true });
     e.windowActor.send({ type: 'VIEWPORT.CHANGED', isMobile: true });

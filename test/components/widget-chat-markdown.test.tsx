@@ -8,10 +8,10 @@ import { expect, it, vi } from 'vitest';
 import { input, renderChatTab, reply } from './widget-harness';
 
 const chunk = vi.hoisted(() => ({ failures: 1, loads: 0 }));
-vi.mock('../../src/markdown/markdown', () => {
+vi.mock('../../src/markdown/markdown-chunk', () => {
   chunk.loads++;
   if (chunk.failures-- > 0) throw new Error('chunk failed to load');
-  return { default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> };
+  return { Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> };
 });
 
 it('an answer stays plain text when the chunk fails; the next answer loads it again', async () => {

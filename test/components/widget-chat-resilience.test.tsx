@@ -10,7 +10,7 @@ import { ApiError } from '../../src/api/client';
 import { WAITING_TEXT } from '../../src/view-models/chat';
 import { flush, input, message, renderChatTab, renderWindow, reply } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 const log = () => screen.getByRole('log', { name: 'Conversation' });
 const items = () => within(log()).queryAllByRole('listitem');

@@ -13,7 +13,7 @@ import { formatTimestamp } from '../../src/format';
 import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
 import { input, message, renderChatTab, renderWindow, reply } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 afterEach(() => {
   vi.useRealTimers();

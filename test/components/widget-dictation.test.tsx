@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SILENCE_TIMEOUT_MS, TranscriptionFailure } from '../../machines/recording';
 import { flush, input, renderChatTab } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p>{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p>{text}</p> }));
 
 afterEach(() => {
   vi.useRealTimers();

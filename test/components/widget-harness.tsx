@@ -288,26 +288,11 @@ export function createHarness(options: HarnessOptions = {}) {
     },
   });
   const { chat, sessions } = conversation;
-  relayAsks(windowActor, async () => conversation);
+  relayAsks(windowActor, () => conversation);
 
-  /** Settles the window module's load for `App` (`rt.conversation()`), pending until then. */
-  let loadWindow!: () => Promise<void>;
-  let failWindow!: () => Promise<void>;
-  const windowModule = new Promise<LoadedWindow>((res, rej) => {
-    loadWindow = async () => {
-      res({ conversation, ChatWindow });
-      await flush();
-    };
-    failWindow = async () => {
-      rej(new Error('chunk failed'));
-      await flush();
-    };
-  });
-  windowModule.catch(() => undefined);
+  const rt: Runtime = { embed, windowActor, network, host: document.createElement('div'), conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
 
-  const rt: Runtime = { embed, windowActor, network, host: document.createElement('div'), conversation: vi.fn(() => windowModule) };
-
-  return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, loadWindow, failWindow, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
+  return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

@@ -11,7 +11,7 @@ import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
 import { flush, message, renderWindow, session, type HarnessOptions } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 afterEach(() => {
   vi.useRealTimers();

@@ -10,7 +10,7 @@ import type { ActionButton } from '../../machines/chat';
 import { ASK_DELAY_MS } from '../../machines/window';
 import { message, renderWindow } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 afterEach(() => {
   vi.useRealTimers();

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 const openButton = (name = 'AI Agent') => screen.getByRole('button', { name: `Open chat with ${name}` });
 /** The launcher while the window is open (the placeholder has its own 'Close chat' button). */
@@ -39,24 +39,21 @@ describe('launcher', () => {
     expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it("shows the placeholder dialog with 'Loading…' while the window's module loads, then the window", async () => {
-    const { user, loadWindow } = renderApp({ appearance: { agentName: 'Ada' } });
+  it('opens the window at once, starting the conversation on the first opening only', async () => {
+    const { user, rt } = renderApp({ appearance: { agentName: 'Ada' } });
+    expect(rt.conversation).not.toHaveBeenCalled();
     await user.click(openButton('Ada'));
-
-    const dialog = screen.getByRole('dialog', { name: 'Ada' });
-    expect(within(dialog).getByRole('status').textContent).toBe('Loading…');
-    // the placeholder can be closed too
-    expect(within(dialog).getByRole('button', { name: 'Close chat' })).toBeTruthy();
-
-    await loadWindow();
-    const window = await screen.findByRole('dialog', { name: 'Ada' });
+    const window = screen.getByRole('dialog', { name: 'Ada' });
     expect(within(window).queryByText('Loading…')).toBeNull();
     expect(within(window).getByRole('heading', { name: 'Ada' })).toBeTruthy();
+    await user.click(closeLauncher());
+    await user.click(openButton('Ada'));
+    expect(screen.getByRole('dialog', { name: 'Ada' })).toBeTruthy();
+    expect(new Set(vi.mocked(rt.conversation).mock.results.map((r) => r.value)).size).toBe(1);
   });
 
   it('moves the focus into the window on open, and back to the launcher when Escape closes it', async () => {
-    const { user, loadWindow } = renderApp({ appearance: { agentName: 'Ada' } });
-    await loadWindow();
+    const { user } = renderApp({ appearance: { agentName: 'Ada' } });
     openButton('Ada').focus();
     await user.keyboard('{Enter}');
     const window = await screen.findByRole('dialog', { name: 'Ada' });
@@ -66,22 +63,13 @@ describe('launcher', () => {
     expect(document.activeElement).toBe(openButton('Ada'));
   });
 
-  it('the placeholder close button closes the window', async () => {
-    const { user, windowActor } = renderApp();
+  it("the close button of the window that shows the settings' error closes it", async () => {
+    const { user, windowActor, rt } = renderApp({ loadError: 'FAILED' });
     await user.click(openButton());
+    expect(rt.conversation).not.toHaveBeenCalled();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close chat' }));
     expect(windowActor.getSnapshot().matches('closed')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it("shows the error text when the window's module fails to load", async () => {
-    const { user, failWindow } = renderApp();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(openButton());
-    await failWindow();
-    expect((await screen.findByRole('alert')).textContent).toBe('Unable to load chat widget. Please try again later.');
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
   });
 
   it('shows the live dot only with showLiveStatus, and not while open', async () => {
@@ -208,8 +196,7 @@ describe('load errors (widget-spec §8, shown to the visitor)', () => {
 
 describe('opening the window (issue 13)', () => {
   it('from the keyboard: the window opens on Home and its input gets the focus, with the keyboard focus ring allowed', async () => {
-    const { user, loadWindow, windowActor } = renderApp({ appearance: { agentName: 'Ada' } });
-    await loadWindow();
+    const { user, windowActor } = renderApp({ appearance: { agentName: 'Ada' } });
     openButton('Ada').focus();
     await user.keyboard('{Enter}');
     const window = await screen.findByRole('dialog', { name: 'Ada' });

@@ -10,7 +10,7 @@ import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
 import { transcriptMailto } from '../../src/view-models/chat-window';
 import { createHarness, renderWindow } from './widget-harness';
 
-vi.mock('../../src/markdown/markdown', () => ({ default: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
 afterEach(() => {
   vi.useRealTimers();

@@ -36,7 +36,7 @@ describe('launcher', () => {
   it('names the launcher by state, shows the bubble only while closed, and refuses a script URL as an icon', () => {
     const { windowActor } = actors();
     const a = mergeAppearance({ agentName: 'Ada', launcher: { launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } });
-    const view = (reachable = true) => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, windowFailed: false, reachable, send: windowActor.send.bind(windowActor), retry: () => undefined });
+    const view = (reachable = true) => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, reachable, send: windowActor.send.bind(windowActor), retry: () => undefined });
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
     expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, launcher: { label: 'Open chat with Ada', icon: '', offline: false } });
     // issue 13: while the server does not answer, the live dot and the name say so
@@ -45,19 +45,18 @@ describe('launcher', () => {
     expect(view()).toMatchObject({ open: true, bubble: null, launcher: { label: 'Close chat' } });
   });
 
-  it('shows the settings error first, then a window that failed to load (widget-spec §8)', () => {
+  it("shows the settings' error in the window, with Retry where trying again can help (widget-spec §8)", () => {
     const { windowActor } = actors();
-    const view = (loadError: 'INVALID_API_KEY' | 'FAILED' | null, windowFailed: boolean) =>
-      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, windowFailed, reachable: true, send: () => undefined, retry });
+    const view = (loadError: 'INVALID_API_KEY' | 'FAILED' | null) =>
+      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, reachable: true, send: () => undefined, retry });
     const retry = () => undefined;
-    expect(view('INVALID_API_KEY', true).error).toBe('Invalid API key. Please check your configuration.');
-    expect(view(null, true).error).toBe('Unable to load chat widget. Please try again later.');
-    expect(view('INVALID_API_KEY', false).canLoadWindow).toBe(false);
-    // issue 13: Retry where trying again can help (a failed load or module), not for a refused key
-    expect(view('INVALID_API_KEY', false).retry).toBeNull();
-    expect(view(null, true).retry).toBe(retry);
-    expect(view('FAILED', false).retry).toBe(retry);
-    expect(view(null, false).retry).toBeNull();
+    expect(view('INVALID_API_KEY').error).toBe('Invalid API key. Please check your configuration.');
+    expect(view('FAILED').error).toBe('Unable to load chat widget. Please try again later.');
+    expect(view(null).error).toBeNull();
+    // issue 13: Retry where trying again can help (a failed load), not for a refused key
+    expect(view('INVALID_API_KEY').retry).toBeNull();
+    expect(view('FAILED').retry).toBe(retry);
+    expect(view(null).retry).toBeNull();
   });
 });
 
