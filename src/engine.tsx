@@ -67,6 +67,9 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     }),
     { inspect },
   ).start();
+  // issue 4: no long task during boot at 4x CPU throttling: the first actors of a page are the slowest
+  // (xstate's code runs for the first time), so each step gets a task of its own
+  await nextTask();
   const { client, auth, http } = connect({
     early: options.boot,
     apiUrl: options.apiUrl,
@@ -75,6 +78,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     inspect,
     onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
   });
+  await nextTask();
   const visitor = userSessionId();
   const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
     input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, ...stored, stored: !!stored },
@@ -116,6 +120,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
 
   // the first frame's launcher gives way to the real one; its focus and a click on it carry over
+  await nextTask();
   const focused = shadow.activeElement?.getAttribute('data-part') === 'launcher';
   const opened = options.takeOver();
   render(null, mount);
