@@ -175,6 +175,14 @@ function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage[
   };
 }
 
+/** What the `send` actor is given: the question, its id in this chat, the session, and the Ask-question context. */
+export interface SendInput {
+  id: string;
+  text: string;
+  chatSessionId: string | null;
+  about?: object;
+}
+
 export const chatMachine = setup({
   types: {
     context: {} as ChatContext,
@@ -184,7 +192,8 @@ export const chatMachine = setup({
   },
   actors: {
     loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
-    send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(notProvided('send')),
+    /** `id` is the question's own (the same for each time an unanswered question is sent again). */
+    send: fromPromise<SendResult, SendInput>(notProvided('send')),
     reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
   },
   delays: {
@@ -299,7 +308,10 @@ export const chatMachine = setup({
       },
       invoke: {
         src: 'send',
-        input: ({ context }) => ({ text: withStatus(context, 'sending')!.content, chatSessionId: context.chatSessionId, about: context.about?.context }),
+        input: ({ context }) => {
+          const q = withStatus(context, 'sending')!;
+          return { id: q.id, text: q.content, chatSessionId: context.chatSessionId, about: context.about?.context };
+        },
         onDone: {
           target: 'ready',
           actions: [

@@ -44,6 +44,8 @@ interface ChatBody {
   additionalNamespaces?: string[];
   smartDocContext?: SmartDocContext;
   videoContext?: VideoContext;
+  /** Beside widget-spec §3: the question's own id, the same when it is sent again (see {@link RecentAnswers}). */
+  clientMessageId?: string | null;
 }
 
 const NAME = { type: 'string', maxLength: 500 } as const;
@@ -89,8 +91,49 @@ const CHAT_BODY_SCHEMA = {
     additionalNamespaces: { type: 'array', maxItems: 50, items: ID },
     smartDocContext: SMART_DOC_CONTEXT_SCHEMA,
     videoContext: VIDEO_CONTEXT_SCHEMA,
+    clientMessageId: { anyOf: [{ type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, { type: 'null' }] },
   },
 } as const;
+
+/** How long, and for how many questions, an answer is kept for a question sent again. */
+const RECENT_ANSWERS = { ttlMs: 10 * 60_000, max: 5000 };
+
+/**
+ * Answers by the question's `clientMessageId` (issue 13: a question is delivered once). A widget
+ * sends an unanswered question again (its request timed out, or the connection dropped) with the same
+ * id; when this server did receive it, the second request gets the first one's answer instead of a
+ * second copy of the question and answer in the visitor's history, and a request that comes while the
+ * first is still being answered waits for it. Keyed by site and visitor, so an id reveals nothing of
+ * another visitor's; kept for {@link RECENT_ANSWERS} in this process (several instances behind a load
+ * balancer would share it through the database: issue 17).
+ */
+class RecentAnswers {
+  private readonly entries = new Map<string, { at: number; answer: Promise<object | null> }>();
+
+  /** The answer given (or being given) to this question, or null when there is none to reuse. */
+  async find(key: string): Promise<object | null> {
+    const e = this.entries.get(key);
+    if (!e || Date.now() - e.at > RECENT_ANSWERS.ttlMs) return null;
+    return e.answer;
+  }
+
+  /** Records that `key` is being answered; the function returned settles it (null: nothing to reuse). */
+  start(key: string): (answer: object | null) => void {
+    let settle!: (answer: object | null) => void;
+    const answer = new Promise<object | null>((resolve) => (settle = resolve));
+    this.entries.delete(key);
+    this.entries.set(key, { at: Date.now(), answer });
+    // the oldest first (a Map keeps insertion order)
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= RECENT_ANSWERS.max && Date.now() - e.at <= RECENT_ANSWERS.ttlMs) break;
+      this.entries.delete(k);
+    }
+    return (a) => {
+      if (!a && this.entries.get(key)?.answer === answer) this.entries.delete(key);
+      settle(a);
+    };
+  }
+}
 
 type AppendInput = Parameters<Storage['appendMessages']>[0];
 type Saved = ReturnType<Storage['appendMessages']>;
@@ -201,6 +244,7 @@ function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved
 export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl, avatarSessions }: RouteContext): void {
   const { storage } = services;
   const limitChat = chatRateLimit(api, services.limits);
+  const recent = new RecentAnswers();
 
   api.post<{ Body: ChatBody }>(
     '/api/chat',
@@ -210,52 +254,70 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       const body = req.body;
       const question = body.message.trim();
       if (!question) return sendError(reply, 400, 'BAD_REQUEST', 'The message must not be empty.');
-      const chatSessionId = body.chatSessionId || null;
-      if (chatSessionId && !storage.getChatSession(site.id, body.userSessionId, chatSessionId)) {
-        return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
-      }
-      const asked = new Date().toISOString();
-      const documents = storage.listDocuments(site.id);
-      const about = askedAbout(storage, site.id, documents, body);
-      const sourceDocs = sourceDocuments(documents, about);
-      const history = recentHistory(storage, site.id, body.userSessionId, chatSessionId);
-      const base: Omit<AppendInput, 'messages'> = {
-        siteId: site.id,
-        userSessionId: body.userSessionId,
-        chatSessionId,
-        newSessionName: sessionNameFrom(question),
-        path: body.path,
-      };
-      let result: AnswerResult;
+      const key = body.clientMessageId ? JSON.stringify([site.id, body.userSessionId, body.clientMessageId]) : null;
+      const earlier = key ? await recent.find(key) : null;
+      if (earlier) return earlier;
+      const done = key ? recent.start(key) : () => undefined;
       try {
-        result = await services.answers.answer({
-          question,
-          pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
-          pagePath: body.path,
-          documents: sourceDocs,
-          history,
-          ...(about.focus ? { focus: about.focus } : {}),
-        });
+        const answer: unknown = await answerQuestion(req, reply, question);
+        done(reply.statusCode === 200 && answer && typeof answer === 'object' ? answer : null);
+        return answer;
       } catch (err) {
-        // The visitor's message is kept; the failure is reported, not stored as an answer.
-        const saved = storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
-        req.log.warn({ err }, 'answer provider failed');
-        return providerFailure(reply, err, saved);
+        done(null);
+        throw err;
       }
-      const saved = storage.appendMessages({
-        ...base,
-        messages: [
-          { role: 'user', content: question, createdAt: asked },
-          { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
-        ],
-      });
-      // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
-      // provider takes its speech on the room's data channel, the widget sends it instead.
-      const avatar = services.avatar;
-      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
-        avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
-      }
-      return answerJson(fileUrl, req, saved, result, documents);
     },
   );
+
+  /** Answers a question (the route's body once its request is known to be new). */
+  async function answerQuestion(req: FastifyRequest<{ Body: ChatBody }>, reply: FastifyReply, question: string) {
+    const site = siteOf(req);
+    const body = req.body;
+    const chatSessionId = body.chatSessionId || null;
+    if (chatSessionId && !storage.getChatSession(site.id, body.userSessionId, chatSessionId)) {
+      return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
+    }
+    const asked = new Date().toISOString();
+    const documents = storage.listDocuments(site.id);
+    const about = askedAbout(storage, site.id, documents, body);
+    const sourceDocs = sourceDocuments(documents, about);
+    const history = recentHistory(storage, site.id, body.userSessionId, chatSessionId);
+    const base: Omit<AppendInput, 'messages'> = {
+      siteId: site.id,
+      userSessionId: body.userSessionId,
+      chatSessionId,
+      newSessionName: sessionNameFrom(question),
+      path: body.path,
+    };
+    let result: AnswerResult;
+    try {
+      result = await services.answers.answer({
+        question,
+        pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
+        pagePath: body.path,
+        documents: sourceDocs,
+        history,
+        ...(about.focus ? { focus: about.focus } : {}),
+      });
+    } catch (err) {
+      // The visitor's message is kept; the failure is reported, not stored as an answer.
+      const saved = storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
+      req.log.warn({ err }, 'answer provider failed');
+      return providerFailure(reply, err, saved);
+    }
+    const saved = storage.appendMessages({
+      ...base,
+      messages: [
+        { role: 'user', content: question, createdAt: asked },
+        { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
+      ],
+    });
+    // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
+    // provider takes its speech on the room's data channel, the widget sends it instead.
+    const avatar = services.avatar;
+    if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
+      avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+    }
+    return answerJson(fileUrl, req, saved, result, documents);
+  }
 }

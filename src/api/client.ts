@@ -94,6 +94,12 @@ export interface SendRequest {
   /** Ask question: the smart doc or video context (widget-spec §3). */
   smartDocContext?: object;
   videoContext?: object;
+  /**
+   * Beside widget-spec §3: the question's own random id, the same each time an unanswered question
+   * is sent again, so that a server which did receive it answers with what it stored rather than
+   * storing it twice (issue 13: delivered once). The reference server honours it; others ignore it.
+   */
+  clientMessageId?: string;
 }
 
 const BOOT = obj({ authToken: str, expiresIn: str });

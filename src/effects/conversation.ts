@@ -4,11 +4,11 @@
  * (the visitor's id, the page's path, text and address). Loaded with the chat window.
  */
 import { fromPromise } from 'xstate';
-import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
+import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import type { ChatClient } from '../api/chat-client';
 import { extractPageText } from './page-text';
-import { writeChatSessionId } from './storage';
+import { newUuid, writeChatSessionId } from './storage';
 
 export interface ConversationDeps {
   client: ChatClient;
@@ -29,15 +29,19 @@ const documentPage = { text: () => extractPageText(document.body), url: () => lo
 export function conversationEffects(deps: ConversationDeps) {
   const { client, userSessionId, path } = deps;
   const page = deps.page ?? documentPage;
+  // each question's clientMessageId, by its id in the chat: the same each time it is sent again
+  const clientIds = new Map<string, string>();
+  const clientId = (id: string) => clientIds.get(id) ?? (clientIds.set(id, newUuid()), clientIds.get(id)!);
   return {
     chat: {
       // each call is cancelled when the chat leaves the state that runs it (a reload, Stop, another session)
       loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input, signal }) =>
         client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }, signal),
       ),
-      send: fromPromise<SendResult, { text: string; chatSessionId: string | null; about?: object }>(({ input, signal }) =>
+      send: fromPromise<SendResult, SendInput>(({ input, signal }) =>
         client.send({
           message: input.text,
+          clientMessageId: clientId(input.id),
           webPageContent: deps.pageAwareness ? page.text() : '',
           userSessionId,
           path: path(),

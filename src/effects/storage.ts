@@ -40,7 +40,8 @@ export function writeItem(key: string, value: string | null): void {
   else memory.set(key, value);
 }
 
-const newUuid = () =>
+/** A random UUID (also where `crypto.randomUUID` is missing: pages not served over https). */
+export const newUuid = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16));

@@ -14,7 +14,7 @@ import { vi } from 'vitest';
 import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
-import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
+import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
 import { embedMachine, type SiteConfig } from '../../machines/embed';
 import { networkMachine } from '../../machines/network';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
@@ -238,7 +238,7 @@ export function createHarness(options: HarnessOptions = {}) {
       ? undefined
       : ({ chatSessionId }) => ({ messages: typeof history === 'function' ? history(chatSessionId) : history, chatSessionId }),
   );
-  const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
+  const send = controlled<SendInput, SendResult>();
   const list = options.sessions ?? [];
   const loadSessions = controlled<unknown, ChatSession[]>(list === 'manual' ? undefined : () => list);
   const renameSession = controlled<{ id: string; name: string }, { id: string; name: string | null }>();

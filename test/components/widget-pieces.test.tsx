@@ -207,6 +207,8 @@ describe('the conversation over the real API client (page awareness, widget-spec
       userSessionId: 'visitor-1',
       path: '/fees',
       chatSessionId: null,
+      // issue 13: the question's own id, the same each time it is sent again (delivered once)
+      clientMessageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(rt.emit).toHaveBeenCalledWith('message', expect.objectContaining({ id: 'a1', role: 'ai' }));
   });

@@ -122,6 +122,37 @@ describe('the chat on a bad network', () => {
     expect(await answers(page).count()).toBe(1);
   });
 
+  it('an answer lost on its way back: the question is sent again, and the server, which had it, answers with what it stored', async () => {
+    const page = await open();
+    await openChat(page);
+    // a conversation first, so that both tries of the next question go to the same chat session
+    await type(page, 'Hello there');
+    await answers(page).first().waitFor({ timeout: 30_000 });
+    // the next request reaches the server (which answers and stores it); its answer never reaches the page
+    let reached = 0;
+    await page.route(
+      '**/api/chat',
+      async (route) => {
+        reached++;
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await type(page, 'What does the adviser cost?');
+    await answers(page).nth(1).waitFor({ timeout: 30_000 });
+    expect(reached).toBe(1);
+    expect(await question(page, 'What does the adviser cost?').count()).toBe(1);
+    expect(await answers(page).count()).toBe(2);
+
+    // stored once, not twice
+    await page.reload();
+    await openChat(page);
+    await question(page, 'What does the adviser cost?').first().waitFor();
+    expect(await question(page, 'What does the adviser cost?').count()).toBe(1);
+    expect(await answers(page).count()).toBe(2);
+  });
+
   it('a waiting message can be cancelled: it is not sent when the network is back', async () => {
     const page = await open();
     await openChat(page);

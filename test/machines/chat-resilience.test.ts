@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
 import { startChat } from './controlled';
 import { ApiError } from '../../src/api/client';
 
@@ -36,7 +36,7 @@ function start(chatSessionId: string | null = 's1') {
   const { actor, history, send, emitted } = startChat(
     chatSessionId,
     controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(),
-    controlled<{ text: string; chatSessionId: string | null }, SendResult>(),
+    controlled<SendInput, SendResult>(),
   );
   const snap = () => actor.getSnapshot();
   /** Each message as [content, status or 'error' or 'delivered']. */
@@ -127,6 +127,11 @@ describe('no answer (NETWORK)', () => {
       ['re: second', 'delivered'],
     ]);
     expect(x.send.calls.map((c) => c.input.text)).toEqual(['first', 'first', 'second']);
+    // the question sent again is the same question (its clientMessageId follows its id): a server that
+    // did receive it the first time answers with what it stored
+    const [one, again, other] = x.send.calls.map((c) => c.input.id);
+    expect(again).toBe(one);
+    expect(other).not.toBe(one);
   });
 
   it('without NETWORK.BACK, tries again after its own backoff, doubling up to the maximum', async () => {
@@ -345,7 +350,7 @@ describe('history', () => {
     x.history.last().reject(new ApiError('SESSION_NOT_FOUND'));
     await settle();
     expect(x.snap().context.chatSessionId).toBeNull();
-    expect(x.send.last().input).toEqual({ text: 'early', chatSessionId: null });
+    expect(x.send.last().input).toEqual({ id: expect.any(String), text: 'early', chatSessionId: null });
   });
 
   it('a reload cancels the load it replaces', async () => {

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type PromiseActorLogic } from 'xstate';
-import { chatMachine, type ChatEmitted, type ChatMessage, type SendResult } from '../../machines/chat';
+import { chatMachine, type ChatEmitted, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
 
 /** A promise actor whose calls the test settles by hand. */
 export function controlled<I, O>() {
@@ -9,10 +9,10 @@ export function controlled<I, O>() {
 }
 
 type HistoryLogic = { logic: PromiseActorLogic<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }> };
-type SendLogic = { logic: PromiseActorLogic<SendResult, { text: string; chatSessionId: string | null }> };
+type SendLogic = { logic: PromiseActorLogic<SendResult, SendInput> };
 
 /** The chat machine over the test's history and send actors (made with {@link controlled} unless given), with what it emits. */
-export function startChat<H extends HistoryLogic = ReturnType<typeof controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>>, S extends SendLogic = ReturnType<typeof controlled<{ text: string; chatSessionId: string | null }, SendResult>>>(
+export function startChat<H extends HistoryLogic = ReturnType<typeof controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>>, S extends SendLogic = ReturnType<typeof controlled<SendInput, SendResult>>>(
   chatSessionId: string | null = null,
   history: H = controlled() as unknown as H,
   send: S = controlled() as unknown as S,

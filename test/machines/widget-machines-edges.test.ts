@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { authMachine, type BootResult } from '../../machines/auth';
-import { chatMachine } from '../../machines/chat';
+import { chatMachine, type SendInput } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
 import { windowMachine, type WindowEmitted } from '../../machines/window';
 import type { ChatMessage, SendResult } from '../../machines/chat';
@@ -99,7 +99,7 @@ describe('widget machine: events where they do not apply', () => {
 describe('chat machine: events mid-flight', () => {
   const start = (chatSessionId: string | null = null) => {
     const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
-    const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
+    const send = controlled<SendInput, SendResult>();
     const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } }).start();
     return { actor, history, send };
   };

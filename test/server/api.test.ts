@@ -1,5 +1,5 @@
 /** Every call of widget-spec §7 over real HTTP on 127.0.0.1, with a real SQLite file. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBuiltinEngine } from '../../server/answers/builtin';
 import { ProviderError } from '../../server/answers/types';
 import { demoDocuments } from '../../server/demo/content';
@@ -433,6 +433,86 @@ describe('asking about the demo PDS with the built-in engine', () => {
       expect(b.response).toBe(b.aiMessage.content);
       expect(b.aiMessage.sources).toEqual([pds.name]);
       expect(b.chatSessionId).toBe(b.chatSession.id);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+});
+
+describe('a question sent again with its clientMessageId (issue 13: delivered once)', () => {
+  it('gets the first answer back: the question and answer are stored once, and the engine asked once', async () => {
+    const scripted = scriptedEngine((req) => ({ content: `You asked: ${req.question}`, followUps: ['More?'], sources: [] }));
+    const s = await startServer({ answers: scripted.engine });
+    try {
+      const token = await s.boot();
+      const ask = (clientMessageId: string | null, visitor = VISITOR_A, message = 'Is it safe?') =>
+        s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/', chatSessionId: null, clientMessageId }), token });
+      const first = await body(await ask('q-0123456789'));
+      const again = await ask('q-0123456789');
+      expect(again.status).toBe(200);
+      expect(await body(again)).toEqual(first);
+      expect(scripted.requests).toHaveLength(1);
+      expect(s.storage.listMessages(s.site.id, VISITOR_A, first.chatSession.id).map((m) => m.content)).toEqual(['Is it safe?', 'You asked: Is it safe?']);
+
+      // another id is another question; another visitor's same id is theirs alone (an id reveals nothing)
+      const other = await body(await ask('q-9876543210'));
+      expect(other.chatSession.id).not.toBe(first.chatSession.id);
+      const b = await body(await ask('q-0123456789', VISITOR_B, 'Mine?'));
+      expect(b.aiMessage.content).toBe('You asked: Mine?');
+      // no id (a client that does not send one): each request is a question, as before
+      await ask(null);
+      await ask(null);
+      expect(scripted.requests).toHaveLength(5);
+      // an id that is not one is refused (§8 shape)
+      const bad = await ask('<script>');
+      expect(bad.status).toBe(400);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+
+  it('a second request while the first is still being answered waits for it and gets the same answer', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = scriptedEngine(async (req) => {
+      await gate;
+      return { content: `You asked: ${req.question}`, followUps: [], sources: [] };
+    });
+    const s = await startServer({ answers: slow.engine });
+    try {
+      const token = await s.boot();
+      const ask = () => s.call('/api/chat', { ...json({ message: 'Slow one?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-slow-000001' }), token });
+      const one = ask();
+      await vi.waitFor(() => expect(slow.requests).toHaveLength(1));
+      const two = ask();
+      release();
+      const [a, b] = await Promise.all([one.then(body), two.then(body)]);
+      expect(b).toEqual(a);
+      expect(slow.requests).toHaveLength(1);
+      expect(s.storage.listMessages(s.site.id, VISITOR_A, a.chatSession.id)).toHaveLength(2);
+    } finally {
+      await s.stop();
+      await s.remove();
+    }
+  });
+
+  it('a failed answer is not reused: the question sent again is answered anew', async () => {
+    let fail = true;
+    const flaky = scriptedEngine((req) => {
+      if (fail) throw new ProviderError('upstream 500', 500);
+      return { content: `You asked: ${req.question}`, followUps: [], sources: [] };
+    });
+    const s = await startServer({ answers: flaky.engine });
+    try {
+      const token = await s.boot();
+      const ask = () => s.call('/api/chat', { ...json({ message: 'Again?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-flaky-00001' }), token });
+      expect((await ask()).status).toBe(502);
+      fail = false;
+      const res = await ask();
+      expect(res.status).toBe(200);
+      expect((await body(res)).aiMessage.content).toBe('You asked: Again?');
     } finally {
       await s.stop();
       await s.remove();

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { actionButtonsMachine } from '../../machines/action-buttons';
-import { chatMachine, type ActionButton, type ChatMessage, type SendResult } from '../../machines/chat';
+import { chatMachine, type ActionButton, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
 import { sessionsMachine, type ChatSession } from '../../machines/sessions';
 import { windowMachine } from '../../machines/window';
@@ -20,7 +20,7 @@ const never = <T>() => new Promise<T>(() => undefined);
 
 function chatActors() {
   const windowActor = createActor(windowMachine, { input: { path: '/', isMobile: false } }).start();
-  const send = controlled<{ text: string; chatSessionId: string | null }, SendResult>();
+  const send = controlled<SendInput, SendResult>();
   const chatActor = createActor(
     chatMachine.provide({
       actors: {
@@ -124,7 +124,7 @@ describe("home view: the composer (issue 13)", () => {
     view().composer.type('What are the fees?');
     view().composer.submit();
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
-    expect(send.calls[0]!.input).toEqual({ text: 'What are the fees?', chatSessionId: null });
+    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null });
     expect(chatActor.getSnapshot().context.draft).toBe('');
   });
 });

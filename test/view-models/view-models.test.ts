@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { chatMachine, type ChatMessage, type SendResult } from '../../machines/chat';
+import { chatMachine, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
 import { sessionsMachine, type ChatSession } from '../../machines/sessions';
 import { windowMachine } from '../../machines/window';
@@ -23,7 +23,7 @@ function actors(history: ChatMessage[] = []) {
     chatMachine.provide({
       actors: {
         loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: history, chatSessionId: 's1' })),
-        send: fromPromise<SendResult, { text: string; chatSessionId: string | null }>(() => never()),
+        send: fromPromise<SendResult, SendInput>(() => never()),
         reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
       },
     }),
