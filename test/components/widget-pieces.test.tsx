@@ -164,7 +164,7 @@ describe('the inspector never sees secrets', () => {
 });
 
 describe('the conversation over the real API client (page awareness, widget-spec §5)', () => {
-  function setup(config: Partial<SiteConfig>) {
+  function setup(config: Partial<SiteConfig>, { lostChats = 0 } = {}) {
     document.body.innerHTML = PAGE;
     const requests: { url: string; body: unknown }[] = [];
     const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
@@ -173,6 +173,7 @@ describe('the conversation over the real API client (page awareness, widget-spec
       const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200, headers: { 'content-type': 'application/json' } });
       if (u.includes('/chat/history')) return json({ history: [], chatSessionId: null });
       if (u.endsWith('/chat')) {
+        if (lostChats-- > 0) throw new TypeError('Failed to fetch');
         return json({
           userMessage: { id: 'u1', role: 'USER', content: 'What fees?', createdAt: '2026-11-21T00:00:00Z' },
           aiMessage: { id: 'a1', role: 'AI', content: '0.7% a year', createdAt: '2026-11-21T00:00:01Z' },
@@ -211,6 +212,22 @@ describe('the conversation over the real API client (page awareness, widget-spec
       clientMessageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(rt.emit).toHaveBeenCalledWith('message', expect.objectContaining({ id: 'a1', role: 'ai' }));
+  });
+
+  it('a question sent again carries the same clientMessageId; the next question its own (issue 13: delivered once)', async () => {
+    const { requests, start } = setup({}, { lostChats: 1 });
+    const { chat } = start();
+    await waitFor(chat, (s) => s.matches('ready'));
+    chat.send({ type: 'CHAT.SEND', text: 'What fees?' });
+    await waitFor(chat, (s) => s.matches('offline'));
+    chat.send({ type: 'NETWORK.BACK' });
+    await waitFor(chat, (s) => s.matches('ready') && s.context.messages.length === 2);
+    chat.send({ type: 'CHAT.SEND', text: 'And exit fees?' });
+    await waitFor(chat, (s) => s.matches('ready') && s.context.messages.length === 4);
+    const ids = requests.filter((r) => r.url.endsWith('/chat')).map((r) => (r.body as { clientMessageId: string }).clientMessageId);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('with page awareness off, no page text goes', async () => {
