@@ -1,0 +1,91 @@
+/**
+ * Issue 13 end to end, in real Chromium against the real server (the journey at '/' with the
+ * widget), with the network shaped by route interception: the launcher appears while the API is
+ * down or hangs (with the spec's defaults), the window then says why with Retry instead of a blank
+ * panel, Retry works once the server answers again, and a chunk that failed to load once loads on
+ * the next try.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './suite';
+
+const baseUrl = inject('baseUrl');
+const suite = browserSuite();
+
+/** widget-spec §7 POST {base}session/boot, which carries the site's settings too (issue 13). */
+const BOOT = /\/session\/boot$/;
+
+async function open(expected: RegExp): Promise<Page> {
+  const page = await suite.page({ allowed: expected });
+  return page;
+}
+
+const launcher = (page: Page) => page.getByRole('button', { name: /^Open chat with/ }).last();
+const answers = (page: Page) => page.locator('[data-part="message"][data-role="ai"]:not([data-error])');
+
+describe('the widget starting on a bad network (issue 13)', () => {
+  it('with the API down, the launcher still shows (the defaults); the window says why, with Retry, which works once the server answers', async () => {
+    const page = await open(/Failed to fetch|ERR_CONNECTION_REFUSED|AI chat widget|status of/);
+    await page.route(BOOT, (route) => route.abort('connectionrefused'));
+    await page.goto(baseUrl + '/');
+    // the spec's default agent name: the site's settings never came
+    await launcher(page).waitFor({ timeout: 15_000 });
+    expect(await launcher(page).getAttribute('aria-label')).toBe('Open chat with AI Agent');
+    await launcher(page).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Unable to load chat widget. Please try again later.' });
+    await alert.waitFor({ timeout: 15_000 });
+
+    await page.unroute(BOOT);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    // the site's own settings now, and a working chat
+    const window = page.getByRole('dialog', { name: 'Horizon Assistant' });
+    await window.waitFor({ timeout: 15_000 });
+    const input = page.getByRole('textbox', { name: /^Message/ });
+    await input.fill('What is the investment fee?');
+    await input.press('Enter');
+    await answers(page).first().waitFor({ timeout: 30_000 });
+    expect(await alert.count()).toBe(0);
+  });
+
+  it('with the boot hanging, the launcher shows after a while with the defaults, and its window is never blank', async () => {
+    const page = await open(/AI chat widget|timed out|signal|abort/i);
+    await page.route(BOOT, () => undefined);
+    const started = Date.now();
+    await page.goto(baseUrl + '/');
+    await launcher(page).waitFor({ timeout: 15_000 });
+    // the settings' patience (machines/embed.ts SETTINGS_PATIENCE_MS, 3 s), not the boot's 10 s limit
+    expect(Date.now() - started).toBeLessThan(9_000);
+    await launcher(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect((await dialog.innerText()).trim()).not.toBe('');
+  });
+
+  it('a chunk that failed to load is fetched again on the next try: the first answer is plain text, the next one formatted', async () => {
+    const page = await open(/markdown|Failed to fetch dynamically imported module|status of 503/);
+    let refused = 0;
+    await page.route(
+      /\/widget\/chunks\/markdown-[^/]+\.js$/,
+      (route) => {
+        refused++;
+        return route.fulfill({ status: 503, body: 'unavailable' });
+      },
+      { times: 1 },
+    );
+    await page.goto(baseUrl + '/');
+    await launcher(page).click();
+    const input = page.getByRole('textbox', { name: /^Message/ });
+    await input.waitFor();
+    await input.fill('What is the investment fee?');
+    await input.press('Enter');
+    await answers(page).first().locator('[data-part="plain-text"]').waitFor({ timeout: 30_000 });
+    expect(refused).toBe(1);
+
+    await page.getByRole('textbox', { name: /^Message/ }).fill('Who is the adviser?');
+    await page.getByRole('textbox', { name: /^Message/ }).press('Enter');
+    const second = answers(page).nth(1);
+    await second.waitFor({ timeout: 30_000 });
+    // rendered by the markdown renderer, whose chunk loaded this time
+    await second.locator('[data-part="bubble-content"] p:not([data-part="plain-text"])').first().waitFor();
+  });
+});
