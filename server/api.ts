@@ -26,7 +26,7 @@ import { registerVoiceRoutes } from './routes/voice';
 /** Registers the API on `app`: its routes in one scope with CORS, rate limits and the error handler, and the public file route. */
 export async function registerApi(app: FastifyInstance, services: ApiServices): Promise<void> {
   await app.register(async (api) => {
-    await registerApiPlugins(api, services.storage, services.limits);
+    await registerApiPlugins(api, services.limits);
     const ctx = createRouteContext(services);
     registerSessionRoutes(api, ctx);
     registerEmbedRoutes(api, ctx);

@@ -46,13 +46,14 @@ export class TokenSigner {
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
-    let claims: TokenClaims;
+    let claims: TokenClaims | null;
     try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims | null;
     } catch {
       return { ok: false, reason: 'invalid' };
     }
-    if (typeof claims.site !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+    // a validly signed payload can still be any JSON (null, a number): only an object of the right shape is a token
+    if (!claims || typeof claims !== 'object' || typeof claims.site !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
     if (claims.exp <= now) return { ok: false, reason: 'expired' };

@@ -8,11 +8,15 @@ import { sendError } from '../errors';
 import type { Storage } from '../storage/types';
 import { headerOf } from './origins';
 
-/** One `bytes=` range (the form video elements send); null for none, 'invalid' for one that cannot be met. */
+/**
+ * One `bytes=` range (the form video elements send); 'invalid' for one that cannot be met (a 416).
+ * null for none, and for what RFC 9110 §14.2 lets a server ignore and answer with the whole file:
+ * another range unit (`items=0-1`), several ranges, a range that does not parse.
+ */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  const m = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
   let start: number;
   let end: number;
   if (m[1] === '') {
@@ -22,9 +26,12 @@ export function parseRange(header: string | undefined, size: number): { start: n
     end = size - 1;
   } else {
     start = Number(m[1]);
+    // a last position before the first makes the range invalid syntax, which is ignored (RFC 9110 §14.1.1)
+    if (m[2] !== '' && Number(m[2]) < start) return null;
     end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   }
-  if (start >= size || start > end) return 'invalid';
+  // a range that starts past the end cannot be met: 416 (RFC 9110 §15.5.17)
+  if (start >= size) return 'invalid';
   return { start, end };
 }
 

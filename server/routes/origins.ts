@@ -59,6 +59,24 @@ export function requestOrigin(req: FastifyRequest): string | undefined {
   return refererOrigin !== undefined && refererOrigin === originOfUrl(own) ? own : undefined;
 }
 
+/** Site and origin pairs already reported, so that a page refused on every load does not flood the log. */
+const warned = new Set<string>();
+const MAX_WARNED = 1000;
+
+/**
+ * Tells the server's operator, once per site and origin, that an origin was refused and how to allow it
+ * (issue 14: the site owner otherwise sees only the widget's "Invalid configuration").
+ */
+function warnRefusedOrigin(site: Site, origin: string): void {
+  const key = `${site.id} ${origin}`;
+  if (warned.has(key) || warned.size >= MAX_WARNED) return;
+  warned.add(key);
+  // the origin is the caller's text: printed JSON-quoted, so it cannot forge a log line
+  console.warn(
+    `Refused origin ${JSON.stringify(origin)} for site "${site.name}" (${site.id}). If it is the site's own, allow it with: npm run admin -- site:origins:add ${site.id} --origin ${JSON.stringify(origin)}`,
+  );
+}
+
 /**
  * Checks the request's origin against the site: 403 INVALID_CONFIGURATION for an
  * origin the site does not allow (widget-spec §8). A browser always sends Origin on
@@ -72,6 +90,7 @@ export function checkOrigin(req: FastifyRequest, site: Site, required: boolean):
     return;
   }
   if (!originAllowed(site, origin, ownOrigin(req))) {
+    warnRefusedOrigin(site, origin);
     throw new HttpError(403, 'INVALID_CONFIGURATION', `The origin ${origin} is not allowed for this site.`);
   }
 }

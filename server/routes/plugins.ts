@@ -9,8 +9,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiLimits } from '../api-services';
 import { HttpError, sendError } from '../errors';
-import type { Storage } from '../storage/types';
-import { headerOf, ownOrigin } from './origins';
+import { PROFILE_LIMITS } from './multipart';
+import { dropNullOptionals } from './schemas';
 
 /** The headers a browser's fetch may read (widget-spec §4: a fresh token arrives in a response header). */
 const EXPOSED_HEADERS = ['X-Auth-Token', 'X-Auth-Expires-In', 'Retry-After'];
@@ -33,24 +33,26 @@ function apiErrorHandler(error: RouteError, req: FastifyRequest, reply: FastifyR
 }
 
 /** Registers the plugins and the error handler on the API's scope. */
-export async function registerApiPlugins(api: FastifyInstance, storage: Storage, limits: ApiLimits): Promise<void> {
+export async function registerApiPlugins(api: FastifyInstance, limits: ApiLimits): Promise<void> {
+  // Every origin is answered, the preflight included: the routes themselves refuse an origin a site does not
+  // allow (403 INVALID_CONFIGURATION), and the browser must be able to read that refusal for the widget to say
+  // why (issue 14: a 404 preflight without CORS headers hid it). No cookie is ever used: the key and the bearer
+  // token travel in headers, so answering an origin gives it nothing it could not send by itself.
   await api.register(cors, {
-    delegator: (req, cb) => {
-      const origin = headerOf(req, 'origin');
-      // Preflights carry no key, so any origin some site allows is answered; each request then checks its own site.
-      const known = origin !== undefined && (origin === ownOrigin(req) || storage.allOrigins().has(origin) || storage.allOrigins().has('*'));
-      cb(null, {
-        origin: known,
-        methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-        allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
-        exposedHeaders: EXPOSED_HEADERS,
-        maxAge: 600,
-      });
-    },
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
   });
   await api.register(rateLimit, { global: false });
   await api.register(multipart, {
-    limits: { fileSize: limits.maxAudioBytes, files: 1, fields: 50, fieldSize: 4096, parts: 60 },
+    limits: { fileSize: limits.maxAudioBytes, files: 1, fields: PROFILE_LIMITS.fields + 1, fieldSize: PROFILE_LIMITS.valueBytes, parts: PROFILE_LIMITS.fields + 2 },
+  });
+  // an optional field may come as null (issue 14): it is dropped before the body is validated
+  api.addHook('preValidation', async (req) => {
+    const schema = req.routeOptions.schema?.body;
+    if (schema && req.body && typeof req.body === 'object') dropNullOptionals(req.body, schema);
   });
   api.setErrorHandler(apiErrorHandler);
 }

@@ -1,29 +1,46 @@
 /** `POST api/enrich` (widget-spec §7): a site's page stores fields about its visitor, sent as multipart/form-data. */
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../errors';
+import { HttpError, sendError } from '../errors';
 import { siteOf } from './auth-guard';
 import type { RouteContext } from './context';
+import { PROFILE_LIMITS, readMultipart } from './multipart';
 
 /** Registers api/enrich. */
 export function registerProfileRoutes(api: FastifyInstance, { services, authenticate }: RouteContext): void {
   api.post('/api/enrich', { preHandler: authenticate }, async (req, reply) => {
     if (!req.isMultipart()) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the fields as multipart/form-data.');
     const fields: Record<string, string> = {};
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        part.file.resume();
-        return sendError(reply, 400, 'BAD_REQUEST', 'Profile fields must be text, not files.');
+    // A part that is a file, badly named or too long ends the request at once (its stream drained).
+    const refused = await readMultipart(async () => {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          part.file.resume();
+          return new HttpError(400, 'BAD_REQUEST', 'Profile fields must be text, not files.');
+        }
+        if (part.fieldnameTruncated || !/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(part.fieldname)) {
+          return new HttpError(400, 'BAD_REQUEST', `"${part.fieldname.slice(0, 64)}" is not a valid field name.`);
+        }
+        // busboy cuts a value at the limit: a cut value is refused, never stored cut (issue 14)
+        if (part.valueTruncated) {
+          return new HttpError(413, 'PAYLOAD_TOO_LARGE', `The field "${part.fieldname}" is longer than ${PROFILE_LIMITS.valueBytes} bytes.`);
+        }
+        fields[part.fieldname] = String(part.value);
       }
-      if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(part.fieldname)) {
-        return sendError(reply, 400, 'BAD_REQUEST', `"${part.fieldname.slice(0, 64)}" is not a valid field name.`);
-      }
-      fields[part.fieldname] = String(part.value);
-    }
+      return null;
+    });
+    if (refused) return sendError(reply, refused.status, refused.code, refused.message);
     const { sessionId, ...profile } = fields;
     if (!sessionId || !/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) {
       return sendError(reply, 400, 'BAD_REQUEST', 'sessionId (the visitor’s user session id) is required.');
     }
     if (Object.keys(profile).length === 0) return sendError(reply, 400, 'BAD_REQUEST', 'Give at least one field to store.');
-    return { success: true, profile: services.storage.enrichProfile(siteOf(req).id, sessionId, profile) };
+    const siteId = siteOf(req).id;
+    // read and write with no await between them: no other request of this process can add fields in between
+    const stored = Object.keys(services.storage.getProfile(siteId, sessionId) ?? {});
+    const total = new Set([...stored, ...Object.keys(profile)]).size;
+    if (total > PROFILE_LIMITS.fields) {
+      return sendError(reply, 400, 'BAD_REQUEST', `A visitor's profile holds at most ${PROFILE_LIMITS.fields} fields (this would make ${total}).`);
+    }
+    return { success: true, profile: services.storage.enrichProfile(siteId, sessionId, profile) };
   });
 }

@@ -16,6 +16,7 @@ import { sendError } from '../errors';
 import { TranscriptionError } from '../transcribe/types';
 import { siteOf } from './auth-guard';
 import type { RouteContext } from './context';
+import { readMultipart } from './multipart';
 
 /** Registers api/transcribe and api/interactive-avatar/get-session-token. */
 const TOKEN = { type: 'string', minLength: 1, maxLength: 4000 } as const;
@@ -29,13 +30,15 @@ export function registerVoiceRoutes(api: FastifyInstance, { services, authentica
   api.post('/api/transcribe', { preHandler: authenticate }, async (req, reply) => {
     if (!services.transcriber) return sendError(reply, 501, 'TRANSCRIPTION_NOT_CONFIGURED', services.transcriptionDisabledMessage);
     if (!req.isMultipart()) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the audio as multipart/form-data.');
-    const file = await req.file();
+    const file = await readMultipart(() => req.file());
     if (!file) return sendError(reply, 400, 'BAD_REQUEST', 'No audio file in the request.');
     if (!/^(audio\/|video\/webm|application\/octet-stream)/.test(file.mimetype)) {
       file.file.resume();
       return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', `Audio is expected, not ${file.mimetype}.`);
     }
-    const audio = await file.toBuffer();
+    const audio = await readMultipart(() => file.toBuffer());
+    // the parser stops at MAX_AUDIO_BYTES and marks the stream cut: over the limit is always a 413 (issue 14)
+    if (file.file.truncated) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
     if (audio.length === 0) return sendError(reply, 400, 'BAD_REQUEST', 'The audio file is empty.');
     try {
       const text = await services.transcriber.transcribe(audio, file.filename || 'audio.webm', file.mimetype);
