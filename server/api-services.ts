@@ -25,6 +25,10 @@ export interface ApiLimits {
   chatPerVisitor: number;
   /** Chat messages a whole site may receive per window. @default 600 */
   chatPerSite: number;
+  /** Chat messages one client address may send per window, whatever tokens and visitor ids it uses. @default 60 */
+  chatPerIp?: number;
+  /** Session boots one client address may make per window. @default 60 */
+  bootPerIp?: number;
   /** The rate-limit window in ms. @default 60000 */
   windowMs: number;
   /** The largest audio upload to transcribe, in bytes. @default 10 MiB */

@@ -43,6 +43,11 @@ export interface AppOptions {
   pageValues?: Record<string, string>;
   /** @default false */
   logger?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (the per-address limits), as fastify's
+   * `trustProxy` takes it: true (any), a hop count, or addresses/CIDRs. @default false (the socket's address)
+   */
+  trustProxy?: boolean | number | string;
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -52,10 +57,14 @@ export function fillPage(html: string, values: Record<string, string>): string {
   return html.replace(/__([A-Z][A-Z0-9_]*)__/g, (_, name: string) => escapeAttribute(values[name] ?? ''));
 }
 
+/** Trusts the `hops` nearest proxies: X-Forwarded-For's entries from the right, up to that many. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: false,
+    // a hop count trusts that many proxies in front of this server (fastify's types take it as a function)
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     // Wrong types are errors, not silently converted (a number where text belongs is a 400).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });

@@ -16,7 +16,17 @@ export interface TokenClaims {
   iat: number;
   /** Expires at, ms since the epoch. */
   exp: number;
+  /**
+   * The token's family: a random id given at the session boot and kept by every renewal, so that the
+   * server can count a visitor's messages whatever ids the client sends (issue 14).
+   */
+  fam: string;
+  /** When the family was booted, ms since the epoch: renewals stop {@link TokenSigner.familyLifeMs} after it. */
+  born: number;
 }
+
+/** A token family's longest life, renewals included (TOKEN_MAX_LIFE). */
+export const DEFAULT_FAMILY_LIFE_MS = 24 * 60 * 60_000;
 
 export type Verified = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
@@ -25,6 +35,8 @@ export class TokenSigner {
     private readonly secret: Buffer,
     /** How long a token lives, in ms. */
     readonly lifetimeMs: number,
+    /** How long a family of renewed tokens lives from its boot, in ms (issue 14: tokens no longer renew forever). */
+    readonly familyLifeMs: number = DEFAULT_FAMILY_LIFE_MS,
   ) {
     if (secret.length < 32) throw new Error('the token secret must be at least 32 bytes');
   }
@@ -33,11 +45,17 @@ export class TokenSigner {
     return createHmac('sha256', this.secret).update(payload).digest('base64url');
   }
 
-  /** A new token for `site`, and its lifetime as widget-spec §3 writes it. */
-  issue(site: string, now = Date.now()): { authToken: string; expiresIn: string } {
-    const claims: TokenClaims = { site, iat: now, exp: now + this.lifetimeMs };
+  /**
+   * A new token for `site`, and its lifetime as widget-spec §3 writes it: of a new family, or a renewal in
+   * `family` (its expiry never past the family's end).
+   */
+  issue(site: string, now = Date.now(), family?: Pick<TokenClaims, 'fam' | 'born'>): { authToken: string; expiresIn: string } {
+    const fam = family?.fam ?? randomBytes(12).toString('base64url');
+    const born = family?.born ?? now;
+    const exp = Math.min(now + this.lifetimeMs, born + this.familyLifeMs);
+    const claims: TokenClaims = { site, iat: now, exp, fam, born };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return { authToken: `${payload}.${this.sign(payload)}`, expiresIn: formatDuration(this.lifetimeMs) };
+    return { authToken: `${payload}.${this.sign(payload)}`, expiresIn: formatDuration(exp - now) };
   }
 
   verify(token: string, now = Date.now()): Verified {
@@ -53,10 +71,18 @@ export class TokenSigner {
       return { ok: false, reason: 'invalid' };
     }
     // a validly signed payload can still be any JSON (null, a number): only an object of the right shape is a token
-    if (!claims || typeof claims !== 'object' || typeof claims.site !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+    if (
+      !claims ||
+      typeof claims !== 'object' ||
+      typeof claims.site !== 'string' ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.iat !== 'number' ||
+      typeof claims.fam !== 'string' ||
+      typeof claims.born !== 'number'
+    ) {
       return { ok: false, reason: 'invalid' };
     }
-    if (claims.exp <= now) return { ok: false, reason: 'expired' };
+    if (claims.exp <= now || now - claims.born >= this.familyLifeMs) return { ok: false, reason: 'expired' };
     return { ok: true, claims };
   }
 

@@ -19,6 +19,14 @@ export interface ServerConfig {
   chatPerVisitor: number;
   /** Chat messages per site per window (RATE_LIMIT_CHAT_SITE). @default 600 */
   chatPerSite: number;
+  /** Chat messages per client address per window (RATE_LIMIT_CHAT_IP). @default 60 */
+  chatPerIp: number;
+  /** Session boots per client address per window (RATE_LIMIT_BOOT_IP). @default 60 */
+  bootPerIp: number;
+  /** How long renewals may keep a session's tokens alive from its boot (TOKEN_MAX_LIFE). @default 24 h */
+  tokenMaxLifeMs: number;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY: true, a hop count, or addresses/CIDRs). @default false */
+  trustProxy: boolean | number | string;
   /** The rate-limit window (RATE_LIMIT_WINDOW). @default 1 min */
   rateWindowMs: number;
   /** The largest audio upload (MAX_AUDIO_BYTES). @default 10 MiB */
@@ -43,6 +51,20 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallback: string): numbe
   }
 }
 
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy (the socket's address is the client's); `true` trusts any (only
+ * behind a proxy that overwrites X-Forwarded-For); a whole number trusts that many hops; anything else is a
+ * comma-separated list of proxy addresses or CIDRs.
+ */
+export function trustProxy(raw: string | undefined): boolean | number | string {
+  const v = raw?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (!/^[0-9A-Fa-f.:/,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs, not "${raw}"`);
+  return v;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -58,6 +80,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     tokenTtlMs: duration(env, 'TOKEN_TTL', '30m'),
     chatPerVisitor: positiveInt(env, 'RATE_LIMIT_CHAT_VISITOR', 20),
     chatPerSite: positiveInt(env, 'RATE_LIMIT_CHAT_SITE', 600),
+    chatPerIp: positiveInt(env, 'RATE_LIMIT_CHAT_IP', 60),
+    bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', 60),
+    tokenMaxLifeMs: duration(env, 'TOKEN_MAX_LIFE', '24h'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),
     log: env.LOG === '1' || env.LOG === 'true',

@@ -22,9 +22,10 @@ async function main() {
   const app = await buildApp({
     publicDir: config.publicDir,
     logger: config.log,
+    trustProxy: config.trustProxy,
     api: {
       storage,
-      tokens: new TokenSigner(loadOrCreateSecret(config.dataDir), config.tokenTtlMs),
+      tokens: new TokenSigner(loadOrCreateSecret(config.dataDir), config.tokenTtlMs, config.tokenMaxLifeMs),
       answers,
       transcriber,
       transcriptionDisabledMessage: TRANSCRIPTION_DISABLED_MESSAGE,
@@ -33,6 +34,8 @@ async function main() {
       limits: {
         chatPerVisitor: config.chatPerVisitor,
         chatPerSite: config.chatPerSite,
+        chatPerIp: config.chatPerIp,
+        bootPerIp: config.bootPerIp,
         windowMs: config.rateWindowMs,
         maxAudioBytes: config.maxAudioBytes,
         maxBodyBytes: 1024 * 1024,

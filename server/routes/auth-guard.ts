@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The site a bearer token named, set by the bearer guard. */
     site?: Site;
+    /** The family of the bearer token (auth.ts `TokenClaims.fam`), set by the bearer guard. */
+    tokenFamily?: string;
   }
 }
 
@@ -45,8 +47,12 @@ export function bearerGuard(storage: Storage, tokens: TokenSigner): BearerGuard 
     if (!site) throw new HttpError(401, 'INVALID_TOKEN', 'The token’s site no longer exists.');
     checkOrigin(req, site, false);
     req.site = site;
-    if (tokens.isNearExpiry(verified.claims)) {
-      const fresh = tokens.issue(site.id);
+    req.tokenFamily = verified.claims.fam;
+    const { claims } = verified;
+    // a renewal keeps the family, and is sent only while it still lengthens the token's life (issue 14: a family
+    // ends TOKEN_MAX_LIFE after its boot; the widget then boots again)
+    if (tokens.isNearExpiry(claims) && claims.born + tokens.familyLifeMs > claims.exp) {
+      const fresh = tokens.issue(site.id, Date.now(), claims);
       reply.header('X-Auth-Token', fresh.authToken).header('X-Auth-Expires-In', fresh.expiresIn);
     }
   };

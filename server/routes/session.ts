@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mergeAppearance } from '../../contract/appearance';
 import type { Site } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
+import { bootRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
 import { checkOrigin } from './origins';
 
@@ -37,7 +38,8 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
   const configOf = ({ config }: Site) => ({ ...config, interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '' });
   const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
 
-  api.post('/session/boot', async (req) => {
+  const limitBoot = bootRateLimit(api, services.limits);
+  api.post('/session/boot', { preHandler: limitBoot }, async (req) => {
     const site = siteFromKey(services.storage, req);
     checkOrigin(req, site, false);
     return { ...services.tokens.issue(site.id), appearance: appearanceOf(site), config: configOf(site) };

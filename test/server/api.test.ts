@@ -583,8 +583,12 @@ describe('rate limit', () => {
   it('past the visitor’s rate: 429 RATE_LIMIT_EXCEEDED with Retry-After; other visitors go on until the site’s rate', async () => {
     const s = await startServer({ limits: { chatPerVisitor: 2, chatPerSite: 3 } });
     try {
-      const token = await s.boot();
-      const send = (visitor: string) => s.call('/api/chat', { ...json({ message: 'hi', userSessionId: visitor, path: '/' }), token });
+      // each visitor boots its own session (one token's messages count as one visitor's, issue 14)
+      const tokens = new Map<string, string>();
+      const send = async (visitor: string) => {
+        if (!tokens.has(visitor)) tokens.set(visitor, await s.boot());
+        return s.call('/api/chat', { ...json({ message: 'hi', userSessionId: visitor, path: '/' }), token: tokens.get(visitor) });
+      };
       expect((await send(VISITOR_A)).status).toBe(200);
       expect((await send(VISITOR_A)).status).toBe(200);
       const limited = await send(VISITOR_A);

@@ -52,6 +52,8 @@ export interface TestServerOptions {
   avatar?: AvatarProvider | null;
   /** Creates the test site (skipped when restarting on an existing folder). */
   seed?: boolean;
+  /** buildApp's `trustProxy`. */
+  trustProxy?: boolean | number | string;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,7 +75,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     avatar: options.avatar ?? null,
     limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024, ...options.limits },
   };
-  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services });
+  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services, trustProxy: options.trustProxy });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const call: TestServer['call'] = (pathname, init = {}) => {
     const headers = new Headers(init.headers);

@@ -44,9 +44,23 @@ describe('tokens', () => {
     expect(signer.verify(forged)).toEqual({ ok: false, reason: 'invalid' });
   });
   it('is near expiry past half its life', () => {
-    const claims = { site: 's', iat: 0, exp: 100 };
+    const claims = { site: 's', iat: 0, exp: 100, fam: 'f', born: 0 };
     expect(signer.isNearExpiry(claims, 49)).toBe(false);
     expect(signer.isNearExpiry(claims, 51)).toBe(true);
+  });
+  it('renewals keep the family and end with it: never past TOKEN_MAX_LIFE from the boot (issue 14)', () => {
+    const short = new TokenSigner(Buffer.alloc(32, 7), 60_000, 150_000);
+    const first = short.verify(short.issue('site_1', 0).authToken, 1);
+    if (!first.ok) throw new Error('not issued');
+    const renewed = short.issue('site_1', 100_000, first.claims);
+    const claims = short.verify(renewed.authToken, 100_001);
+    // the family's end, not a full lifetime from the renewal
+    expect(claims).toMatchObject({ ok: true, claims: { fam: first.claims.fam, born: 0, exp: 150_000 } });
+    expect(renewed.expiresIn).toBe('50s');
+    expect(short.verify(renewed.authToken, 150_000)).toEqual({ ok: false, reason: 'expired' });
+    // another boot is another family
+    const other = short.verify(short.issue('site_1', 0).authToken, 1);
+    expect(other.ok && other.claims.fam).not.toBe(first.claims.fam);
   });
   it('refuses a short secret', () => {
     expect(() => new TokenSigner(Buffer.alloc(8), 1000)).toThrow();
