@@ -35,7 +35,8 @@ export function startRetention({ storage, retentionMs, intervalMs, now = Date.no
   const sweep = () => {
     try {
       const cutoffMs = now() - retentionMs;
-      onSweep?.(storage.purgeOlderThan(cutoffMs), cutoffMs);
+      const deleted = storage.purgeOlderThan(cutoffMs);
+      onSweep?.(deleted, cutoffMs);
     } catch (err) {
       // A busy database (the admin CLI writing) must not stop the sweeps to come.
       onError?.(err);
