@@ -6,8 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mergeAppearance } from '../contract/appearance';
+import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
 import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
+import { deletedTotal, describeDeleted } from './retention';
 import { newApiKey } from './seed';
 import { openSqliteStorage } from './storage/sqlite';
 import type { Site, Storage } from './storage/types';
@@ -18,6 +20,8 @@ Sites
   sites                                         list sites
   site:create --name NAME --origin URL...       create a site; prints its id and API key
   site:origins SITE --origin URL...             replace the allowed origins ('self' = this server)
+  site:origins:add SITE --origin URL...         allow more origins, keeping the others
+  site:origins:remove SITE --origin URL...      stop allowing origins (warns when 'self' goes)
   site:config SITE [--page-awareness on|off] [--avatar-id ID] [--reference-webpage URL]
   site:appearance SITE (--json JSON | --file FILE)   merge appearance fields (widget-spec §3)
   site:rotate-key SITE                          issue a new API key; the old one stops working
@@ -30,6 +34,12 @@ Content
   video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
   presence:add SITE --path PATH --video VIDEO_ID [--content TEXT]
+
+Visitors' data
+  visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
+  data:purge [--older-than DURATION]            delete visitors' data not touched for DURATION (90d, 12h; default RETENTION)
+
+DATA_DIR (default ./data) names the database folder.
 `;
 
 const OPTIONS = {
@@ -56,6 +66,7 @@ const OPTIONS = {
   url: { type: 'string' },
   video: { type: 'string' },
   content: { type: 'string' },
+  'older-than': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -69,13 +80,26 @@ const need = <T>(value: T | undefined, what: string): T => {
 
 const parseCommandLine = (argv: string[]) => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
 
-/** What a command works with: the storage, the options, and the positional after the command. */
+/** What a command may need beyond its command line. */
+export interface AdminContext {
+  /** The clock, for `data:purge`. @default Date.now */
+  now?: () => number;
+  /** The retention period `data:purge` uses without `--older-than` (RETENTION); null when off. @default null */
+  retentionMs?: number | null;
+  /** Where a warning goes (something done that the owner may not have meant). @default stderr */
+  warn?: (message: string) => void;
+}
+
+/** What a command works with: the storage, the options, and the positionals after the command. */
 interface CommandInput {
   storage: Storage;
   o: ReturnType<typeof parseCommandLine>['values'];
   target: string | undefined;
+  /** The positional after the target (`visitor:delete SITE USER_SESSION_ID`). */
+  second: string | undefined;
   /** The site the target names; a UsageError when there is none. */
   site(): Site;
+  context: Required<AdminContext>;
 }
 
 type Command = (input: CommandInput) => string;
@@ -89,6 +113,39 @@ function readInput(file: string): Buffer {
   }
 }
 
+/**
+ * The origins an --origin list names, each checked and without repeats: `self`, `*`, or an origin
+ * as a browser sends it (scheme, host and port; no path, not even '/'), which is all a site's list can match.
+ */
+function originsOf(values: string[] | undefined): string[] {
+  const origins = need(values, '--origin');
+  for (const o of origins) {
+    if (o === 'self' || o === '*') continue;
+    let origin: string | undefined;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === o) continue;
+    const hint = origin && origin !== 'null' ? `; did you mean ${origin}?` : '';
+    throw new UsageError(`"${o}" is not an origin (scheme://host[:port], or self for this server)${hint}`);
+  }
+  return [...new Set(origins)];
+}
+
+/** Saves a site's new origins; warns when `self` or every origin went. */
+function saveOrigins({ storage, context }: CommandInput, site: Site, origins: string[]): string {
+  if (site.origins.includes('self') && !origins.includes('self')) {
+    context.warn(`'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`);
+  }
+  if (origins.length === 0) context.warn(`${site.id} has no origins left: its key works from no page`);
+  return `origins: ${storage.updateSite(site.id, { origins })!.origins.join(', ') || '(none)'}`;
+}
+
+/** The visitor ids the widget makes and the API accepts (server/routes/schemas.ts USER_SESSION_ID). */
+const USER_SESSION_ID = /^[A-Za-z0-9_-]{8,100}$/;
+
 const SITE_COMMANDS: Record<string, Command> = {
   sites: ({ storage }) =>
     storage
@@ -97,10 +154,21 @@ const SITE_COMMANDS: Record<string, Command> = {
       .join('\n'),
   'site:create': ({ storage, o }) => {
     const apiKey = newApiKey();
-    const s = storage.createSite({ name: need(o.name, '--name'), apiKey, origins: need(o.origin, '--origin') });
+    const s = storage.createSite({ name: need(o.name, '--name'), apiKey, origins: originsOf(o.origin) });
     return `created ${s.id}\nAPI key (shown once; it is stored hashed): ${apiKey}`;
   },
-  'site:origins': ({ storage, o, site }) => `origins: ${storage.updateSite(site().id, { origins: need(o.origin, '--origin') })!.origins.join(', ')}`,
+  'site:origins': (input) => saveOrigins(input, input.site(), originsOf(input.o.origin)),
+  'site:origins:add': (input) => {
+    const s = input.site();
+    return saveOrigins(input, s, [...new Set([...s.origins, ...originsOf(input.o.origin)])]);
+  },
+  'site:origins:remove': (input) => {
+    const s = input.site();
+    const gone = need(input.o.origin, '--origin');
+    const missing = gone.filter((o) => !s.origins.includes(o));
+    if (missing.length) throw new UsageError(`${s.id} does not allow ${missing.join(', ')} (its origins: ${s.origins.join(', ') || 'none'}); nothing changed`);
+    return saveOrigins(input, s, s.origins.filter((o) => !gone.includes(o)));
+  },
   'site:config': ({ storage, o, site }) => {
     const aware = o['page-awareness'];
     if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
@@ -222,32 +290,74 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
   },
 };
 
+const VISITOR_COMMANDS: Record<string, Command> = {
+  'visitor:delete': ({ storage, site, second }) => {
+    const s = site();
+    const visitor = need(second, 'USER_SESSION_ID (the visitor\'s id: local storage ai_chat_user_session_id on the site)');
+    if (!USER_SESSION_ID.test(visitor)) throw new UsageError(`"${visitor}" is not a user session id (8 to 100 of A-Z a-z 0-9 _ -)`);
+    const deleted = storage.deleteVisitorData(s.id, visitor);
+    if (deletedTotal(deleted) === 0) return `nothing stored for visitor ${visitor} on ${s.id}`;
+    return `deleted visitor ${visitor} on ${s.id}: ${describeDeleted(deleted)}`;
+  },
+  'data:purge': ({ storage, o, context }) => {
+    let period = context.retentionMs;
+    if (o['older-than'] !== undefined) {
+      try {
+        period = parseDuration(o['older-than']);
+      } catch (err) {
+        throw new UsageError(`--older-than: ${(err as Error).message}`);
+      }
+    }
+    if (period === null) throw new UsageError('RETENTION is off: give the age of the data to delete, e.g. --older-than 90d');
+    const cutoffMs = context.now() - period;
+    const deleted = storage.purgeOlderThan(cutoffMs);
+    return `deleted visitors' data not touched for ${formatDuration(period)} (since ${new Date(cutoffMs).toISOString()}): ${describeDeleted(deleted)}`;
+  },
+};
+
+/** How many positionals a command takes after its name, where not one (SITE or EMBED_TOKEN). */
+const POSITIONALS = new Map([
+  ['sites', 0],
+  ['site:create', 0],
+  ['data:purge', 0],
+  ['visitor:delete', 2],
+]);
+
 // A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
-const COMMANDS = new Map<string, Command>(Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS }));
+const COMMANDS = new Map<string, Command>(Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }));
 
 /** Runs one command against `storage`, returning what to print. */
-export function runAdmin(storage: Storage, argv: string[]): string {
+export function runAdmin(storage: Storage, argv: string[], context: AdminContext = {}): string {
   const { values: o, positionals } = parseCommandLine(argv);
-  const [command, target] = positionals;
+  const [command, ...rest] = positionals;
+  const [target, second] = rest;
   if (o.help || !command) return USAGE;
   const run = COMMANDS.get(command);
   if (!run) throw new UsageError(`unknown command ${command}`);
+  // A stray word is a mistake to point out, not to ignore: `data:purge 30d` would purge with the default period.
+  const extra = rest.slice(POSITIONALS.get(command) ?? 1);
+  if (extra.length) throw new UsageError(`${command} does not take ${extra.join(' ')}`);
   const site = () => {
     const id = need(target, 'SITE (a site id; see `sites`)');
     const s = storage.getSite(id);
     if (!s) throw new UsageError(`no site ${id}`);
     return s;
   };
-  return run({ storage, o, target, site });
+  const full: Required<AdminContext> = {
+    now: context.now ?? Date.now,
+    retentionMs: context.retentionMs ?? null,
+    warn: context.warn ?? ((message) => console.error(`admin: warning: ${message}`)),
+  };
+  return run({ storage, o, target, second, site, context: full });
 }
 
-/** The command-line entry (dist/server/admin.js). */
+/** The command-line entry (server/admin-cli.ts; `npm run admin` builds it into dist/tools/admin.mjs). */
 export function main(argv = process.argv.slice(2)): number {
   let storage: Storage | undefined;
   try {
     const config = configFromEnv(process.env, '');
     storage = openSqliteStorage(path.join(config.dataDir, 'horizon.db'));
-    console.log(runAdmin(storage, argv));
+    console.log(runAdmin(storage, argv, { retentionMs: config.retentionMs }));
     return 0;
   } catch (err) {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');

@@ -33,6 +33,26 @@ export interface ServerConfig {
   maxAudioBytes: number;
   /** Log every request (LOG=1). @default false */
   log: boolean;
+  /**
+   * How long visitors' data (chat sessions with their messages, profiles, button clicks) is kept
+   * after it was last touched (RETENTION: 90d, 12h, …; `off` or `0` keeps it forever); null when off.
+   * @default 90 days
+   */
+  retentionMs: number | null;
+}
+
+/** RETENTION when unset: long enough for a visitor to come back to a conversation, short enough not to keep chats for years. */
+export const DEFAULT_RETENTION = '90d';
+
+/** The retention period of `RETENTION` (see {@link ServerConfig.retentionMs}); null for `off` or `0`. */
+export function retentionFromEnv(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.RETENTION?.trim();
+  if (raw === 'off' || raw === '0') return null;
+  try {
+    return parseDuration(raw || DEFAULT_RETENTION);
+  } catch {
+    throw new Error(`RETENTION must be a duration like 90d, 12h or 30m, or off to keep visitors' data forever, not "${env.RETENTION}"`);
+  }
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -87,5 +107,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),
     log: env.LOG === '1' || env.LOG === 'true',
+    retentionMs: retentionFromEnv(env),
   };
 }

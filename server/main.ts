@@ -6,9 +6,11 @@ import { loadOrCreateSecret, TokenSigner } from './auth';
 import { avatarProviderFromEnv } from './avatar/index';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { deletedTotal, describeDeleted, startRetention } from './retention';
 import { ensureDemoSite } from './seed';
 import { openSqliteStorage } from './storage/sqlite';
 import { createTranscriber, TRANSCRIPTION_DISABLED_MESSAGE } from './transcribe/index';
+import { formatDuration } from '../contract/duration';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +52,21 @@ async function main() {
     },
   });
 
+  const stopRetention =
+    config.retentionMs === null
+      ? () => undefined
+      : startRetention({
+          storage,
+          retentionMs: config.retentionMs,
+          onSweep: (deleted, cutoffMs) => {
+            if (deletedTotal(deleted) > 0) console.log(`retention: deleted ${describeDeleted(deleted)} last touched before ${new Date(cutoffMs).toISOString()}`);
+          },
+          onError: (err) => console.error(`retention: the sweep failed: ${err instanceof Error ? err.message : String(err)}`),
+        });
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      stopRetention();
       void app.close().then(() => {
         storage.close();
         process.exit(0);
@@ -69,7 +84,7 @@ async function main() {
       `  API:                         ${base}/api   (boot: POST ${base}/session/boot)`,
       `  Demo site API key:           ${demo.apiKey}`,
       `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar?.name ?? 'off'}`,
-      `  Data: ${config.dataDir}`,
+      `  Data: ${config.dataDir}   Visitors' data kept: ${config.retentionMs === null ? 'forever (RETENTION=off)' : formatDuration(config.retentionMs)}`,
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

@@ -13,6 +13,7 @@ import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
+import { sqliteRetention } from './sqlite/retention';
 import { sqliteSites } from './sqlite/sites';
 import { sqliteTriggers } from './sqlite/triggers';
 import { sqliteVideos } from './sqlite/videos';
@@ -36,5 +37,6 @@ export function openSqliteStorage(file: string): Storage {
     ...sqliteVideos(db),
     ...sqliteTriggers(db),
     ...sqliteAnalytics(db),
+    ...sqliteRetention(db),
   };
 }

@@ -135,6 +135,14 @@ export interface ButtonClick {
   referrerUrl: string;
 }
 
+/** How many records of each kind of visitor data a delete removed. */
+export interface DeletedVisitorData {
+  chatSessions: number;
+  messages: number;
+  profiles: number;
+  buttonClicks: number;
+}
+
 export interface Storage {
   /** Closes the database. */
   close(): void;
@@ -210,4 +218,14 @@ export interface Storage {
   // Analytics
   recordButtonClick(siteId: string, click: ButtonClick): void;
   countButtonClicks(siteId: string): number;
+
+  // Privacy: every table that holds a visitor's data is covered here (chat sessions, their messages, profiles, button clicks)
+  /** Deletes everything stored about one visitor of one site, in one transaction. */
+  deleteVisitorData(siteId: string, userSessionId: string): DeletedVisitorData;
+  /**
+   * Deletes, in one transaction, visitor data not touched since `cutoffMs` (epoch ms): chat sessions
+   * (with their messages) whose last message is older, profiles last enriched before it whose visitor
+   * has no chat session left on that site, and button clicks recorded before it.
+   */
+  purgeOlderThan(cutoffMs: number): DeletedVisitorData;
 }

@@ -1,9 +1,9 @@
 /** The admin command line against a real database file. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin, UsageError } from '../../server/admin';
+import { runAdmin, USAGE, UsageError } from '../../server/admin';
 import { openSqliteStorage } from '../../server/storage/sqlite';
 import type { Storage } from '../../server/storage/types';
 
@@ -70,8 +70,58 @@ describe('admin', () => {
     expect(storage.actionTriggersForPath(id, '/pricing').map((t) => t.buttonType)).toEqual(['ACTION', 'EXTERNAL_LINK']);
   });
 
+  it('adds and removes origins, keeping the rest; warns when self or every origin goes', () => {
+    const { id } = siteId();
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    expect(runAdmin(storage, ['site:origins:add', id, '--origin', 'self', '--origin', 'https://b.example', '--origin', 'self'], { warn })).toBe(
+      'origins: https://shop.example, self, https://b.example',
+    );
+    expect(runAdmin(storage, ['site:origins:add', id, '--origin', 'https://b.example'], { warn })).toBe('origins: https://shop.example, self, https://b.example');
+    expect(warnings).toEqual([]);
+
+    runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://shop.example'], { warn });
+    expect(storage.getSite(id)!.origins).toEqual(['self', 'https://b.example']);
+    expect(warnings).toEqual([]);
+    runAdmin(storage, ['site:origins:remove', id, '--origin', 'self'], { warn });
+    expect(storage.getSite(id)!.origins).toEqual(['https://b.example']);
+    expect(warnings).toEqual([expect.stringMatching(/^'self' is no longer allowed on \S+: the pages this server serves/)]);
+
+    // replacing the whole list warns too, which is how the demo lost 'self' (issue 14)
+    runAdmin(storage, ['site:origins', id, '--origin', 'self'], { warn });
+    runAdmin(storage, ['site:origins', id, '--origin', 'https://c.example'], { warn });
+    expect(warnings).toHaveLength(2);
+    expect(runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://c.example'], { warn })).toBe('origins: (none)');
+    expect(warnings[2]).toMatch(/has no origins left/);
+  });
+
+  it('refuses an origin a browser never sends, and removing one the site does not have; changes nothing', () => {
+    const { id } = siteId();
+    expect(() => runAdmin(storage, ['site:origins:add', id, '--origin', 'https://a.example/'])).toThrow(
+      '"https://a.example/" is not an origin (scheme://host[:port], or self for this server); did you mean https://a.example?',
+    );
+    expect(() => runAdmin(storage, ['site:origins', id, '--origin', 'shop.example'])).toThrow(/not an origin/);
+    expect(() => runAdmin(storage, ['site:create', '--name', 'x', '--origin', 'https://x.example/path'])).toThrow(/did you mean https:\/\/x.example\?/);
+    expect(() => runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://shop.example', '--origin', 'self'])).toThrow(/does not allow self .*nothing changed/);
+    expect(() => runAdmin(storage, ['site:origins:add', id])).toThrow(/missing --origin/);
+    expect(storage.getSite(id)!.origins).toEqual(['https://shop.example']);
+    expect(storage.listSites()).toHaveLength(1);
+  });
+
+  it('visitor:delete needs a known site and a visitor id', () => {
+    const { id } = siteId();
+    expect(() => runAdmin(storage, ['visitor:delete'])).toThrow(/missing SITE/);
+    expect(() => runAdmin(storage, ['visitor:delete', 'site_missing', 'visitor-aaaaaaaa'])).toThrow('no site site_missing');
+    expect(() => runAdmin(storage, ['visitor:delete', id])).toThrow(/missing USER_SESSION_ID/);
+    expect(() => runAdmin(storage, ['visitor:delete', id, 'a b'])).toThrow(/"a b" is not a user session id/);
+    expect(() => runAdmin(storage, ['visitor:delete', id, 'visitor-aaaaaaaa', 'more'])).toThrow(/does not take more/);
+    expect(runAdmin(storage, ['visitor:delete', id, 'visitor-aaaaaaaa'])).toBe(`nothing stored for visitor visitor-aaaaaaaa on ${id}`);
+  });
+
   it.each([
     [['nonsense']],
+    [['sites', 'extra']],
+    [['site:config', 'site_missing', 'extra']],
     [['site:create', '--name', 'x']],
     [['site:config', 'site_missing']],
     [['trigger:add', 'site_missing', '--path', '/', '--name', 'x']],
@@ -82,5 +132,13 @@ describe('admin', () => {
 
   it('prints the usage', () => {
     expect(runAdmin(storage, [])).toMatch(/^Usage: npm run admin/);
+  });
+
+  it('the usage and the README name every command, each with DATA_DIR in the README', async () => {
+    const commands = [...USAGE.matchAll(/^ {2}([a-z]+(?::[a-z-]+)*)\b/gm)].map((m) => m[1]!);
+    expect(commands).toEqual(expect.arrayContaining(['sites', 'site:origins:add', 'site:origins:remove', 'visitor:delete', 'data:purge']));
+    for (const command of commands) expect(() => runAdmin(storage, [command, '--help'])).not.toThrow();
+    const readme = await readFile(path.join(__dirname, '../../README.md'), 'utf8');
+    for (const command of commands) expect(readme, command).toMatch(new RegExp(`DATA_DIR=\\S+ npm run admin -- ${command}( |$)`, 'm'));
   });
 });

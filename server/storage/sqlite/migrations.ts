@@ -119,6 +119,13 @@ const MIGRATIONS: readonly string[] = [
   `,
   // 2: captions (WebVTT) for videos
   `ALTER TABLE videos ADD COLUMN captions_file_id TEXT REFERENCES files(id);`,
+  // 3: the retention sweep and visitor deletes (sqlite/retention.ts) find rows by age and by visitor without a full scan
+  `
+  CREATE INDEX chat_sessions_last_message ON chat_sessions(last_message_at);
+  CREATE INDEX profiles_updated ON profiles(updated_at);
+  CREATE INDEX button_clicks_created ON button_clicks(created_at);
+  CREATE INDEX button_clicks_visitor ON button_clicks(site_id, user_session_id);
+  `,
 ];
 
 /**
