@@ -73,6 +73,23 @@ const OPTIONS = {
 /** A mistake in the command line: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
 
+/**
+ * An http(s) URL an owner stores (a reference page, a footer link, a trigger's URL): anything else (javascript:,
+ * data:, a bare word) is refused at write time (issue 14); the widget checks again before opening one. `''` is
+ * allowed where it clears the value.
+ */
+export function httpUrl(value: string, flag: string, { clearable = false } = {}): string {
+  if (clearable && value === '') return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag} takes an http(s) URL, not ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} takes an http(s) URL, not a ${url.protocol} one`);
+  return url.href;
+}
+
 const need = <T>(value: T | undefined, what: string): T => {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
   return value;
@@ -176,7 +193,7 @@ const SITE_COMMANDS: Record<string, Command> = {
       config: {
         ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
         ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
-        ...(o['reference-webpage'] !== undefined ? { referenceWebpage: o['reference-webpage'] } : {}),
+        ...(o['reference-webpage'] !== undefined ? { referenceWebpage: httpUrl(o['reference-webpage'], '--reference-webpage', { clearable: true }) } : {}),
       },
     });
     return JSON.stringify(updated!.config, null, 2);
@@ -236,7 +253,7 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const doc = storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
     if (!doc) throw new UsageError(`no document with embed token ${target}`);
     if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
-    const b = storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: o.link } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
+    const b = storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
     return `added footer button ${b.id}`;
   },
 };
@@ -276,7 +293,7 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
       path: need(o.path, '--path'),
       name: need(o.name, '--name'),
       buttonType: o.url ? 'EXTERNAL_LINK' : 'ACTION',
-      externalUrl: o.url,
+      externalUrl: o.url === undefined ? undefined : httpUrl(o.url, '--url'),
       actionMessage: o.message,
     });
     return `added action button ${t.id} on ${t.path}`;

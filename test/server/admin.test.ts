@@ -108,6 +108,21 @@ describe('admin', () => {
     expect(storage.listSites()).toHaveLength(1);
   });
 
+  it('stores only http(s) URLs: a reference page, a footer link, a trigger URL (issue 14)', () => {
+    const { id } = siteId();
+    runAdmin(storage, ['site:config', id, '--reference-webpage', 'https://shop.example/help']);
+    expect(storage.getSite(id)!.config.referenceWebpage).toBe('https://shop.example/help');
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'help page', '//shop.example/help']) {
+      expect(() => runAdmin(storage, ['site:config', id, '--reference-webpage', bad])).toThrow(/--reference-webpage takes an http\(s\) URL/);
+      expect(() => runAdmin(storage, ['trigger:add', id, '--path', '/x', '--name', 'X', '--url', bad])).toThrow(/--url takes an http\(s\) URL/);
+    }
+    expect(storage.getSite(id)!.config.referenceWebpage).toBe('https://shop.example/help');
+    expect(storage.actionTriggersForPath(id, '/x')).toEqual([]);
+    // an empty value clears the reference page
+    runAdmin(storage, ['site:config', id, '--reference-webpage', '']);
+    expect(storage.getSite(id)!.config.referenceWebpage).toBe('');
+  });
+
   it('visitor:delete needs a known site and a visitor id', () => {
     const { id } = siteId();
     expect(() => runAdmin(storage, ['visitor:delete'])).toThrow(/missing SITE/);
