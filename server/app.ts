@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { screenForPath } from '../machines/journey-flow';
 import { registerApi } from './api';
+import { allowedHostsFrom, hostAllowed, type AllowedHosts } from './hosts';
 import type { ApiServices } from './api-services';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */
@@ -48,6 +49,10 @@ export interface AppOptions {
    * `trustProxy` takes it: true (any), a hop count, or addresses/CIDRs. @default false (the socket's address)
    */
   trustProxy?: boolean | number | string;
+  /** The hosts answered (server/hosts.ts); others get 400. @default loopback names only */
+  allowedHosts?: AllowedHosts;
+  /** PUBLIC_URL: the server's own origin (`self`) comes from it rather than from each request's Host. */
+  publicUrl?: string;
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -69,6 +74,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   const shell = fillPage(await readFile(path.join(options.publicDir, 'index.html'), 'utf8'), options.pageValues ?? {});
+
+  // issue 14: a Host the server does not know is refused before anything else, so that no page, link or origin
+  // check is ever computed from a forged one; `self` is PUBLIC_URL's origin when it is set
+  const allowedHosts = options.allowedHosts ?? allowedHostsFrom({}, '127.0.0.1', options.publicUrl);
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : '';
+  app.decorateRequest('selfOrigin', '');
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(allowedHosts, req.host)) {
+      return reply
+        .code(400)
+        .send({ error: 'BAD_REQUEST', message: 'Unknown host: this server answers only its own names (set PUBLIC_URL or ALLOWED_HOSTS).' });
+    }
+    req.selfOrigin = publicOrigin || `${req.protocol}://${req.host}`;
+  });
 
   // Text (pages, scripts, styles, JSON) goes compressed; media and files that are already compressed do not.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -5,6 +5,7 @@ import { createAnswerEngine } from './answers/index';
 import { loadOrCreateSecret, TokenSigner } from './auth';
 import { avatarProviderFromEnv } from './avatar/index';
 import { buildApp } from './app';
+import { allowedHostsFrom } from './hosts';
 import { configFromEnv } from './config';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
 import { ensureDemoSite } from './seed';
@@ -25,6 +26,8 @@ async function main() {
     publicDir: config.publicDir,
     logger: config.log,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    allowedHosts: allowedHostsFrom(process.env, config.host, config.publicUrl),
     api: {
       storage,
       tokens: new TokenSigner(loadOrCreateSecret(config.dataDir), config.tokenTtlMs, config.tokenMaxLifeMs),

@@ -12,9 +12,16 @@ export function headerOf(req: FastifyRequest, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The request's own origin (scheme and Host), for the `self` origin entry. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The server's own origin for this request: PUBLIC_URL's, else scheme and (allowed) Host; set by the app. */
+    selfOrigin: string;
+  }
+}
+
+/** The server's own origin, for the `self` origin entry: PUBLIC_URL's when set (issue 14), else the request's scheme and Host. */
 export function ownOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+  return req.selfOrigin || `${req.protocol}://${req.host}`;
 }
 
 /** Whether `origin` may use `site` (`self` stands for the server's own origin). */

@@ -54,6 +54,10 @@ export interface TestServerOptions {
   seed?: boolean;
   /** buildApp's `trustProxy`. */
   trustProxy?: boolean | number | string;
+  /** PUBLIC_URL (buildApp's and the API's `publicUrl`). */
+  publicUrl?: string;
+  /** buildApp's `allowedHosts`. */
+  allowedHosts?: import('../../server/hosts').AllowedHosts;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,9 +77,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     transcriber: options.transcriber ?? null,
     transcriptionDisabledMessage: 'Transcription is not enabled on this server.',
     avatar: options.avatar ?? null,
+    publicUrl: options.publicUrl,
     limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024, ...options.limits },
   };
-  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services, trustProxy: options.trustProxy });
+  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services, trustProxy: options.trustProxy, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const call: TestServer['call'] = (pathname, init = {}) => {
     const headers = new Headers(init.headers);
