@@ -34,6 +34,8 @@ export function registerProfileRoutes(api: FastifyInstance, { services, authenti
       return sendError(reply, 400, 'BAD_REQUEST', 'sessionId (the visitor’s user session id) is required.');
     }
     if (Object.keys(profile).length === 0) return sendError(reply, 400, 'BAD_REQUEST', 'Give at least one field to store.');
+    // the multipart body is read only here, after the bearer guard: the visitor is claimed now
+    req.claimVisitor?.(sessionId);
     const siteId = siteOf(req).id;
     // read and write with no await between them: no other request of this process can add fields in between
     const stored = Object.keys(services.storage.getProfile(siteId, sessionId) ?? {});

@@ -190,15 +190,16 @@ describe('chat, history and sessions', () => {
     s = await startServer({ answers: scripted.engine });
     const file = s.storage.addFile(s.site.id, { filename: 'fees.md', contentType: 'text/markdown', bytes: Buffer.from('# Fees\n0.7% a year') });
     s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: file, text: '# Fees\n0.7% a year' });
-    token = await s.boot();
+    token = await s.tokenFor(VISITOR_A);
   });
   afterAll(async () => {
     await s.stop();
     await s.remove();
   });
 
-  const send = (message: unknown, extra: Json = {}, visitor = VISITOR_A) =>
-    s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/shop', webPageContent: 'Page text here', ...extra }), token });
+  // each visitor with a token of its own (a token serves one visitor, issue 14)
+  const send = async (message: unknown, extra: Json = {}, visitor = VISITOR_A) =>
+    s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/shop', webPageContent: 'Page text here', ...extra }), token: await s.tokenFor(visitor) });
 
   let sessionId: string;
 
@@ -264,10 +265,11 @@ describe('chat, history and sessions', () => {
   });
 
   it('a visitor never sees or touches another visitor’s sessions', async () => {
-    expect((await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_B}`, { token }))).sessions).toEqual([]);
-    const history = await s.call(`/api/chat/history?userSessionId=${VISITOR_B}&path=/shop&chatSessionId=${sessionId}`, { token });
+    const tokenB = await s.tokenFor(VISITOR_B);
+    expect((await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_B}`, { token: tokenB }))).sessions).toEqual([]);
+    const history = await s.call(`/api/chat/history?userSessionId=${VISITOR_B}&path=/shop&chatSessionId=${sessionId}`, { token: tokenB });
     expect(history.status).toBe(404);
-    const rename = await s.call('/api/chat/sessions/update', { ...json({ userSessionId: VISITOR_B, chatSessionId: sessionId, name: 'Mine now' }, 'PUT'), token });
+    const rename = await s.call('/api/chat/sessions/update', { ...json({ userSessionId: VISITOR_B, chatSessionId: sessionId, name: 'Mine now' }, 'PUT'), token: tokenB });
     expect(rename.status).toBe(404);
     const post = await send('Hijack', { chatSessionId: sessionId }, VISITOR_B);
     expect(post.status).toBe(404);
@@ -315,7 +317,7 @@ describe('chat, history and sessions', () => {
     const evil = `Robert'); DROP TABLE messages;-- "quoted" % _`;
     const b = await body(await send(evil, {}, 'visitor-sql-000000'));
     expect(b.userMessage.content).toBe(evil);
-    const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token }));
+    const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token: await s.tokenFor('visitor-sql-000000') }));
     expect(history.history[0].content).toBe(evil);
     expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
   });
@@ -468,9 +470,8 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
     const scripted = scriptedEngine((req) => ({ content: `You asked: ${req.question}`, followUps: ['More?'], sources: [] }));
     const s = await startServer({ answers: scripted.engine });
     try {
-      const token = await s.boot();
-      const ask = (clientMessageId: string | null, visitor = VISITOR_A, message = 'Is it safe?') =>
-        s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/', chatSessionId: null, clientMessageId }), token });
+      const ask = async (clientMessageId: string | null, visitor = VISITOR_A, message = 'Is it safe?') =>
+        s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/', chatSessionId: null, clientMessageId }), token: await s.tokenFor(visitor) });
       const first = await body(await ask('q-0123456789'));
       const again = await ask('q-0123456789');
       expect(again.status).toBe(200);

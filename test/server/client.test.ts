@@ -65,7 +65,9 @@ describe('the client against the server', () => {
     const { client } = widget();
     await expect(client.renameSession({ userSessionId: VISITOR_B, chatSessionId: 'missing', name: 'x' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND', message: 'SESSION_NOT_FOUND' });
     await expect(client.history({ userSessionId: VISITOR_B, path: '/p', chatSessionId: 'missing' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
-    const send = () => client.send({ message: 'hi', webPageContent: '', userSessionId: 'visitor-rate-limit-1', path: '/', chatSessionId: null });
+    // another visitor: another widget, with its own session (a token serves one visitor, issue 14)
+    const other = widget().client;
+    const send = () => other.send({ message: 'hi', webPageContent: '', userSessionId: 'visitor-rate-limit-1', path: '/', chatSessionId: null });
     await send();
     await send();
     await send();

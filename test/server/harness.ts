@@ -36,6 +36,8 @@ export interface TestServer {
   app: FastifyInstance;
   /** Boots a session and returns its token. */
   boot(origin?: string): Promise<string>;
+  /** A token of the visitor's own (booted once per visitor: a token serves one visitor, issue 14). */
+  tokenFor(visitor: string): Promise<string>;
   /** fetch with the test origin and, when given, a bearer token. */
   call(pathname: string, init?: RequestInit & { token?: string; origin?: string | null }): Promise<Response>;
   /** Stops the server and closes the database (the folder stays until `remove`). */
@@ -82,6 +84,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   };
   const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services, trustProxy: options.trustProxy, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const visitorTokens = new Map<string, string>();
   const call: TestServer['call'] = (pathname, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.origin !== null) headers.set('Origin', init.origin ?? ORIGIN);
@@ -96,6 +99,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     site,
     app,
     call,
+    async tokenFor(this: TestServer, visitor: string) {
+      if (!visitorTokens.has(visitor)) visitorTokens.set(visitor, await this.boot());
+      return visitorTokens.get(visitor)!;
+    },
     async boot(origin = ORIGIN) {
       const res = await call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY }, origin });
       if (res.status !== 200) throw new Error(`boot failed: ${res.status} ${await res.text()}`);

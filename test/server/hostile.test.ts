@@ -39,7 +39,7 @@ beforeAll(async () => {
     transcriber: { name: 'fake', transcribe: async (audio) => `heard ${audio.length} bytes` },
     limits: { maxAudioBytes: MAX_AUDIO },
   });
-  token = await s.boot();
+  token = await s.tokenFor(VISITOR_A);
 });
 
 afterAll(async () => {
@@ -81,10 +81,10 @@ describe('enrich refuses what it cannot store whole', () => {
   it('a value at the limit is stored; one byte more is 413 and nothing of the request is stored', async () => {
     const visitor = 'visitor-limit-000001';
     const atLimit = 'a'.repeat(PROFILE_LIMITS.valueBytes);
-    const ok = await send('enrich at limit', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, note: atLimit }) });
+    const ok = await send('enrich at limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, note: atLimit }) });
     expect(ok.status).toBe(200);
     expect(s.storage.getProfile(s.site.id, visitor)?.note).toHaveLength(PROFILE_LIMITS.valueBytes);
-    const over = await send('enrich over limit', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, city: 'Perth', note: `${atLimit}b` }) });
+    const over = await send('enrich over limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, city: 'Perth', note: `${atLimit}b` }) });
     expect(over.status).toBe(413);
     expect(over.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
     expect(String(over.body?.message)).toContain('"note"');
@@ -101,11 +101,11 @@ describe('enrich refuses what it cannot store whole', () => {
     const visitor = 'visitor-fields-00001';
     const half = Math.ceil(PROFILE_LIMITS.fields / 2);
     const batch = (from: number, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${from + i}`, String(from + i)]));
-    expect((await send('enrich first half', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, ...batch(0, half) }) })).status).toBe(200);
-    expect((await send('enrich to the cap', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, ...batch(half, PROFILE_LIMITS.fields - half) }) })).status).toBe(200);
+    expect((await send('enrich first half', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...batch(0, half) }) })).status).toBe(200);
+    expect((await send('enrich to the cap', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...batch(half, PROFILE_LIMITS.fields - half) }) })).status).toBe(200);
     // changing stored fields is still allowed at the cap; one more is not
-    expect((await send('enrich same fields', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, f0: 'changed' }) })).status).toBe(200);
-    const over = await send('enrich over the cap', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, extra: '1' }) });
+    expect((await send('enrich same fields', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, f0: 'changed' }) })).status).toBe(200);
+    const over = await send('enrich over the cap', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, extra: '1' }) });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ error: 'BAD_REQUEST' });
     const stored = s.storage.getProfile(s.site.id, visitor)!;
@@ -117,7 +117,7 @@ describe('enrich refuses what it cannot store whole', () => {
   it('too many fields in one request is refused whole', async () => {
     const visitor = 'visitor-many-0000001';
     const fields = Object.fromEntries(Array.from({ length: PROFILE_LIMITS.fields + 5 }, (_, i) => [`g${i}`, 'v']));
-    const r = await send('enrich too many', '/api/enrich', { method: 'POST', token, body: form({ sessionId: visitor, ...fields }) });
+    const r = await send('enrich too many', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...fields }) });
     expect([400, 413]).toContain(r.status);
     expect(s.storage.getProfile(s.site.id, visitor)).toBeNull();
   });
@@ -261,9 +261,32 @@ describe('bad bodies and paths', () => {
   it("another visitor's chat session is not found for this one", async () => {
     const first = await send('chat as A', '/api/chat', { ...json({ message: 'Mine', userSessionId: VISITOR_A, path: '/' }), token });
     const id = String(first.body?.chatSessionId);
-    const r = await send('history as B', `/api/chat/history?userSessionId=${VISITOR_B}&path=/&chatSessionId=${encodeURIComponent(id)}`, { token });
+    const r = await send('history as B', `/api/chat/history?userSessionId=${VISITOR_B}&path=/&chatSessionId=${encodeURIComponent(id)}`, { token: await s.tokenFor(VISITOR_B) });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ error: 'SESSION_NOT_FOUND' });
+  });
+
+  it("a token serves the visitor it was first used for: another visitor's id with it is 403, whatever the route", async () => {
+    const mine = await s.tokenFor(VISITOR_A);
+    const other = 'visitor-stranger-00001';
+    const enrich = new FormData();
+    enrich.set('sessionId', other);
+    enrich.set('city', 'Perth');
+    for (const [what, pathname, init] of [
+      ['chat', '/api/chat', json({ message: 'Hi', userSessionId: other, path: '/' })],
+      ['sessions', `/api/chat/sessions?userSessionId=${other}`, {}],
+      ['history', `/api/chat/history?userSessionId=${other}&path=/`, {}],
+      ['rename', '/api/chat/sessions/update', json({ userSessionId: other, chatSessionId: 'x', name: 'n' }, 'PUT')],
+      ['enrich', '/api/enrich', { method: 'POST', body: enrich }],
+    ] as const) {
+      const r = await send(`bound token ${what}`, pathname, { ...(init as RequestInit), token: mine });
+      expect(r.status, what).toBe(403);
+      expect(r.body, what).toMatchObject({ error: 'INVALID_TOKEN' });
+    }
+    expect(s.storage.getProfile(s.site.id, other)).toBeNull();
+    expect(s.storage.listChatSessions(s.site.id, other)).toEqual([]);
+    // the visitor's own token still works
+    expect((await send('own token', `/api/chat/sessions?userSessionId=${other}`, { token: await s.tokenFor(other) })).status).toBe(200);
   });
 
   it('an unknown range unit is ignored: the whole file, 200 (RFC 9110)', async () => {

@@ -160,10 +160,8 @@ describe('visitors’ data in storage', () => {
 
 describe('visitor:delete against what the API stored', () => {
   let s: TestServer;
-  let token: string;
   beforeAll(async () => {
     s = await startServer();
-    token = await s.boot();
   });
   afterAll(async () => {
     await s.stop();
@@ -172,6 +170,8 @@ describe('visitor:delete against what the API stored', () => {
 
   it('leaves the API nothing of the visitor, and the other visitors everything', async () => {
     for (const visitor of [VISITOR_A, VISITOR_B]) {
+      // each visitor with a session of its own (a token serves one visitor)
+      const token = await s.tokenFor(visitor);
       expect((await s.call('/api/chat', { ...json({ message: 'What are the fees?', userSessionId: visitor, path: '/' }), token })).status).toBe(200);
       const form = new FormData();
       form.set('sessionId', visitor);
@@ -184,7 +184,7 @@ describe('visitor:delete against what the API stored', () => {
     expect(runAdmin(s.storage, ['visitor:delete', s.site.id, VISITOR_A])).toBe(
       `deleted visitor ${VISITOR_A} on ${s.site.id}: 1 chat session, 2 messages, 1 profile, 1 button click`,
     );
-    const sessions = async (visitor: string) => ((await (await s.call(`/api/chat/sessions?userSessionId=${visitor}`, { token })).json()) as { sessions: unknown[] }).sessions;
+    const sessions = async (visitor: string) => ((await (await s.call(`/api/chat/sessions?userSessionId=${visitor}`, { token: await s.tokenFor(visitor) })).json()) as { sessions: unknown[] }).sessions;
     expect(await sessions(VISITOR_A)).toEqual([]);
     expect(await sessions(VISITOR_B)).toHaveLength(1);
     expect(s.storage.getProfile(s.site.id, VISITOR_A)).toBeNull();
