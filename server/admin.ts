@@ -90,6 +90,24 @@ export function httpUrl(value: string, flag: string, { clearable = false } = {})
   return url.href;
 }
 
+/**
+ * The appearance's image URLs (the agent's icon, a launcher icon of type `image`) that are not http(s) or a data:
+ * image (issue 14: every URL an owner stores is checked at write time; the widget checks again before use).
+ */
+function imageUrlIssues(stored: Record<string, unknown>, patch: unknown): string[] {
+  const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const p = obj(patch);
+  const pl = obj(p.launcher);
+  const sl = obj(stored.launcher);
+  const bad = (v: unknown) => typeof v === 'string' && v !== '' && !/^(https?:\/\/|data:image\/)/i.test(v);
+  const out: string[] = [];
+  if (bad(p.agentIcon)) out.push('agentIcon must be an http(s) URL or a data:image');
+  for (const [icon, type] of [['launcherIcon', 'launcherIconType'], ['launcherCloseIcon', 'launcherCloseIconType']] as const) {
+    if ((pl[type] ?? sl[type]) === 'image' && bad(pl[icon] ?? sl[icon])) out.push(`launcher.${icon} must be an http(s) URL or a data:image`);
+  }
+  return out;
+}
+
 const need = <T>(value: T | undefined, what: string): T => {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
   return value;
@@ -210,6 +228,7 @@ const SITE_COMMANDS: Record<string, Command> = {
     }
     const issues: string[] = [];
     mergeAppearance(patch, issues);
+    issues.push(...imageUrlIssues(s.appearance, patch));
     if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
     storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
     return 'appearance saved';

@@ -118,6 +118,13 @@ describe('admin', () => {
     }
     expect(storage.getSite(id)!.config.referenceWebpage).toBe('https://shop.example/help');
     expect(storage.actionTriggersForPath(id, '/x')).toEqual([]);
+    // the appearance's image URLs too
+    expect(() => runAdmin(storage, ['site:appearance', id, '--json', '{"agentIcon":"javascript:alert(1)"}'])).toThrow(/agentIcon must be an http\(s\) URL/);
+    expect(() => runAdmin(storage, ['site:appearance', id, '--json', '{"launcher":{"launcherIconType":"image","launcherIcon":"file:///etc/passwd"}}'])).toThrow(
+      /launcher.launcherIcon must be/,
+    );
+    runAdmin(storage, ['site:appearance', id, '--json', '{"agentIcon":"https://shop.example/a.png","launcher":{"launcherIconType":"svg","launcherIcon":"<svg/>"}}']);
+    expect(storage.getSite(id)!.appearance).toMatchObject({ agentIcon: 'https://shop.example/a.png' });
     // an empty value clears the reference page
     runAdmin(storage, ['site:config', id, '--reference-webpage', '']);
     expect(storage.getSite(id)!.config.referenceWebpage).toBe('');
