@@ -7,10 +7,47 @@ import { sendError } from '../errors';
 import type { Site } from '../storage/types';
 import { siteOf } from './auth-guard';
 import type { RouteContext } from './context';
-import { messageJson } from './messages';
+import { CHAT_SESSION_JSON_SCHEMA, MESSAGE_JSON_SCHEMA, messageJson } from './messages';
 import { ID, PATH, USER_SESSION_ID } from './schemas';
 
 const MAX_SESSION_NAME = 100;
+
+/**
+ * A history entry: a stored message ({@link MESSAGE_JSON_SCHEMA}) or a presence video
+ * ({@link presenceMessages}), whose fields the schema lists too.
+ */
+const HISTORY_ENTRY_SCHEMA = {
+  type: 'object',
+  required: MESSAGE_JSON_SCHEMA.required,
+  properties: {
+    ...MESSAGE_JSON_SCHEMA.properties,
+    source: { type: 'string' },
+    triggerEventUrl: { type: 'string' },
+    showOnVisit: { type: 'boolean' },
+    script: { type: 'string' },
+    videoUrl: { type: 'string' },
+    thumbnailUrl: { type: 'string' },
+    captionsUrl: { type: 'string' },
+    name: { type: 'string' },
+  },
+} as const;
+
+// Response schemas let fastify serialise 200 bodies with a compiled function (issue 14); errors keep JSON.stringify.
+const HISTORY_RESPONSE = {
+  200: {
+    type: 'object',
+    required: ['history', 'chatSessionId'],
+    properties: { history: { type: 'array', items: HISTORY_ENTRY_SCHEMA }, chatSessionId: { type: ['string', 'null'] } },
+  },
+} as const;
+
+const SESSIONS_RESPONSE = {
+  200: { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: CHAT_SESSION_JSON_SCHEMA } } },
+} as const;
+
+const RENAME_RESPONSE = {
+  200: { type: 'object', required: ['chatSession'], properties: { chatSession: CHAT_SESSION_JSON_SCHEMA } },
+} as const;
 
 /** The presence videos shown on `path`, as history messages (widget-spec §3 "source POINT_OF_PRESENCE"). */
 function presenceMessages({ services, fileUrl }: RouteContext, req: FastifyRequest, site: Site, path: string) {
@@ -53,6 +90,7 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
           required: ['userSessionId', 'path'],
           properties: { userSessionId: USER_SESSION_ID, path: PATH, chatSessionId: ID },
         },
+        response: HISTORY_RESPONSE,
       },
     },
     async (req, reply) => {
@@ -71,7 +109,10 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
     '/api/chat/sessions',
     {
       preHandler: authenticate,
-      schema: { querystring: { type: 'object', required: ['userSessionId'], properties: { userSessionId: USER_SESSION_ID } } },
+      schema: {
+        querystring: { type: 'object', required: ['userSessionId'], properties: { userSessionId: USER_SESSION_ID } },
+        response: SESSIONS_RESPONSE,
+      },
     },
     async (req) => ({ sessions: storage.listChatSessions(siteOf(req).id, req.query.userSessionId) }),
   );
@@ -86,6 +127,7 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
           required: ['userSessionId', 'chatSessionId', 'name'],
           properties: { userSessionId: USER_SESSION_ID, chatSessionId: ID, name: { type: 'string', maxLength: 500 } },
         },
+        response: RENAME_RESPONSE,
       },
     },
     async (req, reply) => {

@@ -36,13 +36,15 @@ export function sqliteDocuments(db: Db): DocumentStorage {
   const documentByToken = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.embed_token = ?`);
   const documents = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.site_id = ? ORDER BY d.created_at, d.name`);
   const footerButtons = db.prepare<[string], Row>('SELECT * FROM footer_buttons WHERE document_id = ? ORDER BY position');
+  const insertDocument = db.prepare(
+    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertFooterButton = db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   return {
     addDocument(input) {
       const id = randomUUID();
-      db.prepare(
-        'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
+      insertDocument.run(
         id,
         input.siteId,
         input.name,
@@ -65,7 +67,7 @@ export function sqliteDocuments(db: Db): DocumentStorage {
     addFooterButton(documentId, button) {
       const id = randomUUID();
       const position = footerButtons.all(documentId).length;
-      db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      insertFooterButton.run(
         id,
         documentId,
         button.label,

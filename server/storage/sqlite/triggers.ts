@@ -37,21 +37,25 @@ const toPresenceMessage = (r: Row): PresenceMessage => ({
 export function sqliteTriggers(db: Db): TriggerStorage {
   const triggers = db.prepare<[string], Row>('SELECT * FROM action_triggers WHERE site_id = ? ORDER BY position, name');
   const presence = db.prepare<[string], Row>('SELECT * FROM presence_messages WHERE site_id = ? AND show_on_visit = 1 ORDER BY created_at');
+  const insertTrigger = db.prepare(
+    'INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertPresence = db.prepare(
+    'INSERT INTO presence_messages (id, site_id, trigger_path, video_id, content, show_on_visit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
   return {
     addActionTrigger(siteId, t) {
       const id = randomUUID();
       const position = t.position ?? triggers.all(siteId).length;
-      db.prepare(
-        'INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
+      insertTrigger.run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
       return { id, path: t.path, name: t.name, buttonType: t.buttonType, externalUrl: t.externalUrl, actionMessage: t.actionMessage, position };
     },
     actionTriggersForPath: (siteId, p) => triggers.all(siteId).map(toTrigger).filter((t) => pathMatches(t.path, p)),
     addPresenceMessage(siteId, m) {
       const id = randomUUID();
       const createdAt = now();
-      db.prepare('INSERT INTO presence_messages (id, site_id, trigger_path, video_id, content, show_on_visit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      insertPresence.run(
         id,
         siteId,
         m.triggerEventUrl,
