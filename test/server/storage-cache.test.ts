@@ -78,6 +78,47 @@ describe('the SQLite site cache', () => {
     expect(admin.getSite(site.id)?.origins).toEqual(['https://a.example', 'https://c.example']);
   });
 
+  it('sees documents and presence videos that either connection adds after it cached a site’s', () => {
+    const site = server.createSite({ name: 'Shop', apiKey: KEY, origins: [] });
+    expect(server.listDocuments(site.id)).toEqual([]);
+    expect(server.presenceMessagesForPath(site.id, '/welcome')).toEqual([]);
+
+    admin.addDocument({ siteId: site.id, name: 'Fees', type: 'md', fileId: null, text: '# Fees' });
+    expect(server.listDocuments(site.id).map((d) => d.name)).toEqual(['Fees']);
+    server.addDocument({ siteId: site.id, name: 'Guide', type: 'txt', fileId: null, text: 'A guide.' });
+    expect(server.listDocuments(site.id).map((d) => d.name)).toEqual(['Fees', 'Guide']);
+
+    const video = admin.addVideo({ siteId: site.id, name: 'Intro', description: '', fileId: null, thumbnailFileId: null, transcript: '' });
+    admin.addPresenceMessage(site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Hello', showOnVisit: true });
+    expect(server.presenceMessagesForPath(site.id, '/welcome').map((m) => m.content)).toEqual(['Hello']);
+    server.addPresenceMessage(site.id, { triggerEventUrl: '/welcome*', videoId: video.id, content: 'Again', showOnVisit: true });
+    expect(server.presenceMessagesForPath(site.id, '/welcome').map((m) => m.content)).toEqual(['Hello', 'Again']);
+  });
+
+  it('reads a visitor’s messages only for their own session on their own site', () => {
+    const site = server.createSite({ name: 'Shop', apiKey: KEY, origins: [] });
+    const other = server.createSite({ name: 'Other', apiKey: NEW_KEY, origins: [] });
+    const saved = server.appendMessages({
+      siteId: site.id,
+      userSessionId: 'visitor-one-0001',
+      chatSessionId: null,
+      newSessionName: 'Q',
+      path: '/',
+      messages: [
+        { role: 'user', content: 'Q', createdAt: '2026-01-01T00:00:00.000Z' },
+        { role: 'ai', content: 'A', createdAt: '2026-01-01T00:00:01.000Z', isError: true },
+      ],
+    });
+    const id = saved.chatSession.id;
+    expect(server.listMessages(site.id, 'visitor-one-0001', id)).toEqual(saved.messages);
+    expect(saved.messages.map((m) => [m.role, m.content, m.type, m.isError])).toEqual([
+      ['user', 'Q', 'TEXT', false],
+      ['ai', 'A', 'TEXT', true],
+    ]);
+    expect(server.listMessages(site.id, 'visitor-two-0002', id)).toEqual([]);
+    expect(server.listMessages(other.id, 'visitor-one-0001', id)).toEqual([]);
+  });
+
   it('shares nothing a caller could change: sites are frozen, origins a copy', () => {
     const site = server.createSite({ name: 'Shop', apiKey: KEY, origins: ['https://a.example'], appearance: { colors: { primary: '#000' } } });
     const cached = server.getSite(site.id)!;
