@@ -2,31 +2,11 @@
 import type { StoredMessage } from '../storage/types';
 
 /** The message's JSON; `isError` appears only on answers that report a failure. */
-export const messageJson = (m: StoredMessage) => ({
-  id: m.id,
-  role: m.role,
-  content: m.content,
-  createdAt: m.createdAt,
-  type: m.type,
-  ...(m.isError ? { isError: true } : {}),
-});
-
-/**
- * The JSON schema of {@link messageJson}, for fastify's compiled response serialiser (issue 14:
- * faster than `JSON.stringify`). A field missing here would be dropped from responses.
- */
-export const MESSAGE_JSON_SCHEMA = {
-  type: 'object',
-  required: ['id', 'role', 'content', 'createdAt', 'type'],
-  properties: {
-    id: { type: 'string' },
-    role: { type: 'string' },
-    content: { type: 'string' },
-    createdAt: { type: 'string' },
-    type: { type: 'string' },
-    isError: { type: 'boolean' },
-  },
-} as const;
+export function messageJson(m: StoredMessage) {
+  // Two literals rather than a spread: a history maps every message through here (issue 14).
+  if (m.isError) return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, type: m.type, isError: true as const };
+  return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, type: m.type };
+}
 
 /** A chat session as the API sends it (widget-spec §3 "Chat session"), for response schemas. */
 export const CHAT_SESSION_JSON_SCHEMA = {
