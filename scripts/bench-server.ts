@@ -1,91 +1,177 @@
 /**
  * `npm run bench:server`: requests per second and p50/p99 latency of the built
- * server for chat history and chat at 50 and 200 connections, over loopback.
- * The server runs as its own process (as `npm start` runs it) with a fresh data
- * folder and rate limits raised out of the way; autocannon drives it from here.
+ * server for a 50-message chat history at 100 connections and for chat at 50 and
+ * 200 connections, over loopback, next to a bare `node:http` + better-sqlite3
+ * server doing the same history read on the same database file in the same run.
+ * Each server runs as its own process (ours as `npm start` runs it) with rate
+ * limits raised out of the way; autocannon drives them from here.
+ *
+ * `node bench-server.mjs baseline FILE` runs the bare server on its own.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const CONNECTIONS = [50, 200];
+/** issue 14: history reads at 100 connections, chat at 50 and 200. */
+const HISTORY_CONNECTIONS = 100;
+const CHAT_CONNECTIONS = [50, 200];
+/** Questions asked before the history is read: each stores a question and an answer, 50 rows. */
+const HISTORY_QUESTIONS = 25;
 
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_CHAT_VISITOR: '100000000', RATE_LIMIT_CHAT_SITE: '100000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
+/** One row of the printed table. */
+interface Row {
+  server: string;
+  title: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** Waits for a child's first stdout line naming a loopback URL. */
+function listeningUrl(child: ChildProcess, name: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
       if (m) resolve(m[0]);
     });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening`)));
   });
-  return { child, base };
 }
 
-async function run(title: string, opts: autocannon.Options) {
+function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_CHAT_VISITOR: '100000000', RATE_LIMIT_CHAT_SITE: '100000000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { child, base: listeningUrl(child, 'the server') };
+}
+
+/** Starts this script as the bare baseline server (see {@link runBaseline}) on `dbFile`. */
+function startBaseline(dbFile: string) {
+  const child = spawn(process.execPath, [process.argv[1]!, 'baseline', dbFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return { child, base: listeningUrl(child, 'the baseline server') };
+}
+
+/**
+ * The bare baseline: `node:http` and better-sqlite3, no framework, no auth. It answers
+ * `GET /api/chat/history` as ours does for a known session: it checks that the session
+ * is the visitor's, reads its messages and sends the same JSON fields.
+ */
+function runBaseline(dbFile: string): void {
+  const db = new Database(dbFile, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const session = db.prepare<[string, string]>('SELECT 1 FROM chat_sessions WHERE user_session_id = ? AND id = ?').pluck();
+  const messages = db.prepare<[string], { id: string; role: string; content: string; created_at: string; type: string; is_error: number }>(
+    'SELECT id, role, content, created_at, type, is_error FROM messages WHERE chat_session_id = ? ORDER BY seq',
+  );
+  const server = createServer((req, res) => {
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    const id = q.get('chatSessionId') ?? '';
+    if (!session.get(q.get('userSessionId') ?? '', id)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const history = messages
+      .all(id)
+      .map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.created_at, type: m.type, ...(m.is_error ? { isError: true } : {}) }));
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ history, chatSessionId: id }));
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`baseline at http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+}
+
+async function run(server: string, title: string, opts: autocannon.Options): Promise<Row> {
   const result = await autocannon({ ...opts, duration: SECONDS });
-  // autocannon counts time-outs (no answer within 10 s) among its errors
-  const errors = result.errors + result.non2xx;
-  if (errors) console.error(`${title} at ${opts.connections}: ${result.errors} errors (${result.timeouts} of them time-outs), ${result.non2xx} non-2xx`);
   return {
+    server,
     title,
     connections: opts.connections!,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors,
+    // autocannon counts time-outs (no answer within its 10 s limit) among its errors
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
   };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Asks {@link HISTORY_QUESTIONS} questions in one session for `visitor`; its id. */
+async function seedHistory(base: string, headers: Record<string, string>, visitor: string): Promise<string> {
+  let chatSessionId: string | null = null;
+  for (let i = 0; i < HISTORY_QUESTIONS; i++) {
+    const res: Response = await fetch(`${base}/api/chat`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ message: `What fees will I pay? (${i})`, userSessionId: visitor, path: '/recommended-products', chatSessionId }),
+    });
+    chatSessionId = ((await res.json()) as { chatSession: { id: string } }).chatSession.id;
+  }
+  return chatSessionId!;
 }
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
-  const { child, base } = await startServer(dataDir);
+  const ours = startServer(dataDir);
+  let baseline: ReturnType<typeof startBaseline> | null = null;
   try {
+    const base = await ours.base;
     const apiKey = (await readFile(path.join(dataDir, 'demo-api-key'), 'utf8')).trim();
     const origin = base;
     const boot = await fetch(`${base}/session/boot`, { method: 'POST', headers: { 'X-API-Key': apiKey, Origin: origin } });
     const { authToken } = (await boot.json()) as { authToken: string };
     const headers = { Authorization: `Bearer ${authToken}`, Origin: origin, 'Content-Type': 'application/json' };
     const visitor = 'bench-visitor-0001';
-    // A session with a realistic history: 20 questions and answers.
-    let chatSessionId: string | null = null;
-    for (let i = 0; i < 20; i++) {
-      const res: Response = await fetch(`${base}/api/chat`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ message: `What fees will I pay? (${i})`, userSessionId: visitor, path: '/recommended-products', chatSessionId }),
-      });
-      chatSessionId = ((await res.json()) as { chatSession: { id: string } }).chatSession.id;
-    }
-    const historyUrl = `${base}/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
+    const chatSessionId = await seedHistory(base, headers, visitor);
+    const historyQuery = `/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
+    const check = (await (await fetch(`${base}${historyQuery}`, { headers })).json()) as { history: unknown[] };
+    if (check.history.length !== HISTORY_QUESTIONS * 2) throw new Error(`the history has ${check.history.length} messages, not ${HISTORY_QUESTIONS * 2}`);
+
+    baseline = startBaseline(path.join(dataDir, 'horizon.db'));
+    const bare = await baseline.base;
+    const rows: Row[] = [];
+    // The baseline runs while our server idles, and stops before ours is measured: two cores, one load at a time.
+    rows.push(await run('bare node:http', 'GET chat/history', { url: `${bare}${historyQuery}`, connections: HISTORY_CONNECTIONS }));
+    await stop(baseline.child);
+    rows.push(await run('ours', 'GET chat/history', { url: `${base}${historyQuery}`, connections: HISTORY_CONNECTIONS, headers }));
     const chatBody = JSON.stringify({
       message: 'How is the investment fee worked out?',
       userSessionId: 'bench-visitor-0002',
       path: '/recommended-products',
       webPageContent: 'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
     });
-    const rows = [];
-    for (const connections of CONNECTIONS) {
-      rows.push(await run('GET chat/history', { url: historyUrl, connections, headers }));
-      rows.push(await run('POST chat', { url: `${base}/api/chat`, method: 'POST', body: chatBody, connections, headers }));
+    for (const connections of CHAT_CONNECTIONS) {
+      rows.push(await run('ours', 'POST chat', { url: `${base}/api/chat`, method: 'POST', body: chatBody, connections, headers }));
     }
-    console.log(`\nServer benchmark: ${SECONDS} s per row, loopback, built-in answer engine\n`);
-    console.log('| call | connections | requests/s | p50 ms | p99 ms | errors and time-outs |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const r of rows) console.log(`| ${r.title} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    console.log(`\nServer benchmark: ${SECONDS} s per row, loopback, built-in answer engine, ${HISTORY_QUESTIONS * 2}-message history\n`);
+    console.log('| server | call | connections | requests/s | p50 ms | p99 ms | errors | time-outs | non-2xx |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of rows) {
+      console.log(`| ${r.server} | ${r.title} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} |`);
+    }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (baseline) await stop(baseline.child);
+    await stop(ours.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-await main();
+if (process.argv[2] === 'baseline') runBaseline(process.argv[3]!);
+else await main();

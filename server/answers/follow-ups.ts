@@ -199,8 +199,26 @@ export function keyPhrases(used: readonly Passage[], pool: readonly Passage[] = 
   return [...found.values()].sort((a, b) => b.count - a.count || a.order - b.order).map((e) => e.phrase);
 }
 
-function phrasesOf(passage: Passage): { key: string; phrase: string }[] {
-  const phrases: { key: string; phrase: string }[] = [];
+// The phrases of each passage object: passages of remembered documents (retrieval's
+// document cache) keep theirs, so a question does not split its sources' text again (issue 14).
+const passagePhrases = new WeakMap<Passage, readonly Phrase[]>();
+
+interface Phrase {
+  key: string;
+  phrase: string;
+}
+
+function phrasesOf(passage: Passage): readonly Phrase[] {
+  let phrases = passagePhrases.get(passage);
+  if (!phrases) {
+    phrases = splitPhrases(passage);
+    passagePhrases.set(passage, phrases);
+  }
+  return phrases;
+}
+
+function splitPhrases(passage: Passage): Phrase[] {
+  const phrases: Phrase[] = [];
   const addRun = (run: string[]) => {
     // Longer phrases first: "chosen super fund" before "chosen super".
     for (let n = 3; n >= 2; n--) {

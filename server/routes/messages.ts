@@ -2,11 +2,20 @@
 import type { StoredMessage } from '../storage/types';
 
 /** The message's JSON; `isError` appears only on answers that report a failure. */
-export const messageJson = (m: StoredMessage) => ({
-  id: m.id,
-  role: m.role,
-  content: m.content,
-  createdAt: m.createdAt,
-  type: m.type,
-  ...(m.isError ? { isError: true } : {}),
-});
+export function messageJson(m: StoredMessage) {
+  // Two literals rather than a spread: a history maps every message through here (issue 14).
+  if (m.isError) return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, type: m.type, isError: true as const };
+  return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, type: m.type };
+}
+
+/** A chat session as the API sends it (widget-spec §3 "Chat session"), for response schemas. */
+export const CHAT_SESSION_JSON_SCHEMA = {
+  type: 'object',
+  required: ['id', 'name', 'lastMessageTimestamp', 'totalMessages'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    lastMessageTimestamp: { type: 'string' },
+    totalMessages: { type: 'integer' },
+  },
+} as const;

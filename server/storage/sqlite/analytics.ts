@@ -1,18 +1,20 @@
 /** Analytics on SQLite: the button clicks of `POST /api/button-click` (widget-spec §7). */
 import type { ButtonClick, Storage } from '../types';
-import { now, type Db, type Row } from './rows';
+import { now, type Db } from './rows';
 
 /** The part of {@link Storage} that records analytics. */
 export type AnalyticsStorage = Pick<Storage, 'recordButtonClick' | 'countButtonClicks'>;
 
 /** The analytics methods of the storage on `db`. */
 export function sqliteAnalytics(db: Db): AnalyticsStorage {
+  const insertClick = db.prepare(
+    'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const countClicks = db.prepare<[string], number>('SELECT count(*) FROM button_clicks WHERE site_id = ?').pluck();
   return {
     recordButtonClick(siteId, c: ButtonClick) {
-      db.prepare(
-        'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(siteId, c.buttonId, c.chatSessionId, c.chatLogId, c.userSessionId, c.pageUrl, c.referrerUrl, now());
+      insertClick.run(siteId, c.buttonId, c.chatSessionId, c.chatLogId, c.userSessionId, c.pageUrl, c.referrerUrl, now());
     },
-    countButtonClicks: (siteId) => Number(db.prepare<[string], Row>('SELECT count(*) AS n FROM button_clicks WHERE site_id = ?').get(siteId)!.n),
+    countButtonClicks: (siteId) => Number(countClicks.get(siteId)),
   };
 }

@@ -13,14 +13,20 @@ const toSession = (r: Row): ChatSessionSummary => ({
   totalMessages: Number(r.message_count),
 });
 
-const toMessage = (r: Row): StoredMessage => ({
-  id: str(r.id),
-  chatSessionId: str(r.chat_session_id),
-  role: str(r.role) as StoredMessage['role'],
-  content: str(r.content),
-  type: str(r.type) as StoredMessage['type'],
-  createdAt: str(r.created_at),
-  isError: Boolean(r.is_error),
+/** The columns {@link toMessage} reads, in its order. */
+const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error';
+type MessageRow = [id: string, chatSessionId: string, role: string, content: string, type: string, createdAt: string, isError: number];
+
+// Rows come as arrays (better-sqlite3's raw mode): a history read makes one object per message, not two (issue 14).
+// The text columns are NOT NULL, so they need no conversion.
+const toMessage = (r: MessageRow): StoredMessage => ({
+  id: r[0],
+  chatSessionId: r[1],
+  role: r[2] as StoredMessage['role'],
+  content: r[3],
+  type: r[4] as StoredMessage['type'],
+  createdAt: r[5],
+  isError: Boolean(r[6]),
 });
 
 /** The chat methods of the storage on `db`. */
@@ -29,7 +35,12 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
   const sessions = db.prepare<[string, string], Row>(
     'SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? ORDER BY last_message_at DESC, created_at DESC',
   );
-  const messages = db.prepare<[string], Row>('SELECT * FROM messages WHERE chat_session_id = ? ORDER BY seq');
+  // One query: the session must be the visitor's on the site, or no rows come back.
+  const messages = db
+    .prepare<[string, string, string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_sessions s JOIN messages m ON m.chat_session_id = s.id WHERE s.id = ? AND s.site_id = ? AND s.user_session_id = ? ORDER BY m.seq`,
+    )
+    .raw();
   const insertSession = db.prepare(
     'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
   );
@@ -63,10 +74,7 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
       return r ? toSession(r) : null;
     },
     appendMessages: (input) => appendMessages(input),
-    listMessages(siteId, userSessionId, chatSessionId) {
-      if (!session.get(siteId, userSessionId, chatSessionId)) return [];
-      return messages.all(chatSessionId).map(toMessage);
-    },
+    listMessages: (siteId, userSessionId, chatSessionId) => messages.all(chatSessionId, siteId, userSessionId).map(toMessage),
     listChatSessions: (siteId, userSessionId) => sessions.all(siteId, userSessionId).map(toSession),
     renameChatSession(siteId, userSessionId, chatSessionId, name) {
       if (renameSession.run(name, siteId, userSessionId, chatSessionId).changes === 0) return null;

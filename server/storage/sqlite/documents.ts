@@ -1,6 +1,7 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, FooterButton, Storage } from '../types';
+import { deepFreeze, GenerationCache, generationOf } from './cache';
 import { newToken, now, optStr, str, type Db, type Row } from './rows';
 
 /** The part of {@link Storage} that keeps smart documents. */
@@ -30,19 +31,27 @@ const toFooterButton = (r: Row): FooterButton => ({
   actionType: optStr(r.action_type),
 });
 
-/** The document methods of the storage on `db`. */
+/**
+ * The document methods of the storage on `db`. Every chat request reads its site's
+ * documents, so each site's list is cached, frozen, until a write here or on another
+ * connection to the file ({@link generationOf}: the admin CLI adds documents).
+ */
 export function sqliteDocuments(db: Db): DocumentStorage {
+  const generation = generationOf(db);
+  const bySite = new GenerationCache<string, readonly DocumentRecord[]>(generation, 1000);
   const documentById = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.id = ?`);
   const documentByToken = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.embed_token = ?`);
   const documents = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.site_id = ? ORDER BY d.created_at, d.name`);
   const footerButtons = db.prepare<[string], Row>('SELECT * FROM footer_buttons WHERE document_id = ? ORDER BY position');
+  const insertDocument = db.prepare(
+    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertFooterButton = db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   return {
     addDocument(input) {
       const id = randomUUID();
-      db.prepare(
-        'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
+      insertDocument.run(
         id,
         input.siteId,
         input.name,
@@ -55,9 +64,11 @@ export function sqliteDocuments(db: Db): DocumentStorage {
         input.hideDocFooter ? 1 : 0,
         now(),
       );
+      generation.bump();
       return toDocument(documentById.get(id)!);
     },
-    listDocuments: (siteId) => documents.all(siteId).map(toDocument),
+    // A copy of the frozen list, so that a caller may sort or filter its own.
+    listDocuments: (siteId) => [...bySite.get(siteId, () => deepFreeze(documents.all(siteId).map(toDocument)))],
     findDocumentByToken(embedToken) {
       const r = documentByToken.get(embedToken);
       return r ? toDocument(r) : null;
@@ -65,7 +76,7 @@ export function sqliteDocuments(db: Db): DocumentStorage {
     addFooterButton(documentId, button) {
       const id = randomUUID();
       const position = footerButtons.all(documentId).length;
-      db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      insertFooterButton.run(
         id,
         documentId,
         button.label,

@@ -8,11 +8,12 @@ export type FileStorage = Pick<Storage, 'addFile' | 'getFile'>;
 /** The file methods of the storage on `db`. */
 export function sqliteFiles(db: Db): FileStorage {
   const file = db.prepare<[string], Row>('SELECT * FROM files WHERE id = ?');
+  const insertFile = db.prepare('INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)');
 
   return {
     addFile(siteId, input) {
       const id = newToken(16);
-      db.prepare('INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      insertFile.run(
         id,
         siteId,
         input.filename,

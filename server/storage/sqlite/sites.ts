@@ -1,6 +1,7 @@
 /** Sites on SQLite: their API keys (stored hashed), allowed origins, config and appearance. */
 import { createHash } from 'node:crypto';
 import type { Site, SiteConfig, Storage } from '../types';
+import { deepFreeze, GenerationCache, generationOf } from './cache';
 import { json, newToken, now, str, type Db, type Row } from './rows';
 
 /** The part of {@link Storage} that keeps sites. */
@@ -22,20 +23,32 @@ function toSite(r: Row): Site {
   };
 }
 
-/** The site methods of the storage on `db`. */
+/**
+ * The site methods of the storage on `db`. Every request reads its site (and every
+ * CORS preflight all origins), so sites are cached, parsed and frozen, until a write
+ * here or on another connection to the file ({@link generationOf}).
+ */
 export function sqliteSites(db: Db): SiteStorage {
+  const generation = generationOf(db);
   const siteById = db.prepare<[string], Row>('SELECT * FROM sites WHERE id = ?');
   const siteByKey = db.prepare<[string], Row>('SELECT * FROM sites WHERE api_key_hash = ?');
+  const sites = db.prepare<[], Row>('SELECT * FROM sites ORDER BY created_at');
+  const origins = db.prepare<[], string>('SELECT origins FROM sites').pluck();
+  const insertSite = db.prepare('INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const updateSite = db.prepare('UPDATE sites SET name = ?, origins = ?, config = ?, appearance = ? WHERE id = ?');
+  const updateKey = db.prepare('UPDATE sites SET api_key_hash = ?, key_prefix = ? WHERE id = ?');
 
-  const getSite = (id: string) => {
-    const r = siteById.get(id);
-    return r ? toSite(r) : null;
-  };
+  const byId = new GenerationCache<string, Site | null>(generation);
+  const byKeyHash = new GenerationCache<string, Site | null>(generation);
+  const allOrigins = new GenerationCache<'all', ReadonlySet<string>>(generation, 1);
+
+  const frozenSite = (r: Row | undefined) => (r ? deepFreeze(toSite(r)) : null);
+  const getSite = (id: string) => byId.get(id, () => frozenSite(siteById.get(id)));
 
   return {
     createSite(input) {
       const id = `site_${newToken(9)}`;
-      db.prepare('INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      insertSite.run(
         id,
         input.name,
         hashApiKey(input.apiKey),
@@ -45,33 +58,41 @@ export function sqliteSites(db: Db): SiteStorage {
         JSON.stringify(input.appearance ?? {}),
         now(),
       );
+      generation.bump();
       return getSite(id)!;
     },
-    listSites: () => db.prepare<[], Row>('SELECT * FROM sites ORDER BY created_at').all().map(toSite),
+    listSites: () => sites.all().map((r) => deepFreeze(toSite(r))),
     getSite,
     findSiteByApiKey(apiKey) {
-      const r = siteByKey.get(hashApiKey(apiKey));
-      return r ? toSite(r) : null;
+      const hash = hashApiKey(apiKey);
+      return byKeyHash.get(hash, () => frozenSite(siteByKey.get(hash)));
     },
     updateSite(id, patch) {
       const site = getSite(id);
       if (!site) return null;
-      db.prepare('UPDATE sites SET name = ?, origins = ?, config = ?, appearance = ? WHERE id = ?').run(
+      updateSite.run(
         patch.name ?? site.name,
         JSON.stringify(patch.origins ?? site.origins),
         JSON.stringify({ ...site.config, ...patch.config }),
         JSON.stringify(patch.appearance ? { ...site.appearance, ...patch.appearance } : site.appearance),
         id,
       );
+      generation.bump();
       return getSite(id);
     },
     rotateApiKey(id, apiKey) {
-      return db.prepare('UPDATE sites SET api_key_hash = ?, key_prefix = ? WHERE id = ?').run(hashApiKey(apiKey), apiKey.slice(0, 8), id).changes > 0;
+      const changed = updateKey.run(hashApiKey(apiKey), apiKey.slice(0, 8), id).changes > 0;
+      generation.bump();
+      return changed;
     },
     allOrigins() {
-      const out = new Set<string>();
-      for (const r of db.prepare<[], Row>('SELECT origins FROM sites').all()) for (const o of json<string[]>(str(r.origins), [])) out.add(o);
-      return out;
+      const all = allOrigins.get('all', () => {
+        const out = new Set<string>();
+        for (const text of origins.all()) for (const o of json<string[]>(str(text), [])) out.add(o);
+        return out;
+      });
+      // A copy: the caller owns what it gets (a handful of origins, cheaper than the query it replaces).
+      return new Set(all);
     },
   };
 }

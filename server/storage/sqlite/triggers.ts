@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActionTrigger, PresenceMessage, Storage } from '../types';
+import { deepFreeze, GenerationCache, generationOf } from './cache';
 import { now, optStr, str, type Db, type Row } from './rows';
 
 /** The part of {@link Storage} that keeps action triggers and presence messages. */
@@ -33,39 +34,39 @@ const toPresenceMessage = (r: Row): PresenceMessage => ({
   createdAt: str(r.created_at),
 });
 
-/** The trigger methods of the storage on `db`. */
+/**
+ * The trigger methods of the storage on `db`. Every history read asks for its page's
+ * presence videos, so each site's are cached, frozen, until a write here or on another
+ * connection to the file ({@link generationOf}: the admin CLI adds them).
+ */
 export function sqliteTriggers(db: Db): TriggerStorage {
+  const generation = generationOf(db);
+  const presenceBySite = new GenerationCache<string, readonly PresenceMessage[]>(generation, 1000);
   const triggers = db.prepare<[string], Row>('SELECT * FROM action_triggers WHERE site_id = ? ORDER BY position, name');
   const presence = db.prepare<[string], Row>('SELECT * FROM presence_messages WHERE site_id = ? AND show_on_visit = 1 ORDER BY created_at');
+  const insertTrigger = db.prepare(
+    'INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertPresence = db.prepare(
+    'INSERT INTO presence_messages (id, site_id, trigger_path, video_id, content, show_on_visit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
   return {
     addActionTrigger(siteId, t) {
       const id = randomUUID();
       const position = t.position ?? triggers.all(siteId).length;
-      db.prepare(
-        'INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
+      insertTrigger.run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
       return { id, path: t.path, name: t.name, buttonType: t.buttonType, externalUrl: t.externalUrl, actionMessage: t.actionMessage, position };
     },
     actionTriggersForPath: (siteId, p) => triggers.all(siteId).map(toTrigger).filter((t) => pathMatches(t.path, p)),
     addPresenceMessage(siteId, m) {
       const id = randomUUID();
       const createdAt = now();
-      db.prepare('INSERT INTO presence_messages (id, site_id, trigger_path, video_id, content, show_on_visit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        id,
-        siteId,
-        m.triggerEventUrl,
-        m.videoId,
-        m.content,
-        m.showOnVisit ? 1 : 0,
-        createdAt,
-      );
+      insertPresence.run(id, siteId, m.triggerEventUrl, m.videoId, m.content, m.showOnVisit ? 1 : 0, createdAt);
+      generation.bump();
       return { id, createdAt, ...m };
     },
     presenceMessagesForPath: (siteId, p) =>
-      presence
-        .all(siteId)
-        .map(toPresenceMessage)
-        .filter((m) => pathMatches(m.triggerEventUrl, p)),
+      presenceBySite.get(siteId, () => deepFreeze(presence.all(siteId).map(toPresenceMessage))).filter((m) => pathMatches(m.triggerEventUrl, p)),
   };
 }

@@ -41,13 +41,14 @@ export function sqliteVideos(db: Db): VideoStorage {
   const videoById = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.id = ?`);
   const videoByToken = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.embed_token = ?`);
   const videos = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.site_id = ? ORDER BY v.created_at`);
+  const insertVideo = db.prepare(
+    'INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
 
   return {
     addVideo(input) {
       const id = randomUUID();
-      db.prepare(
-        'INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
+      insertVideo.run(
         id,
         input.siteId,
         input.name,
