@@ -52,7 +52,7 @@ function listeningUrl(child: ChildProcess, name: string): Promise<string> {
 
 function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_CHAT_VISITOR: '100000000', RATE_LIMIT_CHAT_SITE: '100000000' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_CHAT_VISITOR: '100000000', RATE_LIMIT_CHAT_SITE: '100000000', RATE_LIMIT_CHAT_IP: '100000000', RATE_LIMIT_BOOT_IP: '100000000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return { child, base: listeningUrl(child, 'the server') };
@@ -135,9 +135,14 @@ async function main() {
     const base = await ours.base;
     const apiKey = (await readFile(path.join(dataDir, 'demo-api-key'), 'utf8')).trim();
     const origin = base;
-    const boot = await fetch(`${base}/session/boot`, { method: 'POST', headers: { 'X-API-Key': apiKey, Origin: origin } });
-    const { authToken } = (await boot.json()) as { authToken: string };
-    const headers = { Authorization: `Bearer ${authToken}`, Origin: origin, 'Content-Type': 'application/json' };
+    // a token serves one visitor (issue 14): the history's visitor and the chat's each boot a session
+    const headersFor = async () => {
+      const boot = await fetch(`${base}/session/boot`, { method: 'POST', headers: { 'X-API-Key': apiKey, Origin: origin } });
+      const { authToken } = (await boot.json()) as { authToken: string };
+      return { Authorization: `Bearer ${authToken}`, Origin: origin, 'Content-Type': 'application/json' };
+    };
+    const headers = await headersFor();
+    const chatHeaders = await headersFor();
     const visitor = 'bench-visitor-0001';
     const chatSessionId = await seedHistory(base, headers, visitor);
     const historyQuery = `/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
@@ -158,7 +163,7 @@ async function main() {
       webPageContent: 'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
     });
     for (const connections of CHAT_CONNECTIONS) {
-      rows.push(await run('ours', 'POST chat', { url: `${base}/api/chat`, method: 'POST', body: chatBody, connections, headers }));
+      rows.push(await run('ours', 'POST chat', { url: `${base}/api/chat`, method: 'POST', body: chatBody, connections, headers: chatHeaders }));
     }
     console.log(`\nServer benchmark: ${SECONDS} s per row, loopback, built-in answer engine, ${HISTORY_QUESTIONS * 2}-message history\n`);
     console.log('| server | call | connections | requests/s | p50 ms | p99 ms | errors | time-outs | non-2xx |');
