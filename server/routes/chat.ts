@@ -10,6 +10,7 @@ import { ProviderError } from '../answers/types';
 import { sendError } from '../errors';
 import type { DocumentRecord, Storage, VideoRecord } from '../storage/types';
 import { siteOf } from './auth-guard';
+import { oneTaskPerTurn } from '../turns';
 import { chatRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
 import { messageJson } from './messages';
@@ -245,6 +246,8 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
   const { storage } = services;
   const limitChat = chatRateLimit(api, services.limits);
   const recent = new RecentAnswers();
+  // answers are admitted one per turn of the event loop, so that new connections are taken in between them
+  const admit = oneTaskPerTurn();
 
   api.post<{ Body: ChatBody }>(
     '/api/chat',
@@ -259,6 +262,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       if (earlier) return earlier;
       const done = key ? recent.start(key) : () => undefined;
       try {
+        await admit();
         const answer: unknown = await answerQuestion(req, reply, question);
         done(reply.statusCode === 200 && answer && typeof answer === 'object' ? answer : null);
         return answer;
