@@ -20,9 +20,12 @@ export function ProgressBar({ current }: { current: StepNumber }) {
                 <span className="progress__number" aria-hidden="true">
                   {step.n}
                 </span>
-                <span className="progress__label">
-                  <span className="sr-only">Step {step.n} of {STEPS.length}: </span>
+                {/* the visible label is hidden below 48rem; the button's name must not be (issue 15: axe button-name) */}
+                <span className="progress__label" aria-hidden="true">
                   {step.label}
+                </span>
+                <span className="sr-only">
+                  Step {step.n} of {STEPS.length}: {step.label}
                 </span>
               </button>
             </li>

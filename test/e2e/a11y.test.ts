@@ -20,8 +20,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** issue 15: every route and state at a desktop width and at a phone's narrowest. */
+const WIDTHS = [1280, 320] as const;
+
 async function scan(path: string, answers: unknown) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const found: unknown[] = [];
+  for (const width of WIDTHS) {
+    for (const v of await scanAt(path, answers, width)) found.push({ width, ...(v as object) });
+  }
+  return found;
+}
+
+async function scanAt(path: string, answers: unknown, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   try {
     const page = await context.newPage();
     await page.goto(baseUrl + '/healthz');
