@@ -24,9 +24,9 @@ afterAll(async () => {
 const WIDTHS = [1280, 320] as const;
 
 async function scan(path: string, answers: unknown) {
-  const found: unknown[] = [];
+  const found: string[] = [];
   for (const width of WIDTHS) {
-    for (const v of await scanAt(path, answers, width)) found.push({ width, ...(v as object) });
+    for (const v of await scanAt(path, answers, width)) found.push(`at ${width}px: ${v}`);
   }
   return found;
 }
