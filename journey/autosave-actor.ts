@@ -18,7 +18,7 @@ export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: C
         asOf: isoDate(at),
         suitable: s.suitable,
         reasons: s.reasons.map((r) => ({ code: r.code, title: r.title })),
-      });
+      }, command.resumeAt);
       onSaved?.();
     });
   });

@@ -2,7 +2,7 @@
 import './journey.css';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
-import { journeyMachine } from '../machines/journey';
+import { RESUMABLE, journeyMachine } from '../machines/journey';
 import { loadInspector, wantsInspector } from '../src/inspect';
 import { JourneyActorContext } from './actor-context';
 import { App } from './app';
@@ -12,7 +12,7 @@ import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
 import { journeyGuards } from './rules';
 import { prefetchScreens } from './screens';
-import { loadAnswers, type StorageLike } from './storage';
+import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
 
 /** localStorage, or an in-memory stand-in where the browser blocks it. */
 function localStore(): StorageLike {
@@ -37,7 +37,7 @@ async function main() {
     guards: journeyGuards(clock),
     actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage, undefined, clock) },
   });
-  const input = { path: location.pathname, answers: loadAnswers(storage) };
+  const input = { path: location.pathname, answers: loadAnswers(storage), resumeAt: loadResumeAt(storage, RESUMABLE) };
   // the first render in a task of its own, apart from evaluating the modules: shorter tasks at start
   await new Promise((resolve) => setTimeout(resolve, 0));
   root.replaceChildren();

@@ -21,6 +21,8 @@ interface Record_ {
   savedAt: string;
   answers: Answers;
   suitability?: SavedSuitability;
+  /** The screen to resume at (issue 15), a screen id the app checks before use. */
+  resumeAt?: string;
 }
 
 /** The part of Web Storage this module uses (so tests can pass a Map-backed fake). */
@@ -90,6 +92,17 @@ export function loadAnswers(storage: StorageLike, warn: Warn = console.warn): An
   return parsed.answers;
 }
 
+/** The screen saved to resume at, if the saved answers are usable and it is one of `screens`; else null. */
+export function loadResumeAt<T extends string>(storage: StorageLike, screens: readonly T[]): T | null {
+  if (!loadAnswers(storage, () => undefined)) return null;
+  try {
+    const at = (JSON.parse(storage.getItem(STORAGE_KEY)!) as Record_).resumeAt;
+    return screens.find((s) => s === at) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Saves the answers; an empty set removes the record. Storage errors (quota, private mode) are warned, not thrown. */
 export function saveAnswers(
   storage: StorageLike,
@@ -97,13 +110,20 @@ export function saveAnswers(
   now = new Date(),
   warn: Warn = console.warn,
   suitability?: SavedSuitability,
+  resumeAt?: string | null,
 ): void {
   try {
     if (isEmptyAnswers(answers)) {
       storage.removeItem(STORAGE_KEY);
       return;
     }
-    const record: Record_ = { version: STORAGE_VERSION, savedAt: now.toISOString(), answers, ...(suitability ? { suitability } : {}) };
+    const record: Record_ = {
+      version: STORAGE_VERSION,
+      savedAt: now.toISOString(),
+      answers,
+      ...(suitability ? { suitability } : {}),
+      ...(resumeAt ? { resumeAt } : {}),
+    };
     storage.setItem(STORAGE_KEY, JSON.stringify(record));
   } catch {
     warn('Your answers could not be saved on this device (storage unavailable or full).');

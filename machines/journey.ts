@@ -17,6 +17,7 @@ import { notProvided } from './not-provided';
 import {
   addRow,
   emptyAnswers,
+  isEmptyAnswers,
   removeRow,
   setField,
   setToggle,
@@ -46,8 +47,11 @@ export type HistoryCommand =
   /** Go back in browser history; when there is no in-app entry to go back to, show `fallbackPath` instead. */
   | { type: 'BACK'; fallbackPath: string };
 
-/** Commands the machine sends to the autosave actor. */
-export type AutosaveCommand = { type: 'SAVE'; answers: Answers };
+/** Commands the machine sends to the autosave actor: the answers, and the screen to resume at. */
+export type AutosaveCommand = { type: 'SAVE'; answers: Answers; resumeAt: ScreenId | null };
+
+/** Screens a returning visitor can resume at (issue 15): the questionnaire's pages and the recommended products. */
+export const RESUMABLE: readonly ScreenId[] = SCREENS.filter((s) => s.step !== undefined || s.id === 'recommendedProducts').map((s) => s.id);
 
 /** A detour away from the linear flow: editing a section from the review, or adjusting goals from the recommendation. */
 export interface Detour {
@@ -68,6 +72,8 @@ export interface JourneyContext {
   detour: Detour | null;
   /** Counts screen entries, so a view can react to every navigation, even to the same screen. @default 0 */
   navigations: number;
+  /** The last {@link RESUMABLE} screen shown, saved with the answers: the dashboard offers to continue there. @default null */
+  resumeAt: ScreenId | null;
 }
 
 export interface JourneyInput {
@@ -75,6 +81,8 @@ export interface JourneyInput {
   path: string;
   /** Saved answers, when there are any. */
   answers?: Answers | null;
+  /** The screen saved with them to resume at, if any. */
+  resumeAt?: ScreenId | null;
 }
 
 type RowEvent = {
@@ -94,6 +102,8 @@ export type JourneyEvent =
   | { type: 'JOURNEY.HOME' }
   /** 'Start again': clears every answer and returns to the intro. */
   | { type: 'JOURNEY.RESTART' }
+  /** The dashboard's 'Continue where you left off': the screen last shown (issue 15). */
+  | { type: 'JOURNEY.RESUME' }
   | { type: 'JOURNEY.EDIT_SECTION'; step: EditableStep }
   | { type: 'JOURNEY.ADJUST_GOALS' }
   /** The recommended products' 'Statement of advice' button. */
@@ -141,6 +151,7 @@ export const journeyMachine = setup({
     },
     isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
     isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
+    isResumeScreen: ({ context }, params: { screen: ScreenId }) => context.resumeAt === params.screen,
     isEditStep: ({ event }, params: { step: EditableStep }) => event.type === 'JOURNEY.EDIT_SECTION' && event.step === params.step,
     /** On the last page of a detour that returns to `returnTo`. */
     isDetourEnd: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
@@ -153,7 +164,8 @@ export const journeyMachine = setup({
   actions: {
     syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
     historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
-    save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers }) satisfies AutosaveCommand),
+    save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand),
+    rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
     rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
     endDetour: assign({ detour: null }),
     countNavigation: assign({ navigations: ({ context }) => context.navigations + 1 }),
@@ -182,7 +194,7 @@ export const journeyMachine = setup({
     openRiskQuestionnaire: assign({
       answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
     }),
-    clearAnswers: assign({ answers: () => emptyAnswers(), detour: null }),
+    clearAnswers: assign({ answers: () => emptyAnswers(), detour: null, resumeAt: null }),
   },
 }).createMachine({
   id: 'journey',
@@ -191,6 +203,7 @@ export const journeyMachine = setup({
     requestedPath: input.path,
     detour: null,
     navigations: 0,
+    resumeAt: input.resumeAt ?? null,
   }),
   invoke: [
     { id: 'history', src: 'history' },
@@ -201,6 +214,11 @@ export const journeyMachine = setup({
     'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
     'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
     'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
+    'JOURNEY.RESUME': RESUMABLE.map((screen) => ({
+      guard: { type: 'isResumeScreen' as const, params: { screen } },
+      target: `.${screen}`,
+      actions: 'endDetour' as const,
+    })),
     'JOURNEY.GO_TO_STEP': STEPS.map((s) => ({
       guard: { type: 'isStep' as const, params: { step: s.n } },
       target: `.${s.pages[0]!}`,
@@ -233,7 +251,12 @@ export const journeyMachine = setup({
 /** The state node of one screen: sync the URL on entry, then Continue and Back per journey-spec §2. */
 function screenState(id: ScreenId) {
   const path = pathOf(id);
-  const entry = [{ type: 'syncUrl' as const, params: { path } }, 'countNavigation' as const];
+  const entry = [
+    { type: 'syncUrl' as const, params: { path } },
+    'countNavigation' as const,
+    // a resumable screen is remembered, with the answers (nothing is written while there are none)
+    ...(RESUMABLE.includes(id) ? [{ type: 'rememberScreen' as const, params: { screen: id } }, 'save' as const] : []),
+  ];
   const historyFallback = HISTORY_BACK[id];
   if (!FLOW.includes(id)) {
     // the embed routes: no Continue; Back through browser history
@@ -295,5 +318,7 @@ export const selectScreen = (s: JourneySnapshot): ScreenId | 'notFound' => {
 export const selectCanContinue = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.CONTINUE' });
 export const selectCanReturn = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.RETURN' });
 export const selectDetour = (s: JourneySnapshot) => s.context.detour;
+/** Where 'Continue where you left off' goes, when there are answers to continue with; else null. */
+export const selectResumeAt = (s: JourneySnapshot) => (s.can({ type: 'JOURNEY.RESUME' }) && !isEmptyAnswers(s.context.answers) ? s.context.resumeAt : null);
 export const selectRequestedPath = (s: JourneySnapshot) => s.context.requestedPath;
 export const selectNavigations = (s: JourneySnapshot) => s.context.navigations;

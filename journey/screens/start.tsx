@@ -1,5 +1,7 @@
 /** The screens before the questionnaire: dashboard, intro, before you start, eligibility (journey-spec §2). */
-import { useJourneySend } from '../actor-context';
+import { useJourney, useJourneySend } from '../actor-context';
+import { selectResumeAt } from '../../machines/journey';
+import { SCREENS, STEPS, stepByNumber, type ScreenId } from '../../machines/journey-flow';
 import { Collapsible } from '../components/collapsible';
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from '../constants';
 import type { ComponentType } from 'react';
@@ -11,8 +13,39 @@ const JOURNEYS = [
   { title: 'Financial health check', text: 'See where you stand today and what to work on next.' },
 ];
 
+/** Where the dashboard's resume panel says the visitor left off. */
+function placeOf(screen: ScreenId): string {
+  const step = SCREENS.find((s) => s.id === screen)?.step;
+  return step ? `step ${step} of ${STEPS.length}, ${stepByNumber(step).label}` : 'your recommended products';
+}
+
+/** 'Continue where you left off' (issue 15): shown when answers are saved on this device. */
+function Resume() {
+  const send = useJourneySend();
+  const resumeAt = useJourney(selectResumeAt);
+  if (!resumeAt) return null;
+  return (
+    <section className="panel resume" aria-labelledby="resume-title">
+      <h2 id="resume-title">Welcome back</h2>
+      <p>Your answers are saved on this device. You were at {placeOf(resumeAt)}.</p>
+      <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.RESUME' })}>
+        Continue where you left off
+      </button>
+    </section>
+  );
+}
+
 function Dashboard() {
   const send = useJourneySend();
+  return (
+    <>
+      <Resume />
+      <JourneyCards send={send} />
+    </>
+  );
+}
+
+function JourneyCards({ send }: { send: ReturnType<typeof useJourneySend> }) {
   return (
     <ul className="cards" aria-label="Recommended journeys">
       {JOURNEYS.map((j) => (

@@ -56,7 +56,7 @@ describe('axe-core on every route', () => {
     expect(await scan(path, null)).toEqual([]);
   });
 
-  it.each(ROUTES.filter((r) => r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice').map((r) => r.path))(
+  it.each(ROUTES.filter((r) => r.path === '/' || r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice').map((r) => r.path))(
     '%s, filled',
     async (path) => {
       expect(await scan(path, completeAnswers())).toEqual([]);

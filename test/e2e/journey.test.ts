@@ -193,6 +193,29 @@ describe('the whole journey', () => {
     expect(await goals.getByText('Example', { exact: true }).count()).toBe(0);
   });
 
+  it("the dashboard offers to continue where the visitor left off, after a reload too (issue 15)", async () => {
+    const page = await open('/questionnaire/date-of-birth');
+    await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');
+    await continueTo(page, 'relationshipStatus');
+    await page.goto(baseUrl + '/');
+    await onScreen(page, 'dashboard');
+    const resume = page.getByRole('button', { name: 'Continue where you left off' });
+    await expect(page.getByText('You were at step 1 of 7, About you.').count()).resolves.toBe(1);
+    await resume.click();
+    await onScreen(page, 'relationshipStatus');
+    // nothing to continue on a first visit
+    const fresh = await suite.browser!.newContext();
+    try {
+      const first = await fresh.newPage();
+      await first.goto(baseUrl + '/');
+      await first.getByRole('heading', { level: 1 }).waitFor();
+      await first.getByRole('list', { name: 'Recommended journeys' }).waitFor();
+      expect(await first.getByRole('button', { name: 'Continue where you left off' }).count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('start again clears the answers', async () => {
     const page = await open('/questionnaire/date-of-birth');
     await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');

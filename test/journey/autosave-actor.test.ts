@@ -23,7 +23,7 @@ describe('autosave actor', () => {
     const storage = memoryStorage();
     let saved = 0;
     const actor = createActor(autosaveActor(storage, () => saved++, () => at)).start();
-    actor.send({ type: 'SAVE', answers: household({ savings: '' }) });
+    actor.send({ type: 'SAVE', answers: household({ savings: '' }), resumeAt: null });
     actor.stop();
 
     expect(saved).toBe(1);

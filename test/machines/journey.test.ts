@@ -4,8 +4,8 @@ import { getShortestPaths } from 'xstate/graph';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { journeyGuards, SCREEN_RULES } from '../../journey/rules';
-import { loadAnswers, STORAGE_KEY } from '../../journey/storage';
-import { journeyMachine, selectCanContinue, selectScreen, type JourneyEvent } from '../../machines/journey';
+import { loadAnswers, loadResumeAt, STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
+import { RESUMABLE, journeyMachine, selectCanContinue, selectResumeAt, selectScreen, type JourneyEvent } from '../../machines/journey';
 import { emptyAnswers, setField, type Answers } from '../../machines/journey-answers';
 import { FLOW, SCREENS, pathOf, type ScreenId } from '../../machines/journey-flow';
 import { completeAnswers } from '../fixtures/answers';
@@ -53,14 +53,14 @@ const specNext = (id: ScreenId): ScreenId => {
 /** The date the rules judge on in these tests (ages, horizons): fixed, not the wall clock. */
 const TODAY = new Date(2026, 10, 22);
 
-function start(path: string, answers: Answers | null = null, today: Date = TODAY) {
+function start(path: string, answers: Answers | null = null, today: Date = TODAY, resumeAt: ScreenId | null = null) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
   const logic = journeyMachine.provide({
     guards: journeyGuards(() => today),
     actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => today) },
   });
-  const actor = createActor(logic, { input: { path, answers } });
+  const actor = createActor(logic, { input: { path, answers, resumeAt } });
   actor.start();
   const screen = () => selectScreen(actor.getSnapshot());
   const send = (e: JourneyEvent) => actor.send(e);
@@ -321,6 +321,45 @@ describe('autosave', () => {
     expect(record.suitability).toMatchObject({ suitable: false, reasons: [{ code: 'high-interest-debt' }] });
     send({ type: 'TOGGLE.SET', toggle: 'debts', value: 'no' });
     expect(JSON.parse(storage.getItem(STORAGE_KEY)!).suitability).toMatchObject({ suitable: true, reasons: [] });
+  });
+
+  it('remembers the last questionnaire page with the answers; the dashboard continues there, even after a reload (issue 15)', () => {
+    const { send, storage, actor, screen } = start('/questionnaire/income', completeAnswers());
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('additionalIncome');
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).resumeAt).toBe('additionalIncome');
+    send({ type: 'JOURNEY.HOME' });
+    expect(selectResumeAt(actor.getSnapshot())).toBe('additionalIncome');
+    send({ type: 'JOURNEY.RESUME' });
+    expect(screen()).toBe('additionalIncome');
+
+    // a new visit, from what was saved
+    const again = start('/', loadAnswers(storage), TODAY, loadResumeAt(storage, RESUMABLE));
+    expect(selectResumeAt(again.actor.getSnapshot())).toBe('additionalIncome');
+    again.send({ type: 'JOURNEY.RESUME' });
+    expect(again.screen()).toBe('additionalIncome');
+  });
+
+  it('offers nothing to resume without answers, or after start again', () => {
+    const fresh = start('/questionnaire/income');
+    fresh.send({ type: 'JOURNEY.HOME' });
+    expect(selectResumeAt(fresh.actor.getSnapshot())).toBeNull();
+    expect(fresh.storage.data.size).toBe(0);
+
+    const { send, actor, storage } = start('/questionnaire/debts', completeAnswers());
+    send({ type: 'JOURNEY.RESTART' });
+    send({ type: 'JOURNEY.HOME' });
+    expect(selectResumeAt(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'JOURNEY.RESUME' })).toBe(false);
+    expect(loadResumeAt(storage, RESUMABLE)).toBeNull();
+  });
+
+  it('a saved screen that is not a resumable one is ignored', () => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers(), resumeAt: 'statementOfAdvice' }));
+    expect(loadResumeAt(storage, RESUMABLE)).toBeNull();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers(), resumeAt: 'debts' }));
+    expect(loadResumeAt(storage, RESUMABLE)).toBe('debts');
   });
 
   it('navigation alone writes nothing', () => {
