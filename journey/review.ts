@@ -85,7 +85,7 @@ export function reviewSections(a: Answers, s: Answers): ReviewSection[] {
         row('Personal super contributions', a.super.contributions, s.super.contributions, yesNo),
         listRow('Debts', a.debts, s.debts, (r) => `${labelOf(DEBT_TYPES, r.type) || 'Debt'}: ${money(r.value) || '—'}`),
         ...INSURANCE_FIELDS.map((f) => row(f.label, a.insurance[f.key], s.insurance[f.key], money)),
-        row('Private health insurance', a.privateHealth, s.privateHealth, yesNo),
+        row('Private hospital cover', a.privateHealth, s.privateHealth, yesNo),
       ],
     },
     {

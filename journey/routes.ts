@@ -33,7 +33,8 @@ const TITLES: Record<ScreenId, string> = {
   super: 'Tell us about your superannuation',
   debts: 'Do you have any debts?',
   insuranceCover: 'What insurance cover do you have?',
-  privateHealth: 'Do you have private health insurance?',
+  // issue 15: the Medicare levy surcharge depends on hospital cover, not on extras
+  privateHealth: 'Do you have private hospital cover?',
   riskAssessment: 'How do you feel about investment risk?',
   reviewDetails: 'Review your details',
   needsAnalysis: 'Your needs analysis',

@@ -130,7 +130,7 @@ export const MEDICARE_LEVY = {
     title: 'Medicare levy reduction for low-income earners',
     url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy/medicare-levy-reduction/medicare-levy-reduction-for-low-income-earners',
     note:
-      'JOURNEY-ENGINE.md uses the 2024-25 singles values for every year (later indexation is not held). ' +
+      'Our planning assumptions use the 2024-25 singles values for every year (later indexation is not held). ' +
       'The family threshold needs the partner’s income, which the questionnaire does not ask.',
   },
 } as const satisfies Sourced & Record<string, unknown>;
@@ -171,7 +171,8 @@ export const MEDICARE_LEVY_SURCHARGE = {
 // Income from the answers
 
 /** The journey's own figures, from its specification, with no public page of their own. */
-const JOURNEY_ENGINE_SPEC = 'JOURNEY-ENGINE.md (this engine’s specification)';
+// issue 15: users see the publisher, so it is named for them, not by the internal file that specifies it
+const JOURNEY_ENGINE_SPEC = 'Horizon Advice planning assumptions';
 
 /** Payments a year for each frequency the questionnaire offers (income, savings, debts); see {@link FREQUENCY_PER_YEAR_SOURCE}. */
 export const FREQUENCY_PER_YEAR: Readonly<Record<string, number>> = {
@@ -412,7 +413,7 @@ export const RISK_PROFILES_SOURCE: Sourced = {
     publisher: 'Vanguard Australia',
     title: 'Diversified ETFs and funds (growth/defensive splits)',
     url: 'https://www.vanguard.com.au/personal/invest-with-us/diversified-etfs',
-    note: 'Returns and volatilities are illustrative long-run assumptions (JOURNEY-ENGINE.md), not forecasts.',
+    note: 'Returns and volatilities are illustrative long-run assumptions, not forecasts.',
   },
 };
 
@@ -474,7 +475,7 @@ export const PROJECTION = {
   effectiveFrom: '2026-01-01',
   source: {
     publisher: JOURNEY_ENGINE_SPEC,
-    title: 'this engine’s method, JOURNEY-ENGINE.md "Projection"',
+    title: 'How we project your investment',
     note:
       'A seeded Monte Carlo of lognormal monthly returns ("a few thousand paths; the same inputs always give the same ' +
       'chart") with 10th/50th/90th percentile bands. The 2,000 paths, the seed and the 50-year limit are this engine’s choices.',

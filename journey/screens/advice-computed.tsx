@@ -15,7 +15,7 @@ import { stepOfScreen, type StepNumber } from '../../machines/journey-flow';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting } from './advice-parts';
+import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
@@ -282,7 +282,7 @@ export function Recommendation() {
         <h2 id="proposed-advice">Proposed advice</h2>
         {plan.reachable ? (
           <p className="big-figure" data-testid="proposed-advice">
-            Invest {$(plan.startingAmountCents)} now and {$(plan.monthlyNeededCents)} a month
+            {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}
           </p>
         ) : (
           <p className="big-figure" data-testid="proposed-advice">
@@ -290,7 +290,7 @@ export function Recommendation() {
           </p>
         )}
         <p>
-          in a {plan.profile.label.toLowerCase()} portfolio ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}% defensive).
+          in {article(plan.profile.label)} {plan.profile.label.toLowerCase()} portfolio ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}% defensive).
         </p>
         <h3>Why</h3>
         <ul className="reasons">
@@ -347,7 +347,7 @@ export function RecommendedProducts() {
     <div className="stack">
       <Greeting>this is the product we recommend for your goal.</Greeting>
       <section className="panel" aria-labelledby="product-name">
-        <h2 id="product-name">Diversified Growth Index Fund – {plan.profile.label}</h2>
+        <h2 id="product-name">{fundName(plan.profile.label)}</h2>
         <p>
           A diversified, low-cost index portfolio with {Math.round(plan.profile.growth * 100)}% in growth assets and {Math.round(plan.profile.defensive * 100)}% in
           defensive assets, matching the investment style you chose.

@@ -15,13 +15,22 @@ const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
 
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 
-export function Greeting({ children }: { children: string }) {
-  return (
-    <p className="greeting">
-      Hi {SAMPLE.name}, {children}
-    </p>
-  );
+/** The pages' greeting: by name only for the sample household (issue 15: 'Hi Alex' greeted every real user). */
+export function Greeting({ children, sample }: { children: string; sample?: boolean }) {
+  return <p className="greeting">{sample ? `Hi ${SAMPLE.name}, ${children}` : children[0]!.toUpperCase() + children.slice(1)}</p>;
 }
+
+/** 'Invest $X now and $Y a month', leaving out a part that is $0 (issue 15: 'Invest $0 now'). */
+export function investText(now: string, nowCents: number, monthly: string, monthlyCents: number): string {
+  const parts = [nowCents > 0 && `${now} now`, monthlyCents > 0 && `${monthly} a month`].filter(Boolean);
+  return `Invest ${parts.join(' and ') || '$0'}`;
+}
+
+/** 'a' or 'an' before a word (issue 15: 'in a aggressive portfolio'). */
+export const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/** The recommended fund for a risk profile: named by its mix, not 'Growth' for every one (issue 15). */
+export const fundName = (label: string) => `Diversified Index Fund – ${label}`;
 
 /** How much of the goal is available today, as a progress bar with its figures. */
 export function GoalProgress({ have, goal }: { have: number; goal: number }) {

@@ -8,14 +8,14 @@ import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import { SAMPLE, SAMPLE_PROJECTION } from '../sample';
 import { formatDollars, formatPercent } from '../format';
-import { CautionaryNotes, Figures, GoalProgress, Greeting } from './advice-parts';
+import { CautionaryNotes, Figures, GoalProgress, Greeting, article } from './advice-parts';
 
 const riskLabel = labelOf(RISK_STYLES, SAMPLE.riskStyle);
 
 export function SampleNeedsAnalysis() {
   return (
     <div className="stack">
-      <Greeting>here is what your finances tell us.</Greeting>
+      <Greeting sample>here is what your finances tell us.</Greeting>
       <Figures
         rows={[
           ['Emergency fund (three months of your take-home pay)', formatDollars(SAMPLE.emergencyFund)],
@@ -48,7 +48,7 @@ export function SampleRecommendation() {
   const send = useJourneySend();
   return (
     <div className="stack">
-      <Greeting>here is the strategy we recommend.</Greeting>
+      <Greeting sample>here is the strategy we recommend.</Greeting>
       <section className="panel" aria-labelledby="goal-progress">
         <div className="panel__header">
           <h2 id="goal-progress">Your goal</h2>
@@ -67,7 +67,7 @@ export function SampleRecommendation() {
           Invest {formatDollars(SAMPLE.availableSavings)} now and {formatDollars(SAMPLE.regularInvestmentMonthly)} a month
         </p>
         <p>
-          in a {riskLabel.toLowerCase()} portfolio, the investment style you chose, to reach {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years.
+          in {article(riskLabel)} {riskLabel.toLowerCase()} portfolio, the investment style you chose, to reach {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years.
         </p>
       </section>
       <Collapsible title="How we worked this out">
@@ -95,7 +95,7 @@ export function SampleRecommendation() {
 export function SampleRecommendedProducts() {
   return (
     <div className="stack">
-      <Greeting>this is the product we recommend for your goal.</Greeting>
+      <Greeting sample>this is the product we recommend for your goal.</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{SAMPLE.product}</h2>
         <p>

@@ -9,7 +9,7 @@ import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { FeeTable } from './advice-parts';
+import { FeeTable, fundName, investText } from './advice-parts';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -103,9 +103,9 @@ export function StatementOfAdvice() {
         )}
         <p>
           {plan.reachable
-            ? `Invest ${$(plan.startingAmountCents)} now and ${$(plan.monthlyNeededCents)} a month`
-            : `Invest ${$(plan.startingAmountCents)} now and ${$(plan.affordableMonthlyCents)} a month (the goal is not reachable as stated; see the options below)`}{' '}
-          in the Diversified Growth Index Fund – {plan.profile.label} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
+            ? investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)
+            : `${investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.affordableMonthlyCents), plan.affordableMonthlyCents)} (the goal is not reachable as stated; see the options below)`}{' '}
+          in the {fundName(plan.profile.label)} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
           defensive).
         </p>
         <h3>Why</h3>

@@ -66,7 +66,7 @@ describe('editing a section from the review', () => {
         'Tell us about your superannuation',
         'Do you have any debts?',
         'What insurance cover do you have?',
-        'Do you have private health insurance?',
+        'Do you have private hospital cover?',
       ],
     ],
     ['Edit Risk', ['How do you feel about investment risk?']],

@@ -75,11 +75,11 @@ const CASES: Case[] = [
       typeInto('Trauma cover', '0'),
       typeInto('Income protection (per month)', '4000'),
     ],
-    next: 'Do you have private health insurance?',
+    next: 'Do you have private hospital cover?',
   },
   {
     path: '/questionnaire/private-health',
-    heading: 'Do you have private health insurance?',
+    heading: 'Do you have private hospital cover?',
     steps: [choose('No')],
     next: 'How do you feel about investment risk?',
   },

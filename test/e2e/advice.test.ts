@@ -204,7 +204,7 @@ describe('a household entered through the questionnaire, on 2 March 2026 (financ
       expect(needs).toContain('$1,750 a month');
 
       await next('recommendation');
-      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Invest $0 now and $1,008 a month');
+      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Invest $1,008 a month');
       await page.getByText('Because your goal (buying your first home) is 5 years away and you chose Moderate', { exact: false }).first().waitFor();
       await page.getByRole('button', { name: 'Investment funds projection' }).click();
       // years from the current year over the timeframe

@@ -47,9 +47,11 @@ describe('assumptions', () => {
       expect(b.effectiveFrom, name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(b.source.publisher, name).not.toBe('');
       expect(b.source.title, name).not.toBe('');
-      // A public page where there is one; the journey's own figures name their JOURNEY-ENGINE.md section instead.
-      if (b.source.url === undefined) expect(`${b.source.publisher} ${b.source.title}`, name).toMatch(/JOURNEY-ENGINE\.md/);
+      // A public page where there is one; the journey's own figures name their publisher for users instead
+      if (b.source.url === undefined) expect(b.source.publisher, name).toBe('Horizon Advice planning assumptions');
       else expect(b.source.url, name).toMatch(/^https:\/\//);
+      // issue 15: nothing users read as a source names an internal file
+      expect(JSON.stringify(b.source), name).not.toMatch(/\.md\b|\.ts\b/);
     }
     expect(ASSUMPTION_SOURCES).toMatchObject({
       'frequencies per year': FREQUENCY_PER_YEAR_SOURCE,
@@ -63,7 +65,7 @@ describe('assumptions', () => {
 
   it('the projection settings are this engine’s method, with a date; the Age Pension age is 67 from 1 July 2023', () => {
     expect(PROJECTION).toMatchObject({ defaultPaths: 2_000, maxYears: 50, effectiveFrom: '2026-01-01' });
-    expect(PROJECTION.source.title).toBe('this engine’s method, JOURNEY-ENGINE.md "Projection"');
+    expect(PROJECTION.source.title).toBe('How we project your investment');
     expect(AGE_PENSION_AGE).toBe(67);
     expect(AGE_PENSION_AGE_SOURCE.effectiveFrom).toBe('2023-07-01');
   });
