@@ -4,7 +4,11 @@
 export const JOURNEY_MINUTES = 15;
 /** journey-spec §9: eligibility: age at least 18. */
 export const MIN_AGE = 18;
-/** journey-spec §9: eligibility: a goal a year or more away. */
-export const MIN_GOAL_YEARS = 1;
+/**
+ * Eligibility: a goal at least this many years away. journey-spec §9 says a year, but no risk profile suits a goal
+ * under 2 years (Conservative's shortest horizon, journey/engine/assumptions.ts), so every such goal was refused at
+ * step 6 after ~22 screens: the eligibility page and the goal screen now say 2 (issue 15; README "Decisions").
+ */
+export const MIN_GOAL_YEARS = 2;
 /** journey-spec §9: the big-spends window is 5 years. */
 export const BIG_SPENDS_YEARS = 5;

@@ -9,8 +9,9 @@ import type { Answers, RowList } from '../machines/journey-answers';
 import type { Clock } from './clock';
 import { assessSuitability } from './engine/assess';
 import { assumptionsFor } from './engine/assumptions';
-import { parseDateOfBirth } from './engine/dates';
+import { ageOn, parseDateOfBirth } from './engine/dates';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
+import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { formatDollars, parseMoney } from './format';
 
 const filled = (s: string) => s.trim() !== '';
@@ -35,7 +36,19 @@ export function yearsProblem(text: string, asOf: Date): string | null {
   const max = assumptionsFor(asOf).projection.maxYears;
   if (Number(t) <= 0) return 'Enter a number of years greater than 0.';
   if (Number(t) > max) return `Enter ${max} years or fewer.`;
+  // checked here, where the years are entered, not at step 6 (issue 15)
+  if (Number(t) < MIN_GOAL_YEARS) return `This advice is for goals at least ${MIN_GOAL_YEARS} years away; keep money you need sooner in savings.`;
   return null;
+}
+
+/**
+ * What is wrong with a date of birth, or null: a date the parser refuses, or an age under MIN_AGE (eligibility,
+ * checked on the screen that asks rather than at step 6: issue 15; the engine's suitability still says it too).
+ */
+export function dateOfBirthProblem(text: string, asOf: Date): string | null {
+  const dob = parseDateOfBirth(text, asOf);
+  if (!dob.ok) return dob.error;
+  return ageOn(dob.date, asOf) < MIN_AGE ? `This advice is for people aged ${MIN_AGE} or over.` : null;
 }
 
 /** Filled with an amount the advice can use. */
@@ -53,7 +66,7 @@ const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'ye
  */
 export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date) => boolean>> = {
   // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
-  dateOfBirth: (a, asOf) => parseDateOfBirth(a.dateOfBirth, asOf).ok,
+  dateOfBirth: (a, asOf) => dateOfBirthProblem(a.dateOfBirth, asOf) === null,
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
   goalDetails: (a, asOf) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years, asOf) === null,

@@ -1,11 +1,10 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
 import { getField, type FieldKey } from '../../machines/journey-answers';
 import { useToday } from '../clock';
-import { amountProblem, yearsProblem } from '../rules';
+import { amountProblem, dateOfBirthProblem, yearsProblem } from '../rules';
 import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
-import { parseDateOfBirth } from '../engine/dates';
 import { ChoiceGroup, SelectField, TextField, YesNo, type TextFieldProps } from '../components/fields';
 import { RowList } from '../components/row-list';
 import { formatEnteredMoney, parseMoney } from '../format';
@@ -28,9 +27,9 @@ function Choice({ field, options, question }: { field: FieldKey; options: Parame
 function DateOfBirth() {
   const [value, set] = useField('dateOfBirth');
   const [touched, setTouched] = useState(false);
-  const parsed = parseDateOfBirth(value);
+  const problem = dateOfBirthProblem(value, useToday());
   // Say what is wrong once the visitor has left the field or typed a whole date, not at every keystroke.
-  const showError = !parsed.ok && value.trim() !== '' && (touched || value.trim().length >= 10);
+  const showError = problem !== null && value.trim() !== '' && (touched || value.trim().length >= 10);
   return (
     <TextField
       label="Date of birth"
@@ -40,7 +39,7 @@ function DateOfBirth() {
       value={value}
       onChange={set}
       onBlur={() => setTouched(true)}
-      error={showError && !parsed.ok ? parsed.error : ''}
+      error={showError ? problem : ''}
     />
   );
 }

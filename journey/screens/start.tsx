@@ -27,7 +27,7 @@ function Resume() {
   return (
     <section className="panel resume" aria-labelledby="resume-title">
       <h2 id="resume-title">Welcome back</h2>
-      <p>Your answers are saved on this device. You were at {placeOf(resumeAt)}.</p>
+      <p>You were at {placeOf(resumeAt)}.</p>
       <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.RESUME' })}>
         Continue where you left off
       </button>
@@ -40,24 +40,18 @@ function Dashboard() {
   return (
     <>
       <Resume />
-      <JourneyCards send={send} />
+      <ul className="cards" aria-label="Recommended journeys">
+        {JOURNEYS.map((j) => (
+          <li key={j.title} className="card">
+            <h2 className="card__title">{j.title}</h2>
+            <p className="card__text">{j.text}</p>
+            <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.CONTINUE' })}>
+              Start<span className="sr-only"> {j.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </>
-  );
-}
-
-function JourneyCards({ send }: { send: ReturnType<typeof useJourneySend> }) {
-  return (
-    <ul className="cards" aria-label="Recommended journeys">
-      {JOURNEYS.map((j) => (
-        <li key={j.title} className="card">
-          <h2 className="card__title">{j.title}</h2>
-          <p className="card__text">{j.text}</p>
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.CONTINUE' })}>
-            Start<span className="sr-only"> {j.title}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -106,7 +100,7 @@ function Eligibility() {
       <ul className="checklist">
         <li>live in Australia and are {MIN_AGE} or over;</li>
         <li>
-          want advice for a goal that is {MIN_GOAL_YEARS} year or more away;
+          want advice for a goal that is {MIN_GOAL_YEARS} years or more away;
         </li>
         <li>have no big changes coming up in your life;</li>
         <li>have no health issues that affect your financial decisions.</li>

@@ -216,6 +216,29 @@ describe('the whole journey', () => {
     }
   });
 
+  it('screens out early, on the screen that asks: under 18, and a goal under 2 years, as the eligibility page says (issue 15)', async () => {
+    const page = await open('/investment/eligibility');
+    await page.getByText('want advice for a goal that is 2 years or more away;').waitFor();
+    await page.goto(baseUrl + '/questionnaire/date-of-birth');
+    await onScreen(page, 'dateOfBirth');
+    const dob = page.getByRole('textbox', { name: 'Date of birth' });
+    const today = new Date();
+    await dob.fill(`01/01/${today.getFullYear() - 17}`);
+    await dob.blur();
+    await page.getByText('This advice is for people aged 18 or over.').waitFor();
+    expect(await dob.getAttribute('aria-invalid')).toBe('true');
+    await dob.fill('01/01/1980');
+    await dob.blur();
+    expect(await page.getByText('This advice is for people aged 18 or over.').count()).toBe(0);
+
+    await page.goto(baseUrl + '/questionnaire/goal-details');
+    await onScreen(page, 'goalDetails');
+    const years = page.getByRole('textbox', { name: /How many years from now/ });
+    await years.fill('1.5');
+    await years.blur();
+    await page.getByText(/This advice is for goals at least 2 years away/).waitFor();
+  });
+
   it('start again clears the answers', async () => {
     const page = await open('/questionnaire/date-of-birth');
     await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');
