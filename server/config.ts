@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { parseDuration } from '../contract/duration';
 
+/** Default per-address limits a window (a page load boots once; an office behind one address holds many visitors). */
+export const DEFAULT_PER_IP = { chat: 60, boot: 60 } as const;
+
 export interface ServerConfig {
   /** @default 8787 */
   port: number;
@@ -100,8 +103,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     tokenTtlMs: duration(env, 'TOKEN_TTL', '30m'),
     chatPerVisitor: positiveInt(env, 'RATE_LIMIT_CHAT_VISITOR', 20),
     chatPerSite: positiveInt(env, 'RATE_LIMIT_CHAT_SITE', 600),
-    chatPerIp: positiveInt(env, 'RATE_LIMIT_CHAT_IP', 60),
-    bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', 60),
+    chatPerIp: positiveInt(env, 'RATE_LIMIT_CHAT_IP', DEFAULT_PER_IP.chat),
+    bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', DEFAULT_PER_IP.boot),
     tokenMaxLifeMs: duration(env, 'TOKEN_MAX_LIFE', '24h'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),

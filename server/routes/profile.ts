@@ -10,25 +10,23 @@ export function registerProfileRoutes(api: FastifyInstance, { services, authenti
   api.post('/api/enrich', { preHandler: authenticate }, async (req, reply) => {
     if (!req.isMultipart()) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the fields as multipart/form-data.');
     const fields: Record<string, string> = {};
-    // A part that is a file, badly named or too long ends the request at once (its stream drained).
-    const refused = await readMultipart(async () => {
+    // A part that is a file, badly named or too long ends the request at once (the error handler answers it).
+    await readMultipart(async () => {
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           part.file.resume();
-          return new HttpError(400, 'BAD_REQUEST', 'Profile fields must be text, not files.');
+          throw new HttpError(400, 'BAD_REQUEST', 'Profile fields must be text, not files.');
         }
         if (part.fieldnameTruncated || !/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(part.fieldname)) {
-          return new HttpError(400, 'BAD_REQUEST', `"${part.fieldname.slice(0, 64)}" is not a valid field name.`);
+          throw new HttpError(400, 'BAD_REQUEST', `"${part.fieldname.slice(0, 64)}" is not a valid field name.`);
         }
         // busboy cuts a value at the limit: a cut value is refused, never stored cut (issue 14)
         if (part.valueTruncated) {
-          return new HttpError(413, 'PAYLOAD_TOO_LARGE', `The field "${part.fieldname}" is longer than ${PROFILE_LIMITS.valueBytes} bytes.`);
+          throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The field "${part.fieldname}" is longer than ${PROFILE_LIMITS.valueBytes} bytes.`);
         }
         fields[part.fieldname] = String(part.value);
       }
-      return null;
     });
-    if (refused) return sendError(reply, refused.status, refused.code, refused.message);
     const { sessionId, ...profile } = fields;
     if (!sessionId || !/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) {
       return sendError(reply, 400, 'BAD_REQUEST', 'sessionId (the visitor’s user session id) is required.');
