@@ -155,8 +155,6 @@ export interface Storage {
   updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Site | null;
   /** Replaces the site's key; the old one stops working at once. */
   rotateApiKey(id: string, apiKey: string): boolean;
-  /** Every origin any site allows (for CORS preflights, which carry no key). */
-  allOrigins(): Set<string>;
 
   // Chat
   getChatSession(siteId: string, userSessionId: string, chatSessionId: string): ChatSessionSummary | null;

@@ -5,7 +5,7 @@ import { deepFreeze, GenerationCache, generationOf } from './cache';
 import { json, newToken, now, str, type Db, type Row } from './rows';
 
 /** The part of {@link Storage} that keeps sites. */
-export type SiteStorage = Pick<Storage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey' | 'allOrigins'>;
+export type SiteStorage = Pick<Storage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
 
 const DEFAULT_SITE_CONFIG: SiteConfig = { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' };
 
@@ -33,14 +33,12 @@ export function sqliteSites(db: Db): SiteStorage {
   const siteById = db.prepare<[string], Row>('SELECT * FROM sites WHERE id = ?');
   const siteByKey = db.prepare<[string], Row>('SELECT * FROM sites WHERE api_key_hash = ?');
   const sites = db.prepare<[], Row>('SELECT * FROM sites ORDER BY created_at');
-  const origins = db.prepare<[], string>('SELECT origins FROM sites').pluck();
   const insertSite = db.prepare('INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const updateSite = db.prepare('UPDATE sites SET name = ?, origins = ?, config = ?, appearance = ? WHERE id = ?');
   const updateKey = db.prepare('UPDATE sites SET api_key_hash = ?, key_prefix = ? WHERE id = ?');
 
   const byId = new GenerationCache<string, Site | null>(generation);
   const byKeyHash = new GenerationCache<string, Site | null>(generation);
-  const allOrigins = new GenerationCache<'all', ReadonlySet<string>>(generation, 1);
 
   const frozenSite = (r: Row | undefined) => (r ? deepFreeze(toSite(r)) : null);
   const getSite = (id: string) => byId.get(id, () => frozenSite(siteById.get(id)));
@@ -84,15 +82,6 @@ export function sqliteSites(db: Db): SiteStorage {
       const changed = updateKey.run(hashApiKey(apiKey), apiKey.slice(0, 8), id).changes > 0;
       generation.bump();
       return changed;
-    },
-    allOrigins() {
-      const all = allOrigins.get('all', () => {
-        const out = new Set<string>();
-        for (const text of origins.all()) for (const o of json<string[]>(str(text), [])) out.add(o);
-        return out;
-      });
-      // A copy: the caller owns what it gets (a handful of origins, cheaper than the query it replaces).
-      return new Set(all);
     },
   };
 }
