@@ -7,6 +7,7 @@
 import * as esbuild from 'esbuild';
 import * as acorn from 'acorn';
 import { minify } from 'terser';
+import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { watch as watchFolder } from 'node:fs';
@@ -243,12 +244,15 @@ export const bundles = [
     ],
   },
   {
-    // The widget's modules in two layers (see `buildLayers`): the core (the launcher's first frame,
-    // with Preact), then the engine (machines, client, chat window) and the parts loaded on demand.
+    // The widget's modules in two layers (see `buildLayers`): the core (machines, client, chat window,
+    // Preact, xstate), then the parts it loads on demand.
     name: 'widget',
     budget: 'widget',
+    // widget.js draws the launcher before it loads the core (src/launcher-frame.ts): the launcher's
+    // budget counts widget.js alone, and the text chat's all of it
+    afterLauncher: true,
     vendors: WIDGET_VENDORS,
-    layers: { core: 'src/core.tsx', rest: { engine: 'src/engine.tsx' } },
+    layers: { core: 'src/core.tsx' },
     // The text chat once opened counts everything it loads: the launcher, the window and the
     // markdown renderer (fetched with the first formatted answer). The inspector (?inspect, a
     // development aid) is left out. The markdown chunk also has a budget of its own.
@@ -280,8 +284,8 @@ export const bundles = [
     },
   },
   {
-    // widget.js: the classic script a site pastes; it reads its attributes, then fetches the core, and the
-    // engine with the files it imports all at once (their hashed names come from the widget's build, issue 13).
+    // widget.js: the classic script a site pastes; it reads its attributes, draws the launcher
+    // (src/launcher-frame.ts), then loads the core (its hashed name comes from the widget's build, issue 13).
     name: 'widget-loader',
     budget: 'widget',
     budgetWith: ['widget'],
@@ -291,6 +295,8 @@ export const bundles = [
       entryPoints: { widget: 'src/loader.ts' },
       outdir: 'dist/widget',
       format: 'iife',
+      // the launcher's stylesheet, adopted by its first frame (src/launcher-frame.ts)
+      plugins: [minifiedCssText],
       metafile: true,
       // the core's URL is computed from the script's own URL at run time; esbuild leaves it alone
       supported: { 'dynamic-import': true },
@@ -317,39 +323,64 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
  * Builds the widget in two layers (issue 13). esbuild's code splitting puts every module that two
- * entries share into a chunk of its own: the launcher's first frame was four files (widget.js, the
- * core, Preact, the first frame's modules) and the text chat seven, each with its gzip overhead and its
- * import glue. Here the core (src/core.tsx) is built first as one file holding Preact and the first
- * frame; then the rest (the engine with the chat window, and every part loaded on demand) is built
- * with its imports of the core's modules turned into imports from the core's file. So they ship once,
- * in one file, and the core exports exactly the names the rest imports, under short aliases:
+ * entries share into a chunk of its own: the text chat was seven files, each with its gzip overhead
+ * and its import glue. Here the core (src/core.tsx: the engine, the chat window, Preact and xstate,
+ * everything the widget loads once widget.js has drawn the launcher) is one file, and the parts it
+ * loads on demand (its dynamic imports: the markdown renderer, dictation, voice mode, the viewers, the
+ * inspector) are built with their imports of the core's modules turned into imports from the core's
+ * file, so that those modules ship once:
  *
- * 1. a probe build of the core tells which modules it holds;
- * 2. a probe build of the rest, with those modules external, tells which of their names each of its
- *    output files imports;
- * 3. the core is built with those names exported as `_0`, `_1`, …;
- * 4. the rest is built with each held module replaced, for the modules of each output file, by one
+ * 1. a probe build of the core tells which modules it holds, and which it imports dynamically (the parts);
+ * 2. a probe build of the parts, with the held modules external, tells which of their names each of
+ *    its output files imports;
+ * 3. the core is built with those names exported as `_0`, `_1`, …, its dynamic imports pointing at the
+ *    parts' files;
+ * 4. the parts are built with each held module replaced, for the modules of each output file, by one
  *    module re-exporting the names they use from the core's file (one per output file, so that each
  *    stays in that file: a module two files share would be a chunk of its own); then each file's
  *    import statements from the core's file become one (replaced line for line, so the source maps
- *    still hold). The import path names the core's file, so the rest's hashes change with the core's.
+ *    still hold);
+ * 5. the core names the parts' files and the parts name the core's, so no file can be named by the hash
+ *    of its own content: every file of both builds is named with one hash of all of them, written in
+ *    place of a placeholder of the same length (so the source maps still hold). A change anywhere
+ *    renames them all, and a name still stands for one content, so they are cached for good.
  *
- * Returns both builds' outputs in one metafile, the rest's imports of the core made internal and the
- * core's loading of the engine (a URL widget.js hands it) added as a lazy import, so budgets follow them.
+ * Returns both builds' outputs in one metafile, the parts' imports of the core and the core's dynamic
+ * imports made internal, so budgets follow them.
  */
 async function buildLayers(bundle, extraPlugins) {
-  const { core, rest } = bundle.layers;
+  const { core } = bundle.layers;
   const options = bundle.options;
   const chunkDir = path.join(options.outdir, 'chunks');
   const plugins = [...options.plugins, ...extraPlugins];
   const rel = (file) => path.relative(root, file).split(path.sep).join('/');
   const probeDir = path.join(root, 'dist', 'probe');
+  // as long as the hash that takes its place (step 5)
+  const PLACEHOLDER = 'LAYERHSH';
 
-  // 1. what the core holds: its module graph, JavaScript only (its CSS is text it adopts)
-  const probeCore = await esbuild.build({ ...options, entryPoints: { core }, splitting: false, write: false, sourcemap: false, minify: false, outdir: probeDir });
+  // 1. what the core holds (its module graph, JavaScript only: its CSS is text it adopts), and the parts it loads on demand
+  /** a part's source (absolute) -> its entry name */
+  const parts = new Map();
+  const partsApart = (to) => ({
+    name: 'layer-parts',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === partsApart) return undefined;
+        const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: partsApart });
+        if (r.errors.length) return { errors: r.errors };
+        if (r.external || r.namespace !== 'file') return undefined;
+        const base = path.basename(r.path).replace(/\.[^.]+$/, '');
+        if (!parts.has(r.path)) parts.set(r.path, base === 'index' ? path.basename(path.dirname(r.path)) : base);
+        return { path: to(parts.get(r.path)), external: true };
+      });
+    },
+  });
+  const probeCore = await esbuild.build({ ...options, entryPoints: { core }, splitting: false, write: false, sourcemap: false, minify: false, outdir: probeDir, plugins: [partsApart((name) => `part:${name}`), ...plugins] });
   const held = new Set(Object.keys(probeCore.metafile.inputs).filter((f) => /\.(m?js|tsx?)$/.test(f)).map((f) => path.resolve(root, f)));
+  const rest = Object.fromEntries([...parts].map(([file, name]) => [name, rel(file)]));
+  if (Object.keys(rest).length !== parts.size) throw new Error(`buildLayers: two parts of the core have one name: ${[...parts.values()].join(', ')}`);
 
-  // 2. which of their exports each output file of the rest imports
+  // 2. which of their exports each output file of the parts imports
   const probeRest = await esbuild.build({
     ...options,
     entryPoints: rest,
@@ -362,7 +393,7 @@ async function buildLayers(bundle, extraPlugins) {
   });
   /** output file of the probe -> held module -> names */
   const wanted = new Map();
-  /** an input of the rest -> its output file in the probe */
+  /** an input of the parts -> its output file in the probe */
   const group = new Map();
   for (const out of probeRest.outputFiles.filter((f) => f.path.endsWith('.js'))) {
     const file = rel(out.path);
@@ -381,7 +412,7 @@ async function buildLayers(bundle, extraPlugins) {
   }
   const aliasOf = (module, name) => alias.get(`${module}\0${name}`);
 
-  // 3. the core, exporting them
+  // 3. the core, exporting them, its parts loaded from their files
   const coreFile = path.resolve(root, core);
   const exported = new Map();
   for (const [key, a] of alias) {
@@ -392,8 +423,11 @@ async function buildLayers(bundle, extraPlugins) {
   const first = await esbuild.build({
     ...options,
     entryPoints: { core },
+    entryNames: `[name]-${PLACEHOLDER}`,
     splitting: false,
+    write: false,
     plugins: [
+      partsApart((name) => `./chunks/${name}-${PLACEHOLDER}.js`),
       {
         name: 'core-layer-exports',
         setup(build) {
@@ -412,12 +446,13 @@ async function buildLayers(bundle, extraPlugins) {
   const coreExports = new Set(first.metafile.outputs[coreOut].exports);
   for (const a of alias.values()) if (!coreExports.has(a)) throw new Error(`buildLayers: the core does not export ${a}`);
 
-  // 4. the rest, importing them from the core's file (every output of this build is in chunks/)
+  // 4. the parts, importing them from the core's file (every output of this build is in chunks/)
   const fromCore = path.relative(chunkDir, coreOut).split(path.sep).join('/');
   const second = await esbuild.build({
     ...options,
     entryPoints: rest,
-    entryNames: 'chunks/[name]-[hash]',
+    entryNames: `chunks/[name]-${PLACEHOLDER}`,
+    chunkNames: `chunks/[name]-[hash]-${PLACEHOLDER}`,
     write: false,
     // one statement per line, so that joining the import statements keeps the source maps right;
     // the second minification pass (minifyFurther) takes out the whitespace
@@ -447,6 +482,7 @@ async function buildLayers(bundle, extraPlugins) {
   });
   const jsOutputs = (result) => Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
   if (jsOutputs(second).length !== jsOutputs(probeRest).length) throw new Error('buildLayers: the build made other files than its probe (a module the core holds in a chunk of its own?)');
+  const texts = new Map(first.outputFiles.map((f) => [f.path, f.text]));
   for (const file of second.outputFiles) {
     const out = rel(file.path);
     let text = file.text;
@@ -464,16 +500,30 @@ async function buildLayers(bundle, extraPlugins) {
         });
       }
     }
-    await mkdir(path.dirname(file.path), { recursive: true });
-    await writeFile(file.path, text);
+    texts.set(file.path, text);
   }
-  for (const out of Object.values(second.metafile.outputs)) {
-    for (const imp of out.imports) if (imp.external && imp.path === fromCore) Object.assign(imp, { path: coreOut, external: false });
+
+  // 5. one hash of every file names them all
+  const sources = Object.keys({ ...first.metafile.inputs, ...second.metafile.inputs });
+  if (sources.some((f) => f.includes(PLACEHOLDER))) throw new Error(`buildLayers: a source's path holds the placeholder ${PLACEHOLDER}`);
+  const hash = createHash('sha256');
+  for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${rel(file)}\0${text}\0`);
+  const layerHash = hash.digest('hex').slice(0, PLACEHOLDER.length).toUpperCase();
+  const named = (s) => s.split(PLACEHOLDER).join(layerHash);
+  for (const [file, text] of texts) {
+    await mkdir(path.dirname(named(file)), { recursive: true });
+    await writeFile(named(file), named(text));
   }
-  const outputs = { ...first.metafile.outputs, ...second.metafile.outputs };
-  const engineOut = Object.keys(second.metafile.outputs).find((f) => second.metafile.outputs[f].entryPoint === Object.values(rest)[0]);
-  outputs[coreOut].imports.push({ path: engineOut, kind: 'dynamic-import' });
-  return { metafile: { inputs: { ...first.metafile.inputs, ...second.metafile.inputs }, outputs } };
+  const metafile = JSON.parse(named(JSON.stringify({ inputs: { ...first.metafile.inputs, ...second.metafile.inputs }, outputs: { ...first.metafile.outputs, ...second.metafile.outputs } })));
+  const coreFinal = named(coreOut);
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    for (const imp of out.imports) {
+      if (!imp.external) continue;
+      if (file !== coreFinal && imp.path === named(fromCore)) Object.assign(imp, { path: coreFinal, external: false });
+      else if (file === coreFinal && imp.kind === 'dynamic-import') Object.assign(imp, { path: path.join(path.dirname(coreFinal), imp.path).split(path.sep).join('/'), external: false });
+    }
+  }
+  return { metafile };
 }
 
 /** A plugin that gives every import of one of the `held` files (absolute paths) to `to(file, importer)`. */
@@ -526,32 +576,11 @@ function importsOf(text, prefix, file) {
   return found;
 }
 
-/**
- * The files a widget's start loads, as paths relative to widget.js, for the loader's `__WIDGET_CORE__`:
- * the core (one file), then the engine and every file it imports (issue 13). widget.js fetches the core
- * at once, and the engine's files all at once when the core asks for them, instead of finding each chunk
- * only once the file that imports it has been parsed; it hands the core the engine (which the core cannot
- * name: the engine's files import the core's).
- */
+/** The core's file, as a path relative to widget.js, for the loader's `__WIDGET_CORE__` (issue 13). */
 function coreManifest(metafile) {
-  const outputs = metafile.outputs;
-  const entry = (source) => Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
-  const core = entry('src/core.tsx');
-  const engine = entry('src/engine.tsx');
-  if (!core || !engine) throw new Error('coreManifest: the widget build has no core or no engine');
-  const seen = new Set([core, engine]);
-  const walk = (file) => {
-    for (const imp of outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
-        seen.add(imp.path);
-        walk(imp.path);
-      }
-    }
-  };
-  walk(engine);
-  seen.delete(core);
-  const rel = (f) => path.relative('dist/widget', f).split(path.sep).join('/');
-  return { __WIDGET_CORE__: JSON.stringify({ core: rel(core), engine: [...seen].map(rel) }) };
+  const core = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === 'src/core.tsx');
+  if (!core) throw new Error('coreManifest: the widget build has no core');
+  return { __WIDGET_CORE__: JSON.stringify({ core: path.relative('dist/widget', core).split(path.sep).join('/') }) };
 }
 
 /**
@@ -617,7 +646,7 @@ function checkBudgets(results, budgets) {
   for (const { sizes } of results) for (const [name, n] of Object.entries(sizes.parts ?? {})) add(name, n);
   for (const { bundle, sizes } of results) {
     if (!bundle.budget) continue;
-    add(bundle.budget, sizes.initial);
+    if (!bundle.afterLauncher) add(bundle.budget, sizes.initial);
     for (const other of results) {
       if (other.bundle.lazyBudget && other.bundle.budget === bundle.budget) add(other.bundle.lazyBudget.name, bundle.lazyBudget ? sizes.lazy : sizes.initial);
     }

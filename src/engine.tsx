@@ -1,6 +1,6 @@
 /**
- * The widget's machinery (loaded by the core, src/core.tsx, which has drawn the launcher's first
- * frame by then): the auth, network and embed machines (the embed machine owns the window
+ * The widget's machinery (started by the core, src/core.tsx, once widget.js has drawn the launcher's
+ * first frame): the auth, network and embed machines (the embed machine owns the window
  * machine), the API client, the launcher, the bubble and the chat window (one file with them: each
  * file of its own would cost the text chat's budget its gzip overhead and import glue, issue 13).
  *
@@ -16,32 +16,44 @@ import { connect } from './api/token-source';
 import { App } from './app';
 import { ChatWindow, startConversation, windowCss } from './chat-window/index';
 import { relayAsks } from './asks';
-import type { StartOptions, WidgetImplementation } from './core';
+import type { FirstFrame } from './launcher-frame';
+import type { Appearance } from '../contract/appearance';
 import { embedEffects, rememberSettings, wasGreeted } from './effects/embed';
 import { connectivityWatcher } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { userSessionId } from './effects/storage';
-import type { Appearance } from '../contract/appearance';
-import type { Embeds, LoadedWindow, Runtime } from './runtime';
-import { applyTheme, launcherVariables } from './theme';
+import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
+import { applyTheme, frameVariables } from './theme';
 import { isMobileViewport } from './viewport';
 
 /** widget-spec §3: until the site's config loads (or when it cannot), no page awareness and no voice. */
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
 
-/** What the core hands over with the options: the element, where it draws, and what the first frame knew. */
-export interface EngineStart extends StartOptions {
-  host: HTMLElement & { enrichUserProfile?: (fields: Record<string, string | number | boolean>) => Promise<void> };
-  shadow: ShadowRoot;
-  /** Where the launcher's first frame is drawn; the engine draws there from then on. */
-  mount: HTMLElement;
-  /** The element was the page's own (it stays, empty, on destroy). */
-  existing: boolean;
-  /** The settings stored on an earlier visit, if any. */
+/** The script tag's options (src/loader.ts), with what widget.js hands over. */
+export interface WidgetOptions {
+  apiUrl: string;
+  apiKey: string;
+  baseUrl: string;
+  inspect: boolean;
+  emit: (event: WidgetEventName, detail?: unknown) => void;
+  /** The session boot widget.js started at once: the first boot takes its answer. */
+  boot?: Promise<Response>;
+}
+
+/** What the engine is started with: the options, the element and launcher, and the settings stored on an earlier visit. */
+export interface EngineStart extends WidgetOptions, Omit<FirstFrame, 'drawn'> {
   stored: { appearance: Appearance; config: SiteConfig } | null;
-  /** Ends the first frame; true when the visitor opened the window from it. */
-  takeOver(): boolean;
-  sheet(css: string): CSSStyleSheet;
+}
+
+/** What the programmatic API calls once the widget is ready. */
+export interface WidgetImplementation {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): void;
+  newChat(): void;
+  /** Removes the widget from the page and stops everything it started. */
+  destroy(): void;
 }
 
 /**
@@ -51,7 +63,7 @@ export interface EngineStart extends StartOptions {
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function startEngine(options: EngineStart): Promise<WidgetImplementation> {
-  const { host, shadow, mount, stored, sheet } = options;
+  const { host, shadow, launcher, stored, sheet } = options;
   await nextTask();
   let inspect: Observer<InspectionEvent> | undefined;
   if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
@@ -94,12 +106,13 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
 
   await nextTask();
   // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
-  // after a while the defaults), and follows them when they change
+  // after a while the defaults), and follows them when they change (App paints it; the bubble's and the
+  // window's variables are set here)
   await waitFor(embed, selectIsShowable, { timeout: Infinity });
   let theme: unknown;
   const themer = embed.subscribe((s) => {
     const a = selectAppearance(s);
-    if (a !== theme) applyTheme(host, launcherVariables((theme = a)));
+    if (a !== theme) applyTheme(host, frameVariables((theme = a)));
   });
 
   let loaded: LoadedWindow | null = null;
@@ -108,6 +121,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     windowActor,
     network,
     host,
+    launcher,
     conversation() {
       if (!loaded) {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
@@ -119,13 +133,12 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
 
   host.enrichUserProfile = (fields) => client.enrich(fields, visitor);
 
-  // the first frame's launcher gives way to the real one; its focus and a click on it carry over
+  // App takes the launcher over from the first frame (the same button, so its focus stays); a click on
+  // it before now opens the window
   await nextTask();
-  const focused = shadow.activeElement?.getAttribute('data-part') === 'launcher';
   const opened = options.takeOver();
-  render(null, mount);
-  render(<App rt={rt} />, mount);
-  if (focused) (shadow.querySelector('[data-part="launcher"]') as HTMLElement | null)?.focus();
+  launcher.layer.replaceChildren();
+  render(<App rt={rt} />, launcher.layer);
   if (opened) windowActor.send({ type: 'WINDOW.OPEN' });
 
   const subscriptions = [
@@ -164,7 +177,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       scanner.stop();
       void embeds?.then((e) => e.stop(), () => undefined);
       subscriptions.forEach((s) => s.unsubscribe());
-      render(null, mount);
+      render(null, launcher.layer);
       loaded?.conversation.stop();
       embed.stop();
       auth.stop();

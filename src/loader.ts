@@ -4,16 +4,17 @@
  * `window.enrichUserProfile`, and loads the widget's core module from its own
  * folder. It holds nothing else, so it costs the host page almost nothing.
  */
-import type { CoreModule, EngineModule, WidgetEventName, WidgetImplementation } from './core';
+import type { CoreModule, WidgetEventName, WidgetImplementation } from './core';
+import { drawFirstFrame } from './launcher-frame';
 
 // Captured at top level: document.currentScript is null once this script has run.
 const script = document.currentScript as HTMLScriptElement | null;
 
-/**
- * The core module (one file), then the engine and the files it imports (the engine first), relative
- * to this script (written in by the build: esbuild.config.mjs `coreManifest`).
- */
-declare const __WIDGET_CORE__: { core: string; engine: string[] };
+/** The core module (one file), relative to this script (written in by the build: esbuild.config.mjs `coreManifest`). */
+declare const __WIDGET_CORE__: { core: string };
+
+/** On a first visit, how long the launcher's first frame waits for the boot's answer before the engine loads anyway. */
+const FIRST_FRAME_PATIENCE_MS = 1000;
 
 /** widget-spec §5: the three missing-value errors, in its order. */
 export function readScriptOptions(el: HTMLScriptElement | null) {
@@ -121,19 +122,19 @@ function install() {
 
   const src = script?.src || document.baseURI;
   const url = (file: string) => new URL(file, src).href;
-  // issue 13: the core is fetched now (not after the page's load event); the engine's files all at once
-  // when the core asks for them (after the launcher's first frame), not one after the other as each is
-  // parsed. The module map fetches each only once; a failed import is tried again on the next call.
-  const loadEngine = () =>
-    Promise.all(__WIDGET_CORE__.engine.map((f) => import(/* @vite-ignore */ url(f)))).then(([engine]) => engine as EngineModule);
-  const core = import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>;
-  core.catch(() => undefined); // reported by load() below
-  // the session boot goes out now too, beside the modules: the core takes its answer (issue 13)
+  // the session boot goes out at once (not after the page's load event): it carries the appearance the
+  // launcher's first frame is drawn from on a first visit, and the engine takes its answer (issue 13)
   const boot = fetch(`${options.baseUrl}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', signal: AbortSignal.timeout?.(1e4) });
-  boot.catch(() => undefined); // the core reports it
-  const load = () =>
-    core
-      .then((m) => m.start({ ...options, emit, boot, loadEngine }))
+  boot.catch(() => undefined); // the engine reports it
+  // The widget's machinery (the core: one file) loads once the first frame is drawn (or given up on), a
+  // frame later, so that fetching and evaluating it does not hold the launcher back.
+  const load = () => {
+    // the launcher's first frame, drawn here (src/launcher-frame.ts), from the stored settings or the boot's answer
+    const frame = drawFirstFrame(options.apiKey, boot, FIRST_FRAME_PATIENCE_MS);
+    return frame.drawn
+      .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+      .then(() => import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>)
+      .then((m) => m.start({ ...options, emit, boot, frame }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();
@@ -149,9 +150,12 @@ function install() {
         console.error('AI chat widget failed to load:', err);
         emit('error', err);
       });
-  // docs/architecture.md: the element goes into <body>, so the widget starts once the document is parsed
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void load(), { once: true });
-  else void load();
+  };
+  // docs/architecture.md: the element goes into <body>, so the widget starts once the document is parsed;
+  // in a task of its own, not in this script's or the parser's (issue 13: no long task on the host page)
+  const later = () => setTimeout(load);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', later, { once: true });
+  else later();
 }
 
 install();

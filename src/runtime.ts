@@ -12,6 +12,7 @@ import type { NetworkActor } from '../machines/network';
 import type { RecordingActor } from '../machines/recording';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
+import type { LauncherFrame } from './launcher-frame';
 
 /** Events of the programmatic API (README "Programmatic API"). */
 export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
@@ -76,6 +77,8 @@ export interface Runtime {
   network: NetworkActor;
   /** The custom element (its shadow root holds the widget). */
   host: HTMLElement;
+  /** The launcher and its frame (src/launcher-frame.ts, drawn first by widget.js): App paints it and draws the window and bubble in its layer. */
+  launcher: LauncherFrame;
   /** Starts the conversation (once, on the window's first opening or a first ask) and gives the window for it. */
   conversation: () => LoadedWindow;
 }

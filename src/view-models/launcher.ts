@@ -6,7 +6,6 @@
 import type { Appearance } from '../../contract/appearance';
 import type { SettingsError } from '../../machines/embed';
 import { selectBubble, selectIsMobile, selectIsOpen, type WindowEvent, type WindowSnapshot } from '../../machines/window';
-import { iconSrc, launcherLook } from './launcher-look';
 
 /** widget-spec §8: what the visitor sees when the site's settings cannot be loaded. */
 export function loadErrorText(code: SettingsError | null): string | null {
@@ -15,8 +14,6 @@ export function loadErrorText(code: SettingsError | null): string | null {
   if (code === 'INVALID_CONFIGURATION') return 'Invalid configuration. Please check your settings.';
   return 'Unable to load chat widget. Please try again later.';
 }
-
-export { iconSrc };
 
 export interface LauncherInput {
   window: WindowSnapshot;
@@ -34,14 +31,13 @@ export function connectLauncher({ window: w, appearance, loadError, reachable, s
   return {
     open,
     mobile: selectIsMobile(w),
-    align: appearance.launcher.alignment,
+    reachable,
     agentName: appearance.agentName,
     /** The visitor-facing error the window shows instead of the chat, or null. */
     error: loadErrorText(loadError),
     /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */
     retry: loadError === 'FAILED' ? retry : null,
     bubble: open ? null : selectBubble(w),
-    launcher: launcherLook(appearance, open, reachable),
     toggle: () => send({ type: 'WINDOW.TOGGLE' }),
     close: () => send({ type: 'WINDOW.CLOSE' }),
     openWindow: () => send({ type: 'WINDOW.OPEN' }),

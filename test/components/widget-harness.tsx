@@ -10,7 +10,7 @@
  */
 import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
@@ -23,6 +23,7 @@ import type { Bubble, Tab } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
+import { createLauncherFrame } from '../../src/launcher-frame';
 import { relayAsks } from '../../src/asks';
 import { ChatWindow } from '../../src/chat-window/chat-window';
 import { useSnapshot } from '../../src/chat-window/context';
@@ -290,7 +291,10 @@ export function createHarness(options: HarnessOptions = {}) {
   const { chat, sessions } = conversation;
   relayAsks(windowActor, () => conversation);
 
-  const rt: Runtime = { embed, windowActor, network, host: document.createElement('div'), conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
+  // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
+  const host = document.createElement('div');
+  const launcher = createLauncherFrame(host, host);
+  const rt: Runtime = { embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
 
   return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }
@@ -309,12 +313,22 @@ export function renderWindow(options: HarnessOptions & { fakeTimers?: boolean } 
   return { ...h, ...result, user };
 }
 
-/** Renders the launcher, the bubble and the window placeholder (`App`). */
+/**
+ * Renders the launcher, the bubble and the window placeholder (`App`), as the engine does: into the
+ * layer of the launcher's frame (src/launcher-frame.ts), which App paints.
+ */
 export function renderApp(options: HarnessOptions = {}) {
   const h = createHarness(options);
   const user = userEvent.setup();
-  const result = render(<App rt={h.rt} />);
-  return { ...h, ...result, user };
+  document.body.append(h.rt.host);
+  onTestFinished(() => h.rt.host.remove());
+  const result = render(<App rt={h.rt} />, { container: h.rt.launcher.layer });
+  const unmount = () => {
+    result.unmount();
+    h.rt.host.remove();
+  };
+  // the container is the element holding the launcher's frame
+  return { ...h, ...result, container: h.rt.host, unmount, user };
 }
 
 /** The chat window open on the Chat tab, with the history loaded. */

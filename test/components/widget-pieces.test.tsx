@@ -14,7 +14,8 @@ import { createHttp } from '../../src/api/client';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
 import { watchPath } from '../../src/effects/host-page';
-import { launcherVariables } from '../../src/theme';
+import { launcherLook } from '../../src/launcher-frame';
+import { frameVariables } from '../../src/theme';
 import { createChatClient } from '../../src/api/chat-client';
 import { createConversation } from '../../src/chat-window/conversation';
 import { conversationEffects } from '../../src/effects/conversation';
@@ -90,18 +91,20 @@ describe('appearance as CSS variables (widget-spec §3)', () => {
       chatBgColor: '#fafafa',
       chatBorderRadius: 8,
     });
-    expect(launcherVariables(a)).toMatchObject({
+    expect(launcherLook(a, { open: false, reachable: true }).vars).toEqual({
       'launcher-size': '72px',
       'launcher-v': '30px',
       'launcher-h': '12px',
       'launcher-bg': '#112233',
       'launcher-border': 'rgb(1, 2, 3)',
       'live-color': 'lime',
+    });
+    expect(frameVariables(a)).toEqual({
       'bubble-shadow': '0 8px 24px color-mix(in srgb, #000000 40%, transparent)',
       'chat-bg': '#fafafa',
       'chat-radius': '8px',
     });
-    expect(launcherVariables(mergeAppearance({ bubble: { bubbleShadow: false } }))['bubble-shadow']).toBe('none');
+    expect(frameVariables(mergeAppearance({ bubble: { bubbleShadow: false } }))['bubble-shadow']).toBe('none');
   });
 
   it('the window: messages, buttons (each with its own gap), input and history', () => {
@@ -126,7 +129,7 @@ describe('appearance as CSS variables (widget-spec §3)', () => {
 
   it('drops a value that could end the declaration or load something', () => {
     const a = mergeAppearance({ launcher: { backgroundColor: 'red; background-image: url(https://evil.example/x)' }, agentTitleColor: 'blue}body{color:red' });
-    expect(launcherVariables(a)['launcher-bg']).toBe('');
+    expect(launcherLook(a, { open: false, reachable: true }).vars['launcher-bg']).toBe('');
     // the window's styles have no fallbacks: the spec's default takes its place
     expect(windowVariables(a)['agent-title']).toBe(windowVariables(DEFAULT_APPEARANCE)['agent-title']);
     expect(windowVariables(a)['agent-title']).toMatch(/^#[0-9a-f]{6}$/);

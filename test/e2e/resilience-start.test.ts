@@ -61,6 +61,33 @@ describe('the widget starting on a bad network (issue 13)', () => {
     expect((await dialog.innerText()).trim()).not.toBe('');
   });
 
+  it('widget.js draws the launcher in the site’s look before the core loads; a click meanwhile opens the window once it has', async () => {
+    const page = await open(/^$/);
+    // the core (the machines and the chat window) is held until the test lets it go
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = 0;
+    await page.route(/\/widget\/core-[^/]+\.js$/, async (route) => {
+      requested++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(baseUrl + '/');
+    // the site's agent name comes from the boot's answer, drawn by widget.js alone
+    const first = page.getByRole('button', { name: 'Open chat with Horizon Assistant' });
+    await first.waitFor({ timeout: 15_000 });
+    await expect.poll(() => requested, { timeout: 15_000 }).toBe(1);
+    await first.click();
+    const placeholder = page.getByRole('dialog', { name: 'Horizon Assistant' });
+    expect((await placeholder.innerText()).trim()).toBe('Loading…');
+    expect(await page.getByRole('button', { name: 'Close chat' }).getAttribute('aria-expanded')).toBe('true');
+
+    release();
+    // the engine takes the same launcher over and opens the window the click asked for
+    await page.getByRole('textbox', { name: /^Message/ }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Close chat' }).count()).toBeGreaterThan(0);
+  });
+
   it('a chunk that failed to load is fetched again on the next try: the first answer is plain text, the next one formatted', async () => {
     const page = await open(/markdown|Failed to fetch dynamically imported module|status of 503/);
     let refused = 0;
