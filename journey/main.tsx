@@ -13,6 +13,7 @@ import { browserHistoryPort, historyActor } from './history-actor';
 import { journeyGuards } from './rules';
 import { prefetchScreens } from './screens';
 import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
+import { lazySuitability, SuitabilityContext } from './suitability';
 
 /** localStorage, or an in-memory stand-in where the browser blocks it. */
 function localStore(): StorageLike {
@@ -33,9 +34,11 @@ async function main() {
   const inspect: Observer<InspectionEvent> | undefined = wantsInspector(location.search) ? await loadInspector() : undefined;
   // One clock for the rules, the saved suitability and the advice on the pages.
   const clock = systemClock;
+  // the engine's suitability check loads on demand (issue 15: the first page does not carry it)
+  const suitability = lazySuitability();
   const logic = journeyMachine.provide({
-    guards: journeyGuards(clock),
-    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage, undefined, clock) },
+    guards: journeyGuards(clock, suitability.get),
+    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage, undefined, clock, suitability) },
   });
   const input = { path: location.pathname, answers: loadAnswers(storage), resumeAt: loadResumeAt(storage, RESUMABLE) };
   // the first render in a task of its own, apart from evaluating the modules: shorter tasks at start
@@ -43,16 +46,20 @@ async function main() {
   root.replaceChildren();
   createRoot(root).render(
     <ClockContext.Provider value={clock}>
-      <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
-        <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
-          <App />
-        </JourneyActorContext.Provider>
-      </EmbedTokensContext.Provider>
+      <SuitabilityContext.Provider value={suitability}>
+        <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
+          <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
+            <App />
+          </JourneyActorContext.Provider>
+        </EmbedTokensContext.Provider>
+      </SuitabilityContext.Provider>
     </ClockContext.Provider>,
   );
-  // The other screens' chunks, once the browser is idle, so later steps never wait on the network.
+  // The other screens' chunks and the engine's check, once the browser is idle, so later steps never wait on the network.
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-  void prefetchScreens(idle).catch(() => undefined);
+  void prefetchScreens(idle)
+    .then(() => suitability.load())
+    .catch(() => undefined);
 }
 
 void main();

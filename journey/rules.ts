@@ -7,10 +7,10 @@ import type { JourneyContext } from '../machines/journey';
 import type { ScreenId } from '../machines/journey-flow';
 import type { Answers, RowList } from '../machines/journey-answers';
 import type { Clock } from './clock';
-import { assessSuitability } from './engine/assess';
-import { assumptionsFor } from './engine/assumptions';
 import { ageOn, parseDateOfBirth } from './engine/dates';
+import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
+import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { formatDollars, parseMoney } from './format';
 
@@ -29,11 +29,11 @@ export function amountProblem(text: string): string | null {
 }
 
 /** Why the years to a goal cannot be used; null when they can (or nothing is typed yet). */
-export function yearsProblem(text: string, asOf: Date): string | null {
+export function yearsProblem(text: string): string | null {
   if (!filled(text)) return null;
   const t = text.trim();
   if (!/^\d+(\.\d+)?$/.test(t)) return 'Enter a number of years, for example 8 or 2.5.';
-  const max = assumptionsFor(asOf).projection.maxYears;
+  const max = MAX_GOAL_YEARS;
   if (Number(t) <= 0) return 'Enter a number of years greater than 0.';
   if (Number(t) > max) return `Enter ${max} years or fewer.`;
   // checked here, where the years are entered, not at step 6 (issue 15)
@@ -64,12 +64,12 @@ const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'ye
  * (issue 5) needs numbers, so those fields must be amounts or years it can read,
  * and each says what to fix under it (`amountProblem`, `yearsProblem`).
  */
-export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date) => boolean>> = {
+export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, suitability: SuitabilityCheck | null) => boolean>> = {
   // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
   dateOfBirth: (a, asOf) => dateOfBirthProblem(a.dateOfBirth, asOf) === null,
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
-  goalDetails: (a, asOf) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years, asOf) === null,
+  goalDetails: (a) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
   employmentStatus: (a) => filled(a.employmentStatus),
   income: (a) => amount(a.income.amount) && filled(a.income.frequency),
   additionalIncome: (a) => listDone(a.additionalIncome),
@@ -85,27 +85,31 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date) => 
   privateHealth: (a) => a.privateHealth !== '',
   riskAssessment: (a) => filled(a.risk.style),
   // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
-  needsAnalysis: (a, asOf) => isSuitable(a, asOf),
-  recommendation: (a, asOf) => isSuitable(a, asOf),
+  needsAnalysis: (a, asOf, suitability) => isSuitable(a, asOf, suitability),
+  recommendation: (a, asOf, suitability) => isSuitable(a, asOf, suitability),
 };
 
-/** False when a suitability rule of the advice engine fails for these answers on `asOf`. */
-function isSuitable(a: Answers, asOf: Date): boolean {
-  return assessSuitability(a, asOf).suitable;
-}
-
-/** journey-spec §5: the screen's rule holds for these answers on the date `asOf` (ages and horizons depend on it). */
-export function isScreenComplete(screen: ScreenId, answers: Answers, asOf: Date): boolean {
-  return SCREEN_RULES[screen]?.(answers, asOf) ?? true;
+/** False when a suitability rule of the advice engine fails for these answers on `asOf`, or the check has not loaded yet. */
+function isSuitable(a: Answers, asOf: Date, suitability: SuitabilityCheck | null): boolean {
+  return suitability !== null && suitability(a, asOf).suitable;
 }
 
 /**
- * The journey machine's domain guard, reading today's date from `clock`: the
- * app root provides it with the system clock, tests with a fixed date.
+ * journey-spec §5: the screen's rule holds for these answers on the date `asOf` (ages and horizons depend on it);
+ * `suitability` is the engine's check (journey/suitability.ts), null while it loads.
  */
-export function journeyGuards(clock: Clock) {
+export function isScreenComplete(screen: ScreenId, answers: Answers, asOf: Date, suitability: SuitabilityCheck | null): boolean {
+  return SCREEN_RULES[screen]?.(answers, asOf, suitability) ?? true;
+}
+
+/**
+ * The journey machine's domain guard, reading today's date from `clock` and the engine's suitability
+ * check from `suitability` (null while it loads): the app root provides them with the system clock and
+ * the check loaded on demand, tests with a fixed date and the engine's own.
+ */
+export function journeyGuards(clock: Clock, suitability: () => SuitabilityCheck | null) {
   return {
     isScreenComplete: ({ context }: { context: JourneyContext }, params: { screen: ScreenId }) =>
-      isScreenComplete(params.screen, context.answers, clock()),
+      isScreenComplete(params.screen, context.answers, clock(), suitability()),
   };
 }

@@ -9,6 +9,7 @@
  * Conventions: rates are decimal fractions (0.16 is 16%); money is whole dollars
  * here (the engine works in integer cents); dates are ISO `YYYY-MM-DD`.
  */
+import { MAX_GOAL_YEARS } from './limits';
 
 /** The version stamped on every result. Bump it whenever any figure below changes. */
 export const ASSUMPTIONS_VERSION = '2026.2';
@@ -471,7 +472,7 @@ export const PROJECTION = {
   /** Percentile bands shown. */
   percentiles: [0.1, 0.5, 0.9] as readonly number[],
   /** The longest goal the engine plans for, and the furthest the "longer time" lever looks. */
-  maxYears: 50,
+  maxYears: MAX_GOAL_YEARS,
   effectiveFrom: '2026-01-01',
   source: {
     publisher: JOURNEY_ENGINE_SPEC,

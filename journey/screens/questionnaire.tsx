@@ -67,11 +67,10 @@ const EmploymentStatus = () => <Choice field="employmentStatus" options={EMPLOYM
 function GoalDetails() {
   const [amount, setAmount] = useField('goal.amount');
   const [years, setYears] = useField('goal.years');
-  const today = useToday();
   return (
     <div className="stack">
       <CheckedField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} problem={goalAmountProblem} />
-      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={(v) => yearsProblem(v, today)} />
+      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={yearsProblem} />
     </div>
   );
 }

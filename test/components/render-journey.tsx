@@ -14,21 +14,31 @@ import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { journeyGuards } from '../../journey/rules';
 import { loadAnswers } from '../../journey/storage';
 import { journeyMachine } from '../../machines/journey';
+import { assessSuitability } from '../../journey/engine/assess';
+import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
 
-/** Renders the app as journey/main.tsx does, with one clock for the rules and the pages (the system clock unless a test fixes it). */
-export function renderJourney(path: string, answers: Answers | null = null, clock: Clock = systemClock) {
+/** The engine's suitability check, loaded already (main.tsx loads it on demand; `lazySuitability` with a held promise tests that). */
+export const loadedSuitability: LazySuitability = { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined };
+
+/**
+ * Renders the app as journey/main.tsx does, with one clock for the rules and the pages (the system clock unless a test
+ * fixes it) and one suitability check for the rules and the autosave (loaded unless a test holds it).
+ */
+export function renderJourney(path: string, answers: Answers | null = null, clock: Clock = systemClock, suitability: LazySuitability = loadedSuitability) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
   const logic = journeyMachine.provide({
-    guards: journeyGuards(clock),
-    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, clock) },
+    guards: journeyGuards(clock, suitability.get),
+    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, clock, suitability) },
   });
   const user = userEvent.setup();
   const result = render(
     <ClockContext.Provider value={clock}>
-      <JourneyActorContext.Provider logic={logic} options={{ input: { path, answers } }}>
-        <App />
-      </JourneyActorContext.Provider>
+      <SuitabilityContext.Provider value={suitability}>
+        <JourneyActorContext.Provider logic={logic} options={{ input: { path, answers } }}>
+          <App />
+        </JourneyActorContext.Provider>
+      </SuitabilityContext.Provider>
     </ClockContext.Provider>,
   );
   /** The answers autosave last wrote, or null when storage holds none. */

@@ -9,6 +9,7 @@ import { RESUMABLE, journeyMachine, selectCanContinue, selectResumeAt, selectScr
 import { emptyAnswers, setField, type Answers } from '../../machines/journey-answers';
 import { FLOW, SCREENS, pathOf, type ScreenId } from '../../machines/journey-flow';
 import { completeAnswers } from '../fixtures/answers';
+import { assessSuitability } from '../../journey/engine/assess';
 
 /**
  * journey-spec §2 "Routes, in flow order", as written there: each route and
@@ -57,8 +58,8 @@ function start(path: string, answers: Answers | null = null, today: Date = TODAY
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
   const logic = journeyMachine.provide({
-    guards: journeyGuards(() => today),
-    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => today) },
+    guards: journeyGuards(() => today, () => assessSuitability),
+    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => today, { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined }) },
   });
   const actor = createActor(logic, { input: { path, answers, resumeAt } });
   actor.start();
@@ -440,7 +441,7 @@ describe('the graph', () => {
   it('every screen is reachable from the dashboard', () => {
     const port = memoryHistoryPort('/');
     const machine = journeyMachine.provide({
-      guards: journeyGuards(() => TODAY),
+      guards: journeyGuards(() => TODAY, () => assessSuitability),
       actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) },
     });
     const events: JourneyEvent[] = [

@@ -1,0 +1,52 @@
+/**
+ * The advice engine's suitability check (JOURNEY-ENGINE.md "Suitability"), for the screen rules
+ * and the autosave, loaded on demand (issue 15): the rules and the assumptions they read are a
+ * large part of the journey's code, and the dashboard and the start screens need none of it. The
+ * app loads it once the browser is idle after the first page (with the other screens' chunks);
+ * until then the screens that need it say they cannot continue, and whatever depends on it
+ * re-reads it when it arrives (`subscribe`).
+ */
+import { createContext } from 'react';
+import type { Answers } from '../machines/journey-answers';
+import type { Suitability } from './engine/suitability';
+
+/** The engine's check of a set of answers on a date. */
+export type SuitabilityCheck = (answers: Answers, asOf: Date) => Suitability;
+
+/** A check that loads on demand: `get()` is null until `load()` has settled. */
+export interface LazySuitability {
+  get(): SuitabilityCheck | null;
+  /** Loads the check (once; a failed load is tried again on the next call). */
+  load(): Promise<SuitabilityCheck>;
+  /** Calls `listener` once the check has loaded; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** The engine's check, loaded by `load` (the default: the engine's own module, in a chunk of its own). */
+export function lazySuitability(load: () => Promise<SuitabilityCheck> = () => import('./engine/assess').then((m) => m.assessSuitability)): LazySuitability {
+  let check: SuitabilityCheck | null = null;
+  let loading: Promise<SuitabilityCheck> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => check,
+    load: () =>
+      (loading ??= load().then(
+        (fn) => {
+          check = fn;
+          for (const l of listeners) l();
+          return fn;
+        },
+        (err: unknown) => {
+          loading = null;
+          throw err;
+        },
+      )),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's check, for the page navigation to re-read the screen's rule once it has loaded (journey/app.tsx). */
+export const SuitabilityContext = createContext<LazySuitability | null>(null);
