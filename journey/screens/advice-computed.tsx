@@ -125,7 +125,7 @@ export function NeedsAnalysis() {
   const ef = needs.emergencyFund;
   const sp = needs.surplus;
   return (
-    <div className="stack">
+    <div className="stack" data-ai-private="">
       {advice.status === 'unsuitable' && <NotSuitable reasons={advice.suitability.reasons} />}
       <Figures
         rows={[
@@ -264,7 +264,7 @@ export function Recommendation() {
   if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendation, hasAnswers);
   const { plan } = advice;
   return (
-    <div className="stack">
+    <div className="stack" data-ai-private="">
       <section className="panel" aria-labelledby="goal-progress">
         <div className="panel__header">
           <h2 id="goal-progress">Your goal: {plan.goal.label}</h2>
@@ -344,7 +344,7 @@ export function RecommendedProducts() {
   const { plan } = advice;
   const f = plan.fees;
   return (
-    <div className="stack">
+    <div className="stack" data-ai-private="">
       <Greeting>this is the product we recommend for your goal.</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{fundName(plan.profile.label)}</h2>

@@ -46,7 +46,7 @@ function ReviewDetails() {
               <EditIcon />
             </button>
           </div>
-          <dl className="review-list">
+          <dl className="review-list" data-ai-private="">
             {section.rows.map((r) => (
               <Fragment key={r.label}>
                 <dt>{r.label}</dt>

@@ -30,7 +30,7 @@ export function StatementOfAdvice() {
   }
   const { plan, income, needs } = advice;
   return (
-    <article className="soa" aria-label="Statement of advice">
+    <article className="soa" aria-label="Statement of advice" data-ai-private="">
       <div className="soa__actions">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           Print or save as PDF

@@ -27,6 +27,15 @@ export function ButtonList({ buttons, kind, label, onClick }: { buttons: ActionB
   );
 }
 
+/** The page-awareness banner: widget-spec §5's sentence, then what is shared (issue 15). */
+export function Banner({ lines: [slow, shared] }: { lines: [string, string] }) {
+  return (
+    <p data-part="banner">
+      <span>{slow}</span> <span>{shared}</span>
+    </p>
+  );
+}
+
 export function FollowUps({ items, onAsk }: { items: FollowUp[]; onAsk: (f: FollowUp) => void }) {
   if (items.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import { Component, useEffect, useRef, useState, type ComponentType } from 'reac
 import type { ChatMessage } from '../../machines/chat';
 import { Icon } from '../icons';
 import type { ChatView } from '../view-models/chat';
-import { ButtonList, enterSends, FollowUps } from './buttons';
+import { Banner, ButtonList, enterSends, FollowUps } from './buttons';
 import { useChatView, useConversation } from './context';
 import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
@@ -269,7 +269,7 @@ export function ChatTab() {
 
   return (
     <section data-part="chat" aria-label="Chat">
-      {view.banner && <p data-part="banner">{view.banner}</p>}
+      {view.banner && <Banner lines={view.banner} />}
       <div data-part="messages" ref={list}>
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         <div role="log" aria-live="polite" aria-label="Conversation">

@@ -5,7 +5,7 @@
  */
 import { Icon } from '../icons';
 import type { HomeView } from '../view-models/home';
-import { ButtonList, enterSends } from './buttons';
+import { Banner, ButtonList, enterSends } from './buttons';
 import { useHomeView } from './context';
 import { VideoPlayer } from './video';
 
@@ -37,7 +37,7 @@ export function HomeTab() {
           {view.title}
         </h3>
         <p data-part="home-description">{view.description}</p>
-        {view.banner && <p data-part="banner">{view.banner}</p>}
+        {view.banner && <Banner lines={view.banner} />}
         <ButtonList buttons={view.buttons} kind="action" label="Suggested actions" onClick={view.clickButton} />
         {view.video && (
           <figure data-part="home-video">

@@ -1,8 +1,11 @@
 /** The host page's visible text, sent with each message when page awareness is on. */
 
-/** widget-spec §5: removed from the page text. */
+/**
+ * widget-spec §5: removed from the page text; and what a site marks `data-ai-private` (issue 15: a page's
+ * personal figures, for example), with everything inside it.
+ */
 const SKIP =
-  'script, style, noscript, template, nav, footer, header, [role="navigation"], [role="banner"], [role="contentinfo"], [hidden], [aria-hidden="true"], svg, iframe, canvas, ai-chat-widget';
+  'script, style, noscript, template, nav, footer, header, [role="navigation"], [role="banner"], [role="contentinfo"], [hidden], [aria-hidden="true"], svg, iframe, canvas, ai-chat-widget, [data-ai-private]';
 
 /** The most page text sent with a message. */
 export const MAX_PAGE_TEXT = 20_000;

@@ -31,6 +31,8 @@ import { clickButton } from './intents';
 
 /** widget-spec §5: when page reference is on, the banner reads this. */
 export const PAGE_AWARENESS_BANNER = 'Referencing the current page may slow down AI responses.';
+/** Issue 15: what the banner adds, so the visitor knows the page's text leaves with each message (src/effects/page-text.ts). */
+export const PAGE_TEXT_SHARED = 'The text of this page is sent with your messages, except parts the site marks as private.';
 /** Issue 13: the status line while questions wait for the network. */
 export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
 
@@ -60,7 +62,8 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     agentName: a.agentName,
     format: a.chatFormat,
     showAvatars: a.showAvatars,
-    banner: config.agentPageAwareness ? PAGE_AWARENESS_BANNER : null,
+    /** widget-spec §5's banner and what is shared (issue 15), while page awareness is on. */
+    banner: config.agentPageAwareness ? ([PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED] as [string, string]) : null,
     messages,
     typing,
     /** The polite status line: loading, a history that could not load (widget-spec §8, never an empty chat), or waiting for the network. */

@@ -355,13 +355,17 @@ describe('composer', () => {
 describe('page awareness', () => {
   const BANNER = 'Referencing the current page may slow down AI responses.';
 
-  it('shows the banner when agentPageAwareness is on', async () => {
+  const SHARED = 'The text of this page is sent with your messages, except parts the site marks as private.';
+
+  it('shows the banner when agentPageAwareness is on, saying that the page’s text is sent (issue 15)', async () => {
     await chatTab({ config: { agentPageAwareness: true } });
     expect(screen.getByText(BANNER)).toBeTruthy();
+    expect(screen.getByText(SHARED).closest('[data-part="banner"]')).toBe(screen.getByText(BANNER).closest('[data-part="banner"]'));
   });
 
   it('does not show it when off', async () => {
     await chatTab({ config: { agentPageAwareness: false } });
     expect(screen.queryByText(BANNER)).toBeNull();
+    expect(screen.queryByText(SHARED)).toBeNull();
   });
 });

@@ -54,6 +54,11 @@ describe('page text (widget-spec §5)', () => {
     expect(extractPageText(document.body)).toBe('Fees and charges The investment fee is 0.7% a year.');
   });
 
+  it('leaves out what the site marks data-ai-private, with everything inside it (issue 15)', () => {
+    document.body.innerHTML = `<h1>Your needs</h1><div data-ai-private><p>Take-home pay</p><dl><dt>Income</dt><dd>$84,000 a year</dd></dl></div><p>Fees are explained below.</p><span data-ai-private="true">born 1990</span>`;
+    expect(extractPageText(document.body)).toBe('Your needs Fees are explained below.');
+  });
+
   it('stops at the limit', () => {
     document.body.innerHTML = `<p>${'word '.repeat(100)}</p><p>after</p>`;
     const text = extractPageText(document.body, 50);

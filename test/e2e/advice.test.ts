@@ -295,3 +295,31 @@ describe('households the advice does not suit, or cannot reach', () => {
     }
   });
 });
+
+describe('privacy (issue 15)', () => {
+  it('the chat sends the page’s text without the personal figures the journey marks data-ai-private, and says that it sends it', async () => {
+    const answers = completeAnswers();
+    const advice = computeAdvice(answers, { asOf: new Date() });
+    await withAnswers(answers, async (page) => {
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/api\/chat$/.test(new URL(r.url()).pathname)) sent.push(r.postData() ?? '');
+      });
+      await show(page, 'needsAnalysis');
+      const takeHome = `${$(advice.income!.netMonthlyCents)} a month`;
+      expect(await text(page)).toContain(takeHome);
+      await page.getByRole('button', { name: /^Open chat with/ }).click();
+      // the demo site has page awareness on: the banner says the page's text goes with each message
+      await page.getByText('The text of this page is sent with your messages, except parts the site marks as private.').first().waitFor();
+      const input = page.getByRole('textbox', { name: /^Message/ });
+      await input.fill('What does this page tell me?');
+      await input.press('Enter');
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+      const pageText = String((JSON.parse(sent[0]!) as { webPageContent?: unknown }).webPageContent);
+      expect(pageText).toContain(routeOf('needsAnalysis').title);
+      expect(pageText).not.toContain(takeHome);
+      expect(pageText).not.toContain($(advice.income!.netAnnualCents));
+      expect(pageText).not.toContain('Take-home pay');
+    });
+  });
+});
