@@ -9,7 +9,7 @@ import type { Answers, RowList } from '../machines/journey-answers';
 import type { Clock } from './clock';
 import { ageOn, parseDateOfBirth } from './engine/dates';
 import { MAX_GOAL_YEARS } from './engine/limits';
-import { MAX_AMOUNT_DOLLARS } from './engine/money';
+import { MAX_AMOUNT_DOLLARS, readRate } from './engine/money';
 import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { formatDollars, parseMoney } from './format';
@@ -26,6 +26,16 @@ export function amountProblem(text: string): string | null {
   if (!Number.isFinite(n)) return 'Enter an amount in dollars, for example 1,250 or 1250.50.';
   if (n > MAX_AMOUNT_DOLLARS) return `Enter an amount of ${formatDollars(MAX_AMOUNT_DOLLARS)} or less.`;
   return null;
+}
+
+/** Why a goal's amount cannot be used (issue 15: a goal under $1 is not one); null when it can, or nothing is typed yet. */
+export function goalAmountProblem(text: string): string | null {
+  return amountProblem(text) ?? (filled(text) && parseMoney(text) < 1 ? 'Enter an amount of $1 or more.' : null);
+}
+
+/** Why an interest rate cannot be used; null when it can, or it is left empty (the debt is then judged by its kind). */
+export function rateProblem(text: string): string | null {
+  return Number.isNaN(readRate(text)) ? 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.' : null;
 }
 
 /** Why the years to a goal cannot be used; null when they can (or nothing is typed yet). */
@@ -69,7 +79,7 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, sui
   dateOfBirth: (a, asOf) => dateOfBirthProblem(a.dateOfBirth, asOf) === null,
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
-  goalDetails: (a) => amount(a.goal.amount) && parseMoney(a.goal.amount) > 0 && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
+  goalDetails: (a) => filled(a.goal.amount) && goalAmountProblem(a.goal.amount) === null && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
   employmentStatus: (a) => filled(a.employmentStatus),
   income: (a) => amount(a.income.amount) && filled(a.income.frequency),
   additionalIncome: (a) => listDone(a.additionalIncome),

@@ -12,7 +12,7 @@
 import { MAX_GOAL_YEARS } from './limits';
 
 /** The version stamped on every result. Bump it whenever any figure below changes. */
-export const ASSUMPTIONS_VERSION = '2026.2';
+export const ASSUMPTIONS_VERSION = '2026.3';
 
 /** Where a figure comes from. */
 export interface Source {
@@ -449,14 +449,27 @@ export const SUITABILITY = {
   minAge: 18,
   /** journey-spec §9: a goal a year or more away. */
   minGoalYears: 1,
-  /** Debts to repay before investing. */
+  /**
+   * Debts to repay before investing (issue 15): those charging this rate a year or more. It is almost
+   * twice the highest return any risk profile is expected to earn after fees (5.6%, Highly aggressive),
+   * so repaying such a debt first beats investing; a mortgage at today's rates is below it.
+   */
+  highInterestRate: 0.1,
+  /** The kinds taken to charge that much when their rate is not given: credit cards and personal loans usually do. */
   highInterestDebtTypes: ['credit-card', 'personal-loan'] as readonly string[],
+  /**
+   * High-interest balances this small in all (in dollars) do not stop the advice: the needs analysis says to clear
+   * them from cash. A method choice: a month's spending on a card paid off in full should not turn advice away.
+   */
+  smallDebtDollars: 1_000,
   effectiveFrom: '2026-01-01',
   source: {
     publisher: 'ASIC',
     title: 'RG 255 Providing digital financial product advice to retail clients',
     url: 'https://asic.gov.au/regulatory-resources/find-a-document/regulatory-guides/rg-255-providing-digital-financial-product-advice-to-retail-clients/',
-    note: 'A digital advice tool should filter out clients it does not suit.',
+    note:
+      'A digital advice tool should filter out clients it does not suit. The high-interest threshold and the small-balance allowance are this ' +
+      'engine’s method; Moneysmart (moneysmart.gov.au, "Paying off debt") advises paying off high-interest debts such as credit cards first.',
   },
 } as const satisfies Sourced & Record<string, unknown>;
 

@@ -13,12 +13,12 @@ import { calendarDay, isoDate } from './dates';
 import { fees as feesFor, type Fees } from './fees';
 import { inflate, levers as leversFor, monthlyPaymentNeeded, monthlyRate, type Levers } from './goal';
 import { readAnswers, type MissingAnswer } from './inputs';
-import type { Cents } from './money';
+import { dollarsText, type Cents } from './money';
 import { needsAnalysis, type Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
 import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
 import { suitabilityOf } from './assess';
-import type { Suitability } from './suitability';
+import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
 import { netIncome, type NetIncome } from './tax';
 
 export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
@@ -38,9 +38,10 @@ export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitabilit
  * {@link ASSUMPTIONS_VERSION}: bump it when a change to the code (not to a figure
  * in assumptions.ts) can change a result. 1.1.0: plans on the published median
  * returns, reads amounts up to $1,000,000,000, counts an unreadable high-interest
- * debt as owed.
+ * debt as owed. 1.2.0 (issue 15): a debt is high-interest by its rate (its kind only when the rate is not
+ * given), a small balance does not stop the advice, and the wording says whose debt it is.
  */
-export const ENGINE_VERSION = '1.1.0';
+export const ENGINE_VERSION = '1.2.0';
 
 /** The goal, in today's and future dollars. */
 export interface Goal {
@@ -188,6 +189,11 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     notes.push(
       'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
     );
+  }
+  const smallDebts = x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a) ? highInterestOwedCents(x.highInterestDebts) : null;
+  if (smallDebts !== null) {
+    // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
+    notes.push(`Clear the ${dollarsText(smallDebts)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`);
   }
   if (x.additionalIncome && x.additionalIncome.length > 0) {
     notes.push('We treated your other income as taxable in full, without deductions or franking credits.');

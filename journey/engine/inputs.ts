@@ -11,7 +11,7 @@ import type { Answers, FieldKey, ToggleKey, YesNo } from '../../machines/journey
 import { parseMoney } from '../format';
 import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
 import { ageOn, parseDateOfBirth } from './dates';
-import { MAX_AMOUNT_DOLLARS, dollarsText, toCents, type Cents } from './money';
+import { MAX_AMOUNT_DOLLARS, dollarsText, readRate, toCents, type Cents } from './money';
 
 /** An answer the engine needs and could not use. */
 export interface MissingAnswer {
@@ -31,12 +31,16 @@ export interface IncomeRow {
   annualCents: Cents;
 }
 
-/** A high-interest debt still owed. */
+/** A high-interest debt still owed: its rate is at or over the threshold, or, not given, its kind's usually is (issue 15). */
 export interface DebtOwed {
   rowId: number;
   type: string;
+  /** Whose it is: 'self', 'joint', 'partner', or '' when not said (taken as the user's). */
+  owner: string;
   /** What is owed; null when the amount cannot be read (the debt still counts as owed). */
   valueCents: Cents | null;
+  /** The interest rate a year as a fraction (0.2 for 20%), as entered; null when it was not given. */
+  rate: number | null;
 }
 
 /** The answers as numbers. `null` means not known (and a {@link MissingAnswer} says why). */
@@ -63,9 +67,10 @@ export interface Inputs {
   savingsAmountCents: Cents | null;
   savingsFrequency: string;
   /**
-   * Credit card and personal loan rows with an amount over 0 or an amount that
-   * cannot be read. Null when it is not known whether any is owed: the question
-   * is unanswered, or a row's kind is missing and no high-interest debt is known.
+   * Debts charging at least the high-interest rate (a credit card or personal loan whose rate is not
+   * given counts), with an amount over 0 or an amount that cannot be read. Null when it is not known
+   * whether any is owed: the question is unanswered, or a row's kind is missing and no high-interest
+   * debt is known.
    */
   highInterestDebts: DebtOwed[] | null;
   privateHospitalCover: boolean | null;
@@ -243,15 +248,23 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
         miss('debts', 'Choose what kind of debt this is.', r.id);
         return false;
       }
-      if (!a.suitability.highInterestDebtTypes.includes(r.type)) return true;
+      // issue 15: the rate decides when it is given; a kind decides only when it is not
+      const rate = readRate(r.interestRate);
+      if (Number.isNaN(rate)) {
+        miss('debts', 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.', r.id);
+        return true;
+      }
+      const high = rate === null ? a.suitability.highInterestDebtTypes.includes(r.type) : rate >= a.suitability.highInterestRate;
+      if (!high) return true;
       const c = toCents(r.value);
+      const owed = { rowId: r.id, type: r.type, owner: r.owner, rate };
       if (c === null) {
         miss('debts', unreadable(r.value, 'Enter how much you owe on this debt, in dollars.'), r.id);
-        // JOURNEY-ENGINE.md "Suitability": a credit card or personal loan with an amount
-        // that cannot be read is still owed, so the debt rule fails on it rather than
-        // going unchecked (which would let the rest of the answers through).
-        highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: null });
-      } else if (c > 0) highInterestDebts.push({ rowId: r.id, type: r.type, valueCents: c });
+        // JOURNEY-ENGINE.md "Suitability": a high-interest debt with an amount that cannot be
+        // read is still owed, so the debt rule fails on it rather than going unchecked
+        // (which would let the rest of the answers through).
+        highInterestDebts.push({ ...owed, valueCents: null });
+      } else if (c > 0) highInterestDebts.push({ ...owed, valueCents: c });
       return true;
     },
   );

@@ -57,3 +57,10 @@ export function yearsText(years: number): string {
   const n = years.toLocaleString('en-AU', { maximumFractionDigits: 1 });
   return `${n} ${years === 1 ? 'year' : 'years'}`;
 }
+
+/** An interest rate typed as a percentage a year ("19.99", "19.99%", "7"), as a fraction; null when blank, NaN when unreadable. */
+export function readRate(text: string): number | null {
+  const t = text.trim().replace(/\s*%$/, '');
+  if (t === '') return null;
+  return /^\d{1,3}(\.\d+)?$/.test(t) && Number(t) <= 100 ? Number(t) / 100 : NaN;
+}

@@ -67,21 +67,29 @@ function noSurplusBecause(x: SuitabilityInput): string {
   return 'what you told us you save comes to less than a cent a month';
 }
 
-/** "your credit card", "your credit card and personal loan". */
-function debtKinds(debts: readonly DebtOwed[]): string {
-  const kinds = [...new Set(debts.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase()))];
-  return kinds.length === 1 ? `your ${kinds[0]}` : `your ${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}`;
+/** A rate a year as a percentage: 0.1999 -> "19.99%". */
+const percent = (rate: number) => `${Number((rate * 100).toFixed(2))}%`;
+
+/**
+ * One high-interest debt in the user's own terms, aware of whose it is (issue 15): "You owe $5,000 on your credit
+ * card at 19.99% a year", "Your partner owes $3,000 on their personal loan", "You and your partner owe … on a joint car loan".
+ */
+function debtLine(d: DebtOwed): string {
+  const kind = labelOf(DEBT_TYPES, d.type).toLowerCase();
+  const [who, whose] = d.owner === 'partner' ? ['Your partner owes', 'their'] : d.owner === 'joint' ? ['You and your partner owe', 'a joint'] : ['You owe', 'your'];
+  const amount = d.valueCents === null ? 'money (we could not read the amount)' : dollarsText(d.valueCents);
+  return `${who} ${amount} on ${whose} ${kind}${d.rate === null ? '' : ` at ${percent(d.rate)} a year`}.`;
 }
 
-/** What is owed, in the user's figures; an amount that cannot be read still counts as owed. */
-function debtOwedText(debts: readonly DebtOwed[]): string {
-  const known = debts.filter((d) => d.valueCents !== null);
-  const owed = known.reduce((sum, d) => sum + (d.valueCents ?? 0), 0);
-  if (known.length === debts.length) return `You owe ${dollarsText(owed)} on ${debtKinds(debts)}.`;
-  const unread = debts.filter((d) => d.valueCents === null);
-  const amount = unread.length === 1 ? 'the amount' : 'the amounts';
-  if (known.length === 0) return `You owe money on ${debtKinds(debts)} (we could not read ${amount}).`;
-  return `You owe ${dollarsText(owed)} on ${debtKinds(known)}, and more on ${debtKinds(unread)} (we could not read ${amount}).`;
+/** The high-interest balances owed in all, in cents; null when an amount cannot be read. */
+export function highInterestOwedCents(debts: readonly DebtOwed[]): Cents | null {
+  return debts.some((d) => d.valueCents === null) ? null : debts.reduce((sum, d) => sum + (d.valueCents ?? 0), 0);
+}
+
+/** Whether the high-interest debts stop the advice: any amount that cannot be read, or more than the small-balance allowance in all. */
+export function debtsStopAdvice(debts: readonly DebtOwed[], a: Assumptions): boolean {
+  const owed = highInterestOwedCents(debts);
+  return owed === null || owed > a.suitability.smallDebtDollars * 100;
 }
 
 export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitability {
@@ -142,13 +150,14 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
   }
 
   if (x.highInterestDebts === null) notChecked.push('high-interest-debt');
-  else if (x.highInterestDebts.length > 0) {
+  else if (x.highInterestDebts.length > 0 && debtsStopAdvice(x.highInterestDebts, a)) {
+    const debts = x.highInterestDebts;
     reasons.push({
       code: 'high-interest-debt',
       title: 'Pay off your high-interest debt first',
       explanation:
-        `${debtOwedText(x.highInterestDebts)} The interest on these is usually far higher than an investment can be expected to earn, ` +
-        'so paying them off first leaves you better off.',
+        `${debts.map(debtLine).join(' ')} Interest of ${percent(s.highInterestRate)} a year or more is far more than an investment can be expected to earn, ` +
+        `so paying ${debts.length === 1 ? 'it' : 'these'} off first leaves you better off.`,
       instead:
         'Put what you save towards these debts, starting with the highest interest rate, then come back. ' +
         'If repayments are hard, the National Debt Helpline (1800 007 007) gives free, confidential help.',

@@ -1,13 +1,13 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
 import { getField, type FieldKey } from '../../machines/journey-answers';
 import { useToday } from '../clock';
-import { amountProblem, dateOfBirthProblem, yearsProblem } from '../rules';
+import { amountProblem, dateOfBirthProblem, goalAmountProblem, rateProblem, yearsProblem } from '../rules';
 import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { ChoiceGroup, SelectField, TextField, YesNo, type TextFieldProps } from '../components/fields';
 import { RowList } from '../components/row-list';
-import { formatEnteredMoney, parseMoney } from '../format';
+import { formatEnteredMoney } from '../format';
 import { routeOf } from '../routes';
 import type { ComponentType } from 'react';
 
@@ -57,8 +57,6 @@ function CheckedField({ problem, ...props }: Omit<TextFieldProps, 'error' | 'onB
 /** A money field: anything but an amount in dollars gets a message under it. */
 const MoneyField = (props: Omit<TextFieldProps, 'error' | 'onBlur' | 'money'>) => <CheckedField {...props} money problem={amountProblem} />;
 
-/** The goal's amount: an amount in dollars, more than nothing. */
-const goalAmountProblem = (v: string) => amountProblem(v) ?? (v.trim() !== '' && parseMoney(v) <= 0 ? 'Enter an amount greater than $0.' : null);
 
 const RelationshipStatus = () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={routeOf('relationshipStatus').title} />;
 const GoalSelection = () => <Choice field="goal.type" options={GOAL_OPTIONS} question={routeOf('goalSelection').title} />;
@@ -210,7 +208,7 @@ function Debts() {
           <MoneyField label="Amount owing" value={row.value} onChange={(v) => set('value', v)} />
           <SelectField label="Whose debt is it?" options={DEBT_OWNERS} value={row.owner} onChange={(v) => set('owner', v)} />
           <SelectField label="Is the interest tax deductible?" options={YES_NO} value={row.taxDeductible} onChange={(v) => set('taxDeductible', v)} />
-          <TextField label="Interest rate (% a year)" inputMode="decimal" value={row.interestRate} onChange={(v) => set('interestRate', v)} />
+          <CheckedField label="Interest rate (% a year)" inputMode="decimal" value={row.interestRate} onChange={(v) => set('interestRate', v)} problem={rateProblem} />
           <MoneyField label="Repayment amount" value={row.repaymentAmount} onChange={(v) => set('repaymentAmount', v)} />
           <SelectField label="Repayment frequency" options={DEBT_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
         </>

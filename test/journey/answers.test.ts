@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyAnswers, getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
 import { normalizePath, screenForPath, stepForPath } from '../../machines/journey-flow';
 import { isQuestionnaireScreen } from '../../journey/routes';
-import { dateOfBirthProblem, isScreenComplete as isComplete, yearsProblem } from '../../journey/rules';
+import { dateOfBirthProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, yearsProblem } from '../../journey/rules';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { RISK_PROFILES } from '../../journey/engine/assumptions';
 import { parseMoney, formatEnteredMoney } from '../../journey/format';
@@ -53,6 +53,21 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(yearsProblem('1.9')).toMatch(/^This advice is for goals at least 2 years away/);
     expect(yearsProblem('2')).toBeNull();
     expect(yearsProblem('0.5')).toMatch(/at least 2 years/);
+  });
+
+  it('refuses a goal under $1 on the goal screen, and says what an interest rate it cannot read should look like (issue 15)', () => {
+    expect(goalAmountProblem('0.50')).toBe('Enter an amount of $1 or more.');
+    expect(goalAmountProblem('0')).toBe('Enter an amount of $1 or more.');
+    expect(goalAmountProblem('1')).toBeNull();
+    expect(goalAmountProblem('')).toBeNull();
+    const goal = (amount: string) => with_((a) => setField(a, 'goal.amount', amount), (a) => setField(a, 'goal.years', '5'));
+    expect(isScreenComplete('goalDetails', goal('0.99'))).toBe(false);
+    expect(isScreenComplete('goalDetails', goal('1.00'))).toBe(true);
+    expect(rateProblem('19.99')).toBeNull();
+    expect(rateProblem('19.99 %')).toBeNull();
+    expect(rateProblem('')).toBeNull();
+    expect(rateProblem('high')).toBe('Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.');
+    expect(rateProblem('120')).not.toBeNull();
   });
 
   it('the shortest goal it takes is the shortest any risk profile suits', () => {

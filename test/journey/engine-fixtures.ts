@@ -19,8 +19,8 @@ export interface Household {
   /** Regular savings; '' answers No. */
   savings?: string;
   savingsFrequency?: string;
-  /** Debt rows as [type, value]. */
-  debts?: [string, string][];
+  /** Debt rows as [type, value, interest rate as typed (default none), owner (default 'self')]. */
+  debts?: [string, string, string?, string?][];
   privateHealth?: 'yes' | 'no' | '';
   riskStyle?: string;
 }
@@ -30,8 +30,8 @@ export function household(h: Household = {}): Answers {
   let id = 1;
   const yesNo = <R>(rows: R[]) => ({ answer: rows.length > 0 ? ('yes' as const) : ('no' as const), rows });
   const benefits: BenefitRow[] = (h.benefits ?? []).map(([type, amount]) => ({ id: id++, type, amount }));
-  const debts: DebtRow[] = (h.debts ?? []).map(([type, value]) => ({
-    id: id++, type, value, owner: 'self', taxDeductible: 'no', interestRate: '', repaymentAmount: '', frequency: '',
+  const debts: DebtRow[] = (h.debts ?? []).map(([type, value, interestRate = '', owner = 'self']) => ({
+    id: id++, type, value, owner, taxDeductible: 'no', interestRate, repaymentAmount: '', frequency: '',
   }));
   const savings = h.savings ?? '1000';
   return {

@@ -150,7 +150,7 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
     });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
-    expect(r).toMatchObject({ assumptionsVersion: '2026.2', engineVersion: '1.1.0', asOf: '2026-11-21', financialYear: '2026-27', age: 36 });
+    expect(r).toMatchObject({ assumptionsVersion: '2026.3', engineVersion: '1.2.0', asOf: '2026-11-21', financialYear: '2026-27', age: 36 });
     // 2026-27: the 16% rate is 15%, so tax on $215,000 is $51,370 + 45% of $25,000.
     expect(r.income).toMatchObject({ bracketTaxCents: 6_262_000, netAnnualCents: 14_808_000, netMonthlyCents: 1_234_000 });
     expect(r.needs).toMatchObject({

@@ -52,11 +52,51 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
   it('high-interest debt: a credit card or personal loan with anything owed fails; $0 owed, or other debts, pass', () => {
     const card = advise({ debts: [['credit-card', '2,500']] });
     expect(codes(card)).toEqual(['high-interest-debt']);
-    expect(card.suitability.reasons[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\./);
-    const both = advise({ debts: [['credit-card', '500'], ['personal-loan', '1'], ['mortgage', '400000']] });
-    expect(both.suitability.reasons[0]!.explanation).toMatch(/^You owe \$501 on your credit card and personal loan\./);
+    expect(card.suitability.reasons[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\. Interest of 10% a year or more/);
     expect(advise({ debts: [['credit-card', '0']] }).status).toBe('recommended');
     expect(advise({ debts: [['mortgage', '400000'], ['car-loan', '15000']] }).status).toBe('recommended');
+  });
+
+  describe('by rate and size, in words that say whose the debt is (issue 15)', () => {
+    it('the rate decides when it is given: a $40,000 car loan at 25% fails, a $5,000 card at 0% passes', () => {
+      const car = advise({ debts: [['car-loan', '40000', '25']] });
+      expect(codes(car)).toEqual(['high-interest-debt']);
+      expect(car.suitability.reasons[0]!.explanation).toMatch(/^You owe \$40,000 on your car loan at 25% a year\. /);
+      expect(advise({ debts: [['credit-card', '5000', '0']] }).status).toBe('recommended');
+      expect(advise({ debts: [['credit-card', '5000', '0%']] }).status).toBe('recommended');
+    });
+
+    it('the threshold is 10% a year, both sides of it', () => {
+      expect(advise({ debts: [['mortgage', '400000', '9.99']] }).status).toBe('recommended');
+      expect(codes(advise({ debts: [['mortgage', '400000', '10']] }))).toEqual(['high-interest-debt']);
+      expect(advise({ debts: [['personal-loan', '5000', '9.5 %']] }).status).toBe('recommended');
+    });
+
+    it('a small balance ($1,000 or less in all) does not stop the advice; the needs analysis says to clear it from cash', () => {
+      const small = advise({ debts: [['credit-card', '500'], ['personal-loan', '1'], ['mortgage', '400000']] });
+      expect(small.status).toBe('recommended');
+      expect(small.notes).toContain('Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.');
+      // a $50 card balance at 0% is no high-interest debt at all: nothing to say
+      expect(advise({ debts: [['credit-card', '50', '0']] }).notes.join(' ')).not.toMatch(/high interest/);
+      expect(advise({ debts: [['credit-card', '1,000']] }).status).toBe('recommended');
+      expect(codes(advise({ debts: [['credit-card', '1,000.01']] }))).toEqual(['high-interest-debt']);
+      expect(codes(advise({ debts: [['credit-card', '600'], ['personal-loan', '600']] }))).toEqual(['high-interest-debt']);
+    });
+
+    it('says whose each debt is: yours, your partner’s, or joint', () => {
+      const r = advise({ relationshipStatus: 'couple', debts: [['credit-card', '3,000', '20', 'partner'], ['personal-loan', '8000', '', 'joint'], ['credit-card', '2000', '19.99']] });
+      expect(r.suitability.reasons[0]!.explanation).toMatch(
+        /^Your partner owes \$3,000 on their credit card at 20% a year\. You and your partner owe \$8,000 on a joint personal loan\. You owe \$2,000 on your credit card at 19\.99% a year\. Interest of 10% a year or more is far more than an investment can be expected to earn, so paying these off first/,
+      );
+    });
+
+    it('a rate that cannot be read is asked for again, and the debt is not judged on it', () => {
+      const r = advise({ debts: [['car-loan', '40000', 'high']] });
+      expect(r.status).toBe('incomplete');
+      expect(r.completeness.missing).toEqual([
+        { answer: 'debts', rowId: expect.any(Number), message: 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.' },
+      ]);
+    });
   });
 
   it('no surplus, worded by case: answered No, saves $0, or saves less than a cent a month', () => {
@@ -82,7 +122,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(unread.status).toBe('unsuitable');
     expect(codes(unread)).toEqual(['high-interest-debt']);
     expect(unread.suitability.notChecked).toEqual([]);
-    expect(unread.suitability.reasons[0]!.explanation).toMatch(/^You owe money on your credit card \(we could not read the amount\)\. The interest/);
+    expect(unread.suitability.reasons[0]!.explanation).toMatch(/^You owe money \(we could not read the amount\) on your credit card\. Interest/);
     // The amount is still asked for.
     expect(unread.completeness.missing).toEqual([
       { answer: 'debts', rowId: expect.any(Number), message: 'Enter how much you owe on this debt, in dollars.' },
@@ -95,20 +135,17 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(over.completeness.missing[0]!.message).toBe('Enter an amount of $1,000,000,000 or less.');
 
     const mixed = advise({ debts: [['credit-card', '500'], ['personal-loan', '?'], ['mortgage', '400000']] });
-    expect(mixed.suitability.reasons[0]!.explanation).toMatch(
-      /^You owe \$500 on your credit card, and more on your personal loan \(we could not read the amount\)\. /,
-    );
-    const twoUnread = advise({ debts: [['credit-card', '?'], ['personal-loan', '?']] });
-    expect(twoUnread.suitability.reasons[0]!.explanation).toMatch(/^You owe money on your credit card and personal loan \(we could not read the amounts\)\. /);
+    // an amount that cannot be read stops the advice whatever the others come to
+    expect(mixed.suitability.reasons[0]!.explanation).toMatch(/^You owe \$500 on your credit card\. You owe money \(we could not read the amount\) on your personal loan\. /);
   });
 
   it('a debt row of unknown kind leaves the debt rule unchecked, unless a high-interest debt is known anyway', () => {
     const unknownKind = advise({ debts: [['', '5000']] });
     expect(unknownKind.status).toBe('incomplete');
     expect(unknownKind.suitability.notChecked).toEqual(['high-interest-debt']);
-    const withCard = advise({ debts: [['', '5000'], ['credit-card', '1,000']] });
+    const withCard = advise({ debts: [['', '5000'], ['credit-card', '1,500']] });
     expect(codes(withCard)).toEqual(['high-interest-debt']);
-    expect(withCard.suitability.reasons[0]!.explanation).toMatch(/^You owe \$1,000 on your credit card\./);
+    expect(withCard.suitability.reasons[0]!.explanation).toMatch(/^You owe \$1,500 on your credit card\./);
   });
 
   it('lists every reason that applies, and never a recommendation', () => {
