@@ -3,14 +3,14 @@
  * and its Back / Continue buttons, and the error page. Everything it shows comes
  * from the journey machine; everything it does is an event sent to it.
  */
-import { Component, Suspense, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
 import { stepOfScreen, type ScreenId } from '../machines/journey-flow';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
-import { SuitabilityContext } from './suitability';
+import { useSuitabilityCheck } from './suitability';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath, selectScreen } from '../machines/journey';
 
 /** The product name, in the header and every document title. */
@@ -142,13 +142,10 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
   );
 }
 
-const noSubscription = () => () => undefined;
-
 function PageNav({ continueLabel }: { continueLabel: string | null }) {
   const send = useJourneySend();
   // the engine's suitability check (journey/suitability.ts) loads on demand: the rule is read again when it arrives
-  const suitability = useContext(SuitabilityContext);
-  const check = useSyncExternalStore(suitability?.subscribe ?? noSubscription, () => suitability?.get() ?? null);
+  const check = useSuitabilityCheck();
   // a new selector once it has, so that the screen's rule is evaluated again (the snapshot has not changed)
   const canContinue = useJourney(useMemo(() => (s: Parameters<typeof selectCanContinue>[0]) => selectCanContinue(s), [check]));
   const canReturn = useJourney(selectCanReturn);

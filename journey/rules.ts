@@ -61,6 +61,28 @@ export function dateOfBirthProblem(text: string, asOf: Date): string | null {
   return ageOn(dob.date, asOf) < MIN_AGE ? `This advice is for people aged ${MIN_AGE} or over.` : null;
 }
 
+/** issue 15: retirement is out of scope (the eligibility page), so the screens that ask say so at once. */
+export const RETIREMENT_OUT_OF_SCOPE =
+  'This advice does not cover retirement or retirement income (see the eligibility page). A licensed financial adviser can help you plan it.';
+export const AGE_PENSION_OUT_OF_SCOPE =
+  'The Age Pension is retirement income, which this advice does not cover (see the eligibility page). A licensed financial adviser can help you plan it.';
+
+/** Why the advice cannot go on from this employment status; null when it can. */
+export const employmentProblem = (status: string): string | null => (status === 'retired' ? RETIREMENT_OUT_OF_SCOPE : null);
+
+/** Why the advice cannot go on from these benefits; null when it can. */
+export const benefitsProblem = (benefits: Answers['benefits']): string | null =>
+  benefits.answer === 'yes' && benefits.rows.some((r) => r.type === 'age-pension') ? AGE_PENSION_OUT_OF_SCOPE : null;
+
+/**
+ * Why the regular savings do not add up, from the engine's check once it has loaded (null before, or when they do):
+ * more than the take-home pay, or savings with no income at all (issue 15).
+ */
+export function savingsProblem(a: Answers, asOf: Date, suitability: SuitabilityCheck | null): string | null {
+  const reason = suitability?.(a, asOf).reasons.find((r) => r.code === 'savings-over-income');
+  return reason ? `${reason.explanation} ${reason.instead}` : null;
+}
+
 /** Filled with an amount the advice can use. */
 const amount = (s: string) => filled(s) && amountProblem(s) === null;
 const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'yes' && l.rows.length > 0);
@@ -80,15 +102,15 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, sui
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
   goalDetails: (a) => filled(a.goal.amount) && goalAmountProblem(a.goal.amount) === null && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
-  employmentStatus: (a) => filled(a.employmentStatus),
+  employmentStatus: (a) => filled(a.employmentStatus) && employmentProblem(a.employmentStatus) === null,
   income: (a) => amount(a.income.amount) && filled(a.income.frequency),
   additionalIncome: (a) => listDone(a.additionalIncome),
-  benefits: (a) => listDone(a.benefits),
+  benefits: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
   bigSpends: (a) => listDone(a.bigSpends),
   assets: (a) => listDone(a.assets),
-  regularSavings: (a) =>
+  regularSavings: (a, asOf, suitability) =>
     a.regularSavings.answer === 'no' ||
-    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency)),
+    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency) && savingsProblem(a, asOf, suitability) === null),
   super: (a) => amount(a.super.balance) && a.super.contributions !== '',
   debts: (a) => listDone(a.debts),
   insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(amount),

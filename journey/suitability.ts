@@ -6,7 +6,7 @@
  * until then the screens that need it say they cannot continue, and whatever depends on it
  * re-reads it when it arrives (`subscribe`).
  */
-import { createContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Answers } from '../machines/journey-answers';
 import type { Suitability } from './engine/suitability';
 
@@ -48,5 +48,13 @@ export function lazySuitability(load: () => Promise<SuitabilityCheck> = () => im
   };
 }
 
-/** The app's check, for the page navigation to re-read the screen's rule once it has loaded (journey/app.tsx). */
+/** The app's check, for the screens and the page navigation to read again once it has loaded. */
 export const SuitabilityContext = createContext<LazySuitability | null>(null);
+
+const noSubscription = () => () => undefined;
+
+/** The engine's check once it has loaded, null before; the component renders again when it arrives. */
+export function useSuitabilityCheck(): SuitabilityCheck | null {
+  const suitability = useContext(SuitabilityContext);
+  return useSyncExternalStore(suitability?.subscribe ?? noSubscription, () => suitability?.get() ?? null);
+}

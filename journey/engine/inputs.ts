@@ -49,6 +49,8 @@ export interface Inputs {
   /** Whole years at the calculation date. */
   age: number | null;
   relationshipStatus: string;
+  /** The employment status as answered (an option value; '' when not answered). */
+  employmentStatus: string;
   goalType: string;
   /** The goal in today's dollars. */
   goalTodayCents: Cents | null;
@@ -104,7 +106,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
   else {
     const c = toCents(answers.goal.amount);
     if (c === null) miss('goal.amount', unreadable(answers.goal.amount, 'Enter the amount for your goal in dollars, for example 50,000.'));
-    else if (c <= 0) miss('goal.amount', 'Enter an amount for your goal of more than $0.');
+    else if (c < 100) miss('goal.amount', 'Enter an amount for your goal of $1 or more.');
     else goalTodayCents = c;
   }
   let goalYears: number | null = null;
@@ -282,6 +284,7 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
       dateOfBirth,
       age,
       relationshipStatus: answers.relationshipStatus,
+      employmentStatus: answers.employmentStatus,
       goalType: answers.goal.type,
       goalTodayCents,
       goalYears,

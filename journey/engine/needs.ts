@@ -26,8 +26,10 @@ export interface Needs {
   emergencyFund: {
     /** How many months of take-home pay ("three months of your take-home pay"). */
     months: number;
-    /** months × monthly net income (worked from the annual figure: net annual × 3 / 12). */
+    /** months × monthly net income (worked from the annual figure: net annual × 3 / 12); all the cash when there is no income. */
     targetCents: Cents;
+    /** issue 15: no take-home pay, so all the cash is kept as the emergency fund and none of it is offered to invest. */
+    allCash: boolean;
     /** Cash assets. */
     cashCents: Cents;
     /** max(0, target − cash). */
@@ -67,7 +69,9 @@ export interface Needs {
 
 export function needsAnalysis(input: NeedsInput, a: Assumptions): Needs {
   const months = a.needs.emergencyFundMonths;
-  const targetCents = Math.round((input.netAnnualCents * months) / 12);
+  // issue 15: with no income, months of take-home pay come to nothing; the cash is what the household would live on
+  const allCash = input.netAnnualCents <= 0;
+  const targetCents = allCash ? input.cashCents : Math.round((input.netAnnualCents * months) / 12);
   const afterEmergency = Math.max(0, input.cashCents - targetCents);
   const fromCashCents = Math.min(input.bigSpendsCents, afterEmergency);
   const availableSavingsCents = afterEmergency - fromCashCents;
@@ -77,6 +81,7 @@ export function needsAnalysis(input: NeedsInput, a: Assumptions): Needs {
     emergencyFund: {
       months,
       targetCents,
+      allCash,
       cashCents: input.cashCents,
       shortfallCents: Math.max(0, targetCents - input.cashCents),
     },

@@ -56,25 +56,8 @@ export function recommendationReasons(x: ReasonsInput): string[] {
   const ef = needs.emergencyFund;
   const big = needs.bigSpends;
   const bigText = big.totalCents > 0 ? ` and the ${dollarsText(big.totalCents)} you expect to spend in the next ${yearsText(big.years)}` : '';
-  if (ef.targetCents === 0) {
-    // JOURNEY-ENGINE.md "Needs analysis": the fund is three months of take-home pay, so with none it is $0;
-    // say that plainly rather than "your cash covers an emergency fund of $0".
-    const bigSpendsText = `the ${dollarsText(big.fromCashCents)} of big expenses you expect in the next ${yearsText(big.years)}`;
-    let rest: string;
-    if (needs.availableSavingsCents > 0 && big.fromCashCents > 0) {
-      rest = `After ${bigSpendsText}, ${dollarsText(needs.availableSavingsCents)} of your cash is left to start your investment.`;
-    } else if (needs.availableSavingsCents > 0) {
-      rest = `All your cash, ${dollarsText(needs.availableSavingsCents)}, can start your investment.`;
-    } else if (big.fromCashCents > 0) {
-      rest = `Your cash goes to ${bigSpendsText}, so there is nothing extra to start your investment with.`;
-    } else {
-      rest = 'You have no cash to start your investment with.';
-    }
-    reasons.push(
-      `You have no take-home pay, so we keep no emergency fund of three months of it back from your cash. ${rest} ` +
-        'Consider building some savings for emergencies all the same.',
-    );
-  } else if (ef.shortfallCents > 0) {
+  // with no take-home pay there is no recommendation (suitability 'no-income', issue 15), so the fund is months of it here
+  if (ef.shortfallCents > 0) {
     reasons.push(
       `An emergency fund of three months of your take-home pay is ${dollarsText(ef.targetCents)}, and your cash is ${dollarsText(ef.shortfallCents)} short of it, ` +
         `so nothing is taken from your cash to invest. Consider building the fund from the amount set aside each month.`,

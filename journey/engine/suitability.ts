@@ -12,7 +12,15 @@ import type { DebtOwed } from './inputs';
 import { dollarsText, yearsText, type Cents } from './money';
 
 /** The suitability rules, in the order they are checked. */
-export type UnsuitableCode = 'under-18' | 'goal-too-soon' | 'goal-shorter-than-horizon' | 'no-surplus' | 'high-interest-debt';
+export type UnsuitableCode =
+  | 'under-18'
+  | 'retirement'
+  | 'goal-too-soon'
+  | 'goal-shorter-than-horizon'
+  | 'no-income'
+  | 'savings-over-income'
+  | 'no-surplus'
+  | 'high-interest-debt';
 
 /** Why investing is not advised now. All text is ready to display. */
 export interface UnsuitableReason {
@@ -34,6 +42,12 @@ export interface Suitability {
 }
 
 export interface SuitabilityInput {
+  /** Retired, or receiving the Age Pension (issue 15: retirement is out of scope); null when neither is answered yet. */
+  retired: boolean | null;
+  /** Income before tax from every source, a year (salary, other income, benefits); null when any is not known. */
+  incomeAnnualCents: Cents | null;
+  /** Take-home pay a month; null when it cannot be worked out. */
+  netMonthlyCents: Cents | null;
   dateOfBirth: Date | null;
   age: number | null;
   goalYears: number | null;
@@ -53,6 +67,18 @@ export function profileForYears(years: number, profiles: readonly RiskProfile[])
 }
 
 const SAVINGS_ACCOUNT = 'a high-interest savings account or a term deposit, where its value will not fall';
+
+/** Why a retiree is turned away (issue 15), here and on the screens that ask (journey/rules.ts). */
+export const RETIREMENT_EXPLANATION =
+  'This advice is for saving towards a goal while you earn. Investing in retirement means planning an income from your savings, ' +
+  'super and the Age Pension, which it does not cover (see the eligibility page).';
+export const RETIREMENT_INSTEAD = 'A licensed financial adviser can help you plan your retirement income; Moneysmart’s retirement planner (moneysmart.gov.au) is a good start.';
+
+/** "You told us you save $X a month, more than your take-home pay of $Y a month." (or: "but no income"). */
+const savingsOverIncome = (savedMonthly: Cents, netMonthly: Cents) =>
+  netMonthly <= 0
+    ? `You told us you save ${dollarsText(savedMonthly)} a month, but have no income.`
+    : `You told us you save ${dollarsText(savedMonthly)} a month, more than your take-home pay of ${dollarsText(netMonthly)} a month.`;
 
 /**
  * Why there is no surplus, in the user's own terms. Only reached with a known
@@ -109,6 +135,17 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
     });
   }
 
+  if (x.retired === null) notChecked.push('retirement');
+  else if (x.retired) {
+    // issue 15: the eligibility page excludes retirement; a retiree would otherwise be planned like a saver
+    reasons.push({
+      code: 'retirement',
+      title: 'This advice does not cover retirement',
+      explanation: RETIREMENT_EXPLANATION,
+      instead: RETIREMENT_INSTEAD,
+    });
+  }
+
   if (x.goalYears === null) notChecked.push('goal-too-soon', 'goal-shorter-than-horizon');
   else if (x.goalYears < s.minGoalYears) {
     reasons.push({
@@ -132,6 +169,30 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
       instead: suited
         ? `Choose ${suited.label} or a more cautious style, which suits a goal ${yearsText(x.goalYears)} away, or give your goal at least ${yearsText(p.minHorizonYears)}.`
         : `No investment style suits a goal this close. Keep the money in ${SAVINGS_ACCOUNT}, or give your goal at least ${yearsText(p.minHorizonYears)}.`,
+    });
+  }
+
+  if (x.incomeAnnualCents === null) notChecked.push('no-income');
+  else if (x.incomeAnnualCents <= 0) {
+    // issue 15: without income the cash is what the household lives on; investing waits
+    reasons.push({
+      code: 'no-income',
+      title: 'You have no income at the moment',
+      explanation:
+        'You told us you have no income from work, other sources or benefits. Without an income, your cash is what you would live on, ' +
+        'and an investment can be worth less than you put in just when you need the money.',
+      instead: `Keep your cash as your emergency fund, in ${SAVINGS_ACCOUNT}, and come back when you have a regular income.`,
+    });
+  }
+
+  if (x.netMonthlyCents === null || x.surplusMonthlyCents === null) notChecked.push('savings-over-income');
+  else if (x.surplusMonthlyCents > Math.max(0, x.netMonthlyCents)) {
+    // issue 15: checked on the regular savings screen too (journey/rules.ts), as soon as the check has loaded
+    reasons.push({
+      code: 'savings-over-income',
+      title: 'You save more than you earn',
+      explanation: `${savingsOverIncome(x.surplusMonthlyCents, x.netMonthlyCents)} We can only plan with what you can save.`,
+      instead: 'Check the amount you save and how often (Regular savings), and your income, then come back.',
     });
   }
 

@@ -130,7 +130,7 @@ export function NeedsAnalysis() {
       <Figures
         rows={[
           ['Take-home pay', `${$(income.netMonthlyCents)} a month (${$(income.netAnnualCents)} a year)`],
-          [`Emergency fund (${ef.months} months of your take-home pay)`, $(ef.targetCents)],
+          [ef.allCash ? 'Emergency fund (all your cash: you have no income)' : `Emergency fund (${ef.months} months of your take-home pay)`, $(ef.targetCents)],
           ['Cash you have', $(ef.cashCents)],
           ['Emergency fund still to build', $(ef.shortfallCents)],
           ['Monthly surplus (what you save regularly)', `${$(sp.monthlyCents)} a month`],
@@ -148,8 +148,11 @@ export function NeedsAnalysis() {
           {income.nonTaxableBenefitsCents > 0 ? `, plus ${$(income.nonTaxableBenefitsCents)} of tax-free benefits` : ''} ({income.taxTableYear} tax rates).
         </li>
         <li>
-          We keep {ef.months} months of take-home pay as an emergency fund before investing.{' '}
-          {ef.shortfallCents > 0 ? `Your cash falls ${$(ef.shortfallCents)} short of it, so there is nothing to invest from savings yet.` : 'Your cash covers it.'}
+          {ef.allCash
+            ? 'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.'
+            : `We keep ${ef.months} months of take-home pay as an emergency fund before investing. ${
+                ef.shortfallCents > 0 ? `Your cash falls ${$(ef.shortfallCents)} short of it, so there is nothing to invest from savings yet.` : 'Your cash covers it.'
+              }`}
         </li>
         <li>
           We don’t ask about your expenses, so your surplus is the {$(sp.monthlyCents)} a month you told us you save. We set{' '}

@@ -1,7 +1,8 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
 import { getField, type FieldKey } from '../../machines/journey-answers';
 import { useToday } from '../clock';
-import { amountProblem, dateOfBirthProblem, goalAmountProblem, rateProblem, yearsProblem } from '../rules';
+import { amountProblem, benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, rateProblem, savingsProblem, yearsProblem } from '../rules';
+import { useSuitabilityCheck } from '../suitability';
 import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
@@ -60,7 +61,22 @@ const MoneyField = (props: Omit<TextFieldProps, 'error' | 'onBlur' | 'money'>) =
 
 const RelationshipStatus = () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={routeOf('relationshipStatus').title} />;
 const GoalSelection = () => <Choice field="goal.type" options={GOAL_OPTIONS} question={routeOf('goalSelection').title} />;
-const EmploymentStatus = () => <Choice field="employmentStatus" options={EMPLOYMENT_OPTIONS} question={routeOf('employmentStatus').title} />;
+/** What stops the journey on this screen, said where the answer was given (issue 15); an empty live region otherwise. */
+const ScreenProblem = ({ problem }: { problem: string | null }) => (
+  <p className="field__error" role="status">
+    {problem ?? ''}
+  </p>
+);
+
+function EmploymentStatus() {
+  const status = useJourney((s) => s.context.answers.employmentStatus);
+  return (
+    <div className="stack">
+      <Choice field="employmentStatus" options={EMPLOYMENT_OPTIONS} question={routeOf('employmentStatus').title} />
+      <ScreenProblem problem={employmentProblem(status)} />
+    </div>
+  );
+}
 
 function GoalDetails() {
   const [amount, setAmount] = useField('goal.amount');
@@ -119,18 +135,22 @@ function AdditionalIncome() {
 }
 
 function Benefits() {
+  const benefits = useJourney((s) => s.context.answers.benefits);
   return (
-    <RowList
-      list="benefits"
-      question={routeOf('benefits').title}
-      itemLabel="Benefit"
-      renderRow={(row, set) => (
-        <>
-          <SelectField label="Benefit" options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
-          <MoneyField label="Amount per fortnight" value={row.amount} onChange={(v) => set('amount', v)} />
-        </>
-      )}
-    />
+    <div className="stack">
+      <RowList
+        list="benefits"
+        question={routeOf('benefits').title}
+        itemLabel="Benefit"
+        renderRow={(row, set) => (
+          <>
+            <SelectField label="Benefit" options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
+            <MoneyField label="Amount per fortnight" value={row.amount} onChange={(v) => set('amount', v)} />
+          </>
+        )}
+      />
+      <ScreenProblem problem={benefitsProblem(benefits)} />
+    </div>
   );
 }
 
@@ -163,6 +183,10 @@ function Assets() {
 
 function RegularSavings() {
   const answer = useJourney((s) => s.context.answers.regularSavings.answer);
+  const answers = useJourney((s) => s.context.answers);
+  const today = useToday();
+  // the engine's check (journey/suitability.ts), read again when it arrives
+  const check = useSuitabilityCheck();
   const send = useJourneySend();
   const [amount, setAmount] = useField('regularSavings.amount');
   const [frequency, setFrequency] = useField('regularSavings.frequency');
@@ -175,6 +199,7 @@ function RegularSavings() {
           <SelectField label="How often?" options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
         </div>
       )}
+      <ScreenProblem problem={answer === 'yes' ? savingsProblem(answers, today, check) : null} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import type { ScreenId } from '../../machines/journey-flow';
 import { ROUTES, routeOf } from '../../journey/routes';
 import { browserSuite } from './suite';
+import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
+import { household } from '../journey/engine-fixtures';
 
 const baseUrl = inject('baseUrl');
 const suite = browserSuite();
@@ -237,6 +239,28 @@ describe('the whole journey', () => {
     await years.fill('1.5');
     await years.blur();
     await page.getByText(/This advice is for goals at least 2 years away/).waitFor();
+
+    // retirement is out of scope: said on the employment screen, which does not let the visitor on
+    await page.goto(baseUrl + routeOf('employmentStatus').path);
+    await onScreen(page, 'employmentStatus');
+    await page.getByRole('radio', { name: 'Retired' }).check();
+    await page.getByText(/^This advice does not cover retirement/).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'Employed', exact: true }).check();
+    expect(await page.getByText(/^This advice does not cover retirement/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+  });
+
+  it('refuses on the savings screen to save more than the take-home pay, once the engine’s check has loaded (issue 15)', async () => {
+    const page = await open('/');
+    const answers = household({ income: '30000', savings: '2400' });
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })]);
+    await page.goto(baseUrl + routeOf('regularSavings').path);
+    await onScreen(page, 'regularSavings');
+    await page.getByText(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'How much do you save?' }).fill('2000');
+    await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
   });
 
   it('start again clears the answers', async () => {

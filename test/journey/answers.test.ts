@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyAnswers, getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
 import { normalizePath, screenForPath, stepForPath } from '../../machines/journey-flow';
 import { isQuestionnaireScreen } from '../../journey/routes';
-import { dateOfBirthProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, yearsProblem } from '../../journey/rules';
+import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, savingsProblem, yearsProblem } from '../../journey/rules';
+import { household } from './engine-fixtures';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { RISK_PROFILES } from '../../journey/engine/assumptions';
 import { parseMoney, formatEnteredMoney } from '../../journey/format';
@@ -68,6 +69,28 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(rateProblem('')).toBeNull();
     expect(rateProblem('high')).toBe('Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.');
     expect(rateProblem('120')).not.toBeNull();
+  });
+
+  it('turns retirement away on the screens that ask, and refuses savings over the take-home pay on the savings screen (issue 15)', () => {
+    expect(employmentProblem('retired')).toMatch(/^This advice does not cover retirement/);
+    expect(employmentProblem('employed')).toBeNull();
+    expect(isScreenComplete('employmentStatus', with_((a) => setField(a, 'employmentStatus', 'retired')))).toBe(false);
+    expect(isScreenComplete('employmentStatus', with_((a) => setField(a, 'employmentStatus', 'student')))).toBe(true);
+    const pension = with_(
+      (a) => setToggle(a, 'benefits', 'yes'),
+      (a) => updateRow(a, 'benefits', a.benefits.rows[0]!.id, 'type', 'age-pension'),
+    );
+    expect(benefitsProblem(pension.benefits)).toMatch(/^The Age Pension is retirement income/);
+    expect(isScreenComplete('benefits', pension)).toBe(false);
+
+    // $30,000 a year saving $2,400 a month: more than its take-home pay (engine-suitability.test.ts works it out)
+    const saver = household({ income: '30000', savings: '2400' });
+    expect(savingsProblem(saver, TODAY, assessSuitability)).toMatch(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./);
+    expect(isScreenComplete('regularSavings', saver)).toBe(false);
+    // until the engine's check has loaded, the screen cannot tell, and lets the visitor on (the needs analysis checks it)
+    expect(savingsProblem(saver, TODAY, null)).toBeNull();
+    expect(isComplete('regularSavings', saver, TODAY, null)).toBe(true);
+    expect(isScreenComplete('regularSavings', household({ income: '30000', savings: '2000' }))).toBe(true);
   });
 
   it('the shortest goal it takes is the shortest any risk profile suits', () => {

@@ -4,6 +4,8 @@ import { emptyAnswers, type Answers, type BenefitRow, type DebtRow } from '../..
 export interface Household {
   dateOfBirth?: string;
   relationshipStatus?: string;
+  /** The employment status (an option value). @default 'employed' */
+  employment?: string;
   goalType?: string;
   goalAmount?: string;
   goalYears?: string;
@@ -39,7 +41,7 @@ export function household(h: Household = {}): Answers {
     dateOfBirth: h.dateOfBirth ?? '15/06/1990',
     relationshipStatus: h.relationshipStatus ?? 'single',
     goal: { type: h.goalType ?? 'first-home', amount: h.goalAmount ?? '50000', years: h.goalYears ?? '10' },
-    employmentStatus: 'employed',
+    employmentStatus: h.employment ?? 'employed',
     income: { amount: h.income ?? '90000', frequency: h.incomeFrequency ?? 'annually' },
     additionalIncome: yesNo((h.additionalIncome ?? []).map(([amount, frequency, source]) => ({ id: id++, source: source ?? 'dividends', amount, frequency }))),
     benefits: yesNo(benefits),

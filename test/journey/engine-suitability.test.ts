@@ -99,6 +99,26 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     });
   });
 
+  it('retirement is out of scope: a retiree, or anyone on the Age Pension, gets no plan (issue 15)', () => {
+    // the issue's 64-year-old retiree: below Age Pension age, but retired
+    const retiree = advise({ dateOfBirth: '01/01/1962', employment: 'retired' });
+    expect(retiree.status).toBe('unsuitable');
+    expect(codes(retiree)).toEqual(['retirement']);
+    expect(retiree.suitability.reasons[0]!.title).toBe('This advice does not cover retirement');
+    expect(codes(advise({ benefits: [['age-pension', '1,100']] }))).toEqual(['retirement']);
+    expect(codes(advise({ employment: 'not-working' }))).toEqual([]);
+  });
+
+  it('saving more than the take-home pay is refused, though less than the income before tax (issue 15)', () => {
+    // $30,000 a year in 2025-26, with hospital cover: tax (30,000 − 18,200) × 16% = $1,888, less the $700 low income
+    // offset = $1,188; Medicare levy in its phase-in, (30,000 − 27,222) × 10% = $277.80; take-home $28,534.20 a year,
+    // $2,377.85 a month. Saving $2,400 a month is more than that (and less than the $2,500 a month before tax).
+    const over = advise({ income: '30000', savings: '2400' });
+    expect(codes(over)).toEqual(['savings-over-income']);
+    expect(over.suitability.reasons[0]!.explanation).toBe('You told us you save $2,400 a month, more than your take-home pay of $2,378 a month. We can only plan with what you can save.');
+    expect(codes(advise({ income: '30000', savings: '2300' }))).toEqual([]);
+  });
+
   it('no surplus, worded by case: answered No, saves $0, or saves less than a cent a month', () => {
     const because = (h: Household) => advise(h).suitability.reasons.find((x) => x.code === 'no-surplus')!.explanation;
     expect(because({ savings: '' })).toBe(
@@ -113,7 +133,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
   it('a savings amount that cannot be read leaves the no-surplus rule unchecked and the amount listed as missing', () => {
     const r = advise({ savings: 'lots' });
     expect(r.status).toBe('incomplete');
-    expect(r.suitability).toEqual({ suitable: true, reasons: [], notChecked: ['no-surplus'] });
+    expect(r.suitability).toEqual({ suitable: true, reasons: [], notChecked: ['savings-over-income', 'no-surplus'] });
     expect(r.completeness.missing).toEqual([{ answer: 'regularSavings.amount', message: 'Enter how much you save, in dollars.' }]);
   });
 
@@ -173,7 +193,7 @@ describe('completeness', () => {
     ]);
     expect(r.completeness.missing[0]!.message).toBe('Enter your date of birth, for example 15/06/1990.');
     expect(r).toMatchObject({ income: null, needs: null, plan: null, age: null });
-    expect(r.suitability.notChecked).toEqual(['under-18', 'goal-too-soon', 'goal-shorter-than-horizon', 'no-surplus', 'high-interest-debt']);
+    expect(r.suitability.notChecked).toEqual(['under-18', 'retirement', 'goal-too-soon', 'goal-shorter-than-horizon', 'no-income', 'savings-over-income', 'no-surplus', 'high-interest-debt']);
   });
 
   it('a row that cannot be read is reported with its id; a blank row is ignored', () => {
@@ -239,7 +259,7 @@ describe('needs analysis', () => {
     expect(short.bigSpends).toEqual({ years: 5, totalCents: 4_000_000, fromCashCents: 3_239_700, notCoveredCents: 760_300 });
     expect(short.availableSavingsCents).toBe(0);
     const shortfall = advise({ cash: '10000' }).needs!;
-    expect(shortfall.emergencyFund).toEqual({ months: 3, targetCents: 1_760_300, cashCents: 1_000_000, shortfallCents: 760_300 });
+    expect(shortfall.emergencyFund).toEqual({ months: 3, allCash: false, targetCents: 1_760_300, cashCents: 1_000_000, shortfallCents: 760_300 });
   });
 
   it('the surplus is regular savings made monthly; 30% is set aside', () => {
@@ -306,23 +326,20 @@ describe('the emergency-fund reason', () => {
     );
   });
 
-  it('with no take-home pay: a plain sentence, not "an emergency fund of $0"', () => {
+  it('with no income: all the cash is kept, none offered to invest, and no recommendation until there is income (issue 15)', () => {
+    // $0 salary, no other income or benefits, $20,000 cash, saving $1,000 a month (from savings, with nothing coming in)
     const r = advise({ income: '0', cash: '20000' });
-    expect(r.status === 'recommended' && r.needs?.emergencyFund.targetCents).toBe(0);
-    expect(emergencyReason({ income: '0', cash: '20000' })).toBe(
-      'You have no take-home pay, so we keep no emergency fund of three months of it back from your cash. ' +
-        'All your cash, $20,000, can start your investment. Consider building some savings for emergencies all the same.',
+    expect(r.status).toBe('unsuitable');
+    expect(codes(r)).toEqual(['no-income', 'savings-over-income']);
+    expect(r.needs!.emergencyFund).toEqual({ months: 3, allCash: true, targetCents: 2_000_000, cashCents: 2_000_000, shortfallCents: 0 });
+    expect(r.needs!.availableSavingsCents).toBe(0);
+    expect(r.suitability.reasons[0]!.instead).toBe(
+      'Keep your cash as your emergency fund, in a high-interest savings account or a term deposit, where its value will not fall, and come back when you have a regular income.',
     );
-    expect(emergencyReason({ income: '0', cash: '20000', bigSpends: ['5,000'] })).toMatch(
-      / After the \$5,000 of big expenses you expect in the next 5 years, \$15,000 of your cash is left to start your investment\. /,
-    );
-    expect(emergencyReason({ income: '0', cash: '3000', bigSpends: ['5,000'] })).toMatch(
-      / Your cash goes to the \$3,000 of big expenses you expect in the next 5 years, so there is nothing extra to start your investment with\. /,
-    );
-    expect(emergencyReason({ income: '0', cash: '' })).toMatch(/ You have no cash to start your investment with\. /);
-    for (const h of [{ income: '0', cash: '20000' }, { income: '0', cash: '' }]) {
-      const r = advise(h);
-      expect(r.status === 'recommended' && r.reasons.join(' ')).not.toMatch(/emergency fund of \$0/);
-    }
+    expect(r.suitability.reasons[1]!.explanation).toBe('You told us you save $1,000 a month, but have no income. We can only plan with what you can save.');
+    // not saving either: no income, and nothing to invest
+    expect(codes(advise({ income: '0', cash: '20000', savings: '' }))).toEqual(['no-income', 'no-surplus']);
+    // a benefit is income: JobSeeker of $800 a fortnight (tax-free at this level) is $20,800 a year
+    expect(codes(advise({ income: '0', benefits: [['jobseeker', '800']], savings: '100' }))).toEqual([]);
   });
 });
