@@ -8,10 +8,10 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Answers } from '../machines/journey-answers';
-import type { Suitability } from './engine/suitability';
+import type { Assessment } from './engine/assess';
 
-/** The engine's check of a set of answers on a date. */
-export type SuitabilityCheck = (answers: Answers, asOf: Date) => Suitability;
+/** The engine's check of a set of answers on a date: its suitability, and whether the goal can be reached. */
+export type SuitabilityCheck = (answers: Answers, asOf: Date) => Assessment;
 
 /** A check that loads on demand: `get()` is null until `load()` has settled. */
 export interface LazySuitability {

@@ -1,25 +1,83 @@
 /**
- * The suitability rules alone (JOURNEY-ENGINE.md "Suitability"), without the tax,
- * projection and fee modules: the journey machine's guards use this, so the first
- * page load does not carry the whole engine.
+ * The suitability rules and the goal's reachability (JOURNEY-ENGINE.md "Suitability", "Regular investment for the
+ * goal"), without the projection and fee modules: the journey machine's guards use this (loaded on demand,
+ * journey/suitability.ts), and computeAdvice the same take-home pay and needs analysis.
  */
 import type { Answers } from '../../machines/journey-answers';
 import { assumptionsFor } from './assumptions';
 import { calendarDay } from './dates';
 import type { Assumptions } from './assumptions';
 import { readAnswers } from './inputs';
+import { goalPlan } from './goal';
+import { needsAnalysis, type Needs } from './needs';
 import { checkSuitability, type Suitability } from './suitability';
-import { netIncome } from './tax';
+import { netIncome, type NetIncome } from './tax';
 
-/** The suitability of the answers at `asOf` (the same rules computeAdvice applies). */
-export function assessSuitability(answers: Answers, asOf: Date): Suitability {
+type Inputs = ReturnType<typeof readAnswers>['inputs'];
+
+/** The suitability of a set of answers, and whether the goal can be reached as it stands. */
+export interface Assessment extends Suitability {
+  /**
+   * What can be invested each month reaches the goal (issue 15: no product and no statement of advice until it does;
+   * the recommendation offers the three levers instead); null when an answer it needs is missing.
+   */
+  goalReachable: boolean | null;
+}
+
+/** The suitability of the answers at `asOf`, with the goal's reachability (the same rules and plan computeAdvice applies). */
+export function assessSuitability(answers: Answers, asOf: Date): Assessment {
   const day = calendarDay(asOf);
   const a = assumptionsFor(day);
-  return suitabilityOf(readAnswers(answers, day, a).inputs, a);
+  const x = readAnswers(answers, day, a).inputs;
+  const { needs } = incomeAndNeeds(x, a);
+  const goalReachable =
+    needs && x.profile && x.goalTodayCents !== null && x.goalYears !== null
+      ? goalPlan({
+          goalTodayCents: x.goalTodayCents,
+          years: x.goalYears,
+          availableCents: needs.startingAmountCents,
+          affordableMonthlyCents: needs.surplus.investableMonthlyCents,
+          annualReturn: x.profile.medianNetReturn,
+          inflation: a.inflation.rate,
+        }).reachable
+      : null;
+  return { ...suitabilityOf(x, a), goalReachable };
+}
+
+/** Take-home income, line by line, and the needs analysis; each null when an answer it needs is missing. */
+export function incomeAndNeeds(x: Inputs, a: Assumptions): { income: NetIncome | null; needs: Needs | null } {
+  const income =
+    x.salaryAnnualCents !== null && x.additionalIncome !== null && x.benefits !== null && x.privateHospitalCover !== null
+      ? netIncome(
+          {
+            salaryAnnualCents: x.salaryAnnualCents,
+            additionalIncomeAnnualCents: x.additionalIncome.reduce((s, r) => s + r.annualCents, 0),
+            benefits: x.benefits,
+            privateHospitalCover: x.privateHospitalCover,
+            age: x.age,
+          },
+          a,
+        )
+      : null;
+  const needs =
+    income && x.cashCents !== null && x.bigSpendsCents !== null && x.savingsMonthlyCents !== null && x.savingsAmountCents !== null
+      ? needsAnalysis(
+          {
+            netAnnualCents: income.netAnnualCents,
+            cashCents: x.cashCents,
+            bigSpendsCents: x.bigSpendsCents,
+            savingsAmountCents: x.savingsAmountCents,
+            savingsFrequency: x.savingsFrequency,
+            savingsMonthlyCents: x.savingsMonthlyCents,
+          },
+          a,
+        )
+      : null;
+  return { income, needs };
 }
 
 /** The suitability rules applied to the answers as the engine reads them. */
-export function suitabilityOf(x: ReturnType<typeof readAnswers>['inputs'], a: Assumptions): Suitability {
+export function suitabilityOf(x: Inputs, a: Assumptions): Suitability {
   const additionalCents = x.additionalIncome?.reduce((s, r) => s + r.annualCents, 0) ?? null;
   const known = x.salaryAnnualCents !== null && additionalCents !== null && x.benefits !== null;
   // Take-home pay, for the savings it can pay for. Before the hospital cover question is answered it is taken

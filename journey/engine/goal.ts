@@ -50,6 +50,31 @@ export function firstDepositNeeded(targetCents: Cents, monthlyCents: Cents, i: n
   return Math.max(0, Math.ceil((targetCents - monthlyCents * annuity) / growth - EPS));
 }
 
+/** The plan for a goal on the planning return (JOURNEY-ENGINE.md "Regular investment for the goal"). */
+export interface GoalPlan {
+  months: number;
+  /** The monthly rate. */
+  i: number;
+  /** The goal in future dollars. */
+  nominalCents: Cents;
+  /** The first deposit: the savings available, or only what the goal needs when they would overshoot it (issue 15). */
+  startCents: Cents;
+  /** The monthly deposit that reaches the goal from that start, rounded up to the cent; 0 when the start gets there alone. */
+  monthlyNeededCents: Cents;
+  /** The monthly deposit is no more than what could be invested each month. */
+  reachable: boolean;
+}
+
+/** The goal's plan: one place for the recommendation (index.ts) and the recommendation screen's rule (assess.ts). */
+export function goalPlan(p: { goalTodayCents: Cents; years: number; availableCents: Cents; affordableMonthlyCents: Cents; annualReturn: number; inflation: number }): GoalPlan {
+  const months = Math.round(p.years * 12);
+  const i = monthlyRate(p.annualReturn);
+  const nominalCents = inflate(p.goalTodayCents, p.years, p.inflation);
+  const startCents = Math.min(p.availableCents, firstDepositNeeded(nominalCents, 0, i, months));
+  const monthlyNeededCents = monthlyPaymentNeeded(nominalCents, startCents, i, months);
+  return { months, i, nominalCents, startCents, monthlyNeededCents, reachable: monthlyNeededCents <= p.affordableMonthlyCents };
+}
+
 /** What would make an unreachable goal reachable with what could be invested each month. */
 export interface Levers {
   /** A longer time: the fewest whole years in which the affordable amount reaches the goal (kept in today's dollars, so it grows with inflation); null if not within the longest timeframe planned. */

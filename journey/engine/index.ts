@@ -11,15 +11,15 @@ import { GOAL_OPTIONS, labelOf } from '../options';
 import { ASSUMPTIONS_VERSION, assumptionsFor, type RiskProfile } from './assumptions';
 import { calendarDay, isoDate } from './dates';
 import { fees as feesFor, type Fees } from './fees';
-import { inflate, levers as leversFor, monthlyPaymentNeeded, monthlyRate, type Levers } from './goal';
+import { goalPlan, levers as leversFor, type Levers } from './goal';
 import { readAnswers, type MissingAnswer } from './inputs';
 import { dollarsText, type Cents } from './money';
-import { needsAnalysis, type Needs } from './needs';
+import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
 import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
-import { suitabilityOf } from './assess';
+import { incomeAndNeeds, suitabilityOf } from './assess';
 import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
-import { netIncome, type NetIncome } from './tax';
+import type { NetIncome } from './tax';
 
 export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
 export { MAX_AMOUNT_DOLLARS } from './money';
@@ -39,7 +39,8 @@ export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitabilit
  * in assumptions.ts) can change a result. 1.1.0: plans on the published median
  * returns, reads amounts up to $1,000,000,000, counts an unreadable high-interest
  * debt as owed. 1.2.0 (issue 15): a debt is high-interest by its rate (its kind only when the rate is not
- * given), a small balance does not stop the advice, and the wording says whose debt it is.
+ * given), a small balance does not stop the advice, and the wording says whose debt it is; no income keeps
+ * the cash; savings over the take-home pay and retirement are turned away; only what the goal needs is invested.
  */
 export const ENGINE_VERSION = '1.2.0';
 
@@ -71,8 +72,13 @@ export interface Plan {
   annualReturn: number;
   /** (1 + annualReturn)^(1/12) − 1. */
   monthlyRate: number;
-  /** The first deposit: available savings (less the adviser fee if it were deducted; it is invoiced). */
+  /**
+   * The first deposit: available savings (less the adviser fee if it were deducted; it is invoiced), or only what
+   * the goal needs when those savings alone would overshoot it (issue 15: never invest more than the goal needs).
+   */
   startingAmountCents: Cents;
+  /** The available savings the goal does not need, left out of the investment; 0 when it needs them all. */
+  leftOverCents: Cents;
   /** The monthly deposit that reaches the nominal goal on the median path (rounded up to the cent); 0 when the first deposit gets there alone. */
   monthlyNeededCents: Cents;
   /** What could be invested each month: the surplus less the 30% set aside. */
@@ -148,34 +154,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
 
   const { inputs: x, missing } = readAnswers(answers, asOf, a);
 
-  const income =
-    x.salaryAnnualCents !== null && x.additionalIncome !== null && x.benefits !== null && x.privateHospitalCover !== null
-      ? netIncome(
-          {
-            salaryAnnualCents: x.salaryAnnualCents,
-            additionalIncomeAnnualCents: x.additionalIncome.reduce((s, r) => s + r.annualCents, 0),
-            benefits: x.benefits,
-            privateHospitalCover: x.privateHospitalCover,
-            age: x.age,
-          },
-          a,
-        )
-      : null;
-
-  const needs =
-    income && x.cashCents !== null && x.bigSpendsCents !== null && x.savingsMonthlyCents !== null && x.savingsAmountCents !== null
-      ? needsAnalysis(
-          {
-            netAnnualCents: income.netAnnualCents,
-            cashCents: x.cashCents,
-            bigSpendsCents: x.bigSpendsCents,
-            savingsAmountCents: x.savingsAmountCents,
-            savingsFrequency: x.savingsFrequency,
-            savingsMonthlyCents: x.savingsMonthlyCents,
-          },
-          a,
-        )
-      : null;
+  const { income, needs } = incomeAndNeeds(x, a);
 
   const suitability = suitabilityOf(x, a);
 
@@ -223,22 +202,27 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   // The plan (JOURNEY-ENGINE.md "Regular investment for the goal").
   const profile = x.profile;
   const years = x.goalYears;
-  const months = Math.round(years * 12);
-  const i = monthlyRate(profile.medianNetReturn);
+  const available = needs.startingAmountCents;
+  const affordable = needs.surplus.investableMonthlyCents;
+  // issue 15: when the savings alone reach the goal, only what it needs is invested (and charged fees); the rest is left over
+  const { months, i, nominalCents, startCents: start, monthlyNeededCents, reachable } = goalPlan({
+    goalTodayCents: x.goalTodayCents,
+    years,
+    availableCents: available,
+    affordableMonthlyCents: affordable,
+    annualReturn: profile.medianNetReturn,
+    inflation: a.inflation.rate,
+  });
   const goal: Goal = {
     type: x.goalType,
     label: x.goalType === '' ? '' : labelOf(GOAL_OPTIONS, x.goalType),
     todayCents: x.goalTodayCents,
-    nominalCents: inflate(x.goalTodayCents, years, a.inflation.rate),
+    nominalCents,
     years,
     months,
     targetYear: asOf.getFullYear() + Math.floor((asOf.getMonth() + months) / 12),
     inflationRate: a.inflation.rate,
   };
-  const start = needs.startingAmountCents;
-  const affordable = needs.surplus.investableMonthlyCents;
-  const monthlyNeededCents = monthlyPaymentNeeded(goal.nominalCents, start, i, months);
-  const reachable = monthlyNeededCents <= affordable;
   const levers = reachable
     ? null
     : leversFor({
@@ -271,6 +255,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     annualReturn: profile.medianNetReturn,
     monthlyRate: i,
     startingAmountCents: start,
+    leftOverCents: available - start,
     monthlyNeededCents,
     affordableMonthlyCents: affordable,
     reachable,
@@ -288,6 +273,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     years,
     targetYear: goal.targetYear,
     needs,
+    leftOverCents: available - start,
     monthlyNeededCents,
     reachable,
     levers,

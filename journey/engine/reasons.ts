@@ -19,6 +19,8 @@ export interface ReasonsInput {
   targetYear: number;
   needs: Needs;
   monthlyNeededCents: Cents;
+  /** Available savings the goal does not need (Plan.leftOverCents). */
+  leftOverCents: Cents;
   reachable: boolean;
   levers: Levers | null;
   projection: Projection;
@@ -84,9 +86,10 @@ export function recommendationReasons(x: ReasonsInput): string[] {
   const start = x.projection.startingAmountCents;
   const chance = Math.round(x.projection.probabilityOfReachingGoal * 100);
   if (x.monthlyNeededCents === 0) {
+    const rest = x.leftOverCents > 0 ? ` Your savings are more than it needs: keep the other ${dollarsText(x.leftOverCents)} for other plans, out of this investment and its fees.` : '';
     reasons.push(
-      `Your starting amount of ${dollarsText(start)} is expected to grow to your goal on its own in a median outcome, so no regular investment is needed; ` +
-        `${chance}% of our simulated outcomes reach it.`,
+      `A starting amount of ${dollarsText(start)} is expected to grow to your goal on its own in a median outcome, so no regular investment is needed; ` +
+        `${chance}% of our simulated outcomes reach it.${rest}`,
     );
   } else if (x.reachable) {
     const plus = start > 0 ? `, with ${dollarsText(start)} to start,` : '';

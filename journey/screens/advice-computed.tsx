@@ -15,7 +15,7 @@ import { stepOfScreen, type StepNumber } from '../../machines/journey-flow';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, article, fundName, investText } from './advice-parts';
+import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
@@ -193,7 +193,8 @@ function Working({ advice }: { advice: Recommended }) {
           <li>
             <strong>Emergency fund and first deposit.</strong> {needs.emergencyFund.months} × {$(income?.netMonthlyCents ?? 0)} ={' '}
             {$(needs.emergencyFund.targetCents)} kept in cash. Of your cash of {$(needs.emergencyFund.cashCents)}, what is left above it and any big expenses,{' '}
-            {$(needs.availableSavingsCents)}, is the first deposit{needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}: {$(plan.startingAmountCents)}.
+            {$(needs.availableSavingsCents)}, is the first deposit{needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}
+            {plan.leftOverCents > 0 ? `, up to what the goal needs (its amount then, discounted at the planning return): ${$(plan.startingAmountCents)}; the other ${$(plan.leftOverCents)} is left out` : `: ${$(plan.startingAmountCents)}`}.
           </li>
         )}
         {needs && (
@@ -321,7 +322,7 @@ export function Recommendation() {
                 <strong>Start with more:</strong> a first deposit of {$(plan.levers.largerFirstDeposit.totalCents)} ({$(plan.levers.largerFirstDeposit.extraCents)} more).
               </li>
             </ul>
-            <p>Use Adjust goals to change the amount or the years.</p>
+            <p>Use Adjust goals to change the amount or the years. We recommend a product once the plan reaches your goal.</p>
           </div>
         )}
       </section>
@@ -345,6 +346,7 @@ export function RecommendedProducts() {
   const hasAnswers = useHasAnswers();
   if (advice.status !== 'recommended') return notRecommended(advice, SampleRecommendedProducts, hasAnswers);
   const { plan } = advice;
+  if (!plan.reachable) return <p className="panel panel--warning">{OUT_OF_REACH}</p>;
   const f = plan.fees;
   return (
     <div className="stack" data-ai-private="">

@@ -16,6 +16,10 @@ const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
 type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 
 /** The pages' greeting: by name only for the sample household (issue 15: 'Hi Alex' greeted every real user). */
+/** issue 15: no product and no statement of advice while the plan does not reach the goal. */
+export const OUT_OF_REACH =
+  'Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice yet. The recommendation shows three ways to make it work: more time, a smaller goal or a larger first deposit (Adjust goals changes the goal).';
+
 export function Greeting({ children, sample }: { children: string; sample?: boolean }) {
   return <p className="greeting">{sample ? `Hi ${SAMPLE.name}, ${children}` : children[0]!.toUpperCase() + children.slice(1)}</p>;
 }

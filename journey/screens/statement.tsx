@@ -9,7 +9,7 @@ import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { FeeTable, fundName, investText } from './advice-parts';
+import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -17,13 +17,16 @@ const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
 export function StatementOfAdvice() {
   const advice = useAdvice();
   const answers = useJourney((s) => s.context.answers);
-  if (advice.status !== 'recommended') {
+  // issue 15: no statement while the plan does not reach the goal (the recommendation offers the three levers)
+  if (advice.status !== 'recommended' || !advice.plan.reachable) {
     return (
       <div className="prose">
         <p>
           {advice.status === 'unsuitable'
             ? 'We have not given you a recommendation, so there is no statement of advice. The needs analysis explains why and what to do instead.'
-            : 'Your statement of advice is prepared from your answers. Complete the questionnaire and accept the recommendation to see it here.'}
+            : advice.status === 'recommended'
+              ? OUT_OF_REACH
+              : 'Your statement of advice is prepared from your answers. Complete the questionnaire and accept the recommendation to see it here.'}
         </p>
       </div>
     );
@@ -95,16 +98,8 @@ export function StatementOfAdvice() {
 
       <section>
         <h2>Our recommendation</h2>
-        {!plan.reachable && (
-          <p className="callout">
-            <strong>This plan does not reach your goal as you set it.</strong> What you can invest each month falls short; choose one of the options below (the
-            recommendation page's Adjust goals button changes the goal), or invest as below knowing the goal will not be met on time.
-          </p>
-        )}
         <p>
-          {plan.reachable
-            ? investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)
-            : `${investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.affordableMonthlyCents), plan.affordableMonthlyCents)} (the goal is not reachable as stated; see the options below)`}{' '}
+          {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}{' '}
           in the {fundName(plan.profile.label)} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
           defensive).
         </p>
@@ -114,16 +109,6 @@ export function StatementOfAdvice() {
             <li key={r}>{r}</li>
           ))}
         </ul>
-        {!plan.reachable && plan.levers && (
-          <>
-            <h3>Options to reach the goal</h3>
-            <ul>
-              {plan.levers.longerTime && <li>Allow {yearsText(plan.levers.longerTime.years)}.</li>}
-              <li>Aim for {$(plan.levers.smallerGoal.todayCents)} in today’s dollars.</li>
-              <li>Start with {$(plan.levers.largerFirstDeposit.totalCents)}.</li>
-            </ul>
-          </>
-        )}
       </section>
 
       <section>

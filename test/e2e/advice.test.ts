@@ -257,6 +257,14 @@ describe('households the advice does not suit, or cannot reach', () => {
       const levers = await page.getByRole('note').filter({ hasText: 'Three ways to make it work' }).innerText();
       expect(levers).toContain($(advice.plan.levers!.smallerGoal.todayCents));
       expect(levers).toContain($(advice.plan.levers!.largerFirstDeposit.totalCents));
+      // issue 15: no product and no statement of advice until the plan reaches the goal
+      expect(await page.getByRole('button', { name: 'Accept and continue' }).isDisabled()).toBe(true);
+      await show(page, 'recommendedProducts');
+      await page.getByText(/^Your goal is out of reach as it stands, so we do not recommend a product/).waitFor();
+      expect(await page.getByRole('heading', { name: /Diversified Index Fund/ }).count()).toBe(0);
+      await page.goto(baseUrl + '/statement-of-advice');
+      await page.getByText(/^Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice/).waitFor();
+      expect(await page.getByRole('article', { name: 'Statement of advice' }).count()).toBe(0);
     });
   });
 

@@ -93,6 +93,16 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(isScreenComplete('regularSavings', household({ income: '30000', savings: '2000' }))).toBe(true);
   });
 
+  it('the recommendation cannot continue to a product while the goal is out of reach (issue 15)', () => {
+    // $400,000 in 7 years from $20,000 of cash and $700 a month to invest: far out of reach
+    const far = household({ goalAmount: '400000', goalYears: '7' });
+    expect(assessSuitability(far, TODAY)).toMatchObject({ suitable: true, goalReachable: false });
+    expect(isScreenComplete('needsAnalysis', far)).toBe(true);
+    expect(isScreenComplete('recommendation', far)).toBe(false);
+    expect(isScreenComplete('recommendation', household())).toBe(true);
+    expect(assessSuitability(emptyAnswers(), TODAY).goalReachable).toBeNull();
+  });
+
   it('the shortest goal it takes is the shortest any risk profile suits', () => {
     expect(MIN_GOAL_YEARS).toBe(Math.min(...RISK_PROFILES.map((p) => p.minHorizonYears)));
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dollarsText } from '../../journey/engine/money';
 import { emptyAnswers } from '../../machines/journey-answers';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
@@ -343,3 +344,29 @@ describe('the emergency-fund reason', () => {
     expect(codes(advise({ income: '0', benefits: [['jobseeker', '800']], savings: '100' }))).toEqual([]);
   });
 });
+
+describe('investing only what the goal needs (issue 15)', () => {
+  it('when the savings alone overshoot the goal, the first deposit is what it needs and the rest is left out', () => {
+    // $100,000 of cash, $30,000 in 3 years, Cautious (a 4.5% median return a year after fees): the goal is
+    // 30,000 × 1.025³ = $32,306.72 then (3,230,672 cents, rounded), and a first deposit of 3,230,672 / 1.045³ =
+    // 2,831,026.9 cents, rounded up to $28,310.27, gets there with nothing a month. The rest of the available cash stays out.
+    const r = advise({ cash: '100000', goalAmount: '30000', goalYears: '3', riskStyle: 'cautious' });
+    if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
+    expect(r.plan.goal.nominalCents).toBe(3_230_672);
+    expect(r.plan.startingAmountCents).toBe(2_831_027);
+    expect(r.plan.monthlyNeededCents).toBe(0);
+    expect(r.plan.leftOverCents).toBe(r.needs!.availableSavingsCents - 2_831_027);
+    expect(r.plan.leftOverCents).toBeGreaterThan(5_000_000);
+    expect(r.reasons.join(' ')).toContain(`keep the other ${dollarsText(r.plan.leftOverCents)} for other plans, out of this investment and its fees.`);
+    // fees are charged on what is invested, not on the cash left out
+    expect(r.plan.projection.startingAmountCents).toBe(2_831_027);
+  });
+
+  it('when the savings fall short, all of them are the first deposit, as before', () => {
+    const r = advise({ cash: '30000', goalAmount: '50000', goalYears: '10' });
+    if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
+    expect(r.plan.startingAmountCents).toBe(r.needs!.availableSavingsCents);
+    expect(r.plan.leftOverCents).toBe(0);
+  });
+});
+
