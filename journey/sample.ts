@@ -32,7 +32,7 @@ export const SAMPLE = {
   investmentFeePct: 0.7,
   investmentFeeYearly: 29,
   riskStyle: 'moderately-aggressive',
-  product: 'Diversified Growth Index Fund',
+  product: 'Diversified Index Fund',
   chart: { fromYear: 2023, toYear: 2033, axisMax: 50_000, axisSteps: 5 },
 } as const;
 

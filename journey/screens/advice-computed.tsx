@@ -15,6 +15,7 @@ import { stepOfScreen, type StepNumber } from '../../machines/journey-flow';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
+import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 
@@ -367,12 +368,13 @@ export function RecommendedProducts() {
           <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.STATEMENT' })}>
             Statement of advice
           </button>
-          <button type="button" className="button button--secondary" aria-describedby="documents-note">
+          {/* issue 15: the PDS opens in the document viewer (the demo's embed route), where the assistant can answer questions on it */}
+          <a className="button button--secondary" href={DOCUMENT_LINKS.pds} aria-describedby="documents-note">
             Product disclosure statement
-          </button>
+          </a>
         </div>
         <p id="documents-note" className="note">
-          The product disclosure statement is available from your adviser on request; the statement of advice is ready to print or save as PDF.
+          Read the product disclosure statement before you decide to invest; the statement of advice is ready to print or save as PDF.
         </p>
       </section>
       <Collapsible title="Fees and charges">

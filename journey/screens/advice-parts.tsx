@@ -34,7 +34,7 @@ export function investText(now: string, nowCents: number, monthly: string, month
 export const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** The recommended fund for a risk profile: named by its mix, not 'Growth' for every one (issue 15). */
-export const fundName = (label: string) => `Diversified Index Fund – ${label}`;
+export const fundName = (label: string) => `${SAMPLE.product} – ${label}`;
 
 /** How much of the goal is available today, as a progress bar with its figures. */
 export function GoalProgress({ have, goal }: { have: number; goal: number }) {

@@ -1,4 +1,5 @@
 /** The screens before the questionnaire: dashboard, intro, before you start, eligibility (journey-spec §2). */
+import { DOCUMENT_LINKS } from '../licensee';
 import { useJourney, useJourneySend } from '../actor-context';
 import { selectResumeAt } from '../../machines/journey';
 import { SCREENS, STEPS, stepByNumber, type ScreenId } from '../../machines/journey-flow';
@@ -85,8 +86,12 @@ function BeforeStart() {
       <Collapsible title="Documents to read">
         <p>Please read these before you continue:</p>
         <ul>
-          <li>Financial Services Guide</li>
-          <li>Privacy &amp; Personal Data Protection Policy</li>
+          <li>
+            <a href={DOCUMENT_LINKS.fsg}>Financial Services Guide</a>
+          </li>
+          <li>
+            <a href={DOCUMENT_LINKS.privacy}>Privacy &amp; Personal Data Protection Policy</a>
+          </li>
         </ul>
       </Collapsible>
     </div>

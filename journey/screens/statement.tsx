@@ -9,7 +9,11 @@ import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
+import { Fragment } from 'react';
 import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
+import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
+import { reviewSections } from '../review';
+import { SAMPLE_ANSWERS } from '../sample';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -126,6 +130,62 @@ export function StatementOfAdvice() {
       <section>
         <h2>Fees in dollars</h2>
         <FeeTable fees={plan.fees} years={plan.goal.years} />
+      </section>
+
+      <section>
+        <h2>Who gives this advice</h2>
+        <p>
+          {BUSINESS}, Australian Financial Services Licence {AFSL} (a demonstration number: Horizon Advice is a fictional business). Our Financial Services Guide
+          says who we are and what we do: <a href={DOCUMENT_LINKS.fsg}>read the Financial Services Guide</a>. The product is explained in its{' '}
+          <a href={DOCUMENT_LINKS.pds}>product disclosure statement</a>, which you should read before you decide.
+        </p>
+      </section>
+
+      <section>
+        <h2>How we are paid, and our conflicts</h2>
+        <ul>
+          <li>
+            For this advice we charge an upfront adviser fee of {$(plan.fees.upfrontAdviserFeeCents)}, invoiced to you: it is not taken from your investment.
+          </li>
+          <li>
+            The fund’s fees are paid to its issuer, {ISSUER}, which is related to us: we recommend its fund, and the group earns its fees. We receive no commissions, and
+            our advisers are paid a salary with no bonus tied to the products they recommend.
+          </li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Speak with an adviser</h2>
+        <p>
+          One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call {PHONE} ({HOURS}) or email {EMAIL}.
+        </p>
+      </section>
+
+      <section>
+        <h2>If you have a complaint</h2>
+        <p>
+          Tell us first: email {EMAIL} or call {PHONE}. We will acknowledge your complaint within one business day and give you our final response within{' '}
+          {COMPLAINT_DAYS} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority (AFCA), a free and independent service: {AFCA}.
+        </p>
+      </section>
+
+      <section>
+        <h2>The answers this advice is based on</h2>
+        {reviewSections(answers, SAMPLE_ANSWERS).map((section) => (
+          <div key={section.step}>
+            <h3>{section.title}</h3>
+            <dl className="review-list">
+              {section.rows
+                .filter((r) => !r.example)
+                .map((r) => (
+                  <Fragment key={r.label}>
+                    <dt>{r.label}</dt>
+                    <dd>{r.value}</dd>
+                  </Fragment>
+                ))}
+            </dl>
+          </div>
+        ))}
       </section>
 
       <section>

@@ -66,10 +66,10 @@ export function demoDocuments(): DemoDocument[] {
       versionNumber: 3,
     },
     {
-      slug: 'pds-diversified-growth-index-fund',
+      slug: 'pds-diversified-index-fund',
       name: `Product Disclosure Statement – ${FUND}`,
       type: 'docx',
-      filename: 'pds-diversified-growth-index-fund.docx',
+      filename: 'pds-diversified-index-fund.docx',
       bytes: productDisclosureStatementDocx(),
       versionNumber: 2,
     },

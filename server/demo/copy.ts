@@ -7,17 +7,10 @@ import { RISK_STYLES } from '../../journey/options';
 import { SAMPLE } from '../../journey/sample';
 import { formatDollars, formatPercent } from '../../journey/format';
 
-/** The adviser: the business every document is from. */
-export const BUSINESS = 'Horizon Advice Pty Ltd';
-/** The fund's issuer (the responsible entity). */
-export const ISSUER = 'Horizon Investment Management Ltd';
-/** The contact address for questions and complaints. */
-export const EMAIL = 'help@horizonadvice.example';
+// who the business is, and its contacts: shared with the journey's statement of advice
+export { AFCA, AFSL, BUSINESS, EMAIL, HOURS, ISSUER, PHONE } from '../../journey/licensee';
 /** The Privacy Officer's address. */
 export const PRIVACY_EMAIL = 'privacy@horizonadvice.example';
-// ACMA reserves 1300 975 707 to 1300 975 711 for fiction, so the demo never prints a real business's number.
-/** The contact phone number. */
-export const PHONE = '1300 975 707';
 /** The line every document ends with. */
 export const DEMO_NOTE = 'Horizon Advice is a fictional business. This document is demonstration content and is general information only.';
 /** The recommended fund's name. */

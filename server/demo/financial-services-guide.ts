@@ -2,7 +2,8 @@
  * The demo's PDF document: the adviser's Financial Services Guide (who Horizon
  * Advice is, its services, how it is paid, complaints), written with ./pdf.
  */
-import { ADMIN_FEE, ADVISER_FEE, BUSINESS, DEMO_NOTE, EMAIL, FEE_ON_10K, FUND, INVESTMENT_FEE, ISSUER, PHONE } from './copy';
+import { ADMIN_FEE, ADVISER_FEE, AFCA, AFSL, BUSINESS, DEMO_NOTE, EMAIL, FEE_ON_10K, FUND, HOURS, INVESTMENT_FEE, ISSUER, PHONE } from './copy';
+import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { buildPdf, layoutPdf, type PdfBlock } from './pdf';
 
 /** The Financial Services Guide of the demo's adviser, as a PDF file. */
@@ -20,12 +21,12 @@ export function financialServicesGuidePdf(): Uint8Array {
     ),
     h('Who we are'),
     p(
-      `${BUSINESS} (Australian Financial Services Licence 000000) provides digital financial advice to retail investors in Australia. ` +
+      `${BUSINESS} (Australian Financial Services Licence ${AFSL}, a demonstration number) provides digital financial advice to retail investors in Australia. ` +
         `The ${FUND} we may recommend is issued by ${ISSUER}, a related company. We will always tell you about this relationship in any advice we give you.`,
     ),
     h('Our services'),
     p('We can give you personal advice, online and with the help of our advisers, on:'),
-    li('investing for a goal that is a year or more away, such as a first home, a holiday or education;'),
+    li(`investing for a goal that is ${MIN_GOAL_YEARS} years or more away, such as a first home, a holiday or education;`),
     li('how much to invest, both as a lump sum and regularly, and which risk profile suits you;'),
     li(`the ${FUND} and its six risk profiles.`),
     p(
@@ -55,7 +56,7 @@ export function financialServicesGuidePdf(): Uint8Array {
     ),
     p(
       'If you are not satisfied, you can complain to the Australian Financial Complaints Authority (AFCA), a free and independent service: ' +
-        'www.afca.org.au, info@afca.org.au, 1800 931 678, or GPO Box 3, Melbourne VIC 3001.',
+        `${AFCA}.`,
     ),
     h('Compensation arrangements'),
     p(
@@ -63,7 +64,7 @@ export function financialServicesGuidePdf(): Uint8Array {
         'It covers the advice of our current advisers, and of advisers who have left us, for work they did while with us.',
     ),
     h('Contact us'),
-    p(`Email ${EMAIL}, call ${PHONE} (9am to 5pm AEST, Monday to Friday), or use the chat assistant on our website.`),
+    p(`Email ${EMAIL}, call ${PHONE} (${HOURS}), or use the chat assistant on our website.`),
     { kind: 'note', text: DEMO_NOTE },
   ];
   return buildPdf(

@@ -103,11 +103,37 @@ describe('a known household', () => {
       for (const heading of ['Your situation', 'Your goal', 'Scope of this advice', 'Our recommendation', 'Risks', 'Fees in dollars', 'Assumptions']) {
         expect(soa).toContain(heading);
       }
+      // issue 15: what a statement of advice must also say (RG 175, RG 255), and a record of the answers it used
+      for (const heading of ['Who gives this advice', 'How we are paid, and our conflicts', 'Speak with an adviser', 'If you have a complaint', 'The answers this advice is based on']) {
+        expect(soa).toContain(heading);
+      }
+      expect(soa).toContain('Australian Financial Services Licence 000000 (a demonstration number');
+      expect(soa).toContain('Australian Financial Complaints Authority (AFCA)');
+      expect(soa).toContain('1300 975 707');
+      expect(soa).toContain(`upfront adviser fee of ${$(advice.plan.fees.upfrontAdviserFeeCents)}`);
+      expect(soa).toContain(answers.dateOfBirth);
       expect(soa).toContain(`Assumptions version ${advice.assumptionsVersion}`);
       expect(soa).toContain($(advice.plan.monthlyNeededCents));
       // printing hides the app around the statement
       await page.emulateMedia({ media: 'print' });
       expect(await page.locator('header.header').isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'screen' });
+      // the Financial Services Guide opens in the document viewer
+      await page.getByRole('link', { name: 'read the Financial Services Guide' }).click();
+      await page.waitForURL(/\/smart-doc\?doc=pdf$/);
+      const frame = page.getByRole('region', { name: 'Document viewer' }).locator('iframe');
+      await frame.waitFor({ timeout: 15_000 });
+      expect(await frame.getAttribute('title')).toBe('Financial Services Guide');
+    });
+  });
+
+  it('the product disclosure statement opens in the document viewer from the products page (issue 15)', async () => {
+    if (advice.status !== 'recommended') throw new Error('expected a recommendation');
+    await withAnswers(answers, async (page) => {
+      await show(page, 'recommendedProducts');
+      await page.getByRole('link', { name: 'Product disclosure statement' }).click();
+      await page.waitForURL(/\/smart-doc\?doc=docx$/);
+      await page.getByRole('region', { name: 'Document viewer' }).getByText(/Product Disclosure Statement/).first().waitFor({ timeout: 15_000 });
     });
   });
 

@@ -519,8 +519,8 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
 
     const focused = ask(question, { pageText: page, focus });
     expect(focused.sources).toEqual([pds.name]);
-    expect(focused.content).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Growth Index Fund\*\*:\n\n> There is no withdrawal fee\./);
-    expect(focused.content).toMatch(/\n\nSource: Product Disclosure Statement – Diversified Growth Index Fund$/);
+    expect(focused.content).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+    expect(focused.content).toMatch(/\n\nSource: Product Disclosure Statement – Diversified Index Fund$/);
     expectQuotedFrom(focused.content, [pds]);
   });
 
@@ -535,14 +535,14 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
   it('names the document in focus when nothing matches at all, and offers its topics first', () => {
     const result = ask("What's the weather in Paris tomorrow?", { pageText: page, focus });
     expect(result.content).toMatch(
-      /^I couldn't find anything about that in Product Disclosure Statement – Diversified Growth Index Fund or this page or the site's documents\./,
+      /^I couldn't find anything about that in Product Disclosure Statement – Diversified Index Fund or this page or the site's documents\./,
     );
     expect(result.sources).toEqual([]);
     const pdsTopics = new Set(splitPassages(pds.text, pds.name, pds.id).map(headingQuestion));
     expect(pdsTopics.has(result.followUps[0]!)).toBe(true);
 
     const alone = ask("What's the weather in Paris tomorrow?", { documents: [pds], focus });
-    expect(alone.content).toMatch(/^I couldn't find anything about that in Product Disclosure Statement – Diversified Growth Index Fund\./);
+    expect(alone.content).toMatch(/^I couldn't find anything about that in Product Disclosure Statement – Diversified Index Fund\./);
   });
 
   it('a focus without passages (a document without text) leaves the answer as it was', () => {

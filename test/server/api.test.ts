@@ -454,7 +454,7 @@ describe('asking about the demo PDS with the built-in engine', () => {
         activeDocument: pds.id,
       };
       const b = await body(await send({ smartDocContext, additionalNamespaces: [pds.id] }));
-      expect(b.response).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Growth Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+      expect(b.response).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./);
       expect(b.response).toBe(b.aiMessage.content);
       expect(b.aiMessage.sources).toEqual([pds.name]);
       expect(b.chatSessionId).toBe(b.chatSession.id);

@@ -200,7 +200,7 @@ describe('demo documents', () => {
   it('names the documents the journey and site refer to', () => {
     const names = demoDocuments().map((d) => d.name);
     expect(names).toContain('Financial Services Guide');
-    expect(names).toContain('Product Disclosure Statement – Diversified Growth Index Fund');
+    expect(names).toContain('Product Disclosure Statement – Diversified Index Fund');
     expect(names).toContain('Investment risk profiles explained');
     expect(names).toContain('Privacy & Personal Data Protection Policy');
     expect(names).toContain('Fee schedule');
