@@ -38,3 +38,6 @@ export function formatMonthYear(from: string, months: number): string {
   const total = y * 12 + (m - 1) + months;
   return `${MONTHS[total % 12]} ${Math.floor(total / 12)}`;
 }
+
+/** The indefinite article for a word: 'an aggressive', 'a moderate'. */
+export const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');

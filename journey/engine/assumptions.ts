@@ -357,6 +357,19 @@ export function lognormalMedian(mean: number, volatility: number): number {
   return Math.exp(Math.log(1 + mean) - s2 / 2) - 1;
 }
 
+/** The standard normal's 5th percentile: a year as bad as one in twenty. */
+const ONE_YEAR_IN_TWENTY_Z = 1.6449;
+
+/**
+ * The return of a bad year for a profile, one year in twenty (issue 15: the possible loss shown where the style is
+ * chosen): the 5th percentile of its annual return after fees, in the projection's lognormal model (its net mean and
+ * volatility, projection.ts).
+ */
+export function badYearReturn(p: Pick<RiskProfile, 'netReturn' | 'volatility'>): number {
+  const s2 = lognormalVariance(p.netReturn, p.volatility);
+  return Math.exp(Math.log(1 + p.netReturn) - s2 / 2 - ONE_YEAR_IN_TWENTY_Z * Math.sqrt(s2)) - 1;
+}
+
 /** σ_ln², the variance of the log of the annual growth factor. */
 export function lognormalVariance(mean: number, volatility: number): number {
   return Math.log(1 + (volatility * volatility) / ((1 + mean) * (1 + mean)));

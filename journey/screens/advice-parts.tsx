@@ -31,7 +31,7 @@ export function investText(now: string, nowCents: number, monthly: string, month
 }
 
 /** 'a' or 'an' before a word (issue 15: 'in a aggressive portfolio'). */
-export const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+export { article } from '../format';
 
 /** The recommended fund for a risk profile: named by its mix, not 'Growth' for every one (issue 15). */
 export const fundName = (label: string) => `${SAMPLE.product} – ${label}`;

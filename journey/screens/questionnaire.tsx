@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { ChoiceGroup, SelectField, TextField, YesNo, type TextFieldProps } from '../components/fields';
 import { RowList } from '../components/row-list';
-import { formatEnteredMoney } from '../format';
+import { article, formatDollars, formatEnteredMoney } from '../format';
+import { badYearReturn, RISK_PROFILES } from '../engine/assumptions';
 import { routeOf } from '../routes';
 import type { ComponentType } from 'react';
 
@@ -261,6 +262,7 @@ function PrivateHealth() {
 
 function RiskAssessment() {
   const opened = useJourney((s) => s.context.answers.risk.questionnaireOpened);
+  const style = useJourney((s) => s.context.answers.risk.style);
   const send = useJourneySend();
   return (
     <div className="stack">
@@ -275,7 +277,22 @@ function RiskAssessment() {
         </p>
       </div>
       <Choice field="risk.style" options={RISK_STYLES} question="Choose your investment style" />
+      <PossibleLoss style={style} />
     </div>
+  );
+}
+
+/** issue 15: what the chosen style could lose in a bad year, in percent and in dollars, where it is chosen. */
+function PossibleLoss({ style }: { style: string }) {
+  const profile = RISK_PROFILES.find((p) => p.id === style);
+  if (!profile) return <p role="status" className="note" />;
+  const loss = -badYearReturn(profile);
+  return (
+    <p role="status" className="note">
+      {loss > 0
+        ? `In a bad year, one year in twenty, ${article(profile.label)} ${profile.label.toLowerCase()} portfolio could lose about ${Math.round(loss * 100)}% of its value: ${formatDollars(Math.round(loss * 10_000))} on every $10,000 invested. It can take years to recover.`
+        : `Even in a bad year, one year in twenty, ${article(profile.label)} ${profile.label.toLowerCase()} portfolio is expected to lose little or nothing, though its value can still fall.`}
+    </p>
   );
 }
 

@@ -251,6 +251,16 @@ describe('the whole journey', () => {
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
   });
 
+  it('shows what the chosen risk style could lose in a bad year, where it is chosen (issue 15)', async () => {
+    const page = await open(routeOf('riskAssessment').path);
+    await onScreen(page, 'riskAssessment');
+    await page.getByRole('radio', { name: /^Highly aggressive/ }).check();
+    // the 1-in-20 year of a 6.6% mean and 13.8% volatility: −14.48% (engine-assumptions.test.ts works it out)
+    await page.getByText('In a bad year, one year in twenty, a highly aggressive portfolio could lose about 14% of its value: $1,448 on every $10,000 invested.', { exact: false }).waitFor();
+    await page.getByRole('radio', { name: /^Conservative/ }).check();
+    await page.getByText(/a conservative portfolio could lose about 3% of its value: \$309 on every \$10,000/).waitFor();
+  });
+
   it('refuses on the savings screen to save more than the take-home pay, once the engine’s check has loaded (issue 15)', async () => {
     const page = await open('/');
     const answers = household({ income: '30000', savings: '2400' });

@@ -13,6 +13,7 @@ import {
   TAX_TABLES,
   assumptionsFor,
   financialYearOf,
+  badYearReturn,
   lognormalMedian,
 } from '../../journey/engine/assumptions';
 import { ENGINE_VERSION, computeAdvice } from '../../journey/engine';
@@ -167,3 +168,19 @@ describe('risk profiles', () => {
     expect(horizons).toEqual([2, 3, 5, 6, 7, 10]);
   });
 });
+
+describe('the possible loss of each risk style (issue 15)', () => {
+  it('is the 1-in-20 bad year of the projection’s lognormal model, worked out by hand for three styles', () => {
+    // Conservative: net mean 5% − 0.7% = 4.3%, volatility 4.6%: σ² = ln(1 + 0.046² / 1.043²) = 0.0019433,
+    // ln 1.043 − σ²/2 − 1.6449 σ = 0.0421007 − 0.0009717 − 0.0725131 = −0.0313841, e^that − 1 = −3.09%.
+    const byId = (id: string) => RISK_PROFILES.find((p) => p.id === id)!;
+    expect(badYearReturn(byId('conservative'))).toBeCloseTo(-0.03089, 4);
+    // Moderate: 4.9% net, 6.9% volatility: −6.05%. Highly aggressive: 6.6% net, 13.8% volatility: −14.48%.
+    expect(badYearReturn(byId('moderate'))).toBeCloseTo(-0.06049, 4);
+    expect(badYearReturn(byId('highly-aggressive'))).toBeCloseTo(-0.14483, 4);
+    // riskier styles can lose more in a bad year
+    const losses = RISK_PROFILES.map((p) => badYearReturn(p));
+    expect([...losses].sort((a, b) => b - a)).toEqual(losses);
+  });
+});
+
