@@ -10,6 +10,7 @@ import type { Clock } from './clock';
 import { ageOn, parseDateOfBirth } from './engine/dates';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS, readRate } from './engine/money';
+import type { UnsuitableCode } from './engine/suitability';
 import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { formatDollars, parseMoney } from './format';
@@ -75,11 +76,23 @@ export const benefitsProblem = (benefits: Answers['benefits']): string | null =>
   benefits.answer === 'yes' && benefits.rows.some((r) => r.type === 'age-pension') ? AGE_PENSION_OUT_OF_SCOPE : null;
 
 /**
- * Why the regular savings do not add up, from the engine's check once it has loaded (null before, or when they do):
- * more than the take-home pay, or savings with no income at all (issue 15).
+ * The suitability rules of the engine checked on the screen that collects their answer (issue 15: not only at step 6,
+ * after some twenty screens): the last screen each needs, in the order of the questionnaire.
  */
-export function savingsProblem(a: Answers, asOf: Date, suitability: SuitabilityCheck | null): string | null {
-  const reason = suitability?.(a, asOf).reasons.find((r) => r.code === 'savings-over-income');
+const SCREEN_REASONS: Partial<Record<ScreenId, readonly UnsuitableCode[]>> = {
+  benefits: ['no-income'],
+  regularSavings: ['savings-over-income', 'no-surplus'],
+  debts: ['high-interest-debt'],
+  riskAssessment: ['goal-shorter-than-horizon'],
+};
+
+/**
+ * Why the advice cannot go on from this screen's answers, by the engine's check once it has loaded (null before, or
+ * when they suit): its reason's explanation and what to do instead, ready to show under the question.
+ */
+export function screenProblem(screen: ScreenId, a: Answers, asOf: Date, suitability: SuitabilityCheck | null): string | null {
+  const codes = SCREEN_REASONS[screen];
+  const reason = codes && suitability?.(a, asOf).reasons.find((r) => codes.includes(r.code));
   return reason ? `${reason.explanation} ${reason.instead}` : null;
 }
 
@@ -105,17 +118,17 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, sui
   employmentStatus: (a) => filled(a.employmentStatus) && employmentProblem(a.employmentStatus) === null,
   income: (a) => amount(a.income.amount) && filled(a.income.frequency),
   additionalIncome: (a) => listDone(a.additionalIncome),
-  benefits: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
+  benefits: (a, asOf, suitability) => listDone(a.benefits) && benefitsProblem(a.benefits) === null && screenProblem('benefits', a, asOf, suitability) === null,
   bigSpends: (a) => listDone(a.bigSpends),
   assets: (a) => listDone(a.assets),
   regularSavings: (a, asOf, suitability) =>
-    a.regularSavings.answer === 'no' ||
-    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency) && savingsProblem(a, asOf, suitability) === null),
+    (a.regularSavings.answer === 'no' || (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency))) &&
+    screenProblem('regularSavings', a, asOf, suitability) === null,
   super: (a) => amount(a.super.balance) && a.super.contributions !== '',
-  debts: (a) => listDone(a.debts),
+  debts: (a, asOf, suitability) => listDone(a.debts) && screenProblem('debts', a, asOf, suitability) === null,
   insuranceCover: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(amount),
   privateHealth: (a) => a.privateHealth !== '',
-  riskAssessment: (a) => filled(a.risk.style),
+  riskAssessment: (a, asOf, suitability) => filled(a.risk.style) && screenProblem('riskAssessment', a, asOf, suitability) === null,
   // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
   needsAnalysis: (a, asOf, suitability) => isSuitable(a, asOf, suitability),
   // issue 15: no product until the plan reaches the goal (the recommendation offers the three levers instead)

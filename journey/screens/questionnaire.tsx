@@ -1,7 +1,7 @@
 /** The questionnaire: about you, goals, finances and risk (journey-spec §2, §3). */
 import { getField, type FieldKey } from '../../machines/journey-answers';
 import { useToday } from '../clock';
-import { amountProblem, benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, rateProblem, savingsProblem, yearsProblem } from '../rules';
+import { amountProblem, benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, rateProblem, screenProblem, yearsProblem } from '../rules';
 import { useSuitabilityCheck } from '../suitability';
 import { labelOf, ADDITIONAL_INCOME_SOURCES, ASSET_TYPES, BENEFIT_TYPES, DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, EMPLOYMENT_OPTIONS, GOAL_OPTIONS, INCOME_FREQUENCIES, INSURANCE_FIELDS, RELATIONSHIP_OPTIONS, RISK_STYLES, SAVINGS_FREQUENCIES, YES_NO } from '../options';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { RowList } from '../components/row-list';
 import { article, formatDollars, formatEnteredMoney } from '../format';
 import { badYearReturn, RISK_PROFILES } from '../engine/assumptions';
 import { routeOf } from '../routes';
+import type { ScreenId } from '../../machines/journey-flow';
 import type { ComponentType } from 'react';
 
 /** One answer and its setter. */
@@ -68,6 +69,13 @@ const ScreenProblem = ({ problem }: { problem: string | null }) => (
     {problem ?? ''}
   </p>
 );
+
+/** The engine's suitability rules this screen collects the answers of (journey/rules.ts `screenProblem`), once its check has loaded. */
+function SuitabilityProblem({ screen }: { screen: ScreenId }) {
+  const answers = useJourney((s) => s.context.answers);
+  const check = useSuitabilityCheck();
+  return <ScreenProblem problem={screenProblem(screen, answers, useToday(), check)} />;
+}
 
 function EmploymentStatus() {
   const status = useJourney((s) => s.context.answers.employmentStatus);
@@ -151,6 +159,7 @@ function Benefits() {
         )}
       />
       <ScreenProblem problem={benefitsProblem(benefits)} />
+      <SuitabilityProblem screen="benefits" />
     </div>
   );
 }
@@ -184,10 +193,6 @@ function Assets() {
 
 function RegularSavings() {
   const answer = useJourney((s) => s.context.answers.regularSavings.answer);
-  const answers = useJourney((s) => s.context.answers);
-  const today = useToday();
-  // the engine's check (journey/suitability.ts), read again when it arrives
-  const check = useSuitabilityCheck();
   const send = useJourneySend();
   const [amount, setAmount] = useField('regularSavings.amount');
   const [frequency, setFrequency] = useField('regularSavings.frequency');
@@ -200,7 +205,7 @@ function RegularSavings() {
           <SelectField label="How often?" options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
         </div>
       )}
-      <ScreenProblem problem={answer === 'yes' ? savingsProblem(answers, today, check) : null} />
+      <SuitabilityProblem screen="regularSavings" />
     </div>
   );
 }
@@ -223,6 +228,15 @@ function Super() {
 }
 
 function Debts() {
+  return (
+    <div className="stack">
+      <DebtList />
+      <SuitabilityProblem screen="debts" />
+    </div>
+  );
+}
+
+function DebtList() {
   return (
     <RowList
       list="debts"
@@ -278,6 +292,7 @@ function RiskAssessment() {
       </div>
       <Choice field="risk.style" options={RISK_STYLES} question="Choose your investment style" />
       <PossibleLoss style={style} />
+      <SuitabilityProblem screen="riskAssessment" />
     </div>
   );
 }

@@ -137,7 +137,7 @@ describe('regular savings: a toggle with amount and frequency', () => {
     expect(continueButton()).toHaveProperty('disabled', true);
   });
 
-  it('No hides and clears amount and frequency, and enables Continue', async () => {
+  it('No hides and clears amount and frequency, and says at once that there is nothing to invest each month (issue 15)', async () => {
     const { user, saved } = await openSavings();
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(amount(), '500');
@@ -145,8 +145,10 @@ describe('regular savings: a toggle with amount and frequency', () => {
 
     await user.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByRole('textbox', { name: 'How much do you save?' })).toBeNull();
-    expect(continueButton()).toHaveProperty('disabled', false);
     expect(saved()?.regularSavings).toEqual({ answer: 'no', amount: '', frequency: '' });
+    // the suitability rule is checked here, where its answer is given, not at step 6
+    expect(screen.getByText(/you told us you do not save regularly, so there is nothing to invest each month/)).toBeTruthy();
+    expect(continueButton()).toHaveProperty('disabled', true);
 
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(amount()).toHaveProperty('value', '');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyAnswers, getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
 import { normalizePath, screenForPath, stepForPath } from '../../machines/journey-flow';
 import { isQuestionnaireScreen } from '../../journey/routes';
-import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, savingsProblem, yearsProblem } from '../../journey/rules';
+import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, screenProblem, yearsProblem } from '../../journey/rules';
 import { household } from './engine-fixtures';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { RISK_PROFILES } from '../../journey/engine/assumptions';
@@ -85,12 +85,32 @@ describe('validation rules (journey-spec §5), each with the case that fails and
 
     // $30,000 a year saving $2,400 a month: more than its take-home pay (engine-suitability.test.ts works it out)
     const saver = household({ income: '30000', savings: '2400' });
-    expect(savingsProblem(saver, TODAY, assessSuitability)).toMatch(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./);
+    expect(screenProblem('regularSavings', saver, TODAY, assessSuitability)).toMatch(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./);
     expect(isScreenComplete('regularSavings', saver)).toBe(false);
     // until the engine's check has loaded, the screen cannot tell, and lets the visitor on (the needs analysis checks it)
-    expect(savingsProblem(saver, TODAY, null)).toBeNull();
+    expect(screenProblem('regularSavings', saver, TODAY, null)).toBeNull();
     expect(isComplete('regularSavings', saver, TODAY, null)).toBe(true);
     expect(isScreenComplete('regularSavings', household({ income: '30000', savings: '2000' }))).toBe(true);
+  });
+
+  it('checks each suitability rule on the screen that collects its answer, not only at step 6 (issue 15)', () => {
+    const at = (screen: Parameters<typeof screenProblem>[0], h: Parameters<typeof household>[0]) => screenProblem(screen, household(h), TODAY, assessSuitability);
+    // no income at all: said on the benefits screen, the last that asks about income
+    expect(at('benefits', { income: '0' })).toMatch(/^You told us you have no income from work, other sources or benefits\./);
+    expect(isScreenComplete('benefits', household({ income: '0' }))).toBe(false);
+    expect(at('benefits', {})).toBeNull();
+    // not saving: on the regular savings screen
+    expect(at('regularSavings', { savings: '' })).toMatch(/you told us you do not save regularly/);
+    expect(isScreenComplete('regularSavings', household({ savings: '' }))).toBe(false);
+    // a $5,000 credit card at 20%: on the debts screen
+    expect(at('debts', { debts: [['credit-card', '5000', '20']] })).toMatch(/^You owe \$5,000 on your credit card at 20% a year\./);
+    expect(isScreenComplete('debts', household({ debts: [['credit-card', '5000', '20']] }))).toBe(false);
+    expect(isScreenComplete('debts', household({ debts: [['credit-card', '500', '20']] }))).toBe(true);
+    // a style that needs more time than the goal has: on the risk screen (10 years for Highly aggressive, the goal is 3 away)
+    expect(at('riskAssessment', { goalYears: '3', riskStyle: 'highly-aggressive' })).toMatch(/^Your goal is 3 years away\. Highly aggressive puts about 100% in growth assets/);
+    expect(isScreenComplete('riskAssessment', household({ goalYears: '3', riskStyle: 'cautious' }))).toBe(true);
+    // each screen says only its own rules
+    expect(at('debts', { savings: '' })).toBeNull();
   });
 
   it('the recommendation cannot continue to a product while the goal is out of reach (issue 15)', () => {

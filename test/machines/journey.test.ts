@@ -280,15 +280,15 @@ describe('answers', () => {
     expect(selectCanContinue(actor.getSnapshot())).toBe(false);
   });
 
-  it('regular savings: No clears the amount and frequency', () => {
-    const { send, actor } = start('/questionnaire/regular-savings');
+  it('regular savings: No clears the amount and frequency, and stops there (nothing to invest each month: issue 15)', () => {
+    const { send, actor } = start('/questionnaire/regular-savings', completeAnswers());
     send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value: 'yes' });
     send({ type: 'ANSWER.SET', field: 'regularSavings.amount', value: '500' });
     send({ type: 'ANSWER.SET', field: 'regularSavings.frequency', value: 'monthly' });
     expect(selectCanContinue(actor.getSnapshot())).toBe(true);
     send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value: 'no' });
     expect(actor.getSnapshot().context.answers.regularSavings).toEqual({ answer: 'no', amount: '', frequency: '' });
-    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+    expect(selectCanContinue(actor.getSnapshot())).toBe(false);
   });
 
   it('Open questionnaire only sets its flag', () => {
