@@ -48,12 +48,7 @@ declare global {
 }
 
 /** The programmatic API (README "Programmatic API"). */
-export interface PublicApi {
-  open(): void;
-  close(): void;
-  toggle(): void;
-  send(text: string): void;
-  newChat(): void;
+export interface PublicApi extends Omit<WidgetImplementation, 'destroy'> {
   /**
    * Removes the widget from the page and stops everything it started (its actors, listeners and
    * requests). Calls made afterwards are queued for the next widget.js to start on the page.
