@@ -4,7 +4,7 @@
  * journey/suitability.ts), and computeAdvice the same take-home pay and needs analysis.
  */
 import type { Answers } from '../../machines/journey-answers';
-import { assumptionsFor } from './assumptions';
+import { assumptionsFor, planningReturn } from './assumptions';
 import { calendarDay } from './dates';
 import type { Assumptions } from './assumptions';
 import { readAnswers } from './inputs';
@@ -37,7 +37,7 @@ export function assessSuitability(answers: Answers, asOf: Date): Assessment {
           years: x.goalYears,
           availableCents: needs.startingAmountCents,
           affordableMonthlyCents: needs.surplus.investableMonthlyCents,
-          annualReturn: x.profile.medianNetReturn,
+          annualReturn: planningReturn(x.profile, x.goalYears, a.projection.confidence),
           inflation: a.inflation.rate,
         }).reachable
       : null;

@@ -370,6 +370,40 @@ export function badYearReturn(p: Pick<RiskProfile, 'netReturn' | 'volatility'>):
   return Math.exp(Math.log(1 + p.netReturn) - s2 / 2 - ONE_YEAR_IN_TWENTY_Z * Math.sqrt(s2)) - 1;
 }
 
+/**
+ * The standard normal quantile (Acklam's rational approximation, relative error under 1.2e-9): z with Φ(z) = p.
+ * 0.5 → 0, 0.75 → 0.6745, 0.95 → 1.6449.
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError('p must be between 0 and 1');
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+}
+
+/**
+ * The annual return a plan over `years` is made on, so that `confidence` of outcomes reach it (issue 15): in the
+ * projection's lognormal model (centred on the published median, projection.ts), the average log return over
+ * `years` is normal with the median's log and a standard deviation σ_ln/√years, so the return beaten with
+ * probability `confidence` is (1 + median) · e^(−z σ_ln / √years) − 1, z the normal quantile of `confidence`.
+ * At a confidence of 0.5 it is the median (JOURNEY-ENGINE.md's worked examples). Exact for a first deposit;
+ * deposits made later are invested for less time, so the projection states the plan's own chance beside it.
+ */
+export function planningReturn(p: Pick<RiskProfile, 'medianNetReturn' | 'netReturn' | 'volatility'>, years: number, confidence: number): number {
+  const z = normalQuantile(confidence);
+  // the median itself, not (1 + m) · e⁰ − 1 with its rounding error
+  if (z === 0) return p.medianNetReturn;
+  const sigma = Math.sqrt(lognormalVariance(p.netReturn, p.volatility));
+  return (1 + p.medianNetReturn) * Math.exp((-z * sigma) / Math.sqrt(years)) - 1;
+}
+
 /** σ_ln², the variance of the log of the annual growth factor. */
 export function lognormalVariance(mean: number, volatility: number): number {
   return Math.log(1 + (volatility * volatility) / ((1 + mean) * (1 + mean)));
@@ -499,6 +533,11 @@ export const PROJECTION = {
   percentiles: [0.1, 0.5, 0.9] as readonly number[],
   /** The longest goal the engine plans for, and the furthest the "longer time" lever looks. */
   maxYears: MAX_GOAL_YEARS,
+  /**
+   * issue 15: the share of outcomes a plan is made to reach. Planning on the median return reaches the goal in about
+   * half of them (a coin flip); the plan's return is the one its timeframe's returns beat this often (`planningReturn`).
+   */
+  confidence: 0.75,
   effectiveFrom: '2026-01-01',
   source: {
     publisher: JOURNEY_ENGINE_SPEC,

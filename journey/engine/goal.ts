@@ -90,8 +90,8 @@ export interface LeverInput {
   years: number;
   startCents: Cents;
   affordableMonthlyCents: Cents;
-  /** Monthly rate of return. */
-  i: number;
+  /** The monthly rate of return planned on for a timeframe of so many years (it depends on the timeframe: assumptions.ts `planningReturn`). */
+  monthlyRateFor: (years: number) => number;
   inflation: number;
   /** The longest timeframe to look at, in years. */
   maxYears: number;
@@ -104,14 +104,15 @@ export function levers(x: LeverInput): Levers {
   let longerTime: Levers['longerTime'] = null;
   for (let y = Math.floor(x.years) + 1; y <= x.maxYears; y++) {
     const target = inflate(x.goalTodayCents, y, x.inflation);
-    if (futureValue(x.startCents, x.affordableMonthlyCents, x.i, y * 12) >= target) {
+    if (futureValue(x.startCents, x.affordableMonthlyCents, x.monthlyRateFor(y), y * 12) >= target) {
       longerTime = { years: y, months: y * 12, goalNominalCents: target };
       break;
     }
   }
 
-  const reached = Math.floor(futureValue(x.startCents, x.affordableMonthlyCents, x.i, months));
-  const totalCents = firstDepositNeeded(goalNominal, x.affordableMonthlyCents, x.i, months);
+  const i = x.monthlyRateFor(x.years);
+  const reached = Math.floor(futureValue(x.startCents, x.affordableMonthlyCents, i, months));
+  const totalCents = firstDepositNeeded(goalNominal, x.affordableMonthlyCents, i, months);
   return {
     longerTime,
     smallerGoal: { nominalCents: reached, todayCents: Math.floor(reached / Math.pow(1 + x.inflation, x.years)) },

@@ -8,10 +8,10 @@
  */
 import type { Answers } from '../../machines/journey-answers';
 import { GOAL_OPTIONS, labelOf } from '../options';
-import { ASSUMPTIONS_VERSION, assumptionsFor, type RiskProfile } from './assumptions';
+import { ASSUMPTIONS_VERSION, assumptionsFor, planningReturn, type RiskProfile } from './assumptions';
 import { calendarDay, isoDate } from './dates';
 import { fees as feesFor, type Fees } from './fees';
-import { goalPlan, levers as leversFor, type Levers } from './goal';
+import { goalPlan, levers as leversFor, monthlyRate, type Levers } from './goal';
 import { readAnswers, type MissingAnswer } from './inputs';
 import { dollarsText, type Cents } from './money';
 import type { Needs } from './needs';
@@ -40,7 +40,8 @@ export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitabilit
  * returns, reads amounts up to $1,000,000,000, counts an unreadable high-interest
  * debt as owed. 1.2.0 (issue 15): a debt is high-interest by its rate (its kind only when the rate is not
  * given), a small balance does not stop the advice, and the wording says whose debt it is; no income keeps
- * the cash; savings over the take-home pay and retirement are turned away; only what the goal needs is invested.
+ * the cash; savings over the take-home pay and retirement are turned away; only what the goal needs is invested;
+ * the plan is made to reach the goal in 75% of outcomes, not on the median.
  */
 export const ENGINE_VERSION = '1.2.0';
 
@@ -68,8 +69,13 @@ export interface Plan {
   /** The chosen risk profile, with its assumptions. */
   profile: RiskProfile;
   goal: Goal;
-  /** The annual return planned on: the profile's published median return net of fees (JOURNEY-ENGINE.md "Risk profiles"). */
+  /**
+   * The annual return planned on: the one the goal's timeframe beats `confidence` of the time (assumptions.ts
+   * `planningReturn`, issue 15); the profile's published median net of fees at a confidence of 0.5 (JOURNEY-ENGINE.md).
+   */
   annualReturn: number;
+  /** The share of outcomes the plan is made to reach (assumptions.ts PROJECTION.confidence). */
+  confidence: number;
   /** (1 + annualReturn)^(1/12) − 1. */
   monthlyRate: number;
   /**
@@ -142,6 +148,8 @@ export interface AdviceOptions {
   seed?: number;
   /** The number of Monte Carlo paths. @default 2000 */
   paths?: number;
+  /** The share of outcomes the plan is made to reach; 0.5 plans on the median (JOURNEY-ENGINE.md's examples). @default 0.75 */
+  confidence?: number;
 }
 
 /** Computes the advice for a set of answers as at `options.asOf`. */
@@ -204,13 +212,16 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   const years = x.goalYears;
   const available = needs.startingAmountCents;
   const affordable = needs.surplus.investableMonthlyCents;
+  // issue 15: planned so that `confidence` of outcomes reach the goal, not the median's coin flip
+  const confidence = options.confidence ?? a.projection.confidence;
+  const annualReturn = planningReturn(profile, years, confidence);
   // issue 15: when the savings alone reach the goal, only what it needs is invested (and charged fees); the rest is left over
   const { months, i, nominalCents, startCents: start, monthlyNeededCents, reachable } = goalPlan({
     goalTodayCents: x.goalTodayCents,
     years,
     availableCents: available,
     affordableMonthlyCents: affordable,
-    annualReturn: profile.medianNetReturn,
+    annualReturn,
     inflation: a.inflation.rate,
   });
   const goal: Goal = {
@@ -230,7 +241,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
         years,
         startCents: start,
         affordableMonthlyCents: affordable,
-        i,
+        monthlyRateFor: (y) => monthlyRate(planningReturn(profile, y, confidence)),
         inflation: a.inflation.rate,
         maxYears: a.projection.maxYears,
       });
@@ -247,12 +258,14 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     paths,
     seed,
   });
-  const fees = feesFor(medianPath(start, contribution, i, months).feeBases, a);
+  // the fees in dollars on the median path: what is expected, not the cautious plan's lower balances
+  const fees = feesFor(medianPath(start, contribution, monthlyRate(profile.medianNetReturn), months).feeBases, a);
 
   const plan: Plan = {
     profile,
     goal,
-    annualReturn: profile.medianNetReturn,
+    annualReturn,
+    confidence,
     monthlyRate: i,
     startingAmountCents: start,
     leftOverCents: available - start,
@@ -267,6 +280,8 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   };
   const reasons = recommendationReasons({
     profile,
+    annualReturn,
+    confidence,
     goalLabel: goal.label,
     goalTodayCents: goal.todayCents,
     goalNominalCents: goal.nominalCents,

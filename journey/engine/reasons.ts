@@ -12,6 +12,9 @@ import type { Projection } from './projection';
 
 export interface ReasonsInput {
   profile: RiskProfile;
+  /** The return planned on, and the share of outcomes the plan is made to reach (issue 15). */
+  annualReturn: number;
+  confidence: number;
   goalLabel: string;
   goalTodayCents: Cents;
   goalNominalCents: Cents;
@@ -41,7 +44,8 @@ export function recommendationReasons(x: ReasonsInput): string[] {
   );
   reasons.push(
     `${p.label} invests about ${pct(p.growth)} in growth assets such as shares and property and ${pct(p.defensive)} in defensive assets such as cash and bonds. ` +
-      `We assume a median return of ${percentText(p.medianNetReturn)} a year after fees; some years will be higher and some will lose money.`,
+      `We assume a median return of ${percentText(p.medianNetReturn)} a year after fees; some years will be higher and some will lose money. ` +
+      `So that the plan reaches your goal in ${pct(x.confidence)} of outcomes, not half of them, we plan on ${percentText(x.annualReturn)} a year over your ${yearsText(x.years)}.`,
   );
   reasons.push(
     `You need ${dollarsText(x.goalTodayCents)} in today’s dollars. With prices rising ${percentText(a.inflation.rate)} a year, ` +
@@ -88,14 +92,12 @@ export function recommendationReasons(x: ReasonsInput): string[] {
   if (x.monthlyNeededCents === 0) {
     const rest = x.leftOverCents > 0 ? ` Your savings are more than it needs: keep the other ${dollarsText(x.leftOverCents)} for other plans, out of this investment and its fees.` : '';
     reasons.push(
-      `A starting amount of ${dollarsText(start)} is expected to grow to your goal on its own in a median outcome, so no regular investment is needed; ` +
-        `${chance}% of our simulated outcomes reach it.${rest}`,
+      `A starting amount of ${dollarsText(start)} grows to your goal on its own in ${chance}% of our simulated outcomes, so no regular investment is needed.${rest}`,
     );
   } else if (x.reachable) {
     const plus = start > 0 ? `, with ${dollarsText(start)} to start,` : '';
     reasons.push(
-      `Investing ${dollarsText(x.monthlyNeededCents)} a month${plus} is expected to reach your goal in a median outcome; ` +
-        `${chance}% of our simulated outcomes reach it.`,
+      `Investing ${dollarsText(x.monthlyNeededCents)} a month${plus} reaches your goal in ${chance}% of our simulated outcomes.`,
     );
   } else {
     const options: string[] = [];

@@ -209,7 +209,8 @@ function Working({ advice }: { advice: Recommended }) {
           {$(plan.goal.nominalCents)} in {plan.goal.targetYear}.
         </li>
         <li>
-          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the {plan.profile.label.toLowerCase()} portfolio’s median), a monthly
+          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the return the {plan.profile.label.toLowerCase()} portfolio beats over{' '}
+          {yearsText(plan.goal.years)} in {Math.round(plan.confidence * 100)}% of outcomes; its median is {pct(plan.profile.medianNetReturn)}), a monthly
           rate i = (1 + {pct(plan.annualReturn)})<sup>1/12</sup> − 1. Over n = {months} months, payment = (goal − first deposit × (1 + i)<sup>n</sup>) × i ÷ ((1 + i)
           <sup>n</sup> − 1) = {$(plan.monthlyNeededCents)} a month, against {$(plan.affordableMonthlyCents)} a month you can invest.
         </li>
@@ -287,7 +288,9 @@ export function Recommendation() {
         <h2 id="proposed-advice">Proposed advice</h2>
         {plan.reachable ? (
           <p className="big-figure" data-testid="proposed-advice">
-            {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}
+            {/* issue 15: the chance in the headline, not the sixth reason */}
+            {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}: a{' '}
+            {Math.round(plan.projection.probabilityOfReachingGoal * 100)}% chance of reaching your goal
           </p>
         ) : (
           <p className="big-figure" data-testid="proposed-advice">

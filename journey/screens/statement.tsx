@@ -119,7 +119,8 @@ export function StatementOfAdvice() {
         <h2>Risks</h2>
         <ul>
           <li>
-            Returns are not guaranteed. We plan on {pct(plan.annualReturn)} a year after fees (the median), but the value of your investment will rise and fall; in
+            Returns are not guaranteed. We plan on {pct(plan.annualReturn)} a year after fees (the return beaten over your timeframe in{' '}
+            {Math.round(plan.confidence * 100)}% of outcomes; the median is {pct(plan.profile.medianNetReturn)}), but the value of your investment will rise and fall; in
             our projection there is a {Math.round(plan.projection.probabilityOfReachingGoal * 100)}% chance of reaching your goal on time.
           </li>
           <li>A {plan.profile.label.toLowerCase()} portfolio can fall in value in some years; it suits goals at least {plan.profile.minHorizonYears} years away.</li>

@@ -14,7 +14,9 @@ import { FY2025_26, household } from './engine-fixtures';
 /** Cents to the nearest whole dollar, as the document's "about $X" figures are given. */
 const toDollar = (cents: number) => Math.round(cents / 100);
 
-const advice = (h: Parameters<typeof household>[0]) => computeAdvice(household(h), { asOf: FY2025_26, paths: 200 });
+/** JOURNEY-ENGINE.md's worked examples plan on the median return: a confidence of 0.5 (the engine plans to 0.75, issue 15). */
+const MEDIAN = 0.5;
+const advice = (h: Parameters<typeof household>[0]) => computeAdvice(household(h), { asOf: FY2025_26, paths: 200, confidence: MEDIAN });
 
 describe('net income, 2025-26, single, no other income (JOURNEY-ENGINE.md checked examples)', () => {
   it('$50,000 with hospital cover → $43,462.00', () => {
@@ -117,7 +119,7 @@ describe('regular investment, Moderate, 5 years, nothing to start (JOURNEY-ENGIN
 describe('the e2e household on 2 March 2026 (2025-26): single, born 14/03/1988, $90,000, hospital cover, $15,000 cash, $2,500 a month saved, first home $60,000 in 5 years, Moderate', () => {
   it('pins every headline figure', () => {
     const answers = household({ dateOfBirth: '14/03/1988', cash: '15,000', savings: '2,500', goalAmount: '60,000', goalYears: '5', riskStyle: 'moderate' });
-    const r = computeAdvice(answers, { asOf: new Date(2026, 2, 2) });
+    const r = computeAdvice(answers, { asOf: new Date(2026, 2, 2), confidence: MEDIAN });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
     expect(r).toMatchObject({ asOf: '2026-03-02', financialYear: '2025-26', age: 37 });
@@ -139,7 +141,7 @@ describe('the e2e household on 2 March 2026 (2025-26): single, born 14/03/1988, 
     });
     expect(r.plan.fees.firstYear).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 3_949, totalCents: 53_949 });
     expect(r.plan.fees.wholeTimeframe).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 112_708, totalCents: 162_708, months: 60 });
-    expect(r.reasons).toContain('Investing $1,008 a month is expected to reach your goal in a median outcome; 48% of our simulated outcomes reach it.');
+    expect(r.reasons).toContain('Investing $1,008 a month reaches your goal in 48% of our simulated outcomes.');
   });
 });
 
@@ -147,6 +149,7 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
   it('pins every headline figure', () => {
     const r = computeAdvice(household({ income: '215000', cash: '50265', savings: '6421', riskStyle: 'moderately-aggressive', goalAmount: '50000', goalYears: '10' }), {
       asOf: new Date(2026, 10, 21),
+      confidence: MEDIAN,
     });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
@@ -175,7 +178,7 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
     expect(r.plan.fees.wholeTimeframe).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 255_278, totalCents: 305_278, months: 120 });
     expect(r.reasons[0]).toBe('Because your goal (buying your first home) is 10 years away and you chose Moderately aggressive, which suits goals at least 6 years away.');
     expect(r.reasons[1]).toMatch(/We assume a median return of 5\.1% a year after fees;/);
-    expect(r.reasons[5]).toBe('Investing $272 a month, with $13,245 to start, is expected to reach your goal in a median outcome; 49% of our simulated outcomes reach it.');
+    expect(r.reasons[5]).toBe('Investing $272 a month, with $13,245 to start, reaches your goal in 49% of our simulated outcomes.');
     expect(r.reasons[6]).toBe(
       'The $500 adviser fee is invoiced to you, not taken from your investment. The 0.7% investment fee comes to about $106 in the first year and $2,553 over 10 years; there is no administration fee.',
     );
@@ -188,7 +191,7 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
 
 describe('a goal that is not a whole number of years away', () => {
   it('plans to the month, with yearly points and a last point at the goal', () => {
-    const r = computeAdvice(household({ goalYears: '6.5', riskStyle: 'moderately-aggressive' }), { asOf: new Date(2026, 10, 21), paths: 100 });
+    const r = computeAdvice(household({ goalYears: '6.5', riskStyle: 'moderately-aggressive' }), { asOf: new Date(2026, 10, 21), paths: 100, confidence: MEDIAN });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
     expect(r.plan.goal).toMatchObject({ years: 6.5, months: 78, targetYear: 2033 });
@@ -212,3 +215,28 @@ describe('notes on simplifications, shown only when they apply', () => {
     expect(r.income?.additionalIncomeCents).toBe(120_000);
   });
 });
+
+describe('planning to a stated confidence (issue 15)', () => {
+  it('the e2e household, planned so that 75% of outcomes reach its goal, worked out by hand', () => {
+    // Moderate: median 4.7% a year after fees, net mean 4.9%, volatility 6.9%. σ_ln = √ln(1 + 0.069² / 1.049²) = 0.0657059;
+    // over 5 years the return beaten 75% of the time is 1.047 · e^(−0.6744898 · 0.0657059 / √5) − 1 = 2.64532%;
+    // i = 1.0264532^(1/12) − 1 = 0.00217815; the goal is $67,884.49 then, no first deposit (the cash is the emergency
+    // fund), so the payment is 6,788,449 · i / ((1 + i)^60 − 1) = 106,031.69 cents, rounded up: $1,060.32 a month.
+    const answers = household({ dateOfBirth: '14/03/1988', cash: '15,000', savings: '2,500', goalAmount: '60,000', goalYears: '5', riskStyle: 'moderate' });
+    const r = computeAdvice(answers, { asOf: new Date(2026, 2, 2) });
+    if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
+    expect(r.plan.confidence).toBe(0.75);
+    expect(r.plan.annualReturn).toBeCloseTo(0.0264532, 6);
+    expect(r.plan.goal.nominalCents).toBe(6_788_449);
+    expect(r.plan.startingAmountCents).toBe(0);
+    expect(r.plan.monthlyNeededCents).toBe(106_032);
+    // the same household on the median needs $1,008.40: planning to 75% costs $51.92 a month more
+    const median = computeAdvice(answers, { asOf: new Date(2026, 2, 2), confidence: MEDIAN });
+    if (median.status !== 'recommended') throw new Error('expected a recommendation');
+    expect(median.plan.monthlyNeededCents).toBe(100_840);
+    // the simulation, centred on the median, reaches the goal in about three outcomes in four with that payment
+    expect(r.plan.projection.probabilityOfReachingGoal).toBeGreaterThan(0.7);
+    expect(r.plan.projection.probabilityOfReachingGoal).toBeLessThan(0.85);
+  });
+});
+

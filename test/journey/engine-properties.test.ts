@@ -131,16 +131,33 @@ describe('the projection', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it('the median path with the amount needed reaches the goal, and about half the simulated outcomes do', () => {
+  it('planned on the median, the median path with the amount needed reaches the goal, and about half the simulated outcomes do', () => {
     const g = gen(5);
     for (let k = 0; k < 15; k++) {
-      const r = computeAdvice(generatedHousehold(g), { asOf: FY2025_26, paths: 2_000 });
+      const r = computeAdvice(generatedHousehold(g), { asOf: FY2025_26, paths: 2_000, confidence: 0.5 });
       if (r.status !== 'recommended' || !r.plan.reachable || r.plan.monthlyNeededCents === 0) continue;
       const end = r.plan.projection.points.at(-1)!;
       expect(end.nominal.median).toBeGreaterThanOrEqual(r.plan.goal.nominalCents - 100);
       expect(r.plan.projection.probabilityOfReachingGoal).toBeGreaterThan(0.4);
       expect(r.plan.projection.probabilityOfReachingGoal).toBeLessThan(0.65);
     }
+  });
+});
+
+describe('planning to 75% (issue 15)', () => {
+  it('every reachable plan reaches its goal in about three simulated outcomes in four, well above a coin flip', () => {
+    const g = gen(6);
+    let checked = 0;
+    for (let k = 0; k < 25; k++) {
+      const r = computeAdvice(generatedHousehold(g), { asOf: FY2025_26, paths: 2_000 });
+      if (r.status !== 'recommended' || !r.plan.reachable) continue;
+      checked++;
+      expect(r.plan.confidence).toBe(0.75);
+      expect(r.plan.projection.probabilityOfReachingGoal).toBeGreaterThan(0.65);
+      // never less than the median plan: the planning return is at most the median
+      expect(r.plan.annualReturn).toBeLessThanOrEqual(r.plan.profile.medianNetReturn);
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });
 
