@@ -132,7 +132,10 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, sui
   // JOURNEY-ENGINE.md "Suitability": advice that does not suit stops the journey before a recommendation.
   needsAnalysis: (a, asOf, suitability) => isSuitable(a, asOf, suitability),
   // issue 15: no product until the plan reaches the goal (the recommendation offers the three levers instead)
-  recommendation: (a, asOf, suitability) => isSuitable(a, asOf, suitability) && suitability!(a, asOf).goalReachable === true,
+  recommendation: (a, asOf, suitability) => {
+    const assessed = suitability?.(a, asOf);
+    return assessed?.suitable === true && assessed.goalReachable === true;
+  },
 };
 
 /** False when a suitability rule of the advice engine fails for these answers on `asOf`, or the check has not loaded yet. */
