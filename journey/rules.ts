@@ -10,6 +10,7 @@ import type { Clock } from './clock';
 import { ageOn, parseDateOfBirth } from './engine/dates';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS, readRate } from './engine/money';
+import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './engine/retirement';
 import type { UnsuitableCode } from './engine/suitability';
 import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
@@ -62,11 +63,9 @@ export function dateOfBirthProblem(text: string, asOf: Date): string | null {
   return ageOn(dob.date, asOf) < MIN_AGE ? `This advice is for people aged ${MIN_AGE} or over.` : null;
 }
 
-/** issue 15: retirement is out of scope (the eligibility page), so the screens that ask say so at once. */
-export const RETIREMENT_OUT_OF_SCOPE =
-  'This advice does not cover retirement or retirement income (see the eligibility page). A licensed financial adviser can help you plan it.';
-export const AGE_PENSION_OUT_OF_SCOPE =
-  'The Age Pension is retirement income, which this advice does not cover (see the eligibility page). A licensed financial adviser can help you plan it.';
+/** issue 15: retirement is out of scope (the eligibility page), so the screens that ask say so at once, in the engine's words. */
+const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_TITLE}. ${RETIREMENT_EXPLANATION} ${RETIREMENT_INSTEAD}`;
+const AGE_PENSION_OUT_OF_SCOPE = `The Age Pension is retirement income. ${RETIREMENT_OUT_OF_SCOPE}`;
 
 /** Why the advice cannot go on from this employment status; null when it can. */
 export const employmentProblem = (status: string): string | null => (status === 'retired' ? RETIREMENT_OUT_OF_SCOPE : null);

@@ -163,10 +163,13 @@ export interface FirstFrame {
   takeOver(): boolean;
 }
 
+/** Where the site's settings are stored for the next visit, per API key (a page may change sites). */
+export const settingsKey = (apiKey: string) => `ai_chat_settings_${apiKey}`;
+
 /** The appearance stored on an earlier visit with its config (src/effects/stored-settings.ts), or null. */
 function storedAppearance(apiKey: string): unknown {
   try {
-    const v = plain(JSON.parse(localStorage.getItem(`ai_chat_settings_${apiKey}`) ?? 'null'));
+    const v = plain(JSON.parse(localStorage.getItem(settingsKey(apiKey)) ?? 'null'));
     return plain(v.config) === v.config && plain(v.appearance) === v.appearance ? v.appearance : null;
   } catch {
     return null;

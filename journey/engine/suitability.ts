@@ -10,6 +10,7 @@ import type { Assumptions, RiskProfile } from './assumptions';
 import { birthdayAt, dmyDate } from './dates';
 import type { DebtOwed } from './inputs';
 import { dollarsText, yearsText, type Cents } from './money';
+import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './retirement';
 
 /** The suitability rules, in the order they are checked. */
 export type UnsuitableCode =
@@ -67,12 +68,6 @@ export function profileForYears(years: number, profiles: readonly RiskProfile[])
 }
 
 const SAVINGS_ACCOUNT = 'a high-interest savings account or a term deposit, where its value will not fall';
-
-/** Why a retiree is turned away (issue 15), here and on the screens that ask (journey/rules.ts). */
-export const RETIREMENT_EXPLANATION =
-  'This advice is for saving towards a goal while you earn. Investing in retirement means planning an income from your savings, ' +
-  'super and the Age Pension, which it does not cover (see the eligibility page).';
-export const RETIREMENT_INSTEAD = 'A licensed financial adviser can help you plan your retirement income; Moneysmart’s retirement planner (moneysmart.gov.au) is a good start.';
 
 /** "You told us you save $X a month, more than your take-home pay of $Y a month." (or: "but no income"). */
 const savingsOverIncome = (savedMonthly: Cents, netMonthly: Cents) =>
@@ -140,7 +135,7 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
     // issue 15: the eligibility page excludes retirement; a retiree would otherwise be planned like a saver
     reasons.push({
       code: 'retirement',
-      title: 'This advice does not cover retirement',
+      title: RETIREMENT_TITLE,
       explanation: RETIREMENT_EXPLANATION,
       instead: RETIREMENT_INSTEAD,
     });

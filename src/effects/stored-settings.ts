@@ -6,9 +6,9 @@
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import type { SiteConfig } from '../../machines/embed';
 import { bool, obj, str } from '../api/schema';
+import { settingsKey } from '../launcher-frame';
 import { readItem, writeItem } from './storage';
 
-const settingsKey = (apiKey: string) => `ai_chat_settings_${apiKey}`;
 const STORED = obj({ appearance: obj({}), config: obj({ agentPageAwareness: bool, interactiveAvatarId: str, referenceWebpage: str }) });
 
 /** The settings stored on an earlier visit, checked as the API's answers are; null when none are usable. */
