@@ -412,4 +412,21 @@ describe('the widget elsewhere', () => {
     expect(await page.locator('ai-chat-widget').count()).toBe(0);
     await page.getByRole('button', { name: 'Buy' }).click();
   });
+
+  it('the files the launcher and its take-over load are compiled as they stream in (the compile hint opens them)', async () => {
+    const page = await open('/');
+    const scripts: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script' && /\/widget(\.js|\/core-)/.test(r.url())) scripts.push(r.url());
+    });
+    await page.reload();
+    await launcher(page).waitFor();
+    await expect.poll(() => scripts.some((u) => u.includes('/core-'))).toBe(true);
+    expect(scripts.some((u) => u.endsWith('/widget.js'))).toBe(true);
+    for (const url of scripts) {
+      const text = await (await page.request.get(url)).text();
+      expect(text.split('\n', 1)[0], url).toBe('//# allFunctionsCalledOnLoad');
+      expect(text).toMatch(/\n\/\/# sourceMappingURL=\S+\.js\.map\s*$/);
+    }
+  });
 });
