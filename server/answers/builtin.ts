@@ -31,13 +31,46 @@ export const MAX_QUOTE_WORDS = 60;
 // How many words of context to keep before the first matched term of a cut quote.
 const QUOTE_LEAD_WORDS = 15;
 
-/** Creates the built-in engine ('built-in'). Its answers are deterministic. */
+/** How many characters, at least, each streamed piece of a built-in answer holds (whole words). */
+export const STREAM_PIECE_CHARS = 24;
+
+/** The answer's text in pieces of whole words, each at least {@link STREAM_PIECE_CHARS} long but the last. */
+export function streamPieces(content: string): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const word of content.match(/\s*\S+\s*/g) ?? []) {
+    piece += word;
+    if (piece.length >= STREAM_PIECE_CHARS) {
+      pieces.push(piece);
+      piece = '';
+    }
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** The next turn of the event loop: the pieces written so far go out before the next one is handed over. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Creates the built-in engine ('built-in'). Its answers are deterministic. Streamed (issue 16), the
+ * answer is handed over in pieces of whole words ({@link streamPieces}), one per turn of the event
+ * loop: it is written at once, so nothing waits but the network.
+ */
 export function createBuiltinEngine(): AnswerEngine {
   return {
     name: 'built-in',
-    async answer(request, signal) {
+    async answer(request, signal, onDelta) {
       signal?.throwIfAborted();
-      return answerFromSources(request);
+      const result = answerFromSources(request);
+      if (onDelta) {
+        for (const piece of streamPieces(result.content)) {
+          await nextTurn();
+          signal?.throwIfAborted();
+          onDelta(piece);
+        }
+      }
+      return result;
     },
   };
 }

@@ -3,9 +3,10 @@
  * (OpenAI itself, or a local server such as LM Studio, llama.cpp or vLLM). The model
  * answers from the passages that retrieval found, numbered in the system message.
  */
+import { createParser } from 'eventsource-parser';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
-import { ProviderError, type AnswerEngine, type AnswerRequest } from './types';
+import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
 /** Where the endpoint is and how to call it. */
@@ -16,7 +17,10 @@ export interface OpenAiEngineOptions {
   apiKey: string;
   /** The `model` of the request body. */
   model: string;
-  /** The limit for the whole exchange, reply body included. @default 30000 */
+  /**
+   * The limit for the whole exchange, reply body included; streamed (issue 16), the limit for the first
+   * piece and then for each next one (a stream that goes quiet this long is given up). @default 30000
+   */
   timeoutMs?: number;
   /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
   fetchImpl?: typeof fetch;
@@ -56,6 +60,10 @@ const INSTRUCTIONS = [
  * `timedOut` when the provider does not answer within `timeoutMs`, and without either on
  * a network error or a reply without a non-empty `choices[0].message.content`. When the
  * caller's signal aborts, it rejects with `signal.reason` instead.
+ *
+ * With `onDelta` it asks for a stream (`stream: true`) and reads it as it comes
+ * ({@link readCompletionStream}); a provider that answers with plain JSON anyway is read as
+ * such, its whole answer one piece.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
   const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
@@ -63,38 +71,56 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
 
   return {
     name: 'openai-compatible',
-    async answer(request, signal) {
+    async answer(request, signal, onDelta) {
       signal?.throwIfAborted();
       const passages = requestPassages(request);
       const ranked = rankPassages(buildIndex(passages), request.question);
       const context = contextPassages(request, passages, ranked);
-      const body = JSON.stringify({ model, messages: buildMessages(request, context), temperature: TEMPERATURE });
+      const body = JSON.stringify({ model, messages: buildMessages(request, context), temperature: TEMPERATURE, ...(onDelta ? { stream: true } : {}) });
 
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives)
+      const deadline = new AbortController();
+      let timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const touch = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), timeoutMs);
+      };
+      const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       let content: string;
       try {
         const response = await fetchImpl(url, {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            accept: onDelta ? 'text/event-stream, application/json' : 'application/json',
+          },
           body,
           signal: stop,
         });
-        const text = await response.text();
-        if (!response.ok) {
-          throw new ProviderError(
-            `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text, ERROR_BODY_CHARS)}.`,
-            response.status,
-          );
+        const streamed = onDelta && response.ok && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+        if (streamed) {
+          content = await readCompletionStream(response, onDelta, touch);
+        } else {
+          const text = await response.text();
+          if (!response.ok) {
+            throw new ProviderError(
+              `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text, ERROR_BODY_CHARS)}.`,
+              response.status,
+            );
+          }
+          content = parseCompletion(text);
+          onDelta?.(content);
         }
-        content = parseCompletion(text);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (deadline.aborted) throw new ProviderError(`The answer provider did not answer within ${timeoutMs} ms.`, undefined, true);
+        if (deadline.signal.aborted) throw new ProviderError(`The answer provider did not answer within ${timeoutMs} ms.`, undefined, true);
         if (error instanceof ProviderError) throw error;
         const failure = new ProviderError(`The answer provider could not be reached: ${describeFetchError(error)}`);
         failure.cause = error;
         throw failure;
+      } finally {
+        clearTimeout(timer);
       }
 
       return {
@@ -162,6 +188,63 @@ function focusNote(focus: AnswerRequest['focus'], passages: readonly Passage[]):
 function passageLabel(passage: Passage): string {
   const headings = passage.headings[0] === passage.source ? passage.headings.slice(1) : passage.headings;
   return [passage.source, ...headings].join(' › ');
+}
+
+/**
+ * Reads a streamed chat-completions reply (Server-Sent Events: `data:` chunks of JSON, each with
+ * `choices[0].delta.content`, then `data: [DONE]`), handing each piece of text to `onDelta` as it
+ * arrives and calling `touch` for every piece of the body. Resolves with the whole text, trimmed.
+ * Rejects with a {@link ProviderError} on a chunk that is not JSON, an `error` in a chunk, a stream
+ * that ends before `[DONE]` or a `finish_reason`, or one that carried no text; what was handed over
+ * before stays handed over.
+ */
+export async function readCompletionStream(response: Response, onDelta: OnDelta, touch: () => void): Promise<string> {
+  if (!response.body) throw new ProviderError('The answer provider sent a stream without a body.');
+  let text = '';
+  let ended = false;
+  let finished = false;
+  let failure: ProviderError | null = null;
+  const parser = createParser({
+    onEvent(event) {
+      if (ended || failure) return;
+      if (event.data.trim() === '[DONE]') {
+        ended = true;
+        return;
+      }
+      let chunk: unknown;
+      try {
+        chunk = JSON.parse(event.data);
+      } catch {
+        failure = new ProviderError(`The answer provider sent a stream chunk that is not JSON${errorDetail(event.data, ERROR_BODY_CHARS)}.`);
+        return;
+      }
+      const reply = chunk as { error?: unknown; choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[] } | null;
+      if (reply?.error) {
+        failure = new ProviderError(`The answer provider failed mid-stream${errorDetail(event.data, ERROR_BODY_CHARS)}.`);
+        return;
+      }
+      const choice = reply?.choices?.[0];
+      const piece = choice?.delta?.content;
+      if (typeof piece === 'string' && piece !== '') {
+        text += piece;
+        onDelta(piece);
+      }
+      if (typeof choice?.finish_reason === 'string') finished = true;
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+    touch();
+    parser.feed(decoder.decode(bytes, { stream: true }));
+    if (failure) throw failure;
+    // [DONE]: anything after it is not read (leaving the loop cancels the body)
+    if (ended) break;
+  }
+  parser.feed(decoder.decode());
+  if (failure) throw failure;
+  if (!ended && !finished) throw new ProviderError('The answer provider’s stream ended before the answer did.');
+  if (text.trim() === '') throw new ProviderError('The answer provider streamed no text.');
+  return text.trim();
 }
 
 /** The answer of a chat-completions reply body; a {@link ProviderError} when it is not JSON or has no content. */

@@ -35,10 +35,19 @@ export interface AnswerResult {
   sources: string[];
 }
 
+/** Receives an answer's text as it is written (issue 16): each call appends a piece to what came before. */
+export type OnDelta = (text: string) => void;
+
 export interface AnswerEngine {
   /** 'built-in' or 'openai-compatible'. */
   readonly name: string;
-  answer(request: AnswerRequest, signal?: AbortSignal): Promise<AnswerResult>;
+  /**
+   * Answers the question. With `onDelta`, the answer's text is also handed over piece by piece as it is
+   * written (streamed from the provider), before the promise resolves with the whole result; the pieces
+   * joined are the result's `content`, up to the whitespace at its ends. A failure after some pieces
+   * rejects as any other: the caller keeps what it was given.
+   */
+  answer(request: AnswerRequest, signal?: AbortSignal, onDelta?: OnDelta): Promise<AnswerResult>;
 }
 
 /** A failure of the answer provider (network, status, bad reply); the route maps it to 502/504. */

@@ -2,6 +2,15 @@
  * `POST api/chat` (widget-spec §7): the visitor's question goes to the answer
  * engine with the site's documents, the page's text and the session's recent
  * turns; the question and the answer are stored together in the chat session.
+ *
+ * Asked with `Accept: text/event-stream` (issue 16), the answer streams as Server-Sent Events:
+ * `delta` events (`{ text }`, each a piece to append), then one `done` event carrying the whole
+ * reply of widget-spec §3 (the same JSON as without streaming), or one `error` event
+ * (`{ error, message }` with the §8 text, the stored question and what was written of the
+ * answer). Whatever refuses the request (401, 403, 429, 400, 404) does so before the stream
+ * starts, with its status. The question and the answer are stored in one transaction once the
+ * answer is complete; an answer cut off (the visitor left, the provider failed) is stored with
+ * what was written of it, marked `incomplete`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { speakable } from '../../contract/speech';
@@ -15,6 +24,7 @@ import { chatRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
 import { messageJson } from './messages';
 import { ID, PATH, USER_SESSION_ID } from './schemas';
+import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
 
 const MAX_MESSAGE = 4000;
 const MAX_PAGE_TEXT = 200_000;
@@ -204,6 +214,12 @@ function recentHistory(storage: Storage, siteId: string, userSessionId: string, 
     .map((m) => ({ role: m.role, content: m.content }));
 }
 
+/** The error code of an answer that failed: the provider's time limit, or anything else it did. */
+const failureCode = (err: unknown) => (err instanceof ProviderError && err.timedOut ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR');
+
+/** widget-spec §8 "Failed to get AI response": what a streamed answer that failed says. */
+const STREAM_FAILURE_TEXT = 'Failed to get AI response';
+
 /** 502 PROVIDER_ERROR or 504 PROVIDER_TIMEOUT (widget-spec §8), with the stored question. */
 function providerFailure(reply: FastifyReply, err: unknown, saved: Saved) {
   const timedOut = err instanceof ProviderError && err.timedOut;
@@ -258,14 +274,22 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       const question = body.message.trim();
       if (!question) return sendError(reply, 400, 'BAD_REQUEST', 'The message must not be empty.');
       const key = body.clientMessageId ? JSON.stringify([site.id, body.userSessionId, body.clientMessageId]) : null;
+      const streaming = wantsEventStream(req);
       const earlier = key ? await recent.find(key) : null;
-      if (earlier) return earlier;
+      if (earlier) {
+        if (!streaming) return earlier;
+        // the question was answered already: its stream is that answer, whole
+        const events = openEventStream(reply);
+        events.send('done', earlier);
+        events.end();
+        return reply;
+      }
       const done = key ? recent.start(key) : () => undefined;
       try {
         await admit();
-        const answer: unknown = await answerQuestion(req, reply, question);
-        done(reply.statusCode === 200 && answer && typeof answer === 'object' ? answer : null);
-        return answer;
+        const { response, reusable } = await answerQuestion(req, reply, question, streaming);
+        done(reusable);
+        return response;
       } catch (err) {
         done(null);
         throw err;
@@ -273,13 +297,21 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     },
   );
 
-  /** Answers a question (the route's body once its request is known to be new). */
-  async function answerQuestion(req: FastifyRequest<{ Body: ChatBody }>, reply: FastifyReply, question: string) {
+  /**
+   * Answers a question (the route's body once its request is known to be new): the response, and the
+   * answer a question sent again may get (null when there is none to reuse).
+   */
+  async function answerQuestion(
+    req: FastifyRequest<{ Body: ChatBody }>,
+    reply: FastifyReply,
+    question: string,
+    streaming: boolean,
+  ): Promise<{ response: unknown; reusable: object | null }> {
     const site = siteOf(req);
     const body = req.body;
     const chatSessionId = body.chatSessionId || null;
     if (chatSessionId && !storage.getChatSession(site.id, body.userSessionId, chatSessionId)) {
-      return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
+      return { response: sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.'), reusable: null };
     }
     const asked = new Date().toISOString();
     const documents = storage.listDocuments(site.id);
@@ -293,35 +325,96 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       newSessionName: sessionNameFrom(question),
       path: body.path,
     };
+    const request: AnswerRequest = {
+      question,
+      pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
+      pagePath: body.path,
+      documents: sourceDocs,
+      history,
+      ...(about.focus ? { focus: about.focus } : {}),
+    };
+    const complete = (result: AnswerResult) => {
+      const saved = storage.appendMessages({
+        ...base,
+        messages: [
+          { role: 'user', content: question, createdAt: asked },
+          { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
+        ],
+      });
+      // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
+      // provider takes its speech on the room's data channel, the widget sends it instead.
+      const avatar = services.avatar;
+      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
+        avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+      }
+      return answerJson(fileUrl, req, saved, result, documents);
+    };
+    if (streaming) return { response: reply, reusable: await streamAnswer(req, openEventStream(reply), request, base, asked, complete) };
+
     let result: AnswerResult;
     try {
-      result = await services.answers.answer({
-        question,
-        pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
-        pagePath: body.path,
-        documents: sourceDocs,
-        history,
-        ...(about.focus ? { focus: about.focus } : {}),
-      });
+      result = await services.answers.answer(request);
     } catch (err) {
       // The visitor's message is kept; the failure is reported, not stored as an answer.
       const saved = storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
       req.log.warn({ err }, 'answer provider failed');
-      return providerFailure(reply, err, saved);
+      return { response: providerFailure(reply, err, saved), reusable: null };
     }
-    const saved = storage.appendMessages({
-      ...base,
-      messages: [
-        { role: 'user', content: question, createdAt: asked },
-        { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
-      ],
-    });
-    // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
-    // provider takes its speech on the room's data channel, the widget sends it instead.
-    const avatar = services.avatar;
-    if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
-      avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+    const answer = complete(result);
+    return { response: answer, reusable: answer };
+  }
+
+  /**
+   * Streams the answer on `events` (issue 16) and stores it: whole, with its question, once it is
+   * complete (the `done` event carries the reply); cut off (the client left, the provider failed), with
+   * what was written of it marked incomplete, or the question alone when nothing was. Resolves with
+   * the reply a question sent again may get, or null.
+   */
+  async function streamAnswer(
+    req: FastifyRequest,
+    events: EventStream,
+    request: AnswerRequest,
+    base: Omit<AppendInput, 'messages'>,
+    asked: string,
+    complete: (result: AnswerResult) => ReturnType<typeof answerJson>,
+  ): Promise<object | null> {
+    let written = '';
+    try {
+      const result = await services.answers.answer(request, events.signal, (piece) => {
+        written += piece;
+        events.send('delta', { text: piece });
+      });
+      const answer = complete(result);
+      events.send('done', answer);
+      return answer;
+    } catch (err) {
+      const partial = written.trim();
+      let saved: Saved | null = null;
+      try {
+        saved = storage.appendMessages({
+          ...base,
+          messages: [
+            { role: 'user', content: request.question, createdAt: asked },
+            ...(partial ? [{ role: 'ai' as const, content: partial, createdAt: new Date().toISOString(), incomplete: true }] : []),
+          ],
+        });
+      } catch (storeErr) {
+        req.log.error({ err: storeErr }, 'the question of a cut-off answer could not be stored');
+      }
+      if (events.signal.aborted) req.log.info('the visitor left before the answer was complete');
+      else req.log.warn({ err }, 'answer provider failed mid-stream');
+      events.send('error', {
+        error: failureCode(err),
+        message: STREAM_FAILURE_TEXT,
+        ...(saved && {
+          userMessage: messageJson(saved.messages[0]!),
+          ...(saved.messages[1] && { aiMessage: messageJson(saved.messages[1]) }),
+          chatSession: { id: saved.chatSession.id, name: saved.chatSession.name },
+        }),
+      });
+      return null;
+    } finally {
+      events.end();
     }
-    return answerJson(fileUrl, req, saved, result, documents);
   }
 }

@@ -42,6 +42,8 @@ export interface StoredMessage {
   createdAt: string;
   /** True for an answer that reports a failure rather than answering. */
   isError: boolean;
+  /** True for an answer cut off before it was complete (issue 16): its content is what was written of it. */
+  incomplete: boolean;
 }
 
 export interface ChatSessionSummary {
@@ -56,6 +58,8 @@ export interface NewMessage {
   content: string;
   type?: MessageType;
   isError?: boolean;
+  /** An answer cut off before it was complete (issue 16). @default false */
+  incomplete?: boolean;
   createdAt: string;
 }
 

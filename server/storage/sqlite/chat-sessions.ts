@@ -14,8 +14,8 @@ const toSession = (r: Row): ChatSessionSummary => ({
 });
 
 /** The columns {@link toMessage} reads, in its order. */
-const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error';
-type MessageRow = [id: string, chatSessionId: string, role: string, content: string, type: string, createdAt: string, isError: number];
+const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error, m.incomplete';
+type MessageRow = [id: string, chatSessionId: string, role: string, content: string, type: string, createdAt: string, isError: number, incomplete: number];
 
 // Rows come as arrays (better-sqlite3's raw mode): a history read makes one object per message, not two (issue 14).
 // The text columns are NOT NULL, so they need no conversion.
@@ -27,6 +27,7 @@ const toMessage = (r: MessageRow): StoredMessage => ({
   type: r[4] as StoredMessage['type'],
   createdAt: r[5],
   isError: Boolean(r[6]),
+  incomplete: Boolean(r[7]),
 });
 
 /** The chat methods of the storage on `db`. */
@@ -44,7 +45,7 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
   const insertSession = db.prepare(
     'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
   );
-  const insertMessage = db.prepare('INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertMessage = db.prepare('INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const bumpSession = db.prepare('UPDATE chat_sessions SET message_count = message_count + ?, last_message_at = ? WHERE id = ?');
   const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
 
@@ -61,8 +62,17 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
     const before = Number(session.get(input.siteId, input.userSessionId, sessionId)!.message_count);
     const stored = input.messages.map((m, i) => {
       const id = randomUUID();
-      insertMessage.run(id, sessionId, before + i, m.role, m.content, m.type ?? 'TEXT', m.isError ? 1 : 0, m.createdAt);
-      return { id, chatSessionId: sessionId!, role: m.role, content: m.content, type: m.type ?? 'TEXT', createdAt: m.createdAt, isError: Boolean(m.isError) } satisfies StoredMessage;
+      insertMessage.run(id, sessionId, before + i, m.role, m.content, m.type ?? 'TEXT', m.isError ? 1 : 0, m.incomplete ? 1 : 0, m.createdAt);
+      return {
+        id,
+        chatSessionId: sessionId!,
+        role: m.role,
+        content: m.content,
+        type: m.type ?? 'TEXT',
+        createdAt: m.createdAt,
+        isError: Boolean(m.isError),
+        incomplete: Boolean(m.incomplete),
+      } satisfies StoredMessage;
     });
     bumpSession.run(input.messages.length, t, sessionId);
     return { chatSession: toSession(session.get(input.siteId, input.userSessionId, sessionId)!), messages: stored };

@@ -126,6 +126,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX button_clicks_created ON button_clicks(created_at);
   CREATE INDEX button_clicks_visitor ON button_clicks(site_id, user_session_id);
   `,
+  // 4: an answer cut off before it was complete (issue 16: the visitor left, or the provider failed mid-stream)
+  `ALTER TABLE messages ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /**
