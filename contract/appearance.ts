@@ -172,40 +172,61 @@ const ENUMS: Record<string, readonly string[]> = {
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Problems found while merging: unknown fields, wrong types, values out of range. */
-export type AppearanceIssues = string[];
+/** Why a field of the overrides was dropped: not a field, not an object, the wrong type, not one of its values, too long. */
+type Problem = 'field' | 'object' | 'type' | 'enum' | 'long';
 
-function mergeInto(defaults: Plain, overrides: Plain, prefix: string, issues: AppearanceIssues): Plain {
+/** Told of each field dropped: its dotted name, why, and the default it keeps. */
+type Report = (name: string, problem: Problem, d: unknown) => void;
+
+function mergeInto(defaults: Plain, overrides: Plain, prefix: string, report?: Report): Plain {
   const out: Plain = { ...defaults };
   for (const [key, value] of Object.entries(overrides)) {
     const name = prefix + key;
-    if (!(key in defaults)) {
-      issues.push(`${name} is not an appearance field`);
-      continue;
-    }
     const d = defaults[key];
-    if (isPlain(d)) {
-      if (isPlain(value)) out[key] = mergeInto(d, value, `${name}.`, issues);
-      else issues.push(`${name} must be an object`);
-    } else if (typeof value !== typeof d || (typeof value === 'number' && !Number.isFinite(value))) {
-      issues.push(`${name} must be a ${typeof d}`);
-    } else if (ENUMS[key] && !ENUMS[key].includes(value as string)) {
-      issues.push(`${name} must be one of ${ENUMS[key].join(', ')}`);
-    } else if (typeof value === 'string' && value.length > 20_000) {
-      issues.push(`${name} is too long`);
-    } else {
-      out[key] = value;
-    }
+    const problem: Problem | null = !(key in defaults)
+      ? 'field'
+      : isPlain(d)
+        ? isPlain(value)
+          ? null
+          : 'object'
+        : typeof value !== typeof d || (typeof value === 'number' && !Number.isFinite(value))
+          ? 'type'
+          : ENUMS[key] && !ENUMS[key].includes(value as string)
+            ? 'enum'
+            : typeof value === 'string' && value.length > 20_000
+              ? 'long'
+              : null;
+    if (problem) report?.(name, problem, d);
+    else out[key] = isPlain(d) ? mergeInto(d, value as Plain, `${name}.`, report) : value;
   }
   return out;
 }
 
-/** The full appearance: defaults overlaid with the valid parts of `overrides`; `issues` lists what was dropped. */
-export function mergeAppearance(overrides: unknown, issues: AppearanceIssues = []): Appearance {
-  if (overrides === undefined || overrides === null) return structuredClone(DEFAULT_APPEARANCE);
-  if (!isPlain(overrides)) {
-    issues.push('appearance must be an object');
-    return structuredClone(DEFAULT_APPEARANCE);
-  }
-  return mergeInto(DEFAULT_APPEARANCE as unknown as Plain, overrides, '', issues) as unknown as Appearance;
+/**
+ * The full appearance: defaults overlaid with the valid parts of `overrides` (what is not valid is
+ * dropped without a word: {@link appearanceIssues} says why, for the tools that check a site's
+ * settings, and is not in the widget's bundles).
+ */
+export function mergeAppearance(overrides: unknown, report?: Report): Appearance {
+  return (isPlain(overrides) ? mergeInto(DEFAULT_APPEARANCE as unknown as Plain, overrides, '', report) : structuredClone(DEFAULT_APPEARANCE)) as unknown as Appearance;
+}
+
+/** What {@link mergeAppearance} drops from `overrides`, in words: unknown fields, wrong types, values out of range. */
+export function appearanceIssues(overrides: unknown): string[] {
+  if (overrides !== undefined && overrides !== null && !isPlain(overrides)) return ['appearance must be an object'];
+  const issues: string[] = [];
+  mergeAppearance(overrides, (name, problem, d) =>
+    issues.push(
+      `${name} ${
+        {
+          field: 'is not an appearance field',
+          object: 'must be an object',
+          type: `must be a ${typeof d}`,
+          enum: `must be one of ${ENUMS[name.slice(name.lastIndexOf('.') + 1)]?.join(', ')}`,
+          long: 'is too long',
+        }[problem]
+      }`,
+    ),
+  );
+  return issues;
 }

@@ -12,7 +12,10 @@
  * Every question is a message from the moment it is sent: `queued` (its turn comes: one
  * is `sending` at a time, so a message never goes twice at once), then the server's own
  * copy with the answer, or given up (`failed`, with an error message after it, or
- * `stopped` by the visitor), each keeping its own Try again. A send that got no answer
+ * `stopped` by the visitor), each keeping its own Try again. An answer that streams
+ * (issue 16) is a message too while it is written (`streaming`, after its question, its
+ * text growing with each `ANSWER.DELTA`); cut off by Stop or a failure, what was written of
+ * it stays (`stopped` or `failed`), the server's copy replacing it at the next reload. A send that got no answer
  * (NETWORK) is queued again and the chat waits (`offline`) for `NETWORK.BACK` or its own
  * backoff; a 429 holds the composer (`cooling`) for its Retry-After; a history that could
  * not load is `loadFailed`, never an empty chat.
@@ -47,11 +50,16 @@ export interface ChatMessage {
   isError?: boolean;
   /**
    * A question not delivered (yet), only ever local: `queued` (its turn comes), `sending`, or given
-   * up: `failed` (an error message follows it) or `stopped` by the visitor.
+   * up: `failed` (an error message follows it) or `stopped` by the visitor. An answer being written
+   * is `streaming`, then, cut off, `stopped` or `failed` (issue 16).
    */
-  status?: 'queued' | 'sending' | 'failed' | 'stopped';
-  /** An error message's question: its Try again sends that question again. */
+  status?: 'queued' | 'sending' | 'streaming' | 'failed' | 'stopped';
+  /** An error message's or a streamed answer's question: its Try again sends that question again. */
   of?: string;
+  /** The server stored it (a question whose answer had begun): a reload shows the server's copy instead. */
+  stored?: boolean;
+  /** An answer cut off before it was complete, as the server stored it (issue 16). */
+  incomplete?: boolean;
 }
 
 /** A response or action button (widget-spec §3): EXTERNAL_LINK opens its URL, any other type sends its message. */
@@ -127,7 +135,8 @@ export type ChatEvent =
   | { type: 'CHAT.RELOAD' }
   | { type: 'CHAT.NEW' }
   /** Ask about an item (null: stop asking about it). */
-  | { type: 'CHAT.ABOUT'; about: ChatAbout | null };
+  | { type: 'CHAT.ABOUT'; about: ChatAbout | null }
+  | AnswerDelta;
 
 export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | null } | { type: 'message.received'; message: ChatMessage } | { type: 'send.failed'; error: string };
 
@@ -145,13 +154,13 @@ export const rateLimitText = (s: number) => `Too many messages. Please wait ${s}
 /** What a failed send shows: the client's error text (widget-spec §8). */
 const errorText = (event: unknown, error = (event as { error?: unknown }).error) => (error instanceof Error ? error.message : String(error));
 /** A failed call's ApiError fields (src/api/client.ts), as far as they are there. */
-const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number } }).error ?? {});
+const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number; chatSessionId?: string } }).error ?? {});
 /** A guard: the call failed with this ApiError code. */
 const failedWith = (code: string) => ({ event }: { event: unknown }) => failure(event).code === code;
 /** The message an event names (Try again, Cancel). */
 const named = (c: ChatContext, event: unknown) => c.messages.find((m) => m.id === (event as { id?: string }).id);
 /** A message only this widget has: a question not delivered, or an error message. */
-const isLocal = (m: ChatMessage) => !!(m.status || m.of);
+const isLocal = (m: ChatMessage) => !!(m.status || m.of) && !m.stored;
 const isGivenUp = (m?: ChatMessage) => m?.status === 'failed' || m?.status === 'stopped';
 const withStatus = (c: ChatContext, status: ChatMessage['status']) => c.messages.find((m) => m.status === status);
 
@@ -159,7 +168,7 @@ const withStatus = (c: ChatContext, status: ChatMessage['status']) => c.messages
 function add(c: ChatContext, text: string): Partial<ChatContext> {
   const content = text.trim();
   const n = c.localSeq + 1;
-  const gone = c.messages.filter((m) => isGivenUp(m) && m.content === content).map((m) => m.id);
+  const gone = c.messages.filter((m) => m.role === 'user' && isGivenUp(m) && m.content === content).map((m) => m.id);
   return {
     messages: [...c.messages.filter((m) => !gone.includes(m.of ?? m.id)), { id: `q${n}`, role: 'user', content, createdAt: '', type: 'TEXT', status: 'queued' }],
     localSeq: n,
@@ -168,19 +177,42 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
   };
 }
 
-/** A question takes a new status; a failed one gets its error message after it. */
+/**
+ * A question takes a new status; a failed one gets its error message after it. The answer that was
+ * streaming for it takes the same status; both are then the server's (it stores a cut-off answer).
+ */
 function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], error?: string): Partial<ChatContext> {
+  const begun = !!q && c.messages.some((m) => m.status === 'streaming');
+  const after = (of: string): ChatMessage[] => (error ? [{ id: `e${of}`, role: 'ai', content: error, createdAt: '', type: 'TEXT', isError: true, of, ...(begun ? { stored: true } : {}) }] : []);
   return {
-    messages: c.messages.flatMap((m) => (m === q ? [{ ...m, status }, ...(error ? [{ id: `e${m.id}`, role: 'ai' as const, content: error, createdAt: '', type: 'TEXT' as const, isError: true, of: m.id }] : [])] : [m])),
+    messages: c.messages.flatMap((m) =>
+      m === q
+        ? [{ ...m, status, ...(begun ? { stored: true } : {}) }, ...(begun ? [] : after(m.id))]
+        : m.status === 'streaming'
+          ? [{ ...m, status, stored: true }, ...after(m.of!)]
+          : [m],
+    ),
   };
 }
 
-/** What the `send` actor is given: the question, its id in this chat, the session, and the Ask-question context. */
+/** Reported by the `send` actor while the answer streams: its text so far (issue 16). */
+export interface AnswerDelta {
+  type: 'ANSWER.DELTA';
+  /** The question's id (a late report of another question's answer is ignored). */
+  id: string;
+  text: string;
+}
+
+/**
+ * What the `send` actor is given: the question, its id in this chat, the session, the Ask-question
+ * context, and where to report the answer's text as it streams (the chat itself).
+ */
 export interface SendInput {
   id: string;
   text: string;
   chatSessionId: string | null;
   about?: object;
+  answer?: { send(event: AnswerDelta): void };
 }
 
 export const chatMachine = setup({
@@ -207,6 +239,8 @@ export const chatMachine = setup({
     hasDraft: ({ context }) => canSendText(context.draft),
     canRetry: ({ context, event }) => isGivenUp(named(context, event)),
     hasQueued: ({ context }) => !!withStatus(context, 'queued'),
+    /** A report of the answer on its way, not a late one of an earlier question's. */
+    isCurrentAnswer: ({ context, event }) => event.type === 'ANSWER.DELTA' && withStatus(context, 'sending')?.id === event.id,
     /** widget-spec §8: the server no longer knows the stored session (history 404). */
     isSessionGone: failedWith('SESSION_NOT_FOUND'),
     /** No answer at all (offline, refused, over its time limit): the question waits for the network. */
@@ -227,7 +261,7 @@ export const chatMachine = setup({
      * is failed, with the error after it, and comes back into an empty composer.
      */
     fail: assign(({ context, event }) => {
-      const { code, retryAfter = DEFAULT_RETRY_AFTER_S } = failure(event);
+      const { code, retryAfter = DEFAULT_RETRY_AFTER_S, chatSessionId = context.chatSessionId } = failure(event);
       const q = withStatus(context, 'sending')!;
       return code === 'NETWORK'
         ? { ...settle(context, q, 'queued'), tries: context.tries + 1 }
@@ -235,9 +269,23 @@ export const chatMachine = setup({
             ...settle(context, q, 'failed', code === 'RATE_LIMIT_EXCEEDED' ? rateLimitText(retryAfter) : errorText(event)),
             draft: context.draft || q.content,
             retryAfter,
+            // the server kept the question in a session it made for it: the next question goes there too
+            chatSessionId,
           };
     }),
     emitFailed: emit(({ event }) => ({ type: 'send.failed' as const, error: errorText(event) })),
+    emitSession: emit(({ context }) => ({ type: 'session.changed' as const, chatSessionId: context.chatSessionId })),
+    /** The answer's text so far (issue 16): it shows, after its question, as it is written. */
+    write: assign({
+      messages: ({ context, event }) =>
+        context.messages.flatMap((m): ChatMessage[] =>
+          m.status === 'streaming'
+            ? []
+            : m.id === (event as AnswerDelta).id
+              ? [m, { id: `a${m.id}`, role: 'ai', content: (event as AnswerDelta).text, createdAt: '', type: 'TEXT', status: 'streaming', of: m.id }]
+              : [m],
+        ),
+    }),
     stop: assign(({ context }) => settle(context, withStatus(context, 'sending'), 'stopped')),
     cancel: assign(({ context, event }) => {
       const q = named(context, event);
@@ -305,18 +353,20 @@ export const chatMachine = setup({
         // Enter is held while an answer is on its way (the draft stays)
         'CHAT.SUBMIT': {},
         'CHAT.STOP': { target: 'ready', actions: 'stop' },
+        'ANSWER.DELTA': { guard: 'isCurrentAnswer', actions: 'write' },
       },
       invoke: {
         src: 'send',
-        input: ({ context }) => {
+        input: ({ context, self }) => {
           const q = withStatus(context, 'sending')!;
-          return { id: q.id, text: q.content, chatSessionId: context.chatSessionId, about: context.about?.context };
+          return { id: q.id, text: q.content, chatSessionId: context.chatSessionId, about: context.about?.context, answer: self };
         },
         onDone: {
           target: 'ready',
           actions: [
             assign(({ context, event }) => ({
-              messages: context.messages.flatMap((m) => (m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : [m])),
+              // the question and the answer as the server stored them, in place of the local ones
+              messages: context.messages.flatMap((m) => (m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : m.status === 'streaming' ? [] : [m])),
               chatSessionId: event.output.chatSessionId,
               followUps: event.output.followUps,
               responseButtons: event.output.responseButtons,
@@ -329,7 +379,7 @@ export const chatMachine = setup({
         onError: [
           { guard: 'isUnanswered', target: 'offline', actions: ['fail', 'emitFailed'] },
           { guard: 'isRateLimited', target: 'cooling', actions: ['fail', 'emitFailed'] },
-          { target: 'ready', actions: ['fail', 'emitFailed'] },
+          { target: 'ready', actions: ['fail', 'emitFailed', 'emitSession'] },
         ],
       },
     },
@@ -371,7 +421,12 @@ export type ChatActor = ActorRefFrom<typeof chatMachine>;
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
 export const selectMessages = (s: ChatSnapshot) => s.context.messages;
-export const selectIsTyping = (s: ChatSnapshot) => s.matches('sending');
+/** An answer is on its way (Stop shows, the buttons under the last answer hide). */
+export const selectIsWaiting = (s: ChatSnapshot) => s.matches('sending');
+/** An answer is on its way and none of it has come yet: the typing indicator. */
+export const selectIsTyping = (s: ChatSnapshot) => s.matches('sending') && !selectIsStreaming(s);
+/** An answer is being written into the conversation (issue 16). */
+export const selectIsStreaming = (s: ChatSnapshot) => s.context.messages.some((m) => m.status === 'streaming');
 export const selectIsLoading = (s: ChatSnapshot) => s.matches('loading');
 /** The history could not be loaded (widget-spec §8): not an empty conversation; Retry (CHAT.RELOAD) loads it again. */
 export const selectLoadFailed = (s: ChatSnapshot) => s.matches('loadFailed');

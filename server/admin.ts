@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { mergeAppearance } from '../contract/appearance';
+import { appearanceIssues } from '../contract/appearance';
 import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
 import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
@@ -226,9 +226,7 @@ const SITE_COMMANDS: Record<string, Command> = {
       if (err instanceof UsageError) throw err;
       throw new UsageError('the appearance is not valid JSON');
     }
-    const issues: string[] = [];
-    mergeAppearance(patch, issues);
-    issues.push(...imageUrlIssues(s.appearance, patch));
+    const issues = [...appearanceIssues(patch), ...imageUrlIssues(s.appearance, patch)];
     if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
     storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
     return 'appearance saved';

@@ -6,6 +6,7 @@ import { arr, bool, nullable, num, obj, optional, str } from './schema';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, TIMEOUT_MS, type ClientOptions, type Http, type SendRequest } from './client';
+import { readEvents } from './event-stream';
 
 const MESSAGE = obj({
   role: str,
@@ -21,6 +22,7 @@ const MESSAGE = obj({
   thumbnailUrl: optional(nullable(str)),
   captionsUrl: optional(nullable(str)),
   isError: optional(bool),
+  incomplete: optional(bool),
 });
 
 const BUTTON = obj({
@@ -52,6 +54,7 @@ export function toMessage(m: unknown): ChatMessage | null {
     thumbnailUrl: opt(m.thumbnailUrl),
     captionsUrl: opt(m.captionsUrl),
     isError: m.isError || undefined,
+    incomplete: m.incomplete || undefined,
   };
 }
 
@@ -76,9 +79,26 @@ const CHAT = obj({
   responseButtons: optional(nullable(arr(obj({})))),
 });
 const TRIGGERS = obj({ actionButtons: arr(obj({})) });
+/** A streamed answer's piece, and its failure (issue 16: server/routes/chat.ts). */
+const DELTA = obj({ text: str });
+const STREAM_ERROR = obj({ chatSession: optional(obj({ id: str })) });
+
+/** The reply of widget-spec §3, checked and normalised. */
+function sendResult(r: unknown): SendResult {
+  const userMessage = CHAT(r) && toMessage(r.userMessage);
+  const aiMessage = CHAT(r) && toMessage(r.aiMessage);
+  if (!CHAT(r) || !userMessage || !aiMessage) throw new ApiError('FAILED', FAILURE_TEXT.chat);
+  return {
+    userMessage,
+    aiMessage,
+    chatSessionId: r.chatSession.id,
+    followUps: (r.followUpButtons ?? []).map((f, i) => ({ id: f.id ?? `${aiMessage.id}-f${i}`, text: f.text })),
+    responseButtons: compact((r.responseButtons ?? []).map(toButton)),
+  };
+}
 
 export function createChatClient(http: Http) {
-  const { api, authed, call, json, q } = http;
+  const { api, authed, call, json, q, respond, read } = http;
   return {
     async history(params: { userSessionId: string; path: string; chatSessionId: string | null }, signal?: AbortSignal): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
       // a session the server does not know (any more) is told apart from a failed load: only it is forgotten
@@ -101,19 +121,47 @@ export function createChatClient(http: Http) {
       return { id: u.chatSession.id, name: u.chatSession.name ?? null };
     },
 
-    /** `signal` cancels it (Stop); an answer may take {@link TIMEOUT_MS}.chat. */
-    async send(body: SendRequest, signal?: AbortSignal): Promise<SendResult> {
-      const r = await call(`${api}/chat`, { ...json('POST', body), timeout: TIMEOUT_MS.chat, signal }, CHAT, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
-      const userMessage = toMessage(r.userMessage);
-      const aiMessage = toMessage(r.aiMessage);
-      if (!userMessage || !aiMessage) throw new ApiError('FAILED', FAILURE_TEXT.chat);
-      return {
-        userMessage,
-        aiMessage,
-        chatSessionId: r.chatSession.id,
-        followUps: (r.followUpButtons ?? []).map((f, i) => ({ id: f.id ?? `${aiMessage.id}-f${i}`, text: f.text })),
-        responseButtons: compact((r.responseButtons ?? []).map(toButton)),
-      };
+    /**
+     * `signal` cancels it (Stop); an answer may take {@link TIMEOUT_MS}.chat (streamed, that long
+     * between its pieces). With `onText`, the answer is asked for as a stream (issue 16) and `onText`
+     * gets its text so far as each piece arrives; a server that answers JSON anyway is read as such.
+     * Once a stream has begun, a failure is FAILED (never NETWORK: the server has the question).
+     */
+    async send(body: SendRequest, signal?: AbortSignal, onText?: (soFar: string) => void): Promise<SendResult> {
+      const init = json('POST', body);
+      if (onText) init.headers = { ...init.headers, Accept: 'text/event-stream, application/json' };
+      const res = await respond(`${api}/chat`, { ...init, timeout: TIMEOUT_MS.chat, signal }, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
+      if (!onText || !res.body || !/^text\/event-stream/i.test(res.headers.get('Content-Type') ?? '')) return sendResult(await read(res, obj({}), FAILURE_TEXT.chat));
+      let text = '';
+      let result: SendResult | undefined;
+      let failure = new ApiError('FAILED', FAILURE_TEXT.chat);
+      await readEvents(
+        res.body,
+        (event, data) => {
+          let d: unknown;
+          try {
+            d = JSON.parse(data);
+          } catch {
+            return true;
+          }
+          if (event === 'delta') {
+            if (!DELTA(d)) return true;
+            onText((text += d.text));
+          } else if (event === 'done') {
+            result = sendResult(d);
+            return true;
+          } else if (event === 'error') {
+            // the server kept the question (and what was written of the answer) in this session
+            if (STREAM_ERROR(d)) failure = new ApiError('FAILED', FAILURE_TEXT.chat, res.status, undefined, d.chatSession?.id);
+            return true;
+          }
+        },
+        signal,
+        TIMEOUT_MS.chat,
+      );
+      signal?.throwIfAborted();
+      if (result) return result;
+      throw failure;
     },
 
     /** widget-spec §7: an empty list on failure; the failure text is 'HTTP error! status: N'. */

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** A 429's `Retry-After`, in seconds, when it had one. */
     readonly retryAfter?: number,
+    /** The chat session the server kept a failed question in, when it said (issue 16). */
+    readonly chatSessionId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -150,14 +152,8 @@ export function createHttp(options: ClientOptions) {
     return res;
   }
 
-  /** Runs a bearer call and checks its JSON; maps statuses to widget-spec §8. */
-  async function call<T>(
-    url: string,
-    init: TimedInit,
-    check: Check<T>,
-    failure: string,
-    statuses: Partial<Record<number, ApiErrorCode>> = {},
-  ): Promise<T> {
+  /** Runs a bearer call; resolves with a 2xx response, else rejects with widget-spec §8's error for its status. */
+  async function respond(url: string, init: TimedInit, failure: string, statuses: Partial<Record<number, ApiErrorCode>> = {}): Promise<Response> {
     let res: Response;
     try {
       res = await authed(url, init);
@@ -169,6 +165,11 @@ export function createHttp(options: ClientOptions) {
       const code = statuses[res.status] ?? (res.status === 401 ? 'INVALID_API_KEY' : res.status === 403 ? 'INVALID_CONFIGURATION' : undefined);
       throw code ? new ApiError(code, code, res.status, retryAfterSeconds(res.headers.get('Retry-After'))) : new ApiError('FAILED', failure, res.status);
     }
+    return res;
+  }
+
+  /** A response's JSON, checked; widget-spec §8's `failure` when it is not what `check` expects. */
+  async function read<T>(res: Response, check: Check<T>, failure: string): Promise<T> {
     let body: unknown;
     try {
       body = await res.json();
@@ -179,6 +180,10 @@ export function createHttp(options: ClientOptions) {
     return body;
   }
 
+  /** Runs a bearer call and checks its JSON; maps statuses to widget-spec §8. */
+  const call = async <T>(url: string, init: TimedInit, check: Check<T>, failure: string, statuses: Partial<Record<number, ApiErrorCode>> = {}): Promise<T> =>
+    read(await respond(url, init, failure, statuses), check, failure);
+
   const json = (method: string, body: unknown): RequestInit => ({
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -187,7 +192,7 @@ export function createHttp(options: ClientOptions) {
   const q = (params: Record<string, string | null | undefined>) =>
     new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')).toString();
 
-  return { doFetch, api, base, apiKey: options.apiKey, tokens: options.tokens, authed, call, json, q };
+  return { doFetch, api, base, apiKey: options.apiKey, tokens: options.tokens, authed, respond, read, call, json, q };
 }
 
 export type Http = ReturnType<typeof createHttp>;

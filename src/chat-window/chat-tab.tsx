@@ -102,16 +102,18 @@ class Message extends Component<MessageProps> {
           {note && (
             <p data-part="note">
               {note.text}
-              <button
-                type="button"
-                data-part="retry"
-                onClick={(e) => {
-                  note.run();
-                  toInput(e);
-                }}
-              >
-                {note.action}
-              </button>
+              {note.action && (
+                <button
+                  type="button"
+                  data-part="retry"
+                  onClick={(e) => {
+                    note.run?.();
+                    toInput(e);
+                  }}
+                >
+                  {note.action}
+                </button>
+              )}
             </p>
           )}
           {time && (
@@ -170,9 +172,12 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
     el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
   }, [composer.draft]);
 
-  // The input gets focus when the Chat tab is entered or the window opens on it (both mount it), widget-spec §4, §9.
+  // The input gets focus when the Chat tab is entered or the window opens on it (both mount it), widget-spec §4, §9,
+  // unless the visitor has moved the focus meanwhile (a menu opened within those 300 ms stays open)
   useEffect(() => {
-    const timer = setTimeout(() => area.current?.focus(), FOCUS_DELAY_MS);
+    const root = area.current?.getRootNode() as ShadowRoot | undefined;
+    const before = root?.activeElement;
+    const timer = setTimeout(() => root?.activeElement === before && area.current?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   // Ask question (widget-spec §4): the input gets focus for the question, even if the window was open on the Chat tab
@@ -272,7 +277,8 @@ export function ChatTab() {
       {view.banner && <Banner lines={view.banner} />}
       <div data-part="messages" ref={list}>
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
-        <div role="log" aria-live="polite" aria-label="Conversation">
+        {/* busy while an answer streams in: it is announced once, whole (issue 16) */}
+        <div role="log" aria-live="polite" aria-label="Conversation" aria-busy={view.streaming || undefined}>
           <ol data-part="message-list">
             {view.messages.map((m) => (
               <Message key={m.id} m={m} view={view} />

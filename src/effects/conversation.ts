@@ -38,19 +38,37 @@ export function conversationEffects(deps: ConversationDeps) {
       loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input, signal }) =>
         client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }, signal),
       ),
-      send: fromPromise<SendResult, SendInput>(({ input, signal }) =>
-        client.send({
-          message: input.text,
-          clientMessageId: clientId(input.id),
-          webPageContent: deps.pageAwareness ? page.text() : '',
-          userSessionId,
-          path: path(),
-          chatSessionId: input.chatSessionId,
-          ...deps.extra?.(),
-          // widget-spec §3: the smart doc or video context of Ask question
-          ...input.about,
-        }, signal),
-      ),
+      // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
+      // the answer is laid out and its markdown rendered no more often than the screen is drawn
+      send: fromPromise<SendResult, SendInput>(({ input, signal }) => {
+        let frame = 0;
+        let text = '';
+        const write = () => {
+          frame = 0;
+          input.answer?.send({ type: 'ANSWER.DELTA', id: input.id, text });
+        };
+        return client
+          .send(
+            {
+              message: input.text,
+              clientMessageId: clientId(input.id),
+              webPageContent: deps.pageAwareness ? page.text() : '',
+              userSessionId,
+              path: path(),
+              chatSessionId: input.chatSessionId,
+              ...deps.extra?.(),
+              // widget-spec §3: the smart doc or video context of Ask question
+              ...input.about,
+            },
+            signal,
+            input.answer &&
+              ((soFar) => {
+                text = soFar;
+                frame ||= requestAnimationFrame(write);
+              }),
+          )
+          .finally(() => cancelAnimationFrame(frame));
+      }),
       reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
         client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),
       ),

@@ -13,7 +13,9 @@ import {
   selectFollowUps,
   selectIsLoading,
   selectIsOffline,
+  selectIsStreaming,
   selectIsTyping,
+  selectIsWaiting,
   selectLoadFailed,
   selectMessages,
   selectResponseButtons,
@@ -35,6 +37,8 @@ export const PAGE_AWARENESS_BANNER = 'Referencing the current page may slow down
 export const PAGE_TEXT_SHARED = 'The text of this page is sent with your messages, except parts the site marks as private.';
 /** Issue 13: the status line while questions wait for the network. */
 export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
+/** Issue 16: under an answer cut off by a failure (or stored so by the server). */
+export const INCOMPLETE_TEXT = 'Answer incomplete';
 
 export interface ChatInput {
   chat: ChatSnapshot;
@@ -46,6 +50,8 @@ export interface ChatInput {
 
 export function connectChat({ chat, chatActor, windowActor, appearance, config }: ChatInput) {
   const typing = selectIsTyping(chat);
+  // an answer on its way, streaming or not yet (issue 16): Stop, and no buttons under the last answer
+  const waiting = selectIsWaiting(chat);
   const loading = selectIsLoading(chat);
   const failed = selectLoadFailed(chat);
   const messages = selectMessages(chat);
@@ -66,6 +72,8 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     banner: config.agentPageAwareness ? ([PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED] as [string, string]) : null,
     messages,
     typing,
+    /** An answer is being written into the conversation: the log is busy until it is whole (issue 16). */
+    streaming: selectIsStreaming(chat),
     /** The polite status line: loading, a history that could not load (widget-spec §8, never an empty chat), or waiting for the network. */
     status: loading && !messages.length ? 'Loading conversation…' : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
     /** Retry, when the history could not load. */
@@ -73,8 +81,8 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     emptyText: loading || failed || messages.length ? null : `${a.home.title} Ask ${a.agentName} anything about this page.`,
     timestamp: (iso: string) => (a.showTimestamps ? formatTimestamp(iso) : ''),
     // follow-ups and response buttons belong to the last answer: hidden while the next is on its way
-    followUps: typing ? [] : selectFollowUps(chat),
-    responseButtons: typing ? [] : selectResponseButtons(chat),
+    followUps: waiting ? [] : selectFollowUps(chat),
+    responseButtons: waiting ? [] : selectResponseButtons(chat),
     composer: {
       label: `Message ${a.agentName}`,
       // widget-spec §4: asking about an embedded item, the input invites the question
@@ -86,10 +94,10 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
        * (disabled while it cannot go), the voice-mode button without (disabled, with this tooltip, when no avatar id
        * is configured).
        */
-      mode: typing ? ('stop' as const) : hasText ? ('send' as const) : ('voice' as const),
+      mode: waiting ? ('stop' as const) : hasText ? ('send' as const) : ('voice' as const),
       /** The draft may go now (text in it, no answer on its way, no 429 holding it). */
       canSubmit,
-      button: typing
+      button: waiting
         ? { label: 'Stop', disabled: false }
         : hasText
           ? { label: 'Send message', disabled: !canSubmit }
@@ -97,18 +105,23 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
       type: (text: string) => send({ type: 'CHAT.TYPE', text }),
       submit: () => send({ type: 'CHAT.SUBMIT' }),
       /** The button's click (the voice button's loads voice mode instead). */
-      press: () => send({ type: typing ? 'CHAT.STOP' : 'CHAT.SUBMIT' }),
+      press: () => send({ type: waiting ? 'CHAT.STOP' : 'CHAT.SUBMIT' }),
     },
     /**
-     * What a message offers under it: a question waiting its turn, Cancel; one stopped, Try again; an error
-     * message, Try again for its question (which goes again, once).
+     * What a message offers under it: a question waiting its turn, Cancel; one stopped (or the part of its
+     * answer that was written, issue 16), Try again; an error message, Try again for its question (which goes
+     * again, once); an answer cut off by a failure, that it is incomplete.
      */
-    noteOf: ({ id, of = id, status }: ChatMessage) =>
+    noteOf: ({ id, of = id, status, stored, incomplete, role }: ChatMessage): { text: string; action: string | null; run?: () => void } | null =>
       status === 'queued'
         ? { text: 'Waiting to send', action: 'Cancel', run: () => send({ type: 'CHAT.CANCEL', id }) }
-        : of !== id || status === 'stopped'
-          ? { text: status ? 'Stopped' : '', action: 'Try again', run: () => send({ type: 'CHAT.RETRY', id: of }) }
-          : null,
+        : status === 'streaming' || (role === 'user' && stored)
+          ? null
+          : incomplete || (role === 'ai' && status === 'failed')
+            ? { text: INCOMPLETE_TEXT, action: null }
+            : of !== id || status === 'stopped'
+              ? { text: status ? 'Stopped' : '', action: 'Try again', run: () => send({ type: 'CHAT.RETRY', id: of }) }
+              : null,
     askFollowUp: (f: FollowUp) => {
       send({ type: 'BUTTON.CLICKED', buttonId: f.id });
       send({ type: 'CHAT.SEND', text: f.text });

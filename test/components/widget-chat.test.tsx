@@ -190,7 +190,7 @@ describe('sending', () => {
 
     await user.click(screen.getByRole('button', { name: 'Are there exit fees?' }));
     expect(fakes.send.calls).toHaveLength(2);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Are there exit fees?', chatSessionId: 's9' });
+    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Are there exit fees?', chatSessionId: 's9', answer: expect.anything() });
     expect(client.buttonClick).toHaveBeenCalledWith({
       buttonId: 'f1',
       chatSessionId: 's9',
@@ -271,7 +271,7 @@ describe('composer', () => {
     await user.type(input(), '   How do I start?   ');
     await user.keyboard('{Enter}');
     expect(fakes.send.calls).toHaveLength(1);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'How do I start?', chatSessionId: 's1' });
+    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'How do I start?', chatSessionId: 's1', answer: expect.anything() });
     expect(within(log()).getByText('How do I start?')).toBeTruthy();
     expect(input().value).toBe('');
   });

@@ -77,7 +77,7 @@ describe('Home tab', () => {
     expect(fakes.send.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.send.calls).toHaveLength(1);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Am I eligible?', chatSessionId: null });
+    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Am I eligible?', chatSessionId: null, answer: expect.anything() });
     expect(within(screen.getByRole('log')).getByText('Am I eligible?')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'AI Agent is typing' })).toBeTruthy();
   });
@@ -157,7 +157,7 @@ describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {
     expect(sendButton().disabled).toBe(false);
     await user.keyboard('{Enter}');
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null });
+    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null, answer: expect.anything() });
     expect(chat.getSnapshot().context.draft).toBe('');
     expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
     expect(within(screen.getByRole('log')).getByText('What are the fees?')).toBeTruthy();

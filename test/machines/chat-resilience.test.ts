@@ -350,7 +350,7 @@ describe('history', () => {
     x.history.last().reject(new ApiError('SESSION_NOT_FOUND'));
     await settle();
     expect(x.snap().context.chatSessionId).toBeNull();
-    expect(x.send.last().input).toEqual({ id: expect.any(String), text: 'early', chatSessionId: null });
+    expect(x.send.last().input).toEqual({ id: expect.any(String), text: 'early', chatSessionId: null, answer: expect.anything() });
   });
 
   it('a reload cancels the load it replaces', async () => {

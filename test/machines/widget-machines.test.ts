@@ -142,7 +142,7 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.SEND', text: '  What fees?  ' });
     expect(actor.getSnapshot().value).toBe('sending');
     expect(actor.getSnapshot().context.messages.map((m) => [m.role, m.content])).toEqual([['user', 'What fees?']]);
-    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What fees?', chatSessionId: null });
+    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What fees?', chatSessionId: null, answer: expect.anything() });
     send.calls[0]!.resolve({
       userMessage: msg('user', 'What fees?', 'u1'),
       aiMessage: msg('ai', '0.7% a year', 'a1'),
@@ -206,7 +206,7 @@ describe('chat machine', () => {
     expect(queued(actor)).toEqual(['second', 'third']);
     send.calls[0]!.resolve({ userMessage: msg('user', 'first', 'u1'), aiMessage: msg('ai', 'one', 'a1'), chatSessionId: 's', followUps: [], responseButtons: [] });
     await waitFor(actor, () => send.calls.length === 2);
-    expect(send.calls[1]!.input).toEqual({ id: expect.any(String), text: 'second', chatSessionId: 's' });
+    expect(send.calls[1]!.input).toEqual({ id: expect.any(String), text: 'second', chatSessionId: 's', answer: expect.anything() });
     expect(queued(actor)).toEqual(['third']);
     send.calls[1]!.resolve({ userMessage: msg('user', 'second', 'u2'), aiMessage: msg('ai', 'two', 'a2'), chatSessionId: 's', followUps: [], responseButtons: [] });
     await waitFor(actor, () => send.calls.length === 3);
@@ -248,7 +248,7 @@ describe('chat machine', () => {
     expect(send.calls).toHaveLength(0);
     history.calls[0]!.resolve({ messages: [msg('user', 'old')], chatSessionId: 's1' });
     await waitFor(actor, (x) => x.matches('sending'));
-    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'early question', chatSessionId: 's1' });
+    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'early question', chatSessionId: 's1', answer: expect.anything() });
     expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['old', 'early question']);
   });
 
@@ -436,7 +436,7 @@ describe('chat machine: the composer and button reports', () => {
     expect(x.actor.getSnapshot().can({ type: 'CHAT.SUBMIT' })).toBe(true);
     x.actor.send({ type: 'CHAT.SUBMIT' });
     expect(x.actor.getSnapshot().context.draft).toBe('');
-    expect(x.send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'Hello', chatSessionId: 's1' });
+    expect(x.send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'Hello', chatSessionId: 's1', answer: expect.anything() });
   });
 
   it('holds Enter while an answer is on its way (the draft stays), and queues a submit while the history loads', async () => {

@@ -1,6 +1,6 @@
 /** Pure pieces of the server: durations, tokens, ranges, names, paths, appearance. */
 import { describe, expect, it } from 'vitest';
-import { mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
+import { appearanceIssues, mergeAppearance, DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { sessionNameFrom } from '../../server/routes/chat';
 import { parseRange } from '../../server/routes/files';
 import { originAllowed } from '../../server/routes/origins';
@@ -116,12 +116,21 @@ describe('appearance (widget-spec §3)', () => {
     expect(DEFAULT_APPEARANCE.input.promptPlaceholder).toBe('Type your message...');
   });
   it('keeps valid overrides, drops and reports the rest', () => {
-    const issues: string[] = [];
-    const a = mergeAppearance({ agentName: 'Zed', launcher: { size: 72, alignment: 'middle' }, bogus: 1, showAvatars: 'yes' }, issues);
+    const overrides = { agentName: 'Zed', launcher: { size: 72, alignment: 'middle' }, bogus: 1, showAvatars: 'yes' };
+    const a = mergeAppearance(overrides);
+    const issues = appearanceIssues(overrides);
     expect(a.agentName).toBe('Zed');
     expect(a.launcher.size).toBe(72);
     expect(a.launcher.alignment).toBe('right');
     expect(a.showAvatars).toBe(true);
     expect(issues).toEqual(['launcher.alignment must be one of left, right', 'bogus is not an appearance field', 'showAvatars must be a boolean']);
+    expect(appearanceIssues(5)).toEqual(['appearance must be an object']);
+    expect(appearanceIssues({ launcher: 'big', agentName: 'x'.repeat(20_001), home: { titleFontSize: Infinity } })).toEqual([
+      'launcher must be an object',
+      'agentName is too long',
+      'home.titleFontSize must be a number',
+    ]);
+    expect(appearanceIssues({ agentName: 'Zed' })).toEqual([]);
+    expect(mergeAppearance(5)).toEqual(DEFAULT_APPEARANCE);
   });
 });

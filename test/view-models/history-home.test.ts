@@ -124,7 +124,7 @@ describe("home view: the composer (issue 13)", () => {
     view().composer.type('What are the fees?');
     view().composer.submit();
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
-    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null });
+    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null, answer: expect.anything() });
     expect(chatActor.getSnapshot().context.draft).toBe('');
   });
 });

@@ -83,13 +83,13 @@ describe('chat', () => {
     chatActor.send({ type: 'CHAT.SEND', text: 'And then?' });
     const [, waiting] = view().messages;
     expect(view().noteOf(waiting!)).toMatchObject({ text: 'Waiting to send', action: 'Cancel' });
-    view().noteOf(waiting!)!.run();
+    view().noteOf(waiting!)!.run!();
     expect(view().noteOf(view().messages[1]!)).toMatchObject({ text: 'Stopped', action: 'Try again' });
     view().composer.press();
     const [stopped] = view().messages;
     expect(view().noteOf(stopped!)).toMatchObject({ text: 'Stopped', action: 'Try again' });
     expect(view().composer.mode).toBe('voice');
-    view().noteOf(stopped!)!.run();
+    view().noteOf(stopped!)!.run!();
     expect(view().typing).toBe(true);
     expect(view().messages.map((m) => [m.content, m.status])).toEqual([
       ['And then?', 'stopped'],
