@@ -201,6 +201,8 @@ export interface AnswerDelta {
   /** The question's id (a late report of another question's answer is ignored). */
   id: string;
   text: string;
+  /** The session the server keeps the question in (a new chat's, decided as the answer starts). */
+  chatSessionId?: string;
 }
 
 /**
@@ -277,6 +279,8 @@ export const chatMachine = setup({
     emitSession: emit(({ context }) => ({ type: 'session.changed' as const, chatSessionId: context.chatSessionId })),
     /** The answer's text so far (issue 16): it shows, after its question, as it is written. */
     write: assign({
+      // a new chat's session is known from the first words: Stop or a failure leaves the next question in it
+      chatSessionId: ({ context, event }) => (event as AnswerDelta).chatSessionId ?? context.chatSessionId,
       messages: ({ context, event }) =>
         context.messages.flatMap((m): ChatMessage[] =>
           m.status === 'streaming'
@@ -352,7 +356,7 @@ export const chatMachine = setup({
       on: {
         // Enter is held while an answer is on its way (the draft stays)
         'CHAT.SUBMIT': {},
-        'CHAT.STOP': { target: 'ready', actions: 'stop' },
+        'CHAT.STOP': { target: 'ready', actions: ['stop', 'emitSession'] },
         'ANSWER.DELTA': { guard: 'isCurrentAnswer', actions: 'write' },
       },
       invoke: {

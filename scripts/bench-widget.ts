@@ -80,13 +80,13 @@ function withTimeout<T>(p: Promise<T>, msLimit: number, what: string): Promise<T
 
 // ---------------------------------------------------------------- server
 
-async function startServer(dir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(dir: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     // every load comes from 127.0.0.1: the per-address limits (issue 14) are raised out of the way
-    env: { ...process.env, RATE_LIMIT_BOOT_IP: '100000000', RATE_LIMIT_CHAT_IP: '100000000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir },
+    env: { ...process.env, RATE_LIMIT_BOOT_IP: '100000000', RATE_LIMIT_CHAT_IP: '100000000', ...extraEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server = child;
+  if (!extraEnv.LLM_BASE_URL) server = child;
   const base = await withTimeout(
     new Promise<string>((resolve, reject) => {
       let out = '';
@@ -532,6 +532,104 @@ async function measure(b: Browser, env: Env, s: Scenario, rate: number, origin: 
   }
 }
 
+// ---------------------------------------------------------------- time to first word (issue 16)
+
+/** The provider stub's pace: a token every this many ms. */
+const TOKEN_EVERY_MS = 50;
+const TOKENS = 20;
+
+/**
+ * An OpenAI-compatible provider on 127.0.0.1 that streams {@link TOKENS} tokens, one every
+ * {@link TOKEN_EVERY_MS} ms, noting the wall-clock time it wrote the first; it also serves the
+ * baseline page, which reads that same stream with its own script (same origin, no widget).
+ */
+async function providerStub() {
+  const firstTokens: number[] = [];
+  const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+  const baseline = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline stream</title></head><body><p id="out"></p><script>
+addEventListener('bench-ask', async () => {
+  const res = await fetch('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stream":true}' });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let seen = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const m = /"content":"([^"]+)"/.exec(decoder.decode(value, { stream: true }));
+    if (m && !seen) {
+      seen = true;
+      document.getElementById('out').textContent = m[1];
+      window.__firstWordAt = performance.timeOrigin + performance.now();
+    }
+  }
+});
+</script></body></html>`;
+  const stub = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(baseline);
+      return;
+    }
+    req.resume();
+    req.on('end', async () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (let i = 0; i < TOKENS; i++) {
+        if (i === 0) firstTokens.push(Date.now());
+        res.write(chunk(`word${i} `));
+        await new Promise((r) => setTimeout(r, TOKEN_EVERY_MS));
+      }
+      res.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
+  return { stub, origin: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`, firstTokens };
+}
+
+/** Runs in the widget's page: notes when the first words of a streaming answer are in the shadow root. */
+function firstWordProbe() {
+  const root = document.querySelector('ai-chat-widget')!.shadowRoot!;
+  const w = window as unknown as { __firstWordAt?: number };
+  new MutationObserver((_, obs) => {
+    const a = root.querySelector('[data-part="message"][data-role="ai"][data-status="streaming"] [data-part="bubble-content"]');
+    if (a?.textContent?.trim()) {
+      w.__firstWordAt = performance.timeOrigin + performance.now();
+      obs.disconnect();
+    }
+  }).observe(root, { subtree: true, childList: true, characterData: true });
+}
+
+/** From the provider's first token to the first words on screen: the widget on the journey, and a plain page reading the same stream. */
+async function measureFirstWord(b: Browser, appBase: string, stubOrigin: string, firstTokens: number[]) {
+  const samples = { baseline: [] as number[], widget: [] as number[] };
+  const firstWordAt = (page: Page) =>
+    page.waitForFunction(() => (window as unknown as { __firstWordAt?: number }).__firstWordAt, undefined, { polling: 'raf', timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+  for (let i = 0; i <= RUNS; i++) {
+    for (const kind of ['baseline', 'widget'] as const) {
+      const context = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        if (kind === 'baseline') {
+          await page.goto(`${stubOrigin}/baseline`);
+          await page.evaluate(() => dispatchEvent(new Event('bench-ask')));
+        } else {
+          await page.goto(`${appBase}/`);
+          await page.getByRole('button', { name: /^Open chat with/ }).click();
+          const box = page.getByRole('textbox', { name: /^Message/ });
+          await box.fill('What are the fees?');
+          await page.evaluate(firstWordProbe);
+          await box.press('Enter');
+        }
+        const shown = await firstWordAt(page);
+        // the first round warms the server and the browser up, and is not counted
+        if (i > 0) samples[kind].push(shown - firstTokens.at(-1)!);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return samples;
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -656,6 +754,27 @@ async function main() {
     } finally {
       await withTimeout(micBrowser.close(), 10_000, 'browser close').catch((err: unknown) => console.error(err));
     }
+    // issue 16: the widget's answer streams; how soon its first words show after the provider's first token
+    const provider = await providerStub();
+    const streamDir = await mkdtemp(path.join(os.tmpdir(), 'bench-stream-'));
+    const streaming = await startServer(streamDir, { LLM_BASE_URL: `${provider.origin}/v1`, LLM_API_KEY: 'bench', LLM_MODEL: 'stub', RATE_LIMIT_CHAT_VISITOR: '100000' });
+    try {
+      const s = await measureFirstWord(browser, streaming.base, provider.origin, provider.firstTokens);
+      const row = (name: string, xs: number[]) => `| ${name} | ${ms(median(xs))} | ${ms(Math.min(...xs))}–${ms(Math.max(...xs))} |`;
+      console.log(`\n### Time to first word (median of ${s.widget.length}, 1x CPU; the provider stub writes a token every ${TOKEN_EVERY_MS} ms)\n`);
+      console.log('| what | provider’s first token to first words shown, ms | (min–max) |');
+      console.log('| --- | ---: | ---: |');
+      console.log(row('baseline: a plain page reading the provider’s stream itself', s.baseline));
+      console.log(row('the widget on the journey, through the server (issue 16 target: 150)', s.widget));
+      console.log(
+        '\nFrom the wall-clock time the stub wrote its first token (`Date.now()`) to the moment the first words are in the page (`performance.timeOrigin + performance.now()` in a MutationObserver on the widget\'s shadow root; the baseline sets them itself as its first chunk arrives). The widget\'s path: the stub, the server\'s engine and its event stream, the widget\'s reader, one animation frame, the chat machine and the markdown renderer.',
+      );
+    } finally {
+      await stopServer(streaming.child);
+      provider.stub.close();
+      await rm(streamDir, { recursive: true, force: true });
+    }
+
     if (offOrigin.length) console.log(`\n${offOrigin.length} request(s) to other origins were refused: ${[...new Set(offOrigin)].slice(0, 5).join(', ')}`);
     console.log(`\n_${((Date.now() - started) / 1000).toFixed(1)} s in all._`);
   } finally {

@@ -3,8 +3,10 @@
  * engine with the site's documents, the page's text and the session's recent
  * turns; the question and the answer are stored together in the chat session.
  *
- * Asked with `Accept: text/event-stream` (issue 16), the answer streams as Server-Sent Events:
- * `delta` events (`{ text }`, each a piece to append), then one `done` event carrying the whole
+ * Asked with `Accept: text/event-stream` (issue 16), the answer streams as Server-Sent Events: a
+ * `start` event (`{ chatSessionId }`: the session the question goes into, decided now for a new
+ * chat, so that a visitor who stops the answer goes on in it), `delta` events (`{ text }`, each a
+ * piece to append), then one `done` event carrying the whole
  * reply of widget-spec §3 (the same JSON as without streaming), or one `error` event
  * (`{ error, message }` with the §8 text, the stored question and what was written of the
  * answer). Whatever refuses the request (401, 403, 429, 400, 404) does so before the stream
@@ -12,6 +14,7 @@
  * answer is complete; an answer cut off (the visitor left, the provider failed) is stored with
  * what was written of it, marked `incomplete`.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { speakable } from '../../contract/speech';
 import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
@@ -324,6 +327,8 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       chatSessionId,
       newSessionName: sessionNameFrom(question),
       path: body.path,
+      // streamed, a new chat's session gets its id now (the start event tells it), and is stored with the answer
+      ...(streaming && !chatSessionId ? { newSessionId: randomUUID() } : {}),
     };
     const request: AnswerRequest = {
       question,
@@ -379,6 +384,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     complete: (result: AnswerResult) => ReturnType<typeof answerJson>,
   ): Promise<object | null> {
     let written = '';
+    events.send('start', { chatSessionId: base.chatSessionId ?? base.newSessionId });
     try {
       const result = await services.answers.answer(request, events.signal, (piece) => {
         written += piece;

@@ -79,9 +79,9 @@ const CHAT = obj({
   responseButtons: optional(nullable(arr(obj({})))),
 });
 const TRIGGERS = obj({ actionButtons: arr(obj({})) });
-/** A streamed answer's piece, and its failure (issue 16: server/routes/chat.ts). */
+/** A streamed answer's first event (the session it goes into) and its pieces (issue 16: server/routes/chat.ts). */
+const START = obj({ chatSessionId: str });
 const DELTA = obj({ text: str });
-const STREAM_ERROR = obj({ chatSession: optional(obj({ id: str })) });
 
 /** The reply of widget-spec §3, checked and normalised. */
 function sendResult(r: unknown): SendResult {
@@ -124,17 +124,18 @@ export function createChatClient(http: Http) {
     /**
      * `signal` cancels it (Stop); an answer may take {@link TIMEOUT_MS}.chat (streamed, that long
      * between its pieces). With `onText`, the answer is asked for as a stream (issue 16) and `onText`
-     * gets its text so far as each piece arrives; a server that answers JSON anyway is read as such.
-     * Once a stream has begun, a failure is FAILED (never NETWORK: the server has the question).
+     * gets its text so far as each piece arrives, with the session the server keeps it in; a server
+     * that answers JSON anyway is read as such. Once a stream has begun, a failure is FAILED (never
+     * NETWORK: the server has the question), with that session.
      */
-    async send(body: SendRequest, signal?: AbortSignal, onText?: (soFar: string) => void): Promise<SendResult> {
+    async send(body: SendRequest, signal?: AbortSignal, onText?: (soFar: string, chatSessionId?: string) => void): Promise<SendResult> {
       const init = json('POST', body);
       if (onText) init.headers = { ...init.headers, Accept: 'text/event-stream, application/json' };
       const res = await respond(`${api}/chat`, { ...init, timeout: TIMEOUT_MS.chat, signal }, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
       if (!onText || !res.body || !/^text\/event-stream/i.test(res.headers.get('Content-Type') ?? '')) return sendResult(await read(res, obj({}), FAILURE_TEXT.chat));
       let text = '';
+      let session: string | undefined;
       let result: SendResult | undefined;
-      let failure = new ApiError('FAILED', FAILURE_TEXT.chat);
       await readEvents(
         res.body,
         (event, data) => {
@@ -144,24 +145,22 @@ export function createChatClient(http: Http) {
           } catch {
             return true;
           }
-          if (event === 'delta') {
+          if (event === 'start' && START(d)) session = d.chatSessionId;
+          else if (event === 'delta') {
             if (!DELTA(d)) return true;
-            onText((text += d.text));
+            onText((text += d.text), session);
           } else if (event === 'done') {
             result = sendResult(d);
             return true;
-          } else if (event === 'error') {
-            // the server kept the question (and what was written of the answer) in this session
-            if (STREAM_ERROR(d)) failure = new ApiError('FAILED', FAILURE_TEXT.chat, res.status, undefined, d.chatSession?.id);
-            return true;
-          }
+          } else if (event === 'error') return true;
         },
         signal,
         TIMEOUT_MS.chat,
       );
       signal?.throwIfAborted();
       if (result) return result;
-      throw failure;
+      // the server kept the question (and what was written of the answer) in this session
+      throw new ApiError('FAILED', FAILURE_TEXT.chat, res.status, undefined, session);
     },
 
     /** widget-spec §7: an empty list on failure; the failure text is 'HTTP error! status: N'. */

@@ -33,8 +33,9 @@ export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: OnEv
       // the last piece is a line not ended yet
       rest = lines.pop()!;
       for (const line of lines) {
-        // `field: value` (one space after the colon is not part of it); a comment's field is ''
-        const [, field, text] = /^([^:]*):? ?(.*)/.exec(line)!;
+        // `field: value` (one space after the colon is not part of it); a comment's field is ''. The value
+        // may hold U+2028 and U+2029, which JSON leaves as they are: `.` must match them (the s flag)
+        const [, field, text] = /^([^:]*):? ?(.*)/s.exec(line)!;
         if (!line) {
           if (data !== undefined && onEvent(event, data)) return;
           event = '';

@@ -43,9 +43,10 @@ export function conversationEffects(deps: ConversationDeps) {
       send: fromPromise<SendResult, SendInput>(({ input, signal }) => {
         let frame = 0;
         let text = '';
+        let chatSessionId: string | undefined;
         const write = () => {
           frame = 0;
-          input.answer?.send({ type: 'ANSWER.DELTA', id: input.id, text });
+          input.answer?.send({ type: 'ANSWER.DELTA', id: input.id, text, chatSessionId });
         };
         return client
           .send(
@@ -62,8 +63,9 @@ export function conversationEffects(deps: ConversationDeps) {
             },
             signal,
             input.answer &&
-              ((soFar) => {
+              ((soFar, session) => {
                 text = soFar;
+                chatSessionId = session;
                 frame ||= requestAnimationFrame(write);
               }),
           )

@@ -46,12 +46,15 @@ describe('the widget’s event-stream reader', () => {
       euro.subarray(27),
       'data: line one\ndata:line two\ndata:  indented\n\n',
       'event: done\ndata\n\n',
+      // JSON leaves the line and paragraph separators as they are: they are not line ends here
+      `event: delta\ndata: ${JSON.stringify({ text: 'a\u2028b\u2029c' })}\n\n`,
     ]);
     expect(got).toEqual([
       ['delta', '{"text":"a"}'],
       ['delta', '{"text":"5 €"}'],
       ['', 'line one\nline two\n indented'],
       ['done', ''],
+      ['delta', '{"text":"a\u2028b\u2029c"}'],
     ]);
   });
 
