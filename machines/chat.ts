@@ -183,11 +183,12 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
  */
 function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], error?: string): Partial<ChatContext> {
   const begun = !!q && c.messages.some((m) => m.status === 'streaming');
-  const after = (of: string): ChatMessage[] => (error ? [{ id: `e${of}`, role: 'ai', content: error, createdAt: '', type: 'TEXT', isError: true, of, ...(begun ? { stored: true } : {}) }] : []);
+  const stored = begun || undefined;
+  const after = (of: string): ChatMessage[] => (error ? [{ id: `e${of}`, role: 'ai', content: error, createdAt: '', type: 'TEXT', isError: true, of, stored }] : []);
   return {
     messages: c.messages.flatMap((m) =>
       m === q
-        ? [{ ...m, status, ...(begun ? { stored: true } : {}) }, ...(begun ? [] : after(m.id))]
+        ? [{ ...m, status, stored }, ...(begun ? [] : after(m.id))]
         : m.status === 'streaming'
           ? [{ ...m, status, stored: true }, ...after(m.of!)]
           : [m],
@@ -353,11 +354,17 @@ export const chatMachine = setup({
     },
     sending: {
       entry: 'sendNext',
+      // issue 16: `waiting` for the answer's first words (the typing indicator), then `streaming` while it is written
+      initial: 'waiting',
+      states: {
+        waiting: {},
+        streaming: {},
+      },
       on: {
         // Enter is held while an answer is on its way (the draft stays)
         'CHAT.SUBMIT': {},
         'CHAT.STOP': { target: 'ready', actions: ['stop', 'emitSession'] },
-        'ANSWER.DELTA': { guard: 'isCurrentAnswer', actions: 'write' },
+        'ANSWER.DELTA': { guard: 'isCurrentAnswer', target: '.streaming', actions: 'write' },
       },
       invoke: {
         src: 'send',
@@ -428,9 +435,9 @@ export const selectMessages = (s: ChatSnapshot) => s.context.messages;
 /** An answer is on its way (Stop shows, the buttons under the last answer hide). */
 export const selectIsWaiting = (s: ChatSnapshot) => s.matches('sending');
 /** An answer is on its way and none of it has come yet: the typing indicator. */
-export const selectIsTyping = (s: ChatSnapshot) => s.matches('sending') && !selectIsStreaming(s);
+export const selectIsTyping = (s: ChatSnapshot) => s.matches({ sending: 'waiting' });
 /** An answer is being written into the conversation (issue 16). */
-export const selectIsStreaming = (s: ChatSnapshot) => s.context.messages.some((m) => m.status === 'streaming');
+export const selectIsStreaming = (s: ChatSnapshot) => s.matches({ sending: 'streaming' });
 export const selectIsLoading = (s: ChatSnapshot) => s.matches('loading');
 /** The history could not be loaded (widget-spec §8): not an empty conversation; Retry (CHAT.RELOAD) loads it again. */
 export const selectLoadFailed = (s: ChatSnapshot) => s.matches('loadFailed');

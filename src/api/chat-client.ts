@@ -146,10 +146,8 @@ export function createChatClient(http: Http) {
             return true;
           }
           if (event === 'start' && START(d)) session = d.chatSessionId;
-          else if (event === 'delta') {
-            if (!DELTA(d)) return true;
-            onText((text += d.text), session);
-          } else if (event === 'done') {
+          else if (event === 'delta' && DELTA(d)) onText((text += d.text), session);
+          else if (event === 'done') {
             result = sendResult(d);
             return true;
           } else if (event === 'error') return true;

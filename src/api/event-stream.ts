@@ -22,6 +22,7 @@ export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: OnEv
   let rest = '';
   let event = '';
   let data: string | undefined;
+  // the signal is the one call's (its listener goes with it); after the body has ended, cancel does nothing
   signal?.addEventListener('abort', cancel);
   try {
     for (;;) {
@@ -46,7 +47,6 @@ export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: OnEv
     }
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', cancel);
     // stopped early (or by a throwing `onEvent`): the rest is not read; at the end, this does nothing
     cancel();
   }

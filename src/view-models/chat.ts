@@ -112,13 +112,15 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
      * answer that was written, issue 16), Try again; an error message, Try again for its question (which goes
      * again, once); an answer cut off by a failure, that it is incomplete.
      */
-    noteOf: ({ id, of = id, status, stored, incomplete, role }: ChatMessage): { text: string; action: string | null; run?: () => void } | null =>
+    noteOf: ({ id, of = id, status, stored, incomplete }: ChatMessage): { text: string; action?: string; run?: () => void } | null =>
       status === 'queued'
         ? { text: 'Waiting to send', action: 'Cancel', run: () => send({ type: 'CHAT.CANCEL', id }) }
-        : status === 'streaming' || (role === 'user' && stored)
+        : // an answer being written; a question whose answer began (the note is under that answer)
+          status === 'streaming' || (stored && of === id)
           ? null
-          : incomplete || (role === 'ai' && status === 'failed')
-            ? { text: INCOMPLETE_TEXT, action: null }
+          : // an answer cut off by a failure (an answer or an error message is `of` its question)
+            incomplete || (status === 'failed' && of !== id)
+            ? { text: INCOMPLETE_TEXT }
             : of !== id || status === 'stopped'
               ? { text: status ? 'Stopped' : '', action: 'Try again', run: () => send({ type: 'CHAT.RETRY', id: of }) }
               : null,

@@ -60,7 +60,7 @@ describe('Stop', () => {
     const x = await ready();
     x.actor.send({ type: 'CHAT.TYPE', text: 'Long question' });
     x.actor.send({ type: 'CHAT.SUBMIT' });
-    expect(x.snap().value).toBe('sending');
+    expect(x.snap().value).toEqual({ sending: 'waiting' });
     expect(x.snap().can({ type: 'CHAT.STOP' })).toBe(true);
     x.actor.send({ type: 'CHAT.STOP' });
     expect(x.send.last().signal.aborted).toBe(true);
@@ -159,7 +159,7 @@ describe('no answer (NETWORK)', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(FIRST_RESEND_MS);
     expect(x.send.last().input.text).toBe('again');
-    expect(x.snap().value).toBe('sending');
+    expect(x.snap().value).toEqual({ sending: 'waiting' });
   });
 
   it('the visitor can cancel the waiting question: it stays, stopped, with its Try again, and nothing is sent', async () => {

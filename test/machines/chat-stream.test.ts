@@ -69,7 +69,9 @@ describe('an answer that streams', () => {
     expect(call.input.answer).toBe(x.actor);
     expect(selectIsTyping(x.snap())).toBe(true);
     expect(selectIsStreaming(x.snap())).toBe(false);
+    expect(x.snap().value).toEqual({ sending: 'waiting' });
     write('The advice');
+    expect(x.snap().value).toEqual({ sending: 'streaming' });
     expect(selectIsTyping(x.snap())).toBe(false);
     expect(selectIsStreaming(x.snap())).toBe(true);
     expect(selectIsWaiting(x.snap())).toBe(true);

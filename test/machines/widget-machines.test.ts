@@ -140,7 +140,7 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.SEND', text: '   ' });
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'CHAT.SEND', text: '  What fees?  ' });
-    expect(actor.getSnapshot().value).toBe('sending');
+    expect(actor.getSnapshot().value).toEqual({ sending: 'waiting' });
     expect(actor.getSnapshot().context.messages.map((m) => [m.role, m.content])).toEqual([['user', 'What fees?']]);
     expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What fees?', chatSessionId: null, answer: expect.anything() });
     send.calls[0]!.resolve({
@@ -236,7 +236,7 @@ describe('chat machine', () => {
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'CHAT.SEND', text: 'hello' });
     actor.send({ type: 'CHAT.RELOAD' });
-    expect(actor.getSnapshot().value).toBe('sending');
+    expect(actor.getSnapshot().value).toEqual({ sending: 'waiting' });
     expect(history.calls).toHaveLength(1);
     send.calls[0]!.resolve({ userMessage: msg('user', 'hello'), aiMessage: msg('ai', 'hi'), chatSessionId: 's', followUps: [], responseButtons: [] });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.messages).toHaveLength(2);

@@ -144,6 +144,9 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('cache-control')).toContain('no-transform');
     const events = reader(res);
+    // first the session the question goes into: a new chat's, decided now
+    const start = await events.next();
+    expect(start).toEqual({ event: 'start', data: { chatSessionId: expect.any(String) } });
     const first = await events.next();
     expect(first).toEqual({ event: 'delta', data: { text: 'The advice ' } });
     next.open();
@@ -157,6 +160,7 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     expect(reply.aiMessage.content).toBe('The advice fee is 0.45% a year.');
     expect(reply.userMessage.content).toBe('What are the fees?');
     expect(reply.response).toBe(reply.aiMessage.content);
+    expect(reply.chatSession.id).toBe(start!.data.chatSessionId);
     expect(Array.isArray(reply.followUpButtons) && Array.isArray(reply.responseButtons)).toBe(true);
     const stored = await history(s, reply.chatSession.id);
     expect(stored.map((m) => [m.role, m.content, m.incomplete])).toEqual([
@@ -269,6 +273,7 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     s = await startServer({ answers: openAi() });
     const leave = new AbortController();
     const events = reader(await ask(s, QUESTION, { signal: leave.signal }));
+    const { chatSessionId } = (await events.next())!.data;
     expect((await events.next())!.data.text).toBe('You asked about ');
     expect((await events.next())!.data.text).toBe('fees. ');
     leave.abort();
@@ -280,6 +285,8 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
       return ((await res.json()) as { sessions: { id: string; totalMessages: number }[] }).sessions;
     };
     await expect.poll(async () => (await sessions())[0]?.totalMessages).toBe(2);
+    // in the session the start event named
+    expect((await sessions())[0]!.id).toBe(chatSessionId);
     const stored = await history(s, (await sessions())[0]!.id);
     expect(stored.map((m) => [m.role, m.content, m.incomplete])).toEqual([
       ['user', 'What are the fees?', undefined],
