@@ -28,8 +28,6 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     loaded: null,
   };
   private stop?: () => void;
-  /** The launcher's view of the last render, which `paint` draws the launcher from. */
-  private current!: ReturnType<typeof connectLauncher>;
 
   /** Retry: the site's settings again. */
   private retry = () => this.props.rt.embed.send({ type: 'SETTINGS.RETRY' });
@@ -62,10 +60,10 @@ export class App extends Component<{ rt: Runtime }, AppState> {
     return connectLauncher({ window: this.state.window, appearance, loadError, reachable: this.state.reachable, send: rt.windowActor.send.bind(rt.windowActor), retry: this.retry });
   }
 
-  /** The launcher (plain DOM, src/launcher-frame.ts), drawn from the view the last render computed. */
+  /** The launcher (plain DOM, src/launcher-frame.ts), drawn from the same view. */
   private paint() {
     const { launcher } = this.props.rt;
-    const view = this.current;
+    const view = this.view();
     launcher.onToggle = view.toggle;
     launcher.paint(this.state.embed.context.appearance, view);
   }
@@ -82,7 +80,7 @@ export class App extends Component<{ rt: Runtime }, AppState> {
   override render() {
     const { rt } = this.props;
     const { loaded } = this.state;
-    const view = (this.current = this.view());
+    const view = this.view();
     const { bubble } = view;
     return (
       <RuntimeContext.Provider value={rt}>

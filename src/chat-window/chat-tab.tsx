@@ -254,23 +254,32 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
 export function ChatTab() {
   const view = useChatView();
   const list = useRef<HTMLDivElement>(null);
-
-  // Chat scrolls down on every new message, and when the tab is entered (widget-spec §4); also when an
-  // answer's content grows after the fact (the markdown chunk replacing the plain text, a video's frame).
-  useEffect(() => {
+  const items = useRef<HTMLOListElement>(null);
+  // how tall the conversation was when last seen, and how many messages it had
+  const seen = useRef({ height: 0, count: -1 });
+  /** To the bottom when told, or when the view was at the bottom as last seen: a visitor who scrolled up keeps their place. */
+  const follow = (force?: boolean) => {
     const el = list.current;
+    // a size reported as the tab goes away
     if (!el) return;
-    el.scrollTo({ top: el.scrollHeight });
-    let last = el.scrollHeight;
-    const ro = new ResizeObserver(() => {
-      const nearBottom = el.scrollTop + el.clientHeight >= last - 40;
-      last = el.scrollHeight;
-      if (nearBottom) el.scrollTo({ top: el.scrollHeight });
-    });
-    const content = el.querySelector('[data-part="message-list"]');
-    if (content) ro.observe(content);
+    if (force || el.scrollTop + el.clientHeight >= seen.current.height - 40) el.scrollTo({ top: el.scrollHeight });
+    seen.current.height = el.scrollHeight;
+  };
+
+  // The conversation as it grows (an answer written as it streams, issue 16; the markdown chunk replacing the
+  // plain text; a video's frame) stays at the bottom, unless the visitor scrolled up.
+  useEffect(() => {
+    const ro = new ResizeObserver(() => follow());
+    if (items.current) ro.observe(items.current);
     return () => ro.disconnect();
-  }, [view.messages.length, view.typing, view.followUps.length, view.status]);
+  }, []);
+  // Chat scrolls down when the tab is entered and on every new message (widget-spec §4: the typing indicator and the
+  // status line of a question waiting for the network come with it); the buttons under an answer show at the bottom
+  // unless the visitor scrolled up.
+  useEffect(() => {
+    follow(seen.current.count !== view.messages.length);
+    seen.current.count = view.messages.length;
+  }, [view.messages.length, view.followUps.length]);
 
   return (
     <section data-part="chat" aria-label="Chat">
@@ -279,7 +288,7 @@ export function ChatTab() {
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         {/* busy while an answer streams in: it is announced once, whole (issue 16) */}
         <div role="log" aria-live="polite" aria-label="Conversation" aria-busy={view.streaming || undefined}>
-          <ol data-part="message-list">
+          <ol data-part="message-list" ref={items}>
             {view.messages.map((m) => (
               <Message key={m.id} m={m} view={view} />
             ))}

@@ -55,7 +55,7 @@ describe('the first impression (issue 13)', () => {
     // typing needs nothing more: Enter sends, and the answer comes in the Chat tab
     await page.keyboard.type('What is the investment fee?');
     await page.keyboard.press('Enter');
-    const answer = page.locator('[data-part="message"][data-role="ai"]').first();
+    const answer = page.locator('[data-part="message"][data-role="ai"]:not([data-status])').first();
     await answer.waitFor();
     expect(await page.locator('ai-chat-widget [data-part="body"]').getAttribute('data-tab')).toBe('chat');
     expect(await page.locator('[data-part="message"][data-role="user"]').first().innerText()).toContain('What is the investment fee?');
@@ -90,7 +90,7 @@ describe('History when the sessions cannot load (issue 13)', () => {
     await expect.poll(() => focused(page)).toBe('input');
     await page.keyboard.type('What is the investment fee?');
     await page.keyboard.press('Enter');
-    await page.locator('[data-part="message"][data-role="ai"]').first().waitFor();
+    await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').first().waitFor();
 
     // the sessions call cannot reach the server
     await page.route(SESSIONS, (route) => route.abort('connectionrefused'));

@@ -103,6 +103,39 @@ describe('an answer streaming into the widget', () => {
     expect(await answers(page).first().innerText()).toContain('The advice fee is 0.45% a year.');
   });
 
+  it('stays at the bottom as the answer grows, unless the visitor scrolled up', async () => {
+    const half = gate();
+    const rest = gate();
+    const lines = (from: number) => Array.from({ length: 25 }, (_, i) => `- Point ${from + i}: the advice fee is 0.45% a year.\n`);
+    play = async (res) => {
+      sse(res);
+      for (const l of lines(1)) res.write(chunk(l));
+      await half.opened;
+      for (const l of lines(26)) res.write(chunk(l));
+      await rest.opened;
+      res.end(chunk('The end.') + FINISH);
+    };
+    const page = await suite.page({ viewport: { width: 390, height: 844 } });
+    await openAndAsk(page, 'What are the fees of the fund?');
+    const list = page.locator('ai-chat-widget [data-part="messages"]');
+    const position = () => list.evaluate((el) => ({ top: el.scrollTop, fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight, overflow: el.scrollHeight - el.clientHeight }));
+    await page.locator('[data-status="streaming"]', { hasText: 'Point 25:' }).waitFor();
+    // it grew past the window and followed
+    await expect.poll(async () => (await position()).fromBottom).toBeLessThan(2);
+    expect((await position()).overflow).toBeGreaterThan(200);
+    half.open();
+    await page.locator('[data-status="streaming"]', { hasText: 'Point 50:' }).waitFor();
+    await expect.poll(async () => (await position()).fromBottom).toBeLessThan(2);
+    // the visitor scrolls up to read: more text comes, and the view stays where they put it
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    rest.open();
+    await answers(page).filter({ hasText: 'The end.' }).waitFor();
+    await expect.poll(() => log(page).getAttribute('aria-busy')).toBeNull();
+    expect((await position()).top).toBe(0);
+    // the follow-ups under the answer came without moving the view either
+    expect(await page.locator('ai-chat-widget [data-part="follow-up"]').count()).toBeGreaterThan(0);
+  });
+
   it('Stop cancels it: what was written stays, marked stopped; the server cancels the provider and keeps it, incomplete', async () => {
     providerClosed = gate();
     play = (res) => {

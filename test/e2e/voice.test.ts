@@ -78,7 +78,7 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     expect(await liveTracks(page)).toBe(1);
 
     // "hello world", then silence: transcribed, sent as a message with the avatar session
-    const answers = page.locator('[data-part="message"][data-role="ai"]');
+    const answers = page.locator('[data-part="message"][data-role="ai"]:not([data-status])');
     await answers.first().waitFor({ timeout: 20_000 });
     expect(stt.received).toHaveLength(1);
     expect(chatBodies.at(-1)).toMatchObject({ message: 'what are the fees' });
@@ -157,7 +157,7 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     const { page, problems } = await openChat(v.browser, v.server.url);
     await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
-    const answers = page.locator('[data-part="message"][data-role="ai"]');
+    const answers = page.locator('[data-part="message"][data-role="ai"]:not([data-status])');
     await answers.first().waitFor({ timeout: 20_000 });
     // the answer shows as plain text until the markdown renderer's chunk has loaded: read it rendered
     await answers.first().locator('[data-part="markdown"]').waitFor({ timeout: 10_000 });

@@ -37,7 +37,7 @@ async function openChat(page: Page) {
 }
 
 async function ask(page: Page, text: string) {
-  const answers = page.locator('[data-part="message"][data-role="ai"]');
+  const answers = page.locator('[data-part="message"][data-role="ai"]:not([data-status])');
   const before = await answers.count();
   await page.getByRole('textbox', { name: /^Message/ }).fill(text);
   await page.keyboard.press('Enter');
@@ -66,7 +66,7 @@ describe('the widget on the journey', () => {
     const followUpText = await followUps.first().innerText();
     await followUps.first().click();
     await page.locator('[data-part="message"][data-role="user"]', { hasText: followUpText }).waitFor();
-    await page.locator('[data-part="message"][data-role="ai"]').nth(1).waitFor();
+    await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').nth(1).waitFor();
     // response buttons open in a new tab without opener or referrer
     const link = page.getByRole('group', { name: 'Related links' }).getByRole('link').first();
     if (await link.count()) expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -74,7 +74,7 @@ describe('the widget on the journey', () => {
     await page.reload();
     await openChat(page);
     await page.locator('[data-part="message"][data-role="user"]', { hasText: 'What is the investment fee?' }).waitFor();
-    expect(await page.locator('[data-part="message"][data-role="ai"]').count()).toBe(2);
+    expect(await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').count()).toBe(2);
     // the visitor's id and session live in local storage; the token does not
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored.ai_chat_user_session_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -184,7 +184,7 @@ describe('the widget on the journey', () => {
     await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
     await page.route(`${baseUrl}/assets/api-stub-test.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: stub }));
     await page.goto(`${baseUrl}/api-test`);
-    await page.locator('[data-part="message"][data-role="ai"]').first().waitFor();
+    await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').first().waitFor();
     await page.waitForFunction(() => (window as unknown as { events: string[] }).events.includes('message:ai'));
     expect(await page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(['open', 'ready', 'message:ai']);
     await page.evaluate(() => (window as unknown as { AIChatWidget: { close(): void } }).AIChatWidget.close());
@@ -218,7 +218,7 @@ describe('the widget on the journey', () => {
     expect(await events()).toEqual(['open', 'close']);
     // send, then newChat: the next send starts a new session
     await api('send', 'What is the investment fee?');
-    await page.locator('[data-part="message"][data-role="ai"]').first().waitFor();
+    await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').first().waitFor();
     const first = await page.evaluate(() => localStorage.getItem('ai_chat_session_id'));
     expect(first).toBeTruthy();
     await api('newChat');
@@ -307,7 +307,7 @@ describe('the widget on the journey', () => {
     expect(await answer.innerText()).toContain('0.7%');
     // the window keeps working
     await ask(page, 'Who is the adviser?');
-    expect(await page.locator('[data-part="message"][data-role="ai"]').count()).toBe(2);
+    expect(await page.locator('[data-part="message"][data-role="ai"]:not([data-status])').count()).toBe(2);
   });
 
   it('the text area grows to 7 lines (154 px of text), then scrolls; Shift+Enter adds a line', async () => {

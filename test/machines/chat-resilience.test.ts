@@ -6,51 +6,13 @@
  * own Try again after later messages; a history that could not load is not an empty one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
-import { startChat } from './controlled';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
+import { ready, settle, start } from './chat-fakes';
 import { ApiError } from '../../src/api/client';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
 const answer = (text: string): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', `re: ${text}`), chatSessionId: 's1', followUps: [], responseButtons: [] });
 const offline = () => new ApiError('NETWORK', 'Failed to get AI response');
-
-interface Call<I, O> {
-  input: I;
-  signal: AbortSignal;
-  resolve: (o: O) => void;
-  reject: (e: unknown) => void;
-}
-
-/** A promise actor whose calls (with their cancel signal) the test settles by hand. */
-function controlled<I, O>() {
-  const calls: Call<I, O>[] = [];
-  const logic = fromPromise<O, I>(({ input, signal }) => new Promise<O>((resolve, reject) => calls.push({ input, signal, resolve, reject })));
-  return { logic, calls, last: () => calls.at(-1)! };
-}
-
-/** Lets the promise actors' callbacks run (fake timers do not hold microtasks). */
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
-function start(chatSessionId: string | null = 's1') {
-  const { actor, history, send, emitted } = startChat(
-    chatSessionId,
-    controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(),
-    controlled<SendInput, SendResult>(),
-  );
-  const snap = () => actor.getSnapshot();
-  /** Each message as [content, status or 'error' or 'delivered']. */
-  const shown = () => snap().context.messages.map((m) => [m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);
-  return { actor, history, send, emitted, snap, shown };
-}
-
-async function ready(chatSessionId: string | null = 's1', messages: ChatMessage[] = []) {
-  const x = start(chatSessionId);
-  x.history.last().resolve({ messages, chatSessionId });
-  await settle();
-  expect(x.snap().value).toBe('ready');
-  return x;
-}
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

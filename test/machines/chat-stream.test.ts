@@ -6,50 +6,12 @@
  * and its Try again; a late report of an earlier question's answer changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { selectIsStreaming, selectIsTyping, selectIsWaiting, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
+import { selectIsStreaming, selectIsTyping, selectIsWaiting, type ChatMessage, type SendResult } from '../../machines/chat';
 import { ApiError } from '../../src/api/client';
-import { startChat } from './controlled';
+import { ready, settle } from './chat-fakes';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
 const answer = (text: string, reply = `re: ${text}`): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', reply), chatSessionId: 's1', followUps: [{ id: 'f', text: 'More?' }], responseButtons: [] });
-
-interface Call<I, O> {
-  input: I;
-  signal: AbortSignal;
-  resolve: (o: O) => void;
-  reject: (e: unknown) => void;
-}
-
-/** A promise actor whose calls (with their cancel signal) the test settles by hand. */
-function controlled<I, O>() {
-  const calls: Call<I, O>[] = [];
-  const logic = fromPromise<O, I>(({ input, signal }) => new Promise<O>((resolve, reject) => calls.push({ input, signal, resolve, reject })));
-  return { logic, calls, last: () => calls.at(-1)! };
-}
-
-/** Lets the promise actors' callbacks run (fake timers do not hold microtasks). */
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
-function start(chatSessionId: string | null = 's1') {
-  const { actor, history, send, emitted } = startChat(
-    chatSessionId,
-    controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(),
-    controlled<SendInput, SendResult>(),
-  );
-  const snap = () => actor.getSnapshot();
-  /** Each message as [content, status or 'error' or 'delivered']. */
-  const shown = () => snap().context.messages.map((m) => [m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);
-  return { actor, history, send, emitted, snap, shown };
-}
-
-async function ready(chatSessionId: string | null = 's1', messages: ChatMessage[] = []) {
-  const x = start(chatSessionId);
-  x.history.last().resolve({ messages, chatSessionId });
-  await settle();
-  expect(x.snap().value).toBe('ready');
-  return x;
-}
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

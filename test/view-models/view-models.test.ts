@@ -12,6 +12,7 @@ import { windowMachine } from '../../machines/window';
 import { connectChat } from '../../src/view-models/chat';
 import { connectChatWindow, HELP_QUESTION } from '../../src/view-models/chat-window';
 import { connectHistory } from '../../src/view-models/history';
+import { formatTimestamp } from '../../src/format';
 import { launcherLook } from '../../src/launcher-frame';
 import { connectLauncher } from '../../src/view-models/launcher';
 
@@ -129,6 +130,13 @@ describe('chat', () => {
       connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: mergeAppearance({ showTimestamps }), config: CONFIG });
     expect(view(true).timestamp(at)).toBe('4 Mar, 3:07 PM');
     expect(view(false).timestamp(at)).toBe('');
+  });
+
+  it("formats 'D Mon, h:mm AM/PM' with every month's abbreviation, midnight and noon", () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatTimestamp(`2026-${String(m + 1).padStart(2, '0')}-09T00:05:00`));
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((mon) => `9 ${mon}, 12:05 AM`));
+    expect(formatTimestamp('2026-11-23T12:30:00')).toBe('23 Nov, 12:30 PM');
+    expect(formatTimestamp('not a time')).toBe('');
   });
 });
 
