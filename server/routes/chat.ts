@@ -4,7 +4,7 @@
  * turns; the question and the answer are stored together in the chat session.
  *
  * Asked with `Accept: text/event-stream` (issue 16), the answer streams as Server-Sent Events: a
- * `start` event (`{ chatSessionId }`: the session the question goes into, decided now for a new
+ * `start` event (`{ chatSessionId }`: the session the question goes into, made now, empty, for a new
  * chat, so that a visitor who stops the answer goes on in it), `delta` events (`{ text }`, each a
  * piece to append), then one `done` event carrying the whole
  * reply of widget-spec §3 (the same JSON as without streaming), or one `error` event
@@ -14,7 +14,6 @@
  * answer is complete; an answer cut off (the visitor left, the provider failed) is stored with
  * what was written of it, marked `incomplete`.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { speakable } from '../../contract/speech';
 import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
@@ -327,9 +326,11 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       chatSessionId,
       newSessionName: sessionNameFrom(question),
       path: body.path,
-      // streamed, a new chat's session gets its id now (the start event tells it), and is stored with the answer
-      ...(streaming && !chatSessionId ? { newSessionId: randomUUID() } : {}),
     };
+    // Streamed, a new chat's session is made now, empty (the start event names it): whatever becomes of the answer
+    // (the visitor stops it, this server goes down), the session the widget goes on in exists. The question and
+    // the answer are still stored together, into it.
+    if (streaming && !chatSessionId) base.chatSessionId = storage.appendMessages({ ...base, messages: [] }).chatSession.id;
     const request: AnswerRequest = {
       question,
       pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
@@ -384,7 +385,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     complete: (result: AnswerResult) => ReturnType<typeof answerJson>,
   ): Promise<object | null> {
     let written = '';
-    events.send('start', { chatSessionId: base.chatSessionId ?? base.newSessionId });
+    events.send('start', { chatSessionId: base.chatSessionId });
     try {
       const result = await services.answers.answer(request, events.signal, (piece) => {
         written += piece;

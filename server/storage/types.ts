@@ -163,15 +163,14 @@ export interface Storage {
   // Chat
   getChatSession(siteId: string, userSessionId: string, chatSessionId: string): ChatSessionSummary | null;
   /**
-   * Appends messages to a visitor's chat session, creating it (named `newSessionName`, with the id
-   * `newSessionId` when given, else a random one) when `chatSessionId` is null: all in one transaction.
+   * Appends messages to a visitor's chat session, creating it (named `newSessionName`) when
+   * `chatSessionId` is null: all in one transaction. With no messages, it only creates the session.
    */
   appendMessages(input: {
     siteId: string;
     userSessionId: string;
     chatSessionId: string | null;
     newSessionName: string;
-    newSessionId?: string;
     path: string;
     messages: NewMessage[];
   }): { chatSession: ChatSessionSummary; messages: StoredMessage[] };

@@ -154,7 +154,8 @@ export function createChatClient(http: Http) {
         },
         signal,
         TIMEOUT_MS.chat,
-      );
+        // the connection broke mid-answer: the failure below, with the §8 text, not the browser's words
+      ).catch(() => undefined);
       signal?.throwIfAborted();
       if (result) return result;
       // the server kept the question (and what was written of the answer) in this session

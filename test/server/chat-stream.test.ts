@@ -149,6 +149,9 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     expect(start).toEqual({ event: 'start', data: { chatSessionId: expect.any(String) } });
     const first = await events.next();
     expect(first).toEqual({ event: 'delta', data: { text: 'The advice ' } });
+    // the session exists from the start (empty until the answer is complete): whatever becomes of the answer,
+    // the widget goes on in it
+    expect(await history(s, start!.data.chatSessionId as string)).toEqual([]);
     next.open();
     const rest = await events.all();
     expect(asked[0]!.stream).toBe(true);

@@ -236,6 +236,33 @@ describe('send, streamed, against the server', () => {
     expect(history.messages.at(-1)).toMatchObject({ content: 'Some', incomplete: true });
   });
 
+  it('a connection that breaks mid-answer is FAILED with the §8 text (not the browser’s words) and the session named at the start', async () => {
+    const c = connect({
+      apiUrl: `${s.base}/api`,
+      baseUrl: `${s.base}/`,
+      apiKey: 'pk_test_0123456789abcdefghijklmnop',
+      fetch: (input, init = {}) => {
+        if (!String(input).endsWith('/api/chat')) {
+          const headers = new Headers(init.headers);
+          headers.set('Origin', ORIGIN);
+          return fetch(input, { ...init, headers });
+        }
+        const body = new ReadableStream<Uint8Array>({
+          start(ctl) {
+            ctl.enqueue(new TextEncoder().encode('event: start\ndata: {"chatSessionId":"s-broken"}\n\nevent: delta\ndata: {"text":"Half"}\n\n'));
+            setTimeout(() => ctl.error(new TypeError('network error')), 10);
+          },
+        });
+        return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
+      },
+    });
+    const t = texts();
+    const err = (await createChatClient(c.http).send(question('visitor-eeeeeeee-5555'), undefined, t.onText).catch((e: unknown) => e)) as ApiError;
+    expect(t.seen).toEqual(['Half']);
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.code, err.message, err.chatSessionId]).toEqual(['FAILED', FAILURE_TEXT.chat, 's-broken']);
+  });
+
   it('falls back to the JSON reply when the server answers JSON', async () => {
     held.script(['Plain ', 'JSON.']);
     const t = texts();

@@ -54,7 +54,7 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
     const t = input.messages[input.messages.length - 1]?.createdAt ?? now();
     let sessionId = input.chatSessionId;
     if (sessionId === null) {
-      sessionId = input.newSessionId ?? randomUUID();
+      sessionId = randomUUID();
       insertSession.run(sessionId, input.siteId, input.userSessionId, input.newSessionName, input.path, input.messages[0]?.createdAt ?? t, t);
     } else if (!session.get(input.siteId, input.userSessionId, sessionId)) {
       throw new Error('chat session not found');
