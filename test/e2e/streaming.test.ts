@@ -165,13 +165,18 @@ describe('an answer streaming into the widget', () => {
   });
 
   it('an error mid-stream keeps the text, then the error with Try again, which asks once more', async () => {
-    play = (res) => {
+    const drop = gate();
+    play = async (res) => {
       sse(res);
       res.write(chunk('The fund holds shares '));
-      setTimeout(() => res.destroy(), 50);
+      // the connection drops once the words are on the page (a timer could drop them before they left)
+      await drop.opened;
+      res.destroy();
     };
     const page = await suite.page({ allowed: /Failed to get AI response/ });
     await openAndAsk(page, 'What does the fund hold?');
+    await page.locator('[data-status="streaming"]', { hasText: 'The fund holds shares' }).waitFor();
+    drop.open();
     const error = page.locator('[data-part="message"][data-error]');
     await error.waitFor();
     expect(await error.innerText()).toContain('Failed to get AI response');
