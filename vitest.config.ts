@@ -1,10 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `node` (machines, pure logic, the server over real HTTP),
- * `dom` (components in happy-dom) and `e2e` (the built app in real Chromium).
- * `npm test` runs the first two; `npm run test:e2e` the third.
+ * Four projects: `node` (machines, pure logic, the server over real HTTP on SQLite),
+ * `postgres` (the storage and server tests again, on PostgreSQL), `dom` (components in
+ * happy-dom) and `e2e` (the built app in real Chromium). `npm test` runs the first three;
+ * `npm run test:e2e` the last.
  */
+/** The tests that run the storage or the server on it: the `postgres` project runs them again on PostgreSQL. */
+const STORAGE_TESTS = [
+  'test/server/storage.test.ts',
+  'test/server/storage-cache.test.ts',
+  'test/server/api.test.ts',
+  'test/server/abuse.test.ts',
+  'test/server/hostile.test.ts',
+  'test/server/hosts.test.ts',
+  'test/server/chat-stream.test.ts',
+  'test/server/client.test.ts',
+  'test/server/client-stream.test.ts',
+  'test/server/avatar.test.ts',
+  'test/server/admin.test.ts',
+  'test/server/admin-cli.test.ts',
+  'test/server/retention.test.ts',
+];
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
@@ -12,6 +30,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'node', environment: 'node', include: ['test/{architecture,machines,view-models,effects,journey,server}/**/*.test.ts'] },
+      },
+      {
+        // issue 17: the storage and the server again, on PostgreSQL (a throwaway cluster the global setup starts)
+        extends: true,
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: STORAGE_TESTS,
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+        },
       },
       {
         extends: true,

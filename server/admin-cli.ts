@@ -1,4 +1,4 @@
 /** `npm run admin -- …`: see server/admin.ts. */
 import { main } from './admin';
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,6 +1,7 @@
 /**
  * Administration from the command line: `npm run admin -- <command> [options]`.
- * Works on the database in DATA_DIR (default ./data), also while the server runs.
+ * Works on the server's database (the SQLite file in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL),
+ * also while the server runs: the servers see a change at once (their caches follow the database's).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { configFromEnv } from './config';
 import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
 import { newApiKey } from './seed';
-import { openSqliteStorage } from './storage/sqlite';
+import { openStorage } from './storage/open';
 import type { Site, Storage } from './storage/types';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -39,7 +40,7 @@ Visitors' data
   visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
   data:purge [--older-than DURATION]            delete visitors' data not touched for DURATION (90d, 12h; default RETENTION)
 
-DATA_DIR (default ./data) names the database folder.
+DATA_DIR (default ./data) names the SQLite database's folder; DATABASE_URL (postgres://…) uses PostgreSQL instead.
 `;
 
 const OPTIONS = {
@@ -133,11 +134,11 @@ interface CommandInput {
   /** The positional after the target (`visitor:delete SITE USER_SESSION_ID`). */
   second: string | undefined;
   /** The site the target names; a UsageError when there is none. */
-  site(): Site;
+  site(): Promise<Site>;
   context: Required<AdminContext>;
 }
 
-type Command = (input: CommandInput) => string;
+type Command = (input: CommandInput) => Promise<string>;
 
 /** A file the command line names; a UsageError when it cannot be read. */
 function readInput(file: string): Buffer {
@@ -170,44 +171,43 @@ function originsOf(values: string[] | undefined): string[] {
 }
 
 /** Saves a site's new origins; warns when `self` or every origin went. */
-function saveOrigins({ storage, context }: CommandInput, site: Site, origins: string[]): string {
+async function saveOrigins({ storage, context }: CommandInput, site: Site, origins: string[]): Promise<string> {
   if (site.origins.includes('self') && !origins.includes('self')) {
     context.warn(`'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`);
   }
   if (origins.length === 0) context.warn(`${site.id} has no origins left: its key works from no page`);
-  return `origins: ${storage.updateSite(site.id, { origins })!.origins.join(', ') || '(none)'}`;
+  return `origins: ${(await storage.updateSite(site.id, { origins }))!.origins.join(', ') || '(none)'}`;
 }
 
 /** The visitor ids the widget makes and the API accepts (server/routes/schemas.ts USER_SESSION_ID). */
 const USER_SESSION_ID = /^[A-Za-z0-9_-]{8,100}$/;
 
 const SITE_COMMANDS: Record<string, Command> = {
-  sites: ({ storage }) =>
-    storage
-      .listSites()
+  sites: async ({ storage }) =>
+    (await storage.listSites())
       .map((s) => `${s.id}  ${s.name}  key ${s.keyPrefix}…  origins ${s.origins.join(', ') || '(none)'}`)
       .join('\n'),
-  'site:create': ({ storage, o }) => {
+  'site:create': async ({ storage, o }) => {
     const apiKey = newApiKey();
-    const s = storage.createSite({ name: need(o.name, '--name'), apiKey, origins: originsOf(o.origin) });
+    const s = await storage.createSite({ name: need(o.name, '--name'), apiKey, origins: originsOf(o.origin) });
     return `created ${s.id}\nAPI key (shown once; it is stored hashed): ${apiKey}`;
   },
-  'site:origins': (input) => saveOrigins(input, input.site(), originsOf(input.o.origin)),
-  'site:origins:add': (input) => {
-    const s = input.site();
+  'site:origins': async (input) => saveOrigins(input, await input.site(), originsOf(input.o.origin)),
+  'site:origins:add': async (input) => {
+    const s = await input.site();
     return saveOrigins(input, s, [...new Set([...s.origins, ...originsOf(input.o.origin)])]);
   },
-  'site:origins:remove': (input) => {
-    const s = input.site();
+  'site:origins:remove': async (input) => {
+    const s = await input.site();
     const gone = need(input.o.origin, '--origin');
     const missing = gone.filter((o) => !s.origins.includes(o));
     if (missing.length) throw new UsageError(`${s.id} does not allow ${missing.join(', ')} (its origins: ${s.origins.join(', ') || 'none'}); nothing changed`);
     return saveOrigins(input, s, s.origins.filter((o) => !gone.includes(o)));
   },
-  'site:config': ({ storage, o, site }) => {
+  'site:config': async ({ storage, o, site }) => {
     const aware = o['page-awareness'];
     if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
-    const updated = storage.updateSite(site().id, {
+    const updated = await storage.updateSite((await site()).id, {
       config: {
         ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
         ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
@@ -216,8 +216,8 @@ const SITE_COMMANDS: Record<string, Command> = {
     });
     return JSON.stringify(updated!.config, null, 2);
   },
-  'site:appearance': ({ storage, o, site }) => {
-    const s = site();
+  'site:appearance': async ({ storage, o, site }) => {
+    const s = await site();
     const text = o.json ?? (o.file ? readInput(o.file).toString('utf8') : undefined);
     let patch: unknown;
     try {
@@ -228,24 +228,23 @@ const SITE_COMMANDS: Record<string, Command> = {
     }
     const issues = [...appearanceIssues(patch), ...imageUrlIssues(s.appearance, patch)];
     if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
-    storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
+    await storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
     return 'appearance saved';
   },
-  'site:rotate-key': ({ storage, site }) => {
+  'site:rotate-key': async ({ storage, site }) => {
     const apiKey = newApiKey();
-    storage.rotateApiKey(site().id, apiKey);
+    await storage.rotateApiKey((await site()).id, apiKey);
     return `new API key (shown once): ${apiKey}`;
   },
 };
 
 const DOCUMENT_COMMANDS: Record<string, Command> = {
-  docs: ({ storage, site }) =>
-    storage
-      .listDocuments(site().id)
+  docs: async ({ storage, site }) =>
+    (await storage.listDocuments((await site()).id))
       .map((d) => `${d.embedToken}  ${d.type.padEnd(8)} v${d.versionNumber}  ${d.name}`)
       .join('\n'),
-  'doc:add': ({ storage, o, site }) => {
-    const s = site();
+  'doc:add': async ({ storage, o, site }) => {
+    const s = await site();
     const file = need(o.file, '--file');
     const filename = path.basename(file);
     const type = o.type ?? docTypeForFilename(filename);
@@ -253,8 +252,8 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const version = o.version === undefined ? 1 : Number(o.version);
     if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
     const bytes = readInput(file);
-    const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
-    const doc = storage.addDocument({
+    const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
+    const doc = await storage.addDocument({
       siteId: s.id,
       name: o.name ?? filename,
       type,
@@ -266,33 +265,32 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     });
     return `added ${doc.type} "${doc.name}"\nembed token: ${doc.embedToken}`;
   },
-  'footer:add': ({ storage, o, target }) => {
-    const doc = storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
+  'footer:add': async ({ storage, o, target }) => {
+    const doc = await storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
     if (!doc) throw new UsageError(`no document with embed token ${target}`);
     if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
-    const b = storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
+    const b = await storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
     return `added footer button ${b.id}`;
   },
 };
 
 const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
-  videos: ({ storage, site }) =>
-    storage
-      .listVideos(site().id)
+  videos: async ({ storage, site }) =>
+    (await storage.listVideos((await site()).id))
       .map((v) => `${v.embedToken}  ${v.id}  ${v.name}`)
       .join('\n'),
-  'video:add': ({ storage, o, site }) => {
-    const s = site();
+  'video:add': async ({ storage, o, site }) => {
+    const s = await site();
     const file = need(o.file, '--file');
     const filename = path.basename(file);
-    const fileId = storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readInput(file) });
+    const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readInput(file) });
     const poster = o.poster
-      ? storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readInput(o.poster) })
+      ? await storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readInput(o.poster) })
       : null;
     const captions = o.captions
-      ? storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readInput(o.captions) })
+      ? await storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readInput(o.captions) })
       : null;
-    const v = storage.addVideo({
+    const v = await storage.addVideo({
       siteId: s.id,
       name: need(o.name, '--name'),
       description: o.description ?? '',
@@ -303,10 +301,10 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
     });
     return `added video ${v.id}\nembed token: ${v.embedToken}`;
   },
-  'trigger:add': ({ storage, o, site }) => {
-    const s = site();
+  'trigger:add': async ({ storage, o, site }) => {
+    const s = await site();
     if (!o.message === !o.url) throw new UsageError('give one of --message TEXT or --url URL');
-    const t = storage.addActionTrigger(s.id, {
+    const t = await storage.addActionTrigger(s.id, {
       path: need(o.path, '--path'),
       name: need(o.name, '--name'),
       buttonType: o.url ? 'EXTERNAL_LINK' : 'ACTION',
@@ -315,25 +313,25 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
     });
     return `added action button ${t.id} on ${t.path}`;
   },
-  'presence:add': ({ storage, o, site }) => {
-    const s = site();
-    const video = storage.getVideo(need(o.video, '--video'));
+  'presence:add': async ({ storage, o, site }) => {
+    const s = await site();
+    const video = await storage.getVideo(need(o.video, '--video'));
     if (!video || video.siteId !== s.id) throw new UsageError(`no video ${o.video} on ${s.id}`);
-    const m = storage.addPresenceMessage(s.id, { triggerEventUrl: need(o.path, '--path'), videoId: video.id, content: o.content ?? '', showOnVisit: true });
+    const m = await storage.addPresenceMessage(s.id, { triggerEventUrl: need(o.path, '--path'), videoId: video.id, content: o.content ?? '', showOnVisit: true });
     return `added presence video ${m.id} on ${m.triggerEventUrl}`;
   },
 };
 
 const VISITOR_COMMANDS: Record<string, Command> = {
-  'visitor:delete': ({ storage, site, second }) => {
-    const s = site();
+  'visitor:delete': async ({ storage, site, second }) => {
+    const s = await site();
     const visitor = need(second, 'USER_SESSION_ID (the visitor\'s id: local storage ai_chat_user_session_id on the site)');
     if (!USER_SESSION_ID.test(visitor)) throw new UsageError(`"${visitor}" is not a user session id (8 to 100 of A-Z a-z 0-9 _ -)`);
-    const deleted = storage.deleteVisitorData(s.id, visitor);
+    const deleted = await storage.deleteVisitorData(s.id, visitor);
     if (deletedTotal(deleted) === 0) return `nothing stored for visitor ${visitor} on ${s.id}`;
     return `deleted visitor ${visitor} on ${s.id}: ${describeDeleted(deleted)}`;
   },
-  'data:purge': ({ storage, o, context }) => {
+  'data:purge': async ({ storage, o, context }) => {
     let period = context.retentionMs;
     if (o['older-than'] !== undefined) {
       try {
@@ -344,7 +342,7 @@ const VISITOR_COMMANDS: Record<string, Command> = {
     }
     if (period === null) throw new UsageError('RETENTION is off: give the age of the data to delete, e.g. --older-than 90d');
     const cutoffMs = context.now() - period;
-    const deleted = storage.purgeOlderThan(cutoffMs);
+    const deleted = await storage.purgeOlderThan(cutoffMs);
     return `deleted visitors' data not touched for ${formatDuration(period)} (since ${new Date(cutoffMs).toISOString()}): ${describeDeleted(deleted)}`;
   },
 };
@@ -361,7 +359,7 @@ const POSITIONALS = new Map([
 const COMMANDS = new Map<string, Command>(Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }));
 
 /** Runs one command against `storage`, returning what to print. */
-export function runAdmin(storage: Storage, argv: string[], context: AdminContext = {}): string {
+export async function runAdmin(storage: Storage, argv: string[], context: AdminContext = {}): Promise<string> {
   const { values: o, positionals } = parseCommandLine(argv);
   const [command, ...rest] = positionals;
   const [target, second] = rest;
@@ -371,9 +369,9 @@ export function runAdmin(storage: Storage, argv: string[], context: AdminContext
   // A stray word is a mistake to point out, not to ignore: `data:purge 30d` would purge with the default period.
   const extra = rest.slice(POSITIONALS.get(command) ?? 1);
   if (extra.length) throw new UsageError(`${command} does not take ${extra.join(' ')}`);
-  const site = () => {
+  const site = async () => {
     const id = need(target, 'SITE (a site id; see `sites`)');
-    const s = storage.getSite(id);
+    const s = await storage.getSite(id);
     if (!s) throw new UsageError(`no site ${id}`);
     return s;
   };
@@ -386,18 +384,18 @@ export function runAdmin(storage: Storage, argv: string[], context: AdminContext
 }
 
 /** The command-line entry (server/admin-cli.ts; `npm run admin` builds it into dist/tools/admin.mjs). */
-export function main(argv = process.argv.slice(2)): number {
+export async function main(argv = process.argv.slice(2)): Promise<number> {
   let storage: Storage | undefined;
   try {
     const config = configFromEnv(process.env, '');
-    storage = openSqliteStorage(path.join(config.dataDir, 'horizon.db'));
-    console.log(runAdmin(storage, argv, { retentionMs: config.retentionMs }));
+    storage = await openStorage(config);
+    console.log(await runAdmin(storage, argv, { retentionMs: config.retentionMs }));
     return 0;
   } catch (err) {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     console.error(`admin: ${(err as Error).message}${usage ? `\n\n${USAGE}` : ''}`);
     return usage ? 2 : 1;
   } finally {
-    storage?.close();
+    await storage?.close();
   }
 }

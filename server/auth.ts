@@ -1,13 +1,12 @@
 /**
  * Short-lived bearer tokens (widget-spec §4 "Auth token", §7 session/boot): signed
- * with HMAC-SHA256 under a secret generated into the data folder on first start.
+ * with HMAC-SHA256 under a secret made on first start and kept in the storage (every instance shares it).
  * A token names its site and its expiry; nothing else is needed to check it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 
 import { formatDuration } from '../contract/duration';
+import type { SharedState } from './storage/types';
 
 export interface TokenClaims {
   /** The site the token was issued for. */
@@ -92,17 +91,12 @@ export class TokenSigner {
   }
 }
 
-/** The signing secret in `dataDir/token-secret`, created (random, owner-only) on first start. */
-export function loadOrCreateSecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'token-secret');
-  if (existsSync(file)) {
-    const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-    if (secret.length >= 32) return secret;
-    throw new Error(`${file} does not hold a valid secret; delete it to make a new one (every issued token then stops working)`);
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+/**
+ * The signing secret (`token-secret` in the storage's shared state: a file in the data folder on SQLite, a row on
+ * PostgreSQL, so that every instance checks every token): 32 random bytes, made on first start.
+ */
+export async function loadTokenSecret(storage: Pick<SharedState, 'secret'>): Promise<Buffer> {
+  const secret = Buffer.from(await storage.secret('token-secret', () => randomBytes(32).toString('hex')), 'hex');
+  if (secret.length >= 32) return secret;
+  throw new Error('the stored token-secret is not a valid secret; delete it to make a new one (every issued token then stops working)');
 }

@@ -42,6 +42,21 @@ export interface ServerConfig {
    * @default 90 days
    */
   retentionMs: number | null;
+  /**
+   * PostgreSQL instead of the SQLite file (DATABASE_URL, `postgres://user:password@host:5432/db`): for several
+   * instances of the server behind a load balancer (issue 17). null: SQLite in `dataDir`. @default null
+   */
+  databaseUrl: string | null;
+  /** Connections each instance keeps to PostgreSQL at most (DATABASE_POOL_SIZE). @default 10 */
+  databasePoolSize: number;
+}
+
+/** DATABASE_URL: unset or empty for SQLite; else a postgres:// (or postgresql://) URL. */
+export function databaseUrlFrom(raw: string | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  if (!/^postgres(ql)?:\/\//.test(v)) throw new Error('DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/database), or unset for the SQLite file in DATA_DIR');
+  return v;
 }
 
 /** RETENTION when unset: long enough for a visitor to come back to a conversation, short enough not to keep chats for years. */
@@ -111,5 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),
     log: env.LOG === '1' || env.LOG === 'true',
     retentionMs: retentionFromEnv(env),
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    databasePoolSize: positiveInt(env, 'DATABASE_POOL_SIZE', 10),
   };
 }

@@ -2,14 +2,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAnswerEngine } from './answers/index';
-import { loadOrCreateSecret, TokenSigner } from './auth';
+import { loadTokenSecret, TokenSigner } from './auth';
 import { avatarProviderFromEnv } from './avatar/index';
 import { buildApp } from './app';
 import { allowedHostsFrom } from './hosts';
 import { configFromEnv } from './config';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
 import { ensureDemoSite } from './seed';
-import { openSqliteStorage } from './storage/sqlite';
+import { describeStorage, openStorage } from './storage/open';
 import { createTranscriber, TRANSCRIPTION_DISABLED_MESSAGE } from './transcribe/index';
 import { formatDuration } from '../contract/duration';
 
@@ -17,8 +17,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = configFromEnv(process.env, path.resolve(here, '../public'));
-  const storage = openSqliteStorage(path.join(config.dataDir, 'horizon.db'));
-  const demo = ensureDemoSite(storage, config.dataDir);
+  const storage = await openStorage(config);
+  const demo = await ensureDemoSite(storage);
   const answers = createAnswerEngine(process.env);
   const transcriber = await createTranscriber(process.env);
   const avatar = avatarProviderFromEnv(process.env);
@@ -30,7 +30,7 @@ async function main() {
     allowedHosts: allowedHostsFrom(process.env, config.host, config.publicUrl),
     api: {
       storage,
-      tokens: new TokenSigner(loadOrCreateSecret(config.dataDir), config.tokenTtlMs, config.tokenMaxLifeMs),
+      tokens: new TokenSigner(await loadTokenSecret(storage), config.tokenTtlMs, config.tokenMaxLifeMs),
       answers,
       transcriber,
       transcriptionDisabledMessage: TRANSCRIPTION_DISABLED_MESSAGE,
@@ -70,10 +70,10 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopRetention();
-      void app.close().then(() => {
-        storage.close();
-        process.exit(0);
-      });
+      void app
+        .close()
+        .then(() => storage.close())
+        .then(() => process.exit(0));
     });
   }
 
@@ -87,7 +87,7 @@ async function main() {
       `  API:                         ${base}/api   (boot: POST ${base}/session/boot)`,
       `  Demo site API key:           ${demo.apiKey}`,
       `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar?.name ?? 'off'}`,
-      `  Data: ${config.dataDir}   Visitors' data kept: ${config.retentionMs === null ? 'forever (RETENTION=off)' : formatDuration(config.retentionMs)}`,
+      `  Data: ${describeStorage(config)}   Visitors' data kept: ${config.retentionMs === null ? 'forever (RETENTION=off)' : formatDuration(config.retentionMs)}`,
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

@@ -32,18 +32,18 @@ export const describeDeleted = (d: DeletedVisitorData) =>
 
 /** Sweeps now, then every interval; returns the function that stops the timer (call it when the server closes). */
 export function startRetention({ storage, retentionMs, intervalMs, now = Date.now, onSweep, onError }: RetentionOptions): () => void {
-  const sweep = () => {
+  const sweep = async () => {
     try {
       const cutoffMs = now() - retentionMs;
-      const deleted = storage.purgeOlderThan(cutoffMs);
+      const deleted = await storage.purgeOlderThan(cutoffMs);
       onSweep?.(deleted, cutoffMs);
     } catch (err) {
-      // A busy database (the admin CLI writing) must not stop the sweeps to come.
+      // A busy database (the admin CLI writing, PostgreSQL out of reach a moment) must not stop the sweeps to come.
       onError?.(err);
     }
   };
-  sweep();
-  const timer = setInterval(sweep, intervalMs ?? Math.min(SWEEP_INTERVAL_MS, retentionMs));
+  void sweep();
+  const timer = setInterval(() => void sweep(), intervalMs ?? Math.min(SWEEP_INTERVAL_MS, retentionMs));
   // The sweep never keeps the process alive on its own.
   timer.unref();
   return () => clearInterval(timer);

@@ -2,11 +2,11 @@
  * The demo site, seeded on first start (docs/architecture.md "The server"): action
  * buttons for the journey's paths, a smart document of each type with footer
  * buttons, a short video with its transcript, and a point-of-presence video on
- * one path. Its publishable API key is kept in the data folder so that every
+ * one path. Its publishable API key is kept in the storage (a secret) so that every
  * start can print it and put it in the demo page's script tag.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_MEDIA_DIR, demoDocuments, demoVideo } from './demo/content';
 import { contentTypeFor, extractText } from './documents';
@@ -26,46 +26,40 @@ export interface DemoSite {
   documentTokens: string;
 }
 
-const KEY_FILE = 'demo-api-key';
-
-/** Creates the demo site when the database has none; returns it either way. */
-export function ensureDemoSite(storage: Storage, dataDir: string): DemoSite {
-  const keyFile = path.join(dataDir, KEY_FILE);
-  const existing = storage.listSites().find((s) => s.name === DEMO_SITE_NAME);
-  if (existing && existsSync(keyFile)) {
-    return describe(storage, existing, readFileSync(keyFile, 'utf8').trim());
-  }
-  if (existing) {
-    // The key file was lost: give the demo site a new key rather than leave it unusable.
-    const apiKey = newApiKey();
-    storage.rotateApiKey(existing.id, apiKey);
-    writeFileSync(keyFile, apiKey, { mode: 0o600 });
+/**
+ * Creates the demo site when the database has none; returns it either way. Its key is the storage's
+ * `demo-api-key` secret (a file in the data folder on SQLite, shared by every instance on PostgreSQL);
+ * instances starting together seed it once.
+ */
+export function ensureDemoSite(storage: Storage): Promise<DemoSite> {
+  return storage.exclusive('demo-site', async () => {
+    const apiKey = await storage.secret('demo-api-key', newApiKey);
+    const existing = (await storage.listSites()).find((s) => s.name === DEMO_SITE_NAME);
+    if (!existing) return describe(storage, await seedDemoSite(storage, apiKey), apiKey);
+    // The stored key was lost (a new one was just made): give the demo site that key rather than leave it unusable.
+    if ((await storage.findSiteByApiKey(apiKey))?.id !== existing.id) await storage.rotateApiKey(existing.id, apiKey);
     return describe(storage, existing, apiKey);
-  }
-  const apiKey = newApiKey();
-  const site = seedDemoSite(storage, apiKey);
-  writeFileSync(keyFile, apiKey, { mode: 0o600 });
-  return describe(storage, site, apiKey);
+  });
 }
 
 export const DEMO_SITE_NAME = 'Horizon Advice (demo)';
 
-function describe(storage: Storage, site: Site, apiKey: string): DemoSite {
-  const docs = storage.listDocuments(site.id);
+async function describe(storage: Storage, site: Site, apiKey: string): Promise<DemoSite> {
+  const docs = await storage.listDocuments(site.id);
   const byType = (t: string) => docs.find((d) => d.type === t)?.embedToken ?? '';
   return {
     site,
     apiKey,
     smartDocToken: byType('pdf'),
     smartDocSecondToken: byType('md'),
-    videoToken: storage.listVideos(site.id)[0]?.embedToken ?? '',
+    videoToken: (await storage.listVideos(site.id))[0]?.embedToken ?? '',
     documentTokens: docs.map((d) => `${d.type}=${d.embedToken}`).join(' '),
   };
 }
 
 /** Writes the demo site and its content. */
-export function seedDemoSite(storage: Storage, apiKey: string): Site {
-  const site = storage.createSite({
+export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Site> {
+  const site = await storage.createSite({
     name: DEMO_SITE_NAME,
     apiKey,
     // `self` is the server's own origin, whatever host and port it runs on.
@@ -79,8 +73,8 @@ export function seedDemoSite(storage: Storage, apiKey: string): Site {
   });
 
   for (const doc of demoDocuments()) {
-    const fileId = storage.addFile(site.id, { filename: doc.filename, contentType: contentTypeFor(doc.filename), bytes: doc.bytes });
-    const record = storage.addDocument({
+    const fileId = await storage.addFile(site.id, { filename: doc.filename, contentType: contentTypeFor(doc.filename), bytes: doc.bytes });
+    const record = await storage.addDocument({
       siteId: site.id,
       name: doc.name,
       type: doc.type,
@@ -88,23 +82,23 @@ export function seedDemoSite(storage: Storage, apiKey: string): Site {
       fileId,
       text: extractText(doc.type, doc.bytes),
     });
-    storage.addFooterButton(record.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
-    storage.addFooterButton(record.id, { label: 'Download', type: 'LINK', url: `/files/${fileId}/${encodeURIComponent(doc.filename)}` });
+    await storage.addFooterButton(record.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
+    await storage.addFooterButton(record.id, { label: 'Download', type: 'LINK', url: `/files/${fileId}/${encodeURIComponent(doc.filename)}` });
   }
 
   const v = demoVideo();
   const videoBytes = readFileSync(path.join(DEMO_MEDIA_DIR, v.filename));
-  const videoFile = storage.addFile(site.id, { filename: v.filename, contentType: contentTypeFor(v.filename), bytes: videoBytes });
+  const videoFile = await storage.addFile(site.id, { filename: v.filename, contentType: contentTypeFor(v.filename), bytes: videoBytes });
   const posterName = v.poster;
   const posterFile = posterName
-    ? storage.addFile(site.id, { filename: posterName, contentType: contentTypeFor(posterName), bytes: readFileSync(path.join(DEMO_MEDIA_DIR, posterName)) })
+    ? await storage.addFile(site.id, { filename: posterName, contentType: contentTypeFor(posterName), bytes: readFileSync(path.join(DEMO_MEDIA_DIR, posterName)) })
     : null;
-  const captionsFile = storage.addFile(site.id, {
+  const captionsFile = await storage.addFile(site.id, {
     filename: v.captions,
     contentType: 'text/vtt; charset=utf-8',
     bytes: readFileSync(path.join(DEMO_MEDIA_DIR, v.captions)),
   });
-  const video = storage.addVideo({
+  const video = await storage.addVideo({
     siteId: site.id,
     name: v.name,
     description: v.description,
@@ -113,7 +107,7 @@ export function seedDemoSite(storage: Storage, apiKey: string): Site {
     captionsFileId: captionsFile,
     transcript: v.transcript,
   });
-  storage.addPresenceMessage(site.id, {
+  await storage.addPresenceMessage(site.id, {
     triggerEventUrl: '/investment/intro',
     videoId: video.id,
     content: 'Here is a short welcome before you start.',
@@ -129,8 +123,8 @@ export function seedDemoSite(storage: Storage, apiKey: string): Site {
     { path: '/questionnaire/recommendation', name: 'How was this worked out?', message: 'How was my recommendation worked out?' },
     { path: '/recommended-products', name: 'What fees will I pay?', message: 'What fees will I pay for this product?' },
   ];
-  for (const t of triggers) storage.addActionTrigger(site.id, { path: t.path, name: t.name, buttonType: 'ACTION', actionMessage: t.message });
-  storage.addActionTrigger(site.id, {
+  for (const t of triggers) await storage.addActionTrigger(site.id, { path: t.path, name: t.name, buttonType: 'ACTION', actionMessage: t.message });
+  await storage.addActionTrigger(site.id, {
     path: '/recommended-products',
     name: 'Moneysmart: managed funds',
     buttonType: 'EXTERNAL_LINK',

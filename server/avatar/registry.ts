@@ -1,16 +1,12 @@
 /**
- * The avatar sessions this server started, in memory: which site each belongs to and the
- * token it was started with. A call about a session (keep-alive, stop, speak) must name
- * the same site and token, so one visitor cannot steer or end another's avatar with a
- * session id alone. One process only: a deployment with several servers needs sticky
- * sessions for these calls (or this in the shared storage).
+ * The avatar sessions this server started, in memory (the shared state of a server that runs alone:
+ * storage/memory-shared.ts; on PostgreSQL they are a table every instance reads): which site each
+ * belongs to and the token it was started with. A call about a session (keep-alive, stop, speak) must
+ * name the same site and token, so one visitor cannot steer or end another's avatar with a session id alone.
  */
-export interface AvatarSessionRecord {
-  siteId: string;
-  token: string;
-  sessionId: string;
-  startedAt: number;
-}
+import type { AvatarSessionRecord } from '../storage/types';
+
+export type { AvatarSessionRecord };
 
 /** Sessions older than this are forgotten: the provider ends one idle for 300 s, and none lasts this long. */
 export const SESSION_MAX_AGE_MS = 2 * 60 * 60 * 1000;
@@ -28,9 +24,11 @@ export function createAvatarRegistry(now: () => number = Date.now) {
     }
   };
   return {
-    add(siteId: string, token: string, sessionId: string): void {
+    /** Records a session (its `startedAt` as given). */
+    add(record: AvatarSessionRecord): void {
       prune();
-      sessions.set(sessionId, { siteId, token, sessionId, startedAt: now() });
+      sessions.delete(record.sessionId);
+      sessions.set(record.sessionId, { ...record });
     },
     /** The session, if it is this site's and was started with this token. */
     find(siteId: string, token: string, sessionId: string): AvatarSessionRecord | null {

@@ -18,7 +18,7 @@ declare module 'fastify' {
      * Binds the request's token to a visitor id on its first use; throws 403 when the token is another
      * visitor's. The bearer guard calls it for a `userSessionId` in the body or query; set by the guard.
      */
-    claimVisitor?: (userSessionId: string) => void;
+    claimVisitor?: (userSessionId: string) => Promise<void>;
   }
 }
 
@@ -28,37 +28,11 @@ export type BearerGuard = (req: FastifyRequest, reply: FastifyReply) => Promise<
 const bearerOf = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /** The site whose API key the request carries; 401 INVALID_API_KEY without a valid one. */
-export function siteFromKey(storage: Storage, req: FastifyRequest): Site {
+export async function siteFromKey(storage: Storage, req: FastifyRequest): Promise<Site> {
   const key = headerOf(req, 'x-api-key');
-  const site = key ? storage.findSiteByApiKey(key) : null;
+  const site = key ? await storage.findSiteByApiKey(key) : null;
   if (!site) throw new HttpError(401, 'INVALID_API_KEY', 'The API key is missing or not valid.');
   return site;
-}
-
-/**
- * Which visitor each token family serves (issue 14): the first visitor id a family is used with is its own, and
- * another id with the same token is refused, so that a client cannot act as many visitors under one session.
- * Kept in this process, for as long as the family lives, up to `max` families (the oldest go first); a family
- * forgotten (a restart) is bound again on its next use.
- */
-export class VisitorBindings {
-  private readonly families = new Map<string, { visitor: string; until: number }>();
-
-  constructor(private readonly max = 200_000) {}
-
-  /** True when `family` serves `visitor` (binding it now if it served no one); false when it serves another. */
-  claim(family: string, visitor: string, until: number, now = Date.now()): boolean {
-    const bound = this.families.get(family);
-    if (bound && bound.until > now) return bound.visitor === visitor;
-    this.families.delete(family);
-    if (this.families.size >= this.max) this.families.delete(this.families.keys().next().value!);
-    this.families.set(family, { visitor, until });
-    return true;
-  }
-
-  get size(): number {
-    return this.families.size;
-  }
 }
 
 /** The visitor id a request names in its JSON body or its query, if any. */
@@ -72,10 +46,12 @@ function namedVisitor(req: FastifyRequest): string | undefined {
 
 /**
  * Bearer authentication: the token must be valid, its site must exist and allow
- * the request's origin, and the visitor it names must be the token's ({@link VisitorBindings}). A response to a token past half its life carries a fresh
+ * the request's origin, and the visitor it names must be the token's: the first visitor id a token family is used with
+ * is its own, for as long as the family lives, and another id with the same token is refused (issue 14), so that a
+ * client cannot act as many visitors under one session (kept in the storage's shared state: every instance sees it). A response to a token past half its life carries a fresh
  * one in `X-Auth-Token` / `X-Auth-Expires-In` (widget-spec §4).
  */
-export function bearerGuard(storage: Storage, tokens: TokenSigner, bindings = new VisitorBindings()): BearerGuard {
+export function bearerGuard(storage: Storage, tokens: TokenSigner): BearerGuard {
   return async (req, reply) => {
     const token = bearerOf(req);
     if (!token) throw new HttpError(401, 'INVALID_TOKEN', 'A bearer token is required: boot a session first.');
@@ -83,19 +59,19 @@ export function bearerGuard(storage: Storage, tokens: TokenSigner, bindings = ne
     if (!verified.ok) {
       throw new HttpError(401, 'INVALID_TOKEN', verified.reason === 'expired' ? 'The token has expired: boot a new session.' : 'The token is not valid.');
     }
-    const site = storage.getSite(verified.claims.site);
+    const site = await storage.getSite(verified.claims.site);
     if (!site) throw new HttpError(401, 'INVALID_TOKEN', 'The token’s site no longer exists.');
     checkOrigin(req, site, false);
     req.site = site;
     req.tokenFamily = verified.claims.fam;
     const { claims } = verified;
-    req.claimVisitor = (visitor) => {
-      if (!bindings.claim(claims.fam, visitor, claims.born + tokens.familyLifeMs)) {
+    req.claimVisitor = async (visitor) => {
+      if (!(await storage.claimTokenFamily(claims.fam, visitor, claims.born + tokens.familyLifeMs))) {
         throw new HttpError(403, 'INVALID_TOKEN', 'This session belongs to another visitor: boot a session of your own.');
       }
     };
     const visitor = namedVisitor(req);
-    if (visitor !== undefined) req.claimVisitor(visitor);
+    if (visitor !== undefined) await req.claimVisitor(visitor);
     // a renewal keeps the family, and is sent only while it still lengthens the token's life (issue 14: a family
     // ends TOKEN_MAX_LIFE after its boot; the widget then boots again)
     if (tokens.isNearExpiry(claims) && claims.born + tokens.familyLifeMs > claims.exp) {

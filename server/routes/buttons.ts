@@ -34,7 +34,7 @@ export function registerButtonRoutes(api: FastifyInstance, { services, authentic
     '/api/action-triggers',
     { preHandler: authenticate, schema: { querystring: { type: 'object', required: ['path'], properties: { path: PATH } } } },
     async (req) => ({
-      actionButtons: storage.actionTriggersForPath(siteOf(req).id, req.query.path).map((t) => ({
+      actionButtons: (await storage.actionTriggersForPath(siteOf(req).id, req.query.path)).map((t) => ({
         id: t.id,
         name: t.name,
         buttonType: t.buttonType,
@@ -45,7 +45,7 @@ export function registerButtonRoutes(api: FastifyInstance, { services, authentic
 
   api.post<{ Body: ButtonClickBody }>('/api/button-click', { preHandler: authenticate, schema: { body: BUTTON_CLICK_SCHEMA } }, async (req, reply) => {
     const b = req.body;
-    storage.recordButtonClick(siteOf(req).id, {
+    await storage.recordButtonClick(siteOf(req).id, {
       buttonId: b.buttonId,
       chatSessionId: b.chatSessionId ?? null,
       chatLogId: b.chatLogId ?? null,

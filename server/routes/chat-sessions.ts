@@ -24,10 +24,12 @@ const RENAME_RESPONSE = {
 } as const;
 
 /** The presence videos shown on `path`, as history messages (widget-spec §3 "source POINT_OF_PRESENCE"). */
-function presenceMessages({ services, fileUrl }: RouteContext, req: FastifyRequest, site: Site, path: string) {
+async function presenceMessages({ services, fileUrl }: RouteContext, req: FastifyRequest, site: Site, path: string) {
   const { storage } = services;
-  return storage.presenceMessagesForPath(site.id, path).flatMap((p) => {
-    const video = storage.getVideo(p.videoId);
+  const shown = await storage.presenceMessagesForPath(site.id, path);
+  const videos = await Promise.all(shown.map((p) => storage.getVideo(p.videoId)));
+  return shown.flatMap((p, i) => {
+    const video = videos[i];
     if (!video) return [];
     return [
       {
@@ -69,11 +71,11 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
     async (req, reply) => {
       const site = siteOf(req);
       const { userSessionId, path, chatSessionId } = req.query;
-      const pop = presenceMessages(ctx, req, site, path);
+      const pop = await presenceMessages(ctx, req, site, path);
       if (!chatSessionId) return { history: pop, chatSessionId: null };
-      const messages = storage.listMessages(site.id, userSessionId, chatSessionId);
+      const messages = await storage.listMessages(site.id, userSessionId, chatSessionId);
       // No messages: either no such session for this visitor (404) or an empty one; only then a second query.
-      if (messages.length === 0 && !storage.getChatSession(site.id, userSessionId, chatSessionId)) {
+      if (messages.length === 0 && !(await storage.getChatSession(site.id, userSessionId, chatSessionId))) {
         return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
       }
       return { history: [...pop, ...messages.map(messageJson)], chatSessionId };
@@ -89,7 +91,7 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
         response: SESSIONS_RESPONSE,
       },
     },
-    async (req) => ({ sessions: storage.listChatSessions(siteOf(req).id, req.query.userSessionId) }),
+    async (req) => ({ sessions: await storage.listChatSessions(siteOf(req).id, req.query.userSessionId) }),
   );
 
   api.put<{ Body: { userSessionId: string; chatSessionId: string; name: string } }>(
@@ -109,7 +111,7 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
       const name = req.body.name.replace(/\s+/g, ' ').trim();
       if (!name) return sendError(reply, 400, 'BAD_REQUEST', 'The name must not be empty.');
       if (name.length > MAX_SESSION_NAME) return sendError(reply, 400, 'BAD_REQUEST', `The name must be at most ${MAX_SESSION_NAME} characters.`);
-      const session = storage.renameChatSession(siteOf(req).id, req.body.userSessionId, req.body.chatSessionId, name);
+      const session = await storage.renameChatSession(siteOf(req).id, req.body.userSessionId, req.body.chatSessionId, name);
       if (!session) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
       return { chatSession: session };
     },

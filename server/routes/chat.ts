@@ -57,7 +57,7 @@ interface ChatBody {
   additionalNamespaces?: string[];
   smartDocContext?: SmartDocContext;
   videoContext?: VideoContext;
-  /** Beside widget-spec §3: the question's own id, the same when it is sent again (see {@link RecentAnswers}). */
+  /** Beside widget-spec §3: the question's own id, the same when it is sent again (see {@link RECENT_ANSWER_TTL_MS}). */
   clientMessageId?: string | null;
 }
 
@@ -108,48 +108,18 @@ const CHAT_BODY_SCHEMA = {
   },
 } as const;
 
-/** How long, and for how many questions, an answer is kept for a question sent again. */
-const RECENT_ANSWERS = { ttlMs: 10 * 60_000, max: 5000 };
-
 /**
- * Answers by the question's `clientMessageId` (issue 13: a question is delivered once). A widget
+ * How long an answer is kept for its question sent again (issue 13: a question is delivered once). A widget
  * sends an unanswered question again (its request timed out, or the connection dropped) with the same
- * id; when this server did receive it, the second request gets the first one's answer instead of a
- * second copy of the question and answer in the visitor's history, and a request that comes while the
- * first is still being answered waits for it. Keyed by site and visitor, so an id reveals nothing of
- * another visitor's; kept for {@link RECENT_ANSWERS} in this process (several instances behind a load
- * balancer would share it through the database: issue 17).
+ * `clientMessageId`; when the server did receive it, the second request gets the first one's answer instead of
+ * a second copy of the question and answer in the visitor's history, and a request that comes while the first
+ * is still being answered waits for it, on whichever instance it lands (the storage's shared state, issue 17).
+ * Keyed by site and visitor, so an id reveals nothing of another visitor's.
  */
-class RecentAnswers {
-  private readonly entries = new Map<string, { at: number; answer: Promise<object | null> }>();
-
-  /** The answer given (or being given) to this question, or null when there is none to reuse. */
-  async find(key: string): Promise<object | null> {
-    const e = this.entries.get(key);
-    if (!e || Date.now() - e.at > RECENT_ANSWERS.ttlMs) return null;
-    return e.answer;
-  }
-
-  /** Records that `key` is being answered; the function returned settles it (null: nothing to reuse). */
-  start(key: string): (answer: object | null) => void {
-    let settle!: (answer: object | null) => void;
-    const answer = new Promise<object | null>((resolve) => (settle = resolve));
-    this.entries.delete(key);
-    this.entries.set(key, { at: Date.now(), answer });
-    // the oldest first (a Map keeps insertion order)
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= RECENT_ANSWERS.max && Date.now() - e.at <= RECENT_ANSWERS.ttlMs) break;
-      this.entries.delete(k);
-    }
-    return (a) => {
-      if (!a && this.entries.get(key)?.answer === answer) this.entries.delete(key);
-      settle(a);
-    };
-  }
-}
+const RECENT_ANSWER_TTL_MS = 10 * 60_000;
 
 type AppendInput = Parameters<Storage['appendMessages']>[0];
-type Saved = ReturnType<Storage['appendMessages']>;
+type Saved = Awaited<ReturnType<Storage['appendMessages']>>;
 
 /** Session names come from the first question: one line, at most 60 characters. */
 export function sessionNameFrom(question: string): string {
@@ -173,7 +143,7 @@ interface AskedAbout {
  * of those, a video only when its embed token is the site's and names that id. Anything else
  * is ignored without a word, so that a guessed or another site's id reveals nothing.
  */
-function askedAbout(storage: Storage, siteId: string, documents: DocumentRecord[], body: ChatBody): AskedAbout {
+async function askedAbout(storage: Storage, siteId: string, documents: DocumentRecord[], body: ChatBody): Promise<AskedAbout> {
   const byId = new Map(documents.map((d) => [d.id, d]));
   const listed = new Set<string>();
   for (const entry of body.smartDocContext?.documents ?? []) {
@@ -183,7 +153,7 @@ function askedAbout(storage: Storage, siteId: string, documents: DocumentRecord[
   const active = activeId != null && listed.has(activeId) ? (byId.get(activeId) ?? null) : null;
 
   const asked = body.videoContext;
-  const found = asked ? storage.findVideoByToken(asked.embedToken) : null;
+  const found = asked ? await storage.findVideoByToken(asked.embedToken) : null;
   const video = asked && found?.siteId === siteId && found.id === asked.id ? found : null;
 
   const inContext = new Set([...listed, ...(body.additionalNamespaces ?? []).filter((id) => byId.has(id))]);
@@ -207,10 +177,9 @@ function sourceDocuments(documents: DocumentRecord[], asked: AskedAbout): Source
 }
 
 /** The session's last ten text turns, oldest first; failure reports are not context. */
-function recentHistory(storage: Storage, siteId: string, userSessionId: string, chatSessionId: string | null): AnswerRequest['history'] {
+async function recentHistory(storage: Storage, siteId: string, userSessionId: string, chatSessionId: string | null): Promise<AnswerRequest['history']> {
   if (!chatSessionId) return [];
-  return storage
-    .listMessages(siteId, userSessionId, chatSessionId)
+  return (await storage.listMessages(siteId, userSessionId, chatSessionId))
     .filter((m) => !m.isError && m.type === 'TEXT')
     .slice(-10)
     .map((m) => ({ role: m.role, content: m.content }));
@@ -260,10 +229,9 @@ function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved
 }
 
 /** Registers api/chat, behind the bearer guard and the chat's rate limits. */
-export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl, avatarSessions }: RouteContext): void {
+export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
   const { storage } = services;
-  const limitChat = chatRateLimit(api, services.limits);
-  const recent = new RecentAnswers();
+  const limitChat = chatRateLimit(storage, services.limits);
   // answers are admitted one per turn of the event loop, so that new connections are taken in between them
   const admit = oneTaskPerTurn();
 
@@ -277,23 +245,22 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       if (!question) return sendError(reply, 400, 'BAD_REQUEST', 'The message must not be empty.');
       const key = body.clientMessageId ? JSON.stringify([site.id, body.userSessionId, body.clientMessageId]) : null;
       const streaming = wantsEventStream(req);
-      const earlier = key ? await recent.find(key) : null;
-      if (earlier) {
-        if (!streaming) return earlier;
+      const claim = key ? await storage.claimAnswer(key, RECENT_ANSWER_TTL_MS) : null;
+      if (claim?.answered) {
+        if (!streaming) return claim.answered;
         // the question was answered already: its stream is that answer, whole
         const events = openEventStream(reply);
-        events.send('done', earlier);
+        events.send('done', claim.answered);
         events.end();
         return reply;
       }
-      const done = key ? recent.start(key) : () => undefined;
       try {
         await admit();
         const { response, reusable } = await answerQuestion(req, reply, question, streaming);
-        done(reusable);
+        await claim?.settle(reusable);
         return response;
       } catch (err) {
-        done(null);
+        await claim?.settle(null);
         throw err;
       }
     },
@@ -312,14 +279,16 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     const site = siteOf(req);
     const body = req.body;
     const chatSessionId = body.chatSessionId || null;
-    if (chatSessionId && !storage.getChatSession(site.id, body.userSessionId, chatSessionId)) {
+    if (chatSessionId && !(await storage.getChatSession(site.id, body.userSessionId, chatSessionId))) {
       return { response: sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.'), reusable: null };
     }
     const asked = new Date().toISOString();
-    const documents = storage.listDocuments(site.id);
-    const about = askedAbout(storage, site.id, documents, body);
+    const documents = await storage.listDocuments(site.id);
+    const [about, history] = await Promise.all([
+      askedAbout(storage, site.id, documents, body),
+      recentHistory(storage, site.id, body.userSessionId, chatSessionId),
+    ]);
     const sourceDocs = sourceDocuments(documents, about);
-    const history = recentHistory(storage, site.id, body.userSessionId, chatSessionId);
     const base: Omit<AppendInput, 'messages'> = {
       siteId: site.id,
       userSessionId: body.userSessionId,
@@ -330,7 +299,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     // Streamed, a new chat's session is made now, empty (the start event names it): whatever becomes of the answer
     // (the visitor stops it, this server goes down), the session the widget goes on in exists. The question and
     // the answer are still stored together, into it.
-    if (streaming && !chatSessionId) base.chatSessionId = storage.appendMessages({ ...base, messages: [] }).chatSession.id;
+    if (streaming && !chatSessionId) base.chatSessionId = (await storage.appendMessages({ ...base, messages: [] })).chatSession.id;
     const request: AnswerRequest = {
       question,
       pageText: site.config.agentPageAwareness && body.webPageContent ? body.webPageContent : null,
@@ -339,8 +308,8 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       history,
       ...(about.focus ? { focus: about.focus } : {}),
     };
-    const complete = (result: AnswerResult) => {
-      const saved = storage.appendMessages({
+    const complete = async (result: AnswerResult) => {
+      const saved = await storage.appendMessages({
         ...base,
         messages: [
           { role: 'user', content: question, createdAt: asked },
@@ -350,7 +319,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
       // provider takes its speech on the room's data channel, the widget sends it instead.
       const avatar = services.avatar;
-      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && avatarSessions.find(site.id, body.sessionToken, body.streamSessionId)) {
+      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && (await storage.findAvatarSession(site.id, body.sessionToken, body.streamSessionId))) {
         avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
       }
       return answerJson(fileUrl, req, saved, result, documents);
@@ -362,11 +331,11 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       result = await services.answers.answer(request);
     } catch (err) {
       // The visitor's message is kept; the failure is reported, not stored as an answer.
-      const saved = storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
+      const saved = await storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
       req.log.warn({ err }, 'answer provider failed');
       return { response: providerFailure(reply, err, saved), reusable: null };
     }
-    const answer = complete(result);
+    const answer = await complete(result);
     return { response: answer, reusable: answer };
   }
 
@@ -382,7 +351,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     request: AnswerRequest,
     base: Omit<AppendInput, 'messages'>,
     asked: string,
-    complete: (result: AnswerResult) => ReturnType<typeof answerJson>,
+    complete: (result: AnswerResult) => Promise<ReturnType<typeof answerJson>>,
   ): Promise<object | null> {
     let written = '';
     events.send('start', { chatSessionId: base.chatSessionId });
@@ -391,14 +360,14 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
         written += piece;
         events.send('delta', { text: piece });
       });
-      const answer = complete(result);
+      const answer = await complete(result);
       events.send('done', answer);
       return answer;
     } catch (err) {
       const partial = written.trim();
       let saved: Saved | null = null;
       try {
-        saved = storage.appendMessages({
+        saved = await storage.appendMessages({
           ...base,
           messages: [
             { role: 'user', content: request.question, createdAt: asked },

@@ -1,7 +1,6 @@
 /** What every area's routes share: the services, the bearer guard and the links to stored files. */
 import type { FastifyRequest } from 'fastify';
 import type { ApiServices } from '../api-services';
-import { createAvatarRegistry, type AvatarRegistry } from '../avatar/registry';
 import { bearerGuard, type BearerGuard } from './auth-guard';
 import { ownOrigin } from './origins';
 
@@ -12,8 +11,6 @@ export interface RouteContext {
   authenticate: BearerGuard;
   /** The public URL of a stored file (`/files/{id}/{name}`); '' when there is none. */
   fileUrl: (req: FastifyRequest, fileId: string | null, filename: string | null) => string;
-  /** The avatar sessions started here, by site and token (voice routes and chat). */
-  avatarSessions: AvatarRegistry;
 }
 
 /** The route context for `services`. */
@@ -23,6 +20,5 @@ export function createRouteContext(services: ApiServices): RouteContext {
     services,
     authenticate: bearerGuard(services.storage, services.tokens),
     fileUrl: (req, fileId, filename) => (fileId && filename ? `${publicBase(req)}files/${fileId}/${encodeURIComponent(filename)}` : ''),
-    avatarSessions: createAvatarRegistry(),
   };
 }

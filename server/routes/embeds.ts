@@ -43,15 +43,15 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
   api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/boot', async (req, reply) => {
     // widget-spec §8: 400 without an origin, 401 for a bad key, 403 for an origin the site does not allow, 404 for an unknown token
     if (requestOrigin(req) === undefined) return reply.code(400).send(NO_ORIGIN);
-    const site = siteFromKey(storage, req);
+    const site = await siteFromKey(storage, req);
     checkOrigin(req, site, true);
-    const doc = storage.findDocumentByToken(req.params.embedToken);
+    const doc = await storage.findDocumentByToken(req.params.embedToken);
     if (!doc || doc.siteId !== site.id) return reply.code(404).send({ success: false, error: 'Smart document not found or invalid token' });
     return { success: true, error: null, smartDoc: documentJson(fileUrl, req, doc) };
   });
 
   api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/footer-buttons', { preHandler: authenticate }, async (req, reply) => {
-    const doc = storage.findDocumentByToken(req.params.embedToken);
+    const doc = await storage.findDocumentByToken(req.params.embedToken);
     if (!doc || doc.siteId !== siteOf(req).id) return sendError(reply, 404, 'NOT_FOUND', 'Smart document not found or invalid token');
     return storage.listFooterButtons(doc.id);
   });
@@ -60,7 +60,7 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
     if (requestOrigin(req) === undefined) return reply.code(400).send(NO_ORIGIN);
     // The bearer guard checked an Origin header; a same-origin call's origin is checked here.
     checkOrigin(req, siteOf(req), true);
-    const video = storage.findVideoByToken(req.params.embedToken);
+    const video = await storage.findVideoByToken(req.params.embedToken);
     if (!video || video.siteId !== siteOf(req).id) return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
     return { success: true, error: null, video: videoJson(fileUrl, req, video) };
   });

@@ -38,7 +38,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /** Registers files/{id}/{name} on the app itself (not the API's scope). */
 export function registerFileRoutes(app: FastifyInstance, storage: Storage): void {
   app.get<{ Params: { id: string; name: string } }>('/files/:id/:name', async (req, reply) => {
-    const file = storage.getFile(req.params.id);
+    const file = await storage.getFile(req.params.id);
     if (!file) return sendError(reply, 404, 'NOT_FOUND', 'No such file.');
     reply
       .header('Content-Type', file.contentType)

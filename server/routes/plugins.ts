@@ -1,11 +1,9 @@
 /**
- * The API scope's plugins: CORS for the origins some site allows, rate limiting,
- * multipart uploads, and the error handler that turns every failure into the
+ * The API scope's plugins: CORS for the origins some site allows, multipart uploads, and the error handler that turns every failure into the
  * error body of widget-spec §8.
  */
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiLimits } from '../api-services';
 import { HttpError, sendError } from '../errors';
@@ -45,7 +43,6 @@ export async function registerApiPlugins(api: FastifyInstance, limits: ApiLimits
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
-  await api.register(rateLimit, { global: false });
   await api.register(multipart, {
     limits: { fileSize: limits.maxAudioBytes, files: 1, fields: PROFILE_LIMITS.fields + 1, fieldSize: PROFILE_LIMITS.valueBytes, parts: PROFILE_LIMITS.fields + 2 },
   });

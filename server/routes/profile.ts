@@ -33,14 +33,14 @@ export function registerProfileRoutes(api: FastifyInstance, { services, authenti
     }
     if (Object.keys(profile).length === 0) return sendError(reply, 400, 'BAD_REQUEST', 'Give at least one field to store.');
     // the multipart body is read only here, after the bearer guard: the visitor is claimed now
-    req.claimVisitor?.(sessionId);
+    await req.claimVisitor?.(sessionId);
     const siteId = siteOf(req).id;
-    // read and write with no await between them: no other request of this process can add fields in between
-    const stored = Object.keys(services.storage.getProfile(siteId, sessionId) ?? {});
-    const total = new Set([...stored, ...Object.keys(profile)]).size;
-    if (total > PROFILE_LIMITS.fields) {
+    // the limit is checked in the write's own transaction, so that requests at once cannot pass it together
+    const merged = await services.storage.enrichProfile(siteId, sessionId, profile, PROFILE_LIMITS.fields);
+    if (!merged) {
+      const total = new Set([...Object.keys((await services.storage.getProfile(siteId, sessionId)) ?? {}), ...Object.keys(profile)]).size;
       return sendError(reply, 400, 'BAD_REQUEST', `A visitor's profile holds at most ${PROFILE_LIMITS.fields} fields (this would make ${total}).`);
     }
-    return { success: true, profile: services.storage.enrichProfile(siteId, sessionId, profile) };
+    return { success: true, profile: merged };
   });
 }

@@ -38,9 +38,9 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
   const configOf = ({ config }: Site) => ({ ...config, interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '' });
   const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
 
-  const limitBoot = bootRateLimit(api, services.limits);
+  const limitBoot = bootRateLimit(services.storage, services.limits);
   api.post('/session/boot', { preHandler: limitBoot }, async (req) => {
-    const site = siteFromKey(services.storage, req);
+    const site = await siteFromKey(services.storage, req);
     checkOrigin(req, site, false);
     return { ...services.tokens.issue(site.id), appearance: appearanceOf(site), config: configOf(site) };
   });

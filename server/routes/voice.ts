@@ -9,7 +9,7 @@
  * - `POST api/interactive-avatar/sessions/keep-alive` `{ token, session_id }` → 204
  * - `POST api/interactive-avatar/sessions/stop` `{ token, session_id }` → 204
  *
- * A session belongs to the site that started it and to its token (avatar/registry.ts).
+ * A session belongs to the site that started it and to its token (storage/types.ts SharedState: every instance knows it).
  */
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors';
@@ -26,7 +26,7 @@ const SESSION_SCHEMA = { type: 'object', required: ['token', 'session_id'], prop
 
 const NO_AVATAR = 'The avatar is not configured on this server: set AVATAR_API_KEY (and AVATAR_ID) to enable voice mode.';
 
-export function registerVoiceRoutes(api: FastifyInstance, { services, authenticate, avatarSessions }: RouteContext): void {
+export function registerVoiceRoutes(api: FastifyInstance, { services, authenticate }: RouteContext): void {
   api.post('/api/transcribe', { preHandler: authenticate }, async (req, reply) => {
     if (!services.transcriber) return sendError(reply, 501, 'TRANSCRIPTION_NOT_CONFIGURED', services.transcriptionDisabledMessage);
     if (!req.isMultipart()) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the audio as multipart/form-data.');
@@ -65,7 +65,7 @@ export function registerVoiceRoutes(api: FastifyInstance, { services, authentica
     if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
     try {
       const session = await avatar.startSession(req.body.token);
-      avatarSessions.add(siteOf(req).id, req.body.token, session.sessionId);
+      await services.storage.addAvatarSession({ siteId: siteOf(req).id, token: req.body.token, sessionId: session.sessionId, startedAt: Date.now() });
       // widget-spec §3 "Avatar session": session_id, url, access_token
       return reply.code(201).send({ session_id: session.sessionId, url: session.url, access_token: session.accessToken, speech: avatar.speech });
     } catch (err) {
@@ -79,14 +79,14 @@ export function registerVoiceRoutes(api: FastifyInstance, { services, authentica
       const avatar = services.avatar;
       if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
       const { token, session_id: sessionId } = req.body;
-      if (!avatarSessions.find(siteOf(req).id, token, sessionId)) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such avatar session.');
+      if (!(await services.storage.findAvatarSession(siteOf(req).id, token, sessionId))) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such avatar session.');
       try {
         await avatar[call](token, sessionId);
       } catch (err) {
         req.log.warn({ err }, `avatar ${call} failed`);
         return sendError(reply, 502, 'PROVIDER_ERROR', call === 'keepAlive' ? 'The avatar session could not be kept alive.' : 'The avatar session could not be stopped.');
       } finally {
-        if (call === 'stopSession') avatarSessions.remove(sessionId);
+        if (call === 'stopSession') await services.storage.removeAvatarSession(sessionId);
       }
       return reply.code(204).send();
     });

@@ -2,11 +2,16 @@
  * The Storage interface on SQLite (better-sqlite3): one file, WAL mode, schema
  * migrations run on open, every multi-row write in one transaction. Each table
  * group's methods live in `sqlite/`; this module opens the database and puts them together.
+ *
+ * better-sqlite3 answers synchronously: the parts are written that way (a transaction is one
+ * synchronous call, so nothing else runs inside it) and each method is then offered as the
+ * interface's async one. One process owns the file, so the shared state lives in its memory.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Storage } from './types';
+import { memorySharedState } from './memory-shared';
 import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
 import { sqliteDocuments } from './sqlite/documents';
@@ -14,12 +19,16 @@ import { sqliteFiles } from './sqlite/files';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
 import { sqliteRetention } from './sqlite/retention';
+import type { SyncStorage } from './sqlite/rows';
 import { sqliteSites } from './sqlite/sites';
 import { sqliteTriggers } from './sqlite/triggers';
 import { sqliteVideos } from './sqlite/videos';
 
-/** Opens (creating and migrating as needed) the database file `file`; ':memory:' for a throwaway one. */
-export function openSqliteStorage(file: string): Storage {
+/**
+ * Opens (creating and migrating as needed) the database file `file`; ':memory:' for a throwaway one.
+ * `options.now` is the shared state's clock (tests move it).
+ */
+export function openSqliteStorage(file: string, options: { now?: () => number } = {}): Storage {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -27,8 +36,7 @@ export function openSqliteStorage(file: string): Storage {
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
-  return {
-    close: () => db.close(),
+  const data: SyncStorage = {
     ...sqliteSites(db),
     ...sqliteChatSessions(db),
     ...sqliteProfiles(db),
@@ -38,5 +46,38 @@ export function openSqliteStorage(file: string): Storage {
     ...sqliteTriggers(db),
     ...sqliteAnalytics(db),
     ...sqliteRetention(db),
+  };
+  const shared = memorySharedState(file === ':memory:' ? memorySecrets() : secretFiles(path.dirname(file)), options.now);
+  return { ...asAsync(data), ...shared, close: async () => void db.close() };
+}
+
+/** Each method of `sync` as an async one: a throw becomes a rejection. */
+function asAsync(sync: SyncStorage): Omit<Storage, 'close' | keyof import('./types').SharedState> {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, method] of Object.entries(sync) as [string, (...args: unknown[]) => unknown][]) {
+    methods[name] = async (...args) => method(...args);
+  }
+  return methods as unknown as ReturnType<typeof asAsync>;
+}
+
+/** Secrets kept for this storage's life only (a throwaway database). */
+function memorySecrets() {
+  const values = new Map<string, string>();
+  return { read: (name: string) => values.get(name) ?? null, write: (name: string, value: string) => void values.set(name, value) };
+}
+
+/** Secrets as files in `dir` beside the database (`token-secret`, `demo-api-key`), readable by their owner only. */
+export function secretFiles(dir: string) {
+  return {
+    read(name: string): string | null {
+      const file = path.join(dir, name);
+      return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+    },
+    write(name: string, value: string): void {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, name);
+      writeFileSync(file, value, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    },
   };
 }

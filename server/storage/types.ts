@@ -1,9 +1,9 @@
 /**
  * The server's one storage interface (docs/architecture.md "The server"): sites,
- * visitors' sessions and messages, documents and videos, and analytics. The
- * SQLite implementation is `sqlite.ts`, with each table group's methods in
- * `sqlite/`; a PostgreSQL one can implement the same interface for deployments
- * that run several server instances.
+ * visitors' sessions and messages, documents and videos, analytics, and the state
+ * several server instances share. The SQLite implementation (the embedded default) is
+ * `sqlite.ts`, with each table group's methods in `sqlite/`; the PostgreSQL one, for
+ * deployments that run several server instances (issue 17), is `postgres.ts` with `postgres/`.
  *
  * Every method that writes more than one row does so atomically.
  */
@@ -147,21 +147,73 @@ export interface DeletedVisitorData {
   buttonClicks: number;
 }
 
-export interface Storage {
-  /** Closes the database. */
-  close(): void;
+/** An avatar session this server started (widget-spec §7 interactive-avatar): whose it is and the token it was started with. */
+export interface AvatarSessionRecord {
+  siteId: string;
+  token: string;
+  sessionId: string;
+  /** When it was started, ms since the epoch. */
+  startedAt: number;
+}
+
+/**
+ * A question's answer by its `clientMessageId` (issue 13: a question is delivered once): either
+ * the answer it was given (or was being given, waited for), or the caller's to give; `settle` then
+ * records it for a question sent again (null: nothing to reuse, the next sending is answered anew).
+ */
+export type AnswerClaim = { answered: object } | { answered: null; settle(answer: object | null): Promise<void> };
+
+/**
+ * What every instance of the server must see alike (issue 17): request counts, which visitor each
+ * token family serves, secrets, answers by question id, the avatar sessions, and a lock. On SQLite one
+ * process owns the database file, so these live in its memory (storage/memory-shared.ts); on
+ * PostgreSQL, in tables every instance reads and writes.
+ */
+export interface SharedState {
+  /**
+   * Counts one request against `key` in a fixed window of `windowMs` that starts at the key's first
+   * request: the requests counted in the window so far (this one included) and the ms left in it.
+   */
+  countRequest(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /**
+   * True when token family `family` serves `visitor`, binding it now (until `untilMs`, epoch ms)
+   * when it served no one or its binding has ended; false when it serves another visitor (issue 14).
+   */
+  claimTokenFamily(family: string, visitor: string, untilMs: number): Promise<boolean>;
+  /**
+   * The secret named `name` (`token-secret`, what tokens are signed with; `demo-api-key`): made by `make` on first
+   * use, then the same for every instance and every start. `name` is a file name: letters, digits and '-'.
+   */
+  secret(name: string, make: () => string): Promise<string>;
+  /** Runs `task` while no other caller of `exclusive` with this `name`, on any instance, runs one (seeding a site at start). */
+  exclusive<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * The answer to question `key` if it was given in the last `ttlMs` (waiting for it while another request,
+   * on any instance, is giving it); else the question is the caller's to answer, and to settle.
+   */
+  claimAnswer(key: string, ttlMs: number): Promise<AnswerClaim>;
+  addAvatarSession(record: AvatarSessionRecord): Promise<void>;
+  /** The avatar session, if it is this site's, was started with this token and is not older than the longest a session lasts. */
+  findAvatarSession(siteId: string, token: string, sessionId: string): Promise<AvatarSessionRecord | null>;
+  removeAvatarSession(sessionId: string): Promise<void>;
+}
+
+/** The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and its {@link SharedState}. */
+export interface Storage extends SharedState {
+  /** Closes the database (and, on PostgreSQL, its pool and listener). */
+  close(): Promise<void>;
 
   // Sites
-  createSite(input: { name: string; apiKey: string; origins: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Site;
-  listSites(): Site[];
-  getSite(id: string): Site | null;
-  findSiteByApiKey(apiKey: string): Site | null;
-  updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Site | null;
+  createSite(input: { name: string; apiKey: string; origins: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site>;
+  listSites(): Promise<Site[]>;
+  getSite(id: string): Promise<Site | null>;
+  findSiteByApiKey(apiKey: string): Promise<Site | null>;
+  updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site | null>;
   /** Replaces the site's key; the old one stops working at once. */
-  rotateApiKey(id: string, apiKey: string): boolean;
+  rotateApiKey(id: string, apiKey: string): Promise<boolean>;
 
   // Chat
-  getChatSession(siteId: string, userSessionId: string, chatSessionId: string): ChatSessionSummary | null;
+  getChatSession(siteId: string, userSessionId: string, chatSessionId: string): Promise<ChatSessionSummary | null>;
   /**
    * Appends messages to a visitor's chat session, creating it (named `newSessionName`) when
    * `chatSessionId` is null: all in one transaction. With no messages, it only creates the session.
@@ -173,18 +225,22 @@ export interface Storage {
     newSessionName: string;
     path: string;
     messages: NewMessage[];
-  }): { chatSession: ChatSessionSummary; messages: StoredMessage[] };
-  listMessages(siteId: string, userSessionId: string, chatSessionId: string): StoredMessage[];
-  listChatSessions(siteId: string, userSessionId: string): ChatSessionSummary[];
-  renameChatSession(siteId: string, userSessionId: string, chatSessionId: string, name: string): ChatSessionSummary | null;
+  }): Promise<{ chatSession: ChatSessionSummary; messages: StoredMessage[] }>;
+  listMessages(siteId: string, userSessionId: string, chatSessionId: string): Promise<StoredMessage[]>;
+  listChatSessions(siteId: string, userSessionId: string): Promise<ChatSessionSummary[]>;
+  renameChatSession(siteId: string, userSessionId: string, chatSessionId: string, name: string): Promise<ChatSessionSummary | null>;
 
   // Visitors
-  enrichProfile(siteId: string, userSessionId: string, fields: Record<string, string>): Record<string, string>;
-  getProfile(siteId: string, userSessionId: string): Record<string, string> | null;
+  /**
+   * Merges `fields` into the visitor's profile, in one transaction: the whole profile, or null (nothing
+   * written) when it would then hold more than `maxFields` fields.
+   */
+  enrichProfile(siteId: string, userSessionId: string, fields: Record<string, string>, maxFields?: number): Promise<Record<string, string> | null>;
+  getProfile(siteId: string, userSessionId: string): Promise<Record<string, string> | null>;
 
   // Files, documents, videos
-  addFile(siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }): string;
-  getFile(id: string): StoredFile | null;
+  addFile(siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }): Promise<string>;
+  getFile(id: string): Promise<StoredFile | null>;
   addDocument(input: {
     siteId: string;
     name: string;
@@ -195,39 +251,39 @@ export interface Storage {
     embedToken?: string;
     hideDocHeader?: boolean;
     hideDocFooter?: boolean;
-  }): DocumentRecord;
-  listDocuments(siteId: string): DocumentRecord[];
-  findDocumentByToken(embedToken: string): DocumentRecord | null;
-  addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): FooterButton;
-  listFooterButtons(documentId: string): FooterButton[];
+  }): Promise<DocumentRecord>;
+  listDocuments(siteId: string): Promise<DocumentRecord[]>;
+  findDocumentByToken(embedToken: string): Promise<DocumentRecord | null>;
+  addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): Promise<FooterButton>;
+  listFooterButtons(documentId: string): Promise<FooterButton[]>;
   addVideo(
     input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'captionsFileId' | 'captionsFilename' | 'settings'> & {
       embedToken?: string;
       settings?: Partial<VideoSettings>;
       captionsFileId?: string | null;
     },
-  ): VideoRecord;
-  getVideo(id: string): VideoRecord | null;
-  findVideoByToken(embedToken: string): VideoRecord | null;
-  listVideos(siteId: string): VideoRecord[];
+  ): Promise<VideoRecord>;
+  getVideo(id: string): Promise<VideoRecord | null>;
+  findVideoByToken(embedToken: string): Promise<VideoRecord | null>;
+  listVideos(siteId: string): Promise<VideoRecord[]>;
 
   // Buttons and presence videos
-  addActionTrigger(siteId: string, trigger: Omit<ActionTrigger, 'id' | 'position'> & { position?: number }): ActionTrigger;
-  actionTriggersForPath(siteId: string, path: string): ActionTrigger[];
-  addPresenceMessage(siteId: string, message: Omit<PresenceMessage, 'id' | 'createdAt'>): PresenceMessage;
-  presenceMessagesForPath(siteId: string, path: string): PresenceMessage[];
+  addActionTrigger(siteId: string, trigger: Omit<ActionTrigger, 'id' | 'position'> & { position?: number }): Promise<ActionTrigger>;
+  actionTriggersForPath(siteId: string, path: string): Promise<ActionTrigger[]>;
+  addPresenceMessage(siteId: string, message: Omit<PresenceMessage, 'id' | 'createdAt'>): Promise<PresenceMessage>;
+  presenceMessagesForPath(siteId: string, path: string): Promise<PresenceMessage[]>;
 
   // Analytics
-  recordButtonClick(siteId: string, click: ButtonClick): void;
-  countButtonClicks(siteId: string): number;
+  recordButtonClick(siteId: string, click: ButtonClick): Promise<void>;
+  countButtonClicks(siteId: string): Promise<number>;
 
   // Privacy: every table that holds a visitor's data is covered here (chat sessions, their messages, profiles, button clicks)
   /** Deletes everything stored about one visitor of one site, in one transaction. */
-  deleteVisitorData(siteId: string, userSessionId: string): DeletedVisitorData;
+  deleteVisitorData(siteId: string, userSessionId: string): Promise<DeletedVisitorData>;
   /**
    * Deletes, in one transaction, visitor data not touched since `cutoffMs` (epoch ms): chat sessions
    * (with their messages) whose last message is older, profiles last enriched before it whose visitor
    * has no chat session left on that site, and button clicks recorded before it.
    */
-  purgeOlderThan(cutoffMs: number): DeletedVisitorData;
+  purgeOlderThan(cutoffMs: number): Promise<DeletedVisitorData>;
 }

@@ -105,10 +105,13 @@ describe('History when the sessions cannot load (issue 13)', () => {
     expect(await page.locator('[data-part="history-item"]').count()).toBe(0);
     expect(await violations(page)).toEqual([]);
 
-    // Retry while it still fails: the failure again, the focus still on Retry
+    // Retry while it still fails: the failure again, the focus still on Retry (awaited until that second call has
+    // failed: clicking on before it had could land while the list was loading, with no Retry to click)
+    const failedAgain = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/chat/sessions'));
     await retry.click();
+    await failedAgain;
     await alert.waitFor();
-    expect(await focused(page)).toBe('retry');
+    await expect.poll(() => focused(page)).toBe('retry');
 
     // the server answers again: Retry shows the list, with the current session marked
     await page.unroute(SESSIONS);

@@ -10,7 +10,13 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** Its data folder (DATA_DIR). */
+  dataDir: string;
+  /** Its output so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
+  /** Ends it at once (SIGKILL, as a crash or a pulled plug would): no request is finished, nothing is closed. */
+  kill(): Promise<void>;
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -20,8 +26,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: { ...process.env, RATE_LIMIT_BOOT_IP: '100000', RATE_LIMIT_CHAT_IP: '100000', ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = out.match(/http:\/\/127\.0\.0\.1:\d+/);
@@ -32,8 +38,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     url,
+    dataDir,
+    output: () => out,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

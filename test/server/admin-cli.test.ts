@@ -1,6 +1,7 @@
 /**
- * `npm run admin` as an owner runs it: a real process on a real database in DATA_DIR. It must build
- * nothing a running server serves (issue 14: it rebuilt every bundle into dist/).
+ * `npm run admin` as an owner runs it: a real process on a real database, the SQLite file in DATA_DIR or
+ * (the `postgres` project) PostgreSQL at DATABASE_URL. It must build nothing a running server serves
+ * (issue 14: it rebuilt every bundle into dist/).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -8,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStorage } from '../../server/storage/sqlite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Storage } from '../../server/storage/types';
+import { BACKEND, databaseEnv, newTestDatabase, openTestDatabase } from '../support/storages';
 import { VISITOR_A, VISITOR_B } from './harness';
 
 const root = path.resolve(__dirname, '../..');
@@ -46,23 +47,33 @@ async function servedFiles(): Promise<Map<string, string>> {
 }
 
 let dir: string;
+let databaseVars: Record<string, string>;
 let storage: Storage;
 let siteId: string;
 let npmRun: Run;
 let before: Map<string, string>;
-const admin = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [ADMIN, ...args], { DATA_DIR: dir, ...env });
+const admin = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [ADMIN, ...args], { DATA_DIR: dir, ...databaseVars, ...env });
+/** The CLI's change, seen by the server's storage: at once on SQLite, once announced on PostgreSQL. */
+const eventually = (assertion: () => Promise<void>) => (BACKEND === 'sqlite' ? assertion() : vi.waitFor(assertion));
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'admin-cli-test-'));
+  const database = await newTestDatabase(dir);
+  // the CLI's database is the server's: DATA_DIR/horizon.db, or DATABASE_URL
+  const db = database.backend === 'sqlite' ? { ...database, file: path.join(dir, 'horizon.db') } : database;
+  databaseVars = databaseEnv(db);
   before = await servedFiles();
-  npmRun = await run('npm', ['run', '--silent', 'admin', '--', 'site:create', '--name', 'Shop', '--origin', 'self', '--origin', 'https://shop.example'], { DATA_DIR: dir });
+  npmRun = await run('npm', ['run', '--silent', 'admin', '--', 'site:create', '--name', 'Shop', '--origin', 'self', '--origin', 'https://shop.example'], {
+    DATA_DIR: dir,
+    ...databaseVars,
+  });
   siteId = /created (\S+)/.exec(npmRun.stdout)?.[1] ?? '';
   // the server's connection stays open while the CLI works, as it would with the server running
-  storage = openSqliteStorage(path.join(dir, 'horizon.db'));
+  storage = await openTestDatabase(db);
 }, 90_000);
 
 afterAll(async () => {
-  storage?.close();
+  await storage?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -71,7 +82,7 @@ describe('npm run admin', () => {
     expect(npmRun).toMatchObject({ code: 0, stdout: expect.stringMatching(/^created site_?\S+\nAPI key \(shown once; it is stored hashed\): pk_\S+\n$/) });
     // the same files, with the same times and bytes: nothing in dist/widget, dist/public or dist/server was rebuilt
     expect(await servedFiles()).toEqual(before);
-    expect(storage.getSite(siteId)?.origins).toEqual(['self', 'https://shop.example']);
+    expect((await storage.getSite(siteId))?.origins).toEqual(['self', 'https://shop.example']);
     expect(existsSync(ADMIN)).toBe(true);
   });
 });
@@ -80,7 +91,7 @@ describe('the admin command line', () => {
   it('warns on stderr when self is removed, and still removes it', async () => {
     const r = await admin(['site:origins:remove', siteId, '--origin', 'self']);
     expect(r).toEqual({ code: 0, stdout: 'origins: https://shop.example\n', stderr: expect.stringContaining(`admin: warning: 'self' is no longer allowed on ${siteId}`) });
-    expect(storage.getSite(siteId)?.origins).toEqual(['https://shop.example']);
+    await eventually(async () => expect((await storage.getSite(siteId))?.origins).toEqual(['https://shop.example']));
     expect((await admin(['site:origins:add', siteId, '--origin', 'self'])).stdout).toBe('origins: https://shop.example, self\n');
   });
 
@@ -101,7 +112,7 @@ describe('the admin command line', () => {
 
   it('visitor:delete erases one visitor and says what went', async () => {
     for (const visitor of [VISITOR_A, VISITOR_B]) {
-      storage.appendMessages({
+      await storage.appendMessages({
         siteId,
         userSessionId: visitor,
         chatSessionId: null,
@@ -112,17 +123,17 @@ describe('the admin command line', () => {
           { role: 'ai', content: 'Low.', createdAt: new Date().toISOString() },
         ],
       });
-      storage.enrichProfile(siteId, visitor, { email: `${visitor}@example.com` });
+      await storage.enrichProfile(siteId, visitor, { email: `${visitor}@example.com` });
     }
     const r = await admin(['visitor:delete', siteId, VISITOR_A]);
     expect(r).toEqual({ code: 0, stdout: `deleted visitor ${VISITOR_A} on ${siteId}: 1 chat session, 2 messages, 1 profile, 0 button clicks\n`, stderr: '' });
-    expect(storage.listChatSessions(siteId, VISITOR_A)).toEqual([]);
-    expect(storage.getProfile(siteId, VISITOR_A)).toBeNull();
-    expect(storage.listChatSessions(siteId, VISITOR_B)).toHaveLength(1);
+    expect(await storage.listChatSessions(siteId, VISITOR_A)).toEqual([]);
+    expect(await storage.getProfile(siteId, VISITOR_A)).toBeNull();
+    expect(await storage.listChatSessions(siteId, VISITOR_B)).toHaveLength(1);
   });
 
   it('data:purge takes its period from RETENTION, and refuses to guess one when it is off', async () => {
-    storage.appendMessages({
+    await storage.appendMessages({
       siteId,
       userSessionId: VISITOR_B,
       chatSessionId: null,
@@ -136,7 +147,7 @@ describe('the admin command line', () => {
     const r = await admin(['data:purge'], { RETENTION: '2d' });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^deleted visitors' data not touched for 2d \(since \S+\): 1 chat session, 1 message, 0 profiles, 0 button clicks\n$/);
-    expect(storage.listChatSessions(siteId, VISITOR_B).map((s) => s.name)).toEqual(['Fees']);
+    expect((await storage.listChatSessions(siteId, VISITOR_B)).map((s) => s.name)).toEqual(['Fees']);
     const bad = await admin(['sites'], { RETENTION: 'soon' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('RETENTION must be a duration');

@@ -130,7 +130,7 @@ describe('config and appearance', () => {
   let token: string;
   beforeAll(async () => {
     s = await startServer();
-    s.storage.updateSite(s.site.id, { appearance: { agentName: 'Shop helper', launcher: { alignment: 'left' } } });
+    await s.storage.updateSite(s.site.id, { appearance: { agentName: 'Shop helper', launcher: { alignment: 'left' } } });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -170,7 +170,7 @@ describe('config and appearance', () => {
       expect((await s.call(path, { token, headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200);
     }
     const before = (await s.call('/api/appearance', { token })).headers.get('etag');
-    s.storage.updateSite(s.site.id, { appearance: { agentName: 'Renamed helper' } });
+    await s.storage.updateSite(s.site.id, { appearance: { agentName: 'Renamed helper' } });
     const after = await s.call('/api/appearance', { token, headers: { 'If-None-Match': before! } });
     expect(after.status).toBe(200);
     expect((await body(after)).appearance.agentName).toBe('Renamed helper');
@@ -188,8 +188,8 @@ describe('chat, history and sessions', () => {
 
   beforeAll(async () => {
     s = await startServer({ answers: scripted.engine });
-    const file = s.storage.addFile(s.site.id, { filename: 'fees.md', contentType: 'text/markdown', bytes: Buffer.from('# Fees\n0.7% a year') });
-    s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: file, text: '# Fees\n0.7% a year' });
+    const file = await s.storage.addFile(s.site.id, { filename: 'fees.md', contentType: 'text/markdown', bytes: Buffer.from('# Fees\n0.7% a year') });
+    await s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: file, text: '# Fees\n0.7% a year' });
     token = await s.tokenFor(VISITOR_A);
   });
   afterAll(async () => {
@@ -273,17 +273,17 @@ describe('chat, history and sessions', () => {
     expect(rename.status).toBe(404);
     const post = await send('Hijack', { chatSessionId: sessionId }, VISITOR_B);
     expect(post.status).toBe(404);
-    expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
-    expect(s.storage.getChatSession(s.site.id, VISITOR_A, sessionId)!.name).toBe('Fees question');
+    expect(await s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
+    expect((await s.storage.getChatSession(s.site.id, VISITOR_A, sessionId))!.name).toBe('Fees question');
   });
 
   it('page text is not sent to the answers when the site turns page awareness off', async () => {
-    s.storage.updateSite(s.site.id, { config: { agentPageAwareness: false } });
+    await s.storage.updateSite(s.site.id, { config: { agentPageAwareness: false } });
     try {
       await send('Anything on this page?');
       expect(scripted.requests.at(-1)!.pageText).toBeNull();
     } finally {
-      s.storage.updateSite(s.site.id, { config: { agentPageAwareness: true } });
+      await s.storage.updateSite(s.site.id, { config: { agentPageAwareness: true } });
     }
   });
 
@@ -294,11 +294,11 @@ describe('chat, history and sessions', () => {
     ['a malformed user session id', { message: 'hi', userSessionId: "x'; DROP TABLE messages; --", path: '/' }],
     ['a message over 4000 characters', { message: 'a'.repeat(4001), userSessionId: VISITOR_A, path: '/' }],
   ])('%s is 400 and stores nothing', async (_why, payload) => {
-    const before = s.storage.listChatSessions(s.site.id, VISITOR_A).map((x) => x.totalMessages);
+    const before = (await s.storage.listChatSessions(s.site.id, VISITOR_A)).map((x) => x.totalMessages);
     const res = await s.call('/api/chat', { ...json(payload), token });
     expect(res.status).toBe(400);
     expect(await body(res)).toMatchObject({ error: 'BAD_REQUEST', message: expect.any(String) });
-    expect(s.storage.listChatSessions(s.site.id, VISITOR_A).map((x) => x.totalMessages)).toEqual(before);
+    expect((await s.storage.listChatSessions(s.site.id, VISITOR_A)).map((x) => x.totalMessages)).toEqual(before);
   });
 
   it('a body over the size limit is 413', async () => {
@@ -319,7 +319,7 @@ describe('chat, history and sessions', () => {
     expect(b.userMessage.content).toBe(evil);
     const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token: await s.tokenFor('visitor-sql-000000') }));
     expect(history.history[0].content).toBe(evil);
-    expect(s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
+    expect(await s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
   });
 });
 
@@ -336,13 +336,13 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
 
   beforeAll(async () => {
     s = await startServer({ answers: scripted.engine });
-    fees = s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: null, text: '# Fees\n0.7% a year' });
-    pds = s.storage.addDocument({ siteId: s.site.id, name: 'PDS', type: 'docx', versionNumber: 2, fileId: null, text: 'Product Disclosure Statement. There is no withdrawal fee.' });
-    pdf = s.storage.addDocument({ siteId: s.site.id, name: 'Services guide', type: 'pdf', fileId: null, text: null });
-    video = s.storage.addVideo({ siteId: s.site.id, name: 'Welcome', description: '', fileId: null, thumbnailFileId: null, transcript: 'Welcome to the shop.' });
-    const other = s.storage.createSite({ name: 'Other shop', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
-    foreignDoc = s.storage.addDocument({ siteId: other.id, name: 'Secret plan', type: 'md', fileId: null, text: 'The secret plan of the other shop.' });
-    foreignVideo = s.storage.addVideo({ siteId: other.id, name: 'Secret video', description: '', fileId: null, thumbnailFileId: null, transcript: 'Secret words.' });
+    fees = await s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: null, text: '# Fees\n0.7% a year' });
+    pds = await s.storage.addDocument({ siteId: s.site.id, name: 'PDS', type: 'docx', versionNumber: 2, fileId: null, text: 'Product Disclosure Statement. There is no withdrawal fee.' });
+    pdf = await s.storage.addDocument({ siteId: s.site.id, name: 'Services guide', type: 'pdf', fileId: null, text: null });
+    video = await s.storage.addVideo({ siteId: s.site.id, name: 'Welcome', description: '', fileId: null, thumbnailFileId: null, transcript: 'Welcome to the shop.' });
+    const other = await s.storage.createSite({ name: 'Other shop', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
+    foreignDoc = await s.storage.addDocument({ siteId: other.id, name: 'Secret plan', type: 'md', fileId: null, text: 'The secret plan of the other shop.' });
+    foreignVideo = await s.storage.addVideo({ siteId: other.id, name: 'Secret video', description: '', fileId: null, thumbnailFileId: null, transcript: 'Secret words.' });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -423,11 +423,11 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
     ['a video context without its token', () => ({ videoContext: { id: video.id, name: 'Welcome' } })],
     ['an unknown field in the video context', () => ({ videoContext: { id: video.id, name: 'Welcome', embedToken: video.embedToken, url: 'x' } })],
   ])('%s is 400 and stores nothing', async (_why, extra) => {
-    const before = s.storage.listChatSessions(s.site.id, VISITOR_B).length;
+    const before = (await s.storage.listChatSessions(s.site.id, VISITOR_B)).length;
     const res = await s.call('/api/chat', { ...json({ message: 'hi', userSessionId: VISITOR_B, path: '/', ...extra() }), token });
     expect(res.status).toBe(400);
     expect(await body(res)).toMatchObject({ error: 'BAD_REQUEST' });
-    expect(s.storage.listChatSessions(s.site.id, VISITOR_B)).toHaveLength(before);
+    expect(await s.storage.listChatSessions(s.site.id, VISITOR_B)).toHaveLength(before);
   });
 });
 
@@ -435,9 +435,10 @@ describe('asking about the demo PDS with the built-in engine', () => {
   it('answers from the PDS and names it, though the page says it too; the modal reads the same answer', async () => {
     const s = await startServer({ answers: createBuiltinEngine() });
     try {
-      const records = demoDocuments().map((d) =>
-        s.storage.addDocument({ siteId: s.site.id, name: d.name, type: d.type, versionNumber: d.versionNumber, fileId: null, text: extractText(d.type, d.bytes) }),
-      );
+      const records: DocumentRecord[] = [];
+      for (const d of demoDocuments()) {
+        records.push(await s.storage.addDocument({ siteId: s.site.id, name: d.name, type: d.type, versionNumber: d.versionNumber, fileId: null, text: extractText(d.type, d.bytes) }));
+      }
       const pds = records.find((d) => d.type === 'docx')!;
       const token = await s.boot();
       const send = (extra: Json) =>
@@ -477,7 +478,7 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
       expect(again.status).toBe(200);
       expect(await body(again)).toEqual(first);
       expect(scripted.requests).toHaveLength(1);
-      expect(s.storage.listMessages(s.site.id, VISITOR_A, first.chatSession.id).map((m) => m.content)).toEqual(['Is it safe?', 'You asked: Is it safe?']);
+      expect((await s.storage.listMessages(s.site.id, VISITOR_A, first.chatSession.id)).map((m) => m.content)).toEqual(['Is it safe?', 'You asked: Is it safe?']);
 
       // another id is another question; another visitor's same id is theirs alone (an id reveals nothing)
       const other = await body(await ask('q-9876543210'));
@@ -515,7 +516,7 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
       const [a, b] = await Promise.all([one.then(body), two.then(body)]);
       expect(b).toEqual(a);
       expect(slow.requests).toHaveLength(1);
-      expect(s.storage.listMessages(s.site.id, VISITOR_A, a.chatSession.id)).toHaveLength(2);
+      expect(await s.storage.listMessages(s.site.id, VISITOR_A, a.chatSession.id)).toHaveLength(2);
     } finally {
       await s.stop();
       await s.remove();
@@ -556,7 +557,7 @@ describe('answer provider failure', () => {
       expect(res.status).toBe(502);
       const b = await body(res);
       expect(b).toMatchObject({ error: 'PROVIDER_ERROR', userMessage: { content: 'Will this fail?' } });
-      const messages = s.storage.listMessages(s.site.id, VISITOR_A, b.chatSession.id);
+      const messages = await s.storage.listMessages(s.site.id, VISITOR_A, b.chatSession.id);
       expect(messages.map((m) => m.role)).toEqual(['user']);
     } finally {
       await s.stop();
@@ -599,7 +600,7 @@ describe('rate limit', () => {
       expect((await send(VISITOR_B)).status).toBe(200);
       expect((await send('visitor-cccccccc-3333')).status).toBe(429);
       // a limited message is not stored
-      expect(s.storage.listChatSessions(s.site.id, VISITOR_A)).toHaveLength(2);
+      expect(await s.storage.listChatSessions(s.site.id, VISITOR_A)).toHaveLength(2);
     } finally {
       await s.stop();
       await s.remove();
@@ -624,8 +625,8 @@ describe('buttons, profile, voice', () => {
         },
       },
     });
-    s.storage.addActionTrigger(s.site.id, { path: '/pricing', name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' });
-    s.storage.addActionTrigger(s.site.id, { path: '/docs/*', name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' });
+    await s.storage.addActionTrigger(s.site.id, { path: '/pricing', name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' });
+    await s.storage.addActionTrigger(s.site.id, { path: '/docs/*', name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -645,9 +646,9 @@ describe('buttons, profile, voice', () => {
   it('button clicks are stored; a bad payload is 400 and stores nothing', async () => {
     const click = { buttonId: 'b1', chatSessionId: null, chatLogId: null, userSessionId: VISITOR_A, pageUrl: 'https://shop.example/pricing', referrerUrl: '' };
     expect((await s.call('/api/button-click', { ...json(click), token })).status).toBe(204);
-    expect(s.storage.countButtonClicks(s.site.id)).toBe(1);
+    expect(await s.storage.countButtonClicks(s.site.id)).toBe(1);
     expect((await s.call('/api/button-click', { ...json({ ...click, buttonId: 7 }), token })).status).toBe(400);
-    expect(s.storage.countButtonClicks(s.site.id)).toBe(1);
+    expect(await s.storage.countButtonClicks(s.site.id)).toBe(1);
   });
 
   it('enrich stores the multipart fields on the visitor’s profile', async () => {
@@ -662,7 +663,7 @@ describe('buttons, profile, voice', () => {
     more.set('plan', 'platinum');
     more.set('sessionId', VISITOR_A);
     await s.call('/api/enrich', { method: 'POST', body: more, token });
-    expect(s.storage.getProfile(s.site.id, VISITOR_A)).toEqual({ email: 'alex@example.com', plan: 'platinum' });
+    expect(await s.storage.getProfile(s.site.id, VISITOR_A)).toEqual({ email: 'alex@example.com', plan: 'platinum' });
   });
 
   it('enrich without sessionId, or with a file, is 400 and changes nothing', async () => {
@@ -673,7 +674,7 @@ describe('buttons, profile, voice', () => {
     withFile.set('sessionId', VISITOR_B);
     withFile.set('doc', new Blob(['x']), 'x.txt');
     expect((await s.call('/api/enrich', { method: 'POST', body: withFile, token })).status).toBe(400);
-    expect(s.storage.getProfile(s.site.id, VISITOR_B)).toBeNull();
+    expect(await s.storage.getProfile(s.site.id, VISITOR_B)).toBeNull();
     expect((await s.call('/api/enrich', { ...json({ sessionId: VISITOR_B, a: 'b' }), token })).status).toBe(415);
   });
 
@@ -770,16 +771,16 @@ describe('smart documents, videos and files', () => {
 
   beforeAll(async () => {
     s = await startServer();
-    const pdf = s.storage.addFile(s.site.id, { filename: 'guide.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') });
-    const doc = s.storage.addDocument({ siteId: s.site.id, name: 'Guide', type: 'pdf', versionNumber: 3, fileId: pdf, text: null, hideDocFooter: true });
-    s.storage.addFooterButton(doc.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
-    s.storage.addFooterButton(doc.id, { label: 'Website', type: 'LINK', url: 'https://example.com' });
+    const pdf = await s.storage.addFile(s.site.id, { filename: 'guide.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') });
+    const doc = await s.storage.addDocument({ siteId: s.site.id, name: 'Guide', type: 'pdf', versionNumber: 3, fileId: pdf, text: null, hideDocFooter: true });
+    await s.storage.addFooterButton(doc.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
+    await s.storage.addFooterButton(doc.id, { label: 'Website', type: 'LINK', url: 'https://example.com' });
     docToken = doc.embedToken;
-    const file = s.storage.addFile(s.site.id, { filename: 'intro.webm', contentType: 'video/webm', bytes: videoBytes });
-    const vtt = s.storage.addFile(s.site.id, { filename: 'intro.vtt', contentType: 'text/vtt; charset=utf-8', bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n') });
-    const video = s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, captionsFileId: vtt, transcript: 'Hello there.', settings: { autoplay: true } });
+    const file = await s.storage.addFile(s.site.id, { filename: 'intro.webm', contentType: 'video/webm', bytes: videoBytes });
+    const vtt = await s.storage.addFile(s.site.id, { filename: 'intro.vtt', contentType: 'text/vtt; charset=utf-8', bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n') });
+    const video = await s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, captionsFileId: vtt, transcript: 'Hello there.', settings: { autoplay: true } });
     videoToken = video.embedToken;
-    s.storage.addPresenceMessage(s.site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Watch this first', showOnVisit: true });
+    await s.storage.addPresenceMessage(s.site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Watch this first', showOnVisit: true });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -825,11 +826,11 @@ describe('smart documents, videos and files', () => {
   describe('a same-origin call, which browsers send without Origin (Fetch spec)', () => {
     const videoBoot = async (headers: Record<string, string>) => s.call(`/video/${videoToken}/boot`, { token, origin: null, headers });
     const withOrigins = async (origins: string[], run: () => Promise<void>) => {
-      s.storage.updateSite(s.site.id, { origins });
+      await s.storage.updateSite(s.site.id, { origins });
       try {
         await run();
       } finally {
-        s.storage.updateSite(s.site.id, { origins: s.site.origins });
+        await s.storage.updateSite(s.site.id, { origins: s.site.origins });
       }
     };
 
@@ -938,7 +939,7 @@ describe('a restart', () => {
     const sent = await body(await first.call('/api/chat', { ...json({ message: 'Remember me', userSessionId: VISITOR_A, path: '/' }), token }));
     await first.stop();
 
-    const second = await startServer({ dir: first.dir, seed: false });
+    const second = await startServer({ dir: first.dir, database: first.database, seed: false });
     try {
       const history = await body(await second.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token }));
       expect(history.history.map((m: Json) => m.content)).toEqual(['Remember me', 'An answer.']);

@@ -153,13 +153,13 @@ describe('the session registry', () => {
   it('finds a session only for its site and token, forgets old ones, and is bounded', () => {
     let now = 0;
     const r = createAvatarRegistry(() => now);
-    r.add('site-1', 'tok', 's1');
+    r.add({ siteId: 'site-1', token: 'tok', sessionId: 's1', startedAt: now });
     expect(r.find('site-1', 'tok', 's1')).toMatchObject({ sessionId: 's1' });
     expect(r.find('site-2', 'tok', 's1')).toBeNull();
     expect(r.find('site-1', 'other', 's1')).toBeNull();
     now = SESSION_MAX_AGE_MS + 1;
     expect(r.find('site-1', 'tok', 's1')).toBeNull();
-    for (let i = 0; i < MAX_SESSIONS + 5; i++) r.add('site-1', 'tok', `x${i}`);
+    for (let i = 0; i < MAX_SESSIONS + 5; i++) r.add({ siteId: 'site-1', token: 'tok', sessionId: `x${i}`, startedAt: now });
     expect(r.size).toBeLessThanOrEqual(MAX_SESSIONS);
     expect(r.find('site-1', 'tok', `x${MAX_SESSIONS + 4}`)).not.toBeNull();
     expect(r.find('site-1', 'tok', 'x0')).toBeNull();
@@ -204,7 +204,7 @@ describe('the voice routes', () => {
 
     // another site's visitor with the same ids is refused
     const otherKey = 'pk_other_0123456789abcdefghijklm';
-    s.storage.createSite({ name: 'Other', apiKey: otherKey, origins: ['https://other.example'] });
+    await s.storage.createSite({ name: 'Other', apiKey: otherKey, origins: ['https://other.example'] });
     const boot = await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': otherKey }, origin: 'https://other.example' });
     const otherToken = ((await boot.json()) as { authToken: string }).authToken;
     const res = await s.call('/api/interactive-avatar/sessions/stop', { ...json({ token: avatarToken, session_id: 'hg-sess-1' }), token: otherToken, origin: 'https://other.example' });

@@ -20,8 +20,8 @@ beforeAll(async () => {
     answers: scriptedEngine((req) => ({ content: `**Answer** to ${req.question}`, followUps: ['More?'], sources: [] })).engine,
     limits: { chatPerVisitor: 3 },
   });
-  s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Docs', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/docs' });
-  s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Ask', buttonType: 'ACTION', actionMessage: 'Tell me about p' });
+  await s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Docs', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/docs' });
+  await s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Ask', buttonType: 'ACTION', actionMessage: 'Tell me about p' });
 });
 afterAll(async () => {
   await s.stop();
@@ -92,9 +92,9 @@ describe('the client against the server', () => {
 
   it('button clicks are reported, failures only logged', async () => {
     const { client } = widget();
-    const before = s.storage.countButtonClicks(s.site.id);
+    const before = await s.storage.countButtonClicks(s.site.id);
     await client.buttonClick({ buttonId: 'b', chatSessionId: null, userSessionId: VISITOR_A, pageUrl: 'https://shop.example/p', referrerUrl: '' });
-    expect(s.storage.countButtonClicks(s.site.id)).toBe(before + 1);
+    expect(await s.storage.countButtonClicks(s.site.id)).toBe(before + 1);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(widget('pk_wrong').client.buttonClick({ buttonId: 'b', chatSessionId: null, userSessionId: VISITOR_A, pageUrl: '', referrerUrl: '' })).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
@@ -103,7 +103,7 @@ describe('the client against the server', () => {
 
   it('enrich sends the fields and the session id', async () => {
     await widget().client.enrich({ email: 'a@b.example', age: 41 }, VISITOR_A);
-    expect(s.storage.getProfile(s.site.id, VISITOR_A)).toMatchObject({ email: 'a@b.example', age: '41' });
+    expect(await s.storage.getProfile(s.site.id, VISITOR_A)).toMatchObject({ email: 'a@b.example', age: '41' });
   });
 
   it('takes a fresh token from a response header', async () => {

@@ -1,4 +1,7 @@
-/** Starts the real server on 127.0.0.1 with a real SQLite file in a temp folder, for the server tests. */
+/**
+ * Starts the real server on 127.0.0.1 on a real database, for the server tests: a SQLite file in a temp folder, or
+ * (the `postgres` project) a new database on the throwaway PostgreSQL cluster (test/support/storages.ts).
+ */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api-services';
 import type { AnswerEngine, AnswerRequest } from '../../server/answers/types';
 import { buildApp } from '../../server/app';
-import { loadOrCreateSecret, TokenSigner } from '../../server/auth';
-import { openSqliteStorage } from '../../server/storage/sqlite';
+import { loadTokenSecret, TokenSigner } from '../../server/auth';
 import type { Site, Storage } from '../../server/storage/types';
 import type { Transcriber } from '../../server/transcribe/types';
+import { newTestDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 
 export const ORIGIN = 'https://shop.example';
 export const API_KEY = 'pk_test_0123456789abcdefghijklmnop';
@@ -30,6 +33,8 @@ export function scriptedEngine(reply: (req: AnswerRequest) => Promise<{ content:
 export interface TestServer {
   base: string;
   dir: string;
+  /** The server's database (another storage opened on it is another instance, or the admin CLI). */
+  database: TestDatabase;
   storage: Storage;
   tokens: TokenSigner;
   site: Site;
@@ -46,7 +51,9 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** A folder to start in again (a restart); with `database`, the database to start on again. */
   dir?: string;
+  database?: TestDatabase;
   tokenTtlMs?: number;
   limits?: Partial<ApiLimits>;
   answers?: AnswerEngine;
@@ -66,12 +73,13 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'api-test-')));
   await mkdir(path.join(dir, 'public', 'assets'), { recursive: true });
   await writeFile(path.join(dir, 'public', 'index.html'), '<!doctype html><div id="app" data-token="__VIDEO_TOKEN__"></div>');
-  const storage = openSqliteStorage(path.join(dir, 'test.db'));
+  const database = options.database ?? (await newTestDatabase(dir));
+  const storage = await openTestDatabase(database);
   const site =
     options.seed === false
-      ? storage.listSites()[0]!
-      : storage.createSite({ name: 'Test shop', apiKey: API_KEY, origins: [ORIGIN], config: { agentPageAwareness: true } });
-  const tokens = new TokenSigner(loadOrCreateSecret(dir), options.tokenTtlMs ?? 30 * 60_000);
+      ? (await storage.listSites())[0]!
+      : await storage.createSite({ name: 'Test shop', apiKey: API_KEY, origins: [ORIGIN], config: { agentPageAwareness: true } });
+  const tokens = new TokenSigner(await loadTokenSecret(storage), options.tokenTtlMs ?? 30 * 60_000);
   const services: ApiServices = {
     storage,
     tokens,
@@ -94,6 +102,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   return {
     base,
     dir,
+    database,
     storage,
     tokens,
     site,
@@ -110,7 +119,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     },
     async stop() {
       await app.close();
-      storage.close();
+      await storage.close();
     },
     async remove() {
       await rm(dir, { recursive: true, force: true });

@@ -83,18 +83,18 @@ describe('enrich refuses what it cannot store whole', () => {
     const atLimit = 'a'.repeat(PROFILE_LIMITS.valueBytes);
     const ok = await send('enrich at limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, note: atLimit }) });
     expect(ok.status).toBe(200);
-    expect(s.storage.getProfile(s.site.id, visitor)?.note).toHaveLength(PROFILE_LIMITS.valueBytes);
+    expect((await s.storage.getProfile(s.site.id, visitor))?.note).toHaveLength(PROFILE_LIMITS.valueBytes);
     const over = await send('enrich over limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, city: 'Perth', note: `${atLimit}b` }) });
     expect(over.status).toBe(413);
     expect(over.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
     expect(String(over.body?.message)).toContain('"note"');
-    expect(s.storage.getProfile(s.site.id, visitor)).toEqual({ note: atLimit });
+    expect(await s.storage.getProfile(s.site.id, visitor)).toEqual({ note: atLimit });
   });
 
   it('a 10 MB field is 413', async () => {
     const r = await send('enrich 10 MB', '/api/enrich', { method: 'POST', token, body: form({ sessionId: VISITOR_A, bio: 'x'.repeat(10 * 1024 * 1024) }) });
     expect(r.status).toBe(413);
-    expect(s.storage.getProfile(s.site.id, VISITOR_A)?.bio).toBeUndefined();
+    expect((await s.storage.getProfile(s.site.id, VISITOR_A))?.bio).toBeUndefined();
   });
 
   it(`a visitor's profile holds at most ${PROFILE_LIMITS.fields} fields, counted over every request`, async () => {
@@ -108,7 +108,7 @@ describe('enrich refuses what it cannot store whole', () => {
     const over = await send('enrich over the cap', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, extra: '1' }) });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ error: 'BAD_REQUEST' });
-    const stored = s.storage.getProfile(s.site.id, visitor)!;
+    const stored = (await s.storage.getProfile(s.site.id, visitor))!;
     expect(Object.keys(stored)).toHaveLength(PROFILE_LIMITS.fields);
     expect(stored.f0).toBe('changed');
     expect(stored.extra).toBeUndefined();
@@ -119,7 +119,7 @@ describe('enrich refuses what it cannot store whole', () => {
     const fields = Object.fromEntries(Array.from({ length: PROFILE_LIMITS.fields + 5 }, (_, i) => [`g${i}`, 'v']));
     const r = await send('enrich too many', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...fields }) });
     expect([400, 413]).toContain(r.status);
-    expect(s.storage.getProfile(s.site.id, visitor)).toBeNull();
+    expect(await s.storage.getProfile(s.site.id, visitor)).toBeNull();
   });
 });
 
@@ -169,7 +169,7 @@ describe('tokens', () => {
   }
 
   it('forged, expired and other-site tokens are 401 or 403, never 5xx', async () => {
-    const other = s.storage.createSite({ name: 'Other', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
+    const other = await s.storage.createSite({ name: 'Other', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
     const otherToken = s.tokens.issue(other.id).authToken;
     const now = Date.now();
     const cases: [string, string, number][] = [
@@ -283,14 +283,14 @@ describe('bad bodies and paths', () => {
       expect(r.status, what).toBe(403);
       expect(r.body, what).toMatchObject({ error: 'INVALID_TOKEN' });
     }
-    expect(s.storage.getProfile(s.site.id, other)).toBeNull();
-    expect(s.storage.listChatSessions(s.site.id, other)).toEqual([]);
+    expect(await s.storage.getProfile(s.site.id, other)).toBeNull();
+    expect(await s.storage.listChatSessions(s.site.id, other)).toEqual([]);
     // the visitor's own token still works
     expect((await send('own token', `/api/chat/sessions?userSessionId=${other}`, { token: await s.tokenFor(other) })).status).toBe(200);
   });
 
   it('an unknown range unit is ignored: the whole file, 200 (RFC 9110)', async () => {
-    const id = s.storage.addFile(s.site.id, { filename: 'a.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('0123456789') });
+    const id = await s.storage.addFile(s.site.id, { filename: 'a.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('0123456789') });
     const r = await s.call(`/files/${id}/a.txt`, { headers: { Range: 'items=0-1' } });
     expect(r.status).toBe(200);
     expect(await r.text()).toBe('0123456789');

@@ -60,7 +60,7 @@ describe('over HTTP', () => {
 
   it('with PUBLIC_URL, `self` is its origin, whatever Host a request names', async () => {
     s = await startServer({ publicUrl: 'https://public.example/', allowedHosts: allowedHostsFrom({}, '127.0.0.1', 'https://public.example/') });
-    s.storage.updateSite(s.site.id, { origins: ['self'] });
+    await s.storage.updateSite(s.site.id, { origins: ['self'] });
     const boot = (origin: string, host: string) => raw(s!.base, '/session/boot', { Host: host, Origin: origin, 'X-API-Key': API_KEY }, 'POST');
     const port = new URL(s.base).port;
     expect((await boot('https://public.example', `127.0.0.1:${port}`)).status).toBe(200);
@@ -70,7 +70,7 @@ describe('over HTTP', () => {
 
   it('without PUBLIC_URL, `self` follows an allowed Host only', async () => {
     s = await startServer({ allowedHosts: allowedHostsFrom({ ALLOWED_HOSTS: 'shop.example' }, '127.0.0.1', undefined) });
-    s.storage.updateSite(s.site.id, { origins: ['self'] });
+    await s.storage.updateSite(s.site.id, { origins: ['self'] });
     const r = await raw(s.base, '/session/boot', { Host: 'shop.example', Origin: 'http://shop.example', 'X-API-Key': API_KEY }, 'POST');
     expect(r.status).toBe(200);
     const forged = await raw(s.base, '/session/boot', { Host: 'evil.example', Origin: 'http://evil.example', 'X-API-Key': API_KEY }, 'POST');

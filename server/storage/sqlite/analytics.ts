@@ -1,9 +1,9 @@
 /** Analytics on SQLite: the button clicks of `POST /api/button-click` (widget-spec §7). */
-import type { ButtonClick, Storage } from '../types';
-import { now, type Db } from './rows';
+import type { ButtonClick } from '../types';
+import { now, type Db, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that records analytics. */
-export type AnalyticsStorage = Pick<Storage, 'recordButtonClick' | 'countButtonClicks'>;
+export type AnalyticsStorage = Pick<SyncStorage, 'recordButtonClick' | 'countButtonClicks'>;
 
 /** The analytics methods of the storage on `db`. */
 export function sqliteAnalytics(db: Db): AnalyticsStorage {

@@ -57,11 +57,4 @@ export class GenerationCache<K, V> {
   }
 }
 
-/** Freezes `value` and everything it holds, so a cached object shared by requests cannot be changed by one of them. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+export { deepFreeze } from '../records';

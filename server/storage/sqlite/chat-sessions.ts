@@ -1,17 +1,11 @@
 /** Visitors' chat sessions and their messages on SQLite. */
 import { randomUUID } from 'node:crypto';
-import type { ChatSessionSummary, Storage, StoredMessage } from '../types';
-import { now, str, type Db, type Row } from './rows';
+import { toSession } from '../records';
+import type { StoredMessage } from '../types';
+import { now, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps chat sessions and messages. */
-export type ChatSessionStorage = Pick<Storage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;
-
-const toSession = (r: Row): ChatSessionSummary => ({
-  id: str(r.id),
-  name: str(r.name),
-  lastMessageTimestamp: str(r.last_message_at),
-  totalMessages: Number(r.message_count),
-});
+export type ChatSessionStorage = Pick<SyncStorage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;
 
 /** The columns {@link toMessage} reads, in its order. */
 const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error, m.incomplete';
@@ -50,7 +44,7 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
   const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
 
   // One transaction: the session, its messages and its count are written together or not at all (types.ts Storage.appendMessages).
-  const appendMessages = db.transaction((input: Parameters<Storage['appendMessages']>[0]) => {
+  const appendMessages = db.transaction((input: Parameters<SyncStorage['appendMessages']>[0]) => {
     const t = input.messages[input.messages.length - 1]?.createdAt ?? now();
     let sessionId = input.chatSessionId;
     if (sessionId === null) {

@@ -1,35 +1,14 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
-import type { DocumentRecord, FooterButton, Storage } from '../types';
+import { toDocument, toFooterButton } from '../records';
+import type { DocumentRecord } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { newToken, now, optStr, str, type Db, type Row } from './rows';
+import { newToken, now, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps smart documents. */
-export type DocumentStorage = Pick<Storage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;
+export type DocumentStorage = Pick<SyncStorage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;
 
 const DOCUMENT_SELECT = `SELECT d.*, f.filename AS filename FROM documents d LEFT JOIN files f ON f.id = d.file_id`;
-
-const toDocument = (r: Row): DocumentRecord => ({
-  id: str(r.id),
-  siteId: str(r.site_id),
-  name: str(r.name),
-  type: str(r.type),
-  versionNumber: Number(r.version_number),
-  embedToken: str(r.embed_token),
-  fileId: optStr(r.file_id) ?? null,
-  filename: optStr(r.filename) ?? null,
-  text: optStr(r.text) ?? null,
-  hideDocHeader: Boolean(r.hide_doc_header),
-  hideDocFooter: Boolean(r.hide_doc_footer),
-});
-
-const toFooterButton = (r: Row): FooterButton => ({
-  id: str(r.id),
-  label: str(r.label),
-  type: str(r.type) as FooterButton['type'],
-  url: optStr(r.url),
-  actionType: optStr(r.action_type),
-});
 
 /**
  * The document methods of the storage on `db`. Every chat request reads its site's

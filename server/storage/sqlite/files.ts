@@ -1,9 +1,9 @@
 /** Stored files on SQLite: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
-import type { Storage, StoredFile } from '../types';
-import { newToken, now, str, type Db, type Row } from './rows';
+import type { StoredFile } from '../types';
+import { newToken, now, str, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps files. */
-export type FileStorage = Pick<Storage, 'addFile' | 'getFile'>;
+export type FileStorage = Pick<SyncStorage, 'addFile' | 'getFile'>;
 
 /** The file methods of the storage on `db`. */
 export function sqliteFiles(db: Db): FileStorage {

@@ -1,9 +1,9 @@
 /** Visitors' profiles on SQLite: the fields a site's pages send with `POST /api/enrich` (widget-spec §7). */
-import type { Storage } from '../types';
-import { json, now, str, type Db, type Row } from './rows';
+import type {  } from '../types';
+import { json, now, str, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps visitors' profiles. */
-export type ProfileStorage = Pick<Storage, 'enrichProfile' | 'getProfile'>;
+export type ProfileStorage = Pick<SyncStorage, 'enrichProfile' | 'getProfile'>;
 
 /** The profile methods of the storage on `db`. */
 export function sqliteProfiles(db: Db): ProfileStorage {
@@ -14,9 +14,10 @@ export function sqliteProfiles(db: Db): ProfileStorage {
 
   return {
     // Read and merge in one transaction, so the merge never starts from fields another writer has since changed.
-    enrichProfile: db.transaction((siteId: string, userSessionId: string, fields: Record<string, string>) => {
+    enrichProfile: db.transaction((siteId: string, userSessionId: string, fields: Record<string, string>, maxFields = Infinity) => {
       const current = json<Record<string, string>>(str(profile.get(siteId, userSessionId)?.fields ?? '{}'), {});
       const next = { ...current, ...fields };
+      if (Object.keys(next).length > maxFields) return null;
       upsertProfile.run(siteId, userSessionId, JSON.stringify(next), now());
       return next;
     }),

@@ -3,11 +3,11 @@
  * and everyone's past the retention period. The visitor data lives in chat_sessions, messages,
  * profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
  */
-import type { DeletedVisitorData, Storage } from '../types';
-import type { Db, Row } from './rows';
+import type { DeletedVisitorData } from '../types';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that deletes visitors' data. */
-export type RetentionStorage = Pick<Storage, 'deleteVisitorData' | 'purgeOlderThan'>;
+export type RetentionStorage = Pick<SyncStorage, 'deleteVisitorData' | 'purgeOlderThan'>;
 
 const count = (r: Row | undefined) => Number(r?.n ?? 0);
 

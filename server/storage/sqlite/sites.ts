@@ -1,27 +1,11 @@
 /** Sites on SQLite: their API keys (stored hashed), allowed origins, config and appearance. */
-import { createHash } from 'node:crypto';
-import type { Site, SiteConfig, Storage } from '../types';
+import { DEFAULT_SITE_CONFIG, hashApiKey, toSite } from '../records';
+import type { Site } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { json, newToken, now, str, type Db, type Row } from './rows';
+import { newToken, now, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps sites. */
-export type SiteStorage = Pick<Storage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
-
-const DEFAULT_SITE_CONFIG: SiteConfig = { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' };
-
-const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
-
-function toSite(r: Row): Site {
-  return {
-    id: str(r.id),
-    name: str(r.name),
-    keyPrefix: str(r.key_prefix),
-    origins: json<string[]>(str(r.origins), []),
-    config: { ...DEFAULT_SITE_CONFIG, ...json<Partial<SiteConfig>>(str(r.config), {}) },
-    appearance: json<Record<string, unknown>>(str(r.appearance), {}),
-    createdAt: str(r.created_at),
-  };
-}
+export type SiteStorage = Pick<SyncStorage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
 
 /**
  * The site methods of the storage on `db`. Every request reads its site (and every

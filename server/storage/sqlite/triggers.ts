@@ -3,36 +3,15 @@
  * action-triggers) and point-of-presence videos (widget-spec §3 "source POINT_OF_PRESENCE").
  */
 import { randomUUID } from 'node:crypto';
-import type { ActionTrigger, PresenceMessage, Storage } from '../types';
+import { pathMatches, toPresenceMessage, toTrigger } from '../records';
+import type { PresenceMessage } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { now, optStr, str, type Db, type Row } from './rows';
+import { now, type Db, type Row, type SyncStorage } from './rows';
+
+export { pathMatches };
 
 /** The part of {@link Storage} that keeps action triggers and presence messages. */
-export type TriggerStorage = Pick<Storage, 'addActionTrigger' | 'actionTriggersForPath' | 'addPresenceMessage' | 'presenceMessagesForPath'>;
-
-/** A trigger path matches exactly, or as a prefix when it ends in `*`. */
-export function pathMatches(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
-}
-
-const toTrigger = (r: Row): ActionTrigger => ({
-  id: str(r.id),
-  path: str(r.path),
-  name: str(r.name),
-  buttonType: str(r.button_type) as ActionTrigger['buttonType'],
-  externalUrl: optStr(r.external_url),
-  actionMessage: optStr(r.action_message),
-  position: Number(r.position),
-});
-
-const toPresenceMessage = (r: Row): PresenceMessage => ({
-  id: str(r.id),
-  triggerEventUrl: str(r.trigger_path),
-  videoId: str(r.video_id),
-  content: str(r.content),
-  showOnVisit: Boolean(r.show_on_visit),
-  createdAt: str(r.created_at),
-});
+export type TriggerStorage = Pick<SyncStorage, 'addActionTrigger' | 'actionTriggersForPath' | 'addPresenceMessage' | 'presenceMessagesForPath'>;
 
 /**
  * The trigger methods of the storage on `db`. Every history read asks for its page's

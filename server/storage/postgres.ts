@@ -1,0 +1,63 @@
+/**
+ * The Storage interface on PostgreSQL (issue 17), for several instances of the server behind a load balancer:
+ * a pool of connections (`pg`), the schema migrated on open under an advisory lock, every multi-row write in one
+ * transaction, the shared state in tables, and one listening connection per instance through which instances
+ * tell each other that cached rows changed (postgres/listener.ts). Each part's methods live in `postgres/`.
+ */
+import pg from 'pg';
+import type { Storage } from './types';
+import { postgresChatSessions } from './postgres/chat-sessions';
+import { postgresContent } from './postgres/content';
+import { openListener } from './postgres/listener';
+import { migrate } from './postgres/migrations';
+import { postgresShared } from './postgres/shared';
+import { postgresSites } from './postgres/sites';
+import { postgresVisitors } from './postgres/visitors';
+
+export interface PostgresOptions {
+  /** Connections in the pool at most (DATABASE_POOL_SIZE), the listener's own besides. At least 2: `exclusive` holds one while its task uses another. @default 10 */
+  poolSize?: number;
+  /** The clock of the shared state's times. @default Date.now */
+  now?: () => number;
+  /** Told of connection errors the storage recovers from by itself (a dropped idle connection, the listener's reconnects). @default console.error */
+  onError?: (err: Error) => void;
+}
+
+/** Opens the database at `url` (`postgres://user:password@host:5432/database`), migrating it as needed. */
+export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
+  const onError = options.onError ?? ((err: Error) => console.error(`postgres: ${err.message}`));
+  const config: pg.PoolConfig = {
+    connectionString: url,
+    max: Math.max(2, options.poolSize ?? 10),
+    // a database out of reach fails a request in seconds rather than leave it hanging
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'horizon-server',
+  };
+  const pool = new pg.Pool(config);
+  // an idle connection the server closed (a restart, a timeout) is dropped from the pool; the next query opens another
+  pool.on('error', onError);
+  let listener: Awaited<ReturnType<typeof openListener>> | undefined;
+  try {
+    await migrate(pool);
+    listener = await openListener({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'horizon-server-listener' }, onError);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  const shared = postgresShared(pool, listener, options.now);
+  const { stopSweeps, ...sharedState } = shared;
+
+  return {
+    ...postgresSites(pool, listener),
+    ...postgresChatSessions(pool),
+    ...postgresVisitors(pool),
+    ...postgresContent(pool, listener),
+    ...sharedState,
+    async close() {
+      stopSweeps();
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** What the PostgreSQL parts of the storage share: the pool, queries by name, transactions. */
+import pg from 'pg';
+import type { Row } from '../records';
+
+/** A connection, from the pool or held for a transaction. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/**
+ * A statement with a name: the driver prepares it once per connection and then sends only its values.
+ * Every statement this storage runs is a constant, so each has its own name.
+ */
+export const sql = (name: string, text: string) => (values: unknown[] = []): pg.QueryConfig => ({ name, text, values: values.map(withoutNul) });
+
+/**
+ * PostgreSQL's text holds no U+0000 (SQLite's does): a value with one (a hostile path, `/files/%00/x`, or a message)
+ * would fail the whole statement. It is stored, and looked up, with U+FFFD in its place, as HTML parsers read it;
+ * no id or token has either, so a lookup of one finds nothing, as on SQLite.
+ */
+const withoutNul = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value);
+
+/** The rows of a query. */
+export async function all(db: Queryable, query: pg.QueryConfig): Promise<Row[]> {
+  return (await db.query<Row>(query)).rows;
+}
+
+/** The first row of a query, or null. */
+export async function one(db: Queryable, query: pg.QueryConfig): Promise<Row | null> {
+  return (await db.query<Row>(query)).rows[0] ?? null;
+}
+
+/** How many rows a statement changed. */
+export async function changed(db: Queryable, query: pg.QueryConfig): Promise<number> {
+  return (await db.query(query)).rowCount ?? 0;
+}
+
+/**
+ * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws
+ * (the storage never keeps half a write). A connection whose rollback failed is closed, not reused.
+ */
+export async function transaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The epoch ms of `n` (a bigint column reads as text, to keep its precision). */
+export const ms = (n: unknown) => Number(n);

@@ -1,0 +1,116 @@
+/**
+ * One connection per instance that stays open: it LISTENs for what other instances announce (a site changed:
+ * drop the caches; an answer was given: wake whoever waits for it) and holds this instance's advisory lock,
+ * by which the others know it is alive (an answer it was giving is not waited for once it is gone). Lost
+ * (the database restarted, the network dropped), it reconnects with a growing delay; meanwhile nothing is
+ * cached, and answers are waited for by asking again.
+ */
+import pg from 'pg';
+import { LOCKS } from './migrations';
+
+/** What instances announce to each other. */
+export const CHANNELS = { cache: 'horizon_cache', answer: 'horizon_answer' } as const;
+
+/** The longest wait between two attempts to reconnect. */
+const MAX_RECONNECT_DELAY_MS = 10_000;
+
+export interface Listener {
+  /** This instance's id: the second half of the advisory lock it holds while connected. */
+  readonly instance: number;
+  /** Whether announcements arrive now (while not, caches must not be trusted). */
+  readonly connected: boolean;
+  /** A number that changes whenever cached rows may have changed: an announcement came, or the connection came or went. */
+  readonly generation: number;
+  /** Records a change this instance made (its own announcement arrives a moment later). */
+  bump(): void;
+  /** Calls `wake` when an answer is announced for `key` (or the connection comes back); returns the function that stops it. */
+  onAnswer(key: string, wake: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Opens the listener on `config` (the pool's connection settings) and waits for its first connection. */
+export async function openListener(config: pg.ClientConfig, onError: (err: Error) => void): Promise<Listener> {
+  // 1 to 2^31-1: a positive int4, as pg_locks shows it (objid)
+  const instance = 1 + Math.floor(Math.random() * 0x7ffffffe);
+  const waiters = new Map<string, Set<() => void>>();
+  let client: pg.Client | null = null;
+  let generation = 0;
+  let closed = false;
+  let delay = 100;
+  let timer: NodeJS.Timeout | undefined;
+
+  const wakeAll = () => {
+    for (const set of waiters.values()) for (const wake of set) wake();
+  };
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client(config);
+    c.on('error', (err) => onError(err));
+    c.on('notification', (n) => {
+      if (n.channel === CHANNELS.cache) generation++;
+      else if (n.channel === CHANNELS.answer && n.payload) for (const wake of waiters.get(n.payload) ?? []) wake();
+    });
+    c.on('end', () => {
+      if (client !== c) return;
+      client = null;
+      generation++;
+      if (!closed) schedule();
+    });
+    await c.connect();
+    try {
+      await c.query(`LISTEN ${CHANNELS.cache}`);
+      await c.query(`LISTEN ${CHANNELS.answer}`);
+      await c.query('SELECT pg_advisory_lock($1, $2)', [LOCKS.instance, instance]);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    client = c;
+    generation++;
+    delay = 100;
+    // what was announced while it was away is lost: whoever waits asks again
+    wakeAll();
+  }
+
+  function schedule() {
+    timer = setTimeout(() => {
+      connect().catch((err: Error) => {
+        onError(err);
+        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+        if (!closed) schedule();
+      });
+    }, delay);
+    timer.unref();
+  }
+
+  await connect();
+
+  return {
+    instance,
+    get connected() {
+      return client !== null;
+    },
+    get generation() {
+      return generation;
+    },
+    bump() {
+      generation++;
+    },
+    onAnswer(key, wake) {
+      let set = waiters.get(key);
+      if (!set) waiters.set(key, (set = new Set()));
+      set.add(wake);
+      return () => {
+        set.delete(wake);
+        if (set.size === 0 && waiters.get(key) === set) waiters.delete(key);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

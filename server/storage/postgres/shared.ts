@@ -1,0 +1,184 @@
+/**
+ * The state every instance shares, on PostgreSQL (issue 17): request counts, token families' visitors, named
+ * secrets, answers by question id, avatar sessions and named locks. Times are the instances' clocks (epoch ms):
+ * kept in step by NTP, they differ by far less than any window here.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { SESSION_MAX_AGE_MS } from '../../avatar/registry';
+import type { AnswerClaim, AvatarSessionRecord, SharedState } from '../types';
+import { changed, ms, one, sql, transaction } from './db';
+import { CHANNELS, type Listener } from './listener';
+import { LOCKS } from './migrations';
+
+const Q = {
+  count: sql(
+    'count_request',
+    `INSERT INTO request_counts AS r (key, count, ends_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN r.ends_at <= $2::bigint THEN 1 ELSE r.count + 1 END,
+       ends_at = CASE WHEN r.ends_at <= $2::bigint THEN excluded.ends_at ELSE r.ends_at END
+     RETURNING count, ends_at`,
+  ),
+  // binds the family, or rebinds it once its binding has ended; no row back: it is bound, to someone, still
+  bindFamily: sql(
+    'family_bind',
+    `INSERT INTO token_families AS f (family, visitor, until_ms) VALUES ($1, $2, $3)
+     ON CONFLICT (family) DO UPDATE SET visitor = excluded.visitor, until_ms = excluded.until_ms WHERE f.until_ms <= $4
+     RETURNING visitor`,
+  ),
+  familyVisitor: sql('family_visitor', 'SELECT visitor FROM token_families WHERE family = $1'),
+  secret: sql('secret', 'SELECT value FROM secrets WHERE name = $1'),
+  makeSecret: sql('secret_make', 'INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING'),
+  claimAnswer: sql(
+    'answer_claim',
+    'INSERT INTO recent_answers (key, owner, started_at, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING key',
+  ),
+  lockAnswer: sql('answer_lock', 'SELECT owner, expires_at, answer FROM recent_answers WHERE key = $1 FOR UPDATE'),
+  takeAnswer: sql('answer_take', 'UPDATE recent_answers SET owner = $2, started_at = $3, expires_at = $4, answer = NULL WHERE key = $1'),
+  ownerAlive: sql(
+    'instance_alive',
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCKS.instance} AND objid = $1::int::oid AND objsubid = 2 AND granted) AS alive`,
+  ),
+  giveAnswer: sql('answer_give', 'UPDATE recent_answers SET answer = $3 WHERE key = $1 AND owner = $2'),
+  dropAnswer: sql('answer_drop', 'DELETE FROM recent_answers WHERE key = $1 AND owner = $2'),
+  announceAnswer: sql('announce_answer', `SELECT pg_notify('${CHANNELS.answer}', $1)`),
+  addAvatar: sql(
+    'avatar_add',
+    `INSERT INTO avatar_sessions (session_id, site_id, token, started_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (session_id) DO UPDATE SET site_id = excluded.site_id, token = excluded.token, started_at = excluded.started_at`,
+  ),
+  findAvatar: sql('avatar_find', 'SELECT * FROM avatar_sessions WHERE session_id = $1 AND site_id = $2 AND token = $3 AND started_at >= $4'),
+  removeAvatar: sql('avatar_remove', 'DELETE FROM avatar_sessions WHERE session_id = $1'),
+  lock: sql('exclusive_lock', `SELECT pg_advisory_lock(${LOCKS.exclusive}, $1)`),
+  unlock: sql('exclusive_unlock', `SELECT pg_advisory_unlock(${LOCKS.exclusive}, $1)`),
+  sweep: [
+    sql('sweep_counts', 'DELETE FROM request_counts WHERE ends_at <= $1'),
+    sql('sweep_families', 'DELETE FROM token_families WHERE until_ms <= $1'),
+    sql('sweep_answers', 'DELETE FROM recent_answers WHERE expires_at <= $1'),
+  ],
+  sweepAvatars: sql('sweep_avatars', 'DELETE FROM avatar_sessions WHERE started_at < $1'),
+};
+
+/** How often rows whose time has passed are deleted (they are ignored from the moment it passes). */
+export const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** How often a request waiting for another instance's answer asks again, should the announcement be lost. */
+export const ANSWER_POLL_MS = 1000;
+
+/** An int4 of `name` for an advisory lock's second half. */
+const lockKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
+
+/** The shared state on `pool`; `now` is the clock (tests move it). Returns it with the function that stops its sweep. */
+export function postgresShared(pool: pg.Pool, listener: Listener, now: () => number = Date.now): SharedState & { stopSweeps(): void } {
+  const sweep = async () => {
+    const t = now();
+    for (const q of Q.sweep) await pool.query(q([t]));
+    await pool.query(Q.sweepAvatars([t - SESSION_MAX_AGE_MS]));
+  };
+  const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  /** Waits until an answer to `key` is announced (or ANSWER_POLL_MS passes: announcements can be lost). */
+  const announced = (key: string) =>
+    new Promise<void>((resolve) => {
+      const stop = listener.onAnswer(key, () => done());
+      const poll = setTimeout(() => done(), ANSWER_POLL_MS);
+      function done() {
+        stop();
+        clearTimeout(poll);
+        resolve();
+      }
+    });
+
+  /** One attempt: the answer given, 'ours' (the caller answers), or 'wait' (another live request is answering). */
+  const attempt = (key: string, ttlMs: number) =>
+    transaction(pool, async (db): Promise<object | 'ours' | 'wait'> => {
+      const t = now();
+      if (await one(db, Q.claimAnswer([key, listener.instance, t, t + ttlMs]))) return 'ours';
+      const row = await one(db, Q.lockAnswer([key]));
+      // gone since (its request failed and dropped it): try again
+      if (!row) return 'wait';
+      const expired = ms(row.expires_at) <= t;
+      if (!expired && row.answer !== null) return JSON.parse(row.answer as string) as object;
+      // being answered by a request on an instance that is gone (killed mid-answer): nothing will come of it
+      const ownerGone = !expired && !(await one(db, Q.ownerAlive([row.owner])))!.alive;
+      if (!expired && !ownerGone) return 'wait';
+      await db.query(Q.takeAnswer([key, listener.instance, t, t + ttlMs]));
+      return 'ours';
+    });
+
+  return {
+    stopSweeps: () => clearInterval(timer),
+
+    async countRequest(key, windowMs) {
+      const t = now();
+      const r = (await one(pool, Q.count([key, t, windowMs])))!;
+      return { count: Number(r.count), resetInMs: ms(r.ends_at) - t };
+    },
+
+    async claimTokenFamily(family, visitor, untilMs) {
+      for (;;) {
+        if (await one(pool, Q.bindFamily([family, visitor, untilMs, now()]))) return true;
+        const bound = await one(pool, Q.familyVisitor([family]));
+        // swept between the two statements: bind it again
+        if (bound) return bound.visitor === visitor;
+      }
+    },
+
+    async secret(name, make) {
+      if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`"${name}" is not a secret's name`);
+      const known = await one(pool, Q.secret([name]));
+      if (known) return known.value as string;
+      // two instances starting together: the first one's value is everyone's
+      await pool.query(Q.makeSecret([name, make()]));
+      return (await one(pool, Q.secret([name])))!.value as string;
+    },
+
+    async exclusive(name, task) {
+      const client = await pool.connect();
+      const key = lockKey(name);
+      try {
+        await client.query(Q.lock([key]));
+        try {
+          return await task();
+        } finally {
+          await client.query(Q.unlock([key]));
+        }
+      } finally {
+        client.release();
+      }
+    },
+
+    async claimAnswer(key, ttlMs): Promise<AnswerClaim> {
+      for (;;) {
+        const result = await attempt(key, ttlMs);
+        if (result === 'wait') {
+          await announced(key);
+          continue;
+        }
+        if (result !== 'ours') return { answered: result };
+        return {
+          answered: null,
+          async settle(answer) {
+            await transaction(pool, async (db) => {
+              if (answer) await db.query(Q.giveAnswer([key, listener.instance, JSON.stringify(answer)]));
+              else await changed(db, Q.dropAnswer([key, listener.instance]));
+              await db.query(Q.announceAnswer([key]));
+            });
+          },
+        };
+      }
+    },
+
+    async addAvatarSession(record: AvatarSessionRecord) {
+      await pool.query(Q.addAvatar([record.sessionId, record.siteId, record.token, record.startedAt]));
+    },
+    async findAvatarSession(siteId, token, sessionId) {
+      const r = await one(pool, Q.findAvatar([sessionId, siteId, token, now() - SESSION_MAX_AGE_MS]));
+      return r ? { siteId: r.site_id as string, token: r.token as string, sessionId: r.session_id as string, startedAt: ms(r.started_at) } : null;
+    },
+    async removeAvatarSession(sessionId) {
+      await pool.query(Q.removeAvatar([sessionId]));
+    },
+  };
+}

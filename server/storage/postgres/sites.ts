@@ -1,0 +1,96 @@
+/** Sites on PostgreSQL: their API keys (stored hashed), allowed origins, config and appearance. */
+import type pg from 'pg';
+import { DEFAULT_SITE_CONFIG, deepFreeze, hashApiKey, newToken, now, toSite, type Row } from '../records';
+import type { Site, Storage } from '../types';
+import { AnnouncedCache } from './cache';
+import { all, changed, one, sql, transaction } from './db';
+import { CHANNELS, type Listener } from './listener';
+
+/** The part of {@link Storage} that keeps sites. */
+export type SiteStorage = Pick<Storage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
+
+const Q = {
+  byId: sql('site_by_id', 'SELECT * FROM sites WHERE id = $1'),
+  byKey: sql('site_by_key', 'SELECT * FROM sites WHERE api_key_hash = $1'),
+  all: sql('sites', 'SELECT * FROM sites ORDER BY created_at'),
+  insert: sql(
+    'site_insert',
+    'INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+  ),
+  // the row is locked while its new values are worked out from the old, so that two admins' changes both land
+  lock: sql('site_lock', 'SELECT * FROM sites WHERE id = $1 FOR UPDATE'),
+  update: sql('site_update', 'UPDATE sites SET name = $1, origins = $2, config = $3, appearance = $4 WHERE id = $5'),
+  updateKey: sql('site_update_key', 'UPDATE sites SET api_key_hash = $1, key_prefix = $2 WHERE id = $3'),
+  announce: sql('announce_cache', `SELECT pg_notify('${CHANNELS.cache}', '')`),
+};
+
+/** Tells every instance (this one included) that cached rows may have changed; in the write's transaction, so sent at its commit. */
+export async function announce(db: pg.ClientBase, listener: Listener): Promise<void> {
+  await db.query(Q.announce());
+  listener.bump();
+}
+
+const frozenSite = (r: Row | null) => (r ? deepFreeze(toSite(r)) : null);
+
+/**
+ * The site methods of the storage. Every request reads its site (and every CORS preflight all origins), so
+ * sites are cached, parsed and frozen, until a write on any instance announces a change.
+ */
+export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
+  const byId = new AnnouncedCache<string, Site | null>(listener);
+  const byKeyHash = new AnnouncedCache<string, Site | null>(listener);
+  const getSite = (id: string) => byId.get(id, async () => frozenSite(await one(pool, Q.byId([id]))));
+
+  return {
+    async createSite(input) {
+      const id = `site_${newToken(9)}`;
+      await transaction(pool, async (db) => {
+        await db.query(
+          Q.insert([
+            id,
+            input.name,
+            hashApiKey(input.apiKey),
+            input.apiKey.slice(0, 8),
+            JSON.stringify(input.origins),
+            JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
+            JSON.stringify(input.appearance ?? {}),
+            now(),
+          ]),
+        );
+        await announce(db, listener);
+      });
+      return (await getSite(id))!;
+    },
+    listSites: async () => (await all(pool, Q.all())).map((r) => deepFreeze(toSite(r))),
+    getSite,
+    findSiteByApiKey(apiKey) {
+      const hash = hashApiKey(apiKey);
+      return byKeyHash.get(hash, async () => frozenSite(await one(pool, Q.byKey([hash]))));
+    },
+    async updateSite(id, patch) {
+      const found = await transaction(pool, async (db) => {
+        const r = await one(db, Q.lock([id]));
+        if (!r) return false;
+        const site = toSite(r);
+        await db.query(
+          Q.update([
+            patch.name ?? site.name,
+            JSON.stringify(patch.origins ?? site.origins),
+            JSON.stringify({ ...site.config, ...patch.config }),
+            JSON.stringify(patch.appearance ? { ...site.appearance, ...patch.appearance } : site.appearance),
+            id,
+          ]),
+        );
+        await announce(db, listener);
+        return true;
+      });
+      return found ? getSite(id) : null;
+    },
+    rotateApiKey: (id, apiKey) =>
+      transaction(pool, async (db) => {
+        const done = (await changed(db, Q.updateKey([hashApiKey(apiKey), apiKey.slice(0, 8), id]))) > 0;
+        await announce(db, listener);
+        return done;
+      }),
+  };
+}

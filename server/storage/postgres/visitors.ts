@@ -1,0 +1,103 @@
+/**
+ * Visitors' own data on PostgreSQL: profiles (`POST /api/enrich`), button clicks (`POST /api/button-click`), and
+ * deleting it: one visitor's on request, and everyone's past the retention period. The visitor data lives in
+ * chat_sessions, messages, profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
+ */
+import type pg from 'pg';
+import { json, now, str } from '../records';
+import type { ButtonClick, DeletedVisitorData, Storage } from '../types';
+import { changed, one, sql, transaction } from './db';
+
+/** The part of {@link Storage} that keeps and deletes visitors' data. */
+export type VisitorStorage = Pick<Storage, 'enrichProfile' | 'getProfile' | 'recordButtonClick' | 'countButtonClicks' | 'deleteVisitorData' | 'purgeOlderThan'>;
+
+const Q = {
+  profile: sql('profile', 'SELECT fields FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
+  // a profile's row is made (empty) if need be and locked, so that two enrichments at once merge one after the other
+  makeProfile: sql(
+    'profile_make',
+    `INSERT INTO profiles (site_id, user_session_id, fields, updated_at) VALUES ($1, $2, '{}', $3) ON CONFLICT (site_id, user_session_id) DO NOTHING`,
+  ),
+  lockProfile: sql('profile_lock', 'SELECT fields FROM profiles WHERE site_id = $1 AND user_session_id = $2 FOR UPDATE'),
+  saveProfile: sql('profile_save', 'UPDATE profiles SET fields = $3, updated_at = $4 WHERE site_id = $1 AND user_session_id = $2'),
+  insertClick: sql(
+    'click_insert',
+    'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+  ),
+  countClicks: sql('click_count', 'SELECT count(*) AS n FROM button_clicks WHERE site_id = $1'),
+  // Messages are deleted by name rather than left to ON DELETE CASCADE, so that the count is exact.
+  visitor: {
+    messages: sql(
+      'visitor_messages_delete',
+      'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2)',
+    ),
+    sessions: sql('visitor_sessions_delete', 'DELETE FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2'),
+    profile: sql('visitor_profile_delete', 'DELETE FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
+    clicks: sql('visitor_clicks_delete', 'DELETE FROM button_clicks WHERE site_id = $1 AND user_session_id = $2'),
+  },
+  old: {
+    messages: sql('old_messages_delete', 'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < $1)'),
+    sessions: sql('old_sessions_delete', 'DELETE FROM chat_sessions WHERE last_message_at < $1'),
+    // A visitor still chatting keeps the profile the site's pages gave them, however long ago that was.
+    profiles: sql(
+      'old_profiles_delete',
+      `DELETE FROM profiles p WHERE p.updated_at < $1
+         AND NOT EXISTS (SELECT 1 FROM chat_sessions c WHERE c.site_id = p.site_id AND c.user_session_id = p.user_session_id)`,
+    ),
+    clicks: sql('old_clicks_delete', 'DELETE FROM button_clicks WHERE created_at < $1'),
+  },
+};
+
+/** The visitor methods of the storage. */
+export function postgresVisitors(pool: pg.Pool): VisitorStorage {
+  return {
+    enrichProfile: (siteId, userSessionId, fields, maxFields = Infinity) =>
+      transaction(pool, async (db) => {
+        await db.query(Q.makeProfile([siteId, userSessionId, now()]));
+        const current = json<Record<string, string>>(str((await one(db, Q.lockProfile([siteId, userSessionId])))!.fields), {});
+        const next = { ...current, ...fields };
+        // over the limit: the transaction rolls back, the empty row made above with it
+        if (Object.keys(next).length > maxFields) throw new TooManyFields();
+        await db.query(Q.saveProfile([siteId, userSessionId, JSON.stringify(next), now()]));
+        return next;
+      }).catch((err: unknown) => {
+        if (err instanceof TooManyFields) return null;
+        throw err;
+      }),
+    async getProfile(siteId, userSessionId) {
+      const r = await one(pool, Q.profile([siteId, userSessionId]));
+      return r ? json<Record<string, string>>(str(r.fields), {}) : null;
+    },
+
+    async recordButtonClick(siteId, c: ButtonClick) {
+      await pool.query(Q.insertClick([siteId, c.buttonId, c.chatSessionId, c.chatLogId, c.userSessionId, c.pageUrl, c.referrerUrl, now()]));
+    },
+    countButtonClicks: async (siteId) => Number((await one(pool, Q.countClicks([siteId])))!.n),
+
+    // Each runs in one transaction: a delete is never half done, and a reader never sees a session without its messages.
+    deleteVisitorData: (siteId, userSessionId) =>
+      transaction(pool, async (db): Promise<DeletedVisitorData> => {
+        const ids = [siteId, userSessionId];
+        const messages = await changed(db, Q.visitor.messages(ids));
+        return {
+          chatSessions: await changed(db, Q.visitor.sessions(ids)),
+          messages,
+          profiles: await changed(db, Q.visitor.profile(ids)),
+          buttonClicks: await changed(db, Q.visitor.clicks(ids)),
+        };
+      }),
+    async purgeOlderThan(cutoffMs) {
+      if (!Number.isFinite(cutoffMs)) throw new Error(`purgeOlderThan: ${cutoffMs} is not a time`);
+      // The columns hold Date#toISOString() text, whose order is the order of the times.
+      const cutoff = [new Date(cutoffMs).toISOString()];
+      return transaction(pool, async (db): Promise<DeletedVisitorData> => {
+        const messages = await changed(db, Q.old.messages(cutoff));
+        const chatSessions = await changed(db, Q.old.sessions(cutoff));
+        return { chatSessions, messages, profiles: await changed(db, Q.old.profiles(cutoff)), buttonClicks: await changed(db, Q.old.clicks(cutoff)) };
+      });
+    },
+  };
+}
+
+/** A merge that would pass the profile's limit (rolls its transaction back). */
+class TooManyFields extends Error {}

@@ -1,0 +1,143 @@
+/**
+ * What both storages share: rows read into the interface's records (the column names are the same on SQLite
+ * and PostgreSQL), column readers, the clock written into rows, tokens and key hashes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { ActionTrigger, ChatSessionSummary, DocumentRecord, FooterButton, PresenceMessage, Site, SiteConfig, VideoRecord, VideoSettings } from './types';
+
+/** A row as a driver returns it: column name to value. */
+export type Row = Record<string, unknown>;
+
+/** A column as text; NULL reads as ''. */
+export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** A nullable column as text or undefined. */
+export const optStr = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
+
+/** A JSON column's value; `fallback` when it does not parse. */
+export const json = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The time written into `created_at` and `updated_at` columns. */
+export const now = () => new Date().toISOString();
+
+/**
+ * An unguessable URL-safe token (embed tokens, file ids) that starts with a letter or digit:
+ * one starting with '-' reads as an option to the admin CLI (`footer:add -x…`) and other tools.
+ */
+export function newToken(bytes = 18): string {
+  for (;;) {
+    const token = randomBytes(bytes).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(token)) return token;
+  }
+}
+
+export const DEFAULT_SITE_CONFIG: SiteConfig = { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' };
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+export function toSite(r: Row): Site {
+  return {
+    id: str(r.id),
+    name: str(r.name),
+    keyPrefix: str(r.key_prefix),
+    origins: json<string[]>(str(r.origins), []),
+    config: { ...DEFAULT_SITE_CONFIG, ...json<Partial<SiteConfig>>(str(r.config), {}) },
+    appearance: json<Record<string, unknown>>(str(r.appearance), {}),
+    createdAt: str(r.created_at),
+  };
+}
+
+export const toSession = (r: Row): ChatSessionSummary => ({
+  id: str(r.id),
+  name: str(r.name),
+  lastMessageTimestamp: str(r.last_message_at),
+  totalMessages: Number(r.message_count),
+});
+
+export const toDocument = (r: Row): DocumentRecord => ({
+  id: str(r.id),
+  siteId: str(r.site_id),
+  name: str(r.name),
+  type: str(r.type),
+  versionNumber: Number(r.version_number),
+  embedToken: str(r.embed_token),
+  fileId: optStr(r.file_id) ?? null,
+  filename: optStr(r.filename) ?? null,
+  text: optStr(r.text) ?? null,
+  hideDocHeader: Boolean(r.hide_doc_header),
+  hideDocFooter: Boolean(r.hide_doc_footer),
+});
+
+export const toFooterButton = (r: Row): FooterButton => ({
+  id: str(r.id),
+  label: str(r.label),
+  type: str(r.type) as FooterButton['type'],
+  url: optStr(r.url),
+  actionType: optStr(r.action_type),
+});
+
+export const DEFAULT_VIDEO_SETTINGS: VideoSettings = {
+  hideVideoHeader: false,
+  shareEnabled: true,
+  askQuestionEnabled: true,
+  embedBrandColor: '#1d4ed8',
+  controls: true,
+  autoplay: false,
+  loop: false,
+  mute: false,
+};
+
+export const toVideo = (r: Row): VideoRecord => ({
+  id: str(r.id),
+  siteId: str(r.site_id),
+  name: str(r.name),
+  description: str(r.description),
+  embedToken: str(r.embed_token),
+  fileId: optStr(r.file_id) ?? null,
+  filename: optStr(r.filename) ?? null,
+  thumbnailFileId: optStr(r.thumbnail_file_id) ?? null,
+  thumbnailFilename: optStr(r.thumbnail_filename) ?? null,
+  captionsFileId: optStr(r.captions_file_id) ?? null,
+  captionsFilename: optStr(r.captions_filename) ?? null,
+  transcript: str(r.transcript),
+  settings: { ...DEFAULT_VIDEO_SETTINGS, ...json<Partial<VideoSettings>>(str(r.settings), {}) },
+});
+
+/** A trigger path matches exactly, or as a prefix when it ends in `*`. */
+export function pathMatches(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+}
+
+export const toTrigger = (r: Row): ActionTrigger => ({
+  id: str(r.id),
+  path: str(r.path),
+  name: str(r.name),
+  buttonType: str(r.button_type) as ActionTrigger['buttonType'],
+  externalUrl: optStr(r.external_url),
+  actionMessage: optStr(r.action_message),
+  position: Number(r.position),
+});
+
+export const toPresenceMessage = (r: Row): PresenceMessage => ({
+  id: str(r.id),
+  triggerEventUrl: str(r.trigger_path),
+  videoId: str(r.video_id),
+  content: str(r.content),
+  showOnVisit: Boolean(r.show_on_visit),
+  createdAt: str(r.created_at),
+});
+
+/** Freezes `value` and everything it holds, so a cached object shared by requests cannot be changed by one of them. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
