@@ -4,18 +4,22 @@
  * 200 connections, over loopback, next to a bare `node:http` + better-sqlite3
  * server doing the same history read on the same database file in the same run.
  * Each server runs as its own process (ours as `npm start` runs it) with rate
- * limits raised out of the way; autocannon drives them from here.
+ * limits raised out of the way; autocannon drives them from here. Then the same
+ * calls on two instances of ours on one PostgreSQL (issue 17; a throwaway cluster
+ * on a temporary folder, durability settings as in production), autocannon
+ * spreading its connections over both; skipped where PostgreSQL is not installed.
  *
  * `node bench-server.mjs baseline FILE` runs the bare server on its own.
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 /** issue 14: history reads at 100 connections, chat at 50 and 200. */
@@ -50,9 +54,19 @@ function listeningUrl(child: ChildProcess, name: string): Promise<string> {
   });
 }
 
-function startServer(dataDir: string) {
+function startServer(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_CHAT_VISITOR: '100000000', RATE_LIMIT_CHAT_SITE: '100000000', RATE_LIMIT_CHAT_IP: '100000000', RATE_LIMIT_BOOT_IP: '100000000' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_CHAT_VISITOR: '100000000',
+      RATE_LIMIT_CHAT_SITE: '100000000',
+      RATE_LIMIT_CHAT_IP: '100000000',
+      RATE_LIMIT_BOOT_IP: '100000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return { child, base: listeningUrl(child, 'the server') };
@@ -127,44 +141,101 @@ async function seedHistory(base: string, headers: Record<string, string>, visito
   return chatSessionId!;
 }
 
+/** The demo site's API key, from the script tag of the demo page a server serves. */
+async function demoKey(base: string): Promise<string> {
+  const key = /data-api-key="([^"]+)"/.exec(await (await fetch(`${base}/`)).text())?.[1];
+  if (!key) throw new Error(`no API key in the demo page of ${base}`);
+  return key;
+}
+
+/** A visitor's request headers: a session booted on `base` with the demo key, sent from `origin`. */
+async function headersFor(base: string, apiKey: string, origin: string): Promise<Record<string, string>> {
+  const boot = await fetch(`${base}/session/boot`, { method: 'POST', headers: { 'X-API-Key': apiKey, Origin: origin } });
+  const { authToken } = (await boot.json()) as { authToken: string };
+  return { Authorization: `Bearer ${authToken}`, Origin: origin, 'Content-Type': 'application/json' };
+}
+
+const CHAT_BODY = JSON.stringify({
+  message: 'How is the investment fee worked out?',
+  userSessionId: 'bench-visitor-0002',
+  path: '/recommended-products',
+  webPageContent: 'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
+});
+
+/** What the measured calls need: the history's query and two visitors' headers. */
+interface Prepared {
+  historyQuery: string;
+  headers: Record<string, string>;
+  chatHeaders: Record<string, string>;
+}
+
+/** Seeds a 50-message history through `bases[0]` and checks that every one of `bases` reads it whole. */
+async function prepare(bases: string[], origin: string): Promise<Prepared> {
+  const apiKey = await demoKey(bases[0]!);
+  // a token serves one visitor (issue 14): the history's visitor and the chat's each boot a session
+  const headers = await headersFor(bases[0]!, apiKey, origin);
+  const chatHeaders = await headersFor(bases[0]!, apiKey, origin);
+  const visitor = 'bench-visitor-0001';
+  const chatSessionId = await seedHistory(bases[0]!, headers, visitor);
+  const historyQuery = `/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
+  for (const base of bases) {
+    const check = (await (await fetch(`${base}${historyQuery}`, { headers })).json()) as { history: unknown[] };
+    if (check.history.length !== HISTORY_QUESTIONS * 2) throw new Error(`the history has ${check.history.length} messages on ${base}, not ${HISTORY_QUESTIONS * 2}`);
+  }
+  return { historyQuery, headers, chatHeaders };
+}
+
+/** The history read and chat rows, autocannon's connections spread over `bases` (one URL: one server). */
+async function measure(server: string, bases: string[], { historyQuery, headers, chatHeaders }: Prepared): Promise<Row[]> {
+  // autocannon takes several URLs and spreads its connections over them (its types name one)
+  const url = (pathname: string) => (bases.length === 1 ? `${bases[0]}${pathname}` : (bases.map((b) => `${b}${pathname}`) as unknown as string));
+  const rows = [await run(server, 'GET chat/history', { url: url(historyQuery), connections: HISTORY_CONNECTIONS, headers })];
+  for (const connections of CHAT_CONNECTIONS) {
+    rows.push(await run(server, 'POST chat', { url: url('/api/chat'), method: 'POST', body: CHAT_BODY, connections, headers: chatHeaders }));
+  }
+  return rows;
+}
+
+/** Two instances on one PostgreSQL: their rows, or none (with the reason said) where PostgreSQL is not installed. */
+async function postgresRows(): Promise<Row[]> {
+  if (!findPostgresBin()) {
+    console.log('PostgreSQL is not installed (apt-get install postgresql): the two-instance rows are skipped.');
+    return [];
+  }
+  const cluster = await startPostgresCluster({ durable: true });
+  const dirs = await Promise.all([mkdtemp(path.join(tmpdir(), 'bench-a-')), mkdtemp(path.join(tmpdir(), 'bench-b-'))]);
+  const children: ChildProcess[] = [];
+  try {
+    // PUBLIC_URL: both instances are one site to the visitor ('self' is that origin), as behind a load balancer
+    const publicUrl = 'https://bench.example/';
+    const env = { DATABASE_URL: await cluster.createDatabase('bench'), PUBLIC_URL: publicUrl };
+    const servers = dirs.map((dir) => startServer(dir, env));
+    children.push(...servers.map((s) => s.child));
+    const bases = await Promise.all(servers.map((s) => s.base));
+    return await measure('2 instances, PostgreSQL', bases, await prepare(bases, new URL(publicUrl).origin));
+  } finally {
+    for (const child of children) await stop(child);
+    await cluster.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
   const ours = startServer(dataDir);
   let baseline: ReturnType<typeof startBaseline> | null = null;
+  const rows: Row[] = [];
   try {
     const base = await ours.base;
-    const apiKey = (await readFile(path.join(dataDir, 'demo-api-key'), 'utf8')).trim();
-    const origin = base;
-    // a token serves one visitor (issue 14): the history's visitor and the chat's each boot a session
-    const headersFor = async () => {
-      const boot = await fetch(`${base}/session/boot`, { method: 'POST', headers: { 'X-API-Key': apiKey, Origin: origin } });
-      const { authToken } = (await boot.json()) as { authToken: string };
-      return { Authorization: `Bearer ${authToken}`, Origin: origin, 'Content-Type': 'application/json' };
-    };
-    const headers = await headersFor();
-    const chatHeaders = await headersFor();
-    const visitor = 'bench-visitor-0001';
-    const chatSessionId = await seedHistory(base, headers, visitor);
-    const historyQuery = `/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
-    const check = (await (await fetch(`${base}${historyQuery}`, { headers })).json()) as { history: unknown[] };
-    if (check.history.length !== HISTORY_QUESTIONS * 2) throw new Error(`the history has ${check.history.length} messages, not ${HISTORY_QUESTIONS * 2}`);
-
+    const prepared = await prepare([base], base);
     baseline = startBaseline(path.join(dataDir, 'horizon.db'));
     const bare = await baseline.base;
-    const rows: Row[] = [];
     // The baseline runs while our server idles, and stops before ours is measured: two cores, one load at a time.
-    rows.push(await run('bare node:http', 'GET chat/history', { url: `${bare}${historyQuery}`, connections: HISTORY_CONNECTIONS }));
+    rows.push(await run('bare node:http', 'GET chat/history', { url: `${bare}${prepared.historyQuery}`, connections: HISTORY_CONNECTIONS }));
     await stop(baseline.child);
-    rows.push(await run('ours', 'GET chat/history', { url: `${base}${historyQuery}`, connections: HISTORY_CONNECTIONS, headers }));
-    const chatBody = JSON.stringify({
-      message: 'How is the investment fee worked out?',
-      userSessionId: 'bench-visitor-0002',
-      path: '/recommended-products',
-      webPageContent: 'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
-    });
-    for (const connections of CHAT_CONNECTIONS) {
-      rows.push(await run('ours', 'POST chat', { url: `${base}/api/chat`, method: 'POST', body: chatBody, connections, headers: chatHeaders }));
-    }
+    rows.push(...(await measure('ours (SQLite)', [base], prepared)));
+    await stop(ours.child);
+    rows.push(...(await postgresRows()));
     console.log(`\nServer benchmark: ${SECONDS} s per row, loopback, built-in answer engine, ${HISTORY_QUESTIONS * 2}-message history\n`);
     console.log('| server | call | connections | requests/s | p50 ms | p99 ms | errors | time-outs | non-2xx |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -43,6 +43,11 @@ export interface PostgresCluster {
 export interface StartPostgresClusterOptions {
   /** Receives each line initdb and the server write (by default they are only kept for error messages). */
   log?: (line: string) => void;
+  /**
+   * Keep PostgreSQL's durability settings (fsync, synchronous_commit, full_page_writes on, as in production): for the
+   * benchmark, whose numbers must mean what a deployment would see. The tests leave them off. @default false
+   */
+  durable?: boolean;
 }
 
 const NOT_INSTALLED = 'PostgreSQL is not installed: apt-get install postgresql (the tests start their own server on a temporary folder)';
@@ -127,7 +132,7 @@ export async function startPostgresCluster(options: StartPostgresClusterOptions 
 
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const started = await launch({ command, dir, dataDir, port, log, tail, asRoot });
+      const started = await launch({ command, dir, dataDir, port, log, tail, asRoot, durable: options.durable ?? false });
       if (started.ok) return started.cluster;
       // the port was free when asked for, but something else took it before the server bound it
       if (started.portTaken && attempt < PORT_ATTEMPTS) continue;
@@ -149,6 +154,7 @@ async function launch(ctx: {
   log: (line: string) => void;
   tail: string[];
   asRoot: boolean;
+  durable: boolean;
 }): Promise<Launched> {
   const { dir, dataDir, port, log, tail, asRoot } = ctx;
   const [file, args] = ctx.command('postgres', [
@@ -157,9 +163,7 @@ async function launch(ctx: {
     '-c', `port=${port}`,
     '-c', `unix_socket_directories=${dir}`,
     // the tests crash our server processes, never the database itself
-    '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off',
-    '-c', 'full_page_writes=off',
+    ...(ctx.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     '-c', 'max_connections=300',
   ]);
   const child = spawn(file, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
