@@ -15,7 +15,11 @@ import { postgresSites } from './postgres/sites';
 import { postgresVisitors } from './postgres/visitors';
 
 export interface PostgresOptions {
-  /** Connections in the pool at most (DATABASE_POOL_SIZE), the listener's own besides. At least 2: `exclusive` holds one while its task uses another. @default 10 */
+  /**
+   * Connections in the pool at most (DATABASE_POOL_SIZE), at least 2 (`exclusive` holds one while its task uses
+   * another). Besides it, each instance keeps a pool half its size for the shared state's counts and one listening
+   * connection: 10 makes at most 16 connections an instance. @default 10
+   */
   poolSize?: number;
   /** The clock of the shared state's times. @default Date.now */
   now?: () => number;
@@ -35,17 +39,21 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     application_name: 'horizon-server',
   };
   const pool = new pg.Pool(config);
+  // The shared state's writes every request makes (counts, bindings): a crash of the database may lose the last moment
+  // of them without harm, so their commits do not wait for the disk. Messages and everything else do.
+  const fleeting = new pg.Pool({ ...config, max: Math.max(2, Math.ceil(config.max! / 2)), options: '-c synchronous_commit=off' });
   // an idle connection the server closed (a restart, a timeout) is dropped from the pool; the next query opens another
   pool.on('error', onError);
+  fleeting.on('error', onError);
   let listener: Awaited<ReturnType<typeof openListener>> | undefined;
   try {
     await migrate(pool);
     listener = await openListener({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'horizon-server-listener' }, onError);
   } catch (err) {
-    await pool.end().catch(() => undefined);
+    await Promise.all([pool.end(), fleeting.end()]).catch(() => undefined);
     throw err;
   }
-  const shared = postgresShared(pool, listener, options.now);
+  const shared = postgresShared(pool, fleeting, listener, options.now);
   const { stopSweeps, ...sharedState } = shared;
 
   return {
@@ -57,7 +65,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     async close() {
       stopSweeps();
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), fleeting.end()]);
     },
   };
 }

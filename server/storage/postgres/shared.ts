@@ -68,12 +68,27 @@ export const ANSWER_POLL_MS = 1000;
 /** An int4 of `name` for an advisory lock's second half. */
 const lockKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
 
-/** The shared state on `pool`; `now` is the clock (tests move it). Returns it with the function that stops its sweep. */
-export function postgresShared(pool: pg.Pool, listener: Listener, now: () => number = Date.now): SharedState & { stopSweeps(): void } {
+/** How many token families this instance remembers as bound (past it, it starts again empty). */
+const KNOWN_FAMILIES = 10_000;
+
+/**
+ * The shared state. `pool` writes what must outlive a crash of the database (secrets); `fleeting` (its connections
+ * commit without waiting for the disk: `synchronous_commit=off`) writes what a crash may lose without harm, a moment
+ * of request counts, bindings, answers kept for a resend, avatar sessions, and is asked every request. `now` is the
+ * clock (tests move it). Returns it with the function that stops its sweep.
+ */
+export function postgresShared(
+  pool: pg.Pool,
+  fleeting: pg.Pool,
+  listener: Listener,
+  now: () => number = Date.now,
+): SharedState & { stopSweeps(): void } {
+  // A family's binding never changes before it ends: one this instance has seen need not be asked for again.
+  const knownFamilies = new Map<string, { visitor: string; until: number }>();
   const sweep = async () => {
     const t = now();
-    for (const q of Q.sweep) await pool.query(q([t]));
-    await pool.query(Q.sweepAvatars([t - SESSION_MAX_AGE_MS]));
+    for (const q of Q.sweep) await fleeting.query(q([t]));
+    await fleeting.query(Q.sweepAvatars([t - SESSION_MAX_AGE_MS]));
   };
   const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_INTERVAL_MS);
   timer.unref();
@@ -92,7 +107,7 @@ export function postgresShared(pool: pg.Pool, listener: Listener, now: () => num
 
   /** One attempt: the answer given, 'ours' (the caller answers), or 'wait' (another live request is answering). */
   const attempt = (key: string, ttlMs: number) =>
-    transaction(pool, async (db): Promise<object | 'ours' | 'wait'> => {
+    transaction(fleeting, async (db): Promise<object | 'ours' | 'wait'> => {
       const t = now();
       if (await one(db, Q.claimAnswer([key, listener.instance, t, t + ttlMs]))) return 'ours';
       const row = await one(db, Q.lockAnswer([key]));
@@ -112,16 +127,26 @@ export function postgresShared(pool: pg.Pool, listener: Listener, now: () => num
 
     async countRequest(key, windowMs) {
       const t = now();
-      const r = (await one(pool, Q.count([key, t, windowMs])))!;
+      const r = (await one(fleeting, Q.count([key, t, windowMs])))!;
       return { count: Number(r.count), resetInMs: ms(r.ends_at) - t };
     },
 
     async claimTokenFamily(family, visitor, untilMs) {
+      const known = knownFamilies.get(family);
+      if (known && known.until > now()) return known.visitor === visitor;
       for (;;) {
-        if (await one(pool, Q.bindFamily([family, visitor, untilMs, now()]))) return true;
-        const bound = await one(pool, Q.familyVisitor([family]));
-        // swept between the two statements: bind it again
-        if (bound) return bound.visitor === visitor;
+        let claimed = Boolean(await one(fleeting, Q.bindFamily([family, visitor, untilMs, now()])));
+        if (!claimed) {
+          const bound = await one(fleeting, Q.familyVisitor([family]));
+          // swept between the two statements: bind it again
+          if (!bound) continue;
+          claimed = bound.visitor === visitor;
+        }
+        if (claimed) {
+          if (knownFamilies.size >= KNOWN_FAMILIES) knownFamilies.clear();
+          knownFamilies.set(family, { visitor, until: untilMs });
+        }
+        return claimed;
       }
     },
 
@@ -160,7 +185,7 @@ export function postgresShared(pool: pg.Pool, listener: Listener, now: () => num
         return {
           answered: null,
           async settle(answer) {
-            await transaction(pool, async (db) => {
+            await transaction(fleeting, async (db) => {
               if (answer) await db.query(Q.giveAnswer([key, listener.instance, JSON.stringify(answer)]));
               else await changed(db, Q.dropAnswer([key, listener.instance]));
               await db.query(Q.announceAnswer([key]));
@@ -171,14 +196,14 @@ export function postgresShared(pool: pg.Pool, listener: Listener, now: () => num
     },
 
     async addAvatarSession(record: AvatarSessionRecord) {
-      await pool.query(Q.addAvatar([record.sessionId, record.siteId, record.token, record.startedAt]));
+      await fleeting.query(Q.addAvatar([record.sessionId, record.siteId, record.token, record.startedAt]));
     },
     async findAvatarSession(siteId, token, sessionId) {
-      const r = await one(pool, Q.findAvatar([sessionId, siteId, token, now() - SESSION_MAX_AGE_MS]));
+      const r = await one(fleeting, Q.findAvatar([sessionId, siteId, token, now() - SESSION_MAX_AGE_MS]));
       return r ? { siteId: r.site_id as string, token: r.token as string, sessionId: r.session_id as string, startedAt: ms(r.started_at) } : null;
     },
     async removeAvatarSession(sessionId) {
-      await pool.query(Q.removeAvatar([sessionId]));
+      await fleeting.query(Q.removeAvatar([sessionId]));
     },
   };
 }
