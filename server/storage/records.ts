@@ -3,7 +3,7 @@
  * and PostgreSQL), column readers, the clock written into rows, tokens and key hashes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ActionTrigger, ChatSessionSummary, DocumentRecord, FooterButton, PresenceMessage, Site, SiteConfig, VideoRecord, VideoSettings } from './types';
+import type { ActionTrigger, ChatSessionSummary, DocumentRecord, FooterButton, PresenceMessage, Site, SiteConfig, Storage, VideoRecord, VideoSettings } from './types';
 
 /** A row as a driver returns it: column name to value. */
 export type Row = Record<string, unknown>;
@@ -141,3 +141,50 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/*
+ * A new row's values, in the order of both storages' INSERT statements (flags as 0 or 1, which SQLite binds and
+ * PostgreSQL reads as booleans), so that a site, a document or a video is written alike on either.
+ */
+
+/** `INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at)`. */
+export const siteValues = (id: string, input: Parameters<Storage['createSite']>[0]) => [
+  id,
+  input.name,
+  hashApiKey(input.apiKey),
+  input.apiKey.slice(0, 8),
+  JSON.stringify(input.origins),
+  JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
+  JSON.stringify(input.appearance ?? {}),
+  now(),
+];
+
+/** `INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at)`. */
+export const documentValues = (id: string, input: Parameters<Storage['addDocument']>[0]) => [
+  id,
+  input.siteId,
+  input.name,
+  input.type,
+  input.versionNumber ?? 1,
+  input.embedToken ?? newToken(),
+  input.fileId,
+  input.text,
+  input.hideDocHeader ? 1 : 0,
+  input.hideDocFooter ? 1 : 0,
+  now(),
+];
+
+/** `INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at)`. */
+export const videoValues = (id: string, input: Parameters<Storage['addVideo']>[0]) => [
+  id,
+  input.siteId,
+  input.name,
+  input.description,
+  input.embedToken ?? newToken(),
+  input.fileId,
+  input.thumbnailFileId,
+  input.captionsFileId ?? null,
+  input.transcript,
+  JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
+  now(),
+];

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
-  DEFAULT_VIDEO_SETTINGS,
   deepFreeze,
+  documentValues,
   newToken,
   now,
   pathMatches,
@@ -16,6 +16,7 @@ import {
   toPresenceMessage,
   toTrigger,
   toVideo,
+  videoValues,
 } from '../records';
 import type { DocumentRecord, PresenceMessage, Storage, StoredFile } from '../types';
 import { AnnouncedCache } from './cache';
@@ -111,21 +112,7 @@ export function postgresContent(pool: pg.Pool, listener: Listener): ContentStora
     async addDocument(input) {
       const id = randomUUID();
       await transaction(pool, async (db) => {
-        await db.query(
-          Q.insertDocument([
-            id,
-            input.siteId,
-            input.name,
-            input.type,
-            input.versionNumber ?? 1,
-            input.embedToken ?? newToken(),
-            input.fileId,
-            input.text,
-            Boolean(input.hideDocHeader),
-            Boolean(input.hideDocFooter),
-            now(),
-          ]),
-        );
+        await db.query(Q.insertDocument(documentValues(id, input)));
         await announce(db, listener);
       });
       return toDocument((await one(pool, Q.documentById([id])))!);
@@ -150,21 +137,7 @@ export function postgresContent(pool: pg.Pool, listener: Listener): ContentStora
 
     async addVideo(input) {
       const id = randomUUID();
-      await pool.query(
-        Q.insertVideo([
-          id,
-          input.siteId,
-          input.name,
-          input.description,
-          input.embedToken ?? newToken(),
-          input.fileId,
-          input.thumbnailFileId,
-          input.captionsFileId ?? null,
-          input.transcript,
-          JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
-          now(),
-        ]),
-      );
+      await pool.query(Q.insertVideo(videoValues(id, input)));
       return toVideo((await one(pool, Q.videoById([id])))!);
     },
     async getVideo(id) {

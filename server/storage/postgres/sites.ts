@@ -1,6 +1,6 @@
 /** Sites on PostgreSQL: their API keys (stored hashed), allowed origins, config and appearance. */
 import type pg from 'pg';
-import { DEFAULT_SITE_CONFIG, deepFreeze, hashApiKey, newToken, now, toSite, type Row } from '../records';
+import { deepFreeze, hashApiKey, newToken, siteValues, toSite, type Row } from '../records';
 import type { Site, Storage } from '../types';
 import { AnnouncedCache } from './cache';
 import { all, changed, one, sql, transaction } from './db';
@@ -45,18 +45,7 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
     async createSite(input) {
       const id = `site_${newToken(9)}`;
       await transaction(pool, async (db) => {
-        await db.query(
-          Q.insert([
-            id,
-            input.name,
-            hashApiKey(input.apiKey),
-            input.apiKey.slice(0, 8),
-            JSON.stringify(input.origins),
-            JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
-            JSON.stringify(input.appearance ?? {}),
-            now(),
-          ]),
-        );
+        await db.query(Q.insert(siteValues(id, input)));
         await announce(db, listener);
       });
       return (await getSite(id))!;

@@ -1,9 +1,9 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
-import { toDocument, toFooterButton } from '../records';
+import { documentValues, toDocument, toFooterButton } from '../records';
 import type { DocumentRecord } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { newToken, now, type Db, type Row, type SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps smart documents. */
 export type DocumentStorage = Pick<SyncStorage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;
@@ -30,19 +30,7 @@ export function sqliteDocuments(db: Db): DocumentStorage {
   return {
     addDocument(input) {
       const id = randomUUID();
-      insertDocument.run(
-        id,
-        input.siteId,
-        input.name,
-        input.type,
-        input.versionNumber ?? 1,
-        input.embedToken ?? newToken(),
-        input.fileId,
-        input.text,
-        input.hideDocHeader ? 1 : 0,
-        input.hideDocFooter ? 1 : 0,
-        now(),
-      );
+      insertDocument.run(...documentValues(id, input));
       generation.bump();
       return toDocument(documentById.get(id)!);
     },

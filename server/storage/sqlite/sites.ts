@@ -1,8 +1,8 @@
 /** Sites on SQLite: their API keys (stored hashed), allowed origins, config and appearance. */
-import { DEFAULT_SITE_CONFIG, hashApiKey, toSite } from '../records';
+import { hashApiKey, siteValues, toSite } from '../records';
 import type { Site } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { newToken, now, type Db, type Row, type SyncStorage } from './rows';
+import { newToken, type Db, type Row, type SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps sites. */
 export type SiteStorage = Pick<SyncStorage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
@@ -30,16 +30,7 @@ export function sqliteSites(db: Db): SiteStorage {
   return {
     createSite(input) {
       const id = `site_${newToken(9)}`;
-      insertSite.run(
-        id,
-        input.name,
-        hashApiKey(input.apiKey),
-        input.apiKey.slice(0, 8),
-        JSON.stringify(input.origins),
-        JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
-        JSON.stringify(input.appearance ?? {}),
-        now(),
-      );
+      insertSite.run(...siteValues(id, input));
       generation.bump();
       return getSite(id)!;
     },

@@ -1,7 +1,7 @@
 /** Videos on SQLite, with the names of their video, poster and captions files (widget-spec §3 "Video response"). */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_VIDEO_SETTINGS, toVideo } from '../records';
-import { newToken, now, type Db, type Row, type SyncStorage } from './rows';
+import { toVideo, videoValues } from '../records';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps videos. */
 export type VideoStorage = Pick<SyncStorage, 'addVideo' | 'getVideo' | 'findVideoByToken' | 'listVideos'>;
@@ -21,19 +21,7 @@ export function sqliteVideos(db: Db): VideoStorage {
   return {
     addVideo(input) {
       const id = randomUUID();
-      insertVideo.run(
-        id,
-        input.siteId,
-        input.name,
-        input.description,
-        input.embedToken ?? newToken(),
-        input.fileId,
-        input.thumbnailFileId,
-        input.captionsFileId ?? null,
-        input.transcript,
-        JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
-        now(),
-      );
+      insertVideo.run(...videoValues(id, input));
       return toVideo(videoById.get(id)!);
     },
     getVideo(id) {
