@@ -93,26 +93,33 @@ export function postgresShared(
   const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_INTERVAL_MS);
   timer.unref();
 
-  /** Waits until an answer to `key` is announced (or ANSWER_POLL_MS passes: announcements can be lost). */
-  const announced = (key: string) =>
-    new Promise<void>((resolve) => {
-      const stop = listener.onAnswer(key, () => done());
-      const poll = setTimeout(() => done(), ANSWER_POLL_MS);
-      function done() {
-        stop();
-        clearTimeout(poll);
-        resolve();
-      }
+  /**
+   * The moment an answer to `key` is announced (or ANSWER_POLL_MS has passed: an announcement can be lost), listened
+   * for from now: made before asking, so that an answer announced while the question is asked is not missed.
+   */
+  const announcement = (key: string) => {
+    let done!: () => void;
+    const arrived = new Promise<void>((resolve) => (done = resolve));
+    const stop = listener.onAnswer(key, () => done());
+    const poll = setTimeout(() => done(), ANSWER_POLL_MS);
+    void arrived.then(() => {
+      stop();
+      clearTimeout(poll);
     });
+    return { arrived, cancel: () => done() };
+  };
 
-  /** One attempt: the answer given, 'ours' (the caller answers), or 'wait' (another live request is answering). */
+  /**
+   * One attempt: the answer given, 'ours' (the caller answers), 'wait' (another live request is answering) or
+   * 'again' (the row went away between two statements).
+   */
   const attempt = (key: string, ttlMs: number) =>
-    transaction(fleeting, async (db): Promise<object | 'ours' | 'wait'> => {
+    transaction(fleeting, async (db): Promise<object | 'ours' | 'wait' | 'again'> => {
       const t = now();
       if (await one(db, Q.claimAnswer([key, listener.instance, t, t + ttlMs]))) return 'ours';
       const row = await one(db, Q.lockAnswer([key]));
-      // gone since (its request failed and dropped it): try again
-      if (!row) return 'wait';
+      // dropped since (its request failed): ask again at once
+      if (!row) return 'again';
       const expired = ms(row.expires_at) <= t;
       if (!expired && row.answer !== null) return JSON.parse(row.answer as string) as object;
       // being answered by a request on an instance that is gone (killed mid-answer): nothing will come of it
@@ -176,11 +183,17 @@ export function postgresShared(
 
     async claimAnswer(key, ttlMs): Promise<AnswerClaim> {
       for (;;) {
-        const result = await attempt(key, ttlMs);
+        const next = announcement(key);
+        const result = await attempt(key, ttlMs).catch((err: unknown) => {
+          next.cancel();
+          throw err;
+        });
         if (result === 'wait') {
-          await announced(key);
+          await next.arrived;
           continue;
         }
+        next.cancel();
+        if (result === 'again') continue;
         if (result !== 'ours') return { answered: result };
         return {
           answered: null,
