@@ -254,13 +254,17 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
         events.end();
         return reply;
       }
+      // Recording the answer for a resend is a courtesy: its failure (the database out of reach a moment) must not
+      // turn an answer given into an error, which the widget would send again.
+      const settle = (answer: object | null) =>
+        claim?.settle(answer).catch((err: unknown) => req.log.warn({ err }, 'the answer could not be kept for a resend'));
       try {
         await admit();
         const { response, reusable } = await answerQuestion(req, reply, question, streaming);
-        await claim?.settle(reusable);
+        await settle(reusable);
         return response;
       } catch (err) {
-        await claim?.settle(null);
+        await settle(null);
         throw err;
       }
     },
@@ -318,9 +322,14 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       });
       // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
       // provider takes its speech on the room's data channel, the widget sends it instead.
+      // Stored, the answer is given whatever becomes of this: a failure here is logged, never the request's.
       const avatar = services.avatar;
-      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId && (await storage.findAvatarSession(site.id, body.sessionToken, body.streamSessionId))) {
-        avatar.speak(body.sessionToken, body.streamSessionId, speakable(result.content)).catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
+      if (avatar?.speech === 'server' && body.sessionToken && body.streamSessionId) {
+        const { sessionToken, streamSessionId } = body;
+        void storage
+          .findAvatarSession(site.id, sessionToken, streamSessionId)
+          .then((session) => session && avatar.speak(sessionToken, streamSessionId, speakable(result.content)))
+          .catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
       }
       return answerJson(fileUrl, req, saved, result, documents);
     };

@@ -65,7 +65,13 @@ export function registerVoiceRoutes(api: FastifyInstance, { services, authentica
     if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
     try {
       const session = await avatar.startSession(req.body.token);
-      await services.storage.addAvatarSession({ siteId: siteOf(req).id, token: req.body.token, sessionId: session.sessionId, startedAt: Date.now() });
+      try {
+        await services.storage.addAvatarSession({ siteId: siteOf(req).id, token: req.body.token, sessionId: session.sessionId, startedAt: Date.now() });
+      } catch (err) {
+        // a session no call could reach again must not run on at the provider's
+        avatar.stopSession(req.body.token, session.sessionId).catch(() => undefined);
+        throw err;
+      }
       // widget-spec §3 "Avatar session": session_id, url, access_token
       return reply.code(201).send({ session_id: session.sessionId, url: session.url, access_token: session.accessToken, speech: avatar.speech });
     } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * The {@link SharedState} of a server that runs alone (SQLite: one process owns the database file), kept
  * in its memory. Every map is bounded, so that a flood of keys (guessed ids, rotated addresses) cannot
- * grow it without end: past its bound, the entries that have ended go first, then the oldest.
+ * grow it without end: past its bound, the oldest go first.
  */
 import { createAvatarRegistry } from '../avatar/registry';
 import type { AnswerClaim, SharedState } from './types';
@@ -9,10 +9,11 @@ import type { AnswerClaim, SharedState } from './types';
 /** How many keys each map holds at most. */
 export const MEMORY_LIMITS = { requestCounts: 100_000, tokenFamilies: 200_000, answers: 5000 };
 
-/** Deletes the entries `ended` says have ended, then the oldest (a Map keeps insertion order) until `map` has room for one more. */
-function makeRoom<K, V>(map: Map<K, V>, max: number, ended: (value: V) => boolean): void {
-  if (map.size < max) return;
-  for (const [k, v] of map) if (ended(v)) map.delete(k);
+/**
+ * Deletes the oldest entries (a Map keeps insertion order, and each entry here is inserted anew when it starts
+ * again) until `map` has room for one more: constant time per entry, whatever a flood of keys does.
+ */
+function makeRoom<K, V>(map: Map<K, V>, max: number): void {
   for (const k of map.keys()) {
     if (map.size < max) break;
     map.delete(k);
@@ -36,7 +37,7 @@ export function memorySharedState(secrets: { read(name: string): string | null; 
       let entry = counts.get(key);
       if (!entry || entry.endsAt <= t) {
         counts.delete(key);
-        makeRoom(counts, MEMORY_LIMITS.requestCounts, (e) => e.endsAt <= t);
+        makeRoom(counts, MEMORY_LIMITS.requestCounts);
         entry = { count: 0, endsAt: t + windowMs };
         counts.set(key, entry);
       }
@@ -49,7 +50,7 @@ export function memorySharedState(secrets: { read(name: string): string | null; 
       const bound = families.get(family);
       if (bound && bound.until > t) return bound.visitor === visitor;
       families.delete(family);
-      makeRoom(families, MEMORY_LIMITS.tokenFamilies, (b) => b.until <= t);
+      makeRoom(families, MEMORY_LIMITS.tokenFamilies);
       families.set(family, { visitor, until: untilMs });
       return true;
     },
@@ -91,7 +92,7 @@ export function memorySharedState(secrets: { read(name: string): string | null; 
       let settle!: (answer: object | null) => void;
       const entry = { at: now(), ttlMs, answer: new Promise<object | null>((resolve) => (settle = resolve)) };
       answers.delete(key);
-      makeRoom(answers, MEMORY_LIMITS.answers, (e) => now() - e.at >= e.ttlMs);
+      makeRoom(answers, MEMORY_LIMITS.answers);
       answers.set(key, entry);
       return {
         answered: null,

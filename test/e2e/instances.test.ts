@@ -16,7 +16,7 @@ import { browserSuite } from './suite';
 const suite = browserSuite();
 
 /** Messages one visitor may send a window (RATE_LIMIT_CHAT_VISITOR): low, so that the shared count is seen at once. */
-const PER_VISITOR = 3;
+const PER_VISITOR = 4;
 
 type Play = (res: ServerResponse, question: string) => Promise<void> | void;
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
@@ -62,6 +62,8 @@ beforeAll(async () => {
     LLM_API_KEY: 'test-key',
     LLM_MODEL: 'stub',
     RATE_LIMIT_CHAT_VISITOR: String(PER_VISITOR),
+    // one window for the whole file: the counts a test makes do not start again in the middle of it
+    RATE_LIMIT_WINDOW: '1h',
   };
   // started together on an empty database: they migrate it and seed the demo site once between them
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
@@ -112,6 +114,8 @@ describe('two instances on one PostgreSQL', () => {
     await answers(page).filter({ hasText: 'You asked: What is the investment fee?' }).waitFor();
     await ask(page, 'And the risk?');
     await answers(page).filter({ hasText: 'You asked: And the risk?' }).waitFor();
+    await ask(page, 'And the term?');
+    await answers(page).filter({ hasText: 'You asked: And the term?' }).waitFor();
 
     // from here every call lands on B: the token A issued, the session A stored, the count A made
     balancer.routeTo(b.url);
@@ -119,7 +123,7 @@ describe('two instances on one PostgreSQL', () => {
     await page.getByRole('menuitemradio', { name: 'History' }).click();
     const item = page.locator('[data-part="history-item"][data-current]');
     await item.waitFor();
-    expect(await item.innerText()).toContain('4 messages');
+    expect(await item.innerText()).toContain('6 messages');
     await item.getByRole('button', { name: /^Rename/ }).click();
     const input = page.getByRole('textbox', { name: 'Chat name' });
     await input.fill('Fees, through B');
@@ -130,7 +134,7 @@ describe('two instances on one PostgreSQL', () => {
     await page.getByRole('menuitemradio', { name: 'Chat' }).click();
     await ask(page, 'A third question');
     await answers(page).filter({ hasText: 'You asked: A third question' }).waitFor();
-    // B has counted one message of this visitor's; with A's two, that is the limit
+    // B has counted one message of this visitor's; with A's three, that is the limit
     await ask(page, 'A fourth question');
     await page.getByText(/^Too many messages\. Please wait \d+ seconds? before sending again\.$/).waitFor();
 
@@ -184,46 +188,56 @@ describe('two instances on one PostgreSQL', () => {
 
   it('keep every answer acknowledged before an instance was killed among many written at once, and no half of any', async () => {
     const c = await startServer(env);
-    const key = (await pageKey(c.url))!;
     const VISITORS = 40;
-    const boot = async (origin: string) => {
-      const res = await fetch(`${origin}/session/boot`, { method: 'POST', headers: { 'X-API-Key': key, Origin: origin } });
-      return ((await res.json()) as { authToken: string }).authToken;
-    };
-    const tokens = await Promise.all(Array.from({ length: VISITORS }, () => boot(c.url)));
-    // the provider holds every answer, then gives them all at once: the instance then writes them all at once
-    const waiting: (() => void)[] = [];
-    let allAsked!: () => void;
-    const asked = new Promise<void>((r) => (allAsked = r));
-    play = (res, question) => {
-      waiting.push(() => whole(res, question, false));
-      if (waiting.length === VISITORS) allAsked();
-    };
     const acknowledged: { visitor: string; token: string; body: { chatSession: { id: string }; userMessage: { id: string }; aiMessage: { id: string } } }[] = [];
-    let enough!: () => void;
-    const tenBack = new Promise<void>((r) => (enough = r));
-    const sends = tokens.map(async (token, i) => {
-      const visitor = `burst-visitor-${String(i).padStart(3, '0')}`;
-      // an answer is acknowledged once its whole body has arrived; a connection cut before that is no acknowledgement
-      try {
-        const res = await fetch(`${c.url}/api/chat`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Origin: c.url },
-          body: JSON.stringify({ message: `Question ${i}`, userSessionId: visitor, path: '/' }),
-        });
-        if (res.status !== 200) return;
-        acknowledged.push({ visitor, token, body: await res.json() });
-        if (acknowledged.length === 10) enough();
-      } catch {
-        // cut off by the kill
-      }
-    });
-    await asked;
-    play = null;
-    for (const answer of waiting) answer();
-    await tenBack;
-    await c.kill();
-    await Promise.all(sends);
+    let tokens: string[];
+    try {
+      const key = (await pageKey(c.url))!;
+      const boot = async (origin: string) => {
+        const res = await fetch(`${origin}/session/boot`, { method: 'POST', headers: { 'X-API-Key': key, Origin: origin } });
+        return ((await res.json()) as { authToken: string }).authToken;
+      };
+      tokens = await Promise.all(Array.from({ length: VISITORS }, () => boot(c.url)));
+      // the provider holds every answer, then gives them all at once: the instance then writes them all at once
+      const waiting: (() => void)[] = [];
+      let allAsked!: () => void;
+      const asked = new Promise<void>((r) => (allAsked = r));
+      play = (res, question) => {
+        waiting.push(() => whole(res, question, false));
+        if (waiting.length === VISITORS) allAsked();
+      };
+      let enough!: () => void;
+      const tenBack = new Promise<void>((r) => (enough = r));
+      const sends = tokens.map(async (token, i) => {
+        const visitor = `burst-visitor-${String(i).padStart(3, '0')}`;
+        // an answer is acknowledged once its whole body has arrived; a connection cut before that is no acknowledgement
+        try {
+          const res = await fetch(`${c.url}/api/chat`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Origin: c.url },
+            body: JSON.stringify({ message: `Question ${i}`, userSessionId: visitor, path: '/' }),
+          });
+          if (res.status !== 200) return;
+          acknowledged.push({ visitor, token, body: await res.json() });
+          if (acknowledged.length === 10) enough();
+        } catch {
+          // cut off by the kill
+        }
+      });
+      // every send settled without ten acknowledgements would leave the waits below unresolved: fail instead
+      const allSent = Promise.all(sends).then(() => {
+        throw new Error(`only ${acknowledged.length} answers were acknowledged, of ${waiting.length} asked`);
+      });
+      await Promise.race([asked, allSent]);
+      play = null;
+      for (const answer of waiting) answer();
+      await Promise.race([tenBack, allSent]);
+      await c.kill();
+      await Promise.all(sends);
+    } finally {
+      play = null;
+      await c.stop();
+    }
     expect(acknowledged.length).toBeGreaterThanOrEqual(10);
 
     // B reads it all: each acknowledged question with its answer; every session whole (question and answer, or nothing)
@@ -234,7 +248,7 @@ describe('two instances on one PostgreSQL', () => {
       expect(history.history.map((m) => m.id)).toEqual([body.userMessage.id, body.aiMessage.id]);
     }
     let stored = 0;
-    for (const [i, token] of tokens.entries()) {
+    for (const [i, token] of tokens!.entries()) {
       const visitor = `burst-visitor-${String(i).padStart(3, '0')}`;
       const { sessions } = (await (await onB(`/api/chat/sessions?userSessionId=${visitor}`, token)).json()) as { sessions: { id: string; totalMessages: number }[] };
       for (const s of sessions) {

@@ -22,7 +22,7 @@ import type { DocumentRecord, PresenceMessage, Storage, StoredFile } from '../ty
 import { AnnouncedCache } from './cache';
 import { all, one, sql, transaction } from './db';
 import type { Listener } from './listener';
-import { announce } from './sites';
+import { announcedTransaction } from './sites';
 
 /** The part of {@link Storage} that keeps files, documents, videos and buttons. */
 export type ContentStorage = Pick<
@@ -111,9 +111,8 @@ export function postgresContent(pool: pg.Pool, listener: Listener): ContentStora
 
     async addDocument(input) {
       const id = randomUUID();
-      await transaction(pool, async (db) => {
+      await announcedTransaction(pool, listener, async (db) => {
         await db.query(Q.insertDocument(documentValues(id, input)));
-        await announce(db, listener);
       });
       return toDocument((await one(pool, Q.documentById([id])))!);
     },
@@ -162,9 +161,8 @@ export function postgresContent(pool: pg.Pool, listener: Listener): ContentStora
     async addPresenceMessage(siteId, m) {
       const id = randomUUID();
       const createdAt = now();
-      await transaction(pool, async (db) => {
+      await announcedTransaction(pool, listener, async (db) => {
         await db.query(Q.insertPresence([id, siteId, m.triggerEventUrl, m.videoId, m.content, m.showOnVisit, createdAt]));
-        await announce(db, listener);
       });
       return { id, createdAt, ...m };
     },

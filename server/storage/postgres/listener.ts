@@ -13,6 +13,11 @@ export const CHANNELS = { cache: 'horizon_cache', answer: 'horizon_answer' } as 
 
 /** The longest wait between two attempts to reconnect. */
 const MAX_RECONNECT_DELAY_MS = 10_000;
+/**
+ * How often the connection is asked whether it is still there, and how long it has to say so: a connection that
+ * only listens is idle, and a firewall or NAT that drops it quietly would leave the caches trusting a dead line.
+ */
+export const HEARTBEAT = { everyMs: 30_000, timeoutMs: 10_000 };
 
 export interface Listener {
   /** This instance's id: the second half of the advisory lock it holds while connected. */
@@ -39,12 +44,28 @@ export async function openListener(config: pg.ClientConfig, onError: (err: Error
   let delay = 100;
   let timer: NodeJS.Timeout | undefined;
 
+  // the heartbeat: no answer in time ends the connection, which reconnects
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    let answered = false;
+    const deadline = setTimeout(() => {
+      if (!answered) c.end().catch(() => undefined);
+    }, HEARTBEAT.timeoutMs);
+    deadline.unref();
+    c.query('SELECT 1')
+      .then(() => (answered = true))
+      .catch(() => c.end().catch(() => undefined))
+      .finally(() => clearTimeout(deadline));
+  }, HEARTBEAT.everyMs);
+  heartbeat.unref();
+
   const wakeAll = () => {
     for (const set of waiters.values()) for (const wake of set) wake();
   };
 
   async function connect(): Promise<void> {
-    const c = new pg.Client(config);
+    const c = new pg.Client({ ...config, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     c.on('error', (err) => onError(err));
     c.on('notification', (n) => {
       if (n.channel === CHANNELS.cache) generation++;
@@ -58,9 +79,13 @@ export async function openListener(config: pg.ClientConfig, onError: (err: Error
     });
     await c.connect();
     try {
+      if (closed) throw new Error('the storage was closed while its listener connected');
       await c.query(`LISTEN ${CHANNELS.cache}`);
       await c.query(`LISTEN ${CHANNELS.answer}`);
-      await c.query('SELECT pg_advisory_lock($1, $2)', [LOCKS.instance, instance]);
+      // not waited for: the connection this replaces may not have ended yet on the server's side; then later
+      const { rows } = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LOCKS.instance, instance]);
+      if (!rows[0]?.locked) throw new Error('the instance lock is still held by the connection before');
+      if (closed) throw new Error('the storage was closed while its listener connected');
     } catch (err) {
       await c.end().catch(() => undefined);
       throw err;
@@ -75,6 +100,7 @@ export async function openListener(config: pg.ClientConfig, onError: (err: Error
   function schedule() {
     timer = setTimeout(() => {
       connect().catch((err: Error) => {
+        if (closed) return;
         onError(err);
         delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
         if (!closed) schedule();
@@ -108,6 +134,7 @@ export async function openListener(config: pg.ClientConfig, onError: (err: Error
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       const c = client;
       client = null;
       await c?.end().catch(() => undefined);

@@ -156,6 +156,7 @@ const MIGRATIONS: readonly string[] = [
   CREATE TABLE recent_answers (
     key text PRIMARY KEY,
     owner integer NOT NULL,
+    claim text NOT NULL,
     started_at bigint NOT NULL,
     expires_at bigint NOT NULL,
     answer text

@@ -3,7 +3,7 @@
  * secrets, answers by question id, avatar sessions and named locks. Times are the instances' clocks (epoch ms):
  * kept in step by NTP, they differ by far less than any window here.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { SESSION_MAX_AGE_MS } from '../../avatar/registry';
 import type { AnswerClaim, AvatarSessionRecord, SharedState } from '../types';
@@ -32,16 +32,16 @@ const Q = {
   makeSecret: sql('secret_make', 'INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING'),
   claimAnswer: sql(
     'answer_claim',
-    'INSERT INTO recent_answers (key, owner, started_at, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING key',
+    'INSERT INTO recent_answers (key, owner, claim, started_at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING key',
   ),
-  lockAnswer: sql('answer_lock', 'SELECT owner, expires_at, answer FROM recent_answers WHERE key = $1 FOR UPDATE'),
-  takeAnswer: sql('answer_take', 'UPDATE recent_answers SET owner = $2, started_at = $3, expires_at = $4, answer = NULL WHERE key = $1'),
+  lockAnswer: sql('answer_lock', 'SELECT owner, started_at, expires_at, answer FROM recent_answers WHERE key = $1 FOR UPDATE'),
+  takeAnswer: sql('answer_take', 'UPDATE recent_answers SET owner = $2, claim = $3, started_at = $4, expires_at = $5, answer = NULL WHERE key = $1'),
   ownerAlive: sql(
     'instance_alive',
     `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCKS.instance} AND objid = $1::int::oid AND objsubid = 2 AND granted) AS alive`,
   ),
-  giveAnswer: sql('answer_give', 'UPDATE recent_answers SET answer = $3 WHERE key = $1 AND owner = $2'),
-  dropAnswer: sql('answer_drop', 'DELETE FROM recent_answers WHERE key = $1 AND owner = $2'),
+  giveAnswer: sql('answer_give', 'UPDATE recent_answers SET answer = $3 WHERE key = $1 AND claim = $2'),
+  dropAnswer: sql('answer_drop', 'DELETE FROM recent_answers WHERE key = $1 AND claim = $2'),
   announceAnswer: sql('announce_answer', `SELECT pg_notify('${CHANNELS.answer}', $1)`),
   addAvatar: sql(
     'avatar_add',
@@ -64,6 +64,11 @@ const Q = {
 export const SWEEP_INTERVAL_MS = 5 * 60_000;
 /** How often a request waiting for another instance's answer asks again, should the announcement be lost. */
 export const ANSWER_POLL_MS = 1000;
+/**
+ * How long a question may be in the hands of one request before a resend answers it anew, though its instance is
+ * alive: longer than any answer takes, short of the time a lost settle would otherwise hold resends up (its whole TTL).
+ */
+export const ANSWER_LEASE_MS = 3 * 60_000;
 
 /** An int4 of `name` for an advisory lock's second half. */
 const lockKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
@@ -113,19 +118,20 @@ export function postgresShared(
    * One attempt: the answer given, 'ours' (the caller answers), 'wait' (another live request is answering) or
    * 'again' (the row went away between two statements).
    */
-  const attempt = (key: string, ttlMs: number) =>
+  const attempt = (key: string, ttlMs: number, claim: string) =>
     transaction(fleeting, async (db): Promise<object | 'ours' | 'wait' | 'again'> => {
       const t = now();
-      if (await one(db, Q.claimAnswer([key, listener.instance, t, t + ttlMs]))) return 'ours';
+      if (await one(db, Q.claimAnswer([key, listener.instance, claim, t, t + ttlMs]))) return 'ours';
       const row = await one(db, Q.lockAnswer([key]));
       // dropped since (its request failed): ask again at once
       if (!row) return 'again';
       const expired = ms(row.expires_at) <= t;
       if (!expired && row.answer !== null) return JSON.parse(row.answer as string) as object;
-      // being answered by a request on an instance that is gone (killed mid-answer): nothing will come of it
-      const ownerGone = !expired && !(await one(db, Q.ownerAlive([row.owner])))!.alive;
-      if (!expired && !ownerGone) return 'wait';
-      await db.query(Q.takeAnswer([key, listener.instance, t, t + ttlMs]));
+      // being answered for too long (its settle was lost), or by a request on an instance that is gone (killed
+      // mid-answer): nothing will come of it
+      const abandoned = expired || ms(row.started_at) + ANSWER_LEASE_MS <= t || !(await one(db, Q.ownerAlive([row.owner])))!.alive;
+      if (!abandoned) return 'wait';
+      await db.query(Q.takeAnswer([key, listener.instance, claim, t, t + ttlMs]));
       return 'ours';
     });
 
@@ -169,22 +175,26 @@ export function postgresShared(
     async exclusive(name, task) {
       const client = await pool.connect();
       const key = lockKey(name);
+      // a connection whose unlock failed may still hold the lock: it is closed, not given back to the pool
+      let broken: Error | undefined;
       try {
         await client.query(Q.lock([key]));
         try {
           return await task();
         } finally {
-          await client.query(Q.unlock([key]));
+          await client.query(Q.unlock([key])).catch((err: Error) => (broken = err));
         }
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
 
     async claimAnswer(key, ttlMs): Promise<AnswerClaim> {
       for (;;) {
         const next = announcement(key);
-        const result = await attempt(key, ttlMs).catch((err: unknown) => {
+        // this request's own claim: a settle by another request of this instance on the same question changes nothing
+        const claim = randomUUID();
+        const result = await attempt(key, ttlMs, claim).catch((err: unknown) => {
           next.cancel();
           throw err;
         });
@@ -199,8 +209,8 @@ export function postgresShared(
           answered: null,
           async settle(answer) {
             await transaction(fleeting, async (db) => {
-              if (answer) await db.query(Q.giveAnswer([key, listener.instance, JSON.stringify(answer)]));
-              else await changed(db, Q.dropAnswer([key, listener.instance]));
+              if (answer) await db.query(Q.giveAnswer([key, claim, JSON.stringify(answer)]));
+              else await changed(db, Q.dropAnswer([key, claim]));
               await db.query(Q.announceAnswer([key]));
             });
           },

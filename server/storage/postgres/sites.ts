@@ -24,10 +24,19 @@ const Q = {
   announce: sql('announce_cache', `SELECT pg_notify('${CHANNELS.cache}', '')`),
 };
 
-/** Tells every instance (this one included) that cached rows may have changed; in the write's transaction, so sent at its commit. */
-export async function announce(db: pg.ClientBase, listener: Listener): Promise<void> {
-  await db.query(Q.announce());
+/**
+ * Runs `work` in one transaction that tells every instance (this one included) that cached rows may have changed:
+ * the announcement is sent at the commit, and this instance's caches move on once it has committed (a read between
+ * the two would otherwise cache the old row as new).
+ */
+export async function announcedTransaction<T>(pool: pg.Pool, listener: Listener, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  const result = await transaction(pool, async (db) => {
+    const value = await work(db);
+    await db.query(Q.announce());
+    return value;
+  });
   listener.bump();
+  return result;
 }
 
 const frozenSite = (r: Row | null) => (r ? deepFreeze(toSite(r)) : null);
@@ -44,9 +53,8 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
   return {
     async createSite(input) {
       const id = `site_${newToken(9)}`;
-      await transaction(pool, async (db) => {
+      await announcedTransaction(pool, listener, async (db) => {
         await db.query(Q.insert(siteValues(id, input)));
-        await announce(db, listener);
       });
       return (await getSite(id))!;
     },
@@ -57,7 +65,7 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
       return byKeyHash.get(hash, async () => frozenSite(await one(pool, Q.byKey([hash]))));
     },
     async updateSite(id, patch) {
-      const found = await transaction(pool, async (db) => {
+      const found = await announcedTransaction(pool, listener, async (db) => {
         const r = await one(db, Q.lock([id]));
         if (!r) return false;
         const site = toSite(r);
@@ -70,15 +78,13 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
             id,
           ]),
         );
-        await announce(db, listener);
         return true;
       });
       return found ? getSite(id) : null;
     },
     rotateApiKey: (id, apiKey) =>
-      transaction(pool, async (db) => {
+      announcedTransaction(pool, listener, async (db) => {
         const done = (await changed(db, Q.updateKey([hashApiKey(apiKey), apiKey.slice(0, 8), id]))) > 0;
-        await announce(db, listener);
         return done;
       }),
   };

@@ -4,40 +4,43 @@
  * chat_sessions, messages, profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
  */
 import type pg from 'pg';
-import { json, now, str } from '../records';
+import { json, now, str, type Row } from '../records';
 import type { ButtonClick, DeletedVisitorData, Storage } from '../types';
-import { changed, one, sql, transaction } from './db';
+import { all, changed, one, sql, transaction } from './db';
 
 /** The part of {@link Storage} that keeps and deletes visitors' data. */
 export type VisitorStorage = Pick<Storage, 'enrichProfile' | 'getProfile' | 'recordButtonClick' | 'countButtonClicks' | 'deleteVisitorData' | 'purgeOlderThan'>;
 
 const Q = {
   profile: sql('profile', 'SELECT fields FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
-  // a profile's row is made (empty) if need be and locked, so that two enrichments at once merge one after the other
-  makeProfile: sql(
-    'profile_make',
-    `INSERT INTO profiles (site_id, user_session_id, fields, updated_at) VALUES ($1, $2, '{}', $3) ON CONFLICT (site_id, user_session_id) DO NOTHING`,
+  // a profile's row is made (empty) if need be, and locked either way, in one statement, so that two enrichments
+  // at once merge one after the other, and a delete in between cannot leave nothing to lock
+  lockProfile: sql(
+    'profile_lock',
+    `INSERT INTO profiles AS p (site_id, user_session_id, fields, updated_at) VALUES ($1, $2, '{}', $3)
+     ON CONFLICT (site_id, user_session_id) DO UPDATE SET updated_at = p.updated_at RETURNING p.fields`,
   ),
-  lockProfile: sql('profile_lock', 'SELECT fields FROM profiles WHERE site_id = $1 AND user_session_id = $2 FOR UPDATE'),
   saveProfile: sql('profile_save', 'UPDATE profiles SET fields = $3, updated_at = $4 WHERE site_id = $1 AND user_session_id = $2'),
   insertClick: sql(
     'click_insert',
     'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
   ),
   countClicks: sql('click_count', 'SELECT count(*) AS n FROM button_clicks WHERE site_id = $1'),
-  // Messages are deleted by name rather than left to ON DELETE CASCADE, so that the count is exact.
+  // The sessions to delete are locked first (an append locks its session too, so none comes in between and none
+  // is deleted half); messages are deleted by name rather than left to ON DELETE CASCADE, so that the count is exact.
+  deleteSessions: {
+    messages: sql('sessions_messages_delete', 'DELETE FROM messages WHERE chat_session_id = ANY($1::text[])'),
+    sessions: sql('sessions_delete', 'DELETE FROM chat_sessions WHERE id = ANY($1::text[])'),
+  },
   visitor: {
-    messages: sql(
-      'visitor_messages_delete',
-      'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2)',
-    ),
-    sessions: sql('visitor_sessions_delete', 'DELETE FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2'),
+    sessions: sql('visitor_sessions_lock', 'SELECT id FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 ORDER BY id FOR UPDATE'),
     profile: sql('visitor_profile_delete', 'DELETE FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
     clicks: sql('visitor_clicks_delete', 'DELETE FROM button_clicks WHERE site_id = $1 AND user_session_id = $2'),
   },
   old: {
-    messages: sql('old_messages_delete', 'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < $1)'),
-    sessions: sql('old_sessions_delete', 'DELETE FROM chat_sessions WHERE last_message_at < $1'),
+    // locked (in one order, so that two sweeps at once cannot deadlock), a session an append has just moved on is
+    // read again and left out
+    sessions: sql('old_sessions_lock', 'SELECT id FROM chat_sessions WHERE last_message_at < $1 ORDER BY id FOR UPDATE'),
     // A visitor still chatting keeps the profile the site's pages gave them, however long ago that was.
     profiles: sql(
       'old_profiles_delete',
@@ -53,8 +56,7 @@ export function postgresVisitors(pool: pg.Pool): VisitorStorage {
   return {
     enrichProfile: (siteId, userSessionId, fields, maxFields = Infinity) =>
       transaction(pool, async (db) => {
-        await db.query(Q.makeProfile([siteId, userSessionId, now()]));
-        const current = json<Record<string, string>>(str((await one(db, Q.lockProfile([siteId, userSessionId])))!.fields), {});
+        const current = json<Record<string, string>>(str((await one(db, Q.lockProfile([siteId, userSessionId, now()])))!.fields), {});
         const next = { ...current, ...fields };
         // over the limit: the transaction rolls back, the empty row made above with it
         if (Object.keys(next).length > maxFields) throw new TooManyFields();
@@ -78,25 +80,27 @@ export function postgresVisitors(pool: pg.Pool): VisitorStorage {
     deleteVisitorData: (siteId, userSessionId) =>
       transaction(pool, async (db): Promise<DeletedVisitorData> => {
         const ids = [siteId, userSessionId];
-        const messages = await changed(db, Q.visitor.messages(ids));
-        return {
-          chatSessions: await changed(db, Q.visitor.sessions(ids)),
-          messages,
-          profiles: await changed(db, Q.visitor.profile(ids)),
-          buttonClicks: await changed(db, Q.visitor.clicks(ids)),
-        };
+        const { messages, chatSessions } = await deleteSessions(db, await all(db, Q.visitor.sessions(ids)));
+        return { chatSessions, messages, profiles: await changed(db, Q.visitor.profile(ids)), buttonClicks: await changed(db, Q.visitor.clicks(ids)) };
       }),
     async purgeOlderThan(cutoffMs) {
       if (!Number.isFinite(cutoffMs)) throw new Error(`purgeOlderThan: ${cutoffMs} is not a time`);
       // The columns hold Date#toISOString() text, whose order is the order of the times.
       const cutoff = [new Date(cutoffMs).toISOString()];
       return transaction(pool, async (db): Promise<DeletedVisitorData> => {
-        const messages = await changed(db, Q.old.messages(cutoff));
-        const chatSessions = await changed(db, Q.old.sessions(cutoff));
+        const { messages, chatSessions } = await deleteSessions(db, await all(db, Q.old.sessions(cutoff)));
         return { chatSessions, messages, profiles: await changed(db, Q.old.profiles(cutoff)), buttonClicks: await changed(db, Q.old.clicks(cutoff)) };
       });
     },
   };
+}
+
+/** Deletes the (locked) chat sessions `rows` name with their messages; how many of each went. */
+async function deleteSessions(db: pg.PoolClient, rows: Row[]): Promise<{ messages: number; chatSessions: number }> {
+  const ids = [rows.map((r) => r.id as string)];
+  if (ids[0]!.length === 0) return { messages: 0, chatSessions: 0 };
+  const messages = await changed(db, Q.deleteSessions.messages(ids));
+  return { messages, chatSessions: await changed(db, Q.deleteSessions.sessions(ids)) };
 }
 
 /** A merge that would pass the profile's limit (rolls its transaction back). */
