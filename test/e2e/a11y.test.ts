@@ -32,11 +32,11 @@ async function scan(path: string, answers: unknown) {
 async function scanAt(path: string, answers: unknown, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   try {
-    const page = await context.newPage();
-    await page.goto(baseUrl + '/healthz');
+    // the answers are in local storage before the page's own scripts run (no extra page load to put them there)
     if (answers) {
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })]);
+      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })] as const);
     }
+    const page = await context.newPage();
     await page.goto(baseUrl + path);
     await page.locator('main h1').waitFor();
     await page.locator('main .loading').waitFor({ state: 'detached' });
