@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_LEASE_MS } from '../../server/storage/postgres/shared';
 import type { Storage } from '../../server/storage/types';
 import { BACKEND, newTestDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 
@@ -278,5 +279,21 @@ describe.runIf(BACKEND === 'postgres')('instances on one PostgreSQL', () => {
     await doomed.close();
     const next = await storage.claimAnswer('q-3', 60_000);
     expect(next.answered).toBeNull();
+  });
+
+  it('take over a question held past its lease by a live instance whose settle was lost, and ignore that settle', async () => {
+    const other = await instance();
+    const first = await other.claimAnswer('q-4', 60 * 60_000);
+    expect(first.answered).toBeNull();
+    clock += ANSWER_LEASE_MS;
+    const second = await storage.claimAnswer('q-4', 60 * 60_000);
+    expect(second.answered).toBeNull();
+    if (second.answered === null) await second.settle({ reply: 'second' });
+    // the first request's late settles are not the second's (though both requests may be the same instance's): they change nothing
+    if (first.answered === null) {
+      await first.settle(null);
+      await first.settle({ reply: 'late' });
+    }
+    expect((await other.claimAnswer('q-4', 60 * 60_000)).answered).toEqual({ reply: 'second' });
   });
 });
