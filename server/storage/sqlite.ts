@@ -67,7 +67,7 @@ function memorySecrets() {
 }
 
 /** Secrets as files in `dir` beside the database (`token-secret`, `demo-api-key`), readable by their owner only. */
-export function secretFiles(dir: string) {
+function secretFiles(dir: string) {
   return {
     read(name: string): string | null {
       const file = path.join(dir, name);

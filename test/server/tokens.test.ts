@@ -1,6 +1,6 @@
 /** The server's random tokens (embed tokens, file ids): unguessable, URL-safe, and never read as a command-line option. */
 import { describe, expect, it } from 'vitest';
-import { newToken } from '../../server/storage/sqlite/rows';
+import { newToken } from '../../server/storage/records';
 
 describe('newToken', () => {
   it('gives URL-safe tokens of the asked size that start with a letter or digit', () => {

@@ -6,7 +6,7 @@ import { parseRange } from '../../server/routes/files';
 import { originAllowed } from '../../server/routes/origins';
 import { formatDuration, parseDuration } from '../../contract/duration';
 import { TokenSigner } from '../../server/auth';
-import { pathMatches } from '../../server/storage/sqlite/triggers';
+import { pathMatches } from '../../server/storage/records';
 
 describe('durations (widget-spec §3 expiresIn)', () => {
   it.each([

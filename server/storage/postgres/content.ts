@@ -75,7 +75,7 @@ const Q = {
     'INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
   ),
   triggers: sql('triggers', 'SELECT * FROM action_triggers WHERE site_id = $1 ORDER BY position, name COLLATE "C"'),
-  lockSite: sql('site_share_lock', 'SELECT id FROM sites WHERE id = $1 FOR UPDATE'),
+  lockSite: sql('site_lock_for_trigger', 'SELECT id FROM sites WHERE id = $1 FOR UPDATE'),
   triggerCount: sql('trigger_count', 'SELECT count(*) AS n FROM action_triggers WHERE site_id = $1'),
   insertTrigger: sql(
     'trigger_insert',

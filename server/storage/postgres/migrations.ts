@@ -207,5 +207,3 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** The number of schema versions this server knows. */
-export const SCHEMA_VERSION = MIGRATIONS.length;

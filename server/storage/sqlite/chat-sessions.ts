@@ -1,8 +1,8 @@
 /** Visitors' chat sessions and their messages on SQLite. */
 import { randomUUID } from 'node:crypto';
-import { toSession } from '../records';
+import { now, toSession } from '../records';
 import type { StoredMessage } from '../types';
-import { now, type Db, type Row, type SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps chat sessions and messages. */
 export type ChatSessionStorage = Pick<SyncStorage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;

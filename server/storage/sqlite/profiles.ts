@@ -1,6 +1,7 @@
 /** Visitors' profiles on SQLite: the fields a site's pages send with `POST /api/enrich` (widget-spec §7). */
 import type {  } from '../types';
-import { json, now, str, type Db, type Row, type SyncStorage } from './rows';
+import { json, now, str } from '../records';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps visitors' profiles. */
 export type ProfileStorage = Pick<SyncStorage, 'enrichProfile' | 'getProfile'>;

@@ -1,4 +1,4 @@
-/** What the SQLite parts of the storage share: the database handle, the row shape and column readers, the clock, tokens. */
+/** What the SQLite parts share: the database handle and the storage's methods as they run on it (column readers, the clock and tokens are in records.ts, shared with PostgreSQL). */
 import type Database from 'better-sqlite3';
 import type { SharedState, Storage } from '../types';
 
@@ -13,4 +13,4 @@ export type SyncStorage = {
 /** The open database every part prepares its statements on. */
 export type Db = Database.Database;
 
-export { json, newToken, now, optStr, str, type Row } from '../records';
+export type { Row } from '../records';

@@ -1,8 +1,8 @@
 /** Sites on SQLite: their API keys (stored hashed), allowed origins, config and appearance. */
-import { hashApiKey, siteValues, toSite } from '../records';
+import { hashApiKey, newToken, siteValues, toSite } from '../records';
 import type { Site } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { newToken, type Db, type Row, type SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './rows';
 
 /** The part of {@link Storage} that keeps sites. */
 export type SiteStorage = Pick<SyncStorage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;

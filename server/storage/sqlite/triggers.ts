@@ -3,12 +3,11 @@
  * action-triggers) and point-of-presence videos (widget-spec §3 "source POINT_OF_PRESENCE").
  */
 import { randomUUID } from 'node:crypto';
-import { pathMatches, toPresenceMessage, toTrigger } from '../records';
+import { now, pathMatches, toPresenceMessage, toTrigger } from '../records';
 import type { PresenceMessage } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import { now, type Db, type Row, type SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './rows';
 
-export { pathMatches };
 
 /** The part of {@link Storage} that keeps action triggers and presence messages. */
 export type TriggerStorage = Pick<SyncStorage, 'addActionTrigger' | 'actionTriggersForPath' | 'addPresenceMessage' | 'presenceMessagesForPath'>;
