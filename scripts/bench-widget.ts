@@ -377,7 +377,7 @@ async function measureDictation(b: Browser, env: Env): Promise<DictationSample> 
       // the same point as the widget's: the recorder told to start (its 'start' event comes later)
       const took = performance.now() - started;
       recorder.stop();
-      stream.getTracks().forEach((t) => t.stop());
+      for (const t of stream.getTracks()) t.stop();
       return took;
     });
     await plain.close();
@@ -749,7 +749,7 @@ async function main() {
       console.log(`| the widget, dictating again | ${m((x) => x.again)} | ${range((x) => x.again)} |`);
       if (chunk) console.log(`\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`widget-dictation\`).`);
       console.log(
-        '\nClick to recording: `performance.now()` at the click on Dictate (a capturing listener in the shadow root) to the mutation that shows the stop button, which the widget renders once the microphone is granted and \`MediaRecorder.start()\` was called; the baseline times the same two steps in a script of the page. Each context is fresh, so each first \`getUserMedia\` opens the (fake) device.',
+        '\nClick to recording: `performance.now()` at the click on Dictate (a capturing listener in the shadow root) to the mutation that shows the stop button, which the widget renders once the microphone is granted and `MediaRecorder.start()` was called; the baseline times the same two steps in a script of the page. Each context is fresh, so each first `getUserMedia` opens the (fake) device.',
       );
     } finally {
       await withTimeout(micBrowser.close(), 10_000, 'browser close').catch((err: unknown) => console.error(err));

@@ -43,7 +43,11 @@ export function fees(feeBases: readonly Cents[], a: Assumptions): Fees {
   const byYear: Fees['byYear'] = [];
   feeBases.forEach((base, m) => {
     const y = Math.floor(m / 12);
-    const row = (byYear[y] ??= { planYear: y + 1, months: 0, administrationCents: 0, investmentCents: 0 });
+    let row = byYear[y];
+    if (!row) {
+      row = { planYear: y + 1, months: 0, administrationCents: 0, investmentCents: 0 };
+      byYear[y] = row;
+    }
     row.months++;
     row.administrationCents += monthly(base, a.fees.administrationFeeRate);
     row.investmentCents += monthly(base, a.fees.investmentFeeRate);

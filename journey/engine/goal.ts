@@ -10,17 +10,17 @@ import type { Cents } from './money';
 
 /** The monthly rate equivalent to an annual one: (1+R)^(1/12) − 1. */
 export function monthlyRate(annualRate: number): number {
-  return Math.pow(1 + annualRate, 1 / 12) - 1;
+  return (1 + annualRate) ** (1 / 12) - 1;
 }
 
 /** An amount in today's dollars, `years` from now, at `inflation` a year, in whole cents. */
 export function inflate(todayCents: Cents, years: number, inflation: number): Cents {
-  return Math.round(todayCents * Math.pow(1 + inflation, years));
+  return Math.round(todayCents * (1 + inflation) ** years);
 }
 
 /** (1+i)^n and the annuity factor ((1+i)^n − 1)/i. */
 function factors(i: number, months: number): { growth: number; annuity: number } {
-  const growth = Math.pow(1 + i, months);
+  const growth = (1 + i) ** months;
   return { growth, annuity: i === 0 ? months : (growth - 1) / i };
 }
 
@@ -115,7 +115,7 @@ export function levers(x: LeverInput): Levers {
   const totalCents = firstDepositNeeded(goalNominal, x.affordableMonthlyCents, i, months);
   return {
     longerTime,
-    smallerGoal: { nominalCents: reached, todayCents: Math.floor(reached / Math.pow(1 + x.inflation, x.years)) },
+    smallerGoal: { nominalCents: reached, todayCents: Math.floor(reached / (1 + x.inflation) ** x.years) },
     largerFirstDeposit: { totalCents, extraCents: Math.max(0, totalCents - x.startCents) },
   };
 }

@@ -153,7 +153,7 @@ export function project(x: ProjectionInput): Projection {
       p50: Math.round(quantile(column, 0.5)),
       p90: Math.round(quantile(column, 0.9)),
     };
-    const deflator = Math.pow(1 + x.inflation, m / 12);
+    const deflator = (1 + x.inflation) ** (m / 12);
     const today: Bands = {
       median: Math.round(nominal.median / deflator),
       p10: Math.round(nominal.p10 / deflator),

@@ -204,7 +204,7 @@ export function stripInlineMarkdown(text: string): string {
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/(\*\*|__)(?=\S)([^]*?\S)\1/g, '$2')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[^\p{L}\p{N}*])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/ {2,}/g, ' ')
@@ -213,11 +213,11 @@ export function stripInlineMarkdown(text: string): string {
 
 // Lower-case words after which a full stop does not end a sentence.
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'prof', 'inc', 'ltd', 'co', 'no', 'approx', 'st', 'p.a', 'cf', 'fig']);
-const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /** A word (before its full stop) that is an abbreviation or an initial ("e.g", "Dr", "J"). */
 function isAbbreviation(word: string): boolean {
-  const bare = word.replace(/^["'“‘(\[]+/, '').toLowerCase();
+  const bare = word.replace(/^["'“‘([]+/, '').toLowerCase();
   return ABBREVIATIONS.has(bare) || (bare.length === 1 && bare.toUpperCase() !== bare);
 }
 

@@ -173,7 +173,7 @@ export function feeScheduleCsv(): string {
     ['Switching fee', formatPercent(0), 'Each switch between risk profiles', 'Not charged', formatDollars(0)],
   ];
   // RFC 4180 lines end in CRLF, which spreadsheet programs expect.
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /** The model portfolios as a JSON data file. */

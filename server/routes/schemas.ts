@@ -24,7 +24,7 @@ interface ObjectSchema {
  */
 export function dropNullOptionals(value: unknown, schema: unknown): void {
   const s = schema as ObjectSchema | undefined;
-  if (!s || s.type !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return;
+  if (s?.type !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return;
   const obj = value as Record<string, unknown>;
   for (const [key, sub] of Object.entries(s.properties)) {
     if (!(key in obj)) continue;

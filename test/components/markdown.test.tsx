@@ -320,7 +320,7 @@ describe('plain-text fallback', () => {
   });
 
   it('exactly at the cap: still markdown', () => {
-    const text = '**a**' + 'b'.repeat(MAX_MARKDOWN_CHARS - 5);
+    const text = `**a**${'b'.repeat(MAX_MARKDOWN_CHARS - 5)}`;
     expect(fallback(md(text))).toBeNull();
   });
 
@@ -334,7 +334,7 @@ describe('plain-text fallback', () => {
 
   it('5,000 nested > fall back without reaching the lexer', () => {
     const lex = vi.spyOn(Lexer.prototype, 'lex');
-    const text = '>'.repeat(5000) + ' deep';
+    const text = `${'>'.repeat(5000)} deep`;
     const p = fallback(md(text))!;
     expect(p.getAttribute('data-reason')).toBe('too-deep');
     expect(p.textContent).toBe(text);
@@ -342,9 +342,9 @@ describe('plain-text fallback', () => {
   });
 
   it(`blockquotes up to ${MAX_NESTING_DEPTH} deep render; one more falls back`, () => {
-    const ok = md('> '.repeat(MAX_NESTING_DEPTH) + 'x');
+    const ok = md(`${'> '.repeat(MAX_NESTING_DEPTH)}x`);
     expect(ok.querySelectorAll('blockquote')).toHaveLength(MAX_NESTING_DEPTH);
-    const deep = md('> '.repeat(MAX_NESTING_DEPTH + 1) + 'x');
+    const deep = md(`${'> '.repeat(MAX_NESTING_DEPTH + 1)}x`);
     expect(fallback(deep)!.getAttribute('data-reason')).toBe('too-deep');
   });
 
@@ -360,7 +360,7 @@ describe('plain-text fallback', () => {
     // *o0 _o1 *o2 … x … c2* c1_ c0* nests one emphasis per level
     const nested = (n: number) => {
       const ds = Array.from({ length: n }, (_, i) => (i % 2 ? '_' : '*'));
-      return ds.map((d, i) => `${d}o${i} `).join('') + 'x' + ds.map((d, i) => ` c${i}${d}`).reverse().join('');
+      return `${ds.map((d, i) => `${d}o${i} `).join('')}x${ds.map((d, i) => ` c${i}${d}`).reverse().join('')}`;
     };
     expect(md(nested(MAX_NESTING_DEPTH)).querySelectorAll('em')).toHaveLength(MAX_NESTING_DEPTH);
     expect(renderMarkdown(nested(MAX_NESTING_DEPTH + 1)).fallback).toBe('too-deep');
@@ -396,12 +396,12 @@ describe('toPlainTextFallbackReason', () => {
 
   it('counts markers that open containers on one line', () => {
     // 3 markers a repeat: 18 + 2 = 20 levels render, one more falls back
-    expect(toPlainTextFallbackReason('> - 1. '.repeat(6) + '> * x')).toBeNull();
-    expect(toPlainTextFallbackReason('> - 1. '.repeat(6) + '> * > x')).toBe('too-deep');
-    expect(toPlainTextFallbackReason('- '.repeat(MAX_NESTING_DEPTH + 1) + 'x')).toBe('too-deep');
-    expect(toPlainTextFallbackReason('1) '.repeat(MAX_NESTING_DEPTH + 1) + 'x')).toBe('too-deep');
+    expect(toPlainTextFallbackReason(`${'> - 1. '.repeat(6)}> * x`)).toBeNull();
+    expect(toPlainTextFallbackReason(`${'> - 1. '.repeat(6)}> * > x`)).toBe('too-deep');
+    expect(toPlainTextFallbackReason(`${'- '.repeat(MAX_NESTING_DEPTH + 1)}x`)).toBe('too-deep');
+    expect(toPlainTextFallbackReason(`${'1) '.repeat(MAX_NESTING_DEPTH + 1)}x`)).toBe('too-deep');
     // not markers: a > inside text, emphasis, numbers without a space
-    expect(toPlainTextFallbackReason('a ' + '> '.repeat(50))).toBeNull();
+    expect(toPlainTextFallbackReason(`a ${'> '.repeat(50)}`)).toBeNull();
     expect(toPlainTextFallbackReason('*a* '.repeat(30))).toBeNull();
     expect(toPlainTextFallbackReason('1.5 '.repeat(30))).toBeNull();
   });
@@ -411,9 +411,9 @@ describe('toPlainTextFallbackReason', () => {
     expect(toPlainTextFallbackReason(`${half}\n\n${half}\n\n${half}`)).toBeNull();
     expect(toPlainTextFallbackReason(`${half}\n${half}\n${half}`)).toBe('too-complex');
     expect(toPlainTextFallbackReason(`- ${half}\n- ${half}\n- ${half}`)).toBeNull();
-    const code = '```\n' + '**__'.repeat(MAX_DELIMITERS_PER_BLOCK) + '\n```';
+    const code = `\`\`\`\n${'**__'.repeat(MAX_DELIMITERS_PER_BLOCK)}\n\`\`\``;
     expect(toPlainTextFallbackReason(code)).toBeNull();
-    expect(toPlainTextFallbackReason('~~~~\n```\n' + '*'.repeat(MAX_DELIMITERS_PER_BLOCK + 1) + '\n~~~~')).toBeNull();
+    expect(toPlainTextFallbackReason(`~~~~\n\`\`\`\n${'*'.repeat(MAX_DELIMITERS_PER_BLOCK + 1)}\n~~~~`)).toBeNull();
   });
 });
 

@@ -29,11 +29,25 @@ function fakeStorage() {
   };
   const storage = {
     map,
-    refuse: () => void (refuse = true),
-    getItem: (k: string) => (check(), map.get(k) ?? null),
-    setItem: (k: string, v: string) => (check(), void map.set(k, String(v))),
-    removeItem: (k: string) => (check(), void map.delete(k)),
-    clear: () => (check(), map.clear()),
+    refuse: () => {
+      refuse = true;
+    },
+    getItem: (k: string) => {
+      check();
+      return map.get(k) ?? null;
+    },
+    setItem: (k: string, v: string) => {
+      check();
+      map.set(k, String(v));
+    },
+    removeItem: (k: string) => {
+      check();
+      map.delete(k);
+    },
+    clear: () => {
+      check();
+      map.clear();
+    },
     key: (i: number) => [...map.keys()][i] ?? null,
     get length() {
       return map.size;

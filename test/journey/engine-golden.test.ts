@@ -74,7 +74,7 @@ describe('regular investment, Moderate, 5 years, nothing to start (JOURNEY-ENGIN
   // The published median net return, 4.7% (JOURNEY-ENGINE.md "Risk profiles"), which the examples are computed with.
   const i = monthlyRate(moderate.medianNetReturn);
   /** The payment formula unrounded, in cents: G · i / ((1+i)^n − 1) with nothing to start. */
-  const exact = (goalCents: number) => (goalCents * i) / (Math.pow(1 + i, 60) - 1);
+  const exact = (goalCents: number) => (goalCents * i) / ((1 + i) ** 60 - 1);
 
   it('plans on 4.7% a year', () => {
     expect(moderate.medianNetReturn).toBe(0.047);

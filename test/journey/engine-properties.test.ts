@@ -12,7 +12,10 @@ import { FY2025_26, household } from './engine-fixtures';
 /** A seeded generator of test inputs (LCG; test-only). */
 function gen(seed: number) {
   let s = seed >>> 0;
-  const next = () => (s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
+  const next = () => {
+    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
+    return s / 4_294_967_296;
+  };
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
 }
 

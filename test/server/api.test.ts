@@ -9,6 +9,7 @@ import { createFakeAvatarProvider } from '../../server/avatar/fake';
 import { TranscriptionError } from '../../server/transcribe/types';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, json, scriptedEngine, startServer, type TestServer } from './harness';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server sent and assert on it
 type Json = Record<string, any>;
 const body = async (res: Response) => (await res.json()) as Json;
 
@@ -611,7 +612,7 @@ describe('rate limit', () => {
 describe('buttons, profile, voice', () => {
   let s: TestServer;
   let token: string;
-  let transcribed: Buffer[] = [];
+  const transcribed: Buffer[] = [];
   const uploads: { filename: string; mimeType: string }[] = [];
   beforeAll(async () => {
     s = await startServer({

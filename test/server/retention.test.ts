@@ -103,7 +103,7 @@ describe('visitors’ data in storage', () => {
       await expect(storage.deleteVisitorData(site.id, VISITOR_A)).rejects.toThrow(/profiles are locked/);
       await expect(storage.purgeOlderThan(Date.now() + DAY)).rejects.toThrow(/profiles are locked/);
     } finally {
-      await db.exec('DROP TRIGGER keep_profiles' + (BACKEND === 'sqlite' ? '' : ' ON profiles'));
+      await db.exec(`DROP TRIGGER keep_profiles${BACKEND === 'sqlite' ? '' : ' ON profiles'}`);
       await db.close();
     }
     expect(await storage.listChatSessions(site.id, VISITOR_A)).toHaveLength(1);
@@ -208,7 +208,12 @@ describe('the retention sweep', () => {
     vi.useFakeTimers();
     let clock = T0;
     const cutoffs: number[] = [];
-    const storage = { purgeOlderThan: async (cutoffMs: number) => (cutoffs.push(cutoffMs), NONE) };
+    const storage = {
+      purgeOlderThan: async (cutoffMs: number) => {
+        cutoffs.push(cutoffMs);
+        return NONE;
+      },
+    };
     const sweeps: number[] = [];
     const stop = startRetention({ storage, retentionMs: 90 * DAY, now: () => clock, onSweep: (_d, cutoff) => sweeps.push(cutoff) });
     // the sweep at start is under way; its promises settle without the clock moving

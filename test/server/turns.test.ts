@@ -60,7 +60,12 @@ describe('one task per turn', () => {
   it('admits every caller, in order', async () => {
     const admit = oneTaskPerTurn();
     const seen: number[] = [];
-    await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await admit(), seen.push(i))));
+    await Promise.all(
+      [0, 1, 2, 3, 4].map(async (i) => {
+        await admit();
+        seen.push(i);
+      }),
+    );
     expect(seen).toEqual([0, 1, 2, 3, 4]);
   });
 });
