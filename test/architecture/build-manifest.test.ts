@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Metafile } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundles as projectBundles } from '../../esbuild.config.mjs';
 import { membership, readManifest, type Manifest } from '../../scripts/build/budgets.mjs';
@@ -71,10 +72,15 @@ async function built(sources: Record<string, string>, manifest = MANIFEST) {
   const lines: string[] = [];
   const results = await build({ root, bundles: BUNDLES, manifest, log: (l) => lines.push(l) });
   const outputs = Object.assign({}, ...results.map((r) => r.metafile.outputs));
-  const members = membership({ outputs }, manifest, { roots: ['src/core.ts', 'src/loader.ts'] });
-  const modules = (name: string) => [...members.get(name)!].flatMap((f) => Object.keys(outputs[f]?.inputs ?? {})).sort();
+  const modules = (name: string, of = manifest) => modulesOf(outputs, of, name);
   const budgetLine = (name: string) => lines.find((l) => l.trimStart().startsWith(`${name} `)) ?? '';
   return { modules, budgetLine, lines };
+}
+
+/** The source modules held by the files that count toward an entry's budget. */
+function modulesOf(outputs: Metafile['outputs'], manifest: Manifest, name: string) {
+  const members = membership({ outputs }, manifest, { roots: ['src/core.ts', 'src/loader.ts'] });
+  return [...members.get(name)!].flatMap((f) => Object.keys(outputs[f]?.inputs ?? {})).sort();
 }
 
 describe('a budget counts the files its entry loads, read from the metafile', () => {
@@ -103,6 +109,15 @@ describe('a budget counts the files its entry loads, read from the metafile', ()
     expect(shared.modules('chat')).toContain('src/effects/renamed-room.ts');
     expect(shared.modules('voice')).toEqual(['src/recording.ts', 'src/voice/index.ts']);
     expect(voiceLeft(shared) - voiceLeft(after)).toBeGreaterThan(2000);
+  });
+
+  it('a file loaded on demand with no entry of its own counts toward the entry that loads it, unless that one counts a first load only', async () => {
+    const { modules } = await built(SOURCES);
+    const { dictation: _, ...withoutDictation } = MANIFEST;
+    expect(modules('chat', withoutDictation)).toEqual(['src/client.ts', 'src/core.ts', 'src/dictation/index.ts', 'src/loader.ts', 'src/recording.ts']);
+    expect(modules('voice', withoutDictation)).toEqual(['src/recording.ts', 'src/voice/index.ts', 'src/voice/room.ts']);
+    const firstLoad: Manifest = { ...withoutDictation, chat: { ...withoutDictation.chat!, onDemand: false } };
+    expect(modules('chat', firstLoad)).toEqual(['src/client.ts', 'src/core.ts', 'src/loader.ts']);
   });
 
   it('a budget overrun fails the build, and says which budget', async () => {
