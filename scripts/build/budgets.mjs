@@ -66,7 +66,7 @@ export function membership(metafile, manifest, { roots, alongside = new Map() })
 
   // dominators over every import, from the roots (a root is on no way to another root)
   const rootOuts = new Set(roots.map((r) => outputOf(r, 'the table’s entry')));
-  const reached = [...closure(Symbol.for('page'), (f) => (typeof f === 'symbol' ? [...rootOuts] : [...staticOf(f), ...dynamicOf(f)]))].filter((f) => typeof f === 'string');
+  const reached = [...new Set([...rootOuts].flatMap((r) => [...closure(r, (f) => [...staticOf(f), ...dynamicOf(f)])]))];
   const preds = new Map(reached.map((f) => [f, []]));
   for (const f of reached) for (const n of [...staticOf(f), ...dynamicOf(f)]) if (!rootOuts.has(n)) preds.get(n).push(f);
   const dom = new Map(reached.map((f) => [f, rootOuts.has(f) ? new Set([f]) : new Set(reached)]));
