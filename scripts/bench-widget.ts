@@ -128,7 +128,7 @@ interface FileSize {
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
-    // not the compressed copies the server sends in their place (esbuild.config.mjs `precompress`)
+    // not the compressed copies the server sends in their place (scripts/build/precompress.mjs)
     .filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
@@ -747,7 +747,7 @@ async function main() {
       console.log(`| baseline: a plain page, getUserMedia then MediaRecorder.start() | ${m((x) => x.baseline)} | ${range((x) => x.baseline)} |`);
       console.log(`| the widget, first dictation (its chunk loads) | ${m((x) => x.first)} | ${range((x) => x.first)} |`);
       console.log(`| the widget, dictating again | ${m((x) => x.again)} | ${range((x) => x.again)} |`);
-      if (chunk) console.log(`\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`widget-dictation\`).`);
+      if (chunk) console.log(`\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`dictation\`).`);
       console.log(
         '\nClick to recording: `performance.now()` at the click on Dictate (a capturing listener in the shadow root) to the mutation that shows the stop button, which the widget renders once the microphone is granted and `MediaRecorder.start()` was called; the baseline times the same two steps in a script of the page. Each context is fresh, so each first `getUserMedia` opens the (fake) device.',
       );

@@ -25,7 +25,7 @@ beforeAll(async () => {
   await writeFile(path.join(widgetDir, 'widget.js'), '(()=>{})();');
   await writeFile(path.join(widgetDir, 'widget', 'core-ABC123.js'), 'export {}');
   await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-DEF456.js'), 'export {}');
-  // and the compressed copies the build writes beside its larger files (esbuild.config.mjs `precompress`)
+  // and the compressed copies the build writes beside its larger files (scripts/build/precompress.mjs)
   const big = `export const text = ${JSON.stringify('dolor sit amet '.repeat(300))};`;
   await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-BIG789.js'), big);
   await writeFile(path.join(widgetDir, 'widget', 'chunks', 'chunk-BIG789.js.br'), brotliCompressSync(big));

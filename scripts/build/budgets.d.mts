@@ -1,0 +1,23 @@
+/** Types of scripts/build/budgets.mjs (see the TSDoc there). */
+import type { Metafile } from 'esbuild';
+
+/** An entry of size-budget.json. */
+export interface ManifestEntry {
+  /** The source file the build starts from, or that a part's loader imports on demand. */
+  entry: string;
+  /** The budget, in gzip bytes (level 9). */
+  gzip: number;
+  /** What the budget holds, in words. */
+  why: string;
+  /** Other entries whose own bytes count here too. */
+  with?: string[];
+  /** Whether the files the entry loads on demand, those without an entry of their own, count too. @default true */
+  onDemand?: boolean;
+}
+
+export type Manifest = Record<string, ManifestEntry>;
+
+export declare function readManifest(root: string): Manifest;
+export declare function loadedFile(file: string): boolean;
+export declare function membership(metafile: Pick<Metafile, 'outputs'>, manifest: Manifest, options: { roots: string[]; alongside?: Map<string, string[]> }): Map<string, Set<string>>;
+export declare function checkBudgets(manifest: Manifest, members: Map<string, Set<string>>, gzipOf: (file: string) => number, log?: (line: string) => void): boolean;
