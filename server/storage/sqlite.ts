@@ -19,7 +19,7 @@ import { sqliteFiles } from './sqlite/files';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
 import { sqliteRetention } from './sqlite/retention';
-import type { SyncStorage } from './sqlite/rows';
+import type { SyncStorage } from './sqlite/db';
 import { sqliteSites } from './sqlite/sites';
 import { sqliteTriggers } from './sqlite/triggers';
 import { sqliteVideos } from './sqlite/videos';

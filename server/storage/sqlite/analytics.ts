@@ -1,7 +1,7 @@
 /** Analytics on SQLite: the button clicks of `POST /api/button-click` (widget-spec §7). */
 import type { ButtonClick } from '../types';
 import { now } from '../records';
-import type { Db, SyncStorage } from './rows';
+import type { Db, SyncStorage } from './db';
 
 /** The part of {@link Storage} that records analytics. */
 export type AnalyticsStorage = Pick<SyncStorage, 'recordButtonClick' | 'countButtonClicks'>;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { now, toSession } from '../records';
 import type { StoredMessage } from '../types';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps chat sessions and messages. */
 export type ChatSessionStorage = Pick<SyncStorage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;

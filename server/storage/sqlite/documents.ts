@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { documentValues, toDocument, toFooterButton } from '../records';
 import type { DocumentRecord } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps smart documents. */
 export type DocumentStorage = Pick<SyncStorage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;

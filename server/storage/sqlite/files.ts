@@ -1,7 +1,7 @@
 /** Stored files on SQLite: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
 import type { StoredFile } from '../types';
 import { newToken, now, str } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps files. */
 export type FileStorage = Pick<SyncStorage, 'addFile' | 'getFile'>;

@@ -1,7 +1,7 @@
 /** Visitors' profiles on SQLite: the fields a site's pages send with `POST /api/enrich` (widget-spec §7). */
 import type {  } from '../types';
 import { json, now, str } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps visitors' profiles. */
 export type ProfileStorage = Pick<SyncStorage, 'enrichProfile' | 'getProfile'>;

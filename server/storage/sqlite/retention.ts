@@ -4,7 +4,7 @@
  * profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
  */
 import type { DeletedVisitorData } from '../types';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that deletes visitors' data. */
 export type RetentionStorage = Pick<SyncStorage, 'deleteVisitorData' | 'purgeOlderThan'>;

@@ -2,7 +2,7 @@
 import { hashApiKey, newToken, siteValues, toSite } from '../records';
 import type { Site } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps sites. */
 export type SiteStorage = Pick<SyncStorage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { now, pathMatches, toPresenceMessage, toTrigger } from '../records';
 import type { PresenceMessage } from '../types';
 import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 
 /** The part of {@link Storage} that keeps action triggers and presence messages. */

@@ -1,7 +1,7 @@
 /** Videos on SQLite, with the names of their video, poster and captions files (widget-spec §3 "Video response"). */
 import { randomUUID } from 'node:crypto';
 import { toVideo, videoValues } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
+import type { Db, Row, SyncStorage } from './db';
 
 /** The part of {@link Storage} that keeps videos. */
 export type VideoStorage = Pick<SyncStorage, 'addVideo' | 'getVideo' | 'findVideoByToken' | 'listVideos'>;
