@@ -56,5 +56,3 @@ export class GenerationCache<K, V> {
     return value;
   }
 }
-
-export { deepFreeze } from '../records';
