@@ -6,22 +6,11 @@ import { defineConfig } from 'vitest/config';
  * happy-dom) and `e2e` (the built app in real Chromium). `npm test` runs the first three;
  * `npm run test:e2e` the last.
  */
-/** The tests that run the storage or the server on it: the `postgres` project runs them again on PostgreSQL. */
-const STORAGE_TESTS = [
-  'test/server/storage.test.ts',
-  'test/server/storage-cache.test.ts',
-  'test/server/api.test.ts',
-  'test/server/abuse.test.ts',
-  'test/server/hostile.test.ts',
-  'test/server/hosts.test.ts',
-  'test/server/chat-stream.test.ts',
-  'test/server/client.test.ts',
-  'test/server/client-stream.test.ts',
-  'test/server/avatar.test.ts',
-  'test/server/admin.test.ts',
-  'test/server/admin-cli.test.ts',
-  'test/server/retention.test.ts',
-];
+/**
+ * The tests that run the storage, or the server on it, are named `*.db.test.ts`: the `node` project runs them on
+ * SQLite with the other server tests, and the `postgres` project runs them again on PostgreSQL.
+ */
+const DATABASE_TESTS = 'test/server/**/*.db.test.ts';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
@@ -37,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: STORAGE_TESTS,
+          include: [DATABASE_TESTS],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           env: { TEST_DATABASE: 'postgres' },
         },

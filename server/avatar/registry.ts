@@ -1,6 +1,6 @@
 /**
  * The avatar sessions this server started, in memory (the shared state of a server that runs alone:
- * storage/memory-shared.ts; on PostgreSQL they are a table every instance reads): which site each
+ * storage/sqlite/shared.ts; on PostgreSQL they are a table every instance reads): which site each
  * belongs to and the token it was started with. A call about a session (keep-alive, stop, speak) must
  * name the same site and token, so one visitor cannot steer or end another's avatar with a session id alone.
  */

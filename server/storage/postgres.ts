@@ -2,17 +2,23 @@
  * The Storage interface on PostgreSQL (issue 17), for several instances of the server behind a load balancer:
  * a pool of connections (`pg`), the schema migrated on open under an advisory lock, every multi-row write in one
  * transaction, the shared state in tables, and one listening connection per instance through which instances
- * tell each other that cached rows changed (postgres/listener.ts). Each part's methods live in `postgres/`.
+ * tell each other that cached rows changed (postgres/listener.ts). Each table group's methods live in `postgres/`,
+ * under the same names as SQLite's in `sqlite/`; this module connects and puts them together.
  */
 import pg from 'pg';
-import type { Storage } from './types';
+import type { DataStorage, Storage } from './types';
+import { postgresAnalytics } from './postgres/analytics';
 import { postgresChatSessions } from './postgres/chat-sessions';
-import { postgresContent } from './postgres/content';
+import { postgresDocuments } from './postgres/documents';
+import { postgresFiles } from './postgres/files';
 import { openListener } from './postgres/listener';
 import { migrate } from './postgres/migrations';
+import { postgresProfiles } from './postgres/profiles';
+import { postgresRetention } from './postgres/retention';
 import { postgresShared } from './postgres/shared';
 import { postgresSites } from './postgres/sites';
-import { postgresVisitors } from './postgres/visitors';
+import { postgresTriggers } from './postgres/triggers';
+import { postgresVideos } from './postgres/videos';
 
 export interface PostgresOptions {
   /**
@@ -53,15 +59,23 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     await Promise.all([pool.end(), fleeting.end()]).catch(() => undefined);
     throw err;
   }
-  const shared = postgresShared(pool, fleeting, listener, options.now);
-  const { stopSweeps, ...sharedState } = shared;
-
-  return {
+  // the same parts, in the same order, as sqlite.ts
+  const data: DataStorage = {
     ...postgresSites(pool, listener),
     ...postgresChatSessions(pool),
-    ...postgresVisitors(pool),
-    ...postgresContent(pool, listener),
-    ...sharedState,
+    ...postgresProfiles(pool),
+    ...postgresFiles(pool),
+    ...postgresDocuments(pool, listener),
+    ...postgresVideos(pool),
+    ...postgresTriggers(pool, listener),
+    ...postgresAnalytics(pool),
+    ...postgresRetention(pool),
+  };
+  const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
+
+  return {
+    ...data,
+    ...shared,
     async close() {
       stopSweeps();
       await listener.close();

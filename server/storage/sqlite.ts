@@ -1,25 +1,26 @@
 /**
  * The Storage interface on SQLite (better-sqlite3): one file, WAL mode, schema
  * migrations run on open, every multi-row write in one transaction. Each table
- * group's methods live in `sqlite/`; this module opens the database and puts them together.
+ * group's methods live in `sqlite/`, under the same names as PostgreSQL's in `postgres/`;
+ * this module opens the database and puts them together.
  *
  * better-sqlite3 answers synchronously: the parts are written that way (a transaction is one
  * synchronous call, so nothing else runs inside it) and each method is then offered as the
  * interface's async one. One process owns the file, so the shared state lives in its memory.
  */
 import Database from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Storage } from './types';
-import { memorySharedState } from './memory-shared';
+import type { DataStorage, Storage } from './types';
 import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
+import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
 import { sqliteRetention } from './sqlite/retention';
-import type { SyncStorage } from './sqlite/rows';
+import { sqliteShared } from './sqlite/shared';
 import { sqliteSites } from './sqlite/sites';
 import { sqliteTriggers } from './sqlite/triggers';
 import { sqliteVideos } from './sqlite/videos';
@@ -36,6 +37,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
+  // the same parts, in the same order, as postgres.ts
   const data: SyncStorage = {
     ...sqliteSites(db),
     ...sqliteChatSessions(db),
@@ -47,37 +49,14 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAnalytics(db),
     ...sqliteRetention(db),
   };
-  const shared = memorySharedState(file === ':memory:' ? memorySecrets() : secretFiles(path.dirname(file)), options.now);
-  return { ...asAsync(data), ...shared, close: async () => void db.close() };
+  return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }
 
 /** Each method of `sync` as an async one: a throw becomes a rejection. */
-function asAsync(sync: SyncStorage): Omit<Storage, 'close' | keyof import('./types').SharedState> {
+function asAsync(sync: SyncStorage): DataStorage {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const [name, method] of Object.entries(sync) as [string, (...args: unknown[]) => unknown][]) {
     methods[name] = async (...args) => method(...args);
   }
-  return methods as unknown as ReturnType<typeof asAsync>;
-}
-
-/** Secrets kept for this storage's life only (a throwaway database). */
-function memorySecrets() {
-  const values = new Map<string, string>();
-  return { read: (name: string) => values.get(name) ?? null, write: (name: string, value: string) => void values.set(name, value) };
-}
-
-/** Secrets as files in `dir` beside the database (`token-secret`, `demo-api-key`), readable by their owner only. */
-function secretFiles(dir: string) {
-  return {
-    read(name: string): string | null {
-      const file = path.join(dir, name);
-      return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
-    },
-    write(name: string, value: string): void {
-      mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, name);
-      writeFileSync(file, value, { mode: 0o600 });
-      chmodSync(file, 0o600);
-    },
-  };
+  return methods as unknown as DataStorage;
 }

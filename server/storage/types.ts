@@ -2,8 +2,9 @@
  * The server's one storage interface (docs/architecture.md "The server"): sites,
  * visitors' sessions and messages, documents and videos, analytics, and the state
  * several server instances share. The SQLite implementation (the embedded default) is
- * `sqlite.ts`, with each table group's methods in `sqlite/`; the PostgreSQL one, for
- * deployments that run several server instances (issue 17), is `postgres.ts` with `postgres/`.
+ * `sqlite.ts`, the PostgreSQL one, for deployments that run several server instances
+ * (issue 17), `postgres.ts`: each puts together one module per table group below, under
+ * the same file name in `sqlite/` and `postgres/`.
  *
  * Every method that writes more than one row does so atomically.
  */
@@ -166,7 +167,7 @@ export type AnswerClaim = { answered: object } | { answered: null; settle(answer
 /**
  * What every instance of the server must see alike (issue 17): request counts, which visitor each
  * token family serves, secrets, answers by question id, the avatar sessions, and a lock. On SQLite one
- * process owns the database file, so these live in its memory (storage/memory-shared.ts); on
+ * process owns the database file, so these live in its memory (storage/sqlite/shared.ts); on
  * PostgreSQL, in tables every instance reads and writes.
  */
 export interface SharedState {
@@ -198,12 +199,8 @@ export interface SharedState {
   removeAvatarSession(sessionId: string): Promise<void>;
 }
 
-/** The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and its {@link SharedState}. */
-export interface Storage extends SharedState {
-  /** Closes the database (and, on PostgreSQL, its pool and listener). */
-  close(): Promise<void>;
-
-  // Sites
+/** Sites (table `sites`): storage/{sqlite,postgres}/sites.ts. */
+export interface SiteStorage {
   createSite(input: { name: string; apiKey: string; origins: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site>;
   listSites(): Promise<Site[]>;
   getSite(id: string): Promise<Site | null>;
@@ -211,8 +208,10 @@ export interface Storage extends SharedState {
   updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site | null>;
   /** Replaces the site's key; the old one stops working at once. */
   rotateApiKey(id: string, apiKey: string): Promise<boolean>;
+}
 
-  // Chat
+/** Visitors' chat sessions and their messages (tables `chat_sessions`, `messages`): storage/{sqlite,postgres}/chat-sessions.ts. */
+export interface ChatSessionStorage {
   getChatSession(siteId: string, userSessionId: string, chatSessionId: string): Promise<ChatSessionSummary | null>;
   /**
    * Appends messages to a visitor's chat session, creating it (named `newSessionName`) when
@@ -229,18 +228,26 @@ export interface Storage extends SharedState {
   listMessages(siteId: string, userSessionId: string, chatSessionId: string): Promise<StoredMessage[]>;
   listChatSessions(siteId: string, userSessionId: string): Promise<ChatSessionSummary[]>;
   renameChatSession(siteId: string, userSessionId: string, chatSessionId: string, name: string): Promise<ChatSessionSummary | null>;
+}
 
-  // Visitors
+/** Visitors' profiles (table `profiles`): storage/{sqlite,postgres}/profiles.ts. */
+export interface ProfileStorage {
   /**
    * Merges `fields` into the visitor's profile, in one transaction: the whole profile, or null (nothing
    * written) when it would then hold more than `maxFields` fields.
    */
   enrichProfile(siteId: string, userSessionId: string, fields: Record<string, string>, maxFields?: number): Promise<Record<string, string> | null>;
   getProfile(siteId: string, userSessionId: string): Promise<Record<string, string> | null>;
+}
 
-  // Files, documents, videos
+/** Stored files (table `files`): storage/{sqlite,postgres}/files.ts. */
+export interface FileStorage {
   addFile(siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }): Promise<string>;
   getFile(id: string): Promise<StoredFile | null>;
+}
+
+/** Smart documents and their footer buttons (tables `documents`, `footer_buttons`): storage/{sqlite,postgres}/documents.ts. */
+export interface DocumentStorage {
   addDocument(input: {
     siteId: string;
     name: string;
@@ -256,6 +263,10 @@ export interface Storage extends SharedState {
   findDocumentByToken(embedToken: string): Promise<DocumentRecord | null>;
   addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): Promise<FooterButton>;
   listFooterButtons(documentId: string): Promise<FooterButton[]>;
+}
+
+/** Videos (table `videos`): storage/{sqlite,postgres}/videos.ts. */
+export interface VideoStorage {
   addVideo(
     input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'captionsFileId' | 'captionsFilename' | 'settings'> & {
       embedToken?: string;
@@ -266,18 +277,27 @@ export interface Storage extends SharedState {
   getVideo(id: string): Promise<VideoRecord | null>;
   findVideoByToken(embedToken: string): Promise<VideoRecord | null>;
   listVideos(siteId: string): Promise<VideoRecord[]>;
+}
 
-  // Buttons and presence videos
+/** Action buttons and presence videos by path (tables `action_triggers`, `presence_messages`): storage/{sqlite,postgres}/triggers.ts. */
+export interface TriggerStorage {
   addActionTrigger(siteId: string, trigger: Omit<ActionTrigger, 'id' | 'position'> & { position?: number }): Promise<ActionTrigger>;
   actionTriggersForPath(siteId: string, path: string): Promise<ActionTrigger[]>;
   addPresenceMessage(siteId: string, message: Omit<PresenceMessage, 'id' | 'createdAt'>): Promise<PresenceMessage>;
   presenceMessagesForPath(siteId: string, path: string): Promise<PresenceMessage[]>;
+}
 
-  // Analytics
+/** Analytics (table `button_clicks`): storage/{sqlite,postgres}/analytics.ts. */
+export interface AnalyticsStorage {
   recordButtonClick(siteId: string, click: ButtonClick): Promise<void>;
   countButtonClicks(siteId: string): Promise<number>;
+}
 
-  // Privacy: every table that holds a visitor's data is covered here (chat sessions, their messages, profiles, button clicks)
+/**
+ * Privacy: deleting visitors' data from every table that holds it (chat sessions, their messages, profiles,
+ * button clicks): storage/{sqlite,postgres}/retention.ts. A table added with a visitor's data belongs here too.
+ */
+export interface RetentionStorage {
   /** Deletes everything stored about one visitor of one site, in one transaction. */
   deleteVisitorData(siteId: string, userSessionId: string): Promise<DeletedVisitorData>;
   /**
@@ -286,4 +306,25 @@ export interface Storage extends SharedState {
    * has no chat session left on that site, and button clicks recorded before it.
    */
   purgeOlderThan(cutoffMs: number): Promise<DeletedVisitorData>;
+}
+
+/** The storage's data, table group by table group (each group is one module in each dialect's folder). */
+export interface DataStorage
+  extends SiteStorage,
+    ChatSessionStorage,
+    ProfileStorage,
+    FileStorage,
+    DocumentStorage,
+    VideoStorage,
+    TriggerStorage,
+    AnalyticsStorage,
+    RetentionStorage {}
+
+/**
+ * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and
+ * its {@link SharedState} (storage/{sqlite,postgres}/shared.ts).
+ */
+export interface Storage extends DataStorage, SharedState {
+  /** Closes the database (and, on PostgreSQL, its pool and listener). */
+  close(): Promise<void>;
 }

@@ -3,7 +3,26 @@
  * across instances: every write announces itself (NOTIFY), and each instance's listener moves its
  * generation on, which empties the caches. While the listener is away, nothing is cached.
  */
-import type { Listener } from './listener';
+import type pg from 'pg';
+import { sql, transaction } from './db';
+import { CHANNELS, type Listener } from './listener';
+
+const announce = sql('announce_cache', `SELECT pg_notify('${CHANNELS.cache}', '')`);
+
+/**
+ * Runs `work` in one transaction that tells every instance (this one included) that cached rows may have changed:
+ * the announcement is sent at the commit, and this instance's caches move on once it has committed (a read between
+ * the two would otherwise cache the old row as new).
+ */
+export async function announcedTransaction<T>(pool: pg.Pool, listener: Listener, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  const result = await transaction(pool, async (db) => {
+    const value = await work(db);
+    await db.query(announce());
+    return value;
+  });
+  listener.bump();
+  return result;
+}
 
 /** A cache whose entries all drop when the listener's generation moves on. */
 export class AnnouncedCache<K, V> {

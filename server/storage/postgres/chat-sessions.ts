@@ -2,11 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { now, toSession, type Row } from '../records';
-import type { Storage, StoredMessage } from '../types';
+import type { ChatSessionStorage, StoredMessage } from '../types';
 import { all, one, sql, transaction } from './db';
-
-/** The part of {@link Storage} that keeps chat sessions and messages. */
-export type ChatSessionStorage = Pick<Storage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;
 
 const Q = {
   session: sql('session', 'SELECT * FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 AND id = $3'),

@@ -1,6 +1,12 @@
-/** What the PostgreSQL parts of the storage share: the pool, queries by name, transactions. */
+/** What the PostgreSQL parts of the storage share: the pool, queries by name, transactions, advisory lock keys. */
 import pg from 'pg';
 import type { Row } from '../records';
+
+/**
+ * The first halves of this server's advisory lock keys (pairs of int4): migrations (second half 0), the storage's
+ * `exclusive` tasks (second half: the hash of the task's name), and the instances alive (second half: the instance's id).
+ */
+export const LOCKS = { migrate: 17_001, exclusive: 17_002, instance: 17_003 } as const;
 
 /** A connection, from the pool or held for a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

@@ -6,7 +6,7 @@
  * cached, and answers are waited for by asking again.
  */
 import pg from 'pg';
-import { LOCKS } from './migrations';
+import { LOCKS } from './db';
 
 /** What instances announce to each other. */
 export const CHANNELS = { cache: 'horizon_cache', answer: 'horizon_answer' } as const;

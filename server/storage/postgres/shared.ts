@@ -7,9 +7,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { SESSION_MAX_AGE_MS } from '../../avatar/registry';
 import type { AnswerClaim, AvatarSessionRecord, SharedState } from '../types';
-import { changed, ms, one, sql, transaction } from './db';
+import { changed, LOCKS, ms, one, sql, transaction } from './db';
 import { CHANNELS, type Listener } from './listener';
-import { LOCKS } from './migrations';
 
 const Q = {
   count: sql(

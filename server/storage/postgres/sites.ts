@@ -1,13 +1,10 @@
 /** Sites on PostgreSQL: their API keys (stored hashed), allowed origins, config and appearance. */
 import type pg from 'pg';
 import { deepFreeze, hashApiKey, newToken, siteValues, toSite, type Row } from '../records';
-import type { Site, Storage } from '../types';
-import { AnnouncedCache } from './cache';
-import { all, changed, one, sql, transaction } from './db';
-import { CHANNELS, type Listener } from './listener';
-
-/** The part of {@link Storage} that keeps sites. */
-export type SiteStorage = Pick<Storage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
+import type { Site, SiteStorage } from '../types';
+import { AnnouncedCache, announcedTransaction } from './cache';
+import { all, changed, one, sql } from './db';
+import type { Listener } from './listener';
 
 const Q = {
   byId: sql('site_by_id', 'SELECT * FROM sites WHERE id = $1'),
@@ -21,23 +18,7 @@ const Q = {
   lock: sql('site_lock', 'SELECT * FROM sites WHERE id = $1 FOR UPDATE'),
   update: sql('site_update', 'UPDATE sites SET name = $1, origins = $2, config = $3, appearance = $4 WHERE id = $5'),
   updateKey: sql('site_update_key', 'UPDATE sites SET api_key_hash = $1, key_prefix = $2 WHERE id = $3'),
-  announce: sql('announce_cache', `SELECT pg_notify('${CHANNELS.cache}', '')`),
 };
-
-/**
- * Runs `work` in one transaction that tells every instance (this one included) that cached rows may have changed:
- * the announcement is sent at the commit, and this instance's caches move on once it has committed (a read between
- * the two would otherwise cache the old row as new).
- */
-export async function announcedTransaction<T>(pool: pg.Pool, listener: Listener, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  const result = await transaction(pool, async (db) => {
-    const value = await work(db);
-    await db.query(Q.announce());
-    return value;
-  });
-  listener.bump();
-  return result;
-}
 
 const frozenSite = (r: Row | null) => (r ? deepFreeze(toSite(r)) : null);
 

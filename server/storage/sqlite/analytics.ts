@@ -1,13 +1,10 @@
 /** Analytics on SQLite: the button clicks of `POST /api/button-click` (widget-spec §7). */
-import type { ButtonClick } from '../types';
+import type { AnalyticsStorage, ButtonClick } from '../types';
 import { now } from '../records';
-import type { Db, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that records analytics. */
-export type AnalyticsStorage = Pick<SyncStorage, 'recordButtonClick' | 'countButtonClicks'>;
+import type { Db, Sync } from './db';
 
 /** The analytics methods of the storage on `db`. */
-export function sqliteAnalytics(db: Db): AnalyticsStorage {
+export function sqliteAnalytics(db: Db): Sync<AnalyticsStorage> {
   const insertClick = db.prepare(
     'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );

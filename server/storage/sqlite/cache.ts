@@ -3,7 +3,7 @@
  * (sites: issue 14), kept correct when another process writes the same file: the
  * admin CLI (`server/admin.ts`) changes sites while the server runs.
  */
-import type { Db } from './rows';
+import type { Db } from './db';
 
 /**
  * The database's generation as this connection sees it: it changes whenever a write
@@ -56,5 +56,3 @@ export class GenerationCache<K, V> {
     return value;
   }
 }
-
-export { deepFreeze } from '../records';

@@ -1,11 +1,8 @@
 /** Visitors' chat sessions and their messages on SQLite. */
 import { randomUUID } from 'node:crypto';
 import { now, toSession } from '../records';
-import type { StoredMessage } from '../types';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps chat sessions and messages. */
-export type ChatSessionStorage = Pick<SyncStorage, 'getChatSession' | 'appendMessages' | 'listMessages' | 'listChatSessions' | 'renameChatSession'>;
+import type { ChatSessionStorage, StoredMessage } from '../types';
+import type { Db, Row, Sync } from './db';
 
 /** The columns {@link toMessage} reads, in its order. */
 const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error, m.incomplete';
@@ -25,7 +22,7 @@ const toMessage = (r: MessageRow): StoredMessage => ({
 });
 
 /** The chat methods of the storage on `db`. */
-export function sqliteChatSessions(db: Db): ChatSessionStorage {
+export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
   const session = db.prepare<[string, string, string], Row>('SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? AND id = ?');
   const sessions = db.prepare<[string, string], Row>(
     'SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? ORDER BY last_message_at DESC, created_at DESC',
@@ -44,7 +41,7 @@ export function sqliteChatSessions(db: Db): ChatSessionStorage {
   const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
 
   // One transaction: the session, its messages and its count are written together or not at all (types.ts Storage.appendMessages).
-  const appendMessages = db.transaction((input: Parameters<SyncStorage['appendMessages']>[0]) => {
+  const appendMessages = db.transaction((input: Parameters<ChatSessionStorage['appendMessages']>[0]) => {
     const t = input.messages[input.messages.length - 1]?.createdAt ?? now();
     let sessionId = input.chatSessionId;
     if (sessionId === null) {

@@ -1,12 +1,9 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
-import { documentValues, toDocument, toFooterButton } from '../records';
-import type { DocumentRecord } from '../types';
-import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps smart documents. */
-export type DocumentStorage = Pick<SyncStorage, 'addDocument' | 'listDocuments' | 'findDocumentByToken' | 'addFooterButton' | 'listFooterButtons'>;
+import { deepFreeze, documentValues, toDocument, toFooterButton } from '../records';
+import type { DocumentRecord, DocumentStorage } from '../types';
+import { GenerationCache, generationOf } from './cache';
+import type { Db, Row, Sync } from './db';
 
 const DOCUMENT_SELECT = `SELECT d.*, f.filename AS filename FROM documents d LEFT JOIN files f ON f.id = d.file_id`;
 
@@ -15,7 +12,7 @@ const DOCUMENT_SELECT = `SELECT d.*, f.filename AS filename FROM documents d LEF
  * documents, so each site's list is cached, frozen, until a write here or on another
  * connection to the file ({@link generationOf}: the admin CLI adds documents).
  */
-export function sqliteDocuments(db: Db): DocumentStorage {
+export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
   const generation = generationOf(db);
   const bySite = new GenerationCache<string, readonly DocumentRecord[]>(generation, 1000);
   const documentById = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.id = ?`);

@@ -1,13 +1,10 @@
 /** Stored files on SQLite: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
-import type { StoredFile } from '../types';
+import type { FileStorage, StoredFile } from '../types';
 import { newToken, now, str } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps files. */
-export type FileStorage = Pick<SyncStorage, 'addFile' | 'getFile'>;
+import type { Db, Row, Sync } from './db';
 
 /** The file methods of the storage on `db`. */
-export function sqliteFiles(db: Db): FileStorage {
+export function sqliteFiles(db: Db): Sync<FileStorage> {
   const file = db.prepare<[string], Row>('SELECT * FROM files WHERE id = ?');
   const insertFile = db.prepare('INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)');
 

@@ -1,13 +1,10 @@
 /** Visitors' profiles on SQLite: the fields a site's pages send with `POST /api/enrich` (widget-spec §7). */
-import type {  } from '../types';
+import type { ProfileStorage } from '../types';
 import { json, now, str } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps visitors' profiles. */
-export type ProfileStorage = Pick<SyncStorage, 'enrichProfile' | 'getProfile'>;
+import type { Db, Row, Sync } from './db';
 
 /** The profile methods of the storage on `db`. */
-export function sqliteProfiles(db: Db): ProfileStorage {
+export function sqliteProfiles(db: Db): Sync<ProfileStorage> {
   const profile = db.prepare<[string, string], Row>('SELECT fields FROM profiles WHERE site_id = ? AND user_session_id = ?');
   const upsertProfile = db.prepare(
     'INSERT INTO profiles (site_id, user_session_id, fields, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (site_id, user_session_id) DO UPDATE SET fields = excluded.fields, updated_at = excluded.updated_at',

@@ -1,18 +1,15 @@
 /**
  * Deleting visitors' data on SQLite: one visitor's on request (privacy law's right to erasure),
  * and everyone's past the retention period. The visitor data lives in chat_sessions, messages,
- * profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
+ * profiles and button_clicks (../migrations); a table added there with a visitor's data belongs here too.
  */
-import type { DeletedVisitorData } from '../types';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that deletes visitors' data. */
-export type RetentionStorage = Pick<SyncStorage, 'deleteVisitorData' | 'purgeOlderThan'>;
+import type { DeletedVisitorData, RetentionStorage } from '../types';
+import type { Db, Row, Sync } from './db';
 
 const count = (r: Row | undefined) => Number(r?.n ?? 0);
 
 /** The delete methods of the storage on `db`. */
-export function sqliteRetention(db: Db): RetentionStorage {
+export function sqliteRetention(db: Db): Sync<RetentionStorage> {
   // Messages are deleted by name rather than left to ON DELETE CASCADE, so that the count is exact
   // and the delete does not depend on the connection's foreign_keys setting.
   const visitor = {

@@ -1,18 +1,15 @@
 /** Sites on SQLite: their API keys (stored hashed), allowed origins, config and appearance. */
-import { hashApiKey, newToken, siteValues, toSite } from '../records';
-import type { Site } from '../types';
-import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps sites. */
-export type SiteStorage = Pick<SyncStorage, 'createSite' | 'listSites' | 'getSite' | 'findSiteByApiKey' | 'updateSite' | 'rotateApiKey'>;
+import { deepFreeze, hashApiKey, newToken, siteValues, toSite } from '../records';
+import type { Site, SiteStorage } from '../types';
+import { GenerationCache, generationOf } from './cache';
+import type { Db, Row, Sync } from './db';
 
 /**
  * The site methods of the storage on `db`. Every request reads its site (and every
  * CORS preflight all origins), so sites are cached, parsed and frozen, until a write
  * here or on another connection to the file ({@link generationOf}).
  */
-export function sqliteSites(db: Db): SiteStorage {
+export function sqliteSites(db: Db): Sync<SiteStorage> {
   const generation = generationOf(db);
   const siteById = db.prepare<[string], Row>('SELECT * FROM sites WHERE id = ?');
   const siteByKey = db.prepare<[string], Row>('SELECT * FROM sites WHERE api_key_hash = ?');

@@ -3,21 +3,17 @@
  * action-triggers) and point-of-presence videos (widget-spec §3 "source POINT_OF_PRESENCE").
  */
 import { randomUUID } from 'node:crypto';
-import { now, pathMatches, toPresenceMessage, toTrigger } from '../records';
-import type { PresenceMessage } from '../types';
-import { deepFreeze, GenerationCache, generationOf } from './cache';
-import type { Db, Row, SyncStorage } from './rows';
-
-
-/** The part of {@link Storage} that keeps action triggers and presence messages. */
-export type TriggerStorage = Pick<SyncStorage, 'addActionTrigger' | 'actionTriggersForPath' | 'addPresenceMessage' | 'presenceMessagesForPath'>;
+import { deepFreeze, now, pathMatches, toPresenceMessage, toTrigger } from '../records';
+import type { PresenceMessage, TriggerStorage } from '../types';
+import { GenerationCache, generationOf } from './cache';
+import type { Db, Row, Sync } from './db';
 
 /**
  * The trigger methods of the storage on `db`. Every history read asks for its page's
  * presence videos, so each site's are cached, frozen, until a write here or on another
  * connection to the file ({@link generationOf}: the admin CLI adds them).
  */
-export function sqliteTriggers(db: Db): TriggerStorage {
+export function sqliteTriggers(db: Db): Sync<TriggerStorage> {
   const generation = generationOf(db);
   const presenceBySite = new GenerationCache<string, readonly PresenceMessage[]>(generation, 1000);
   const triggers = db.prepare<[string], Row>('SELECT * FROM action_triggers WHERE site_id = ? ORDER BY position, name');

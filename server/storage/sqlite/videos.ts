@@ -1,16 +1,14 @@
 /** Videos on SQLite, with the names of their video, poster and captions files (widget-spec §3 "Video response"). */
 import { randomUUID } from 'node:crypto';
 import { toVideo, videoValues } from '../records';
-import type { Db, Row, SyncStorage } from './rows';
-
-/** The part of {@link Storage} that keeps videos. */
-export type VideoStorage = Pick<SyncStorage, 'addVideo' | 'getVideo' | 'findVideoByToken' | 'listVideos'>;
+import type { VideoStorage } from '../types';
+import type { Db, Row, Sync } from './db';
 
 const VIDEO_SELECT = `SELECT v.*, f.filename AS filename, t.filename AS thumbnail_filename, c.filename AS captions_filename FROM videos v
   LEFT JOIN files f ON f.id = v.file_id LEFT JOIN files t ON t.id = v.thumbnail_file_id LEFT JOIN files c ON c.id = v.captions_file_id`;
 
 /** The video methods of the storage on `db`. */
-export function sqliteVideos(db: Db): VideoStorage {
+export function sqliteVideos(db: Db): Sync<VideoStorage> {
   const videoById = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.id = ?`);
   const videoByToken = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.embed_token = ?`);
   const videos = db.prepare<[string], Row>(`${VIDEO_SELECT} WHERE v.site_id = ? ORDER BY v.created_at`);

@@ -1,10 +1,12 @@
 /**
  * The {@link SharedState} of a server that runs alone (SQLite: one process owns the database file), kept
- * in its memory. Every map is bounded, so that a flood of keys (guessed ids, rotated addresses) cannot
- * grow it without end: past its bound, the oldest go first.
+ * in its memory, with the named secrets in files beside the database. Every map is bounded, so that a flood
+ * of keys (guessed ids, rotated addresses) cannot grow it without end: past its bound, the oldest go first.
  */
-import { createAvatarRegistry } from '../avatar/registry';
-import type { AnswerClaim, SharedState } from './types';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAvatarRegistry } from '../../avatar/registry';
+import type { AnswerClaim, SharedState } from '../types';
 
 /** How many keys each map holds at most. */
 export const MEMORY_LIMITS = { requestCounts: 100_000, tokenFamilies: 200_000, answers: 5000 };
@@ -21,10 +23,15 @@ function makeRoom<K, V>(map: Map<K, V>, max: number): void {
 }
 
 /**
- * The in-process shared state. `secrets` keeps the named secrets (sqlite.ts: files beside the database, so that
- * they outlive a restart); `now` is the clock (tests move it).
+ * The shared state of the storage on the database file `file` (':memory:' for a throwaway one, whose secrets
+ * last as long as it does); `now` is the clock (tests move it).
  */
-export function memorySharedState(secrets: { read(name: string): string | null; write(name: string, value: string): void }, now: () => number = Date.now): SharedState {
+export function sqliteShared(file: string, now: () => number = Date.now): SharedState {
+  return memorySharedState(file === ':memory:' ? memorySecrets() : secretFiles(path.dirname(file)), now);
+}
+
+/** The in-process shared state. `secrets` keeps the named secrets (files beside the database, so that they outlive a restart). */
+function memorySharedState(secrets: { read(name: string): string | null; write(name: string, value: string): void }, now: () => number): SharedState {
   const counts = new Map<string, { count: number; endsAt: number }>();
   const families = new Map<string, { visitor: string; until: number }>();
   const answers = new Map<string, { at: number; ttlMs: number; answer: Promise<object | null> }>();
@@ -106,5 +113,27 @@ export function memorySharedState(secrets: { read(name: string): string | null; 
     addAvatarSession: async (record) => avatars.add(record),
     findAvatarSession: async (siteId, token, sessionId) => avatars.find(siteId, token, sessionId),
     removeAvatarSession: async (sessionId) => avatars.remove(sessionId),
+  };
+}
+
+/** Secrets kept for this storage's life only (a throwaway database). */
+function memorySecrets() {
+  const values = new Map<string, string>();
+  return { read: (name: string) => values.get(name) ?? null, write: (name: string, value: string) => void values.set(name, value) };
+}
+
+/** Secrets as files in `dir` beside the database (`token-secret`, `demo-api-key`), readable by their owner only. */
+function secretFiles(dir: string) {
+  return {
+    read(name: string): string | null {
+      const file = path.join(dir, name);
+      return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+    },
+    write(name: string, value: string): void {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, name);
+      writeFileSync(file, value, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    },
   };
 }

@@ -1,31 +1,14 @@
 /**
- * Visitors' own data on PostgreSQL: profiles (`POST /api/enrich`), button clicks (`POST /api/button-click`), and
- * deleting it: one visitor's on request, and everyone's past the retention period. The visitor data lives in
- * chat_sessions, messages, profiles and button_clicks (migrations.ts); a table added there with a visitor's data belongs here too.
+ * Deleting visitors' data on PostgreSQL: one visitor's on request (privacy law's right to erasure),
+ * and everyone's past the retention period. The visitor data lives in chat_sessions, messages,
+ * profiles and button_clicks (../migrations); a table added there with a visitor's data belongs here too.
  */
 import type pg from 'pg';
-import { json, now, str, type Row } from '../records';
-import type { ButtonClick, DeletedVisitorData, Storage } from '../types';
-import { all, changed, one, sql, transaction } from './db';
-
-/** The part of {@link Storage} that keeps and deletes visitors' data. */
-export type VisitorStorage = Pick<Storage, 'enrichProfile' | 'getProfile' | 'recordButtonClick' | 'countButtonClicks' | 'deleteVisitorData' | 'purgeOlderThan'>;
+import type { Row } from '../records';
+import type { DeletedVisitorData, RetentionStorage } from '../types';
+import { all, changed, sql, transaction } from './db';
 
 const Q = {
-  profile: sql('profile', 'SELECT fields FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
-  // a profile's row is made (empty) if need be, and locked either way, in one statement, so that two enrichments
-  // at once merge one after the other, and a delete in between cannot leave nothing to lock
-  lockProfile: sql(
-    'profile_lock',
-    `INSERT INTO profiles AS p (site_id, user_session_id, fields, updated_at) VALUES ($1, $2, '{}', $3)
-     ON CONFLICT (site_id, user_session_id) DO UPDATE SET updated_at = p.updated_at RETURNING p.fields`,
-  ),
-  saveProfile: sql('profile_save', 'UPDATE profiles SET fields = $3, updated_at = $4 WHERE site_id = $1 AND user_session_id = $2'),
-  insertClick: sql(
-    'click_insert',
-    'INSERT INTO button_clicks (site_id, button_id, chat_session_id, chat_log_id, user_session_id, page_url, referrer_url, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-  ),
-  countClicks: sql('click_count', 'SELECT count(*) AS n FROM button_clicks WHERE site_id = $1'),
   // The sessions to delete are locked first (an append locks its session too, so none comes in between and none
   // is deleted half); messages are deleted by name rather than left to ON DELETE CASCADE, so that the count is exact.
   deleteSessions: {
@@ -51,31 +34,9 @@ const Q = {
   },
 };
 
-/** The visitor methods of the storage. */
-export function postgresVisitors(pool: pg.Pool): VisitorStorage {
+/** The delete methods of the storage. */
+export function postgresRetention(pool: pg.Pool): RetentionStorage {
   return {
-    enrichProfile: (siteId, userSessionId, fields, maxFields = Infinity) =>
-      transaction(pool, async (db) => {
-        const current = json<Record<string, string>>(str((await one(db, Q.lockProfile([siteId, userSessionId, now()])))!.fields), {});
-        const next = { ...current, ...fields };
-        // over the limit: the transaction rolls back, the empty row made above with it
-        if (Object.keys(next).length > maxFields) throw new TooManyFields();
-        await db.query(Q.saveProfile([siteId, userSessionId, JSON.stringify(next), now()]));
-        return next;
-      }).catch((err: unknown) => {
-        if (err instanceof TooManyFields) return null;
-        throw err;
-      }),
-    async getProfile(siteId, userSessionId) {
-      const r = await one(pool, Q.profile([siteId, userSessionId]));
-      return r ? json<Record<string, string>>(str(r.fields), {}) : null;
-    },
-
-    async recordButtonClick(siteId, c: ButtonClick) {
-      await pool.query(Q.insertClick([siteId, c.buttonId, c.chatSessionId, c.chatLogId, c.userSessionId, c.pageUrl, c.referrerUrl, now()]));
-    },
-    countButtonClicks: async (siteId) => Number((await one(pool, Q.countClicks([siteId])))!.n),
-
     // Each runs in one transaction: a delete is never half done, and a reader never sees a session without its messages.
     deleteVisitorData: (siteId, userSessionId) =>
       transaction(pool, async (db): Promise<DeletedVisitorData> => {
@@ -102,6 +63,3 @@ async function deleteSessions(db: pg.PoolClient, rows: Row[]): Promise<{ message
   const messages = await changed(db, Q.deleteSessions.messages(ids));
   return { messages, chatSessions: await changed(db, Q.deleteSessions.sessions(ids)) };
 }
-
-/** A merge that would pass the profile's limit (rolls its transaction back). */
-class TooManyFields extends Error {}

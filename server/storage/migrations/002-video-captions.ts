@@ -1,0 +1,8 @@
+/**
+ * Schema version 2: captions (WebVTT) for videos.
+ */
+export const videoCaptions = {
+  version: 2,
+  sqlite: `ALTER TABLE videos ADD COLUMN captions_file_id TEXT REFERENCES files(id);`,
+  postgres: `ALTER TABLE videos ADD COLUMN captions_file_id text REFERENCES files(id);`,
+};

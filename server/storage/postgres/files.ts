@@ -1,0 +1,27 @@
+/** Stored files on PostgreSQL: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
+import type pg from 'pg';
+import { newToken, now, str } from '../records';
+import type { FileStorage, StoredFile } from '../types';
+import { one, sql } from './db';
+
+const Q = {
+  file: sql('file', 'SELECT * FROM files WHERE id = $1'),
+  insertFile: sql('file_insert', 'INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)'),
+};
+
+/** The file methods of the storage. */
+export function postgresFiles(pool: pg.Pool): FileStorage {
+  return {
+    async addFile(siteId, input) {
+      const id = newToken(16);
+      await pool.query(Q.insertFile([id, siteId, input.filename, input.contentType, Buffer.from(input.bytes), now()]));
+      return id;
+    },
+    async getFile(id) {
+      const r = await one(pool, Q.file([id]));
+      if (!r) return null;
+      const bytes = r.bytes as Buffer;
+      return { id: str(r.id), filename: str(r.filename), contentType: str(r.content_type), bytes, size: bytes.length } satisfies StoredFile;
+    },
+  };
+}

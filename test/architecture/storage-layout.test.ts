@@ -1,0 +1,28 @@
+/**
+ * The storage's two implementations keep one layout (docs/architecture.md "The server"): server/storage/sqlite/ and
+ * server/storage/postgres/ hold the same per-table modules under the same names, so that a method or a table added
+ * to one has its obvious place in the other.
+ */
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, it } from 'vitest';
+
+const STORAGE = resolve(import.meta.dirname, '../../server/storage');
+
+/**
+ * Modules only one dialect has, and why: PostgreSQL's listener is the connection through which instances tell each
+ * other of changes; SQLite has one process, which learns of another connection's writes from the file (sqlite/cache.ts).
+ */
+const ONLY_IN = { sqlite: [] as string[], postgres: ['listener.ts'] };
+
+const modules = (dialect: 'sqlite' | 'postgres') =>
+  readdirSync(resolve(STORAGE, dialect))
+    .filter((name) => name.endsWith('.ts') && !ONLY_IN[dialect].includes(name))
+    .sort();
+
+it('SQLite and PostgreSQL have the same modules, by table group', () => {
+  expect(modules('sqlite')).toEqual(modules('postgres'));
+  expect(modules('sqlite')).toEqual(
+    expect.arrayContaining(['sites.ts', 'chat-sessions.ts', 'profiles.ts', 'files.ts', 'documents.ts', 'videos.ts', 'triggers.ts', 'analytics.ts', 'retention.ts', 'shared.ts']),
+  );
+});

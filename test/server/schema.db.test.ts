@@ -1,0 +1,179 @@
+/**
+ * The schema (server/storage/migrations/): the versions databases already carry keep their meaning, a database an
+ * older server left behind is brought to the same schema as a fresh one, and, where a PostgreSQL cluster is at hand
+ * (the `postgres` project), SQLite and PostgreSQL end with the same tables and columns.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { LATEST_VERSION, MIGRATIONS } from '../../server/storage/migrations';
+import { createDatabaseAt } from '../support/postgres-cluster';
+import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase, type TestDatabase } from '../support/storages';
+
+/**
+ * Each shipped version's statements (sha-256, first 16 hex digits), SQLite's then PostgreSQL's: databases carry these
+ * versions, so a shipped one never changes (a change is a new version). Add a line for each new version.
+ */
+const SHIPPED: readonly [version: number, sqlite: string | null, postgres: string | null][] = [
+  [1, '5a4fe13839805e85', '978d002e9df68f59'],
+  [2, 'a63d0ce0d57e645f', 'e29bfe5472ccdf5e'],
+  [3, 'db1798449d17f889', 'db1798449d17f889'],
+  [4, '165dc908c6f45bf0', '8dc7dea0a4aabd5e'],
+  [5, null, '44dd9e749029dda1'],
+];
+
+/**
+ * Tables only PostgreSQL has, and why: its record of the versions applied (SQLite's is `PRAGMA user_version`), and the
+ * state several instances share (version 5), which on SQLite lives in the one process's memory (storage/sqlite/shared.ts).
+ */
+const POSTGRES_ONLY = ['schema_migrations', 'request_counts', 'token_families', 'secrets', 'recent_answers', 'avatar_sessions'];
+
+/** A column as both dialects can say it: its type's family, and whether it may be null. */
+type Column = { family: string; notNull: boolean };
+type Schema = Record<string, Record<string, Column>>;
+
+/**
+ * The family of a declared type. SQLite has no boolean type: PostgreSQL's booleans are its 0/1 integers. An unknown
+ * type stays as it is, so that a new one is looked at rather than passed.
+ */
+const FAMILIES: Record<string, string> = {
+  TEXT: 'text',
+  INTEGER: 'integer',
+  BLOB: 'bytes',
+  text: 'text',
+  integer: 'integer',
+  bigint: 'integer',
+  boolean: 'integer',
+  bytea: 'bytes',
+};
+
+/** The tables and columns of the database `raw` is connected to. */
+async function schemaOf(backend: TestDatabase['backend'], raw: RawDatabase): Promise<Schema> {
+  const rows =
+    backend === 'sqlite'
+      ? // a primary key's columns are NOT NULL in PostgreSQL whatever they say; SQLite's say nothing (notnull 0)
+        await raw.query(
+          `SELECT m.name AS table_name, p.name AS column_name, p.type AS type, (p."notnull" OR p.pk > 0) AS not_null
+             FROM sqlite_master m JOIN pragma_table_info(m.name) p
+            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'`,
+        )
+      : await raw.query(
+          `SELECT table_name, column_name, data_type AS type, is_nullable = 'NO' AS not_null
+             FROM information_schema.columns WHERE table_schema = current_schema()`,
+        );
+  const schema: Schema = {};
+  for (const r of rows) {
+    const type = String(r.type);
+    (schema[String(r.table_name)] ??= {})[String(r.column_name)] = { family: FAMILIES[type] ?? type, notNull: Boolean(r.not_null) };
+  }
+  return schema;
+}
+
+/** The schema of `db` once a storage has opened (and so migrated) it. */
+async function migratedSchema(db: TestDatabase): Promise<Schema> {
+  await (await openTestDatabase(db)).close();
+  const raw = await openRawDatabase(db);
+  try {
+    return await schemaOf(db.backend, raw);
+  } finally {
+    await raw.close();
+  }
+}
+
+/** The version a database records. */
+async function recordedVersion(db: TestDatabase): Promise<number> {
+  const raw = await openRawDatabase(db);
+  try {
+    if (db.backend === 'sqlite') return Number((await raw.query('PRAGMA user_version'))[0]!.user_version);
+    return Number((await raw.query('SELECT max(version) AS v FROM schema_migrations'))[0]!.v);
+  } finally {
+    await raw.close();
+  }
+}
+
+/** Leaves `db` as a server that knew only the versions up to `version` would have: those applied and recorded. */
+async function migrateAsAnOlderServer(db: TestDatabase, version: number): Promise<void> {
+  const raw = await openRawDatabase(db);
+  try {
+    if (db.backend === 'postgres') await raw.exec('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)');
+    for (const m of MIGRATIONS.filter((m) => m.version <= version)) {
+      const statements = m[db.backend];
+      if (statements === null) continue;
+      await raw.exec(statements);
+      if (db.backend === 'sqlite') await raw.exec(`PRAGMA user_version = ${m.version}`);
+      else await raw.query('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', [m.version, new Date().toISOString()]);
+    }
+  } finally {
+    await raw.close();
+  }
+}
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'schema-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fingerprint = (statements: string | null) => (statements === null ? null : createHash('sha256').update(statements).digest('hex').slice(0, 16));
+
+describe('the schema versions', () => {
+  it('are 1, 2, 3, … in order, the newest being the one a database from a newer server is measured against', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(LATEST_VERSION).toBe(MIGRATIONS.at(-1)!.version);
+  });
+
+  it('that have shipped are what databases carry, in both dialects', () => {
+    expect(MIGRATIONS.map((m) => [m.version, fingerprint(m.sqlite), fingerprint(m.postgres)])).toEqual(SHIPPED);
+  });
+});
+
+describe(`migrating on ${BACKEND}`, () => {
+  // SQLite records the last version that had something for it (5 has nothing), PostgreSQL every version
+  const newest = Math.max(...MIGRATIONS.filter((m) => m[BACKEND] !== null).map((m) => m.version));
+
+  it('brings a new database to the newest version, and opens it again as it is', async () => {
+    const db = await newTestDatabase(dir);
+    const fresh = await migratedSchema(db);
+    expect(await recordedVersion(db)).toBe(newest);
+    expect(await migratedSchema(db)).toEqual(fresh);
+    expect(await recordedVersion(db)).toBe(newest);
+  });
+
+  it('brings a database an older server left at each earlier version to the same schema as a new one', async () => {
+    const fresh = await migratedSchema(await newTestDatabase(dir));
+    for (const { version } of MIGRATIONS.slice(0, -1)) {
+      const db = await newTestDatabase(await mkdtemp(path.join(dir, `v${version}-`)));
+      await migrateAsAnOlderServer(db, version);
+      expect(await migratedSchema(db), `from version ${version}`).toEqual(fresh);
+      expect(await recordedVersion(db)).toBe(newest);
+    }
+  });
+
+  it('refuses a database from a newer server', async () => {
+    const db = await newTestDatabase(dir);
+    await migrateAsAnOlderServer(db, LATEST_VERSION);
+    const raw = await openRawDatabase(db);
+    if (db.backend === 'sqlite') await raw.exec(`PRAGMA user_version = ${LATEST_VERSION + 1}`);
+    else await raw.query('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', [LATEST_VERSION + 1, new Date().toISOString()]);
+    await raw.close();
+    // SQLite's open throws at once, PostgreSQL's rejects: both as a rejection here
+    await expect((async () => openTestDatabase(db))()).rejects.toThrow(`schema ${LATEST_VERSION + 1}, this server knows ${LATEST_VERSION}`);
+  });
+});
+
+describe.runIf(BACKEND === 'postgres')('SQLite and PostgreSQL after migrating', () => {
+  it('have the same tables, with the same columns, of the same families and nullability', async () => {
+    const sqlite = await migratedSchema({ backend: 'sqlite', file: path.join(dir, 'compare.db') });
+    const postgres = await migratedSchema({ backend: 'postgres', url: await createDatabaseAt(inject('postgresAdminUrl')) });
+
+    expect(Object.keys(postgres).filter((t) => !(t in sqlite)).sort()).toEqual([...POSTGRES_ONLY].sort());
+    // every other table, column by column (in any order: a later version's column may sit elsewhere in the other dialect)
+    expect(sqlite).toEqual(Object.fromEntries(Object.entries(postgres).filter(([table]) => !POSTGRES_ONLY.includes(table))));
+  });
+});
