@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * The tests that run the storage, or the server on it, are named `*.db.test.ts`: the `node` project runs them on
  * SQLite with the other server tests, and the `postgres` project runs them again on PostgreSQL.
  */
-const DATABASE_TESTS = 'test/server/**/*.db.test.ts';
+const DATABASE_TESTS = 'test/**/*.db.test.ts';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },

@@ -3,7 +3,7 @@
  * server/storage/postgres/ hold the same per-table modules under the same names, so that a method or a table added
  * to one has its obvious place in the other.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -25,4 +25,16 @@ it('SQLite and PostgreSQL have the same modules, by table group', () => {
   expect(modules('sqlite')).toEqual(
     expect.arrayContaining(['sites.ts', 'chat-sessions.ts', 'profiles.ts', 'files.ts', 'documents.ts', 'videos.ts', 'triggers.ts', 'analytics.ts', 'retention.ts', 'shared.ts']),
   );
+});
+
+/** Every test file under test/, by its path from there. */
+const TESTS = resolve(import.meta.dirname, '..');
+const testFiles = (readdirSync(TESTS, { recursive: true }) as string[]).filter((file) => /\.test\.tsx?$/.test(file));
+
+it('every test that runs on a database is named *.db.test.ts, so that it runs on PostgreSQL too (vitest.config.ts)', () => {
+  const onDatabase = testFiles.filter((file) =>
+    /from '(?:\.\.\/support\/storages|\.\.\/server\/harness|\.\/harness)'/.test(readFileSync(resolve(TESTS, file), 'utf8')),
+  );
+  expect(onDatabase.length).toBeGreaterThan(10);
+  expect(onDatabase.filter((file) => !file.endsWith('.db.test.ts'))).toEqual([]);
 });

@@ -22,6 +22,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [3, 'db1798449d17f889', 'db1798449d17f889'],
   [4, '165dc908c6f45bf0', '8dc7dea0a4aabd5e'],
   [5, null, '44dd9e749029dda1'],
+  [6, 'ecb831bf73a7eeb3', null],
 ];
 
 /**
@@ -71,12 +72,27 @@ async function schemaOf(backend: TestDatabase['backend'], raw: RawDatabase): Pro
   return schema;
 }
 
-/** The schema of `db` once a storage has opened (and so migrated) it. */
-async function migratedSchema(db: TestDatabase): Promise<Schema> {
+/**
+ * The indexes of the database `raw` is connected to, as `table.index` (sorted), less those a primary key or a
+ * UNIQUE constraint makes by itself (their names differ between the dialects; the columns above say as much).
+ */
+async function indexesOf(backend: TestDatabase['backend'], raw: RawDatabase): Promise<string[]> {
+  const rows =
+    backend === 'sqlite'
+      ? await raw.query(`SELECT tbl_name AS table_name, name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`)
+      : await raw.query(
+          `SELECT tablename AS table_name, indexname AS name FROM pg_indexes i
+            WHERE schemaname = current_schema() AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+        );
+  return rows.map((r) => `${String(r.table_name)}.${String(r.name)}`).sort();
+}
+
+/** The schema of `db` once a storage has opened (and so migrated) it: its tables' columns, and its indexes. */
+async function migratedSchema(db: TestDatabase): Promise<{ tables: Schema; indexes: string[] }> {
   await (await openTestDatabase(db)).close();
   const raw = await openRawDatabase(db);
   try {
-    return await schemaOf(db.backend, raw);
+    return { tables: await schemaOf(db.backend, raw), indexes: await indexesOf(db.backend, raw) };
   } finally {
     await raw.close();
   }
@@ -168,12 +184,17 @@ describe(`migrating on ${BACKEND}`, () => {
 });
 
 describe.runIf(BACKEND === 'postgres')('SQLite and PostgreSQL after migrating', () => {
-  it('have the same tables, with the same columns, of the same families and nullability', async () => {
-    const sqlite = await migratedSchema({ backend: 'sqlite', file: path.join(dir, 'compare.db') });
-    const postgres = await migratedSchema({ backend: 'postgres', url: await createDatabaseAt(inject('postgresAdminUrl')) });
+  it('have the same tables, with the same columns, of the same families and nullability, and the same indexes', async () => {
+    const { tables: sqlite, indexes: sqliteIndexes } = await migratedSchema({ backend: 'sqlite', file: path.join(dir, 'compare.db') });
+    const { tables: postgres, indexes: postgresIndexes } = await migratedSchema({
+      backend: 'postgres',
+      url: await createDatabaseAt(inject('postgresAdminUrl')),
+    });
 
     expect(Object.keys(postgres).filter((t) => !(t in sqlite)).sort()).toEqual([...POSTGRES_ONLY].sort());
     // every other table, column by column (in any order: a later version's column may sit elsewhere in the other dialect)
     expect(sqlite).toEqual(Object.fromEntries(Object.entries(postgres).filter(([table]) => !POSTGRES_ONLY.includes(table))));
+    expect(sqliteIndexes.length).toBeGreaterThan(0);
+    expect(sqliteIndexes).toEqual(postgresIndexes.filter((index) => !POSTGRES_ONLY.includes(index.split('.')[0]!)));
   });
 });

@@ -3,7 +3,9 @@
  * buttons, videos, action buttons, presence videos and button clicks. PostgreSQL also indexes each site's documents,
  * videos and presence videos, and each document's footer buttons.
  */
-export const initialSchema = {
+import type { Migration } from './migration';
+
+export const initialSchema: Migration = {
   version: 1,
   sqlite: `
   CREATE TABLE sites (

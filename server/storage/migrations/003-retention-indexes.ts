@@ -1,7 +1,9 @@
 /**
  * Schema version 3: the retention sweep and visitor deletes (retention.ts) find rows by age and by visitor without a full scan.
  */
-export const retentionIndexes = {
+import type { Migration } from './migration';
+
+export const retentionIndexes: Migration = {
   version: 3,
   sqlite: `
   CREATE INDEX chat_sessions_last_message ON chat_sessions(last_message_at);

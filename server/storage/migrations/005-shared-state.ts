@@ -3,7 +3,9 @@
  * secrets, answers by question id, avatar sessions. Times are epoch ms. SQLite has nothing to change: one process
  * owns its file, so this state lives in that process's memory (sqlite/shared.ts).
  */
-export const sharedState = {
+import type { Migration } from './migration';
+
+export const sharedState: Migration = {
   version: 5,
   sqlite: null,
   postgres: `

@@ -15,22 +15,35 @@ import { videoCaptions } from './002-video-captions';
 import { retentionIndexes } from './003-retention-indexes';
 import { incompleteMessages } from './004-incomplete-messages';
 import { sharedState } from './005-shared-state';
+import { sqliteContentIndexes } from './006-sqlite-content-indexes';
+import type { Migration } from './migration';
 
-/** One schema version. */
-export interface Migration {
-  /**
-   * The version a database is at once this has run: SQLite's `PRAGMA user_version`, a row of PostgreSQL's
-   * `schema_migrations`. The list's versions are 1, 2, 3, … in order.
-   */
-  version: number;
-  /** The statements on SQLite; null when SQLite has nothing to change (its `user_version` then stays where it was). */
-  sqlite: string | null;
-  /** The statements on PostgreSQL; null when PostgreSQL has nothing to change. */
-  postgres: string | null;
-}
+export type { Migration };
+
 
 /** Every version, in order. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, videoCaptions, retentionIndexes, incompleteMessages, sharedState];
+export const MIGRATIONS: readonly Migration[] = [
+  initialSchema,
+  videoCaptions,
+  retentionIndexes,
+  incompleteMessages,
+  sharedState,
+  sqliteContentIndexes,
+];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
 export const LATEST_VERSION = MIGRATIONS.length;
+
+/**
+ * What a database at `recorded` still needs in `dialect`, in order: the versions after it that have statements for
+ * that dialect. Refuses a database from a newer server rather than guess at its schema.
+ */
+export function pendingMigrations(recorded: number, dialect: 'sqlite' | 'postgres'): { version: number; statements: string }[] {
+  if (recorded > LATEST_VERSION) {
+    throw new Error(`The database is from a newer version of this server (schema ${recorded}, this server knows ${LATEST_VERSION}).`);
+  }
+  return MIGRATIONS.flatMap((m) => {
+    const statements = m[dialect];
+    return m.version > recorded && statements !== null ? [{ version: m.version, statements }] : [];
+  });
+}

@@ -3,7 +3,7 @@
  * under an advisory lock, so that instances starting together migrate once.
  */
 import type pg from 'pg';
-import { LATEST_VERSION, MIGRATIONS } from '../migrations';
+import { pendingMigrations } from '../migrations';
 import { LOCKS } from './db';
 
 /**
@@ -18,16 +18,11 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     try {
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)');
       const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
-      const version = rows[0]?.version ?? 0;
-      if (version > LATEST_VERSION) {
-        throw new Error(`The database is from a newer version of this server (schema ${version}, this server knows ${LATEST_VERSION}).`);
-      }
-      for (const m of MIGRATIONS) {
-        if (m.version <= version || m.postgres === null) continue;
+      for (const { version, statements } of pendingMigrations(rows[0]?.version ?? 0, 'postgres')) {
         await client.query('BEGIN');
         try {
-          await client.query(m.postgres);
-          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [m.version, new Date().toISOString()]);
+          await client.query(statements);
+          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [version, new Date().toISOString()]);
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');

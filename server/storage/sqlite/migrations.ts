@@ -1,5 +1,5 @@
 /** The SQLite schema: the shared list of versions (../migrations), applied in order when a database is opened. */
-import { LATEST_VERSION, MIGRATIONS } from '../migrations';
+import { pendingMigrations } from '../migrations';
 import type { Db } from './db';
 
 /**
@@ -9,15 +9,10 @@ import type { Db } from './db';
  * SQLite is passed over). Refuses a database from a newer server rather than guess at its schema.
  */
 export function migrate(db: Db): void {
-  const version = Number(db.pragma('user_version', { simple: true }));
-  if (version > LATEST_VERSION) {
-    throw new Error(`The database is from a newer version of this server (schema ${version}, this server knows ${LATEST_VERSION}).`);
-  }
-  for (const m of MIGRATIONS) {
-    if (m.version <= version || m.sqlite === null) continue;
+  for (const { version, statements } of pendingMigrations(Number(db.pragma('user_version', { simple: true })), 'sqlite')) {
     db.transaction(() => {
-      db.exec(m.sqlite!);
-      db.pragma(`user_version = ${m.version}`);
+      db.exec(statements);
+      db.pragma(`user_version = ${version}`);
     })();
   }
 }
