@@ -17,7 +17,11 @@ import { watchAll } from './scripts/build/watch.mjs';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const manifest = readManifest(root);
 /** The source file of a manifest entry. */
-const entry = (name) => manifest[name].entry;
+const entry = (name) => {
+  if (!manifest[name]) throw new Error(`size-budget.json has no entry "${name}"`);
+  return manifest[name].entry;
+};
+const core = entry('chat');
 
 /** Shared by every browser bundle: components are written against React's API and run on Preact. */
 export const browserDefaults = {
@@ -70,13 +74,13 @@ export const bundles = [
     name: 'widget',
     // built apart, each into one self-contained file: both bundle CommonJS (jszip; the inspector's stringifiers)
     vendors: ['docx-preview', '@statelyai/inspect'],
-    layers: { core: entry('chat') },
+    layers: { core },
     // the core runs nearly all of its functions as it starts (its lazy compilation on the main thread
     // was the one long task the widget added to a page at 4x CPU; see `COMPILE_HINT`)
-    eagerCompile: [entry('chat')],
+    eagerCompile: [core],
     options: {
       ...browserDefaults,
-      entryPoints: { core: entry('chat') },
+      entryPoints: { core },
       outdir: 'dist/widget/widget',
       format: 'esm',
       splitting: true,
@@ -91,7 +95,7 @@ export const bundles = [
     // widget.js: the classic script a site pastes; it reads its attributes, draws the launcher
     // (src/launcher-frame.ts), then loads the core (its hashed name comes from the widget's build).
     name: 'widget-loader',
-    defineFrom: { bundle: 'widget', define: (metafile) => coreManifest(metafile, entry('chat'), 'dist/widget') },
+    defineFrom: { bundle: 'widget', define: (metafile) => coreManifest(metafile, core, 'dist/widget') },
     options: {
       ...browserDefaults,
       entryPoints: { widget: entry('launcher') },

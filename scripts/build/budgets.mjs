@@ -98,21 +98,27 @@ export function membership(metafile, manifest, { roots, alongside = new Map() })
   );
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+/** Bytes as the build prints them. */
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
  * Sums each entry's files (`membership`) with their gzip sizes, prints one line per budget and
  * returns whether all hold.
  *
  * @param members entry name -> files
- * @param gzipOf file -> gzip bytes
+ * @param gzipOf file -> gzip bytes (undefined for a file that was not measured: the build fails)
  */
 export function checkBudgets(manifest, members, gzipOf, log = console.log) {
   let ok = true;
   log('\nbudgets (gzip)');
   for (const [name, files] of members) {
     const budget = manifest[name];
-    const total = [...files].reduce((n, f) => n + gzipOf(f), 0);
+    const total = [...files].reduce((n, f) => {
+      const gzip = gzipOf(f);
+      // a file the report did not measure would count as nothing, and could hide an overrun
+      if (gzip === undefined) throw new Error(`budget "${name}": ${f} was not measured`);
+      return n + gzip;
+    }, 0);
     const within = total <= budget.gzip;
     ok &&= within;
     log(`  ${name.padEnd(16)} ${kb(total).padStart(10)} of ${kb(budget.gzip).padStart(9)} (${String(budget.gzip - total).padStart(6)} B left)  ${within ? 'ok' : 'OVER BUDGET'}  ${budget.why ?? ''}`);

@@ -56,7 +56,7 @@ export async function build({ root, bundles, manifest, watching = false, log = c
     roots: bundles.flatMap((b) => Object.values(b.options.entryPoints)),
     alongside: firstLoadStatics(bundles, results),
   });
-  if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip ?? 0, log)) throw new Error('a bundle is over its size budget (size-budget.json)');
+  if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip, log)) throw new Error('a bundle is over its size budget (size-budget.json)');
   return results;
 }
 

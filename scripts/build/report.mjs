@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadedFile } from './budgets.mjs';
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+import { kb, loadedFile } from './budgets.mjs';
 
 /**
  * Prints a bundle's outputs (and the files copied beside them) with their raw and gzip (level 9)
