@@ -9,49 +9,57 @@ import type { Answers, RowList } from '../machines/journey-answers';
 import type { Clock } from './clock';
 import { ageOn, parseDateOfBirth } from './engine/dates';
 import { MAX_GOAL_YEARS } from './engine/limits';
-import { MAX_AMOUNT_DOLLARS, readRate } from './engine/money';
+import { MAX_AMOUNT_DOLLARS } from './engine/money';
+import { readAmount, readGoalAmount, readGoalYears, readInterestRate, type FieldProblem, type FieldRead } from './answer-fields';
 import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './engine/retirement';
 import type { UnsuitableCode } from './engine/suitability';
 import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
-import { formatDollars, parseMoney } from './format';
+import { formatDollars } from './format';
 
 const filled = (s: string) => s.trim() !== '';
+
+/**
+ * What the screens say under a field for each problem code of journey/answer-fields.ts ('blank' says nothing).
+ * Words that format an amount are made when shown: a number format is costly to build at the journey's start.
+ */
+type Words = Partial<Record<FieldProblem, string | (() => string)>>;
+const AMOUNT_WORDS: Words = {
+  'not-money': 'Enter an amount in dollars, for example 1,250 or 1250.50.',
+  'over-max': () => `Enter an amount of ${formatDollars(MAX_AMOUNT_DOLLARS)} or less.`,
+  'under-min': 'Enter an amount of $1 or more.',
+};
+const YEARS_WORDS: Words = {
+  'not-number': 'Enter a number of years, for example 8 or 2.5.',
+  'not-positive': 'Enter a number of years greater than 0.',
+  'over-max': `Enter ${MAX_GOAL_YEARS} years or fewer.`,
+  // checked here, where the years are entered, not at step 6 (issue 15)
+  'under-min': `This advice is for goals at least ${MIN_GOAL_YEARS} years away; keep money you need sooner in savings.`,
+};
+const RATE_WORDS: Words = {
+  'not-rate': 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.',
+};
+
+/** The words for a field read, or null when it can be used or nothing is entered yet. */
+function say<T>(read: FieldRead<T>, words: Words): string | null {
+  const w = read.ok ? undefined : words[read.problem];
+  return typeof w === 'function' ? w() : (w ?? null);
+}
 
 /**
  * Why an amount typed in a money field cannot be used, in plain English; null when it can
  * (or nothing is typed yet). "1,250", "$1250" and "1250.50" read; "85k" or "lots" do not.
  */
-export function amountProblem(text: string): string | null {
-  if (!filled(text)) return null;
-  const n = parseMoney(text);
-  if (!Number.isFinite(n)) return 'Enter an amount in dollars, for example 1,250 or 1250.50.';
-  if (n > MAX_AMOUNT_DOLLARS) return `Enter an amount of ${formatDollars(MAX_AMOUNT_DOLLARS)} or less.`;
-  return null;
-}
+export const amountProblem = (text: string): string | null => say(readAmount(text), AMOUNT_WORDS);
 
 /** Why a goal's amount cannot be used (issue 15: a goal under $1 is not one); null when it can, or nothing is typed yet. */
-export function goalAmountProblem(text: string): string | null {
-  return amountProblem(text) ?? (filled(text) && parseMoney(text) < 1 ? 'Enter an amount of $1 or more.' : null);
-}
+export const goalAmountProblem = (text: string): string | null => say(readGoalAmount(text), AMOUNT_WORDS);
 
 /** Why an interest rate cannot be used; null when it can, or it is left empty (the debt is then judged by its kind). */
-export function rateProblem(text: string): string | null {
-  return Number.isNaN(readRate(text)) ? 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.' : null;
-}
+export const rateProblem = (text: string): string | null => say(readInterestRate(text), RATE_WORDS);
 
 /** Why the years to a goal cannot be used; null when they can (or nothing is typed yet). */
-export function yearsProblem(text: string): string | null {
-  if (!filled(text)) return null;
-  const t = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(t)) return 'Enter a number of years, for example 8 or 2.5.';
-  const max = MAX_GOAL_YEARS;
-  if (Number(t) <= 0) return 'Enter a number of years greater than 0.';
-  if (Number(t) > max) return `Enter ${max} years or fewer.`;
-  // checked here, where the years are entered, not at step 6 (issue 15)
-  if (Number(t) < MIN_GOAL_YEARS) return `This advice is for goals at least ${MIN_GOAL_YEARS} years away; keep money you need sooner in savings.`;
-  return null;
-}
+export const yearsProblem = (text: string): string | null => say(readGoalYears(text, MAX_GOAL_YEARS), YEARS_WORDS);
 
 /**
  * What is wrong with a date of birth, or null: a date the parser refuses, or an age under MIN_AGE (eligibility,
@@ -96,7 +104,7 @@ export function screenProblem(screen: ScreenId, a: Answers, asOf: Date, suitabil
 }
 
 /** Filled with an amount the advice can use. */
-const amount = (s: string) => filled(s) && amountProblem(s) === null;
+const amount = (s: string) => readAmount(s).ok;
 const listDone = (l: RowList<unknown>) => l.answer === 'no' || (l.answer === 'yes' && l.rows.length > 0);
 
 /**
@@ -113,7 +121,7 @@ export const SCREEN_RULES: Partial<Record<ScreenId, (a: Answers, asOf: Date, sui
   dateOfBirth: (a, asOf) => dateOfBirthProblem(a.dateOfBirth, asOf) === null,
   relationshipStatus: (a) => filled(a.relationshipStatus),
   goalSelection: (a) => filled(a.goal.type),
-  goalDetails: (a) => filled(a.goal.amount) && goalAmountProblem(a.goal.amount) === null && filled(a.goal.years) && yearsProblem(a.goal.years) === null,
+  goalDetails: (a) => readGoalAmount(a.goal.amount).ok && readGoalYears(a.goal.years, MAX_GOAL_YEARS).ok,
   employmentStatus: (a) => filled(a.employmentStatus) && employmentProblem(a.employmentStatus) === null,
   income: (a) => amount(a.income.amount) && filled(a.income.frequency),
   additionalIncome: (a) => listDone(a.additionalIncome),

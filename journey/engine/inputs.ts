@@ -8,10 +8,10 @@
  * be read either (money.ts `toCents`).
  */
 import type { Answers, FieldKey, ToggleKey, YesNo } from '../../machines/journey-answers';
-import { parseMoney } from '../format';
+import { readAmount, readGoalAmount, readInterestRate, readYears, type FieldProblem } from '../answer-fields';
 import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
 import { ageOn, parseDateOfBirth } from './dates';
-import { MAX_AMOUNT_DOLLARS, dollarsText, readRate, toCents, type Cents } from './money';
+import { MAX_AMOUNT_DOLLARS, dollarsText, type Cents } from './money';
 
 /** An answer the engine needs and could not use. */
 export interface MissingAnswer {
@@ -81,9 +81,21 @@ export interface Inputs {
 
 const blank = (s: string) => s.trim() === '';
 
+/** An amount in cents, or null when it is blank or cannot be read. */
+function toCents(text: string): Cents | null {
+  const r = readAmount(text);
+  return r.ok ? r.value : null;
+}
+
+/** The words for an amount that cannot be read: `message`, unless it is over the limit, which gets its own. */
+function amountWords(problem: FieldProblem, message: string): string {
+  return problem === 'over-max' ? `Enter an amount of ${dollarsText(MAX_AMOUNT_DOLLARS * 100)} or less.` : message;
+}
+
 /** `message` for an amount that cannot be read, unless it reads as money over the limit, which gets its own. */
 function unreadable(text: string, message: string): string {
-  return parseMoney(text) > MAX_AMOUNT_DOLLARS ? `Enter an amount of ${dollarsText(MAX_AMOUNT_DOLLARS * 100)} or less.` : message;
+  const r = readAmount(text);
+  return amountWords(r.ok ? 'not-money' : r.problem, message);
 }
 
 /** Reads the answers as at `asOf`. */
@@ -102,19 +114,17 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
 
   // Goal
   let goalTodayCents: Cents | null = null;
-  if (blank(answers.goal.amount)) miss('goal.amount', 'Enter how much you need for your goal.');
-  else {
-    const c = toCents(answers.goal.amount);
-    if (c === null) miss('goal.amount', unreadable(answers.goal.amount, 'Enter the amount for your goal in dollars, for example 50,000.'));
-    else if (c < 100) miss('goal.amount', 'Enter an amount for your goal of $1 or more.');
-    else goalTodayCents = c;
-  }
+  const goalAmount = readGoalAmount(answers.goal.amount);
+  if (goalAmount.ok) goalTodayCents = goalAmount.value;
+  else if (goalAmount.problem === 'blank') miss('goal.amount', 'Enter how much you need for your goal.');
+  else if (goalAmount.problem === 'under-min') miss('goal.amount', 'Enter an amount for your goal of $1 or more.');
+  else miss('goal.amount', amountWords(goalAmount.problem, 'Enter the amount for your goal in dollars, for example 50,000.'));
   let goalYears: number | null = null;
-  const yearsText = answers.goal.years.trim();
-  if (yearsText === '') miss('goal.years', 'Enter how many years from now you need the money.');
-  else if (!/^\d+(\.\d+)?$/.test(yearsText)) miss('goal.years', 'Enter the years to your goal as a number, for example 5.');
-  else if (Number(yearsText) > a.projection.maxYears) miss('goal.years', `Enter a goal no more than ${a.projection.maxYears} years away.`);
-  else goalYears = Number(yearsText);
+  const years = readYears(answers.goal.years, a.projection.maxYears);
+  if (years.ok) goalYears = years.value;
+  else if (years.problem === 'blank') miss('goal.years', 'Enter how many years from now you need the money.');
+  else if (years.problem === 'not-number') miss('goal.years', 'Enter the years to your goal as a number, for example 5.');
+  else miss('goal.years', `Enter a goal no more than ${a.projection.maxYears} years away.`);
 
   // Income
   let salaryAnnualCents: Cents | null = null;
@@ -251,11 +261,12 @@ export function readAnswers(answers: Answers, asOf: Date, a: Assumptions): { inp
         return false;
       }
       // issue 15: the rate decides when it is given; a kind decides only when it is not
-      const rate = readRate(r.interestRate);
-      if (Number.isNaN(rate)) {
+      const read = readInterestRate(r.interestRate);
+      if (!read.ok) {
         miss('debts', 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.', r.id);
         return true;
       }
+      const rate = read.value;
       const high = rate === null ? a.suitability.highInterestDebtTypes.includes(r.type) : rate >= a.suitability.highInterestRate;
       if (!high) return true;
       const c = toCents(r.value);
