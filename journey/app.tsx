@@ -7,11 +7,11 @@ import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNo
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
-import { stepOfScreen, type ScreenId } from '../machines/journey-flow';
+import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
 import { useSuitabilityCheck } from './suitability';
-import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath, selectScreen } from '../machines/journey';
+import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
 /** The product name, in the header and every document title. */
 export const PRODUCT_NAME = 'Horizon Advice';

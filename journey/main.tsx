@@ -2,7 +2,6 @@
 import './journey.css';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
-import { RESUMABLE, journeyMachine } from '../machines/journey';
 import { loadInspector, wantsInspector } from '../src/inspect';
 import { JourneyActorContext } from './actor-context';
 import { App } from './app';
@@ -10,7 +9,7 @@ import { autosaveActor, memoryStorage } from './autosave-actor';
 import { ClockContext, systemClock } from './clock';
 import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
-import { journeyGuards } from './rules';
+import { RESUMABLE, journeyGuards, journeyMachine } from './questionnaire';
 import { prefetchScreens } from './screens';
 import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
 import { lazySuitability, SuitabilityContext } from './suitability';

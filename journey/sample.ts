@@ -1,9 +1,9 @@
 /**
  * journey-spec §9: the sample figures the review, needs analysis, recommendation
- * and products pages show when there are no answers.
+ * and products pages show when there are no answers. The sample household's
+ * answers are each question's own (journey/questions, gathered in
+ * journey/questionnaire.ts `SAMPLE_ANSWERS`).
  */
-import { emptyAnswers, type Answers } from '../machines/journey-answers';
-
 /**
  * journey-spec §9: sample figures.
  *
@@ -44,23 +44,3 @@ export const SAMPLE_PROJECTION: readonly { year: number; value: number }[] = Arr
     value: SAMPLE.availableSavings + ((SAMPLE.goalAmount - SAMPLE.availableSavings) * k) / SAMPLE.goalYears,
   }),
 );
-
-/** The sample household the review page falls back to, field by field, where nothing was entered. */
-export const SAMPLE_ANSWERS: Answers = {
-  ...emptyAnswers(),
-  dateOfBirth: '15/06/1990',
-  relationshipStatus: 'single',
-  goal: { type: 'first-home', amount: String(SAMPLE.goalAmount), years: String(SAMPLE.goalYears) },
-  employmentStatus: 'employed',
-  income: { amount: '215000', frequency: 'annually' },
-  additionalIncome: { answer: 'no', rows: [] },
-  benefits: { answer: 'no', rows: [] },
-  bigSpends: { answer: 'no', rows: [] },
-  assets: { answer: 'yes', rows: [{ id: 1, type: 'cash', value: '50265' }] },
-  regularSavings: { answer: 'yes', amount: String(SAMPLE.surplusMonthly), frequency: 'monthly' },
-  super: { balance: '120000', contributions: 'no' },
-  debts: { answer: 'no', rows: [] },
-  insurance: { life: '750000', tpd: '500000', trauma: '100000', incomeProtection: '9000' },
-  privateHealth: 'yes',
-  risk: { questionnaireOpened: false, style: SAMPLE.riskStyle },
-};

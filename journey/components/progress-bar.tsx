@@ -1,5 +1,6 @@
 /** The 7-step progress bar of the questionnaire (journey-spec §2): an ordered list; the current step has aria-current="step". */
-import { STEPS, type StepNumber } from '../../machines/journey-flow';
+import type { StepNumber } from '../../machines/journey-flow';
+import { STEPS } from '../questionnaire';
 import { useJourneySend } from '../actor-context';
 
 export function ProgressBar({ current }: { current: StepNumber }) {

@@ -1,8 +1,7 @@
 /** The screens before the questionnaire: dashboard, intro, before you start, eligibility (journey-spec §2). */
 import { DOCUMENT_LINKS } from '../licensee';
 import { useJourney, useJourneySend } from '../actor-context';
-import { selectResumeAt } from '../../machines/journey';
-import { SCREENS, STEPS, stepByNumber, type ScreenId } from '../../machines/journey-flow';
+import { SCREENS, STEPS, selectResumeAt, stepByNumber, type ScreenId } from '../questionnaire';
 import { Collapsible } from '../components/collapsible';
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from '../constants';
 import type { ComponentType } from 'react';
