@@ -24,14 +24,21 @@ export type FieldProblem =
   /** Not an interest rate as a percentage a year. */
   | 'not-rate';
 
-/** A field read: its value, or the code of what is wrong with it. */
-export type FieldRead<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
+/** The problems each reader below can find (the catalogue, journey/messages.ts, has words for each). */
+export type AmountProblem = 'blank' | 'not-money' | 'over-max';
+export type GoalAmountProblem = AmountProblem | 'under-min';
+export type YearsProblem = 'blank' | 'not-number' | 'over-max';
+export type GoalYearsProblem = YearsProblem | 'not-positive' | 'under-min';
+export type RateProblem = 'not-rate';
 
-const fail = (problem: FieldProblem): { ok: false; problem: FieldProblem } => ({ ok: false, problem });
+/** A field read: its value, or the code of what is wrong with it. */
+export type FieldRead<T, P extends FieldProblem = FieldProblem> = { ok: true; value: T } | { ok: false; problem: P };
+
+const fail = <P extends FieldProblem>(problem: P): { ok: false; problem: P } => ({ ok: false, problem });
 const blank = (text: string) => text.trim() === '';
 
 /** Money as typed ("1,250", "$1250", "1250.50") in cents, up to {@link MAX_AMOUNT_DOLLARS}. */
-export function readAmount(text: string): FieldRead<Cents> {
+export function readAmount(text: string): FieldRead<Cents, AmountProblem> {
   if (blank(text)) return fail('blank');
   const n = parseMoney(text);
   if (Number.isNaN(n)) return fail('not-money');
@@ -40,13 +47,13 @@ export function readAmount(text: string): FieldRead<Cents> {
 }
 
 /** A goal's amount: an amount of $1 or more (issue 15: a goal under $1 is not one). */
-export function readGoalAmount(text: string): FieldRead<Cents> {
-  const r = readAmount(text);
+export function readGoalAmount(text: string): FieldRead<Cents, GoalAmountProblem> {
+  const r: FieldRead<Cents, GoalAmountProblem> = readAmount(text);
   return r.ok && r.value < 100 ? fail('under-min') : r;
 }
 
 /** A number of years ("8", "2.5"), up to `max`. */
-export function readYears(text: string, max: number): FieldRead<number> {
+export function readYears(text: string, max: number): FieldRead<number, YearsProblem> {
   const t = text.trim();
   if (t === '') return fail('blank');
   if (!/^\d+(\.\d+)?$/.test(t)) return fail('not-number');
@@ -59,15 +66,15 @@ export function readYears(text: string, max: number): FieldRead<number> {
  * checked where the years are entered: issue 15). The engine reads any number of years up to its
  * maximum, and judges a short goal by its suitability rules.
  */
-export function readGoalYears(text: string, max: number): FieldRead<number> {
-  const r = readYears(text, max);
+export function readGoalYears(text: string, max: number): FieldRead<number, GoalYearsProblem> {
+  const r: FieldRead<number, GoalYearsProblem> = readYears(text, max);
   if (!r.ok) return r;
   if (r.value <= 0) return fail('not-positive');
   return r.value < MIN_GOAL_YEARS ? fail('under-min') : r;
 }
 
 /** An interest rate as a percentage a year, as a fraction; null when left empty. */
-export function readInterestRate(text: string): FieldRead<number | null> {
+export function readInterestRate(text: string): FieldRead<number | null, RateProblem> {
   const rate = readRate(text);
   return Number.isNaN(rate) ? fail('not-rate') : { ok: true, value: rate };
 }
