@@ -2,9 +2,12 @@
  * The journey's message catalogue: the words a visitor sees for each code the rules produce, keyed by
  * code. Each table is typed as total over its codes, so a code without words fails `tsc`. Words that
  * format an amount are functions, made when shown (a number format is costly to build at the journey's
- * start). So far: the field problems of journey/answer-fields.ts and the eligibility problems of
- * journey/rules.ts; the pages' other text is still written where it is shown.
+ * start). So far: the field problems of journey/answer-fields.ts, the eligibility problems of
+ * journey/rules.ts, the progress steps' labels and the headings of the pages that are not questions
+ * (a question's heading is declared in its module, journey/questions); the pages' other text is still
+ * written where it is shown.
  */
+import type { FixedScreenId, StepNumber } from '../machines/journey-flow';
 import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } from './answer-fields';
 import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { MAX_GOAL_YEARS } from './engine/limits';
@@ -47,6 +50,33 @@ export const ELIGIBILITY_MESSAGES: Record<EligibilityProblem, Text> = {
   'under-age': `This advice is for people aged ${MIN_AGE} or over.`,
   retired: RETIREMENT_OUT_OF_SCOPE,
   'age-pension': `The Age Pension is retirement income. ${RETIREMENT_OUT_OF_SCOPE}`,
+};
+
+/** journey-spec §2: the step labels of the progress bar, by step (the flow carries the numbers). */
+export const STEP_LABELS: Record<StepNumber, string> = {
+  1: 'About you',
+  2: 'Goals',
+  3: 'Your finances',
+  4: 'Risk',
+  5: 'Summary',
+  6: 'Needs analysis',
+  7: 'Recommendation',
+};
+
+/** journey-spec §2: the heading of each page that is not a question (a question's is in its module, journey/questions). */
+export const SCREEN_TITLES: Record<FixedScreenId, string> = {
+  dashboard: 'Your recommended journeys',
+  intro: 'Let’s talk about your investment goals',
+  beforeStart: 'Before you start',
+  eligibility: 'Is this advice right for you?',
+  reviewDetails: 'Review your details',
+  needsAnalysis: 'Your needs analysis',
+  recommendation: 'Your investment strategy',
+  recommendedProducts: 'Your recommended product',
+  smartDoc: 'Smart document',
+  smartDocMultiple: 'Smart documents side by side',
+  videoEmbed: 'Video',
+  statementOfAdvice: 'Statement of advice',
 };
 
 /** The words of a text. */

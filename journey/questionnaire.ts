@@ -13,6 +13,7 @@ import { QUESTIONS, type QuestionId } from './questions';
 import { goalDetails } from './questions/goal-details';
 import type { Question } from './questions/question';
 import type { ReviewSection } from './review';
+import { STEP_LABELS } from './messages';
 import { reasonsProblem } from './rules';
 import type { SuitabilityCheck } from './suitability';
 
@@ -79,7 +80,7 @@ export function questionnaire(questions: readonly Question[]) {
     reviewSections: (a: Answers, s: Answers = sampleAnswers): ReviewSection[] =>
       REVIEW_STEPS.map((step) => ({
         step,
-        title: flow.stepByNumber(step).label,
+        title: STEP_LABELS[step],
         rows: questions.filter((q) => q.step === step).flatMap((q) => q.review?.(a, s) ?? []),
       })),
 

@@ -49,20 +49,11 @@ const OTHER_SCREENS = [
 /** The ids of the screens that are not questions. */
 export type FixedScreenId = (typeof BEFORE_QUESTIONS | typeof AFTER_QUESTIONS | typeof OTHER_SCREENS)[number]['id'];
 
-/** journey-spec §2: the step labels of the progress bar. */
-const STEP_LABELS: Record<StepNumber, string> = {
-  1: 'About you',
-  2: 'Goals',
-  3: 'Your finances',
-  4: 'Risk',
-  5: 'Summary',
-  6: 'Needs analysis',
-  7: 'Recommendation',
-};
+/** journey-spec §9: the progress bar has 7 steps (their labels are the journey's words, journey/messages.ts). */
+const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5, 6, 7];
 
 export interface Step {
   n: StepNumber;
-  label: string;
   /** The step's pages in flow order; "clicking a step goes to that step's first page" (journey-spec §2). */
   pages: readonly ScreenId[];
 }
@@ -84,9 +75,8 @@ export function createFlow(questions: readonly Screen[]) {
   /** The Continue/Back chain (journey-spec §2): every screen up to the recommended products. */
   const FLOW: readonly ScreenId[] = flowScreens.map((s) => s.id);
   /** The 7 progress steps, their pages gathered from the flow. */
-  const STEPS: readonly Step[] = (Object.keys(STEP_LABELS).map(Number) as StepNumber[]).map((n) => ({
+  const STEPS: readonly Step[] = STEP_NUMBERS.map((n) => ({
     n,
-    label: STEP_LABELS[n],
     pages: SCREENS.filter((s) => s.step === n).map((s) => s.id),
   }));
   const byId = new Map(SCREENS.map((s) => [s.id, s]));

@@ -12,6 +12,7 @@ import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
 import type { StepNumber } from '../../machines/journey-flow';
+import { STEP_LABELS } from '../messages';
 import { answerScreen, stepOfScreen } from '../questionnaire';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
@@ -71,7 +72,7 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
               {m.message}{' '}
               {step && (
                 <button type="button" className="link-button" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}>
-                  Go to {step.label}
+                  Go to {STEP_LABELS[step.n]}
                 </button>
               )}
             </li>

@@ -44,7 +44,7 @@ describe('a question added through one module', () => {
     const { FLOW, screenForPath, stepOfScreen, nextScreen, previousScreen } = WITH_PETS.flow;
     expect(FLOW.length).toBe(JOURNEY.flow.FLOW.length + 1);
     expect(screenForPath('/questionnaire/pets')).toBe('pets');
-    expect(stepOfScreen('pets')?.label).toBe('Your finances');
+    expect(stepOfScreen('pets')?.n).toBe(3);
     expect(nextScreen('privateHealth')).toBe('pets');
     expect(nextScreen('pets')).toBe('riskAssessment');
     expect(previousScreen('riskAssessment')).toBe('pets');
