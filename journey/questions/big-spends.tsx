@@ -6,7 +6,7 @@ import { listDone } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
 
-const title = 'Do you expect any big expenses in the next 5 years?';
+const title = `Do you expect any big expenses in the next ${BIG_SPENDS_YEARS} years?`;
 
 function BigSpends() {
   return (
@@ -28,5 +28,5 @@ export const bigSpends = defineQuestion({
   slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   Body: BigSpends,
   rule: (a) => listDone(a.bigSpends),
-  review: (a, s) => [listRow('Big expenses in the next 5 years', a.bigSpends, s.bigSpends, (r) => money(r.amount) || '—')],
+  review: (a, s) => [listRow(`Big expenses in the next ${BIG_SPENDS_YEARS} years`, a.bigSpends, s.bigSpends, (r) => money(r.amount) || '—')],
 });

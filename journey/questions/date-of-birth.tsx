@@ -1,6 +1,7 @@
 /** journey-spec §3: the date of birth (step 1). */
 import { useState } from 'react';
 import { useToday } from '../clock';
+import { MIN_AGE } from '../constants';
 import { TextField } from '../components/fields';
 import { row } from '../review';
 import { dateOfBirthProblem } from '../rules';
@@ -32,7 +33,7 @@ export const dateOfBirth = defineQuestion({
   path: '/questionnaire/date-of-birth',
   step: 1,
   title: 'What is your date of birth?',
-  lead: 'You need to be 18 or over to use this advice.',
+  lead: `You need to be ${MIN_AGE} or over to use this advice.`,
   slice: { key: 'dateOfBirth', blank: '', sample: '15/06/1990' },
   Body: DateOfBirth,
   // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.

@@ -2,7 +2,7 @@
 import { GOAL_OPTIONS, labelOf } from '../options';
 import { row } from '../review';
 import { filled } from '../rules';
-import { SAMPLE } from '../sample';
+import { SAMPLE } from '../constants';
 import { Choice } from './parts';
 import { defineQuestion } from './question';
 

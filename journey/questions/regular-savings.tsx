@@ -4,7 +4,7 @@ import { SelectField, YesNo } from '../components/fields';
 import { SAVINGS_FREQUENCIES } from '../options';
 import { money, per } from '../review';
 import { amount, filled, reasonsProblem } from '../rules';
-import { SAMPLE } from '../sample';
+import { SAMPLE } from '../constants';
 import { MoneyField, SuitabilityProblem, useField } from './parts';
 import { defineQuestion } from './question';
 

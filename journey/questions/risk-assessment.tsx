@@ -4,7 +4,7 @@ import { useJourney, useJourneySend } from '../actor-context';
 import { RISK_STYLES, labelOf } from '../options';
 import { row } from '../review';
 import { filled, reasonsProblem } from '../rules';
-import { SAMPLE } from '../sample';
+import { SAMPLE } from '../constants';
 import { Choice, SuitabilityProblem } from './parts';
 import { defineQuestion } from './question';
 

@@ -16,6 +16,7 @@ import { STORAGE_KEY, loadAnswers } from '../../journey/storage';
 import { selectCanContinue, selectScreen } from '../../machines/journey';
 import { isEmptyAnswers, type Answers } from '../../machines/journey-answers';
 import { completeAnswers } from '../fixtures/answers';
+import { PROGRESS_STEPS } from '../../journey/constants';
 
 /** The made-up question's answer, which the journey's own answers type does not know. */
 const petsOf = (a: Answers) => (a as Answers & { pets: string }).pets;
@@ -90,5 +91,13 @@ describe('a question added through one module', () => {
     // after private hospital cover, as it is asked
     expect(rows.map((r) => r.label).slice(-2)).toEqual(['Private hospital cover', 'Pets']);
     expect(rows.at(-1)).toEqual({ label: 'Pets', value: 'a cat', example: false });
+  });
+});
+
+describe('the flow and the spec constants', () => {
+  it('has as many progress steps as journey-spec §9 says, each with a page', () => {
+    expect(JOURNEY.flow.STEPS).toHaveLength(PROGRESS_STEPS);
+    expect(WITH_PETS.flow.STEPS).toHaveLength(PROGRESS_STEPS);
+    for (const step of JOURNEY.flow.STEPS) expect(step.pages.length, `step ${step.n}`).toBeGreaterThan(0);
   });
 });
