@@ -95,26 +95,23 @@ export const BLANK_ROWS: { [K in RowListKey]: Omit<RowTypes[K], 'id'> } = {
 /** The answer keys (a slice, a dotted field of one, or a Yes/No list) a question asks. */
 export type AnswerKey = FieldKey | ToggleKey;
 
-/** The single-value answers, by dotted path. */
-export type FieldKey =
-  | 'dateOfBirth'
-  | 'relationshipStatus'
-  | 'goal.type'
-  | 'goal.amount'
-  | 'goal.years'
-  | 'employmentStatus'
-  | 'income.amount'
-  | 'income.frequency'
-  | 'regularSavings.amount'
-  | 'regularSavings.frequency'
-  | 'super.balance'
-  | 'super.contributions'
-  | 'insurance.life'
-  | 'insurance.tpd'
-  | 'insurance.trauma'
-  | 'insurance.incomeProtection'
-  | 'privateHealth'
-  | 'risk.style';
+/** The keys of `T` whose values are text. */
+type TextKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : never }[keyof T & string];
+
+/**
+ * The single-value answers, by dotted path: every text answer, and every text field of an answer that is an
+ * object (a Yes/No list's rows and a toggle's own `answer` are set by their own events). Derived from `Answers`,
+ * so a question that adds its answer to `Answers` can set it.
+ */
+export type FieldKey = {
+  [K in keyof Answers & string]: Answers[K] extends string
+    ? K
+    : Answers[K] extends RowList<unknown>
+      ? never
+      : Answers[K] extends object
+        ? `${K}.${Exclude<TextKeys<Answers[K]>, 'answer'>}`
+        : never;
+}[keyof Answers & string];
 
 /** A copy of the answers with one field set. */
 export function setField(answers: Answers, key: FieldKey, value: string): Answers {

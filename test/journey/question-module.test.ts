@@ -3,7 +3,7 @@
  * shows in the flow (its route, its step, Continue and Back around it, its rule on Continue), on the review,
  * and in the answers the autosave stores.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { assessSuitability } from '../../journey/engine/assess';
@@ -14,7 +14,7 @@ import type { Question } from '../../journey/questions/question';
 import { row } from '../../journey/review';
 import { STORAGE_KEY, loadAnswers } from '../../journey/storage';
 import { selectCanContinue, selectScreen } from '../../machines/journey';
-import { isEmptyAnswers, type Answers } from '../../machines/journey-answers';
+import { isEmptyAnswers, type Answers, type FieldKey } from '../../machines/journey-answers';
 import { completeAnswers } from '../fixtures/answers';
 import { PROGRESS_STEPS } from '../../journey/constants';
 
@@ -99,5 +99,30 @@ describe('the flow and the spec constants', () => {
     expect(JOURNEY.flow.STEPS).toHaveLength(PROGRESS_STEPS);
     expect(WITH_PETS.flow.STEPS).toHaveLength(PROGRESS_STEPS);
     for (const step of JOURNEY.flow.STEPS) expect(step.pages.length, `step ${step.n}`).toBeGreaterThan(0);
+  });
+});
+
+describe('the answers a question can set', () => {
+  it('are derived from the answers: every text answer and text field, not a toggle\'s own answer nor a list', () => {
+    expectTypeOf<FieldKey>().toEqualTypeOf<
+      | 'dateOfBirth'
+      | 'relationshipStatus'
+      | 'goal.type'
+      | 'goal.amount'
+      | 'goal.years'
+      | 'employmentStatus'
+      | 'income.amount'
+      | 'income.frequency'
+      | 'regularSavings.amount'
+      | 'regularSavings.frequency'
+      | 'super.balance'
+      | 'super.contributions'
+      | 'insurance.life'
+      | 'insurance.tpd'
+      | 'insurance.trauma'
+      | 'insurance.incomeProtection'
+      | 'privateHealth'
+      | 'risk.style'
+    >();
   });
 });
