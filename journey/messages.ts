@@ -3,7 +3,8 @@
  * code. Each table is typed as total over its codes, so a code without words fails `tsc`. Words that
  * format an amount are functions, made when shown (a number format is costly to build at the journey's
  * start). So far: the field problems of journey/answer-fields.ts, the eligibility problems of
- * journey/rules.ts, the progress steps' labels and the headings of the pages that are not questions
+ * journey/rules.ts, the error text of journey-spec §8 and the product's name, the progress steps'
+ * labels and the headings of the pages that are not questions
  * (a question's heading is declared in its module, journey/questions); the pages' other text is still
  * written where it is shown.
  */
@@ -78,6 +79,12 @@ export const SCREEN_TITLES: Record<FixedScreenId, string> = {
   videoEmbed: 'Video',
   statementOfAdvice: 'Statement of advice',
 };
+
+/** The product name, in the header and every document title. */
+export const PRODUCT_NAME = 'Horizon Advice';
+
+/** journey-spec §8: the only error text of the prototype, the router's generic fallback title. */
+export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
 
 /** The words of a text. */
 export const say = (text: Text): string => (typeof text === 'function' ? text() : text);
