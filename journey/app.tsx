@@ -7,17 +7,12 @@ import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNo
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
-import { stepOfScreen, type ScreenId } from '../machines/journey-flow';
+import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
+import { PRODUCT_NAME, UNEXPECTED_ERROR } from './messages';
 import { useSuitabilityCheck } from './suitability';
-import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath, selectScreen } from '../machines/journey';
-
-/** The product name, in the header and every document title. */
-export const PRODUCT_NAME = 'Horizon Advice';
-
-/** journey-spec §8: the only error text of the prototype, the router's generic fallback title. */
-export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
 export function App() {
   const screen = useJourney(selectScreen);

@@ -2,15 +2,13 @@
 import './journey.css';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
-import { RESUMABLE, journeyMachine } from '../machines/journey';
-import { loadInspector, wantsInspector } from '../src/inspect';
 import { JourneyActorContext } from './actor-context';
 import { App } from './app';
 import { autosaveActor, memoryStorage } from './autosave-actor';
 import { ClockContext, systemClock } from './clock';
 import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
-import { journeyGuards } from './rules';
+import { RESUMABLE, journeyGuards, journeyMachine } from './questionnaire';
 import { prefetchScreens } from './screens';
 import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
 import { lazySuitability, SuitabilityContext } from './suitability';
@@ -31,7 +29,10 @@ async function main() {
   const root = document.getElementById('app');
   if (!root) throw new Error('The journey needs an element with id "app".');
   const storage = localStore();
-  const inspect: Observer<InspectionEvent> | undefined = wantsInspector(location.search) ? await loadInspector() : undefined;
+  // the inspector's module loads only when the address may ask for it: a first visit does not carry it
+  const inspect: Observer<InspectionEvent> | undefined = location.search.includes('inspect')
+    ? await import('../src/inspect').then((m) => (m.wantsInspector(location.search) ? m.loadInspector() : undefined))
+    : undefined;
   // One clock for the rules, the saved suitability and the advice on the pages.
   const clock = systemClock;
   // the engine's suitability check loads on demand (issue 15: the first page does not carry it)

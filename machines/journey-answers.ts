@@ -6,8 +6,6 @@
  * nothing typed is ever lost or reformatted; the advice engine parses numbers later.
  */
 
-import type { ScreenId } from './journey-flow';
-
 /** An unanswered Yes/No question is ''. journey-spec §4: each toggle starts unset. */
 export type YesNo = '' | 'yes' | 'no';
 
@@ -94,48 +92,26 @@ export const BLANK_ROWS: { [K in RowListKey]: Omit<RowTypes[K], 'id'> } = {
   debts: { type: '', value: '', owner: '', taxDeductible: '', interestRate: '', repaymentAmount: '', frequency: '' },
 };
 
-export function emptyAnswers(): Answers {
-  const list = () => ({ answer: '' as YesNo, rows: [] });
-  return {
-    dateOfBirth: '',
-    relationshipStatus: '',
-    goal: { type: '', amount: '', years: '' },
-    employmentStatus: '',
-    income: { amount: '', frequency: '' },
-    additionalIncome: list(),
-    benefits: list(),
-    bigSpends: list(),
-    assets: list(),
-    regularSavings: { answer: '', amount: '', frequency: '' },
-    super: { balance: '', contributions: '' },
-    debts: list(),
-    insurance: { life: '', tpd: '', trauma: '', incomeProtection: '' },
-    privateHealth: '',
-    risk: { questionnaireOpened: false, style: '' },
-    nextRowId: 1,
-  };
-}
+/** The answer keys (a slice, a dotted field of one, or a Yes/No list) a question asks. */
+export type AnswerKey = FieldKey | ToggleKey;
 
-/** The single-value answers, by dotted path. */
-export type FieldKey =
-  | 'dateOfBirth'
-  | 'relationshipStatus'
-  | 'goal.type'
-  | 'goal.amount'
-  | 'goal.years'
-  | 'employmentStatus'
-  | 'income.amount'
-  | 'income.frequency'
-  | 'regularSavings.amount'
-  | 'regularSavings.frequency'
-  | 'super.balance'
-  | 'super.contributions'
-  | 'insurance.life'
-  | 'insurance.tpd'
-  | 'insurance.trauma'
-  | 'insurance.incomeProtection'
-  | 'privateHealth'
-  | 'risk.style';
+/** The keys of `T` whose values are text. */
+type TextKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : never }[keyof T & string];
+
+/**
+ * The single-value answers, by dotted path: every text answer, and every text field of an answer that is an
+ * object (a Yes/No list's rows and a toggle's own `answer` are set by their own events). Derived from `Answers`,
+ * so a question that adds its answer to `Answers` can set it.
+ */
+export type FieldKey = {
+  [K in keyof Answers & string]: Answers[K] extends string
+    ? K
+    : Answers[K] extends RowList<unknown>
+      ? never
+      : Answers[K] extends object
+        ? `${K}.${Exclude<TextKeys<Answers[K]>, 'answer'>}`
+        : never;
+}[keyof Answers & string];
 
 /** A copy of the answers with one field set. */
 export function setField(answers: Answers, key: FieldKey, value: string): Answers {
@@ -179,34 +155,6 @@ export function removeRow(answers: Answers, key: RowListKey, id: number): Answer
   return { ...answers, [key]: { ...list, rows: list.rows.filter((r) => r.id !== id) } };
 }
 
-/** The page each answer is asked on (for "change this answer" links). */
-export const ANSWER_SCREEN: Record<FieldKey | ToggleKey, ScreenId> = {
-  dateOfBirth: 'dateOfBirth',
-  relationshipStatus: 'relationshipStatus',
-  'goal.type': 'goalSelection',
-  'goal.amount': 'goalDetails',
-  'goal.years': 'goalDetails',
-  employmentStatus: 'employmentStatus',
-  'income.amount': 'income',
-  'income.frequency': 'income',
-  additionalIncome: 'additionalIncome',
-  benefits: 'benefits',
-  bigSpends: 'bigSpends',
-  assets: 'assets',
-  regularSavings: 'regularSavings',
-  'regularSavings.amount': 'regularSavings',
-  'regularSavings.frequency': 'regularSavings',
-  'super.balance': 'super',
-  'super.contributions': 'super',
-  debts: 'debts',
-  'insurance.life': 'insuranceCover',
-  'insurance.tpd': 'insuranceCover',
-  'insurance.trauma': 'insuranceCover',
-  'insurance.incomeProtection': 'insuranceCover',
-  privateHealth: 'privateHealth',
-  'risk.style': 'riskAssessment',
-};
-
 /** The value at a dotted field path. */
 export function getField(answers: Answers, key: FieldKey): string {
   const [a, b] = key.split('.') as [keyof Answers, string | undefined];
@@ -214,7 +162,18 @@ export function getField(answers: Answers, key: FieldKey): string {
   return String(b === undefined ? top : (top as unknown as Record<string, unknown>)[b]);
 }
 
-/** True when nothing has been answered (used to clear storage rather than keep an empty record). */
+/** True for a value as nothing answered leaves it: '', false, no rows, or an object of such values. */
+function isBlank(v: unknown): boolean {
+  if (typeof v === 'string') return v === '';
+  if (typeof v === 'boolean') return !v;
+  if (Array.isArray(v)) return v.length === 0;
+  return typeof v === 'object' && v !== null && Object.values(v).every(isBlank);
+}
+
+/**
+ * True when nothing has been answered (used to clear storage rather than keep an empty record). Every
+ * question's blank answer is made of '', false and empty lists (journey/questions), so this needs no template.
+ */
 export function isEmptyAnswers(a: Answers): boolean {
-  return JSON.stringify({ ...a, nextRowId: 1 }) === JSON.stringify(emptyAnswers());
+  return Object.entries(a).every(([key, v]) => key === 'nextRowId' || isBlank(v));
 }

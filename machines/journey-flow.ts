@@ -1,44 +1,37 @@
 /**
- * The journey's flow (journey-spec §2), written once: every screen with its
- * route, in the order Continue walks them, and the progress step each belongs
- * to. The flow order, the Continue/Back chain, the progress steps and the route
- * lookups are all derived from this one table. Pure data and functions.
+ * The journey's flow (journey-spec §2): every screen with its route, in the order Continue walks
+ * them, and the progress step each belongs to. The screens around the questionnaire are fixed here;
+ * the questions come from the journey's question modules (journey/questions), given to
+ * {@link createFlow}. The flow order, the Continue/Back chain, the progress steps and the route
+ * lookups are all derived from that one table. Pure data and functions.
  */
 
 /** A progress step number (journey-spec §9: the progress bar has 7 steps). */
 export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/**
- * journey-spec §2 "Routes, in flow order": the Continue chain from the
- * dashboard to the recommended products, with each page's progress step.
- *
- * The spec lists no step for /questionnaire/summary (the thanks page after goal
- * details), which would make it fall back to step 1 and make the bar jump
- * backwards mid-journey. It closes the goals section, so it belongs to step 2
- * here.
- */
-const FLOW_SCREENS = [
+/** A screen's id: a fixed screen's, or a question's. */
+export type ScreenId = string;
+
+/** A screen and its route. */
+export interface Screen {
+  id: ScreenId;
+  path: string;
+  /** The progress step the screen belongs to; only questionnaire pages have one. */
+  step?: StepNumber;
+  /** False for a page the review's edit detours skip (the goal's thanks page). @default true */
+  editable?: boolean;
+}
+
+/** journey-spec §2 "Routes, in flow order": the Continue chain from the dashboard to the first question. */
+const BEFORE_QUESTIONS = [
   { id: 'dashboard', path: '/' },
   { id: 'intro', path: '/investment/intro' },
   { id: 'beforeStart', path: '/investment/before-start' },
   { id: 'eligibility', path: '/investment/eligibility' },
-  { id: 'dateOfBirth', path: '/questionnaire/date-of-birth', step: 1 },
-  { id: 'relationshipStatus', path: '/questionnaire/relationship-status', step: 1 },
-  { id: 'goalSelection', path: '/questionnaire/goal-selection', step: 2 },
-  { id: 'goalDetails', path: '/questionnaire/goal-details', step: 2 },
-  { id: 'summary', path: '/questionnaire/summary', step: 2 },
-  { id: 'employmentStatus', path: '/questionnaire/employment-status', step: 3 },
-  { id: 'income', path: '/questionnaire/income', step: 3 },
-  { id: 'additionalIncome', path: '/questionnaire/additional-income', step: 3 },
-  { id: 'benefits', path: '/questionnaire/benefits', step: 3 },
-  { id: 'bigSpends', path: '/questionnaire/big-spends', step: 3 },
-  { id: 'assets', path: '/questionnaire/assets', step: 3 },
-  { id: 'regularSavings', path: '/questionnaire/regular-savings', step: 3 },
-  { id: 'super', path: '/questionnaire/super', step: 3 },
-  { id: 'debts', path: '/questionnaire/debts', step: 3 },
-  { id: 'insuranceCover', path: '/questionnaire/insurance-cover', step: 3 },
-  { id: 'privateHealth', path: '/questionnaire/private-health', step: 3 },
-  { id: 'riskAssessment', path: '/questionnaire/risk-assessment', step: 4 },
+] as const;
+
+/** journey-spec §2: after the questions, the review to the recommended products, with each page's progress step. */
+const AFTER_QUESTIONS = [
   { id: 'reviewDetails', path: '/questionnaire/review-details', step: 5 },
   { id: 'needsAnalysis', path: '/questionnaire/needs-analysis', step: 6 },
   { id: 'recommendation', path: '/questionnaire/recommendation', step: 7 },
@@ -53,49 +46,17 @@ const OTHER_SCREENS = [
   { id: 'statementOfAdvice', path: '/statement-of-advice' },
 ] as const;
 
-export type ScreenId = (typeof FLOW_SCREENS)[number]['id'] | (typeof OTHER_SCREENS)[number]['id'];
+/** The ids of the screens that are not questions. */
+export type FixedScreenId = (typeof BEFORE_QUESTIONS | typeof AFTER_QUESTIONS | typeof OTHER_SCREENS)[number]['id'];
 
-/** A screen and its route. */
-export interface Screen {
-  id: ScreenId;
-  path: string;
-  /** The progress step the screen belongs to; only questionnaire pages have one. */
-  step?: StepNumber;
-}
-
-/** Every screen: the flow in order, then the routes outside it. */
-export const SCREENS: readonly Screen[] = [...FLOW_SCREENS, ...OTHER_SCREENS];
-
-/** The Continue/Back chain (journey-spec §2): every screen up to the recommended products. */
-export const FLOW: readonly ScreenId[] = FLOW_SCREENS.map((s) => s.id);
-
-/** journey-spec §2: the step labels of the progress bar. */
-const STEP_LABELS: Record<StepNumber, string> = {
-  1: 'About you',
-  2: 'Goals',
-  3: 'Your finances',
-  4: 'Risk',
-  5: 'Summary',
-  6: 'Needs analysis',
-  7: 'Recommendation',
-};
+/** journey-spec §9: the progress bar has 7 steps (their labels are the journey's words, journey/messages.ts). */
+const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5, 6, 7];
 
 export interface Step {
   n: StepNumber;
-  label: string;
   /** The step's pages in flow order; "clicking a step goes to that step's first page" (journey-spec §2). */
   pages: readonly ScreenId[];
 }
-
-/** The 7 progress steps, their pages gathered from the flow. */
-export const STEPS: readonly Step[] = (Object.keys(STEP_LABELS).map(Number) as StepNumber[]).map((n) => ({
-  n,
-  label: STEP_LABELS[n],
-  pages: SCREENS.filter((s) => s.step === n).map((s) => s.id),
-}));
-
-const byId = new Map(SCREENS.map((s) => [s.id, s]));
-const byPath = new Map(SCREENS.map((s) => [s.path, s]));
 
 /** Strips a query, a hash and a trailing slash (but not the root's), so `/a/` and `/a` are one route. */
 export function normalizePath(path: string): string {
@@ -103,43 +64,67 @@ export function normalizePath(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.replace(/\/+$/, '') || '/' : p;
 }
 
-/** The route of a screen. */
-export function pathOf(id: ScreenId): string {
-  const s = byId.get(id);
-  if (!s) throw new Error(`unknown screen ${id}`);
-  return s.path;
-}
+/** The flow with the questions in it: its tables and lookups. */
+export type Flow = ReturnType<typeof createFlow>;
 
-/** The screen a path shows, or undefined for an unknown path. */
-export function screenForPath(path: string): ScreenId | undefined {
-  return byPath.get(normalizePath(path))?.id;
-}
+/** The flow with `questions` (in the order Continue walks them) between the eligibility page and the review. */
+export function createFlow(questions: readonly Screen[]) {
+  const flowScreens: readonly Screen[] = [...BEFORE_QUESTIONS, ...questions, ...AFTER_QUESTIONS];
+  /** Every screen: the flow in order, then the routes outside it. */
+  const SCREENS: readonly Screen[] = [...flowScreens, ...OTHER_SCREENS];
+  /** The Continue/Back chain (journey-spec §2): every screen up to the recommended products. */
+  const FLOW: readonly ScreenId[] = flowScreens.map((s) => s.id);
+  /** The 7 progress steps, their pages gathered from the flow. */
+  const STEPS: readonly Step[] = STEP_NUMBERS.map((n) => ({
+    n,
+    pages: SCREENS.filter((s) => s.step === n).map((s) => s.id),
+  }));
+  const byId = new Map(SCREENS.map((s) => [s.id, s]));
+  const byPath = new Map(SCREENS.map((s) => [s.path, s]));
 
-/** The progress step of a screen, or undefined when the screen belongs to none. */
-export function stepOfScreen(id: ScreenId): Step | undefined {
-  const n = byId.get(id)?.step;
-  return n === undefined ? undefined : STEPS[n - 1];
-}
+  /** The route of a screen. */
+  function pathOf(id: ScreenId): string {
+    const s = byId.get(id);
+    if (!s) throw new Error(`unknown screen ${id}`);
+    return s.path;
+  }
 
-/** journey-spec §2: the current step is derived from the route; an unknown route counts as step 1. */
-export function stepForPath(path: string): StepNumber {
-  const id = screenForPath(path);
-  return (id && stepOfScreen(id)?.n) || 1;
-}
+  /** The screen a path shows, or undefined for an unknown path. */
+  function screenForPath(path: string): ScreenId | undefined {
+    return byPath.get(normalizePath(path))?.id;
+  }
 
-export function stepByNumber(n: StepNumber): Step {
-  return STEPS[n - 1]!;
-}
+  /** The progress step of a screen, or undefined when the screen belongs to none. */
+  function stepOfScreen(id: ScreenId): Step | undefined {
+    const n = byId.get(id)?.step;
+    return n === undefined ? undefined : STEPS[n - 1];
+  }
 
-/** The screen after `id` in the Continue chain (recommended products continues to itself). */
-export function nextScreen(id: ScreenId): ScreenId {
-  const i = FLOW.indexOf(id);
-  if (i < 0) throw new Error(`${id} is not in the flow`);
-  return FLOW[Math.min(i + 1, FLOW.length - 1)]!;
-}
+  /** journey-spec §2: the current step is derived from the route; an unknown route counts as step 1. */
+  function stepForPath(path: string): StepNumber {
+    const id = screenForPath(path);
+    return (id && stepOfScreen(id)?.n) || 1;
+  }
 
-/** The screen before `id` in the Back chain, or undefined for the first screen. */
-export function previousScreen(id: ScreenId): ScreenId | undefined {
-  const i = FLOW.indexOf(id);
-  return i > 0 ? FLOW[i - 1] : undefined;
+  function stepByNumber(n: StepNumber): Step {
+    return STEPS[n - 1]!;
+  }
+
+  /** The screen after `id` in the Continue chain (recommended products continues to itself). */
+  function nextScreen(id: ScreenId): ScreenId {
+    const i = FLOW.indexOf(id);
+    if (i < 0) throw new Error(`${id} is not in the flow`);
+    return FLOW[Math.min(i + 1, FLOW.length - 1)]!;
+  }
+
+  /** The screen before `id` in the Back chain, or undefined for the first screen. */
+  function previousScreen(id: ScreenId): ScreenId | undefined {
+    const i = FLOW.indexOf(id);
+    return i > 0 ? FLOW[i - 1] : undefined;
+  }
+
+  /** A step's pages an edit from the review walks (the editable ones). */
+  const editablePages = (n: StepNumber): ScreenId[] => stepByNumber(n).pages.filter((p) => byId.get(p)?.editable !== false);
+
+  return { SCREENS, FLOW, STEPS, pathOf, screenForPath, stepOfScreen, stepForPath, stepByNumber, nextScreen, previousScreen, editablePages };
 }

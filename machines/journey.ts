@@ -3,9 +3,11 @@
  * screen, Continue/Back/go-to-step events, guards that are exactly the
  * validation rules, and the answers in context.
  *
- * The machine is pure. Whether a screen is complete is a domain rule (it runs
+ * The machine is made for a flow (`createJourneyMachine`): the journey gives it the
+ * flow with its question modules' screens and their blank answers, tests may give it
+ * more. The machine is pure. Whether a screen is complete is a domain rule (it runs
  * the advice engine and depends on today's date): it comes in as the
- * `isScreenComplete` guard, provided by the app (journey/rules.ts) or a test.
+ * `isScreenComplete` guard, provided by the app (journey/questionnaire.ts `journeyGuards`) or a test.
  * The URL is an effect: a `history` actor (provided by the
  * browser code, or a fake in tests) reports `URL.CHANGED` and receives `SYNC`
  * (make the address bar show this path) and `BACK` (go back in browser history).
@@ -16,7 +18,6 @@ import { and, assign, fromCallback, sendTo, setup, type ActorRefFrom, type Snaps
 import { notProvided } from './not-provided';
 import {
   addRow,
-  emptyAnswers,
   isEmptyAnswers,
   removeRow,
   setField,
@@ -28,18 +29,7 @@ import {
   type RowListKey,
   type ToggleKey,
 } from './journey-answers';
-import {
-  FLOW,
-  SCREENS,
-  STEPS,
-  nextScreen,
-  normalizePath,
-  pathOf,
-  previousScreen,
-  stepByNumber,
-  type ScreenId,
-  type StepNumber,
-} from './journey-flow';
+import { normalizePath, type Flow, type ScreenId, type StepNumber } from './journey-flow';
 
 /** Commands the machine sends to the history actor. */
 export type HistoryCommand =
@@ -51,7 +41,17 @@ export type HistoryCommand =
 export type AutosaveCommand = { type: 'SAVE'; answers: Answers; resumeAt: ScreenId | null };
 
 /** Screens a returning visitor can resume at (issue 15): the questionnaire's pages and the recommended products. */
-export const RESUMABLE: readonly ScreenId[] = SCREENS.filter((s) => s.step !== undefined || s.id === 'recommendedProducts').map((s) => s.id);
+export const resumableScreens = (flow: Flow): readonly ScreenId[] =>
+  flow.SCREENS.filter((s) => s.step !== undefined || s.id === 'recommendedProducts').map((s) => s.id);
+
+/** What the machine is made for: the flow, and what the questions' answers are before anything is answered. */
+export interface JourneyConfig {
+  flow: Flow;
+  /** The answers with nothing answered (a fresh object each call). */
+  blankAnswers: () => Answers;
+  /** The page the recommendation's 'Adjust goals' opens (a detour of that one page). */
+  adjustGoals: ScreenId;
+}
 
 /** A detour away from the linear flow: editing a section from the review, or adjusting goals from the recommendation. */
 export interface Detour {
@@ -127,188 +127,197 @@ const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
   statementOfAdvice: 'recommendedProducts',
 };
 
-/** A step's detour for the review's edit icons: its first page to its last. */
-function sectionDetour(step: EditableStep): Detour {
-  const pages = stepByNumber(step).pages.filter((p) => p !== 'summary');
-  return { returnTo: 'reviewDetails', from: pages[0]!, until: pages[pages.length - 1]! };
-}
+/** The journey machine for a flow of screens (the questions' and the fixed ones around them). */
+export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: JourneyConfig) {
+  const { FLOW, SCREENS, STEPS, nextScreen, pathOf, previousScreen } = flow;
+  const RESUMABLE = resumableScreens(flow);
 
-export const journeyMachine = setup({
-  types: {
-    context: {} as JourneyContext,
-    events: {} as JourneyEvent,
-    input: {} as JourneyInput,
-  },
-  actors: {
-    history: fromCallback<HistoryCommand>(notProvided('history')),
-    /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
-    autosave: fromCallback<AutosaveCommand>(notProvided('autosave')),
-  },
-  guards: {
-    /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */
-    isScreenComplete: (_, _params: { screen: ScreenId }): boolean => {
-      throw new Error('isScreenComplete guard not provided');
-    },
-    isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
-    isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
-    isResumeScreen: ({ context }, params: { screen: ScreenId }) => context.resumeAt === params.screen,
-    isEditStep: ({ event }, params: { step: EditableStep }) => event.type === 'JOURNEY.EDIT_SECTION' && event.step === params.step,
-    /** On the last page of a detour that returns to `returnTo`. */
-    isDetourEnd: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
-      context.detour?.until === params.screen && context.detour.returnTo === params.returnTo,
-    isDetourStart: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
-      context.detour?.from === params.screen && context.detour.returnTo === params.returnTo,
-    /** On any page of a detour that returns to `returnTo`. */
-    isInDetour: ({ context }, params: { returnTo: Detour['returnTo'] }) => context.detour?.returnTo === params.returnTo,
-  },
-  actions: {
-    syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
-    historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
-    save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand),
-    rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
-    rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
-    endDetour: assign({ detour: null }),
-    countNavigation: assign({ navigations: ({ context }) => context.navigations + 1 }),
-    startSectionEdit: assign({
-      detour: ({ event }) => (event.type === 'JOURNEY.EDIT_SECTION' ? sectionDetour(event.step) : null),
-    }),
-    startGoalAdjust: assign({
-      detour: (): Detour => ({ returnTo: 'recommendation', from: 'goalDetails', until: 'goalDetails' }),
-    }),
-    setAnswer: assign({
-      answers: ({ context, event }) => (event.type === 'ANSWER.SET' ? setField(context.answers, event.field, event.value) : context.answers),
-    }),
-    setToggle: assign({
-      answers: ({ context, event }) => (event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers),
-    }),
-    addRow: assign({
-      answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list) : context.answers),
-    }),
-    updateRow: assign({
-      answers: ({ context, event }) =>
-        event.type === 'ROWS.UPDATE' ? updateRow(context.answers, event.list, event.id, event.field as never, event.value) : context.answers,
-    }),
-    removeRow: assign({
-      answers: ({ context, event }) => (event.type === 'ROWS.REMOVE' ? removeRow(context.answers, event.list, event.id) : context.answers),
-    }),
-    openRiskQuestionnaire: assign({
-      answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
-    }),
-    clearAnswers: assign({ answers: () => emptyAnswers(), detour: null, resumeAt: null }),
-  },
-}).createMachine({
-  id: 'journey',
-  context: ({ input }) => ({
-    answers: input.answers ?? emptyAnswers(),
-    requestedPath: input.path,
-    detour: null,
-    navigations: 0,
-    resumeAt: input.resumeAt ?? null,
-  }),
-  invoke: [
-    { id: 'history', src: 'history' },
-    { id: 'autosave', src: 'autosave' },
-  ],
-  initial: 'routing',
-  on: {
-    'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
-    'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
-    'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
-    'JOURNEY.RESUME': RESUMABLE.map((screen) => ({
-      guard: { type: 'isResumeScreen' as const, params: { screen } },
-      target: `.${screen}`,
-      actions: 'endDetour' as const,
-    })),
-    'JOURNEY.GO_TO_STEP': STEPS.map((s) => ({
-      guard: { type: 'isStep' as const, params: { step: s.n } },
-      target: `.${s.pages[0]!}`,
-      actions: 'endDetour' as const,
-    })),
-    'ANSWER.SET': { actions: ['setAnswer', 'save'] },
-    'TOGGLE.SET': { actions: ['setToggle', 'save'] },
-    'ROWS.ADD': { actions: ['addRow', 'save'] },
-    'ROWS.UPDATE': { actions: ['updateRow', 'save'] },
-    'ROWS.REMOVE': { actions: ['removeRow', 'save'] },
-    'RISK.OPEN_QUESTIONNAIRE': { actions: ['openRiskQuestionnaire', 'save'] },
-  },
-  states: {
-    /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */
-    routing: {
-      always: [
-        ...SCREENS.map((r) => ({ guard: { type: 'isRequestedPath' as const, params: { path: r.path } }, target: r.id })),
-        { target: 'notFound' },
-      ],
-    },
-    /** An unknown path: the URL is left as it is. */
-    notFound: {
-      entry: 'countNavigation',
-      on: { 'JOURNEY.BACK': { actions: { type: 'historyBack', params: { fallbackPath: '/' } } } },
-    },
-    ...screenStates(),
-  },
-});
-
-/** The state node of one screen: sync the URL on entry, then Continue and Back per journey-spec §2. */
-function screenState(id: ScreenId) {
-  const path = pathOf(id);
-  const entry = [
-    { type: 'syncUrl' as const, params: { path } },
-    'countNavigation' as const,
-    // a resumable screen is remembered, with the answers (nothing is written while there are none)
-    ...(RESUMABLE.includes(id) ? [{ type: 'rememberScreen' as const, params: { screen: id } }, 'save' as const] : []),
-  ];
-  const historyFallback = HISTORY_BACK[id];
-  if (!FLOW.includes(id)) {
-    // the embed routes: no Continue; Back through browser history
-    return { entry, on: { 'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } } } };
+  /** A step's detour for the review's edit icons: its first page to its last. */
+  function sectionDetour(step: EditableStep): Detour {
+    const pages = flow.editablePages(step);
+    return { returnTo: 'reviewDetails', from: pages[0]!, until: pages[pages.length - 1]! };
   }
-  const returns = (['reviewDetails', 'recommendation'] as const).map((returnTo) => ({ returnTo }));
-  const previous = previousScreen(id);
-  const complete = { type: 'isScreenComplete' as const, params: { screen: id } };
-  return {
-    entry: id === 'reviewDetails' || id === 'recommendation' ? [...entry, 'endDetour' as const] : entry,
-    on: {
-      'JOURNEY.CONTINUE': [
-        ...returns.map(({ returnTo }) => ({
-          guard: and([{ type: 'isDetourEnd' as const, params: { screen: id, returnTo } }, complete]),
-          target: returnTo,
-        })),
-        { guard: complete, target: nextScreen(id), reenter: true },
-      ],
-      'JOURNEY.RETURN': returns.map(({ returnTo }) => ({
-        guard: and([{ type: 'isInDetour' as const, params: { returnTo } }, complete]),
-        target: returnTo,
-      })),
-      'JOURNEY.BACK': [
-        ...returns.map(({ returnTo }) => ({
-          guard: { type: 'isDetourStart' as const, params: { screen: id, returnTo } },
-          target: returnTo,
-        })),
-        historyFallback || !previous
-          ? { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } }
-          : { target: previous },
-      ],
-      ...(id === 'reviewDetails'
-        ? {
-            'JOURNEY.EDIT_SECTION': ([1, 2, 3, 4] as const).map((step) => ({
-              guard: { type: 'isEditStep' as const, params: { step } },
-              target: sectionDetour(step).from,
-              actions: 'startSectionEdit' as const,
-            })),
-          }
-        : {}),
-      ...(id === 'recommendation' ? { 'JOURNEY.ADJUST_GOALS': { target: 'goalDetails', actions: 'startGoalAdjust' as const } } : {}),
-      ...(id === 'recommendedProducts' ? { 'JOURNEY.STATEMENT': { target: 'statementOfAdvice' } } : {}),
+
+  const machine = setup({
+    types: {
+      context: {} as JourneyContext,
+      events: {} as JourneyEvent,
+      input: {} as JourneyInput,
     },
-  };
+    actors: {
+      history: fromCallback<HistoryCommand>(notProvided('history')),
+      /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
+      autosave: fromCallback<AutosaveCommand>(notProvided('autosave')),
+    },
+    guards: {
+      /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */
+      isScreenComplete: (_, _params: { screen: ScreenId }): boolean => {
+        throw new Error('isScreenComplete guard not provided');
+      },
+      isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
+      isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
+      isResumeScreen: ({ context }, params: { screen: ScreenId }) => context.resumeAt === params.screen,
+      isEditStep: ({ event }, params: { step: EditableStep }) => event.type === 'JOURNEY.EDIT_SECTION' && event.step === params.step,
+      /** On the last page of a detour that returns to `returnTo`. */
+      isDetourEnd: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
+        context.detour?.until === params.screen && context.detour.returnTo === params.returnTo,
+      isDetourStart: ({ context }, params: { screen: ScreenId; returnTo: Detour['returnTo'] }) =>
+        context.detour?.from === params.screen && context.detour.returnTo === params.returnTo,
+      /** On any page of a detour that returns to `returnTo`. */
+      isInDetour: ({ context }, params: { returnTo: Detour['returnTo'] }) => context.detour?.returnTo === params.returnTo,
+    },
+    actions: {
+      syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
+      historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
+      save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand),
+      rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
+      rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
+      endDetour: assign({ detour: null }),
+      countNavigation: assign({ navigations: ({ context }) => context.navigations + 1 }),
+      startSectionEdit: assign({
+        detour: ({ event }) => (event.type === 'JOURNEY.EDIT_SECTION' ? sectionDetour(event.step) : null),
+      }),
+      startGoalAdjust: assign({
+        detour: (): Detour => ({ returnTo: 'recommendation', from: adjustGoals, until: adjustGoals }),
+      }),
+      setAnswer: assign({
+        answers: ({ context, event }) => (event.type === 'ANSWER.SET' ? setField(context.answers, event.field, event.value) : context.answers),
+      }),
+      setToggle: assign({
+        answers: ({ context, event }) => (event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers),
+      }),
+      addRow: assign({
+        answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list) : context.answers),
+      }),
+      updateRow: assign({
+        answers: ({ context, event }) =>
+          event.type === 'ROWS.UPDATE' ? updateRow(context.answers, event.list, event.id, event.field as never, event.value) : context.answers,
+      }),
+      removeRow: assign({
+        answers: ({ context, event }) => (event.type === 'ROWS.REMOVE' ? removeRow(context.answers, event.list, event.id) : context.answers),
+      }),
+      openRiskQuestionnaire: assign({
+        answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
+      }),
+      clearAnswers: assign({ answers: () => blankAnswers(), detour: null, resumeAt: null }),
+    },
+  }).createMachine({
+    id: 'journey',
+    context: ({ input }) => ({
+      answers: input.answers ?? blankAnswers(),
+      requestedPath: input.path,
+      detour: null,
+      navigations: 0,
+      resumeAt: input.resumeAt ?? null,
+    }),
+    invoke: [
+      { id: 'history', src: 'history' },
+      { id: 'autosave', src: 'autosave' },
+    ],
+    initial: 'routing',
+    on: {
+      'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
+      'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
+      'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
+      'JOURNEY.RESUME': RESUMABLE.map((screen) => ({
+        guard: { type: 'isResumeScreen' as const, params: { screen } },
+        target: `.${screen}`,
+        actions: 'endDetour' as const,
+      })),
+      'JOURNEY.GO_TO_STEP': STEPS.map((s) => ({
+        guard: { type: 'isStep' as const, params: { step: s.n } },
+        target: `.${s.pages[0]!}`,
+        actions: 'endDetour' as const,
+      })),
+      'ANSWER.SET': { actions: ['setAnswer', 'save'] },
+      'TOGGLE.SET': { actions: ['setToggle', 'save'] },
+      'ROWS.ADD': { actions: ['addRow', 'save'] },
+      'ROWS.UPDATE': { actions: ['updateRow', 'save'] },
+      'ROWS.REMOVE': { actions: ['removeRow', 'save'] },
+      'RISK.OPEN_QUESTIONNAIRE': { actions: ['openRiskQuestionnaire', 'save'] },
+    },
+    states: {
+      /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */
+      routing: {
+        always: [
+          ...SCREENS.map((r) => ({ guard: { type: 'isRequestedPath' as const, params: { path: r.path } }, target: r.id })),
+          { target: 'notFound' },
+        ],
+      },
+      /** An unknown path: the URL is left as it is. */
+      notFound: {
+        entry: 'countNavigation',
+        on: { 'JOURNEY.BACK': { actions: { type: 'historyBack', params: { fallbackPath: '/' } } } },
+      },
+      ...screenStates(),
+    },
+  });
+
+  /** The state node of one screen: sync the URL on entry, then Continue and Back per journey-spec §2. */
+  function screenState(id: ScreenId) {
+    const path = pathOf(id);
+    const entry = [
+      { type: 'syncUrl' as const, params: { path } },
+      'countNavigation' as const,
+      // a resumable screen is remembered, with the answers (nothing is written while there are none)
+      ...(RESUMABLE.includes(id) ? [{ type: 'rememberScreen' as const, params: { screen: id } }, 'save' as const] : []),
+    ];
+    const historyFallback = HISTORY_BACK[id];
+    if (!FLOW.includes(id)) {
+      // the embed routes: no Continue; Back through browser history
+      return { entry, on: { 'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } } } };
+    }
+    const returns = (['reviewDetails', 'recommendation'] as const).map((returnTo) => ({ returnTo }));
+    const previous = previousScreen(id);
+    const complete = { type: 'isScreenComplete' as const, params: { screen: id } };
+    return {
+      entry: id === 'reviewDetails' || id === 'recommendation' ? [...entry, 'endDetour' as const] : entry,
+      on: {
+        'JOURNEY.CONTINUE': [
+          ...returns.map(({ returnTo }) => ({
+            guard: and([{ type: 'isDetourEnd' as const, params: { screen: id, returnTo } }, complete]),
+            target: returnTo,
+          })),
+          { guard: complete, target: nextScreen(id), reenter: true },
+        ],
+        'JOURNEY.RETURN': returns.map(({ returnTo }) => ({
+          guard: and([{ type: 'isInDetour' as const, params: { returnTo } }, complete]),
+          target: returnTo,
+        })),
+        'JOURNEY.BACK': [
+          ...returns.map(({ returnTo }) => ({
+            guard: { type: 'isDetourStart' as const, params: { screen: id, returnTo } },
+            target: returnTo,
+          })),
+          historyFallback || !previous
+            ? { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } }
+            : { target: previous },
+        ],
+        ...(id === 'reviewDetails'
+          ? {
+              'JOURNEY.EDIT_SECTION': ([1, 2, 3, 4] as const).map((step) => ({
+                guard: { type: 'isEditStep' as const, params: { step } },
+                target: sectionDetour(step).from,
+                actions: 'startSectionEdit' as const,
+              })),
+            }
+          : {}),
+        ...(id === 'recommendation' ? { 'JOURNEY.ADJUST_GOALS': { target: adjustGoals, actions: 'startGoalAdjust' as const } } : {}),
+        ...(id === 'recommendedProducts' ? { 'JOURNEY.STATEMENT': { target: 'statementOfAdvice' } } : {}),
+      },
+    };
+  }
+
+  function screenStates() {
+    return Object.fromEntries(SCREENS.map((r) => [r.id, screenState(r.id)])) as Record<ScreenId, ReturnType<typeof screenState>>;
+  }
+
+  return machine;
 }
 
-function screenStates() {
-  return Object.fromEntries(SCREENS.map((r) => [r.id, screenState(r.id)])) as Record<ScreenId, ReturnType<typeof screenState>>;
-}
-
-export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
-export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
+export type JourneyMachine = ReturnType<typeof createJourneyMachine>;
+export type JourneyActor = ActorRefFrom<JourneyMachine>;
+export type JourneySnapshot = SnapshotFrom<JourneyMachine>;
 
 /** The screen shown, or 'notFound'. */
 export const selectScreen = (s: JourneySnapshot): ScreenId | 'notFound' => {

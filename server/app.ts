@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { screenForPath } from '../machines/journey-flow';
+import { screenForPath } from '../journey/questionnaire';
 import { registerApi } from './api';
 import { allowedHostsFrom, hostAllowed, type AllowedHosts } from './hosts';
 import type { ApiServices } from './api-services';

@@ -1,5 +1,7 @@
 /** The 7-step progress bar of the questionnaire (journey-spec §2): an ordered list; the current step has aria-current="step". */
-import { STEPS, type StepNumber } from '../../machines/journey-flow';
+import type { StepNumber } from '../../machines/journey-flow';
+import { STEP_LABELS } from '../messages';
+import { STEPS } from '../questionnaire';
 import { useJourneySend } from '../actor-context';
 
 export function ProgressBar({ current }: { current: StepNumber }) {
@@ -22,10 +24,10 @@ export function ProgressBar({ current }: { current: StepNumber }) {
                 </span>
                 {/* the visible label is hidden below 48rem; the button's name must not be (issue 15: axe button-name) */}
                 <span className="progress__label" aria-hidden="true">
-                  {step.label}
+                  {STEP_LABELS[step.n]}
                 </span>
                 <span className="sr-only">
-                  Step {step.n} of {STEPS.length}: {step.label}
+                  Step {step.n} of {STEPS.length}: {STEP_LABELS[step.n]}
                 </span>
               </button>
             </li>

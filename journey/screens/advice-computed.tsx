@@ -6,12 +6,14 @@
  */
 import type { ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
-import { ANSWER_SCREEN, isEmptyAnswers } from '../../machines/journey-answers';
+import { isEmptyAnswers } from '../../machines/journey-answers';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
-import { stepOfScreen, type StepNumber } from '../../machines/journey-flow';
+import type { StepNumber } from '../../machines/journey-flow';
+import { STEP_LABELS } from '../messages';
+import { answerScreen, stepOfScreen } from '../questionnaire';
 import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
@@ -64,13 +66,13 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
       <h2 id="incomplete">We need a few more answers to work out your figures</h2>
       <ul className="reasons">
         {missing.map((m) => {
-          const step = stepOfScreen(ANSWER_SCREEN[m.answer]);
+          const step = stepOfScreen(answerScreen(m.answer));
           return (
             <li key={`${m.answer}-${m.rowId ?? ''}`}>
               {m.message}{' '}
               {step && (
                 <button type="button" className="link-button" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}>
-                  Go to {step.label}
+                  Go to {STEP_LABELS[step.n]}
                 </button>
               )}
             </li>

@@ -7,7 +7,7 @@
 import type { AdviceResult } from '../engine';
 import { yearsText } from '../engine/money';
 import { formatDollars, formatPercent } from '../format';
-import { SAMPLE } from '../sample';
+import { SAMPLE } from '../constants';
 import { centsToDollars } from '../use-advice';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));

@@ -6,7 +6,7 @@ import { labelOf, RISK_STYLES } from '../options';
 import { useJourneySend } from '../actor-context';
 import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
-import { SAMPLE, SAMPLE_PROJECTION } from '../sample';
+import { SAMPLE, SAMPLE_PROJECTION } from '../constants';
 import { formatDollars, formatPercent } from '../format';
 import { CautionaryNotes, Figures, GoalProgress, Greeting, article } from './advice-parts';
 

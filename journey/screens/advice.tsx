@@ -5,8 +5,7 @@
  */
 import { Fragment, type ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
-import { reviewSections } from '../review';
-import { SAMPLE_ANSWERS } from '../sample';
+import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { Greeting } from './advice-parts';
 import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
 import { StatementOfAdvice } from './statement';

@@ -1,11 +1,12 @@
 /**
  * Every screen of the journey, by id. The frame's text (Continue label, lead) is
- * here; the bodies load on demand, one chunk per group, so a first visit to the
- * dashboard loads only the start screens (the journey's size budget).
+ * here, or in the question's module (journey/questions); the advice and embed
+ * pages load on demand, one chunk per group, so a first visit to the dashboard
+ * loads only the start screens and the questions (the journey's size budget).
  */
 import { lazy, type ComponentType } from 'react';
-import { BIG_SPENDS_YEARS } from '../constants';
-import type { ScreenId } from '../../machines/journey-flow';
+import { JOURNEY, type ScreenId } from '../questionnaire';
+import type { QuestionId } from '../questions';
 import { BODIES as START } from './start';
 
 export interface ScreenDef {
@@ -18,7 +19,6 @@ export interface ScreenDef {
 
 type Group = Record<string, ComponentType>;
 const loaders = {
-  questionnaire: () => import('./questionnaire'),
   advice: () => import('./advice'),
   embeds: () => import('./embeds'),
 } satisfies Record<string, () => Promise<{ BODIES: Group }>>;
@@ -37,7 +37,6 @@ export async function prefetchScreens(idle: (fn: () => void) => void): Promise<v
   }
 }
 
-const Q = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ Body: lazyBody('questionnaire', id), ...extra });
 const A = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ Body: lazyBody('advice', id), ...extra });
 const E = (id: ScreenId): ScreenDef => ({ Body: lazyBody('embeds', id), continueLabel: null });
 
@@ -46,23 +45,7 @@ export const SCREENS: Record<ScreenId, ScreenDef> = {
   intro: { Body: START.intro, continueLabel: "Let's get started" },
   beforeStart: { Body: START.beforeStart },
   eligibility: { Body: START.eligibility, continueLabel: 'Agree and continue' },
-  dateOfBirth: Q('dateOfBirth', { lead: 'You need to be 18 or over to use this advice.' }),
-  relationshipStatus: Q('relationshipStatus'),
-  goalSelection: Q('goalSelection', { lead: 'Choose the goal that matters most to you right now.' }),
-  goalDetails: Q('goalDetails'),
-  summary: Q('summary'),
-  employmentStatus: Q('employmentStatus'),
-  income: Q('income'),
-  additionalIncome: Q('additionalIncome', { lead: 'For example dividends, rent or trust distributions.' }),
-  benefits: Q('benefits'),
-  bigSpends: Q('bigSpends', { lead: `For example a wedding, a car, renovations or school fees in the next ${BIG_SPENDS_YEARS} years.` }),
-  assets: Q('assets', { lead: 'Include cash, your home, investments and valuable possessions.' }),
-  regularSavings: Q('regularSavings'),
-  super: Q('super'),
-  debts: Q('debts'),
-  insuranceCover: Q('insuranceCover', { lead: 'Enter 0 where you have no cover of that kind.' }),
-  privateHealth: Q('privateHealth', { lead: 'Hospital cover affects the Medicare levy surcharge you pay.' }),
-  riskAssessment: Q('riskAssessment'),
+  ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<QuestionId, ScreenDef>),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
   recommendation: A('recommendation', { continueLabel: 'Accept and continue' }),

@@ -1,8 +1,8 @@
 /** The screens before the questionnaire: dashboard, intro, before you start, eligibility (journey-spec §2). */
 import { DOCUMENT_LINKS } from '../licensee';
 import { useJourney, useJourneySend } from '../actor-context';
-import { selectResumeAt } from '../../machines/journey';
-import { SCREENS, STEPS, stepByNumber, type ScreenId } from '../../machines/journey-flow';
+import { STEP_LABELS } from '../messages';
+import { SCREENS, STEPS, selectResumeAt, type ScreenId } from '../questionnaire';
 import { Collapsible } from '../components/collapsible';
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from '../constants';
 import type { ComponentType } from 'react';
@@ -17,7 +17,7 @@ const JOURNEYS = [
 /** Where the dashboard's resume panel says the visitor left off. */
 function placeOf(screen: ScreenId): string {
   const step = SCREENS.find((s) => s.id === screen)?.step;
-  return step ? `step ${step} of ${STEPS.length}, ${stepByNumber(step).label}` : 'your recommended products';
+  return step ? `step ${step} of ${STEPS.length}, ${STEP_LABELS[step]}` : 'your recommended products';
 }
 
 /** 'Continue where you left off' (issue 15): shown when answers are saved on this device. */

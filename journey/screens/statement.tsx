@@ -12,8 +12,7 @@ import { centsToDollars, useAdvice } from '../use-advice';
 import { Fragment } from 'react';
 import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
 import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
-import { reviewSections } from '../review';
-import { SAMPLE_ANSWERS } from '../sample';
+import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);

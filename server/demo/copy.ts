@@ -5,7 +5,7 @@
  */
 import { RISK_PROFILES as ENGINE_PROFILES } from '../../journey/engine/assumptions';
 import { RISK_STYLES } from '../../journey/options';
-import { SAMPLE } from '../../journey/sample';
+import { SAMPLE } from '../../journey/constants';
 import { formatDollars, formatPercent } from '../../journey/format';
 
 // who the business is, and its contacts: shared with the journey's statement of advice

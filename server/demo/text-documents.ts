@@ -5,7 +5,7 @@
  * portfolios as JSON.
  */
 import { formatDollars, formatPercent } from '../../journey/format';
-import { SAMPLE } from '../../journey/sample';
+import { SAMPLE } from '../../journey/constants';
 import {
   ADMIN_FEE,
   ADVISER_FEE,

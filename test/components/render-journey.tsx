@@ -11,9 +11,8 @@ import { App } from '../../journey/app';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
-import { journeyGuards } from '../../journey/rules';
 import { loadAnswers } from '../../journey/storage';
-import { journeyMachine } from '../../machines/journey';
+import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
 import { assessSuitability } from '../../journey/engine/assess';
 import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
 

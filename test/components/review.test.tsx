@@ -1,7 +1,7 @@
 /** The review page (journey-spec §2, §3): the answers by section, sample values marked Example, and editing a section. */
 import { screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { emptyAnswers } from '../../machines/journey-answers';
+import { emptyAnswers } from '../../journey/questionnaire';
 import { completeAnswers } from '../fixtures/answers';
 import { continueButton, findPage, renderJourney } from './render-journey';
 

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Answers } from '../../machines/journey-answers';
 import { computeAdvice } from '../../journey/engine';
 import { formatDollars } from '../../journey/format';
-import type { ScreenId } from '../../machines/journey-flow';
+import type { ScreenId } from '../../journey/questionnaire';
 import { routeOf } from '../../journey/routes';
 import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';

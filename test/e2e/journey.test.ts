@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ScreenId } from '../../machines/journey-flow';
+import type { ScreenId } from '../../journey/questionnaire';
 import { ROUTES, routeOf } from '../../journey/routes';
 import { browserSuite } from './suite';
 import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';

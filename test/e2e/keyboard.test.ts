@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ScreenId } from '../../machines/journey-flow';
+import type { ScreenId } from '../../journey/questionnaire';
 import { routeOf } from '../../journey/routes';
 import { launchBrowser } from './browser';
 

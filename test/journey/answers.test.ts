@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAnswers, getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
-import { normalizePath, screenForPath, stepForPath } from '../../machines/journey-flow';
+import { getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
+import { normalizePath } from '../../machines/journey-flow';
+import { emptyAnswers, isScreenComplete as isComplete, screenForPath, screenProblem, stepForPath } from '../../journey/questionnaire';
 import { isQuestionnaireScreen } from '../../journey/routes';
-import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, isScreenComplete as isComplete, rateProblem, screenProblem, yearsProblem } from '../../journey/rules';
+import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, rateProblem, yearsProblem } from '../../journey/rules';
 import { household } from './engine-fixtures';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { RISK_PROFILES } from '../../journey/engine/assumptions';

@@ -1,5 +1,6 @@
 /** Answer sets for the engine tests: a complete household, with any answer overridden. */
-import { emptyAnswers, type Answers, type BenefitRow, type DebtRow } from '../../machines/journey-answers';
+import type { Answers, BenefitRow, DebtRow } from '../../machines/journey-answers';
+import { emptyAnswers } from '../../journey/questionnaire';
 
 export interface Household {
   dateOfBirth?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dollarsText } from '../../journey/engine/money';
-import { emptyAnswers } from '../../machines/journey-answers';
+import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { emptyAnswers, isEmptyAnswers, setField, setToggle } from '../../machines/journey-answers';
+import { isEmptyAnswers, setField, setToggle } from '../../machines/journey-answers';
+import { emptyAnswers } from '../../journey/questionnaire';
 import { memoryStorage } from '../../journey/autosave-actor';
 import { STORAGE_KEY, STORAGE_VERSION, isAnswers, loadAnswers, saveAnswers } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';

@@ -3,11 +3,10 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
-import { journeyGuards, SCREEN_RULES } from '../../journey/rules';
 import { loadAnswers, loadResumeAt, STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
-import { RESUMABLE, journeyMachine, selectCanContinue, selectResumeAt, selectScreen, type JourneyEvent } from '../../machines/journey';
-import { emptyAnswers, setField, type Answers } from '../../machines/journey-answers';
-import { FLOW, SCREENS, pathOf, type ScreenId } from '../../machines/journey-flow';
+import { selectCanContinue, selectResumeAt, selectScreen, type JourneyEvent } from '../../machines/journey';
+import { setField, type Answers } from '../../machines/journey-answers';
+import { FLOW, RESUMABLE, SCREENS, SCREEN_RULES, emptyAnswers, journeyGuards, journeyMachine, pathOf, type ScreenId } from '../../journey/questionnaire';
 import { completeAnswers } from '../fixtures/answers';
 import { assessSuitability } from '../../journey/engine/assess';
 

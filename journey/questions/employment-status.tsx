@@ -1,0 +1,30 @@
+/** journey-spec §3: the employment status (step 3). */
+import { useJourney } from '../actor-context';
+import { EMPLOYMENT_OPTIONS, labelOf } from '../options';
+import { row } from '../review';
+import { employmentProblem, filled } from '../rules';
+import { Choice, ScreenProblem } from './parts';
+import { defineQuestion } from './question';
+
+const title = 'What is your employment status?';
+
+function EmploymentStatus() {
+  const status = useJourney((s) => s.context.answers.employmentStatus);
+  return (
+    <div className="stack">
+      <Choice field="employmentStatus" options={EMPLOYMENT_OPTIONS} question={title} />
+      <ScreenProblem problem={employmentProblem(status)} />
+    </div>
+  );
+}
+
+export const employmentStatus = defineQuestion({
+  id: 'employmentStatus',
+  path: '/questionnaire/employment-status',
+  step: 3,
+  title,
+  slice: { key: 'employmentStatus', blank: '', sample: 'employed' },
+  Body: EmploymentStatus,
+  rule: (a) => filled(a.employmentStatus) && employmentProblem(a.employmentStatus) === null,
+  review: (a, s) => [row('Employment status', a.employmentStatus, s.employmentStatus, (v) => labelOf(EMPLOYMENT_OPTIONS, v))],
+});

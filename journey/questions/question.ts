@@ -1,0 +1,53 @@
+/**
+ * What a question module declares: everything about one question of the journey (journey-spec §2 to §5),
+ * from which journey/questionnaire.ts derives the flow, the titles, the rules, the review, the sample
+ * household and the stored answers' shape. One module per question, listed in ./index.ts.
+ */
+import type { ComponentType } from 'react';
+import type { AnswerKey, Answers } from '../../machines/journey-answers';
+import type { StepNumber } from '../../machines/journey-flow';
+import type { UnsuitableCode } from '../engine/suitability';
+import type { ReviewRow } from '../review';
+import type { SuitabilityCheck } from '../suitability';
+
+/** The part of the answers a question owns: its key, its value before anything is answered, and the sample household's. */
+export interface AnswerSlice {
+  key: string;
+  /** Made of '', false and empty lists only (machines/journey-answers.ts `isEmptyAnswers`). */
+  blank: unknown;
+  /** The sample household's answer (journey-spec §9), shown on the review where nothing was entered. */
+  sample: unknown;
+}
+
+/** An answer slice of the typed answers: the key and both values checked against `Answers`. */
+export type TypedSlice = { [K in Exclude<keyof Answers, 'nextRowId'>]: { key: K; blank: Answers[K]; sample: Answers[K] } }[Exclude<keyof Answers, 'nextRowId'>];
+
+export interface Question {
+  /** The screen's id (the journey machine's state). */
+  id: string;
+  /** journey-spec §2: the route. */
+  path: string;
+  /** journey-spec §2: the progress step. */
+  step: StepNumber;
+  /** journey-spec §2: the page's heading, also the document title. */
+  title: string;
+  /** A line under the heading. */
+  lead?: string;
+  /** False for a page the review's edit icons skip (it asks nothing). @default true */
+  editable?: boolean;
+  /** The answers this question owns; a page that asks nothing, or asks part of another question's slice, has none. */
+  slice?: AnswerSlice;
+  /** The answers it asks, for the advice's 'change this answer' links. @default [slice.key] */
+  asks?: readonly AnswerKey[];
+  /** The screen's form. */
+  Body: ComponentType;
+  /** The engine's suitability rules whose answers this screen collects (issue 15: said here, not only at step 6). */
+  reasons?: readonly UnsuitableCode[];
+  /** journey-spec §5: Continue is disabled until this holds (a question without one can always continue). */
+  rule?: (answers: Answers, asOf: Date, suitability: SuitabilityCheck | null) => boolean;
+  /** The question's rows on the review page, with the sample's value where nothing was entered. */
+  review?: (answers: Answers, sample: Answers) => ReviewRow[];
+}
+
+/** A question of the journey's own, its slice checked against the answers' type. */
+export const defineQuestion = <const Q extends Question & { slice?: TypedSlice }>(q: Q): Q => q;

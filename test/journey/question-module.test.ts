@@ -1,0 +1,128 @@
+/**
+ * One module per question: a made-up question, declared in one module and added to the list of questions,
+ * shows in the flow (its route, its step, Continue and Back around it, its rule on Continue), on the review,
+ * and in the answers the autosave stores.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createActor } from 'xstate';
+import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { assessSuitability } from '../../journey/engine/assess';
+import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { JOURNEY, questionnaire } from '../../journey/questionnaire';
+import { QUESTIONS } from '../../journey/questions';
+import type { Question } from '../../journey/questions/question';
+import { row } from '../../journey/review';
+import { STORAGE_KEY, loadAnswers } from '../../journey/storage';
+import { selectCanContinue, selectScreen } from '../../machines/journey';
+import { isEmptyAnswers, type Answers, type FieldKey } from '../../machines/journey-answers';
+import { completeAnswers } from '../fixtures/answers';
+import { PROGRESS_STEPS } from '../../journey/constants';
+
+/** The made-up question's answer, which the journey's own answers type does not know. */
+const petsOf = (a: Answers) => (a as Answers & { pets: string }).pets;
+
+/** The whole made-up question: everything a question module declares. */
+const pets: Question = {
+  id: 'pets',
+  path: '/questionnaire/pets',
+  step: 3,
+  title: 'Do you have pets?',
+  slice: { key: 'pets', blank: '', sample: 'no' },
+  Body: () => null,
+  rule: (a) => petsOf(a) !== '',
+  review: (a, s) => [row('Pets', petsOf(a), petsOf(s))],
+};
+
+/** The journey's questions with pets asked after private health. */
+const after = QUESTIONS.findIndex((q) => q.id === 'privateHealth') + 1;
+const WITH_PETS = questionnaire([...QUESTIONS.slice(0, after), pets, ...QUESTIONS.slice(after)]);
+
+const TODAY = new Date(2026, 10, 22);
+const loaded = { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined };
+
+describe('a question added through one module', () => {
+  it('is in the flow: its route, its step, between the questions around it', () => {
+    const { FLOW, screenForPath, stepOfScreen, nextScreen, previousScreen } = WITH_PETS.flow;
+    expect(FLOW.length).toBe(JOURNEY.flow.FLOW.length + 1);
+    expect(screenForPath('/questionnaire/pets')).toBe('pets');
+    expect(stepOfScreen('pets')?.n).toBe(3);
+    expect(nextScreen('privateHealth')).toBe('pets');
+    expect(nextScreen('pets')).toBe('riskAssessment');
+    expect(previousScreen('riskAssessment')).toBe('pets');
+    // the journey's own flow is untouched
+    expect(JOURNEY.flow.screenForPath('/questionnaire/pets')).toBeUndefined();
+  });
+
+  it('is walked by the machine made for the flow, whose Continue waits for its rule, and its answer is stored', () => {
+    const port = memoryHistoryPort('/questionnaire/private-health');
+    const storage = memoryStorage();
+    const logic = WITH_PETS.machine.provide({
+      guards: WITH_PETS.journeyGuards(() => TODAY, () => assessSuitability),
+      actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => TODAY, loaded) },
+    });
+    const answers = { ...completeAnswers(), pets: '' } as Answers;
+    const actor = createActor(logic, { input: { path: '/questionnaire/private-health', answers } }).start();
+    actor.send({ type: 'JOURNEY.CONTINUE' });
+    expect(selectScreen(actor.getSnapshot())).toBe('pets');
+    expect(port.path()).toBe('/questionnaire/pets');
+    expect(selectCanContinue(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'ANSWER.SET', field: 'pets' as never, value: 'yes' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'JOURNEY.CONTINUE' });
+    expect(selectScreen(actor.getSnapshot())).toBe('riskAssessment');
+    actor.send({ type: 'JOURNEY.BACK' });
+    expect(selectScreen(actor.getSnapshot())).toBe('pets');
+
+    // the stored answers have its slice, and are read back with the flow's shape (the journey's own refuses them)
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).answers.pets).toBe('yes');
+    const stored = loadAnswers(storage, () => undefined, WITH_PETS.emptyAnswers);
+    expect(stored && petsOf(stored)).toBe('yes');
+    expect(loadAnswers(storage, () => undefined)).toBeNull();
+    actor.stop();
+  });
+
+  it('has its blank and sample answers, and its row on the review', () => {
+    expect(petsOf(WITH_PETS.emptyAnswers())).toBe('');
+    expect(isEmptyAnswers(WITH_PETS.emptyAnswers())).toBe(true);
+    expect(petsOf(WITH_PETS.sampleAnswers)).toBe('no');
+    const finances = (a: Answers) => WITH_PETS.reviewSections(a).find((s) => s.step === 3)!.rows;
+    expect(finances(WITH_PETS.emptyAnswers())).toContainEqual({ label: 'Pets', value: 'no', example: true });
+    const rows = finances({ ...WITH_PETS.emptyAnswers(), pets: 'a cat' } as Answers);
+    // after private hospital cover, as it is asked
+    expect(rows.map((r) => r.label).slice(-2)).toEqual(['Private hospital cover', 'Pets']);
+    expect(rows.at(-1)).toEqual({ label: 'Pets', value: 'a cat', example: false });
+  });
+});
+
+describe('the flow and the spec constants', () => {
+  it('has as many progress steps as journey-spec §9 says, each with a page', () => {
+    expect(JOURNEY.flow.STEPS).toHaveLength(PROGRESS_STEPS);
+    expect(WITH_PETS.flow.STEPS).toHaveLength(PROGRESS_STEPS);
+    for (const step of JOURNEY.flow.STEPS) expect(step.pages.length, `step ${step.n}`).toBeGreaterThan(0);
+  });
+});
+
+describe('the answers a question can set', () => {
+  it('are derived from the answers: every text answer and text field, not a toggle\'s own answer nor a list', () => {
+    expectTypeOf<FieldKey>().toEqualTypeOf<
+      | 'dateOfBirth'
+      | 'relationshipStatus'
+      | 'goal.type'
+      | 'goal.amount'
+      | 'goal.years'
+      | 'employmentStatus'
+      | 'income.amount'
+      | 'income.frequency'
+      | 'regularSavings.amount'
+      | 'regularSavings.frequency'
+      | 'super.balance'
+      | 'super.contributions'
+      | 'insurance.life'
+      | 'insurance.tpd'
+      | 'insurance.trauma'
+      | 'insurance.incomeProtection'
+      | 'privateHealth'
+      | 'risk.style'
+    >();
+  });
+});
