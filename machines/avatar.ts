@@ -20,11 +20,8 @@
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { recordingMachine } from './recording';
+import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from './on-demand-constants';
 
-/** widget-spec §9: recording resumes 1000 ms after the avatar stops talking. */
-export const SPEECH_END_DELAY_MS = 1000;
-/** widget-spec §9: the provider ends a session idle for 300 s; a keep-alive well inside that. */
-export const KEEP_ALIVE_INTERVAL_MS = 60_000;
 /** LiveKit's DisconnectReason ROOM_DELETED: the provider closed the room (widget-spec §4: shown as 'Idle timeout'). */
 export const ROOM_DELETED = 5;
 
@@ -120,7 +117,7 @@ export const avatarMachine = setup({
     recorder: recordingMachine,
   },
   delays: {
-    speechEndDelay: SPEECH_END_DELAY_MS,
+    speechEndDelay: AVATAR_SPEECH_END_DELAY_MS,
     keepAliveInterval: KEEP_ALIVE_INTERVAL_MS,
   },
   guards: {

@@ -29,6 +29,7 @@
  */
 import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS } from './constants';
 
 export interface ChatMessage {
   id: string;
@@ -143,11 +144,6 @@ export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | nul
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
 
-/** Issue 13: a send that got no answer goes again when the network is back, or after this wait, doubled after each such failure up to {@link MAX_RESEND_MS}. */
-export const FIRST_RESEND_MS = 4_000;
-export const MAX_RESEND_MS = 30_000;
-/** A 429 without a Retry-After holds the composer this long (seconds). */
-export const DEFAULT_RETRY_AFTER_S = 10;
 /** Issue 13: what a 429 (widget-spec §8 RATE_LIMIT_EXCEEDED) shows, with its wait. */
 export const rateLimitText = (s: number) => `Too many messages. Please wait ${s} second${s === 1 ? '' : 's'} before sending again.`;
 

@@ -23,6 +23,7 @@ import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type Act
 import { notProvided } from './not-provided';
 import type { Appearance } from '../contract/appearance';
 import { windowMachine, type Bubble } from './window';
+import { SETTINGS_PATIENCE_MS } from './constants';
 
 /** The site's config (widget-spec §3 "Config"). */
 export interface SiteConfig {
@@ -89,9 +90,6 @@ export type EmbedEmitted =
   | { type: 'settings.failed'; error: unknown; fatal: boolean }
   /** Both settings loaded (the widget stores them for the next visit). */
   | { type: 'settings.loaded'; appearance: Appearance; config: SiteConfig };
-
-/** issue 13: how long the launcher waits for the site's settings before it shows with the defaults. */
-export const SETTINGS_PATIENCE_MS = 3_000;
 
 /** widget-spec §2: the first visit's bubble, "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
 export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {

@@ -25,6 +25,7 @@ import { userSessionId } from './effects/storage';
 import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
 import { applyTheme, frameVariables } from './theme';
 import { isMobileViewport } from './viewport';
+import { EMBEDS_RETRY_MS } from '../machines/constants';
 
 /** widget-spec §3: until the site's config loads (or when it cannot), no page awareness and no voice. */
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
@@ -151,11 +152,11 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   const stopAsks = relayAsks(windowActor, () => rt.conversation().conversation);
 
   // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
-  // that failed to load is asked for again on a later change of the page, not more than every 10 s)
+  // that failed to load is asked for again on a later change of the page, not more than every EMBEDS_RETRY_MS)
   let embeds: Promise<Embeds> | undefined;
-  let failedAt = -1e5;
+  let failedAt = -EMBEDS_RETRY_MS;
   const scan = () =>
-    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > 1e4)) &&
+    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) &&
     (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
       (e) => e.sync(),
       (err: unknown) => {

@@ -9,11 +9,12 @@ import type { Tab } from '../../machines/window';
 import { Icon, type IconName } from '../icons';
 import type { Conversation } from '../runtime';
 import type { ChatWindowView, MenuItem } from '../view-models/chat-window';
-import { ChatTab, FOCUS_DELAY_MS } from './chat-tab';
+import { ChatTab } from './chat-tab';
 import { ConversationContext, useChatWindowView } from './context';
 import { HistoryTab } from './history-tab';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
+import { FOCUS_DELAY_MS } from '../../machines/constants';
 
 /**
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or

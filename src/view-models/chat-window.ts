@@ -6,8 +6,9 @@
 import type { Appearance } from '../../contract/appearance';
 import type { ChatActor } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
-import { SHEET_MIN_HEIGHT, SHEET_MAX_SHARE, selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
+import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
+import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
 
 /** A tab's label: its name, capitalised (Home, Chat, History, Settings). */
 export const tabLabel = (t: Tab) => t[0]!.toUpperCase() + t.slice(1);
@@ -84,11 +85,11 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     sheet: {
       /** The height the resize handle set; null for the default. */
       height: selectSheetHeight(w),
-      min: SHEET_MIN_HEIGHT,
-      max: Math.round(viewportHeight * SHEET_MAX_SHARE),
+      min: RESIZE_MIN_PX,
+      max: Math.round(viewportHeight * RESIZE_MAX_SHARE),
       resize,
-      /** Arrow keys move the sheet by 40 px from its current height (the machine's, current before a re-render). */
-      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * 40),
+      /** Arrow keys move the sheet by RESIZE_KEY_STEP_PX (40 px) from its current height (the machine's, current before a re-render). */
+      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * RESIZE_KEY_STEP_PX),
     },
   };
 }

@@ -1,22 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import {
-  KEEP_ALIVE_INTERVAL_MS,
-  SPEECH_END_DELAY_MS,
-  avatarMachine,
-  disconnectText,
-  selectCanRestart,
-  selectIsConnecting,
-  selectIsMuted,
-  selectStatus,
-  selectTracks,
-  type AvatarEmitted,
-  type AvatarEvent,
-  type AvatarSession,
-  type RoomCommand,
-} from '../../machines/avatar';
+import { avatarMachine, disconnectText, selectCanRestart, selectIsConnecting, selectIsMuted, selectStatus, selectTracks, type AvatarEmitted, type AvatarEvent, type AvatarSession, type RoomCommand } from '../../machines/avatar';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
+import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from '../../machines/on-demand-constants';
 
 const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'wss://rooms.example', accessToken: 'lk-token', speech: 'data-channel' };
 const AUDIO = { kind: 'audio' } as MediaStreamTrack;
@@ -142,12 +129,12 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.isRecording()).toBe(false);
     expect(h.log.at(-1)).toBe('mic off');
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS - 1);
     expect(h.isRecording()).toBe(false);
     // talking again within the pause keeps it stopped
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS - 1);
     expect(h.isRecording()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.isRecording()).toBe(true);
@@ -167,7 +154,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.recording()!.getSnapshot().value).toBe('waitingForResponse');
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS);
     expect(h.isRecording()).toBe(true);
   });
 
@@ -179,7 +166,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.isRecording()).toBe(false);
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS * 3);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS * 3);
     expect(h.isRecording()).toBe(false);
     h.actor.send({ type: 'MIC.TOGGLE' });
     expect(selectIsMuted(h.actor.getSnapshot())).toBe(false);
@@ -188,7 +175,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     h.room({ type: 'AVATAR.TALK_START' });
     h.actor.send({ type: 'MIC.TOGGLE' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS);
     expect(h.isRecording()).toBe(false);
     expect(selectIsMuted(h.actor.getSnapshot())).toBe(true);
   });

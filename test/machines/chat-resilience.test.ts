@@ -6,9 +6,10 @@
  * own Try again after later messages; a history that could not load is not an empty one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
+import { rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
 import { ready, settle, start } from './chat-fakes';
 import { ApiError } from '../../src/api/client';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS } from '../../machines/constants';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
 const answer = (text: string): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', `re: ${text}`), chatSessionId: 's1', followUps: [], responseButtons: [] });

@@ -7,9 +7,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { embedMachine, selectIsShowable, SETTINGS_PATIENCE_MS, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
+import { embedMachine, selectIsShowable, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
 import type { Bubble } from '../../machines/window';
 import { controlled } from './controlled';
+import { SETTINGS_PATIENCE_MS } from '../../machines/constants';
 
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
 const SITE_APPEARANCE = mergeAppearance({ agentName: 'Ada', agentDescription: 'Here for your super' });
