@@ -49,6 +49,8 @@ export interface ChatMessage {
   captionsUrl?: string;
   /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
   isError?: boolean;
+  /** A failed send's error message: why, as a code (the view has the words). */
+  failure?: ChatFailure;
   /**
    * A question not delivered (yet), only ever local: `queued` (its turn comes), `sending`, or given
    * up: `failed` (an error message follows it) or `stopped` by the visitor. An answer being written
@@ -144,10 +146,16 @@ export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | nul
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
 
-/** Issue 13: what a 429 (widget-spec §8 RATE_LIMIT_EXCEEDED) shows, with its wait. */
-export const rateLimitText = (s: number) => `Too many messages. Please wait ${s} second${s === 1 ? '' : 's'} before sending again.`;
+/**
+ * Why a send failed: the client's error code (widget-spec §8: RATE_LIMIT_EXCEEDED with its wait,
+ * INVALID_API_KEY, INVALID_CONFIGURATION, SESSION_NOT_FOUND, or FAILED for anything else).
+ */
+export interface ChatFailure {
+  code: string;
+  retryAfter: number;
+}
 
-/** What a failed send shows: the client's error text (widget-spec §8). */
+/** A failed call's own message, for the programmatic API's 'error' event. */
 const errorText = (event: unknown, error = (event as { error?: unknown }).error) => (error instanceof Error ? error.message : String(error));
 /** A failed call's ApiError fields (src/api/client.ts), as far as they are there. */
 const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number; chatSessionId?: string } }).error ?? {});
@@ -177,10 +185,10 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
  * A question takes a new status; a failed one gets its error message after it. The answer that was
  * streaming for it takes the same status; both are then the server's (it stores a cut-off answer).
  */
-function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], error?: string): Partial<ChatContext> {
+function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], failure?: ChatFailure): Partial<ChatContext> {
   const begun = !!q && c.messages.some((m) => m.status === 'streaming');
   const stored = begun || undefined;
-  const after = (of: string): ChatMessage[] => (error ? [{ id: `e${of}`, role: 'ai', content: error, createdAt: '', type: 'TEXT', isError: true, of, stored }] : []);
+  const after = (of: string): ChatMessage[] => (failure ? [{ id: `e${of}`, role: 'ai', content: '', createdAt: '', type: 'TEXT', isError: true, failure, of, stored }] : []);
   return {
     messages: c.messages.flatMap((m) =>
       m === q
@@ -265,7 +273,7 @@ export const chatMachine = setup({
       return code === 'NETWORK'
         ? { ...settle(context, q, 'queued'), tries: context.tries + 1 }
         : {
-            ...settle(context, q, 'failed', code === 'RATE_LIMIT_EXCEEDED' ? rateLimitText(retryAfter) : errorText(event)),
+            ...settle(context, q, 'failed', { code: code ?? 'FAILED', retryAfter }),
             draft: context.draft || q.content,
             retryAfter,
             // the server kept the question in a session it made for it: the next question goes there too

@@ -10,7 +10,7 @@
  *   load (issue 13): at once with the settings stored on an earlier visit (which the
  *   load then revalidates), else after `settingsPatience` with the defaults; a failed
  *   load can be retried (`SETTINGS.RETRY`).
- * - Bubble: the greeting shows once per visitor ("Hi! I'm {agentName}. …"); after
+ * - Bubble: the greeting shows once per visitor (the view has its words); after
  *   that, a page with a point-of-presence video offers it in the bubble on arrival,
  *   on a path change and when the window closes, unless the visitor dismissed the
  *   bubble on that page.
@@ -22,7 +22,7 @@
 import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 import type { Appearance } from '../contract/appearance';
-import { windowMachine, type Bubble } from './window';
+import { windowMachine, type Bubble, type PresenceBubble } from './window';
 import { SETTINGS_PATIENCE_MS } from './constants';
 
 /** The site's config (widget-spec §3 "Config"). */
@@ -91,12 +91,6 @@ export type EmbedEmitted =
   /** Both settings loaded (the widget stores them for the next visit). */
   | { type: 'settings.loaded'; appearance: Appearance; config: SiteConfig };
 
-/** widget-spec §2: the first visit's bubble, "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
-export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
-  const description = a.agentDescription.trim();
-  return `Hi! I'm ${a.agentName}.${description ? ` ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : ''}`;
-}
-
 /**
  * The settings policy (widget-spec §8): which appearance and config the widget runs with,
  * the visitor-facing error if any, and the failure to report (the appearance's first).
@@ -149,7 +143,7 @@ export const embedMachine = setup({
     /** GET {api}/appearance and {api}/config together (widget-spec §7). */
     loadSettings: fromPromise<SettingsResult>(notProvided('loadSettings')),
     /** The page's point-of-presence video as a bubble, or null (it comes first in the page's history). */
-    presence: fromPromise<Bubble | null, { path: string }>(notProvided('presence')),
+    presence: fromPromise<PresenceBubble | null, { path: string }>(notProvided('presence')),
     /** Stores the per-visitor flag that the greeting was shown (widget-spec §3). */
     rememberGreeting: fromPromise<void>(notProvided('rememberGreeting')),
     /** Reports the host page's path changes (history pop events and DOM changes, widget-spec §2). */
@@ -245,7 +239,7 @@ export const embedMachine = setup({
     },
     /** The first visit: the greeting, once. */
     greeting: {
-      entry: { type: 'showBubble', params: ({ context }) => ({ text: greeting(context.appearance) }) },
+      entry: { type: 'showBubble', params: { greeting: true } },
       invoke: { src: 'rememberGreeting', onDone: 'idle', onError: 'idle' },
       on: { 'PRESENCE.CHECK': 'offering' },
     },

@@ -13,8 +13,12 @@ import { ACTION_MESSAGE_DELAY_MS, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from './cons
 export type Tab = 'home' | 'chat' | 'history' | 'settings';
 export const TABS: readonly Tab[] = ['home', 'chat', 'history', 'settings'];
 
-/** The proactive bubble above the launcher (widget-spec §2). */
-export interface Bubble {
+/** The proactive bubble above the launcher (widget-spec §2): the first visit's greeting, or a page's presence video. */
+export type Bubble = { greeting: true } | PresenceBubble;
+
+/** A page's point-of-presence video, as the bubble offers it. */
+export interface PresenceBubble {
+  greeting?: undefined;
   text: string;
   /** A video the bubble plays. */
   videoUrl?: string;

@@ -13,6 +13,7 @@ import { useChatView, useConversation } from './context';
 import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
+import { chatFailureText } from '../messages';
 
 /** Answers as plain text: while the markdown chunk loads, or when it could not be loaded. */
 function PlainText({ text }: { text: string }) {
@@ -94,7 +95,7 @@ class Message extends Component<MessageProps> {
             ) : m.role === 'ai' && !m.isError ? (
               <Answer text={m.content} />
             ) : (
-              <PlainText text={m.content} />
+              <PlainText text={m.failure ? chatFailureText(m.failure) : m.content} />
             )}
           </div>
           {note && (

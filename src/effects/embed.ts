@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { Outcome, SettingsError, SettingsResult } from '../../machines/embed';
-import type { Bubble } from '../../machines/window';
+import type { PresenceBubble } from '../../machines/window';
 import { ApiError, type CoreClient, type Http } from '../api/client';
 import { arr, nullable, obj, optional, str } from '../api/schema';
 import { pathWatcher, viewportWatcher } from './host-page';
@@ -31,7 +31,7 @@ const PRESENCE = obj({
 
 /** The page's point-of-presence video (it comes first in the page's history, widget-spec §7), as a bubble; null when it has none. */
 export const presenceFinder = (http: Http, userSessionId: string) =>
-  fromPromise<Bubble | null, { path: string }>(async ({ input }) => {
+  fromPromise<PresenceBubble | null, { path: string }>(async ({ input }) => {
     const h = await http.call(`${http.api}/chat/history?${http.q({ userSessionId, path: input.path })}`, {}, PRESENCE, '');
     const v = h.history.find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl);
     return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;

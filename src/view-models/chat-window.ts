@@ -8,13 +8,11 @@ import type { ChatActor } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/embed';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
+import { HELP_QUESTION } from '../messages';
 import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
 
 /** A tab's label: its name, capitalised (Home, Chat, History, Settings). */
 export const tabLabel = (t: Tab) => t[0]!.toUpperCase() + t.slice(1);
-
-/** What Get help asks the agent when the site has no help page. */
-export const HELP_QUESTION = 'I need help. How can I get help?';
 
 /** How the window leaves the page: the visitor's mail program, a new tab. */
 export interface Navigator {

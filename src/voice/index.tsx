@@ -37,6 +37,7 @@ import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
 import { meter, microphone, recorder } from '../effects/microphone';
 import { adoptStyles } from '../styles/adopt';
 import voiceCss from '../styles/voice.css';
+import { voiceStatusText } from './messages';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
 export interface VoiceEffects {
@@ -151,7 +152,7 @@ function voiceView({ useEffect, useRef, useState, useSnapshot, Icon }: VoiceHost
     };
     const tracks = selectTracks(s);
     const muted = selectIsMuted(s);
-    const status = selectStatus(s);
+    const status = voiceStatusText(selectStatus(s));
 
     // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
     useEffect(() => {

@@ -19,7 +19,7 @@ import { embedMachine, type SiteConfig } from '../../machines/embed';
 import { networkMachine } from '../../machines/network';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
-import type { Bubble, Tab } from '../../machines/window';
+import type { PresenceBubble, Tab } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
@@ -219,7 +219,7 @@ export function createHarness(options: HarnessOptions = {}) {
           appearance: () => (loadError ? Promise.reject(new ApiError(loadError)) : Promise.resolve(appearance)),
           config: () => Promise.resolve(config),
         }),
-        presence: fromPromise<Bubble | null, { path: string }>(async () => null),
+        presence: fromPromise<PresenceBubble | null, { path: string }>(async () => null),
         rememberGreeting: fromPromise<void>(async () => undefined),
         pathWatcher: fromCallback(() => undefined),
         viewport: fromCallback(() => undefined),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import { avatarMachine, disconnectText, selectCanRestart, selectIsConnecting, selectIsMuted, selectStatus, selectTracks, type AvatarEmitted, type AvatarEvent, type AvatarSession, type RoomCommand } from '../../machines/avatar';
+import { disconnectText, voiceStatusText } from '../../src/voice/messages';
+import { avatarMachine, selectCanRestart, selectIsConnecting, selectIsMuted, selectStatus, selectTracks, type AvatarEmitted, type AvatarEvent, type AvatarSession, type RoomCommand } from '../../machines/avatar';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
 import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from '../../machines/on-demand-constants';
@@ -72,7 +73,7 @@ function harness() {
     level: (level: number) => meter?.({ type: 'METER.LEVEL', level }),
     isRecording: () => recording()?.getSnapshot().matches('active') ?? false,
     recording,
-    status: () => selectStatus(actor.getSnapshot()),
+    status: () => voiceStatusText(selectStatus(actor.getSnapshot())),
     /** Through the token, the session and the client, into the room with both tracks. */
     async toReady() {
       actor.send({ type: 'VOICE.START' });

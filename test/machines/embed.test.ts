@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { embedMachine, selectIsShowable, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
-import type { Bubble } from '../../machines/window';
+import type { PresenceBubble } from '../../machines/window';
+import { greeting } from '../../src/messages';
 import { controlled } from './controlled';
 import { SETTINGS_PATIENCE_MS } from '../../machines/constants';
 
@@ -31,7 +32,7 @@ function watcher() {
 
 function start(options: { greeted?: boolean; path?: string; stored?: boolean } = {}) {
   const loadSettings = controlled<unknown, SettingsResult>();
-  const presence = controlled<{ path: string }, Bubble | null>();
+  const presence = controlled<{ path: string }, PresenceBubble | null>();
   const remembered: number[] = [];
   const path = watcher();
   const viewport = watcher();
@@ -136,7 +137,9 @@ describe('embed machine', () => {
     const { actor, win, loadSettings, presence, remembered } = start({ greeted: false });
     loadSettings.calls[0]!.resolve(OK);
     await waitFor(actor, (x) => x.matches('idle'));
-    expect(win.getSnapshot().context.bubble).toEqual({ text: "Hi! I'm Ada. Here for your super." });
+    // the machine holds the greeting's code, the catalogue its words
+    expect(win.getSnapshot().context.bubble).toEqual({ greeting: true });
+    expect(greeting(actor.getSnapshot().context.appearance)).toBe("Hi! I'm Ada. Here for your super.");
     expect(remembered).toEqual([1]);
     expect(presence.calls).toHaveLength(0);
   });
