@@ -8,7 +8,7 @@ import type { Appearance } from '../contract/appearance';
 import type { ChatFailure } from '../machines/chat';
 import type { SettingsError } from '../machines/embed';
 
-/** widget-spec §8: the texts of other failures, by call (the client's errors carry them). */
+/** widget-spec §8: the texts of other failures, by call (the client's errors carry them; voice mode's are in its own words, src/voice/messages.ts). */
 export const FAILURE_TEXT = {
   config: 'Failed to fetch config',
   appearance: 'Failed to fetch appearance',
@@ -16,7 +16,6 @@ export const FAILURE_TEXT = {
   sessions: 'Failed to load chat sessions',
   rename: 'Failed to update chat session name',
   chat: 'Failed to get AI response',
-  avatarToken: 'Failed to fetch session token',
   enrich: 'Failed to enrich user',
 } as const;
 

@@ -14,7 +14,7 @@ import type { Conversation, Runtime, WidgetEventName } from '../runtime';
 import { applyTheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
-import { useSnapshot } from './context';
+import { useSelector } from '../use-selector';
 import { createConversation } from './conversation';
 import { windowVariables } from './theme';
 
@@ -42,7 +42,7 @@ export function startConversation(deps: ConversationDeps): Conversation {
     extra: () => voiceSession,
   });
   // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
-  const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSnapshot, Icon } };
+  const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSelector, Icon } };
   return createConversation({
     windowActor: deps.windowActor,
     network: deps.network,

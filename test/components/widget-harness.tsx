@@ -26,7 +26,7 @@ import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
 import { relayAsks } from '../../src/asks';
 import { ChatWindow } from '../../src/chat-window/chat-window';
-import { useSnapshot } from '../../src/chat-window/context';
+import { useSelector } from '../../src/use-selector';
 import { createConversation } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
@@ -281,7 +281,7 @@ export function createHarness(options: HarnessOptions = {}) {
     loadDictation: (chatActor) =>
       (typeof options.dictationFails === 'number' ? dictationFailures++ < options.dictationFails : options.dictationFails)
         ? Promise.reject(new Error('dictation chunk failed'))
-        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSnapshot, Icon } })),
+        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSelector, Icon } })),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
     loadVoice: () => {
       voiceLoads.count++;
