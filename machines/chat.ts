@@ -5,7 +5,7 @@
  *
  * The actors do the I/O: `loadHistory` and `send` (the browser versions add the
  * visitor's id, the path and the page text, and cancel the request when the machine
- * leaves the state that runs it), and `reportClick` (a button click, widget-spec §7
+ * leaves the state that runs it), and `sendButtonClick` (a button click, widget-spec §7
  * button-click; failures are only logged). The session id a send creates is reported
  * as the emitted `session.changed`, for the widget to store.
  *
@@ -233,7 +233,7 @@ export const chatMachine = setup({
     loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
     /** `id` is the question's own (the same for each time an unanswered question is sent again). */
     send: fromPromise<SendResult, SendInput>(notProvided('send')),
-    reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
+    sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('sendButtonClick')),
   },
   delays: {
     /** The fallback resend after sends that got no answer: 4 s, 8 s, … 30 s. */
@@ -258,7 +258,7 @@ export const chatMachine = setup({
     add: assign(({ context, event }) => add(context, (event as { text?: string }).text ?? named(context, event)!.content)),
     submit: assign(({ context }) => ({ ...add(context, context.draft), draft: '' })),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'CHAT.TYPE' ? event.text : context.draft) }),
-    reportClick: spawnChild('reportClick', {
+    reportClick: spawnChild('sendButtonClick', {
       input: ({ context, event }) => ({ buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '', chatSessionId: context.chatSessionId }),
     }),
     /** The next question goes; the buttons under the last answer go with it. */

@@ -162,7 +162,7 @@ export const recordingMachine = setup({
         reason: event.type === 'MIC.FAILED' || event.type === 'RECORDER.FAILED' ? event.reason : 'the microphone could not start',
       }),
     }),
-    noSpeech: assign({ problem: { code: 'no-speech' as const }, audio: null }),
+    setNoSpeech: assign({ problem: { code: 'no-speech' as const }, audio: null }),
     failTranscription: assign({
       problem: ({ event }) => {
         const error = (event as { error?: unknown }).error;
@@ -237,7 +237,7 @@ export const recordingMachine = setup({
       always: [{ guard: 'isTranscribable', target: 'transcribing' }, { target: 'noSpeech' }],
     },
     noSpeech: {
-      entry: ['noSpeech', 'emitProblem'],
+      entry: ['setNoSpeech', 'emitProblem'],
       // widget-spec §4: 'No speech detected' and recording restarts (voice mode); dictation stops there
       always: { guard: 'isDictation', target: 'idle' },
       after: { restartDelay: 'active' },

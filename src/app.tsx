@@ -5,7 +5,7 @@
  * the bubble into the frame's layer, reading the machines through narrow selectors.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { selectAppearance, selectLoadError } from '../machines/embed';
+import { selectAppearance, selectLoadError } from '../machines/site';
 import { selectIsReachable } from '../machines/network';
 import { selectBubble, selectIsMobile, selectIsOpen } from '../machines/window';
 import { Icon } from './icons';
@@ -14,10 +14,10 @@ import { sameIn, useSelector, whole } from './use-selector';
 import { connectLauncher } from './view-models/launcher';
 
 export function App({ rt }: { rt: Runtime }) {
-  const { windowActor, embed, launcher } = rt;
+  const { windowActor, site, launcher } = rt;
   const w = useSelector(windowActor, whole, sameIn(selectIsOpen, selectBubble, selectIsMobile));
-  const appearance = useSelector(embed, selectAppearance);
-  const loadError = useSelector(embed, selectLoadError);
+  const appearance = useSelector(site, selectAppearance);
+  const loadError = useSelector(site, selectLoadError);
   const reachable = useSelector(rt.network, selectIsReachable);
   const view = connectLauncher({
     window: w,
@@ -26,7 +26,7 @@ export function App({ rt }: { rt: Runtime }) {
     reachable,
     send: windowActor.send.bind(windowActor),
     // Retry: the site's settings again
-    retry: () => embed.send({ type: 'SETTINGS.RETRY' }),
+    retry: () => site.send({ type: 'SETTINGS.RETRY' }),
   });
   // the conversation starts on the window's first opening with usable settings (once: the runtime keeps it)
   const loaded = useRef<LoadedWindow | null>(null);

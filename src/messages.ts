@@ -6,7 +6,7 @@
  */
 import type { Appearance } from '../contract/appearance';
 import type { ChatFailure } from '../machines/chat';
-import type { SettingsError } from '../machines/embed';
+import type { SettingsError } from '../machines/site';
 
 /** widget-spec §8: the texts of other failures, by call (the client's errors carry them; voice mode's are in its own words, src/voice/messages.ts). */
 export const FAILURE_TEXT = {

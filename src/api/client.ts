@@ -5,7 +5,7 @@
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
 import { FAILURE_TEXT } from '../messages';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 
 /**
  * widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message, and so does

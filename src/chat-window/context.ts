@@ -7,12 +7,12 @@
 import { createContext, useContext } from 'react';
 import { selectActionButtons } from '../../machines/action-buttons';
 import { selectAbout, selectCanSubmit, selectChatSessionId, selectDraft, selectIsWaiting, selectMessages } from '../../machines/chat';
-import { selectAppearance, selectConfig } from '../../machines/embed';
+import { selectAppearance, selectConfig } from '../../machines/site';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab } from '../../machines/window';
 import { sameIn, useSelector, whole } from '../use-selector';
 import { RuntimeContext, type Conversation, type Runtime } from '../runtime';
 import { connectChat } from '../view-models/chat';
-import { connectChatWindow, type Navigator } from '../view-models/chat-window';
+import { connectChatWindow, type Navigator } from '../view-models/window-chrome';
 import { connectHistory } from '../view-models/history';
 import { connectHome } from '../view-models/home';
 
@@ -32,8 +32,8 @@ export function useConversation(): Conversation {
 
 /** The site's appearance and config (loaded before the launcher showed). */
 export function useSettings() {
-  const { embed } = useRuntime();
-  return { appearance: useSelector(embed, selectAppearance), config: useSelector(embed, selectConfig) };
+  const { site } = useRuntime();
+  return { appearance: useSelector(site, selectAppearance), config: useSelector(site, selectConfig) };
 }
 
 /** The browser's way out of the window: the mail program, a new tab without opener or referrer. */

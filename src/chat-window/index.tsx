@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
-import { selectAppearance, selectConfig } from '../../machines/embed';
+import { selectAppearance, selectConfig } from '../../machines/site';
 import { createChatClient } from '../api/chat-client';
 import type { Http } from '../api/client';
-import { conversationEffects } from '../effects/conversation';
+import { chatEffects } from '../effects/chat';
 import { readChatSessionId } from '../effects/storage';
 import type { Conversation, Runtime, WidgetEventName } from '../runtime';
 import { applyTheme } from '../theme';
@@ -21,7 +21,7 @@ import { windowVariables } from './theme';
 export { ChatWindow } from './chat-window';
 export { windowCss };
 
-export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' | 'host' | 'network'> {
+export interface ConversationDeps extends Pick<Runtime, 'site' | 'windowActor' | 'host' | 'network'> {
   http: Http;
   userSessionId: string;
   emit: (event: WidgetEventName, detail?: unknown) => void;
@@ -30,11 +30,11 @@ export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' 
 
 /** Themes the window and starts the conversation over the widget's HTTP layer. */
 export function startConversation(deps: ConversationDeps): Conversation {
-  const settings = deps.embed.getSnapshot();
+  const settings = deps.site.getSnapshot();
   applyTheme(deps.host, windowVariables(selectAppearance(settings)));
   // in voice mode, messages carry the avatar session (widget-spec §3 sessionToken, streamSessionId)
   let voiceSession: Record<string, string> | null = null;
-  const effects = conversationEffects({
+  const effects = chatEffects({
     client: createChatClient(deps.http),
     userSessionId: deps.userSessionId,
     path: () => deps.windowActor.getSnapshot().context.path,

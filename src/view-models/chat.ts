@@ -25,7 +25,7 @@ import {
   type ChatSnapshot,
   type FollowUp,
 } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
 import { FAILURE_TEXT, INCOMPLETE_TEXT, PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED, WAITING_TEXT } from '../messages';
 import { formatTimestamp } from '../format';

@@ -4,7 +4,7 @@
  * launcher's bundle, so it stays small and hook-free.
  */
 import type { Appearance } from '../../contract/appearance';
-import type { SettingsError } from '../../machines/embed';
+import type { SettingsError } from '../../machines/site';
 import { selectBubble, selectIsMobile, selectIsOpen, type PresenceBubble, type WindowEvent, type WindowSnapshot } from '../../machines/window';
 import { greeting, SETTINGS_ERROR_TEXT } from '../messages';
 

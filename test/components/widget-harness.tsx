@@ -15,7 +15,7 @@ import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
-import { embedMachine, type SiteConfig } from '../../machines/embed';
+import { siteMachine, type SiteConfig } from '../../machines/site';
 import { networkMachine } from '../../machines/network';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
@@ -30,8 +30,8 @@ import { useSelector } from '../../src/use-selector';
 import { createConversation } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
-import { conversationEffects } from '../../src/effects/conversation';
-import { settingsLoader } from '../../src/effects/embed';
+import { chatEffects } from '../../src/effects/chat';
+import { settingsLoader } from '../../src/effects/site';
 import { RuntimeContext, type Dictation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 /** One call of a controlled fake, settled by the test. */
@@ -212,7 +212,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const loadError = options.loadError ?? null;
 
   const embed = createActor(
-    embedMachine.provide({
+    siteMachine.provide({
       actors: {
         // the real settings effect over a fake client: a load error is the client's ApiError, mapped as in the widget
         loadSettings: settingsLoader({
@@ -226,7 +226,7 @@ export function createHarness(options: HarnessOptions = {}) {
       },
     }),
     // the site's settings are the test's from the start (the widget waits for them before it renders);
-    // greeted: the greeting is the embed machine's (tested in Node), these tests show bubbles themselves
+    // greeted: the greeting is the site machine's (tested in Node), these tests show bubbles themselves
     { input: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config } },
   ).start();
   const windowActor = embed.getSnapshot().context.window;
@@ -254,7 +254,7 @@ export function createHarness(options: HarnessOptions = {}) {
     actionButtons: vi.fn<ChatClient['actionButtons']>(async (path) => options.actionButtons?.(path) ?? []),
     buttonClick: vi.fn<ChatClient['buttonClick']>(async () => undefined),
   } satisfies ChatClient;
-  const effects = conversationEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
+  const effects = chatEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
   const storedSessions: (string | null)[] = [];
 
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
@@ -294,7 +294,7 @@ export function createHarness(options: HarnessOptions = {}) {
   // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
   const host = document.createElement('div');
   const launcher = createLauncherFrame(host, host);
-  const rt: Runtime = { embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
+  const rt: Runtime = { site: embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
 
   return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }

@@ -416,7 +416,7 @@ describe('chat machine: the composer and button reports', () => {
         actors: {
           loadHistory: loadHistory.logic,
           send: send.logic,
-          reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
+          sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
         },
       }),
       { input: { chatSessionId: 's1' } },

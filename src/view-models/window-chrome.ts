@@ -5,7 +5,7 @@
  */
 import type { Appearance } from '../../contract/appearance';
 import type { ChatActor } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
 import { HELP_QUESTION } from '../messages';

@@ -46,7 +46,7 @@ export interface SettingsResult {
   config: Outcome<SiteConfig>;
 }
 
-export interface EmbedContext {
+export interface SiteContext {
   /** The site's appearance; the defaults (input) until it has loaded. */
   appearance: Appearance;
   config: SiteConfig;
@@ -63,7 +63,7 @@ export interface EmbedContext {
   window: ActorRefFrom<typeof windowMachine>;
 }
 
-export interface EmbedInput {
+export interface SiteInput {
   path: string;
   isMobile: boolean;
   greeted: boolean;
@@ -74,7 +74,7 @@ export interface EmbedInput {
   stored?: boolean;
 }
 
-export type EmbedEvent =
+export type SiteEvent =
   | { type: 'PATH.CHANGED'; path: string }
   | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
   /** Facts from the window machine. */
@@ -85,7 +85,7 @@ export type EmbedEvent =
   /** The visitor asks to load the settings again after a failure. */
   | { type: 'SETTINGS.RETRY' };
 
-export type EmbedEmitted =
+export type SiteEmitted =
   /** A settings call failed; `fatal` when the widget shows the appearance error because of it. */
   | { type: 'settings.failed'; error: unknown; fatal: boolean }
   /** Both settings loaded (the widget stores them for the next visit). */
@@ -96,9 +96,9 @@ export type EmbedEmitted =
  * the visitor-facing error if any, and the failure to report (the appearance's first).
  */
 export function settleSettings(
-  defaults: Pick<EmbedContext, 'appearance' | 'config'>,
+  defaults: Pick<SiteContext, 'appearance' | 'config'>,
   result: SettingsResult,
-): Pick<EmbedContext, 'appearance' | 'config' | 'loadError'> & { failure: { error: unknown; fatal: boolean } | null } {
+): Pick<SiteContext, 'appearance' | 'config' | 'loadError'> & { failure: { error: unknown; fatal: boolean } | null } {
   const { appearance, config } = result;
   let loadError: SettingsError | null = null;
   let failure: { error: unknown; fatal: boolean } | null = null;
@@ -130,12 +130,12 @@ const windowFacts = fromCallback<EventObject, { window: ActorRefFrom<typeof wind
   return () => subs.forEach((s) => s.unsubscribe());
 });
 
-export const embedMachine = setup({
+export const siteMachine = setup({
   types: {
-    context: {} as EmbedContext,
-    events: {} as EmbedEvent,
-    input: {} as EmbedInput,
-    emitted: {} as EmbedEmitted,
+    context: {} as SiteContext,
+    events: {} as SiteEvent,
+    input: {} as SiteInput,
+    emitted: {} as SiteEmitted,
   },
   actors: {
     window: windowMachine,
@@ -168,7 +168,7 @@ export const embedMachine = setup({
     reportFailure: emit(({ context }, result: SettingsResult) => ({ type: 'settings.failed' as const, ...settleSettings(context, result).failure! })),
     setPath: assign({ path: ({ context, event }) => (event.type === 'PATH.CHANGED' ? event.path : context.path) }),
     /** PATH.CHANGED and VIEWPORT.CHANGED mean the same to the window. */
-    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<EmbedEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
+    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<SiteEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
     checkPresence: raise({ type: 'PRESENCE.CHECK' }),
     showBubble: sendTo(({ context }) => context.window, (_, bubble: Bubble) => ({ type: 'BUBBLE.SHOW' as const, bubble })),
     rememberDismissed: assign({
@@ -176,7 +176,7 @@ export const embedMachine = setup({
     }),
   },
 }).createMachine({
-  id: 'embed',
+  id: 'site',
   context: ({ input, spawn }) => ({
     appearance: input.appearance,
     config: input.config,
@@ -267,13 +267,13 @@ export const embedMachine = setup({
   },
 });
 
-export type EmbedActor = ActorRefFrom<typeof embedMachine>;
-export type EmbedSnapshot = SnapshotFrom<typeof embedMachine>;
+export type SiteActor = ActorRefFrom<typeof siteMachine>;
+export type SiteSnapshot = SnapshotFrom<typeof siteMachine>;
 
-export const selectAppearance = (s: EmbedSnapshot) => s.context.appearance;
-export const selectConfig = (s: EmbedSnapshot) => s.context.config;
-export const selectLoadError = (s: EmbedSnapshot) => s.context.loadError;
+export const selectAppearance = (s: SiteSnapshot) => s.context.appearance;
+export const selectConfig = (s: SiteSnapshot) => s.context.config;
+export const selectLoadError = (s: SiteSnapshot) => s.context.loadError;
 /** The settings have loaded (or failed): the launcher can show the site's appearance. */
-export const selectIsSettled = (s: EmbedSnapshot) => !s.matches('loading');
+export const selectIsSettled = (s: SiteSnapshot) => !s.matches('loading');
 /** The launcher can show: settled, or stored settings, or waited long enough (issue 13). */
-export const selectIsShowable = (s: EmbedSnapshot) => s.context.showable || selectIsSettled(s);
+export const selectIsShowable = (s: SiteSnapshot) => s.context.showable || selectIsSettled(s);
