@@ -13,9 +13,7 @@
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SlotItem, SlotKind, SmartDoc } from './slot';
-
-/** widget-spec §4, §9: the modal's content is cleared this long after it closes. */
-export const MODAL_CLEANUP_MS = 300;
+import { MODAL_CLOSE_CLEANUP_MS } from './on-demand-constants';
 
 /** widget-spec §3 "Smart doc context sent with messages". */
 export interface SmartDocContext {
@@ -116,7 +114,7 @@ export const askModalMachine = setup({
       throw new Error('send actor not provided');
     }),
   },
-  delays: { cleanupDelay: MODAL_CLEANUP_MS },
+  delays: { cleanupDelay: MODAL_CLOSE_CLEANUP_MS },
   guards: {
     /** widget-spec §9: a phone's viewport; the widget provides it. */
     isMobile: () => {

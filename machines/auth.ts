@@ -14,9 +14,7 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
-
-/** widget-spec §4 / §9: the token refresh margin. */
-export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+import { TOKEN_REFRESH_MARGIN_MS } from './constants';
 
 /** The margin before expiry at which a token stops being used: min(60 s, half its lifetime). */
 export const refreshMargin = (lifetimeMs: number) => Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);

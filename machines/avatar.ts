@@ -20,11 +20,8 @@
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { recordingMachine } from './recording';
+import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from './on-demand-constants';
 
-/** widget-spec §9: recording resumes 1000 ms after the avatar stops talking. */
-export const SPEECH_END_DELAY_MS = 1000;
-/** widget-spec §9: the provider ends a session idle for 300 s; a keep-alive well inside that. */
-export const KEEP_ALIVE_INTERVAL_MS = 60_000;
 /** LiveKit's DisconnectReason ROOM_DELETED: the provider closed the room (widget-spec §4: shown as 'Idle timeout'). */
 export const ROOM_DELETED = 5;
 
@@ -39,8 +36,8 @@ export interface AvatarSession {
   speech: 'server' | 'data-channel';
 }
 
-/** What went wrong, as widget-spec §8 words it; the view shows 'Error: {message}'. */
-export type AvatarFailure = 'Failed to fetch session token' | 'Failed to create streaming session' | 'LiveKit client failed to load' | 'Failed to connect to avatar';
+/** What went wrong, as a code: the step that failed (the view shows widget-spec §8's 'Error: {message}'). */
+export type AvatarFailure = 'TOKEN_FAILED' | 'SESSION_FAILED' | 'CLIENT_FAILED' | 'CONNECT_FAILED';
 
 export interface AvatarContext {
   token: string | null;
@@ -82,21 +79,6 @@ export type AvatarEmitted =
 /** What the room actor is told: say a text (on the data channel). */
 export type RoomCommand = { type: 'ROOM.SAY'; text: string };
 
-/** LiveKit's DisconnectReason values, in words; 5 (ROOM_DELETED) is the spec's 'Idle timeout' (widget-spec §4). */
-const DISCONNECT_REASONS: Record<number, string> = {
-  0: 'unknown reason',
-  1: 'left',
-  2: 'joined elsewhere',
-  3: 'server shut down',
-  4: 'removed from the room',
-  [ROOM_DELETED]: 'Idle timeout',
-  6: 'connection state mismatch',
-  7: 'could not join',
-};
-
-/** The disconnect reason as the status shows it ('Room disconnected: {reason}'). */
-export const disconnectText = (reason: number | null): string => DISCONNECT_REASONS[reason ?? 0] ?? `reason ${reason}`;
-
 /** Not machines/not-provided.ts: see machines/recording.ts (this machine ships in the voice chunk). */
 const notProvided = (name: string) => (): never => {
   throw new Error(`${name} actor not provided`);
@@ -120,7 +102,7 @@ export const avatarMachine = setup({
     recorder: recordingMachine,
   },
   delays: {
-    speechEndDelay: SPEECH_END_DELAY_MS,
+    speechEndDelay: AVATAR_SPEECH_END_DELAY_MS,
     keepAliveInterval: KEEP_ALIVE_INTERVAL_MS,
   },
   guards: {
@@ -158,7 +140,7 @@ export const avatarMachine = setup({
       invoke: {
         src: 'fetchToken',
         onDone: { target: 'creatingSession', actions: assign({ token: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'fail', params: 'Failed to fetch session token' as AvatarFailure } },
+        onError: { target: 'failed', actions: { type: 'fail', params: 'TOKEN_FAILED' as AvatarFailure } },
       },
     },
     creatingSession: {
@@ -166,7 +148,7 @@ export const avatarMachine = setup({
         src: 'createSession',
         input: ({ context }) => ({ token: context.token as string }),
         onDone: { target: 'loadingClient', actions: assign({ session: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'fail', params: 'Failed to create streaming session' as AvatarFailure } },
+        onError: { target: 'failed', actions: { type: 'fail', params: 'SESSION_FAILED' as AvatarFailure } },
       },
     },
     loadingClient: {
@@ -174,7 +156,7 @@ export const avatarMachine = setup({
         src: 'loadClient',
         input: ({ context }) => ({ session: context.session as AvatarSession }),
         onDone: 'live',
-        onError: { target: 'failed', actions: { type: 'fail', params: 'LiveKit client failed to load' as AvatarFailure } },
+        onError: { target: 'failed', actions: { type: 'fail', params: 'CLIENT_FAILED' as AvatarFailure } },
       },
     },
     live: {
@@ -186,7 +168,7 @@ export const avatarMachine = setup({
       on: {
         'AVATAR.SAY': { guard: 'speaksOnDataChannel', actions: 'say' },
         'ROOM.DISCONNECTED': { target: 'disconnected', actions: assign({ disconnectReason: ({ event }) => event.reason }) },
-        'ROOM.FAILED': { target: 'failed', actions: { type: 'fail', params: 'Failed to connect to avatar' as AvatarFailure } },
+        'ROOM.FAILED': { target: 'failed', actions: { type: 'fail', params: 'CONNECT_FAILED' as AvatarFailure } },
       },
       type: 'parallel',
       states: {
@@ -289,13 +271,21 @@ export const avatarMachine = setup({
 export type AvatarActor = ActorRefFrom<typeof avatarMachine>;
 export type AvatarSnapshot = SnapshotFrom<typeof avatarMachine>;
 
-/** The status line (widget-spec §4, §8): '' when there is nothing to say. */
-export function selectStatus(s: AvatarSnapshot): string {
-  if (s.matches('failed')) return `Error: ${s.context.failure ?? 'Failed to create streaming session'}`;
-  if (s.matches('disconnected')) return `Room disconnected: ${disconnectText(s.context.disconnectReason)}`;
-  if (s.matches({ live: { connection: 'ready' } })) return 'Media stream ready';
-  if (s.matches('idle') || s.matches('closing') || s.matches('stopping') || s.matches('closed')) return '';
-  return 'Connecting to avatar...';
+/** What the status line says (widget-spec §4, §8), as a code with its detail; null when there is nothing to say. */
+export type AvatarStatus =
+  | { code: 'failed'; failure: AvatarFailure }
+  | { code: 'disconnected'; reason: number | null }
+  | { code: 'ready' }
+  | { code: 'connecting' }
+  | null;
+
+/** The status line's code (the voice view has its words). */
+export function selectStatus(s: AvatarSnapshot): AvatarStatus {
+  if (s.matches('failed')) return { code: 'failed', failure: s.context.failure ?? 'SESSION_FAILED' };
+  if (s.matches('disconnected')) return { code: 'disconnected', reason: s.context.disconnectReason };
+  if (s.matches({ live: { connection: 'ready' } })) return { code: 'ready' };
+  if (s.matches('idle') || s.matches('closing') || s.matches('stopping') || s.matches('closed')) return null;
+  return { code: 'connecting' };
 }
 /** The spinner shows while connecting. */
 export const selectIsConnecting = (s: AvatarSnapshot) =>

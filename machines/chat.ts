@@ -5,7 +5,7 @@
  *
  * The actors do the I/O: `loadHistory` and `send` (the browser versions add the
  * visitor's id, the path and the page text, and cancel the request when the machine
- * leaves the state that runs it), and `reportClick` (a button click, widget-spec §7
+ * leaves the state that runs it), and `sendButtonClick` (a button click, widget-spec §7
  * button-click; failures are only logged). The session id a send creates is reported
  * as the emitted `session.changed`, for the widget to store.
  *
@@ -29,6 +29,7 @@
  */
 import { assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS } from './constants';
 
 export interface ChatMessage {
   id: string;
@@ -48,6 +49,8 @@ export interface ChatMessage {
   captionsUrl?: string;
   /** An error shown in the conversation (widget-spec §8: a failed send is shown as an error-styled message). */
   isError?: boolean;
+  /** A failed send's error message: why, as a code (the view has the words). */
+  failure?: ChatFailure;
   /**
    * A question not delivered (yet), only ever local: `queued` (its turn comes), `sending`, or given
    * up: `failed` (an error message follows it) or `stopped` by the visitor. An answer being written
@@ -143,15 +146,16 @@ export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | nul
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
 
-/** Issue 13: a send that got no answer goes again when the network is back, or after this wait, doubled after each such failure up to {@link MAX_RESEND_MS}. */
-export const FIRST_RESEND_MS = 4_000;
-export const MAX_RESEND_MS = 30_000;
-/** A 429 without a Retry-After holds the composer this long (seconds). */
-export const DEFAULT_RETRY_AFTER_S = 10;
-/** Issue 13: what a 429 (widget-spec §8 RATE_LIMIT_EXCEEDED) shows, with its wait. */
-export const rateLimitText = (s: number) => `Too many messages. Please wait ${s} second${s === 1 ? '' : 's'} before sending again.`;
+/**
+ * Why a send failed: the client's error code (widget-spec §8: RATE_LIMIT_EXCEEDED with its wait,
+ * INVALID_API_KEY, INVALID_CONFIGURATION, SESSION_NOT_FOUND, or FAILED for anything else).
+ */
+export interface ChatFailure {
+  code: string;
+  retryAfter: number;
+}
 
-/** What a failed send shows: the client's error text (widget-spec §8). */
+/** A failed call's own message, for the programmatic API's 'error' event. */
 const errorText = (event: unknown, error = (event as { error?: unknown }).error) => (error instanceof Error ? error.message : String(error));
 /** A failed call's ApiError fields (src/api/client.ts), as far as they are there. */
 const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number; chatSessionId?: string } }).error ?? {});
@@ -181,10 +185,10 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
  * A question takes a new status; a failed one gets its error message after it. The answer that was
  * streaming for it takes the same status; both are then the server's (it stores a cut-off answer).
  */
-function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], error?: string): Partial<ChatContext> {
+function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], failure?: ChatFailure): Partial<ChatContext> {
   const begun = !!q && c.messages.some((m) => m.status === 'streaming');
   const stored = begun || undefined;
-  const after = (of: string): ChatMessage[] => (error ? [{ id: `e${of}`, role: 'ai', content: error, createdAt: '', type: 'TEXT', isError: true, of, stored }] : []);
+  const after = (of: string): ChatMessage[] => (failure ? [{ id: `e${of}`, role: 'ai', content: '', createdAt: '', type: 'TEXT', isError: true, failure, of, stored }] : []);
   return {
     messages: c.messages.flatMap((m) =>
       m === q
@@ -229,7 +233,7 @@ export const chatMachine = setup({
     loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
     /** `id` is the question's own (the same for each time an unanswered question is sent again). */
     send: fromPromise<SendResult, SendInput>(notProvided('send')),
-    reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('reportClick')),
+    sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('sendButtonClick')),
   },
   delays: {
     /** The fallback resend after sends that got no answer: 4 s, 8 s, … 30 s. */
@@ -254,7 +258,7 @@ export const chatMachine = setup({
     add: assign(({ context, event }) => add(context, (event as { text?: string }).text ?? named(context, event)!.content)),
     submit: assign(({ context }) => ({ ...add(context, context.draft), draft: '' })),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'CHAT.TYPE' ? event.text : context.draft) }),
-    reportClick: spawnChild('reportClick', {
+    reportClick: spawnChild('sendButtonClick', {
       input: ({ context, event }) => ({ buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '', chatSessionId: context.chatSessionId }),
     }),
     /** The next question goes; the buttons under the last answer go with it. */
@@ -269,7 +273,7 @@ export const chatMachine = setup({
       return code === 'NETWORK'
         ? { ...settle(context, q, 'queued'), tries: context.tries + 1 }
         : {
-            ...settle(context, q, 'failed', code === 'RATE_LIMIT_EXCEEDED' ? rateLimitText(retryAfter) : errorText(event)),
+            ...settle(context, q, 'failed', { code: code ?? 'FAILED', retryAfter }),
             draft: context.draft || q.content,
             retryAfter,
             // the server kept the question in a session it made for it: the next question goes there too

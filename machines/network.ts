@@ -10,10 +10,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
-
-/** The first probe's delay; each failed probe doubles it, up to {@link MAX_BACKOFF_MS}. */
-export const FIRST_BACKOFF_MS = 2_000;
-export const MAX_BACKOFF_MS = 30_000;
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from './constants';
 
 /** The delay before the probe after `attempt` failed ones. */
 export const backoffMs = (attempt: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt);

@@ -20,31 +20,7 @@
  * answer is over, and recording starts again.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-
-/** widget-spec §5, §9: speech is a level over 0.1 (RMS of the float time-domain signal, 0 to 1). */
-export const SPEECH_LEVEL = 0.1;
-/** widget-spec §9: a recording stops after 1500 ms of silence, once speech was heard. */
-export const SILENCE_TIMEOUT_MS = 1500;
-/** widget-spec §5, §9: a recording is transcribed only if its audio is over 1000 bytes. */
-export const MIN_AUDIO_BYTES = 1000;
-/**
- * widget-spec §4, §8: in voice mode recording restarts after 'No speech detected' and after
- * 'Transcription failed'; how soon is not shown. Long enough to read the status.
- */
-export const RESTART_DELAY_MS = 1000;
-/**
- * A recording that hears no speech for this long stops ('No speech detected'), so a
- * forgotten dictation does not hold the microphone (the spec is silent; our choice).
- */
-export const NO_SPEECH_TIMEOUT_MS = 15_000;
-/** The longest recording: the built-in transcription engine's limit (server/transcribe). */
-export const MAX_RECORDING_MS = 120_000;
-/** widget-spec §9: the recorder emits data every 1000 ms. */
-export const RECORDER_TIMESLICE_MS = 1000;
-/** How often the meter reads the level: single readings drop to 0 between words, the silence window smooths that. */
-export const METER_INTERVAL_MS = 50;
-/** widget-spec §9: the wave display: 30 bars, updated every 150 ms, 3 to 40 px high, audio level threshold 10 (of 255). */
-export const WAVE = { bars: 30, intervalMs: 150, minHeight: 3, maxHeight: 40, threshold: 10 } as const;
+import { MAX_RECORDING_MS, MIN_AUDIO_SIZE_BYTES, NO_SPEECH_TIMEOUT_MS, RESTART_DELAY_MS, SILENCE_TIMEOUT_MS, SPEECH_LEVEL_THRESHOLD } from './on-demand-constants';
 
 /** Dictation puts the text into the composer; voice mode sends it and records again after the answer. */
 export type RecordingMode = 'dictation' | 'voice';
@@ -65,7 +41,7 @@ export interface RecordingContext {
   mode: RecordingMode;
   /** The microphone's stream while `active`. @default null */
   stream: AudioStream | null;
-  /** Whether the level went over SPEECH_LEVEL during this recording. @default false */
+  /** Whether the level went over SPEECH_LEVEL_THRESHOLD during this recording. @default false */
   heardSpeech: boolean;
   /** The wave's bar heights in px while listening. @default [] */
   bars: number[];
@@ -123,7 +99,7 @@ export class TranscriptionFailure extends Error {
 
 
 /** Whether a recording may be transcribed (widget-spec §5): speech was heard and the audio is over 1000 bytes. */
-export const isTranscribable = (heardSpeech: boolean, audio: Blob | null): boolean => heardSpeech && audio !== null && audio.size > MIN_AUDIO_BYTES;
+export const isTranscribable = (heardSpeech: boolean, audio: Blob | null): boolean => heardSpeech && audio !== null && audio.size > MIN_AUDIO_SIZE_BYTES;
 
 /** The trimmed text of the transcribe actor's done event ('' for any other event). */
 const transcriptOf = (event: object): string => {
@@ -151,7 +127,7 @@ export const recordingMachine = setup({
     microphone: fromCallback<RecordingEvent>(notProvided('microphone')),
     /** Records the stream until `RECORDER.STOP`, then `RECORDER.DONE` with the audio; `RECORDER.FAILED` if it cannot. */
     recorder: fromCallback<RecorderCommand, { stream: AudioStream }>(notProvided('recorder')),
-    /** Reads the stream: `METER.LEVEL` every METER_INTERVAL_MS, `METER.WAVE` every WAVE.intervalMs. */
+    /** Reads the stream: `METER.LEVEL` every METER_INTERVAL_MS, `METER.WAVE` every WAVE_DISPLAY.intervalMs. */
     meter: fromCallback<RecordingEvent, { stream: AudioStream }>(notProvided('meter')),
     /** POST {api}/transcribe; rejects with TranscriptionFailure. */
     transcribe: fromPromise<string, { audio: Blob }>(notProvided('transcribe')),
@@ -163,8 +139,8 @@ export const recordingMachine = setup({
     maxRecording: MAX_RECORDING_MS,
   },
   guards: {
-    isSpeech: ({ event }) => event.type === 'METER.LEVEL' && event.level > SPEECH_LEVEL,
-    isSilence: ({ event }) => event.type === 'METER.LEVEL' && !(event.level > SPEECH_LEVEL),
+    isSpeech: ({ event }) => event.type === 'METER.LEVEL' && event.level > SPEECH_LEVEL_THRESHOLD,
+    isSilence: ({ event }) => event.type === 'METER.LEVEL' && !(event.level > SPEECH_LEVEL_THRESHOLD),
     isTranscribable: ({ context }) => isTranscribable(context.heardSpeech, context.audio),
     isVoiceMode: ({ context }) => context.mode === 'voice',
     isDictation: ({ context }) => context.mode === 'dictation',
@@ -186,7 +162,7 @@ export const recordingMachine = setup({
         reason: event.type === 'MIC.FAILED' || event.type === 'RECORDER.FAILED' ? event.reason : 'the microphone could not start',
       }),
     }),
-    noSpeech: assign({ problem: { code: 'no-speech' as const }, audio: null }),
+    setNoSpeech: assign({ problem: { code: 'no-speech' as const }, audio: null }),
     failTranscription: assign({
       problem: ({ event }) => {
         const error = (event as { error?: unknown }).error;
@@ -261,7 +237,7 @@ export const recordingMachine = setup({
       always: [{ guard: 'isTranscribable', target: 'transcribing' }, { target: 'noSpeech' }],
     },
     noSpeech: {
-      entry: ['noSpeech', 'emitProblem'],
+      entry: ['setNoSpeech', 'emitProblem'],
       // widget-spec §4: 'No speech detected' and recording restarts (voice mode); dictation stops there
       always: { guard: 'isDictation', target: 'idle' },
       after: { restartDelay: 'active' },

@@ -11,6 +11,7 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
+import { RENAME_ERROR_HINT_MS } from './constants';
 
 export interface ChatSession {
   id: string;
@@ -19,9 +20,6 @@ export interface ChatSession {
   lastMessageTimestamp: string;
   totalMessages: number;
 }
-
-/** widget-spec §9: the rename error hint shows for 3 s. */
-export const RENAME_ERROR_MS = 3000;
 
 export interface RenameState {
   id: string;
@@ -61,7 +59,7 @@ export const sessionsMachine = setup({
     loadSessions: fromPromise<ChatSession[]>(notProvided('loadSessions')),
     renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(notProvided('renameSession')),
   },
-  delays: { renameErrorHint: RENAME_ERROR_MS },
+  delays: { renameErrorHint: RENAME_ERROR_HINT_MS },
   guards: {
     // (editing: there is a rename)
     isChangedName: ({ context }) => isValidRename(context.rename!.draft, context.rename!.original),

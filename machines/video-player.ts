@@ -13,11 +13,7 @@
  * (the play attempt, the page's gestures, the clipboard) is an actor.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-
-/** widget-spec §4, §9: the speeds the speed button cycles through. */
-export const VIDEO_SPEEDS = [1, 1.5, 2, 0.5] as const;
-/** widget-spec §2, §9: how long 'Copied!' shows. */
-export const COPIED_MS = 2000;
+import { COPY_CONFIRMATION_MS, VIDEO_SPEEDS } from './on-demand-constants';
 
 /** What the play attempt needs of a media element. */
 export interface Playable {
@@ -66,7 +62,7 @@ export const videoPlayerMachine = setup({
       throw new Error('copy actor not provided');
     }),
   },
-  delays: { copiedFor: COPIED_MS },
+  delays: { copiedFor: COPY_CONFIRMATION_MS },
   actions: {
     setCopyText: assign({ copyText: ({ event }) => (event.type === 'LINK.COPY' ? event.text : '') }),
   },

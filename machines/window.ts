@@ -8,24 +8,23 @@
  * send, from anywhere: a button, Get help, the programmatic API).
  */
 import { assign, emit, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { ACTION_MESSAGE_DELAY_MS, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from './constants';
 
 export type Tab = 'home' | 'chat' | 'history' | 'settings';
 export const TABS: readonly Tab[] = ['home', 'chat', 'history', 'settings'];
 
-/** The proactive bubble above the launcher (widget-spec §2). */
-export interface Bubble {
+/** The proactive bubble above the launcher (widget-spec §2): the first visit's greeting, or a page's presence video. */
+export type Bubble = { greeting: true } | PresenceBubble;
+
+/** A page's point-of-presence video, as the bubble offers it. */
+export interface PresenceBubble {
+  greeting?: undefined;
   text: string;
   /** A video the bubble plays. */
   videoUrl?: string;
   /** The video's WebVTT captions. */
   captionsUrl?: string;
 }
-
-/** widget-spec §9: resize limits of the bottom sheet on narrow screens. */
-export const SHEET_MIN_HEIGHT = 400;
-export const SHEET_MAX_SHARE = 0.9;
-/** widget-spec §4, §9: an action message is sent 100 ms after the switch to the Chat tab. */
-export const ASK_DELAY_MS = 100;
 
 export interface WindowContext {
   /** @default 'home' */
@@ -77,8 +76,8 @@ export type WindowEmitted =
 
 /** The sheet height a drag asks for, kept between 400 px and 90% of the viewport. */
 export function clampSheetHeight(height: number, viewportHeight: number): number {
-  const max = Math.max(SHEET_MIN_HEIGHT, Math.floor(viewportHeight * SHEET_MAX_SHARE));
-  return Math.min(max, Math.max(SHEET_MIN_HEIGHT, Math.round(height)));
+  const max = Math.max(RESIZE_MIN_PX, Math.floor(viewportHeight * RESIZE_MAX_SHARE));
+  return Math.min(max, Math.max(RESIZE_MIN_PX, Math.round(height)));
 }
 
 export const windowMachine = setup({
@@ -88,7 +87,7 @@ export const windowMachine = setup({
     input: {} as WindowInput,
     emitted: {} as WindowEmitted,
   },
-  delays: { askDelay: ASK_DELAY_MS },
+  delays: { askDelay: ACTION_MESSAGE_DELAY_MS },
   guards: {
     isOtherTab: ({ context, event }) => event.type === 'TAB.SELECT' && event.tab !== context.tab,
     isNewPath: ({ context, event }) => event.type === 'PATH.CHANGED' && event.path !== context.path,

@@ -1,6 +1,6 @@
 /**
  * The widget's machinery (started by the core, src/core.tsx, once widget.js has drawn the launcher's
- * first frame): the auth, network and embed machines (the embed machine owns the window
+ * first frame): the auth, network and site machines (the site machine owns the window
  * machine), the API client, the launcher, the bubble and the chat window (one file with them: each
  * file of its own would cost the text chat's budget its gzip overhead and import glue, issue 13).
  *
@@ -10,7 +10,7 @@
 import { render } from 'preact';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../contract/appearance';
-import { embedMachine, selectAppearance, selectIsShowable, type SiteConfig } from '../machines/embed';
+import { siteMachine, selectAppearance, selectIsShowable, type SiteConfig } from '../machines/site';
 import { networkMachine } from '../machines/network';
 import { connect } from './api/token-source';
 import { App } from './app';
@@ -18,13 +18,14 @@ import { ChatWindow, startConversation, windowCss } from './chat-window/index';
 import { relayAsks } from './asks';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
-import { embedEffects, rememberSettings, wasGreeted } from './effects/embed';
+import { siteEffects, rememberSettings, wasGreeted } from './effects/site';
 import { connectivityWatcher } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { userSessionId } from './effects/storage';
 import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
 import { applyTheme, frameVariables } from './theme';
 import { isMobileViewport } from './viewport';
+import { EMBEDS_RETRY_MS } from '../machines/constants';
 
 /** widget-spec §3: until the site's config loads (or when it cannot), no page awareness and no voice. */
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
@@ -92,32 +93,32 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   });
   await nextTask();
   const visitor = userSessionId();
-  const embed = createActor(embedMachine.provide({ actors: embedEffects({ client, http, userSessionId: visitor }) }), {
+  const site = createActor(siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor }) }), {
     input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, ...stored, stored: !!stored },
     inspect,
   });
-  const failures = embed.on('settings.failed', (e) => {
+  const failures = site.on('settings.failed', (e) => {
     if (!e.fatal) console.warn('AI chat widget:', e.error instanceof Error ? e.error.message : e.error);
     options.emit('error', e.error);
   });
-  const loadedSettings = embed.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
-  embed.start();
-  const windowActor = embed.getSnapshot().context.window;
+  const loadedSettings = site.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
+  site.start();
+  const windowActor = site.getSnapshot().context.window;
 
   await nextTask();
   // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
   // after a while the defaults), and follows them when they change (App paints it; the bubble's and the
   // window's variables are set here)
-  await waitFor(embed, selectIsShowable, { timeout: Infinity });
+  await waitFor(site, selectIsShowable, { timeout: Infinity });
   let theme: unknown;
-  const themer = embed.subscribe((s) => {
+  const themer = site.subscribe((s) => {
     const a = selectAppearance(s);
     if (a !== theme) applyTheme(host, frameVariables((theme = a)));
   });
 
   let loaded: LoadedWindow | null = null;
   const rt: Runtime = {
-    embed,
+    site,
     windowActor,
     network,
     host,
@@ -125,7 +126,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     conversation() {
       if (!loaded) {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
-        loaded = { conversation: startConversation({ embed, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect }), ChatWindow };
+        loaded = { conversation: startConversation({ site, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect }), ChatWindow };
       }
       return loaded;
     },
@@ -151,11 +152,11 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   const stopAsks = relayAsks(windowActor, () => rt.conversation().conversation);
 
   // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
-  // that failed to load is asked for again on a later change of the page, not more than every 10 s)
+  // that failed to load is asked for again on a later change of the page, not more than every EMBEDS_RETRY_MS)
   let embeds: Promise<Embeds> | undefined;
-  let failedAt = -1e5;
+  let failedAt = -EMBEDS_RETRY_MS;
   const scan = () =>
-    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > 1e4)) &&
+    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) &&
     (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
       (e) => e.sync(),
       (err: unknown) => {
@@ -179,7 +180,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       subscriptions.forEach((s) => s.unsubscribe());
       render(null, launcher.layer);
       loaded?.conversation.stop();
-      embed.stop();
+      site.stop();
       auth.stop();
       network.stop();
       delete host.enrichUserProfile;

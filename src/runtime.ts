@@ -7,7 +7,7 @@
 import { createContext, type ComponentType, type RefObject } from 'preact';
 import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
-import type { EmbedActor } from '../machines/embed';
+import type { SiteActor } from '../machines/site';
 import type { NetworkActor } from '../machines/network';
 import type { RecordingActor } from '../machines/recording';
 import type { SessionsActor } from '../machines/sessions';
@@ -69,9 +69,9 @@ export interface LoadedWindow {
 
 /** What the components reach through context; everything else stays with the effects. */
 export interface Runtime {
-  /** The settings, the bubble policy and the host page (machines/embed.ts). */
-  embed: EmbedActor;
-  /** The window and its tabs (machines/window.ts), owned by `embed`. */
+  /** The settings, the bubble policy and the host page (machines/site.ts). */
+  site: SiteActor;
+  /** The window and its tabs (machines/window.ts), owned by `site`. */
   windowActor: WindowActor;
   /** Whether the server answers (machines/network.ts): the live dot, and when to send again. */
   network: NetworkActor;

@@ -5,7 +5,8 @@
 import { arr, bool, nullable, num, obj, optional, str } from './schema';
 import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
-import { ApiError, createCoreClient, createHttp, FAILURE_TEXT, TIMEOUT_MS, type ClientOptions, type Http, type SendRequest } from './client';
+import { ApiError, createCoreClient, createHttp, TIMEOUT_MS, type ClientOptions, type Http, type SendRequest } from './client';
+import { FAILURE_TEXT } from '../messages';
 import { readEvents } from './event-stream';
 
 const MESSAGE = obj({

@@ -4,7 +4,8 @@
  */
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import { bool, nullable, obj, optional, str, type Check } from './schema';
-import type { SiteConfig } from '../../machines/embed';
+import { FAILURE_TEXT } from '../messages';
+import type { SiteConfig } from '../../machines/site';
 
 /**
  * widget-spec §8 service errors; FAILED carries a 'Failed to …' text as its message, and so does
@@ -51,18 +52,6 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   const s = /^\s*\d+\s*$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
   return Number.isFinite(s) ? Math.max(0, Math.ceil(s)) : undefined;
 }
-
-/** widget-spec §8: the texts of other failures, by call. */
-export const FAILURE_TEXT = {
-  config: 'Failed to fetch config',
-  appearance: 'Failed to fetch appearance',
-  history: 'Failed to load chat history',
-  sessions: 'Failed to load chat sessions',
-  rename: 'Failed to update chat session name',
-  chat: 'Failed to get AI response',
-  avatarToken: 'Failed to fetch session token',
-  enrich: 'Failed to enrich user',
-} as const;
 
 /** The token source the client uses: the auth machine in the widget, a fake in tests. */
 export interface TokenSource {

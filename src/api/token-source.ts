@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer 
 import { authMachine, BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
 import { parseDuration } from '../../contract/duration';
 import { ApiError, createCoreClient, createHttp, type ClientOptions, type CoreClient, type TokenSource } from './client';
+import { SETTINGS_ERROR_TEXT } from '../messages';
 
 /** A lifetime as widget-spec §3 writes it (`30m`), in ms; NaN when it cannot be read (the auth machine refuses it). */
 export function lifetimeOf(expiresIn: string): number {
@@ -13,11 +14,8 @@ export function lifetimeOf(expiresIn: string): number {
   }
 }
 
-/** widget-spec §8: shown to the visitor when the widget cannot start for another reason. */
-export const UNABLE_TO_LOAD = 'Unable to load chat widget. Please try again later.';
-
 const toApiError = (code: AuthError | null) =>
-  code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? new ApiError(code) : new ApiError('FAILED', UNABLE_TO_LOAD);
+  code === 'INVALID_API_KEY' || code === 'INVALID_CONFIGURATION' ? new ApiError(code) : new ApiError('FAILED', SETTINGS_ERROR_TEXT.FAILED);
 
 /** The auth machine's boot actor, calling `POST {base}session/boot`. */
 export const bootActor = (client: Pick<CoreClient, 'boot'>, now: () => number = Date.now) =>

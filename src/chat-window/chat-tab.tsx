@@ -12,6 +12,8 @@ import { Banner, ButtonList, enterSends, FollowUps } from './buttons';
 import { useChatView, useConversation } from './context';
 import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
+import { FOCUS_DELAY_MS } from '../../machines/constants';
+import { chatFailureText } from '../messages';
 
 /** Answers as plain text: while the markdown chunk loads, or when it could not be loaded. */
 function PlainText({ text }: { text: string }) {
@@ -43,9 +45,6 @@ function Answer({ text }: { text: string }) {
   }, []);
   return Renderer ? <Renderer text={text} /> : <PlainText text={text} />;
 }
-
-/** widget-spec §9: focus moves into the input 300 ms after the window or tab opens. */
-export const FOCUS_DELAY_MS = 300;
 
 type MessageView = Pick<ChatView, 'look' | 'agentName' | 'format' | 'showAvatars' | 'timestamp' | 'noteOf'>;
 
@@ -96,7 +95,7 @@ class Message extends Component<MessageProps> {
             ) : m.role === 'ai' && !m.isError ? (
               <Answer text={m.content} />
             ) : (
-              <PlainText text={m.content} />
+              <PlainText text={m.failure ? chatFailureText(m.failure) : m.content} />
             )}
           </div>
           {note && (

@@ -2,18 +2,19 @@
  * The chat window (widget-spec §2): header with agent, expand, hamburger and
  * settings menus; the four tabs; footer tabs in expanded mode; on narrow screens a
  * bottom sheet with a resize handle and a close button. It renders the chat
- * window's view model (src/view-models/chat-window.ts).
+ * window's view model (src/view-models/window-chrome.ts).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Tab } from '../../machines/window';
 import { Icon, type IconName } from '../icons';
 import type { Conversation } from '../runtime';
-import type { ChatWindowView, MenuItem } from '../view-models/chat-window';
-import { ChatTab, FOCUS_DELAY_MS } from './chat-tab';
+import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
+import { ChatTab } from './chat-tab';
 import { ConversationContext, useChatWindowView } from './context';
 import { HistoryTab } from './history-tab';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
+import { FOCUS_DELAY_MS } from '../../machines/constants';
 
 /**
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or

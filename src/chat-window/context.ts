@@ -1,14 +1,18 @@
 /**
  * How the chat window's components reach the widget: the runtime (core.tsx) and the
  * conversation (started with this module), each through its own context, and the
- * view models of the window's areas built from their snapshots.
+ * view models of the window's areas, built from what they select of the machines
+ * (src/use-selector.ts): each re-renders when a value it shows changes.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import { selectAppearance, selectConfig } from '../../machines/embed';
+import { createContext, useContext } from 'react';
+import { selectActionButtons } from '../../machines/action-buttons';
+import { selectAbout, selectCanSubmit, selectChatSessionId, selectDraft, selectIsWaiting, selectMessages } from '../../machines/chat';
+import { selectAppearance, selectConfig } from '../../machines/site';
+import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab } from '../../machines/window';
+import { sameIn, useSelector, whole } from '../use-selector';
 import { RuntimeContext, type Conversation, type Runtime } from '../runtime';
 import { connectChat } from '../view-models/chat';
-import { connectChatWindow, type Navigator } from '../view-models/chat-window';
+import { connectChatWindow, type Navigator } from '../view-models/window-chrome';
 import { connectHistory } from '../view-models/history';
 import { connectHome } from '../view-models/home';
 
@@ -26,27 +30,10 @@ export function useConversation(): Conversation {
   return c;
 }
 
-/**
- * An actor's current snapshot, re-rendering when it changes. The view models take whole
- * snapshots (as zag's `connect` does), so a selector would only repeat this.
- */
-export function useSnapshot<A extends AnyActorRef>(actor: A): SnapshotFrom<A> {
-  const snapshot = actor.getSnapshot() as SnapshotFrom<A>;
-  const [, setVersion] = useState(0);
-  useEffect(() => {
-    const changed = () => setVersion((n) => n + 1);
-    const sub = actor.subscribe(changed);
-    // a change between this render and the subscription is not missed
-    if (actor.getSnapshot() !== snapshot) changed();
-    return () => sub.unsubscribe();
-  }, [actor]);
-  return snapshot;
-}
-
 /** The site's appearance and config (loaded before the launcher showed). */
 export function useSettings() {
-  const settings = useSnapshot(useRuntime().embed);
-  return { appearance: selectAppearance(settings), config: selectConfig(settings) };
+  const { site } = useRuntime();
+  return { appearance: useSelector(site, selectAppearance), config: useSelector(site, selectConfig) };
 }
 
 /** The browser's way out of the window: the mail program, a new tab without opener or referrer. */
@@ -58,29 +45,31 @@ const BROWSER_NAV: Navigator = {
 export function useChatWindowView() {
   const { windowActor } = useRuntime();
   const { chat } = useConversation();
-  const w = useSnapshot(windowActor);
+  const w = useSelector(windowActor, whole, sameIn(selectTab, selectIsMobile, selectExpanded, selectSheetHeight));
   return connectChatWindow({ window: w, windowActor, chat, ...useSettings(), nav: BROWSER_NAV, viewportHeight: window.innerHeight });
 }
 
 export function useChatView() {
   const { windowActor } = useRuntime();
   const { chat: chatActor } = useConversation();
-  const chat = useSnapshot(chatActor);
+  const chat = useSelector(chatActor, whole);
   return connectChat({ chat, chatActor, windowActor, ...useSettings() });
 }
 
 export function useHistoryView() {
   const { windowActor } = useRuntime();
   const { chat: chatActor, sessions: sessionsActor } = useConversation();
-  const sessions = useSnapshot(sessionsActor);
-  const chat = useSnapshot(chatActor);
+  const sessions = useSelector(sessionsActor, whole);
+  // of the chat, the History tab shows only which session is current
+  const chat = useSelector(chatActor, whole, sameIn(selectChatSessionId));
   return connectHistory({ sessions, sessionsActor, chat, chatActor, windowActor });
 }
 
 export function useHomeView() {
   const { windowActor } = useRuntime();
   const { chat: chatActor, actionButtons: buttonsActor } = useConversation();
-  const chat = useSnapshot(chatActor);
-  const actionButtons = useSnapshot(buttonsActor);
+  // of the chat, Home shows the composer (the same draft as the Chat tab's) and the page's video
+  const chat = useSelector(chatActor, whole, sameIn(selectDraft, selectCanSubmit, selectIsWaiting, selectAbout, selectMessages));
+  const actionButtons = useSelector(buttonsActor, whole, sameIn(selectActionButtons));
   return connectHome({ chat, chatActor, actionButtons, windowActor, ...useSettings() });
 }

@@ -13,14 +13,14 @@ import { sessionsMachine } from '../../machines/sessions';
 import type { ChatActor } from '../../machines/chat';
 import type { NetworkActor } from '../../machines/network';
 import type { WindowActor } from '../../machines/window';
-import type { ConversationEffects } from '../effects/conversation';
+import type { ChatEffects } from '../effects/chat';
 import type { Conversation, Dictation, VoiceMode, WidgetEventName } from '../runtime';
 
 export interface ConversationOptions {
   windowActor: WindowActor;
   /** Whether the server answers (the runtime's network machine): its `network.back` sends the waiting messages. */
   network?: NetworkActor;
-  effects: Pick<ConversationEffects, 'chat' | 'sessions' | 'actionButtons' | 'rememberChatSession'>;
+  effects: Pick<ChatEffects, 'chat' | 'sessions' | 'actionButtons' | 'rememberChatSession'>;
   /** The stored chat session (widget-spec §3 `ai_chat_session_id`). */
   chatSessionId: string | null;
   emit: (event: WidgetEventName, detail?: unknown) => void;

@@ -5,23 +5,23 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
-import { selectAppearance, selectConfig } from '../../machines/embed';
+import { selectAppearance, selectConfig } from '../../machines/site';
 import { createChatClient } from '../api/chat-client';
 import type { Http } from '../api/client';
-import { conversationEffects } from '../effects/conversation';
+import { chatEffects } from '../effects/chat';
 import { readChatSessionId } from '../effects/storage';
 import type { Conversation, Runtime, WidgetEventName } from '../runtime';
 import { applyTheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
-import { useSnapshot } from './context';
+import { useSelector } from '../use-selector';
 import { createConversation } from './conversation';
 import { windowVariables } from './theme';
 
 export { ChatWindow } from './chat-window';
 export { windowCss };
 
-export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' | 'host' | 'network'> {
+export interface ConversationDeps extends Pick<Runtime, 'site' | 'windowActor' | 'host' | 'network'> {
   http: Http;
   userSessionId: string;
   emit: (event: WidgetEventName, detail?: unknown) => void;
@@ -30,11 +30,11 @@ export interface ConversationDeps extends Pick<Runtime, 'embed' | 'windowActor' 
 
 /** Themes the window and starts the conversation over the widget's HTTP layer. */
 export function startConversation(deps: ConversationDeps): Conversation {
-  const settings = deps.embed.getSnapshot();
+  const settings = deps.site.getSnapshot();
   applyTheme(deps.host, windowVariables(selectAppearance(settings)));
   // in voice mode, messages carry the avatar session (widget-spec §3 sessionToken, streamSessionId)
   let voiceSession: Record<string, string> | null = null;
-  const effects = conversationEffects({
+  const effects = chatEffects({
     client: createChatClient(deps.http),
     userSessionId: deps.userSessionId,
     path: () => deps.windowActor.getSnapshot().context.path,
@@ -42,7 +42,7 @@ export function startConversation(deps: ConversationDeps): Conversation {
     extra: () => voiceSession,
   });
   // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
-  const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSnapshot, Icon } };
+  const parts = { http: deps.http, windowActor: deps.windowActor, inspect: deps.inspect, host: { useEffect, useRef, useState, useSelector, Icon } };
   return createConversation({
     windowActor: deps.windowActor,
     network: deps.network,

@@ -1,5 +1,5 @@
 /** The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. */
-import type { MenuItem } from '../view-models/chat-window';
+import type { MenuItem } from '../view-models/window-chrome';
 
 export function SettingsTab({ items }: { items: MenuItem[] }) {
   return (

@@ -35,7 +35,7 @@ export interface DictationEffects {
 export interface HostParts {
   useEffect: typeof import('react').useEffect;
   /** The chat window's snapshot hook (src/chat-window/context.ts). */
-  useSnapshot: (actor: RecordingActor) => RecordingSnapshot;
+  useSelector: <T>(actor: RecordingActor, select: (s: RecordingSnapshot) => T) => T;
   Icon: ComponentType<{ name: 'mic' | 'close' | 'send' }>;
 }
 
@@ -52,9 +52,9 @@ export interface DictationDeps {
  * changes are announced), the wave, Retry, the dictate / cancel button and, while recording, the
  * send button that stops and transcribes (the composer's own send button hides meanwhile, in CSS).
  */
-const controls = ({ useEffect, useSnapshot, Icon }: HostParts, actor: RecordingActor, chat: ChatActor) =>
+const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingActor, chat: ChatActor) =>
   function Controls({ area }: { area: RefObject<HTMLTextAreaElement | null> }) {
-    const view = connectDictation(useSnapshot(actor), actor);
+    const view = connectDictation(useSelector(actor, (x) => x), actor);
     useEffect(() => {
       // the visitor clicked dictate: these controls took the button's place, and record
       actor.send({ type: 'RECORD.START' });

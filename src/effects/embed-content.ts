@@ -10,6 +10,7 @@
 import { fromPromise } from 'xstate';
 import type { DocView, FooterButton, SlotItem, SlotKind, SmartDoc, VideoItem } from '../../machines/slot';
 import type { Http } from '../api/client';
+import { BOOT_TEXT, DOCUMENT_FAILED, FETCH_FAILURE, ORIGIN_REQUIRED } from '../embeds/messages';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -82,12 +83,6 @@ export function readVideo(v: unknown, base: string): VideoItem | null {
   };
 }
 
-/** widget-spec §8: the texts of the boot's failures, by kind. */
-const BOOT_TEXT = {
-  'smart-doc': { notFound: 'Smart document not found or invalid token', status: 'Failed to fetch smart document', failed: 'Failed to load smart document' },
-  video: { notFound: 'Video not found or invalid token', status: 'Failed to fetch video', failed: 'Failed to load video' },
-} as const;
-
 /** A boot's JSON, or the §8 error for its status (a success false answer throws its own error, or the default). */
 async function bootJson(kind: SlotKind, request: () => Promise<Response>): Promise<Json> {
   const t = BOOT_TEXT[kind];
@@ -98,7 +93,7 @@ async function bootJson(kind: SlotKind, request: () => Promise<Response>): Promi
     throw new Error(t.failed);
   }
   if (res.status === 404) throw new Error(t.notFound);
-  if (res.status === 400) throw new Error('Invalid request - origin header required');
+  if (res.status === 400) throw new Error(ORIGIN_REQUIRED);
   if (!res.ok) throw new Error(`${t.status}: ${res.status}`);
   const body: unknown = await res.json().catch(() => null);
   if (!isObject(body) || body.success !== true) throw new Error(isObject(body) && text(body.error) && body.error ? body.error : t.failed);
@@ -133,13 +128,6 @@ export const slotBoot = (http: Http) =>
     return { kind, token, doc, footer: await footerButtons(http, token) };
   });
 
-/** widget-spec §8: a file that could not be fetched, by view. */
-export const FETCH_FAILURE: Partial<Record<DocView, string>> = {
-  markdown: 'Failed to load markdown',
-  text: 'Failed to load text',
-  docx: 'Failed to fetch DOCX',
-};
-
 /** Markdown to render: the viewer renders it with the widget's own (lazily loaded) renderer. */
 export interface MarkdownContent {
   text: string;
@@ -153,7 +141,7 @@ export interface MarkdownContent {
  */
 export const documentContent = (doFetch: (url: string, init?: RequestInit) => Promise<Response> = (...a) => fetch(...a)) =>
   fromPromise<unknown, { view: DocView; url: string }>(async ({ input: { view, url } }) => {
-    const failure = FETCH_FAILURE[view] ?? 'Failed to load document';
+    const failure = FETCH_FAILURE[view] ?? DOCUMENT_FAILED;
     let res: Response;
     try {
       res = await doFetch(url, { credentials: 'omit' });

@@ -7,17 +7,8 @@
  * URL) and no wasm, so it runs under the widget's strict CSP (`script-src 'self'`).
  */
 import { fromCallback } from 'xstate';
-import {
-  METER_INTERVAL_MS,
-  RECORDER_TIMESLICE_MS,
-  WAVE,
-  type AudioStream,
-  type RecorderCommand,
-  type RecordingEvent,
-} from '../../machines/recording';
-
-/** widget-spec §9: the audio processing buffer is 4096 samples; here, the analyser's window. */
-export const ANALYSER_SIZE = 4096;
+import { type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
+import { AUDIO_PROCESSING_BUFFER, DICTATE_RECORDER_TIMESLICE_MS, METER_INTERVAL_MS, WAVE_DISPLAY } from '../../machines/on-demand-constants';
 
 /** The level of a time-domain signal: its RMS, 0 (silence) to 1 (full scale). widget-spec §5 compares it with 0.1. */
 export function rms(samples: ArrayLike<number>): number {
@@ -46,16 +37,16 @@ export function spectrumLevel(bins: ArrayLike<number>, count = bins.length): num
 
 /** A bar for an audio level: the least height at or under the threshold, taller with the level up to the most. */
 export function barHeight(level: number): number {
-  if (!(level > WAVE.threshold)) return WAVE.minHeight;
-  const share = Math.min(1, (level - WAVE.threshold) / (FULL_LEVEL - WAVE.threshold));
-  return Math.round(WAVE.minHeight + share * (WAVE.maxHeight - WAVE.minHeight));
+  if (!(level > WAVE_DISPLAY.threshold)) return WAVE_DISPLAY.minHeight;
+  const share = Math.min(1, (level - WAVE_DISPLAY.threshold) / (FULL_LEVEL - WAVE_DISPLAY.threshold));
+  return Math.round(WAVE_DISPLAY.minHeight + share * (WAVE_DISPLAY.maxHeight - WAVE_DISPLAY.minHeight));
 }
 
 /** The wave before any sound: every bar at the least height. */
-export const quietBars = (): number[] => Array.from({ length: WAVE.bars }, () => WAVE.minHeight);
+export const quietBars = (): number[] => Array.from({ length: WAVE_DISPLAY.bars }, () => WAVE_DISPLAY.minHeight);
 
 /** The wave scrolls: each reading adds a bar on the right and the oldest leaves on the left. */
-export const nextBars = (bars: number[], level: number): number[] => [...bars.slice(1 - WAVE.bars), barHeight(level)];
+export const nextBars = (bars: number[], level: number): number[] => [...bars.slice(1 - WAVE_DISPLAY.bars), barHeight(level)];
 
 /**
  * The recording format: webm/opus where the browser records it (widget-spec §9), else
@@ -127,7 +118,7 @@ export const recorder = fromCallback<RecorderCommand, { stream: AudioStream }>((
       if (e.data.size > 0) chunks.push(e.data);
     };
     rec.onerror = () => sendBack({ type: 'RECORDER.FAILED', reason: 'the recording stopped unexpectedly' });
-    rec.start(RECORDER_TIMESLICE_MS);
+    rec.start(DICTATE_RECORDER_TIMESLICE_MS);
   } catch {
     sendBack({ type: 'RECORDER.FAILED', reason: 'this browser cannot record audio' });
     return;
@@ -145,7 +136,7 @@ export const recorder = fromCallback<RecorderCommand, { stream: AudioStream }>((
   };
 });
 
-/** Polls an analyser of the stream: the level every METER_INTERVAL_MS, the wave every WAVE.intervalMs. */
+/** Polls an analyser of the stream: the level every METER_INTERVAL_MS, the wave every WAVE_DISPLAY.intervalMs. */
 export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ input, sendBack }) => {
   const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Context) return;
@@ -154,7 +145,7 @@ export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ in
   void audio.resume().catch(() => undefined);
   const source = audio.createMediaStreamSource(input.stream);
   const analyser = audio.createAnalyser();
-  analyser.fftSize = ANALYSER_SIZE;
+  analyser.fftSize = AUDIO_PROCESSING_BUFFER;
   source.connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
   const bins = new Uint8Array(analyser.frequencyBinCount);
@@ -169,7 +160,7 @@ export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ in
     analyser.getByteFrequencyData(bins);
     bars = nextBars(bars, spectrumLevel(bins, band));
     sendBack({ type: 'METER.WAVE', bars });
-  }, WAVE.intervalMs);
+  }, WAVE_DISPLAY.intervalMs);
   return () => {
     clearInterval(level);
     clearInterval(wave);

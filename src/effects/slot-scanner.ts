@@ -5,11 +5,9 @@
  * is the job of src/embeds, loaded only once a page has a slot.
  */
 import { fromCallback, type EventObject } from 'xstate';
+import { INITIAL_EMBEDS_DELAY_MS } from '../../machines/constants';
 
 export const SLOT_SELECTOR = '[class*="video-embedding-slot"],[class*="smart-doc-embedding-slot"]';
-
-/** widget-spec §9: the first scan, this long after the widget starts. */
-export const FIRST_SCAN_MS = 100;
 
 /**
  * Calls `scan` 100 ms after the widget starts, then whenever the page adds or removes elements
@@ -24,7 +22,7 @@ export const slotScanner = (scan: () => void, doc: Document = document) =>
     const timer = setTimeout(() => {
       scan();
       changes.observe(doc.documentElement, { childList: true, subtree: true });
-    }, FIRST_SCAN_MS);
+    }, INITIAL_EMBEDS_DELAY_MS);
     return () => {
       clearTimeout(timer);
       changes.disconnect();

@@ -4,7 +4,7 @@
  * answers. Free of machines, so the launcher's first frame can use it.
  */
 import { mergeAppearance, type Appearance } from '../../contract/appearance';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import { bool, obj, str } from '../api/schema';
 import { settingsKey } from '../launcher-frame';
 import { readItem, writeItem } from './storage';

@@ -6,7 +6,7 @@
  */
 import { Component, createRef, type ComponentChildren } from 'preact';
 import type { AskModalView, DocBody, DocViewerView, FooterItem, VideoViewerView } from '../view-models/embeds';
-import { SPREADSHEET_NOTICE } from '../view-models/embeds';
+import { SPREADSHEET_NOTICE } from './messages';
 import type { MarkdownContent } from '../effects/embed-content';
 import type { RenderedDocx } from './docx';
 

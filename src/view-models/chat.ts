@@ -25,20 +25,11 @@ import {
   type ChatSnapshot,
   type FollowUp,
 } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
-import { FAILURE_TEXT } from '../api/client';
+import { FAILURE_TEXT, INCOMPLETE_TEXT, PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED, WAITING_TEXT } from '../messages';
 import { formatTimestamp } from '../format';
 import { clickButton } from './intents';
-
-/** widget-spec §5: when page reference is on, the banner reads this. */
-export const PAGE_AWARENESS_BANNER = 'Referencing the current page may slow down AI responses.';
-/** Issue 15: what the banner adds, so the visitor knows the page's text leaves with each message (src/effects/page-text.ts). */
-export const PAGE_TEXT_SHARED = 'The text of this page is sent with your messages, except parts the site marks as private.';
-/** Issue 13: the status line while questions wait for the network. */
-export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
-/** Issue 16: under an answer cut off by a failure (or stored so by the server). */
-export const INCOMPLETE_TEXT = 'Answer incomplete';
 
 export interface ChatInput {
   chat: ChatSnapshot;

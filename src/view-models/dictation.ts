@@ -12,17 +12,9 @@ import {
   selectPhase,
   selectProblem,
   type RecordingActor,
-  type RecordingProblem,
   type RecordingSnapshot,
 } from '../../machines/recording';
-
-/** widget-spec §8 "Voice": the texts of a recording's problems; a reason or an HTTP status follows after a colon. */
-export function problemText(problem: RecordingProblem | null): string {
-  if (!problem) return '';
-  if (problem.code === 'no-speech') return 'No speech detected';
-  if (problem.code === 'recording-failed') return `Recording failed: ${problem.reason}`;
-  return problem.detail ? `Transcription failed: ${problem.detail}` : 'Transcription failed';
-}
+import { DICTATION_STATUS, problemText } from '../dictation/messages';
 
 /**
  * Dictated text goes after what was typed (widget-spec §4: "puts the text into the
@@ -40,11 +32,11 @@ export function connectDictation(s: RecordingSnapshot, actor: RecordingActor) {
   const busy = phase !== 'idle';
   const problem = selectProblem(s);
   const status = selectIsAcquiring(s)
-    ? 'Starting the microphone…'
+    ? DICTATION_STATUS.starting
     : listening
-      ? 'Recording… press send when you are done'
+      ? DICTATION_STATUS.recording
       : transcribing
-        ? 'Transcribing'
+        ? DICTATION_STATUS.transcribing
         : problemText(problem);
   return {
     /** Recording or transcribing: the dictate button cancels. */

@@ -4,21 +4,9 @@
  * in, what to draw and the intents out. The viewers' components only render these.
  */
 import type { AskModalActor, AskModalSnapshot } from '../../machines/ask-modal';
-import { docView, type DocView, type SlotActor, type SlotSnapshot } from '../../machines/slot';
+import { docView, type SlotActor, type SlotSnapshot } from '../../machines/slot';
 import { selectCopied, selectShareOpen, selectSpeed, type VideoPlayerActor, type VideoPlayerSnapshot } from '../../machines/video-player';
-
-/** widget-spec §8: the heading of a content failure, by view. */
-const CONTENT_ERROR: Partial<Record<DocView, string>> = {
-  docx: 'Error loading DOCX document',
-  markdown: 'Error loading Markdown content',
-  text: 'Error loading text content',
-};
-
-/** widget-spec §2: the notice of a spreadsheet. */
-export const SPREADSHEET_NOTICE = 'Spreadsheet viewing is not yet supported in embedded mode.';
-/** widget-spec §8 (modal): a failed send's bubble, and a failed history. */
-export const MODAL_SEND_ERROR = 'Sorry, I encountered an error. Please try again.';
-export const MODAL_HISTORY_ERROR = 'Unable to load chat history. Please try again.';
+import { CONTENT_ERROR, MODAL_HISTORY_ERROR, MODAL_SEND_ERROR, VIDEO_ERROR } from '../embeds/messages';
 
 export type DocBody =
   | { kind: 'pdf'; src: string; href: string }
@@ -162,7 +150,7 @@ export function connectVideoViewer(s: SlotSnapshot, slot: SlotActor, p: VideoPla
           failed: () => player.send({ type: 'MEDIA.ERROR' }),
         }
       : null,
-    mediaError: p.context.mediaFailed ? 'Error loading video' : null,
+    mediaError: p.context.mediaFailed ? VIDEO_ERROR : null,
   };
 }
 

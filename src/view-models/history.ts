@@ -16,13 +16,10 @@ import {
   type SessionsActor,
   type SessionsSnapshot,
 } from '../../machines/sessions';
-import { FAILURE_TEXT } from '../api/client';
+import { FAILURE_TEXT, UNNAMED } from '../messages';
 import type { WindowActor } from '../../machines/window';
 import { formatTimestamp, messageCount } from '../format';
 import { startNewChat } from './intents';
-
-/** widget-spec §2: a session without a name. */
-export const UNNAMED = 'Unnamed Chat';
 
 export interface HistoryInput {
   sessions: SessionsSnapshot;

@@ -5,7 +5,7 @@
 import type { Appearance } from '../../contract/appearance';
 import { selectActionButtons, type ActionButtonsSnapshot } from '../../machines/action-buttons';
 import { selectMessages, type ActionButton, type ChatActor, type ChatSnapshot } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
 import { connectChat } from './chat';
 import { clickButton } from './intents';

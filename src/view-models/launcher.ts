@@ -4,16 +4,9 @@
  * launcher's bundle, so it stays small and hook-free.
  */
 import type { Appearance } from '../../contract/appearance';
-import type { SettingsError } from '../../machines/embed';
-import { selectBubble, selectIsMobile, selectIsOpen, type WindowEvent, type WindowSnapshot } from '../../machines/window';
-
-/** widget-spec §8: what the visitor sees when the site's settings cannot be loaded. */
-export function loadErrorText(code: SettingsError | null): string | null {
-  if (code === null) return null;
-  if (code === 'INVALID_API_KEY') return 'Invalid API key. Please check your configuration.';
-  if (code === 'INVALID_CONFIGURATION') return 'Invalid configuration. Please check your settings.';
-  return 'Unable to load chat widget. Please try again later.';
-}
+import type { SettingsError } from '../../machines/site';
+import { selectBubble, selectIsMobile, selectIsOpen, type PresenceBubble, type WindowEvent, type WindowSnapshot } from '../../machines/window';
+import { greeting, SETTINGS_ERROR_TEXT } from '../messages';
 
 export interface LauncherInput {
   window: WindowSnapshot;
@@ -28,16 +21,19 @@ export interface LauncherInput {
 
 export function connectLauncher({ window: w, appearance, loadError, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
+  const b = selectBubble(w);
+  // the greeting's words, from the site's name and description
+  const bubble: PresenceBubble | null = open || !b ? null : b.greeting ? { text: greeting(appearance) } : b;
   return {
     open,
     mobile: selectIsMobile(w),
     reachable,
     agentName: appearance.agentName,
     /** The visitor-facing error the window shows instead of the chat, or null. */
-    error: loadErrorText(loadError),
+    error: loadError && SETTINGS_ERROR_TEXT[loadError],
     /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */
     retry: loadError === 'FAILED' ? retry : null,
-    bubble: open ? null : selectBubble(w),
+    bubble,
     toggle: () => send({ type: 'WINDOW.TOGGLE' }),
     close: () => send({ type: 'WINDOW.CLOSE' }),
     openWindow: () => send({ type: 'WINDOW.OPEN' }),

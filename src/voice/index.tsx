@@ -37,6 +37,7 @@ import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
 import { meter, microphone, recorder } from '../effects/microphone';
 import { adoptStyles } from '../styles/adopt';
 import voiceCss from '../styles/voice.css';
+import { voiceStatusText } from './messages';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
 export interface VoiceEffects {
@@ -56,7 +57,7 @@ export interface VoiceHostParts {
   useEffect: typeof import('react').useEffect;
   useRef: typeof import('react').useRef;
   useState: typeof import('react').useState;
-  useSnapshot: (actor: AvatarActor) => AvatarSnapshot;
+  useSelector: <T>(actor: AvatarActor, select: (s: AvatarSnapshot) => T) => T;
   Icon: ComponentType<{ name: 'mic' | 'close' | 'voice' }>;
 }
 
@@ -139,9 +140,10 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
 }
 
 /** The voice-mode view (widget-spec §2, §4): the avatar, its status, Start new session, mute and close. */
-function voiceView({ useEffect, useRef, useState, useSnapshot, Icon }: VoiceHostParts, actor: AvatarActor) {
+function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHostParts, actor: AvatarActor) {
   return function VoiceView({ onClosed }: { onClosed: () => void }) {
-    const s = useSnapshot(actor);
+    // the avatar's own view: it shows the whole of its state
+    const s = useSelector(actor, (x) => x);
     const video = useRef<HTMLVideoElement>(null);
     // a browser that refuses sound without a click of its own (Safari) gets one: 'Play sound'
     const [blocked, setBlocked] = useState(false);
@@ -151,7 +153,7 @@ function voiceView({ useEffect, useRef, useState, useSnapshot, Icon }: VoiceHost
     };
     const tracks = selectTracks(s);
     const muted = selectIsMuted(s);
-    const status = selectStatus(s);
+    const status = voiceStatusText(selectStatus(s));
 
     // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
     useEffect(() => {

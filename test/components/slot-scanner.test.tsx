@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { FIRST_SCAN_MS, SLOT_SELECTOR, slotScanner } from '../../src/effects/slot-scanner';
+import { SLOT_SELECTOR, slotScanner } from '../../src/effects/slot-scanner';
 import { SLOT_SELECTOR as VIEWERS_SLOT_SELECTOR } from '../../src/embeds/slots';
+import { INITIAL_EMBEDS_DELAY_MS } from '../../machines/constants';
 
 /** Lets the MutationObserver's records be delivered. */
 const delivered = () => new Promise<void>((resolve) => queueMicrotask(resolve));
@@ -25,7 +26,7 @@ describe('slot scanner', () => {
     // widget-spec §9: before the first scan the page is still being built; changes then are not scans
     document.body.append(document.createElement('p'));
     await delivered();
-    vi.advanceTimersByTime(FIRST_SCAN_MS - 1);
+    vi.advanceTimersByTime(INITIAL_EMBEDS_DELAY_MS - 1);
     expect(scan).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(scan).toHaveBeenCalledTimes(1);
@@ -46,7 +47,7 @@ describe('slot scanner', () => {
   it('stopped before the first scan, never scans', () => {
     const scan = vi.fn();
     createActor(slotScanner(scan)).start().stop();
-    vi.advanceTimersByTime(FIRST_SCAN_MS * 10);
+    vi.advanceTimersByTime(INITIAL_EMBEDS_DELAY_MS * 10);
     expect(scan).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client';
-import { WAITING_TEXT } from '../../src/view-models/chat';
+import { WAITING_TEXT } from '../../src/messages';
 import { flush, input, message, renderChatTab, renderWindow, reply } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));

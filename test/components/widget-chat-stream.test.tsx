@@ -8,7 +8,7 @@
 import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client';
-import { INCOMPLETE_TEXT } from '../../src/view-models/chat';
+import { INCOMPLETE_TEXT } from '../../src/messages';
 import { input, message, renderChatTab, reply } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));

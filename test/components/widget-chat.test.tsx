@@ -10,8 +10,8 @@ import { toButton } from '../../src/api/chat-client';
 import type { ActionButton } from '../../machines/chat';
 import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
-import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
 import { input, message, renderChatTab, renderWindow, reply } from './widget-harness';
+import { FOCUS_DELAY_MS } from '../../machines/constants';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 

@@ -6,8 +6,9 @@
  */
 import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SILENCE_TIMEOUT_MS, TranscriptionFailure } from '../../machines/recording';
+import { TranscriptionFailure } from '../../machines/recording';
 import { flush, input, renderChatTab } from './widget-harness';
+import { SILENCE_TIMEOUT_MS } from '../../machines/on-demand-constants';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p>{text}</p> }));
 

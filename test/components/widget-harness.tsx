@@ -15,23 +15,23 @@ import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { mergeAppearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
-import { embedMachine, type SiteConfig } from '../../machines/embed';
+import { siteMachine, type SiteConfig } from '../../machines/site';
 import { networkMachine } from '../../machines/network';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
-import type { Bubble, Tab } from '../../machines/window';
+import type { PresenceBubble, Tab } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
 import { relayAsks } from '../../src/asks';
 import { ChatWindow } from '../../src/chat-window/chat-window';
-import { useSnapshot } from '../../src/chat-window/context';
+import { useSelector } from '../../src/use-selector';
 import { createConversation } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
-import { conversationEffects } from '../../src/effects/conversation';
-import { settingsLoader } from '../../src/effects/embed';
+import { chatEffects } from '../../src/effects/chat';
+import { settingsLoader } from '../../src/effects/site';
 import { RuntimeContext, type Dictation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 /** One call of a controlled fake, settled by the test. */
@@ -212,21 +212,21 @@ export function createHarness(options: HarnessOptions = {}) {
   const loadError = options.loadError ?? null;
 
   const embed = createActor(
-    embedMachine.provide({
+    siteMachine.provide({
       actors: {
         // the real settings effect over a fake client: a load error is the client's ApiError, mapped as in the widget
         loadSettings: settingsLoader({
           appearance: () => (loadError ? Promise.reject(new ApiError(loadError)) : Promise.resolve(appearance)),
           config: () => Promise.resolve(config),
         }),
-        presence: fromPromise<Bubble | null, { path: string }>(async () => null),
+        presence: fromPromise<PresenceBubble | null, { path: string }>(async () => null),
         rememberGreeting: fromPromise<void>(async () => undefined),
         pathWatcher: fromCallback(() => undefined),
         viewport: fromCallback(() => undefined),
       },
     }),
     // the site's settings are the test's from the start (the widget waits for them before it renders);
-    // greeted: the greeting is the embed machine's (tested in Node), these tests show bubbles themselves
+    // greeted: the greeting is the site machine's (tested in Node), these tests show bubbles themselves
     { input: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config } },
   ).start();
   const windowActor = embed.getSnapshot().context.window;
@@ -254,7 +254,7 @@ export function createHarness(options: HarnessOptions = {}) {
     actionButtons: vi.fn<ChatClient['actionButtons']>(async (path) => options.actionButtons?.(path) ?? []),
     buttonClick: vi.fn<ChatClient['buttonClick']>(async () => undefined),
   } satisfies ChatClient;
-  const effects = conversationEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
+  const effects = chatEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
   const storedSessions: (string | null)[] = [];
 
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
@@ -281,7 +281,7 @@ export function createHarness(options: HarnessOptions = {}) {
     loadDictation: (chatActor) =>
       (typeof options.dictationFails === 'number' ? dictationFailures++ < options.dictationFails : options.dictationFails)
         ? Promise.reject(new Error('dictation chunk failed'))
-        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSnapshot, Icon } })),
+        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSelector, Icon } })),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
     loadVoice: () => {
       voiceLoads.count++;
@@ -294,7 +294,7 @@ export function createHarness(options: HarnessOptions = {}) {
   // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
   const host = document.createElement('div');
   const launcher = createLauncherFrame(host, host);
-  const rt: Runtime = { embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
+  const rt: Runtime = { site: embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
 
   return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
 }

@@ -6,10 +6,10 @@
 import { act, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { RENAME_ERROR_MS } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
 import { flush, message, renderWindow, session, type HarnessOptions } from './widget-harness';
+import { RENAME_ERROR_HINT_MS } from '../../machines/constants';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -222,7 +222,7 @@ describe('renaming a session', () => {
     expect(screen.queryByText('New name')).toBeNull();
     expect(screen.queryByText('Updating...')).toBeNull();
 
-    await vi.advanceTimersByTimeAsync(RENAME_ERROR_MS - 1);
+    await vi.advanceTimersByTimeAsync(RENAME_ERROR_HINT_MS - 1);
     expect(screen.getByText('Failed to update name')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(1);
     expect(screen.queryByText('Failed to update name')).toBeNull();

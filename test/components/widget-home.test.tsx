@@ -7,8 +7,8 @@ import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { ActionButton } from '../../machines/chat';
-import { ASK_DELAY_MS } from '../../machines/window';
 import { message, renderWindow } from './widget-harness';
+import { ACTION_MESSAGE_DELAY_MS } from '../../machines/constants';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -73,7 +73,7 @@ describe('Home tab', () => {
     expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'b1', userSessionId: 'visitor-1', chatSessionId: null }));
     expect(fakes.send.calls).toHaveLength(0);
 
-    await vi.advanceTimersByTimeAsync(ASK_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(ACTION_MESSAGE_DELAY_MS - 1);
     expect(fakes.send.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.send.calls).toHaveLength(1);

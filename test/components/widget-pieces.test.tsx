@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { windowMachine } from '../../machines/window';
-import { greeting, type SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
+import { greeting } from '../../src/messages';
 import { createHttp } from '../../src/api/client';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { redactSecrets, REDACTED } from '../../src/inspect';
@@ -18,7 +19,7 @@ import { launcherLook } from '../../src/launcher-frame';
 import { frameVariables } from '../../src/theme';
 import { createChatClient } from '../../src/api/chat-client';
 import { createConversation } from '../../src/chat-window/conversation';
-import { conversationEffects } from '../../src/effects/conversation';
+import { chatEffects } from '../../src/effects/chat';
 import { extractPageText } from '../../src/effects/page-text';
 import { windowVariables } from '../../src/chat-window/theme';
 
@@ -192,7 +193,7 @@ describe('the conversation over the real API client (page awareness, widget-spec
     });
     const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens: { get: async () => 't', received() {}, rejected() {} }, fetch });
     const windowActor = createActor(windowMachine, { input: { path: '/fees', isMobile: false } }).start();
-    const effects = conversationEffects({
+    const effects = chatEffects({
       client: createChatClient(http),
       userSessionId: 'visitor-1',
       path: () => windowActor.getSnapshot().context.path,

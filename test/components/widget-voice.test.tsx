@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { AvatarEvent, AvatarSession, RoomCommand } from '../../machines/avatar';
-import { useSnapshot } from '../../src/chat-window/context';
+import { useSelector } from '../../src/use-selector';
 import type { RoomArgs } from '../../src/effects/avatar-room';
 import { Icon } from '../../src/icons';
 import { createVoice, type Voice } from '../../src/voice/index';
@@ -45,7 +45,7 @@ async function voiceMode() {
       stopSession: async (_token, sessionId) => void calls.stop.push(sessionId),
       recording: recording.effects,
     },
-    host: { useEffect, useRef, useState, useSnapshot, Icon },
+    host: { useEffect, useRef, useState, useSelector, Icon },
     setChatExtras: (e) => void extras.push(e),
   });
   const onClosed = vi.fn();

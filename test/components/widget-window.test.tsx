@@ -6,9 +6,9 @@
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { FOCUS_DELAY_MS } from '../../src/chat-window/chat-tab';
-import { transcriptMailto } from '../../src/view-models/chat-window';
+import { transcriptMailto } from '../../src/view-models/window-chrome';
 import { createHarness, renderWindow } from './widget-harness';
+import { FOCUS_DELAY_MS } from '../../machines/constants';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 

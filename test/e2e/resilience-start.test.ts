@@ -53,7 +53,7 @@ describe('the widget starting on a bad network (issue 13)', () => {
     const started = Date.now();
     await page.goto(baseUrl + '/');
     await launcher(page).waitFor({ timeout: 15_000 });
-    // the settings' patience (machines/embed.ts SETTINGS_PATIENCE_MS, 3 s), not the boot's 10 s limit
+    // the settings' patience (machines/constants.ts SETTINGS_PATIENCE_MS, 3 s), not the boot's 10 s limit
     expect(Date.now() - started).toBeLessThan(9_000);
     await launcher(page).click();
     const dialog = page.getByRole('dialog');

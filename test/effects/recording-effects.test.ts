@@ -4,10 +4,11 @@
  * and POST {api}/transcribe over the widget's HTTP layer with a fake fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { SPEECH_LEVEL, TranscriptionFailure, WAVE } from '../../machines/recording';
+import { TranscriptionFailure } from '../../machines/recording';
 import { createHttp, type TokenSource } from '../../src/api/client';
 import { audioFileName, createTranscriber } from '../../src/api/transcribe';
 import { barHeight, microphoneFailure, nextBars, quietBars, recorderMimeType, rms, spectrumLevel } from '../../src/effects/microphone';
+import { SPEECH_LEVEL_THRESHOLD, WAVE_DISPLAY } from '../../machines/on-demand-constants';
 
 describe('the level (widget-spec §5: speech is an RMS over 0.1)', () => {
   it('is the RMS of the time-domain signal', () => {
@@ -18,8 +19,8 @@ describe('the level (widget-spec §5: speech is an RMS over 0.1)', () => {
     const sine = Float32Array.from({ length: 4800 }, (_, i) => Math.sin((2 * Math.PI * 440 * i) / 48000));
     expect(rms(sine)).toBeCloseTo(Math.SQRT1_2, 3);
     // a quiet room (-40 dBFS noise) is not speech; a voice at -12 dBFS is
-    expect(rms(sine.map((x) => x * 0.01))).toBeLessThan(SPEECH_LEVEL);
-    expect(rms(sine.map((x) => x * 0.25))).toBeGreaterThan(SPEECH_LEVEL);
+    expect(rms(sine.map((x) => x * 0.01))).toBeLessThan(SPEECH_LEVEL_THRESHOLD);
+    expect(rms(sine.map((x) => x * 0.25))).toBeGreaterThan(SPEECH_LEVEL_THRESHOLD);
   });
 });
 
@@ -33,14 +34,14 @@ describe('the wave (widget-spec §9: 30 bars, 3 to 40 px, level threshold 10)', 
   });
 
   it('a bar is 3 px at or under the threshold, taller with the level, at most 40 px', () => {
-    expect(barHeight(0)).toBe(WAVE.minHeight);
+    expect(barHeight(0)).toBe(WAVE_DISPLAY.minHeight);
     expect(barHeight(10)).toBe(3);
     expect(barHeight(15)).toBeGreaterThan(3);
     expect(barHeight(50)).toBeGreaterThan(barHeight(20));
     // a clear voice (45 to 95 in the speech band) fills most of the height
     expect(barHeight(70)).toBeGreaterThan(25);
     expect(barHeight(100)).toBe(40);
-    expect(barHeight(255)).toBe(WAVE.maxHeight);
+    expect(barHeight(255)).toBe(WAVE_DISPLAY.maxHeight);
     expect(barHeight(Number.NaN)).toBe(3);
   });
 

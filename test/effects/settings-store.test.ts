@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { createCoreClient, createHttp } from '../../src/api/client';
-import { rememberSettings, storedSettings } from '../../src/effects/embed';
+import { rememberSettings, storedSettings } from '../../src/effects/site';
 import { writeItem } from '../../src/effects/storage';
 
 const CONFIG = { agentPageAwareness: true, interactiveAvatarId: 'Anna', referenceWebpage: 'https://help.example' };

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import {
-  KEEP_ALIVE_INTERVAL_MS,
-  SPEECH_END_DELAY_MS,
-  avatarMachine,
-  disconnectText,
-  selectCanRestart,
-  selectIsConnecting,
-  selectIsMuted,
-  selectStatus,
-  selectTracks,
-  type AvatarEmitted,
-  type AvatarEvent,
-  type AvatarSession,
-  type RoomCommand,
-} from '../../machines/avatar';
+import { disconnectText, voiceStatusText } from '../../src/voice/messages';
+import { avatarMachine, selectCanRestart, selectIsConnecting, selectIsMuted, selectStatus, selectTracks, type AvatarEmitted, type AvatarEvent, type AvatarSession, type RoomCommand } from '../../machines/avatar';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
+import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from '../../machines/on-demand-constants';
 
 const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'wss://rooms.example', accessToken: 'lk-token', speech: 'data-channel' };
 const AUDIO = { kind: 'audio' } as MediaStreamTrack;
@@ -85,7 +73,7 @@ function harness() {
     level: (level: number) => meter?.({ type: 'METER.LEVEL', level }),
     isRecording: () => recording()?.getSnapshot().matches('active') ?? false,
     recording,
-    status: () => selectStatus(actor.getSnapshot()),
+    status: () => voiceStatusText(selectStatus(actor.getSnapshot())),
     /** Through the token, the session and the client, into the room with both tracks. */
     async toReady() {
       actor.send({ type: 'VOICE.START' });
@@ -142,12 +130,12 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.isRecording()).toBe(false);
     expect(h.log.at(-1)).toBe('mic off');
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS - 1);
     expect(h.isRecording()).toBe(false);
     // talking again within the pause keeps it stopped
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS - 1);
     expect(h.isRecording()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.isRecording()).toBe(true);
@@ -167,7 +155,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.recording()!.getSnapshot().value).toBe('waitingForResponse');
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS);
     expect(h.isRecording()).toBe(true);
   });
 
@@ -179,7 +167,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.isRecording()).toBe(false);
     h.room({ type: 'AVATAR.TALK_START' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS * 3);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS * 3);
     expect(h.isRecording()).toBe(false);
     h.actor.send({ type: 'MIC.TOGGLE' });
     expect(selectIsMuted(h.actor.getSnapshot())).toBe(false);
@@ -188,7 +176,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     h.room({ type: 'AVATAR.TALK_START' });
     h.actor.send({ type: 'MIC.TOGGLE' });
     h.room({ type: 'AVATAR.TALK_END' });
-    await vi.advanceTimersByTimeAsync(SPEECH_END_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS);
     expect(h.isRecording()).toBe(false);
     expect(selectIsMuted(h.actor.getSnapshot())).toBe(true);
   });

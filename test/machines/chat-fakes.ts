@@ -6,6 +6,7 @@ import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { ChatMessage, SendInput, SendResult } from '../../machines/chat';
 import { startChat } from './controlled';
+import { chatFailureText } from '../../src/messages';
 
 export interface Call<I, O> {
   input: I;
@@ -31,8 +32,8 @@ export function start(chatSessionId: string | null = 's1') {
     controlled<SendInput, SendResult>(),
   );
   const snap = () => actor.getSnapshot();
-  /** Each message as [content, status or 'error' or 'delivered']. */
-  const shown = () => snap().context.messages.map((m) => [m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);
+  /** Each message as [what it shows (an error's words from the catalogue), status or 'error' or 'delivered']. */
+  const shown = () => snap().context.messages.map((m) => [m.failure ? chatFailureText(m.failure) : m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);
   return { actor, history, send, emitted, snap, shown };
 }
 

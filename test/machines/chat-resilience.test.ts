@@ -6,9 +6,11 @@
  * own Try again after later messages; a history that could not load is not an empty one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS, rateLimitText, type ChatMessage, type SendResult } from '../../machines/chat';
+import type { ChatMessage, SendResult } from '../../machines/chat';
+import { chatFailureText, rateLimitText } from '../../src/messages';
 import { ready, settle, start } from './chat-fakes';
 import { ApiError } from '../../src/api/client';
+import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS } from '../../machines/constants';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
 const answer = (text: string): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', `re: ${text}`), chatSessionId: 's1', followUps: [], responseButtons: [] });
@@ -193,7 +195,7 @@ describe('429', () => {
     x.actor.send({ type: 'CHAT.SEND', text: 'too fast' });
     x.send.last().reject(new ApiError('RATE_LIMIT_EXCEEDED'));
     await settle();
-    expect(x.snap().context.messages[1]!.content).toBe(rateLimitText(DEFAULT_RETRY_AFTER_S));
+    expect(chatFailureText(x.snap().context.messages[1]!.failure!)).toBe(rateLimitText(DEFAULT_RETRY_AFTER_S));
     await vi.advanceTimersByTimeAsync(DEFAULT_RETRY_AFTER_S * 1000);
     expect(x.snap().value).toBe('ready');
     expect(rateLimitText(1)).toBe('Too many messages. Please wait 1 second before sending again.');

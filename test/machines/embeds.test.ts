@@ -5,10 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { askItem, askModalMachine, MODAL_CLEANUP_MS, type AskItem, type AskModalEmitted, type ModalHistory } from '../../machines/ask-modal';
+import { askItem, askModalMachine, type AskItem, type AskModalEmitted, type ModalHistory } from '../../machines/ask-modal';
 import { docView, slotMachine, type DocView, type SlotEmitted, type SlotItem, type SlotKind, type SmartDoc } from '../../machines/slot';
-import { COPIED_MS, VIDEO_SPEEDS, videoPlayerMachine, type Playable } from '../../machines/video-player';
+import { videoPlayerMachine, type Playable } from '../../machines/video-player';
 import { controlled } from './controlled';
+import { COPY_CONFIRMATION_MS, MODAL_CLOSE_CLEANUP_MS, VIDEO_SPEEDS } from '../../machines/on-demand-constants';
 
 const doc = (over: Partial<SmartDoc> = {}): SmartDoc => ({
   smartDocId: 'd1',
@@ -177,7 +178,7 @@ describe('the video player (widget-spec §4)', () => {
     player.send({ type: 'LINK.COPY', text: 'https://x/v.webm' });
     await waitFor(player, (s) => s.matches({ copy: 'copied' }));
     expect(copies).toEqual(['https://x/v.webm']);
-    vi.advanceTimersByTime(COPIED_MS - 1);
+    vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1);
     expect(player.getSnapshot().matches({ copy: 'copied' })).toBe(true);
     vi.advanceTimersByTime(1);
     expect(player.getSnapshot().matches({ copy: 'idle' })).toBe(true);
@@ -298,7 +299,7 @@ describe('Ask question (widget-spec §4): the modal, or the chat on a phone', ()
     modal.send({ type: 'MODAL.CLOSE' });
     expect(modal.getSnapshot().value).toBe('closing');
     expect(modal.getSnapshot().context.item).toEqual(item);
-    vi.advanceTimersByTime(MODAL_CLEANUP_MS - 1);
+    vi.advanceTimersByTime(MODAL_CLOSE_CLEANUP_MS - 1);
     expect(modal.getSnapshot().context.messages).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(modal.getSnapshot().value).toBe('closed');

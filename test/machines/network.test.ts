@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, networkMachine, selectIsReachable } from '../../machines/network';
+import { backoffMs, networkMachine, selectIsReachable } from '../../machines/network';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from '../../machines/constants';
 
 function start() {
   const probes: { resolve: () => void; reject: () => void }[] = [];

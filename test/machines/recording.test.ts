@@ -1,21 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import {
-  MAX_RECORDING_MS,
-  NO_SPEECH_TIMEOUT_MS,
-  RESTART_DELAY_MS,
-  SILENCE_TIMEOUT_MS,
-  TranscriptionFailure,
-  isTranscribable,
-  recordingMachine,
-  selectPhase,
-  type AudioStream,
-  type RecorderCommand,
-  type RecordingEmitted,
-  type RecordingEvent,
-  type RecordingMode,
-} from '../../machines/recording';
+import { TranscriptionFailure, isTranscribable, recordingMachine, selectPhase, type AudioStream, type RecorderCommand, type RecordingEmitted, type RecordingEvent, type RecordingMode } from '../../machines/recording';
 import { controlled } from './controlled';
+import { MAX_RECORDING_MS, NO_SPEECH_TIMEOUT_MS, RESTART_DELAY_MS, SILENCE_TIMEOUT_MS } from '../../machines/on-demand-constants';
 
 /** The machine with fake effects the test drives: a microphone, a recorder, a meter and the transcribe call. */
 function harness(options: { mode?: RecordingMode; micFails?: string; audioBytes?: number } = {}) {

@@ -5,18 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import {
-  RENAME_ERROR_MS,
-  selectSessions,
-  selectSessionsFailed,
-  selectSessionsLoaded,
-  selectSessionsLoadFailed,
-  sessionsMachine,
-  type ChatSession,
-  type SessionsSnapshot,
-} from '../../machines/sessions';
+import { selectSessions, selectSessionsFailed, selectSessionsLoaded, selectSessionsLoadFailed, sessionsMachine, type ChatSession, type SessionsSnapshot } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
+import { RENAME_ERROR_HINT_MS } from '../../machines/constants';
 
 const SESSIONS: ChatSession[] = [{ id: 'a', name: 'Fees', lastMessageTimestamp: '2026-01-01T00:00:00Z', totalMessages: 2 }];
 
@@ -123,7 +115,7 @@ describe('sessions machine: a list that could not load (issue 13)', () => {
       rename.calls[0]!.reject(new ApiError('NETWORK', 'Failed to update chat session name'));
       await vi.waitFor(() => expect(actor.getSnapshot().context.failedId).toBe('a'));
       expect(actor.getSnapshot().context.sessions[0]!.name).toBe('Fees');
-      vi.advanceTimersByTime(RENAME_ERROR_MS);
+      vi.advanceTimersByTime(RENAME_ERROR_HINT_MS);
       expect(actor.getSnapshot().context.failedId).toBeNull();
       // the list's failure is untouched by the rename
       expect(selectSessionsFailed(actor.getSnapshot())).toBe(true);

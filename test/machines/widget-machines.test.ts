@@ -8,6 +8,8 @@ import type { ActionButton, ChatMessage, SendResult } from '../../machines/chat'
 import type { ChatSession } from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { controlled, startChat } from './controlled';
+import { chatFailureText } from '../../src/messages';
+import { DEFAULT_RETRY_AFTER_S } from '../../machines/constants';
 
 const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
 /** The questions waiting their turn. */
@@ -168,10 +170,12 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.SEND', text: 'Will it fail?' });
     send.calls[0]!.reject(new ApiError('FAILED', 'Failed to get AI response'));
     const s = await waitFor(actor, (x) => x.matches('ready'));
-    expect(s.context.messages.map((m) => [m.role, m.content, m.isError ?? false])).toEqual([
+    // the error message holds the failure's code; the catalogue has its words
+    expect(s.context.messages.map((m) => [m.role, m.failure ? chatFailureText(m.failure) : m.content, m.isError ?? false])).toEqual([
       ['user', 'Will it fail?', false],
       ['ai', 'Failed to get AI response', true],
     ]);
+    expect(s.context.messages[1]!.failure).toEqual({ code: 'FAILED', retryAfter: DEFAULT_RETRY_AFTER_S });
     const [question, error] = s.context.messages;
     expect(question!.status).toBe('failed');
     expect(error!.of).toBe(question!.id);
@@ -412,7 +416,7 @@ describe('chat machine: the composer and button reports', () => {
         actors: {
           loadHistory: loadHistory.logic,
           send: send.logic,
-          reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
+          sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
         },
       }),
       { input: { chatSessionId: 's1' } },

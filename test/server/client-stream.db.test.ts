@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderError, type AnswerEngine, type OnDelta } from '../../server/answers/types';
-import { ApiError, FAILURE_TEXT } from '../../src/api/client';
+import { ApiError } from '../../src/api/client';
+import { FAILURE_TEXT } from '../../src/messages';
 import { createChatClient } from '../../src/api/chat-client';
 import { readEvents } from '../../src/api/event-stream';
 import { connect } from '../../src/api/token-source';

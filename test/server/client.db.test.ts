@@ -1,8 +1,9 @@
 /** The widget's API client and auth machine against the real server (HTTP on 127.0.0.1, real SQLite). */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, FAILURE_TEXT } from '../../src/api/client';
+import { ApiError } from '../../src/api/client';
+import { FAILURE_TEXT, SETTINGS_ERROR_TEXT } from '../../src/messages';
 import { createApiClient, createChatClient } from '../../src/api/chat-client';
-import { connect, UNABLE_TO_LOAD } from '../../src/api/token-source';
+import { connect } from '../../src/api/token-source';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, scriptedEngine, startServer, type TestServer } from './harness';
 
 /** fetch as a browser on `origin` would send it. */
@@ -147,7 +148,7 @@ describe('the client against a broken server', () => {
     const client = createApiClient({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', tokens, fetch: down });
     await expect(client.send({ message: 'x', webPageContent: '', userSessionId: 'visitor-aaaaaaaa', path: '/', chatSessionId: null })).rejects.toMatchObject({ message: FAILURE_TEXT.chat });
     const { client: booting } = connect({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', fetch: down });
-    await expect(booting.appearance()).rejects.toMatchObject({ message: UNABLE_TO_LOAD });
+    await expect(booting.appearance()).rejects.toMatchObject({ message: SETTINGS_ERROR_TEXT.FAILED });
   });
 
   it('history messages are normalised: roles in any case, unknown roles and malformed items dropped', async () => {

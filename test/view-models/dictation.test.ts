@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
-import { appendDictation, connectDictation, problemText } from '../../src/view-models/dictation';
+import { problemText } from '../../src/dictation/messages';
+import { appendDictation, connectDictation } from '../../src/view-models/dictation';
 
 describe('texts (widget-spec §8 "Voice")', () => {
   it('maps each problem to its text', () => {

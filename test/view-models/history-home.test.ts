@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine, type ActionButton, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import { sessionsMachine, type ChatSession } from '../../machines/sessions';
 import { windowMachine } from '../../machines/window';
 import { ApiError } from '../../src/api/client';
@@ -26,7 +26,7 @@ function chatActors() {
       actors: {
         loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: [], chatSessionId: null })),
         send: send.logic,
-        reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
+        sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
       },
     }),
     { input: { chatSessionId: null } },

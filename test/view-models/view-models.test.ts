@@ -6,11 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { chatMachine, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
+import type { SiteConfig } from '../../machines/site';
 import { sessionsMachine, type ChatSession } from '../../machines/sessions';
 import { windowMachine } from '../../machines/window';
 import { connectChat } from '../../src/view-models/chat';
-import { connectChatWindow, HELP_QUESTION } from '../../src/view-models/chat-window';
+import { connectChatWindow } from '../../src/view-models/window-chrome';
+import { HELP_QUESTION } from '../../src/messages';
 import { connectHistory } from '../../src/view-models/history';
 import { formatTimestamp } from '../../src/format';
 import { launcherLook } from '../../src/launcher-frame';
@@ -26,7 +27,7 @@ function actors(history: ChatMessage[] = []) {
       actors: {
         loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: history, chatSessionId: 's1' })),
         send: fromPromise<SendResult, SendInput>(() => never()),
-        reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
+        sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
       },
     }),
     { input: { chatSessionId: 's1' } },

@@ -1,5 +1,5 @@
 /**
- * The embed machine (machines/embed.ts): the settings policy of widget-spec §8, the
+ * The site machine (machines/site.ts): the settings policy of widget-spec §8, the
  * bubble's policy (greeting once, presence videos on arrival, path change and close,
  * unless dismissed there), the host page's watchers and their teardown, and the
  * window machine it owns. Every effect is a fake.
@@ -7,9 +7,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { embedMachine, selectIsShowable, SETTINGS_PATIENCE_MS, settleSettings, type EmbedEmitted, type EmbedEvent, type SettingsResult, type SiteConfig } from '../../machines/embed';
-import type { Bubble } from '../../machines/window';
+import { siteMachine, selectIsShowable, settleSettings, type SiteEmitted, type SiteEvent, type SettingsResult, type SiteConfig } from '../../machines/site';
+import type { PresenceBubble } from '../../machines/window';
+import { greeting } from '../../src/messages';
 import { controlled } from './controlled';
+import { SETTINGS_PATIENCE_MS } from '../../machines/constants';
 
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
 const SITE_APPEARANCE = mergeAppearance({ agentName: 'Ada', agentDescription: 'Here for your super' });
@@ -19,10 +21,10 @@ const failed = (code: 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'FAILED') =>
 
 /** A callback actor that reports what it was given and when it stopped. */
 function watcher() {
-  const state = { started: 0, stopped: 0, sendBack: null as ((e: EmbedEvent) => void) | null };
+  const state = { started: 0, stopped: 0, sendBack: null as ((e: SiteEvent) => void) | null };
   const logic = fromCallback<EventObject>(({ sendBack }) => {
     state.started++;
-    state.sendBack = sendBack as (e: EmbedEvent) => void;
+    state.sendBack = sendBack as (e: SiteEvent) => void;
     return () => void state.stopped++;
   });
   return { state, logic };
@@ -30,12 +32,12 @@ function watcher() {
 
 function start(options: { greeted?: boolean; path?: string; stored?: boolean } = {}) {
   const loadSettings = controlled<unknown, SettingsResult>();
-  const presence = controlled<{ path: string }, Bubble | null>();
+  const presence = controlled<{ path: string }, PresenceBubble | null>();
   const remembered: number[] = [];
   const path = watcher();
   const viewport = watcher();
   const actor = createActor(
-    embedMachine.provide({
+    siteMachine.provide({
       actors: {
         loadSettings: loadSettings.logic,
         presence: presence.logic,
@@ -46,8 +48,8 @@ function start(options: { greeted?: boolean; path?: string; stored?: boolean } =
     }),
     { input: { path: options.path ?? '/a', isMobile: false, greeted: options.greeted ?? true, appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, stored: options.stored } },
   );
-  const emitted: EmbedEmitted[] = [];
-  actor.on('*', (e) => emitted.push(e as EmbedEmitted));
+  const emitted: SiteEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e as SiteEmitted));
   actor.start();
   const win = actor.getSnapshot().context.window;
   return { actor, win, loadSettings, presence, remembered, path, viewport, emitted };
@@ -77,7 +79,7 @@ describe('the settings policy (widget-spec §8)', () => {
   });
 });
 
-describe('embed machine', () => {
+describe('site machine', () => {
   it('loads the settings once, then runs with them', async () => {
     const { actor, loadSettings, emitted } = start();
     expect(actor.getSnapshot().matches('loading')).toBe(true);
@@ -135,7 +137,9 @@ describe('embed machine', () => {
     const { actor, win, loadSettings, presence, remembered } = start({ greeted: false });
     loadSettings.calls[0]!.resolve(OK);
     await waitFor(actor, (x) => x.matches('idle'));
-    expect(win.getSnapshot().context.bubble).toEqual({ text: "Hi! I'm Ada. Here for your super." });
+    // the machine holds the greeting's code, the catalogue its words
+    expect(win.getSnapshot().context.bubble).toEqual({ greeting: true });
+    expect(greeting(actor.getSnapshot().context.appearance)).toBe("Hi! I'm Ada. Here for your super.");
     expect(remembered).toEqual([1]);
     expect(presence.calls).toHaveLength(0);
   });

@@ -1,11 +1,11 @@
 /**
- * The browser's effects of the embed machine (machines/embed.ts): the site's
+ * The browser's effects of the site machine (machines/site.ts): the site's
  * settings, the page's presence video, the greeting flag, and the host page's path
  * and viewport. Tests provide fakes for the same actors.
  */
 import { fromPromise } from 'xstate';
-import type { Outcome, SettingsError, SettingsResult } from '../../machines/embed';
-import type { Bubble } from '../../machines/window';
+import type { Outcome, SettingsError, SettingsResult } from '../../machines/site';
+import type { PresenceBubble } from '../../machines/window';
 import { ApiError, type CoreClient, type Http } from '../api/client';
 import { arr, nullable, obj, optional, str } from '../api/schema';
 import { pathWatcher, viewportWatcher } from './host-page';
@@ -31,7 +31,7 @@ const PRESENCE = obj({
 
 /** The page's point-of-presence video (it comes first in the page's history, widget-spec §7), as a bubble; null when it has none. */
 export const presenceFinder = (http: Http, userSessionId: string) =>
-  fromPromise<Bubble | null, { path: string }>(async ({ input }) => {
+  fromPromise<PresenceBubble | null, { path: string }>(async ({ input }) => {
     const h = await http.call(`${http.api}/chat/history?${http.q({ userSessionId, path: input.path })}`, {}, PRESENCE, '');
     const v = h.history.find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl);
     return v ? { text: v.content, videoUrl: v.videoUrl!, captionsUrl: v.captionsUrl ?? undefined } : null;
@@ -42,8 +42,8 @@ export { rememberSettings, storedSettings } from './stored-settings';
 /** widget-spec §3: whether this visitor was greeted before (the per-user default-message flag). */
 export const wasGreeted = (userSessionId: string) => readItem(defaultMessageKey(userSessionId)) !== null;
 
-/** Every effect of the embed machine, for `embedMachine.provide({ actors })`. */
-export function embedEffects(deps: { client: CoreClient; http: Http; userSessionId: string; win?: Window }) {
+/** Every effect of the site machine, for `siteMachine.provide({ actors })`. */
+export function siteEffects(deps: { client: CoreClient; http: Http; userSessionId: string; win?: Window }) {
   return {
     loadSettings: settingsLoader(deps.client),
     presence: presenceFinder(deps.http, deps.userSessionId),

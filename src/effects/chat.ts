@@ -26,7 +26,7 @@ export interface ConversationDeps {
 const documentPage = { text: () => extractPageText(document.body), url: () => location.href, referrer: () => document.referrer };
 
 /** The actors the chat, sessions and action-buttons machines are provided with, plus where the session id is kept. */
-export function conversationEffects(deps: ConversationDeps) {
+export function chatEffects(deps: ConversationDeps) {
   const { client, userSessionId, path } = deps;
   const page = deps.page ?? documentPage;
   // each question's clientMessageId, by its id in the chat: the same each time it is sent again
@@ -71,7 +71,7 @@ export function conversationEffects(deps: ConversationDeps) {
           )
           .finally(() => cancelAnimationFrame(frame));
       }),
-      reportClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
+      sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
         client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),
       ),
     },
@@ -89,4 +89,4 @@ export function conversationEffects(deps: ConversationDeps) {
   };
 }
 
-export type ConversationEffects = ReturnType<typeof conversationEffects>;
+export type ChatEffects = ReturnType<typeof chatEffects>;

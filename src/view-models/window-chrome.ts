@@ -5,15 +5,14 @@
  */
 import type { Appearance } from '../../contract/appearance';
 import type { ChatActor } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/embed';
-import { SHEET_MIN_HEIGHT, SHEET_MAX_SHARE, selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
+import type { SiteConfig } from '../../machines/site';
+import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
+import { HELP_QUESTION } from '../messages';
+import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
 
 /** A tab's label: its name, capitalised (Home, Chat, History, Settings). */
 export const tabLabel = (t: Tab) => t[0]!.toUpperCase() + t.slice(1);
-
-/** What Get help asks the agent when the site has no help page. */
-export const HELP_QUESTION = 'I need help. How can I get help?';
 
 /** How the window leaves the page: the visitor's mail program, a new tab. */
 export interface Navigator {
@@ -84,11 +83,11 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     sheet: {
       /** The height the resize handle set; null for the default. */
       height: selectSheetHeight(w),
-      min: SHEET_MIN_HEIGHT,
-      max: Math.round(viewportHeight * SHEET_MAX_SHARE),
+      min: RESIZE_MIN_PX,
+      max: Math.round(viewportHeight * RESIZE_MAX_SHARE),
       resize,
-      /** Arrow keys move the sheet by 40 px from its current height (the machine's, current before a re-render). */
-      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * 40),
+      /** Arrow keys move the sheet by RESIZE_KEY_STEP_PX (40 px) from its current height (the machine's, current before a re-render). */
+      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * RESIZE_KEY_STEP_PX),
     },
   };
 }

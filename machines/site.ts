@@ -10,7 +10,7 @@
  *   load (issue 13): at once with the settings stored on an earlier visit (which the
  *   load then revalidates), else after `settingsPatience` with the defaults; a failed
  *   load can be retried (`SETTINGS.RETRY`).
- * - Bubble: the greeting shows once per visitor ("Hi! I'm {agentName}. …"); after
+ * - Bubble: the greeting shows once per visitor (the view has its words); after
  *   that, a page with a point-of-presence video offers it in the bubble on arrival,
  *   on a path change and when the window closes, unless the visitor dismissed the
  *   bubble on that page.
@@ -22,7 +22,8 @@
 import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 import type { Appearance } from '../contract/appearance';
-import { windowMachine, type Bubble } from './window';
+import { windowMachine, type Bubble, type PresenceBubble } from './window';
+import { SETTINGS_PATIENCE_MS } from './constants';
 
 /** The site's config (widget-spec §3 "Config"). */
 export interface SiteConfig {
@@ -45,7 +46,7 @@ export interface SettingsResult {
   config: Outcome<SiteConfig>;
 }
 
-export interface EmbedContext {
+export interface SiteContext {
   /** The site's appearance; the defaults (input) until it has loaded. */
   appearance: Appearance;
   config: SiteConfig;
@@ -62,7 +63,7 @@ export interface EmbedContext {
   window: ActorRefFrom<typeof windowMachine>;
 }
 
-export interface EmbedInput {
+export interface SiteInput {
   path: string;
   isMobile: boolean;
   greeted: boolean;
@@ -73,7 +74,7 @@ export interface EmbedInput {
   stored?: boolean;
 }
 
-export type EmbedEvent =
+export type SiteEvent =
   | { type: 'PATH.CHANGED'; path: string }
   | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
   /** Facts from the window machine. */
@@ -84,29 +85,20 @@ export type EmbedEvent =
   /** The visitor asks to load the settings again after a failure. */
   | { type: 'SETTINGS.RETRY' };
 
-export type EmbedEmitted =
+export type SiteEmitted =
   /** A settings call failed; `fatal` when the widget shows the appearance error because of it. */
   | { type: 'settings.failed'; error: unknown; fatal: boolean }
   /** Both settings loaded (the widget stores them for the next visit). */
   | { type: 'settings.loaded'; appearance: Appearance; config: SiteConfig };
-
-/** issue 13: how long the launcher waits for the site's settings before it shows with the defaults. */
-export const SETTINGS_PATIENCE_MS = 3_000;
-
-/** widget-spec §2: the first visit's bubble, "Hi! I'm {agentName}. {agentDescription}." (no second stop after a description's own). */
-export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>): string {
-  const description = a.agentDescription.trim();
-  return `Hi! I'm ${a.agentName}.${description ? ` ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : ''}`;
-}
 
 /**
  * The settings policy (widget-spec §8): which appearance and config the widget runs with,
  * the visitor-facing error if any, and the failure to report (the appearance's first).
  */
 export function settleSettings(
-  defaults: Pick<EmbedContext, 'appearance' | 'config'>,
+  defaults: Pick<SiteContext, 'appearance' | 'config'>,
   result: SettingsResult,
-): Pick<EmbedContext, 'appearance' | 'config' | 'loadError'> & { failure: { error: unknown; fatal: boolean } | null } {
+): Pick<SiteContext, 'appearance' | 'config' | 'loadError'> & { failure: { error: unknown; fatal: boolean } | null } {
   const { appearance, config } = result;
   let loadError: SettingsError | null = null;
   let failure: { error: unknown; fatal: boolean } | null = null;
@@ -138,12 +130,12 @@ const windowFacts = fromCallback<EventObject, { window: ActorRefFrom<typeof wind
   return () => subs.forEach((s) => s.unsubscribe());
 });
 
-export const embedMachine = setup({
+export const siteMachine = setup({
   types: {
-    context: {} as EmbedContext,
-    events: {} as EmbedEvent,
-    input: {} as EmbedInput,
-    emitted: {} as EmbedEmitted,
+    context: {} as SiteContext,
+    events: {} as SiteEvent,
+    input: {} as SiteInput,
+    emitted: {} as SiteEmitted,
   },
   actors: {
     window: windowMachine,
@@ -151,7 +143,7 @@ export const embedMachine = setup({
     /** GET {api}/appearance and {api}/config together (widget-spec §7). */
     loadSettings: fromPromise<SettingsResult>(notProvided('loadSettings')),
     /** The page's point-of-presence video as a bubble, or null (it comes first in the page's history). */
-    presence: fromPromise<Bubble | null, { path: string }>(notProvided('presence')),
+    presence: fromPromise<PresenceBubble | null, { path: string }>(notProvided('presence')),
     /** Stores the per-visitor flag that the greeting was shown (widget-spec §3). */
     rememberGreeting: fromPromise<void>(notProvided('rememberGreeting')),
     /** Reports the host page's path changes (history pop events and DOM changes, widget-spec §2). */
@@ -176,7 +168,7 @@ export const embedMachine = setup({
     reportFailure: emit(({ context }, result: SettingsResult) => ({ type: 'settings.failed' as const, ...settleSettings(context, result).failure! })),
     setPath: assign({ path: ({ context, event }) => (event.type === 'PATH.CHANGED' ? event.path : context.path) }),
     /** PATH.CHANGED and VIEWPORT.CHANGED mean the same to the window. */
-    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<EmbedEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
+    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<SiteEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
     checkPresence: raise({ type: 'PRESENCE.CHECK' }),
     showBubble: sendTo(({ context }) => context.window, (_, bubble: Bubble) => ({ type: 'BUBBLE.SHOW' as const, bubble })),
     rememberDismissed: assign({
@@ -184,7 +176,7 @@ export const embedMachine = setup({
     }),
   },
 }).createMachine({
-  id: 'embed',
+  id: 'site',
   context: ({ input, spawn }) => ({
     appearance: input.appearance,
     config: input.config,
@@ -247,7 +239,7 @@ export const embedMachine = setup({
     },
     /** The first visit: the greeting, once. */
     greeting: {
-      entry: { type: 'showBubble', params: ({ context }) => ({ text: greeting(context.appearance) }) },
+      entry: { type: 'showBubble', params: { greeting: true } },
       invoke: { src: 'rememberGreeting', onDone: 'idle', onError: 'idle' },
       on: { 'PRESENCE.CHECK': 'offering' },
     },
@@ -275,13 +267,13 @@ export const embedMachine = setup({
   },
 });
 
-export type EmbedActor = ActorRefFrom<typeof embedMachine>;
-export type EmbedSnapshot = SnapshotFrom<typeof embedMachine>;
+export type SiteActor = ActorRefFrom<typeof siteMachine>;
+export type SiteSnapshot = SnapshotFrom<typeof siteMachine>;
 
-export const selectAppearance = (s: EmbedSnapshot) => s.context.appearance;
-export const selectConfig = (s: EmbedSnapshot) => s.context.config;
-export const selectLoadError = (s: EmbedSnapshot) => s.context.loadError;
+export const selectAppearance = (s: SiteSnapshot) => s.context.appearance;
+export const selectConfig = (s: SiteSnapshot) => s.context.config;
+export const selectLoadError = (s: SiteSnapshot) => s.context.loadError;
 /** The settings have loaded (or failed): the launcher can show the site's appearance. */
-export const selectIsSettled = (s: EmbedSnapshot) => !s.matches('loading');
+export const selectIsSettled = (s: SiteSnapshot) => !s.matches('loading');
 /** The launcher can show: settled, or stored settings, or waited long enough (issue 13). */
-export const selectIsShowable = (s: EmbedSnapshot) => s.context.showable || selectIsSettled(s);
+export const selectIsShowable = (s: SiteSnapshot) => s.context.showable || selectIsSettled(s);

@@ -1,0 +1,37 @@
+/**
+ * Voice mode's words (the part of the widget's catalogue, src/messages.ts, that loads with voice
+ * mode's chunk): the status line's texts by the avatar machine's codes, widget-spec §4 and §8 word
+ * for word. Typed by the codes, so a code without its words fails `tsc`.
+ */
+import { ROOM_DELETED, type AvatarFailure, type AvatarStatus } from '../../machines/avatar';
+
+/** widget-spec §8: each failure's message, shown as 'Error: {message}'. */
+export const AVATAR_FAILURE_TEXT: Record<AvatarFailure, string> = {
+  TOKEN_FAILED: 'Failed to fetch session token',
+  SESSION_FAILED: 'Failed to create streaming session',
+  CLIENT_FAILED: 'LiveKit client failed to load',
+  CONNECT_FAILED: 'Failed to connect to avatar',
+};
+
+/** LiveKit's DisconnectReason values, in words; 5 (ROOM_DELETED) is the spec's 'Idle timeout' (widget-spec §4). */
+const DISCONNECT_REASONS: Record<number, string> = {
+  0: 'unknown reason',
+  1: 'left',
+  2: 'joined elsewhere',
+  3: 'server shut down',
+  4: 'removed from the room',
+  [ROOM_DELETED]: 'Idle timeout',
+  6: 'connection state mismatch',
+  7: 'could not join',
+};
+
+/** The disconnect reason as the status shows it ('Room disconnected: {reason}'). */
+export const disconnectText = (reason: number | null): string => DISCONNECT_REASONS[reason ?? 0] ?? `reason ${reason}`;
+
+/** The status line (widget-spec §4, §8): '' when there is nothing to say. */
+export function voiceStatusText(status: AvatarStatus): string {
+  if (!status) return '';
+  if (status.code === 'failed') return `Error: ${AVATAR_FAILURE_TEXT[status.failure]}`;
+  if (status.code === 'disconnected') return `Room disconnected: ${disconnectText(status.reason)}`;
+  return status.code === 'ready' ? 'Media stream ready' : 'Connecting to avatar...';
+}
