@@ -11,6 +11,8 @@ export interface ManifestEntry {
   why: string;
   /** Other entries whose own bytes count here too. */
   with?: string[];
+  /** The bundle whose output is meant, where several bundles build the same source as an entry. */
+  bundle?: string;
   /** Whether the files the entry loads on demand, those without an entry of their own, count too. @default true */
   onDemand?: boolean;
 }
@@ -20,5 +22,5 @@ export type Manifest = Record<string, ManifestEntry>;
 export declare function readManifest(root: string): Manifest;
 export declare function loadedFile(file: string): boolean;
 export declare function kb(bytes: number): string;
-export declare function membership(metafile: Pick<Metafile, 'outputs'>, manifest: Manifest, options: { roots: string[]; alongside?: Map<string, string[]> }): Map<string, Set<string>>;
+export declare function membership(metafile: Pick<Metafile, 'outputs'>, manifest: Manifest, options: { roots: string[]; alongside?: Map<string, string[]>; bundleOf?: Map<string, string> }): Map<string, Set<string>>;
 export declare function checkBudgets(manifest: Manifest, members: Map<string, Set<string>>, gzipOf: (file: string) => number | undefined, log?: (line: string) => void): boolean;

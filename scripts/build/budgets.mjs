@@ -12,6 +12,8 @@ import path from 'node:path';
  * @property {number} gzip the budget, in gzip bytes (level 9)
  * @property {string} why what the budget holds, in words
  * @property {string[]} [with] other entries whose own bytes count here too (the text chat counts the launcher and the markdown renderer)
+ * @property {string} [bundle] the bundle (a name in the table) whose output is meant, where several bundles build the
+ *   same source as an entry (the inspector: the widget's and the journey's)
  * @property {boolean} [onDemand] whether the files the entry loads on demand count too, those without
  *   an entry of their own; @default true (the journey sets false: its budget is a first visit)
  */
@@ -38,17 +40,18 @@ export const loadedFile = (file) => !file.endsWith('.map') && !file.endsWith('.L
  * @param metafile `{ outputs }` of esbuild's metafile; paths relative to one folder
  * @param manifest entry name -> `ManifestEntry`
  * @param options `roots`: the source files of the entries a page loads first (the table's entry points);
- *   `alongside`: output file -> files loaded with it that no metafile lists (a page's HTML)
+ *   `alongside`: output file -> files loaded with it that no metafile lists (a page's HTML);
+ *   `bundleOf`: output file -> the name of the bundle that made it (for entries that name their `bundle`)
  * @returns entry name -> the set of files that count toward its budget
  */
-export function membership(metafile, manifest, { roots, alongside = new Map() }) {
+export function membership(metafile, manifest, { roots, alongside = new Map(), bundleOf = new Map() }) {
   const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([f]) => loadedFile(f)));
-  const outputOf = (source, what) => {
-    const found = Object.keys(outputs).filter((f) => outputs[f].entryPoint === source);
+  const outputOf = (source, what, bundle) => {
+    const found = Object.keys(outputs).filter((f) => outputs[f].entryPoint === source && (!bundle || bundleOf.get(f) === bundle));
     if (found.length !== 1) throw new Error(`${what}: ${source} is ${found.length ? 'the entry of several outputs' : 'no output’s entry (renamed? update size-budget.json)'}`);
     return found[0];
   };
-  const entryOut = new Map(Object.entries(manifest).map(([name, e]) => [name, outputOf(e.entry, `size-budget.json "${name}"`)]));
+  const entryOut = new Map(Object.entries(manifest).map(([name, e]) => [name, outputOf(e.entry, `size-budget.json "${name}"`, e.bundle)]));
   const ownEntry = new Set(entryOut.values());
   const staticOf = (file) => [...(outputs[file]?.cssBundle ? [outputs[file].cssBundle] : []), ...(alongside.get(file) ?? []), ...(outputs[file]?.imports ?? []).filter((i) => !i.external && i.kind !== 'dynamic-import').map((i) => i.path)];
   const dynamicOf = (file) => (outputs[file]?.imports ?? []).filter((i) => !i.external && i.kind === 'dynamic-import').map((i) => i.path);

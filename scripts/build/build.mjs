@@ -55,6 +55,7 @@ export async function build({ root, bundles, manifest, watching = false, log = c
   const members = membership({ outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) }, manifest, {
     roots: bundles.flatMap((b) => Object.values(b.options.entryPoints)),
     alongside: firstLoadStatics(bundles, results),
+    bundleOf: new Map(results.flatMap((r) => Object.keys(r.metafile.outputs).map((file) => [file, r.bundle.name]))),
   });
   if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip, log)) throw new Error('a bundle is over its size budget (size-budget.json)');
   return results;
