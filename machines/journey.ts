@@ -14,7 +14,7 @@
  * Every screen state syncs its path on entry, so the URL follows the machine, and
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
-import { and, assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 import {
   addRow,
@@ -316,7 +316,6 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
 }
 
 export type JourneyMachine = ReturnType<typeof createJourneyMachine>;
-export type JourneyActor = ActorRefFrom<JourneyMachine>;
 export type JourneySnapshot = SnapshotFrom<JourneyMachine>;
 
 /** The screen shown, or 'notFound'. */

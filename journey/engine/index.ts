@@ -21,17 +21,14 @@ import { incomeAndNeeds, suitabilityOf } from './assess';
 import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
 import type { NetIncome } from './tax';
 
-export { ASSUMPTIONS_VERSION, assumptionsFor } from './assumptions';
 export { MAX_AMOUNT_DOLLARS } from './money';
-export { parseDateOfBirth, type DateOfBirthResult } from './dates';
+export { parseDateOfBirth } from './dates';
 export type { Cents } from './money';
 export type { MissingAnswer } from './inputs';
-export type { NetIncome, BenefitLine } from './tax';
-export type { Needs } from './needs';
 export type { Levers } from './goal';
-export type { Projection, ProjectionPoint, Bands } from './projection';
-export type { Fees, FeeAmounts } from './fees';
-export type { Suitability, UnsuitableReason, UnsuitableCode } from './suitability';
+export type { Projection } from './projection';
+export type { Fees } from './fees';
+export type { UnsuitableReason } from './suitability';
 
 /**
  * The version of the engine's method, stamped on every result beside
@@ -102,13 +99,6 @@ export interface Plan {
   fees: Fees;
 }
 
-/**
- * - `recommended`: the answers are complete and the advice suits; `plan` and `reasons` are set.
- * - `unsuitable`: at least one suitability rule fails (whatever else is missing); show `suitability.reasons`, never a recommendation.
- * - `incomplete`: no rule fails so far, but answers the engine needs are missing (`completeness.missing`).
- */
-export type AdviceStatus = 'recommended' | 'unsuitable' | 'incomplete';
-
 interface AdviceCommon {
   /** The engine version the result was computed under (ENGINE_VERSION). */
   engineVersion: string;
@@ -131,7 +121,12 @@ interface AdviceCommon {
   notes: string[];
 }
 
-/** Everything the needs-analysis, recommendation and products pages show. */
+/**
+ * Everything the needs-analysis, recommendation and products pages show, by `status`:
+ * - `recommended`: the answers are complete and the advice suits; `plan` and `reasons` are set.
+ * - `unsuitable`: at least one suitability rule fails (whatever else is missing); show `suitability.reasons`, never a recommendation.
+ * - `incomplete`: no rule fails so far, but answers the engine needs are missing (`completeness.missing`).
+ */
 export type AdviceResult =
   | (AdviceCommon & {
       status: 'recommended';

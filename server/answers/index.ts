@@ -6,9 +6,7 @@ import { createBuiltinEngine } from './builtin';
 import { createOpenAiEngine } from './openai';
 import type { AnswerEngine } from './types';
 
-export { ProviderError, type AnswerEngine, type AnswerRequest, type AnswerResult, type SourceDoc } from './types';
-export { createBuiltinEngine } from './builtin';
-export { createOpenAiEngine, type OpenAiEngineOptions } from './openai';
+export { ProviderError, type AnswerEngine, type AnswerRequest, type SourceDoc } from './types';
 
 const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
 

@@ -43,5 +43,3 @@ export function createAvatarRegistry(now: () => number = Date.now) {
     },
   };
 }
-
-export type AvatarRegistry = ReturnType<typeof createAvatarRegistry>;

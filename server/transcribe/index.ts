@@ -7,14 +7,7 @@ import { createOpenAiTranscriber } from './openai';
 import { createPocketsphinxTranscriber, detectPocketsphinx } from './pocketsphinx';
 import type { Transcriber } from './types';
 
-export { TranscriptionError, type Transcriber } from './types';
-export { createOpenAiTranscriber, type OpenAiTranscriberOptions } from './openai';
-export {
-  createPocketsphinxTranscriber,
-  detectPocketsphinx,
-  DEFAULT_POCKETSPHINX_MODEL_DIR,
-  type PocketsphinxOptions,
-} from './pocketsphinx';
+export type { Transcriber } from './types';
 
 /** What the transcribe route answers (with 501) when {@link createTranscriber} found no engine. */
 export const TRANSCRIPTION_DISABLED_MESSAGE =

@@ -60,5 +60,3 @@ export function household(h: Household = {}): Answers {
 
 /** A date in the 2025-26 financial year (the checked examples' year). */
 export const FY2025_26 = new Date(2026, 2, 1);
-/** A date in the 2026-27 financial year. */
-export const FY2026_27 = new Date(2026, 10, 21);

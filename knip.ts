@@ -1,0 +1,18 @@
+/**
+ * The dead-code check (`npm run lint`): the entries are the build's (size-budget.json names every entry a page
+ * loads, some of them loaded by a computed import() knip cannot follow), the server's, and the scripts'.
+ */
+import { readFileSync } from 'node:fs';
+import type { KnipConfig } from 'knip';
+
+const manifest = JSON.parse(readFileSync(new URL('./size-budget.json', import.meta.url), 'utf8')) as Record<string, { entry?: string }>;
+
+const config: KnipConfig = {
+  entry: [...Object.values(manifest).flatMap((e) => (e.entry ? [e.entry] : [])), 'scripts/*.ts'],
+  project: ['**/*.{ts,tsx,mjs}'],
+  ignoreExportsUsedInFile: true,
+  // the react-dom alias is what @xstate/react's CommonJS require('react-dom') resolves to
+  ignoreDependencies: ['react-dom'],
+};
+
+export default config;
