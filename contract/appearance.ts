@@ -208,7 +208,9 @@ function mergeInto(defaults: Plain, overrides: Plain, prefix: string, report?: R
  * settings, and is not in the widget's bundles).
  */
 export function mergeAppearance(overrides: unknown, report?: Report): Appearance {
-  return (isPlain(overrides) ? mergeInto(DEFAULT_APPEARANCE as unknown as Plain, overrides, '', report) : structuredClone(DEFAULT_APPEARANCE)) as unknown as Appearance;
+  return (isPlain(overrides)
+    ? mergeInto(DEFAULT_APPEARANCE as unknown as Plain, overrides, '', report)
+    : structuredClone(DEFAULT_APPEARANCE)) as unknown as Appearance;
 }
 
 /** What {@link mergeAppearance} drops from `overrides`, in words: unknown fields, wrong types, values out of range. */

@@ -10,7 +10,7 @@ import type { JourneyEvent, JourneyMachine, JourneySnapshot } from '../machines/
 export const JourneyActorContext = createActorContext(null as unknown as JourneyMachine);
 
 /** Reads one narrow slice of the journey's state. */
-export const useJourney = <T,>(selector: (s: JourneySnapshot) => T, compare?: (a: T, b: T) => boolean) =>
+export const useJourney = <T>(selector: (s: JourneySnapshot) => T, compare?: (a: T, b: T) => boolean) =>
   JourneyActorContext.useSelector(selector, compare);
 
 /** Sends an event to the journey. */

@@ -59,7 +59,12 @@ function Header() {
   return (
     <header className="header">
       <div className="header__inner">
-        <button type="button" className="logo" aria-label={`${PRODUCT_NAME}, go to your dashboard`} onClick={() => send({ type: 'JOURNEY.HOME' })}>
+        <button
+          type="button"
+          className="logo"
+          aria-label={`${PRODUCT_NAME}, go to your dashboard`}
+          onClick={() => send({ type: 'JOURNEY.HOME' })}
+        >
           <Logo />
           <span className="logo__text">{PRODUCT_NAME}</span>
         </button>

@@ -11,7 +11,12 @@ import { lazySuitability, type LazySuitability, type SuitabilityCheck } from './
  * with the answers). While the engine's check is still loading (journey/suitability.ts), the answers are
  * saved without it, then saved again with it once it has loaded, unless a newer change was saved since.
  */
-export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: Clock = systemClock, suitability: LazySuitability = lazySuitability()) =>
+export const autosaveActor = (
+  storage: StorageLike,
+  onSaved?: () => void,
+  now: Clock = systemClock,
+  suitability: LazySuitability = lazySuitability(),
+) =>
   fromCallback<AutosaveCommand>(({ receive }) => {
     let latest: AutosaveCommand | null = null;
     const save = (command: AutosaveCommand, check: SuitabilityCheck | null) => {
@@ -31,7 +36,11 @@ export const autosaveActor = (storage: StorageLike, onSaved?: () => void, now: C
       latest = command;
       const check = suitability.get();
       save(command, check);
-      if (!check) void suitability.load().then((fn) => latest === command && save(command, fn), () => undefined);
+      if (!check)
+        void suitability.load().then(
+          (fn) => latest === command && save(command, fn),
+          () => undefined,
+        );
     });
   });
 

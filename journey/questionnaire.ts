@@ -5,7 +5,14 @@
  * sections. `questionnaire(questions)` derives them for any list (a test adds a question of its own);
  * the journey's are `JOURNEY`, with its parts exported by name. Pure.
  */
-import { createJourneyMachine, resumableScreens, selectResumeAt as resumeAtOf, selectScreen as screenOf, type JourneyContext, type JourneySnapshot } from '../machines/journey';
+import {
+  createJourneyMachine,
+  resumableScreens,
+  selectResumeAt as resumeAtOf,
+  selectScreen as screenOf,
+  type JourneyContext,
+  type JourneySnapshot,
+} from '../machines/journey';
 import type { AnswerKey, Answers } from '../machines/journey-answers';
 import { createFlow, type FixedScreenId, type Screen, type Step } from '../machines/journey-flow';
 import type { Clock } from './clock';
@@ -44,20 +51,28 @@ const REVIEW_STEPS = [1, 2, 3, 4] as const;
 
 /** Everything the journey derives from a list of questions. */
 export function questionnaire(questions: readonly Question[]) {
-  const flow = createFlow(questions.map((q) => ({ id: q.id, path: q.path, step: q.step, ...(q.editable === false ? { editable: false } : {}) })));
+  const flow = createFlow(
+    questions.map((q) => ({ id: q.id, path: q.path, step: q.step, ...(q.editable === false ? { editable: false } : {}) })),
+  );
   const slices = questions.flatMap((q) => (q.slice ? [q.slice] : []));
 
   /** The answers with nothing answered: each question's blank slice. */
-  const emptyAnswers = (): Answers => ({ ...Object.fromEntries(slices.map((s) => [s.key, structuredClone(s.blank)])), nextRowId: 1 }) as Answers;
+  const emptyAnswers = (): Answers =>
+    ({ ...Object.fromEntries(slices.map((s) => [s.key, structuredClone(s.blank)])), nextRowId: 1 }) as Answers;
 
   /** journey-spec §9: the sample household the review page falls back to, field by field, where nothing was entered. */
   const sampleAnswers: Answers = { ...emptyAnswers(), ...Object.fromEntries(slices.map((s) => [s.key, s.sample])) };
 
   /** The page each answer is asked on (for "change this answer" links). */
-  const answerScreen = new Map<string, string>(questions.flatMap((q) => (q.asks ?? (q.slice ? [q.slice.key] : [])).map((key) => [key, q.id] as const)));
+  const answerScreen = new Map<string, string>(
+    questions.flatMap((q) => (q.asks ?? (q.slice ? [q.slice.key] : [])).map((key) => [key, q.id] as const)),
+  );
 
   /** journey-spec §5: each screen's rule; screens with none can always continue. */
-  const rules: Record<string, ScreenRule> = { ...Object.fromEntries(questions.flatMap((q) => (q.rule ? [[q.id, q.rule]] : []))), ...FIXED_RULES };
+  const rules: Record<string, ScreenRule> = {
+    ...Object.fromEntries(questions.flatMap((q) => (q.rule ? [[q.id, q.rule]] : []))),
+    ...FIXED_RULES,
+  };
 
   /** journey-spec §5: the screen's rule holds for these answers on `asOf`; `suitability` is the engine's check, null while it loads. */
   const isScreenComplete = (screen: string, answers: Answers, asOf: Date, suitability: SuitabilityCheck | null): boolean =>

@@ -57,7 +57,12 @@ export const benefitsProblem = (benefits: Answers['benefits']): string | null =>
  * issue 15: not only at step 6, after some twenty screens), its explanation and what to do instead, ready to show
  * under the question.
  */
-export function reasonsProblem(codes: readonly UnsuitableCode[] | undefined, a: Answers, asOf: Date, suitability: SuitabilityCheck | null): string | null {
+export function reasonsProblem(
+  codes: readonly UnsuitableCode[] | undefined,
+  a: Answers,
+  asOf: Date,
+  suitability: SuitabilityCheck | null,
+): string | null {
   const reason = codes && suitability?.(a, asOf).reasons.find((r) => codes.includes(r.code));
   return reason ? `${reason.explanation} ${reason.instead}` : null;
 }

@@ -36,11 +36,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 /** True when `value` has exactly the keys and primitive types of `template` (rows checked against their blank row). */
 function sameShape(value: unknown, template: unknown, rowTemplate?: object): boolean {
   if (Array.isArray(template)) {
-    return (
-      Array.isArray(value) &&
-      rowTemplate !== undefined &&
-      value.every((row) => sameShape(row, { ...rowTemplate, id: 0 }))
-    );
+    return Array.isArray(value) && rowTemplate !== undefined && value.every((row) => sameShape(row, { ...rowTemplate, id: 0 }));
   }
   if (isObj(template)) {
     if (!isObj(value)) return false;

@@ -23,7 +23,9 @@ export interface LazySuitability {
 }
 
 /** The engine's check, loaded by `load` (the default: the engine's own module, in a chunk of its own). */
-export function lazySuitability(load: () => Promise<SuitabilityCheck> = () => import('./engine/assess').then((m) => m.assessSuitability)): LazySuitability {
+export function lazySuitability(
+  load: () => Promise<SuitabilityCheck> = () => import('./engine/assess').then((m) => m.assessSuitability),
+): LazySuitability {
   let check: SuitabilityCheck | null = null;
   let loading: Promise<SuitabilityCheck> | null = null;
   const listeners = new Set<() => void>();

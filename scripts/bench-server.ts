@@ -99,7 +99,14 @@ function runBaseline(dbFile: string): void {
     }
     const history = messages
       .all(id)
-      .map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.created_at, type: m.type, ...(m.is_error ? { isError: true } : {}) }));
+      .map((m) => ({
+        id: m.id,
+        role: m.role,
+        content: m.content,
+        createdAt: m.created_at,
+        type: m.type,
+        ...(m.is_error ? { isError: true } : {}),
+      }));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ history, chatSessionId: id }));
   });
   server.listen(0, '127.0.0.1', () => console.log(`baseline at http://127.0.0.1:${(server.address() as AddressInfo).port}`));
@@ -134,7 +141,12 @@ async function seedHistory(base: string, headers: Record<string, string>, visito
     const res: Response = await fetch(`${base}/api/chat`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ message: `What fees will I pay? (${i})`, userSessionId: visitor, path: '/recommended-products', chatSessionId }),
+      body: JSON.stringify({
+        message: `What fees will I pay? (${i})`,
+        userSessionId: visitor,
+        path: '/recommended-products',
+        chatSessionId,
+      }),
     });
     chatSessionId = ((await res.json()) as { chatSession: { id: string } }).chatSession.id;
   }
@@ -159,7 +171,8 @@ const CHAT_BODY = JSON.stringify({
   message: 'How is the investment fee worked out?',
   userSessionId: 'bench-visitor-0002',
   path: '/recommended-products',
-  webPageContent: 'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
+  webPageContent:
+    'Your recommended product. Fees and charges: upfront adviser fee $500, administration fee 0%, investment fee 0.7% yearly.',
 });
 
 /** What the measured calls need: the history's query and two visitors' headers. */
@@ -180,7 +193,8 @@ async function prepare(bases: string[], origin: string): Promise<Prepared> {
   const historyQuery = `/api/chat/history?userSessionId=${visitor}&path=/recommended-products&chatSessionId=${chatSessionId}`;
   for (const base of bases) {
     const check = (await (await fetch(`${base}${historyQuery}`, { headers })).json()) as { history: unknown[] };
-    if (check.history.length !== HISTORY_QUESTIONS * 2) throw new Error(`the history has ${check.history.length} messages on ${base}, not ${HISTORY_QUESTIONS * 2}`);
+    if (check.history.length !== HISTORY_QUESTIONS * 2)
+      throw new Error(`the history has ${check.history.length} messages on ${base}, not ${HISTORY_QUESTIONS * 2}`);
   }
   return { historyQuery, headers, chatHeaders };
 }
@@ -188,10 +202,13 @@ async function prepare(bases: string[], origin: string): Promise<Prepared> {
 /** The history read and chat rows, autocannon's connections spread over `bases` (one URL: one server). */
 async function measure(server: string, bases: string[], { historyQuery, headers, chatHeaders }: Prepared): Promise<Row[]> {
   // autocannon takes several URLs and spreads its connections over them (its types name one)
-  const url = (pathname: string) => (bases.length === 1 ? `${bases[0]}${pathname}` : (bases.map((b) => `${b}${pathname}`) as unknown as string));
+  const url = (pathname: string) =>
+    bases.length === 1 ? `${bases[0]}${pathname}` : (bases.map((b) => `${b}${pathname}`) as unknown as string);
   const rows = [await run(server, 'GET chat/history', { url: url(historyQuery), connections: HISTORY_CONNECTIONS, headers })];
   for (const connections of CHAT_CONNECTIONS) {
-    rows.push(await run(server, 'POST chat', { url: url('/api/chat'), method: 'POST', body: CHAT_BODY, connections, headers: chatHeaders }));
+    rows.push(
+      await run(server, 'POST chat', { url: url('/api/chat'), method: 'POST', body: CHAT_BODY, connections, headers: chatHeaders }),
+    );
   }
   return rows;
 }
@@ -231,7 +248,9 @@ async function main() {
     baseline = startBaseline(path.join(dataDir, 'horizon.db'));
     const bare = await baseline.base;
     // The baseline runs while our server idles, and stops before ours is measured: two cores, one load at a time.
-    rows.push(await run('bare node:http', 'GET chat/history', { url: `${bare}${prepared.historyQuery}`, connections: HISTORY_CONNECTIONS }));
+    rows.push(
+      await run('bare node:http', 'GET chat/history', { url: `${bare}${prepared.historyQuery}`, connections: HISTORY_CONNECTIONS }),
+    );
     await stop(baseline.child);
     rows.push(...(await measure('ours (SQLite)', [base], prepared)));
     await stop(ours.child);
@@ -240,7 +259,9 @@ async function main() {
     console.log('| server | call | connections | requests/s | p50 ms | p99 ms | errors | time-outs | non-2xx |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of rows) {
-      console.log(`| ${r.server} | ${r.title} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} |`);
+      console.log(
+        `| ${r.server} | ${r.title} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} |`,
+      );
     }
   } finally {
     if (baseline) await stop(baseline.child);

@@ -83,7 +83,15 @@ function withTimeout<T>(p: Promise<T>, msLimit: number, what: string): Promise<T
 async function startServer(dir: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     // every load comes from 127.0.0.1: the per-address limits (issue 14) are raised out of the way
-    env: { ...process.env, RATE_LIMIT_BOOT_IP: '100000000', RATE_LIMIT_CHAT_IP: '100000000', ...extraEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir },
+    env: {
+      ...process.env,
+      RATE_LIMIT_BOOT_IP: '100000000',
+      RATE_LIMIT_CHAT_IP: '100000000',
+      ...extraEnv,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (!extraEnv.LLM_BASE_URL) server = child;
@@ -127,11 +135,13 @@ interface FileSize {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    // not the compressed copies the server sends in their place (scripts/build/precompress.mjs)
-    .filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
+  return (
+    entries
+      // not the compressed copies the server sends in their place (scripts/build/precompress.mjs)
+      .filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort()
+  );
 }
 
 async function sizeOf(file: string): Promise<FileSize> {
@@ -175,7 +185,8 @@ const SCENARIOS: Scenario[] = [
 function syntheticPages(apiKey: string, journeyHtml: string): Record<string, string> {
   const widgetTag = /<script src="\/widget\.js"[^>]*><\/script>/;
   if (!widgetTag.test(journeyHtml)) throw new Error('the journey page has no widget script tag to take out');
-  const head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">';
+  const head =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">';
   const attr = apiKey.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     '/bench-baseline': `${head}<title>Baseline</title></head><body><h1>Baseline</h1><button type="button" id="bench-button">Open</button></body></html>`,
@@ -193,7 +204,11 @@ function syntheticPages(apiKey: string, journeyHtml: string): Record<string, str
  */
 function initScript(probe: typeof visibleProbe, target: Target) {
   if (window !== window.top) return;
-  const w = window as unknown as { __benchLongTasks: { start: number; duration: number }[]; __benchObserver?: PerformanceObserver; __benchVisible?: Visible };
+  const w = window as unknown as {
+    __benchLongTasks: { start: number; duration: number }[];
+    __benchObserver?: PerformanceObserver;
+    __benchVisible?: Visible;
+  };
   w.__benchLongTasks = [];
   const report = (window as unknown as { __benchReport?: (payload: string) => void }).__benchReport;
   const tick = () => {
@@ -330,7 +345,11 @@ function routeAll(context: BrowserContext, { base, pages, csp, offOrigin }: Env)
     }
     const html = route.request().method() === 'GET' ? pages[url.pathname] : undefined;
     if (html !== undefined) {
-      return route.fulfill({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' }, body: html });
+      return route.fulfill({
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' },
+        body: html,
+      });
     }
     return route.continue();
   });
@@ -353,7 +372,8 @@ function dictationProbe() {
   root.addEventListener(
     'click',
     (e) => {
-      if (e.composedPath().some((n) => (n as Element).getAttribute?.('aria-label') === 'Dictate')) w.__dictation = { clicked: performance.now() };
+      if (e.composedPath().some((n) => (n as Element).getAttribute?.('aria-label') === 'Dictate'))
+        w.__dictation = { clicked: performance.now() };
     },
     true,
   );
@@ -371,7 +391,9 @@ async function measureDictation(b: Browser, env: Env): Promise<DictationSample> 
     await plain.goto(`${env.base}/bench-baseline`);
     const baseline = await plain.evaluate(async () => {
       const started = performance.now();
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
       const recorder = new MediaRecorder(stream);
       recorder.start(1000);
       // the same point as the widget's: the recorder told to start (its 'start' event comes later)
@@ -429,10 +451,13 @@ async function pageProxy(env: Env): Promise<{ origin: string; server: Server }> 
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': env.csp, 'Cache-Control': 'no-cache' });
       return res.end(html);
     }
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -445,7 +470,12 @@ async function pageProxy(env: Env): Promise<{ origin: string; server: Server }> 
  * Chromium DevTools' "Slow 4G" preset (issue 13 measured with it): 562.5 ms of latency per request,
  * 1.6 Mbps down and 750 kbps up, each at 90%.
  */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
 
 /** A network condition for {@link measure}: shaped or not, and a first visit or a repeat one (same cache and storage). */
 interface Condition {
@@ -461,7 +491,10 @@ const CONDITIONS: Condition[] = [
 
 /** Evaluates `fn(arg)` in the page over CDP, without Playwright's utility script (see initScript). */
 async function evaluate<A, R>(cdp: CDPSession, fn: (arg: A) => R, arg: A): Promise<R> {
-  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: `(${fn.toString()})(${JSON.stringify(arg)})`, returnByValue: true });
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
+    returnByValue: true,
+  });
   if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
   return result.value as R;
 }
@@ -492,7 +525,10 @@ async function measure(b: Browser, env: Env, s: Scenario, rate: number, origin: 
     if (condition?.repeat) {
       // the first visit fills the HTTP cache and the widget's stored settings; the second is measured
       await page.goto(base + s.path, { waitUntil: 'load', timeout: VISIBLE_TIMEOUT_MS });
-      await page.waitForFunction(() => (window as unknown as { __benchVisible?: Visible }).__benchVisible, undefined, { polling: 50, timeout: VISIBLE_TIMEOUT_MS });
+      await page.waitForFunction(() => (window as unknown as { __benchVisible?: Visible }).__benchVisible, undefined, {
+        polling: 50,
+        timeout: VISIBLE_TIMEOUT_MS,
+      });
       await networkQuiet(page, QUIET_MS, SETTLE_CAP_MS);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -507,7 +543,9 @@ async function measure(b: Browser, env: Env, s: Scenario, rate: number, origin: 
     try {
       shown = JSON.parse(await withTimeout(reported, VISIBLE_TIMEOUT_MS, 'the visible report')) as Visible;
     } catch (err) {
-      throw new Error(`${s.name} at ${rate}x: target not visible${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}: ${(err as Error).message}`);
+      throw new Error(
+        `${s.name} at ${rate}x: target not visible${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}: ${(err as Error).message}`,
+      );
     }
     const idle = await networkQuiet(page, QUIET_MS, SETTLE_CAP_MS);
     const settled = await evaluate(cdp, () => performance.now(), null);
@@ -602,7 +640,12 @@ function firstWordProbe() {
 async function measureFirstWord(b: Browser, appBase: string, stubOrigin: string, firstTokens: number[]) {
   const samples = { baseline: [] as number[], widget: [] as number[] };
   const firstWordAt = (page: Page) =>
-    page.waitForFunction(() => (window as unknown as { __firstWordAt?: number }).__firstWordAt, undefined, { polling: 'raf', timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+    page
+      .waitForFunction(() => (window as unknown as { __firstWordAt?: number }).__firstWordAt, undefined, {
+        polling: 'raf',
+        timeout: 30_000,
+      })
+      .then((h) => h.jsonValue() as Promise<number>);
   for (let i = 0; i <= RUNS; i++) {
     for (const kind of ['baseline', 'widget'] as const) {
       const context = await b.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
@@ -650,7 +693,9 @@ async function main() {
       `${new Date().toISOString()} · node ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}) · Chromium ${browser.version()} headless · ${RUNS} runs per row · ${base}`,
     );
 
-    const widgetSizes = await Promise.all([path.join('dist', 'widget', 'widget.js'), ...(await listFiles(path.join('dist', 'widget', 'widget')))].map(sizeOf));
+    const widgetSizes = await Promise.all(
+      [path.join('dist', 'widget', 'widget.js'), ...(await listFiles(path.join('dist', 'widget', 'widget')))].map(sizeOf),
+    );
     const journeySizes = await Promise.all((await listFiles(path.join('dist', 'public', 'assets'))).map(sizeOf));
     printSizes('Widget bundle (`dist/widget`)', widgetSizes);
     printSizes('Journey bundle (`dist/public/assets`)', journeySizes);
@@ -680,7 +725,9 @@ async function main() {
       rounds++;
     }
 
-    console.log(`\n### Boot in headless Chromium (median of ${rounds} cold loads${rounds < RUNS ? `, cut short from ${RUNS} by the time limit` : ''})\n`);
+    console.log(
+      `\n### Boot in headless Chromium (median of ${rounds} cold loads${rounds < RUNS ? `, cut short from ${RUNS} by the time limit` : ''})\n`,
+    );
     console.log(
       '| page | CPU | first paint ms | launcher visible ms | (min–max) | script KB before visible | (gzip -9 equivalent) | script files | long-task ms during boot | long tasks | boot window ms |',
     );
@@ -705,7 +752,10 @@ async function main() {
         ` Long tasks: \`longtask\` entries (> 50 ms) starting before the end of the boot window, which closes once no request has been in flight for ${QUIET_MS} ms after the launcher is visible.` +
         ` Each column is its own median. KB = 1024 bytes.`,
     );
-    if (notIdle) console.log(`\n${notIdle} load(s) never went ${QUIET_MS} ms without a request; their boot window was capped at ${SETTLE_CAP_MS} ms after visible.`);
+    if (notIdle)
+      console.log(
+        `\n${notIdle} load(s) never went ${QUIET_MS} ms without a request; their boot window was capped at ${SETTLE_CAP_MS} ms after visible.`,
+      );
 
     // issue 13: the same two pages side by side on a slow network, cold and on a repeat visit
     const pair = SCENARIOS.filter((x) => x.path === '/bench-baseline' || x.path === '/bench-widget-only');
@@ -714,13 +764,19 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         if (Date.now() - started > SOFT_DEADLINE_MS + 150_000) break;
         for (const c of CONDITIONS) {
-          for (const x of pair) shaped.set(`${c.name}|${x.path}`, [...(shaped.get(`${c.name}|${x.path}`) ?? []), await measure(browser, env, x, 4, proxy.origin, c)]);
+          for (const x of pair)
+            shaped.set(`${c.name}|${x.path}`, [
+              ...(shaped.get(`${c.name}|${x.path}`) ?? []),
+              await measure(browser, env, x, 4, proxy.origin, c),
+            ]);
         }
       }
     } finally {
       proxy.server.close();
     }
-    console.log(`\n### On a slow network (4x CPU, Chromium's Slow 4G: 562.5 ms latency, 1.6 Mbps down; median of ${shaped.get(`${CONDITIONS[0]!.name}|/bench-baseline`)?.length ?? 0})\n`);
+    console.log(
+      `\n### On a slow network (4x CPU, Chromium's Slow 4G: 562.5 ms latency, 1.6 Mbps down; median of ${shaped.get(`${CONDITIONS[0]!.name}|/bench-baseline`)?.length ?? 0})\n`,
+    );
     console.log('| condition | page | launcher visible ms | (min–max) | over the plain page ms | script files before visible |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: |');
     for (const c of CONDITIONS) {
@@ -729,12 +785,18 @@ async function main() {
         const xs = shaped.get(`${c.name}|${x.path}`) ?? [];
         if (!xs.length) continue;
         const vis = xs.map((v) => v.visible);
-        console.log(`| ${c.name} | ${x.name} | ${ms(median(vis))} | ${ms(Math.min(...vis))}–${ms(Math.max(...vis))} | ${x.path === '/bench-baseline' ? '' : `+${ms(median(vis) - plain)}`} | ${median(xs.map((v) => v.scripts))} |`);
+        console.log(
+          `| ${c.name} | ${x.name} | ${ms(median(vis))} | ${ms(Math.min(...vis))}–${ms(Math.max(...vis))} | ${x.path === '/bench-baseline' ? '' : `+${ms(median(vis) - plain)}`} | ${median(xs.map((v) => v.scripts))} |`,
+        );
       }
     }
 
     // dictation, in a browser with Chromium's fake microphone (a tone) and its permission prompt answered
-    const micBrowser = await withTimeout(launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']), 30_000, 'browser launch');
+    const micBrowser = await withTimeout(
+      launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']),
+      30_000,
+      'browser launch',
+    );
     try {
       const samples: DictationSample[] = [];
       for (let i = 0; i < RUNS; i++) samples.push(await measureDictation(micBrowser, env));
@@ -744,10 +806,15 @@ async function main() {
       console.log('| what | click to recording ms | (min–max) |');
       console.log('| --- | ---: | ---: |');
       const range = (f: (x: DictationSample) => number) => `${ms(Math.min(...samples.map(f)))}–${ms(Math.max(...samples.map(f)))}`;
-      console.log(`| baseline: a plain page, getUserMedia then MediaRecorder.start() | ${m((x) => x.baseline)} | ${range((x) => x.baseline)} |`);
+      console.log(
+        `| baseline: a plain page, getUserMedia then MediaRecorder.start() | ${m((x) => x.baseline)} | ${range((x) => x.baseline)} |`,
+      );
       console.log(`| the widget, first dictation (its chunk loads) | ${m((x) => x.first)} | ${range((x) => x.first)} |`);
       console.log(`| the widget, dictating again | ${m((x) => x.again)} | ${range((x) => x.again)} |`);
-      if (chunk) console.log(`\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`dictation\`).`);
+      if (chunk)
+        console.log(
+          `\nThe dictation chunk (\`${path.basename(chunk.file)}\`): ${kb(chunk.raw)} KB raw, ${kb(chunk.gzip)} KB gzip; its budget is in \`size-budget.json\` (\`dictation\`).`,
+        );
       console.log(
         '\nClick to recording: `performance.now()` at the click on Dictate (a capturing listener in the shadow root) to the mutation that shows the stop button, which the widget renders once the microphone is granted and `MediaRecorder.start()` was called; the baseline times the same two steps in a script of the page. Each context is fresh, so each first `getUserMedia` opens the (fake) device.',
       );
@@ -757,17 +824,24 @@ async function main() {
     // issue 16: the widget's answer streams; how soon its first words show after the provider's first token
     const provider = await providerStub();
     const streamDir = await mkdtemp(path.join(os.tmpdir(), 'bench-stream-'));
-    const streaming = await startServer(streamDir, { LLM_BASE_URL: `${provider.origin}/v1`, LLM_API_KEY: 'bench', LLM_MODEL: 'stub', RATE_LIMIT_CHAT_VISITOR: '100000' });
+    const streaming = await startServer(streamDir, {
+      LLM_BASE_URL: `${provider.origin}/v1`,
+      LLM_API_KEY: 'bench',
+      LLM_MODEL: 'stub',
+      RATE_LIMIT_CHAT_VISITOR: '100000',
+    });
     try {
       const s = await measureFirstWord(browser, streaming.base, provider.origin, provider.firstTokens);
       const row = (name: string, xs: number[]) => `| ${name} | ${ms(median(xs))} | ${ms(Math.min(...xs))}–${ms(Math.max(...xs))} |`;
-      console.log(`\n### Time to first word (median of ${s.widget.length}, 1x CPU; the provider stub writes a token every ${TOKEN_EVERY_MS} ms)\n`);
+      console.log(
+        `\n### Time to first word (median of ${s.widget.length}, 1x CPU; the provider stub writes a token every ${TOKEN_EVERY_MS} ms)\n`,
+      );
       console.log('| what | provider’s first token to first words shown, ms | (min–max) |');
       console.log('| --- | ---: | ---: |');
       console.log(row('baseline: a plain page reading the provider’s stream itself', s.baseline));
       console.log(row('the widget on the journey, through the server (issue 16 target: 150)', s.widget));
       console.log(
-        '\nFrom the wall-clock time the stub wrote its first token (`Date.now()`) to the moment the first words are in the page (`performance.timeOrigin + performance.now()` in a MutationObserver on the widget\'s shadow root; the baseline sets them itself as its first chunk arrives). The widget\'s path: the stub, the server\'s engine and its event stream, the widget\'s reader, one animation frame, the chat machine and the markdown renderer.',
+        "\nFrom the wall-clock time the stub wrote its first token (`Date.now()`) to the moment the first words are in the page (`performance.timeOrigin + performance.now()` in a MutationObserver on the widget's shadow root; the baseline sets them itself as its first chunk arrives). The widget's path: the stub, the server's engine and its event stream, the widget's reader, one animation frame, the chat machine and the markdown renderer.",
       );
     } finally {
       await stopServer(streaming.child);
@@ -775,7 +849,8 @@ async function main() {
       await rm(streamDir, { recursive: true, force: true });
     }
 
-    if (offOrigin.length) console.log(`\n${offOrigin.length} request(s) to other origins were refused: ${[...new Set(offOrigin)].slice(0, 5).join(', ')}`);
+    if (offOrigin.length)
+      console.log(`\n${offOrigin.length} request(s) to other origins were refused: ${[...new Set(offOrigin)].slice(0, 5).join(', ')}`);
     console.log(`\n_${((Date.now() - started) / 1000).toFixed(1)} s in all._`);
   } finally {
     if (browser) await withTimeout(browser.close(), 10_000, 'browser close').catch((err: unknown) => console.error(err));

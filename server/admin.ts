@@ -87,7 +87,8 @@ export function httpUrl(value: string, flag: string, { clearable = false } = {})
   } catch {
     throw new UsageError(`${flag} takes an http(s) URL, not ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} takes an http(s) URL, not a ${url.protocol} one`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${flag} takes an http(s) URL, not a ${url.protocol} one`);
   return url.href;
 }
 
@@ -103,8 +104,12 @@ function imageUrlIssues(stored: Record<string, unknown>, patch: unknown): string
   const bad = (v: unknown) => typeof v === 'string' && v !== '' && !/^(https?:\/\/|data:image\/)/i.test(v);
   const out: string[] = [];
   if (bad(p.agentIcon)) out.push('agentIcon must be an http(s) URL or a data:image');
-  for (const [icon, type] of [['launcherIcon', 'launcherIconType'], ['launcherCloseIcon', 'launcherCloseIconType']] as const) {
-    if ((pl[type] ?? sl[type]) === 'image' && bad(pl[icon] ?? sl[icon])) out.push(`launcher.${icon} must be an http(s) URL or a data:image`);
+  for (const [icon, type] of [
+    ['launcherIcon', 'launcherIconType'],
+    ['launcherCloseIcon', 'launcherCloseIconType'],
+  ] as const) {
+    if ((pl[type] ?? sl[type]) === 'image' && bad(pl[icon] ?? sl[icon]))
+      out.push(`launcher.${icon} must be an http(s) URL or a data:image`);
   }
   return out;
 }
@@ -173,7 +178,9 @@ function originsOf(values: string[] | undefined): string[] {
 /** Saves a site's new origins; warns when `self` or every origin went. */
 async function saveOrigins({ storage, context }: CommandInput, site: Site, origins: string[]): Promise<string> {
   if (site.origins.includes('self') && !origins.includes('self')) {
-    context.warn(`'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`);
+    context.warn(
+      `'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`,
+    );
   }
   if (origins.length === 0) context.warn(`${site.id} has no origins left: its key works from no page`);
   return `origins: ${(await storage.updateSite(site.id, { origins }))!.origins.join(', ') || '(none)'}`;
@@ -201,8 +208,15 @@ const SITE_COMMANDS: Record<string, Command> = {
     const s = await input.site();
     const gone = need(input.o.origin, '--origin');
     const missing = gone.filter((o) => !s.origins.includes(o));
-    if (missing.length) throw new UsageError(`${s.id} does not allow ${missing.join(', ')} (its origins: ${s.origins.join(', ') || 'none'}); nothing changed`);
-    return saveOrigins(input, s, s.origins.filter((o) => !gone.includes(o)));
+    if (missing.length)
+      throw new UsageError(
+        `${s.id} does not allow ${missing.join(', ')} (its origins: ${s.origins.join(', ') || 'none'}); nothing changed`,
+      );
+    return saveOrigins(
+      input,
+      s,
+      s.origins.filter((o) => !gone.includes(o)),
+    );
   },
   'site:config': async ({ storage, o, site }) => {
     const aware = o['page-awareness'];
@@ -211,7 +225,9 @@ const SITE_COMMANDS: Record<string, Command> = {
       config: {
         ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
         ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
-        ...(o['reference-webpage'] !== undefined ? { referenceWebpage: httpUrl(o['reference-webpage'], '--reference-webpage', { clearable: true }) } : {}),
+        ...(o['reference-webpage'] !== undefined
+          ? { referenceWebpage: httpUrl(o['reference-webpage'], '--reference-webpage', { clearable: true }) }
+          : {}),
       },
     });
     return JSON.stringify(updated!.config, null, 2);
@@ -248,7 +264,8 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const file = need(o.file, '--file');
     const filename = path.basename(file);
     const type = o.type ?? docTypeForFilename(filename);
-    if (!isDocType(type)) throw new UsageError(`--type must be one of pdf, docx, md, markdown, txt, snippet, csv, xls, xlsx, spreadsheet, other`);
+    if (!isDocType(type))
+      throw new UsageError(`--type must be one of pdf, docx, md, markdown, txt, snippet, csv, xls, xlsx, spreadsheet, other`);
     const version = o.version === undefined ? 1 : Number(o.version);
     if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
     const bytes = readInput(file);
@@ -269,26 +286,37 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const doc = await storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
     if (!doc) throw new UsageError(`no document with embed token ${target}`);
     if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
-    const b = await storage.addFooterButton(doc.id, o.link ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') } : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action });
+    const b = await storage.addFooterButton(
+      doc.id,
+      o.link
+        ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') }
+        : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action },
+    );
     return `added footer button ${b.id}`;
   },
 };
 
 const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
   videos: async ({ storage, site }) =>
-    (await storage.listVideos((await site()).id))
-      .map((v) => `${v.embedToken}  ${v.id}  ${v.name}`)
-      .join('\n'),
+    (await storage.listVideos((await site()).id)).map((v) => `${v.embedToken}  ${v.id}  ${v.name}`).join('\n'),
   'video:add': async ({ storage, o, site }) => {
     const s = await site();
     const file = need(o.file, '--file');
     const filename = path.basename(file);
     const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readInput(file) });
     const poster = o.poster
-      ? await storage.addFile(s.id, { filename: path.basename(o.poster), contentType: contentTypeFor(o.poster), bytes: readInput(o.poster) })
+      ? await storage.addFile(s.id, {
+          filename: path.basename(o.poster),
+          contentType: contentTypeFor(o.poster),
+          bytes: readInput(o.poster),
+        })
       : null;
     const captions = o.captions
-      ? await storage.addFile(s.id, { filename: path.basename(o.captions), contentType: contentTypeFor(o.captions), bytes: readInput(o.captions) })
+      ? await storage.addFile(s.id, {
+          filename: path.basename(o.captions),
+          contentType: contentTypeFor(o.captions),
+          bytes: readInput(o.captions),
+        })
       : null;
     const v = await storage.addVideo({
       siteId: s.id,
@@ -317,7 +345,12 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
     const s = await site();
     const video = await storage.getVideo(need(o.video, '--video'));
     if (!video || video.siteId !== s.id) throw new UsageError(`no video ${o.video} on ${s.id}`);
-    const m = await storage.addPresenceMessage(s.id, { triggerEventUrl: need(o.path, '--path'), videoId: video.id, content: o.content ?? '', showOnVisit: true });
+    const m = await storage.addPresenceMessage(s.id, {
+      triggerEventUrl: need(o.path, '--path'),
+      videoId: video.id,
+      content: o.content ?? '',
+      showOnVisit: true,
+    });
     return `added presence video ${m.id} on ${m.triggerEventUrl}`;
   },
 };
@@ -325,7 +358,7 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
 const VISITOR_COMMANDS: Record<string, Command> = {
   'visitor:delete': async ({ storage, site, second }) => {
     const s = await site();
-    const visitor = need(second, 'USER_SESSION_ID (the visitor\'s id: local storage ai_chat_user_session_id on the site)');
+    const visitor = need(second, "USER_SESSION_ID (the visitor's id: local storage ai_chat_user_session_id on the site)");
     if (!USER_SESSION_ID.test(visitor)) throw new UsageError(`"${visitor}" is not a user session id (8 to 100 of A-Z a-z 0-9 _ -)`);
     const deleted = await storage.deleteVisitorData(s.id, visitor);
     if (deletedTotal(deleted) === 0) return `nothing stored for visitor ${visitor} on ${s.id}`;
@@ -356,7 +389,9 @@ const POSITIONALS = new Map([
 ]);
 
 // A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
-const COMMANDS = new Map<string, Command>(Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }));
+const COMMANDS = new Map<string, Command>(
+  Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }),
+);
 
 /** Runs one command against `storage`, returning what to print. */
 export async function runAdmin(storage: Storage, argv: string[], context: AdminContext = {}): Promise<string> {

@@ -107,7 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     preCompressed: true,
     // Entry files keep their names between builds, so browsers revalidate them; chunks are content-hashed.
     setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
@@ -127,7 +130,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // issue 13: widget.js, the one name a site pastes, is fresh for 5 minutes and then used while it is
         // revalidated; everything it loads has a content-hashed name and never changes
         // (the file sent may be its compressed copy, widget.js.br)
-        res.setHeader('Cache-Control', path.basename(filePath).replace(/\.(br|gz)$/, '') === 'widget.js' ? WIDGET_SCRIPT_CACHE : 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'Cache-Control',
+          path.basename(filePath).replace(/\.(br|gz)$/, '') === 'widget.js' ? WIDGET_SCRIPT_CACHE : 'public, max-age=31536000, immutable',
+        );
         res.setHeader('Vary', 'Accept-Encoding');
         // embeddable from any origin: the API's CORS rules decide who may use it
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -150,8 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;
-    const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !/^\/(assets|api|files|smart-doc|video|session)\//.test(pathname);
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(assets|api|files|smart-doc|video|session)\//.test(pathname);
     if (!wantsPage) return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${req.method} ${pathname}` });
     return sendShell(reply, screenForPath(pathname) ? 200 : 404);
   });

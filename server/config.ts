@@ -55,7 +55,10 @@ export interface ServerConfig {
 export function databaseUrlFrom(raw: string | undefined): string | null {
   const v = raw?.trim();
   if (!v) return null;
-  if (!/^postgres(ql)?:\/\//.test(v)) throw new Error('DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/database), or unset for the SQLite file in DATA_DIR');
+  if (!/^postgres(ql)?:\/\//.test(v))
+    throw new Error(
+      'DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/database), or unset for the SQLite file in DATA_DIR',
+    );
   return v;
 }
 
@@ -99,7 +102,8 @@ export function trustProxy(raw: string | undefined): boolean | number | string {
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  if (!/^[0-9A-Fa-f.:/,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs, not "${raw}"`);
+  if (!/^[0-9A-Fa-f.:/,\s]+$/.test(v))
+    throw new Error(`TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs, not "${raw}"`);
   return v;
 }
 

@@ -9,7 +9,19 @@ import { unzipSync } from 'fflate';
 export type DocType = 'pdf' | 'docx' | 'md' | 'markdown' | 'txt' | 'snippet' | 'csv' | 'xls' | 'xlsx' | 'spreadsheet' | 'other';
 
 /** Every {@link DocType}, in the order widget-spec §3 lists them. */
-export const DOC_TYPES: readonly DocType[] = ['pdf', 'docx', 'md', 'markdown', 'txt', 'snippet', 'csv', 'xls', 'xlsx', 'spreadsheet', 'other'];
+export const DOC_TYPES: readonly DocType[] = [
+  'pdf',
+  'docx',
+  'md',
+  'markdown',
+  'txt',
+  'snippet',
+  'csv',
+  'xls',
+  'xlsx',
+  'spreadsheet',
+  'other',
+];
 
 const DOC_TYPE_SET: ReadonlySet<string> = new Set(DOC_TYPES);
 

@@ -30,7 +30,10 @@ const isLoopbackBind = (host: string) => host === 'localhost' || host === '::1' 
  * name and addresses.
  */
 export function allowedHostsFrom(env: { ALLOWED_HOSTS?: string }, bind: string, publicUrl: string | undefined): AllowedHosts {
-  const listed = (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const listed = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (listed.includes('*')) return '*';
   const hosts = new Set<string>(LOOPBACK);
   for (const h of listed) {

@@ -28,7 +28,12 @@ const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What a delete removed, in words: `2 chat sessions, 5 messages, 1 profile, 0 button clicks`. */
 export const describeDeleted = (d: DeletedVisitorData) =>
-  [counted(d.chatSessions, 'chat session'), counted(d.messages, 'message'), counted(d.profiles, 'profile'), counted(d.buttonClicks, 'button click')].join(', ');
+  [
+    counted(d.chatSessions, 'chat session'),
+    counted(d.messages, 'message'),
+    counted(d.profiles, 'profile'),
+    counted(d.buttonClicks, 'button click'),
+  ].join(', ');
 
 /** Sweeps now, then every interval; returns the function that stops the timer (call it when the server closes). */
 export function startRetention({ storage, retentionMs, intervalMs, now = Date.now, onSweep, onError }: RetentionOptions): () => void {

@@ -83,7 +83,11 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
       text: extractText(doc.type, doc.bytes),
     });
     await storage.addFooterButton(record.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
-    await storage.addFooterButton(record.id, { label: 'Download', type: 'LINK', url: `/files/${fileId}/${encodeURIComponent(doc.filename)}` });
+    await storage.addFooterButton(record.id, {
+      label: 'Download',
+      type: 'LINK',
+      url: `/files/${fileId}/${encodeURIComponent(doc.filename)}`,
+    });
   }
 
   const v = demoVideo();
@@ -91,7 +95,11 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
   const videoFile = await storage.addFile(site.id, { filename: v.filename, contentType: contentTypeFor(v.filename), bytes: videoBytes });
   const posterName = v.poster;
   const posterFile = posterName
-    ? await storage.addFile(site.id, { filename: posterName, contentType: contentTypeFor(posterName), bytes: readFileSync(path.join(DEMO_MEDIA_DIR, posterName)) })
+    ? await storage.addFile(site.id, {
+        filename: posterName,
+        contentType: contentTypeFor(posterName),
+        bytes: readFileSync(path.join(DEMO_MEDIA_DIR, posterName)),
+      })
     : null;
   const captionsFile = await storage.addFile(site.id, {
     filename: v.captions,
@@ -119,11 +127,16 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
     { path: '/investment/*', name: 'What will I need?', message: 'What information will I need for the investment journey?' },
     { path: '/investment/eligibility', name: 'Who is this advice for?', message: 'Who is this advice suitable for?' },
     { path: '/questionnaire/*', name: 'Why do you ask this?', message: 'Why do you need this information?' },
-    { path: '/questionnaire/risk-assessment', name: 'Explain the risk styles', message: 'What is the difference between the investment risk styles?' },
+    {
+      path: '/questionnaire/risk-assessment',
+      name: 'Explain the risk styles',
+      message: 'What is the difference between the investment risk styles?',
+    },
     { path: '/questionnaire/recommendation', name: 'How was this worked out?', message: 'How was my recommendation worked out?' },
     { path: '/recommended-products', name: 'What fees will I pay?', message: 'What fees will I pay for this product?' },
   ];
-  for (const t of triggers) await storage.addActionTrigger(site.id, { path: t.path, name: t.name, buttonType: 'ACTION', actionMessage: t.message });
+  for (const t of triggers)
+    await storage.addActionTrigger(site.id, { path: t.path, name: t.name, buttonType: 'ACTION', actionMessage: t.message });
   await storage.addActionTrigger(site.id, {
     path: '/recommended-products',
     name: 'Moneysmart: managed funds',

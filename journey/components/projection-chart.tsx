@@ -82,7 +82,13 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         ))}
         {points.map((p, i) =>
           i % every === 0 || i === points.length - 1 ? (
-            <text key={`${i}-${label(p)}`} className="chart__year" x={x(at(p))} y={H - 12} textAnchor={i === points.length - 1 && i > 0 ? 'end' : 'middle'}>
+            <text
+              key={`${i}-${label(p)}`}
+              className="chart__year"
+              x={x(at(p))}
+              y={H - 12}
+              textAnchor={i === points.length - 1 && i > 0 ? 'end' : 'middle'}
+            >
               {label(p)}
             </text>
           ) : null,

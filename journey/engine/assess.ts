@@ -83,11 +83,23 @@ export function suitabilityOf(x: Inputs, a: Assumptions): Suitability {
   // Take-home pay, for the savings it can pay for. Before the hospital cover question is answered it is taken
   // as held (no surcharge: the higher take-home pay), so the regular savings screen can check it (issue 15).
   const net = known
-    ? netIncome({ salaryAnnualCents: x.salaryAnnualCents!, additionalIncomeAnnualCents: additionalCents!, benefits: x.benefits!, privateHospitalCover: x.privateHospitalCover ?? true, age: x.age }, a)
+    ? netIncome(
+        {
+          salaryAnnualCents: x.salaryAnnualCents!,
+          additionalIncomeAnnualCents: additionalCents!,
+          benefits: x.benefits!,
+          privateHospitalCover: x.privateHospitalCover ?? true,
+          age: x.age,
+        },
+        a,
+      )
     : null;
   return checkSuitability(
     {
-      retired: x.employmentStatus === '' && x.benefits === null ? null : x.employmentStatus === 'retired' || !!x.benefits?.some((b) => b.type === 'age-pension'),
+      retired:
+        x.employmentStatus === '' && x.benefits === null
+          ? null
+          : x.employmentStatus === 'retired' || !!x.benefits?.some((b) => b.type === 'age-pension'),
       incomeAnnualCents: known ? x.salaryAnnualCents! + additionalCents! + x.benefits!.reduce((s, b) => s + b.annualCents, 0) : null,
       netMonthlyCents: net && Math.round(net.netAnnualCents / 12),
       dateOfBirth: x.dateOfBirth,

@@ -299,13 +299,7 @@ export const INFLATION = {
 // Risk profiles
 
 /** The risk styles of journey-spec §3 (journey/answers.ts RISK_STYLES values). */
-export type RiskProfileId =
-  | 'conservative'
-  | 'cautious'
-  | 'moderate'
-  | 'moderately-aggressive'
-  | 'aggressive'
-  | 'highly-aggressive';
+export type RiskProfileId = 'conservative' | 'cautious' | 'moderate' | 'moderately-aggressive' | 'aggressive' | 'highly-aggressive';
 
 /** One risk profile's long-run assumptions. */
 export interface RiskProfile {
@@ -380,12 +374,16 @@ export function normalQuantile(p: number): number {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 /**
@@ -396,7 +394,11 @@ export function normalQuantile(p: number): number {
  * At a confidence of 0.5 it is the median (JOURNEY-ENGINE.md's worked examples). Exact for a first deposit;
  * deposits made later are invested for less time, so the projection states the plan's own chance beside it.
  */
-export function planningReturn(p: Pick<RiskProfile, 'medianNetReturn' | 'netReturn' | 'volatility'>, years: number, confidence: number): number {
+export function planningReturn(
+  p: Pick<RiskProfile, 'medianNetReturn' | 'netReturn' | 'volatility'>,
+  years: number,
+  confidence: number,
+): number {
   const z = normalQuantile(confidence);
   // the median itself, not (1 + m) · e⁰ − 1 with its rounding error
   if (z === 0) return p.medianNetReturn;
@@ -589,7 +591,8 @@ export function sourcesInForce(taxTableYear: string | undefined): SourceLine[] {
   const found = new Map<string, SourceLine>();
   for (const [name, { source, effectiveFrom }] of Object.entries(ASSUMPTION_SOURCES)) {
     if (name.startsWith('tax rates ') && name !== `tax rates ${taxTableYear}`) continue;
-    if (!found.has(source.title)) found.set(source.title, { title: source.title, publisher: source.publisher, url: source.url, effectiveFrom });
+    if (!found.has(source.title))
+      found.set(source.title, { title: source.title, publisher: source.publisher, url: source.url, effectiveFrom });
   }
   return [...found.values()];
 }

@@ -7,10 +7,7 @@
 /** The result of {@link parseDateOfBirth}; `error` is ready to display beside the field. */
 export type DateOfBirthResult = { ok: true; date: Date } | { ok: false; error: string };
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The oldest age accepted; an older date of birth is taken to be a mistyped year. */
 const MAX_AGE = 120;
@@ -46,8 +43,7 @@ export function dmyDate(date: Date): string {
 
 /** Whole years from `birth` to `on` (a birthday counts from its day; 29 February from 1 March in other years). */
 export function ageOn(birth: Date, on: Date): number {
-  const before =
-    on.getMonth() < birth.getMonth() || (on.getMonth() === birth.getMonth() && on.getDate() < birth.getDate());
+  const before = on.getMonth() < birth.getMonth() || (on.getMonth() === birth.getMonth() && on.getDate() < birth.getDate());
   return on.getFullYear() - birth.getFullYear() - (before ? 1 : 0);
 }
 

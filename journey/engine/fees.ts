@@ -55,7 +55,12 @@ export function fees(feeBases: readonly Cents[], a: Assumptions): Fees {
   const amounts = (rows: Fees['byYear']): FeeAmounts => {
     const administrationCents = rows.reduce((s, r) => s + r.administrationCents, 0);
     const investmentCents = rows.reduce((s, r) => s + r.investmentCents, 0);
-    return { upfrontAdviserCents: upfront, administrationCents, investmentCents, totalCents: upfront + administrationCents + investmentCents };
+    return {
+      upfrontAdviserCents: upfront,
+      administrationCents,
+      investmentCents,
+      totalCents: upfront + administrationCents + investmentCents,
+    };
   };
   return {
     upfrontAdviserFeeCents: upfront,

@@ -66,7 +66,14 @@ export interface GoalPlan {
 }
 
 /** The goal's plan: one place for the recommendation (index.ts) and the recommendation screen's rule (assess.ts). */
-export function goalPlan(p: { goalTodayCents: Cents; years: number; availableCents: Cents; affordableMonthlyCents: Cents; annualReturn: number; inflation: number }): GoalPlan {
+export function goalPlan(p: {
+  goalTodayCents: Cents;
+  years: number;
+  availableCents: Cents;
+  affordableMonthlyCents: Cents;
+  annualReturn: number;
+  inflation: number;
+}): GoalPlan {
   const months = Math.round(p.years * 12);
   const i = monthlyRate(p.annualReturn);
   const nominalCents = inflate(p.goalTodayCents, p.years, p.inflation);

@@ -172,10 +172,15 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
       'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
     );
   }
-  const smallDebts = x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a) ? highInterestOwedCents(x.highInterestDebts) : null;
+  const smallDebts =
+    x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a)
+      ? highInterestOwedCents(x.highInterestDebts)
+      : null;
   if (smallDebts !== null) {
     // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
-    notes.push(`Clear the ${dollarsText(smallDebts)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`);
+    notes.push(
+      `Clear the ${dollarsText(smallDebts)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`,
+    );
   }
   if (x.additionalIncome && x.additionalIncome.length > 0) {
     notes.push('We treated your other income as taxable in full, without deductions or franking credits.');
@@ -211,7 +216,14 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   const confidence = options.confidence ?? a.projection.confidence;
   const annualReturn = planningReturn(profile, years, confidence);
   // issue 15: when the savings alone reach the goal, only what it needs is invested (and charged fees); the rest is left over
-  const { months, i, nominalCents, startCents: start, monthlyNeededCents, reachable } = goalPlan({
+  const {
+    months,
+    i,
+    nominalCents,
+    startCents: start,
+    monthlyNeededCents,
+    reachable,
+  } = goalPlan({
     goalTodayCents: x.goalTodayCents,
     years,
     availableCents: available,

@@ -218,7 +218,10 @@ function readBigSpends(r: Reading): Pick<Inputs, 'bigSpendsCents'> {
     r,
     'bigSpends',
     answers.bigSpends,
-    { question: `Tell us whether you expect any big expenses in the next ${a.needs.bigSpendsYears} years.`, addRows: 'Add your big expenses, or answer No.' },
+    {
+      question: `Tell us whether you expect any big expenses in the next ${a.needs.bigSpendsYears} years.`,
+      addRows: 'Add your big expenses, or answer No.',
+    },
     (row) => blank(row.amount),
     (row) => {
       const c = toCents(row.amount);
@@ -255,7 +258,11 @@ function readAssets(r: Reading): Pick<Inputs, 'cashCents'> {
   return { cashCents: ok ? cash : null };
 }
 
-function readRegularSavings({ answers, miss, perYear }: Reading): Pick<Inputs, 'savingsMonthlyCents' | 'savingsAnswer' | 'savingsAmountCents' | 'savingsFrequency'> {
+function readRegularSavings({
+  answers,
+  miss,
+  perYear,
+}: Reading): Pick<Inputs, 'savingsMonthlyCents' | 'savingsAnswer' | 'savingsAmountCents' | 'savingsFrequency'> {
   let savingsMonthlyCents: Cents | null = null;
   let savingsAmountCents: Cents | null = null;
   const rs = answers.regularSavings;

@@ -61,7 +61,8 @@ export function recommendationReasons(x: ReasonsInput): string[] {
 
   const ef = needs.emergencyFund;
   const big = needs.bigSpends;
-  const bigText = big.totalCents > 0 ? ` and the ${dollarsText(big.totalCents)} you expect to spend in the next ${yearsText(big.years)}` : '';
+  const bigText =
+    big.totalCents > 0 ? ` and the ${dollarsText(big.totalCents)} you expect to spend in the next ${yearsText(big.years)}` : '';
   // with no take-home pay there is no recommendation (suitability 'no-income', issue 15), so the fund is months of it here
   if (ef.shortfallCents > 0) {
     reasons.push(
@@ -90,7 +91,10 @@ export function recommendationReasons(x: ReasonsInput): string[] {
   const start = x.projection.startingAmountCents;
   const chance = Math.round(x.projection.probabilityOfReachingGoal * 100);
   if (x.monthlyNeededCents === 0) {
-    const rest = x.leftOverCents > 0 ? ` Your savings are more than it needs: keep the other ${dollarsText(x.leftOverCents)} for other plans, out of this investment and its fees.` : '';
+    const rest =
+      x.leftOverCents > 0
+        ? ` Your savings are more than it needs: keep the other ${dollarsText(x.leftOverCents)} for other plans, out of this investment and its fees.`
+        : '';
     reasons.push(
       `A starting amount of ${dollarsText(start)} grows to your goal on its own in ${chance}% of our simulated outcomes, so no regular investment is needed.${rest}`,
     );

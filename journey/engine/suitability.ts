@@ -97,7 +97,12 @@ const percent = (rate: number) => `${Number((rate * 100).toFixed(2))}%`;
  */
 function debtLine(d: DebtOwed): string {
   const kind = labelOf(DEBT_TYPES, d.type).toLowerCase();
-  const [who, whose] = d.owner === 'partner' ? ['Your partner owes', 'their'] : d.owner === 'joint' ? ['You and your partner owe', 'a joint'] : ['You owe', 'your'];
+  const [who, whose] =
+    d.owner === 'partner'
+      ? ['Your partner owes', 'their']
+      : d.owner === 'joint'
+        ? ['You and your partner owe', 'a joint']
+        : ['You owe', 'your'];
   const amount = d.valueCents === null ? 'money (we could not read the amount)' : dollarsText(d.valueCents);
   return `${who} ${amount} on ${whose} ${kind}${d.rate === null ? '' : ` at ${percent(d.rate)} a year`}.`;
 }

@@ -125,8 +125,7 @@ export function netIncome(input: IncomeInput, a: Assumptions): NetIncome {
   const medicareLevyCents = medicareLevy(taxable, a.medicareLevy);
   const rate = input.privateHospitalCover ? 0 : surchargeRate(taxable, a.medicareLevySurcharge);
   const medicareLevySurchargeCents = rateOfDollars(taxable, rate);
-  const netAnnualCents =
-    assessableIncomeCents - incomeTaxCents - medicareLevyCents - medicareLevySurchargeCents + nonTaxableBenefitsCents;
+  const netAnnualCents = assessableIncomeCents - incomeTaxCents - medicareLevyCents - medicareLevySurchargeCents + nonTaxableBenefitsCents;
 
   return {
     salaryCents: input.salaryAnnualCents,

@@ -36,8 +36,12 @@ export const additionalIncome = defineQuestion({
   Body: AdditionalIncome,
   rule: (a) => listDone(a.additionalIncome),
   review: (a, s) => [
-    listRow('Other income', a.additionalIncome, s.additionalIncome, (r) =>
-      `${labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || 'Income'}: ${money(r.amount) || '—'}${per(INCOME_FREQUENCIES, r.frequency)}`,
+    listRow(
+      'Other income',
+      a.additionalIncome,
+      s.additionalIncome,
+      (r) =>
+        `${labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || 'Income'}: ${money(r.amount) || '—'}${per(INCOME_FREQUENCIES, r.frequency)}`,
     ),
   ],
 });

@@ -40,6 +40,14 @@ export const benefits = defineQuestion({
   slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   reasons,
   Body: Benefits,
-  rule: (a, asOf, suitability) => listDone(a.benefits) && benefitsProblem(a.benefits) === null && reasonsProblem(reasons, a, asOf, suitability) === null,
-  review: (a, s) => [listRow('Government benefits', a.benefits, s.benefits, (r) => `${labelOf(BENEFIT_TYPES, r.type) || 'Benefit'}: ${money(r.amount) || '—'} a fortnight`)],
+  rule: (a, asOf, suitability) =>
+    listDone(a.benefits) && benefitsProblem(a.benefits) === null && reasonsProblem(reasons, a, asOf, suitability) === null,
+  review: (a, s) => [
+    listRow(
+      'Government benefits',
+      a.benefits,
+      s.benefits,
+      (r) => `${labelOf(BENEFIT_TYPES, r.type) || 'Benefit'}: ${money(r.amount) || '—'} a fortnight`,
+    ),
+  ],
 });

@@ -28,5 +28,7 @@ export const bigSpends = defineQuestion({
   slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   Body: BigSpends,
   rule: (a) => listDone(a.bigSpends),
-  review: (a, s) => [listRow(`Big expenses in the next ${BIG_SPENDS_YEARS} years`, a.bigSpends, s.bigSpends, (r) => money(r.amount) || '—')],
+  review: (a, s) => [
+    listRow(`Big expenses in the next ${BIG_SPENDS_YEARS} years`, a.bigSpends, s.bigSpends, (r) => money(r.amount) || '—'),
+  ],
 });

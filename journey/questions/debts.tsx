@@ -22,10 +22,26 @@ function Debts() {
             <SelectField label="Type" options={DEBT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
             <MoneyField label="Amount owing" value={row.value} onChange={(v) => set('value', v)} />
             <SelectField label="Whose debt is it?" options={DEBT_OWNERS} value={row.owner} onChange={(v) => set('owner', v)} />
-            <SelectField label="Is the interest tax deductible?" options={YES_NO} value={row.taxDeductible} onChange={(v) => set('taxDeductible', v)} />
-            <CheckedField label="Interest rate (% a year)" inputMode="decimal" value={row.interestRate} onChange={(v) => set('interestRate', v)} problem={rateProblem} />
+            <SelectField
+              label="Is the interest tax deductible?"
+              options={YES_NO}
+              value={row.taxDeductible}
+              onChange={(v) => set('taxDeductible', v)}
+            />
+            <CheckedField
+              label="Interest rate (% a year)"
+              inputMode="decimal"
+              value={row.interestRate}
+              onChange={(v) => set('interestRate', v)}
+              problem={rateProblem}
+            />
             <MoneyField label="Repayment amount" value={row.repaymentAmount} onChange={(v) => set('repaymentAmount', v)} />
-            <SelectField label="Repayment frequency" options={DEBT_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
+            <SelectField
+              label="Repayment frequency"
+              options={DEBT_FREQUENCIES}
+              value={row.frequency}
+              onChange={(v) => set('frequency', v)}
+            />
           </>
         )}
       />

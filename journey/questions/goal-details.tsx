@@ -11,8 +11,22 @@ function GoalDetails() {
   const [years, setYears] = useField('goal.years');
   return (
     <div className="stack">
-      <CheckedField label="How much will you need?" hint="In today’s dollars" money value={amount} onChange={setAmount} problem={goalAmountProblem} />
-      <CheckedField label="How many years from now?" hint="For example, 8 or 2.5" inputMode="decimal" value={years} onChange={setYears} problem={yearsProblem} />
+      <CheckedField
+        label="How much will you need?"
+        hint="In today’s dollars"
+        money
+        value={amount}
+        onChange={setAmount}
+        problem={goalAmountProblem}
+      />
+      <CheckedField
+        label="How many years from now?"
+        hint="For example, 8 or 2.5"
+        inputMode="decimal"
+        value={years}
+        onChange={setYears}
+        problem={yearsProblem}
+      />
     </div>
   );
 }
@@ -25,5 +39,8 @@ export const goalDetails = defineQuestion({
   asks: ['goal.amount', 'goal.years'],
   Body: GoalDetails,
   rule: (a) => readGoalAmount(a.goal.amount).ok && readGoalYears(a.goal.years, MAX_GOAL_YEARS).ok,
-  review: (a, s) => [row('Amount needed', a.goal.amount, s.goal.amount, money), row('Years from now', a.goal.years, s.goal.years, (v) => `${v} years`)],
+  review: (a, s) => [
+    row('Amount needed', a.goal.amount, s.goal.amount, money),
+    row('Years from now', a.goal.years, s.goal.years, (v) => `${v} years`),
+  ],
 });

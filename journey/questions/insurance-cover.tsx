@@ -12,7 +12,12 @@ function InsuranceCover() {
   return (
     <div className="stack">
       {INSURANCE_FIELDS.map((f) => (
-        <MoneyField key={f.key} label={f.label} value={insurance[f.key]} onChange={(value) => send({ type: 'ANSWER.SET', field: `insurance.${f.key}`, value })} />
+        <MoneyField
+          key={f.key}
+          label={f.label}
+          value={insurance[f.key]}
+          onChange={(value) => send({ type: 'ANSWER.SET', field: `insurance.${f.key}`, value })}
+        />
       ))}
     </div>
   );

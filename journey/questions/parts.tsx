@@ -16,7 +16,15 @@ export function useField(field: FieldKey): [string, (value: string) => void] {
 }
 
 /** A single-choice question whose legend repeats the page heading for screen readers. */
-export function Choice({ field, options, question }: { field: FieldKey; options: Parameters<typeof ChoiceGroup>[0]['options']; question: string }) {
+export function Choice({
+  field,
+  options,
+  question,
+}: {
+  field: FieldKey;
+  options: Parameters<typeof ChoiceGroup>[0]['options'];
+  question: string;
+}) {
   const [value, set] = useField(field);
   return <ChoiceGroup legend={question} legendHidden options={options} value={value} onChange={set} />;
 }
@@ -25,14 +33,19 @@ export function Choice({ field, options, question }: { field: FieldKey; options:
  * A text field that says under it what is wrong with its value (`problem`), once the visitor
  * has left the field: amounts the advice cannot read ("85k"), or years that are not a number.
  */
-export function CheckedField({ problem, ...props }: Omit<TextFieldProps, 'error' | 'onBlur'> & { problem: (value: string) => string | null }) {
+export function CheckedField({
+  problem,
+  ...props
+}: Omit<TextFieldProps, 'error' | 'onBlur'> & { problem: (value: string) => string | null }) {
   const [touched, setTouched] = useState(false);
   const error = touched ? problem(props.value) : null;
   return <TextField {...props} onBlur={() => setTouched(true)} error={error ?? ''} />;
 }
 
 /** A money field: anything but an amount in dollars gets a message under it. */
-export const MoneyField = (props: Omit<TextFieldProps, 'error' | 'onBlur' | 'money'>) => <CheckedField {...props} money problem={amountProblem} />;
+export const MoneyField = (props: Omit<TextFieldProps, 'error' | 'onBlur' | 'money'>) => (
+  <CheckedField {...props} money problem={amountProblem} />
+);
 
 /** What stops the journey on this screen, said where the answer was given (issue 15); an empty live region otherwise. */
 export const ScreenProblem = ({ problem }: { problem: string | null }) => (

@@ -20,7 +20,10 @@ export interface AnswerSlice {
 }
 
 /** An answer slice of the typed answers: the key and both values checked against `Answers`. */
-export type TypedSlice = { [K in Exclude<keyof Answers, 'nextRowId'>]: { key: K; blank: Answers[K]; sample: Answers[K] } }[Exclude<keyof Answers, 'nextRowId'>];
+export type TypedSlice = { [K in Exclude<keyof Answers, 'nextRowId'>]: { key: K; blank: Answers[K]; sample: Answers[K] } }[Exclude<
+  keyof Answers,
+  'nextRowId'
+>];
 
 export interface Question {
   /** The screen's id (the journey machine's state). */

@@ -18,7 +18,12 @@ function RegularSavings() {
   const [frequency, setFrequency] = useField('regularSavings.frequency');
   return (
     <div className="stack">
-      <YesNo legend={title} legendHidden value={answer} onChange={(value) => send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value })} />
+      <YesNo
+        legend={title}
+        legendHidden
+        value={answer}
+        onChange={(value) => send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value })}
+      />
       {answer === 'yes' && (
         <div className="rows">
           <MoneyField label="How much do you save?" value={value} onChange={setAmount} />
@@ -44,7 +49,8 @@ export const regularSavings = defineQuestion({
   reasons,
   Body: RegularSavings,
   rule: (a, asOf, suitability) =>
-    (a.regularSavings.answer === 'no' || (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency))) &&
+    (a.regularSavings.answer === 'no' ||
+      (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency))) &&
     reasonsProblem(reasons, a, asOf, suitability) === null,
   review: (a, s) => {
     const savings = a.regularSavings.answer === '' ? s.regularSavings : a.regularSavings;

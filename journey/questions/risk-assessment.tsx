@@ -26,7 +26,9 @@ function RiskAssessment() {
           Open questionnaire
         </button>
         <p role="status" className="panel__status">
-          {opened ? 'The risk questionnaire is not available online yet. Choose the style below that describes you best, or talk to an adviser.' : ''}
+          {opened
+            ? 'The risk questionnaire is not available online yet. Choose the style below that describes you best, or talk to an adviser.'
+            : ''}
         </p>
       </div>
       <Choice field="risk.style" options={RISK_STYLES} question="Choose your investment style" />

@@ -16,7 +16,10 @@ function Summary() {
       ) : (
         <p>Your goal is saved.</p>
       )}
-      <p>Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to invest.</p>
+      <p>
+        Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to
+        invest.
+      </p>
     </div>
   );
 }

@@ -71,7 +71,11 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
             <li key={`${m.answer}-${m.rowId ?? ''}`}>
               {m.message}{' '}
               {step && (
-                <button type="button" className="link-button" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}
+                >
                   Go to {STEP_LABELS[step.n]}
                 </button>
               )}
@@ -133,7 +137,12 @@ export function NeedsAnalysis() {
       <Figures
         rows={[
           ['Take-home pay', `${$(income.netMonthlyCents)} a month (${$(income.netAnnualCents)} a year)`],
-          [ef.allCash ? 'Emergency fund (all your cash: you have no income)' : `Emergency fund (${ef.months} months of your take-home pay)`, $(ef.targetCents)],
+          [
+            ef.allCash
+              ? 'Emergency fund (all your cash: you have no income)'
+              : `Emergency fund (${ef.months} months of your take-home pay)`,
+            $(ef.targetCents),
+          ],
           ['Cash you have', $(ef.cashCents)],
           ['Emergency fund still to build', $(ef.shortfallCents)],
           ['Monthly surplus (what you save regularly)', `${$(sp.monthlyCents)} a month`],
@@ -146,15 +155,21 @@ export function NeedsAnalysis() {
       <ul className="reasons">
         <li>
           Your take-home pay is your gross income of {$(income.assessableIncomeCents)} a year less {$(income.incomeTaxCents)} income tax
-          {income.litoCents > 0 ? ` (after a ${$(income.litoCents)} low income tax offset)` : ''}, {$(income.medicareLevyCents)} Medicare levy
-          {income.medicareLevySurchargeCents > 0 ? ` and a ${$(income.medicareLevySurchargeCents)} Medicare levy surcharge, because you have no private hospital cover` : ''}
-          {income.nonTaxableBenefitsCents > 0 ? `, plus ${$(income.nonTaxableBenefitsCents)} of tax-free benefits` : ''} ({income.taxTableYear} tax rates).
+          {income.litoCents > 0 ? ` (after a ${$(income.litoCents)} low income tax offset)` : ''}, {$(income.medicareLevyCents)} Medicare
+          levy
+          {income.medicareLevySurchargeCents > 0
+            ? ` and a ${$(income.medicareLevySurchargeCents)} Medicare levy surcharge, because you have no private hospital cover`
+            : ''}
+          {income.nonTaxableBenefitsCents > 0 ? `, plus ${$(income.nonTaxableBenefitsCents)} of tax-free benefits` : ''} (
+          {income.taxTableYear} tax rates).
         </li>
         <li>
           {ef.allCash
             ? 'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.'
             : `We keep ${ef.months} months of take-home pay as an emergency fund before investing. ${
-                ef.shortfallCents > 0 ? `Your cash falls ${$(ef.shortfallCents)} short of it, so there is nothing to invest from savings yet.` : 'Your cash covers it.'
+                ef.shortfallCents > 0
+                  ? `Your cash falls ${$(ef.shortfallCents)} short of it, so there is nothing to invest from savings yet.`
+                  : 'Your cash covers it.'
               }`}
         </li>
         <li>
@@ -163,8 +178,9 @@ export function NeedsAnalysis() {
         </li>
         {needs.bigSpends.totalCents > 0 && (
           <li>
-            Your big expenses in the next {needs.bigSpends.years} years ({$(needs.bigSpends.totalCents)}) come out of your cash, after the emergency fund is kept
-            aside, and are never counted as money to invest{needs.bigSpends.notCoveredCents > 0 ? `; ${$(needs.bigSpends.notCoveredCents)} of them is not covered by your cash yet` : ''}.
+            Your big expenses in the next {needs.bigSpends.years} years ({$(needs.bigSpends.totalCents)}) come out of your cash, after the
+            emergency fund is kept aside, and are never counted as money to invest
+            {needs.bigSpends.notCoveredCents > 0 ? `; ${$(needs.bigSpends.notCoveredCents)} of them is not covered by your cash yet` : ''}.
           </li>
         )}
         {advice.notes.map((n) => (
@@ -185,42 +201,51 @@ function Working({ advice }: { advice: Recommended }) {
       <ol className="working">
         {income && (
           <li>
-            <strong>Take-home pay.</strong> Assessable income {$(income.assessableIncomeCents)} less income tax {$(income.incomeTaxCents)} (tax{' '}
-            {$(income.bracketTaxCents)} less the low income tax offset {$(income.litoCents)}), the Medicare levy {$(income.medicareLevyCents)}
+            <strong>Take-home pay.</strong> Assessable income {$(income.assessableIncomeCents)} less income tax {$(income.incomeTaxCents)}{' '}
+            (tax {$(income.bracketTaxCents)} less the low income tax offset {$(income.litoCents)}), the Medicare levy{' '}
+            {$(income.medicareLevyCents)}
             {income.medicareLevySurchargeCents > 0 ? ` and the Medicare levy surcharge ${$(income.medicareLevySurchargeCents)}` : ''}
-            {income.nonTaxableBenefitsCents > 0 ? `, plus tax-free benefits ${$(income.nonTaxableBenefitsCents)}` : ''}: {$(income.netAnnualCents)} a year,{' '}
-            {$(income.netMonthlyCents)} a month ({income.taxTableYear} tax rates).
+            {income.nonTaxableBenefitsCents > 0 ? `, plus tax-free benefits ${$(income.nonTaxableBenefitsCents)}` : ''}:{' '}
+            {$(income.netAnnualCents)} a year, {$(income.netMonthlyCents)} a month ({income.taxTableYear} tax rates).
           </li>
         )}
         {needs && (
           <li>
             <strong>Emergency fund and first deposit.</strong> {needs.emergencyFund.months} × {$(income?.netMonthlyCents ?? 0)} ={' '}
-            {$(needs.emergencyFund.targetCents)} kept in cash. Of your cash of {$(needs.emergencyFund.cashCents)}, what is left above it and any big expenses,{' '}
-            {$(needs.availableSavingsCents)}, is the first deposit{needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}
-            {plan.leftOverCents > 0 ? `, up to what the goal needs (its amount then, discounted at the planning return): ${$(plan.startingAmountCents)}; the other ${$(plan.leftOverCents)} is left out` : `: ${$(plan.startingAmountCents)}`}.
+            {$(needs.emergencyFund.targetCents)} kept in cash. Of your cash of {$(needs.emergencyFund.cashCents)}, what is left above it and
+            any big expenses, {$(needs.availableSavingsCents)}, is the first deposit
+            {needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}
+            {plan.leftOverCents > 0
+              ? `, up to what the goal needs (its amount then, discounted at the planning return): ${$(plan.startingAmountCents)}; the other ${$(plan.leftOverCents)} is left out`
+              : `: ${$(plan.startingAmountCents)}`}
+            .
           </li>
         )}
         {needs && (
           <li>
-            <strong>What you can invest.</strong> Regular savings {$(needs.surplus.monthlyCents)} a month, less {Math.round(needs.surplus.setAsideShare * 100)}% set
-            aside for the unexpected: {$(needs.surplus.investableMonthlyCents)} a month.
+            <strong>What you can invest.</strong> Regular savings {$(needs.surplus.monthlyCents)} a month, less{' '}
+            {Math.round(needs.surplus.setAsideShare * 100)}% set aside for the unexpected: {$(needs.surplus.investableMonthlyCents)} a
+            month.
           </li>
         )}
         <li>
-          <strong>The goal in future dollars.</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})<sup>{plan.goal.years}</sup> ={' '}
-          {$(plan.goal.nominalCents)} in {plan.goal.targetYear}.
+          <strong>The goal in future dollars.</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})
+          <sup>{plan.goal.years}</sup> = {$(plan.goal.nominalCents)} in {plan.goal.targetYear}.
         </li>
         <li>
-          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the return the {plan.profile.label.toLowerCase()} portfolio beats over{' '}
-          {yearsText(plan.goal.years)} in {Math.round(plan.confidence * 100)}% of outcomes; its median is {pct(plan.profile.medianNetReturn)}), a monthly
-          rate i = (1 + {pct(plan.annualReturn)})<sup>1/12</sup> − 1. Over n = {months} months, payment = (goal − first deposit × (1 + i)<sup>n</sup>) × i ÷ ((1 + i)
+          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the return the{' '}
+          {plan.profile.label.toLowerCase()} portfolio beats over {yearsText(plan.goal.years)} in {Math.round(plan.confidence * 100)}% of
+          outcomes; its median is {pct(plan.profile.medianNetReturn)}), a monthly rate i = (1 + {pct(plan.annualReturn)})<sup>1/12</sup> −
+          1. Over n = {months} months, payment = (goal − first deposit × (1 + i)<sup>n</sup>) × i ÷ ((1 + i)
           <sup>n</sup> − 1) = {$(plan.monthlyNeededCents)} a month, against {$(plan.affordableMonthlyCents)} a month you can invest.
         </li>
       </ol>
       <p className="note">
-        Assumptions version {advice.assumptionsVersion}, engine {advice.engineVersion}, worked out on {advice.asOf} using {advice.financialYear} tax rates. Returns are long-run assumptions for a{' '}
-        {plan.profile.label.toLowerCase()} portfolio ({pct(plan.profile.grossReturn)} a year before fees, volatility {pct(plan.profile.volatility)}); the investment
-        fee is {pct(plan.fees.investmentFeeRate)} a year; the adviser fee of {$(plan.fees.upfrontAdviserFeeCents)} is invoiced, not taken from your investment.
+        Assumptions version {advice.assumptionsVersion}, engine {advice.engineVersion}, worked out on {advice.asOf} using{' '}
+        {advice.financialYear} tax rates. Returns are long-run assumptions for a {plan.profile.label.toLowerCase()} portfolio (
+        {pct(plan.profile.grossReturn)} a year before fees, volatility {pct(plan.profile.volatility)}); the investment fee is{' '}
+        {pct(plan.fees.investmentFeeRate)} a year; the adviser fee of {$(plan.fees.upfrontAdviserFeeCents)} is invoiced, not taken from your
+        investment.
       </p>
       <h3>Sources</h3>
       <ul className="sources">
@@ -253,8 +278,8 @@ function Chart({ advice }: { advice: Recommended }) {
         summary={advice.plan.chartSummary}
       />
       <p>
-        Chance of reaching your goal: <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>. In today’s dollars the median outcome is{' '}
-        {$(p.points[p.points.length - 1]!.today.median)}.
+        Chance of reaching your goal: <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>. In today’s dollars the median
+        outcome is {$(p.points[p.points.length - 1]!.today.median)}.
       </p>
       <ul className="note">
         {advice.plan.chartAssumptions.map((a) => (
@@ -281,8 +306,8 @@ export function Recommendation() {
           </button>
         </div>
         <p>
-          {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}): about {$(plan.goal.nominalCents)} then, with{' '}
-          {pct(plan.goal.inflationRate)} inflation a year.
+          {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}): about{' '}
+          {$(plan.goal.nominalCents)} then, with {pct(plan.goal.inflationRate)} inflation a year.
         </p>
         <GoalProgress have={centsToDollars(plan.startingAmountCents)} goal={centsToDollars(plan.goal.nominalCents)} />
       </section>
@@ -300,7 +325,8 @@ export function Recommendation() {
           </p>
         )}
         <p>
-          in {article(plan.profile.label)} {plan.profile.label.toLowerCase()} portfolio ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}% defensive).
+          in {article(plan.profile.label)} {plan.profile.label.toLowerCase()} portfolio ({Math.round(plan.profile.growth * 100)}% growth,{' '}
+          {Math.round(plan.profile.defensive * 100)}% defensive).
         </p>
         <h3>Why</h3>
         <ul className="reasons">
@@ -312,7 +338,8 @@ export function Recommendation() {
           <div className="callout" role="note">
             <h3>Three ways to make it work</h3>
             <p>
-              You would need {$(plan.monthlyNeededCents)} a month, but you can invest about {$(plan.affordableMonthlyCents)} a month. You could:
+              You would need {$(plan.monthlyNeededCents)} a month, but you can invest about {$(plan.affordableMonthlyCents)} a month. You
+              could:
             </p>
             <ul>
               <li>
@@ -322,10 +349,12 @@ export function Recommendation() {
                   : 'even the longest timeframe we plan for would not be enough on its own.'}
               </li>
               <li>
-                <strong>Aim for a smaller goal:</strong> {$(plan.levers.smallerGoal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)}.
+                <strong>Aim for a smaller goal:</strong> {$(plan.levers.smallerGoal.todayCents)} in today’s dollars in{' '}
+                {yearsText(plan.goal.years)}.
               </li>
               <li>
-                <strong>Start with more:</strong> a first deposit of {$(plan.levers.largerFirstDeposit.totalCents)} ({$(plan.levers.largerFirstDeposit.extraCents)} more).
+                <strong>Start with more:</strong> a first deposit of {$(plan.levers.largerFirstDeposit.totalCents)} (
+                {$(plan.levers.largerFirstDeposit.extraCents)} more).
               </li>
             </ul>
             <p>Use Adjust goals to change the amount or the years. We recommend a product once the plan reaches your goal.</p>
@@ -339,8 +368,8 @@ export function Recommendation() {
         <Chart advice={advice} />
       </Collapsible>
       <p className="disclaimer">
-        This advice is based on your answers and on assumptions about future returns, which are not guaranteed. The value of investments can go down as well as
-        up. Consider the product disclosure statement before you decide.
+        This advice is based on your answers and on assumptions about future returns, which are not guaranteed. The value of investments can
+        go down as well as up. Consider the product disclosure statement before you decide.
       </p>
     </div>
   );
@@ -360,8 +389,8 @@ export function RecommendedProducts() {
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{fundName(plan.profile.label)}</h2>
         <p>
-          A diversified, low-cost index portfolio with {Math.round(plan.profile.growth * 100)}% in growth assets and {Math.round(plan.profile.defensive * 100)}% in
-          defensive assets, matching the investment style you chose.
+          A diversified, low-cost index portfolio with {Math.round(plan.profile.growth * 100)}% in growth assets and{' '}
+          {Math.round(plan.profile.defensive * 100)}% in defensive assets, matching the investment style you chose.
         </p>
         <h3>Why we recommend it</h3>
         <ul className="reasons">

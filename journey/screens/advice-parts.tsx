@@ -80,11 +80,16 @@ export function CautionaryNotes() {
       <div className="notes">
         <section className="callout">
           <h3>Life insurance</h3>
-          <p>If others depend on your income, check that your life, TPD and income protection cover would meet their needs. This advice does not review your insurance.</p>
+          <p>
+            If others depend on your income, check that your life, TPD and income protection cover would meet their needs. This advice does
+            not review your insurance.
+          </p>
         </section>
         <section className="callout">
           <h3>Debt repayments</h3>
-          <p>Paying off high-interest debt, such as credit cards and personal loans, usually beats investing. Consider repaying those first.</p>
+          <p>
+            Paying off high-interest debt, such as credit cards and personal loans, usually beats investing. Consider repaying those first.
+          </p>
         </section>
         <section className="callout">
           <h3>Retirement planning</h3>

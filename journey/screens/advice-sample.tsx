@@ -67,7 +67,8 @@ export function SampleRecommendation() {
           Invest {formatDollars(SAMPLE.availableSavings)} now and {formatDollars(SAMPLE.regularInvestmentMonthly)} a month
         </p>
         <p>
-          in {article(riskLabel)} {riskLabel.toLowerCase()} portfolio, the investment style you chose, to reach {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years.
+          in {article(riskLabel)} {riskLabel.toLowerCase()} portfolio, the investment style you chose, to reach{' '}
+          {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years.
         </p>
       </section>
       <Collapsible title="How we worked this out">
@@ -98,14 +99,14 @@ export function SampleRecommendedProducts() {
       <Greeting sample>this is the product we recommend for your goal.</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{SAMPLE.product}</h2>
-        <p>
-          A diversified, low-cost index portfolio matching your {riskLabel.toLowerCase()} investment style.
-        </p>
+        <p>A diversified, low-cost index portfolio matching your {riskLabel.toLowerCase()} investment style.</p>
         <h3>Why we recommend it</h3>
         <ul className="checklist">
           <li>It matches the investment style you chose.</li>
           <li>Its fees are low: {formatPercent(SAMPLE.investmentFeePct)} a year, with no administration fee.</li>
-          <li>You can start with {formatDollars(SAMPLE.availableSavings)} and add {formatDollars(SAMPLE.regularInvestmentMonthly)} a month.</li>
+          <li>
+            You can start with {formatDollars(SAMPLE.availableSavings)} and add {formatDollars(SAMPLE.regularInvestmentMonthly)} a month.
+          </li>
           <li>You can withdraw your money when you reach your goal.</li>
         </ul>
         <div className="button-row">

@@ -7,14 +7,7 @@ import { useEmbedTokens } from '../embed-tokens';
 import type { ComponentType } from 'react';
 
 function Slot({ kind, token, label }: { kind: 'smart-doc' | 'video'; token: string; label: string }) {
-  return (
-    <div
-      className={`${kind}-embedding-slot embed-slot`}
-      data-embed-token={token}
-      role="region"
-      aria-label={label}
-    />
-  );
+  return <div className={`${kind}-embedding-slot embed-slot`} data-embed-token={token} role="region" aria-label={label} />;
 }
 
 /** The demo's documents, one of each type the viewer treats differently (widget-spec §2). */

@@ -45,7 +45,10 @@ export const SCREENS: Record<ScreenId, ScreenDef> = {
   intro: { Body: START.intro, continueLabel: "Let's get started" },
   beforeStart: { Body: START.beforeStart },
   eligibility: { Body: START.eligibility, continueLabel: 'Agree and continue' },
-  ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<QuestionId, ScreenDef>),
+  ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<
+    QuestionId,
+    ScreenDef
+  >),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
   recommendation: A('recommendation', { continueLabel: 'Accept and continue' }),

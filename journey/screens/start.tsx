@@ -60,8 +60,8 @@ function Intro() {
   return (
     <div className="prose">
       <p>
-        We’ll ask about you, your goals, your finances and how you feel about risk, then recommend a way to invest towards your
-        goal. It takes about <strong>{JOURNEY_MINUTES} minutes</strong>.
+        We’ll ask about you, your goals, your finances and how you feel about risk, then recommend a way to invest towards your goal. It
+        takes about <strong>{JOURNEY_MINUTES} minutes</strong>.
       </p>
       <ul className="checklist">
         <li>Your details save automatically as you go, so you can stop and pick up where you left off on this device.</li>
@@ -104,9 +104,7 @@ function Eligibility() {
       <h2>This advice suits you if you</h2>
       <ul className="checklist">
         <li>live in Australia and are {MIN_AGE} or over;</li>
-        <li>
-          want advice for a goal that is {MIN_GOAL_YEARS} years or more away;
-        </li>
+        <li>want advice for a goal that is {MIN_GOAL_YEARS} years or more away;</li>
         <li>have no big changes coming up in your life;</li>
         <li>have no health issues that affect your financial decisions.</li>
       </ul>

@@ -43,25 +43,36 @@ export function StatementOfAdvice() {
         </button>
       </div>
       <p className="soa__meta">
-        Prepared on {formatIsoDate(advice.asOf)} · Assumptions version {advice.assumptionsVersion} · Engine {advice.engineVersion} · {advice.financialYear} tax rates
+        Prepared on {formatIsoDate(advice.asOf)} · Assumptions version {advice.assumptionsVersion} · Engine {advice.engineVersion} ·{' '}
+        {advice.financialYear} tax rates
       </p>
 
       <section>
         <h2>Your situation</h2>
         <ul>
-          <li>Age {advice.age ?? 'not given'}, {labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || 'relationship status not given'}.</li>
+          <li>
+            Age {advice.age ?? 'not given'},{' '}
+            {labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || 'relationship status not given'}.
+          </li>
           <li>{labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || 'Employment not given'}.</li>
           {income && (
             <li>
-              Take-home pay {$(income.netAnnualCents)} a year ({$(income.netMonthlyCents)} a month) from assessable income of {$(income.assessableIncomeCents)}.
+              Take-home pay {$(income.netAnnualCents)} a year ({$(income.netMonthlyCents)} a month) from assessable income of{' '}
+              {$(income.assessableIncomeCents)}.
             </li>
           )}
-          {income && <li>{income.privateHospitalCover ? 'Private hospital cover held.' : 'No private hospital cover (the Medicare levy surcharge applies above its threshold).'}</li>}
+          {income && (
+            <li>
+              {income.privateHospitalCover
+                ? 'Private hospital cover held.'
+                : 'No private hospital cover (the Medicare levy surcharge applies above its threshold).'}
+            </li>
+          )}
           {needs && (
             <>
               <li>
-                Emergency fund of {$(needs.emergencyFund.targetCents)} ({needs.emergencyFund.months} months of take-home pay) kept in cash; cash held{' '}
-                {$(needs.emergencyFund.cashCents)}
+                Emergency fund of {$(needs.emergencyFund.targetCents)} ({needs.emergencyFund.months} months of take-home pay) kept in cash;
+                cash held {$(needs.emergencyFund.cashCents)}
                 {needs.emergencyFund.shortfallCents > 0 ? `, ${$(needs.emergencyFund.shortfallCents)} short of it` : ''}.
               </li>
               <li>
@@ -70,8 +81,8 @@ export function StatementOfAdvice() {
                   : `No big expenses expected in the next ${needs.bigSpends.years} years.`}
               </li>
               <li>
-                Regular savings of {$(needs.surplus.monthlyCents)} a month, of which {$(needs.surplus.investableMonthlyCents)} can be invested after setting aside{' '}
-                {Math.round(needs.surplus.setAsideShare * 100)}% for the unexpected.
+                Regular savings of {$(needs.surplus.monthlyCents)} a month, of which {$(needs.surplus.investableMonthlyCents)} can be
+                invested after setting aside {Math.round(needs.surplus.setAsideShare * 100)}% for the unexpected.
               </li>
             </>
           )}
@@ -86,24 +97,24 @@ export function StatementOfAdvice() {
       <section>
         <h2>Your goal</h2>
         <p>
-          {plan.goal.label}: {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}), about {$(plan.goal.nominalCents)}{' '}
-          then at {pct(plan.goal.inflationRate)} inflation.
+          {plan.goal.label}: {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}), about{' '}
+          {$(plan.goal.nominalCents)} then at {pct(plan.goal.inflationRate)} inflation.
         </p>
       </section>
 
       <section>
         <h2>Scope of this advice</h2>
         <p>
-          This advice covers investing towards the goal above. It does not cover superannuation and retirement, paying off debts, insurance, government benefits or
-          estate planning.
+          This advice covers investing towards the goal above. It does not cover superannuation and retirement, paying off debts, insurance,
+          government benefits or estate planning.
         </p>
       </section>
 
       <section>
         <h2>Our recommendation</h2>
         <p>
-          {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}{' '}
-          in the {fundName(plan.profile.label)} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
+          {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)} in the{' '}
+          {fundName(plan.profile.label)} ({Math.round(plan.profile.growth * 100)}% growth, {Math.round(plan.profile.defensive * 100)}%
           defensive).
         </p>
         <h3>Why</h3>
@@ -119,10 +130,14 @@ export function StatementOfAdvice() {
         <ul>
           <li>
             Returns are not guaranteed. We plan on {pct(plan.annualReturn)} a year after fees (the return beaten over your timeframe in{' '}
-            {Math.round(plan.confidence * 100)}% of outcomes; the median is {pct(plan.profile.medianNetReturn)}), but the value of your investment will rise and fall; in
-            our projection there is a {Math.round(plan.projection.probabilityOfReachingGoal * 100)}% chance of reaching your goal on time.
+            {Math.round(plan.confidence * 100)}% of outcomes; the median is {pct(plan.profile.medianNetReturn)}), but the value of your
+            investment will rise and fall; in our projection there is a {Math.round(plan.projection.probabilityOfReachingGoal * 100)}%
+            chance of reaching your goal on time.
           </li>
-          <li>A {plan.profile.label.toLowerCase()} portfolio can fall in value in some years; it suits goals at least {plan.profile.minHorizonYears} years away.</li>
+          <li>
+            A {plan.profile.label.toLowerCase()} portfolio can fall in value in some years; it suits goals at least{' '}
+            {plan.profile.minHorizonYears} years away.
+          </li>
           <li>Inflation may be higher than the {pct(plan.goal.inflationRate)} a year assumed, making the goal cost more.</li>
         </ul>
       </section>
@@ -135,9 +150,10 @@ export function StatementOfAdvice() {
       <section>
         <h2>Who gives this advice</h2>
         <p>
-          {BUSINESS}, Australian Financial Services Licence {AFSL} (a demonstration number: Horizon Advice is a fictional business). Our Financial Services Guide
-          says who we are and what we do: <a href={DOCUMENT_LINKS.fsg}>read the Financial Services Guide</a>. The product is explained in its{' '}
-          <a href={DOCUMENT_LINKS.pds}>product disclosure statement</a>, which you should read before you decide.
+          {BUSINESS}, Australian Financial Services Licence {AFSL} (a demonstration number: Horizon Advice is a fictional business). Our
+          Financial Services Guide says who we are and what we do: <a href={DOCUMENT_LINKS.fsg}>read the Financial Services Guide</a>. The
+          product is explained in its <a href={DOCUMENT_LINKS.pds}>product disclosure statement</a>, which you should read before you
+          decide.
         </p>
       </section>
 
@@ -145,11 +161,12 @@ export function StatementOfAdvice() {
         <h2>How we are paid, and our conflicts</h2>
         <ul>
           <li>
-            For this advice we charge an upfront adviser fee of {$(plan.fees.upfrontAdviserFeeCents)}, invoiced to you: it is not taken from your investment.
+            For this advice we charge an upfront adviser fee of {$(plan.fees.upfrontAdviserFeeCents)}, invoiced to you: it is not taken from
+            your investment.
           </li>
           <li>
-            The fund’s fees are paid to its issuer, {ISSUER}, which is related to us: we recommend its fund, and the group earns its fees. We receive no commissions, and
-            our advisers are paid a salary with no bonus tied to the products they recommend.
+            The fund’s fees are paid to its issuer, {ISSUER}, which is related to us: we recommend its fund, and the group earns its fees.
+            We receive no commissions, and our advisers are paid a salary with no bonus tied to the products they recommend.
           </li>
         </ul>
       </section>
@@ -157,15 +174,17 @@ export function StatementOfAdvice() {
       <section>
         <h2>Speak with an adviser</h2>
         <p>
-          One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call {PHONE} ({HOURS}) or email {EMAIL}.
+          One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call {PHONE} ({HOURS})
+          or email {EMAIL}.
         </p>
       </section>
 
       <section>
         <h2>If you have a complaint</h2>
         <p>
-          Tell us first: email {EMAIL} or call {PHONE}. We will acknowledge your complaint within one business day and give you our final response within{' '}
-          {COMPLAINT_DAYS} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority (AFCA), a free and independent service: {AFCA}.
+          Tell us first: email {EMAIL} or call {PHONE}. We will acknowledge your complaint within one business day and give you our final
+          response within {COMPLAINT_DAYS} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority
+          (AFCA), a free and independent service: {AFCA}.
         </p>
       </section>
 
@@ -196,8 +215,9 @@ export function StatementOfAdvice() {
           ))}
         </ul>
         <p className="note">
-          This is personal advice, prepared by a digital advice tool from the answers you gave on {formatIsoDate(advice.asOf)}. It relies on those answers being complete
-          and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.
+          This is personal advice, prepared by a digital advice tool from the answers you gave on {formatIsoDate(advice.asOf)}. It relies on
+          those answers being complete and correct: if your situation changes, or anything here is wrong, come back and update your answers.
+          Horizon Advice is a demonstration.
         </p>
       </section>
     </article>

@@ -22,5 +22,14 @@ export type Manifest = Record<string, ManifestEntry>;
 export declare function readManifest(root: string): Manifest;
 export declare function loadedFile(file: string): boolean;
 export declare function kb(bytes: number): string;
-export declare function membership(metafile: Pick<Metafile, 'outputs'>, manifest: Manifest, options: { roots: string[]; alongside?: Map<string, string[]>; bundleOf?: Map<string, string> }): Map<string, Set<string>>;
-export declare function checkBudgets(manifest: Manifest, members: Map<string, Set<string>>, gzipOf: (file: string) => number | undefined, log?: (line: string) => void): boolean;
+export declare function membership(
+  metafile: Pick<Metafile, 'outputs'>,
+  manifest: Manifest,
+  options: { roots: string[]; alongside?: Map<string, string[]>; bundleOf?: Map<string, string> },
+): Map<string, Set<string>>;
+export declare function checkBudgets(
+  manifest: Manifest,
+  members: Map<string, Set<string>>,
+  gzipOf: (file: string) => number | undefined,
+  log?: (line: string) => void,
+): boolean;

@@ -48,12 +48,19 @@ export function membership(metafile, manifest, { roots, alongside = new Map(), b
   const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([f]) => loadedFile(f)));
   const outputOf = (source, what, bundle) => {
     const found = Object.keys(outputs).filter((f) => outputs[f].entryPoint === source && (!bundle || bundleOf.get(f) === bundle));
-    if (found.length !== 1) throw new Error(`${what}: ${source} is ${found.length ? 'the entry of several outputs' : 'no output’s entry (renamed? update size-budget.json)'}`);
+    if (found.length !== 1)
+      throw new Error(
+        `${what}: ${source} is ${found.length ? 'the entry of several outputs' : 'no output’s entry (renamed? update size-budget.json)'}`,
+      );
     return found[0];
   };
   const entryOut = new Map(Object.entries(manifest).map(([name, e]) => [name, outputOf(e.entry, `size-budget.json "${name}"`, e.bundle)]));
   const ownEntry = new Set(entryOut.values());
-  const staticOf = (file) => [...(outputs[file]?.cssBundle ? [outputs[file].cssBundle] : []), ...(alongside.get(file) ?? []), ...(outputs[file]?.imports ?? []).filter((i) => !i.external && i.kind !== 'dynamic-import').map((i) => i.path)];
+  const staticOf = (file) => [
+    ...(outputs[file]?.cssBundle ? [outputs[file].cssBundle] : []),
+    ...(alongside.get(file) ?? []),
+    ...(outputs[file]?.imports ?? []).filter((i) => !i.external && i.kind !== 'dynamic-import').map((i) => i.path),
+  ];
   const dynamicOf = (file) => (outputs[file]?.imports ?? []).filter((i) => !i.external && i.kind === 'dynamic-import').map((i) => i.path);
   const closure = (from, next) => {
     const seen = new Set();
@@ -95,7 +102,8 @@ export function membership(metafile, manifest, { roots, alongside = new Map(), b
   };
   return new Map(
     Object.entries(manifest).map(([name, e]) => {
-      for (const other of e.with ?? []) if (!manifest[other]) throw new Error(`size-budget.json "${name}": no entry "${other}" to count with it`);
+      for (const other of e.with ?? [])
+        if (!manifest[other]) throw new Error(`size-budget.json "${name}": no entry "${other}" to count with it`);
       return [name, new Set([name, ...(e.with ?? [])].flatMap(cost))];
     }),
   );
@@ -124,7 +132,9 @@ export function checkBudgets(manifest, members, gzipOf, log = console.log) {
     }, 0);
     const within = total <= budget.gzip;
     ok &&= within;
-    log(`  ${name.padEnd(16)} ${kb(total).padStart(10)} of ${kb(budget.gzip).padStart(9)} (${String(budget.gzip - total).padStart(6)} B left)  ${within ? 'ok' : 'OVER BUDGET'}  ${budget.why ?? ''}`);
+    log(
+      `  ${name.padEnd(16)} ${kb(total).padStart(10)} of ${kb(budget.gzip).padStart(9)} (${String(budget.gzip - total).padStart(6)} B left)  ${within ? 'ok' : 'OVER BUDGET'}  ${budget.why ?? ''}`,
+    );
   }
   return ok;
 }

@@ -20,4 +20,10 @@ export interface Bundle {
   defineFrom?: { bundle: string; define: (metafile: Metafile) => Record<string, string> };
 }
 
-export declare function build(how: { root: string; bundles: Bundle[]; manifest: Manifest; watching?: boolean; log?: (line: string) => void }): Promise<{ bundle: Bundle; metafile: Metafile }[]>;
+export declare function build(how: {
+  root: string;
+  bundles: Bundle[];
+  manifest: Manifest;
+  watching?: boolean;
+  log?: (line: string) => void;
+}): Promise<{ bundle: Bundle; metafile: Metafile }[]>;

@@ -43,9 +43,12 @@ export async function build({ root, bundles, manifest, watching = false, log = c
       const from = results.find((r) => r.bundle.name === bundle.defineFrom.bundle);
       options = { ...options, define: { ...options.define, ...bundle.defineFrom.define(from.metafile) } };
     }
-    const result = bundle.layers ? await buildLayers({ core: bundle.layers.core, options, extraPlugins: vendors ? [vendors.plugin] : [] }) : await esbuild.build(options);
+    const result = bundle.layers
+      ? await buildLayers({ core: bundle.layers.core, options, extraPlugins: vendors ? [vendors.plugin] : [] })
+      : await esbuild.build(options);
     if (vendors) joinVendors(result.metafile, vendors, path.join(options.outdir, 'chunks'));
-    if (options.platform === 'browser' && !watching) await minifyFurther(result, { root, module: options.format === 'esm', eagerCompile: bundle.eagerCompile });
+    if (options.platform === 'browser' && !watching)
+      await minifyFurther(result, { root, module: options.format === 'esm', eagerCompile: bundle.eagerCompile });
     await copyStatic(root, bundle);
     results.push({ bundle, metafile: result.metafile });
     if (!watching) for (const [file, s] of await report(root, bundle, result.metafile, log)) sizes.set(file, s);
@@ -57,7 +60,8 @@ export async function build({ root, bundles, manifest, watching = false, log = c
     alongside: firstLoadStatics(bundles, results),
     bundleOf: new Map(results.flatMap((r) => Object.keys(r.metafile.outputs).map((file) => [file, r.bundle.name]))),
   });
-  if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip, log)) throw new Error('a bundle is over its size budget (size-budget.json)');
+  if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip, log))
+    throw new Error('a bundle is over its size budget (size-budget.json)');
   return results;
 }
 
@@ -81,6 +85,8 @@ function firstLoadStatics(bundles, results) {
 
 /** The folders browsers load from: the browser bundles' output folders and their static files' (the outermost of those nested). */
 function browserFolders(bundles) {
-  const dirs = bundles.filter((b) => b.options.platform === 'browser').flatMap((b) => [b.options.outdir, ...(b.static ?? []).map((s) => path.dirname(s.to))]);
+  const dirs = bundles
+    .filter((b) => b.options.platform === 'browser')
+    .flatMap((b) => [b.options.outdir, ...(b.static ?? []).map((s) => path.dirname(s.to))]);
   return [...new Set(dirs)].filter((d) => !dirs.some((o) => o !== d && d.startsWith(`${o}/`)));
 }

@@ -71,7 +71,12 @@ function partsApart(parts, to) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === SKIP) return undefined;
-        const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: SKIP });
+        const r = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: SKIP,
+        });
         if (r.errors.length) return { errors: r.errors };
         if (r.external || r.namespace !== 'file') return undefined;
         const base = path.basename(r.path).replace(/\.[^.]+$/, '');
@@ -86,10 +91,24 @@ function partsApart(parts, to) {
 async function probeCore({ core, options, plugins, probeDir, root, rel }) {
   /** a part's source (absolute) -> its entry name */
   const parts = new Map();
-  const probe = await esbuild.build({ ...options, entryPoints: { core }, splitting: false, write: false, sourcemap: false, minify: false, outdir: probeDir, plugins: [partsApart(parts, (name) => `part:${name}`), ...plugins] });
-  const held = new Set(Object.keys(probe.metafile.inputs).filter((f) => /\.(m?js|tsx?)$/.test(f)).map((f) => path.resolve(root, f)));
+  const probe = await esbuild.build({
+    ...options,
+    entryPoints: { core },
+    splitting: false,
+    write: false,
+    sourcemap: false,
+    minify: false,
+    outdir: probeDir,
+    plugins: [partsApart(parts, (name) => `part:${name}`), ...plugins],
+  });
+  const held = new Set(
+    Object.keys(probe.metafile.inputs)
+      .filter((f) => /\.(m?js|tsx?)$/.test(f))
+      .map((f) => path.resolve(root, f)),
+  );
   const rest = Object.fromEntries([...parts].map(([file, name]) => [name, rel(file)]));
-  if (Object.keys(rest).length !== parts.size) throw new Error(`buildLayers: two parts of the core have one name: ${[...parts.values()].join(', ')}`);
+  if (Object.keys(rest).length !== parts.size)
+    throw new Error(`buildLayers: two parts of the core have one name: ${[...parts.values()].join(', ')}`);
   return { parts, held, rest };
 }
 
@@ -123,7 +142,8 @@ async function probeParts({ options, plugins, probeDir, rel }, held, rest) {
   /** `module\0name` -> the core's alias for it */
   const alias = new Map();
   for (const byModule of wanted.values()) {
-    for (const [module, names] of byModule) for (const name of names) if (!alias.has(`${module}\0${name}`)) alias.set(`${module}\0${name}`, `_${alias.size.toString(36)}`);
+    for (const [module, names] of byModule)
+      for (const name of names) if (!alias.has(`${module}\0${name}`)) alias.set(`${module}\0${name}`, `_${alias.size.toString(36)}`);
   }
   return { wanted, group, alias, outputs: probe.metafile.outputs };
 }
@@ -136,7 +156,9 @@ async function buildCore({ core, options, root }, parts, alias) {
     const [module, name] = key.split('\0');
     exported.set(module, [...(exported.get(module) ?? []), `${name} as ${a}`]);
   }
-  const exportLines = [...exported].map(([module, specs]) => `export { ${specs.join(', ')} } from ${JSON.stringify(path.resolve(root, module))};`);
+  const exportLines = [...exported].map(
+    ([module, specs]) => `export { ${specs.join(', ')} } from ${JSON.stringify(path.resolve(root, module))};`,
+  );
   return esbuild.build({
     ...options,
     entryPoints: { core },
@@ -151,7 +173,8 @@ async function buildCore({ core, options, root }, parts, alias) {
           build.onLoad({ filter: /.*/ }, async (args) => {
             if (args.path !== coreFile) return undefined;
             const source = await readFile(args.path, 'utf8');
-            if (/export\s+(const|let|var|function|class)\s+_[0-9a-z]+\b/.test(source)) throw new Error(`${core}: an export named like the layer's aliases (_0, _1, …)`);
+            if (/export\s+(const|let|var|function|class)\s+_[0-9a-z]+\b/.test(source))
+              throw new Error(`${core}: an export named like the layer's aliases (_0, _1, …)`);
             return { contents: `${source}\n${exportLines.join('\n')}\n`, loader: path.extname(args.path).slice(1) };
           });
         },
@@ -189,7 +212,9 @@ async function buildParts({ options, plugins, chunkDir, rel }, { held, rest, wan
       {
         name: 'held-in-core',
         setup(build) {
-          build.onResolve({ filter: /.*/, namespace: 'held-in-core' }, (args) => (args.path === fromCore ? { path: fromCore, external: true } : undefined));
+          build.onResolve({ filter: /.*/, namespace: 'held-in-core' }, (args) =>
+            args.path === fromCore ? { path: fromCore, external: true } : undefined,
+          );
           build.onLoad({ filter: /.*/, namespace: 'held-in-core' }, (args) => {
             const [module, of] = args.path.split('\0');
             const names = [...(wanted.get(of)?.get(module) ?? [])];
@@ -202,7 +227,8 @@ async function buildParts({ options, plugins, chunkDir, rel }, { held, rest, wan
     ],
   });
   const jsOutputs = (outputs) => Object.keys(outputs).filter((f) => f.endsWith('.js'));
-  if (jsOutputs(second.metafile.outputs).length !== jsOutputs(probeOutputs).length) throw new Error('buildLayers: the build made other files than its probe (a module the core holds in a chunk of its own?)');
+  if (jsOutputs(second.metafile.outputs).length !== jsOutputs(probeOutputs).length)
+    throw new Error('buildLayers: the build made other files than its probe (a module the core holds in a chunk of its own?)');
   const texts = new Map();
   for (const file of second.outputFiles) {
     const out = rel(file.path);
@@ -220,7 +246,9 @@ async function buildParts({ options, plugins, chunkDir, rel }, { held, rest, wan
 function joinImports(text, fromCore, out) {
   const statements = [...text.matchAll(importPattern(fromCore))].map((m) => m[0]);
   if (statements.length <= 1) return text;
-  const specs = importsOf(text, fromCore, out).flatMap(({ names }) => names.map(({ name, local }) => (name === local ? name : `${name} as ${local}`)));
+  const specs = importsOf(text, fromCore, out).flatMap(({ names }) =>
+    names.map(({ name, local }) => (name === local ? name : `${name} as ${local}`)),
+  );
   let joined = false;
   return text.replace(importPattern(fromCore), (statement) => {
     const lines = '\n'.repeat(statement.split('\n').length - 1);
@@ -243,13 +271,21 @@ async function nameByOneHash({ rel }, first, { second, texts: partTexts, fromCor
     await mkdir(path.dirname(named(file)), { recursive: true });
     await writeFile(named(file), named(text));
   }
-  const metafile = JSON.parse(named(JSON.stringify({ inputs: { ...first.metafile.inputs, ...second.metafile.inputs }, outputs: { ...first.metafile.outputs, ...second.metafile.outputs } })));
+  const metafile = JSON.parse(
+    named(
+      JSON.stringify({
+        inputs: { ...first.metafile.inputs, ...second.metafile.inputs },
+        outputs: { ...first.metafile.outputs, ...second.metafile.outputs },
+      }),
+    ),
+  );
   const coreFinal = named(coreOut);
   for (const [file, out] of Object.entries(metafile.outputs)) {
     for (const imp of out.imports) {
       if (!imp.external) continue;
       if (file !== coreFinal && imp.path === named(fromCore)) Object.assign(imp, { path: coreFinal, external: false });
-      else if (file === coreFinal && imp.kind === 'dynamic-import') Object.assign(imp, { path: path.join(path.dirname(coreFinal), imp.path).split(path.sep).join('/'), external: false });
+      else if (file === coreFinal && imp.kind === 'dynamic-import')
+        Object.assign(imp, { path: path.join(path.dirname(coreFinal), imp.path).split(path.sep).join('/'), external: false });
     }
   }
   return { metafile };
@@ -263,20 +299,37 @@ function heldModules(held, to) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === SKIP || args.kind === 'entry-point' || args.namespace === 'held-in-core') return undefined;
-        const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: SKIP });
+        const r = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          namespace: args.namespace,
+          pluginData: SKIP,
+        });
         if (r.errors.length) return { errors: r.errors };
         if (r.namespace === 'file' && held.has(r.path)) {
-          if (args.kind !== 'import-statement') throw new Error(`${args.importer} loads ${r.path}, which the core holds, by ${args.kind}: only import statements can reach the core's file`);
+          if (args.kind !== 'import-statement')
+            throw new Error(
+              `${args.importer} loads ${r.path}, which the core holds, by ${args.kind}: only import statements can reach the core's file`,
+            );
           return to(r.path, args.importer);
         }
-        return { path: r.path, namespace: r.namespace, external: r.external, sideEffects: r.sideEffects, pluginData: r.pluginData, suffix: r.suffix };
+        return {
+          path: r.path,
+          namespace: r.namespace,
+          external: r.external,
+          sideEffects: r.sideEffects,
+          pluginData: r.pluginData,
+          suffix: r.suffix,
+        };
       });
     },
   };
 }
 
 /** esbuild's import (or re-export) statements from externals whose path starts with `prefix`. */
-const importPattern = (prefix) => new RegExp(`\\b(?:import|export)\\s*[^;"]*?\\s*from\\s*"${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"]*";?`, 'g');
+const importPattern = (prefix) =>
+  new RegExp(`\\b(?:import|export)\\s*[^;"]*?\\s*from\\s*"${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"]*";?`, 'g');
 
 /**
  * The imports of esbuild's output `text` from externals whose path starts with `prefix`: for each, the
@@ -289,10 +342,14 @@ function importsOf(text, prefix, file) {
     const statement = m[0];
     const module = /"([^"]*)"/.exec(statement)[1].slice(prefix.length);
     const clause = statement.replace(/^import\s*/, '').replace(/\s*from\s*"[^"]*";?$/, '');
-    if (!statement.startsWith('import') || clause.includes('*')) throw new Error(`buildLayers: ${file} has \`${statement}\`; only named or default imports can reach the core's file`);
+    if (!statement.startsWith('import') || clause.includes('*'))
+      throw new Error(`buildLayers: ${file} has \`${statement}\`; only named or default imports can reach the core's file`);
     const names = [];
     const braces = /\{([^}]*)\}/.exec(clause);
-    const defaultLocal = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+    const defaultLocal = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, '')
+      .trim();
     if (defaultLocal) names.push({ name: 'default', local: defaultLocal });
     for (const spec of braces?.[1].split(',') ?? []) {
       const [name, local = name] = spec.trim().split(/\s+as\s+/);

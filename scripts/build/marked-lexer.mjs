@@ -24,9 +24,14 @@ export const markedLexerOnly = {
       const [marked, lexer, tokenizer] = ['Marked', 'Lexer', 'Tokenizer'].map((name) => locals.get(name));
       const instance = marked && new RegExp(`var [\\w$]+=new ${marked.replace(/\$/g, '\\$')};`).exec(source);
       if (!lexer || !tokenizer || !instance) {
-        throw new Error(`${args.path}: not the layout marked-lexer-only expects (a default Marked instance, then the export list); update the plugin in scripts/build/marked-lexer.mjs`);
+        throw new Error(
+          `${args.path}: not the layout marked-lexer-only expects (a default Marked instance, then the export list); update the plugin in scripts/build/marked-lexer.mjs`,
+        );
       }
-      return { contents: withoutUnusedRules(`${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, args.path), loader: 'js' };
+      return {
+        contents: withoutUnusedRules(`${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, args.path),
+        loader: 'js',
+      };
     });
   },
 };
@@ -48,13 +53,26 @@ function withoutUnusedRules(source, file) {
       else if (value && typeof value.type === 'string') walk(value, visit, node);
     }
   };
-  const declarators = (program) => program.body.filter((s) => s.type === 'VariableDeclaration').flatMap((s) => s.declarations.filter((d) => d.id.type === 'Identifier'));
-  const cut = (code, ranges) => ranges.sort((a, b) => b[0] - a[0]).reduce((c, [start, end, by = '']) => c.slice(0, start) + by + c.slice(end), code);
+  const declarators = (program) =>
+    program.body.filter((s) => s.type === 'VariableDeclaration').flatMap((s) => s.declarations.filter((d) => d.id.type === 'Identifier'));
+  const cut = (code, ranges) =>
+    ranges.sort((a, b) => b[0] - a[0]).reduce((c, [start, end, by = '']) => c.slice(0, start) + by + c.slice(end), code);
 
-  const sets = declarators(parse(source)).filter((d) => d.init?.type === 'ObjectExpression' && /^normal,gfm,(breaks,)?pedantic$/.test(d.init.properties.map((p) => p.key?.name).join(',')));
-  if (sets.length !== 2) throw new Error(`${file}: not the rule sets withoutUnusedRules expects ({ normal, gfm, pedantic } and { normal, gfm, breaks, pedantic }); update it in scripts/build/marked-lexer.mjs`);
+  const sets = declarators(parse(source)).filter(
+    (d) =>
+      d.init?.type === 'ObjectExpression' && /^normal,gfm,(breaks,)?pedantic$/.test(d.init.properties.map((p) => p.key?.name).join(',')),
+  );
+  if (sets.length !== 2)
+    throw new Error(
+      `${file}: not the rule sets withoutUnusedRules expects ({ normal, gfm, pedantic } and { normal, gfm, breaks, pedantic }); update it in scripts/build/marked-lexer.mjs`,
+    );
   // each property with the comma before it (neither is first)
-  let code = cut(source, sets.flatMap((d) => d.init.properties.filter((p) => p.key.name === 'pedantic' || p.key.name === 'breaks').map((p) => [p.start - 1, p.end])));
+  let code = cut(
+    source,
+    sets.flatMap((d) =>
+      d.init.properties.filter((p) => p.key.name === 'pedantic' || p.key.name === 'breaks').map((p) => [p.start - 1, p.end]),
+    ),
+  );
   for (;;) {
     const program = parse(code);
     const decls = declarators(program);
@@ -62,11 +80,26 @@ function withoutUnusedRules(source, file) {
     const reads = new Set();
     walk(program, (n, parent) => {
       if (n.type !== 'Identifier' || ids.has(n)) return;
-      if (parent && (parent.type === 'MemberExpression' || parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && (parent.property === n || parent.key === n) && !parent.computed && !parent.shorthand) return;
+      if (
+        parent &&
+        (parent.type === 'MemberExpression' ||
+          parent.type === 'Property' ||
+          parent.type === 'MethodDefinition' ||
+          parent.type === 'PropertyDefinition') &&
+        (parent.property === n || parent.key === n) &&
+        !parent.computed &&
+        !parent.shorthand
+      )
+        return;
       reads.add(n.name);
     });
-    const unused = decls.filter((d) => d.init && !reads.has(d.id.name) && !(d.init.type === 'UnaryExpression' && d.init.operator === 'void'));
+    const unused = decls.filter(
+      (d) => d.init && !reads.has(d.id.name) && !(d.init.type === 'UnaryExpression' && d.init.operator === 'void'),
+    );
     if (!unused.length) return code;
-    code = cut(code, unused.map((d) => [d.init.start, d.init.end, 'void 0']));
+    code = cut(
+      code,
+      unused.map((d) => [d.init.start, d.init.end, 'void 0']),
+    );
   }
 }

@@ -16,7 +16,9 @@ export const reactHooksForCommonJs = {
   name: 'react-hooks-for-commonjs',
   setup(build) {
     build.onResolve({ filter: /^react$/ }, (args) =>
-      args.kind === 'require-call' && /[\\/]use-sync-external-store[\\/]/.test(args.importer) ? { path: 'react', namespace: 'react-hooks-for-commonjs' } : undefined,
+      args.kind === 'require-call' && /[\\/]use-sync-external-store[\\/]/.test(args.importer)
+        ? { path: 'react', namespace: 'react-hooks-for-commonjs' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'react-hooks-for-commonjs' }, () => ({
       contents: `export { ${REACT_HOOKS_FOR_CJS.join(', ')} } from 'preact/compat';`,

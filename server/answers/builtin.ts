@@ -188,7 +188,11 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], ter
   const weights = termWeights(index, terms);
   const quoted = new Set<string>();
   const covered = new Set<string>();
-  const picks = chosen.map((c) => ({ passage: c.passage, sentences: rankSentences(c.passage.sentences, weights), indices: [] as number[] }));
+  const picks = chosen.map((c) => ({
+    passage: c.passage,
+    sentences: rankSentences(c.passage.sentences, weights),
+    indices: [] as number[],
+  }));
 
   let count = 0;
   const take = (pick: (typeof picks)[number], sentence: RankedSentence) => {

@@ -48,7 +48,7 @@ const INSTRUCTIONS = [
   "You are the assistant of this website. Answer the visitor's question using only the numbered context passages below,",
   'which come from the page the visitor is reading ("This page") and from the site\'s documents.',
   'Name the sources you use (for example "According to the Fees guide, …").',
-  'If the passages do not contain the answer, say that you could not find it in this page or the site\'s documents;',
+  "If the passages do not contain the answer, say that you could not find it in this page or the site's documents;",
   'do not guess and do not use outside knowledge. Answer briefly, in markdown.',
 ].join(' ');
 
@@ -76,7 +76,12 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       const passages = requestPassages(request);
       const ranked = rankPassages(buildIndex(passages), request.question);
       const context = contextPassages(request, passages, ranked);
-      const body = JSON.stringify({ model, messages: buildMessages(request, context), temperature: TEMPERATURE, ...(onDelta ? { stream: true } : {}) });
+      const body = JSON.stringify({
+        model,
+        messages: buildMessages(request, context),
+        temperature: TEMPERATURE,
+        ...(onDelta ? { stream: true } : {}),
+      });
 
       // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives)
       const deadline = new AbortController();
@@ -144,7 +149,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
  * none matches ("What is this video about?"), its opening passages; the best of the
  * others fill the remaining places.
  */
-export function contextPassages(request: Pick<AnswerRequest, 'question' | 'focus'>, passages: readonly Passage[], ranked: readonly ScoredPassage[]): Passage[] {
+export function contextPassages(
+  request: Pick<AnswerRequest, 'question' | 'focus'>,
+  passages: readonly Passage[],
+  ranked: readonly ScoredPassage[],
+): Passage[] {
   const focusId = request.focus?.id;
   const focused = focusId === undefined ? [] : passages.filter((p) => p.docId === focusId);
   if (focused.length === 0) return topPassages(ranked, CONTEXT_PASSAGES).map((r) => r.passage);
@@ -167,7 +176,7 @@ export function buildMessages(request: Pick<AnswerRequest, 'question' | 'history
   const context =
     passages.length > 0
       ? passages.map((p, i) => `[${i + 1}] ${passageLabel(p)}\n${p.text}`).join('\n\n')
-      : '(No passage of this page or the site\'s documents matches the question.)';
+      : "(No passage of this page or the site's documents matches the question.)";
   return [
     { role: 'system', content: `${INSTRUCTIONS}${focusNote(request.focus, passages)}\n\nContext passages:\n\n${context}` },
     ...request.history.map((turn): ChatMessage => ({ role: turn.role === 'ai' ? 'assistant' : 'user', content: turn.content })),
@@ -215,7 +224,9 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
       try {
         chunk = JSON.parse(event.data);
       } catch {
-        failure = new ProviderError(`The answer provider sent a stream chunk that is not JSON${errorDetail(event.data, ERROR_BODY_CHARS)}.`);
+        failure = new ProviderError(
+          `The answer provider sent a stream chunk that is not JSON${errorDetail(event.data, ERROR_BODY_CHARS)}.`,
+        );
         return;
       }
       const reply = chunk as { error?: unknown; choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[] } | null;
@@ -261,7 +272,5 @@ export function parseCompletion(body: string): string {
   }
   return content.trim();
 }
-
-
 
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.

@@ -90,7 +90,11 @@ export function tokenize(text: string): string[] {
   let folded = text.toLowerCase();
   // Unicode folding only where it can change something keeps indexing fast.
   const unicode = NEEDS_FOLDING.test(folded);
-  if (unicode) folded = folded.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFKC');
+  if (unicode)
+    folded = folded
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFKC');
   const unspaced = unicode && UNSPACED_SCRIPT.test(folded);
   const terms: string[] = [];
   for (let word of folded.match(TOKEN) ?? []) {
@@ -212,7 +216,26 @@ export function stripInlineMarkdown(text: string): string {
 }
 
 // Lower-case words after which a full stop does not end a sentence.
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'prof', 'inc', 'ltd', 'co', 'no', 'approx', 'st', 'p.a', 'cf', 'fig']);
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'inc',
+  'ltd',
+  'co',
+  'no',
+  'approx',
+  'st',
+  'p.a',
+  'cf',
+  'fig',
+]);
 const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /** A word (before its full stop) that is an abbreviation or an initial ("e.g", "Dr", "J"). */
@@ -342,8 +365,7 @@ function sections(text: string): Section[] {
     // Plain text (docx, the page's text, a bold line of markdown) has no heading marks:
     // a lone title line followed by prose heads what follows, below any markdown heading.
     if (!item && wordCount(line) >= SHORT_LINE_WORDS) {
-      const title =
-        paragraph.length === 1 ? paragraph[0]! : paragraph.length === 0 ? lastLoneLine(current) : undefined;
+      const title = paragraph.length === 1 ? paragraph[0]! : paragraph.length === 0 ? lastLoneLine(current) : undefined;
       if (title && !title.item && isPlainTitle(title.text)) {
         if (paragraph.length === 1) paragraph = [];
         else current.paragraphs.pop();

@@ -26,13 +26,21 @@ export function createHeyGenProvider(config: HeyGenConfig): AvatarProvider {
   const fetchImpl = config.fetchImpl ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const root = (config.apiUrl ?? 'https://api.heygen.com').replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 10_000;
-  const withToken = (path: string, token: string, body: unknown) => providerCall(fetchImpl, `${root}/v1/${path}`, { headers: { authorization: `Bearer ${token}` }, body, timeoutMs });
+  const withToken = (path: string, token: string, body: unknown) =>
+    providerCall(fetchImpl, `${root}/v1/${path}`, { headers: { authorization: `Bearer ${token}` }, body, timeoutMs });
   return {
     name: 'heygen',
     avatarId: config.avatarId,
     speech: 'server',
     async createSessionToken() {
-      return field(await providerCall(fetchImpl, `${root}/v1/streaming.create_token`, { headers: { 'x-api-key': config.apiKey }, body: {}, timeoutMs }), 'token');
+      return field(
+        await providerCall(fetchImpl, `${root}/v1/streaming.create_token`, {
+          headers: { 'x-api-key': config.apiKey },
+          body: {},
+          timeoutMs,
+        }),
+        'token',
+      );
     },
     async startSession(token) {
       const data = await withToken('streaming.new', token, { ...HEYGEN_SESSION_OPTIONS, avatar_name: config.avatarId });

@@ -18,7 +18,8 @@ export function avatarProviderFromEnv(env: NodeJS.ProcessEnv): AvatarProvider | 
   const kind = (env.AVATAR_PROVIDER || (env.AVATAR_API_KEY ? 'heygen' : '')).toLowerCase();
   if (!kind) return null;
   if (kind === 'fake') return createFakeAvatarProvider(env.AVATAR_ID || 'fake-avatar', Number(env.AVATAR_FAKE_IDLE_MS) || undefined);
-  if (kind !== 'heygen' && kind !== 'liveavatar') throw new Error(`AVATAR_PROVIDER must be heygen, liveavatar or fake, not "${env.AVATAR_PROVIDER}"`);
+  if (kind !== 'heygen' && kind !== 'liveavatar')
+    throw new Error(`AVATAR_PROVIDER must be heygen, liveavatar or fake, not "${env.AVATAR_PROVIDER}"`);
   if (!env.AVATAR_API_KEY) throw new Error(`AVATAR_PROVIDER=${kind} needs AVATAR_API_KEY`);
   const config = { apiKey: env.AVATAR_API_KEY, avatarId: env.AVATAR_ID || '', apiUrl: env.AVATAR_API_URL || undefined };
   return kind === 'heygen' ? createHeyGenProvider(config) : createLiveAvatarProvider(config);

@@ -48,7 +48,11 @@ export class AvatarProviderError extends Error {
 }
 
 /** A JSON call to a provider: its `data` (or the body) back, or AvatarProviderError. */
-export async function providerCall(fetchImpl: typeof fetch, url: string, init: { method?: string; headers: Record<string, string>; body?: unknown; timeoutMs: number }): Promise<unknown> {
+export async function providerCall(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: unknown; timeoutMs: number },
+): Promise<unknown> {
   let res: Response;
   try {
     res = await fetchImpl(url, {

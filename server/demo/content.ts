@@ -141,8 +141,7 @@ export function locateDemoMediaDir(fromDir: string): string | null {
  * (server/demo/content.ts under vitest) or from the bundle (dist/server/main.js);
  * falls back to `demo/media` under the working directory.
  */
-export const DEMO_MEDIA_DIR: string =
-  locateDemoMediaDir(path.dirname(fileURLToPath(import.meta.url))) ?? path.resolve('demo', 'media');
+export const DEMO_MEDIA_DIR: string = locateDemoMediaDir(path.dirname(fileURLToPath(import.meta.url))) ?? path.resolve('demo', 'media');
 
 function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);

@@ -31,7 +31,10 @@ function wRuns(text: string, halfPoints?: number): string {
 
 /** A paragraph in the style `style` (e.g. Heading1, ListParagraph); `list` makes it a bullet. `**bold**` marks bold runs. */
 export function wPara(text: string, style?: string, list = false): string {
-  const props = [style ? `<w:pStyle w:val="${style}"/>` : '', list ? '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>' : ''].join('');
+  const props = [
+    style ? `<w:pStyle w:val="${style}"/>` : '',
+    list ? '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>' : '',
+  ].join('');
   return `<w:p>${props ? `<w:pPr>${props}</w:pPr>` : ''}${wRuns(text)}</w:p>`;
 }
 
@@ -41,7 +44,8 @@ export function wTable(widths: number[], rows: string[][]): string {
     `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${header ? '<w:shd w:val="clear" w:color="auto" w:fill="DBEAFE"/>' : ''}</w:tcPr>` +
     `<w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${wRuns(header ? `**${text}**` : text, 20)}</w:p></w:tc>`;
   const tableRows = rows.map(
-    (row, r) => `<w:tr>${r === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row.map((text, c) => cell(text, widths[c] ?? 2000, r === 0)).join('')}</w:tr>`,
+    (row, r) =>
+      `<w:tr>${r === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row.map((text, c) => cell(text, widths[c] ?? 2000, r === 0)).join('')}</w:tr>`,
   );
   return (
     '<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/>' +
@@ -71,7 +75,9 @@ const DOCX_STYLES =
   '<w:pPr><w:spacing w:before="360"/></w:pPr><w:rPr><w:i/><w:color w:val="6B7280"/><w:sz w:val="18"/><w:szCs w:val="18"/></w:rPr></w:style>' +
   '<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:uiPriority w:val="39"/>' +
   '<w:tblPr><w:tblBorders>' +
-  ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="BFBFBF"/>`).join('') +
+  ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']
+    .map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="BFBFBF"/>`)
+    .join('') +
   '</w:tblBorders><w:tblCellMar><w:top w:w="60" w:type="dxa"/><w:left w:w="108" w:type="dxa"/><w:bottom w:w="60" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar></w:tblPr></w:style>' +
   '</w:styles>';
 

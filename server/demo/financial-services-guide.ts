@@ -2,7 +2,21 @@
  * The demo's PDF document: the adviser's Financial Services Guide (who Horizon
  * Advice is, its services, how it is paid, complaints), written with ./pdf.
  */
-import { ADMIN_FEE, ADVISER_FEE, AFCA, AFSL, BUSINESS, DEMO_NOTE, EMAIL, FEE_ON_10K, FUND, HOURS, INVESTMENT_FEE, ISSUER, PHONE } from './copy';
+import {
+  ADMIN_FEE,
+  ADVISER_FEE,
+  AFCA,
+  AFSL,
+  BUSINESS,
+  DEMO_NOTE,
+  EMAIL,
+  FEE_ON_10K,
+  FUND,
+  HOURS,
+  INVESTMENT_FEE,
+  ISSUER,
+  PHONE,
+} from './copy';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { buildPdf, layoutPdf, type PdfBlock } from './pdf';
 

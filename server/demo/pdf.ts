@@ -12,10 +12,10 @@ const MUTED_RGB = '0.42 0.447 0.502';
 
 /** Helvetica advance widths (1/1000 em) of WinAnsi codes 32 to 126, from Adobe's AFM. */
 const HELVETICA_WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+  278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 
 /** The WinAnsi codes of the few characters beyond ASCII the documents use, with their Helvetica widths. */
@@ -68,7 +68,10 @@ export interface PdfBlock {
   text: string;
 }
 
-const PDF_STYLES: Record<PdfBlock['kind'], { font: 'F1' | 'F2'; size: number; leading: number; before: number; rgb: string; indent: number }> = {
+const PDF_STYLES: Record<
+  PdfBlock['kind'],
+  { font: 'F1' | 'F2'; size: number; leading: number; before: number; rgb: string; indent: number }
+> = {
   title: { font: 'F2', size: 24, leading: 30, before: 0, rgb: BRAND_RGB, indent: 0 },
   subtitle: { font: 'F1', size: 11, leading: 15, before: 2, rgb: MUTED_RGB, indent: 0 },
   heading: { font: 'F2', size: 13, leading: 17, before: 16, rgb: BRAND_RGB, indent: 0 },
@@ -111,7 +114,8 @@ export function layoutPdf(blocks: PdfBlock[], footer: string): string[] {
     ops.push(`${style.rgb} rg`);
     lines.forEach((line, k) => {
       y -= k === 0 ? style.size : style.leading;
-      if (block.kind === 'bullet' && k === 0) ops.push(`BT /F1 ${num(style.size)} Tf ${num(margin + 2)} ${num(y)} Td ${pdfString('\u2022')} Tj ET`);
+      if (block.kind === 'bullet' && k === 0)
+        ops.push(`BT /F1 ${num(style.size)} Tf ${num(margin + 2)} ${num(y)} Td ${pdfString('\u2022')} Tj ET`);
       ops.push(`BT /${style.font} ${num(style.size)} Tf ${num(margin + style.indent)} ${num(y)} Td ${pdfString(line)} Tj ET`);
     });
     y -= style.leading - style.size;

@@ -36,9 +36,17 @@ function fundAndFees(): string[] {
       [2600, 1700, 4726],
       [
         ['Fee', 'Amount', 'How and when it is paid'],
-        ['Upfront adviser fee', ADVISER_FEE, 'One-off. Invoiced to you by Horizon Advice when your advice is ready; not deducted from your investment.'],
+        [
+          'Upfront adviser fee',
+          ADVISER_FEE,
+          'One-off. Invoiced to you by Horizon Advice when your advice is ready; not deducted from your investment.',
+        ],
         ['Administration fee', `${ADMIN_FEE} a year`, 'Not charged.'],
-        ['Investment fee', `${INVESTMENT_FEE} a year`, 'Calculated daily on your balance and deducted from the fund\u2019s assets monthly.'],
+        [
+          'Investment fee',
+          `${INVESTMENT_FEE} a year`,
+          'Calculated daily on your balance and deducted from the fund\u2019s assets monthly.',
+        ],
         ['Contribution, withdrawal and switching fees', 'Nil', 'Not charged.'],
       ],
     ),
@@ -64,26 +72,36 @@ function profilesAndTerms(): string[] {
     p(''),
     p('You can switch to another profile at any time, free of charge, through your online account.'),
     h1('4. Risks of investing'),
-    p('All investments carry risk. The value of your investment can go down as well as up, and returns are not guaranteed. The main risks are:'),
+    p(
+      'All investments carry risk. The value of your investment can go down as well as up, and returns are not guaranteed. The main risks are:',
+    ),
     li('**Market risk**: share, property and bond markets fall, sometimes sharply.'),
     li('**Currency risk**: international investments are not hedged, so a rising Australian dollar lowers their value.'),
     li('**Interest rate risk**: rising rates lower the value of fixed interest investments.'),
     li('**Timeframe risk**: if you need your money sooner than planned, you may have to sell after a fall.'),
     h1('5. How to invest'),
-    p('Once you accept your advice, open an account online and invest a lump sum, a regular amount, or both. You can add to your investment at any time.'),
+    p(
+      'Once you accept your advice, open an account online and invest a lump sum, a regular amount, or both. You can add to your investment at any time.',
+    ),
     h1('6. How to withdraw'),
     p('You can withdraw some or all of your money at any time:'),
     li('Log in to your account, choose **Withdraw**, and enter the amount and the bank account to pay it into.'),
     li(`Or write to us at ${EMAIL} with your account number, the amount and your bank details.`),
-    li('Requests received by 2pm on a business day are processed that day at that day\u2019s unit price. The money usually reaches your bank within five business days.'),
-    p('There is no withdrawal fee. In rare circumstances, such as a market closure, the law allows us to delay withdrawals; we will tell you if that happens.'),
+    li(
+      'Requests received by 2pm on a business day are processed that day at that day\u2019s unit price. The money usually reaches your bank within five business days.',
+    ),
+    p(
+      'There is no withdrawal fee. In rare circumstances, such as a market closure, the law allows us to delay withdrawals; we will tell you if that happens.',
+    ),
     h1('7. Cooling-off period'),
     p(
       'If you change your mind, you have 14 days to ask for your money back. The 14 days start when you receive confirmation of your investment, ' +
         'or five days after your units are issued if that is sooner. The amount returned reflects any change in the unit price.',
     ),
     h1('8. Tax'),
-    p('The fund distributes its income every six months. Distributions and any capital gains on withdrawal may be taxable. We do not give tax advice; please speak to a registered tax agent.'),
+    p(
+      'The fund distributes its income every six months. Distributions and any capital gains on withdrawal may be taxable. We do not give tax advice; please speak to a registered tax agent.',
+    ),
     h1('9. Complaints'),
     p(
       `Contact us first at ${EMAIL} or on ${PHONE}. If you are not satisfied with our response, you can contact the Australian Financial Complaints Authority (AFCA) ` +

@@ -36,9 +36,7 @@ function wrapWords(text: string, width: number): string[] {
 
 /** Investment risk profiles explained, in markdown with a table. */
 export function riskProfilesMarkdown(): string {
-  const rows = RISK_PROFILES.map(
-    (p) => `| ${p.label} | ${p.growth}% | ${p.defensive}% | ${p.minYears}+ years | ${p.negativeYears} |`,
-  );
+  const rows = RISK_PROFILES.map((p) => `| ${p.label} | ${p.growth}% | ${p.defensive}% | ${p.minYears}+ years | ${p.negativeYears} |`);
   const sections = RISK_PROFILES.map((p) =>
     [
       `### ${p.label} (${p.growth}/${p.defensive})`,
@@ -165,9 +163,21 @@ function csvField(value: string | number): string {
 export function feeScheduleCsv(): string {
   const rows: (string | number)[][] = [
     ['Fee', 'Amount', 'Frequency', 'How it is paid', 'On a $10,000 investment'],
-    ['Upfront adviser fee', ADVISER_FEE, 'One-off', 'Invoiced to you when your advice is ready; not taken from your investment', ADVISER_FEE],
+    [
+      'Upfront adviser fee',
+      ADVISER_FEE,
+      'One-off',
+      'Invoiced to you when your advice is ready; not taken from your investment',
+      ADVISER_FEE,
+    ],
     ['Administration fee', ADMIN_FEE, 'Yearly', 'Not charged', formatDollars(0)],
-    ['Investment fee', INVESTMENT_FEE, 'Yearly', "Calculated daily on your balance and deducted from the fund's assets monthly", FEE_ON_10K],
+    [
+      'Investment fee',
+      INVESTMENT_FEE,
+      'Yearly',
+      "Calculated daily on your balance and deducted from the fund's assets monthly",
+      FEE_ON_10K,
+    ],
     ['Contribution fee', formatPercent(0), 'Each contribution', 'Not charged', formatDollars(0)],
     ['Withdrawal fee', formatPercent(0), 'Each withdrawal', 'Not charged', formatDollars(0)],
     ['Switching fee', formatPercent(0), 'Each switch between risk profiles', 'Not charged', formatDollars(0)],

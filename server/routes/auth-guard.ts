@@ -57,7 +57,11 @@ export function bearerGuard(storage: Storage, tokens: TokenSigner): BearerGuard 
     if (!token) throw new HttpError(401, 'INVALID_TOKEN', 'A bearer token is required: boot a session first.');
     const verified = tokens.verify(token);
     if (!verified.ok) {
-      throw new HttpError(401, 'INVALID_TOKEN', verified.reason === 'expired' ? 'The token has expired: boot a new session.' : 'The token is not valid.');
+      throw new HttpError(
+        401,
+        'INVALID_TOKEN',
+        verified.reason === 'expired' ? 'The token has expired: boot a new session.' : 'The token is not valid.',
+      );
     }
     const site = await storage.getSite(verified.claims.site);
     if (!site) throw new HttpError(401, 'INVALID_TOKEN', 'The token’s site no longer exists.');

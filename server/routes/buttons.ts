@@ -43,16 +43,20 @@ export function registerButtonRoutes(api: FastifyInstance, { services, authentic
     }),
   );
 
-  api.post<{ Body: ButtonClickBody }>('/api/button-click', { preHandler: authenticate, schema: { body: BUTTON_CLICK_SCHEMA } }, async (req, reply) => {
-    const b = req.body;
-    await storage.recordButtonClick(siteOf(req).id, {
-      buttonId: b.buttonId,
-      chatSessionId: b.chatSessionId ?? null,
-      chatLogId: b.chatLogId ?? null,
-      userSessionId: b.userSessionId,
-      pageUrl: b.pageUrl,
-      referrerUrl: b.referrerUrl ?? '',
-    });
-    return reply.code(204).send();
-  });
+  api.post<{ Body: ButtonClickBody }>(
+    '/api/button-click',
+    { preHandler: authenticate, schema: { body: BUTTON_CLICK_SCHEMA } },
+    async (req, reply) => {
+      const b = req.body;
+      await storage.recordButtonClick(siteOf(req).id, {
+        buttonId: b.buttonId,
+        chatSessionId: b.chatSessionId ?? null,
+        chatLogId: b.chatLogId ?? null,
+        userSessionId: b.userSessionId,
+        pageUrl: b.pageUrl,
+        referrerUrl: b.referrerUrl ?? '',
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -16,7 +16,12 @@ type Limit = { max: number; key: (req: FastifyRequest) => string };
  * A preHandler that counts the request against each limit in turn (fixed windows that start at a key's first
  * request); past any, 429 with Retry-After, naming `what`. A request refused by one limit is not counted by the next.
  */
-function enforce(counts: Pick<SharedState, 'countRequest'>, windowMs: number, limits: Limit[], what: string): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
+function enforce(
+  counts: Pick<SharedState, 'countRequest'>,
+  windowMs: number,
+  limits: Limit[],
+  what: string,
+): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (req, reply) => {
     for (const { max, key } of limits) {
       const { count, resetInMs } = await counts.countRequest(key(req), windowMs);

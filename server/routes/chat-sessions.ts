@@ -110,7 +110,8 @@ export function registerChatSessionRoutes(api: FastifyInstance, ctx: RouteContex
     async (req, reply) => {
       const name = req.body.name.replace(/\s+/g, ' ').trim();
       if (!name) return sendError(reply, 400, 'BAD_REQUEST', 'The name must not be empty.');
-      if (name.length > MAX_SESSION_NAME) return sendError(reply, 400, 'BAD_REQUEST', `The name must be at most ${MAX_SESSION_NAME} characters.`);
+      if (name.length > MAX_SESSION_NAME)
+        return sendError(reply, 400, 'BAD_REQUEST', `The name must be at most ${MAX_SESSION_NAME} characters.`);
       const session = await storage.renameChatSession(siteOf(req).id, req.body.userSessionId, req.body.chatSessionId, name);
       if (!session) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such chat session for this visitor.');
       return { chatSession: session };

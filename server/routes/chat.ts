@@ -177,7 +177,12 @@ function sourceDocuments(documents: DocumentRecord[], asked: AskedAbout): Source
 }
 
 /** The session's last ten text turns, oldest first; failure reports are not context. */
-async function recentHistory(storage: Storage, siteId: string, userSessionId: string, chatSessionId: string | null): Promise<AnswerRequest['history']> {
+async function recentHistory(
+  storage: Storage,
+  siteId: string,
+  userSessionId: string,
+  chatSessionId: string | null,
+): Promise<AnswerRequest['history']> {
   if (!chatSessionId) return [];
   return (await storage.listMessages(siteId, userSessionId, chatSessionId))
     .filter((m) => !m.isError && m.type === 'TEXT')
@@ -207,7 +212,13 @@ function providerFailure(reply: FastifyReply, err: unknown, saved: Saved) {
  * The chat response (widget-spec §3): both messages, follow-ups, and buttons that open up
  * to two cited documents; with `response` and `chatSessionId`, which the modal variant reads.
  */
-function answerJson(fileUrl: RouteContext['fileUrl'], req: FastifyRequest, saved: Saved, result: AnswerResult, documents: DocumentRecord[]) {
+function answerJson(
+  fileUrl: RouteContext['fileUrl'],
+  req: FastifyRequest,
+  saved: Saved,
+  result: AnswerResult,
+  documents: DocumentRecord[],
+) {
   const cited = result.sources
     .map((name) => documents.find((d) => d.name === name && d.fileId))
     .filter((d): d is DocumentRecord => d !== undefined)

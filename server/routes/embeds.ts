@@ -61,7 +61,8 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
     // The bearer guard checked an Origin header; a same-origin call's origin is checked here.
     checkOrigin(req, siteOf(req), true);
     const video = await storage.findVideoByToken(req.params.embedToken);
-    if (!video || video.siteId !== siteOf(req).id) return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
+    if (!video || video.siteId !== siteOf(req).id)
+      return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
     return { success: true, error: null, video: videoJson(fileUrl, req, video) };
   });
 }

@@ -44,7 +44,13 @@ export async function registerApiPlugins(api: FastifyInstance, limits: ApiLimits
     maxAge: 600,
   });
   await api.register(multipart, {
-    limits: { fileSize: limits.maxAudioBytes, files: 1, fields: PROFILE_LIMITS.fields + 1, fieldSize: PROFILE_LIMITS.valueBytes, parts: PROFILE_LIMITS.fields + 2 },
+    limits: {
+      fileSize: limits.maxAudioBytes,
+      files: 1,
+      fields: PROFILE_LIMITS.fields + 1,
+      fieldSize: PROFILE_LIMITS.valueBytes,
+      parts: PROFILE_LIMITS.fields + 2,
+    },
   });
   // an optional field may come as null (issue 14): it is dropped before the body is validated
   api.addHook('preValidation', async (req) => {

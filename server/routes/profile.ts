@@ -39,7 +39,12 @@ export function registerProfileRoutes(api: FastifyInstance, { services, authenti
     const merged = await services.storage.enrichProfile(siteId, sessionId, profile, PROFILE_LIMITS.fields);
     if (!merged) {
       const total = new Set([...Object.keys((await services.storage.getProfile(siteId, sessionId)) ?? {}), ...Object.keys(profile)]).size;
-      return sendError(reply, 400, 'BAD_REQUEST', `A visitor's profile holds at most ${PROFILE_LIMITS.fields} fields (this would make ${total}).`);
+      return sendError(
+        reply,
+        400,
+        'BAD_REQUEST',
+        `A visitor's profile holds at most ${PROFILE_LIMITS.fields} fields (this would make ${total}).`,
+      );
     }
     return { success: true, profile: merged };
   });

@@ -35,7 +35,10 @@ function withEtag(req: FastifyRequest, reply: FastifyReply, body: unknown) {
 /** Registers session/boot, api/config and api/appearance. */
 export function registerSessionRoutes(api: FastifyInstance, { services, authenticate }: RouteContext): void {
   // Voice mode needs an avatar provider: without one the widget is told there is no avatar.
-  const configOf = ({ config }: Site) => ({ ...config, interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '' });
+  const configOf = ({ config }: Site) => ({
+    ...config,
+    interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '',
+  });
   const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
 
   const limitBoot = bootRateLimit(services.storage, services.limits);
@@ -47,5 +50,7 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
 
   api.get('/api/config', { preHandler: authenticate }, async (req, reply) => withEtag(req, reply, configOf(siteOf(req))));
 
-  api.get('/api/appearance', { preHandler: authenticate }, async (req, reply) => withEtag(req, reply, { appearance: appearanceOf(siteOf(req)) }));
+  api.get('/api/appearance', { preHandler: authenticate }, async (req, reply) =>
+    withEtag(req, reply, { appearance: appearanceOf(siteOf(req)) }),
+  );
 }

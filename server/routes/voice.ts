@@ -60,42 +60,63 @@ export function registerVoiceRoutes(api: FastifyInstance, { services, authentica
     }
   });
 
-  api.post<{ Body: { token: string } }>('/api/interactive-avatar/sessions', { preHandler: authenticate, schema: { body: START_SCHEMA } }, async (req, reply) => {
-    const avatar = services.avatar;
-    if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
-    try {
-      const session = await avatar.startSession(req.body.token);
-      try {
-        await services.storage.addAvatarSession({ siteId: siteOf(req).id, token: req.body.token, sessionId: session.sessionId, startedAt: Date.now() });
-      } catch (err) {
-        // a session no call could reach again must not run on at the provider's
-        avatar.stopSession(req.body.token, session.sessionId).catch(() => undefined);
-        throw err;
-      }
-      // widget-spec §3 "Avatar session": session_id, url, access_token
-      return reply.code(201).send({ session_id: session.sessionId, url: session.url, access_token: session.accessToken, speech: avatar.speech });
-    } catch (err) {
-      req.log.warn({ err }, 'avatar session failed');
-      return sendError(reply, 502, 'PROVIDER_ERROR', 'Failed to create streaming session');
-    }
-  });
-
-  const sessionCall = (path: string, call: 'keepAlive' | 'stopSession') =>
-    api.post<{ Body: { token: string; session_id: string } }>(path, { preHandler: authenticate, schema: { body: SESSION_SCHEMA } }, async (req, reply) => {
+  api.post<{ Body: { token: string } }>(
+    '/api/interactive-avatar/sessions',
+    { preHandler: authenticate, schema: { body: START_SCHEMA } },
+    async (req, reply) => {
       const avatar = services.avatar;
       if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
-      const { token, session_id: sessionId } = req.body;
-      if (!(await services.storage.findAvatarSession(siteOf(req).id, token, sessionId))) return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such avatar session.');
       try {
-        await avatar[call](token, sessionId);
+        const session = await avatar.startSession(req.body.token);
+        try {
+          await services.storage.addAvatarSession({
+            siteId: siteOf(req).id,
+            token: req.body.token,
+            sessionId: session.sessionId,
+            startedAt: Date.now(),
+          });
+        } catch (err) {
+          // a session no call could reach again must not run on at the provider's
+          avatar.stopSession(req.body.token, session.sessionId).catch(() => undefined);
+          throw err;
+        }
+        // widget-spec §3 "Avatar session": session_id, url, access_token
+        return reply
+          .code(201)
+          .send({ session_id: session.sessionId, url: session.url, access_token: session.accessToken, speech: avatar.speech });
       } catch (err) {
-        req.log.warn({ err }, `avatar ${call} failed`);
-        return sendError(reply, 502, 'PROVIDER_ERROR', call === 'keepAlive' ? 'The avatar session could not be kept alive.' : 'The avatar session could not be stopped.');
-      } finally {
-        if (call === 'stopSession') await services.storage.removeAvatarSession(sessionId);
+        req.log.warn({ err }, 'avatar session failed');
+        return sendError(reply, 502, 'PROVIDER_ERROR', 'Failed to create streaming session');
       }
-      return reply.code(204).send();
-    });
+    },
+  );
+
+  const sessionCall = (path: string, call: 'keepAlive' | 'stopSession') =>
+    api.post<{ Body: { token: string; session_id: string } }>(
+      path,
+      { preHandler: authenticate, schema: { body: SESSION_SCHEMA } },
+      async (req, reply) => {
+        const avatar = services.avatar;
+        if (!avatar) return sendError(reply, 503, 'AVATAR_NOT_CONFIGURED', NO_AVATAR);
+        const { token, session_id: sessionId } = req.body;
+        if (!(await services.storage.findAvatarSession(siteOf(req).id, token, sessionId)))
+          return sendError(reply, 404, 'SESSION_NOT_FOUND', 'No such avatar session.');
+        try {
+          await avatar[call](token, sessionId);
+        } catch (err) {
+          req.log.warn({ err }, `avatar ${call} failed`);
+          return sendError(
+            reply,
+            502,
+            'PROVIDER_ERROR',
+            call === 'keepAlive' ? 'The avatar session could not be kept alive.' : 'The avatar session could not be stopped.',
+          );
+        } finally {
+          if (call === 'stopSession') await services.storage.removeAvatarSession(sessionId);
+        }
+        return reply.code(204).send();
+      },
+    );
   sessionCall('/api/interactive-avatar/sessions/keep-alive', 'keepAlive');
   sessionCall('/api/interactive-avatar/sessions/stop', 'stopSession');
 }

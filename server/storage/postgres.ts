@@ -54,7 +54,10 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
   let listener: Awaited<ReturnType<typeof openListener>> | undefined;
   try {
     await migrate(pool);
-    listener = await openListener({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'horizon-server-listener' }, onError);
+    listener = await openListener(
+      { connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'horizon-server-listener' },
+      onError,
+    );
   } catch (err) {
     await Promise.all([pool.end(), fleeting.end()]).catch(() => undefined);
     throw err;

@@ -3,7 +3,18 @@
  * and PostgreSQL), column readers, the clock written into rows, tokens and key hashes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ActionTrigger, ChatSessionSummary, DocumentRecord, FooterButton, PresenceMessage, Site, SiteConfig, Storage, VideoRecord, VideoSettings } from './types';
+import type {
+  ActionTrigger,
+  ChatSessionSummary,
+  DocumentRecord,
+  FooterButton,
+  PresenceMessage,
+  Site,
+  SiteConfig,
+  Storage,
+  VideoRecord,
+  VideoSettings,
+} from './types';
 
 /** A row as a driver returns it: column name to value. */
 export type Row = Record<string, unknown>;

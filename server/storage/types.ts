@@ -201,11 +201,20 @@ export interface SharedState {
 
 /** Sites (table `sites`): storage/{sqlite,postgres}/sites.ts. */
 export interface SiteStorage {
-  createSite(input: { name: string; apiKey: string; origins: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site>;
+  createSite(input: {
+    name: string;
+    apiKey: string;
+    origins: string[];
+    config?: Partial<SiteConfig>;
+    appearance?: Record<string, unknown>;
+  }): Promise<Site>;
   listSites(): Promise<Site[]>;
   getSite(id: string): Promise<Site | null>;
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
-  updateSite(id: string, patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> }): Promise<Site | null>;
+  updateSite(
+    id: string,
+    patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> },
+  ): Promise<Site | null>;
   /** Replaces the site's key; the old one stops working at once. */
   rotateApiKey(id: string, apiKey: string): Promise<boolean>;
 }
@@ -236,7 +245,12 @@ export interface ProfileStorage {
    * Merges `fields` into the visitor's profile, in one transaction: the whole profile, or null (nothing
    * written) when it would then hold more than `maxFields` fields.
    */
-  enrichProfile(siteId: string, userSessionId: string, fields: Record<string, string>, maxFields?: number): Promise<Record<string, string> | null>;
+  enrichProfile(
+    siteId: string,
+    userSessionId: string,
+    fields: Record<string, string>,
+    maxFields?: number,
+  ): Promise<Record<string, string> | null>;
   getProfile(siteId: string, userSessionId: string): Promise<Record<string, string> | null>;
 }
 
@@ -268,7 +282,10 @@ export interface DocumentStorage {
 /** Videos (table `videos`): storage/{sqlite,postgres}/videos.ts. */
 export interface VideoStorage {
   addVideo(
-    input: Omit<VideoRecord, 'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'captionsFileId' | 'captionsFilename' | 'settings'> & {
+    input: Omit<
+      VideoRecord,
+      'id' | 'embedToken' | 'filename' | 'thumbnailFilename' | 'captionsFileId' | 'captionsFilename' | 'settings'
+    > & {
       embedToken?: string;
       settings?: Partial<VideoSettings>;
       captionsFileId?: string | null;

@@ -30,10 +30,7 @@ export interface CreateTranscriberDeps {
  * are set, or `STT_BASE_URL` is not an http(s) URL, so a typo fails at startup
  * instead of silently falling back to the local engine.
  */
-export async function createTranscriber(
-  env: NodeJS.ProcessEnv,
-  deps: CreateTranscriberDeps = {},
-): Promise<Transcriber | null> {
+export async function createTranscriber(env: NodeJS.ProcessEnv, deps: CreateTranscriberDeps = {}): Promise<Transcriber | null> {
   const set = STT_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '');
   if (set.length === STT_VARIABLES.length) {
     return createOpenAiTranscriber({

@@ -77,19 +77,20 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
   };
 }
 
-
 function parseReply(body: string): string {
   let reply: unknown;
   try {
     reply = JSON.parse(body);
   } catch {
-    throw new TranscriptionError(`The transcription service answered with something other than JSON${errorDetail(body, ERROR_BODY_CHARS)}.`, 'engine');
+    throw new TranscriptionError(
+      `The transcription service answered with something other than JSON${errorDetail(body, ERROR_BODY_CHARS)}.`,
+      'engine',
+    );
   }
   if (typeof reply !== 'object' || reply === null || typeof (reply as { text?: unknown }).text !== 'string') {
     throw new TranscriptionError('The transcription service answered JSON without a "text" string.', 'engine');
   }
   return (reply as { text: string }).text.trim();
 }
-
 
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.

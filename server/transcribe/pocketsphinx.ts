@@ -238,10 +238,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
           throw new TranscriptionError(`Speech recognition took longer than ${timeoutMs} ms and was stopped.`, 'engine');
         }
         if (error instanceof TranscriptionError) throw error;
-        throw new TranscriptionError(
-          `Speech recognition failed: ${error instanceof Error ? error.message : String(error)}`,
-          'engine',
-        );
+        throw new TranscriptionError(`Speech recognition failed: ${error instanceof Error ? error.message : String(error)}`, 'engine');
       } finally {
         if (dir !== undefined) await rm(dir, { recursive: true, force: true });
       }
@@ -274,9 +271,7 @@ export async function detectPocketsphinx(options: PocketsphinxOptions = {}): Pro
     // missing shared library, for one), and null means it crashed.
     const recogniser = await run(pocketsphinxPath, [], stop);
     if (recogniser.code === null || recogniser.code >= 126) return false;
-    await Promise.all(
-      [path.join(model.hmm, 'mdef'), model.lm, model.dict].map((file) => access(file, constants.R_OK)),
-    );
+    await Promise.all([path.join(model.hmm, 'mdef'), model.lm, model.dict].map((file) => access(file, constants.R_OK)));
     return true;
   } catch {
     return false;

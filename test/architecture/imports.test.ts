@@ -53,7 +53,11 @@ function edgesOf(file: string): Edge[] {
       typeOnly =
         !!clause &&
         (clause.isTypeOnly ||
-          (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+          (!clause.name &&
+            !!clause.namedBindings &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
       spec = st.moduleSpecifier.text;
       typeOnly = st.isTypeOnly;
@@ -100,7 +104,9 @@ describe('layers', () => {
 
   it('every relative import names a source file', () => {
     const missing = [...GRAPH].flatMap(([file, edges]) =>
-      edges.filter((e) => e.spec.startsWith('.') && !e.file && !existsSync(resolve(ROOT, dirname(file), e.spec))).map((e) => `${file} -> ${e.spec}`),
+      edges
+        .filter((e) => e.spec.startsWith('.') && !e.file && !existsSync(resolve(ROOT, dirname(file), e.spec)))
+        .map((e) => `${file} -> ${e.spec}`),
     );
     expect(missing).toEqual([]);
   });

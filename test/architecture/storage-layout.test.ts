@@ -23,7 +23,18 @@ const modules = (dialect: 'sqlite' | 'postgres') =>
 it('SQLite and PostgreSQL have the same modules, by table group', () => {
   expect(modules('sqlite')).toEqual(modules('postgres'));
   expect(modules('sqlite')).toEqual(
-    expect.arrayContaining(['sites.ts', 'chat-sessions.ts', 'profiles.ts', 'files.ts', 'documents.ts', 'videos.ts', 'triggers.ts', 'analytics.ts', 'retention.ts', 'shared.ts']),
+    expect.arrayContaining([
+      'sites.ts',
+      'chat-sessions.ts',
+      'profiles.ts',
+      'files.ts',
+      'documents.ts',
+      'videos.ts',
+      'triggers.ts',
+      'analytics.ts',
+      'retention.ts',
+      'shared.ts',
+    ]),
   );
 });
 

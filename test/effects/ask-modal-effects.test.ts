@@ -64,7 +64,10 @@ interface Recorded {
   body: unknown;
 }
 
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const status = (code: number) => () => new Response(`status ${code}`, { status: code });
 
 /** The modal's effects over a fetch answering every request with `answer`, on the page `path`. */
@@ -123,7 +126,16 @@ const VIDEO_ITEM: AskItem = askItem(
       videoUrl: 'https://cdn.example/v1.mp4',
       thumbnailUrl: '',
       captionsUrl: '',
-      embedSettings: { hideVideoHeader: false, shareEnabled: false, askQuestionEnabled: true, embedBrandColor: '', controls: true, autoplay: false, loop: false, mute: false },
+      embedSettings: {
+        hideVideoHeader: false,
+        shareEnabled: false,
+        askQuestionEnabled: true,
+        embedBrandColor: '',
+        controls: true,
+        autoplay: false,
+        loop: false,
+        mute: false,
+      },
     },
   },
   [],
@@ -148,7 +160,10 @@ describe('the history of the item asked about', () => {
 
   it("with one: GET {api}/chat/history with the visitor's session, the page's path and the chat session (widget-spec §7)", async () => {
     storage.map.set('ai_chat_embed_session_id:tok-pds', 'cs-9');
-    const { loadHistory, requests } = effects(json({ history: [{ role: 'user', content: 'Hi', type: 'TEXT' }], chatSessionId: 'cs-9' }), '/pricing/plans');
+    const { loadHistory, requests } = effects(
+      json({ history: [{ role: 'user', content: 'Hi', type: 'TEXT' }], chatSessionId: 'cs-9' }),
+      '/pricing/plans',
+    );
     await run(loadHistory, { item: PDS_ITEM });
     expect(requests).toHaveLength(1);
     const url = new URL(requests[0]!.url);
@@ -321,6 +336,9 @@ describe('a question sent about the item', () => {
   it('storage refused: the answer still comes back', async () => {
     storage.refuse();
     const { send } = effects(json({ response: 'Yes.', chatSessionId: 'cs-new' }));
-    await expect(run(send, { item: PDS_ITEM, message: 'Q', chatSessionId: null })).resolves.toEqual({ response: 'Yes.', chatSessionId: 'cs-new' });
+    await expect(run(send, { item: PDS_ITEM, message: 'Q', chatSessionId: null })).resolves.toEqual({
+      response: 'Yes.',
+      chatSessionId: 'cs-new',
+    });
   });
 });

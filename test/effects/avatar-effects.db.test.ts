@@ -27,8 +27,11 @@ describe('data-channel messages', () => {
     expect(talkEvent(bytes(null))).toBeNull();
   });
 
-  it('says a text with LiveAvatar\'s speak command', () => {
-    expect(JSON.parse(new TextDecoder().decode(sayCommand('Hello "there"')))).toEqual({ event_type: 'avatar.speak_text', text: 'Hello "there"' });
+  it("says a text with LiveAvatar's speak command", () => {
+    expect(JSON.parse(new TextDecoder().decode(sayCommand('Hello "there"')))).toEqual({
+      event_type: 'avatar.speak_text',
+      text: 'Hello "there"',
+    });
   });
 });
 
@@ -63,7 +66,8 @@ function fakeLiveKit() {
       this.disconnected = true;
     }
     localParticipant = {
-      publishData: async (data: Uint8Array, options: unknown) => void this.published.push({ data: new TextDecoder().decode(data), options }),
+      publishData: async (data: Uint8Array, options: unknown) =>
+        void this.published.push({ data: new TextDecoder().decode(data), options }),
     };
   }
   const RoomEvent = { TrackSubscribed: 'trackSubscribed', DataReceived: 'dataReceived', Disconnected: 'disconnected' };
@@ -113,7 +117,9 @@ describe('the LiveKit room actor', () => {
     r.emit('dataReceived', bytes({ hello: 1 }));
     room.send({ type: 'ROOM.SAY', text: 'Hi' });
     await flush();
-    expect(r.published).toEqual([{ data: JSON.stringify({ event_type: 'avatar.speak_text', text: 'Hi' }), options: { reliable: true, topic: COMMAND_TOPIC } }]);
+    expect(r.published).toEqual([
+      { data: JSON.stringify({ event_type: 'avatar.speak_text', text: 'Hi' }), options: { reliable: true, topic: COMMAND_TOPIC } },
+    ]);
     r.emit('disconnected', 5);
     expect(reports).toEqual([
       { type: 'ROOM.CONNECTED' },
@@ -170,7 +176,9 @@ describe("the widget's voice calls, against the server with the fake provider", 
         headers.set('Origin', ORIGIN);
         return fetch(url, { ...init, headers });
       };
-      const client = createAvatarClient(createHttp({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey: 'unused', tokens, fetch: withOrigin }));
+      const client = createAvatarClient(
+        createHttp({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey: 'unused', tokens, fetch: withOrigin }),
+      );
       const token = await client.sessionToken();
       const session = await client.startSession(token);
       expect(session).toMatchObject({ speech: 'data-channel', url: `fake:${session.sessionId}` });

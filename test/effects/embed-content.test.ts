@@ -11,7 +11,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import type { DocView, SlotItem, SlotKind } from '../../machines/slot';
 import { createHttp, type TokenSource } from '../../src/api/client';
-import { documentContent, readFooterButtons, readSmartDoc, readVideo, resourceUrl, slotBoot, type MarkdownContent } from '../../src/effects/embed-content';
+import {
+  documentContent,
+  readFooterButtons,
+  readSmartDoc,
+  readVideo,
+  resourceUrl,
+  slotBoot,
+  type MarkdownContent,
+} from '../../src/effects/embed-content';
 import { Markdown } from '../../src/markdown/markdown';
 
 const BASE = 'https://svc.example/base/';
@@ -28,9 +36,15 @@ interface Recorded {
   credentials: RequestCredentials | undefined;
 }
 
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const status = (code: number) => () => new Response(`status ${code}`, { status: code });
-const raw = (text: string, code = 200) => () => new Response(text, { status: code });
+const raw =
+  (text: string, code = 200) =>
+  () =>
+    new Response(text, { status: code });
 
 /** The widget's HTTP layer over a fetch answered from `table`, and the requests it made. */
 function fakeHttp(table: Record<string, Answer>) {
@@ -45,7 +59,13 @@ function fakeHttp(table: Record<string, Answer>) {
   };
   const tokens: TokenSource = { get: async () => BEARER, received: () => {}, rejected: () => {} };
   // the base without its trailing slash: the client adds it
-  const http = createHttp({ apiUrl: 'https://svc.example/api', baseUrl: BASE.slice(0, -1), apiKey: API_KEY, tokens, fetch: doFetch as typeof fetch });
+  const http = createHttp({
+    apiUrl: 'https://svc.example/api',
+    baseUrl: BASE.slice(0, -1),
+    apiKey: API_KEY,
+    tokens,
+    fetch: doFetch as typeof fetch,
+  });
   return { http, requests };
 }
 
@@ -75,7 +95,16 @@ const VIDEO = {
   videoUrl: 'https://cdn.example/fees.mp4',
   thumbnailUrl: 'media/fees.jpg',
   captionsUrl: '/media/fees.vtt',
-  embedSettings: { hideVideoHeader: false, shareEnabled: true, askQuestionEnabled: true, embedBrandColor: '#1d4ed8', controls: false, autoplay: true, loop: true, mute: true },
+  embedSettings: {
+    hideVideoHeader: false,
+    shareEnabled: true,
+    askQuestionEnabled: true,
+    embedBrandColor: '#1d4ed8',
+    controls: false,
+    autoplay: true,
+    loop: true,
+    mute: true,
+  },
 };
 
 afterEach(() => {
@@ -107,7 +136,10 @@ describe('the smart-doc boot (widget-spec §7)', () => {
   it('puts the token in the path encoded', async () => {
     const token = 'a/b c?d';
     const encoded = encodeURIComponent(token);
-    const { http, requests } = fakeHttp({ [docBoot(encoded)]: json({ success: true, smartDoc: SMART_DOC }), [footerUrl(encoded)]: json([]) });
+    const { http, requests } = fakeHttp({
+      [docBoot(encoded)]: json({ success: true, smartDoc: SMART_DOC }),
+      [footerUrl(encoded)]: json([]),
+    });
     await expect(boot(http, 'smart-doc', token)).resolves.toMatchObject({ token });
     expect(requests.map((r) => r.url)).toEqual([docBoot(encoded), footerUrl(encoded)]);
   });
@@ -116,7 +148,11 @@ describe('the smart-doc boot (widget-spec §7)', () => {
     const { embedSettings: _, ...bare } = SMART_DOC;
     const { http } = fakeHttp({ [docBoot()]: json({ success: true, smartDoc: { ...bare, fileUrl: null } }), [footerUrl()]: json([]) });
     const item = await boot(http, 'smart-doc', 'doc-tok');
-    expect(item.kind === 'smart-doc' && item.doc).toEqual({ ...bare, fileUrl: '', embedSettings: { hideDocHeader: false, hideDocFooter: false } });
+    expect(item.kind === 'smart-doc' && item.doc).toEqual({
+      ...bare,
+      fileUrl: '',
+      embedSettings: { hideDocHeader: false, hideDocFooter: false },
+    });
   });
 
   it.each<[string, Answer, string]>([
@@ -124,14 +160,22 @@ describe('the smart-doc boot (widget-spec §7)', () => {
     ['400', status(400), 'Invalid request - origin header required'],
     ['503', status(503), 'Failed to fetch smart document: 503'],
     ['401 (the boot has no bearer token to renew)', status(401), 'Failed to fetch smart document: 401'],
-    ['success false with an error', json({ success: false, error: 'Embedding is disabled for this document' }), 'Embedding is disabled for this document'],
+    [
+      'success false with an error',
+      json({ success: false, error: 'Embedding is disabled for this document' }),
+      'Embedding is disabled for this document',
+    ],
     ['success false without an error', json({ success: false }), 'Failed to load smart document'],
     ['success false with an empty error', json({ success: false, error: '' }), 'Failed to load smart document'],
     ['a network failure', 'network failure', 'Failed to load smart document'],
     ['a body that is not JSON', raw('<html>oops</html>'), 'Failed to load smart document'],
     ['a JSON array', json([{ success: true }]), 'Failed to load smart document'],
     ['success true without a smartDoc', json({ success: true }), 'Failed to load smart document'],
-    ['a smartDoc of the wrong types', json({ success: true, smartDoc: { ...SMART_DOC, versionNumber: '3' } }), 'Failed to load smart document'],
+    [
+      'a smartDoc of the wrong types',
+      json({ success: true, smartDoc: { ...SMART_DOC, versionNumber: '3' } }),
+      'Failed to load smart document',
+    ],
     ['a smartDoc without a name', json({ success: true, smartDoc: { ...SMART_DOC, name: undefined } }), 'Failed to load smart document'],
   ])('%s → %s (widget-spec §5, §8)', async (_, answer, text) => {
     const { http, requests } = fakeHttp({ [docBoot()]: answer, [footerUrl()]: json([]) });
@@ -262,7 +306,10 @@ describe('readVideo (widget-spec §3 "Video response")', () => {
   });
 
   it('takes a flag only when it is a boolean', () => {
-    const video = readVideo({ id: 'v1', name: 'Intro', embedSettings: { controls: 'false', autoplay: 1, shareEnabled: 'yes', mute: true } }, BASE);
+    const video = readVideo(
+      { id: 'v1', name: 'Intro', embedSettings: { controls: 'false', autoplay: 1, shareEnabled: 'yes', mute: true } },
+      BASE,
+    );
     expect(video?.embedSettings).toMatchObject({ controls: true, autoplay: false, shareEnabled: false, mute: true });
   });
 
@@ -270,15 +317,26 @@ describe('readVideo (widget-spec §3 "Video response")', () => {
     expect(readVideo({ ...VIDEO, embedSettings: { embedBrandColor: colour } }, BASE)?.embedSettings.embedBrandColor).toBe(colour);
   });
 
-  it.each(['red', '#12', '#12345', '#1234567', '#123456789', '#ggg', 'rgb(0, 0, 0)', '#fff; background: url(https://evil.example/x)', ' #fff', 42])(
-    'drops the brand colour %j (only a CSS hex colour is one)',
-    (colour) => {
-      expect(readVideo({ ...VIDEO, embedSettings: { embedBrandColor: colour } }, BASE)?.embedSettings.embedBrandColor).toBe('');
-    },
-  );
+  it.each([
+    'red',
+    '#12',
+    '#12345',
+    '#1234567',
+    '#123456789',
+    '#ggg',
+    'rgb(0, 0, 0)',
+    '#fff; background: url(https://evil.example/x)',
+    ' #fff',
+    42,
+  ])('drops the brand colour %j (only a CSS hex colour is one)', (colour) => {
+    expect(readVideo({ ...VIDEO, embedSettings: { embedBrandColor: colour } }, BASE)?.embedSettings.embedBrandColor).toBe('');
+  });
 
   it('drops URLs a viewer must not load', () => {
-    const video = readVideo({ ...VIDEO, videoUrl: 'javascript:alert(1)', thumbnailUrl: 'data:image/svg+xml,<svg/>', captionsUrl: 'blob:https://x/1' }, BASE);
+    const video = readVideo(
+      { ...VIDEO, videoUrl: 'javascript:alert(1)', thumbnailUrl: 'data:image/svg+xml,<svg/>', captionsUrl: 'blob:https://x/1' },
+      BASE,
+    );
     expect(video).toMatchObject({ videoUrl: '', thumbnailUrl: '', captionsUrl: '' });
   });
 
@@ -299,7 +357,10 @@ describe('readSmartDoc (widget-spec §3 "Smart doc response")', () => {
   });
 
   it('takes a hide flag only when it is a boolean', () => {
-    expect(readSmartDoc({ ...SMART_DOC, embedSettings: { hideDocHeader: 'true', hideDocFooter: true } }, BASE)?.embedSettings).toEqual({ hideDocHeader: false, hideDocFooter: true });
+    expect(readSmartDoc({ ...SMART_DOC, embedSettings: { hideDocHeader: 'true', hideDocFooter: true } }, BASE)?.embedSettings).toEqual({
+      hideDocHeader: false,
+      hideDocFooter: true,
+    });
   });
 });
 

@@ -24,7 +24,8 @@ function hangingFetch() {
 }
 
 const tokens = { get: async () => 'token', received() {}, rejected() {} };
-const httpWith = (fetch: typeof globalThis.fetch) => createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch });
+const httpWith = (fetch: typeof globalThis.fetch) =>
+  createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch });
 
 describe('time limits', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -110,7 +111,14 @@ describe('reach reports (the network machine’s input)', () => {
     let answer: () => Promise<Response> = async () => new Response('', { status: 500 });
     const fetch = ((_u: string, init?: RequestInit) =>
       init?.signal?.aborted ? Promise.reject(new DOMException('aborted', 'AbortError')) : answer()) as unknown as typeof globalThis.fetch;
-    const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch, onReach: (a) => reports.push(a) });
+    const http = createHttp({
+      apiUrl: 'https://api.test/api',
+      baseUrl: 'https://api.test/',
+      apiKey: 'k',
+      tokens,
+      fetch,
+      onReach: (a) => reports.push(a),
+    });
     await http.doFetch('https://api.test/x');
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await http.doFetch('https://api.test/x').catch(() => undefined);

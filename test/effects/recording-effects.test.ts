@@ -94,7 +94,12 @@ describe('POST {api}/transcribe', () => {
       requests.push(req.clone());
       return respond(req);
     };
-    return { transcribe: createTranscriber(createHttp({ apiUrl: 'http://127.0.0.1:1/api/', baseUrl: 'http://127.0.0.1:1/', apiKey: 'k', tokens, fetch })), requests };
+    return {
+      transcribe: createTranscriber(
+        createHttp({ apiUrl: 'http://127.0.0.1:1/api/', baseUrl: 'http://127.0.0.1:1/', apiKey: 'k', tokens, fetch }),
+      ),
+      requests,
+    };
   };
   const audio = new Blob([new Uint8Array(2000)], { type: 'audio/webm;codecs=opus' });
 

@@ -21,7 +21,10 @@ function client(bootBody: object, early?: Promise<Response>) {
   }) as unknown as typeof globalThis.fetch;
   let token: Promise<string> | null = null;
   const tokens = { get: () => (token ??= c.boot().then((b) => b.authToken)), received() {}, rejected() {} };
-  const c = createCoreClient(createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch }), early);
+  const c = createCoreClient(
+    createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens, fetch }),
+    early,
+  );
   return { c, calls };
 }
 
@@ -46,7 +49,9 @@ describe('settings from the boot', () => {
 
 describe('the boot widget.js started', () => {
   it('is the first boot: no second one, its settings used; a later boot goes out as usual', async () => {
-    const early = Promise.resolve(Response.json({ authToken: 'early', expiresIn: '30m', appearance: { agentName: 'Early' }, config: CONFIG }));
+    const early = Promise.resolve(
+      Response.json({ authToken: 'early', expiresIn: '30m', appearance: { agentName: 'Early' }, config: CONFIG }),
+    );
     const { c, calls } = client({ authToken: 'late', expiresIn: '30m' }, early);
     expect((await c.appearance()).agentName).toBe('Early');
     expect(calls).toEqual([]);

@@ -12,18 +12,64 @@ import { assessSuitability } from '../../journey/engine/assess';
 
 /** The rules judge ages and horizons on a date: a fixed one here. */
 const TODAY = new Date(2026, 10, 22);
-const isScreenComplete = (screen: Parameters<typeof isComplete>[0], answers: Answers) => isComplete(screen, answers, TODAY, assessSuitability);
+const isScreenComplete = (screen: Parameters<typeof isComplete>[0], answers: Answers) =>
+  isComplete(screen, answers, TODAY, assessSuitability);
 
 const with_ = (...edits: ((a: Answers) => Answers)[]) => edits.reduce((a, e) => e(a), emptyAnswers());
 
 describe('validation rules (journey-spec §5), each with the case that fails and the case that passes', () => {
   it.each([
     ['dateOfBirth', with_((a) => setField(a, 'dateOfBirth', '31/02/2000')), with_((a) => setField(a, 'dateOfBirth', '29/02/2000'))],
-    ['goalDetails', with_((a) => setField(a, 'goal.amount', '5000')), with_((a) => setField(a, 'goal.amount', '5000'), (a) => setField(a, 'goal.years', '3'))],
-    ['income', with_((a) => setField(a, 'income.amount', '5000')), with_((a) => setField(a, 'income.amount', '5000'), (a) => setField(a, 'income.frequency', 'weekly'))],
-    ['regularSavings', with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50')), with_((a) => setToggle(a, 'regularSavings', 'yes'), (a) => setField(a, 'regularSavings.amount', '50'), (a) => setField(a, 'regularSavings.frequency', 'weekly'))],
-    ['super', with_((a) => setField(a, 'super.balance', '1000')), with_((a) => setField(a, 'super.balance', '1000'), (a) => setField(a, 'super.contributions', 'no'))],
-    ['insuranceCover', with_((a) => setField(a, 'insurance.life', '1'), (a) => setField(a, 'insurance.tpd', '1'), (a) => setField(a, 'insurance.trauma', '1')), with_((a) => setField(a, 'insurance.life', '1'), (a) => setField(a, 'insurance.tpd', '1'), (a) => setField(a, 'insurance.trauma', '1'), (a) => setField(a, 'insurance.incomeProtection', '0'))],
+    [
+      'goalDetails',
+      with_((a) => setField(a, 'goal.amount', '5000')),
+      with_(
+        (a) => setField(a, 'goal.amount', '5000'),
+        (a) => setField(a, 'goal.years', '3'),
+      ),
+    ],
+    [
+      'income',
+      with_((a) => setField(a, 'income.amount', '5000')),
+      with_(
+        (a) => setField(a, 'income.amount', '5000'),
+        (a) => setField(a, 'income.frequency', 'weekly'),
+      ),
+    ],
+    [
+      'regularSavings',
+      with_(
+        (a) => setToggle(a, 'regularSavings', 'yes'),
+        (a) => setField(a, 'regularSavings.amount', '50'),
+      ),
+      with_(
+        (a) => setToggle(a, 'regularSavings', 'yes'),
+        (a) => setField(a, 'regularSavings.amount', '50'),
+        (a) => setField(a, 'regularSavings.frequency', 'weekly'),
+      ),
+    ],
+    [
+      'super',
+      with_((a) => setField(a, 'super.balance', '1000')),
+      with_(
+        (a) => setField(a, 'super.balance', '1000'),
+        (a) => setField(a, 'super.contributions', 'no'),
+      ),
+    ],
+    [
+      'insuranceCover',
+      with_(
+        (a) => setField(a, 'insurance.life', '1'),
+        (a) => setField(a, 'insurance.tpd', '1'),
+        (a) => setField(a, 'insurance.trauma', '1'),
+      ),
+      with_(
+        (a) => setField(a, 'insurance.life', '1'),
+        (a) => setField(a, 'insurance.tpd', '1'),
+        (a) => setField(a, 'insurance.trauma', '1'),
+        (a) => setField(a, 'insurance.incomeProtection', '0'),
+      ),
+    ],
     ['privateHealth', emptyAnswers(), with_((a) => setField(a, 'privateHealth', 'no'))],
     ['assets', with_((a) => ({ ...a, assets: { answer: 'yes', rows: [] } })), with_((a) => setToggle(a, 'assets', 'no'))],
     ['riskAssessment', emptyAnswers(), with_((a) => setField(a, 'risk.style', 'cautious'))],
@@ -62,7 +108,11 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(goalAmountProblem('0')).toBe('Enter an amount of $1 or more.');
     expect(goalAmountProblem('1')).toBeNull();
     expect(goalAmountProblem('')).toBeNull();
-    const goal = (amount: string) => with_((a) => setField(a, 'goal.amount', amount), (a) => setField(a, 'goal.years', '5'));
+    const goal = (amount: string) =>
+      with_(
+        (a) => setField(a, 'goal.amount', amount),
+        (a) => setField(a, 'goal.years', '5'),
+      );
     expect(isScreenComplete('goalDetails', goal('0.99'))).toBe(false);
     expect(isScreenComplete('goalDetails', goal('1.00'))).toBe(true);
     expect(rateProblem('19.99')).toBeNull();
@@ -75,8 +125,18 @@ describe('validation rules (journey-spec §5), each with the case that fails and
   it('turns retirement away on the screens that ask, and refuses savings over the take-home pay on the savings screen (issue 15)', () => {
     expect(employmentProblem('retired')).toMatch(/^This advice does not cover retirement/);
     expect(employmentProblem('employed')).toBeNull();
-    expect(isScreenComplete('employmentStatus', with_((a) => setField(a, 'employmentStatus', 'retired')))).toBe(false);
-    expect(isScreenComplete('employmentStatus', with_((a) => setField(a, 'employmentStatus', 'student')))).toBe(true);
+    expect(
+      isScreenComplete(
+        'employmentStatus',
+        with_((a) => setField(a, 'employmentStatus', 'retired')),
+      ),
+    ).toBe(false);
+    expect(
+      isScreenComplete(
+        'employmentStatus',
+        with_((a) => setField(a, 'employmentStatus', 'student')),
+      ),
+    ).toBe(true);
     const pension = with_(
       (a) => setToggle(a, 'benefits', 'yes'),
       (a) => updateRow(a, 'benefits', a.benefits.rows[0]!.id, 'type', 'age-pension'),
@@ -86,7 +146,9 @@ describe('validation rules (journey-spec §5), each with the case that fails and
 
     // $30,000 a year saving $2,400 a month: more than its take-home pay (engine-suitability.test.ts works it out)
     const saver = household({ income: '30000', savings: '2400' });
-    expect(screenProblem('regularSavings', saver, TODAY, assessSuitability)).toMatch(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./);
+    expect(screenProblem('regularSavings', saver, TODAY, assessSuitability)).toMatch(
+      /^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./,
+    );
     expect(isScreenComplete('regularSavings', saver)).toBe(false);
     // until the engine's check has loaded, the screen cannot tell, and lets the visitor on (the needs analysis checks it)
     expect(screenProblem('regularSavings', saver, TODAY, null)).toBeNull();
@@ -95,7 +157,8 @@ describe('validation rules (journey-spec §5), each with the case that fails and
   });
 
   it('checks each suitability rule on the screen that collects its answer, not only at step 6 (issue 15)', () => {
-    const at = (screen: Parameters<typeof screenProblem>[0], h: Parameters<typeof household>[0]) => screenProblem(screen, household(h), TODAY, assessSuitability);
+    const at = (screen: Parameters<typeof screenProblem>[0], h: Parameters<typeof household>[0]) =>
+      screenProblem(screen, household(h), TODAY, assessSuitability);
     // no income at all: said on the benefits screen, the last that asks about income
     expect(at('benefits', { income: '0' })).toMatch(/^You told us you have no income from work, other sources or benefits\./);
     expect(isScreenComplete('benefits', household({ income: '0' }))).toBe(false);
@@ -108,7 +171,9 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(isScreenComplete('debts', household({ debts: [['credit-card', '5000', '20']] }))).toBe(false);
     expect(isScreenComplete('debts', household({ debts: [['credit-card', '500', '20']] }))).toBe(true);
     // a style that needs more time than the goal has: on the risk screen (10 years for Highly aggressive, the goal is 3 away)
-    expect(at('riskAssessment', { goalYears: '3', riskStyle: 'highly-aggressive' })).toMatch(/^Your goal is 3 years away\. Highly aggressive puts about 100% in growth assets/);
+    expect(at('riskAssessment', { goalYears: '3', riskStyle: 'highly-aggressive' })).toMatch(
+      /^Your goal is 3 years away\. Highly aggressive puts about 100% in growth assets/,
+    );
     expect(isScreenComplete('riskAssessment', household({ goalYears: '3', riskStyle: 'cautious' }))).toBe(true);
     // each screen says only its own rules
     expect(at('debts', { savings: '' })).toBeNull();
@@ -180,7 +245,13 @@ describe('routes', () => {
 });
 
 describe('money as people type it', () => {
-  it.each([['1,250', 1250], ['$1250', 1250], [' 1250.50 ', 1250.5], ['abc', NaN], ['', NaN]])('%s', (text, n) => {
+  it.each([
+    ['1,250', 1250],
+    ['$1250', 1250],
+    [' 1250.50 ', 1250.5],
+    ['abc', NaN],
+    ['', NaN],
+  ])('%s', (text, n) => {
     expect(parseMoney(text)).toBe(n);
   });
   it('shows entered money as dollars, anything else as typed', () => {

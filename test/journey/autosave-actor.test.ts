@@ -8,7 +8,11 @@ import { lazySuitability, type LazySuitability } from '../../journey/suitability
 import { household } from './engine-fixtures';
 
 /** The engine's check, loaded already. */
-const loaded: LazySuitability = { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined };
+const loaded: LazySuitability = {
+  get: () => assessSuitability,
+  load: () => Promise.resolve(assessSuitability),
+  subscribe: () => () => undefined,
+};
 
 describe('autosave actor', () => {
   let tz: string | undefined;
@@ -27,7 +31,14 @@ describe('autosave actor', () => {
     expect(at.toISOString().slice(0, 10)).toBe('2026-03-01');
     const storage = memoryStorage();
     let saved = 0;
-    const actor = createActor(autosaveActor(storage, () => saved++, () => at, loaded)).start();
+    const actor = createActor(
+      autosaveActor(
+        storage,
+        () => saved++,
+        () => at,
+        loaded,
+      ),
+    ).start();
     actor.send({ type: 'SAVE', answers: household({ savings: '' }), resumeAt: null });
     actor.stop();
 

@@ -61,7 +61,9 @@ describe('assumptions', () => {
       'investment fee rate': INVESTMENT_FEE_SOURCE,
       projection: PROJECTION,
     });
-    expect(Object.keys(ASSUMPTION_SOURCES)).toEqual(expect.arrayContaining(['benefit tax: disability', 'Medicare levy surcharge', 'tax rates 2027-28']));
+    expect(Object.keys(ASSUMPTION_SOURCES)).toEqual(
+      expect.arrayContaining(['benefit tax: disability', 'Medicare levy surcharge', 'tax rates 2027-28']),
+    );
   });
 
   it('the projection settings are this engine’s method, with a date; the Age Pension age is 67 from 1 July 2023', () => {
@@ -149,7 +151,9 @@ describe('risk profiles', () => {
       if (p.id === 'highly-aggressive') continue;
       expect(Math.abs(lognormalMedian(p.netReturn, p.volatility) - p.medianNetReturn), p.id).toBeLessThanOrEqual(0.001);
     }
-    expect(RISK_PROFILES.map((p) => Math.round(lognormalMedian(p.netReturn, p.volatility) * 10_000) / 100)).toEqual([4.2, 4.45, 4.67, 5.17, 5.48, 5.72]);
+    expect(RISK_PROFILES.map((p) => Math.round(lognormalMedian(p.netReturn, p.volatility) * 10_000) / 100)).toEqual([
+      4.2, 4.45, 4.67, 5.17, 5.48, 5.72,
+    ]);
   });
 
   it('Highly aggressive: the formula gives 5.72%, the document prints 5.6% (its rounding slip; 5.72% rounds to 5.7%)', () => {
@@ -183,4 +187,3 @@ describe('the possible loss of each risk style (issue 15)', () => {
     expect([...losses].sort((a, b) => b - a)).toEqual(losses);
   });
 });
-

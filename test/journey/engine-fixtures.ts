@@ -34,7 +34,14 @@ export function household(h: Household = {}): Answers {
   const yesNo = <R>(rows: R[]) => ({ answer: rows.length > 0 ? ('yes' as const) : ('no' as const), rows });
   const benefits: BenefitRow[] = (h.benefits ?? []).map(([type, amount]) => ({ id: id++, type, amount }));
   const debts: DebtRow[] = (h.debts ?? []).map(([type, value, interestRate = '', owner = 'self']) => ({
-    id: id++, type, value, owner, taxDeductible: 'no', interestRate, repaymentAmount: '', frequency: '',
+    id: id++,
+    type,
+    value,
+    owner,
+    taxDeductible: 'no',
+    interestRate,
+    repaymentAmount: '',
+    frequency: '',
   }));
   const savings = h.savings ?? '1000';
   return {
@@ -44,11 +51,16 @@ export function household(h: Household = {}): Answers {
     goal: { type: h.goalType ?? 'first-home', amount: h.goalAmount ?? '50000', years: h.goalYears ?? '10' },
     employmentStatus: h.employment ?? 'employed',
     income: { amount: h.income ?? '90000', frequency: h.incomeFrequency ?? 'annually' },
-    additionalIncome: yesNo((h.additionalIncome ?? []).map(([amount, frequency, source]) => ({ id: id++, source: source ?? 'dividends', amount, frequency }))),
+    additionalIncome: yesNo(
+      (h.additionalIncome ?? []).map(([amount, frequency, source]) => ({ id: id++, source: source ?? 'dividends', amount, frequency })),
+    ),
     benefits: yesNo(benefits),
     bigSpends: yesNo((h.bigSpends ?? []).map((amount) => ({ id: id++, amount }))),
     assets: h.cash === '' ? { answer: 'no', rows: [] } : { answer: 'yes', rows: [{ id: id++, type: 'cash', value: h.cash ?? '20000' }] },
-    regularSavings: savings === '' ? { answer: 'no', amount: '', frequency: '' } : { answer: 'yes', amount: savings, frequency: h.savingsFrequency ?? 'monthly' },
+    regularSavings:
+      savings === ''
+        ? { answer: 'no', amount: '', frequency: '' }
+        : { answer: 'yes', amount: savings, frequency: h.savingsFrequency ?? 'monthly' },
     super: { balance: '50000', contributions: 'no' },
     debts: yesNo(debts),
     insurance: { life: '0', tpd: '0', trauma: '0', incomeProtection: '0' },

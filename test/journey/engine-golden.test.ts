@@ -35,7 +35,13 @@ describe('net income, 2025-26, single, no other income (JOURNEY-ENGINE.md checke
 
   it('$90,000 with hospital cover → $70,412.00, $5,867.67 a month, emergency fund $17,603.00', () => {
     const r = advice({ income: '$90000' });
-    expect(r.income).toMatchObject({ bracketTaxCents: 1_778_800, litoCents: 0, medicareLevyCents: 180_000, netAnnualCents: 7_041_200, netMonthlyCents: 586_767 });
+    expect(r.income).toMatchObject({
+      bracketTaxCents: 1_778_800,
+      litoCents: 0,
+      medicareLevyCents: 180_000,
+      netAnnualCents: 7_041_200,
+      netMonthlyCents: 586_767,
+    });
     expect(r.needs?.emergencyFund.targetCents).toBe(1_760_300);
   });
 
@@ -105,7 +111,13 @@ describe('regular investment, Moderate, 5 years, nothing to start (JOURNEY-ENGIN
   it('investment fees over those 5 years ($60,000 nominal): about $996 (exactly $996.19; $34.89 in the first year)', () => {
     const f = fees(medianPath(0, 89_128, i, 60).feeBases, assumptionsFor(FY2025_26));
     expect(toDollar(f.wholeTimeframe.investmentCents)).toBe(996);
-    expect(f.wholeTimeframe).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 99_619, totalCents: 149_619, months: 60 });
+    expect(f.wholeTimeframe).toEqual({
+      upfrontAdviserCents: 50_000,
+      administrationCents: 0,
+      investmentCents: 99_619,
+      totalCents: 149_619,
+      months: 60,
+    });
     expect(f.firstYear.investmentCents).toBe(3_489);
     expect(f.byYear.map((y) => y.investmentCents).reduce((s, c) => s + c, 0)).toBe(99_619);
   });
@@ -118,7 +130,14 @@ describe('regular investment, Moderate, 5 years, nothing to start (JOURNEY-ENGIN
 
 describe('the e2e household on 2 March 2026 (2025-26): single, born 14/03/1988, $90,000, hospital cover, $15,000 cash, $2,500 a month saved, first home $60,000 in 5 years, Moderate', () => {
   it('pins every headline figure', () => {
-    const answers = household({ dateOfBirth: '14/03/1988', cash: '15,000', savings: '2,500', goalAmount: '60,000', goalYears: '5', riskStyle: 'moderate' });
+    const answers = household({
+      dateOfBirth: '14/03/1988',
+      cash: '15,000',
+      savings: '2,500',
+      goalAmount: '60,000',
+      goalYears: '5',
+      riskStyle: 'moderate',
+    });
     const r = computeAdvice(answers, { asOf: new Date(2026, 2, 2), confidence: MEDIAN });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
@@ -139,21 +158,48 @@ describe('the e2e household on 2 March 2026 (2025-26): single, born 14/03/1988, 
       nominal: { median: 6_788_493, p10: 6_055_858, p50: 6_758_471, p90: 7_586_153 },
       today: { median: 6_000_039, p10: 5_352_496, p50: 5_973_504, p90: 6_705_054 },
     });
-    expect(r.plan.fees.firstYear).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 3_949, totalCents: 53_949 });
-    expect(r.plan.fees.wholeTimeframe).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 112_708, totalCents: 162_708, months: 60 });
+    expect(r.plan.fees.firstYear).toEqual({
+      upfrontAdviserCents: 50_000,
+      administrationCents: 0,
+      investmentCents: 3_949,
+      totalCents: 53_949,
+    });
+    expect(r.plan.fees.wholeTimeframe).toEqual({
+      upfrontAdviserCents: 50_000,
+      administrationCents: 0,
+      investmentCents: 112_708,
+      totalCents: 162_708,
+      months: 60,
+    });
     expect(r.reasons).toContain('Investing $1,008 a month reaches your goal in 48% of our simulated outcomes.');
   });
 });
 
 describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2026', () => {
   it('pins every headline figure', () => {
-    const r = computeAdvice(household({ income: '215000', cash: '50265', savings: '6421', riskStyle: 'moderately-aggressive', goalAmount: '50000', goalYears: '10' }), {
-      asOf: new Date(2026, 10, 21),
-      confidence: MEDIAN,
-    });
+    const r = computeAdvice(
+      household({
+        income: '215000',
+        cash: '50265',
+        savings: '6421',
+        riskStyle: 'moderately-aggressive',
+        goalAmount: '50000',
+        goalYears: '10',
+      }),
+      {
+        asOf: new Date(2026, 10, 21),
+        confidence: MEDIAN,
+      },
+    );
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
-    expect(r).toMatchObject({ assumptionsVersion: '2026.3', engineVersion: '1.2.0', asOf: '2026-11-21', financialYear: '2026-27', age: 36 });
+    expect(r).toMatchObject({
+      assumptionsVersion: '2026.3',
+      engineVersion: '1.2.0',
+      asOf: '2026-11-21',
+      financialYear: '2026-27',
+      age: 36,
+    });
     // 2026-27: the 16% rate is 15%, so tax on $215,000 is $51,370 + 45% of $25,000.
     expect(r.income).toMatchObject({ bracketTaxCents: 6_262_000, netAnnualCents: 14_808_000, netMonthlyCents: 1_234_000 });
     expect(r.needs).toMatchObject({
@@ -163,7 +209,13 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
       startingAmountCents: 1_324_500,
     });
     // Moderately aggressive plans on the published 5.1% (the formula's 5.17% gave $270.34).
-    expect(r.plan).toMatchObject({ annualReturn: 0.051, monthlyNeededCents: 27_214, reachable: true, levers: null, goal: { nominalCents: 6_400_423, targetYear: 2036 } });
+    expect(r.plan).toMatchObject({
+      annualReturn: 0.051,
+      monthlyNeededCents: 27_214,
+      reachable: true,
+      levers: null,
+      goal: { nominalCents: 6_400_423, targetYear: 2036 },
+    });
     expect(r.plan.projection.points).toHaveLength(11);
     expect(r.plan.projection.points.map((p) => p.year)).toEqual([2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035, 2036]);
     // The seeded Monte Carlo (2,000 paths, default seed): pinned, so a change to the sampler shows up.
@@ -174,9 +226,22 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
       nominal: { median: 6_400_463, p10: 4_922_743, p50: 6_365_074, p90: 8_238_513 },
       today: { median: 5_000_031, p10: 3_845_639, p50: 4_972_386, p90: 6_435_913 },
     });
-    expect(r.plan.fees.firstYear).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 10_592, totalCents: 60_592 });
-    expect(r.plan.fees.wholeTimeframe).toEqual({ upfrontAdviserCents: 50_000, administrationCents: 0, investmentCents: 255_278, totalCents: 305_278, months: 120 });
-    expect(r.reasons[0]).toBe('Because your goal (buying your first home) is 10 years away and you chose Moderately aggressive, which suits goals at least 6 years away.');
+    expect(r.plan.fees.firstYear).toEqual({
+      upfrontAdviserCents: 50_000,
+      administrationCents: 0,
+      investmentCents: 10_592,
+      totalCents: 60_592,
+    });
+    expect(r.plan.fees.wholeTimeframe).toEqual({
+      upfrontAdviserCents: 50_000,
+      administrationCents: 0,
+      investmentCents: 255_278,
+      totalCents: 305_278,
+      months: 120,
+    });
+    expect(r.reasons[0]).toBe(
+      'Because your goal (buying your first home) is 10 years away and you chose Moderately aggressive, which suits goals at least 6 years away.',
+    );
     expect(r.reasons[1]).toMatch(/We assume a median return of 5\.1% a year after fees;/);
     expect(r.reasons[5]).toBe('Investing $272 a month, with $13,245 to start, reaches your goal in 49% of our simulated outcomes.');
     expect(r.reasons[6]).toBe(
@@ -185,18 +250,31 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
     expect(r.plan.chartSummary).toBe(
       'In a median outcome your investment grows to $64,005 by 2036 against a goal of $64,004; 9 in 10 simulated outcomes end above $49,227, 1 in 10 above $82,385, and 49% reach the goal.',
     );
-    expect(r.plan.chartAssumptions[0]).toBe('Returns: Moderately aggressive, a median of 5.1% a year after the 0.7% investment fee, with ups and downs of about 9.6% a year.');
+    expect(r.plan.chartAssumptions[0]).toBe(
+      'Returns: Moderately aggressive, a median of 5.1% a year after the 0.7% investment fee, with ups and downs of about 9.6% a year.',
+    );
   });
 });
 
 describe('a goal that is not a whole number of years away', () => {
   it('plans to the month, with yearly points and a last point at the goal', () => {
-    const r = computeAdvice(household({ goalYears: '6.5', riskStyle: 'moderately-aggressive' }), { asOf: new Date(2026, 10, 21), paths: 100, confidence: MEDIAN });
+    const r = computeAdvice(household({ goalYears: '6.5', riskStyle: 'moderately-aggressive' }), {
+      asOf: new Date(2026, 10, 21),
+      paths: 100,
+      confidence: MEDIAN,
+    });
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
     expect(r.plan.goal).toMatchObject({ years: 6.5, months: 78, targetYear: 2033 });
     expect(r.plan.projection.points.map((p) => [p.year, p.months])).toEqual([
-      [2026, 0], [2027, 12], [2028, 24], [2029, 36], [2030, 48], [2031, 60], [2032, 72], [2033, 78],
+      [2026, 0],
+      [2027, 12],
+      [2028, 24],
+      [2029, 36],
+      [2030, 48],
+      [2031, 60],
+      [2032, 72],
+      [2033, 78],
     ]);
     expect(r.plan.fees.byYear.map((y) => y.months)).toEqual([12, 12, 12, 12, 12, 12, 6]);
   });
@@ -222,7 +300,14 @@ describe('planning to a stated confidence (issue 15)', () => {
     // over 5 years the return beaten 75% of the time is 1.047 · e^(−0.6744898 · 0.0657059 / √5) − 1 = 2.64532%;
     // i = 1.0264532^(1/12) − 1 = 0.00217815; the goal is $67,884.49 then, no first deposit (the cash is the emergency
     // fund), so the payment is 6,788,449 · i / ((1 + i)^60 − 1) = 106,031.69 cents, rounded up: $1,060.32 a month.
-    const answers = household({ dateOfBirth: '14/03/1988', cash: '15,000', savings: '2,500', goalAmount: '60,000', goalYears: '5', riskStyle: 'moderate' });
+    const answers = household({
+      dateOfBirth: '14/03/1988',
+      cash: '15,000',
+      savings: '2,500',
+      goalAmount: '60,000',
+      goalYears: '5',
+      riskStyle: 'moderate',
+    });
     const r = computeAdvice(answers, { asOf: new Date(2026, 2, 2) });
     if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
     expect(r.plan.confidence).toBe(0.75);
@@ -239,4 +324,3 @@ describe('planning to a stated confidence (issue 15)', () => {
     expect(r.plan.projection.probabilityOfReachingGoal).toBeLessThan(0.85);
   });
 });
-

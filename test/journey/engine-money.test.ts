@@ -64,8 +64,14 @@ describe('the engine with amounts at and over the limit', () => {
       goalYears: '50',
       income: limit,
       incomeFrequency: 'weekly',
-      additionalIncome: [[limit, 'weekly'], [limit, 'weekly']],
-      benefits: [['jobseeker', limit], ['family-tax', limit]],
+      additionalIncome: [
+        [limit, 'weekly'],
+        [limit, 'weekly'],
+      ],
+      benefits: [
+        ['jobseeker', limit],
+        ['family-tax', limit],
+      ],
       bigSpends: [limit, limit],
       cash: limit,
       savings: limit,
@@ -97,7 +103,13 @@ describe('the engine with amounts at and over the limit', () => {
       );
       expect(r.status).toBe('incomplete');
       expect(r.completeness.missing.map((m) => m.answer)).toEqual([
-        'goal.amount', 'income.amount', 'additionalIncome', 'benefits', 'bigSpends', 'assets', 'regularSavings.amount',
+        'goal.amount',
+        'income.amount',
+        'additionalIncome',
+        'benefits',
+        'bigSpends',
+        'assets',
+        'regularSavings.amount',
       ]);
       expectAllFinite(r);
     }

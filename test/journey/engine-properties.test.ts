@@ -24,14 +24,12 @@ const THRESHOLDS = [18_200, 27_222, 34_027, 37_500, 45_000, 66_667, 101_000, 118
 
 const taxYears = TAX_TABLES.map((t) => assumptionsFor(new Date(Number(t.financialYear.slice(0, 4)), 6, 1)));
 const net = (dollars: number, cover: boolean, a = taxYears[1]!, benefits: { rowId: number; type: string; annualCents: number }[] = []) =>
-  netIncome({ salaryAnnualCents: dollars * 100, additionalIncomeAnnualCents: 0, benefits, privateHospitalCover: cover, age: 40 }, a).netAnnualCents;
+  netIncome({ salaryAnnualCents: dollars * 100, additionalIncomeAnnualCents: 0, benefits, privateHospitalCover: cover, age: 40 }, a)
+    .netAnnualCents;
 
 describe('more income never lowers net income', () => {
   const g = gen(1);
-  const incomes = [
-    ...THRESHOLDS.flatMap((t) => [t - 1, t, t + 1]),
-    ...Array.from({ length: 400 }, () => g.int(0, 400_000)),
-  ];
+  const incomes = [...THRESHOLDS.flatMap((t) => [t - 1, t, t + 1]), ...Array.from({ length: 400 }, () => g.int(0, 400_000))];
 
   it('with hospital cover, in every tax year held, step by $1, $100 and $5,000', () => {
     for (const a of taxYears) {

@@ -55,7 +55,14 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(codes(card)).toEqual(['high-interest-debt']);
     expect(card.suitability.reasons[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\. Interest of 10% a year or more/);
     expect(advise({ debts: [['credit-card', '0']] }).status).toBe('recommended');
-    expect(advise({ debts: [['mortgage', '400000'], ['car-loan', '15000']] }).status).toBe('recommended');
+    expect(
+      advise({
+        debts: [
+          ['mortgage', '400000'],
+          ['car-loan', '15000'],
+        ],
+      }).status,
+    ).toBe('recommended');
   });
 
   describe('by rate and size, in words that say whose the debt is (issue 15)', () => {
@@ -74,18 +81,42 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     });
 
     it('a small balance ($1,000 or less in all) does not stop the advice; the needs analysis says to clear it from cash', () => {
-      const small = advise({ debts: [['credit-card', '500'], ['personal-loan', '1'], ['mortgage', '400000']] });
+      const small = advise({
+        debts: [
+          ['credit-card', '500'],
+          ['personal-loan', '1'],
+          ['mortgage', '400000'],
+        ],
+      });
       expect(small.status).toBe('recommended');
-      expect(small.notes).toContain('Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.');
+      expect(small.notes).toContain(
+        'Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.',
+      );
       // a $50 card balance at 0% is no high-interest debt at all: nothing to say
       expect(advise({ debts: [['credit-card', '50', '0']] }).notes.join(' ')).not.toMatch(/high interest/);
       expect(advise({ debts: [['credit-card', '1,000']] }).status).toBe('recommended');
       expect(codes(advise({ debts: [['credit-card', '1,000.01']] }))).toEqual(['high-interest-debt']);
-      expect(codes(advise({ debts: [['credit-card', '600'], ['personal-loan', '600']] }))).toEqual(['high-interest-debt']);
+      expect(
+        codes(
+          advise({
+            debts: [
+              ['credit-card', '600'],
+              ['personal-loan', '600'],
+            ],
+          }),
+        ),
+      ).toEqual(['high-interest-debt']);
     });
 
     it('says whose each debt is: yours, your partner’s, or joint', () => {
-      const r = advise({ relationshipStatus: 'couple', debts: [['credit-card', '3,000', '20', 'partner'], ['personal-loan', '8000', '', 'joint'], ['credit-card', '2000', '19.99']] });
+      const r = advise({
+        relationshipStatus: 'couple',
+        debts: [
+          ['credit-card', '3,000', '20', 'partner'],
+          ['personal-loan', '8000', '', 'joint'],
+          ['credit-card', '2000', '19.99'],
+        ],
+      });
       expect(r.suitability.reasons[0]!.explanation).toMatch(
         /^Your partner owes \$3,000 on their credit card at 20% a year\. You and your partner owe \$8,000 on a joint personal loan\. You owe \$2,000 on your credit card at 19\.99% a year\. Interest of 10% a year or more is far more than an investment can be expected to earn, so paying these off first/,
       );
@@ -95,7 +126,11 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
       const r = advise({ debts: [['car-loan', '40000', 'high']] });
       expect(r.status).toBe('incomplete');
       expect(r.completeness.missing).toEqual([
-        { answer: 'debts', rowId: expect.any(Number), message: 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.' },
+        {
+          answer: 'debts',
+          rowId: expect.any(Number),
+          message: 'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.',
+        },
       ]);
     });
   });
@@ -116,7 +151,9 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     // $2,377.85 a month. Saving $2,400 a month is more than that (and less than the $2,500 a month before tax).
     const over = advise({ income: '30000', savings: '2400' });
     expect(codes(over)).toEqual(['savings-over-income']);
-    expect(over.suitability.reasons[0]!.explanation).toBe('You told us you save $2,400 a month, more than your take-home pay of $2,378 a month. We can only plan with what you can save.');
+    expect(over.suitability.reasons[0]!.explanation).toBe(
+      'You told us you save $2,400 a month, more than your take-home pay of $2,378 a month. We can only plan with what you can save.',
+    );
     expect(codes(advise({ income: '30000', savings: '2300' }))).toEqual([]);
   });
 
@@ -128,7 +165,9 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(because({ savings: '$0' })).toBe(
       'We work out what you could invest from what you save regularly, and you told us you save $0, so there is nothing to invest each month.',
     );
-    expect(because({ savings: '0.05', savingsFrequency: 'yearly' })).toMatch(/and what you told us you save comes to less than a cent a month, so/);
+    expect(because({ savings: '0.05', savingsFrequency: 'yearly' })).toMatch(
+      /and what you told us you save comes to less than a cent a month, so/,
+    );
   });
 
   it('a savings amount that cannot be read leaves the no-surplus rule unchecked and the amount listed as missing', () => {
@@ -143,7 +182,9 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(unread.status).toBe('unsuitable');
     expect(codes(unread)).toEqual(['high-interest-debt']);
     expect(unread.suitability.notChecked).toEqual([]);
-    expect(unread.suitability.reasons[0]!.explanation).toMatch(/^You owe money \(we could not read the amount\) on your credit card\. Interest/);
+    expect(unread.suitability.reasons[0]!.explanation).toMatch(
+      /^You owe money \(we could not read the amount\) on your credit card\. Interest/,
+    );
     // The amount is still asked for.
     expect(unread.completeness.missing).toEqual([
       { answer: 'debts', rowId: expect.any(Number), message: 'Enter how much you owe on this debt, in dollars.' },
@@ -155,16 +196,29 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(codes(over)).toEqual(['high-interest-debt']);
     expect(over.completeness.missing[0]!.message).toBe('Enter an amount of $1,000,000,000 or less.');
 
-    const mixed = advise({ debts: [['credit-card', '500'], ['personal-loan', '?'], ['mortgage', '400000']] });
+    const mixed = advise({
+      debts: [
+        ['credit-card', '500'],
+        ['personal-loan', '?'],
+        ['mortgage', '400000'],
+      ],
+    });
     // an amount that cannot be read stops the advice whatever the others come to
-    expect(mixed.suitability.reasons[0]!.explanation).toMatch(/^You owe \$500 on your credit card\. You owe money \(we could not read the amount\) on your personal loan\. /);
+    expect(mixed.suitability.reasons[0]!.explanation).toMatch(
+      /^You owe \$500 on your credit card\. You owe money \(we could not read the amount\) on your personal loan\. /,
+    );
   });
 
   it('a debt row of unknown kind leaves the debt rule unchecked, unless a high-interest debt is known anyway', () => {
     const unknownKind = advise({ debts: [['', '5000']] });
     expect(unknownKind.status).toBe('incomplete');
     expect(unknownKind.suitability.notChecked).toEqual(['high-interest-debt']);
-    const withCard = advise({ debts: [['', '5000'], ['credit-card', '1,500']] });
+    const withCard = advise({
+      debts: [
+        ['', '5000'],
+        ['credit-card', '1,500'],
+      ],
+    });
     expect(codes(withCard)).toEqual(['high-interest-debt']);
     expect(withCard.suitability.reasons[0]!.explanation).toMatch(/^You owe \$1,500 on your credit card\./);
   });
@@ -189,19 +243,41 @@ describe('completeness', () => {
     expect(r.status).toBe('incomplete');
     expect(r.completeness.complete).toBe(false);
     expect(r.completeness.missing.map((m) => m.answer)).toEqual([
-      'dateOfBirth', 'goal.amount', 'goal.years', 'income.amount', 'income.frequency', 'additionalIncome', 'benefits',
-      'bigSpends', 'assets', 'regularSavings', 'debts', 'privateHealth', 'risk.style',
+      'dateOfBirth',
+      'goal.amount',
+      'goal.years',
+      'income.amount',
+      'income.frequency',
+      'additionalIncome',
+      'benefits',
+      'bigSpends',
+      'assets',
+      'regularSavings',
+      'debts',
+      'privateHealth',
+      'risk.style',
     ]);
     expect(r.completeness.missing[0]!.message).toBe('Enter your date of birth, for example 15/06/1990.');
     expect(r).toMatchObject({ income: null, needs: null, plan: null, age: null });
-    expect(r.suitability.notChecked).toEqual(['under-18', 'retirement', 'goal-too-soon', 'goal-shorter-than-horizon', 'no-income', 'savings-over-income', 'no-surplus', 'high-interest-debt']);
+    expect(r.suitability.notChecked).toEqual([
+      'under-18',
+      'retirement',
+      'goal-too-soon',
+      'goal-shorter-than-horizon',
+      'no-income',
+      'savings-over-income',
+      'no-surplus',
+      'high-interest-debt',
+    ]);
   });
 
   it('a row that cannot be read is reported with its id; a blank row is ignored', () => {
     const a = household({ bigSpends: ['abc'] });
     const r = computeAdvice(a, { asOf: FY2025_26 });
     expect(r.status).toBe('incomplete');
-    expect(r.completeness.missing).toEqual([{ answer: 'bigSpends', rowId: a.bigSpends.rows[0]!.id, message: 'Enter the amount of this expense in dollars.' }]);
+    expect(r.completeness.missing).toEqual([
+      { answer: 'bigSpends', rowId: a.bigSpends.rows[0]!.id, message: 'Enter the amount of this expense in dollars.' },
+    ]);
     expect(r.income).not.toBeNull();
     expect(r.needs).toBeNull();
 
@@ -223,7 +299,9 @@ describe('completeness', () => {
   });
 
   it('a goal further away than 50 years is not planned', () => {
-    expect(advise({ goalYears: '51' }).completeness.missing).toEqual([{ answer: 'goal.years', message: 'Enter a goal no more than 50 years away.' }]);
+    expect(advise({ goalYears: '51' }).completeness.missing).toEqual([
+      { answer: 'goal.years', message: 'Enter a goal no more than 50 years away.' },
+    ]);
   });
 });
 
@@ -231,7 +309,14 @@ describe('benefits', () => {
   const benefitLines = (h: Household) => advise(h).income!;
 
   it('Age Pension and JobSeeker are taxable; Family Tax Benefit is not and is added to net income', () => {
-    const i = benefitLines({ income: '0', benefits: [['age-pension', '1,000'], ['jobseeker', '100'], ['family-tax', '200']] });
+    const i = benefitLines({
+      income: '0',
+      benefits: [
+        ['age-pension', '1,000'],
+        ['jobseeker', '100'],
+        ['family-tax', '200'],
+      ],
+    });
     expect(i.taxableBenefitsCents).toBe(26 * 110_000);
     expect(i.nonTaxableBenefitsCents).toBe(26 * 20_000);
     expect(i.benefits.map((b) => [b.label, b.taxable])).toEqual([
@@ -240,7 +325,13 @@ describe('benefits', () => {
       ['Family Tax Benefit', false],
     ]);
     // $28,600 assessable: tax 16c over $18,200 = $1,664, less the $700 LITO; Medicare levy 10c over $27,222 = $137.80.
-    expect(i).toMatchObject({ assessableIncomeCents: 2_860_000, bracketTaxCents: 166_400, litoCents: 70_000, incomeTaxCents: 96_400, medicareLevyCents: 13_780 });
+    expect(i).toMatchObject({
+      assessableIncomeCents: 2_860_000,
+      bracketTaxCents: 166_400,
+      litoCents: 70_000,
+      incomeTaxCents: 96_400,
+      medicareLevyCents: 13_780,
+    });
     expect(i.netAnnualCents).toBe(2_860_000 - 96_400 - 13_780 + 520_000);
   });
 
@@ -260,7 +351,13 @@ describe('needs analysis', () => {
     expect(short.bigSpends).toEqual({ years: 5, totalCents: 4_000_000, fromCashCents: 3_239_700, notCoveredCents: 760_300 });
     expect(short.availableSavingsCents).toBe(0);
     const shortfall = advise({ cash: '10000' }).needs!;
-    expect(shortfall.emergencyFund).toEqual({ months: 3, allCash: false, targetCents: 1_760_300, cashCents: 1_000_000, shortfallCents: 760_300 });
+    expect(shortfall.emergencyFund).toEqual({
+      months: 3,
+      allCash: false,
+      targetCents: 1_760_300,
+      cashCents: 1_000_000,
+      shortfallCents: 760_300,
+    });
   });
 
   it('the surplus is regular savings made monthly; 30% is set aside', () => {
@@ -305,7 +402,9 @@ describe('a goal not reachable as stated: the three levers', () => {
     expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years) })).toBe(true);
     expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years - 1) })).toBe(false);
     expect(reachable({ goalAmount: String(l.smallerGoal.todayCents / 100), goalYears: '10' })).toBe(true);
-    expect(r.reasons.at(-2)).toMatch(/is not reachable as it stands\. To reach it, you could give it \d+ years, aim for \$[\d,]+ in today’s dollars or start with \$[\d,]+\.$/);
+    expect(r.reasons.at(-2)).toMatch(
+      /is not reachable as it stands\. To reach it, you could give it \d+ years, aim for \$[\d,]+ in today’s dollars or start with \$[\d,]+\.$/,
+    );
   });
 
   it('a first deposit that reaches the goal alone needs no regular investment', () => {
@@ -337,7 +436,9 @@ describe('the emergency-fund reason', () => {
     expect(r.suitability.reasons[0]!.instead).toBe(
       'Keep your cash as your emergency fund, in a high-interest savings account or a term deposit, where its value will not fall, and come back when you have a regular income.',
     );
-    expect(r.suitability.reasons[1]!.explanation).toBe('You told us you save $1,000 a month, but have no income. We can only plan with what you can save.');
+    expect(r.suitability.reasons[1]!.explanation).toBe(
+      'You told us you save $1,000 a month, but have no income. We can only plan with what you can save.',
+    );
     // not saving either: no income, and nothing to invest
     expect(codes(advise({ income: '0', cash: '20000', savings: '' }))).toEqual(['no-income', 'no-surplus']);
     // a benefit is income: JobSeeker of $800 a fortnight (tax-free at this level) is $20,800 a year
@@ -351,14 +452,20 @@ describe('investing only what the goal needs (issue 15)', () => {
     // 30,000 × 1.025³ = $32,306.72 then (3,230,672 cents, rounded), and a first deposit of 3,230,672 / 1.045³ =
     // 2,831,026.9 cents, rounded up to $28,310.27, gets there with nothing a month. The rest of the available cash stays out.
     // (planned on the median here, the by-hand example's rate: the engine plans to 75%, engine-golden.test.ts)
-    const r = computeAdvice(household({ cash: '100000', goalAmount: '30000', goalYears: '3', riskStyle: 'cautious' }), { asOf: FY2025_26, paths: 100, confidence: 0.5 });
+    const r = computeAdvice(household({ cash: '100000', goalAmount: '30000', goalYears: '3', riskStyle: 'cautious' }), {
+      asOf: FY2025_26,
+      paths: 100,
+      confidence: 0.5,
+    });
     if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
     expect(r.plan.goal.nominalCents).toBe(3_230_672);
     expect(r.plan.startingAmountCents).toBe(2_831_027);
     expect(r.plan.monthlyNeededCents).toBe(0);
     expect(r.plan.leftOverCents).toBe(r.needs!.availableSavingsCents - 2_831_027);
     expect(r.plan.leftOverCents).toBeGreaterThan(5_000_000);
-    expect(r.reasons.join(' ')).toContain(`keep the other ${dollarsText(r.plan.leftOverCents)} for other plans, out of this investment and its fees.`);
+    expect(r.reasons.join(' ')).toContain(
+      `keep the other ${dollarsText(r.plan.leftOverCents)} for other plans, out of this investment and its fees.`,
+    );
     // fees are charged on what is invested, not on the cash left out
     expect(r.plan.projection.startingAmountCents).toBe(2_831_027);
   });
@@ -370,4 +477,3 @@ describe('investing only what the goal needs (issue 15)', () => {
     expect(r.plan.leftOverCents).toBe(0);
   });
 });
-

@@ -57,7 +57,10 @@ describe('a question added through one module', () => {
     const port = memoryHistoryPort('/questionnaire/private-health');
     const storage = memoryStorage();
     const logic = WITH_PETS.machine.provide({
-      guards: WITH_PETS.journeyGuards(() => TODAY, () => assessSuitability),
+      guards: WITH_PETS.journeyGuards(
+        () => TODAY,
+        () => assessSuitability,
+      ),
       actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => TODAY, loaded) },
     });
     const answers = { ...completeAnswers(), pets: '' } as Answers;
@@ -103,7 +106,7 @@ describe('the flow and the spec constants', () => {
 });
 
 describe('the answers a question can set', () => {
-  it('are derived from the answers: every text answer and text field, not a toggle\'s own answer nor a list', () => {
+  it("are derived from the answers: every text answer and text field, not a toggle's own answer nor a list", () => {
     expectTypeOf<FieldKey>().toEqualTypeOf<
       | 'dateOfBirth'
       | 'relationshipStatus'

@@ -25,7 +25,13 @@ describe('autosave storage', () => {
     ['no version', JSON.stringify({ answers: completeAnswers() })],
     ['an old version', JSON.stringify({ version: 0, answers: completeAnswers() })],
     ['a wrong shape', JSON.stringify({ version: STORAGE_VERSION, answers: { dateOfBirth: 5 } })],
-    ['a row of the wrong shape', JSON.stringify({ version: STORAGE_VERSION, answers: { ...completeAnswers(), assets: { answer: 'yes', rows: [{ id: 1, kind: 'x' }] } } })],
+    [
+      'a row of the wrong shape',
+      JSON.stringify({
+        version: STORAGE_VERSION,
+        answers: { ...completeAnswers(), assets: { answer: 'yes', rows: [{ id: 1, kind: 'x' }] } },
+      }),
+    ],
     ['an extra field', JSON.stringify({ version: STORAGE_VERSION, answers: { ...completeAnswers(), extra: '' } })],
     ['null', 'null'],
   ])('discards %s with a warning, never a crash', (_why, raw) => {
@@ -37,7 +43,17 @@ describe('autosave storage', () => {
   });
 
   it('survives storage that throws (private mode, quota)', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     const warn = vi.fn();
     expect(loadAnswers(broken, warn)).toBeNull();
     expect(() => saveAnswers(broken, completeAnswers(), new Date(), warn)).not.toThrow();

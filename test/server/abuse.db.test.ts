@@ -15,7 +15,11 @@ afterEach(async () => {
 
 const visitor = (n: number) => `visitor-rotating-${String(n).padStart(6, '0')}`;
 const chat = (server: TestServer, token: string, userSessionId: string, headers: Record<string, string> = {}) =>
-  server.call('/api/chat', { ...json({ message: 'Hello', userSessionId, path: '/' }), headers: { 'Content-Type': 'application/json', ...headers }, token });
+  server.call('/api/chat', {
+    ...json({ message: 'Hello', userSessionId, path: '/' }),
+    headers: { 'Content-Type': 'application/json', ...headers },
+    token,
+  });
 
 describe('chat limits a client cannot escape', () => {
   it('rotating visitor ids under one token: refused, the token serves its first visitor only', async () => {
@@ -63,7 +67,9 @@ describe('X-Forwarded-For', () => {
     s = await startServer({ limits: { bootPerIp: 2 } });
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY, 'X-Forwarded-For': `203.0.113.${i}` } })).status);
+      statuses.push(
+        (await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY, 'X-Forwarded-For': `203.0.113.${i}` } })).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
@@ -71,7 +77,9 @@ describe('X-Forwarded-For', () => {
   it('names the client behind a trusted proxy: each address has its own limit', async () => {
     s = await startServer({ limits: { bootPerIp: 2 }, trustProxy: '127.0.0.1' });
     const boot = (ip: string) => s!.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY, 'X-Forwarded-For': ip } });
-    expect([(await boot('203.0.113.1')).status, (await boot('203.0.113.1')).status, (await boot('203.0.113.1')).status]).toEqual([200, 200, 429]);
+    expect([(await boot('203.0.113.1')).status, (await boot('203.0.113.1')).status, (await boot('203.0.113.1')).status]).toEqual([
+      200, 200, 429,
+    ]);
     expect((await boot('203.0.113.2')).status).toBe(200);
   });
 });

@@ -2,7 +2,14 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessages, CONTEXT_PASSAGES, contextPassages, createOpenAiEngine, FOCUS_PASSAGES, parseCompletion } from '../../server/answers/openai';
+import {
+  buildMessages,
+  CONTEXT_PASSAGES,
+  contextPassages,
+  createOpenAiEngine,
+  FOCUS_PASSAGES,
+  parseCompletion,
+} from '../../server/answers/openai';
 import { buildIndex, PAGE_SOURCE, rankPassages, requestPassages } from '../../server/answers/retrieval';
 import { ProviderError, type AnswerRequest, type SourceDoc } from '../../server/answers/types';
 
@@ -36,7 +43,11 @@ interface Received {
 type Reply = (res: ServerResponse, req: IncomingMessage) => void | Promise<void>;
 
 function completion(content: unknown) {
-  return JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+  return JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
 }
 
 const goodReply: Reply = (res) => {
@@ -73,7 +84,12 @@ afterAll(async () => {
 });
 
 function engine(options: { timeoutMs?: number; baseUrl?: string } = {}) {
-  return createOpenAiEngine({ baseUrl: options.baseUrl ?? baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: options.timeoutMs ?? 5_000 });
+  return createOpenAiEngine({
+    baseUrl: options.baseUrl ?? baseUrl,
+    apiKey: 'test-key',
+    model: 'test-model',
+    timeoutMs: options.timeoutMs ?? 5_000,
+  });
 }
 
 /** The request body the provider received. */
@@ -122,7 +138,9 @@ describe('OpenAI-compatible engine', () => {
     expect(system!.role).toBe('system');
     expect(system!.content).toMatch(/only the numbered context passages/);
     expect(system!.content).toMatch(/do not contain the answer, say/);
-    expect(system!.content).toContain('[1] Fees guide › Advice fee\nThe advice fee is 0.45% a year of the value of your portfolio, charged monthly.');
+    expect(system!.content).toContain(
+      '[1] Fees guide › Advice fee\nThe advice fee is 0.45% a year of the value of your portfolio, charged monthly.',
+    );
     expect(rest).toEqual([
       { role: 'user', content: 'Hello' },
       { role: 'assistant', content: 'Hi! How can I help?' },
@@ -188,7 +206,9 @@ describe('OpenAI-compatible engine', () => {
   it('sends the opening of the document asked about when none of it matches the question', async () => {
     await engine().answer(request('Summarise this for me', { focus: { id: 'risk', name: 'Risk profiles' } }));
     const system = sentBody().messages[0]!.content;
-    expect(system).toContain('[1] Risk profiles › Cautious\nA Cautious portfolio holds mostly bonds and cash.\n\n[2] Risk profiles › Adventurous\n');
+    expect(system).toContain(
+      '[1] Risk profiles › Cautious\nA Cautious portfolio holds mostly bonds and cash.\n\n[2] Risk profiles › Adventurous\n',
+    );
   });
 
   it('tells the model when the document asked about has no text to send', async () => {

@@ -207,7 +207,9 @@ describe('splitPassages', () => {
       ['Fees guide', 'Switching and leaving'],
     ]);
     const advice = passages[1]!;
-    expect(advice.sentences[0]).toBe('The advice fee is 0.45% a year of the value of your portfolio, charged monthly from your cash balance.');
+    expect(advice.sentences[0]).toBe(
+      'The advice fee is 0.45% a year of the value of your portfolio, charged monthly from your cash balance.',
+    );
     expect(advice.sentences).toHaveLength(3);
     expect(advice).toMatchObject({ source: 'Fees guide', docId: 'd-fees', position: 1 });
     expect(passages.every((p) => !p.text.includes('#') && !p.text.includes('\n'))).toBe(true);
@@ -305,7 +307,9 @@ describe('BM25 ranking', () => {
     expect(ranked.every((r) => r.matched.includes('portfolio') && r.score > 0)).toBe(true);
     for (let i = 1; i < ranked.length; i++) {
       const [a, b] = [ranked[i - 1]!, ranked[i]!];
-      expect(a.score > b.score || (a.score === b.score && index.passages.indexOf(a.passage) < index.passages.indexOf(b.passage))).toBe(true);
+      expect(a.score > b.score || (a.score === b.score && index.passages.indexOf(a.passage) < index.passages.indexOf(b.passage))).toBe(
+        true,
+      );
     }
     expect(rankPassages(index, 'weather in Paris')).toEqual([]);
     expect(rankPassages(index, 'portfolio', 2)).toHaveLength(2);
@@ -335,7 +339,8 @@ describe('follow-ups', () => {
   const passages = requestPassages({ pageText: null, documents: DOCS });
 
   it('turns headings into questions the visitor would ask', () => {
-    const at = (heading: string) => headingQuestion({ source: 'Doc', docId: null, headings: ['Doc', heading], sentences: [], text: '', position: 0 });
+    const at = (heading: string) =>
+      headingQuestion({ source: 'Doc', docId: null, headings: ['Doc', heading], sentences: [], text: '', position: 0 });
     expect(at('Fund fees')).toBe('What about fund fees?');
     expect(at('How we choose your risk profile')).toBe('How do you choose my risk profile?');
     expect(at('What is super?')).toBe('What is super?');
@@ -351,7 +356,13 @@ describe('follow-ups', () => {
   });
 
   it('proposes at most three distinct follow-ups, none the question or an earlier one', () => {
-    const questions = ['How much is the advice fee?', 'fees', 'What about fund fees?', 'What are the risk profiles?', 'Can I use salary sacrifice?'];
+    const questions = [
+      'How much is the advice fee?',
+      'fees',
+      'What about fund fees?',
+      'What are the risk profiles?',
+      'Can I use salary sacrifice?',
+    ];
     for (const question of questions) {
       const ranked = rankPassages(buildIndex(passages), question);
       const used = ranked.slice(0, 2).map((r) => r.passage);
@@ -406,7 +417,9 @@ describe('built-in engine', () => {
   it('groups quotes by source and lists every source', async () => {
     const result = await engine.answer(request('When is my next review meeting with my adviser?', { pageText: PAGE }));
     expect(result.sources).toEqual([PAGE_SOURCE]);
-    expect(result.content).toContain('According to **this page**:\n\n> Your next review meeting is on 14 May with Priya Shah, your adviser.');
+    expect(result.content).toContain(
+      'According to **this page**:\n\n> Your next review meeting is on 14 May with Priya Shah, your adviser.',
+    );
     expect(result.content).toMatch(/Source: This page$/);
 
     const both = await engine.answer(request('What is my risk profile?', { pageText: PAGE }));
@@ -429,7 +442,11 @@ describe('built-in engine', () => {
   });
 
   it('says honestly when nothing matches, and makes nothing up', async () => {
-    for (const question of ["What's the weather in Paris tomorrow?", 'Who won the football last night?', 'How do I bake sourdough bread?']) {
+    for (const question of [
+      "What's the weather in Paris tomorrow?",
+      'Who won the football last night?',
+      'How do I bake sourdough bread?',
+    ]) {
       const result = await engine.answer(request(question, { pageText: PAGE }));
       expect(result.content).toMatch(/^I couldn't find anything about that in this page or the site's documents\./);
       expect(result.sources).toEqual([]);
@@ -468,7 +485,12 @@ describe('built-in engine', () => {
     expect(result.followUps).toEqual(['What about fund fees?', 'What about switching and leaving?', 'What about cash balance?']);
 
     const again = await engine.answer(
-      request('What about fund fees?', { history: [{ role: 'user', content: 'What about switching and leaving?' }, { role: 'ai', content: '…' }] }),
+      request('What about fund fees?', {
+        history: [
+          { role: 'user', content: 'What about switching and leaving?' },
+          { role: 'ai', content: '…' },
+        ],
+      }),
     );
     expect(again.followUps.length).toBeGreaterThan(0);
     expect(again.followUps.length).toBeLessThanOrEqual(3);
@@ -486,7 +508,9 @@ describe('built-in engine', () => {
   });
 
   it('escapes markdown in source names and HTML in quotes', async () => {
-    const docs = [{ id: 'x', name: 'my_notes*draft', text: 'Our adviser is Sam Lee. <img src=x onerror=alert(1)> Sam Lee answers the phone.' }];
+    const docs = [
+      { id: 'x', name: 'my_notes*draft', text: 'Our adviser is Sam Lee. <img src=x onerror=alert(1)> Sam Lee answers the phone.' },
+    ];
     const result = answerFromSources(request('Who is the adviser Sam Lee?', { documents: docs }));
     expect(result.sources).toEqual(['my_notes*draft']);
     expect(result.content).toContain('According to **my\\_notes\\*draft**:');
@@ -519,7 +543,9 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
 
     const focused = ask(question, { pageText: page, focus });
     expect(focused.sources).toEqual([pds.name]);
-    expect(focused.content).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+    expect(focused.content).toMatch(
+      /^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./,
+    );
     expect(focused.content).toMatch(/\n\nSource: Product Disclosure Statement – Diversified Index Fund$/);
     expectQuotedFrom(focused.content, [pds]);
   });
@@ -550,7 +576,9 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
     const textless = { id: 'financial-services-guide', name: 'Financial Services Guide' };
     const result = ask(question, { pageText: page, focus: textless });
     expect(result.sources).toEqual(ask(question, { pageText: page }).sources);
-    expect(ask('weather in Paris', { focus: textless }).content).toMatch(/^I couldn't find anything about that in Financial Services Guide or the site's documents\./);
+    expect(ask('weather in Paris', { focus: textless }).content).toMatch(
+      /^I couldn't find anything about that in Financial Services Guide or the site's documents\./,
+    );
   });
 });
 

@@ -189,7 +189,11 @@ describe('chat, history and sessions', () => {
 
   beforeAll(async () => {
     s = await startServer({ answers: scripted.engine });
-    const file = await s.storage.addFile(s.site.id, { filename: 'fees.md', contentType: 'text/markdown', bytes: Buffer.from('# Fees\n0.7% a year') });
+    const file = await s.storage.addFile(s.site.id, {
+      filename: 'fees.md',
+      contentType: 'text/markdown',
+      bytes: Buffer.from('# Fees\n0.7% a year'),
+    });
     await s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: file, text: '# Fees\n0.7% a year' });
     token = await s.tokenFor(VISITOR_A);
   });
@@ -200,7 +204,10 @@ describe('chat, history and sessions', () => {
 
   // each visitor with a token of its own (a token serves one visitor, issue 14)
   const send = async (message: unknown, extra: Json = {}, visitor = VISITOR_A) =>
-    s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/shop', webPageContent: 'Page text here', ...extra }), token: await s.tokenFor(visitor) });
+    s.call('/api/chat', {
+      ...json({ message, userSessionId: visitor, path: '/shop', webPageContent: 'Page text here', ...extra }),
+      token: await s.tokenFor(visitor),
+    });
 
   let sessionId: string;
 
@@ -220,7 +227,12 @@ describe('chat, history and sessions', () => {
       { id: expect.any(String), text: 'How risky is it?' },
     ]);
     expect(b.responseButtons).toEqual([
-      { id: expect.any(String), name: 'Open Fee guide', buttonType: 'EXTERNAL_LINK', externalUrl: expect.stringMatching(/\/files\/.+\/fees\.md$/) },
+      {
+        id: expect.any(String),
+        name: 'Open Fee guide',
+        buttonType: 'EXTERNAL_LINK',
+        externalUrl: expect.stringMatching(/\/files\/.+\/fees\.md$/),
+      },
     ]);
     sessionId = b.chatSession.id;
     const sent = scripted.requests.at(-1)!;
@@ -250,7 +262,9 @@ describe('chat, history and sessions', () => {
 
   it('sessions list name, last message time and count', async () => {
     const { sessions } = await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_A}`, { token }));
-    expect(sessions).toEqual([{ id: sessionId, name: 'What fees will I pay on this fund?', lastMessageTimestamp: expect.any(String), totalMessages: 4 }]);
+    expect(sessions).toEqual([
+      { id: sessionId, name: 'What fees will I pay on this fund?', lastMessageTimestamp: expect.any(String), totalMessages: 4 },
+    ]);
   });
 
   it('renames a session; an empty name is 400; an unknown one is 404 SESSION_NOT_FOUND', async () => {
@@ -270,7 +284,10 @@ describe('chat, history and sessions', () => {
     expect((await body(await s.call(`/api/chat/sessions?userSessionId=${VISITOR_B}`, { token: tokenB }))).sessions).toEqual([]);
     const history = await s.call(`/api/chat/history?userSessionId=${VISITOR_B}&path=/shop&chatSessionId=${sessionId}`, { token: tokenB });
     expect(history.status).toBe(404);
-    const rename = await s.call('/api/chat/sessions/update', { ...json({ userSessionId: VISITOR_B, chatSessionId: sessionId, name: 'Mine now' }, 'PUT'), token: tokenB });
+    const rename = await s.call('/api/chat/sessions/update', {
+      ...json({ userSessionId: VISITOR_B, chatSessionId: sessionId, name: 'Mine now' }, 'PUT'),
+      token: tokenB,
+    });
     expect(rename.status).toBe(404);
     const post = await send('Hijack', { chatSessionId: sessionId }, VISITOR_B);
     expect(post.status).toBe(404);
@@ -303,7 +320,10 @@ describe('chat, history and sessions', () => {
   });
 
   it('a body over the size limit is 413', async () => {
-    const res = await s.call('/api/chat', { ...json({ message: 'hi', userSessionId: VISITOR_A, path: '/', webPageContent: 'x'.repeat(300 * 1024) }), token });
+    const res = await s.call('/api/chat', {
+      ...json({ message: 'hi', userSessionId: VISITOR_A, path: '/', webPageContent: 'x'.repeat(300 * 1024) }),
+      token,
+    });
     expect(res.status).toBe(413);
     expect(await body(res)).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
   });
@@ -318,7 +338,11 @@ describe('chat, history and sessions', () => {
     const evil = `Robert'); DROP TABLE messages;-- "quoted" % _`;
     const b = await body(await send(evil, {}, 'visitor-sql-000000'));
     expect(b.userMessage.content).toBe(evil);
-    const history = await body(await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, { token: await s.tokenFor('visitor-sql-000000') }));
+    const history = await body(
+      await s.call(`/api/chat/history?userSessionId=visitor-sql-000000&path=/&chatSessionId=${b.chatSession.id}`, {
+        token: await s.tokenFor('visitor-sql-000000'),
+      }),
+    );
     expect(history.history[0].content).toBe(evil);
     expect(await s.storage.listMessages(s.site.id, VISITOR_A, sessionId)).toHaveLength(4);
   });
@@ -338,12 +362,43 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
   beforeAll(async () => {
     s = await startServer({ answers: scripted.engine });
     fees = await s.storage.addDocument({ siteId: s.site.id, name: 'Fee guide', type: 'md', fileId: null, text: '# Fees\n0.7% a year' });
-    pds = await s.storage.addDocument({ siteId: s.site.id, name: 'PDS', type: 'docx', versionNumber: 2, fileId: null, text: 'Product Disclosure Statement. There is no withdrawal fee.' });
+    pds = await s.storage.addDocument({
+      siteId: s.site.id,
+      name: 'PDS',
+      type: 'docx',
+      versionNumber: 2,
+      fileId: null,
+      text: 'Product Disclosure Statement. There is no withdrawal fee.',
+    });
     pdf = await s.storage.addDocument({ siteId: s.site.id, name: 'Services guide', type: 'pdf', fileId: null, text: null });
-    video = await s.storage.addVideo({ siteId: s.site.id, name: 'Welcome', description: '', fileId: null, thumbnailFileId: null, transcript: 'Welcome to the shop.' });
-    const other = await s.storage.createSite({ name: 'Other shop', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
-    foreignDoc = await s.storage.addDocument({ siteId: other.id, name: 'Secret plan', type: 'md', fileId: null, text: 'The secret plan of the other shop.' });
-    foreignVideo = await s.storage.addVideo({ siteId: other.id, name: 'Secret video', description: '', fileId: null, thumbnailFileId: null, transcript: 'Secret words.' });
+    video = await s.storage.addVideo({
+      siteId: s.site.id,
+      name: 'Welcome',
+      description: '',
+      fileId: null,
+      thumbnailFileId: null,
+      transcript: 'Welcome to the shop.',
+    });
+    const other = await s.storage.createSite({
+      name: 'Other shop',
+      apiKey: 'pk_test_other_0123456789abcdef',
+      origins: ['https://other.example'],
+    });
+    foreignDoc = await s.storage.addDocument({
+      siteId: other.id,
+      name: 'Secret plan',
+      type: 'md',
+      fileId: null,
+      text: 'The secret plan of the other shop.',
+    });
+    foreignVideo = await s.storage.addVideo({
+      siteId: other.id,
+      name: 'Secret video',
+      description: '',
+      fileId: null,
+      thumbnailFileId: null,
+      transcript: 'Secret words.',
+    });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -351,8 +406,16 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
     await s.remove();
   });
 
-  const entry = (d: DocumentRecord, override: Partial<Json> = {}) => ({ id: d.id, name: d.name, type: d.type, version: d.versionNumber, embedToken: d.embedToken, ...override });
-  const ask = (extra: Json) => s.call('/api/chat', { ...json({ message: 'Is there a withdrawal fee?', userSessionId: VISITOR_A, path: '/', ...extra }), token });
+  const entry = (d: DocumentRecord, override: Partial<Json> = {}) => ({
+    id: d.id,
+    name: d.name,
+    type: d.type,
+    version: d.versionNumber,
+    embedToken: d.embedToken,
+    ...override,
+  });
+  const ask = (extra: Json) =>
+    s.call('/api/chat', { ...json({ message: 'Is there a withdrawal fee?', userSessionId: VISITOR_A, path: '/', ...extra }), token });
   /** What the engine was asked by the last call, which must have succeeded. */
   const asked = async (res: Response) => {
     expect(res.status).toBe(200);
@@ -362,7 +425,11 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
   };
 
   it('the active document comes first and is the focus, by its stored name; the rest of the context next', async () => {
-    const smartDocContext = { documents: [entry(fees), entry(pds, { name: 'Whatever the page says' })], totalDocuments: 2, activeDocument: pds.id };
+    const smartDocContext = {
+      documents: [entry(fees), entry(pds, { name: 'Whatever the page says' })],
+      totalDocuments: 2,
+      activeDocument: pds.id,
+    };
     const { names, focus } = await asked(await ask({ smartDocContext, additionalNamespaces: [pds.id] }));
     expect(focus).toEqual({ id: pds.id, name: 'PDS' });
     expect(names).toEqual(['PDS', 'Fee guide']);
@@ -372,19 +439,34 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
   });
 
   it('additionalNamespaces alone still brings its documents first, without a focus', async () => {
-    expect(await asked(await ask({ additionalNamespaces: [pds.id, 'no-such-document'] }))).toEqual({ names: ['PDS', 'Fee guide'], focus: undefined });
+    expect(await asked(await ask({ additionalNamespaces: [pds.id, 'no-such-document'] }))).toEqual({
+      names: ['PDS', 'Fee guide'],
+      focus: undefined,
+    });
   });
 
   it('a document without text can be the focus; the engine gets the others', async () => {
     const smartDocContext = { documents: [entry(pdf)], totalDocuments: 1, activeDocument: pdf.id };
-    expect(await asked(await ask({ smartDocContext }))).toEqual({ names: ['Fee guide', 'PDS'], focus: { id: pdf.id, name: 'Services guide' } });
+    expect(await asked(await ask({ smartDocContext }))).toEqual({
+      names: ['Fee guide', 'PDS'],
+      focus: { id: pdf.id, name: 'Services guide' },
+    });
   });
 
   it.each<[string, () => Json]>([
-    ['an unknown id', () => ({ documents: [entry(pds, { id: 'no-such-document' })], totalDocuments: 1, activeDocument: 'no-such-document' })],
+    [
+      'an unknown id',
+      () => ({ documents: [entry(pds, { id: 'no-such-document' })], totalDocuments: 1, activeDocument: 'no-such-document' }),
+    ],
     ['a document of another site', () => ({ documents: [entry(foreignDoc)], totalDocuments: 1, activeDocument: foreignDoc.id })],
-    ['an id with another document’s token', () => ({ documents: [entry(pds, { embedToken: fees.embedToken })], totalDocuments: 1, activeDocument: pds.id })],
-    ['an id with another site’s token', () => ({ documents: [entry(pds, { embedToken: foreignDoc.embedToken })], totalDocuments: 1, activeDocument: pds.id })],
+    [
+      'an id with another document’s token',
+      () => ({ documents: [entry(pds, { embedToken: fees.embedToken })], totalDocuments: 1, activeDocument: pds.id }),
+    ],
+    [
+      'an id with another site’s token',
+      () => ({ documents: [entry(pds, { embedToken: foreignDoc.embedToken })], totalDocuments: 1, activeDocument: pds.id }),
+    ],
     ['an active document missing from the list', () => ({ documents: [entry(fees)], totalDocuments: 1, activeDocument: pds.id })],
   ])('%s in the smart doc context is ignored without a word', async (_why, context) => {
     const res = await ask({ smartDocContext: context() });
@@ -414,15 +496,30 @@ describe('asking about a document or a video (widget-spec §3 smart doc context,
   });
 
   it.each<[string, () => Json]>([
-    ['an unknown field in the smart doc context', () => ({ smartDocContext: { documents: [], totalDocuments: 0, activeDocument: null, extra: 1 } })],
-    ['an unknown field in a document', () => ({ smartDocContext: { documents: [{ ...entry(pds), text: 'x' }], totalDocuments: 1, activeDocument: null } })],
-    ['more than 50 documents', () => ({ smartDocContext: { documents: Array.from({ length: 51 }, () => entry(pds)), totalDocuments: 51, activeDocument: null } })],
+    [
+      'an unknown field in the smart doc context',
+      () => ({ smartDocContext: { documents: [], totalDocuments: 0, activeDocument: null, extra: 1 } }),
+    ],
+    [
+      'an unknown field in a document',
+      () => ({ smartDocContext: { documents: [{ ...entry(pds), text: 'x' }], totalDocuments: 1, activeDocument: null } }),
+    ],
+    [
+      'more than 50 documents',
+      () => ({ smartDocContext: { documents: Array.from({ length: 51 }, () => entry(pds)), totalDocuments: 51, activeDocument: null } }),
+    ],
     ['a negative document count', () => ({ smartDocContext: { documents: [], totalDocuments: -1, activeDocument: null } })],
     ['a missing activeDocument', () => ({ smartDocContext: { documents: [], totalDocuments: 0 } })],
-    ['a version that is not a number', () => ({ smartDocContext: { documents: [entry(pds, { version: '2' })], totalDocuments: 1, activeDocument: null } })],
+    [
+      'a version that is not a number',
+      () => ({ smartDocContext: { documents: [entry(pds, { version: '2' })], totalDocuments: 1, activeDocument: null } }),
+    ],
     ['an over-long name', () => ({ videoContext: { id: video.id, name: 'x'.repeat(501), embedToken: video.embedToken } })],
     ['a video context without its token', () => ({ videoContext: { id: video.id, name: 'Welcome' } })],
-    ['an unknown field in the video context', () => ({ videoContext: { id: video.id, name: 'Welcome', embedToken: video.embedToken, url: 'x' } })],
+    [
+      'an unknown field in the video context',
+      () => ({ videoContext: { id: video.id, name: 'Welcome', embedToken: video.embedToken, url: 'x' } }),
+    ],
   ])('%s is 400 and stores nothing', async (_why, extra) => {
     const before = (await s.storage.listChatSessions(s.site.id, VISITOR_B)).length;
     const res = await s.call('/api/chat', { ...json({ message: 'hi', userSessionId: VISITOR_B, path: '/', ...extra() }), token });
@@ -438,13 +535,28 @@ describe('asking about the demo PDS with the built-in engine', () => {
     try {
       const records: DocumentRecord[] = [];
       for (const d of demoDocuments()) {
-        records.push(await s.storage.addDocument({ siteId: s.site.id, name: d.name, type: d.type, versionNumber: d.versionNumber, fileId: null, text: extractText(d.type, d.bytes) }));
+        records.push(
+          await s.storage.addDocument({
+            siteId: s.site.id,
+            name: d.name,
+            type: d.type,
+            versionNumber: d.versionNumber,
+            fileId: null,
+            text: extractText(d.type, d.bytes),
+          }),
+        );
       }
       const pds = records.find((d) => d.type === 'docx')!;
       const token = await s.boot();
       const send = (extra: Json) =>
         s.call('/api/chat', {
-          ...json({ message: 'Is there a withdrawal fee?', userSessionId: VISITOR_A, path: '/', webPageContent: 'Your plan. There is no withdrawal fee on this plan.', ...extra }),
+          ...json({
+            message: 'Is there a withdrawal fee?',
+            userSessionId: VISITOR_A,
+            path: '/',
+            webPageContent: 'Your plan. There is no withdrawal fee on this plan.',
+            ...extra,
+          }),
           token,
         });
       const plain = await body(await send({}));
@@ -456,7 +568,9 @@ describe('asking about the demo PDS with the built-in engine', () => {
         activeDocument: pds.id,
       };
       const b = await body(await send({ smartDocContext, additionalNamespaces: [pds.id] }));
-      expect(b.response).toMatch(/^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./);
+      expect(b.response).toMatch(
+        /^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./,
+      );
       expect(b.response).toBe(b.aiMessage.content);
       expect(b.aiMessage.sources).toEqual([pds.name]);
       expect(b.chatSessionId).toBe(b.chatSession.id);
@@ -473,13 +587,19 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
     const s = await startServer({ answers: scripted.engine });
     try {
       const ask = async (clientMessageId: string | null, visitor = VISITOR_A, message = 'Is it safe?') =>
-        s.call('/api/chat', { ...json({ message, userSessionId: visitor, path: '/', chatSessionId: null, clientMessageId }), token: await s.tokenFor(visitor) });
+        s.call('/api/chat', {
+          ...json({ message, userSessionId: visitor, path: '/', chatSessionId: null, clientMessageId }),
+          token: await s.tokenFor(visitor),
+        });
       const first = await body(await ask('q-0123456789'));
       const again = await ask('q-0123456789');
       expect(again.status).toBe(200);
       expect(await body(again)).toEqual(first);
       expect(scripted.requests).toHaveLength(1);
-      expect((await s.storage.listMessages(s.site.id, VISITOR_A, first.chatSession.id)).map((m) => m.content)).toEqual(['Is it safe?', 'You asked: Is it safe?']);
+      expect((await s.storage.listMessages(s.site.id, VISITOR_A, first.chatSession.id)).map((m) => m.content)).toEqual([
+        'Is it safe?',
+        'You asked: Is it safe?',
+      ]);
 
       // another id is another question; another visitor's same id is theirs alone (an id reveals nothing)
       const other = await body(await ask('q-9876543210'));
@@ -509,7 +629,11 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
     const s = await startServer({ answers: slow.engine });
     try {
       const token = await s.boot();
-      const ask = () => s.call('/api/chat', { ...json({ message: 'Slow one?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-slow-000001' }), token });
+      const ask = () =>
+        s.call('/api/chat', {
+          ...json({ message: 'Slow one?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-slow-000001' }),
+          token,
+        });
       const one = ask();
       await vi.waitFor(() => expect(slow.requests).toHaveLength(1));
       const two = ask();
@@ -533,7 +657,11 @@ describe('a question sent again with its clientMessageId (issue 13: delivered on
     const s = await startServer({ answers: flaky.engine });
     try {
       const token = await s.boot();
-      const ask = () => s.call('/api/chat', { ...json({ message: 'Again?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-flaky-00001' }), token });
+      const ask = () =>
+        s.call('/api/chat', {
+          ...json({ message: 'Again?', userSessionId: VISITOR_A, path: '/', clientMessageId: 'q-flaky-00001' }),
+          token,
+        });
       expect((await ask()).status).toBe(502);
       fail = false;
       const res = await ask();
@@ -626,8 +754,18 @@ describe('buttons, profile, voice', () => {
         },
       },
     });
-    await s.storage.addActionTrigger(s.site.id, { path: '/pricing', name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' });
-    await s.storage.addActionTrigger(s.site.id, { path: '/docs/*', name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' });
+    await s.storage.addActionTrigger(s.site.id, {
+      path: '/pricing',
+      name: 'Ask about pricing',
+      buttonType: 'ACTION',
+      actionMessage: 'What does it cost?',
+    });
+    await s.storage.addActionTrigger(s.site.id, {
+      path: '/docs/*',
+      name: 'Read the guide',
+      buttonType: 'EXTERNAL_LINK',
+      externalUrl: 'https://example.com/guide',
+    });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -637,15 +775,26 @@ describe('buttons, profile, voice', () => {
 
   it('action triggers by exact path and by prefix', async () => {
     const pricing = await body(await s.call('/api/action-triggers?path=/pricing', { token }));
-    expect(pricing.actionButtons).toEqual([{ id: expect.any(String), name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' }]);
+    expect(pricing.actionButtons).toEqual([
+      { id: expect.any(String), name: 'Ask about pricing', buttonType: 'ACTION', actionMessage: 'What does it cost?' },
+    ]);
     const docs = await body(await s.call('/api/action-triggers?path=/docs/setup', { token }));
-    expect(docs.actionButtons).toEqual([{ id: expect.any(String), name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' }]);
+    expect(docs.actionButtons).toEqual([
+      { id: expect.any(String), name: 'Read the guide', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/guide' },
+    ]);
     expect((await body(await s.call('/api/action-triggers?path=/other', { token }))).actionButtons).toEqual([]);
     expect((await s.call('/api/action-triggers', { token })).status).toBe(400);
   });
 
   it('button clicks are stored; a bad payload is 400 and stores nothing', async () => {
-    const click = { buttonId: 'b1', chatSessionId: null, chatLogId: null, userSessionId: VISITOR_A, pageUrl: 'https://shop.example/pricing', referrerUrl: '' };
+    const click = {
+      buttonId: 'b1',
+      chatSessionId: null,
+      chatLogId: null,
+      userSessionId: VISITOR_A,
+      pageUrl: 'https://shop.example/pricing',
+      referrerUrl: '',
+    };
     expect((await s.call('/api/button-click', { ...json(click), token })).status).toBe(204);
     expect(await s.storage.countButtonClicks(s.site.id)).toBe(1);
     expect((await s.call('/api/button-click', { ...json({ ...click, buttonId: 7 }), token })).status).toBe(400);
@@ -730,7 +879,10 @@ describe('transcription and avatar switched on and off', () => {
       form.set('file', new Blob(['x'], { type: 'audio/webm' }), 'a.webm');
       const res = await s.call('/api/transcribe', { method: 'POST', body: form, token: await s.boot() });
       expect(res.status).toBe(501);
-      expect(await body(res)).toMatchObject({ error: 'TRANSCRIPTION_NOT_CONFIGURED', message: 'Transcription is not enabled on this server.' });
+      expect(await body(res)).toMatchObject({
+        error: 'TRANSCRIPTION_NOT_CONFIGURED',
+        message: 'Transcription is not enabled on this server.',
+      });
     } finally {
       await s.stop();
       await s.remove();
@@ -772,16 +924,46 @@ describe('smart documents, videos and files', () => {
 
   beforeAll(async () => {
     s = await startServer();
-    const pdf = await s.storage.addFile(s.site.id, { filename: 'guide.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') });
-    const doc = await s.storage.addDocument({ siteId: s.site.id, name: 'Guide', type: 'pdf', versionNumber: 3, fileId: pdf, text: null, hideDocFooter: true });
+    const pdf = await s.storage.addFile(s.site.id, {
+      filename: 'guide.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 test'),
+    });
+    const doc = await s.storage.addDocument({
+      siteId: s.site.id,
+      name: 'Guide',
+      type: 'pdf',
+      versionNumber: 3,
+      fileId: pdf,
+      text: null,
+      hideDocFooter: true,
+    });
     await s.storage.addFooterButton(doc.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
     await s.storage.addFooterButton(doc.id, { label: 'Website', type: 'LINK', url: 'https://example.com' });
     docToken = doc.embedToken;
     const file = await s.storage.addFile(s.site.id, { filename: 'intro.webm', contentType: 'video/webm', bytes: videoBytes });
-    const vtt = await s.storage.addFile(s.site.id, { filename: 'intro.vtt', contentType: 'text/vtt; charset=utf-8', bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n') });
-    const video = await s.storage.addVideo({ siteId: s.site.id, name: 'Intro', description: 'Welcome', fileId: file, thumbnailFileId: null, captionsFileId: vtt, transcript: 'Hello there.', settings: { autoplay: true } });
+    const vtt = await s.storage.addFile(s.site.id, {
+      filename: 'intro.vtt',
+      contentType: 'text/vtt; charset=utf-8',
+      bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n'),
+    });
+    const video = await s.storage.addVideo({
+      siteId: s.site.id,
+      name: 'Intro',
+      description: 'Welcome',
+      fileId: file,
+      thumbnailFileId: null,
+      captionsFileId: vtt,
+      transcript: 'Hello there.',
+      settings: { autoplay: true },
+    });
     videoToken = video.embedToken;
-    await s.storage.addPresenceMessage(s.site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Watch this first', showOnVisit: true });
+    await s.storage.addPresenceMessage(s.site.id, {
+      triggerEventUrl: '/welcome',
+      videoId: video.id,
+      content: 'Watch this first',
+      showOnVisit: true,
+    });
     token = await s.boot();
   });
   afterAll(async () => {
@@ -891,7 +1073,10 @@ describe('smart documents, videos and files', () => {
   it('video boot: the video and its settings; 400 without Origin; 404 unknown', async () => {
     const res = await s.call(`/video/${videoToken}/boot`, { token });
     const b = await body(res);
-    expect(b).toMatchObject({ success: true, video: { name: 'Intro', description: 'Welcome', embedSettings: { autoplay: true, controls: true, shareEnabled: true } } });
+    expect(b).toMatchObject({
+      success: true,
+      video: { name: 'Intro', description: 'Welcome', embedSettings: { autoplay: true, controls: true, shareEnabled: true } },
+    });
     expect(b.video.videoUrl).toMatch(/\/files\/.+\/intro\.webm$/);
     const captions = await fetch(b.video.captionsUrl);
     expect(captions.headers.get('content-type')).toMatch(/^text\/vtt/);
@@ -937,12 +1122,16 @@ describe('a restart', () => {
   it('keeps sites, sessions, messages and the token secret', async () => {
     const first = await startServer();
     const token = await first.boot();
-    const sent = await body(await first.call('/api/chat', { ...json({ message: 'Remember me', userSessionId: VISITOR_A, path: '/' }), token }));
+    const sent = await body(
+      await first.call('/api/chat', { ...json({ message: 'Remember me', userSessionId: VISITOR_A, path: '/' }), token }),
+    );
     await first.stop();
 
     const second = await startServer({ dir: first.dir, database: first.database, seed: false });
     try {
-      const history = await body(await second.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token }));
+      const history = await body(
+        await second.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token }),
+      );
       expect(history.history.map((m: Json) => m.content)).toEqual(['Remember me', 'An answer.']);
     } finally {
       await second.stop();

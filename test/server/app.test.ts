@@ -155,7 +155,11 @@ describe('configuration', () => {
   });
 
   it('reads PORT, HOST and DATA_DIR', () => {
-    expect(configFromEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/d' }, '/x')).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/tmp/d' });
+    expect(configFromEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/d' }, '/x')).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/tmp/d',
+    });
   });
 
   it.each(['abc', '-1', '70000', '1.5'])('rejects PORT=%s with a clear error', (port) => {

@@ -46,7 +46,8 @@ const heygenAnswers =
     const call = path.replace('/v1/', '');
     if (fail.has(call)) return [500, { message: 'provider trouble' }];
     if (call === 'streaming.create_token') return [200, { error: null, data: { token: 'hg-session-token' } }];
-    if (call === 'streaming.new') return [200, { code: 100, data: { session_id: 'hg-sess-1', url: 'wss://heygen-rooms.example', access_token: 'lk-access' } }];
+    if (call === 'streaming.new')
+      return [200, { code: 100, data: { session_id: 'hg-sess-1', url: 'wss://heygen-rooms.example', access_token: 'lk-access' } }];
     return [200, { code: 100, data: null, message: 'success' }];
   };
 
@@ -63,7 +64,7 @@ describe('HeyGen Streaming API adapter', () => {
   });
   const provider = () => createHeyGenProvider({ apiKey: 'hg-key', avatarId: 'Anna_public', apiUrl: `${api.url}/` });
 
-  it('mints a token with the API key; new (the spec\'s session options) and start with the token', async () => {
+  it("mints a token with the API key; new (the spec's session options) and start with the token", async () => {
     const p = provider();
     expect(p.speech).toBe('server');
     const token = await p.createSessionToken();
@@ -76,7 +77,13 @@ describe('HeyGen Streaming API adapter', () => {
     const [created, started] = api.seen.slice(1);
     expect(created).toMatchObject({ path: '/v1/streaming.new', headers: { authorization: 'Bearer hg-session-token' } });
     // widget-spec §7, §9: quality high, avatar_name, version v2, video_encoding H264, activity_idle_timeout 300
-    expect(created!.body).toEqual({ quality: 'high', avatar_name: 'Anna_public', version: 'v2', video_encoding: 'H264', activity_idle_timeout: 300 });
+    expect(created!.body).toEqual({
+      quality: 'high',
+      avatar_name: 'Anna_public',
+      version: 'v2',
+      video_encoding: 'H264',
+      activity_idle_timeout: 300,
+    });
     expect(HEYGEN_SESSION_OPTIONS.activity_idle_timeout).toBe(300);
     expect(started).toMatchObject({ path: '/v1/streaming.start', body: { session_id: 'hg-sess-1' } });
     expect(created!.headers['x-api-key']).toBeUndefined();
@@ -96,7 +103,9 @@ describe('HeyGen Streaming API adapter', () => {
 
   it('a failing call is an AvatarProviderError with the status; a missing field too', async () => {
     fail.add('streaming.new');
-    const err = await provider().startSession('tok').catch((e: unknown) => e);
+    const err = await provider()
+      .startSession('tok')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AvatarProviderError);
     expect((err as AvatarProviderError).status).toBe(500);
     const empty = await providerStandIn(() => [200, { data: { session_id: 'x' } }]);
@@ -105,7 +114,9 @@ describe('HeyGen Streaming API adapter', () => {
     } finally {
       await empty.close();
     }
-    await expect(createHeyGenProvider({ apiKey: 'k', avatarId: 'a', apiUrl: 'http://127.0.0.1:1' }).createSessionToken()).rejects.toBeInstanceOf(AvatarProviderError);
+    await expect(
+      createHeyGenProvider({ apiKey: 'k', avatarId: 'a', apiUrl: 'http://127.0.0.1:1' }).createSessionToken(),
+    ).rejects.toBeInstanceOf(AvatarProviderError);
   });
 });
 
@@ -113,8 +124,13 @@ describe('LiveAvatar API adapter', () => {
   let api: Awaited<ReturnType<typeof providerStandIn>>;
   beforeAll(async () => {
     api = await providerStandIn((path) => {
-      if (path === '/v1/sessions/token') return [200, { code: 1000, data: { session_id: 'la-sess-1', session_token: 'la-token' }, message: 'ok' }];
-      if (path === '/v1/sessions/start') return [201, { code: 1000, data: { session_id: 'la-sess-1', livekit_url: 'wss://la-rooms.example', livekit_client_token: 'la-lk' } }];
+      if (path === '/v1/sessions/token')
+        return [200, { code: 1000, data: { session_id: 'la-sess-1', session_token: 'la-token' }, message: 'ok' }];
+      if (path === '/v1/sessions/start')
+        return [
+          201,
+          { code: 1000, data: { session_id: 'la-sess-1', livekit_url: 'wss://la-rooms.example', livekit_client_token: 'la-lk' } },
+        ];
       return [200, { code: 1000, data: null }];
     });
   });
@@ -125,7 +141,11 @@ describe('LiveAvatar API adapter', () => {
     expect(p.speech).toBe('data-channel');
     const token = await p.createSessionToken();
     expect(token).toBe('la-token');
-    expect(api.seen[0]).toMatchObject({ path: '/v1/sessions/token', headers: { 'x-api-key': 'la-key' }, body: { mode: 'FULL', avatar_id: 'av-9' } });
+    expect(api.seen[0]).toMatchObject({
+      path: '/v1/sessions/token',
+      headers: { 'x-api-key': 'la-key' },
+      body: { mode: 'FULL', avatar_id: 'av-9' },
+    });
     expect(await p.startSession(token)).toEqual({ sessionId: 'la-sess-1', url: 'wss://la-rooms.example', accessToken: 'la-lk' });
     expect(api.seen[1]).toMatchObject({ path: '/v1/sessions/start', headers: { authorization: 'Bearer la-token' } });
     await p.keepAlive(token, 'la-sess-1');
@@ -207,7 +227,11 @@ describe('the voice routes', () => {
     await s.storage.createSite({ name: 'Other', apiKey: otherKey, origins: ['https://other.example'] });
     const boot = await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': otherKey }, origin: 'https://other.example' });
     const otherToken = ((await boot.json()) as { authToken: string }).authToken;
-    const res = await s.call('/api/interactive-avatar/sessions/stop', { ...json({ token: avatarToken, session_id: 'hg-sess-1' }), token: otherToken, origin: 'https://other.example' });
+    const res = await s.call('/api/interactive-avatar/sessions/stop', {
+      ...json({ token: avatarToken, session_id: 'hg-sess-1' }),
+      token: otherToken,
+      origin: 'https://other.example',
+    });
     expect(res.status).toBe(404);
 
     expect((await call('stop', { token: avatarToken, session_id: 'hg-sess-1' })).status).toBe(204);
@@ -219,11 +243,14 @@ describe('the voice routes', () => {
   it('the avatar says the answer of a chat sent with its session; not for an unknown session', async () => {
     const { avatarToken } = await start();
     const chat = (streamSessionId: string) =>
-      s.call('/api/chat', { ...json({ message: 'What is the fee?', userSessionId: VISITOR_A, path: '/', sessionToken: avatarToken, streamSessionId }), token });
+      s.call('/api/chat', {
+        ...json({ message: 'What is the fee?', userSessionId: VISITOR_A, path: '/', sessionToken: avatarToken, streamSessionId }),
+        token,
+      });
     expect((await chat('hg-sess-1')).status).toBe(200);
-    await expect.poll(() => heygen.seen.filter((x) => x.path === '/v1/streaming.task').map((x) => x.body)).toEqual([
-      { session_id: 'hg-sess-1', text: 'An answer.', task_type: 'repeat' },
-    ]);
+    await expect
+      .poll(() => heygen.seen.filter((x) => x.path === '/v1/streaming.task').map((x) => x.body))
+      .toEqual([{ session_id: 'hg-sess-1', text: 'An answer.', task_type: 'repeat' }]);
     expect((await chat('not-a-session')).status).toBe(200);
     // the unknown session asked nothing of the provider
     const tasks = heygen.seen.filter((x) => x.path === '/v1/streaming.task');
@@ -231,7 +258,9 @@ describe('the voice routes', () => {
   });
 
   it("a provider failure is 502 'Failed to create streaming session'", async () => {
-    const refusing = await startServer({ avatar: { ...createFakeAvatarProvider(), startSession: async () => Promise.reject(new AvatarProviderError('no', 401)) } });
+    const refusing = await startServer({
+      avatar: { ...createFakeAvatarProvider(), startSession: async () => Promise.reject(new AvatarProviderError('no', 401)) },
+    });
     try {
       const t = await refusing.boot();
       const r = await refusing.call('/api/interactive-avatar/sessions', { ...json({ token: 'x' }), token: t });

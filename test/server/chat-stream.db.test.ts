@@ -81,7 +81,9 @@ function reader(res: Response) {
   const queue: (StreamEvent | null)[] = [];
   const waiting: ((e: StreamEvent | null) => void)[] = [];
   const push = (e: StreamEvent | null) => (waiting.length ? waiting.shift()!(e) : queue.push(e));
-  const parser = createParser({ onEvent: (e) => push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }) });
+  const parser = createParser({
+    onEvent: (e) => push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }),
+  });
   const done = (async () => {
     const decoder = new TextDecoder();
     try {
@@ -104,19 +106,29 @@ function reader(res: Response) {
 
 const QUESTION = { message: 'What are the fees?', userSessionId: VISITOR_A, path: '/fees', webPageContent: 'Fees are 0.45% a year.' };
 
-async function ask(server: TestServer, body: object = QUESTION, init: { accept?: string; encoding?: string; signal?: AbortSignal; visitor?: string } = {}) {
+async function ask(
+  server: TestServer,
+  body: object = QUESTION,
+  init: { accept?: string; encoding?: string; signal?: AbortSignal; visitor?: string } = {},
+) {
   const token = await server.tokenFor(init.visitor ?? VISITOR_A);
   const req = json(body);
   return server.call('/api/chat', {
     ...req,
     token,
     signal: init.signal,
-    headers: { ...(req.headers as Record<string, string>), Accept: init.accept ?? 'text/event-stream', 'Accept-Encoding': init.encoding ?? 'br, gzip' },
+    headers: {
+      ...(req.headers as Record<string, string>),
+      Accept: init.accept ?? 'text/event-stream',
+      'Accept-Encoding': init.encoding ?? 'br, gzip',
+    },
   });
 }
 
 async function history(server: TestServer, chatSessionId: string, visitor = VISITOR_A) {
-  const res = await server.call(`/api/chat/history?userSessionId=${visitor}&path=/fees&chatSessionId=${chatSessionId}`, { token: await server.tokenFor(visitor) });
+  const res = await server.call(`/api/chat/history?userSessionId=${visitor}&path=/fees&chatSessionId=${chatSessionId}`, {
+    token: await server.tokenFor(visitor),
+  });
   return ((await res.json()) as { history: Record<string, unknown>[] }).history;
 }
 
@@ -159,7 +171,14 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     const done = rest.at(-1)!;
     expect(done.event).toBe('done');
     expect(rest.filter((e) => e.event === 'done')).toHaveLength(1);
-    const reply = done.data as { aiMessage: { content: string; id: string }; userMessage: { content: string }; chatSession: { id: string }; followUpButtons: unknown[]; responseButtons: unknown[]; response: string };
+    const reply = done.data as {
+      aiMessage: { content: string; id: string };
+      userMessage: { content: string };
+      chatSession: { id: string };
+      followUpButtons: unknown[];
+      responseButtons: unknown[];
+      response: string;
+    };
     expect(reply.aiMessage.content).toBe('The advice fee is 0.45% a year.');
     expect(reply.userMessage.content).toBe('What are the fees?');
     expect(reply.response).toBe(reply.aiMessage.content);
@@ -209,7 +228,12 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     expect(texts(events)).toEqual(['Half an ', 'answer']);
     const error = events.at(-1)!;
     expect(error.event).toBe('error');
-    expect(error.data).toMatchObject({ error: 'PROVIDER_ERROR', message: 'Failed to get AI response', aiMessage: { content: 'Half an answer', incomplete: true }, userMessage: { content: 'What are the fees?' } });
+    expect(error.data).toMatchObject({
+      error: 'PROVIDER_ERROR',
+      message: 'Failed to get AI response',
+      aiMessage: { content: 'Half an answer', incomplete: true },
+      userMessage: { content: 'What are the fees?' },
+    });
     const stored = await history(s, (error.data.chatSession as { id: string }).id);
     expect(stored.map((m) => [m.role, m.content, m.incomplete])).toEqual([
       ['user', 'What are the fees?', undefined],
@@ -227,7 +251,10 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     s = await startServer({ answers: openAi() });
     const events = await reader(await ask(s)).all();
     expect(texts(events)).toEqual(['Good start. ']);
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { message: 'Failed to get AI response', aiMessage: { content: 'Good start.', incomplete: true } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { message: 'Failed to get AI response', aiMessage: { content: 'Good start.', incomplete: true } },
+    });
   });
 
   it('an error object mid-stream, and an error status before any piece: error events; with nothing written, only the question is stored', async () => {
@@ -238,7 +265,10 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     };
     s = await startServer({ answers: openAi() });
     let events = await reader(await ask(s)).all();
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'PROVIDER_ERROR', aiMessage: { content: 'Partly', incomplete: true } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'PROVIDER_ERROR', aiMessage: { content: 'Partly', incomplete: true } },
+    });
 
     play = (res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -261,7 +291,10 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     };
     s = await startServer({ answers: openAi(300) });
     const events = await reader(await ask(s)).all();
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'PROVIDER_TIMEOUT', aiMessage: { content: 'Then silence', incomplete: true } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'PROVIDER_TIMEOUT', aiMessage: { content: 'Then silence', incomplete: true } },
+    });
     await providerClosed.opened;
   });
 
@@ -305,7 +338,10 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     // the 404 counts as one of the visitor's two messages
     s = await startServer({ answers: openAi(), limits: { chatPerVisitor: 2 } });
     const req = json(QUESTION);
-    const anonymous = await s.call('/api/chat', { ...req, headers: { ...(req.headers as Record<string, string>), Accept: 'text/event-stream' } });
+    const anonymous = await s.call('/api/chat', {
+      ...req,
+      headers: { ...(req.headers as Record<string, string>), Accept: 'text/event-stream' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).toMatch(/^application\/json/);
 
@@ -337,7 +373,14 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
 
   it('the built-in engine streams its answer too, in pieces of whole words that join into the stored answer', async () => {
     s = await startServer({ answers: createBuiltinEngine() });
-    const events = await reader(await ask(s, { ...QUESTION, message: 'What are the fees a year?', webPageContent: 'Our advice fee is 0.45% a year of the value of your portfolio, charged monthly. There is no exit fee when you leave.' })).all();
+    const events = await reader(
+      await ask(s, {
+        ...QUESTION,
+        message: 'What are the fees a year?',
+        webPageContent:
+          'Our advice fee is 0.45% a year of the value of your portfolio, charged monthly. There is no exit fee when you leave.',
+      }),
+    ).all();
     const pieces = texts(events);
     expect(pieces.length).toBeGreaterThan(2);
     const done = events.at(-1)!.data as { aiMessage: { content: string } };
@@ -357,7 +400,11 @@ describe('the OpenAI-compatible engine reading a stream', () => {
       res.end();
     };
     const pieces: string[] = [];
-    const result = await openAi().answer({ question: 'Price?', pageText: 'Price 5 €', pagePath: '/', documents: [], history: [] }, undefined, (p) => pieces.push(p));
+    const result = await openAi().answer(
+      { question: 'Price?', pageText: 'Price 5 €', pagePath: '/', documents: [], history: [] },
+      undefined,
+      (p) => pieces.push(p),
+    );
     expect(pieces).toEqual(['Prix: ', '5 €, ', 'ça va.']);
     expect(result.content).toBe('Prix: 5 €, ça va.');
   });
@@ -367,7 +414,9 @@ describe('the OpenAI-compatible engine reading a stream', () => {
       sse(res);
       res.end(finish);
     };
-    await expect(openAi().answer({ question: 'x?', pageText: 'x', pagePath: '/', documents: [], history: [] }, undefined, () => undefined)).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      openAi().answer({ question: 'x?', pageText: 'x', pagePath: '/', documents: [], history: [] }, undefined, () => undefined),
+    ).rejects.toBeInstanceOf(ProviderError);
   });
 });
 

@@ -12,11 +12,16 @@ describe('the PDF writer', () => {
   const blocks: PdfBlock[] = [
     { kind: 'title', text: 'Writer test' },
     { kind: 'subtitle', text: 'A subtitle \u2013 with an en dash' },
-    ...Array.from({ length: 40 }, (_, i): PdfBlock => ({ kind: i % 5 === 0 ? 'heading' : 'para', text: `Block ${i} (with parentheses) and a back\\slash.` })),
+    ...Array.from(
+      { length: 40 },
+      (_, i): PdfBlock => ({ kind: i % 5 === 0 ? 'heading' : 'para', text: `Block ${i} (with parentheses) and a back\\slash.` }),
+    ),
     { kind: 'bullet', text: 'A bullet' },
     { kind: 'note', text: 'A note' },
   ];
-  const pdf = latin1(buildPdf({ title: 'Writer test', author: 'Tests', subject: 'Offsets', producer: 'demo-writers.test' }, layoutPdf(blocks, 'Footer')));
+  const pdf = latin1(
+    buildPdf({ title: 'Writer test', author: 'Tests', subject: 'Offsets', producer: 'demo-writers.test' }, layoutPdf(blocks, 'Footer')),
+  );
 
   it('starts with %PDF- and ends with %%EOF', () => {
     expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
@@ -28,7 +33,10 @@ describe('the PDF writer', () => {
     expect(pdf.slice(startxref, startxref + 5)).toBe('xref\n');
     const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(pdf.slice(startxref)) ?? [];
     expect(Number(first)).toBe(0);
-    const entries = pdf.slice(startxref).split('\n').slice(2, 2 + Number(count));
+    const entries = pdf
+      .slice(startxref)
+      .split('\n')
+      .slice(2, 2 + Number(count));
     expect(entries[0]).toBe('0000000000 65535 f ');
     expect(entries.length).toBeGreaterThan(8);
     entries.slice(1).forEach((entry, i) => {
@@ -74,14 +82,27 @@ describe('the DOCX writer', () => {
   const docx = buildDocx({ title: 'Writer & test', creator: 'Tests' }, [
     wPara('Hello, **bold** world & <friends>', 'Heading1'),
     wPara('A bullet', 'ListParagraph', true),
-    wTable([3000, 3000], [['Fee', 'Amount'], ['Investment fee', '0.7%']]),
+    wTable(
+      [3000, 3000],
+      [
+        ['Fee', 'Amount'],
+        ['Investment fee', '0.7%'],
+      ],
+    ),
   ]);
   const parts = unzipSync(docx);
   const text = (name: string) => Buffer.from(parts[name] ?? new Uint8Array()).toString('utf8');
 
   it('is a zip that opens, with the package parts', () => {
     expect(Object.keys(parts)).toEqual(
-      expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'docProps/core.xml', 'word/document.xml', 'word/styles.xml', 'word/numbering.xml']),
+      expect.arrayContaining([
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'docProps/core.xml',
+        'word/document.xml',
+        'word/styles.xml',
+        'word/numbering.xml',
+      ]),
     );
     expect(text('[Content_Types].xml')).toContain('<Override PartName="/word/document.xml"');
   });
@@ -110,6 +131,8 @@ describe('the DOCX writer', () => {
   });
 
   it('gives identical bytes for identical input', () => {
-    expect(buildDocx({ title: 'Writer & test', creator: 'Tests' }, [wPara('x')])).toEqual(buildDocx({ title: 'Writer & test', creator: 'Tests' }, [wPara('x')]));
+    expect(buildDocx({ title: 'Writer & test', creator: 'Tests' }, [wPara('x')])).toEqual(
+      buildDocx({ title: 'Writer & test', creator: 'Tests' }, [wPara('x')]),
+    );
   });
 });

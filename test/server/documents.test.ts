@@ -269,7 +269,13 @@ describe('demo documents', () => {
       expect([...docx.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
       expect(Object.keys(parts)[0]).toBe('[Content_Types].xml');
       expect(Object.keys(parts)).toEqual(
-        expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels', 'word/styles.xml']),
+        expect.arrayContaining([
+          '[Content_Types].xml',
+          '_rels/.rels',
+          'word/document.xml',
+          'word/_rels/document.xml.rels',
+          'word/styles.xml',
+        ]),
       );
       expect(part('[Content_Types].xml')).toContain(
         '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
@@ -413,7 +419,12 @@ describe('demo video', () => {
     const cueText = vtt
       .split('\n\n')
       .slice(1)
-      .map((cue) => cue.split('\n').filter((line) => line && !/^\d+$/.test(line) && !line.includes('-->')).join(' '))
+      .map((cue) =>
+        cue
+          .split('\n')
+          .filter((line) => line && !/^\d+$/.test(line) && !line.includes('-->'))
+          .join(' '),
+      )
       .join(' ');
     expect(cueText).toBe(video.transcript);
     expect(vtt).toMatch(/^00:00:0\d\.\d{3} --> 00:00:0\d\.\d{3}$/m);

@@ -18,7 +18,11 @@ export const ORIGIN = 'https://shop.example';
 export const API_KEY = 'pk_test_0123456789abcdefghijklmnop';
 
 /** An answer engine that records what it was asked and answers from a script. */
-export function scriptedEngine(reply: (req: AnswerRequest) => Promise<{ content: string; followUps: string[]; sources: string[] }> | { content: string; followUps: string[]; sources: string[] }) {
+export function scriptedEngine(
+  reply: (
+    req: AnswerRequest,
+  ) => Promise<{ content: string; followUps: string[]; sources: string[] }> | { content: string; followUps: string[]; sources: string[] },
+) {
   const requests: AnswerRequest[] = [];
   const engine: AnswerEngine = {
     name: 'scripted',
@@ -88,9 +92,22 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     transcriptionDisabledMessage: 'Transcription is not enabled on this server.',
     avatar: options.avatar ?? null,
     publicUrl: options.publicUrl,
-    limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024, ...options.limits },
+    limits: {
+      chatPerVisitor: 1000,
+      chatPerSite: 10_000,
+      windowMs: 60_000,
+      maxAudioBytes: 64 * 1024,
+      maxBodyBytes: 256 * 1024,
+      ...options.limits,
+    },
   };
-  const app = await buildApp({ publicDir: path.join(dir, 'public'), api: services, trustProxy: options.trustProxy, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
+  const app = await buildApp({
+    publicDir: path.join(dir, 'public'),
+    api: services,
+    trustProxy: options.trustProxy,
+    publicUrl: options.publicUrl,
+    allowedHosts: options.allowedHosts,
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const visitorTokens = new Map<string, string>();
   const call: TestServer['call'] = (pathname, init = {}) => {

@@ -15,7 +15,11 @@ let token: string;
 const statuses: { what: string; status: number }[] = [];
 
 /** A call whose status is recorded for the no-5xx check, with its JSON body (or null). */
-async function send(what: string, pathname: string, init: Parameters<TestServer['call']>[1] = {}): Promise<{ status: number; body: Json | null; res: Response }> {
+async function send(
+  what: string,
+  pathname: string,
+  init: Parameters<TestServer['call']>[1] = {},
+): Promise<{ status: number; body: Json | null; res: Response }> {
   const res = await s.call(pathname, init);
   statuses.push({ what, status: res.status });
   const text = await res.text();
@@ -50,7 +54,12 @@ afterAll(async () => {
 describe('malformed multipart bodies are 400, not 500', () => {
   for (const route of ['/api/enrich', '/api/transcribe']) {
     it(`${route}: no boundary`, async () => {
-      const r = await send(`${route} no boundary`, route, { method: 'POST', token, headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
+      const r = await send(`${route} no boundary`, route, {
+        method: 'POST',
+        token,
+        headers: { 'Content-Type': 'multipart/form-data' },
+        body: 'x',
+      });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ error: 'BAD_REQUEST' });
     });
@@ -81,10 +90,18 @@ describe('enrich refuses what it cannot store whole', () => {
   it('a value at the limit is stored; one byte more is 413 and nothing of the request is stored', async () => {
     const visitor = 'visitor-limit-000001';
     const atLimit = 'a'.repeat(PROFILE_LIMITS.valueBytes);
-    const ok = await send('enrich at limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, note: atLimit }) });
+    const ok = await send('enrich at limit', '/api/enrich', {
+      method: 'POST',
+      token: await s.tokenFor(visitor),
+      body: form({ sessionId: visitor, note: atLimit }),
+    });
     expect(ok.status).toBe(200);
     expect((await s.storage.getProfile(s.site.id, visitor))?.note).toHaveLength(PROFILE_LIMITS.valueBytes);
-    const over = await send('enrich over limit', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, city: 'Perth', note: `${atLimit}b` }) });
+    const over = await send('enrich over limit', '/api/enrich', {
+      method: 'POST',
+      token: await s.tokenFor(visitor),
+      body: form({ sessionId: visitor, city: 'Perth', note: `${atLimit}b` }),
+    });
     expect(over.status).toBe(413);
     expect(over.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
     expect(String(over.body?.message)).toContain('"note"');
@@ -92,7 +109,11 @@ describe('enrich refuses what it cannot store whole', () => {
   });
 
   it('a 10 MB field is 413', async () => {
-    const r = await send('enrich 10 MB', '/api/enrich', { method: 'POST', token, body: form({ sessionId: VISITOR_A, bio: 'x'.repeat(10 * 1024 * 1024) }) });
+    const r = await send('enrich 10 MB', '/api/enrich', {
+      method: 'POST',
+      token,
+      body: form({ sessionId: VISITOR_A, bio: 'x'.repeat(10 * 1024 * 1024) }),
+    });
     expect(r.status).toBe(413);
     expect((await s.storage.getProfile(s.site.id, VISITOR_A))?.bio).toBeUndefined();
   });
@@ -101,11 +122,39 @@ describe('enrich refuses what it cannot store whole', () => {
     const visitor = 'visitor-fields-00001';
     const half = Math.ceil(PROFILE_LIMITS.fields / 2);
     const batch = (from: number, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${from + i}`, String(from + i)]));
-    expect((await send('enrich first half', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...batch(0, half) }) })).status).toBe(200);
-    expect((await send('enrich to the cap', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...batch(half, PROFILE_LIMITS.fields - half) }) })).status).toBe(200);
+    expect(
+      (
+        await send('enrich first half', '/api/enrich', {
+          method: 'POST',
+          token: await s.tokenFor(visitor),
+          body: form({ sessionId: visitor, ...batch(0, half) }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send('enrich to the cap', '/api/enrich', {
+          method: 'POST',
+          token: await s.tokenFor(visitor),
+          body: form({ sessionId: visitor, ...batch(half, PROFILE_LIMITS.fields - half) }),
+        })
+      ).status,
+    ).toBe(200);
     // changing stored fields is still allowed at the cap; one more is not
-    expect((await send('enrich same fields', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, f0: 'changed' }) })).status).toBe(200);
-    const over = await send('enrich over the cap', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, extra: '1' }) });
+    expect(
+      (
+        await send('enrich same fields', '/api/enrich', {
+          method: 'POST',
+          token: await s.tokenFor(visitor),
+          body: form({ sessionId: visitor, f0: 'changed' }),
+        })
+      ).status,
+    ).toBe(200);
+    const over = await send('enrich over the cap', '/api/enrich', {
+      method: 'POST',
+      token: await s.tokenFor(visitor),
+      body: form({ sessionId: visitor, extra: '1' }),
+    });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ error: 'BAD_REQUEST' });
     const stored = (await s.storage.getProfile(s.site.id, visitor))!;
@@ -117,7 +166,11 @@ describe('enrich refuses what it cannot store whole', () => {
   it('too many fields in one request is refused whole', async () => {
     const visitor = 'visitor-many-0000001';
     const fields = Object.fromEntries(Array.from({ length: PROFILE_LIMITS.fields + 5 }, (_, i) => [`g${i}`, 'v']));
-    const r = await send('enrich too many', '/api/enrich', { method: 'POST', token: await s.tokenFor(visitor), body: form({ sessionId: visitor, ...fields }) });
+    const r = await send('enrich too many', '/api/enrich', {
+      method: 'POST',
+      token: await s.tokenFor(visitor),
+      body: form({ sessionId: visitor, ...fields }),
+    });
     expect([400, 413]).toContain(r.status);
     expect(await s.storage.getProfile(s.site.id, visitor)).toBeNull();
   });
@@ -169,7 +222,11 @@ describe('tokens', () => {
   }
 
   it('forged, expired and other-site tokens are 401 or 403, never 5xx', async () => {
-    const other = await s.storage.createSite({ name: 'Other', apiKey: 'pk_test_other_0123456789abcdef', origins: ['https://other.example'] });
+    const other = await s.storage.createSite({
+      name: 'Other',
+      apiKey: 'pk_test_other_0123456789abcdef',
+      origins: ['https://other.example'],
+    });
     const otherToken = s.tokens.issue(other.id).authToken;
     const now = Date.now();
     const cases: [string, string, number][] = [
@@ -190,26 +247,22 @@ describe('tokens', () => {
 
 describe('optional fields may be null', () => {
   it('chat takes null for every optional field a spec client may send', async () => {
-    const r = await send(
-      'chat with nulls',
-      '/api/chat',
-      {
-        ...json({
-          message: 'Hello there',
-          userSessionId: VISITOR_A,
-          path: '/',
-          webPageContent: null,
-          sessionToken: null,
-          streamSessionId: null,
-          chatSessionId: null,
-          additionalNamespaces: null,
-          smartDocContext: null,
-          videoContext: null,
-          clientMessageId: null,
-        }),
-        token,
-      },
-    );
+    const r = await send('chat with nulls', '/api/chat', {
+      ...json({
+        message: 'Hello there',
+        userSessionId: VISITOR_A,
+        path: '/',
+        webPageContent: null,
+        sessionToken: null,
+        streamSessionId: null,
+        chatSessionId: null,
+        additionalNamespaces: null,
+        smartDocContext: null,
+        videoContext: null,
+        clientMessageId: null,
+      }),
+      token,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ chatSessionId: expect.any(String) });
   });
@@ -221,11 +274,17 @@ describe('optional fields may be null', () => {
   });
 
   it('a button click takes null for its optional fields', async () => {
-    const r = await send(
-      'click with nulls',
-      '/api/button-click',
-      { ...json({ buttonId: 'b1', userSessionId: VISITOR_A, pageUrl: 'https://shop.example/', chatSessionId: null, chatLogId: null, referrerUrl: null }), token },
-    );
+    const r = await send('click with nulls', '/api/button-click', {
+      ...json({
+        buttonId: 'b1',
+        userSessionId: VISITOR_A,
+        pageUrl: 'https://shop.example/',
+        chatSessionId: null,
+        chatLogId: null,
+        referrerUrl: null,
+      }),
+      token,
+    });
     expect(r.status).toBeLessThan(500);
     expect(r.status).not.toBe(400);
   });
@@ -238,7 +297,10 @@ describe('bad bodies and paths', () => {
     ['a number for text', json({ message: 5, userSessionId: VISITOR_A, path: '/' })],
     ['an object for text', json({ message: { $gt: '' }, userSessionId: VISITOR_A, path: '/' })],
     ['a user session id with traversal', json({ message: 'hi', userSessionId: '../../etc/passwd', path: '/' })],
-    ['deeply nested JSON', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` }],
+    [
+      'deeply nested JSON',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+    ],
     ['text/plain', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' }],
   ])('chat: %s is a 4xx', async (what, init) => {
     const r = await send(`chat ${what}`, '/api/chat', { ...(init as RequestInit), token });
@@ -248,20 +310,28 @@ describe('bad bodies and paths', () => {
   });
 
   it('a body over the limit is 413', async () => {
-    const r = await send('chat huge', '/api/chat', { ...json({ message: 'x'.repeat(400 * 1024), userSessionId: VISITOR_A, path: '/' }), token });
+    const r = await send('chat huge', '/api/chat', {
+      ...json({ message: 'x'.repeat(400 * 1024), userSessionId: VISITOR_A, path: '/' }),
+      token,
+    });
     expect(r.status).toBe(413);
   });
 
-  it.each(['/files/..%2F..%2Fetc%2Fpasswd/x', '/files/%00/x', '/files/../../etc/passwd', '/api/chat/history?userSessionId=../../x&path=/'])('%s is a 4xx', async (pathname) => {
-    const r = await send(`path ${pathname}`, pathname, { token });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-  });
+  it.each(['/files/..%2F..%2Fetc%2Fpasswd/x', '/files/%00/x', '/files/../../etc/passwd', '/api/chat/history?userSessionId=../../x&path=/'])(
+    '%s is a 4xx',
+    async (pathname) => {
+      const r = await send(`path ${pathname}`, pathname, { token });
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    },
+  );
 
   it("another visitor's chat session is not found for this one", async () => {
     const first = await send('chat as A', '/api/chat', { ...json({ message: 'Mine', userSessionId: VISITOR_A, path: '/' }), token });
     const id = String(first.body?.chatSessionId);
-    const r = await send('history as B', `/api/chat/history?userSessionId=${VISITOR_B}&path=/&chatSessionId=${encodeURIComponent(id)}`, { token: await s.tokenFor(VISITOR_B) });
+    const r = await send('history as B', `/api/chat/history?userSessionId=${VISITOR_B}&path=/&chatSessionId=${encodeURIComponent(id)}`, {
+      token: await s.tokenFor(VISITOR_B),
+    });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ error: 'SESSION_NOT_FOUND' });
   });
@@ -290,7 +360,11 @@ describe('bad bodies and paths', () => {
   });
 
   it('an unknown range unit is ignored: the whole file, 200 (RFC 9110)', async () => {
-    const id = await s.storage.addFile(s.site.id, { filename: 'a.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('0123456789') });
+    const id = await s.storage.addFile(s.site.id, {
+      filename: 'a.txt',
+      contentType: 'text/plain',
+      bytes: new TextEncoder().encode('0123456789'),
+    });
     const r = await s.call(`/files/${id}/a.txt`, { headers: { Range: 'items=0-1' } });
     expect(r.status).toBe(200);
     expect(await r.text()).toBe('0123456789');
@@ -305,7 +379,9 @@ describe('bad bodies and paths', () => {
       expect(r.status).toBe(401);
     }
     // Node's own header limit answers before any route runs
-    expect((await send('boot huge key', '/session/boot', { method: 'POST', headers: { 'X-API-Key': 'k'.repeat(100_000) } })).status).toBe(431);
+    expect((await send('boot huge key', '/session/boot', { method: 'POST', headers: { 'X-API-Key': 'k'.repeat(100_000) } })).status).toBe(
+      431,
+    );
     expect((await send('boot good key', '/session/boot', { method: 'POST', headers: { 'X-API-Key': API_KEY } })).status).toBe(200);
   });
 });

@@ -39,7 +39,8 @@ describe('Host names', () => {
 
   it('answers loopback, ALLOWED_HOSTS and PUBLIC_URL’s host; `*` answers any', () => {
     const hosts = allowedHostsFrom({ ALLOWED_HOSTS: 'shop.example, Other.Example:9000' }, '127.0.0.1', 'https://public.example/widget/');
-    for (const ok of ['localhost:8787', '127.0.0.1:1', '[::1]:8787', 'shop.example', 'other.example', 'public.example']) expect(hostAllowed(hosts, ok)).toBe(true);
+    for (const ok of ['localhost:8787', '127.0.0.1:1', '[::1]:8787', 'shop.example', 'other.example', 'public.example'])
+      expect(hostAllowed(hosts, ok)).toBe(true);
     for (const bad of ['evil.example', 'shop.example.evil.example', undefined]) expect(hostAllowed(hosts, bad)).toBe(false);
     expect(hostAllowed(allowedHostsFrom({ ALLOWED_HOSTS: '*' }, '127.0.0.1', undefined), 'anything.example')).toBe(true);
     expect(() => allowedHostsFrom({ ALLOWED_HOSTS: 'a b' }, '127.0.0.1', undefined)).toThrow(/ALLOWED_HOSTS/);
@@ -59,9 +60,13 @@ describe('over HTTP', () => {
   });
 
   it('with PUBLIC_URL, `self` is its origin, whatever Host a request names', async () => {
-    s = await startServer({ publicUrl: 'https://public.example/', allowedHosts: allowedHostsFrom({}, '127.0.0.1', 'https://public.example/') });
+    s = await startServer({
+      publicUrl: 'https://public.example/',
+      allowedHosts: allowedHostsFrom({}, '127.0.0.1', 'https://public.example/'),
+    });
     await s.storage.updateSite(s.site.id, { origins: ['self'] });
-    const boot = (origin: string, host: string) => raw(s!.base, '/session/boot', { Host: host, Origin: origin, 'X-API-Key': API_KEY }, 'POST');
+    const boot = (origin: string, host: string) =>
+      raw(s!.base, '/session/boot', { Host: host, Origin: origin, 'X-API-Key': API_KEY }, 'POST');
     const port = new URL(s.base).port;
     expect((await boot('https://public.example', `127.0.0.1:${port}`)).status).toBe(200);
     // the request's own Host is not `self` when PUBLIC_URL says otherwise
@@ -73,7 +78,12 @@ describe('over HTTP', () => {
     await s.storage.updateSite(s.site.id, { origins: ['self'] });
     const r = await raw(s.base, '/session/boot', { Host: 'shop.example', Origin: 'http://shop.example', 'X-API-Key': API_KEY }, 'POST');
     expect(r.status).toBe(200);
-    const forged = await raw(s.base, '/session/boot', { Host: 'evil.example', Origin: 'http://evil.example', 'X-API-Key': API_KEY }, 'POST');
+    const forged = await raw(
+      s.base,
+      '/session/boot',
+      { Host: 'evil.example', Origin: 'http://evil.example', 'X-API-Key': API_KEY },
+      'POST',
+    );
     expect(forged.status).toBe(400);
   });
 });

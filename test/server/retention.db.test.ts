@@ -16,20 +16,29 @@ const NONE: DeletedVisitorData = { chatSessions: 0, messages: 0, profiles: 0, bu
 
 /** A chat session of two messages, the last at `at`. */
 const chat = async (storage: Storage, siteId: string, visitor: string, at: number) =>
-  (await storage.appendMessages({
-    siteId,
-    userSessionId: visitor,
-    chatSessionId: null,
-    newSessionName: 'Q',
-    path: '/',
-    messages: [
-      { role: 'user', content: 'question', createdAt: new Date(at - 1000).toISOString() },
-      { role: 'ai', content: 'answer', createdAt: new Date(at).toISOString() },
-    ],
-  })).chatSession.id;
+  (
+    await storage.appendMessages({
+      siteId,
+      userSessionId: visitor,
+      chatSessionId: null,
+      newSessionName: 'Q',
+      path: '/',
+      messages: [
+        { role: 'user', content: 'question', createdAt: new Date(at - 1000).toISOString() },
+        { role: 'ai', content: 'answer', createdAt: new Date(at).toISOString() },
+      ],
+    })
+  ).chatSession.id;
 
 const click = async (storage: Storage, siteId: string, visitor: string, chatSessionId: string | null = null) =>
-  await storage.recordButtonClick(siteId, { buttonId: 'b1', chatSessionId, chatLogId: null, userSessionId: visitor, pageUrl: 'https://shop.example/', referrerUrl: '' });
+  await storage.recordButtonClick(siteId, {
+    buttonId: 'b1',
+    chatSessionId,
+    chatLogId: null,
+    userSessionId: visitor,
+    pageUrl: 'https://shop.example/',
+    referrerUrl: '',
+  });
 
 describe('visitors’ data in storage', () => {
   let dir: string;
@@ -150,13 +159,17 @@ describe('visitors’ data in storage', () => {
     await chat(storage, site.id, VISITOR_B, T0 + 5 * DAY);
     const now = () => T0 + 30 * DAY;
 
-    expect(await runAdmin(storage, ['data:purge', '--older-than', '90d'], { now })).toMatch(/not touched for 90d .*: 0 chat sessions, 0 messages/);
+    expect(await runAdmin(storage, ['data:purge', '--older-than', '90d'], { now })).toMatch(
+      /not touched for 90d .*: 0 chat sessions, 0 messages/,
+    );
     expect(await runAdmin(storage, ['data:purge'], { now, retentionMs: 28 * DAY })).toBe(
       `deleted visitors' data not touched for 28d (since ${new Date(T0 + 2 * DAY).toISOString()}): 1 chat session, 2 messages, 0 profiles, 0 button clicks`,
     );
     expect(await storage.listChatSessions(site.id, VISITOR_B)).toHaveLength(1);
     await expect(runAdmin(storage, ['data:purge'], { now, retentionMs: null })).rejects.toThrow(/RETENTION is off: .*--older-than/);
-    await expect(runAdmin(storage, ['data:purge', '--older-than', 'soon'], { now })).rejects.toThrow(/--older-than: "soon" is not a duration/);
+    await expect(runAdmin(storage, ['data:purge', '--older-than', 'soon'], { now })).rejects.toThrow(
+      /--older-than: "soon" is not a duration/,
+    );
     // a forgotten --older-than must not purge with the default period
     await expect(runAdmin(storage, ['data:purge', '1d'], { now, retentionMs: 28 * DAY })).rejects.toThrow(/does not take 1d/);
     expect(await storage.listChatSessions(site.id, VISITOR_B)).toHaveLength(1);
@@ -177,25 +190,41 @@ describe('visitor:delete against what the API stored', () => {
     for (const visitor of [VISITOR_A, VISITOR_B]) {
       // each visitor with a session of its own (a token serves one visitor)
       const token = await s.tokenFor(visitor);
-      expect((await s.call('/api/chat', { ...json({ message: 'What are the fees?', userSessionId: visitor, path: '/' }), token })).status).toBe(200);
+      expect(
+        (await s.call('/api/chat', { ...json({ message: 'What are the fees?', userSessionId: visitor, path: '/' }), token })).status,
+      ).toBe(200);
       const form = new FormData();
       form.set('sessionId', visitor);
       form.set('email', `${visitor}@example.com`);
       expect((await s.call('/api/enrich', { method: 'POST', body: form, token })).status).toBe(200);
-      const clicked = { buttonId: 'b1', chatSessionId: null, chatLogId: null, userSessionId: visitor, pageUrl: 'https://shop.example/', referrerUrl: '' };
+      const clicked = {
+        buttonId: 'b1',
+        chatSessionId: null,
+        chatLogId: null,
+        userSessionId: visitor,
+        pageUrl: 'https://shop.example/',
+        referrerUrl: '',
+      };
       expect((await s.call('/api/button-click', { ...json(clicked), token })).status).toBe(204);
     }
 
     expect(await runAdmin(s.storage, ['visitor:delete', s.site.id, VISITOR_A])).toBe(
       `deleted visitor ${VISITOR_A} on ${s.site.id}: 1 chat session, 2 messages, 1 profile, 1 button click`,
     );
-    const sessions = async (visitor: string) => ((await (await s.call(`/api/chat/sessions?userSessionId=${visitor}`, { token: await s.tokenFor(visitor) })).json()) as { sessions: unknown[] }).sessions;
+    const sessions = async (visitor: string) =>
+      (
+        (await (await s.call(`/api/chat/sessions?userSessionId=${visitor}`, { token: await s.tokenFor(visitor) })).json()) as {
+          sessions: unknown[];
+        }
+      ).sessions;
     expect(await sessions(VISITOR_A)).toEqual([]);
     expect(await sessions(VISITOR_B)).toHaveLength(1);
     expect(await s.storage.getProfile(s.site.id, VISITOR_A)).toBeNull();
     expect(await s.storage.getProfile(s.site.id, VISITOR_B)).toEqual({ email: `${VISITOR_B}@example.com` });
     expect(await s.storage.countButtonClicks(s.site.id)).toBe(1);
-    expect(await runAdmin(s.storage, ['visitor:delete', s.site.id, VISITOR_A])).toBe(`nothing stored for visitor ${VISITOR_A} on ${s.site.id}`);
+    expect(await runAdmin(s.storage, ['visitor:delete', s.site.id, VISITOR_A])).toBe(
+      `nothing stored for visitor ${VISITOR_A} on ${s.site.id}`,
+    );
   });
 });
 
@@ -257,6 +286,8 @@ describe('RETENTION', () => {
     expect(retentionFromEnv({ RETENTION: '12h' })).toBe(12 * 3_600_000);
     expect(retentionFromEnv({ RETENTION: 'off' })).toBeNull();
     expect(retentionFromEnv({ RETENTION: '0' })).toBeNull();
-    expect(() => retentionFromEnv({ RETENTION: '3 months' })).toThrow('RETENTION must be a duration like 90d, 12h or 30m, or off to keep visitors\' data forever, not "3 months"');
+    expect(() => retentionFromEnv({ RETENTION: '3 months' })).toThrow(
+      'RETENTION must be a duration like 90d, 12h or 30m, or off to keep visitors\' data forever, not "3 months"',
+    );
   });
 });

@@ -136,7 +136,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const fingerprint = (statements: string | null) => (statements === null ? null : createHash('sha256').update(statements).digest('hex').slice(0, 16));
+const fingerprint = (statements: string | null) =>
+  statements === null ? null : createHash('sha256').update(statements).digest('hex').slice(0, 16);
 
 describe('the schema versions', () => {
   it('are 1, 2, 3, … in order, the newest being the one a database from a newer server is measured against', () => {
@@ -176,7 +177,8 @@ describe(`migrating on ${BACKEND}`, () => {
     await migrateAsAnOlderServer(db, LATEST_VERSION);
     const raw = await openRawDatabase(db);
     if (db.backend === 'sqlite') await raw.exec(`PRAGMA user_version = ${LATEST_VERSION + 1}`);
-    else await raw.query('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', [LATEST_VERSION + 1, new Date().toISOString()]);
+    else
+      await raw.query('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', [LATEST_VERSION + 1, new Date().toISOString()]);
     await raw.close();
     // SQLite's open throws at once, PostgreSQL's rejects: both as a rejection here
     await expect((async () => openTestDatabase(db))()).rejects.toThrow(`schema ${LATEST_VERSION + 1}, this server knows ${LATEST_VERSION}`);
@@ -191,7 +193,11 @@ describe.runIf(BACKEND === 'postgres')('SQLite and PostgreSQL after migrating', 
       url: await createDatabaseAt(inject('postgresAdminUrl')),
     });
 
-    expect(Object.keys(postgres).filter((t) => !(t in sqlite)).sort()).toEqual([...POSTGRES_ONLY].sort());
+    expect(
+      Object.keys(postgres)
+        .filter((t) => !(t in sqlite))
+        .sort(),
+    ).toEqual([...POSTGRES_ONLY].sort());
     // every other table, column by column (in any order: a later version's column may sit elsewhere in the other dialect)
     expect(sqlite).toEqual(Object.fromEntries(Object.entries(postgres).filter(([table]) => !POSTGRES_ONLY.includes(table))));
     expect(sqliteIndexes.length).toBeGreaterThan(0);

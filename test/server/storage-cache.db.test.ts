@@ -92,9 +92,18 @@ describe(`the ${BACKEND} storage's caches`, () => {
     await server.addDocument({ siteId: site.id, name: 'Guide', type: 'txt', fileId: null, text: 'A guide.' });
     expect((await server.listDocuments(site.id)).map((d) => d.name)).toEqual(['Fees', 'Guide']);
 
-    const video = await admin.addVideo({ siteId: site.id, name: 'Intro', description: '', fileId: null, thumbnailFileId: null, transcript: '' });
+    const video = await admin.addVideo({
+      siteId: site.id,
+      name: 'Intro',
+      description: '',
+      fileId: null,
+      thumbnailFileId: null,
+      transcript: '',
+    });
     await admin.addPresenceMessage(site.id, { triggerEventUrl: '/welcome', videoId: video.id, content: 'Hello', showOnVisit: true });
-    await eventually(async () => expect((await server.presenceMessagesForPath(site.id, '/welcome')).map((m) => m.content)).toEqual(['Hello']));
+    await eventually(async () =>
+      expect((await server.presenceMessagesForPath(site.id, '/welcome')).map((m) => m.content)).toEqual(['Hello']),
+    );
     await server.addPresenceMessage(site.id, { triggerEventUrl: '/welcome*', videoId: video.id, content: 'Again', showOnVisit: true });
     expect((await server.presenceMessagesForPath(site.id, '/welcome')).map((m) => m.content)).toEqual(['Hello', 'Again']);
   });
@@ -124,7 +133,12 @@ describe(`the ${BACKEND} storage's caches`, () => {
   });
 
   it('shares nothing a caller could change: sites are frozen', async () => {
-    const site = await server.createSite({ name: 'Shop', apiKey: KEY, origins: ['https://a.example'], appearance: { colors: { primary: '#000' } } });
+    const site = await server.createSite({
+      name: 'Shop',
+      apiKey: KEY,
+      origins: ['https://a.example'],
+      appearance: { colors: { primary: '#000' } },
+    });
     const cached = (await server.getSite(site.id))!;
     expect(() => cached.origins.push('https://evil.example')).toThrow(TypeError);
     expect(() => ((cached.appearance.colors as Record<string, string>).primary = '#fff')).toThrow(TypeError);
@@ -168,16 +182,22 @@ describe('the running server with the admin CLI writing the same database', () =
   it('refuses a rotated key once another process rotates it (at the next call on SQLite, once announced on PostgreSQL)', async () => {
     await s.boot();
     await admin.rotateApiKey(s.site.id, NEW_KEY);
-    await eventually(async () => expect((await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': NEW_KEY } })).status).toBe(200));
+    await eventually(async () =>
+      expect((await s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': NEW_KEY } })).status).toBe(200),
+    );
     await expect(s.boot()).rejects.toThrow(/401/);
   });
 
   it('serialises history and sessions with exactly the fields of widget-spec §3', async () => {
     const token = await s.boot();
-    const sent = (await (await s.call('/api/chat', { ...json({ message: 'Hello there', userSessionId: VISITOR_A, path: '/' }), token })).json()) as {
+    const sent = (await (
+      await s.call('/api/chat', { ...json({ message: 'Hello there', userSessionId: VISITOR_A, path: '/' }), token })
+    ).json()) as {
       chatSession: { id: string };
     };
-    const history = (await (await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token })).json()) as {
+    const history = (await (
+      await s.call(`/api/chat/history?userSessionId=${VISITOR_A}&path=/&chatSessionId=${sent.chatSession.id}`, { token })
+    ).json()) as {
       history: Record<string, unknown>[];
       chatSessionId: string;
     };
@@ -190,8 +210,12 @@ describe('the running server with the admin CLI writing the same database', () =
       ['user', 'Hello there', 'TEXT'],
       ['ai', 'An answer.', 'TEXT'],
     ]);
-    const sessions = (await (await s.call(`/api/chat/sessions?userSessionId=${VISITOR_A}`, { token })).json()) as { sessions: Record<string, unknown>[] };
-    expect(sessions.sessions).toEqual([{ id: sent.chatSession.id, name: 'Hello there', lastMessageTimestamp: expect.any(String), totalMessages: 2 }]);
+    const sessions = (await (await s.call(`/api/chat/sessions?userSessionId=${VISITOR_A}`, { token })).json()) as {
+      sessions: Record<string, unknown>[];
+    };
+    expect(sessions.sessions).toEqual([
+      { id: sent.chatSession.id, name: 'Hello there', lastMessageTimestamp: expect.any(String), totalMessages: 2 },
+    ]);
     expect(Object.keys(sessions.sessions[0]!)).toEqual(['id', 'name', 'lastMessageTimestamp', 'totalMessages']);
   });
 });

@@ -93,7 +93,14 @@ describe(`the storage on ${BACKEND}`, () => {
   it('keeps every message of appends at once to one session, from two instances, none lost or numbered twice', async () => {
     const other = await instance();
     const site = await newSite();
-    const { chatSession } = await storage.appendMessages({ siteId: site.id, userSessionId: 'v-1', chatSessionId: null, newSessionName: 'S', path: '/', messages: [] });
+    const { chatSession } = await storage.appendMessages({
+      siteId: site.id,
+      userSessionId: 'v-1',
+      chatSessionId: null,
+      newSessionName: 'S',
+      path: '/',
+      messages: [],
+    });
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? other : storage).appendMessages({
@@ -115,9 +122,23 @@ describe(`the storage on ${BACKEND}`, () => {
 
   it('writes nothing of an append to a session that is not the visitor’s', async () => {
     const site = await newSite();
-    const { chatSession } = await storage.appendMessages({ siteId: site.id, userSessionId: 'v-1', chatSessionId: null, newSessionName: 'S', path: '/', messages: [message('user', 'mine')] });
+    const { chatSession } = await storage.appendMessages({
+      siteId: site.id,
+      userSessionId: 'v-1',
+      chatSessionId: null,
+      newSessionName: 'S',
+      path: '/',
+      messages: [message('user', 'mine')],
+    });
     await expect(
-      storage.appendMessages({ siteId: site.id, userSessionId: 'v-2', chatSessionId: chatSession.id, newSessionName: 'S', path: '/', messages: [message('user', 'theirs')] }),
+      storage.appendMessages({
+        siteId: site.id,
+        userSessionId: 'v-2',
+        chatSessionId: chatSession.id,
+        newSessionName: 'S',
+        path: '/',
+        messages: [message('user', 'theirs')],
+      }),
     ).rejects.toThrow('chat session not found');
     expect((await storage.listMessages(site.id, 'v-1', chatSession.id)).map((m) => m.content)).toEqual(['mine']);
     expect(await storage.listChatSessions(site.id, 'v-2')).toEqual([]);
@@ -126,8 +147,21 @@ describe(`the storage on ${BACKEND}`, () => {
   it('merges profile fields written at once, and writes nothing past the field limit', async () => {
     const other = await instance();
     const site = await newSite();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? other : storage).enrichProfile(site.id, 'v-1', { [`f${i}`]: String(i) })));
-    expect(Object.keys((await storage.getProfile(site.id, 'v-1'))!).sort()).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9']);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? other : storage).enrichProfile(site.id, 'v-1', { [`f${i}`]: String(i) })),
+    );
+    expect(Object.keys((await storage.getProfile(site.id, 'v-1'))!).sort()).toEqual([
+      'f0',
+      'f1',
+      'f2',
+      'f3',
+      'f4',
+      'f5',
+      'f6',
+      'f7',
+      'f8',
+      'f9',
+    ]);
     expect(await storage.enrichProfile(site.id, 'v-1', { a: '1', b: '2' }, 11)).toBeNull();
     expect(Object.keys((await storage.getProfile(site.id, 'v-1'))!)).toHaveLength(10);
     expect(await storage.enrichProfile(site.id, 'v-2', { a: '1', b: '2' }, 1)).toBeNull();
@@ -137,10 +171,13 @@ describe(`the storage on ${BACKEND}`, () => {
 
   it('sorts documents, footer buttons and action buttons as it stores them, names in byte order', async () => {
     const site = await newSite();
-    for (const name of ['b', 'B', 'a']) await storage.addActionTrigger(site.id, { path: '/x', name, buttonType: 'ACTION', actionMessage: name, position: 0 });
+    for (const name of ['b', 'B', 'a'])
+      await storage.addActionTrigger(site.id, { path: '/x', name, buttonType: 'ACTION', actionMessage: name, position: 0 });
     expect((await storage.actionTriggersForPath(site.id, '/x')).map((t) => t.name)).toEqual(['B', 'a', 'b']);
     const doc = await storage.addDocument({ siteId: site.id, name: 'Guide', type: 'md', fileId: null, text: '# Guide' });
-    await Promise.all(['one', 'two', 'three'].map((label) => storage.addFooterButton(doc.id, { label, type: 'BUTTON', actionType: 'open_chat_modal' })));
+    await Promise.all(
+      ['one', 'two', 'three'].map((label) => storage.addFooterButton(doc.id, { label, type: 'BUTTON', actionType: 'open_chat_modal' })),
+    );
     expect((await storage.listFooterButtons(doc.id)).map((b) => b.label).sort()).toEqual(['one', 'three', 'two']);
     const positions = new Set((await storage.listFooterButtons(doc.id)).map((b) => b.label));
     expect(positions.size).toBe(3);
@@ -176,7 +213,10 @@ describe(`the shared state on ${BACKEND}`, () => {
     expect(await other.claimTokenFamily('fam-1', 'visitor-a', T0 + 1000)).toBe(true);
     expect(await other.claimTokenFamily('fam-1', 'visitor-b', T0 + 1000)).toBe(false);
     // claims at once: one visitor wins, the other is refused
-    const raced = await Promise.all([storage.claimTokenFamily('fam-2', 'visitor-a', T0 + 1000), other.claimTokenFamily('fam-2', 'visitor-b', T0 + 1000)]);
+    const raced = await Promise.all([
+      storage.claimTokenFamily('fam-2', 'visitor-a', T0 + 1000),
+      other.claimTokenFamily('fam-2', 'visitor-b', T0 + 1000),
+    ]);
     expect(raced.filter(Boolean)).toHaveLength(1);
     clock = T0 + 1000;
     expect(await other.claimTokenFamily('fam-1', 'visitor-b', T0 + 5000)).toBe(true);
@@ -245,7 +285,12 @@ describe(`the shared state on ${BACKEND}`, () => {
   it('keeps avatar sessions by site and token, for as long as a session may last', async () => {
     const other = await peer();
     await storage.addAvatarSession({ siteId: 'site-1', token: 'tok', sessionId: 'sess-1', startedAt: clock });
-    expect(await other.findAvatarSession('site-1', 'tok', 'sess-1')).toEqual({ siteId: 'site-1', token: 'tok', sessionId: 'sess-1', startedAt: T0 });
+    expect(await other.findAvatarSession('site-1', 'tok', 'sess-1')).toEqual({
+      siteId: 'site-1',
+      token: 'tok',
+      sessionId: 'sess-1',
+      startedAt: T0,
+    });
     expect(await other.findAvatarSession('site-2', 'tok', 'sess-1')).toBeNull();
     expect(await other.findAvatarSession('site-1', 'other-token', 'sess-1')).toBeNull();
     clock += 2 * 60 * 60 * 1000 + 1;

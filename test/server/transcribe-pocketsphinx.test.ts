@@ -14,11 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPocketsphinxTranscriber,
-  DEFAULT_POCKETSPHINX_MODEL_DIR,
-  detectPocketsphinx,
-} from '../../server/transcribe/pocketsphinx';
+import { createPocketsphinxTranscriber, DEFAULT_POCKETSPHINX_MODEL_DIR, detectPocketsphinx } from '../../server/transcribe/pocketsphinx';
 import { TranscriptionError } from '../../server/transcribe/types';
 
 const execFileAsync = promisify(execFile);
@@ -156,9 +152,7 @@ describe('without the programs', () => {
   it('an already aborted signal rejects with its reason before any work', async () => {
     const reason = new Error('client went away');
     const transcriber = createPocketsphinxTranscriber({ ffmpegPath: path.join(dir, 'no-such-ffmpeg') });
-    await expect(transcriber.transcribe(Buffer.from('x'), 'a.webm', 'audio/webm', AbortSignal.abort(reason))).rejects.toBe(
-      reason,
-    );
+    await expect(transcriber.transcribe(Buffer.from('x'), 'a.webm', 'audio/webm', AbortSignal.abort(reason))).rejects.toBe(reason);
   });
 
   it('detection fails when a program or the model is missing', async () => {

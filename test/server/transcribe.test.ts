@@ -21,9 +21,7 @@ describe('createTranscriber', () => {
   });
 
   it('an STT_BASE_URL that is not a URL is an error', async () => {
-    await expect(createTranscriber({ ...stt, STT_BASE_URL: 'api.openai.com' }, { detect: found })).rejects.toThrow(
-      /http\(s\) URL/,
-    );
+    await expect(createTranscriber({ ...stt, STT_BASE_URL: 'api.openai.com' }, { detect: found })).rejects.toThrow(/http\(s\) URL/);
   });
 
   it('without STT_* it uses PocketSphinx where it is installed', async () => {

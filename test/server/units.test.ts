@@ -123,7 +123,11 @@ describe('appearance (widget-spec §3)', () => {
     expect(a.launcher.size).toBe(72);
     expect(a.launcher.alignment).toBe('right');
     expect(a.showAvatars).toBe(true);
-    expect(issues).toEqual(['launcher.alignment must be one of left, right', 'bogus is not an appearance field', 'showAvatars must be a boolean']);
+    expect(issues).toEqual([
+      'launcher.alignment must be one of left, right',
+      'bogus is not an appearance field',
+      'showAvatars must be a boolean',
+    ]);
     expect(appearanceIssues(5)).toEqual(['appearance must be an object']);
     expect(appearanceIssues({ launcher: 'big', agentName: 'x'.repeat(20_001), home: { titleFontSize: Infinity } })).toEqual([
       'launcher must be an object',

@@ -158,13 +158,18 @@ async function launch(ctx: {
 }): Promise<Launched> {
   const { dir, dataDir, port, log, tail, asRoot } = ctx;
   const [file, args] = ctx.command('postgres', [
-    '-D', dataDir,
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', `port=${port}`,
-    '-c', `unix_socket_directories=${dir}`,
+    '-D',
+    dataDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `port=${port}`,
+    '-c',
+    `unix_socket_directories=${dir}`,
     // the tests crash our server processes, never the database itself
     ...(ctx.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    '-c', 'max_connections=300',
+    '-c',
+    'max_connections=300',
   ]);
   const child = spawn(file, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   forwardLines(child.stdout, log);
@@ -215,7 +220,11 @@ async function launch(ctx: {
     if (await isOurs(adminUrl, dataDir)) break;
     if (Date.now() > deadline) {
       await kill();
-      return { ok: false, portTaken: false, reason: `PostgreSQL did not accept connections on 127.0.0.1:${port} within ${STARTUP_TIMEOUT_MS / 1000} s` };
+      return {
+        ok: false,
+        portTaken: false,
+        reason: `PostgreSQL did not accept connections on 127.0.0.1:${port} within ${STARTUP_TIMEOUT_MS / 1000} s`,
+      };
     }
     await Promise.race([delay(50), exited]);
   }
@@ -344,7 +353,9 @@ function runToEnd([file, args]: [string, string[]], cwd: string, log: (line: str
 function assertSearchableByOthers(folder: string): void {
   for (let p = path.resolve(folder); ; p = path.dirname(p)) {
     if ((statSync(p).mode & 0o001) === 0) {
-      throw new Error(`PostgreSQL runs as the postgres user, which cannot reach ${folder} (${p} is not searchable by others): set TMPDIR to a folder such as /tmp`);
+      throw new Error(
+        `PostgreSQL runs as the postgres user, which cannot reach ${folder} (${p} is not searchable by others): set TMPDIR to a folder such as /tmp`,
+      );
     }
     if (path.dirname(p) === p) return;
   }

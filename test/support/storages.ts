@@ -61,7 +61,12 @@ export async function openRawDatabase(db: TestDatabase): Promise<RawDatabase> {
   return {
     async query(sql, params = []) {
       let n = 0;
-      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Record<string, unknown>[];
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as Record<string, unknown>[];
     },
     exec: async (sql) => void (await client.query(sql)),
     close: () => client.end(),

@@ -10,7 +10,9 @@ describe('texts (widget-spec §8 "Voice")', () => {
     expect(problemText(null)).toBe('');
     expect(problemText({ code: 'no-speech' })).toBe('No speech detected');
     expect(problemText({ code: 'recording-failed', reason: 'no microphone was found' })).toBe('Recording failed: no microphone was found');
-    expect(problemText({ code: 'transcription-failed', detail: 'HTTP error! status: 500' })).toBe('Transcription failed: HTTP error! status: 500');
+    expect(problemText({ code: 'transcription-failed', detail: 'HTTP error! status: 500' })).toBe(
+      'Transcription failed: HTTP error! status: 500',
+    );
     expect(problemText({ code: 'transcription-failed', detail: '' })).toBe('Transcription failed');
   });
 });
@@ -67,7 +69,7 @@ describe('connectDictation', () => {
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
-  it("a problem is shown in the error colour until the next recording", () => {
+  it('a problem is shown in the error colour until the next recording', () => {
     const { view } = start();
     view().dictate.onClick();
     view().send?.onClick();

@@ -24,7 +24,10 @@ function chatActors() {
   const chatActor = createActor(
     chatMachine.provide({
       actors: {
-        loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: [], chatSessionId: null })),
+        loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({
+          messages: [],
+          chatSessionId: null,
+        })),
         send: send.logic,
         sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
       },
@@ -40,17 +43,27 @@ describe('history view: could not load is not empty (issue 13)', () => {
     const load = controlled<unknown, ChatSession[]>();
     const sessionsActor = createActor(
       sessionsMachine.provide({
-        actors: { loadSessions: load.logic, renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(() => never()) },
+        actors: {
+          loadSessions: load.logic,
+          renameSession: fromPromise<{ id: string; name: string | null }, { id: string; name: string }>(() => never()),
+        },
       }),
     ).start();
-    const view = () => connectHistory({ sessions: sessionsActor.getSnapshot(), sessionsActor, chat: chatActor.getSnapshot(), chatActor, windowActor });
+    const view = () =>
+      connectHistory({ sessions: sessionsActor.getSnapshot(), sessionsActor, chat: chatActor.getSnapshot(), chatActor, windowActor });
     const settle = async (fn: () => void) => {
       fn();
       await vi.waitFor(() => expect(sessionsActor.getSnapshot().matches({ list: 'loading' })).toBe(false));
     };
     return { sessionsActor, load, view, settle };
   }
-  const shown = (v: ReturnType<ReturnType<typeof setup>['view']>) => ({ loading: v.loading, empty: v.empty, error: v.error, retry: v.retry !== null, items: v.items.length });
+  const shown = (v: ReturnType<ReturnType<typeof setup>['view']>) => ({
+    loading: v.loading,
+    empty: v.empty,
+    error: v.error,
+    retry: v.retry !== null,
+    items: v.items.length,
+  });
 
   it('before and during the first load: loading, not empty', () => {
     const { sessionsActor, view } = setup();
@@ -92,7 +105,7 @@ describe('history view: could not load is not empty (issue 13)', () => {
   });
 });
 
-describe("home view: the composer (issue 13)", () => {
+describe('home view: the composer (issue 13)', () => {
   function setup() {
     const { windowActor, chatActor, send } = chatActors();
     const buttons = createActor(
@@ -100,7 +113,15 @@ describe("home view: the composer (issue 13)", () => {
       { input: { path: '/' } },
     ).start();
     windowActor.send({ type: 'WINDOW.OPEN' });
-    const view = () => connectHome({ chat: chatActor.getSnapshot(), chatActor, actionButtons: buttons.getSnapshot(), windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
+    const view = () =>
+      connectHome({
+        chat: chatActor.getSnapshot(),
+        chatActor,
+        actionButtons: buttons.getSnapshot(),
+        windowActor,
+        appearance: DEFAULT_APPEARANCE,
+        config: CONFIG,
+      });
     return { windowActor, chatActor, send, view };
   }
 
@@ -124,7 +145,12 @@ describe("home view: the composer (issue 13)", () => {
     view().composer.type('What are the fees?');
     view().composer.submit();
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
-    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null, answer: expect.anything() });
+    expect(send.calls[0]!.input).toEqual({
+      id: expect.any(String),
+      text: 'What are the fees?',
+      chatSessionId: null,
+      answer: expect.anything(),
+    });
     expect(chatActor.getSnapshot().context.draft).toBe('');
   });
 });

@@ -18,14 +18,17 @@ import { launcherLook } from '../../src/launcher-frame';
 import { connectLauncher } from '../../src/view-models/launcher';
 
 const CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
-const never = <T,>() => new Promise<T>(() => undefined);
+const never = <T>() => new Promise<T>(() => undefined);
 
 function actors(history: ChatMessage[] = []) {
   const windowActor = createActor(windowMachine, { input: { path: '/', isMobile: false } }).start();
   const chatActor = createActor(
     chatMachine.provide({
       actors: {
-        loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({ messages: history, chatSessionId: 's1' })),
+        loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => ({
+          messages: history,
+          chatSessionId: 's1',
+        })),
         send: fromPromise<SendResult, SendInput>(() => never()),
         sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async () => undefined),
       },
@@ -39,7 +42,15 @@ describe('launcher', () => {
   it('names the launcher by state, shows the bubble only while closed, and refuses a script URL as an icon', () => {
     const { windowActor } = actors();
     const a = mergeAppearance({ agentName: 'Ada', launcher: { launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } });
-    const view = (reachable = true) => connectLauncher({ window: windowActor.getSnapshot(), appearance: a, loadError: null, reachable, send: windowActor.send.bind(windowActor), retry: () => undefined });
+    const view = (reachable = true) =>
+      connectLauncher({
+        window: windowActor.getSnapshot(),
+        appearance: a,
+        loadError: null,
+        reachable,
+        send: windowActor.send.bind(windowActor),
+        retry: () => undefined,
+      });
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
     expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, reachable: true });
     expect(launcherLook(a, view())).toMatchObject({ label: 'Open chat with Ada', icon: '', offline: false });
@@ -53,7 +64,14 @@ describe('launcher', () => {
   it("shows the settings' error in the window, with Retry where trying again can help (widget-spec §8)", () => {
     const { windowActor } = actors();
     const view = (loadError: 'INVALID_API_KEY' | 'FAILED' | null) =>
-      connectLauncher({ window: windowActor.getSnapshot(), appearance: DEFAULT_APPEARANCE, loadError, reachable: true, send: () => undefined, retry });
+      connectLauncher({
+        window: windowActor.getSnapshot(),
+        appearance: DEFAULT_APPEARANCE,
+        loadError,
+        reachable: true,
+        send: () => undefined,
+        retry,
+      });
     const retry = () => undefined;
     expect(view('INVALID_API_KEY').error).toBe('Invalid API key. Please check your configuration.');
     expect(view('FAILED').error).toBe('Unable to load chat widget. Please try again later.');
@@ -68,7 +86,8 @@ describe('launcher', () => {
 describe('chat', () => {
   it('the composer: voice mode without text (disabled without an avatar), send with it', async () => {
     const { windowActor, chatActor } = actors();
-    const view = (config = CONFIG) => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config });
+    const view = (config = CONFIG) =>
+      connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config });
     expect(view().composer).toMatchObject({ mode: 'voice', button: { disabled: true, label: 'Voice mode not available' } });
     expect(view({ ...CONFIG, interactiveAvatarId: 'av' }).composer.button).toEqual({ disabled: false, label: 'Voice mode' });
     view().composer.type('Hello');
@@ -77,7 +96,8 @@ describe('chat', () => {
 
   it('Stop while an answer is on its way; a question not delivered says why under it, with its one action', async () => {
     const { windowActor, chatActor } = actors();
-    const view = () => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
+    const view = () =>
+      connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
     await vi.waitFor(() => expect(chatActor.getSnapshot().matches('ready')).toBe(true));
     view().composer.type('Why?');
     view().composer.submit();
@@ -106,15 +126,18 @@ describe('chat', () => {
     const chatActor = createActor(
       chatMachine.provide({
         actors: {
-          loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(async () => {
-            if (fail) throw new Error('Failed to load chat history');
-            return { messages: [], chatSessionId: null };
-          }),
+          loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(
+            async () => {
+              if (fail) throw new Error('Failed to load chat history');
+              return { messages: [], chatSessionId: null };
+            },
+          ),
         },
       }),
       { input: { chatSessionId: null } },
     ).start();
-    const view = () => connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
+    const view = () =>
+      connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: DEFAULT_APPEARANCE, config: CONFIG });
     expect(view()).toMatchObject({ status: 'Loading conversation…', emptyText: null, reload: null });
     await vi.waitFor(() => expect(view().status).toBe('Failed to load chat history'));
     expect(view().emptyText).toBeNull();
@@ -128,14 +151,22 @@ describe('chat', () => {
     const { windowActor, chatActor } = actors();
     const at = '2026-03-04T15:07:00';
     const view = (showTimestamps: boolean) =>
-      connectChat({ chat: chatActor.getSnapshot(), chatActor, windowActor, appearance: mergeAppearance({ showTimestamps }), config: CONFIG });
+      connectChat({
+        chat: chatActor.getSnapshot(),
+        chatActor,
+        windowActor,
+        appearance: mergeAppearance({ showTimestamps }),
+        config: CONFIG,
+      });
     expect(view(true).timestamp(at)).toBe('4 Mar, 3:07 PM');
     expect(view(false).timestamp(at)).toBe('');
   });
 
   it("formats 'D Mon, h:mm AM/PM' with every month's abbreviation, midnight and noon", () => {
     const months = Array.from({ length: 12 }, (_, m) => formatTimestamp(`2026-${String(m + 1).padStart(2, '0')}-09T00:05:00`));
-    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((mon) => `9 ${mon}, 12:05 AM`));
+    expect(months).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((mon) => `9 ${mon}, 12:05 AM`),
+    );
     expect(formatTimestamp('2026-11-23T12:30:00')).toBe('23 Nov, 12:30 PM');
     expect(formatTimestamp('not a time')).toBe('');
   });
@@ -157,7 +188,8 @@ describe('history', () => {
     ).start();
     sessionsActor.send({ type: 'SESSIONS.LOAD' });
     await vi.waitFor(() => expect(sessionsActor.getSnapshot().context.sessions).toHaveLength(2));
-    const view = () => connectHistory({ sessions: sessionsActor.getSnapshot(), sessionsActor, chat: chatActor.getSnapshot(), chatActor, windowActor });
+    const view = () =>
+      connectHistory({ sessions: sessionsActor.getSnapshot(), sessionsActor, chat: chatActor.getSnapshot(), chatActor, windowActor });
     expect(view().items.map((i) => [i.name, i.meta, i.current])).toEqual([
       ['Unnamed Chat', '1 message', true],
       ['Fees', '3 messages', false],
@@ -174,7 +206,15 @@ describe('chat window', () => {
     const { windowActor, chatActor } = actors();
     const nav = { assign: vi.fn(), openTab: vi.fn() };
     const view = (referenceWebpage: string) =>
-      connectChatWindow({ window: windowActor.getSnapshot(), windowActor, chat: chatActor, appearance: DEFAULT_APPEARANCE, config: { ...CONFIG, referenceWebpage }, nav, viewportHeight: 800 });
+      connectChatWindow({
+        window: windowActor.getSnapshot(),
+        windowActor,
+        chat: chatActor,
+        appearance: DEFAULT_APPEARANCE,
+        config: { ...CONFIG, referenceWebpage },
+        nav,
+        viewportHeight: 800,
+      });
     const help = (v: ReturnType<typeof view>) => v.settings.find((i) => i.label === 'Get help')!.onSelect();
     help(view('https://help.example/'));
     expect(nav.openTab).toHaveBeenCalledWith('https://help.example/');
@@ -190,7 +230,15 @@ describe('chat window', () => {
 
   it('the navigation menu is the four tabs and New chat; the sheet is limited to 400 px and 90% of the viewport', () => {
     const { windowActor, chatActor } = actors();
-    const view = connectChatWindow({ window: windowActor.getSnapshot(), windowActor, chat: chatActor, appearance: DEFAULT_APPEARANCE, config: CONFIG, nav: { assign: vi.fn(), openTab: vi.fn() }, viewportHeight: 800 });
+    const view = connectChatWindow({
+      window: windowActor.getSnapshot(),
+      windowActor,
+      chat: chatActor,
+      appearance: DEFAULT_APPEARANCE,
+      config: CONFIG,
+      nav: { assign: vi.fn(), openTab: vi.fn() },
+      viewportHeight: 800,
+    });
     expect(view.navigation.map((i) => [i.label, i.current])).toEqual([
       ['Home', true],
       ['Chat', false],

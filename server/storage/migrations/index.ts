@@ -20,7 +20,6 @@ import type { Migration } from './migration';
 
 export type { Migration };
 
-
 /** Every version, in order. */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema,

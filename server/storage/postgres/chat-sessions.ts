@@ -9,7 +9,10 @@ const Q = {
   session: sql('session', 'SELECT * FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 AND id = $3'),
   // the session's row is locked until the transaction ends: messages appended at once to one session
   // (two instances answering the same visitor) take their places one after the other
-  lockSession: sql('session_lock', 'SELECT message_count FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 AND id = $3 FOR UPDATE'),
+  lockSession: sql(
+    'session_lock',
+    'SELECT message_count FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 AND id = $3 FOR UPDATE',
+  ),
   sessions: sql(
     'sessions',
     'SELECT * FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 ORDER BY last_message_at DESC, created_at DESC',
@@ -29,7 +32,10 @@ const Q = {
     'message_insert',
     'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
   ),
-  bumpSession: sql('session_bump', 'UPDATE chat_sessions SET message_count = message_count + $1, last_message_at = $2 WHERE id = $3 RETURNING *'),
+  bumpSession: sql(
+    'session_bump',
+    'UPDATE chat_sessions SET message_count = message_count + $1, last_message_at = $2 WHERE id = $3 RETURNING *',
+  ),
   rename: sql('session_rename', 'UPDATE chat_sessions SET name = $1 WHERE site_id = $2 AND user_session_id = $3 AND id = $4 RETURNING *'),
 };
 
@@ -59,7 +65,17 @@ export function postgresChatSessions(pool: pg.Pool): ChatSessionStorage {
         let before = 0;
         if (sessionId === null) {
           sessionId = randomUUID();
-          await db.query(Q.insertSession([sessionId, input.siteId, input.userSessionId, input.newSessionName, input.path, input.messages[0]?.createdAt ?? t, t]));
+          await db.query(
+            Q.insertSession([
+              sessionId,
+              input.siteId,
+              input.userSessionId,
+              input.newSessionName,
+              input.path,
+              input.messages[0]?.createdAt ?? t,
+              t,
+            ]),
+          );
         } else {
           const locked = await one(db, Q.lockSession([input.siteId, input.userSessionId, sessionId]));
           if (!locked) throw new Error('chat session not found');
@@ -69,13 +85,25 @@ export function postgresChatSessions(pool: pg.Pool): ChatSessionStorage {
         for (const [i, m] of input.messages.entries()) {
           const id = randomUUID();
           const type = m.type ?? 'TEXT';
-          await db.query(Q.insertMessage([id, sessionId, before + i, m.role, m.content, type, Boolean(m.isError), Boolean(m.incomplete), m.createdAt]));
-          stored.push({ id, chatSessionId: sessionId, role: m.role, content: m.content, type, createdAt: m.createdAt, isError: Boolean(m.isError), incomplete: Boolean(m.incomplete) });
+          await db.query(
+            Q.insertMessage([id, sessionId, before + i, m.role, m.content, type, Boolean(m.isError), Boolean(m.incomplete), m.createdAt]),
+          );
+          stored.push({
+            id,
+            chatSessionId: sessionId,
+            role: m.role,
+            content: m.content,
+            type,
+            createdAt: m.createdAt,
+            isError: Boolean(m.isError),
+            incomplete: Boolean(m.incomplete),
+          });
         }
         const session = await one(db, Q.bumpSession([input.messages.length, t, sessionId]));
         return { chatSession: toSession(session!), messages: stored };
       }),
-    listMessages: async (siteId, userSessionId, chatSessionId) => (await all(pool, Q.messages([chatSessionId, siteId, userSessionId]))).map(toMessage),
+    listMessages: async (siteId, userSessionId, chatSessionId) =>
+      (await all(pool, Q.messages([chatSessionId, siteId, userSessionId]))).map(toMessage),
     listChatSessions: async (siteId, userSessionId) => (await all(pool, Q.sessions([siteId, userSessionId]))).map(toSession),
     async renameChatSession(siteId, userSessionId, chatSessionId, name) {
       const r = await one(pool, Q.rename([name, siteId, userSessionId, chatSessionId]));

@@ -15,7 +15,9 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
  * A statement with a name: the driver prepares it once per connection and then sends only its values.
  * Every statement this storage runs is a constant, so each has its own name.
  */
-export const sql = (name: string, text: string) => (values: unknown[] = []): pg.QueryConfig => ({ name, text, values: values.map(withoutNul) });
+export const sql =
+  (name: string, text: string) =>
+  (values: unknown[] = []): pg.QueryConfig => ({ name, text, values: values.map(withoutNul) });
 
 /**
  * PostgreSQL's text holds no U+0000 (SQLite's does): a value with one (a hostile path, `/files/%00/x`, or a message)

@@ -6,7 +6,10 @@ import { one, sql } from './db';
 
 const Q = {
   file: sql('file', 'SELECT * FROM files WHERE id = $1'),
-  insertFile: sql('file_insert', 'INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)'),
+  insertFile: sql(
+    'file_insert',
+    'INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  ),
 };
 
 /** The file methods of the storage. */

@@ -36,4 +36,3 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
-

@@ -16,7 +16,10 @@ const Q = {
     sessions: sql('sessions_delete', 'DELETE FROM chat_sessions WHERE id = ANY($1::text[])'),
   },
   visitor: {
-    sessions: sql('visitor_sessions_lock', 'SELECT id FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 ORDER BY id FOR UPDATE'),
+    sessions: sql(
+      'visitor_sessions_lock',
+      'SELECT id FROM chat_sessions WHERE site_id = $1 AND user_session_id = $2 ORDER BY id FOR UPDATE',
+    ),
     profile: sql('visitor_profile_delete', 'DELETE FROM profiles WHERE site_id = $1 AND user_session_id = $2'),
     clicks: sql('visitor_clicks_delete', 'DELETE FROM button_clicks WHERE site_id = $1 AND user_session_id = $2'),
   },
@@ -42,7 +45,12 @@ export function postgresRetention(pool: pg.Pool): RetentionStorage {
       transaction(pool, async (db): Promise<DeletedVisitorData> => {
         const ids = [siteId, userSessionId];
         const { messages, chatSessions } = await deleteSessions(db, await all(db, Q.visitor.sessions(ids)));
-        return { chatSessions, messages, profiles: await changed(db, Q.visitor.profile(ids)), buttonClicks: await changed(db, Q.visitor.clicks(ids)) };
+        return {
+          chatSessions,
+          messages,
+          profiles: await changed(db, Q.visitor.profile(ids)),
+          buttonClicks: await changed(db, Q.visitor.clicks(ids)),
+        };
       }),
     async purgeOlderThan(cutoffMs) {
       if (!Number.isFinite(cutoffMs)) throw new Error(`purgeOlderThan: ${cutoffMs} is not a time`);
@@ -50,7 +58,12 @@ export function postgresRetention(pool: pg.Pool): RetentionStorage {
       const cutoff = [new Date(cutoffMs).toISOString()];
       return transaction(pool, async (db): Promise<DeletedVisitorData> => {
         const { messages, chatSessions } = await deleteSessions(db, await all(db, Q.old.sessions(cutoff)));
-        return { chatSessions, messages, profiles: await changed(db, Q.old.profiles(cutoff)), buttonClicks: await changed(db, Q.old.clicks(cutoff)) };
+        return {
+          chatSessions,
+          messages,
+          profiles: await changed(db, Q.old.profiles(cutoff)),
+          buttonClicks: await changed(db, Q.old.clicks(cutoff)),
+        };
       });
     },
   };

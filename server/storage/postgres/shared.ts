@@ -34,7 +34,10 @@ const Q = {
     'INSERT INTO recent_answers (key, owner, claim, started_at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING key',
   ),
   lockAnswer: sql('answer_lock', 'SELECT owner, started_at, expires_at, answer FROM recent_answers WHERE key = $1 FOR UPDATE'),
-  takeAnswer: sql('answer_take', 'UPDATE recent_answers SET owner = $2, claim = $3, started_at = $4, expires_at = $5, answer = NULL WHERE key = $1'),
+  takeAnswer: sql(
+    'answer_take',
+    'UPDATE recent_answers SET owner = $2, claim = $3, started_at = $4, expires_at = $5, answer = NULL WHERE key = $1',
+  ),
   ownerAlive: sql(
     'instance_alive',
     `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCKS.instance} AND objid = $1::int::oid AND objsubid = 2 AND granted) AS alive`,
@@ -47,7 +50,10 @@ const Q = {
     `INSERT INTO avatar_sessions (session_id, site_id, token, started_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (session_id) DO UPDATE SET site_id = excluded.site_id, token = excluded.token, started_at = excluded.started_at`,
   ),
-  findAvatar: sql('avatar_find', 'SELECT * FROM avatar_sessions WHERE session_id = $1 AND site_id = $2 AND token = $3 AND started_at >= $4'),
+  findAvatar: sql(
+    'avatar_find',
+    'SELECT * FROM avatar_sessions WHERE session_id = $1 AND site_id = $2 AND token = $3 AND started_at >= $4',
+  ),
   removeAvatar: sql('avatar_remove', 'DELETE FROM avatar_sessions WHERE session_id = $1'),
   lock: sql('exclusive_lock', `SELECT pg_advisory_lock(${LOCKS.exclusive}, $1)`),
   unlock: sql('exclusive_unlock', `SELECT pg_advisory_unlock(${LOCKS.exclusive}, $1)`),
@@ -222,7 +228,9 @@ export function postgresShared(
     },
     async findAvatarSession(siteId, token, sessionId) {
       const r = await one(fleeting, Q.findAvatar([sessionId, siteId, token, now() - SESSION_MAX_AGE_MS]));
-      return r ? { siteId: r.site_id as string, token: r.token as string, sessionId: r.session_id as string, startedAt: ms(r.started_at) } : null;
+      return r
+        ? { siteId: r.site_id as string, token: r.token as string, sessionId: r.session_id as string, startedAt: ms(r.started_at) }
+        : null;
     },
     async removeAvatarSession(sessionId) {
       await fleeting.query(Q.removeAvatar([sessionId]));

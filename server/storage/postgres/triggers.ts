@@ -39,10 +39,21 @@ export function postgresTriggers(pool: pg.Pool, listener: Listener): TriggerStor
         const id = randomUUID();
         await db.query(Q.lockSite([siteId]));
         const position = t.position ?? Number((await one(db, Q.triggerCount([siteId])))!.n);
-        await db.query(Q.insertTrigger([id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position]));
-        return { id, path: t.path, name: t.name, buttonType: t.buttonType, externalUrl: t.externalUrl, actionMessage: t.actionMessage, position };
+        await db.query(
+          Q.insertTrigger([id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position]),
+        );
+        return {
+          id,
+          path: t.path,
+          name: t.name,
+          buttonType: t.buttonType,
+          externalUrl: t.externalUrl,
+          actionMessage: t.actionMessage,
+          position,
+        };
       }),
-    actionTriggersForPath: async (siteId, p) => (await all(pool, Q.triggers([siteId]))).map(toTrigger).filter((t) => pathMatches(t.path, p)),
+    actionTriggersForPath: async (siteId, p) =>
+      (await all(pool, Q.triggers([siteId]))).map(toTrigger).filter((t) => pathMatches(t.path, p)),
     async addPresenceMessage(siteId, m) {
       const id = randomUUID();
       const createdAt = now();
@@ -52,8 +63,8 @@ export function postgresTriggers(pool: pg.Pool, listener: Listener): TriggerStor
       return { id, createdAt, ...m };
     },
     presenceMessagesForPath: async (siteId, p) =>
-      (await presenceBySite.get(siteId, async () => deepFreeze((await all(pool, Q.presence([siteId]))).map(toPresenceMessage)))).filter((m) =>
-        pathMatches(m.triggerEventUrl, p),
+      (await presenceBySite.get(siteId, async () => deepFreeze((await all(pool, Q.presence([siteId]))).map(toPresenceMessage)))).filter(
+        (m) => pathMatches(m.triggerEventUrl, p),
       ),
   };
 }

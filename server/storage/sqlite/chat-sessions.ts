@@ -6,7 +6,16 @@ import type { Db, Row, Sync } from './db';
 
 /** The columns {@link toMessage} reads, in its order. */
 const MESSAGE_COLUMNS = 'm.id, m.chat_session_id, m.role, m.content, m.type, m.created_at, m.is_error, m.incomplete';
-type MessageRow = [id: string, chatSessionId: string, role: string, content: string, type: string, createdAt: string, isError: number, incomplete: number];
+type MessageRow = [
+  id: string,
+  chatSessionId: string,
+  role: string,
+  content: string,
+  type: string,
+  createdAt: string,
+  isError: number,
+  incomplete: number,
+];
 
 // Rows come as arrays (better-sqlite3's raw mode): a history read makes one object per message, not two (issue 14).
 // The text columns are NOT NULL, so they need no conversion.
@@ -23,7 +32,9 @@ const toMessage = (r: MessageRow): StoredMessage => ({
 
 /** The chat methods of the storage on `db`. */
 export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
-  const session = db.prepare<[string, string, string], Row>('SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? AND id = ?');
+  const session = db.prepare<[string, string, string], Row>(
+    'SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? AND id = ?',
+  );
   const sessions = db.prepare<[string, string], Row>(
     'SELECT * FROM chat_sessions WHERE site_id = ? AND user_session_id = ? ORDER BY last_message_at DESC, created_at DESC',
   );
@@ -36,7 +47,9 @@ export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
   const insertSession = db.prepare(
     'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
   );
-  const insertMessage = db.prepare('INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertMessage = db.prepare(
+    'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const bumpSession = db.prepare('UPDATE chat_sessions SET message_count = message_count + ?, last_message_at = ? WHERE id = ?');
   const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
 
@@ -46,14 +59,32 @@ export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
     let sessionId = input.chatSessionId;
     if (sessionId === null) {
       sessionId = randomUUID();
-      insertSession.run(sessionId, input.siteId, input.userSessionId, input.newSessionName, input.path, input.messages[0]?.createdAt ?? t, t);
+      insertSession.run(
+        sessionId,
+        input.siteId,
+        input.userSessionId,
+        input.newSessionName,
+        input.path,
+        input.messages[0]?.createdAt ?? t,
+        t,
+      );
     } else if (!session.get(input.siteId, input.userSessionId, sessionId)) {
       throw new Error('chat session not found');
     }
     const before = Number(session.get(input.siteId, input.userSessionId, sessionId)!.message_count);
     const stored = input.messages.map((m, i) => {
       const id = randomUUID();
-      insertMessage.run(id, sessionId, before + i, m.role, m.content, m.type ?? 'TEXT', m.isError ? 1 : 0, m.incomplete ? 1 : 0, m.createdAt);
+      insertMessage.run(
+        id,
+        sessionId,
+        before + i,
+        m.role,
+        m.content,
+        m.type ?? 'TEXT',
+        m.isError ? 1 : 0,
+        m.incomplete ? 1 : 0,
+        m.createdAt,
+      );
       return {
         id,
         chatSessionId: sessionId!,

@@ -22,7 +22,9 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
   const insertDocument = db.prepare(
     'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const insertFooterButton = db.prepare('INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertFooterButton = db.prepare(
+    'INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
   return {
     addDocument(input) {
@@ -40,15 +42,7 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
     addFooterButton(documentId, button) {
       const id = randomUUID();
       const position = footerButtons.all(documentId).length;
-      insertFooterButton.run(
-        id,
-        documentId,
-        button.label,
-        button.type,
-        button.url ?? null,
-        button.actionType ?? null,
-        position,
-      );
+      insertFooterButton.run(id, documentId, button.label, button.type, button.url ?? null, button.actionType ?? null, position);
       return { id, ...button };
     },
     listFooterButtons: (documentId) => footerButtons.all(documentId).map(toFooterButton),

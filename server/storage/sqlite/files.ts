@@ -11,14 +11,7 @@ export function sqliteFiles(db: Db): Sync<FileStorage> {
   return {
     addFile(siteId, input) {
       const id = newToken(16);
-      insertFile.run(
-        id,
-        siteId,
-        input.filename,
-        input.contentType,
-        Buffer.from(input.bytes),
-        now(),
-      );
+      insertFile.run(id, siteId, input.filename, input.contentType, Buffer.from(input.bytes), now());
       return id;
     },
     getFile(id) {

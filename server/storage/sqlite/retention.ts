@@ -16,14 +16,20 @@ export function sqliteRetention(db: Db): Sync<RetentionStorage> {
     countMessages: db.prepare<[string, string], Row>(
       'SELECT count(*) AS n FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE site_id = ? AND user_session_id = ?)',
     ),
-    messages: db.prepare<[string, string]>('DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE site_id = ? AND user_session_id = ?)'),
+    messages: db.prepare<[string, string]>(
+      'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE site_id = ? AND user_session_id = ?)',
+    ),
     sessions: db.prepare<[string, string]>('DELETE FROM chat_sessions WHERE site_id = ? AND user_session_id = ?'),
     profile: db.prepare<[string, string]>('DELETE FROM profiles WHERE site_id = ? AND user_session_id = ?'),
     clicks: db.prepare<[string, string]>('DELETE FROM button_clicks WHERE site_id = ? AND user_session_id = ?'),
   };
   const old = {
-    countMessages: db.prepare<[string], Row>('SELECT count(*) AS n FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < ?)'),
-    messages: db.prepare<[string]>('DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < ?)'),
+    countMessages: db.prepare<[string], Row>(
+      'SELECT count(*) AS n FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < ?)',
+    ),
+    messages: db.prepare<[string]>(
+      'DELETE FROM messages WHERE chat_session_id IN (SELECT id FROM chat_sessions WHERE last_message_at < ?)',
+    ),
     sessions: db.prepare<[string]>('DELETE FROM chat_sessions WHERE last_message_at < ?'),
     // A visitor still chatting keeps the profile the site's pages gave them, however long ago that was.
     profiles: db.prepare<[string]>(

@@ -31,7 +31,10 @@ export function sqliteShared(file: string, now: () => number = Date.now): Shared
 }
 
 /** The in-process shared state. `secrets` keeps the named secrets (files beside the database, so that they outlive a restart). */
-function memorySharedState(secrets: { read(name: string): string | null; write(name: string, value: string): void }, now: () => number): SharedState {
+function memorySharedState(
+  secrets: { read(name: string): string | null; write(name: string, value: string): void },
+  now: () => number,
+): SharedState {
   const counts = new Map<string, { count: number; endsAt: number }>();
   const families = new Map<string, { visitor: string; until: number }>();
   const answers = new Map<string, { at: number; ttlMs: number; answer: Promise<object | null> }>();

@@ -14,7 +14,9 @@ export function sqliteSites(db: Db): Sync<SiteStorage> {
   const siteById = db.prepare<[string], Row>('SELECT * FROM sites WHERE id = ?');
   const siteByKey = db.prepare<[string], Row>('SELECT * FROM sites WHERE api_key_hash = ?');
   const sites = db.prepare<[], Row>('SELECT * FROM sites ORDER BY created_at');
-  const insertSite = db.prepare('INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertSite = db.prepare(
+    'INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const updateSite = db.prepare('UPDATE sites SET name = ?, origins = ?, config = ?, appearance = ? WHERE id = ?');
   const updateKey = db.prepare('UPDATE sites SET api_key_hash = ?, key_prefix = ? WHERE id = ?');
 

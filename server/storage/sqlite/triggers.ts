@@ -30,9 +30,21 @@ export function sqliteTriggers(db: Db): Sync<TriggerStorage> {
       const id = randomUUID();
       const position = t.position ?? triggers.all(siteId).length;
       insertTrigger.run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
-      return { id, path: t.path, name: t.name, buttonType: t.buttonType, externalUrl: t.externalUrl, actionMessage: t.actionMessage, position };
+      return {
+        id,
+        path: t.path,
+        name: t.name,
+        buttonType: t.buttonType,
+        externalUrl: t.externalUrl,
+        actionMessage: t.actionMessage,
+        position,
+      };
     },
-    actionTriggersForPath: (siteId, p) => triggers.all(siteId).map(toTrigger).filter((t) => pathMatches(t.path, p)),
+    actionTriggersForPath: (siteId, p) =>
+      triggers
+        .all(siteId)
+        .map(toTrigger)
+        .filter((t) => pathMatches(t.path, p)),
     addPresenceMessage(siteId, m) {
       const id = randomUUID();
       const createdAt = now();
@@ -41,6 +53,8 @@ export function sqliteTriggers(db: Db): Sync<TriggerStorage> {
       return { id, createdAt, ...m };
     },
     presenceMessagesForPath: (siteId, p) =>
-      presenceBySite.get(siteId, () => deepFreeze(presence.all(siteId).map(toPresenceMessage))).filter((m) => pathMatches(m.triggerEventUrl, p)),
+      presenceBySite
+        .get(siteId, () => deepFreeze(presence.all(siteId).map(toPresenceMessage)))
+        .filter((m) => pathMatches(m.triggerEventUrl, p)),
   };
 }
