@@ -63,7 +63,9 @@ export function memoryHistoryPort(initialPath: string) {
   const entries = [initialPath];
   let index = 0;
   const listeners = new Set<() => void>();
-  const pop = () => listeners.forEach((l) => l());
+  const pop = () => {
+    for (const l of listeners) l();
+  };
   return {
     entries,
     path: () => entries[index]!,

@@ -32,7 +32,7 @@ export type ScreenRule = (answers: Answers, asOf: Date, suitability: Suitability
 
 /** False when a suitability rule of the advice engine fails for these answers on `asOf`, or the check has not loaded yet. */
 function isSuitable(a: Answers, asOf: Date, suitability: SuitabilityCheck | null): boolean {
-  return suitability !== null && suitability(a, asOf).suitable;
+  return suitability?.(a, asOf).suitable === true;
 }
 
 /** The rules of the screens after the questions. */

@@ -4,7 +4,7 @@
  * with no answers). Each question module says its rows with these; the sections are
  * gathered by step in journey/questionnaire.ts. Pure.
  */
-import { type RowList } from '../machines/journey-answers';
+import type { RowList } from '../machines/journey-answers';
 import { labelOf } from './options';
 import type { EditableStep } from '../machines/journey';
 import { formatEnteredMoney } from './format';

@@ -97,16 +97,14 @@ function runBaseline(dbFile: string): void {
       res.writeHead(404).end();
       return;
     }
-    const history = messages
-      .all(id)
-      .map((m) => ({
-        id: m.id,
-        role: m.role,
-        content: m.content,
-        createdAt: m.created_at,
-        type: m.type,
-        ...(m.is_error ? { isError: true } : {}),
-      }));
+    const history = messages.all(id).map((m) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      createdAt: m.created_at,
+      type: m.type,
+      ...(m.is_error ? { isError: true } : {}),
+    }));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ history, chatSessionId: id }));
   });
   server.listen(0, '127.0.0.1', () => console.log(`baseline at http://127.0.0.1:${(server.address() as AddressInfo).port}`));

@@ -57,7 +57,7 @@ export async function build({ root, bundles, manifest, watching = false, log = c
   await Promise.all(browserFolders(bundles).map((dir) => precompress(path.join(root, dir))));
   const members = membership({ outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)) }, manifest, {
     roots: bundles.flatMap((b) => Object.values(b.options.entryPoints)),
-    alongside: firstLoadStatics(bundles, results),
+    alongside: firstLoadStatics(results),
     bundleOf: new Map(results.flatMap((r) => Object.keys(r.metafile.outputs).map((file) => [file, r.bundle.name]))),
   });
   if (!checkBudgets(manifest, members, (file) => sizes.get(file)?.gzip, log))
@@ -73,7 +73,7 @@ async function copyStatic(root, bundle) {
 }
 
 /** Output file of a bundle's entry -> the static files a first visit loads with it. */
-function firstLoadStatics(bundles, results) {
+function firstLoadStatics(results) {
   const alongside = new Map();
   for (const { bundle, metafile } of results) {
     const eager = (bundle.static ?? []).filter((s) => !s.lazy).map((s) => s.to);

@@ -67,7 +67,8 @@ async function schemaOf(backend: TestDatabase['backend'], raw: RawDatabase): Pro
   const schema: Schema = {};
   for (const r of rows) {
     const type = String(r.type);
-    (schema[String(r.table_name)] ??= {})[String(r.column_name)] = { family: FAMILIES[type] ?? type, notNull: Boolean(r.not_null) };
+    const table = String(r.table_name);
+    schema[table] = { ...schema[table], [String(r.column_name)]: { family: FAMILIES[type] ?? type, notNull: Boolean(r.not_null) } };
   }
   return schema;
 }

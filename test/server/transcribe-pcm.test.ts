@@ -13,7 +13,9 @@ const targetPeak = Math.round(32_767 * 10 ** (TARGET_PEAK_DBFS / 20));
 
 function pcm(...samples: number[]): Buffer {
   const buffer = Buffer.alloc(samples.length * 2);
-  samples.forEach((sample, i) => buffer.writeInt16LE(sample, i * 2));
+  samples.forEach((sample, i) => {
+    buffer.writeInt16LE(sample, i * 2);
+  });
   return buffer;
 }
 

@@ -37,7 +37,9 @@ describe('connectDictation', () => {
           recorder: fromCallback<RecorderCommand, { stream: AudioStream }>(({ sendBack, receive }) =>
             receive(() => sendBack({ type: 'RECORDER.DONE', audio: new Blob([new Uint8Array(3000)]) })),
           ),
-          meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => void (meter = sendBack)),
+          meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => {
+            meter = sendBack;
+          }),
           transcribe: fromPromise<string, { audio: Blob }>(() => new Promise<string>(() => undefined)),
         },
       }),

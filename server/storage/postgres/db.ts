@@ -1,5 +1,5 @@
 /** What the PostgreSQL parts of the storage share: the pool, queries by name, transactions, advisory lock keys. */
-import pg from 'pg';
+import type pg from 'pg';
 import type { Row } from '../records';
 
 /**

@@ -124,7 +124,10 @@ export async function openListener(config: pg.ClientConfig, onError: (err: Error
     },
     onAnswer(key, wake) {
       let set = waiters.get(key);
-      if (!set) waiters.set(key, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        waiters.set(key, set);
+      }
       set.add(wake);
       return () => {
         set.delete(wake);
