@@ -30,8 +30,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      // the whole start banner (server/banner.ts) has arrived: its first URL is the server's
       const m = out.match(/http:\/\/127\.0\.0\.1:\d+/);
-      if (m) resolve(m[0]);
+      if (m && out.includes('Stop with Ctrl+C.')) resolve(m[0]);
     });
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
