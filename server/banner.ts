@@ -3,7 +3,7 @@
  * (test/server/banner.test.ts fetches each one); the API is named by its paths, since its
  * calls need a key or a token and answer nothing useful to a browser's address bar.
  */
-export interface BannerInfo {
+interface BannerInfo {
   /** The address the server listens on, without a trailing slash (`http://127.0.0.1:8787`). */
   base: string;
   /** The demo site's publishable API key. */
