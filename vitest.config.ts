@@ -49,7 +49,12 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // two files at a time, each with its own Chromium, against the one server (its per-address and
+          // per-site limits are raised out of the way in test/e2e/server.ts; every page is a new visitor)
+          fileParallelism: true,
+          maxWorkers: 2,
+          // after the other projects when they run in one command (a project's own maxWorkers needs its own group)
+          sequence: { groupOrder: 1 },
         },
       },
     ],

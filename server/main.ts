@@ -5,6 +5,7 @@ import { createAnswerEngine } from './answers/index';
 import { loadTokenSecret, TokenSigner } from './auth';
 import { avatarProviderFromEnv } from './avatar/index';
 import { buildApp } from './app';
+import { startBanner } from './banner';
 import { allowedHostsFrom } from './hosts';
 import { configFromEnv } from './config';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
@@ -79,18 +80,15 @@ async function main() {
 
   const base = await app.listen({ port: config.port, host: config.host });
   console.log(
-    [
-      '',
-      'Horizon Advice is running.',
-      `  Journey (hosts the widget):  ${base}/`,
-      `  Embeds:                      ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed`,
-      `  API:                         ${base}/api   (boot: POST ${base}/session/boot)`,
-      `  Demo site API key:           ${demo.apiKey}`,
-      `  Answers: ${answers.name}   Transcription: ${transcriber?.name ?? 'off'}   Avatar: ${avatar?.name ?? 'off'}`,
-      `  Data: ${describeStorage(config)}   Visitors' data kept: ${config.retentionMs === null ? 'forever (RETENTION=off)' : formatDuration(config.retentionMs)}`,
-      '  Stop with Ctrl+C.',
-      '',
-    ].join('\n'),
+    startBanner({
+      base,
+      apiKey: demo.apiKey,
+      answers: answers.name,
+      transcription: transcriber?.name ?? null,
+      avatar: avatar?.name ?? null,
+      storage: describeStorage(config),
+      retention: config.retentionMs === null ? null : formatDuration(config.retentionMs),
+    }),
   );
 }
 

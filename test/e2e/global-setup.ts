@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** What the server printed on start (`npm start`'s banner). */
+    startOutput: string;
   }
 }
 
@@ -13,6 +15,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('startOutput', server.output());
 }
 
 export async function teardown() {

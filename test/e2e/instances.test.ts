@@ -80,6 +80,11 @@ afterAll(async () => {
 
 const launcher = (page: Page) => page.getByRole('button', { name: /^(Open chat with|Close chat)/ }).last();
 const answers = (page: Page) => page.locator('[data-part="message"][data-role="ai"]:not([data-error])');
+/**
+ * The answers written whole (a streamed answer carries a status until its last piece): what to wait for before the
+ * next question, which Enter holds back while an answer is on its way.
+ */
+const wholeAnswers = (page: Page) => page.locator('[data-part="message"][data-role="ai"]:not([data-error]):not([data-status])');
 const questions = (page: Page) => page.locator('[data-part="message"][data-role="user"]');
 
 /** Opens the widget on its Chat tab (a page loaded with a conversation stored opens on Home). */
@@ -111,11 +116,11 @@ describe('two instances on one PostgreSQL', () => {
     await page.goto(`${balancer.url}/`);
     await launcher(page).click();
     await ask(page, 'What is the investment fee?');
-    await answers(page).filter({ hasText: 'You asked: What is the investment fee?' }).waitFor();
+    await wholeAnswers(page).filter({ hasText: 'You asked: What is the investment fee?' }).waitFor();
     await ask(page, 'And the risk?');
-    await answers(page).filter({ hasText: 'You asked: And the risk?' }).waitFor();
+    await wholeAnswers(page).filter({ hasText: 'You asked: And the risk?' }).waitFor();
     await ask(page, 'And the term?');
-    await answers(page).filter({ hasText: 'You asked: And the term?' }).waitFor();
+    await wholeAnswers(page).filter({ hasText: 'You asked: And the term?' }).waitFor();
 
     // from here every call lands on B: the token A issued, the session A stored, the count A made
     balancer.routeTo(b.url);
@@ -133,7 +138,7 @@ describe('two instances on one PostgreSQL', () => {
     await page.getByRole('button', { name: 'Navigation' }).click();
     await page.getByRole('menuitemradio', { name: 'Chat' }).click();
     await ask(page, 'A third question');
-    await answers(page).filter({ hasText: 'You asked: A third question' }).waitFor();
+    await wholeAnswers(page).filter({ hasText: 'You asked: A third question' }).waitFor();
     // B has counted one message of this visitor's; with A's three, that is the limit
     await ask(page, 'A fourth question');
     await page.getByText(/^Too many messages\. Please wait \d+ seconds? before sending again\.$/).waitFor();
@@ -152,7 +157,7 @@ describe('two instances on one PostgreSQL', () => {
     await page.goto(`${balancer.url}/`);
     await launcher(page).click();
     await ask(page, 'Kept question');
-    await answers(page).filter({ hasText: 'You asked: Kept question' }).waitFor();
+    await wholeAnswers(page).filter({ hasText: 'You asked: Kept question' }).waitFor();
 
     // the next answer is held after its first words
     let held!: () => void;

@@ -75,7 +75,8 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
       const v = document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector<HTMLVideoElement>('[data-part="avatar-video"]');
       return !!v && v.videoWidth > 0 && !v.paused;
     });
-    expect(await liveTracks(page)).toBe(1);
+    // and the widget listens: its microphone is granted a moment after the stream is ready
+    await expect.poll(() => liveTracks(page), { timeout: 5000 }).toBe(1);
 
     // "hello world", then silence: transcribed, sent as a message with the avatar session
     const answers = page.locator('[data-part="message"][data-role="ai"]:not([data-status])');

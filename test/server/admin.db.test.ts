@@ -156,11 +156,11 @@ describe('admin', () => {
     expect(await runAdmin(storage, [])).toMatch(/^Usage: npm run admin/);
   });
 
-  it('the usage and the README name every command, each with DATA_DIR in the README', async () => {
+  it('the usage and the operations page (docs/server.md) name every command, each with DATA_DIR on the page', async () => {
     const commands = [...USAGE.matchAll(/^ {2}([a-z]+(?::[a-z-]+)*)\b/gm)].map((m) => m[1]!);
     expect(commands).toEqual(expect.arrayContaining(['sites', 'site:origins:add', 'site:origins:remove', 'visitor:delete', 'data:purge']));
     for (const command of commands) await expect(runAdmin(storage, [command, '--help'])).resolves.toEqual(expect.any(String));
-    const readme = await readFile(path.join(__dirname, '../../README.md'), 'utf8');
-    for (const command of commands) expect(readme, command).toMatch(new RegExp(`DATA_DIR=\\S+ npm run admin -- ${command}( |$)`, 'm'));
+    const page = await readFile(path.join(__dirname, '../../docs/server.md'), 'utf8');
+    for (const command of commands) expect(page, command).toMatch(new RegExp(`DATA_DIR=\\S+ npm run admin -- ${command}( |$)`, 'm'));
   });
 });
