@@ -18,10 +18,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/{architecture,machines,view-models,effects,journey,server}/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/{architecture,machines,view-models,effects,journey,server}/**/*.test.ts'],
+        },
       },
       {
-        // issue 17: the storage and the server again, on PostgreSQL (a throwaway cluster the global setup starts)
+        // the storage and the server again, on PostgreSQL (a throwaway cluster the global setup starts)
         extends: true,
         test: {
           name: 'postgres',

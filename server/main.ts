@@ -63,7 +63,8 @@ async function main() {
           storage,
           retentionMs: config.retentionMs,
           onSweep: (deleted, cutoffMs) => {
-            if (deletedTotal(deleted) > 0) console.log(`retention: deleted ${describeDeleted(deleted)} last touched before ${new Date(cutoffMs).toISOString()}`);
+            if (deletedTotal(deleted) > 0)
+              console.log(`retention: deleted ${describeDeleted(deleted)} last touched before ${new Date(cutoffMs).toISOString()}`);
           },
           onError: (err) => console.error(`retention: the sweep failed: ${err instanceof Error ? err.message : String(err)}`),
         });

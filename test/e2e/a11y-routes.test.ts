@@ -27,8 +27,11 @@ describe('narrow screens', () => {
     const context = await scanner.browser().newContext({ viewport: { width: 320, height: 640 } });
     try {
       const page = await context.newPage();
-      await page.goto(baseUrl + '/healthz');
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers() })]);
+      await page.goto(`${baseUrl}/healthz`);
+      await page.evaluate(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers() })],
+      );
       const wide: string[] = [];
       for (const route of ROUTES) {
         await page.goto(baseUrl + route.path);

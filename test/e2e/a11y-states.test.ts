@@ -14,21 +14,46 @@ const baseUrl = inject('baseUrl');
 const scanner = routeScanner();
 
 describe('axe-core on every route', () => {
-  it.each(ROUTES.filter((r) => r.path === '/' || r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice').map((r) => r.path))(
-    '%s, filled',
+  it.each(
+    ROUTES.filter(
+      (r) =>
+        r.path === '/' || r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice',
+    ).map((r) => r.path),
+  )('%s, filled', async (path) => {
+    expect(await scanner.scan(path, completeAnswers())).toEqual([]);
+  });
+
+  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])(
+    '%s, advice not suitable',
     async (path) => {
-      expect(await scanner.scan(path, completeAnswers())).toEqual([]);
+      const unsuitable = {
+        ...completeAnswers(),
+        debts: {
+          answer: 'yes',
+          rows: [
+            {
+              id: 5,
+              type: 'personal-loan',
+              value: '9000',
+              owner: 'self',
+              taxDeductible: 'no',
+              interestRate: '14',
+              repaymentAmount: '300',
+              frequency: 'monthly',
+            },
+          ],
+        },
+      };
+      expect(await scanner.scan(path, unsuitable)).toEqual([]);
     },
   );
 
-  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])('%s, advice not suitable', async (path) => {
-    const unsuitable = { ...completeAnswers(), debts: { answer: 'yes', rows: [{ id: 5, type: 'personal-loan', value: '9000', owner: 'self', taxDeductible: 'no', interestRate: '14', repaymentAmount: '300', frequency: 'monthly' }] } };
-    expect(await scanner.scan(path, unsuitable)).toEqual([]);
-  });
-
-  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])('%s, answers the advice cannot read', async (path) => {
-    expect(await scanner.scan(path, { ...completeAnswers(), bigSpends: { answer: 'yes', rows: [{ id: 1, amount: '5k' }] } })).toEqual([]);
-  });
+  it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])(
+    '%s, answers the advice cannot read',
+    async (path) => {
+      expect(await scanner.scan(path, { ...completeAnswers(), bigSpends: { answer: 'yes', rows: [{ id: 1, amount: '5k' }] } })).toEqual([]);
+    },
+  );
 
   it.each(['/questionnaire/recommendation', '/statement-of-advice'])('%s, a goal out of reach (the three levers)', async (path) => {
     expect(await scanner.scan(path, { ...completeAnswers(), goal: { type: 'first-home', amount: '400000', years: '7' } })).toEqual([]);
@@ -38,7 +63,7 @@ describe('axe-core on every route', () => {
     const context = await scanner.browser().newContext({ viewport: { width: 1100, height: 900 } });
     try {
       const page = await context.newPage();
-      await page.goto(baseUrl + '/questionnaire/income');
+      await page.goto(`${baseUrl}/questionnaire/income`);
       const income = page.getByRole('textbox', { name: 'Gross income' });
       await income.fill('lots');
       await income.blur();

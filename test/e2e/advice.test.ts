@@ -29,8 +29,11 @@ async function withAnswers(answers: Answers, fn: (page: Page, context: BrowserCo
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(baseUrl + '/healthz');
-    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })]);
+    await page.goto(`${baseUrl}/healthz`);
+    await page.evaluate(
+      ([k, v]) => localStorage.setItem(k!, v!),
+      [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
+    );
     await fn(page, context);
   } finally {
     await context.close();
@@ -102,11 +105,25 @@ describe('a known household', () => {
       await page.waitForURL(/statement-of-advice/);
       await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
       const soa = await text(page);
-      for (const heading of ['Your situation', 'Your goal', 'Scope of this advice', 'Our recommendation', 'Risks', 'Fees in dollars', 'Assumptions']) {
+      for (const heading of [
+        'Your situation',
+        'Your goal',
+        'Scope of this advice',
+        'Our recommendation',
+        'Risks',
+        'Fees in dollars',
+        'Assumptions',
+      ]) {
         expect(soa).toContain(heading);
       }
       // issue 15: what a statement of advice must also say (RG 175, RG 255), and a record of the answers it used
-      for (const heading of ['Who gives this advice', 'How we are paid, and our conflicts', 'Speak with an adviser', 'If you have a complaint', 'The answers this advice is based on']) {
+      for (const heading of [
+        'Who gives this advice',
+        'How we are paid, and our conflicts',
+        'Speak with an adviser',
+        'If you have a complaint',
+        'The answers this advice is based on',
+      ]) {
         expect(soa).toContain(heading);
       }
       expect(soa).toContain('Australian Financial Services Licence 000000 (a demonstration number');
@@ -135,7 +152,11 @@ describe('a known household', () => {
       await show(page, 'recommendedProducts');
       await page.getByRole('link', { name: 'Product disclosure statement' }).click();
       await page.waitForURL(/\/smart-doc\?doc=docx$/);
-      await page.getByRole('region', { name: 'Document viewer' }).getByText(/Product Disclosure Statement/).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('region', { name: 'Document viewer' })
+        .getByText(/Product Disclosure Statement/)
+        .first()
+        .waitFor({ timeout: 15_000 });
     });
   });
 
@@ -151,7 +172,10 @@ describe('a known household', () => {
       await page.waitForURL(/recommendation/);
       const after = computeAdvice({ ...answers, goal: { ...answers.goal, years: '12' } }, { asOf: new Date() });
       if (after.status !== 'recommended') throw new Error('expected a recommendation');
-      await page.getByTestId('proposed-advice').filter({ hasText: $(after.plan.monthlyNeededCents) }).waitFor();
+      await page
+        .getByTestId('proposed-advice')
+        .filter({ hasText: $(after.plan.monthlyNeededCents) })
+        .waitFor();
     });
   });
 });
@@ -216,7 +240,8 @@ describe('a household entered through the questionnaire, on 2 March 2026 (financ
       await next('debts');
       await radio('No');
       await next('insuranceCover');
-      for (const label of ['Life cover', 'Total and permanent disability (TPD) cover', 'Trauma cover', 'Income protection (per month)']) await field(label).fill('0');
+      for (const label of ['Life cover', 'Total and permanent disability (TPD) cover', 'Trauma cover', 'Income protection (per month)'])
+        await field(label).fill('0');
       await next('privateHealth');
       await radio('Yes');
       await next('riskAssessment');
@@ -233,8 +258,13 @@ describe('a household entered through the questionnaire, on 2 March 2026 (financ
 
       await next('recommendation');
       // planned so that 75% of outcomes reach the goal: $1,060.32 a month (engine-golden.test.ts works it out by hand)
-      expect(await page.getByTestId('proposed-advice').innerText()).toMatch(/^Invest \$1,060 a month: a (7\d|8[0-4])% chance of reaching your goal$/);
-      await page.getByText('Because your goal (buying your first home) is 5 years away and you chose Moderate', { exact: false }).first().waitFor();
+      expect(await page.getByTestId('proposed-advice').innerText()).toMatch(
+        /^Invest \$1,060 a month: a (7\d|8[0-4])% chance of reaching your goal$/,
+      );
+      await page
+        .getByText('Because your goal (buying your first home) is 5 years away and you chose Moderate', { exact: false })
+        .first()
+        .waitFor();
       await page.getByRole('button', { name: 'Investment funds projection' }).click();
       // years from the current year over the timeframe
       const years = await page.locator('.chart__table tbody tr th').allInnerTexts();
@@ -258,7 +288,21 @@ describe('households the advice does not suit, or cannot reach', () => {
   it('high-interest debt stops the journey before a recommendation, saying why and what to do', async () => {
     const answers: Answers = {
       ...completeAnswers(),
-      debts: { answer: 'yes', rows: [{ id: 5, type: 'credit-card', value: '6000', owner: 'self', taxDeductible: 'no', interestRate: '21', repaymentAmount: '300', frequency: 'monthly' }] },
+      debts: {
+        answer: 'yes',
+        rows: [
+          {
+            id: 5,
+            type: 'credit-card',
+            value: '6000',
+            owner: 'self',
+            taxDeductible: 'no',
+            interestRate: '21',
+            repaymentAmount: '300',
+            frequency: 'monthly',
+          },
+        ],
+      },
     };
     const advice = computeAdvice(answers, { asOf: new Date() });
     expect(advice.status).toBe('unsuitable');
@@ -292,8 +336,10 @@ describe('households the advice does not suit, or cannot reach', () => {
       await show(page, 'recommendedProducts');
       await page.getByText(/^Your goal is out of reach as it stands, so we do not recommend a product/).waitFor();
       expect(await page.getByRole('heading', { name: /Diversified Index Fund/ }).count()).toBe(0);
-      await page.goto(baseUrl + '/statement-of-advice');
-      await page.getByText(/^Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice/).waitFor();
+      await page.goto(`${baseUrl}/statement-of-advice`);
+      await page
+        .getByText(/^Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice/)
+        .waitFor();
       expect(await page.getByRole('article', { name: 'Statement of advice' }).count()).toBe(0);
     });
   });

@@ -17,7 +17,8 @@ import { violations } from './axe';
 import { startServer, type RunningServer } from './server';
 import { canMakeSpeech, canRecognise, makeFixtures, openChat, sttStandIn, trackStates, withMicrophone } from './speech';
 
-if (!canMakeSpeech) console.warn('Skipping the dictation e2e tests: espeak-ng and ffmpeg make their audio (apt-get install espeak-ng ffmpeg).');
+if (!canMakeSpeech)
+  console.warn('Skipping the dictation e2e tests: espeak-ng and ffmpeg make their audio (apt-get install espeak-ng ffmpeg).');
 else if (!canRecognise) console.warn('Skipping dictation through the real engine: apt-get install pocketsphinx pocketsphinx-en-us.');
 
 /** The journey's server, as `npm start` runs it (its transcription: the built-in engine where installed). */
@@ -67,7 +68,9 @@ describe.skipIf(!canMakeSpeech)('dictation with the fake microphone', () => {
       expect(await trackStates(page)).toEqual(['live']);
       // a bar rises above its least height once the voice starts
       await page.waitForFunction(() =>
-        [...(document.querySelector('ai-chat-widget')?.shadowRoot?.querySelectorAll<HTMLElement>('[data-part="wave"] span') ?? [])].some((s) => parseFloat(s.style.height) > 3),
+        [...(document.querySelector('ai-chat-widget')?.shadowRoot?.querySelectorAll<HTMLElement>('[data-part="wave"] span') ?? [])].some(
+          (s) => parseFloat(s.style.height) > 3,
+        ),
       );
 
       // nobody presses send: the silence after "hello world" ends the recording

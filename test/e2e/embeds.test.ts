@@ -29,7 +29,8 @@ async function open(path: string, viewport = { width: 1280, height: 900 }): Prom
   await page.addInitScript(RECORD_CSP);
   page.on('request', (r) => {
     requests.push({ url: r.url(), method: r.method(), body: r.postData() });
-    if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url())) suite.problems.push(`outside request: ${r.url()}`);
+    if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url()))
+      suite.problems.push(`outside request: ${r.url()}`);
   });
   await page.goto(baseUrl + path);
   return page;
@@ -72,10 +73,15 @@ describe('document viewers', () => {
     // readable: the docx's styles applied (a heading larger than body text) and text wraps inside the viewer
     const sizes = await body.evaluate((el) => {
       // the innermost element holding each text (docx-preview puts runs in spans inside paragraphs)
-      const innermost = (test: (text: string) => boolean) => [...el.querySelectorAll('*')].filter((n) => test(n.textContent ?? '')).at(-1) as HTMLElement;
+      const innermost = (test: (text: string) => boolean) =>
+        [...el.querySelectorAll('*')].filter((n) => test(n.textContent ?? '')).at(-1) as HTMLElement;
       const heading = innermost((t) => t === '1. About the fund');
       const para = innermost((t) => t.startsWith('This Product Disclosure Statement'));
-      return { heading: parseFloat(getComputedStyle(heading).fontSize), para: parseFloat(getComputedStyle(para).fontSize), overflow: el.scrollWidth - el.clientWidth };
+      return {
+        heading: parseFloat(getComputedStyle(heading).fontSize),
+        para: parseFloat(getComputedStyle(para).fontSize),
+        overflow: el.scrollWidth - el.clientWidth,
+      };
     });
     expect(sizes.heading).toBeGreaterThan(sizes.para);
     expect(sizes.overflow).toBeLessThanOrEqual(1);
@@ -151,7 +157,11 @@ describe('document viewers', () => {
     expect(answer).toContain('Investment risk profiles explained');
     // widget-spec §3: the context names both documents on the page, the one asked about active
     const body = lastChatBody();
-    const context = body.smartDocContext as { documents: { name: string; embedToken: string; id: string }[]; totalDocuments: number; activeDocument: string };
+    const context = body.smartDocContext as {
+      documents: { name: string; embedToken: string; id: string }[];
+      totalDocuments: number;
+      activeDocument: string;
+    };
     expect(context.totalDocuments).toBe(2);
     expect(context.documents.map((d) => d.name).sort()).toEqual(['Financial Services Guide', 'Investment risk profiles explained']);
     expect(context.documents.find((d) => d.id === context.activeDocument)?.name).toBe('Investment risk profiles explained');
@@ -204,7 +214,9 @@ describe('a crafted Word document', () => {
       requests = [];
       const page = await suite.page();
       // any script the document ran would call one of these
-      await page.addInitScript(`${RECORD_CSP} window.__ran = []; for (const k of ['alert', 'confirm', 'prompt', 'print']) window[k] = (...a) => window.__ran.push(k + ':' + a.join());`);
+      await page.addInitScript(
+        `${RECORD_CSP} window.__ran = []; for (const k of ['alert', 'confirm', 'prompt', 'print']) window[k] = (...a) => window.__ran.push(k + ':' + a.join());`,
+      );
       page.on('request', (r) => requests.push({ url: r.url(), method: r.method(), body: null }));
       // the demo's Word document is served as the crafted file: the real viewer, the real CSP
       await page.route('**/files/**/*.docx', (route) =>
@@ -221,7 +233,9 @@ describe('a crafted Word document', () => {
       }
       const live = await body.evaluate((el) =>
         [...el.querySelectorAll('*')].flatMap((n) =>
-          [...n.attributes].filter((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)).map((a) => `${n.tagName} ${a.name}=${a.value}`),
+          [...n.attributes]
+            .filter((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))
+            .map((a) => `${n.tagName} ${a.name}=${a.value}`),
         ),
       );
       expect(live).toEqual([]);
@@ -273,7 +287,12 @@ describe('the video viewer', () => {
     const speed = viewer.locator('[data-part="speed"]');
     const rate = () => video.evaluate((v: HTMLVideoElement) => v.playbackRate);
     expect(await speed.textContent()).toBe('1x');
-    for (const [label, value] of [['1.5x', 1.5], ['2x', 2], ['0.5x', 0.5], ['1x', 1]] as const) {
+    for (const [label, value] of [
+      ['1.5x', 1.5],
+      ['2x', 2],
+      ['0.5x', 0.5],
+      ['1x', 1],
+    ] as const) {
       await speed.click();
       expect(await speed.textContent()).toBe(label);
       expect(await rate()).toBe(value);

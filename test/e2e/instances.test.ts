@@ -185,7 +185,9 @@ describe('two instances on one PostgreSQL', () => {
     const said = async (messages: ReturnType<typeof answers>, texts: string[]) => {
       const shown = await messages.allInnerTexts();
       expect(shown).toHaveLength(texts.length);
-      texts.forEach((text, i) => expect(shown[i]).toContain(text));
+      texts.forEach((text, i) => {
+        expect(shown[i]).toContain(text);
+      });
     };
     await said(questions(page), ['Kept question', 'Question in flight']);
     await said(answers(page), ['You asked: Kept question', 'You asked: Question in flight']);
@@ -194,7 +196,11 @@ describe('two instances on one PostgreSQL', () => {
   it('keep every answer acknowledged before an instance was killed among many written at once, and no half of any', async () => {
     const c = await startServer(env);
     const VISITORS = 40;
-    const acknowledged: { visitor: string; token: string; body: { chatSession: { id: string }; userMessage: { id: string }; aiMessage: { id: string } } }[] = [];
+    const acknowledged: {
+      visitor: string;
+      token: string;
+      body: { chatSession: { id: string }; userMessage: { id: string }; aiMessage: { id: string } };
+    }[] = [];
     let tokens: string[];
     try {
       const key = (await pageKey(c.url))!;
@@ -255,9 +261,13 @@ describe('two instances on one PostgreSQL', () => {
     let stored = 0;
     for (const [i, token] of tokens!.entries()) {
       const visitor = `burst-visitor-${String(i).padStart(3, '0')}`;
-      const { sessions } = (await (await onB(`/api/chat/sessions?userSessionId=${visitor}`, token)).json()) as { sessions: { id: string; totalMessages: number }[] };
+      const { sessions } = (await (await onB(`/api/chat/sessions?userSessionId=${visitor}`, token)).json()) as {
+        sessions: { id: string; totalMessages: number }[];
+      };
       for (const s of sessions) {
-        const { history } = (await (await onB(`/api/chat/history?userSessionId=${visitor}&path=/&chatSessionId=${s.id}`, token)).json()) as {
+        const { history } = (await (
+          await onB(`/api/chat/history?userSessionId=${visitor}&path=/&chatSessionId=${s.id}`, token)
+        ).json()) as {
           history: { role: string; content: string }[];
         };
         expect(history.map((m) => [m.role, m.content])).toEqual([

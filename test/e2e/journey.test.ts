@@ -13,7 +13,6 @@ import { household } from '../journey/engine-fixtures';
 const baseUrl = inject('baseUrl');
 const suite = browserSuite();
 
-
 async function open(path: string): Promise<Page> {
   const page = await suite.page({ viewport: { width: 1100, height: 900 } });
   await page.goto(baseUrl + path);
@@ -119,7 +118,10 @@ describe('the whole journey', () => {
     await page.getByRole('combobox', { name: 'How often?' }).selectOption({ label: 'Monthly' });
     await continueTo(page, 'super');
     await page.getByRole('textbox', { name: 'Total super balance' }).fill('85000');
-    await page.getByRole('group', { name: 'Are you making personal contributions to your super?' }).getByRole('radio', { name: 'No' }).check();
+    await page
+      .getByRole('group', { name: 'Are you making personal contributions to your super?' })
+      .getByRole('radio', { name: 'No' })
+      .check();
     await continueTo(page, 'debts');
     await page.getByRole('radio', { name: 'No' }).check();
     await continueTo(page, 'insuranceCover');
@@ -143,7 +145,17 @@ describe('the whole journey', () => {
 
     // The review shows what was entered.
     const review = page.getByRole('main');
-    for (const text of ['14/03/1988', 'Single', '$60,000', '8 years', '$90,000 annually', 'Cash: $30,000', 'Home: $650,000', '$1,500 monthly', 'Moderately aggressive']) {
+    for (const text of [
+      '14/03/1988',
+      'Single',
+      '$60,000',
+      '8 years',
+      '$90,000 annually',
+      'Cash: $30,000',
+      'Home: $650,000',
+      '$1,500 monthly',
+      'Moderately aggressive',
+    ]) {
       expect(await review.getByText(text, { exact: false }).count(), text).toBeGreaterThan(0);
     }
     expect(await review.getByText('Example', { exact: true }).count()).toBe(0);
@@ -195,11 +207,11 @@ describe('the whole journey', () => {
     expect(await goals.getByText('Example', { exact: true }).count()).toBe(0);
   });
 
-  it("the dashboard offers to continue where the visitor left off, after a reload too (issue 15)", async () => {
+  it('the dashboard offers to continue where the visitor left off, after a reload too (issue 15)', async () => {
     const page = await open('/questionnaire/date-of-birth');
     await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');
     await continueTo(page, 'relationshipStatus');
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
     await onScreen(page, 'dashboard');
     const resume = page.getByRole('button', { name: 'Continue where you left off' });
     await expect(page.getByText('You were at step 1 of 7, About you.').count()).resolves.toBe(1);
@@ -209,7 +221,7 @@ describe('the whole journey', () => {
     const fresh = await suite.browser!.newContext();
     try {
       const first = await fresh.newPage();
-      await first.goto(baseUrl + '/');
+      await first.goto(`${baseUrl}/`);
       await first.getByRole('heading', { level: 1 }).waitFor();
       await first.getByRole('list', { name: 'Recommended journeys' }).waitFor();
       expect(await first.getByRole('button', { name: 'Continue where you left off' }).count()).toBe(0);
@@ -221,7 +233,7 @@ describe('the whole journey', () => {
   it('screens out early, on the screen that asks: under 18, and a goal under 2 years, as the eligibility page says (issue 15)', async () => {
     const page = await open('/investment/eligibility');
     await page.getByText('want advice for a goal that is 2 years or more away;').waitFor();
-    await page.goto(baseUrl + '/questionnaire/date-of-birth');
+    await page.goto(`${baseUrl}/questionnaire/date-of-birth`);
     await onScreen(page, 'dateOfBirth');
     const dob = page.getByRole('textbox', { name: 'Date of birth' });
     const today = new Date();
@@ -233,7 +245,7 @@ describe('the whole journey', () => {
     await dob.blur();
     expect(await page.getByText('This advice is for people aged 18 or over.').count()).toBe(0);
 
-    await page.goto(baseUrl + '/questionnaire/goal-details');
+    await page.goto(`${baseUrl}/questionnaire/goal-details`);
     await onScreen(page, 'goalDetails');
     const years = page.getByRole('textbox', { name: /How many years from now/ });
     await years.fill('1.5');
@@ -256,7 +268,12 @@ describe('the whole journey', () => {
     await onScreen(page, 'riskAssessment');
     await page.getByRole('radio', { name: /^Highly aggressive/ }).check();
     // the 1-in-20 year of a 6.6% mean and 13.8% volatility: −14.48% (engine-assumptions.test.ts works it out)
-    await page.getByText('In a bad year, one year in twenty, a highly aggressive portfolio could lose about 14% of its value: $1,448 on every $10,000 invested.', { exact: false }).waitFor();
+    await page
+      .getByText(
+        'In a bad year, one year in twenty, a highly aggressive portfolio could lose about 14% of its value: $1,448 on every $10,000 invested.',
+        { exact: false },
+      )
+      .waitFor();
     await page.getByRole('radio', { name: /^Conservative/ }).check();
     await page.getByText(/a conservative portfolio could lose about 3% of its value: \$309 on every \$10,000/).waitFor();
   });
@@ -264,10 +281,15 @@ describe('the whole journey', () => {
   it('refuses on the savings screen to save more than the take-home pay, once the engine’s check has loaded (issue 15)', async () => {
     const page = await open('/');
     const answers = household({ income: '30000', savings: '2400' });
-    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })]);
+    await page.evaluate(
+      ([k, v]) => localStorage.setItem(k!, v!),
+      [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
+    );
     await page.goto(baseUrl + routeOf('regularSavings').path);
     await onScreen(page, 'regularSavings');
-    await page.getByText(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./)
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'How much do you save?' }).fill('2000');
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
@@ -337,7 +359,7 @@ describe('routes', () => {
 
   it('the page runs under its strict Content-Security-Policy', async () => {
     const page = await open('/');
-    const response = await page.goto(baseUrl + '/');
+    const response = await page.goto(`${baseUrl}/`);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');

@@ -103,7 +103,7 @@ describe('keyboard only', () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
     try {
-      await page.goto(baseUrl + '/');
+      await page.goto(`${baseUrl}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await tabTo(page, 'Start Investment');
       await page.keyboard.press('Enter');

@@ -27,12 +27,14 @@ import { launchBrowser } from './browser';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The public corpus lives beside the repository (the CI clone has `shared/` next to it); it is never copied in. */
 const corpusDir = path.resolve(repoRoot, '../shared/xss-corpus');
-const hasCorpus = existsSync(path.join(corpusDir, 'dompurify-expect-alert.json')) && existsSync(path.join(corpusDir, 'owasp-xss-filter-evasion.json'));
+const hasCorpus =
+  existsSync(path.join(corpusDir, 'dompurify-expect-alert.json')) && existsSync(path.join(corpusDir, 'owasp-xss-filter-evasion.json'));
 /** The corpus's size, as its PROVENANCE.md gives it (141 DOMPurify + 110 OWASP). */
 const CORPUS_SIZE = 251;
 
 /** Elements no payload may produce inside a container. */
-const FORBIDDEN = 'script, iframe, frame, object, embed, img, picture, video, audio, source, svg, math, style, form, input:not([type="checkbox"][disabled]), button, textarea, select, base, meta, link, template, slot, canvas, applet, portal';
+const FORBIDDEN =
+  'script, iframe, frame, object, embed, img, picture, video, audio, source, svg, math, style, form, input:not([type="checkbox"][disabled]), button, textarea, select, base, meta, link, template, slot, canvas, applet, portal';
 const MARKER = '__XSS_FIRED__';
 const DONE = '__XSS_HARNESS_DONE__';
 
@@ -122,7 +124,10 @@ function page(mode: string) {
 beforeAll(async () => {
   payloads = OWN_XSS_VECTORS.map((v) => ({ source: 'own', title: v.title, text: v.payload }));
   if (hasCorpus) {
-    const dompurify = JSON.parse(await readFile(path.join(corpusDir, 'dompurify-expect-alert.json'), 'utf8')) as { title: string; payload: string }[];
+    const dompurify = JSON.parse(await readFile(path.join(corpusDir, 'dompurify-expect-alert.json'), 'utf8')) as {
+      title: string;
+      payload: string;
+    }[];
     const owasp = JSON.parse(await readFile(path.join(corpusDir, 'owasp-xss-filter-evasion.json'), 'utf8')) as string[];
     payloads.push(
       ...dompurify.map((d) => ({ source: 'dompurify', title: d.title, text: d.payload })),
@@ -191,7 +196,15 @@ async function run(pagePath: string): Promise<Run> {
   served = [];
   const context = await browser.newContext();
   await context.addInitScript(INIT_SCRIPT);
-  const r: Run = { page: await context.newPage(), dialogs: [], markers: [], requests: [], popups: 0, errors: [], close: () => context.close() };
+  const r: Run = {
+    page: await context.newPage(),
+    dialogs: [],
+    markers: [],
+    requests: [],
+    popups: 0,
+    errors: [],
+    close: () => context.close(),
+  };
   context.on('request', (req) => r.requests.push(req.url()));
   // recorded above, then kept off the network: nothing leaves the machine, even when a payload gets through
   await context.route(
@@ -232,7 +245,8 @@ function inspectContainers(p: Page) {
           for (const name of el.getAttributeNames()) {
             if (/^on/i.test(name)) problems.push(`${at}: ${el.tagName.toLowerCase()}[${name}]`);
             if (name === 'style') problems.push(`${at}: ${el.tagName.toLowerCase()}[style]`);
-            if (/^(src|srcset|action|formaction|xlink:href|background|poster|data|codebase)$/i.test(name)) problems.push(`${at}: ${el.tagName.toLowerCase()}[${name}]`);
+            if (/^(src|srcset|action|formaction|xlink:href|background|poster|data|codebase)$/i.test(name))
+              problems.push(`${at}: ${el.tagName.toLowerCase()}[${name}]`);
           }
           if (el.tagName !== 'A' && el.hasAttribute('href')) problems.push(`${at}: ${el.tagName.toLowerCase()}[href]`);
         }
@@ -256,9 +270,9 @@ function inspectContainers(p: Page) {
         if (!box.querySelector('[data-part="markdown"]')) problems.push(`${at}: nothing rendered`);
       }
       // nothing may escape its container either
-      const outside = [...document.querySelectorAll('script, base, meta:not([charset]), link, style, iframe, object, embed, img, svg, form')].filter(
-        (el) => !(el.tagName === 'SCRIPT' && el.getAttribute('src') === '/renderer.js'),
-      );
+      const outside = [
+        ...document.querySelectorAll('script, base, meta:not([charset]), link, style, iframe, object, embed, img, svg, form'),
+      ].filter((el) => !(el.tagName === 'SCRIPT' && el.getAttribute('src') === '/renderer.js'));
       for (const el of outside) problems.push(`document: <${el.tagName.toLowerCase()}>`);
       const w = window as unknown as { __xssFired: string[]; __cspViolations: string[] };
       return { cases: cases.length, links, fallbacks, problems, fired: w.__xssFired, violations: w.__cspViolations, url: location.href };
@@ -289,7 +303,7 @@ describe.each([
       expect(r.errors).toEqual([]);
       expect(r.popups).toBe(0);
       // every request went to the test server, and only for the page and its bundle (a favicon at most)
-      expect(r.requests.filter((u) => !u.startsWith(origin + '/'))).toEqual([]);
+      expect(r.requests.filter((u) => !u.startsWith(`${origin}/`))).toEqual([]);
       expect(new Set(served.filter((p) => p !== '/favicon.ico'))).toEqual(new Set([pagePath, '/renderer.js']));
     } finally {
       await r.close();
@@ -302,9 +316,11 @@ describe('the detectors', () => {
     const r = await run('/control.html');
     try {
       const found = await inspectContainers(r.page);
-      const unsafeCases = new Set(found.problems.filter((line) => line.startsWith('#') && !line.endsWith('nothing rendered')).map((line) => line.split(':')[0]));
+      const unsafeCases = new Set(
+        found.problems.filter((line) => line.startsWith('#') && !line.endsWith('nothing rendered')).map((line) => line.split(':')[0]),
+      );
       console.info(
-        `markdown-xss control (marked.parse into innerHTML): script ran ${found.fired.length} times by load, ${unsafeCases.size} of ${found.cases} containers hold unsafe nodes, attributes or links, ${r.requests.filter((u) => !u.startsWith(origin + '/')).length} outside requests attempted`,
+        `markdown-xss control (marked.parse into innerHTML): script ran ${found.fired.length} times by load, ${unsafeCases.size} of ${found.cases} containers hold unsafe nodes, attributes or links, ${r.requests.filter((u) => !u.startsWith(`${origin}/`)).length} outside requests attempted`,
       );
       expect(found.fired.length).toBeGreaterThan(0);
       expect(r.markers.length).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ const EXPECTED = /Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED|s
 
 async function open(): Promise<Page> {
   const page = await suite.page({ allowed: EXPECTED });
-  await page.goto(baseUrl + '/');
+  await page.goto(`${baseUrl}/`);
   return page;
 }
 
@@ -35,7 +35,10 @@ function answeredChats(page: Page) {
 }
 
 async function openChat(page: Page) {
-  await page.getByRole('button', { name: /^Open chat with/ }).last().click();
+  await page
+    .getByRole('button', { name: /^Open chat with/ })
+    .last()
+    .click();
   await page.getByRole('dialog', { name: 'Horizon Assistant' }).getByRole('button', { name: 'Navigation' }).waitFor();
   await page.getByRole('button', { name: 'Navigation' }).click();
   await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
@@ -178,7 +181,12 @@ describe('the chat on a bad network', () => {
     await openChat(page);
     await page.route(
       '**/api/chat',
-      (route) => route.fulfill({ status: 429, headers: { 'Retry-After': '3', 'Content-Type': 'application/json' }, body: '{"error":"RATE_LIMIT_EXCEEDED"}' }),
+      (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '3', 'Content-Type': 'application/json' },
+          body: '{"error":"RATE_LIMIT_EXCEEDED"}',
+        }),
       { times: 1 },
     );
     await type(page, 'What is the investment fee?');

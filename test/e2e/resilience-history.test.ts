@@ -35,7 +35,10 @@ const focused = (page: Page) =>
 const ring = (page: Page) =>
   input(page).evaluate((el) => {
     const cs = getComputedStyle(el);
-    return { focusVisible: el.matches(':focus-visible'), outline: cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) === 0 ? 'none' : `${cs.outlineWidth} ${cs.outlineStyle}` };
+    return {
+      focusVisible: el.matches(':focus-visible'),
+      outline: cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) === 0 ? 'none' : `${cs.outlineWidth} ${cs.outlineStyle}`,
+    };
   });
 
 /** widget-spec §7 GET {api}/chat/sessions */

@@ -27,7 +27,7 @@ describe('the widget starting on a bad network (issue 13)', () => {
   it('with the API down, the launcher still shows (the defaults); the window says why, with Retry, which works once the server answers', async () => {
     const page = await open(/Failed to fetch|ERR_CONNECTION_REFUSED|AI chat widget|status of/);
     await page.route(BOOT, (route) => route.abort('connectionrefused'));
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
     // the spec's default agent name: the site's settings never came
     await launcher(page).waitFor({ timeout: 15_000 });
     expect(await launcher(page).getAttribute('aria-label')).toBe('Open chat with AI Agent');
@@ -51,7 +51,7 @@ describe('the widget starting on a bad network (issue 13)', () => {
     const page = await open(/AI chat widget|timed out|signal|abort/i);
     await page.route(BOOT, () => undefined);
     const started = Date.now();
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
     await launcher(page).waitFor({ timeout: 15_000 });
     // the settings' patience (machines/constants.ts SETTINGS_PATIENCE_MS, 3 s), not the boot's 10 s limit
     expect(Date.now() - started).toBeLessThan(9_000);
@@ -72,7 +72,7 @@ describe('the widget starting on a bad network (issue 13)', () => {
       await held;
       await route.continue();
     });
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
     // the site's agent name comes from the boot's answer, drawn by widget.js alone
     const first = page.getByRole('button', { name: 'Open chat with Horizon Assistant' });
     await first.waitFor({ timeout: 15_000 });
@@ -101,7 +101,7 @@ describe('the widget starting on a bad network (issue 13)', () => {
     );
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
     await launcher(page).click();
     const input = page.getByRole('textbox', { name: /^Message/ });
     await input.waitFor();

@@ -36,7 +36,10 @@ export function routeScanner(): RouteScanner {
     try {
       // the answers are in local storage before the page's own scripts run (no extra page load to put them there)
       if (answers) {
-        await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })] as const);
+        await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          STORAGE_KEY,
+          JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers }),
+        ] as const);
       }
       const page = await context.newPage();
       await page.goto(baseUrl + path);

@@ -24,7 +24,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     // every visitor of the suite comes from 127.0.0.1 to the one demo site, two files at a time: the per-address and
     // per-site limits are raised out of the way (a file that tests a limit sets its own)
-    env: { ...process.env, RATE_LIMIT_BOOT_IP: '100000', RATE_LIMIT_CHAT_IP: '100000', RATE_LIMIT_CHAT_SITE: '100000', ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      RATE_LIMIT_BOOT_IP: '100000',
+      RATE_LIMIT_CHAT_IP: '100000',
+      RATE_LIMIT_CHAT_SITE: '100000',
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

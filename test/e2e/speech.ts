@@ -31,15 +31,47 @@ export async function makeFixtures(): Promise<{ dir: string; speech: string; sil
   const said = path.join(dir, 'said.wav');
   await execFileAsync('espeak-ng', ['-s', '160', '-w', said, 'hello world']);
   const speech = path.join(dir, 'speech.wav');
-  await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-i', said, '-af', 'adelay=1000,apad=pad_dur=4', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', speech]);
+  await execFileAsync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    said,
+    '-af',
+    'adelay=1000,apad=pad_dur=4',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    speech,
+  ]);
   const silence = path.join(dir, 'silence.wav');
-  await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'pcm_s16le', silence]);
+  await execFileAsync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=mono',
+    '-t',
+    '3',
+    '-c:a',
+    'pcm_s16le',
+    silence,
+  ]);
   return { dir, speech, silence, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Chromium with its fake microphone playing `file` once (then silence), permission granted. */
 export const withMicrophone = (file: string) =>
-  launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${file}%noloop`]);
+  launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${file}%noloop`,
+  ]);
 
 export interface Visit {
   page: Page;
@@ -61,7 +93,8 @@ export async function openChat(browser: Browser, url: string): Promise<Visit> {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
     if (r.url().endsWith('/api/transcribe')) transcribeCalls.push(r.method());
-    if (r.url().endsWith('/api/chat') && r.method() === 'POST') chatBodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    if (r.url().endsWith('/api/chat') && r.method() === 'POST')
+      chatBodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
   });
   await page.addInitScript(() => {
     const streams: MediaStream[] = [];
@@ -84,7 +117,9 @@ export async function openChat(browser: Browser, url: string): Promise<Visit> {
 
 /** The states of every microphone track the page was given ('live' or 'ended'). */
 export const trackStates = (page: Page) =>
-  page.evaluate(() => (window as unknown as { micStreams: MediaStream[] }).micStreams.flatMap((s) => s.getTracks().map((t) => t.readyState)));
+  page.evaluate(() =>
+    (window as unknown as { micStreams: MediaStream[] }).micStreams.flatMap((s) => s.getTracks().map((t) => t.readyState)),
+  );
 
 /** A loopback stand-in of an OpenAI-compatible `/audio/transcriptions`: it checks what it is sent and answers `text`. */
 export async function sttStandIn(text = 'what are the fees') {
@@ -93,7 +128,11 @@ export async function sttStandIn(text = 'what are the fees') {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      const form = await new Request('http://x/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      }).formData();
       const file = form.get('file') as File;
       const bytes = new Uint8Array(await file.arrayBuffer());
       received.push({

@@ -33,10 +33,12 @@ let app: RunningServer;
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
 const FINISH = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
 const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-const whole = (text: string): Play => (res) => {
-  sse(res);
-  res.end(chunk(text) + FINISH);
-};
+const whole =
+  (text: string): Play =>
+  (res) => {
+    sse(res);
+    res.end(chunk(text) + FINISH);
+  };
 
 beforeAll(async () => {
   provider = createServer((req, res) => {
@@ -48,7 +50,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
   const port = (provider.address() as AddressInfo).port;
-  app = await startServer({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: 'test-key', LLM_MODEL: 'stub', RATE_LIMIT_CHAT_VISITOR: '1000' });
+  app = await startServer({
+    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_API_KEY: 'test-key',
+    LLM_MODEL: 'stub',
+    RATE_LIMIT_CHAT_VISITOR: '1000',
+  });
 });
 
 afterAll(async () => {
@@ -118,7 +125,12 @@ describe('an answer streaming into the widget', () => {
     const page = await suite.page({ viewport: { width: 390, height: 844 } });
     await openAndAsk(page, 'What are the fees of the fund?');
     const list = page.locator('ai-chat-widget [data-part="messages"]');
-    const position = () => list.evaluate((el) => ({ top: el.scrollTop, fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight, overflow: el.scrollHeight - el.clientHeight }));
+    const position = () =>
+      list.evaluate((el) => ({
+        top: el.scrollTop,
+        fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight,
+        overflow: el.scrollHeight - el.clientHeight,
+      }));
     await page.locator('[data-status="streaming"]', { hasText: 'Point 25:' }).waitFor();
     // it grew past the window and followed
     await expect.poll(async () => (await position()).fromBottom).toBeLessThan(2);
@@ -196,7 +208,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const corpusDir = path.resolve(repoRoot, '../shared/xss-corpus');
 
 /** Elements no answer may produce. */
-const FORBIDDEN = 'script, iframe, frame, object, embed, img, picture, video, audio, source, svg, math, style, form, input:not([type="checkbox"][disabled]), button, textarea, select, base, meta, link, template, slot, canvas, applet, portal';
+const FORBIDDEN =
+  'script, iframe, frame, object, embed, img, picture, video, audio, source, svg, math, style, form, input:not([type="checkbox"][disabled]), button, textarea, select, base, meta, link, template, slot, canvas, applet, portal';
 
 /** Every payload: the project's own, and the public corpus beside the repository when it is there. */
 async function payloads(): Promise<string[]> {
@@ -261,7 +274,11 @@ describe('XSS payloads arriving split across chunks', () => {
       };
       await ask(page, `Show me batch ${++asked}`);
       // whole: the answer is no longer being written (the log not busy), and it is this batch's
-      await expect.poll(async () => (await answers(page).count()) === asked && (await log(page).getAttribute('aria-busy')) === null, { timeout: 60_000 }).toBe(true);
+      await expect
+        .poll(async () => (await answers(page).count()) === asked && (await log(page).getAttribute('aria-busy')) === null, {
+          timeout: 60_000,
+        })
+        .toBe(true);
     }
     const found = await page.evaluate((forbidden) => {
       const root = document.querySelector('ai-chat-widget')!.shadowRoot!;
@@ -270,7 +287,8 @@ describe('XSS payloads arriving split across chunks', () => {
       for (const b of bubbles) {
         for (const el of b.querySelectorAll(forbidden)) bad.push(`element ${el.tagName}`);
         for (const el of b.querySelectorAll('*')) {
-          for (const a of el.getAttributeNames()) if (/^on/i.test(a) || a === 'style' || a === 'srcdoc') bad.push(`attribute ${a} on ${el.tagName}`);
+          for (const a of el.getAttributeNames())
+            if (/^on/i.test(a) || a === 'style' || a === 'srcdoc') bad.push(`attribute ${a} on ${el.tagName}`);
           const href = el.getAttribute('href');
           if (href !== null && !/^(https?:|mailto:|#)/i.test(href)) bad.push(`href ${href}`);
         }

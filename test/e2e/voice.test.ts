@@ -154,7 +154,7 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     await heygen?.close();
   });
 
-  it('the server makes the calls of widget-spec §7 with the key and the token; the answer is the avatar\'s task; close stops the session', async () => {
+  it("the server makes the calls of widget-spec §7 with the key and the token; the answer is the avatar's task; close stops the session", async () => {
     const { page, problems } = await openChat(v.browser, v.server.url);
     await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
@@ -173,7 +173,13 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     const paths = heygen.calls.map((c) => c.path);
     expect(paths.slice(0, 3)).toEqual(['/v1/streaming.create_token', '/v1/streaming.new', '/v1/streaming.start']);
     expect(heygen.calls[0]!.auth).toBe('hg-key');
-    expect(heygen.calls[1]!.body).toEqual({ quality: 'high', avatar_name: 'Anna_public', version: 'v2', video_encoding: 'H264', activity_idle_timeout: 300 });
+    expect(heygen.calls[1]!.body).toEqual({
+      quality: 'high',
+      avatar_name: 'Anna_public',
+      version: 'v2',
+      video_encoding: 'H264',
+      activity_idle_timeout: 300,
+    });
 
     await page.getByRole('button', { name: 'Close voice mode' }).click();
     await page.getByRole('textbox', { name: /^Message/ }).waitFor();

@@ -10,7 +10,6 @@ import { browserSuite } from './suite';
 const baseUrl = inject('baseUrl');
 const suite = browserSuite();
 
-
 /** The element that has the focus, through shadow roots: its data-part, role or tag. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -50,7 +49,7 @@ describe('the widget on the journey', () => {
     const page = await open('/recommended-products');
     await launcher(page).waitFor();
     // the demo page's strict CSP runs it (no unsafe-eval, no inline script)
-    const csp = (await page.request.get(baseUrl + '/recommended-products')).headers()['content-security-policy'] ?? '';
+    const csp = (await page.request.get(`${baseUrl}/recommended-products`)).headers()['content-security-policy'] ?? '';
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline/);
@@ -126,7 +125,10 @@ describe('the widget on the journey', () => {
   it('a page with a presence video offers it in the bubble, with captions; dismissed, it stays away on that page', async () => {
     const page = await open('/');
     // the first visit greets; the journey's intro has the demo's presence video
-    await page.getByRole('status').filter({ hasText: /^Hi! I'm Horizon Assistant/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Hi! I'm Horizon Assistant/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Start Investment', exact: true }).click();
     await page.waitForURL(/investment\/intro/);
     const video = page.locator('ai-chat-widget [data-part="bubble-video"]');
@@ -209,7 +211,11 @@ describe('the widget on the journey', () => {
     await page.goto(`${baseUrl}/api-test`);
     const events = () => page.evaluate(() => (window as unknown as { events: string[] }).events);
     const api = (method: string, ...args: string[]) =>
-      page.evaluate(([m, a]) => (window as unknown as { AIChatWidget: Record<string, (...x: string[]) => void> }).AIChatWidget[m as string]!(...(a as string[])), [method, args] as const);
+      page.evaluate(
+        ([m, a]) =>
+          (window as unknown as { AIChatWidget: Record<string, (...x: string[]) => void> }).AIChatWidget[m as string]!(...(a as string[])),
+        [method, args] as const,
+      );
     await page.getByRole('button', { name: /^Open chat with/ }).waitFor();
     await api('toggle');
     await dialog(page).waitFor();
@@ -246,7 +252,9 @@ describe('the widget on the journey', () => {
     expect(await enrichError()).toBe('AI chat widget has no enrichUserProfile method');
 
     // a refused key: the listener the stub attached hears the boot's error
-    await page.route(`${baseUrl}/api-test`, (route) => route.fulfill({ contentType: 'text/html', body: html('pk_wrong_key_for_this_test') }));
+    await page.route(`${baseUrl}/api-test`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html('pk_wrong_key_for_this_test') }),
+    );
     await page.goto(`${baseUrl}/api-test`);
     await page.waitForFunction(() => (window as unknown as { events: string[] }).events.includes('error'));
     await launcher(page).click();
@@ -285,7 +293,8 @@ describe('the widget on the journey', () => {
     await page.evaluate((k) => {
       const s = document.createElement('script');
       s.src = '/widget.js';
-      for (const [name, value] of Object.entries({ 'data-api-key': k!, 'data-api-url': '/api', 'data-base-url': '/' })) s.setAttribute(name, value);
+      for (const [name, value] of Object.entries({ 'data-api-key': k!, 'data-api-url': '/api', 'data-base-url': '/' }))
+        s.setAttribute(name, value);
       document.body.append(s);
     }, key);
     await dialog(page).getByRole('button', { name: 'Navigation' }).waitFor();
@@ -318,7 +327,12 @@ describe('the widget on the journey', () => {
       input.evaluate((el: HTMLTextAreaElement) => {
         const cs = getComputedStyle(el);
         const chrome = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
-        return { text: el.clientHeight - chrome, scrolls: el.scrollHeight > el.clientHeight, overflow: cs.overflowY, lineHeight: cs.lineHeight };
+        return {
+          text: el.clientHeight - chrome,
+          scrolls: el.scrollHeight > el.clientHeight,
+          overflow: cs.overflowY,
+          lineHeight: cs.lineHeight,
+        };
       });
     await input.click();
     await page.keyboard.type('one');

@@ -52,7 +52,8 @@ let storage: Storage;
 let siteId: string;
 let npmRun: Run;
 let before: Map<string, string>;
-const admin = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [ADMIN, ...args], { DATA_DIR: dir, ...databaseVars, ...env });
+const admin = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [ADMIN, ...args], { DATA_DIR: dir, ...databaseVars, ...env });
 /** The CLI's change, seen by the server's storage: at once on SQLite, once announced on PostgreSQL. */
 const eventually = (assertion: () => Promise<void>) => (BACKEND === 'sqlite' ? assertion() : vi.waitFor(assertion));
 
@@ -63,10 +64,14 @@ beforeAll(async () => {
   const db = database.backend === 'sqlite' ? { ...database, file: path.join(dir, 'horizon.db') } : database;
   databaseVars = databaseEnv(db);
   before = await servedFiles();
-  npmRun = await run('npm', ['run', '--silent', 'admin', '--', 'site:create', '--name', 'Shop', '--origin', 'self', '--origin', 'https://shop.example'], {
-    DATA_DIR: dir,
-    ...databaseVars,
-  });
+  npmRun = await run(
+    'npm',
+    ['run', '--silent', 'admin', '--', 'site:create', '--name', 'Shop', '--origin', 'self', '--origin', 'https://shop.example'],
+    {
+      DATA_DIR: dir,
+      ...databaseVars,
+    },
+  );
   siteId = /created (\S+)/.exec(npmRun.stdout)?.[1] ?? '';
   // the server's connection stays open while the CLI works, as it would with the server running
   storage = await openTestDatabase(db);
@@ -79,7 +84,10 @@ afterAll(async () => {
 
 describe('npm run admin', () => {
   it('works on the database in DATA_DIR and leaves every served file as it was', async () => {
-    expect(npmRun).toMatchObject({ code: 0, stdout: expect.stringMatching(/^created site_?\S+\nAPI key \(shown once; it is stored hashed\): pk_\S+\n$/) });
+    expect(npmRun).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^created site_?\S+\nAPI key \(shown once; it is stored hashed\): pk_\S+\n$/),
+    });
     // the same files, with the same times and bytes: nothing in dist/widget, dist/public or dist/server was rebuilt
     expect(await servedFiles()).toEqual(before);
     expect((await storage.getSite(siteId))?.origins).toEqual(['self', 'https://shop.example']);
@@ -90,7 +98,11 @@ describe('npm run admin', () => {
 describe('the admin command line', () => {
   it('warns on stderr when self is removed, and still removes it', async () => {
     const r = await admin(['site:origins:remove', siteId, '--origin', 'self']);
-    expect(r).toEqual({ code: 0, stdout: 'origins: https://shop.example\n', stderr: expect.stringContaining(`admin: warning: 'self' is no longer allowed on ${siteId}`) });
+    expect(r).toEqual({
+      code: 0,
+      stdout: 'origins: https://shop.example\n',
+      stderr: expect.stringContaining(`admin: warning: 'self' is no longer allowed on ${siteId}`),
+    });
     await eventually(async () => expect((await storage.getSite(siteId))?.origins).toEqual(['https://shop.example']));
     expect((await admin(['site:origins:add', siteId, '--origin', 'self'])).stdout).toBe('origins: https://shop.example, self\n');
   });
@@ -126,7 +138,11 @@ describe('the admin command line', () => {
       await storage.enrichProfile(siteId, visitor, { email: `${visitor}@example.com` });
     }
     const r = await admin(['visitor:delete', siteId, VISITOR_A]);
-    expect(r).toEqual({ code: 0, stdout: `deleted visitor ${VISITOR_A} on ${siteId}: 1 chat session, 2 messages, 1 profile, 0 button clicks\n`, stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `deleted visitor ${VISITOR_A} on ${siteId}: 1 chat session, 2 messages, 1 profile, 0 button clicks\n`,
+      stderr: '',
+    });
     expect(await storage.listChatSessions(siteId, VISITOR_A)).toEqual([]);
     expect(await storage.getProfile(siteId, VISITOR_A)).toBeNull();
     expect(await storage.listChatSessions(siteId, VISITOR_B)).toHaveLength(1);
@@ -146,7 +162,9 @@ describe('the admin command line', () => {
     expect(off.stderr).toContain('RETENTION is off');
     const r = await admin(['data:purge'], { RETENTION: '2d' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^deleted visitors' data not touched for 2d \(since \S+\): 1 chat session, 1 message, 0 profiles, 0 button clicks\n$/);
+    expect(r.stdout).toMatch(
+      /^deleted visitors' data not touched for 2d \(since \S+\): 1 chat session, 1 message, 0 profiles, 0 button clicks\n$/,
+    );
     expect((await storage.listChatSessions(siteId, VISITOR_B)).map((s) => s.name)).toEqual(['Fees']);
     const bad = await admin(['sites'], { RETENTION: 'soon' });
     expect(bad.code).toBe(1);

@@ -56,11 +56,15 @@ describe('admin', () => {
     const doc = (await storage.findDocumentByToken(token))!;
     expect(doc).toMatchObject({ name: 'Guide', type: 'md', text: expect.stringContaining('Fees are low') });
     await runAdmin(storage, ['footer:add', token, '--label', 'Ask', '--action', 'open_chat_modal']);
-    expect(await storage.listFooterButtons(doc.id)).toEqual([{ id: expect.any(String), label: 'Ask', type: 'BUTTON', actionType: 'open_chat_modal' }]);
+    expect(await storage.listFooterButtons(doc.id)).toEqual([
+      { id: expect.any(String), label: 'Ask', type: 'BUTTON', actionType: 'open_chat_modal' },
+    ]);
 
     const clip = path.join(dir, 'clip.webm');
     await writeFile(clip, Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
-    const videoId = /added video (\S+)/.exec(await runAdmin(storage, ['video:add', id, '--file', clip, '--name', 'Clip', '--transcript', 'Hi']))![1]!;
+    const videoId = /added video (\S+)/.exec(
+      await runAdmin(storage, ['video:add', id, '--file', clip, '--name', 'Clip', '--transcript', 'Hi']),
+    )![1]!;
     expect(await storage.getVideo(videoId)).toMatchObject({ name: 'Clip', transcript: 'Hi', filename: 'clip.webm' });
     await runAdmin(storage, ['presence:add', id, '--path', '/welcome', '--video', videoId]);
     expect(await storage.presenceMessagesForPath(id, '/welcome')).toHaveLength(1);
@@ -74,10 +78,12 @@ describe('admin', () => {
     const { id } = await siteId();
     const warnings: string[] = [];
     const warn = (m: string) => warnings.push(m);
-    expect(await runAdmin(storage, ['site:origins:add', id, '--origin', 'self', '--origin', 'https://b.example', '--origin', 'self'], { warn })).toBe(
+    expect(
+      await runAdmin(storage, ['site:origins:add', id, '--origin', 'self', '--origin', 'https://b.example', '--origin', 'self'], { warn }),
+    ).toBe('origins: https://shop.example, self, https://b.example');
+    expect(await runAdmin(storage, ['site:origins:add', id, '--origin', 'https://b.example'], { warn })).toBe(
       'origins: https://shop.example, self, https://b.example',
     );
-    expect(await runAdmin(storage, ['site:origins:add', id, '--origin', 'https://b.example'], { warn })).toBe('origins: https://shop.example, self, https://b.example');
     expect(warnings).toEqual([]);
 
     await runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://shop.example'], { warn });
@@ -101,8 +107,12 @@ describe('admin', () => {
       '"https://a.example/" is not an origin (scheme://host[:port], or self for this server); did you mean https://a.example?',
     );
     await expect(runAdmin(storage, ['site:origins', id, '--origin', 'shop.example'])).rejects.toThrow(/not an origin/);
-    await expect(runAdmin(storage, ['site:create', '--name', 'x', '--origin', 'https://x.example/path'])).rejects.toThrow(/did you mean https:\/\/x.example\?/);
-    await expect(runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://shop.example', '--origin', 'self'])).rejects.toThrow(/does not allow self .*nothing changed/);
+    await expect(runAdmin(storage, ['site:create', '--name', 'x', '--origin', 'https://x.example/path'])).rejects.toThrow(
+      /did you mean https:\/\/x.example\?/,
+    );
+    await expect(runAdmin(storage, ['site:origins:remove', id, '--origin', 'https://shop.example', '--origin', 'self'])).rejects.toThrow(
+      /does not allow self .*nothing changed/,
+    );
     await expect(runAdmin(storage, ['site:origins:add', id])).rejects.toThrow(/missing --origin/);
     expect((await storage.getSite(id))!.origins).toEqual(['https://shop.example']);
     expect(await storage.listSites()).toHaveLength(1);
@@ -113,17 +123,28 @@ describe('admin', () => {
     await runAdmin(storage, ['site:config', id, '--reference-webpage', 'https://shop.example/help']);
     expect((await storage.getSite(id))!.config.referenceWebpage).toBe('https://shop.example/help');
     for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'help page', '//shop.example/help']) {
-      await expect(runAdmin(storage, ['site:config', id, '--reference-webpage', bad])).rejects.toThrow(/--reference-webpage takes an http\(s\) URL/);
-      await expect(runAdmin(storage, ['trigger:add', id, '--path', '/x', '--name', 'X', '--url', bad])).rejects.toThrow(/--url takes an http\(s\) URL/);
+      await expect(runAdmin(storage, ['site:config', id, '--reference-webpage', bad])).rejects.toThrow(
+        /--reference-webpage takes an http\(s\) URL/,
+      );
+      await expect(runAdmin(storage, ['trigger:add', id, '--path', '/x', '--name', 'X', '--url', bad])).rejects.toThrow(
+        /--url takes an http\(s\) URL/,
+      );
     }
     expect((await storage.getSite(id))!.config.referenceWebpage).toBe('https://shop.example/help');
     expect(await storage.actionTriggersForPath(id, '/x')).toEqual([]);
     // the appearance's image URLs too
-    await expect(runAdmin(storage, ['site:appearance', id, '--json', '{"agentIcon":"javascript:alert(1)"}'])).rejects.toThrow(/agentIcon must be an http\(s\) URL/);
-    await expect(runAdmin(storage, ['site:appearance', id, '--json', '{"launcher":{"launcherIconType":"image","launcherIcon":"file:///etc/passwd"}}'])).rejects.toThrow(
-      /launcher.launcherIcon must be/,
+    await expect(runAdmin(storage, ['site:appearance', id, '--json', '{"agentIcon":"javascript:alert(1)"}'])).rejects.toThrow(
+      /agentIcon must be an http\(s\) URL/,
     );
-    await runAdmin(storage, ['site:appearance', id, '--json', '{"agentIcon":"https://shop.example/a.png","launcher":{"launcherIconType":"svg","launcherIcon":"<svg/>"}}']);
+    await expect(
+      runAdmin(storage, ['site:appearance', id, '--json', '{"launcher":{"launcherIconType":"image","launcherIcon":"file:///etc/passwd"}}']),
+    ).rejects.toThrow(/launcher.launcherIcon must be/);
+    await runAdmin(storage, [
+      'site:appearance',
+      id,
+      '--json',
+      '{"agentIcon":"https://shop.example/a.png","launcher":{"launcherIconType":"svg","launcherIcon":"<svg/>"}}',
+    ]);
     expect((await storage.getSite(id))!.appearance).toMatchObject({ agentIcon: 'https://shop.example/a.png' });
     // an empty value clears the reference page
     await runAdmin(storage, ['site:config', id, '--reference-webpage', '']);
@@ -137,7 +158,9 @@ describe('admin', () => {
     await expect(runAdmin(storage, ['visitor:delete', id])).rejects.toThrow(/missing USER_SESSION_ID/);
     await expect(runAdmin(storage, ['visitor:delete', id, 'a b'])).rejects.toThrow(/"a b" is not a user session id/);
     await expect(runAdmin(storage, ['visitor:delete', id, 'visitor-aaaaaaaa', 'more'])).rejects.toThrow(/does not take more/);
-    expect(await runAdmin(storage, ['visitor:delete', id, 'visitor-aaaaaaaa'])).toBe(`nothing stored for visitor visitor-aaaaaaaa on ${id}`);
+    expect(await runAdmin(storage, ['visitor:delete', id, 'visitor-aaaaaaaa'])).toBe(
+      `nothing stored for visitor visitor-aaaaaaaa on ${id}`,
+    );
   });
 
   it.each([

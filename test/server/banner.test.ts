@@ -31,7 +31,15 @@ const urlsIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].m
 
 describe('the start banner', () => {
   const banner = () =>
-    startBanner({ base, apiKey: 'pk_demo', answers: 'built-in', transcription: null, avatar: null, storage: 'SQLite data/horizon.db', retention: '90d' });
+    startBanner({
+      base,
+      apiKey: 'pk_demo',
+      answers: 'built-in',
+      transcription: null,
+      avatar: null,
+      storage: 'SQLite data/horizon.db',
+      retention: '90d',
+    });
 
   it('names the journey, the inspector, the embed pages, the widget script and the health check', () => {
     expect(urlsIn(banner())).toEqual([
@@ -50,7 +58,15 @@ describe('the start banner', () => {
   });
 
   it('says what runs: the key, the engines, the data and how long it is kept', () => {
-    const text = startBanner({ base, apiKey: 'pk_demo', answers: 'built-in', transcription: 'pocketsphinx', avatar: null, storage: 'SQLite data/horizon.db', retention: null });
+    const text = startBanner({
+      base,
+      apiKey: 'pk_demo',
+      answers: 'built-in',
+      transcription: 'pocketsphinx',
+      avatar: null,
+      storage: 'SQLite data/horizon.db',
+      retention: null,
+    });
     expect(text).toContain('Demo site API key:           pk_demo');
     expect(text).toContain('Answers: built-in   Transcription: pocketsphinx   Avatar: off');
     expect(text).toContain("Data: SQLite data/horizon.db   Visitors' data kept: forever (RETENTION=off)");
