@@ -85,7 +85,7 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('contract/ imports nothing outside itself; the server never imports the widget or the journey app', () => {
+  it('contract/ imports nothing outside itself; the server never imports the widget, nor the apps the server', () => {
     const wrong: string[] = [];
     for (const [file, edges] of GRAPH) {
       for (const e of edges) {
