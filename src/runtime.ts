@@ -61,12 +61,6 @@ export interface Conversation {
   stop(): void;
 }
 
-/** The chat window, with the conversation it shows. */
-export interface LoadedWindow {
-  conversation: Conversation;
-  ChatWindow: ComponentType<{ conversation: Conversation }>;
-}
-
 /** What the components reach through context; everything else stays with the effects. */
 export interface Runtime {
   /** The settings, the bubble policy and the host page (machines/site.ts). */
@@ -79,8 +73,8 @@ export interface Runtime {
   host: HTMLElement;
   /** The launcher and its frame (src/launcher-frame.ts, drawn first by widget.js): App paints it and draws the window and bubble in its layer. */
   launcher: LauncherFrame;
-  /** Starts the conversation (once, on the window's first opening or a first ask) and gives the window for it. */
-  conversation: () => LoadedWindow;
+  /** Starts the conversation (once, on the window's first opening with usable settings, or on `newChat`) and gives it. */
+  conversation: () => Conversation;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

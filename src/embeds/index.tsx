@@ -17,7 +17,7 @@ import type { Http } from '../api/client';
 import { askModalEffects } from '../effects/ask-modal';
 import { documentContent, slotBoot, type MarkdownContent } from '../effects/embed-content';
 import { videoPlayerEffects } from '../effects/media';
-import type { Embeds, LoadedWindow } from '../runtime';
+import type { Conversation, Embeds } from '../runtime';
 import embedsCss from '../styles/embeds.css';
 import { connectAskModal, connectDocViewer, connectVideoViewer } from '../view-models/embeds';
 import { findSlots, type FoundSlot } from './slots';
@@ -30,7 +30,7 @@ export interface EmbedsDeps {
   host: HTMLElement;
   userSessionId: string;
   /** Loads the chat window (for Ask question on a phone). */
-  conversation: () => LoadedWindow;
+  conversation: () => Conversation;
   inspect?: Observer<InspectionEvent>;
   doc?: Document;
 }
@@ -83,11 +83,15 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   let markdown: MarkdownContent['Markdown'] | null = null;
 
   const newSlot = (kind: SlotKind, token: string) => {
-    const slot = createActor(slotMachine.provide({ actors: { boot, content } }), { input: { kind, token, cached: cache.get(token) ?? null }, inspect });
+    const slot = createActor(slotMachine.provide({ actors: { boot, content } }), {
+      input: { kind, token, cached: cache.get(token) ?? null },
+      inspect,
+    });
     slot.on('slot.loaded', (e) => cache.set(e.item.token, e.item));
     return slot.start();
   };
-  const newPlayer = (kind: SlotKind) => (kind === 'video' ? createActor(videoPlayerMachine.provide({ actors: media }), { inspect }).start() : null);
+  const newPlayer = (kind: SlotKind) =>
+    kind === 'video' ? createActor(videoPlayerMachine.provide({ actors: media }), { inspect }).start() : null;
 
   // widget-spec §3: the context names every document on the page, the one asked about active
   const pageDocuments = () =>
@@ -105,7 +109,11 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const view = (slot: SlotActor, player: VideoPlayerActor | null, token: string, inModal = false) => {
     const onAsk = inModal ? null : ask(token);
     return player ? (
-      <Live key={slot.id} actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />} />
+      <Live
+        key={slot.id}
+        actors={[slot, player]}
+        render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />}
+      />
     ) : (
       <Live key={slot.id} actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
     );
@@ -151,7 +159,11 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
 
   const modal = createActor(
     askModalMachine.provide({
-      actors: askModalEffects({ http: deps.http, userSessionId: deps.userSessionId, path: () => deps.windowActor.getSnapshot().context.path }),
+      actors: askModalEffects({
+        http: deps.http,
+        userSessionId: deps.userSessionId,
+        path: () => deps.windowActor.getSnapshot().context.path,
+      }),
       guards: { isMobile: () => deps.windowActor.getSnapshot().context.isMobile },
     }),
     { inspect },
@@ -167,13 +179,23 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       modalViewer = { token: item.token, slot: newSlot(item.kind, item.token), player: newPlayer(item.kind) };
     } else if (!item) stopModalViewer();
     if (item && !markdown) {
-      void import('../markdown/markdown-chunk').then((m) => {
-        markdown = m.Markdown;
-        // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
-        if (!stopped) renderModal();
-      }, () => undefined);
+      void import('../markdown/markdown-chunk').then(
+        (m) => {
+          markdown = m.Markdown;
+          // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
+          if (!stopped) renderModal();
+        },
+        () => undefined,
+      );
     }
-    render(<AskModal vm={connectAskModal(s, modal)} viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)} markdown={markdown} />, modalBox);
+    render(
+      <AskModal
+        vm={connectAskModal(s, modal)}
+        viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)}
+        markdown={markdown}
+      />,
+      modalBox,
+    );
   };
   const stopModalViewer = () => {
     modalViewer?.slot.stop();
@@ -184,7 +206,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
 
   // widget-spec §4: on a phone, the chat window takes the question with the item as its context
   const inChat = modal.on('ask.inChat', ({ item }: { item: AskItem }) => {
-    deps.conversation().conversation.chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
+    deps.conversation().chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
     deps.windowActor.send({ type: 'WINDOW.OPEN' });
     deps.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
   });

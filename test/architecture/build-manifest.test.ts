@@ -47,7 +47,17 @@ const MANIFEST: Manifest = {
 
 const browser = { bundle: true, platform: 'browser', minify: true, metafile: true, logLevel: 'silent' } as const;
 const BUNDLES: Bundle[] = [
-  { name: 'widget', options: { ...browser, entryPoints: { core: 'src/core.ts' }, outdir: 'dist/widget/widget', format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' } },
+  {
+    name: 'widget',
+    options: {
+      ...browser,
+      entryPoints: { core: 'src/core.ts' },
+      outdir: 'dist/widget/widget',
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    },
+  },
   { name: 'widget-loader', options: { ...browser, entryPoints: { widget: 'src/loader.ts' }, outdir: 'dist/widget', format: 'iife' } },
 ];
 
@@ -105,7 +115,10 @@ describe('a budget counts the files its entry loads, read from the metafile', ()
     expect(Math.abs(voiceLeft(after) - voiceLeft(before))).toBeLessThan(40);
 
     // the core imports it too: now the text chat carries it, and voice no longer does
-    const shared = await built({ ...moved, 'src/core.ts': `import { room } from './effects/renamed-room';\n${moved['src/core.ts']!.replace('send()', 'send() + room()')}` });
+    const shared = await built({
+      ...moved,
+      'src/core.ts': `import { room } from './effects/renamed-room';\n${moved['src/core.ts']!.replace('send()', 'send() + room()')}`,
+    });
     expect(shared.modules('chat')).toContain('src/effects/renamed-room.ts');
     expect(shared.modules('voice')).toEqual(['src/recording.ts', 'src/voice/index.ts']);
     expect(voiceLeft(shared) - voiceLeft(after)).toBeGreaterThan(2000);
@@ -114,7 +127,13 @@ describe('a budget counts the files its entry loads, read from the metafile', ()
   it('a file loaded on demand with no entry of its own counts toward the entry that loads it, unless that one counts a first load only', async () => {
     const { modules } = await built(SOURCES);
     const { dictation: _, ...withoutDictation } = MANIFEST;
-    expect(modules('chat', withoutDictation)).toEqual(['src/client.ts', 'src/core.ts', 'src/dictation/index.ts', 'src/loader.ts', 'src/recording.ts']);
+    expect(modules('chat', withoutDictation)).toEqual([
+      'src/client.ts',
+      'src/core.ts',
+      'src/dictation/index.ts',
+      'src/loader.ts',
+      'src/recording.ts',
+    ]);
     expect(modules('voice', withoutDictation)).toEqual(['src/recording.ts', 'src/voice/index.ts', 'src/voice/room.ts']);
     const firstLoad: Manifest = { ...withoutDictation, chat: { ...withoutDictation.chat!, onDemand: false } };
     expect(modules('chat', firstLoad)).toEqual(['src/client.ts', 'src/core.ts', 'src/loader.ts']);
@@ -133,7 +152,9 @@ describe('a budget counts the files its entry loads, read from the metafile', ()
   it('an entry the build does not produce fails the build, instead of a budget counting nothing', async () => {
     const renamed: Manifest = { ...MANIFEST, voice: { ...MANIFEST.voice!, entry: 'src/voice/main.ts' } };
     const root = await project(SOURCES);
-    await expect(build({ root, bundles: BUNDLES, manifest: renamed, log: () => {} })).rejects.toThrow(/size-budget.json "voice": src\/voice\/main.ts is no output/);
+    await expect(build({ root, bundles: BUNDLES, manifest: renamed, log: () => {} })).rejects.toThrow(
+      /size-budget.json "voice": src\/voice\/main.ts is no output/,
+    );
   });
 });
 
@@ -141,7 +162,19 @@ describe('the project names each entry once', () => {
   const manifest = readManifest(ROOT);
 
   it('every entry of size-budget.json is a source file, with a budget and a reason', () => {
-    expect(Object.keys(manifest)).toEqual(['launcher', 'chat', 'markdown', 'dictation', 'voice', 'livekit', 'embeds', 'docx', 'inspector', 'journey']);
+    expect(Object.keys(manifest)).toEqual([
+      'launcher',
+      'chat',
+      'markdown',
+      'history',
+      'dictation',
+      'voice',
+      'livekit',
+      'embeds',
+      'docx',
+      'inspector',
+      'journey',
+    ]);
     for (const [name, e] of Object.entries(manifest)) {
       expect(existsSync(join(ROOT, e.entry)), `${name}: ${e.entry}`).toBe(true);
       expect(e.gzip, name).toBeGreaterThan(0);
@@ -150,7 +183,9 @@ describe('the project names each entry once', () => {
   });
 
   it('the table builds its browser entries from the manifest', () => {
-    const entries = projectBundles.filter((b) => b.options.platform === 'browser').flatMap((b) => Object.values(b.options.entryPoints as Record<string, string>));
+    const entries = projectBundles
+      .filter((b) => b.options.platform === 'browser')
+      .flatMap((b) => Object.values(b.options.entryPoints as Record<string, string>));
     const declared = new Set(Object.values(manifest).map((e) => e.entry));
     expect(entries.filter((e) => !declared.has(e))).toEqual([]);
   });
