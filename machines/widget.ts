@@ -5,6 +5,9 @@
  *
  * - From the start: `auth` (the session token), `network` (whether the server answers) and `site` (the
  *   settings, the bubble and the host page), which spawns `window`.
+ * - The parts the widget adds later (the watcher of the page's slots, dictation's recording, voice mode's
+ *   avatar) arrive as logic with PART.LOADED (so this file imports no part, whose chunks load on demand),
+ *   and run under the system id they name until the root stops (or PART.STOP).
  * - From the conversation's start (CONVERSATION.START on the window's first opening with usable settings,
  *   or a first ask): `chat`, `sessions` and `actionButtons`.
  *
@@ -15,7 +18,19 @@
  * chat, and when the server answers again the waiting messages go. The root emits the facts again for the
  * page's programmatic API (src/engine.tsx), except those it only passes on.
  */
-import { emit, fromCallback, raise, sendTo, setup, spawnChild, type ActorRefFrom, type EventObject } from 'xstate';
+import {
+  assign,
+  emit,
+  fromCallback,
+  raise,
+  sendTo,
+  setup,
+  spawnChild,
+  stopChild,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type EventObject,
+} from 'xstate';
 import { actionButtonsMachine } from './action-buttons';
 import { authMachine } from './auth';
 import { chatMachine, type ChatEmitted } from './chat';
@@ -37,8 +52,12 @@ export type WidgetFact = WindowEmitted | SiteEmitted | NetworkEmitted | ChatEmit
 type Fact<T extends WidgetFact['type']> = Extract<WidgetFact, { type: T }>;
 
 export type WidgetEvent =
+  /** An on-demand part's chunk loaded: its machine runs in the system as `systemId`, until the root stops or PART.STOP. */
+  | { type: 'PART.LOADED'; systemId: string; logic: AnyActorLogic; input?: unknown }
+  | { type: 'PART.STOP'; systemId: string }
   /** Start the conversation's machines (once; later ones are ignored), with the window on `tab`. */
-  { type: 'CONVERSATION.START'; tab: Tab } | WidgetFact;
+  | { type: 'CONVERSATION.START'; tab: Tab }
+  | WidgetFact;
 
 /** Relays a child's facts to the root (a machine cannot subscribe to a child's emitted events declaratively). */
 const facts = fromCallback<EventObject, string>(({ input, system, sendBack }) => system.get(input).on('*', sendBack).unsubscribe);
@@ -88,6 +107,15 @@ export const widgetMachine = setup({
   ],
   on: {
     '*': { actions: relay },
+    'PART.LOADED': {
+      actions: assign(({ spawn, event }) => {
+        const { systemId, logic, input } = event as Extract<WidgetEvent, { type: 'PART.LOADED' }>;
+        // (an id of its own, or it would replace another child: the types allow no id with inline logic)
+        (spawn as (logic: AnyActorLogic, options: object) => unknown)(logic, { id: systemId, systemId, input });
+        return {};
+      }),
+    },
+    'PART.STOP': { actions: stopChild(({ event }) => (event as Extract<WidgetEvent, { type: 'PART.STOP' }>).systemId) },
     // the site offers the presence video again on a close, and not again where the bubble was dismissed
     'bubble.dismissed': { actions: tellSite },
     'window.closed': { actions: [tellSite, relay] },

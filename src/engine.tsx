@@ -18,7 +18,7 @@ import type { WindowActor } from '../machines/window';
 import { bootActor, connect } from './api/token-source';
 import { App } from './app';
 import { chatWindowPart, windowCss } from './chat-window/index';
-import { reportFacts } from './chat-window/conversation';
+import { reportFacts, spawnIn } from './chat-window/conversation';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
 import { siteEffects, rememberSettings, wasGreeted } from './effects/site';
@@ -179,7 +179,16 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
         console.error(err);
       },
     );
-  const scanner = createActor(slotScanner(scan)).start();
+  // the watcher runs in the widget's system: stopping the root stops it, and its viewers with it
+  spawnIn(root)(
+    'slots',
+    slotScanner(scan, document, () =>
+      embeds?.then(
+        (e) => e.stop(),
+        () => undefined,
+      ),
+    ),
+  );
 
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
@@ -188,14 +197,8 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
     newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
     destroy() {
-      scanner.stop();
-      void embeds?.then(
-        (e) => e.stop(),
-        () => undefined,
-      );
-      render(null, launcher.layer);
-      loaded?.stop();
       root.stop();
+      render(null, launcher.layer);
       delete host.enrichUserProfile;
       // an element the page wrote itself stays (empty); the one the widget added goes
       if (options.existing) shadow.replaceChildren();

@@ -9,7 +9,7 @@ import type { ChatActor } from '../../machines/chat';
 import type { SessionsActor } from '../../machines/sessions';
 import type { WidgetActor } from '../../machines/widget';
 import type { WindowActor } from '../../machines/window';
-import type { Conversation, Dictation, VoiceMode, WidgetEventName } from '../runtime';
+import type { Conversation, Dictation, Spawn, VoiceMode, WidgetEventName } from '../runtime';
 
 export interface ConversationOptions {
   /** The widget's root: the widget starts it with the browser's effects, component tests with fakes. */
@@ -22,18 +22,24 @@ export interface ConversationOptions {
 
 /**
  * A chunk's load, made once and shared; one that failed is forgotten, so the next call tries again
- * (issue 13: no cached rejection). `loaded()` is the load made so far, if any.
+ * (issue 13: no cached rejection).
  */
 export function loadOnce<T>(load: () => Promise<T>) {
   let p: Promise<T> | undefined;
-  const get = () =>
+  return () =>
     (p ??= load().catch((err: unknown) => {
       p = undefined;
       throw err;
     }));
-  get.loaded = () => p;
-  return get;
 }
+
+/** Runs on-demand parts' machines in the widget's system (machines/widget.ts PART.LOADED). */
+export const spawnIn =
+  (root: WidgetActor): Spawn =>
+  (systemId, logic, input) => {
+    root.send({ type: 'PART.LOADED', systemId, logic, input });
+    return { actor: root.system.get(systemId), stop: () => root.send({ type: 'PART.STOP', systemId }) };
+  };
 
 /** Starts the conversation's machines in the widget's system (once: the root ignores a later start) and gives them to the chat window. */
 export function createConversation({ root, loadDictation, loadVoice }: ConversationOptions): Conversation {
@@ -49,14 +55,6 @@ export function createConversation({ root, loadDictation, loadVoice }: Conversat
     actionButtons: system.get('actionButtons') as ActionButtonsActor,
     dictation,
     voice,
-    stop() {
-      // a feature still loading stops as soon as it has loaded
-      for (const f of [dictation.loaded(), voice.loaded()])
-        void f?.then(
-          (x) => x.stop(),
-          () => undefined,
-        );
-    },
   };
 }
 

@@ -18,7 +18,7 @@ import { applyTheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
 import { useSelector } from '../use-selector';
-import { createConversation } from './conversation';
+import { createConversation, spawnIn } from './conversation';
 import { windowVariables } from './theme';
 
 export { ChatWindow } from './chat-window';
@@ -62,7 +62,7 @@ export function chatWindowPart(deps: ChatWindowDeps) {
       const parts = {
         http: deps.http,
         windowActor: deps.windowActor(),
-        inspect: deps.inspect,
+        spawn: spawnIn(root),
         host: { useEffect, useRef, useState, useSelector, Icon },
       };
       return createConversation({

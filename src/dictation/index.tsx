@@ -7,14 +7,14 @@
  * and Retry. The chat bundle knows it only by the `Dictation` type.
  */
 import type { ComponentType, RefObject } from 'react';
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ChatActor } from '../../machines/chat';
 import { recordingMachine, type RecordingActor, type RecordingSnapshot } from '../../machines/recording';
 import type { WindowActor } from '../../machines/window';
 import type { Http } from '../api/client';
 import { createTranscriber } from '../api/transcribe';
 import { meter, microphone, recorder } from '../effects/microphone';
-import type { Dictation } from '../runtime';
+import type { Dictation, Spawn } from '../runtime';
 import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
 import { appendDictation, connectDictation } from '../view-models/dictation';
@@ -44,7 +44,8 @@ export interface DictationDeps {
   windowActor: WindowActor;
   effects: DictationEffects;
   host: HostParts;
-  inspect?: Observer<InspectionEvent>;
+  /** Runs the recording machine in the widget's system (src/runtime.ts `Spawn`). */
+  spawn: Spawn;
 }
 
 /**
@@ -54,7 +55,10 @@ export interface DictationDeps {
  */
 const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingActor, chat: ChatActor) =>
   function Controls({ area }: { area: RefObject<HTMLTextAreaElement | null> }) {
-    const view = connectDictation(useSelector(actor, (x) => x), actor);
+    const view = connectDictation(
+      useSelector(actor, (x) => x),
+      actor,
+    );
     useEffect(() => {
       // the visitor clicked dictate: these controls took the button's place, and record
       actor.send({ type: 'RECORD.START' });
@@ -120,7 +124,14 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
             </div>
           )}
         </div>
-        <button type="button" data-part="icon-button" data-dictate aria-label={view.dictate.label} title={view.dictate.label} onClick={view.dictate.onClick}>
+        <button
+          type="button"
+          data-part="icon-button"
+          data-dictate
+          aria-label={view.dictate.label}
+          title={view.dictate.label}
+          onClick={view.dictate.onClick}
+        >
           <Icon name={view.dictate.icon} />
         </button>
         {view.send && (
@@ -143,8 +154,9 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
   };
 
 /** Starts dictation over the conversation's actors with the given effects. */
-export function createDictation({ chat, windowActor, effects, host, inspect }: DictationDeps): Dictation {
-  const actor = createActor(
+export function createDictation({ chat, windowActor, effects, host, spawn }: DictationDeps): Dictation {
+  const { actor, stop } = spawn(
+    'recording',
     recordingMachine.provide({
       actors: {
         microphone: effects.microphone,
@@ -153,8 +165,8 @@ export function createDictation({ chat, windowActor, effects, host, inspect }: D
         transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
       },
     }),
-    { input: { mode: 'dictation' }, inspect },
-  ).start();
+    { mode: 'dictation' },
+  );
   const cancel = () => actor.send({ type: 'RECORD.CANCEL' });
   const subscriptions = [
     actor.on('transcribed', (e) => chat.send({ type: 'CHAT.TYPE', text: appendDictation(chat.getSnapshot().context.draft, e.text) })),
@@ -166,7 +178,7 @@ export function createDictation({ chat, windowActor, effects, host, inspect }: D
     Controls: controls(host, actor, chat),
     stop() {
       subscriptions.forEach((s) => s.unsubscribe());
-      actor.stop();
+      stop();
     },
   };
 }

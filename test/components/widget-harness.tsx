@@ -39,7 +39,7 @@ import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
 import { ChatWindow, loadHistoryTab } from '../../src/chat-window/chat-window';
 import { useSelector } from '../../src/use-selector';
-import { createConversation, reportFacts } from '../../src/chat-window/conversation';
+import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
 import { chatEffects } from '../../src/effects/chat';
@@ -366,7 +366,13 @@ export function createHarness(options: HarnessOptions = {}) {
       (typeof options.dictationFails === 'number' ? dictationFailures++ < options.dictationFails : options.dictationFails)
         ? Promise.reject(new Error('dictation chunk failed'))
         : Promise.resolve<Dictation>(
-            createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSelector, Icon } }),
+            createDictation({
+              chat: chatActor,
+              windowActor,
+              effects: recording.effects,
+              host: { useEffect, useSelector, Icon },
+              spawn: spawnIn(root),
+            }),
           ),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
     loadVoice: () => {

@@ -193,6 +193,19 @@ describe('the widget root (one actor system)', () => {
     expect(win.getSnapshot().value).toBe('closed');
   });
 
+  it("an on-demand part's machine runs in the system under its id until PART.STOP or the root stops", () => {
+    const { root, received, stopped } = start();
+    root.send({ type: 'PART.LOADED', systemId: 'recording', logic: fakeChild('recording', received, stopped) });
+    root.send({ type: 'PART.LOADED', systemId: 'avatar', logic: fakeChild('avatar', received, stopped) });
+    root.system.get('recording').send({ type: 'RECORD.START' });
+    expect(received.recording).toEqual([{ type: 'RECORD.START' }]);
+    root.send({ type: 'PART.STOP', systemId: 'recording' });
+    expect(stopped).toEqual(['recording']);
+    expect(root.system.get('recording')).toBeUndefined();
+    root.stop();
+    expect(stopped.filter((id) => id === 'recording' || id === 'avatar')).toEqual(['recording', 'avatar']);
+  });
+
   it('one inspector given to the root sees every machine of the widget in one system', () => {
     const { root, inspected } = start();
     root.send({ type: 'CONVERSATION.START', tab: 'home' });
