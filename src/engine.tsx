@@ -171,7 +171,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   let failedAt = -EMBEDS_RETRY_MS;
   const scan = () =>
     (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) &&
-    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
+    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, spawn: spawnIn(root) }))).then(
       (e) => e.sync(),
       (err: unknown) => {
         embeds = undefined;

@@ -14,6 +14,7 @@ import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { windowMachine } from '../../machines/window';
 import { createHttp } from '../../src/api/client';
 import { startEmbeds } from '../../src/embeds/index';
+import { spawnAlone } from '../support/spawn';
 import type { Conversation } from '../../src/runtime';
 
 export const BASE = 'https://svc.test/';
@@ -184,7 +185,7 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     },
   };
 
-  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, inspect });
+  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, spawn: spawnAlone(inspect) });
   const modalHost = () => host.shadowRoot!.querySelector<HTMLElement>('[data-part="ask-modal-host"]');
   return {
     net,
