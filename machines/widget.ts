@@ -60,7 +60,7 @@ export type WidgetEvent =
   | WidgetFact;
 
 /** Relays a child's facts to the root (a machine cannot subscribe to a child's emitted events declaratively). */
-const facts = fromCallback<EventObject, string>(({ input, system, sendBack }) => system.get(input).on('*', sendBack).unsubscribe);
+export const facts = fromCallback<EventObject, string>(({ input, system, sendBack }) => system.get(input).on('*', sendBack).unsubscribe);
 
 /** Sends `event` to the actor the system knows as `systemId` (typed as any action of the root's). */
 const tell = (systemId: string, event: (e: WidgetEvent) => EventObject) =>

@@ -368,7 +368,6 @@ export function createHarness(options: HarnessOptions = {}) {
         : Promise.resolve<Dictation>(
             createDictation({
               chat: chatActor,
-              windowActor,
               effects: recording.effects,
               host: { useEffect, useSelector, Icon },
               spawn: spawnIn(root),

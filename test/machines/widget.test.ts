@@ -15,6 +15,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../../contract/appearance';
+import { dictationMachine } from '../../machines/dictation';
 import { siteMachine } from '../../machines/site';
 import { widgetMachine, type WidgetFact } from '../../machines/widget';
 import type { PresenceBubble, WindowActor } from '../../machines/window';
@@ -25,6 +26,8 @@ function fakeChild(id: string, received: Record<string, AnyEventObject[]>, stopp
   received[id] = [];
   return createMachine({
     id,
+    // (the chat's draft, which dictation appends to)
+    context: { draft: 'Dear team,' },
     // its cleanup runs when the child stops
     invoke: { src: fromCallback(() => () => void stopped.push(id)) },
     on: {
@@ -204,6 +207,24 @@ describe('the widget root (one actor system)', () => {
     expect(root.system.get('recording')).toBeUndefined();
     root.stop();
     expect(stopped.filter((id) => id === 'recording' || id === 'avatar')).toEqual(['recording', 'avatar']);
+  });
+
+  it("dictation's reactions are its machine's transitions: a transcript goes into the chat's draft; a close or another tab cancels", () => {
+    const { root, win, received, stopped, emitFrom } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    win.send({ type: 'TAB.SELECT', tab: 'chat' });
+    root.send({ type: 'CONVERSATION.START', tab: 'chat' });
+    root.send({
+      type: 'PART.LOADED',
+      systemId: 'dictation',
+      logic: dictationMachine.provide({ actors: { recording: fakeChild('recording', received, stopped) as never } }),
+    });
+    emitFrom('recording', { type: 'transcribed', text: 'hello' });
+    expect(received.chat).toContainEqual({ type: 'CHAT.TYPE', text: 'Dear team, hello' });
+    expect(received.recording).toEqual([]);
+    win.send({ type: 'TAB.SELECT', tab: 'home' });
+    win.send({ type: 'WINDOW.CLOSE' });
+    expect(received.recording).toEqual([{ type: 'RECORD.CANCEL' }, { type: 'RECORD.CANCEL' }]);
   });
 
   it('one inspector given to the root sees every machine of the widget in one system', () => {
