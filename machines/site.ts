@@ -19,7 +19,18 @@
  *
  * Every effect is an actor provided by the widget (src/effects) or by a test.
  */
-import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { notProvided } from './not-provided';
 import type { Appearance } from '../contract/appearance';
 import { windowMachine, type Bubble, type PresenceBubble } from './window';
@@ -77,9 +88,9 @@ export interface SiteInput {
 export type SiteEvent =
   | { type: 'PATH.CHANGED'; path: string }
   | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
-  /** Facts from the window machine. */
-  | { type: 'WINDOW.CLOSED' }
-  | { type: 'BUBBLE.DISMISSED'; path: string }
+  /** The window's facts, which the widget's root (machines/widget.ts) passes on. */
+  | { type: 'window.closed' }
+  | { type: 'bubble.dismissed'; path: string }
   /** Look for this page's presence video (internal). */
   | { type: 'PRESENCE.CHECK' }
   /** The visitor asks to load the settings again after a failure. */
@@ -120,16 +131,6 @@ export function settleSettings(
   };
 }
 
-
-/** Relays the window's facts this machine acts on (it cannot subscribe to a child's emitted events declaratively). */
-const windowFacts = fromCallback<EventObject, { window: ActorRefFrom<typeof windowMachine> }>(({ input, sendBack }) => {
-  const subs = [
-    input.window.on('window.closed', () => sendBack({ type: 'WINDOW.CLOSED' })),
-    input.window.on('bubble.dismissed', (e) => sendBack({ type: 'BUBBLE.DISMISSED', path: e.path })),
-  ];
-  return () => subs.forEach((s) => s.unsubscribe());
-});
-
 export const siteMachine = setup({
   types: {
     context: {} as SiteContext,
@@ -139,7 +140,6 @@ export const siteMachine = setup({
   },
   actors: {
     window: windowMachine,
-    windowFacts,
     /** GET {api}/appearance and {api}/config together (widget-spec §7). */
     loadSettings: fromPromise<SettingsResult>(notProvided('loadSettings')),
     /** The page's point-of-presence video as a bubble, or null (it comes first in the page's history). */
@@ -165,14 +165,26 @@ export const siteMachine = setup({
       const { failure: _, ...settled } = settleSettings(context, result);
       return settled;
     }),
-    reportFailure: emit(({ context }, result: SettingsResult) => ({ type: 'settings.failed' as const, ...settleSettings(context, result).failure! })),
+    reportFailure: emit(({ context }, result: SettingsResult) => ({
+      type: 'settings.failed' as const,
+      ...settleSettings(context, result).failure!,
+    })),
     setPath: assign({ path: ({ context, event }) => (event.type === 'PATH.CHANGED' ? event.path : context.path) }),
     /** PATH.CHANGED and VIEWPORT.CHANGED mean the same to the window. */
-    forwardToWindow: sendTo(({ context }) => context.window, ({ event }) => event as Extract<SiteEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>),
+    forwardToWindow: sendTo(
+      ({ context }) => context.window,
+      ({ event }) => event as Extract<SiteEvent, { type: 'PATH.CHANGED' | 'VIEWPORT.CHANGED' }>,
+    ),
     checkPresence: raise({ type: 'PRESENCE.CHECK' }),
-    showBubble: sendTo(({ context }) => context.window, (_, bubble: Bubble) => ({ type: 'BUBBLE.SHOW' as const, bubble })),
+    showBubble: sendTo(
+      ({ context }) => context.window,
+      (_, bubble: Bubble) => ({ type: 'BUBBLE.SHOW' as const, bubble }),
+    ),
     rememberDismissed: assign({
-      dismissed: ({ context, event }) => (event.type === 'BUBBLE.DISMISSED' && !context.dismissed.includes(event.path) ? [...context.dismissed, event.path] : context.dismissed),
+      dismissed: ({ context, event }) =>
+        event.type === 'bubble.dismissed' && !context.dismissed.includes(event.path)
+          ? [...context.dismissed, event.path]
+          : context.dismissed,
     }),
   },
 }).createMachine({
@@ -187,17 +199,13 @@ export const siteMachine = setup({
     showable: input.stored ?? false,
     window: spawn('window', { id: 'window', systemId: 'window', input: { path: input.path, isMobile: input.isMobile } }),
   }),
-  invoke: [
-    { src: 'windowFacts', input: ({ context }) => ({ window: context.window }) },
-    { src: 'pathWatcher' },
-    { src: 'viewport' },
-  ],
+  invoke: [{ src: 'pathWatcher' }, { src: 'viewport' }],
   on: {
     'PATH.CHANGED': { guard: 'isNewPath', actions: ['setPath', 'forwardToWindow', 'checkPresence'] },
     'VIEWPORT.CHANGED': { actions: 'forwardToWindow' },
     // widget-spec §4: on close a bubble may show
-    'WINDOW.CLOSED': { actions: 'checkPresence' },
-    'BUBBLE.DISMISSED': { actions: 'rememberDismissed' },
+    'window.closed': { actions: 'checkPresence' },
+    'bubble.dismissed': { actions: 'rememberDismissed' },
   },
   initial: 'loading',
   states: {
@@ -226,7 +234,10 @@ export const siteMachine = setup({
         // the actor reports failures as outcomes; a throw is a bug in it, shown as 'Unable to load'
         onError: {
           target: 'failed',
-          actions: [assign({ loadError: 'FAILED' as const }), emit(({ event }) => ({ type: 'settings.failed' as const, error: event.error, fatal: true }))],
+          actions: [
+            assign({ loadError: 'FAILED' as const }),
+            emit(({ event }) => ({ type: 'settings.failed' as const, error: event.error, fatal: true })),
+          ],
         },
       },
     },

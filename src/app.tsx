@@ -9,7 +9,8 @@ import { selectAppearance, selectLoadError } from '../machines/site';
 import { selectIsReachable } from '../machines/network';
 import { selectBubble, selectIsMobile, selectIsOpen } from '../machines/window';
 import { Icon } from './icons';
-import { RuntimeContext, type LoadedWindow, type Runtime } from './runtime';
+import { ChatWindow } from './chat-window/chat-window';
+import { RuntimeContext, type Conversation, type Runtime } from './runtime';
 import { sameIn, useSelector, whole } from './use-selector';
 import { connectLauncher } from './view-models/launcher';
 
@@ -29,7 +30,7 @@ export function App({ rt }: { rt: Runtime }) {
     retry: () => site.send({ type: 'SETTINGS.RETRY' }),
   });
   // the conversation starts on the window's first opening with usable settings (once: the runtime keeps it)
-  const loaded = useRef<LoadedWindow | null>(null);
+  const loaded = useRef<Conversation | null>(null);
   if (!loaded.current && view.open && !loadError) loaded.current = rt.conversation();
   const wasOpen = useRef(view.open);
   useLayoutEffect(() => {
@@ -62,7 +63,7 @@ export function App({ rt }: { rt: Runtime }) {
             </button>
           </div>
         ) : (
-          <loaded.current.ChatWindow conversation={loaded.current.conversation} />
+          <ChatWindow conversation={loaded.current} />
         ))}
       {bubble && (
         <div data-part="bubble" role="status">
@@ -89,5 +90,5 @@ export function App({ rt }: { rt: Runtime }) {
         </div>
       )}
     </RuntimeContext.Provider>
-);
+  );
 }

@@ -1,28 +1,31 @@
 /**
  * The widget's machinery (started by the core, src/core.tsx, once widget.js has drawn the launcher's
- * first frame): the auth, network and site machines (the site machine owns the window
- * machine), the API client, the launcher, the bubble and the chat window (one file with them: each
- * file of its own would cost the text chat's budget its gzip overhead and import glue, issue 13).
+ * first frame): the widget's actor system (machines/widget.ts) provided with the browser's effects,
+ * the API client, the launcher, the bubble and the chat window (one file with them: each file of its
+ * own would cost the text chat's budget its gzip overhead and import glue, issue 13).
  *
- * `start()` only assembles: policy lives in the machines, effects in src/effects.
- * Everything it starts, `destroy()` stops.
+ * `start()` only provides: policy and the reactions between machines live in the machines, effects in
+ * src/effects. `destroy()` stops the root, which stops everything it started.
  */
 import { render } from 'preact';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../contract/appearance';
-import { siteMachine, selectAppearance, selectIsShowable, type SiteConfig } from '../machines/site';
-import { networkMachine } from '../machines/network';
-import { connect } from './api/token-source';
+import { authMachine, type AuthActor } from '../machines/auth';
+import { siteMachine, selectAppearance, selectIsShowable, type SiteActor, type SiteConfig } from '../machines/site';
+import { networkMachine, type NetworkActor } from '../machines/network';
+import { widgetMachine } from '../machines/widget';
+import type { WindowActor } from '../machines/window';
+import { bootActor, connect } from './api/token-source';
 import { App } from './app';
-import { ChatWindow, startConversation, windowCss } from './chat-window/index';
-import { relayAsks } from './asks';
+import { chatWindowPart, windowCss } from './chat-window/index';
+import { reportFacts, spawnIn } from './chat-window/conversation';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
 import { siteEffects, rememberSettings, wasGreeted } from './effects/site';
 import { connectivityWatcher } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
-import { userSessionId } from './effects/storage';
-import type { Embeds, LoadedWindow, Runtime, WidgetEventName } from './runtime';
+import { readChatSessionId, userSessionId, writeChatSessionId } from './effects/storage';
+import type { Conversation, Embeds, Runtime, WidgetEventName } from './runtime';
 import { applyTheme, frameVariables } from './theme';
 import { isMobileViewport } from './viewport';
 import { EMBEDS_RETRY_MS } from '../machines/constants';
@@ -69,41 +72,61 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   let inspect: Observer<InspectionEvent> | undefined;
   if (options.inspect) inspect = await (await import('./inspect')).loadInspector();
 
-  // whether the server answers: every call reports it; while it does not, a probe (this module's own
-  // URL, never cached) runs with backoff
-  const network = createActor(
-    networkMachine.provide({
-      actors: {
-        probe: fromPromise<void>(async () => void (await fetch(import.meta.url, { method: 'HEAD', cache: 'no-store' }))),
-        connectivity: connectivityWatcher(),
-      },
-    }),
-    { inspect },
-  ).start();
-  // issue 4: no long task during boot at 4x CPU throttling: the first actors of a page are the slowest
-  // (xstate's code runs for the first time), so each step gets a task of its own
-  await nextTask();
-  const { client, auth, http } = connect({
+  const visitor = userSessionId();
+  const { client, http } = connect({
     early: options.boot,
     apiUrl: options.apiUrl,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
-    inspect,
+    auth: () => root.system.get('auth') as AuthActor,
     onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
   });
+  const part = chatWindowPart({ http, userSessionId: visitor, inspect, host, site: () => site, windowActor: () => windowActor });
+  // issue 4: no long task during boot at 4x CPU throttling: the first actors of a page are the slowest
+  // (xstate's code runs for the first time), so the system starts in a task of its own
   await nextTask();
-  const visitor = userSessionId();
-  const site = createActor(siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor }) }), {
-    input: { path: location.pathname, isMobile: isMobileViewport(), greeted: wasGreeted(visitor), appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, ...stored, stored: !!stored },
-    inspect,
-  });
-  const failures = site.on('settings.failed', (e) => {
+  const root = createActor(
+    widgetMachine.provide({
+      actors: {
+        auth: authMachine.provide({ actors: { boot: bootActor(client) } }),
+        // whether the server answers: every call reports it; while it does not, a probe (this module's own
+        // URL, never cached) runs with backoff
+        network: networkMachine.provide({
+          actors: {
+            probe: fromPromise<void>(async () => void (await fetch(import.meta.url, { method: 'HEAD', cache: 'no-store' }))),
+            connectivity: connectivityWatcher(),
+          },
+        }),
+        site: siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor }) }),
+        ...part.actors,
+      },
+    }),
+    {
+      input: {
+        site: {
+          path: location.pathname,
+          isMobile: isMobileViewport(),
+          greeted: wasGreeted(visitor),
+          appearance: DEFAULT_APPEARANCE,
+          config: DEFAULT_CONFIG,
+          ...stored,
+          stored: !!stored,
+        },
+        chatSessionId: readChatSessionId(),
+      },
+      inspect,
+    },
+  );
+  root.on('settings.failed', (e) => {
     if (!e.fatal) console.warn('AI chat widget:', e.error instanceof Error ? e.error.message : e.error);
     options.emit('error', e.error);
   });
-  const loadedSettings = site.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
-  site.start();
-  const windowActor = site.getSnapshot().context.window;
+  root.on('settings.loaded', (e) => rememberSettings(options.apiKey, e));
+  reportFacts(root, options.emit, writeChatSessionId);
+  root.start();
+  const site = root.system.get('site') as SiteActor;
+  const windowActor = root.system.get('window') as WindowActor;
+  const network = root.system.get('network') as NetworkActor;
 
   await nextTask();
   // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
@@ -111,12 +134,12 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   // window's variables are set here)
   await waitFor(site, selectIsShowable, { timeout: Infinity });
   let theme: unknown;
-  const themer = site.subscribe((s) => {
+  site.subscribe((s) => {
     const a = selectAppearance(s);
     if (a !== theme) applyTheme(host, frameVariables((theme = a)));
   });
 
-  let loaded: LoadedWindow | null = null;
+  let loaded: Conversation | null = null;
   const rt: Runtime = {
     site,
     windowActor,
@@ -126,7 +149,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     conversation() {
       if (!loaded) {
         shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
-        loaded = { conversation: startConversation({ site, windowActor, network, host, http, userSessionId: visitor, emit: options.emit, inspect }), ChatWindow };
+        loaded = part.start(root);
       }
       return loaded;
     },
@@ -142,22 +165,13 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   render(<App rt={rt} />, launcher.layer);
   if (opened) windowActor.send({ type: 'WINDOW.OPEN' });
 
-  const subscriptions = [
-    failures,
-    loadedSettings,
-    themer,
-    windowActor.on('window.opened', () => options.emit('open')),
-    windowActor.on('window.closed', () => options.emit('close')),
-  ];
-  const stopAsks = relayAsks(windowActor, () => rt.conversation().conversation);
-
   // widget-spec §2: the page's slots get their viewers, whose chunk loads once a page has one (a chunk
   // that failed to load is asked for again on a later change of the page, not more than every EMBEDS_RETRY_MS)
   let embeds: Promise<Embeds> | undefined;
   let failedAt = -EMBEDS_RETRY_MS;
   const scan = () =>
     (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) &&
-    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, inspect }))).then(
+    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, spawn: spawnIn(root) }))).then(
       (e) => e.sync(),
       (err: unknown) => {
         embeds = undefined;
@@ -165,24 +179,26 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
         console.error(err);
       },
     );
-  const scanner = createActor(slotScanner(scan)).start();
+  // the watcher runs in the widget's system: stopping the root stops it, and its viewers with it
+  spawnIn(root)(
+    'slots',
+    slotScanner(scan, document, () =>
+      embeds?.then(
+        (e) => e.stop(),
+        () => undefined,
+      ),
+    ),
+  );
 
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
     toggle: () => windowActor.send({ type: 'WINDOW.TOGGLE' }),
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
-    newChat: () => rt.conversation().conversation.chat.send({ type: 'CHAT.NEW' }),
+    newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
     destroy() {
-      stopAsks();
-      scanner.stop();
-      void embeds?.then((e) => e.stop(), () => undefined);
-      subscriptions.forEach((s) => s.unsubscribe());
+      root.stop();
       render(null, launcher.layer);
-      loaded?.conversation.stop();
-      site.stop();
-      auth.stop();
-      network.stop();
       delete host.enrichUserProfile;
       // an element the page wrote itself stays (empty); the one the widget added goes
       if (options.existing) shadow.replaceChildren();

@@ -5,6 +5,7 @@
  * the chat window's module.
  */
 import { createContext, type ComponentType, type RefObject } from 'preact';
+import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate';
 import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
 import type { SiteActor } from '../machines/site';
@@ -17,6 +18,12 @@ import type { LauncherFrame } from './launcher-frame';
 /** Events of the programmatic API (README "Programmatic API"). */
 export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
 
+/**
+ * Runs an on-demand part's machine in the widget's actor system as `systemId` (machines/widget.ts
+ * PART.LOADED): the inspector sees it with the rest, and stopping the root stops it; `stop` ends it sooner.
+ */
+export type Spawn = <T extends AnyActorLogic>(systemId: string, logic: T, input?: InputFrom<T>) => { actor: ActorRefFrom<T>; stop(): void };
+
 /** Dictation (src/dictation), loaded on the first click of the dictate button. */
 export interface Dictation {
   /** The recording machine (machines/recording.ts), in dictation mode. */
@@ -28,7 +35,7 @@ export interface Dictation {
    * transcript goes in, the caret after it).
    */
   Controls: ComponentType<{ area: RefObject<HTMLTextAreaElement | null> }>;
-  /** Stops the recording (releasing the microphone) and its subscriptions. */
+  /** Stops the recording (releasing the microphone) and its subscriptions (stopping the widget's root does too). */
   stop(): void;
 }
 
@@ -36,7 +43,7 @@ export interface Dictation {
 export interface VoiceMode {
   /** The voice-mode view, in place of the composer; it starts voice mode as it mounts, and calls `onClosed` when it ends. */
   View: ComponentType<{ onClosed: () => void }>;
-  /** Ends voice mode (leaving the room, releasing the microphone) and its subscriptions. */
+  /** Ends voice mode (leaving the room, releasing the microphone) and its subscriptions (stopping the widget's root does too). */
   stop(): void;
 }
 
@@ -57,14 +64,6 @@ export interface Conversation {
   dictation(): Promise<Dictation>;
   /** Loads voice mode once (the same promise after); rejects if its chunk cannot load. */
   voice(): Promise<VoiceMode>;
-  /** Stops the actors and removes the listeners that tie them to the window. */
-  stop(): void;
-}
-
-/** The chat window, with the conversation it shows. */
-export interface LoadedWindow {
-  conversation: Conversation;
-  ChatWindow: ComponentType<{ conversation: Conversation }>;
 }
 
 /** What the components reach through context; everything else stays with the effects. */
@@ -79,8 +78,8 @@ export interface Runtime {
   host: HTMLElement;
   /** The launcher and its frame (src/launcher-frame.ts, drawn first by widget.js): App paints it and draws the window and bubble in its layer. */
   launcher: LauncherFrame;
-  /** Starts the conversation (once, on the window's first opening or a first ask) and gives the window for it. */
-  conversation: () => LoadedWindow;
+  /** Starts the conversation (once, on the window's first opening with usable settings, or on `newChat`) and gives it. */
+  conversation: () => Conversation;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -1,6 +1,6 @@
 /** Connects the API client to the auth machine: the client asks, the machine decides when to boot. */
-import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
-import { authMachine, BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
+import { fromPromise, waitFor } from 'xstate';
+import { BootError, type AuthActor, type AuthError, type BootResult } from '../../machines/auth';
 import { parseDuration } from '../../contract/duration';
 import { ApiError, createCoreClient, createHttp, type ClientOptions, type CoreClient, type TokenSource } from './client';
 import { SETTINGS_ERROR_TEXT } from '../messages';
@@ -47,19 +47,19 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
   };
 }
 
-/** The API client with its auth machine running behind it. */
-export function connect(options: Omit<ClientOptions, 'tokens'> & { inspect?: Observer<InspectionEvent>; early?: Promise<Response> }) {
-  let source: TokenSource | undefined;
+/**
+ * The API client over the widget's auth machine (the root spawns it as `auth`; `auth` finds it, from
+ * the first call on): the client asks, the machine decides when to boot.
+ */
+export function connect(options: Omit<ClientOptions, 'tokens'> & { auth: () => AuthActor; early?: Promise<Response> }) {
+  const source = () => authTokenSource(options.auth());
   const http = createHttp({
     ...options,
     tokens: {
-      get: () => source!.get(),
-      received: (t: string, e: string) => source!.received(t, e),
-      rejected: () => source!.rejected(),
+      get: () => source().get(),
+      received: (t: string, e: string) => source().received(t, e),
+      rejected: () => source().rejected(),
     },
   });
-  const client = createCoreClient(http, options.early);
-  const auth = createActor(authMachine.provide({ actors: { boot: bootActor(client) } }), { inspect: options.inspect }).start();
-  source = authTokenSource(auth);
-  return { http, client, auth };
+  return { http, client: createCoreClient(http, options.early) };
 }

@@ -4,14 +4,14 @@
  * bottom sheet with a resize handle and a close button. It renders the chat
  * window's view model (src/view-models/window-chrome.ts).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Tab } from '../../machines/window';
 import { Icon, type IconName } from '../icons';
 import type { Conversation } from '../runtime';
 import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
 import { ChatTab } from './chat-tab';
 import { ConversationContext, useChatWindowView } from './context';
-import { HistoryTab } from './history-tab';
+import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
@@ -54,7 +54,16 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
         if (open && !(e.currentTarget as HTMLElement).contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button type="button" ref={button} data-part="icon-button" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        ref={button}
+        data-part="icon-button"
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={icon} />
       </button>
       {open && (
@@ -180,6 +189,21 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
     events.forEach((type) => vv.addEventListener(type, update));
     return () => events.forEach((type) => vv.removeEventListener(type, update));
   }, [active]);
+}
+
+let History: ComponentType | null = null;
+
+/**
+ * Loads the History tab (src/chat-window/history-tab.tsx), a chunk of its own: the list of past
+ * sessions is not needed for the text chat, so it loads on the first visit to the tab (one that could
+ * not load is tried again on the next visit).
+ */
+export const loadHistoryTab = loadOnce(() => import('./history-tab').then((m) => void (History = m.HistoryTab)));
+
+function HistoryTab() {
+  const [, loaded] = useState(0);
+  useEffect(() => void (History || loadHistoryTab().then(() => loaded(1), console.error)), []);
+  return History && <History />;
 }
 
 export function ChatWindow({ conversation }: { conversation: Conversation }) {

@@ -18,17 +18,11 @@ import { connectHome } from '../view-models/home';
 
 export const ConversationContext = createContext<Conversation | null>(null);
 
-export function useRuntime(): Runtime {
-  const r = useContext(RuntimeContext);
-  if (!r) throw new Error('useRuntime outside the widget');
-  return r;
-}
+/** The runtime (always provided: App and the tests' harness render inside it). */
+export const useRuntime = (): Runtime => useContext(RuntimeContext)!;
 
-export function useConversation(): Conversation {
-  const c = useContext(ConversationContext);
-  if (!c) throw new Error('useConversation outside the chat window');
-  return c;
-}
+/** The conversation (always provided: ChatWindow renders its children inside it). */
+export const useConversation = (): Conversation => useContext(ConversationContext)!;
 
 /** The site's appearance and config (loaded before the launcher showed). */
 export function useSettings() {

@@ -7,17 +7,17 @@
  * and Retry. The chat bundle knows it only by the `Dictation` type.
  */
 import type { ComponentType, RefObject } from 'react';
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ChatActor } from '../../machines/chat';
+import { dictationMachine } from '../../machines/dictation';
 import { recordingMachine, type RecordingActor, type RecordingSnapshot } from '../../machines/recording';
-import type { WindowActor } from '../../machines/window';
 import type { Http } from '../api/client';
 import { createTranscriber } from '../api/transcribe';
 import { meter, microphone, recorder } from '../effects/microphone';
-import type { Dictation } from '../runtime';
+import type { Dictation, Spawn } from '../runtime';
 import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
-import { appendDictation, connectDictation } from '../view-models/dictation';
+import { connectDictation } from '../view-models/dictation';
 
 /** The recording machine's effects; the browser's by default. */
 export interface DictationEffects {
@@ -41,10 +41,10 @@ export interface HostParts {
 
 export interface DictationDeps {
   chat: ChatActor;
-  windowActor: WindowActor;
   effects: DictationEffects;
   host: HostParts;
-  inspect?: Observer<InspectionEvent>;
+  /** Runs the recording machine in the widget's system (src/runtime.ts `Spawn`). */
+  spawn: Spawn;
 }
 
 /**
@@ -54,7 +54,10 @@ export interface DictationDeps {
  */
 const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingActor, chat: ChatActor) =>
   function Controls({ area }: { area: RefObject<HTMLTextAreaElement | null> }) {
-    const view = connectDictation(useSelector(actor, (x) => x), actor);
+    const view = connectDictation(
+      useSelector(actor, (x) => x),
+      actor,
+    );
     useEffect(() => {
       // the visitor clicked dictate: these controls took the button's place, and record
       actor.send({ type: 'RECORD.START' });
@@ -120,7 +123,14 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
             </div>
           )}
         </div>
-        <button type="button" data-part="icon-button" data-dictate aria-label={view.dictate.label} title={view.dictate.label} onClick={view.dictate.onClick}>
+        <button
+          type="button"
+          data-part="icon-button"
+          data-dictate
+          aria-label={view.dictate.label}
+          title={view.dictate.label}
+          onClick={view.dictate.onClick}
+        >
           <Icon name={view.dictate.icon} />
         </button>
         {view.send && (
@@ -143,32 +153,25 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
   };
 
 /** Starts dictation over the conversation's actors with the given effects. */
-export function createDictation({ chat, windowActor, effects, host, inspect }: DictationDeps): Dictation {
-  const actor = createActor(
-    recordingMachine.provide({
+export function createDictation({ chat, effects, host, spawn }: DictationDeps): Dictation {
+  // the dictation machine (machines/dictation.ts) carries the reactions; its recording is what the view shows
+  const { actor: dictation, stop } = spawn(
+    'dictation',
+    dictationMachine.provide({
       actors: {
-        microphone: effects.microphone,
-        recorder: effects.recorder,
-        meter: effects.meter,
-        transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
+        recording: recordingMachine.provide({
+          actors: {
+            microphone: effects.microphone,
+            recorder: effects.recorder,
+            meter: effects.meter,
+            transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
+          },
+        }),
       },
     }),
-    { input: { mode: 'dictation' }, inspect },
-  ).start();
-  const cancel = () => actor.send({ type: 'RECORD.CANCEL' });
-  const subscriptions = [
-    actor.on('transcribed', (e) => chat.send({ type: 'CHAT.TYPE', text: appendDictation(chat.getSnapshot().context.draft, e.text) })),
-    windowActor.on('window.closed', cancel),
-    windowActor.on('tab.entered', (e) => e.tab !== 'chat' && cancel()),
-  ];
-  return {
-    actor,
-    Controls: controls(host, actor, chat),
-    stop() {
-      subscriptions.forEach((s) => s.unsubscribe());
-      actor.stop();
-    },
-  };
+  );
+  const actor = dictation.getSnapshot().children.recording as RecordingActor;
+  return { actor, Controls: controls(host, actor, chat), stop };
 }
 
 /** The browser's dictation: the microphone, MediaRecorder, the meter and POST {api}/transcribe over the widget's HTTP layer. */

@@ -14,9 +14,9 @@ export const SLOT_SELECTOR = '[class*="video-embedding-slot"],[class*="smart-doc
  * (watched from the first scan on: before it, the page is still being built).
  * That covers widget-spec §2's "on every path change": a single-page app draws a new path's page
  * (and its slots) after the path changed, often from a chunk loaded on demand, so scanning at the
- * change itself would come too early. Its cleanup stops both.
+ * change itself would come too early. Its cleanup stops both, then calls `stopped` (the viewers go).
  */
-export const slotScanner = (scan: () => void, doc: Document = document) =>
+export const slotScanner = (scan: () => void, doc: Document = document, stopped?: () => void) =>
   fromCallback<EventObject>(() => {
     const changes = new MutationObserver(scan);
     const timer = setTimeout(() => {
@@ -26,5 +26,6 @@ export const slotScanner = (scan: () => void, doc: Document = document) =>
     return () => {
       clearTimeout(timer);
       changes.disconnect();
+      stopped?.();
     };
   });

@@ -8,7 +8,6 @@
  * window instead.
  */
 import { render } from 'preact';
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { askItem, askModalMachine, type AskItem } from '../../machines/ask-modal';
 import { selectPhase, slotMachine, type SlotActor, type SlotItem, type SlotKind } from '../../machines/slot';
 import { videoPlayerMachine, type VideoPlayerActor } from '../../machines/video-player';
@@ -17,7 +16,7 @@ import type { Http } from '../api/client';
 import { askModalEffects } from '../effects/ask-modal';
 import { documentContent, slotBoot, type MarkdownContent } from '../effects/embed-content';
 import { videoPlayerEffects } from '../effects/media';
-import type { Embeds, LoadedWindow } from '../runtime';
+import type { Conversation, Embeds, Spawn } from '../runtime';
 import embedsCss from '../styles/embeds.css';
 import { connectAskModal, connectDocViewer, connectVideoViewer } from '../view-models/embeds';
 import { findSlots, type FoundSlot } from './slots';
@@ -30,8 +29,9 @@ export interface EmbedsDeps {
   host: HTMLElement;
   userSessionId: string;
   /** Loads the chat window (for Ask question on a phone). */
-  conversation: () => LoadedWindow;
-  inspect?: Observer<InspectionEvent>;
+  conversation: () => Conversation;
+  /** Runs the viewers' and the modal's machines in the widget's system (src/runtime.ts `Spawn`). */
+  spawn: Spawn;
   doc?: Document;
 }
 
@@ -73,7 +73,9 @@ interface Viewer {
 
 /** Starts the slots' viewers and the modal; `sync` is called with every scan's slots. */
 export function startEmbeds(deps: EmbedsDeps): Embeds {
-  const { inspect } = deps;
+  const { spawn } = deps;
+  // each machine's system id: its kind and a number of its own
+  let made = 0;
   const cache = new Map<string, SlotItem>();
   const boot = slotBoot(deps.http);
   // the files are fetched through the widget's one fetch, as every other call (no bearer: they are public)
@@ -83,11 +85,16 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   let markdown: MarkdownContent['Markdown'] | null = null;
 
   const newSlot = (kind: SlotKind, token: string) => {
-    const slot = createActor(slotMachine.provide({ actors: { boot, content } }), { input: { kind, token, cached: cache.get(token) ?? null }, inspect });
-    slot.on('slot.loaded', (e) => cache.set(e.item.token, e.item));
-    return slot.start();
+    const slot = spawn(`slot-${++made}`, slotMachine.provide({ actors: { boot, content } }), {
+      kind,
+      token,
+      cached: cache.get(token) ?? null,
+    });
+    slot.actor.on('slot.loaded', (e) => cache.set(e.item.token, e.item));
+    return slot;
   };
-  const newPlayer = (kind: SlotKind) => (kind === 'video' ? createActor(videoPlayerMachine.provide({ actors: media }), { inspect }).start() : null);
+  const newPlayer = (kind: SlotKind) =>
+    kind === 'video' ? spawn(`videoPlayer-${++made}`, videoPlayerMachine.provide({ actors: media })) : null;
 
   // widget-spec §3: the context names every document on the page, the one asked about active
   const pageDocuments = () =>
@@ -105,7 +112,11 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const view = (slot: SlotActor, player: VideoPlayerActor | null, token: string, inModal = false) => {
     const onAsk = inModal ? null : ask(token);
     return player ? (
-      <Live key={slot.id} actors={[slot, player]} render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />} />
+      <Live
+        key={slot.id}
+        actors={[slot, player]}
+        render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />}
+      />
     ) : (
       <Live key={slot.id} actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
     );
@@ -116,8 +127,10 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     const box = el.ownerDocument.createElement('div');
     box.setAttribute('data-part', 'embed');
     root.replaceChildren(box);
-    const slot = newSlot(kind, token);
-    const player = newPlayer(kind);
+    const made = newSlot(kind, token);
+    const playing = newPlayer(kind);
+    const slot = made.actor;
+    const player = playing?.actor ?? null;
     // the slot's state, for the site's own styles: data-ai-embed="loading | loaded | error", from
     // the first snapshot (a subscription reports only the changes after it)
     const mark = () => el.setAttribute('data-ai-embed', selectPhase(slot.getSnapshot()));
@@ -133,8 +146,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
         render(null, box);
         box.remove();
         state.unsubscribe();
-        slot.stop();
-        player?.stop();
+        made.stop();
+        playing?.stop();
         el.removeAttribute('data-ai-embed');
       },
     };
@@ -149,46 +162,69 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const modalBox = (deps.doc ?? document).createElement('div');
   modalRoot.append(modalBox);
 
-  const modal = createActor(
+  const { actor: modal, stop: stopModal } = spawn(
+    'askModal',
     askModalMachine.provide({
-      actors: askModalEffects({ http: deps.http, userSessionId: deps.userSessionId, path: () => deps.windowActor.getSnapshot().context.path }),
+      actors: askModalEffects({
+        http: deps.http,
+        userSessionId: deps.userSessionId,
+        path: () => deps.windowActor.getSnapshot().context.path,
+      }),
       guards: { isMobile: () => deps.windowActor.getSnapshot().context.isMobile },
     }),
-    { inspect },
   );
   // the modal's own viewer of the item, made when it opens and stopped when its content is cleared
-  let modalViewer: { token: string; slot: SlotActor; player: VideoPlayerActor | null } | null = null;
+  let modalViewer: { token: string; slot: SlotActor; player: VideoPlayerActor | null; stop(): void } | null = null;
   let stopped = false;
   const renderModal = () => {
     const s = modal.getSnapshot();
     const item = s.context.item;
     if (item && modalViewer?.token !== item.token) {
       stopModalViewer();
-      modalViewer = { token: item.token, slot: newSlot(item.kind, item.token), player: newPlayer(item.kind) };
+      const made = newSlot(item.kind, item.token);
+      const playing = newPlayer(item.kind);
+      modalViewer = {
+        token: item.token,
+        slot: made.actor,
+        player: playing?.actor ?? null,
+        stop() {
+          made.stop();
+          playing?.stop();
+        },
+      };
     } else if (!item) stopModalViewer();
     if (item && !markdown) {
-      void import('../markdown/markdown-chunk').then((m) => {
-        markdown = m.Markdown;
-        // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
-        if (!stopped) renderModal();
-      }, () => undefined);
+      void import('../markdown/markdown-chunk').then(
+        (m) => {
+          markdown = m.Markdown;
+          // not once the embeds have stopped (the page left, or the widget was destroyed meanwhile)
+          if (!stopped) renderModal();
+        },
+        () => undefined,
+      );
     }
-    render(<AskModal vm={connectAskModal(s, modal)} viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)} markdown={markdown} />, modalBox);
+    render(
+      <AskModal
+        vm={connectAskModal(s, modal)}
+        viewer={modalViewer && view(modalViewer.slot, modalViewer.player, modalViewer.token, true)}
+        markdown={markdown}
+      />,
+      modalBox,
+    );
   };
   const stopModalViewer = () => {
-    modalViewer?.slot.stop();
-    modalViewer?.player?.stop();
+    modalViewer?.stop();
     modalViewer = null;
   };
   const modalChanges = modal.subscribe(renderModal);
 
   // widget-spec §4: on a phone, the chat window takes the question with the item as its context
   const inChat = modal.on('ask.inChat', ({ item }: { item: AskItem }) => {
-    deps.conversation().conversation.chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
+    deps.conversation().chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
     deps.windowActor.send({ type: 'WINDOW.OPEN' });
     deps.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
   });
-  modal.start();
+  renderModal();
 
   return {
     sync() {
@@ -215,7 +251,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       viewers.clear();
       inChat.unsubscribe();
       modalChanges.unsubscribe();
-      modal.stop();
+      stopModal();
       stopModalViewer();
       render(null, modalBox);
       modalHost.remove();

@@ -16,14 +16,8 @@ import {
 } from '../../machines/recording';
 import { DICTATION_STATUS, problemText } from '../dictation/messages';
 
-/**
- * Dictated text goes after what was typed (widget-spec §4: "puts the text into the
- * input"; we append rather than replace, so nothing typed is lost), one space between.
- */
-export function appendDictation(draft: string, text: string): string {
-  if (!draft.trim()) return text;
-  return /\s$/.test(draft) ? `${draft}${text}` : `${draft} ${text}`;
-}
+/** The rule for dictated text and the draft lives with the dictation machine. */
+export { appendDictation } from '../../machines/dictation';
 
 export function connectDictation(s: RecordingSnapshot, actor: RecordingActor) {
   const phase = selectPhase(s);

@@ -10,7 +10,7 @@
  */
 import type { ComponentType } from 'react';
 import { speakable } from '../../contract/speech';
-import { createActor, fromCallback, fromPromise, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import {
   avatarMachine,
   selectCanRestart,
@@ -38,6 +38,7 @@ import { meter, microphone, recorder } from '../effects/microphone';
 import { adoptStyles } from '../styles/adopt';
 import voiceCss from '../styles/voice.css';
 import { voiceStatusText } from './messages';
+import type { Spawn } from '../runtime';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
 export interface VoiceEffects {
@@ -68,7 +69,8 @@ export interface VoiceDeps {
   host: VoiceHostParts;
   /** Chat messages sent from now on carry the avatar session (widget-spec §3 sessionToken, streamSessionId); null ends that. */
   setChatExtras: (extras: { sessionToken: string; streamSessionId: string } | null) => void;
-  inspect?: Observer<InspectionEvent>;
+  /** Runs the avatar machine in the widget's system (src/runtime.ts `Spawn`). */
+  spawn: Spawn;
 }
 
 export interface Voice {
@@ -81,7 +83,7 @@ export interface Voice {
 /** A promise actor over a plain async function of its input. */
 const fromAsync = <I, O>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(({ input }) => fn(input));
 
-export function createVoice({ chat, windowActor, effects, host, setChatExtras, inspect }: VoiceDeps): Voice {
+export function createVoice({ chat, windowActor, effects, host, setChatExtras, spawn }: VoiceDeps): Voice {
   const recorder = recordingMachine.provide({
     actors: {
       microphone: effects.recording.microphone,
@@ -90,20 +92,20 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
       transcribe: fromAsync((input: { audio: Blob }) => effects.recording.transcribe(input.audio)),
     },
   });
-  const actor = createActor(
-    avatarMachine.provide({
-      actors: {
-        fetchToken: fromAsync(() => effects.fetchToken()),
-        createSession: fromAsync((input: { token: string }) => effects.startSession(input.token)),
-        loadClient: fromAsync((input: { session: AvatarSession }) => effects.loadClient(input.session)),
-        room: fromCallback<RoomCommand, { session: AvatarSession }>((args) => effects.room(args)),
-        keepAlive: fromAsync((input: { session: AvatarSession; token: string }) => effects.keepAlive(input.token, input.session.sessionId)),
-        stopSession: fromAsync((input: { session: AvatarSession; token: string }) => effects.stopSession(input.token, input.session.sessionId)),
-        recorder,
-      },
-    }),
-    { inspect },
-  );
+  const logic = avatarMachine.provide({
+    actors: {
+      fetchToken: fromAsync(() => effects.fetchToken()),
+      createSession: fromAsync((input: { token: string }) => effects.startSession(input.token)),
+      loadClient: fromAsync((input: { session: AvatarSession }) => effects.loadClient(input.session)),
+      room: fromCallback<RoomCommand, { session: AvatarSession }>((args) => effects.room(args)),
+      keepAlive: fromAsync((input: { session: AvatarSession; token: string }) => effects.keepAlive(input.token, input.session.sessionId)),
+      stopSession: fromAsync((input: { session: AvatarSession; token: string }) =>
+        effects.stopSession(input.token, input.session.sessionId),
+      ),
+      recorder,
+    },
+  });
+  const { actor, stop } = spawn('avatar', logic);
 
   // The recorder lives as long as the room: each new one is followed for what the visitor said.
   let followed: AnyActorRef | undefined;
@@ -125,7 +127,7 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
     chat.on('send.failed', () => followed?.send({ type: 'RESPONSE.DONE' })),
     windowActor.on('window.closed', () => actor.send({ type: 'VOICE.CLOSE' })),
   ];
-  actor.start();
+  follow(actor.getSnapshot());
 
   return {
     actor,
@@ -134,7 +136,7 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, i
       subscriptions.forEach((s) => s.unsubscribe());
       transcribed?.unsubscribe();
       setChatExtras(null);
-      actor.stop();
+      stop();
     },
   };
 }
@@ -149,7 +151,11 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
     const [blocked, setBlocked] = useState(false);
     const play = () => {
       const el = video.current;
-      if (el) Promise.resolve(el.play()).then(() => setBlocked(false), () => setBlocked(true));
+      if (el)
+        Promise.resolve(el.play()).then(
+          () => setBlocked(false),
+          () => setBlocked(true),
+        );
     };
     const tracks = selectTracks(s);
     const muted = selectIsMuted(s);
@@ -160,7 +166,8 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
       adoptStyles(video.current, voiceCss);
       // the voice button that had the focus is gone: it goes to the mic button
       const root = video.current?.getRootNode() as ShadowRoot | Document | undefined;
-      if (!root?.activeElement || root.activeElement === document.body) video.current?.closest('[data-part="voice"]')?.querySelector<HTMLElement>('[aria-pressed]')?.focus();
+      if (!root?.activeElement || root.activeElement === document.body)
+        video.current?.closest('[data-part="voice"]')?.querySelector<HTMLElement>('[aria-pressed]')?.focus();
       if (!selectIsActive(actor.getSnapshot())) actor.send({ type: 'VOICE.START' });
       const sub = actor.on('voice.closed', onClosed);
       return () => sub.unsubscribe();
@@ -193,10 +200,23 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
               Start new session
             </button>
           )}
-          <button type="button" data-part="icon-button" aria-label={micLabel} title={micLabel} aria-pressed={muted} onClick={() => actor.send({ type: 'MIC.TOGGLE' })}>
+          <button
+            type="button"
+            data-part="icon-button"
+            aria-label={micLabel}
+            title={micLabel}
+            aria-pressed={muted}
+            onClick={() => actor.send({ type: 'MIC.TOGGLE' })}
+          >
             <Icon name="mic" />
           </button>
-          <button type="button" data-part="icon-button" aria-label="Close voice mode" title="Close voice mode" onClick={() => actor.send({ type: 'VOICE.CLOSE' })}>
+          <button
+            type="button"
+            data-part="icon-button"
+            aria-label="Close voice mode"
+            title="Close voice mode"
+            onClick={() => actor.send({ type: 'VOICE.CLOSE' })}
+          >
             <Icon name="close" />
           </button>
         </div>

@@ -166,6 +166,7 @@ describe('the project names each entry once', () => {
       'launcher',
       'chat',
       'markdown',
+      'history',
       'dictation',
       'voice',
       'livekit',

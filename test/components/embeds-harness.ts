@@ -14,7 +14,8 @@ import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { windowMachine } from '../../machines/window';
 import { createHttp } from '../../src/api/client';
 import { startEmbeds } from '../../src/embeds/index';
-import type { LoadedWindow } from '../../src/runtime';
+import { spawnAlone } from '../support/spawn';
+import type { Conversation } from '../../src/runtime';
 
 export const BASE = 'https://svc.test/';
 export const API = 'https://svc.test/api';
@@ -36,7 +37,8 @@ export interface Seen {
 
 type Answer = Response | ((req: Seen) => Response | Promise<Response>);
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 export const text = (body: string, status = 200) => new Response(body, { status });
 
 /** A promise the test settles: an answer that stays pending (a loading state) until then. */
@@ -91,7 +93,16 @@ export const video = (over: Record<string, unknown> = {}, settings: Record<strin
   description: 'A tour',
   videoUrl: `${FILES}tour.mp4?v=1&lang=en`,
   thumbnailUrl: `${FILES}tour.jpg`,
-  embedSettings: { hideVideoHeader: false, shareEnabled: true, askQuestionEnabled: true, controls: true, autoplay: false, loop: false, mute: false, ...settings },
+  embedSettings: {
+    hideVideoHeader: false,
+    shareEnabled: true,
+    askQuestionEnabled: true,
+    controls: true,
+    autoplay: false,
+    loop: false,
+    mute: false,
+    ...settings,
+  },
   ...over,
 });
 
@@ -155,14 +166,16 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     tokens: { get: async () => 'bearer-1', received: () => undefined, rejected: () => undefined },
     fetch: net.fetch as unknown as typeof fetch,
   });
-  const windowActor = createActor(windowMachine, { input: { path: options.path ?? '/products', isMobile: options.isMobile ?? false } }).start();
+  const windowActor = createActor(windowMachine, {
+    input: { path: options.path ?? '/products', isMobile: options.isMobile ?? false },
+  }).start();
   const host = document.createElement('div');
   host.attachShadow({ mode: 'open' });
   document.body.append(host);
 
   // the chat window, for Ask question on a phone: only its chat's events are looked at
   const chatEvents: unknown[] = [];
-  const conversation = vi.fn(() => ({ conversation: { chat: { send: (e: unknown) => void chatEvents.push(e) } }, ChatWindow: () => null }) as unknown as LoadedWindow);
+  const conversation = vi.fn(() => ({ chat: { send: (e: unknown) => void chatEvents.push(e) } }) as unknown as Conversation);
 
   // every actor startEmbeds makes, seen through its inspection hook
   const actors: AnyActorRef[] = [];
@@ -172,7 +185,7 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     },
   };
 
-  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, inspect });
+  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, spawn: spawnAlone(inspect) });
   const modalHost = () => host.shadowRoot!.querySelector<HTMLElement>('[data-part="ask-modal-host"]');
   return {
     net,

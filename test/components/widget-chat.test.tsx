@@ -12,6 +12,7 @@ import { ApiError } from '../../src/api/client';
 import { formatTimestamp } from '../../src/format';
 import { input, message, renderChatTab, renderWindow, reply } from './widget-harness';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -38,7 +39,10 @@ const wireButton = (b: Record<string, unknown>): ActionButton => {
 };
 
 describe('messages', () => {
-  const history = [message('user', 'What is a pension?', { createdAt: AT }), message('ai', 'A way to save for retirement.', { createdAt: AT })];
+  const history = [
+    message('user', 'What is a pension?', { createdAt: AT }),
+    message('ai', 'A way to save for retirement.', { createdAt: AT }),
+  ];
 
   it('shows each message with its role', async () => {
     await chatTab({ history, appearance: { agentName: 'Ada' } });
@@ -164,7 +168,9 @@ describe('sending', () => {
     await user.type(input(), 'Fees?{Enter}');
     await fakes.send.last().resolve(
       reply('Fees?', 'See the schedule.', {
-        responseButtons: [wireButton({ id: 'r1', name: 'Fee schedule', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/fees' })],
+        responseButtons: [
+          wireButton({ id: 'r1', name: 'Fee schedule', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/fees' }),
+        ],
       }),
     );
     const link = screen.getByRole('link', { name: 'Fee schedule' });
@@ -186,11 +192,18 @@ describe('sending', () => {
   it('clicking a follow-up sends it and reports buttonClick', async () => {
     const { user, fakes, client } = await chatTab();
     await user.type(input(), 'Fees?{Enter}');
-    await fakes.send.last().resolve(reply('Fees?', 'We charge 0.5%.', { chatSessionId: 's9', followUps: [{ id: 'f1', text: 'Are there exit fees?' }] }));
+    await fakes.send
+      .last()
+      .resolve(reply('Fees?', 'We charge 0.5%.', { chatSessionId: 's9', followUps: [{ id: 'f1', text: 'Are there exit fees?' }] }));
 
     await user.click(screen.getByRole('button', { name: 'Are there exit fees?' }));
     expect(fakes.send.calls).toHaveLength(2);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Are there exit fees?', chatSessionId: 's9', answer: expect.anything() });
+    expect(fakes.send.last().input).toEqual({
+      id: expect.any(String),
+      text: 'Are there exit fees?',
+      chatSessionId: 's9',
+      answer: expect.anything(),
+    });
     expect(client.buttonClick).toHaveBeenCalledWith({
       buttonId: 'f1',
       chatSessionId: 's9',
@@ -205,9 +218,13 @@ describe('sending', () => {
   it('a message response button sends its message in the Chat tab 100 ms later', async () => {
     const { user, fakes, client } = await chatTab();
     await user.type(input(), 'Plans?{Enter}');
-    await fakes.send.last().resolve(
-      reply('Plans?', 'We have two.', { responseButtons: [wireButton({ id: 'r2', name: 'Compare plans', actionMessage: 'Compare your plans' })] }),
-    );
+    await fakes.send
+      .last()
+      .resolve(
+        reply('Plans?', 'We have two.', {
+          responseButtons: [wireButton({ id: 'r2', name: 'Compare plans', actionMessage: 'Compare your plans' })],
+        }),
+      );
     vi.useFakeTimers();
     screen.getByRole('button', { name: 'Compare plans' }).click();
     expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'r2' }));
@@ -271,7 +288,12 @@ describe('composer', () => {
     await user.type(input(), '   How do I start?   ');
     await user.keyboard('{Enter}');
     expect(fakes.send.calls).toHaveLength(1);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'How do I start?', chatSessionId: 's1', answer: expect.anything() });
+    expect(fakes.send.last().input).toEqual({
+      id: expect.any(String),
+      text: 'How do I start?',
+      chatSessionId: 's1',
+      answer: expect.anything(),
+    });
     expect(within(log()).getByText('How do I start?')).toBeTruthy();
     expect(input().value).toBe('');
   });
@@ -367,5 +389,34 @@ describe('page awareness', () => {
     await chatTab({ config: { agentPageAwareness: false } });
     expect(screen.queryByText(BANNER)).toBeNull();
     expect(screen.queryByText(SHARED)).toBeNull();
+  });
+});
+
+describe('the inspector (?inspect) sees the widget as one system', () => {
+  it("one observer given to the root sees a message go from the composer to the chat, its send actor and the answer, all in the root's system", async () => {
+    const inspected: InspectionEvent[] = [];
+    const { user, fakes, root, chat } = await renderChatTab({ inspect: (e) => void inspected.push(e) });
+    inspected.length = 0;
+    await user.type(input(), 'Hello');
+    await user.keyboard('{Enter}');
+    await fakes.send.last().resolve(reply('Hello', 'Hi! How can I help?'));
+
+    // every actor the sequence touches belongs to the root's system
+    expect(new Set(inspected.map((e) => e.rootId))).toEqual(new Set([root.sessionId]));
+    const events = inspected.filter((e): e is InspectionEvent & { type: '@xstate.event' } => e.type === '@xstate.event');
+    // the composer's submit (Enter) reaches the chat
+    const sent = events.findIndex((e) => e.actorRef === chat && e.event.type === 'CHAT.SUBMIT');
+    expect(sent).toBeGreaterThanOrEqual(0);
+    // the chat starts its send actor (a child of the chat's), whose answer comes back to the chat
+    const sender = inspected.find(
+      (e) => e.type === '@xstate.actor' && (e.actorRef as AnyActorRef)._parent === chat && (e.actorRef as AnyActorRef).src === 'send',
+    );
+    expect(sender).toBeTruthy();
+    const done = events.findIndex(
+      (e) => e.actorRef === chat && e.event.type.startsWith('xstate.done.actor.') && e.sourceRef === sender!.actorRef,
+    );
+    expect(done).toBeGreaterThan(sent);
+    // and the chat's fact about the answer goes to the root
+    expect(events.slice(done).some((e) => e.actorRef === root && e.event.type === 'message.received')).toBe(true);
   });
 });

@@ -180,10 +180,10 @@ describe('dictation', () => {
     expect(h.recording.live()).toBe(false);
   });
 
-  it('stopping the conversation (destroy) releases the microphone', async () => {
+  it("stopping the widget's root (destroy) releases the microphone", async () => {
     const h = await chatTab();
     await startDictating(h);
-    await act(async () => h.conversation.stop());
+    await act(async () => void h.root.stop());
     expect(h.recording.live()).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 /**
- * The widget for component tests, built the way core.tsx builds it: the real embed
- * machine (which owns the real window machine) and the real conversation
+ * The widget for component tests, built the way core.tsx builds it: the widget's root
+ * (machines/widget.ts) with the real site machine (which owns the real window machine)
+ * and the real conversation machines started as the chat window starts them
  * (`createConversation`), with every effect replaced by a fake. The history, send,
  * sessions and rename calls are promise fakes the test settles by hand; the action
  * buttons and click reports go through the real effects (src/effects) to a fake
@@ -12,27 +13,41 @@ import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { onTestFinished, vi } from 'vitest';
 import { useEffect } from 'react';
-import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
-import { mergeAppearance } from '../../contract/appearance';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+  type AnyActorLogic,
+  type InspectionEvent,
+  type NonReducibleUnknown,
+} from 'xstate';
+import { mergeAppearance, type Appearance } from '../../contract/appearance';
 import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
-import { siteMachine, type SiteConfig } from '../../machines/site';
-import { networkMachine } from '../../machines/network';
+import { actionButtonsMachine } from '../../machines/action-buttons';
+import { chatMachine } from '../../machines/chat';
+import { sessionsMachine } from '../../machines/sessions';
+import { siteMachine, type SiteActor, type SiteConfig } from '../../machines/site';
+import { networkMachine, type NetworkActor } from '../../machines/network';
+import { widgetMachine } from '../../machines/widget';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
-import type { PresenceBubble, Tab } from '../../machines/window';
+import type { PresenceBubble, Tab, WindowActor } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
-import { relayAsks } from '../../src/asks';
-import { ChatWindow } from '../../src/chat-window/chat-window';
+import { ChatWindow, loadHistoryTab } from '../../src/chat-window/chat-window';
 import { useSelector } from '../../src/use-selector';
-import { createConversation } from '../../src/chat-window/conversation';
+import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
 import { chatEffects } from '../../src/effects/chat';
 import { settingsLoader } from '../../src/effects/site';
-import { RuntimeContext, type Dictation, type LoadedWindow, type Runtime, type WidgetEventName } from '../../src/runtime';
+import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } from '../../src/runtime';
+
+// the History tab's chunk, loaded before the tests (the widget loads it on the first visit to the tab)
+await loadHistoryTab();
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {
@@ -116,7 +131,11 @@ export const session = (id: string, name: string | null, totalMessages = 2, last
 });
 
 /** What a send resolves with: the stored user message, the answer, and its buttons. */
-export const reply = (question: string, answer: string, extra: Partial<Omit<SendResult, 'userMessage' | 'aiMessage'>> = {}): SendResult => ({
+export const reply = (
+  question: string,
+  answer: string,
+  extra: Partial<Omit<SendResult, 'userMessage' | 'aiMessage'>> = {},
+): SendResult => ({
   userMessage: message('user', question, { id: `u-${question}` }),
   aiMessage: message('ai', answer, { id: `a-${answer}` }),
   chatSessionId: 's-new',
@@ -181,6 +200,8 @@ export function fakeRecording() {
 }
 
 export interface HarnessOptions {
+  /** An inspector given to the root's createActor, as `?inspect` does in the widget. */
+  inspect?: (event: InspectionEvent) => void;
   /** Overrides given to `mergeAppearance`. */
   appearance?: Record<string, unknown>;
   config?: Partial<SiteConfig>;
@@ -205,33 +226,76 @@ export interface HarnessOptions {
   dictationFails?: boolean | number;
 }
 
+/** What {@link startRoot} starts the widget's root with. */
+export interface RootOptions {
+  /** @default '/p' */
+  path?: string;
+  isMobile?: boolean;
+  appearance: Appearance;
+  config: SiteConfig;
+  /** The appearance call fails with this code. */
+  loadError?: ApiErrorCode | null;
+  chatSessionId?: string | null;
+  /** The network machine's probe. @default one that never settles */
+  probe?: AnyActorLogic;
+  /** The conversation's machines, provided with the test's effects. */
+  actors: Pick<Parameters<typeof widgetMachine.provide>[0]['actors'] & {}, 'chat' | 'sessions' | 'actionButtons'>;
+  emit?: (event: WidgetEventName, detail?: unknown) => void;
+  rememberChatSession?: (id: string | null) => void;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/**
+ * The widget's root (machines/widget.ts) as core.tsx starts it, with fakes: the site's settings are
+ * the test's (the real settings effect over a fake client), nothing of the page is watched, the network
+ * has no browser events, and the system's facts go to `emit` as in the widget.
+ */
+export function startRoot(options: RootOptions) {
+  const { appearance, config, loadError } = options;
+  const root = createActor(
+    widgetMachine.provide({
+      actors: {
+        site: siteMachine.provide({
+          actors: {
+            // the real settings effect over a fake client: a load error is the client's ApiError, mapped as in the widget
+            loadSettings: settingsLoader({
+              appearance: () => (loadError ? Promise.reject(new ApiError(loadError)) : Promise.resolve(appearance)),
+              config: () => Promise.resolve(config),
+            }),
+            presence: fromPromise<PresenceBubble | null, { path: string }>(async () => null),
+            rememberGreeting: fromPromise<void>(async () => undefined),
+            pathWatcher: fromCallback(() => undefined),
+            viewport: fromCallback(() => undefined),
+          },
+        }),
+        network: networkMachine.provide({
+          actors: {
+            probe: (options.probe ?? fromPromise<void>(() => new Promise(() => undefined))) as never,
+            connectivity: fromCallback(() => () => undefined),
+          },
+        }),
+        ...options.actors,
+      },
+    }),
+    // the site's settings are the test's from the start (the widget waits for them before it renders);
+    // greeted: the greeting is the site machine's (tested in Node), these tests show bubbles themselves
+    {
+      input: {
+        site: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config },
+        chatSessionId: options.chatSessionId ?? null,
+      },
+      inspect: options.inspect,
+    },
+  );
+  reportFacts(root, options.emit ?? (() => undefined), options.rememberChatSession ?? (() => undefined));
+  return root.start();
+}
+
 /** The widget with real machines, controlled effects and recording fakes. */
 export function createHarness(options: HarnessOptions = {}) {
   const appearance = mergeAppearance(options.appearance ?? {});
   const config: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '', ...options.config };
   const loadError = options.loadError ?? null;
-
-  const embed = createActor(
-    siteMachine.provide({
-      actors: {
-        // the real settings effect over a fake client: a load error is the client's ApiError, mapped as in the widget
-        loadSettings: settingsLoader({
-          appearance: () => (loadError ? Promise.reject(new ApiError(loadError)) : Promise.resolve(appearance)),
-          config: () => Promise.resolve(config),
-        }),
-        presence: fromPromise<PresenceBubble | null, { path: string }>(async () => null),
-        rememberGreeting: fromPromise<void>(async () => undefined),
-        pathWatcher: fromCallback(() => undefined),
-        viewport: fromCallback(() => undefined),
-      },
-    }),
-    // the site's settings are the test's from the start (the widget waits for them before it renders);
-    // greeted: the greeting is the site machine's (tested in Node), these tests show bubbles themselves
-    { input: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config } },
-  ).start();
-  const windowActor = embed.getSnapshot().context.window;
-  if (options.open) windowActor.send({ type: 'WINDOW.OPEN' });
-  if (options.tab) windowActor.send({ type: 'TAB.SELECT', tab: options.tab });
 
   const history = options.history ?? [];
   const loadHistory = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>(
@@ -254,7 +318,13 @@ export function createHarness(options: HarnessOptions = {}) {
     actionButtons: vi.fn<ChatClient['actionButtons']>(async (path) => options.actionButtons?.(path) ?? []),
     buttonClick: vi.fn<ChatClient['buttonClick']>(async () => undefined),
   } satisfies ChatClient;
-  const effects = chatEffects({ client, userSessionId: 'visitor-1', path: () => windowActor.getSnapshot().context.path, pageAwareness: config.agentPageAwareness });
+  // the window is the root's (below); the effects ask it for the path at call time
+  const effects = chatEffects({
+    client,
+    userSessionId: 'visitor-1',
+    path: () => windowActor.getSnapshot().context.path,
+    pageAwareness: config.agentPageAwareness,
+  });
   const storedSessions: (string | null)[] = [];
 
   const emitted: { event: WidgetEventName; detail?: unknown }[] = [];
@@ -263,25 +333,46 @@ export function createHarness(options: HarnessOptions = {}) {
   const voiceLoads = { count: 0 };
   // the network machine with its probe held by the test (`probe.calls`) and no browser events
   const probe = controlled<NonReducibleUnknown, void>();
-  const network = createActor(networkMachine.provide({ actors: { probe: probe.logic, connectivity: fromCallback(() => () => undefined) } })).start();
+
+  // the widget's root as core.tsx starts it, with fakes
+  const root = startRoot({
+    path: options.path,
+    isMobile: options.isMobile,
+    appearance,
+    config,
+    loadError,
+    chatSessionId: options.chatSessionId ?? null,
+    probe: probe.logic,
+    inspect: options.inspect,
+    actors: {
+      chat: chatMachine.provide({ actors: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic } }),
+      sessions: sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } }),
+      actionButtons: actionButtonsMachine.provide({ actors: effects.actionButtons }),
+    },
+    emit: (event, detail) => void emitted.push({ event, detail }),
+    rememberChatSession: (id) => void storedSessions.push(id),
+  });
+  const embed = root.system.get('site') as SiteActor;
+  const windowActor = root.system.get('window') as WindowActor;
+  const network = root.system.get('network') as NetworkActor;
+  if (options.open) windowActor.send({ type: 'WINDOW.OPEN' });
+  if (options.tab) windowActor.send({ type: 'TAB.SELECT', tab: options.tab });
 
   let dictationFailures = 0;
   const conversation = createConversation({
-    windowActor,
-    network,
-    effects: {
-      chat: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic },
-      sessions: { loadSessions: loadSessions.logic, renameSession: renameSession.logic },
-      actionButtons: effects.actionButtons,
-      rememberChatSession: (id) => void storedSessions.push(id),
-    },
-    chatSessionId: options.chatSessionId ?? null,
-    emit: (event, detail) => void emitted.push({ event, detail }),
+    root,
     // dictation as the widget makes it (createDictation, the chat window's hooks and icons), with fake effects
     loadDictation: (chatActor) =>
       (typeof options.dictationFails === 'number' ? dictationFailures++ < options.dictationFails : options.dictationFails)
         ? Promise.reject(new Error('dictation chunk failed'))
-        : Promise.resolve<Dictation>(createDictation({ chat: chatActor, windowActor, effects: recording.effects, host: { useEffect, useSelector, Icon } })),
+        : Promise.resolve<Dictation>(
+            createDictation({
+              chat: chatActor,
+              effects: recording.effects,
+              host: { useEffect, useSelector, Icon },
+              spawn: spawnIn(root),
+            }),
+          ),
     // voice mode has its own tests (widget-voice.test.tsx); here its chunk is one that cannot load
     loadVoice: () => {
       voiceLoads.count++;
@@ -289,14 +380,29 @@ export function createHarness(options: HarnessOptions = {}) {
     },
   });
   const { chat, sessions } = conversation;
-  relayAsks(windowActor, () => conversation);
 
   // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
   const host = document.createElement('div');
   const launcher = createLauncherFrame(host, host);
-  const rt: Runtime = { site: embed, windowActor, network, host, launcher, conversation: vi.fn((): LoadedWindow => ({ conversation, ChatWindow })) };
+  const rt: Runtime = { site: embed, windowActor, network, host, launcher, conversation: vi.fn(() => conversation) };
 
-  return { rt, embed, windowActor, network, probe, chat, sessions, client, conversation, emitted, storedSessions, recording, voiceLoads, fakes: { loadHistory, send, loadSessions, renameSession } };
+  return {
+    rt,
+    root,
+    embed,
+    windowActor,
+    network,
+    probe,
+    chat,
+    sessions,
+    client,
+    conversation,
+    emitted,
+    storedSessions,
+    recording,
+    voiceLoads,
+    fakes: { loadHistory, send, loadSessions, renameSession },
+  };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

@@ -7,8 +7,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { windowMachine } from '../../machines/window';
+import { waitFor } from 'xstate';
+import type { WindowActor } from '../../machines/window';
+import { actionButtonsMachine } from '../../machines/action-buttons';
+import { chatMachine } from '../../machines/chat';
+import { sessionsMachine } from '../../machines/sessions';
+import { startRoot } from './widget-harness';
 import type { SiteConfig } from '../../machines/site';
 import { greeting } from '../../src/messages';
 import { createHttp } from '../../src/api/client';
@@ -92,7 +96,14 @@ describe('path watching', () => {
 describe('appearance as CSS variables (widget-spec §3)', () => {
   it('the launcher: size, paddings, colours and the bubble shadow', () => {
     const a = mergeAppearance({
-      launcher: { size: 72, verticalPadding: 30, horizontalPadding: 12, backgroundColor: '#112233', borderColor: 'rgb(1, 2, 3)', liveStatusColor: 'lime' },
+      launcher: {
+        size: 72,
+        verticalPadding: 30,
+        horizontalPadding: 12,
+        backgroundColor: '#112233',
+        borderColor: 'rgb(1, 2, 3)',
+        liveStatusColor: 'lime',
+      },
       bubble: { bubbleShadow: true, bubbleShadowColor: '#000000', bubbleShadowIntensity: 0.4 },
       chatBgColor: '#fafafa',
       chatBorderRadius: 8,
@@ -134,7 +145,10 @@ describe('appearance as CSS variables (widget-spec §3)', () => {
   });
 
   it('drops a value that could end the declaration or load something', () => {
-    const a = mergeAppearance({ launcher: { backgroundColor: 'red; background-image: url(https://evil.example/x)' }, agentTitleColor: 'blue}body{color:red' });
+    const a = mergeAppearance({
+      launcher: { backgroundColor: 'red; background-image: url(https://evil.example/x)' },
+      agentTitleColor: 'blue}body{color:red',
+    });
     expect(launcherLook(a, { open: false, reachable: true }).vars['launcher-bg']).toBe('');
     // the window's styles have no fallbacks: the spec's default takes its place
     expect(windowVariables(a)['agent-title']).toBe(windowVariables(DEFAULT_APPEARANCE)['agent-title']);
@@ -142,9 +156,13 @@ describe('appearance as CSS variables (widget-spec §3)', () => {
   });
 
   it("sets every variable the window's styles read without a fallback", () => {
-    const css = (file: string) => readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/styles', file), 'utf8');
+    const css = (file: string) =>
+      readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/styles', file), 'utf8');
     // the host's own (core.css :host) and the window's
-    const defined = { ...Object.fromEntries([...css('core.css').matchAll(/(--aiw-[a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!.slice(6), m[2]!])), ...windowVariables(mergeAppearance({})) };
+    const defined = {
+      ...Object.fromEntries([...css('core.css').matchAll(/(--aiw-[a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!.slice(6), m[2]!])),
+      ...windowVariables(mergeAppearance({})),
+    };
     const read = [...css('window.css').matchAll(/var\(--aiw-([a-z-]+)\)/g)].map((m) => m[1]!);
     expect(read.length).toBeGreaterThan(40);
     for (const name of read) expect(defined[name], name).toMatch(/\S/);
@@ -168,7 +186,11 @@ describe('the inspector never sees secrets', () => {
     expect(out).toEqual({ token: REDACTED, usableUntil: 5, nested: { authToken: REDACTED, list: [{ apiKey: REDACTED, ok: 1 }] }, when });
     expect(out.when).toBe(when);
     expect(context.token).toBe('eyJhbGc');
-    expect(redactSecrets({ type: 'TOKEN.RECEIVED', token: 'x', expiresIn: '1h' })).toEqual({ type: 'TOKEN.RECEIVED', token: REDACTED, expiresIn: '1h' });
+    expect(redactSecrets({ type: 'TOKEN.RECEIVED', token: 'x', expiresIn: '1h' })).toEqual({
+      type: 'TOKEN.RECEIVED',
+      token: REDACTED,
+      expiresIn: '1h',
+    });
   });
 });
 
@@ -191,16 +213,40 @@ describe('the conversation over the real API client (page awareness, widget-spec
       }
       return new Response('{}', { status: 404 });
     });
-    const http = createHttp({ apiUrl: 'https://api.test/api', baseUrl: 'https://api.test/', apiKey: 'k', tokens: { get: async () => 't', received() {}, rejected() {} }, fetch });
-    const windowActor = createActor(windowMachine, { input: { path: '/fees', isMobile: false } }).start();
+    const http = createHttp({
+      apiUrl: 'https://api.test/api',
+      baseUrl: 'https://api.test/',
+      apiKey: 'k',
+      tokens: { get: async () => 't', received() {}, rejected() {} },
+      fetch,
+    });
+    let windowActor: WindowActor | undefined;
     const effects = chatEffects({
       client: createChatClient(http),
       userSessionId: 'visitor-1',
-      path: () => windowActor.getSnapshot().context.path,
+      path: () => windowActor!.getSnapshot().context.path,
       pageAwareness: config.agentPageAwareness ?? false,
     });
     const rt = { emit: vi.fn() };
-    const start = () => createConversation({ windowActor, effects: { ...effects, rememberChatSession: () => undefined }, chatSessionId: null, emit: rt.emit, loadDictation: () => Promise.reject(new Error('no dictation in this test')), loadVoice: () => Promise.reject(new Error('no voice in this test')) });
+    // the widget's root with the conversation's machines over these effects
+    const root = startRoot({
+      path: '/fees',
+      appearance: DEFAULT_APPEARANCE,
+      config: { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '', ...config },
+      actors: {
+        chat: chatMachine.provide({ actors: effects.chat }),
+        sessions: sessionsMachine.provide({ actors: effects.sessions }),
+        actionButtons: actionButtonsMachine.provide({ actors: effects.actionButtons }),
+      },
+      emit: rt.emit,
+    });
+    windowActor = root.system.get('window') as WindowActor;
+    const start = () =>
+      createConversation({
+        root,
+        loadDictation: () => Promise.reject(new Error('no dictation in this test')),
+        loadVoice: () => Promise.reject(new Error('no voice in this test')),
+      });
     return { rt, requests, start };
   }
 

@@ -13,6 +13,7 @@ import { useSelector } from '../../src/use-selector';
 import type { RoomArgs } from '../../src/effects/avatar-room';
 import { Icon } from '../../src/icons';
 import { createVoice, type Voice } from '../../src/voice/index';
+import { spawnIn } from '../../src/chat-window/conversation';
 import { createHarness, fakeRecording, flush, input, renderChatTab, reply } from './widget-harness';
 
 const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'fake:sess-1', accessToken: 'room-token', speech: 'data-channel' };
@@ -47,6 +48,7 @@ async function voiceMode() {
     },
     host: { useEffect, useRef, useState, useSelector, Icon },
     setChatExtras: (e) => void extras.push(e),
+    spawn: spawnIn(h.root),
   });
   const onClosed = vi.fn();
   const user = userEvent.setup();
@@ -110,7 +112,9 @@ describe('voice mode', () => {
 
   it("a browser that refuses sound without its own click gets 'Play sound', which plays", async () => {
     let allowed = false;
-    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => (allowed ? Promise.resolve() : Promise.reject(new Error('NotAllowedError'))));
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockImplementation(() => (allowed ? Promise.resolve() : Promise.reject(new Error('NotAllowedError'))));
     const v = await voiceMode();
     await vi.waitFor(() => expect(v.room.joined).toBe(1));
     await v.roomSays({ type: 'ROOM.CONNECTED' });

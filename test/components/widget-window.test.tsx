@@ -54,7 +54,11 @@ describe('header', () => {
     expect(dialog().hasAttribute('data-expanded')).toBe(true);
     expect(windowActor.getSnapshot().context.expanded).toBe(true);
     const footer = screen.getByRole('navigation', { name: 'Chat sections' });
-    expect(within(footer).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings']);
+    expect(
+      within(footer)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Home', 'Chat', 'History', 'Settings']);
 
     const collapse = screen.getByRole('button', { name: 'Collapse chat window' });
     await user.click(collapse);
@@ -88,7 +92,12 @@ describe('header', () => {
   it('on mobile the sheet stays above the on-screen keyboard (visualViewport)', async () => {
     // a 844 px tall phone whose keyboard leaves 500 px of the page visible
     const listeners = new Map<string, () => void>();
-    const viewport = { height: 844, offsetTop: 0, addEventListener: (t: string, fn: () => void) => listeners.set(t, fn), removeEventListener: (t: string) => listeners.delete(t) };
+    const viewport = {
+      height: 844,
+      offsetTop: 0,
+      addEventListener: (t: string, fn: () => void) => listeners.set(t, fn),
+      removeEventListener: (t: string) => listeners.delete(t),
+    };
     vi.stubGlobal('visualViewport', viewport);
     vi.stubGlobal('innerHeight', 844);
     const { unmount } = renderWindow({ isMobile: true });
@@ -130,7 +139,11 @@ describe('navigation menu', () => {
     expect(items.map((i) => i.textContent)).toEqual(['Home', 'Chat', 'History', 'Settings', 'New chat']);
     expect(document.activeElement).toBe(items[0]);
     // the tabs are a radio group with the current one checked; New chat is a plain item
-    expect(within(menu).getAllByRole('menuitemradio').map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => [i.textContent, i.getAttribute('aria-checked')]),
+    ).toEqual([
       ['Home', 'true'],
       ['Chat', 'false'],
       ['History', 'false'],
@@ -193,7 +206,10 @@ describe('navigation menu', () => {
   });
 
   it('New chat forgets the session, reloads the history and shows the Chat tab', async () => {
-    const { user, chat, windowActor, fakes } = renderWindow({ chatSessionId: 's1', history: (id) => (id ? [{ id: 'm1', role: 'user', content: 'Old question', createdAt: '', type: 'TEXT' }] : []) });
+    const { user, chat, windowActor, fakes } = renderWindow({
+      chatSessionId: 's1',
+      history: (id) => (id ? [{ id: 'm1', role: 'user', content: 'Old question', createdAt: '', type: 'TEXT' }] : []),
+    });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(fakes.loadHistory.last().input).toEqual({ chatSessionId: 's1' });
 
@@ -211,7 +227,11 @@ describe('settings menu', () => {
   it("has 'Email me a transcript' and 'Get help'", async () => {
     const { user } = renderWindow();
     const menu = await openMenu(user, 'Settings');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Email me a transcript', 'Get help']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Email me a transcript', 'Get help']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
   });
@@ -329,7 +349,7 @@ describe('the focus on open (widget-spec §4, §9; issue 13)', () => {
 describe("feature chunks that could not load are tried again (issue 13; the Conversation's dictation() and voice())", () => {
   it('dictation: after a rejection the next call imports again, and a success is kept', async () => {
     const options = { dictationFails: true };
-    const { conversation } = createHarness(options);
+    const { conversation, root } = createHarness(options);
     await expect(conversation.dictation()).rejects.toThrow('dictation chunk failed');
     await expect(conversation.dictation()).rejects.toThrow('dictation chunk failed');
     // the chunk can be loaded now (the network is back)
@@ -338,14 +358,14 @@ describe("feature chunks that could not load are tried again (issue 13; the Conv
     expect(loaded.actor).toBeTruthy();
     // and once loaded, the same promise after
     expect(await conversation.dictation()).toBe(loaded);
-    conversation.stop();
+    root.stop();
   });
 
   it('voice mode: every attempt after a rejection imports again', async () => {
-    const { conversation, voiceLoads } = createHarness();
+    const { conversation, voiceLoads, root } = createHarness();
     await expect(conversation.voice()).rejects.toThrow();
     await expect(conversation.voice()).rejects.toThrow();
     expect(voiceLoads.count).toBe(2);
-    conversation.stop();
+    root.stop();
   });
 });

@@ -7,7 +7,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
-import { siteMachine, selectIsShowable, settleSettings, type SiteEmitted, type SiteEvent, type SettingsResult, type SiteConfig } from '../../machines/site';
+import {
+  siteMachine,
+  selectIsShowable,
+  settleSettings,
+  type SiteEmitted,
+  type SiteEvent,
+  type SettingsResult,
+  type SiteConfig,
+} from '../../machines/site';
 import type { PresenceBubble } from '../../machines/window';
 import { greeting } from '../../src/messages';
 import { controlled } from './controlled';
@@ -46,12 +54,24 @@ function start(options: { greeted?: boolean; path?: string; stored?: boolean } =
         viewport: viewport.logic,
       },
     }),
-    { input: { path: options.path ?? '/a', isMobile: false, greeted: options.greeted ?? true, appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG, stored: options.stored } },
+    {
+      input: {
+        path: options.path ?? '/a',
+        isMobile: false,
+        greeted: options.greeted ?? true,
+        appearance: DEFAULT_APPEARANCE,
+        config: DEFAULT_CONFIG,
+        stored: options.stored,
+      },
+    },
   );
   const emitted: SiteEmitted[] = [];
   actor.on('*', (e) => emitted.push(e as SiteEmitted));
   actor.start();
   const win = actor.getSnapshot().context.window;
+  // the window's facts the site acts on, passed on as the widget's root does (machines/widget.ts)
+  win.on('window.closed', (e) => actor.send(e));
+  win.on('bubble.dismissed', (e) => actor.send(e));
   return { actor, win, loadSettings, presence, remembered, path, viewport, emitted };
 }
 
@@ -65,7 +85,9 @@ describe('the settings policy (widget-spec §8)', () => {
   it('a failed appearance is the visitor’s error, whatever the config did', () => {
     const s = settleSettings(defaults, { appearance: failed('FAILED'), config: { ok: true, value: SITE_CONFIG } });
     expect(s).toMatchObject({ appearance: DEFAULT_APPEARANCE, loadError: 'FAILED', failure: { fatal: true } });
-    expect(settleSettings(defaults, { appearance: failed('INVALID_API_KEY'), config: failed('INVALID_API_KEY') }).loadError).toBe('INVALID_API_KEY');
+    expect(settleSettings(defaults, { appearance: failed('INVALID_API_KEY'), config: failed('INVALID_API_KEY') }).loadError).toBe(
+      'INVALID_API_KEY',
+    );
   });
 
   it('a config refused for the key or configuration is the visitor’s error too', () => {

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/client';
 import { FAILURE_TEXT } from '../../src/messages';
 import { createChatClient } from '../../src/api/chat-client';
 import { readEvents } from '../../src/api/event-stream';
-import { connect } from '../../src/api/token-source';
+import { connectWithAuth } from '../support/connect';
 import { ORIGIN, VISITOR_A, VISITOR_B, startServer, type TestServer } from './harness';
 
 /** A body that yields the given pieces, then ends (or stays open with `open`). */
@@ -154,7 +154,7 @@ afterAll(async () => {
 
 /** The widget's chat client as a page on ORIGIN has it; `accept` false drops the Accept header (a server that cannot stream answers JSON). */
 function client({ accept = true } = {}) {
-  const c = connect({
+  const c = connectWithAuth({
     apiUrl: `${s.base}/api`,
     baseUrl: `${s.base}/`,
     apiKey: 'pk_test_0123456789abcdefghijklmnop',
@@ -179,7 +179,13 @@ function texts() {
   return { seen, onText, reach: (n: number) => new Promise<void>((r) => (seen.length >= n ? r() : waiters.push([n, r]))) };
 }
 
-const question = (userSessionId = VISITOR_A) => ({ message: 'What are the fees?', webPageContent: '', userSessionId, path: '/fees', chatSessionId: null });
+const question = (userSessionId = VISITOR_A) => ({
+  message: 'What are the fees?',
+  webPageContent: '',
+  userSessionId,
+  path: '/fees',
+  chatSessionId: null,
+});
 
 describe('send, streamed, against the server', () => {
   it('hands over the text so far as each piece arrives, then resolves with the reply the server stored', async () => {
@@ -238,7 +244,7 @@ describe('send, streamed, against the server', () => {
   });
 
   it('a connection that breaks mid-answer is FAILED with the §8 text (not the browser’s words) and the session named at the start', async () => {
-    const c = connect({
+    const c = connectWithAuth({
       apiUrl: `${s.base}/api`,
       baseUrl: `${s.base}/`,
       apiKey: 'pk_test_0123456789abcdefghijklmnop',
@@ -250,7 +256,9 @@ describe('send, streamed, against the server', () => {
         }
         const body = new ReadableStream<Uint8Array>({
           start(ctl) {
-            ctl.enqueue(new TextEncoder().encode('event: start\ndata: {"chatSessionId":"s-broken"}\n\nevent: delta\ndata: {"text":"Half"}\n\n'));
+            ctl.enqueue(
+              new TextEncoder().encode('event: start\ndata: {"chatSessionId":"s-broken"}\n\nevent: delta\ndata: {"text":"Half"}\n\n'),
+            );
             setTimeout(() => ctl.error(new TypeError('network error')), 10);
           },
         });
@@ -258,7 +266,9 @@ describe('send, streamed, against the server', () => {
       },
     });
     const t = texts();
-    const err = (await createChatClient(c.http).send(question('visitor-eeeeeeee-5555'), undefined, t.onText).catch((e: unknown) => e)) as ApiError;
+    const err = (await createChatClient(c.http)
+      .send(question('visitor-eeeeeeee-5555'), undefined, t.onText)
+      .catch((e: unknown) => e)) as ApiError;
     expect(t.seen).toEqual(['Half']);
     expect(err).toBeInstanceOf(ApiError);
     expect([err.code, err.message, err.chatSessionId]).toEqual(['FAILED', FAILURE_TEXT.chat, 's-broken']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import { FAILURE_TEXT, SETTINGS_ERROR_TEXT } from '../../src/messages';
 import { createApiClient, createChatClient } from '../../src/api/chat-client';
-import { connect } from '../../src/api/token-source';
+import { connectWithAuth } from '../support/connect';
 import { API_KEY, ORIGIN, VISITOR_A, VISITOR_B, scriptedEngine, startServer, type TestServer } from './harness';
 
 /** fetch as a browser on `origin` would send it. */
@@ -21,7 +21,12 @@ beforeAll(async () => {
     answers: scriptedEngine((req) => ({ content: `**Answer** to ${req.question}`, followUps: ['More?'], sources: [] })).engine,
     limits: { chatPerVisitor: 3 },
   });
-  await s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Docs', buttonType: 'EXTERNAL_LINK', externalUrl: 'https://example.com/docs' });
+  await s.storage.addActionTrigger(s.site.id, {
+    path: '/p',
+    name: 'Docs',
+    buttonType: 'EXTERNAL_LINK',
+    externalUrl: 'https://example.com/docs',
+  });
   await s.storage.addActionTrigger(s.site.id, { path: '/p', name: 'Ask', buttonType: 'ACTION', actionMessage: 'Tell me about p' });
 });
 afterAll(async () => {
@@ -30,7 +35,7 @@ afterAll(async () => {
 });
 
 const widget = (apiKey = API_KEY, origin = ORIGIN) => {
-  const c = connect({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey, fetch: fromOrigin(origin) });
+  const c = connectWithAuth({ apiUrl: `${s.base}/api`, baseUrl: `${s.base}/`, apiKey, fetch: fromOrigin(origin) });
   return { ...c, client: { ...c.client, ...createChatClient(c.http) } };
 };
 
@@ -52,23 +57,38 @@ describe('the client against the server', () => {
 
   it('sends, reads history and sessions, renames', async () => {
     const { client } = widget();
-    const sent = await client.send({ message: 'What is a fund?', webPageContent: '', userSessionId: VISITOR_A, path: '/p', chatSessionId: null });
+    const sent = await client.send({
+      message: 'What is a fund?',
+      webPageContent: '',
+      userSessionId: VISITOR_A,
+      path: '/p',
+      chatSessionId: null,
+    });
     expect(sent.aiMessage).toMatchObject({ role: 'ai', content: '**Answer** to What is a fund?', type: 'TEXT' });
     expect(sent.followUps).toEqual([{ id: expect.any(String), text: 'More?' }]);
     const history = await client.history({ userSessionId: VISITOR_A, path: '/p', chatSessionId: sent.chatSessionId });
     expect(history.messages.map((m) => m.role)).toEqual(['user', 'ai']);
     const sessions = await client.sessions(VISITOR_A);
     expect(sessions[0]).toMatchObject({ id: sent.chatSessionId, name: 'What is a fund?', totalMessages: 2 });
-    expect(await client.renameSession({ userSessionId: VISITOR_A, chatSessionId: sent.chatSessionId, name: 'Funds' })).toEqual({ id: sent.chatSessionId, name: 'Funds' });
+    expect(await client.renameSession({ userSessionId: VISITOR_A, chatSessionId: sent.chatSessionId, name: 'Funds' })).toEqual({
+      id: sent.chatSessionId,
+      name: 'Funds',
+    });
   });
 
   it('maps statuses to the errors of widget-spec §8', async () => {
     const { client } = widget();
-    await expect(client.renameSession({ userSessionId: VISITOR_B, chatSessionId: 'missing', name: 'x' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND', message: 'SESSION_NOT_FOUND' });
-    await expect(client.history({ userSessionId: VISITOR_B, path: '/p', chatSessionId: 'missing' })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    await expect(client.renameSession({ userSessionId: VISITOR_B, chatSessionId: 'missing', name: 'x' })).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+      message: 'SESSION_NOT_FOUND',
+    });
+    await expect(client.history({ userSessionId: VISITOR_B, path: '/p', chatSessionId: 'missing' })).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
     // another visitor: another widget, with its own session (a token serves one visitor, issue 14)
     const other = widget().client;
-    const send = () => other.send({ message: 'hi', webPageContent: '', userSessionId: 'visitor-rate-limit-1', path: '/', chatSessionId: null });
+    const send = () =>
+      other.send({ message: 'hi', webPageContent: '', userSessionId: 'visitor-rate-limit-1', path: '/', chatSessionId: null });
     await send();
     await send();
     await send();
@@ -94,10 +114,18 @@ describe('the client against the server', () => {
   it('button clicks are reported, failures only logged', async () => {
     const { client } = widget();
     const before = await s.storage.countButtonClicks(s.site.id);
-    await client.buttonClick({ buttonId: 'b', chatSessionId: null, userSessionId: VISITOR_A, pageUrl: 'https://shop.example/p', referrerUrl: '' });
+    await client.buttonClick({
+      buttonId: 'b',
+      chatSessionId: null,
+      userSessionId: VISITOR_A,
+      pageUrl: 'https://shop.example/p',
+      referrerUrl: '',
+    });
     expect(await s.storage.countButtonClicks(s.site.id)).toBe(before + 1);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(widget('pk_wrong').client.buttonClick({ buttonId: 'b', chatSessionId: null, userSessionId: VISITOR_A, pageUrl: '', referrerUrl: '' })).resolves.toBeUndefined();
+    await expect(
+      widget('pk_wrong').client.buttonClick({ buttonId: 'b', chatSessionId: null, userSessionId: VISITOR_A, pageUrl: '', referrerUrl: '' }),
+    ).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
@@ -112,7 +140,12 @@ describe('the client against the server', () => {
     await client.config();
     const first = auth.getSnapshot().context.token;
     // a token past half its life makes the server send a fresh one
-    auth.send({ type: 'TOKEN.RECEIVED', token: s.tokens.issue(s.site.id, Date.now() - 0.6 * s.tokens.lifetimeMs).authToken, lifetimeMs: 30 * 60_000, now: Date.now() });
+    auth.send({
+      type: 'TOKEN.RECEIVED',
+      token: s.tokens.issue(s.site.id, Date.now() - 0.6 * s.tokens.lifetimeMs).authToken,
+      lifetimeMs: 30 * 60_000,
+      now: Date.now(),
+    });
     await client.config();
     const renewed = auth.getSnapshot().context.token;
     expect(renewed).not.toBe(first);
@@ -130,14 +163,29 @@ describe('the client against the server', () => {
 });
 
 describe('the client against a broken server', () => {
-  const fakeFetch = (reply: (url: string) => Response): typeof fetch => async (input) => reply(String(input));
+  const fakeFetch =
+    (reply: (url: string) => Response): typeof fetch =>
+    async (input) =>
+      reply(String(input));
   const tokens = { get: async () => 't', received: () => undefined, rejected: () => undefined };
 
   it('a response of the wrong shape is the call’s failure text', async () => {
-    const client = createApiClient({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', tokens, fetch: fakeFetch(() => Response.json({ sessions: [{ id: 7 }] })) });
+    const client = createApiClient({
+      apiUrl: 'http://x/api',
+      baseUrl: 'http://x/',
+      apiKey: 'k',
+      tokens,
+      fetch: fakeFetch(() => Response.json({ sessions: [{ id: 7 }] })),
+    });
     await expect(client.sessions('visitor-aaaaaaaa')).rejects.toMatchObject({ code: 'FAILED', message: FAILURE_TEXT.sessions });
     await expect(client.sessions('visitor-aaaaaaaa')).rejects.toBeInstanceOf(ApiError);
-    const notJson = createApiClient({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', tokens, fetch: fakeFetch(() => new Response('<html>')) });
+    const notJson = createApiClient({
+      apiUrl: 'http://x/api',
+      baseUrl: 'http://x/',
+      apiKey: 'k',
+      tokens,
+      fetch: fakeFetch(() => new Response('<html>')),
+    });
     await expect(notJson.config()).rejects.toMatchObject({ message: FAILURE_TEXT.config });
   });
 
@@ -146,8 +194,10 @@ describe('the client against a broken server', () => {
       throw new TypeError('Failed to fetch');
     };
     const client = createApiClient({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', tokens, fetch: down });
-    await expect(client.send({ message: 'x', webPageContent: '', userSessionId: 'visitor-aaaaaaaa', path: '/', chatSessionId: null })).rejects.toMatchObject({ message: FAILURE_TEXT.chat });
-    const { client: booting } = connect({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', fetch: down });
+    await expect(
+      client.send({ message: 'x', webPageContent: '', userSessionId: 'visitor-aaaaaaaa', path: '/', chatSessionId: null }),
+    ).rejects.toMatchObject({ message: FAILURE_TEXT.chat });
+    const { client: booting } = connectWithAuth({ apiUrl: 'http://x/api', baseUrl: 'http://x/', apiKey: 'k', fetch: down });
     await expect(booting.appearance()).rejects.toMatchObject({ message: SETTINGS_ERROR_TEXT.FAILED });
   });
 

@@ -1,0 +1,243 @@
+/**
+ * The widget's root (machines/widget.ts) with fake children: each child is a machine that records the
+ * events it receives and emits the facts the test sends it, so the root's reactions show as the events
+ * that reach each child; the site is the real one (with its real window), with fake effects.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createActor,
+  createMachine,
+  emit,
+  fromCallback,
+  fromPromise,
+  type AnyActorRef,
+  type AnyEventObject,
+  type InspectionEvent,
+} from 'xstate';
+import { DEFAULT_APPEARANCE } from '../../contract/appearance';
+import { dictationMachine } from '../../machines/dictation';
+import { siteMachine } from '../../machines/site';
+import { widgetMachine, type WidgetFact } from '../../machines/widget';
+import type { PresenceBubble, WindowActor } from '../../machines/window';
+import { ACTION_MESSAGE_DELAY_MS } from '../../machines/constants';
+
+/** A child that records what it receives and when it stops, and emits what it is told to (`FAKE.EMIT`). */
+function fakeChild(id: string, received: Record<string, AnyEventObject[]>, stopped: string[]) {
+  received[id] = [];
+  return createMachine({
+    id,
+    // (the chat's draft, which dictation appends to)
+    context: { draft: 'Dear team,' },
+    // its cleanup runs when the child stops
+    invoke: { src: fromCallback(() => () => void stopped.push(id)) },
+    on: {
+      'FAKE.EMIT': { actions: emit(({ event }) => (event as unknown as { fact: AnyEventObject }).fact) },
+      '*': { actions: ({ event }) => void received[id]!.push(event) },
+    },
+  });
+}
+
+function start(options: { path?: string } = {}) {
+  const received: Record<string, AnyEventObject[]> = {};
+  const stopped: string[] = [];
+  const inspected: InspectionEvent[] = [];
+  const watchers = { started: 0, stopped: 0 };
+  const watcher = fromCallback(() => {
+    watchers.started++;
+    return () => void watchers.stopped++;
+  });
+  const root = createActor(
+    widgetMachine.provide({
+      actors: {
+        auth: fakeChild('auth', received, stopped) as never,
+        network: fakeChild('network', received, stopped) as never,
+        site: siteMachine.provide({
+          actors: {
+            loadSettings: fromPromise(() => new Promise(() => undefined)),
+            presence: fromPromise<PresenceBubble | null, { path: string }>(async () => null),
+            rememberGreeting: fromPromise<void>(async () => undefined),
+            pathWatcher: watcher,
+            viewport: watcher,
+          },
+        }),
+        chat: fakeChild('chat', received, stopped) as never,
+        sessions: fakeChild('sessions', received, stopped) as never,
+        actionButtons: fakeChild('actionButtons', received, stopped) as never,
+      },
+    }),
+    {
+      input: {
+        site: {
+          path: options.path ?? '/a',
+          isMobile: false,
+          greeted: true,
+          appearance: DEFAULT_APPEARANCE,
+          config: { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' },
+        },
+        chatSessionId: 's-1',
+      },
+      inspect: (e) => void inspected.push(e),
+    },
+  );
+  const facts: WidgetFact[] = [];
+  root.on('*', (e) => facts.push(e));
+  root.start();
+  const win = root.system.get('window') as WindowActor;
+  /** Makes a fake child emit `fact`. */
+  const emitFrom = (id: string, fact: AnyEventObject) => root.system.get(id).send({ type: 'FAKE.EMIT', fact });
+  const types = (id: string) => (received[id] ?? []).map((e) => e.type);
+  return { root, win, received, types, stopped, facts, emitFrom, watchers, inspected };
+}
+
+describe('the widget root (one actor system)', () => {
+  it('spawns auth, network and site (with its window) under system ids from the start, and the conversation on CONVERSATION.START', () => {
+    const { root } = start();
+    for (const id of ['auth', 'network', 'site', 'window']) expect(root.system.get(id), id).toBeTruthy();
+    for (const id of ['chat', 'sessions', 'actionButtons']) expect(root.system.get(id), id).toBeUndefined();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    for (const id of ['chat', 'sessions', 'actionButtons']) expect(root.system.get(id), id).toBeTruthy();
+    // a second start changes nothing
+    const chat = root.system.get('chat');
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    expect(root.system.get('chat')).toBe(chat);
+  });
+
+  it('a path change reloads the history and the action buttons for the new path', () => {
+    const { root, win, types, received } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    win.send({ type: 'PATH.CHANGED', path: '/b' });
+    expect(types('chat')).toEqual(['CHAT.RELOAD']);
+    expect(received.actionButtons).toEqual([{ type: 'PATH.CHANGED', path: '/b' }]);
+  });
+
+  it('entering History loads the sessions, entering Home refreshes the chat; closing the window reloads the history', () => {
+    const { root, win, types } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    win.send({ type: 'TAB.SELECT', tab: 'history' });
+    expect(types('sessions')).toEqual(['SESSIONS.LOAD']);
+    win.send({ type: 'TAB.SELECT', tab: 'home' });
+    expect(types('chat')).toEqual(['CHAT.RELOAD']);
+    win.send({ type: 'TAB.SELECT', tab: 'chat' });
+    win.send({ type: 'WINDOW.CLOSE' });
+    expect(types('chat')).toEqual(['CHAT.RELOAD', 'CHAT.RELOAD']);
+    expect(types('sessions')).toEqual(['SESSIONS.LOAD']);
+  });
+
+  it('a conversation started on History loads the sessions at once', () => {
+    const { root, types } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'history' });
+    expect(types('sessions')).toEqual(['SESSIONS.LOAD']);
+  });
+
+  it('the network back: the chat and the sessions try again', () => {
+    const { root, types, emitFrom } = start();
+    // before the conversation, nothing waits
+    emitFrom('network', { type: 'network.back' });
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    emitFrom('network', { type: 'network.back' });
+    expect(types('chat')).toEqual(['NETWORK.BACK']);
+    expect(types('sessions')).toEqual(['NETWORK.BACK']);
+  });
+
+  it('an ask goes to the chat, starting the conversation first when it has not started', () => {
+    vi.useFakeTimers();
+    try {
+      const { root, win, received } = start();
+      win.send({ type: 'WINDOW.ASK', text: 'What fees?' });
+      // widget-spec §4: the message goes 100 ms after the window opened
+      vi.advanceTimersByTime(ACTION_MESSAGE_DELAY_MS);
+      expect(root.system.get('chat')).toBeTruthy();
+      expect(received.chat).toEqual([{ type: 'CHAT.SEND', text: 'What fees?' }]);
+      win.send({ type: 'WINDOW.ASK', text: 'And exit fees?' });
+      vi.advanceTimersByTime(ACTION_MESSAGE_DELAY_MS);
+      expect(received.chat).toEqual([
+        { type: 'CHAT.SEND', text: 'What fees?' },
+        { type: 'CHAT.SEND', text: 'And exit fees?' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the window's facts reach the site (a close looks for the presence video again) and the page", () => {
+    const { win, facts, root } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    win.send({ type: 'WINDOW.CLOSE' });
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    win.send({ type: 'WINDOW.OPEN' });
+    win.send({ type: 'WINDOW.CLOSE' });
+    expect(facts.filter((f) => f.type.startsWith('window.')).map((f) => f.type)).toEqual([
+      'window.opened',
+      'window.closed',
+      'window.opened',
+      'window.closed',
+    ]);
+    win.send({ type: 'BUBBLE.DISMISS' });
+    expect((root.system.get('site').getSnapshot() as { context: { dismissed: string[] } }).context.dismissed).toEqual(['/a']);
+  });
+
+  it("the chat's facts reach the page (the programmatic API's events)", () => {
+    const { root, facts, emitFrom } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    emitFrom('chat', { type: 'send.failed', error: 'FAILED' });
+    expect(facts).toContainEqual({ type: 'send.failed', error: 'FAILED' });
+  });
+
+  it('stopping the root stops every child, the watchers of the page included', () => {
+    const { root, stopped, watchers } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    const win = root.system.get('window') as WindowActor;
+    root.stop();
+    expect(stopped.sort()).toEqual(['actionButtons', 'auth', 'chat', 'network', 'sessions']);
+    // the site's own effects (the path and viewport watchers) stopped with it, and its window takes no events
+    expect(watchers).toEqual({ started: 2, stopped: 2 });
+    win.send({ type: 'WINDOW.OPEN' });
+    expect(win.getSnapshot().value).toBe('closed');
+  });
+
+  it("an on-demand part's machine runs in the system under its id until PART.STOP or the root stops", () => {
+    const { root, received, stopped } = start();
+    root.send({ type: 'PART.LOADED', systemId: 'recording', logic: fakeChild('recording', received, stopped) });
+    root.send({ type: 'PART.LOADED', systemId: 'avatar', logic: fakeChild('avatar', received, stopped) });
+    root.system.get('recording').send({ type: 'RECORD.START' });
+    expect(received.recording).toEqual([{ type: 'RECORD.START' }]);
+    root.send({ type: 'PART.STOP', systemId: 'recording' });
+    expect(stopped).toEqual(['recording']);
+    expect(root.system.get('recording')).toBeUndefined();
+    root.stop();
+    expect(stopped.filter((id) => id === 'recording' || id === 'avatar')).toEqual(['recording', 'avatar']);
+  });
+
+  it("dictation's reactions are its machine's transitions: a transcript goes into the chat's draft; a close or another tab cancels", () => {
+    const { root, win, received, stopped, emitFrom } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    win.send({ type: 'TAB.SELECT', tab: 'chat' });
+    root.send({ type: 'CONVERSATION.START', tab: 'chat' });
+    root.send({
+      type: 'PART.LOADED',
+      systemId: 'dictation',
+      logic: dictationMachine.provide({ actors: { recording: fakeChild('recording', received, stopped) as never } }),
+    });
+    emitFrom('recording', { type: 'transcribed', text: 'hello' });
+    expect(received.chat).toContainEqual({ type: 'CHAT.TYPE', text: 'Dear team, hello' });
+    expect(received.recording).toEqual([]);
+    win.send({ type: 'TAB.SELECT', tab: 'home' });
+    win.send({ type: 'WINDOW.CLOSE' });
+    expect(received.recording).toEqual([{ type: 'RECORD.CANCEL' }, { type: 'RECORD.CANCEL' }]);
+  });
+
+  it('one inspector given to the root sees every machine of the widget in one system', () => {
+    const { root, inspected } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    const actors = inspected.filter((e) => e.type === '@xstate.actor');
+    const ids = new Set(actors.map((e) => (e.actorRef as AnyActorRef).id));
+    for (const id of ['auth', 'network', 'site', 'window', 'chat', 'sessions', 'actionButtons'])
+      expect(
+        [...actors].some((e) => e.actorRef === root.system.get(id)),
+        id,
+      ).toBe(true);
+    expect(ids.size).toBeGreaterThan(7);
+    expect(new Set(actors.map((e) => e.rootId))).toEqual(new Set([root.sessionId]));
+  });
+});
