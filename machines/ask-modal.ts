@@ -48,7 +48,8 @@ export function askItem(item: SlotItem, pageDocuments: readonly { token: string;
   }
   const listed = new Map<string, SmartDocContext['documents'][number]>();
   for (const { token, doc } of [{ token: item.token, doc: item.doc }, ...pageDocuments]) {
-    if (!listed.has(doc.smartDocId)) listed.set(doc.smartDocId, { id: doc.smartDocId, name: doc.name, type: doc.type, version: doc.versionNumber, embedToken: token });
+    if (!listed.has(doc.smartDocId))
+      listed.set(doc.smartDocId, { id: doc.smartDocId, name: doc.name, type: doc.type, version: doc.versionNumber, embedToken: token });
   }
   const documents = [...listed.values()];
   return {
@@ -152,7 +153,10 @@ export const askModalMachine = setup({
           invoke: {
             src: 'loadHistory',
             input: ({ context }) => ({ item: context.item! }),
-            onDone: { target: 'ready', actions: assign(({ event }) => ({ messages: event.output.messages, chatSessionId: event.output.chatSessionId })) },
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ messages: event.output.messages, chatSessionId: event.output.chatSessionId })),
+            },
             onError: { target: 'ready', actions: assign({ historyFailed: true }) },
           },
         },
@@ -164,14 +168,21 @@ export const askModalMachine = setup({
                 'MESSAGE.SEND': {
                   guard: 'canSend',
                   target: 'sending',
-                  actions: assign(({ context }) => ({ messages: [...context.messages, { role: 'user' as const, content: context.draft.trim() }], draft: '' })),
+                  actions: assign(({ context }) => ({
+                    messages: [...context.messages, { role: 'user' as const, content: context.draft.trim() }],
+                    draft: '',
+                  })),
                 },
               },
             },
             sending: {
               invoke: {
                 src: 'send',
-                input: ({ context }) => ({ item: context.item!, message: context.messages.at(-1)!.content, chatSessionId: context.chatSessionId }),
+                input: ({ context }) => ({
+                  item: context.item!,
+                  message: context.messages.at(-1)!.content,
+                  chatSessionId: context.chatSessionId,
+                }),
                 onDone: {
                   target: 'idle',
                   actions: assign(({ context, event }) => ({
@@ -179,7 +190,12 @@ export const askModalMachine = setup({
                     chatSessionId: event.output.chatSessionId,
                   })),
                 },
-                onError: { target: 'idle', actions: assign(({ context }) => ({ messages: [...context.messages, { role: 'ai' as const, content: '', failed: true as const }] })) },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ context }) => ({
+                    messages: [...context.messages, { role: 'ai' as const, content: '', failed: true as const }],
+                  })),
+                },
               },
             },
           },
@@ -201,7 +217,3 @@ export const askModalMachine = setup({
 
 export type AskModalActor = ActorRefFrom<typeof askModalMachine>;
 export type AskModalSnapshot = SnapshotFrom<typeof askModalMachine>;
-
-export const selectIsOpen = (s: AskModalSnapshot) => s.matches('open');
-export const selectIsSending = (s: AskModalSnapshot) => s.matches({ open: { ready: 'sending' } });
-export const selectIsLoadingHistory = (s: AskModalSnapshot) => s.matches({ open: 'loadingHistory' });

@@ -12,7 +12,7 @@
  * - A token that arrives in a response header (`TOKEN.RECEIVED`) replaces the stored one.
  * - The token lives in this machine's context only: never in storage or a URL.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './not-provided';
 import { TOKEN_REFRESH_MARGIN_MS } from './constants';
 
@@ -139,7 +139,10 @@ export const authMachine = setup({
     ready: {
       after: { refreshDelay: { target: 'stale', actions: 'drop' } },
       on: {
-        'TOKEN.NEEDED': [{ guard: { type: 'isUsableAt', params: ({ event }) => ({ now: event.now }) } }, { target: 'booting', actions: 'drop' }],
+        'TOKEN.NEEDED': [
+          { guard: { type: 'isUsableAt', params: ({ event }) => ({ now: event.now }) } },
+          { target: 'booting', actions: 'drop' },
+        ],
         'TOKEN.REJECTED': { target: 'booting', actions: 'drop' },
       },
     },
@@ -155,5 +158,3 @@ export const authMachine = setup({
 });
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
-export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-

@@ -113,9 +113,20 @@ export const avatarMachine = setup({
     hasSession: ({ context }) => context.session !== null && context.token !== null,
   },
   actions: {
-    reset: assign({ token: null, session: null, audio: null, video: null, muted: false, talking: false, failure: null, disconnectReason: null }),
+    reset: assign({
+      token: null,
+      session: null,
+      audio: null,
+      video: null,
+      muted: false,
+      talking: false,
+      failure: null,
+      disconnectReason: null,
+    }),
     fail: assign({ failure: (_, failure: AvatarFailure) => failure }),
-    addTrack: assign(({ context, event }) => (event.type === 'ROOM.TRACK' ? (event.kind === 'audio' ? { audio: event.track } : { video: event.track }) : context)),
+    addTrack: assign(({ context, event }) =>
+      event.type === 'ROOM.TRACK' ? (event.kind === 'audio' ? { audio: event.track } : { video: event.track }) : context,
+    ),
     say: sendTo('room', ({ event }) => ({ type: 'ROOM.SAY' as const, text: event.type === 'AVATAR.SAY' ? event.text : '' })),
     talkStarted: assign({ talking: true }),
     talkEnded: assign({ talking: false }),
@@ -289,12 +300,16 @@ export function selectStatus(s: AvatarSnapshot): AvatarStatus {
 }
 /** The spinner shows while connecting. */
 export const selectIsConnecting = (s: AvatarSnapshot) =>
-  s.matches('fetchingToken') || s.matches('creatingSession') || s.matches('loadingClient') || s.matches({ live: { connection: 'connecting' } }) || s.matches({ live: { connection: 'waitingForMedia' } });
+  s.matches('fetchingToken') ||
+  s.matches('creatingSession') ||
+  s.matches('loadingClient') ||
+  s.matches({ live: { connection: 'connecting' } }) ||
+  s.matches({ live: { connection: 'waitingForMedia' } });
 /** 'Start new session' shows after a disconnect or a failure. */
 export const selectCanRestart = (s: AvatarSnapshot) => s.matches('disconnected') || s.matches('failed');
 export const selectIsActive = (s: AvatarSnapshot) => !s.matches('idle');
 export const selectIsMuted = (s: AvatarSnapshot) => s.context.muted;
 export const selectIsTalking = (s: AvatarSnapshot) => s.context.talking;
-export const selectSessionId = (s: AvatarSnapshot) => s.context.session?.sessionId ?? null;
 /** The avatar's tracks, once both arrived. */
-export const selectTracks = (s: AvatarSnapshot) => (s.context.audio && s.context.video ? { audio: s.context.audio, video: s.context.video } : null);
+export const selectTracks = (s: AvatarSnapshot) =>
+  s.context.audio && s.context.video ? { audio: s.context.audio, video: s.context.video } : null;

@@ -141,7 +141,10 @@ export type ChatEvent =
   | { type: 'CHAT.ABOUT'; about: ChatAbout | null }
   | AnswerDelta;
 
-export type ChatEmitted = { type: 'session.changed'; chatSessionId: string | null } | { type: 'message.received'; message: ChatMessage } | { type: 'send.failed'; error: string };
+export type ChatEmitted =
+  | { type: 'session.changed'; chatSessionId: string | null }
+  | { type: 'message.received'; message: ChatMessage }
+  | { type: 'send.failed'; error: string };
 
 /** widget-spec §5: a message is sent only if its trimmed text is non-empty. */
 export const canSendText = (text: string) => text.trim().length > 0;
@@ -156,11 +159,15 @@ export interface ChatFailure {
 }
 
 /** A failed call's own message, for the programmatic API's 'error' event. */
-const errorText = (event: unknown, error = (event as { error?: unknown }).error) => (error instanceof Error ? error.message : String(error));
+const errorText = (event: unknown, error = (event as { error?: unknown }).error) =>
+  error instanceof Error ? error.message : String(error);
 /** A failed call's ApiError fields (src/api/client.ts), as far as they are there. */
-const failure = (event: unknown) => ((event as { error?: { code?: string; retryAfter?: number; chatSessionId?: string } }).error ?? {});
+const failure = (event: unknown) => (event as { error?: { code?: string; retryAfter?: number; chatSessionId?: string } }).error ?? {};
 /** A guard: the call failed with this ApiError code. */
-const failedWith = (code: string) => ({ event }: { event: unknown }) => failure(event).code === code;
+const failedWith =
+  (code: string) =>
+  ({ event }: { event: unknown }) =>
+    failure(event).code === code;
 /** The message an event names (Try again, Cancel). */
 const named = (c: ChatContext, event: unknown) => c.messages.find((m) => m.id === (event as { id?: string }).id);
 /** A message only this widget has: a question not delivered, or an error message. */
@@ -174,7 +181,10 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
   const n = c.localSeq + 1;
   const gone = c.messages.filter((m) => m.role === 'user' && isGivenUp(m) && m.content === content).map((m) => m.id);
   return {
-    messages: [...c.messages.filter((m) => !gone.includes(m.of ?? m.id)), { id: `q${n}`, role: 'user', content, createdAt: '', type: 'TEXT', status: 'queued' }],
+    messages: [
+      ...c.messages.filter((m) => !gone.includes(m.of ?? m.id)),
+      { id: `q${n}`, role: 'user', content, createdAt: '', type: 'TEXT', status: 'queued' },
+    ],
     localSeq: n,
     // the question that came back into the composer leaves it when it goes again
     draft: gone.length && c.draft === content ? '' : c.draft,
@@ -188,7 +198,8 @@ function add(c: ChatContext, text: string): Partial<ChatContext> {
 function settle(c: ChatContext, q: ChatMessage | undefined, status: ChatMessage['status'], failure?: ChatFailure): Partial<ChatContext> {
   const begun = !!q && c.messages.some((m) => m.status === 'streaming');
   const stored = begun || undefined;
-  const after = (of: string): ChatMessage[] => (failure ? [{ id: `e${of}`, role: 'ai', content: '', createdAt: '', type: 'TEXT', isError: true, failure, of, stored }] : []);
+  const after = (of: string): ChatMessage[] =>
+    failure ? [{ id: `e${of}`, role: 'ai', content: '', createdAt: '', type: 'TEXT', isError: true, failure, of, stored }] : [];
   return {
     messages: c.messages.flatMap((m) =>
       m === q
@@ -230,7 +241,9 @@ export const chatMachine = setup({
     emitted: {} as ChatEmitted,
   },
   actors: {
-    loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(notProvided('loadHistory')),
+    loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(
+      notProvided('loadHistory'),
+    ),
     /** `id` is the question's own (the same for each time an unanswered question is sent again). */
     send: fromPromise<SendResult, SendInput>(notProvided('send')),
     sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(notProvided('sendButtonClick')),
@@ -259,10 +272,17 @@ export const chatMachine = setup({
     submit: assign(({ context }) => ({ ...add(context, context.draft), draft: '' })),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'CHAT.TYPE' ? event.text : context.draft) }),
     reportClick: spawnChild('sendButtonClick', {
-      input: ({ context, event }) => ({ buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '', chatSessionId: context.chatSessionId }),
+      input: ({ context, event }) => ({
+        buttonId: event.type === 'BUTTON.CLICKED' ? event.buttonId : '',
+        chatSessionId: context.chatSessionId,
+      }),
     }),
     /** The next question goes; the buttons under the last answer go with it. */
-    sendNext: assign(({ context }) => ({ ...settle(context, withStatus(context, 'queued'), 'sending'), followUps: [], responseButtons: [] })),
+    sendNext: assign(({ context }) => ({
+      ...settle(context, withStatus(context, 'queued'), 'sending'),
+      followUps: [],
+      responseButtons: [],
+    })),
     /**
      * widget-spec §8: the typing indicator goes; with no answer at all the question waits its turn again, else it
      * is failed, with the error after it, and comes back into an empty composer.
@@ -291,7 +311,18 @@ export const chatMachine = setup({
           m.status === 'streaming'
             ? []
             : m.id === (event as AnswerDelta).id
-              ? [m, { id: `a${m.id}`, role: 'ai', content: (event as AnswerDelta).text, createdAt: '', type: 'TEXT', status: 'streaming', of: m.id }]
+              ? [
+                  m,
+                  {
+                    id: `a${m.id}`,
+                    role: 'ai',
+                    content: (event as AnswerDelta).text,
+                    createdAt: '',
+                    type: 'TEXT',
+                    status: 'streaming',
+                    of: m.id,
+                  },
+                ]
               : [m],
         ),
     }),
@@ -341,7 +372,11 @@ export const chatMachine = setup({
         // Only a session the server no longer knows is forgotten (its messages with it); after any other
         // failure the chat says it could not load, never that there is no conversation.
         onError: [
-          { guard: 'isSessionGone', target: 'ready', actions: ['forgetSession', 'emitSessionCleared', assign({ messages: ({ context }) => context.messages.filter(isLocal) })] },
+          {
+            guard: 'isSessionGone',
+            target: 'ready',
+            actions: ['forgetSession', 'emitSessionCleared', assign({ messages: ({ context }) => context.messages.filter(isLocal) })],
+          },
           'loadFailed',
         ],
       },
@@ -381,7 +416,9 @@ export const chatMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               // the question and the answer as the server stored them, in place of the local ones
-              messages: context.messages.flatMap((m) => (m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : m.status === 'streaming' ? [] : [m])),
+              messages: context.messages.flatMap((m) =>
+                m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : m.status === 'streaming' ? [] : [m],
+              ),
               chatSessionId: event.output.chatSessionId,
               followUps: event.output.followUps,
               responseButtons: event.output.responseButtons,

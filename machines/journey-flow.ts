@@ -126,5 +126,17 @@ export function createFlow(questions: readonly Screen[]) {
   /** A step's pages an edit from the review walks (the editable ones). */
   const editablePages = (n: StepNumber): ScreenId[] => stepByNumber(n).pages.filter((p) => byId.get(p)?.editable !== false);
 
-  return { SCREENS, FLOW, STEPS, pathOf, screenForPath, stepOfScreen, stepForPath, stepByNumber, nextScreen, previousScreen, editablePages };
+  return {
+    SCREENS,
+    FLOW,
+    STEPS,
+    pathOf,
+    screenForPath,
+    stepOfScreen,
+    stepForPath,
+    stepByNumber,
+    nextScreen,
+    previousScreen,
+    editablePages,
+  };
 }

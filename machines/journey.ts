@@ -168,8 +168,14 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
     },
     actions: {
       syncUrl: sendTo('history', (_, params: { path: string }) => ({ type: 'SYNC', path: params.path }) satisfies HistoryCommand),
-      historyBack: sendTo('history', (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand),
-      save: sendTo('autosave', ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand),
+      historyBack: sendTo(
+        'history',
+        (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand,
+      ),
+      save: sendTo(
+        'autosave',
+        ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand,
+      ),
       rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
       rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
       endDetour: assign({ detour: null }),
@@ -181,20 +187,25 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
         detour: (): Detour => ({ returnTo: 'recommendation', from: adjustGoals, until: adjustGoals }),
       }),
       setAnswer: assign({
-        answers: ({ context, event }) => (event.type === 'ANSWER.SET' ? setField(context.answers, event.field, event.value) : context.answers),
+        answers: ({ context, event }) =>
+          event.type === 'ANSWER.SET' ? setField(context.answers, event.field, event.value) : context.answers,
       }),
       setToggle: assign({
-        answers: ({ context, event }) => (event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers),
+        answers: ({ context, event }) =>
+          event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers,
       }),
       addRow: assign({
         answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list) : context.answers),
       }),
       updateRow: assign({
         answers: ({ context, event }) =>
-          event.type === 'ROWS.UPDATE' ? updateRow(context.answers, event.list, event.id, event.field as never, event.value) : context.answers,
+          event.type === 'ROWS.UPDATE'
+            ? updateRow(context.answers, event.list, event.id, event.field as never, event.value)
+            : context.answers,
       }),
       removeRow: assign({
-        answers: ({ context, event }) => (event.type === 'ROWS.REMOVE' ? removeRow(context.answers, event.list, event.id) : context.answers),
+        answers: ({ context, event }) =>
+          event.type === 'ROWS.REMOVE' ? removeRow(context.answers, event.list, event.id) : context.answers,
       }),
       openRiskQuestionnaire: assign({
         answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
@@ -265,7 +276,12 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
     const historyFallback = HISTORY_BACK[id];
     if (!FLOW.includes(id)) {
       // the embed routes: no Continue; Back through browser history
-      return { entry, on: { 'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } } } };
+      return {
+        entry,
+        on: {
+          'JOURNEY.BACK': { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } },
+        },
+      };
     }
     const returns = (['reviewDetails', 'recommendation'] as const).map((returnTo) => ({ returnTo }));
     const previous = previousScreen(id);
@@ -327,6 +343,7 @@ export const selectCanContinue = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.
 export const selectCanReturn = (s: JourneySnapshot) => s.can({ type: 'JOURNEY.RETURN' });
 export const selectDetour = (s: JourneySnapshot) => s.context.detour;
 /** Where 'Continue where you left off' goes, when there are answers to continue with; else null. */
-export const selectResumeAt = (s: JourneySnapshot) => (s.can({ type: 'JOURNEY.RESUME' }) && !isEmptyAnswers(s.context.answers) ? s.context.resumeAt : null);
+export const selectResumeAt = (s: JourneySnapshot) =>
+  s.can({ type: 'JOURNEY.RESUME' }) && !isEmptyAnswers(s.context.answers) ? s.context.resumeAt : null;
 export const selectRequestedPath = (s: JourneySnapshot) => s.context.requestedPath;
 export const selectNavigations = (s: JourneySnapshot) => s.context.navigations;

@@ -4,8 +4,6 @@
  *
  *   send: fromPromise<SendResult, SendInput>(notProvided('send'))
  */
-export const notProvided =
-  (name: string) =>
-  (): never => {
-    throw new Error(`${name} actor not provided`);
-  };
+export const notProvided = (name: string) => (): never => {
+  throw new Error(`${name} actor not provided`);
+};

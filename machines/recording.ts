@@ -20,7 +20,14 @@
  * answer is over, and recording starts again.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { MAX_RECORDING_MS, MIN_AUDIO_SIZE_BYTES, NO_SPEECH_TIMEOUT_MS, RESTART_DELAY_MS, SILENCE_TIMEOUT_MS, SPEECH_LEVEL_THRESHOLD } from './on-demand-constants';
+import {
+  MAX_RECORDING_MS,
+  MIN_AUDIO_SIZE_BYTES,
+  NO_SPEECH_TIMEOUT_MS,
+  RESTART_DELAY_MS,
+  SILENCE_TIMEOUT_MS,
+  SPEECH_LEVEL_THRESHOLD,
+} from './on-demand-constants';
 
 /** Dictation puts the text into the composer; voice mode sends it and records again after the answer. */
 export type RecordingMode = 'dictation' | 'voice';
@@ -97,9 +104,9 @@ export class TranscriptionFailure extends Error {
   }
 }
 
-
 /** Whether a recording may be transcribed (widget-spec §5): speech was heard and the audio is over 1000 bytes. */
-export const isTranscribable = (heardSpeech: boolean, audio: Blob | null): boolean => heardSpeech && audio !== null && audio.size > MIN_AUDIO_SIZE_BYTES;
+export const isTranscribable = (heardSpeech: boolean, audio: Blob | null): boolean =>
+  heardSpeech && audio !== null && audio.size > MIN_AUDIO_SIZE_BYTES;
 
 /** The trimmed text of the transcribe actor's done event ('' for any other event). */
 const transcriptOf = (event: object): string => {
@@ -291,7 +298,6 @@ export function selectPhase(s: RecordingSnapshot): RecordingPhase {
 export const selectIsAcquiring = (s: RecordingSnapshot) => s.matches({ active: 'acquiring' });
 export const selectIsListening = (s: RecordingSnapshot) => s.matches({ active: { capturing: 'listening' } });
 export const selectIsTranscribing = (s: RecordingSnapshot) => s.matches('transcribing');
-export const selectHeardSpeech = (s: RecordingSnapshot) => s.context.heardSpeech;
 export const selectBars = (s: RecordingSnapshot) => s.context.bars;
 export const selectProblem = (s: RecordingSnapshot) => s.context.problem;
 export const selectCanRetry = (s: RecordingSnapshot) => s.can({ type: 'RECORD.RETRY' });

@@ -105,7 +105,10 @@ export const sessionsMachine = setup({
         editing: {
           on: {
             'RENAME.CHANGE': { actions: assign({ rename: ({ context, event }) => ({ ...context.rename!, draft: event.draft }) }) },
-            'RENAME.COMMIT': [{ guard: 'isChangedName', target: 'saving' }, { target: 'idle', actions: 'endRename' }],
+            'RENAME.COMMIT': [
+              { guard: 'isChangedName', target: 'saving' },
+              { target: 'idle', actions: 'endRename' },
+            ],
             'RENAME.CANCEL': { target: 'idle', actions: 'endRename' },
           },
         },
@@ -118,7 +121,8 @@ export const sessionsMachine = setup({
               target: 'idle',
               actions: [
                 assign({
-                  sessions: ({ context, event }) => context.sessions.map((s) => (s.id === event.output.id ? { ...s, name: event.output.name } : s)),
+                  sessions: ({ context, event }) =>
+                    context.sessions.map((s) => (s.id === event.output.id ? { ...s, name: event.output.name } : s)),
                 }),
                 'endRename',
               ],
@@ -140,7 +144,6 @@ export type SessionsActor = ActorRefFrom<typeof sessionsMachine>;
 export type SessionsSnapshot = SnapshotFrom<typeof sessionsMachine>;
 
 export const selectSessions = (s: SessionsSnapshot) => s.context.sessions;
-export const selectSessionsLoading = (s: SessionsSnapshot) => s.matches({ list: 'loading' });
 /** The server answered the last load: an empty list is really empty. */
 export const selectSessionsLoaded = (s: SessionsSnapshot) => s.matches({ list: 'ready' });
 /** The last load failed and none is under way: 'Failed to load chat sessions' shows. */
@@ -148,5 +151,5 @@ export const selectSessionsFailed = (s: SessionsSnapshot) => s.matches({ list: '
 /** The last load failed (also while a Retry loads). */
 export const selectSessionsLoadFailed = (s: SessionsSnapshot) => s.context.loadFailed;
 export const selectRename = (s: SessionsSnapshot) => s.context.rename;
-export const selectSavingId = (s: SessionsSnapshot) => (s.matches({ rename: 'saving' }) ? s.context.rename?.id ?? null : null);
+export const selectSavingId = (s: SessionsSnapshot) => (s.matches({ rename: 'saving' }) ? (s.context.rename?.id ?? null) : null);
 export const selectFailedId = (s: SessionsSnapshot) => s.context.failedId;

@@ -42,7 +42,9 @@ export interface VideoItem {
 }
 
 /** What a slot shows once booted. */
-export type SlotItem = { kind: 'smart-doc'; token: string; doc: SmartDoc; footer: FooterButton[] } | { kind: 'video'; token: string; video: VideoItem };
+export type SlotItem =
+  | { kind: 'smart-doc'; token: string; doc: SmartDoc; footer: FooterButton[] }
+  | { kind: 'video'; token: string; video: VideoItem };
 
 /** How a document's content is shown (widget-spec §2 "Viewers by type"). */
 export type DocView = 'pdf' | 'docx' | 'markdown' | 'text' | 'spreadsheet' | 'download' | 'missing';
@@ -127,7 +129,10 @@ export const slotMachine = setup({
         input: ({ context }) => ({ kind: context.kind, token: context.token }),
         onDone: {
           target: 'loaded',
-          actions: [assign({ item: ({ event }) => event.output }), emit(({ event }) => ({ type: 'slot.loaded' as const, item: event.output }))],
+          actions: [
+            assign({ item: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'slot.loaded' as const, item: event.output })),
+          ],
         },
         onError: { target: 'error', actions: assign({ error: ({ event }) => message(event.error) }) },
       },
@@ -160,5 +165,5 @@ export const slotMachine = setup({
 export type SlotActor = ActorRefFrom<typeof slotMachine>;
 export type SlotSnapshot = SnapshotFrom<typeof slotMachine>;
 
-export const selectItem = (s: SlotSnapshot) => s.context.item;
-export const selectPhase = (s: SlotSnapshot): 'loading' | 'loaded' | 'error' => (s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading');
+export const selectPhase = (s: SlotSnapshot): 'loading' | 'loaded' | 'error' =>
+  s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading';

@@ -105,9 +105,12 @@ export const windowMachine = setup({
       event.type === 'VIEWPORT.CHANGED' ? { isMobile: event.isMobile, expanded: event.isMobile ? false : context.expanded } : {},
     ),
     chooseChatTab: assign({ tab: 'chat' as Tab }),
-    scheduleAsk: raise(({ event }) => ({ type: 'ASK.DUE' as const, text: event.type === 'WINDOW.ASK' ? event.text : '' }), { delay: 'askDelay' }),
+    scheduleAsk: raise(({ event }) => ({ type: 'ASK.DUE' as const, text: event.type === 'WINDOW.ASK' ? event.text : '' }), {
+      delay: 'askDelay',
+    }),
     resizeSheet: assign({
-      sheetHeight: ({ context, event }) => (event.type === 'SHEET.RESIZE' ? clampSheetHeight(event.height, event.viewportHeight) : context.sheetHeight),
+      sheetHeight: ({ context, event }) =>
+        event.type === 'SHEET.RESIZE' ? clampSheetHeight(event.height, event.viewportHeight) : context.sheetHeight,
     }),
   },
 }).createMachine({
@@ -156,4 +159,3 @@ export const selectExpanded = (s: WindowSnapshot) => s.context.expanded && !s.co
 export const selectBubble = (s: WindowSnapshot) => s.context.bubble;
 export const selectIsMobile = (s: WindowSnapshot) => s.context.isMobile;
 export const selectSheetHeight = (s: WindowSnapshot) => s.context.sheetHeight;
-export const selectPath = (s: WindowSnapshot) => s.context.path;

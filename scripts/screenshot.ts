@@ -21,7 +21,10 @@ try {
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
   await page.goto(url, { waitUntil: 'networkidle' });
   if (question) {
-    await page.getByRole('button', { name: /^Open chat with/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Open chat with/ })
+      .last()
+      .click();
     const input = page.getByRole('textbox', { name: /^Message/ });
     await input.fill(question);
     await input.press('Enter');

@@ -136,7 +136,10 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   let theme: unknown;
   site.subscribe((s) => {
     const a = selectAppearance(s);
-    if (a !== theme) applyTheme(host, frameVariables((theme = a)));
+    if (a !== theme) {
+      theme = a;
+      applyTheme(host, frameVariables(a));
+    }
   });
 
   let loaded: Conversation | null = null;
@@ -169,9 +172,10 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   // that failed to load is asked for again on a later change of the page, not more than every EMBEDS_RETRY_MS)
   let embeds: Promise<Embeds> | undefined;
   let failedAt = -EMBEDS_RETRY_MS;
-  const scan = () =>
-    (embeds || (document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) &&
-    (embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, spawn: spawnIn(root) }))).then(
+  const scan = () => {
+    if (!embeds && !(document.querySelector(SLOT_SELECTOR) && Date.now() - failedAt > EMBEDS_RETRY_MS)) return;
+    embeds ??= import('./embeds/index').then((m) => m.startEmbeds({ ...rt, http, userSessionId: visitor, spawn: spawnIn(root) }));
+    embeds.then(
       (e) => e.sync(),
       (err: unknown) => {
         embeds = undefined;
@@ -179,6 +183,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
         console.error(err);
       },
     );
+  };
   // the watcher runs in the widget's system: stopping the root stops it, and its viewers with it
   spawnIn(root)(
     'slots',

@@ -104,7 +104,14 @@ function icon(name: keyof typeof PATHS): SVGElement {
   const svg = document.createElementNS(SVG, 'svg');
   set(svg, { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' });
   const path = document.createElementNS(SVG, 'path');
-  set(path, { d: PATHS[name], fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  set(path, {
+    d: PATHS[name],
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  });
   svg.append(path);
   return svg;
 }
@@ -234,5 +241,16 @@ export function drawFirstFrame(apiKey: string, boot: Promise<Response> | undefin
           }),
         new Promise<void>((resolve) => setTimeout(resolve, patience)),
       ]).catch(() => undefined);
-  return { host, shadow, launcher, existing: !!existing, sheet, drawn, takeOver: () => ((over = true), opened) };
+  return {
+    host,
+    shadow,
+    launcher,
+    existing: !!existing,
+    sheet,
+    drawn,
+    takeOver: () => {
+      over = true;
+      return opened;
+    },
+  };
 }

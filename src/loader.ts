@@ -119,7 +119,12 @@ function install() {
   const url = (file: string) => new URL(file, src).href;
   // the session boot goes out at once (not after the page's load event): it carries the appearance the
   // launcher's first frame is drawn from on a first visit, and the engine takes its answer (issue 13)
-  const boot = fetch(`${options.baseUrl}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', signal: AbortSignal.timeout?.(1e4) });
+  const boot = fetch(`${options.baseUrl}session/boot`, {
+    method: 'POST',
+    headers: { 'X-API-Key': options.apiKey },
+    credentials: 'omit',
+    signal: AbortSignal.timeout?.(1e4),
+  });
   boot.catch(() => undefined); // the engine reports it
   // The widget's machinery (the core: one file) loads once the first frame is drawn (or given up on), a
   // frame later, so that fetching and evaluating it does not hold the launcher back.
@@ -137,7 +142,8 @@ function install() {
         // queued calls run in order once the widget is ready
         for (const [method, ...args] of queued.splice(0)) {
           if (method === 'on' || method === 'off') api[method](args[0] as WidgetEventName, args[1] as Listener);
-          else if (method in ready && method !== 'destroy') (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
+          else if (method in ready && method !== 'destroy')
+            (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
         }
         emit('ready');
       })

@@ -11,7 +11,11 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
  * The selected value of `actor`'s snapshot, now and after each change. `select` reads the snapshot
  * only (the first one given is the one applied to later snapshots).
  */
-export function useSelector<A extends AnyActorRef, T>(actor: A, select: (s: SnapshotFrom<A>) => T, compare: (a: T, b: T) => boolean = Object.is): T {
+export function useSelector<A extends AnyActorRef, T>(
+  actor: A,
+  select: (s: SnapshotFrom<A>) => T,
+  compare: (a: T, b: T) => boolean = Object.is,
+): T {
   const changed = useState<object>()[1];
   const value = select(actor.getSnapshot());
   const shown = useRef(value);

@@ -28,7 +28,12 @@ export function createAvatarClient(http: Http) {
     async startSession(token: string): Promise<AvatarSession> {
       const b = await post('sessions', { token });
       if (!b || !str(b.session_id) || !str(b.url) || !str(b.access_token)) throw new Error('Invalid response from API');
-      return { sessionId: b.session_id, url: b.url, accessToken: b.access_token, speech: b.speech === 'server' ? 'server' : 'data-channel' };
+      return {
+        sessionId: b.session_id,
+        url: b.url,
+        accessToken: b.access_token,
+        speech: b.speech === 'server' ? 'server' : 'data-channel',
+      };
     },
     async keepAlive(token: string, sessionId: string): Promise<void> {
       await post('sessions/keep-alive', { token, session_id: sessionId });
@@ -38,5 +43,3 @@ export function createAvatarClient(http: Http) {
     },
   };
 }
-
-export type AvatarClient = ReturnType<typeof createAvatarClient>;

@@ -69,7 +69,12 @@ export function toButton(b: unknown): ActionButton | null {
 const compact = <T>(list: (T | null)[]) => list.filter((x): x is T => x !== null);
 
 const HISTORY = obj({ history: arr(obj({})), chatSessionId: optional(nullable(str)) });
-const SESSION = obj({ id: str, name: optional(nullable(str)), lastMessageTimestamp: optional(nullable(str)), totalMessages: optional(num) });
+const SESSION = obj({
+  id: str,
+  name: optional(nullable(str)),
+  lastMessageTimestamp: optional(nullable(str)),
+  totalMessages: optional(num),
+});
 const SESSIONS = obj({ sessions: arr(SESSION) });
 const UPDATED = obj({ chatSession: SESSION });
 const CHAT = obj({
@@ -101,7 +106,10 @@ function sendResult(r: unknown): SendResult {
 export function createChatClient(http: Http) {
   const { api, authed, call, json, q, respond, read } = http;
   return {
-    async history(params: { userSessionId: string; path: string; chatSessionId: string | null }, signal?: AbortSignal): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
+    async history(
+      params: { userSessionId: string; path: string; chatSessionId: string | null },
+      signal?: AbortSignal,
+    ): Promise<{ messages: ChatMessage[]; chatSessionId: string | null }> {
       // a session the server does not know (any more) is told apart from a failed load: only it is forgotten
       const h = await call(`${api}/chat/history?${q(params)}`, { signal }, HISTORY, FAILURE_TEXT.history, { 404: 'SESSION_NOT_FOUND' });
       return { messages: compact(h.history.map(toMessage)), chatSessionId: h.chatSessionId ?? null };
@@ -117,7 +125,11 @@ export function createChatClient(http: Http) {
       }));
     },
 
-    async renameSession(body: { userSessionId: string; chatSessionId: string; name: string }): Promise<{ id: string; name: string | null }> {
+    async renameSession(body: {
+      userSessionId: string;
+      chatSessionId: string;
+      name: string;
+    }): Promise<{ id: string; name: string | null }> {
       const u = await call(`${api}/chat/sessions/update`, json('PUT', body), UPDATED, FAILURE_TEXT.rename, { 404: 'SESSION_NOT_FOUND' });
       return { id: u.chatSession.id, name: u.chatSession.name ?? null };
     },
@@ -132,8 +144,11 @@ export function createChatClient(http: Http) {
     async send(body: SendRequest, signal?: AbortSignal, onText?: (soFar: string, chatSessionId?: string) => void): Promise<SendResult> {
       const init = json('POST', body);
       if (onText) init.headers = { ...init.headers, Accept: 'text/event-stream, application/json' };
-      const res = await respond(`${api}/chat`, { ...init, timeout: TIMEOUT_MS.chat, signal }, FAILURE_TEXT.chat, { 429: 'RATE_LIMIT_EXCEEDED' });
-      if (!onText || !res.body || !/^text\/event-stream/i.test(res.headers.get('Content-Type') ?? '')) return sendResult(await read(res, obj({}), FAILURE_TEXT.chat));
+      const res = await respond(`${api}/chat`, { ...init, timeout: TIMEOUT_MS.chat, signal }, FAILURE_TEXT.chat, {
+        429: 'RATE_LIMIT_EXCEEDED',
+      });
+      if (!onText || !res.body || !/^text\/event-stream/i.test(res.headers.get('Content-Type') ?? ''))
+        return sendResult(await read(res, obj({}), FAILURE_TEXT.chat));
       let text = '';
       let session: string | undefined;
       let result: SendResult | undefined;
@@ -147,8 +162,10 @@ export function createChatClient(http: Http) {
             return true;
           }
           if (event === 'start' && START(d)) session = d.chatSessionId;
-          else if (event === 'delta' && DELTA(d)) onText((text += d.text), session);
-          else if (event === 'done') {
+          else if (event === 'delta' && DELTA(d)) {
+            text += d.text;
+            onText(text, session);
+          } else if (event === 'done') {
             result = sendResult(d);
             return true;
           } else if (event === 'error') return true;
@@ -177,7 +194,13 @@ export function createChatClient(http: Http) {
     },
 
     /** widget-spec §7: a failed report is only logged. */
-    async buttonClick(body: { buttonId: string; chatSessionId: string | null; userSessionId: string; pageUrl: string; referrerUrl: string }): Promise<void> {
+    async buttonClick(body: {
+      buttonId: string;
+      chatSessionId: string | null;
+      userSessionId: string;
+      pageUrl: string;
+      referrerUrl: string;
+    }): Promise<void> {
       try {
         const res = await authed(`${api}/button-click`, json('POST', { ...body, chatLogId: null }));
         if (!res.ok) console.warn(`button-click report failed: HTTP error! status: ${res.status}`);
@@ -185,7 +208,6 @@ export function createChatClient(http: Http) {
         console.warn('button-click report failed', err);
       }
     },
-
   };
 }
 
@@ -196,5 +218,3 @@ export function createApiClient(options: ClientOptions) {
   const http = createHttp(options);
   return { ...createCoreClient(http), ...createChatClient(http) };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

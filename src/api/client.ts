@@ -110,7 +110,10 @@ export function createHttp(options: ClientOptions) {
     signal?.addEventListener('abort', stop);
     return rawFetch(url, { ...init, signal: limit.signal })
       .then(
-        (res) => (options.onReach?.(true), res),
+        (res) => {
+          options.onReach?.(true);
+          return res;
+        },
         (err: unknown) => {
           // a call the caller cancelled says nothing about the network
           if (!signal?.aborted) options.onReach?.(false);
@@ -142,7 +145,12 @@ export function createHttp(options: ClientOptions) {
   }
 
   /** Runs a bearer call; resolves with a 2xx response, else rejects with widget-spec §8's error for its status. */
-  async function respond(url: string, init: TimedInit, failure: string, statuses: Partial<Record<number, ApiErrorCode>> = {}): Promise<Response> {
+  async function respond(
+    url: string,
+    init: TimedInit,
+    failure: string,
+    statuses: Partial<Record<number, ApiErrorCode>> = {},
+  ): Promise<Response> {
     let res: Response;
     try {
       res = await authed(url, init);
@@ -151,8 +159,11 @@ export function createHttp(options: ClientOptions) {
       throw new ApiError('NETWORK', failure);
     }
     if (!res.ok) {
-      const code = statuses[res.status] ?? (res.status === 401 ? 'INVALID_API_KEY' : res.status === 403 ? 'INVALID_CONFIGURATION' : undefined);
-      throw code ? new ApiError(code, code, res.status, retryAfterSeconds(res.headers.get('Retry-After'))) : new ApiError('FAILED', failure, res.status);
+      const code =
+        statuses[res.status] ?? (res.status === 401 ? 'INVALID_API_KEY' : res.status === 403 ? 'INVALID_CONFIGURATION' : undefined);
+      throw code
+        ? new ApiError(code, code, res.status, retryAfterSeconds(res.headers.get('Retry-After')))
+        : new ApiError('FAILED', failure, res.status);
     }
     return res;
   }
@@ -170,8 +181,13 @@ export function createHttp(options: ClientOptions) {
   }
 
   /** Runs a bearer call and checks its JSON; maps statuses to widget-spec §8. */
-  const call = async <T>(url: string, init: TimedInit, check: Check<T>, failure: string, statuses: Partial<Record<number, ApiErrorCode>> = {}): Promise<T> =>
-    read(await respond(url, init, failure, statuses), check, failure);
+  const call = async <T>(
+    url: string,
+    init: TimedInit,
+    check: Check<T>,
+    failure: string,
+    statuses: Partial<Record<number, ApiErrorCode>> = {},
+  ): Promise<T> => read(await respond(url, init, failure, statuses), check, failure);
 
   const json = (method: string, body: unknown): RequestInit => ({
     method,
@@ -193,7 +209,13 @@ export function createCoreClient(http: Http, early?: Promise<Response>) {
   /** The settings the last boot carried, if it did and they are readable. */
   let booted: { appearance?: Appearance; config?: SiteConfig } = {};
   const readConfig = (c: unknown): SiteConfig | undefined =>
-    CONFIG(c) ? { agentPageAwareness: c.agentPageAwareness, interactiveAvatarId: c.interactiveAvatarId ?? '', referenceWebpage: c.referenceWebpage ?? '' } : undefined;
+    CONFIG(c)
+      ? {
+          agentPageAwareness: c.agentPageAwareness,
+          interactiveAvatarId: c.interactiveAvatarId ?? '',
+          referenceWebpage: c.referenceWebpage ?? '',
+        }
+      : undefined;
   return {
     /** POST {base}session/boot with the API key (widget-spec §7). */
     async boot(): Promise<{ authToken: string; expiresIn: string }> {
@@ -202,7 +224,13 @@ export function createCoreClient(http: Http, early?: Promise<Response>) {
         // the first boot is the one widget.js started beside the modules, when it did
         const first = early;
         early = undefined;
-        res = await (first ?? doFetch(`${base}session/boot`, { method: 'POST', headers: { 'X-API-Key': options.apiKey }, credentials: 'omit', timeout: TIMEOUT_MS.boot }));
+        res = await (first ??
+          doFetch(`${base}session/boot`, {
+            method: 'POST',
+            headers: { 'X-API-Key': options.apiKey },
+            credentials: 'omit',
+            timeout: TIMEOUT_MS.boot,
+          }));
       } catch {
         throw new ApiError('FAILED', 'Failed to boot session');
       }
@@ -223,7 +251,10 @@ export function createCoreClient(http: Http, early?: Promise<Response>) {
     /** GET {api}/appearance, or what the boot carried. */
     async appearance(): Promise<Appearance> {
       await http.tokens.get();
-      return booted.appearance ?? mergeAppearance((await call(`${api}/appearance`, { timeout: TIMEOUT_MS.settings }, APPEARANCE, FAILURE_TEXT.appearance)).appearance);
+      return (
+        booted.appearance ??
+        mergeAppearance((await call(`${api}/appearance`, { timeout: TIMEOUT_MS.settings }, APPEARANCE, FAILURE_TEXT.appearance)).appearance)
+      );
     },
 
     /** POST {api}/enrich: the fields plus sessionId as multipart (widget-spec §7). */

@@ -7,14 +7,19 @@
  */
 
 /** Handles one event (its name is '' when it has none); returns true to stop reading. */
-export type OnEvent = (event: string, data: string) => boolean | void;
+export type OnEvent = (event: string, data: string) => boolean | undefined;
 
 /**
  * Reads `body` until it ends, `onEvent` says stop, `signal` aborts, or nothing at all (not even a
  * comment) arrives for `idleMs`; the rest of the body is then cancelled. An event the body ends in
  * the middle of is dropped, as the format says.
  */
-export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: OnEvent, signal: AbortSignal | undefined, idleMs: number): Promise<void> {
+export async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: OnEvent,
+  signal: AbortSignal | undefined,
+  idleMs: number,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const cancel = () => void reader.cancel().catch(() => undefined);

@@ -27,4 +27,7 @@ export const arr =
 export const obj =
   <S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: Checked<S[K]> }> =>
   (v): v is { [K in keyof S]: Checked<S[K]> } =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(shape).every(([k, c]) => c((v as Record<string, unknown>)[k]));
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.entries(shape).every(([k, c]) => c((v as Record<string, unknown>)[k]));

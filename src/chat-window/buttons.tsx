@@ -6,7 +6,17 @@
 import type { ActionButton, FollowUp } from '../../machines/chat';
 import { isSafeLink } from '../view-models/intents';
 
-export function ButtonList({ buttons, kind, label, onClick }: { buttons: ActionButton[]; kind: 'action' | 'response'; label: string; onClick: (b: ActionButton) => void }) {
+export function ButtonList({
+  buttons,
+  kind,
+  label,
+  onClick,
+}: {
+  buttons: ActionButton[];
+  kind: 'action' | 'response';
+  label: string;
+  onClick: (b: ActionButton) => void;
+}) {
   if (buttons.length === 0) return null;
   return (
     <div data-part={`${kind}-buttons`} role="group" aria-label={label}>

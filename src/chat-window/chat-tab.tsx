@@ -49,7 +49,8 @@ function Answer({ text }: { text: string }) {
 type MessageView = Pick<ChatView, 'look' | 'agentName' | 'format' | 'showAvatars' | 'timestamp' | 'noteOf'>;
 
 /** After Try again or Cancel (which may go away), the focus goes back to the composer. */
-const toInput = (e: { currentTarget: EventTarget | null }) => ((e.currentTarget as Element).getRootNode() as Document).getElementById('aiw-input')?.focus();
+const toInput = (e: { currentTarget: EventTarget | null }) =>
+  ((e.currentTarget as Element).getRootNode() as Document).getElementById('aiw-input')?.focus();
 
 /** The same message shown the same way (the view's functions do the same thing on every render). */
 interface MessageProps {
@@ -199,7 +200,12 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
       {composer.about && (
         <p data-part="about">
           {composer.about.text}
-          <button type="button" data-part="icon-button" aria-label={`Stop asking about ${composer.about.name}`} onClick={composer.about.dismiss}>
+          <button
+            type="button"
+            data-part="icon-button"
+            aria-label={`Stop asking about ${composer.about.name}`}
+            onClick={composer.about.dismiss}
+          >
             <Icon name="close" />
           </button>
         </p>

@@ -69,6 +69,7 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
       {open && (
         <div role="menu" aria-label={label} data-part="menu" ref={menu} onKeyDown={onKeyDown}>
           {items.map((item) => (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only where the role is menuitemradio (undefined leaves it out)
             <button
               type="button"
               role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
@@ -186,8 +187,10 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
     };
     update();
     const events = ['resize', 'scroll'];
-    events.forEach((type) => vv.addEventListener(type, update));
-    return () => events.forEach((type) => vv.removeEventListener(type, update));
+    for (const type of events) vv.addEventListener(type, update);
+    return () => {
+      for (const type of events) vv.removeEventListener(type, update);
+    };
   }, [active]);
 }
 
@@ -198,7 +201,11 @@ let History: ComponentType | null = null;
  * sessions is not needed for the text chat, so it loads on the first visit to the tab (one that could
  * not load is tried again on the next visit).
  */
-export const loadHistoryTab = loadOnce(() => import('./history-tab').then((m) => void (History = m.HistoryTab)));
+export const loadHistoryTab = loadOnce(() =>
+  import('./history-tab').then((m) => {
+    History = m.HistoryTab;
+  }),
+);
 
 function HistoryTab() {
   const [, loaded] = useState(0);

@@ -21,7 +21,6 @@ import { useSelector } from '../use-selector';
 import { createConversation, spawnIn } from './conversation';
 import { windowVariables } from './theme';
 
-export { ChatWindow } from './chat-window';
 export { windowCss };
 
 export interface ChatWindowDeps {

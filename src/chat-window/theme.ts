@@ -7,7 +7,8 @@ import { px, safe } from '../theme';
  * 'font' before 'hover', 'radius' and 'size' (`sendButtonBorderRadius` → `send-radius`,
  * `bgHoverColor` → `hover`, `titleFontSize` → `title-size`).
  */
-const variable = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/-color$|-button|bg-(?=hover)|border-(?=radius)|font-(?=size)/g, '');
+const variable = (field: string) =>
+  field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/-color$|-button|bg-(?=hover)|border-(?=radius)|font-(?=size)/g, '');
 
 /**
  * The chat window's variables: a number is a length in px, text passes `safe`, and a value `safe`
@@ -32,7 +33,8 @@ export function windowVariables(a: Appearance, defaults: Appearance | null = DEF
   ] as const) {
     for (const [field, v] of Object.entries(fields)) {
       // texts shown in the window, not styles
-      if (!/^(title|description|promptPlaceholder)$/.test(field)) vars[prefix + variable(field)] = typeof v === 'number' ? px(v) : safe(`${v}`);
+      if (!/^(title|description|promptPlaceholder)$/.test(field))
+        vars[prefix + variable(field)] = typeof v === 'number' ? px(v) : safe(`${v}`);
     }
   }
   const fallback = defaults && windowVariables(defaults, null);

@@ -56,7 +56,9 @@ export function askModalEffects({ http, userSessionId, path }: ModalEffectDeps) 
       const id = remembered(input.item.token);
       if (!id) return { messages: [], chatSessionId: null };
       // a network failure is a failure like the others: widget-spec §8's text
-      const res = await http.authed(`${http.api}/chat/history?${http.q({ userSessionId, path: path(), chatSessionId: id })}`).catch(() => null);
+      const res = await http
+        .authed(`${http.api}/chat/history?${http.q({ userSessionId, path: path(), chatSessionId: id })}`)
+        .catch(() => null);
       // the session is gone (or not this visitor's): the next question starts a new one
       if (res?.status === 404) {
         remember(input.item.token, null);
@@ -66,22 +68,31 @@ export function askModalEffects({ http, userSessionId, path }: ModalEffectDeps) 
       if (!history) throw new Error('Unable to load chat history');
       return history;
     }),
-    send: fromPromise<{ response: string; chatSessionId: string }, { item: AskItem; message: string; chatSessionId: string | null }>(async ({ input }) => {
-      const res = await http
-        .authed(
-          `${http.api}/chat`,
-          http.json('POST', { message: input.message, webPageContent: '', userSessionId, path: path(), chatSessionId: input.chatSessionId, ...input.item.context }),
-        )
-        .catch(() => null);
-      if (!res?.ok) throw new Error(`Failed to get AI response${res ? ` (${res.status})` : ''}`);
-      const body: unknown = await res.json().catch(() => null);
-      if (!isObject(body) || typeof body.response !== 'string' || typeof body.chatSessionId !== 'string') {
-        // widget-spec §8: the visitor sees the modal's error bubble; the site owner, this
-        console.warn('AI chat widget: Invalid response from API');
-        throw new Error('Invalid response from API');
-      }
-      remember(input.item.token, body.chatSessionId);
-      return { response: body.response, chatSessionId: body.chatSessionId };
-    }),
+    send: fromPromise<{ response: string; chatSessionId: string }, { item: AskItem; message: string; chatSessionId: string | null }>(
+      async ({ input }) => {
+        const res = await http
+          .authed(
+            `${http.api}/chat`,
+            http.json('POST', {
+              message: input.message,
+              webPageContent: '',
+              userSessionId,
+              path: path(),
+              chatSessionId: input.chatSessionId,
+              ...input.item.context,
+            }),
+          )
+          .catch(() => null);
+        if (!res?.ok) throw new Error(`Failed to get AI response${res ? ` (${res.status})` : ''}`);
+        const body: unknown = await res.json().catch(() => null);
+        if (!isObject(body) || typeof body.response !== 'string' || typeof body.chatSessionId !== 'string') {
+          // widget-spec §8: the visitor sees the modal's error bubble; the site owner, this
+          console.warn('AI chat widget: Invalid response from API');
+          throw new Error('Invalid response from API');
+        }
+        remember(input.item.token, body.chatSessionId);
+        return { response: body.response, chatSessionId: body.chatSessionId };
+      },
+    ),
   };
 }

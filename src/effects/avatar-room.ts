@@ -36,7 +36,8 @@ export function talkEvent(payload: Uint8Array): Extract<AvatarEvent, { type: 'AV
 }
 
 /** The data-channel command that makes the avatar say `text` as it is (LiveAvatar's `avatar.speak_text`). */
-export const sayCommand = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(JSON.stringify({ event_type: 'avatar.speak_text', text })) as Uint8Array<ArrayBuffer>;
+export const sayCommand = (text: string): Uint8Array<ArrayBuffer> =>
+  new TextEncoder().encode(JSON.stringify({ event_type: 'avatar.speak_text', text })) as Uint8Array<ArrayBuffer>;
 
 /** What a room callback gets (xstate's fromCallback arguments, narrowed). */
 export interface RoomArgs {
@@ -46,7 +47,8 @@ export interface RoomArgs {
 }
 
 /** The room actor over a loaded livekit-client. */
-export const livekitRoom = (load: () => Promise<LiveKit>) => fromCallback<RoomCommand, { session: AvatarSession }>(livekitRoomCallback(load));
+export const livekitRoom = (load: () => Promise<LiveKit>) =>
+  fromCallback<RoomCommand, { session: AvatarSession }>(livekitRoomCallback(load));
 
 /** The same as a plain callback, for a room actor that picks its kind of room by the session. */
 export function livekitRoomCallback(load: () => Promise<LiveKit>) {
@@ -59,7 +61,8 @@ export function livekitRoomCallback(load: () => Promise<LiveKit>) {
         const r = new Room({ adaptiveStream: true, dynacast: true });
         room = r;
         r.on(RoomEvent.TrackSubscribed, (track) => {
-          if (track.kind === 'audio' || track.kind === 'video') sendBack({ type: 'ROOM.TRACK', kind: track.kind, track: track.mediaStreamTrack });
+          if (track.kind === 'audio' || track.kind === 'video')
+            sendBack({ type: 'ROOM.TRACK', kind: track.kind, track: track.mediaStreamTrack });
         });
         r.on(RoomEvent.DataReceived, (payload) => {
           const e = talkEvent(payload);

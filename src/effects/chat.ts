@@ -31,12 +31,15 @@ export function chatEffects(deps: ConversationDeps) {
   const page = deps.page ?? documentPage;
   // each question's clientMessageId, by its id in the chat: the same each time it is sent again
   const clientIds = new Map<string, string>();
-  const clientId = (id: string) => clientIds.get(id) ?? (clientIds.set(id, newUuid()), clientIds.get(id)!);
+  const clientId = (id: string) => {
+    if (!clientIds.has(id)) clientIds.set(id, newUuid());
+    return clientIds.get(id)!;
+  };
   return {
     chat: {
       // each call is cancelled when the chat leaves the state that runs it (a reload, Stop, another session)
-      loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(({ input, signal }) =>
-        client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }, signal),
+      loadHistory: fromPromise<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>(
+        ({ input, signal }) => client.history({ userSessionId, path: path(), chatSessionId: input.chatSessionId }, signal),
       ),
       // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
       // the answer is laid out and its markdown rendered no more often than the screen is drawn
@@ -88,5 +91,3 @@ export function chatEffects(deps: ConversationDeps) {
     rememberChatSession: writeChatSessionId,
   };
 }
-
-export type ChatEffects = ReturnType<typeof chatEffects>;

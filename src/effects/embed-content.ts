@@ -74,7 +74,8 @@ export function readVideo(v: unknown, base: string): VideoItem | null {
       shareEnabled: flag(s.shareEnabled, false),
       askQuestionEnabled: flag(s.askQuestionEnabled, false),
       // a CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa (5 or 7 digits are no colour)
-      embedBrandColor: text(s.embedBrandColor) && /^#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.test(s.embedBrandColor) ? s.embedBrandColor : '',
+      embedBrandColor:
+        text(s.embedBrandColor) && /^#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.test(s.embedBrandColor) ? s.embedBrandColor : '',
       controls: flag(s.controls, true),
       autoplay: flag(s.autoplay, false),
       loop: flag(s.loop, false),
@@ -151,7 +152,11 @@ export const documentContent = (doFetch: (url: string, init?: RequestInit) => Pr
     if (!res.ok) throw new Error(failure);
     if (view === 'docx') {
       // links keep the chat's allow-list: the markdown renderer's safeHref
-      const [bytes, docx, markdown] = await Promise.all([res.arrayBuffer(), import('../embeds/docx'), import('../markdown/markdown-chunk')]);
+      const [bytes, docx, markdown] = await Promise.all([
+        res.arrayBuffer(),
+        import('../embeds/docx'),
+        import('../markdown/markdown-chunk'),
+      ]);
       return docx.renderDocx(bytes, markdown.safeHref);
     }
     const body = await res.text();

@@ -7,8 +7,7 @@
  * tone sounding meanwhile. `?idle=MS` in the URL ends the room after that long without
  * speech, with LiveKit's reason 5 (ROOM_DELETED), as a provider's idle timeout does.
  */
-import { fromCallback } from 'xstate';
-import { ROOM_DELETED, type AvatarSession, type RoomCommand } from '../../machines/avatar';
+import { ROOM_DELETED, type AvatarSession } from '../../machines/avatar';
 import type { RoomArgs } from './avatar-room';
 
 /** How long the fake avatar talks for a text: 60 ms a character, between 1 and 8 seconds. */
@@ -105,8 +104,6 @@ export function fakeRoomCallback({ input, sendBack, receive }: RoomArgs) {
     void audio.close().catch(() => undefined);
   };
 }
-
-export const fakeAvatarRoom = fromCallback<RoomCommand, { session: AvatarSession }>(fakeRoomCallback);
 
 /** Rooms of the server's fake provider have `fake:` URLs. */
 export const isFakeRoom = (session: AvatarSession) => session.url.startsWith('fake:');

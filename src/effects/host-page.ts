@@ -43,8 +43,6 @@ export function watchPath(onChange: (path: string) => void, win: Window = window
 export const pathWatcher = (win: Window = window) =>
   fromCallback<EventObject>(({ sendBack }) => watchPath((path) => sendBack({ type: 'PATH.CHANGED', path }), win));
 
-export { isMobileViewport, MOBILE_QUERY } from '../viewport';
-
 /** Reports `VIEWPORT.CHANGED` whenever the viewport crosses the mobile breakpoint. */
 export const viewportWatcher = (win: Window = window) =>
   fromCallback<EventObject>(({ sendBack }) => {

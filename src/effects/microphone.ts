@@ -7,14 +7,22 @@
  * URL) and no wasm, so it runs under the widget's strict CSP (`script-src 'self'`).
  */
 import { fromCallback } from 'xstate';
-import { type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
-import { AUDIO_PROCESSING_BUFFER, DICTATE_RECORDER_TIMESLICE_MS, METER_INTERVAL_MS, WAVE_DISPLAY } from '../../machines/on-demand-constants';
+import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
+import {
+  AUDIO_PROCESSING_BUFFER,
+  DICTATE_RECORDER_TIMESLICE_MS,
+  METER_INTERVAL_MS,
+  WAVE_DISPLAY,
+} from '../../machines/on-demand-constants';
 
 /** The level of a time-domain signal: its RMS, 0 (silence) to 1 (full scale). widget-spec §5 compares it with 0.1. */
 export function rms(samples: ArrayLike<number>): number {
   if (samples.length === 0) return 0;
   let sum = 0;
-  for (let i = 0; i < samples.length; i++) { const x = samples[i] ?? 0; sum += x * x; }
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i] ?? 0;
+    sum += x * x;
+  }
   return Math.sqrt(sum / samples.length);
 }
 
@@ -75,7 +83,9 @@ export function microphoneFailure(err: unknown): string {
   }
 }
 
-const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((t) => t.stop());
+const stopTracks = (stream: MediaStream) => {
+  for (const t of stream.getTracks()) t.stop();
+};
 
 /** Asks for the microphone; its cleanup stops every track, also of a stream granted after the recording was cancelled. */
 export const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
@@ -84,7 +94,10 @@ export const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
   const devices = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
   if (!devices?.getUserMedia) {
     // browsers hide mediaDevices on pages that are not secure (http other than localhost)
-    sendBack({ type: 'MIC.FAILED', reason: globalThis.isSecureContext === false ? 'recording needs a secure (https) page' : 'this browser cannot record audio' });
+    sendBack({
+      type: 'MIC.FAILED',
+      reason: globalThis.isSecureContext === false ? 'recording needs a secure (https) page' : 'this browser cannot record audio',
+    });
     return;
   }
   devices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } }).then(

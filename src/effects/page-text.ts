@@ -34,4 +34,3 @@ export function extractPageText(root: Element = document.body, max = MAX_PAGE_TE
   walk(root);
   return parts.join(' ').slice(0, max);
 }
-

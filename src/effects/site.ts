@@ -26,7 +26,15 @@ export const settingsLoader = (client: Pick<CoreClient, 'appearance' | 'config'>
   });
 
 const PRESENCE = obj({
-  history: arr(obj({ type: optional(str), source: optional(nullable(str)), content: str, videoUrl: optional(nullable(str)), captionsUrl: optional(nullable(str)) })),
+  history: arr(
+    obj({
+      type: optional(str),
+      source: optional(nullable(str)),
+      content: str,
+      videoUrl: optional(nullable(str)),
+      captionsUrl: optional(nullable(str)),
+    }),
+  ),
 });
 
 /** The page's point-of-presence video (it comes first in the page's history, widget-spec §7), as a bubble; null when it has none. */

@@ -23,4 +23,3 @@ export function storedSettings(apiKey: string): { appearance: Appearance; config
 
 export const rememberSettings = (apiKey: string, settings: { appearance: Appearance; config: SiteConfig }) =>
   writeItem(settingsKey(apiKey), JSON.stringify(settings));
-

@@ -31,7 +31,19 @@ export interface RenderedDocx {
 /** Elements a document has no business holding. */
 const ACTIVE = /^(script|iframe|frame|frameset|object|embed|applet|link|meta|base|style|form|foreignobject|portal)$/i;
 /** Attributes that load or navigate. */
-const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'src', 'srcset', 'srcdoc', 'action', 'formaction', 'data', 'poster', 'background', 'ping']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'xlink:href',
+  'src',
+  'srcset',
+  'srcdoc',
+  'action',
+  'formaction',
+  'data',
+  'poster',
+  'background',
+  'ping',
+]);
 
 /** The document's own resources: docx-preview serves a document's images as blob: (or data:) URLs. */
 const isOwnResource = (url: string) => /^\s*(blob:|data:image\/)/i.test(url);
@@ -101,7 +113,7 @@ function renderHook(doc: Document, sheets: CSSStyleSheet[]) {
     if (tagName === '#comment') return doc.createComment('');
     if (tagName === 'style') {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync(safeCss(children.map((c) => (typeof c === 'string' ? c : (c as Node).textContent ?? '')).join('')));
+      sheet.replaceSync(safeCss(children.map((c) => (typeof c === 'string' ? c : ((c as Node).textContent ?? ''))).join('')));
       sheets.push(sheet);
       return doc.createComment('');
     }

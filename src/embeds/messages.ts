@@ -7,7 +7,11 @@ import type { DocView, SlotKind } from '../../machines/slot';
 
 /** widget-spec §8: the texts of a boot's failures, by kind. */
 export const BOOT_TEXT: Record<SlotKind, { notFound: string; status: string; failed: string }> = {
-  'smart-doc': { notFound: 'Smart document not found or invalid token', status: 'Failed to fetch smart document', failed: 'Failed to load smart document' },
+  'smart-doc': {
+    notFound: 'Smart document not found or invalid token',
+    status: 'Failed to fetch smart document',
+    failed: 'Failed to load smart document',
+  },
   video: { notFound: 'Video not found or invalid token', status: 'Failed to fetch video', failed: 'Failed to load video' },
 };
 

@@ -50,4 +50,3 @@ export function findSlots(root: ParentNode): FoundSlot[] {
   }
   return found;
 }
-

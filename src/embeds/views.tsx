@@ -21,7 +21,7 @@ export class Live extends Component<{ actors: Subscribable[]; render: () => Comp
     this.subs = this.props.actors.map((a) => a.subscribe(() => this.forceUpdate()));
   }
   override componentWillUnmount() {
-    this.subs.forEach((s) => s.unsubscribe());
+    for (const s of this.subs) s.unsubscribe();
   }
   override render() {
     return this.props.render();
@@ -171,8 +171,17 @@ export function DocViewer({ vm }: { vm: DocViewerView }) {
         </header>
       )}
       {vm.body && (
-        // a scrolling document: focusable, so the keyboard scrolls it too
-        <div data-part="doc-content" role="document" aria-label={name} tabIndex={0} data-view={vm.body.kind === 'rendered' ? vm.body.view : vm.body.kind} onClick={vm.body.kind === 'rendered' ? guardLinks(vm.body.href) : undefined}>
+        // a scrolling document: focusable, so the keyboard scrolls it too; its click only guards the links inside,
+        // which the keyboard activates as links (a click event either way)
+        // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+        <div
+          data-part="doc-content"
+          role="document"
+          aria-label={name}
+          tabIndex={0}
+          data-view={vm.body.kind === 'rendered' ? vm.body.view : vm.body.kind}
+          onClick={vm.body.kind === 'rendered' ? guardLinks(vm.body.href) : undefined}
+        >
           <Body body={vm.body} name={name} retry={vm.retry} />
         </div>
       )}
@@ -200,8 +209,16 @@ class Share extends Component<{ share: NonNullable<NonNullable<VideoViewerView['
   override render() {
     const { share } = this.props;
     return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: the Share menu's wrapper only hears its buttons' keys and focus (Escape, leaving the menu)
       <div data-part="share" onKeyDown={this.onKeyDown} onFocusOut={this.onFocusOut}>
-        <button ref={this.button} type="button" data-part="video-action" aria-expanded={share.open} aria-controls="share-menu" onClick={share.toggle}>
+        <button
+          ref={this.button}
+          type="button"
+          data-part="video-action"
+          aria-expanded={share.open}
+          aria-controls="share-menu"
+          onClick={share.toggle}
+        >
           Share
         </button>
         {share.open && (
@@ -233,7 +250,13 @@ export function VideoViewer({ vm }: { vm: VideoViewerView }) {
   const { header, video } = vm;
   const name = header?.name ?? 'Video';
   return (
-    <section data-part="video-viewer" data-phase={vm.phase} aria-label={name} aria-busy={vm.phase === 'loading'} style={video?.brand ? { '--embed-brand': video.brand } : undefined}>
+    <section
+      data-part="video-viewer"
+      data-phase={vm.phase}
+      aria-label={name}
+      aria-busy={vm.phase === 'loading'}
+      style={video?.brand ? { '--embed-brand': video.brand } : undefined}
+    >
       {vm.phase === 'loading' && <Loading label="Loading video…" />}
       {vm.phase === 'error' && <Failure text={vm.error} retry={vm.retry} />}
       {header && (
@@ -326,6 +349,7 @@ export class AskModal extends Component<{ vm: AskModalView; viewer: ComponentChi
   override render() {
     const { vm, viewer, markdown: Markdown } = this.props;
     return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; the keyboard closes it with Escape (onCancel)
       <dialog
         ref={this.dialog}
         data-part="ask-modal"

@@ -100,11 +100,43 @@ function containerDepth(line: string): number {
 /** The few named character references an answer plausibly uses; others stay as written. */
 const NAMED_ENTITIES = new Map(
   Object.entries({
-    amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad', copy: '©', reg: '®',
-    trade: '™', hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
-    laquo: '«', raquo: '»', bull: '•', middot: '·', times: '×', divide: '÷', deg: '°', plusmn: '±',
-    minus: '−', le: '≤', ge: '≥', ne: '≠', larr: '←', rarr: '→', euro: '€', pound: '£', yen: '¥',
-    cent: '¢', sect: '§', para: '¶',
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+    shy: '\u00ad',
+    copy: '©',
+    reg: '®',
+    trade: '™',
+    hellip: '…',
+    mdash: '—',
+    ndash: '–',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    laquo: '«',
+    raquo: '»',
+    bull: '•',
+    middot: '·',
+    times: '×',
+    divide: '÷',
+    deg: '°',
+    plusmn: '±',
+    minus: '−',
+    le: '≤',
+    ge: '≥',
+    ne: '≠',
+    larr: '←',
+    rarr: '→',
+    euro: '€',
+    pound: '£',
+    yen: '¥',
+    cent: '¢',
+    sect: '§',
+    para: '¶',
   }),
 );
 
@@ -115,11 +147,14 @@ const NAMED_ENTITIES = new Map(
  */
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
-  return s.replace(/&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-zA-Z][a-zA-Z\d]{1,31}));/g, (all, dec?: string, hex?: string, name?: string) => {
-    if (name) return NAMED_ENTITIES.get(name) ?? all;
-    const code = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
-    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-  });
+  return s.replace(
+    /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-zA-Z][a-zA-Z\d]{1,31}));/g,
+    (all, dec?: string, hex?: string, name?: string) => {
+      if (name) return NAMED_ENTITIES.get(name) ?? all;
+      const code = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+    },
+  );
 }
 
 /**

@@ -66,7 +66,8 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     /** An answer is being written into the conversation: the log is busy until it is whole (issue 16). */
     streaming: selectIsStreaming(chat),
     /** The polite status line: loading, a history that could not load (widget-spec §8, never an empty chat), or waiting for the network. */
-    status: loading && !messages.length ? 'Loading conversation…' : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
+    status:
+      loading && !messages.length ? 'Loading conversation…' : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
     /** Retry, when the history could not load. */
     reload: failed ? () => send({ type: 'CHAT.RELOAD' }) : null,
     emptyText: loading || failed || messages.length ? null : `${a.home.title} Ask ${a.agentName} anything about this page.`,

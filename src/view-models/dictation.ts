@@ -55,5 +55,3 @@ export function connectDictation(s: RecordingSnapshot, actor: RecordingActor) {
     retry: selectCanRetry(s) ? () => actor.send({ type: 'RECORD.RETRY' }) : null,
   };
 }
-
-export type DictationView = ReturnType<typeof connectDictation>;

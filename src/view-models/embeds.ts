@@ -11,12 +11,21 @@ import { CONTENT_ERROR, MODAL_HISTORY_ERROR, MODAL_SEND_ERROR, VIDEO_ERROR } fro
 export type DocBody =
   | { kind: 'pdf'; src: string; href: string }
   /** `href`: the document's own file, whose links in the content are not followed (widget-spec §2). */
-  | { kind: 'rendered'; view: 'docx' | 'markdown' | 'text'; state: 'loading' | 'failed' | 'shown'; content: unknown; error: string; href: string }
+  | {
+      kind: 'rendered';
+      view: 'docx' | 'markdown' | 'text';
+      state: 'loading' | 'failed' | 'shown';
+      content: unknown;
+      error: string;
+      href: string;
+    }
   | { kind: 'spreadsheet'; href: string }
   | { kind: 'download'; href: string }
   | { kind: 'missing' };
 
-export type FooterItem = { kind: 'link'; id: string; label: string; href: string } | { kind: 'button'; id: string; label: string; onClick: () => void };
+export type FooterItem =
+  | { kind: 'link'; id: string; label: string; href: string }
+  | { kind: 'button'; id: string; label: string; onClick: () => void };
 
 export interface SlotView {
   phase: 'loading' | 'error' | 'loaded';
@@ -48,12 +57,21 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => v
   if (view === 'pdf') body = { kind: 'pdf', src: `${doc.fileUrl}#toolbar=0&navpanes=0`, href: doc.fileUrl };
   else if (view === 'docx' || view === 'markdown' || view === 'text') {
     const state = s.matches({ loaded: 'shown' }) ? 'shown' : s.matches({ loaded: 'failed' }) ? 'failed' : 'loading';
-    body = { kind: 'rendered', view, state, content: s.context.content, error: `${CONTENT_ERROR[view]}: ${s.context.contentError ?? ''}`, href: doc.fileUrl };
+    body = {
+      kind: 'rendered',
+      view,
+      state,
+      content: s.context.content,
+      error: `${CONTENT_ERROR[view]}: ${s.context.contentError ?? ''}`,
+      href: doc.fileUrl,
+    };
   } else if (view === 'spreadsheet' || view === 'download') body = { kind: view, href: doc.fileUrl };
   else body = { kind: 'missing' };
   return {
     ...base,
-    header: doc.embedSettings.hideDocHeader ? null : { name: doc.name, version: `Version ${doc.versionNumber} • ${doc.type.toUpperCase()}` },
+    header: doc.embedSettings.hideDocHeader
+      ? null
+      : { name: doc.name, version: `Version ${doc.versionNumber} • ${doc.type.toUpperCase()}` },
     body,
     footer: doc.embedSettings.hideDocFooter
       ? null
@@ -80,7 +98,14 @@ export function shareLinks(url: string): { label: string; href: string }[] {
 export interface VideoViewerView extends SlotView {
   header: {
     name: string;
-    share: { open: boolean; toggle: () => void; close: () => void; links: { label: string; href: string }[]; copy: () => void; copied: boolean } | null;
+    share: {
+      open: boolean;
+      toggle: () => void;
+      close: () => void;
+      links: { label: string; href: string }[];
+      copy: () => void;
+      copied: boolean;
+    } | null;
     ask: (() => void) | null;
   } | null;
   /** null without a url ('Video not available'). */
@@ -105,7 +130,13 @@ export interface VideoViewerView extends SlotView {
 }
 
 /** The video viewer: header (name, Share, Ask question, each as the settings allow; no Ask question inside the modal), the video, the speed button. */
-export function connectVideoViewer(s: SlotSnapshot, slot: SlotActor, p: VideoPlayerSnapshot, player: VideoPlayerActor, ask: (() => void) | null): VideoViewerView {
+export function connectVideoViewer(
+  s: SlotSnapshot,
+  slot: SlotActor,
+  p: VideoPlayerSnapshot,
+  player: VideoPlayerActor,
+  ask: (() => void) | null,
+): VideoViewerView {
   const item = s.context.item;
   const base: SlotView = {
     phase: s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading',
@@ -122,16 +153,17 @@ export function connectVideoViewer(s: SlotSnapshot, slot: SlotActor, p: VideoPla
       ? null
       : {
           name: video.name,
-          share: settings.shareEnabled && video.videoUrl
-            ? {
-                open: selectShareOpen(p),
-                toggle: () => player.send({ type: 'SHARE.TOGGLE' }),
-                close: () => player.send({ type: 'SHARE.CLOSE' }),
-                links: shareLinks(video.videoUrl),
-                copy: () => player.send({ type: 'LINK.COPY', text: video.videoUrl }),
-                copied: selectCopied(p),
-              }
-            : null,
+          share:
+            settings.shareEnabled && video.videoUrl
+              ? {
+                  open: selectShareOpen(p),
+                  toggle: () => player.send({ type: 'SHARE.TOGGLE' }),
+                  close: () => player.send({ type: 'SHARE.CLOSE' }),
+                  links: shareLinks(video.videoUrl),
+                  copy: () => player.send({ type: 'LINK.COPY', text: video.videoUrl }),
+                  copied: selectCopied(p),
+                }
+              : null,
           ask: settings.askQuestionEnabled ? ask : null,
         },
     video: video.videoUrl

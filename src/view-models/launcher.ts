@@ -5,7 +5,14 @@
  */
 import type { Appearance } from '../../contract/appearance';
 import type { SettingsError } from '../../machines/site';
-import { selectBubble, selectIsMobile, selectIsOpen, type PresenceBubble, type WindowEvent, type WindowSnapshot } from '../../machines/window';
+import {
+  selectBubble,
+  selectIsMobile,
+  selectIsOpen,
+  type PresenceBubble,
+  type WindowEvent,
+  type WindowSnapshot,
+} from '../../machines/window';
 import { greeting, SETTINGS_ERROR_TEXT } from '../messages';
 
 export interface LauncherInput {
@@ -40,5 +47,3 @@ export function connectLauncher({ window: w, appearance, loadError, reachable, s
     dismissBubble: () => send({ type: 'BUBBLE.DISMISS' }),
   };
 }
-
-export type LauncherView = ReturnType<typeof connectLauncher>;

@@ -6,7 +6,16 @@
 import type { Appearance } from '../../contract/appearance';
 import type { ChatActor } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/site';
-import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab, TABS, type Tab, type WindowActor, type WindowSnapshot } from '../../machines/window';
+import {
+  selectExpanded,
+  selectIsMobile,
+  selectSheetHeight,
+  selectTab,
+  TABS,
+  type Tab,
+  type WindowActor,
+  type WindowSnapshot,
+} from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
 import { HELP_QUESTION } from '../messages';
 import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
@@ -22,7 +31,9 @@ export interface Navigator {
 
 /** 'Email me a transcript': the conversation as the body of an email in the visitor's own mail program. */
 export function transcriptMailto(agentName: string, messages: { role: string; content: string; createdAt: string }[]): string {
-  const lines = messages.map((m) => `${m.role === 'user' ? 'You' : agentName}${m.createdAt ? ` (${new Date(m.createdAt).toLocaleString()})` : ''}:\n${m.content}`);
+  const lines = messages.map(
+    (m) => `${m.role === 'user' ? 'You' : agentName}${m.createdAt ? ` (${new Date(m.createdAt).toLocaleString()})` : ''}:\n${m.content}`,
+  );
   const body = lines.length ? lines.join('\n\n') : 'No messages yet.';
   // mailto URLs are limited in length by mail programs: keep the most recent part
   const trimmed = body.length > 6000 ? `…\n${body.slice(-6000)}` : body;
@@ -52,10 +63,20 @@ export interface ChatWindowInput {
 export function connectChatWindow({ window: w, windowActor, chat, appearance, config, nav, viewportHeight }: ChatWindowInput) {
   const tab = selectTab(w);
   const mobile = selectIsMobile(w);
-  const tabs = TABS.map((t) => ({ id: t, label: tabLabel(t), current: t === tab, onSelect: () => windowActor.send({ type: 'TAB.SELECT', tab: t }) }));
+  const tabs = TABS.map((t) => ({
+    id: t,
+    label: tabLabel(t),
+    current: t === tab,
+    onSelect: () => windowActor.send({ type: 'TAB.SELECT', tab: t }),
+  }));
   const resize = (height: number) => windowActor.send({ type: 'SHEET.RESIZE', height, viewportHeight });
   const emailTranscript = () =>
-    nav.assign(transcriptMailto(appearance.agentName, chat.getSnapshot().context.messages.filter((m) => !m.isError)));
+    nav.assign(
+      transcriptMailto(
+        appearance.agentName,
+        chat.getSnapshot().context.messages.filter((m) => !m.isError),
+      ),
+    );
   // 'Get help' opens the site's help page when it has one, otherwise asks the agent
   const getHelp = () => (isSafeLink(config.referenceWebpage) ? nav.openTab(config.referenceWebpage) : ask(windowActor, HELP_QUESTION));
   return {
@@ -75,7 +96,11 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     navigation: [...tabs, { label: 'New chat', onSelect: () => startNewChat(chat, windowActor) }] as MenuItem[],
     /** The settings menu and the Settings tab (widget-spec §2). */
     settings: [
-      { label: 'Email me a transcript', hint: 'Opens your email program with this conversation, ready to send to yourself.', onSelect: emailTranscript },
+      {
+        label: 'Email me a transcript',
+        hint: 'Opens your email program with this conversation, ready to send to yourself.',
+        onSelect: emailTranscript,
+      },
       { label: 'Get help', hint: 'Opens this site’s help page, or asks the assistant how to reach a person.', onSelect: getHelp },
     ] satisfies MenuItem[],
     toggleExpanded: () => windowActor.send({ type: 'WINDOW.EXPAND_TOGGLE' }),
@@ -87,7 +112,8 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
       max: Math.round(viewportHeight * RESIZE_MAX_SHARE),
       resize,
       /** Arrow keys move the sheet by RESIZE_KEY_STEP_PX (40 px) from its current height (the machine's, current before a re-render). */
-      step: (direction: 1 | -1, renderedHeight: number) => resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * RESIZE_KEY_STEP_PX),
+      step: (direction: 1 | -1, renderedHeight: number) =>
+        resize((windowActor.getSnapshot().context.sheetHeight ?? renderedHeight) + direction * RESIZE_KEY_STEP_PX),
     },
   };
 }

@@ -133,7 +133,7 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, s
     actor,
     View: voiceView(host, actor),
     stop() {
-      subscriptions.forEach((s) => s.unsubscribe());
+      for (const s of subscriptions) s.unsubscribe();
       transcribed?.unsubscribe();
       setChatExtras(null);
       stop();

@@ -15,7 +15,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SKIP = new Set(['node_modules', 'dist', 'data', '.git', 'test-results']);
 
 /** The pages checked. */
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every file and folder of the repository, from its root (folders end with `/`). */
 function entries(dir = ''): string[] {
@@ -90,7 +95,12 @@ describe('paths the docs name', () => {
   it('the check finds what a page names, and a name that is gone', () => {
     // a guard on the check itself: were the extraction to find nothing, every page would pass
     expect(pathsNamed(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')).length).toBeGreaterThan(100);
-    const page = ['Paths: `server/no-such-module.ts`, `no-such-part.tsx`, [a link](docs/no-such-page.md).', '```', 'src/no-such-folder/   a tree', '```'].join('\n');
+    const page = [
+      'Paths: `server/no-such-module.ts`, `no-such-part.tsx`, [a link](docs/no-such-page.md).',
+      '```',
+      'src/no-such-folder/   a tree',
+      '```',
+    ].join('\n');
     const named = pathsNamed(page);
     expect(named.sort()).toEqual(['docs/no-such-page.md', 'no-such-part.tsx', 'server/no-such-module.ts', 'src/no-such-folder/']);
     expect(named.filter((p) => exists('README.md', p))).toEqual([]);

@@ -156,13 +156,19 @@ describe('a crafted docx rendered by renderDocx', () => {
   });
 
   it('holds no active element, and does not render the altChunk', () => {
-    expect(rendered.node.querySelectorAll('iframe, frame, frameset, script, object, embed, applet, link, meta, base, style, form, portal')).toHaveLength(0);
+    expect(
+      rendered.node.querySelectorAll('iframe, frame, frameset, script, object, embed, applet, link, meta, base, style, form, portal'),
+    ).toHaveLength(0);
     expect(all().some((el) => el.localName.toLowerCase() === 'foreignobject')).toBe(false);
     expect(rendered.node.textContent).not.toContain(ALT_CHUNK_TEXT);
   });
 
   it('loads nothing from outside the file: only its own picture keeps a source, as a blob: URL', () => {
-    const sources = all().flatMap((el) => [...el.attributes].filter((a) => URL_ATTRIBUTE.test(a.name) && el.localName !== 'a').map((a) => `${el.localName} ${a.name}=${a.value}`));
+    const sources = all().flatMap((el) =>
+      [...el.attributes]
+        .filter((a) => URL_ATTRIBUTE.test(a.name) && el.localName !== 'a')
+        .map((a) => `${el.localName} ${a.name}=${a.value}`),
+    );
     expect(sources).toHaveLength(1);
     expect(sources[0]).toMatch(/^img src=blob:/);
     expect(rendered.node.outerHTML).not.toContain(CRAFTED_OUTSIDE);
@@ -174,7 +180,10 @@ describe('a crafted docx rendered by renderDocx', () => {
     const rules = rendered.sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText));
     const crafted = rules.find((r) => r.includes(`p.${CRAFTED_STYLE.className}`));
     expect(crafted?.toLowerCase()).toContain(`color: ${CRAFTED_STYLE.color}`);
-    expect(rules.some((r) => r.includes('@font-face')), 'fonts are ignored').toBe(false);
+    expect(
+      rules.some((r) => r.includes('@font-face')),
+      'fonts are ignored',
+    ).toBe(false);
   });
 
   it('gives no stylesheet and no style attribute CSS that loads from outside (url(), u\\72l(), image-set(""), @import)', () => {

@@ -9,7 +9,21 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, BASE, createEmbeds, deepActiveElement, docSlot, inSlot, json, serveDoc, serveVideo, smartDoc, videoSlot, type Embeds, type Seen } from './embeds-harness';
+import {
+  API,
+  BASE,
+  createEmbeds,
+  deepActiveElement,
+  docSlot,
+  inSlot,
+  json,
+  serveDoc,
+  serveVideo,
+  smartDoc,
+  videoSlot,
+  type Embeds,
+  type Seen,
+} from './embeds-harness';
 
 const ASK_BUTTON = { id: 'b1', label: 'Ask about this', type: 'BUTTON', actionType: 'open_chat_modal' };
 
@@ -26,7 +40,11 @@ async function page(options: { isMobile?: boolean; withVideo?: boolean; secondDo
   const doc = docSlot('tok-doc');
   let second: HTMLElement | null = null;
   if (options.secondDoc) {
-    serveDoc(e.net, 'tok-fees', smartDoc({ smartDocId: 'doc-2', name: 'Fee Schedule', type: 'pdf', versionNumber: 1, fileUrl: 'https://files.test/fees.pdf' }));
+    serveDoc(
+      e.net,
+      'tok-fees',
+      smartDoc({ smartDocId: 'doc-2', name: 'Fee Schedule', type: 'pdf', versionNumber: 1, fileUrl: 'https://files.test/fees.pdf' }),
+    );
     second = docSlot('tok-fees');
   }
   let vid: HTMLElement | null = null;
@@ -59,7 +77,10 @@ async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
 }
 
 /** The modal's messages, as "role: text". */
-const messages = () => [...e.modalHost()!.shadowRoot!.querySelectorAll('[data-part="modal-message"]')].map((m) => `${m.getAttribute('data-role')}: ${m.textContent}`);
+const messages = () =>
+  [...e.modalHost()!.shadowRoot!.querySelectorAll('[data-part="modal-message"]')].map(
+    (m) => `${m.getAttribute('data-role')}: ${m.textContent}`,
+  );
 
 describe('the modal on a desktop (widget-spec §2 "Smart doc modal")', () => {
   it("opens from a document's footer button, titled 'Chat about {name}', with the document's viewer inside and no Ask button of its own", async () => {
@@ -143,7 +164,17 @@ describe('the modal on a desktop (widget-spec §2 "Smart doc modal")', () => {
     expect((e.net.to('POST', `${API}/chat`)[1]!.body as { chatSessionId: string }).chatSessionId).toBe('chat-9');
 
     await user.click(e.modal().getByRole('button', { name: 'Close' }));
-    e.net.route('GET', `${API}/chat/history`, json({ chatSessionId: 'chat-9', history: [{ role: 'USER', content: 'First?', type: 'TEXT' }, { role: 'AI', content: 'Answer to First?', type: 'TEXT' }] }));
+    e.net.route(
+      'GET',
+      `${API}/chat/history`,
+      json({
+        chatSessionId: 'chat-9',
+        history: [
+          { role: 'USER', content: 'First?', type: 'TEXT' },
+          { role: 'AI', content: 'Answer to First?', type: 'TEXT' },
+        ],
+      }),
+    );
     await user.click(inSlot(doc).getByRole('button', { name: 'Ask about this' }));
     await waitFor(() => expect(messages()).toEqual(['user: First?', 'ai: Answer to First?']));
     const [history] = e.net.to('GET', `${API}/chat/history`);
@@ -324,7 +355,14 @@ describe('Ask question on a phone (widget-spec §4 "Ask question")', () => {
     const { vid, user } = await page({ withVideo: true });
     e.windowActor.send({ type: 'VIEWPORT.CHANGED', isMobile: true });
     await user.click(inSlot(vid!).getByRole('button', { name: 'Ask question' }));
-    await waitFor(() => expect(e.chatEvents).toEqual([{ type: 'CHAT.ABOUT', about: { name: 'Getting Started', context: { videoContext: { id: 'vid-1', name: 'Getting Started', embedToken: 'tok-vid' } } } }]));
+    await waitFor(() =>
+      expect(e.chatEvents).toEqual([
+        {
+          type: 'CHAT.ABOUT',
+          about: { name: 'Getting Started', context: { videoContext: { id: 'vid-1', name: 'Getting Started', embedToken: 'tok-vid' } } },
+        },
+      ]),
+    );
     expect(e.windowActor.getSnapshot().context.tab).toBe('chat');
     expect(e.dialog()?.open ?? false).toBe(false);
 

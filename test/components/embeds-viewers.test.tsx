@@ -8,7 +8,23 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASE, createEmbeds, deepActiveElement, deferred, docSlot, FILES, inSlot, json, serveDoc, serveVideo, smartDoc, text, video, videoSlot, type Embeds } from './embeds-harness';
+import {
+  BASE,
+  createEmbeds,
+  deepActiveElement,
+  deferred,
+  docSlot,
+  FILES,
+  inSlot,
+  json,
+  serveDoc,
+  serveVideo,
+  smartDoc,
+  text,
+  video,
+  videoSlot,
+  type Embeds,
+} from './embeds-harness';
 
 let e: Embeds;
 beforeEach(() => {
@@ -221,7 +237,11 @@ describe("the document's footer buttons (widget-spec §3 'Smart doc footer butto
 
 describe('download clicks inside the rendered document are blocked (widget-spec §2)', () => {
   it("prevents a link to the document's own file and a link with download; others are followed", async () => {
-    e.net.route('GET', `${FILES}guide.md`, text('# Guide\n\n[Get the file](https://files.test/guide.md) or [the rates](https://example.com/rates)'));
+    e.net.route(
+      'GET',
+      `${FILES}guide.md`,
+      text('# Guide\n\n[Get the file](https://files.test/guide.md) or [the rates](https://example.com/rates)'),
+    );
     const { q } = showDoc(smartDoc({ type: 'md', fileUrl: `${FILES}guide.md` }));
     const own = await q.findByRole('link', { name: 'Get the file' });
     expect(clickPrevented(own)).toBe(true);
@@ -347,11 +367,11 @@ describe('the video viewer (widget-spec §2 "Video viewer")', () => {
     await userEvent.click(share);
     const linkedIn = q.getByRole('link', { name: 'LinkedIn' });
     linkedIn.focus();
-    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, composed: true });
-    linkedIn.dispatchEvent(escape);
+    const escapeKey = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, composed: true });
+    linkedIn.dispatchEvent(escapeKey);
     await waitFor(() => expect(q.queryByRole('link', { name: 'LinkedIn' })).toBeNull());
     expect(share.getAttribute('aria-expanded')).toBe('false');
-    expect(escape.defaultPrevented).toBe(true);
+    expect(escapeKey.defaultPrevented).toBe(true);
     expect(deepActiveElement()).toBe(share);
   });
 
@@ -433,7 +453,10 @@ describe('the video viewer (widget-spec §2 "Video viewer")', () => {
     });
 
     it('retries on a touch as well', async () => {
-      const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError')).mockResolvedValue(undefined);
+      const play = vi
+        .spyOn(HTMLMediaElement.prototype, 'play')
+        .mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError'))
+        .mockResolvedValue(undefined);
       const { media } = await showVideo(video({}, { autoplay: true }));
       fireEvent.canPlay(media()!);
       await waitFor(() => expect(play).toHaveBeenCalledTimes(1));

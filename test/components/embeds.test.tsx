@@ -10,7 +10,19 @@ import { waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSlots, slotToken, SLOT_SELECTOR } from '../../src/embeds/slots';
 import { SLOT_SELECTOR as SCANNER_SLOT_SELECTOR } from '../../src/effects/slot-scanner';
-import { addSlot, BASE, createEmbeds, docSlot, inSlot, json, serveDoc, serveVideo, smartDoc, videoSlot, type Embeds } from './embeds-harness';
+import {
+  addSlot,
+  BASE,
+  createEmbeds,
+  docSlot,
+  inSlot,
+  json,
+  serveDoc,
+  serveVideo,
+  smartDoc,
+  videoSlot,
+  type Embeds,
+} from './embeds-harness';
 
 /** A slot element that is not on the page, for reading its token. */
 function slotElement(attrs: Record<string, string>, html = '') {
@@ -23,7 +35,9 @@ function slotElement(attrs: Record<string, string>, html = '') {
 
 describe('the embed token of a slot (widget-spec §2: attribute, own text, child)', () => {
   it('is data-embed-token first, then data-token', () => {
-    expect(slotToken(slotElement({ 'data-embed-token': 'tok-embed', 'data-token': 'tok-plain' }, 'a-text-token-of-its-own'))).toBe('tok-embed');
+    expect(slotToken(slotElement({ 'data-embed-token': 'tok-embed', 'data-token': 'tok-plain' }, 'a-text-token-of-its-own'))).toBe(
+      'tok-embed',
+    );
     expect(slotToken(slotElement({ 'data-token': 'tok-plain' }, 'a-text-token-of-its-own'))).toBe('tok-plain');
   });
 

@@ -12,7 +12,8 @@ const KEY = 'key-1';
 const LOOK = { agentName: 'Ada', launcher: { alignment: 'left', pulseAnimation: true, showLiveStatus: true, backgroundColor: '#112233' } };
 const store = (appearance: unknown, config: unknown = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' }) =>
   localStorage.setItem(`ai_chat_settings_${KEY}`, JSON.stringify({ appearance, config }));
-const bootAnswer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const bootAnswer = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const launcherIn = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('[data-part="launcher"]');
 
 afterEach(() => {
@@ -65,7 +66,15 @@ describe('the launcher’s first frame', () => {
   });
 
   it('ignores hostile or malformed settings: stylesheet defaults, an inert icon, no script URL', async () => {
-    store({ agentName: 42, launcher: { backgroundColor: 'red;}:host{display:none', size: 'huge', launcherIconType: 'image', launcherIcon: 'javascript:alert(1)' } });
+    store({
+      agentName: 42,
+      launcher: {
+        backgroundColor: 'red;}:host{display:none',
+        size: 'huge',
+        launcherIconType: 'image',
+        launcherIcon: 'javascript:alert(1)',
+      },
+    });
     const frame = drawFirstFrame(KEY, undefined, 1000);
     const button = launcherIn(frame.shadow)!;
     expect(button.getAttribute('aria-label')).toBe('Open chat with AI Agent');

@@ -360,7 +360,10 @@ describe('plain-text fallback', () => {
     // *o0 _o1 *o2 … x … c2* c1_ c0* nests one emphasis per level
     const nested = (n: number) => {
       const ds = Array.from({ length: n }, (_, i) => (i % 2 ? '_' : '*'));
-      return `${ds.map((d, i) => `${d}o${i} `).join('')}x${ds.map((d, i) => ` c${i}${d}`).reverse().join('')}`;
+      return `${ds.map((d, i) => `${d}o${i} `).join('')}x${ds
+        .map((d, i) => ` c${i}${d}`)
+        .reverse()
+        .join('')}`;
     };
     expect(md(nested(MAX_NESTING_DEPTH)).querySelectorAll('em')).toHaveLength(MAX_NESTING_DEPTH);
     expect(renderMarkdown(nested(MAX_NESTING_DEPTH + 1)).fallback).toBe('too-deep');
@@ -452,14 +455,17 @@ describe('safeHref', () => {
 
 describe('decodeEntities', () => {
   it('decodes numeric and common named references, replaces invalid code points, keeps unknown names', () => {
-    expect(decodeEntities('&#60;&#x3C;&#X3c;&lt;&nbsp;&#0;&#xD800;&#1114112;&constructor;&toString;&;'))
-      .toBe('<<<<\u00a0\ufffd\ufffd\ufffd&constructor;&toString;&;');
+    expect(decodeEntities('&#60;&#x3C;&#X3c;&lt;&nbsp;&#0;&#xD800;&#1114112;&constructor;&toString;&;')).toBe(
+      '<<<<\u00a0\ufffd\ufffd\ufffd&constructor;&toString;&;',
+    );
   });
 });
 
 describe('the source', () => {
   it('builds no HTML: no innerHTML, no dangerouslySetInnerHTML, no marked.parse', async () => {
     const source = await readFile(path.resolve('src/markdown/markdown.tsx'), 'utf8');
-    expect(source).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write|marked\.parse|\bparseInline\b|DOMParser/);
+    expect(source).not.toMatch(
+      /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write|marked\.parse|\bparseInline\b|DOMParser/,
+    );
   });
 });

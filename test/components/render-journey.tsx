@@ -17,13 +17,22 @@ import { assessSuitability } from '../../journey/engine/assess';
 import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
 
 /** The engine's suitability check, loaded already (main.tsx loads it on demand; `lazySuitability` with a held promise tests that). */
-export const loadedSuitability: LazySuitability = { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined };
+export const loadedSuitability: LazySuitability = {
+  get: () => assessSuitability,
+  load: () => Promise.resolve(assessSuitability),
+  subscribe: () => () => undefined,
+};
 
 /**
  * Renders the app as journey/main.tsx does, with one clock for the rules and the pages (the system clock unless a test
  * fixes it) and one suitability check for the rules and the autosave (loaded unless a test holds it).
  */
-export function renderJourney(path: string, answers: Answers | null = null, clock: Clock = systemClock, suitability: LazySuitability = loadedSuitability) {
+export function renderJourney(
+  path: string,
+  answers: Answers | null = null,
+  clock: Clock = systemClock,
+  suitability: LazySuitability = loadedSuitability,
+) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
   const logic = journeyMachine.provide({

@@ -53,7 +53,8 @@ describe('slot scanner', () => {
 
   it('looks for the same slots as the viewers (the selector is written twice to keep the launcher small)', () => {
     expect(SLOT_SELECTOR).toBe(VIEWERS_SLOT_SELECTOR);
-    document.body.innerHTML = '<div class="x video-embedding-slot-2"></div><section class="my-smart-doc-embedding-slot"></section><div class="slot"></div>';
+    document.body.innerHTML =
+      '<div class="x video-embedding-slot-2"></div><section class="my-smart-doc-embedding-slot"></section><div class="slot"></div>';
     expect(document.querySelectorAll(SLOT_SELECTOR)).toHaveLength(2);
   });
 });

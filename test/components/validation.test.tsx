@@ -10,10 +10,18 @@ import { continueButton, findPage, pageHeading, renderJourney } from './render-j
 type Step = (user: UserEvent) => Promise<void>;
 
 // findBy…: the controls are in the screen's body, which loads lazily
-const typeInto = (name: string, text: string): Step => async (user) => user.type(await screen.findByRole('textbox', { name }), text);
-const choose = (name: string | RegExp): Step => async (user) => user.click(await screen.findByRole('radio', { name }));
-const select = (name: string, option: string): Step => async (user) =>
-  user.selectOptions(await screen.findByRole('combobox', { name }), option);
+const typeInto =
+  (name: string, text: string): Step =>
+  async (user) =>
+    user.type(await screen.findByRole('textbox', { name }), text);
+const choose =
+  (name: string | RegExp): Step =>
+  async (user) =>
+    user.click(await screen.findByRole('radio', { name }));
+const select =
+  (name: string, option: string): Step =>
+  async (user) =>
+    user.selectOptions(await screen.findByRole('combobox', { name }), option);
 
 interface Case {
   path: string;

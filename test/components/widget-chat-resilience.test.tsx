@@ -100,12 +100,14 @@ describe('failed questions', () => {
     await fakes.send.last().resolve(reply('Second', 'Answer two'));
 
     // the failed question and its error are still there, before the later exchange
-    expect(items().map((li) => [li.getAttribute('data-role'), li.textContent?.includes('First') || li.hasAttribute('data-error')])).toEqual([
-      ['user', true],
-      ['ai', true],
-      ['user', false],
-      ['ai', false],
-    ]);
+    expect(items().map((li) => [li.getAttribute('data-role'), li.textContent?.includes('First') || li.hasAttribute('data-error')])).toEqual(
+      [
+        ['user', true],
+        ['ai', true],
+        ['user', false],
+        ['ai', false],
+      ],
+    );
     const error = items().find((li) => li.hasAttribute('data-error'))!;
     expect(within(error).getByText('Failed to get AI response')).toBeTruthy();
     await user.click(within(error).getByRole('button', { name: 'Try again' }));

@@ -45,7 +45,9 @@ describe('an answer that streams', () => {
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(within(items()[3]!).queryByRole('button')).toBeNull();
 
-    await h.call.resolve(reply('What are the fees?', 'The advice fee is **0.45%** a year.', { followUps: [{ id: 'f1', text: 'Any exit fee?' }] }));
+    await h.call.resolve(
+      reply('What are the fees?', 'The advice fee is **0.45%** a year.', { followUps: [{ id: 'f1', text: 'Any exit fee?' }] }),
+    );
     expect(log().getAttribute('aria-busy')).toBeNull();
     expect(items()).toHaveLength(4);
     expect(items()[3]!.getAttribute('data-status')).toBeNull();

@@ -218,13 +218,11 @@ describe('sending', () => {
   it('a message response button sends its message in the Chat tab 100 ms later', async () => {
     const { user, fakes, client } = await chatTab();
     await user.type(input(), 'Plans?{Enter}');
-    await fakes.send
-      .last()
-      .resolve(
-        reply('Plans?', 'We have two.', {
-          responseButtons: [wireButton({ id: 'r2', name: 'Compare plans', actionMessage: 'Compare your plans' })],
-        }),
-      );
+    await fakes.send.last().resolve(
+      reply('Plans?', 'We have two.', {
+        responseButtons: [wireButton({ id: 'r2', name: 'Compare plans', actionMessage: 'Compare your plans' })],
+      }),
+    );
     vi.useFakeTimers();
     screen.getByRole('button', { name: 'Compare plans' }).click();
     expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'r2' }));

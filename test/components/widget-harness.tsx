@@ -165,7 +165,9 @@ export function fakeRecording() {
     }),
     meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => {
       meter = sendBack;
-      return () => void (meter = null);
+      return () => {
+        meter = null;
+      };
     }),
     transcribe: (audio: Blob) =>
       new Promise<string>((res, rej) =>
@@ -404,8 +406,6 @@ export function createHarness(options: HarnessOptions = {}) {
     fakes: { loadHistory, send, loadSessions, renameSession },
   };
 }
-
-export type Harness = ReturnType<typeof createHarness>;
 
 /** Renders the chat window (open, on `tab`) inside the runtime's context. */
 export function renderWindow(options: HarnessOptions & { fakeTimers?: boolean } = {}) {

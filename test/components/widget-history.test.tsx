@@ -29,7 +29,8 @@ async function historyTab(options: HarnessOptions = {}) {
 }
 
 const list = () => screen.getByRole('list');
-const item = (name: string) => screen.getAllByRole('listitem').find((li) => li.querySelector('[data-part="history-name"]')?.textContent === name)!;
+const item = (name: string) =>
+  screen.getAllByRole('listitem').find((li) => li.querySelector('[data-part="history-name"]')?.textContent === name)!;
 const openItem = (name: string) => within(item(name)).getByRole('button', { name: new RegExp(`^${name}`) });
 const nameInput = () => screen.getByRole('textbox', { name: 'Chat name' }) as HTMLInputElement;
 
@@ -56,7 +57,6 @@ describe('History tab', () => {
     expect(screen.queryByText('Loading chats…')).toBeNull();
     expect(screen.getByText('First')).toBeTruthy();
   });
-
 
   it("shows each session's name ('Unnamed Chat' for none), last message time and 'N message(s)'", async () => {
     await historyTab();
@@ -101,7 +101,10 @@ describe('History tab', () => {
   });
 
   it('New Chat clears the session and shows the Chat tab', async () => {
-    const { user, fakes, windowActor, chat } = await historyTab({ chatSessionId: 's1', history: (id) => (id ? [message('user', 'Old question')] : []) });
+    const { user, fakes, windowActor, chat } = await historyTab({
+      chatSessionId: 's1',
+      history: (id) => (id ? [message('user', 'Old question')] : []),
+    });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(chat.getSnapshot().context.messages).toHaveLength(1);
 

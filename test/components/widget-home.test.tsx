@@ -70,14 +70,21 @@ describe('Home tab', () => {
     await user.click(screen.getByRole('button', { name: 'Check my eligibility' }));
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
     expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
-    expect(client.buttonClick).toHaveBeenCalledWith(expect.objectContaining({ buttonId: 'b1', userSessionId: 'visitor-1', chatSessionId: null }));
+    expect(client.buttonClick).toHaveBeenCalledWith(
+      expect.objectContaining({ buttonId: 'b1', userSessionId: 'visitor-1', chatSessionId: null }),
+    );
     expect(fakes.send.calls).toHaveLength(0);
 
     await vi.advanceTimersByTimeAsync(ACTION_MESSAGE_DELAY_MS - 1);
     expect(fakes.send.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.send.calls).toHaveLength(1);
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'Am I eligible?', chatSessionId: null, answer: expect.anything() });
+    expect(fakes.send.last().input).toEqual({
+      id: expect.any(String),
+      text: 'Am I eligible?',
+      chatSessionId: null,
+      answer: expect.anything(),
+    });
     expect(within(screen.getByRole('log')).getByText('Am I eligible?')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'AI Agent is typing' })).toBeTruthy();
   });
@@ -113,7 +120,10 @@ describe('Home tab', () => {
 
   it('does not show a video that is not a point-of-presence video', async () => {
     const { chat } = renderWindow({
-      history: [message('ai', 'Some video', { type: 'VIDEO', source: 'CHAT', videoUrl: 'https://cdn.test/other.mp4' }), message('user', 'Hello')],
+      history: [
+        message('ai', 'Some video', { type: 'VIDEO', source: 'CHAT', videoUrl: 'https://cdn.test/other.mp4' }),
+        message('user', 'Hello'),
+      ],
     });
     await waitFor(chat, (s) => s.matches('ready'));
     expect(screen.getByRole('region', { name: 'Welcome back!' }).querySelector('video')).toBeNull();
@@ -157,7 +167,12 @@ describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {
     expect(sendButton().disabled).toBe(false);
     await user.keyboard('{Enter}');
     expect(windowActor.getSnapshot().context.tab).toBe('chat');
-    expect(fakes.send.last().input).toEqual({ id: expect.any(String), text: 'What are the fees?', chatSessionId: null, answer: expect.anything() });
+    expect(fakes.send.last().input).toEqual({
+      id: expect.any(String),
+      text: 'What are the fees?',
+      chatSessionId: null,
+      answer: expect.anything(),
+    });
     expect(chat.getSnapshot().context.draft).toBe('');
     expect(screen.getByRole('region', { name: 'Chat' })).toBeTruthy();
     expect(within(screen.getByRole('log')).getByText('What are the fees?')).toBeTruthy();

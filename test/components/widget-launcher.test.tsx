@@ -203,7 +203,9 @@ describe('opening the window (issue 13)', () => {
     expect(windowActor.getSnapshot().context.tab).toBe('home');
     // the launcher had a keyboard focus ring (happy-dom: it had the focus): the input may show one too
     expect(window.hasAttribute('data-pointer')).toBe(false);
-    await vi.waitFor(() => expect(document.activeElement).toBe(within(window).getByRole('textbox', { name: 'Message Ada' })), { timeout: 1000 });
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(window).getByRole('textbox', { name: 'Message Ada' })), {
+      timeout: 1000,
+    });
     // one keystroke later the visitor is typing
     await user.keyboard('Hi');
     expect((document.activeElement as HTMLTextAreaElement).value).toBe('Hi');

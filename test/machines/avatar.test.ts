@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { disconnectText, voiceStatusText } from '../../src/voice/messages';
-import { avatarMachine, selectCanRestart, selectIsConnecting, selectIsMuted, selectStatus, selectTracks, type AvatarEmitted, type AvatarEvent, type AvatarSession, type RoomCommand } from '../../machines/avatar';
+import {
+  avatarMachine,
+  selectCanRestart,
+  selectIsConnecting,
+  selectIsMuted,
+  selectStatus,
+  selectTracks,
+  type AvatarEmitted,
+  type AvatarEvent,
+  type AvatarSession,
+  type RoomCommand,
+} from '../../machines/avatar';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
 import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from '../../machines/on-demand-constants';
@@ -33,7 +44,9 @@ function harness() {
       ),
       meter: fromCallback<RecordingEvent, { stream: AudioStream }>(({ sendBack }) => {
         meter = sendBack;
-        return () => void (meter = null);
+        return () => {
+          meter = null;
+        };
       }),
       transcribe: transcribe.logic,
     },

@@ -18,7 +18,9 @@ export interface Call<I, O> {
 /** A promise actor whose calls (with their cancel signal) the test settles by hand. */
 export function controlled<I, O>() {
   const calls: Call<I, O>[] = [];
-  const logic = fromPromise<O, I>(({ input, signal }) => new Promise<O>((resolve, reject) => calls.push({ input, signal, resolve, reject })));
+  const logic = fromPromise<O, I>(
+    ({ input, signal }) => new Promise<O>((resolve, reject) => calls.push({ input, signal, resolve, reject })),
+  );
   return { logic, calls, last: () => calls.at(-1)! };
 }
 
@@ -33,7 +35,11 @@ export function start(chatSessionId: string | null = 's1') {
   );
   const snap = () => actor.getSnapshot();
   /** Each message as [what it shows (an error's words from the catalogue), status or 'error' or 'delivered']. */
-  const shown = () => snap().context.messages.map((m) => [m.failure ? chatFailureText(m.failure) : m.content, m.isError ? 'error' : (m.status ?? 'delivered')]);
+  const shown = () =>
+    snap().context.messages.map((m) => [
+      m.failure ? chatFailureText(m.failure) : m.content,
+      m.isError ? 'error' : (m.status ?? 'delivered'),
+    ]);
   return { actor, history, send, emitted, snap, shown };
 }
 

@@ -12,8 +12,20 @@ import { ready, settle, start } from './chat-fakes';
 import { ApiError } from '../../src/api/client';
 import { DEFAULT_RETRY_AFTER_S, FIRST_RESEND_MS, MAX_RESEND_MS } from '../../machines/constants';
 
-const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
-const answer = (text: string): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', `re: ${text}`), chatSessionId: 's1', followUps: [], responseButtons: [] });
+const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({
+  id,
+  role,
+  content,
+  createdAt: '',
+  type: 'TEXT',
+});
+const answer = (text: string): SendResult => ({
+  userMessage: msg('user', text),
+  aiMessage: msg('ai', `re: ${text}`),
+  chatSessionId: 's1',
+  followUps: [],
+  responseButtons: [],
+});
 const offline = () => new ApiError('NETWORK', 'Failed to get AI response');
 
 beforeEach(() => vi.useFakeTimers());

@@ -10,8 +10,20 @@ import { selectIsStreaming, selectIsTyping, selectIsWaiting, type ChatMessage, t
 import { ApiError } from '../../src/api/client';
 import { ready, settle } from './chat-fakes';
 
-const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '', type: 'TEXT' });
-const answer = (text: string, reply = `re: ${text}`): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', reply), chatSessionId: 's1', followUps: [{ id: 'f', text: 'More?' }], responseButtons: [] });
+const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({
+  id,
+  role,
+  content,
+  createdAt: '',
+  type: 'TEXT',
+});
+const answer = (text: string, reply = `re: ${text}`): SendResult => ({
+  userMessage: msg('user', text),
+  aiMessage: msg('ai', reply),
+  chatSessionId: 's1',
+  followUps: [{ id: 'f', text: 'More?' }],
+  responseButtons: [],
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -81,7 +93,10 @@ describe('an answer that streams', () => {
     expect(question!.stored).toBe(true);
     // the window closes: the history has the server's copy (stored incomplete), the local ones go
     x.actor.send({ type: 'CHAT.RELOAD' });
-    x.history.last().resolve({ messages: [msg('user', 'Tell me everything', 'u1'), { ...msg('ai', 'Part one', 'a1'), incomplete: true }], chatSessionId: 's1' });
+    x.history.last().resolve({
+      messages: [msg('user', 'Tell me everything', 'u1'), { ...msg('ai', 'Part one', 'a1'), incomplete: true }],
+      chatSessionId: 's1',
+    });
     await settle();
     expect(x.shown()).toEqual([
       ['Tell me everything', 'delivered'],

@@ -8,16 +8,21 @@ export function controlled<I, O>() {
   return { logic, calls };
 }
 
-type HistoryLogic = { logic: PromiseActorLogic<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }> };
+type HistoryLogic = {
+  logic: PromiseActorLogic<{ messages: ChatMessage[]; chatSessionId: string | null }, { chatSessionId: string | null }>;
+};
 type SendLogic = { logic: PromiseActorLogic<SendResult, SendInput> };
 
 /** The chat machine over the test's history and send actors (made with {@link controlled} unless given), with what it emits. */
-export function startChat<H extends HistoryLogic = ReturnType<typeof controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>>, S extends SendLogic = ReturnType<typeof controlled<SendInput, SendResult>>>(
-  chatSessionId: string | null = null,
-  history: H = controlled() as unknown as H,
-  send: S = controlled() as unknown as S,
-) {
-  const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } });
+export function startChat<
+  H extends HistoryLogic = ReturnType<
+    typeof controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>
+  >,
+  S extends SendLogic = ReturnType<typeof controlled<SendInput, SendResult>>,
+>(chatSessionId: string | null = null, history: H = controlled() as unknown as H, send: S = controlled() as unknown as S) {
+  const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), {
+    input: { chatSessionId },
+  });
   const emitted: ChatEmitted[] = [];
   actor.on('*', (e) => emitted.push(e as ChatEmitted));
   actor.start();

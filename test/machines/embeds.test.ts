@@ -230,10 +230,24 @@ describe('the Ask-question context (widget-spec §3)', () => {
         videoUrl: 'https://x/v.webm',
         thumbnailUrl: '',
         captionsUrl: '',
-        embedSettings: { hideVideoHeader: false, shareEnabled: true, askQuestionEnabled: true, embedBrandColor: '', controls: true, autoplay: false, loop: false, mute: false },
+        embedSettings: {
+          hideVideoHeader: false,
+          shareEnabled: true,
+          askQuestionEnabled: true,
+          embedBrandColor: '',
+          controls: true,
+          autoplay: false,
+          loop: false,
+          mute: false,
+        },
       },
     };
-    expect(askItem(item, [])).toEqual({ kind: 'video', token: 'tok-v', name: 'Welcome', context: { videoContext: { id: 'v1', name: 'Welcome', embedToken: 'tok-v' } } });
+    expect(askItem(item, [])).toEqual({
+      kind: 'video',
+      token: 'tok-v',
+      name: 'Welcome',
+      context: { videoContext: { id: 'v1', name: 'Welcome', embedToken: 'tok-v' } },
+    });
   });
 });
 
@@ -245,8 +259,13 @@ describe('Ask question (widget-spec §4): the modal, or the chat on a phone', ()
 
   function startModal(mobile = false) {
     const history = controlled<{ item: AskItem }, ModalHistory>();
-    const send = controlled<{ item: AskItem; message: string; chatSessionId: string | null }, { response: string; chatSessionId: string }>();
-    const modal = createActor(askModalMachine.provide({ actors: { loadHistory: history.logic, send: send.logic }, guards: { isMobile: () => mobile } })).start();
+    const send = controlled<
+      { item: AskItem; message: string; chatSessionId: string | null },
+      { response: string; chatSessionId: string }
+    >();
+    const modal = createActor(
+      askModalMachine.provide({ actors: { loadHistory: history.logic, send: send.logic }, guards: { isMobile: () => mobile } }),
+    ).start();
     const emitted: AskModalEmitted[] = [];
     modal.on('ask.inChat', (e) => emitted.push(e));
     return { modal, history, send, emitted };

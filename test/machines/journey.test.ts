@@ -6,7 +6,17 @@ import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { loadAnswers, loadResumeAt, STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { selectCanContinue, selectResumeAt, selectScreen, type JourneyEvent } from '../../machines/journey';
 import { setField, type Answers } from '../../machines/journey-answers';
-import { FLOW, RESUMABLE, SCREENS, SCREEN_RULES, emptyAnswers, journeyGuards, journeyMachine, pathOf, type ScreenId } from '../../journey/questionnaire';
+import {
+  FLOW,
+  RESUMABLE,
+  SCREENS,
+  SCREEN_RULES,
+  emptyAnswers,
+  journeyGuards,
+  journeyMachine,
+  pathOf,
+  type ScreenId,
+} from '../../journey/questionnaire';
 import { completeAnswers } from '../fixtures/answers';
 import { assessSuitability } from '../../journey/engine/assess';
 
@@ -57,8 +67,18 @@ function start(path: string, answers: Answers | null = null, today: Date = TODAY
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
   const logic = journeyMachine.provide({
-    guards: journeyGuards(() => today, () => assessSuitability),
-    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => today, { get: () => assessSuitability, load: () => Promise.resolve(assessSuitability), subscribe: () => () => undefined }) },
+    guards: journeyGuards(
+      () => today,
+      () => assessSuitability,
+    ),
+    actors: {
+      history: historyActor(port),
+      autosave: autosaveActor(storage, undefined, () => today, {
+        get: () => assessSuitability,
+        load: () => Promise.resolve(assessSuitability),
+        subscribe: () => () => undefined,
+      }),
+    },
   });
   const actor = createActor(logic, { input: { path, answers, resumeAt } });
   actor.start();
@@ -118,7 +138,24 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
   // The suitability rules hold for empty answers (nothing to judge yet): those screens are blocked by unsuitable ones.
   const blocking = (id: ScreenId): Answers =>
     id === 'needsAnalysis' || id === 'recommendation'
-      ? { ...completeAnswers(), debts: { answer: 'yes', rows: [{ id: 9, type: 'credit-card', value: '4000', owner: 'self', taxDeductible: 'no', interestRate: '20', repaymentAmount: '200', frequency: 'monthly' }] } }
+      ? {
+          ...completeAnswers(),
+          debts: {
+            answer: 'yes',
+            rows: [
+              {
+                id: 9,
+                type: 'credit-card',
+                value: '4000',
+                owner: 'self',
+                taxDeductible: 'no',
+                interestRate: '20',
+                repaymentAmount: '200',
+                frequency: 'monthly',
+              },
+            ],
+          },
+        }
       : emptyAnswers();
 
   it.each(ruled)('%s: Continue is blocked until its rule holds, then goes on', (id) => {
@@ -147,13 +184,16 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
     expect(port.entries).toEqual(['/recommended-products']);
   });
 
-  it.each(SPEC_CONTINUE.filter(([from, to]) => from !== to && to !== '/recommended-products'))('Back from %2$s goes to %1$s', (from, to) => {
-    const { send, port } = start(to);
-    send({ type: 'JOURNEY.BACK' });
-    expect(port.path()).toBe(from);
-  });
+  it.each(SPEC_CONTINUE.filter(([from, to]) => from !== to && to !== '/recommended-products'))(
+    'Back from %2$s goes to %1$s',
+    (from, to) => {
+      const { send, port } = start(to);
+      send({ type: 'JOURNEY.BACK' });
+      expect(port.path()).toBe(from);
+    },
+  );
 
-  it('Continue walks the whole flow in the spec\'s order, and Back walks it home', () => {
+  it("Continue walks the whole flow in the spec's order, and Back walks it home", () => {
     const { send, port } = start('/', completeAnswers());
     for (const [from, to] of SPEC_CONTINUE) {
       expect(port.path()).toBe(from);
@@ -178,7 +218,9 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
 
   it('without the rules provided, asking whether a screen is complete says so', () => {
     const actor = createActor(
-      journeyMachine.provide({ actors: { history: historyActor(memoryHistoryPort('/questionnaire/income')), autosave: autosaveActor(memoryStorage()) } }),
+      journeyMachine.provide({
+        actors: { history: historyActor(memoryHistoryPort('/questionnaire/income')), autosave: autosaveActor(memoryStorage()) },
+      }),
       { input: { path: '/questionnaire/income' } },
     );
     actor.start();
@@ -356,7 +398,10 @@ describe('autosave', () => {
 
   it('a saved screen that is not a resumable one is ignored', () => {
     const storage = memoryStorage();
-    storage.setItem(STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers(), resumeAt: 'statementOfAdvice' }));
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers(), resumeAt: 'statementOfAdvice' }),
+    );
     expect(loadResumeAt(storage, RESUMABLE)).toBeNull();
     storage.setItem(STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers: completeAnswers(), resumeAt: 'debts' }));
     expect(loadResumeAt(storage, RESUMABLE)).toBe('debts');
@@ -373,7 +418,22 @@ describe('editing from the review', () => {
   const sections = [
     [1, 'dateOfBirth', ['relationshipStatus']],
     [2, 'goalSelection', ['goalDetails']],
-    [3, 'employmentStatus', ['income', 'additionalIncome', 'benefits', 'bigSpends', 'assets', 'regularSavings', 'super', 'debts', 'insuranceCover', 'privateHealth']],
+    [
+      3,
+      'employmentStatus',
+      [
+        'income',
+        'additionalIncome',
+        'benefits',
+        'bigSpends',
+        'assets',
+        'regularSavings',
+        'super',
+        'debts',
+        'insuranceCover',
+        'privateHealth',
+      ],
+    ],
     [4, 'riskAssessment', []],
   ] as const;
 
@@ -440,7 +500,10 @@ describe('the graph', () => {
   it('every screen is reachable from the dashboard', () => {
     const port = memoryHistoryPort('/');
     const machine = journeyMachine.provide({
-      guards: journeyGuards(() => TODAY, () => assessSuitability),
+      guards: journeyGuards(
+        () => TODAY,
+        () => assessSuitability,
+      ),
       actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) },
     });
     const events: JourneyEvent[] = [

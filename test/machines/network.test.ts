@@ -14,7 +14,9 @@ function start() {
   const actor = createActor(
     networkMachine.provide({
       actors: {
-        probe: fromPromise<void>(() => new Promise<void>((resolve, reject) => probes.push({ resolve, reject: () => reject(new Error('no answer')) }))),
+        probe: fromPromise<void>(
+          () => new Promise<void>((resolve, reject) => probes.push({ resolve, reject: () => reject(new Error('no answer')) })),
+        ),
         connectivity: fromCallback(({ sendBack }) => {
           browser = sendBack;
         }),

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { TranscriptionFailure, isTranscribable, recordingMachine, selectPhase, type AudioStream, type RecorderCommand, type RecordingEmitted, type RecordingEvent, type RecordingMode } from '../../machines/recording';
+import {
+  TranscriptionFailure,
+  isTranscribable,
+  recordingMachine,
+  selectPhase,
+  type AudioStream,
+  type RecorderCommand,
+  type RecordingEmitted,
+  type RecordingEvent,
+  type RecordingMode,
+} from '../../machines/recording';
 import { controlled } from './controlled';
 import { MAX_RECORDING_MS, NO_SPEECH_TIMEOUT_MS, RESTART_DELAY_MS, SILENCE_TIMEOUT_MS } from '../../machines/on-demand-constants';
 
@@ -18,7 +28,8 @@ function harness(options: { mode?: RecordingMode; micFails?: string; audioBytes?
   });
   const recorderLogic = fromCallback<RecorderCommand, { stream: AudioStream }>(({ sendBack, receive, input }) => {
     log.push(`recorder started on ${input.stream.id}`);
-    const stop = () => sendBack({ type: 'RECORDER.DONE', audio: new Blob([new Uint8Array(options.audioBytes ?? 4000)], { type: 'audio/webm' }) });
+    const stop = () =>
+      sendBack({ type: 'RECORDER.DONE', audio: new Blob([new Uint8Array(options.audioBytes ?? 4000)], { type: 'audio/webm' }) });
     recorder = { stop, fail: (reason) => sendBack({ type: 'RECORDER.FAILED', reason }) };
     receive((e) => {
       log.push(`recorder ${e.type}`);
@@ -44,7 +55,9 @@ function harness(options: { mode?: RecordingMode; micFails?: string; audioBytes?
   const emitted: RecordingEmitted[] = [];
   actor.on('*', (e) => emitted.push(e as RecordingEmitted));
   actor.start();
-  const level = (...levels: number[]) => levels.forEach((l) => meter?.({ type: 'METER.LEVEL', level: l }));
+  const level = (...levels: number[]) => {
+    for (const l of levels) meter?.({ type: 'METER.LEVEL', level: l });
+  };
   const call = (i: number) => {
     const c = transcribe.calls[i];
     if (!c) throw new Error(`no transcribe call ${i}`);

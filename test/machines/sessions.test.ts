@@ -5,7 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { selectSessions, selectSessionsFailed, selectSessionsLoaded, selectSessionsLoadFailed, sessionsMachine, type ChatSession, type SessionsSnapshot } from '../../machines/sessions';
+import {
+  selectSessions,
+  selectSessionsFailed,
+  selectSessionsLoaded,
+  selectSessionsLoadFailed,
+  sessionsMachine,
+  type ChatSession,
+  type SessionsSnapshot,
+} from '../../machines/sessions';
 import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
 import { RENAME_ERROR_HINT_MS } from '../../machines/constants';
@@ -19,7 +27,12 @@ function start() {
   return { actor, load, rename };
 }
 
-const state = (s: SessionsSnapshot) => ({ loaded: selectSessionsLoaded(s), failed: selectSessionsFailed(s), loadFailed: selectSessionsLoadFailed(s), sessions: selectSessions(s) });
+const state = (s: SessionsSnapshot) => ({
+  loaded: selectSessionsLoaded(s),
+  failed: selectSessionsFailed(s),
+  loadFailed: selectSessionsLoadFailed(s),
+  sessions: selectSessions(s),
+});
 
 describe('sessions machine: a list that could not load (issue 13)', () => {
   it('is not loaded before the first load, so nothing may claim it is empty', () => {
@@ -58,7 +71,12 @@ describe('sessions machine: a list that could not load (issue 13)', () => {
     expect(load.calls).toHaveLength(2);
 
     load.calls[1]!.resolve(SESSIONS);
-    expect(state(await waitFor(actor, selectSessionsLoaded))).toEqual({ loaded: true, failed: false, loadFailed: false, sessions: SESSIONS });
+    expect(state(await waitFor(actor, selectSessionsLoaded))).toEqual({
+      loaded: true,
+      failed: false,
+      loadFailed: false,
+      sessions: SESSIONS,
+    });
   });
 
   it('the server answering again (NETWORK.BACK) loads a failed list again; a loaded or never-loaded one stays as it is', async () => {
@@ -93,7 +111,12 @@ describe('sessions machine: a list that could not load (issue 13)', () => {
     await waitFor(actor, selectSessionsLoaded);
     actor.send({ type: 'SESSIONS.LOAD' });
     load.calls[1]!.reject(new ApiError('NETWORK'));
-    expect(state(await waitFor(actor, selectSessionsFailed))).toEqual({ loaded: false, failed: true, loadFailed: true, sessions: SESSIONS });
+    expect(state(await waitFor(actor, selectSessionsFailed))).toEqual({
+      loaded: false,
+      failed: true,
+      loadFailed: true,
+      sessions: SESSIONS,
+    });
   });
 
   describe('rename while the list failed to reload', () => {

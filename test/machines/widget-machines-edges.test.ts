@@ -14,7 +14,13 @@ import { ApiError } from '../../src/api/client';
 import { controlled } from './controlled';
 
 const T0 = 1_700_000_000_000;
-const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
+const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({
+  id,
+  role,
+  content,
+  createdAt: '2026-01-01T00:00:00Z',
+  type: 'TEXT',
+});
 
 describe('auth machine: a header token and a 401 in every state', () => {
   const start = () => {
@@ -100,10 +106,18 @@ describe('chat machine: events mid-flight', () => {
   const start = (chatSessionId: string | null = null) => {
     const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
     const send = controlled<SendInput, SendResult>();
-    const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), { input: { chatSessionId } }).start();
+    const actor = createActor(chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }), {
+      input: { chatSessionId },
+    }).start();
     return { actor, history, send };
   };
-  const answer = (text: string, chatSessionId = 's1'): SendResult => ({ userMessage: msg('user', text), aiMessage: msg('ai', `re: ${text}`), chatSessionId, followUps: [], responseButtons: [] });
+  const answer = (text: string, chatSessionId = 's1'): SendResult => ({
+    userMessage: msg('user', text),
+    aiMessage: msg('ai', `re: ${text}`),
+    chatSessionId,
+    followUps: [],
+    responseButtons: [],
+  });
 
   it('a reload while loading starts over; the first load’s late answer is dropped', async () => {
     const { actor, history } = start('s1');

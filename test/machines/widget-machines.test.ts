@@ -11,10 +11,19 @@ import { controlled, startChat } from './controlled';
 import { chatFailureText } from '../../src/messages';
 import { DEFAULT_RETRY_AFTER_S } from '../../machines/constants';
 
-const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({ id, role, content, createdAt: '2026-01-01T00:00:00Z', type: 'TEXT' });
+const msg = (role: 'user' | 'ai', content: string, id = `${role}-${content}`): ChatMessage => ({
+  id,
+  role,
+  content,
+  createdAt: '2026-01-01T00:00:00Z',
+  type: 'TEXT',
+});
 /** The questions waiting their turn. */
-const queued = (actor: { getSnapshot(): { context: { messages: ChatMessage[] } } }) => actor.getSnapshot().context.messages.filter((m) => m.status === 'queued').map((m) => m.content);
-
+const queued = (actor: { getSnapshot(): { context: { messages: ChatMessage[] } } }) =>
+  actor
+    .getSnapshot()
+    .context.messages.filter((m) => m.status === 'queued')
+    .map((m) => m.content);
 
 describe('window machine (window and tabs)', () => {
   const start = (isMobile = false) => {
@@ -123,7 +132,13 @@ describe('chat machine', () => {
     history.calls[0]!.resolve({ messages: [], chatSessionId: null });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'CHAT.SEND', text: 'fees?' });
-    const answer = { userMessage: msg('user', 'fees?', 'u1'), aiMessage: msg('ai', '0.7%', 'a1'), chatSessionId: 's1', followUps: [{ id: 'f', text: 'More?' }], responseButtons: [] };
+    const answer = {
+      userMessage: msg('user', 'fees?', 'u1'),
+      aiMessage: msg('ai', '0.7%', 'a1'),
+      chatSessionId: 's1',
+      followUps: [{ id: 'f', text: 'More?' }],
+      responseButtons: [],
+    };
     send.calls[0]!.resolve(answer);
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'CHAT.RELOAD' });
@@ -131,7 +146,10 @@ describe('chat machine', () => {
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.followUps).toEqual([{ id: 'f', text: 'More?' }]);
     // a different conversation (another tab sent a message) drops them
     actor.send({ type: 'CHAT.RELOAD' });
-    history.calls[2]!.resolve({ messages: [answer.userMessage, answer.aiMessage, msg('user', 'elsewhere', 'u2'), msg('ai', 'ok', 'a2')], chatSessionId: 's1' });
+    history.calls[2]!.resolve({
+      messages: [answer.userMessage, answer.aiMessage, msg('user', 'elsewhere', 'u2'), msg('ai', 'ok', 'a2')],
+      chatSessionId: 's1',
+    });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.followUps).toEqual([]);
   });
 
@@ -154,7 +172,11 @@ describe('chat machine', () => {
     });
     const s = await waitFor(actor, (x) => x.matches('ready'));
     expect(s.context.messages.map((m) => m.id)).toEqual(['u1', 'a1']);
-    expect(s.context).toMatchObject({ chatSessionId: 's9', followUps: [{ text: 'And admin fees?' }], responseButtons: [{ name: 'Open PDS' }] });
+    expect(s.context).toMatchObject({
+      chatSessionId: 's9',
+      followUps: [{ text: 'And admin fees?' }],
+      responseButtons: [{ name: 'Open PDS' }],
+    });
     expect(emitted).toContainEqual({ type: 'session.changed', chatSessionId: 's9' });
     expect(emitted).toContainEqual({ type: 'message.received', message: msg('ai', '0.7% a year', 'a1') });
     // the next message clears the old buttons
@@ -208,11 +230,23 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.SEND', text: 'third' });
     expect(send.calls).toHaveLength(1);
     expect(queued(actor)).toEqual(['second', 'third']);
-    send.calls[0]!.resolve({ userMessage: msg('user', 'first', 'u1'), aiMessage: msg('ai', 'one', 'a1'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    send.calls[0]!.resolve({
+      userMessage: msg('user', 'first', 'u1'),
+      aiMessage: msg('ai', 'one', 'a1'),
+      chatSessionId: 's',
+      followUps: [],
+      responseButtons: [],
+    });
     await waitFor(actor, () => send.calls.length === 2);
     expect(send.calls[1]!.input).toEqual({ id: expect.any(String), text: 'second', chatSessionId: 's', answer: expect.anything() });
     expect(queued(actor)).toEqual(['third']);
-    send.calls[1]!.resolve({ userMessage: msg('user', 'second', 'u2'), aiMessage: msg('ai', 'two', 'a2'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    send.calls[1]!.resolve({
+      userMessage: msg('user', 'second', 'u2'),
+      aiMessage: msg('ai', 'two', 'a2'),
+      chatSessionId: 's',
+      followUps: [],
+      responseButtons: [],
+    });
     await waitFor(actor, () => send.calls.length === 3);
     expect(send.calls[2]!.input.text).toBe('third');
     expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['first', 'one', 'second', 'two', 'third']);
@@ -242,7 +276,13 @@ describe('chat machine', () => {
     actor.send({ type: 'CHAT.RELOAD' });
     expect(actor.getSnapshot().value).toEqual({ sending: 'waiting' });
     expect(history.calls).toHaveLength(1);
-    send.calls[0]!.resolve({ userMessage: msg('user', 'hello'), aiMessage: msg('ai', 'hi'), chatSessionId: 's', followUps: [], responseButtons: [] });
+    send.calls[0]!.resolve({
+      userMessage: msg('user', 'hello'),
+      aiMessage: msg('ai', 'hi'),
+      chatSessionId: 's',
+      followUps: [],
+      responseButtons: [],
+    });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.messages).toHaveLength(2);
   });
 
@@ -252,7 +292,12 @@ describe('chat machine', () => {
     expect(send.calls).toHaveLength(0);
     history.calls[0]!.resolve({ messages: [msg('user', 'old')], chatSessionId: 's1' });
     await waitFor(actor, (x) => x.matches('sending'));
-    expect(send.calls[0]!.input).toEqual({ id: expect.any(String), text: 'early question', chatSessionId: 's1', answer: expect.anything() });
+    expect(send.calls[0]!.input).toEqual({
+      id: expect.any(String),
+      text: 'early question',
+      chatSessionId: 's1',
+      answer: expect.anything(),
+    });
     expect(actor.getSnapshot().context.messages.map((m) => m.content)).toEqual(['old', 'early question']);
   });
 
@@ -416,7 +461,9 @@ describe('chat machine: the composer and button reports', () => {
         actors: {
           loadHistory: loadHistory.logic,
           send: send.logic,
-          sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(async ({ input }) => void reports.push(input)),
+          sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(
+            async ({ input }) => void reports.push(input),
+          ),
         },
       }),
       { input: { chatSessionId: 's1' } },
@@ -493,7 +540,9 @@ describe('action-buttons machine', () => {
 
   it('loads the path’s buttons, and again on a path change (the older answer dropped); a failure gives none', async () => {
     const load = controlled<{ path: string }, ActionButton[]>();
-    const actor = createActor(actionButtonsMachine.provide({ actors: { loadActionButtons: load.logic } }), { input: { path: '/a' } }).start();
+    const actor = createActor(actionButtonsMachine.provide({ actors: { loadActionButtons: load.logic } }), {
+      input: { path: '/a' },
+    }).start();
     expect(load.calls.map((c) => c.input.path)).toEqual(['/a']);
     actor.send({ type: 'PATH.CHANGED', path: '/b' });
     load.calls[0]!.resolve([button('old')]);

@@ -31,7 +31,15 @@ function body(pieces: (string | Uint8Array)[], { open = false } = {}) {
 async function events(pieces: (string | Uint8Array)[], stopAt?: string) {
   const got: [string, string][] = [];
   const b = body(pieces);
-  await readEvents(b.stream, (e, d) => (got.push([e, d]), e === stopAt), undefined, 5_000);
+  await readEvents(
+    b.stream,
+    (e, d) => {
+      got.push([e, d]);
+      return e === stopAt;
+    },
+    undefined,
+    5_000,
+  );
   return { got, cancelled: b.cancelled() };
 }
 
@@ -67,7 +75,15 @@ describe('the widget’s event-stream reader', () => {
   it('stops when told, cancelling the rest of the body', async () => {
     const b = body(['event: done\ndata: 1\n\nevent: delta\ndata: 2\n\n'], { open: true });
     const got: string[] = [];
-    await readEvents(b.stream, (e) => (got.push(e), true), undefined, 5_000);
+    await readEvents(
+      b.stream,
+      (e) => {
+        got.push(e);
+        return true;
+      },
+      undefined,
+      5_000,
+    );
     expect(got).toEqual(['done']);
     expect(b.cancelled()).toBe(true);
   });
@@ -106,13 +122,16 @@ function heldEngine() {
   let permits = 0;
   let waiting: (() => void) | null = null;
   const state = { pieces: [] as string[], fail: false };
-  const take = (signal?: AbortSignal) =>
-    permits > 0
-      ? (permits--, Promise.resolve())
-      : new Promise<void>((resolve, reject) => {
-          waiting = resolve;
-          signal?.addEventListener('abort', () => reject(signal.reason));
-        });
+  const take = (signal?: AbortSignal) => {
+    if (permits > 0) {
+      permits--;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      waiting = resolve;
+      signal?.addEventListener('abort', () => reject(signal.reason));
+    });
+  };
   const engine: AnswerEngine = {
     name: 'held',
     async answer(_req, signal, onDelta?: OnDelta) {
