@@ -74,7 +74,11 @@ export type AvatarEmitted =
   /** The room is up with both tracks: the view attaches them. */
   | { type: 'media.ready' }
   /** Voice mode ended (closed): the text input is back. */
-  | { type: 'voice.closed' };
+  | { type: 'voice.closed' }
+  /** The room is joined and the recorder (system id `recorder`) runs: messages carry this session from now on. */
+  | { type: 'room.joined'; sessionToken: string; streamSessionId: string }
+  /** The room is left and its recorder stopped. */
+  | { type: 'room.left' };
 
 /** What the room actor is told: say a text (on the data channel). */
 export type RoomCommand = { type: 'ROOM.SAY'; text: string };
@@ -174,8 +178,14 @@ export const avatarMachine = setup({
       // the room and the recorder live as long as this state: leaving it leaves the room and releases the mic
       invoke: [
         { id: 'room', src: 'room', input: ({ context }) => ({ session: context.session as AvatarSession }) },
-        { id: 'recorder', src: 'recorder', input: { mode: 'voice' } },
+        { id: 'recorder', src: 'recorder', systemId: 'recorder', input: { mode: 'voice' } },
       ],
+      entry: emit(({ context }) => ({
+        type: 'room.joined' as const,
+        sessionToken: context.token as string,
+        streamSessionId: (context.session as AvatarSession).sessionId,
+      })),
+      exit: emit({ type: 'room.left' }),
       on: {
         'AVATAR.SAY': { guard: 'speaksOnDataChannel', actions: 'say' },
         'ROOM.DISCONNECTED': { target: 'disconnected', actions: assign({ disconnectReason: ({ event }) => event.reason }) },

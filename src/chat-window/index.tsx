@@ -60,7 +60,6 @@ export function chatWindowPart(deps: ChatWindowDeps) {
       // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
       const parts = {
         http: deps.http,
-        windowActor: deps.windowActor(),
         spawn: spawnIn(root),
         host: { useEffect, useRef, useState, useSelector, Icon },
       };
@@ -68,8 +67,7 @@ export function chatWindowPart(deps: ChatWindowDeps) {
         root,
         // each is a chunk of its own, loaded on the first click of its button
         loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ ...parts, chat })),
-        loadVoice: (chat) =>
-          import('../voice/index').then((m) => m.startVoice({ ...parts, chat, setChatExtras: (x) => (voiceSession = x) })),
+        loadVoice: () => import('../voice/index').then((m) => m.startVoice({ ...parts, setChatExtras: (x) => (voiceSession = x) })),
       });
     },
   };

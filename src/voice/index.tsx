@@ -1,16 +1,15 @@
 /**
  * Voice mode (widget-spec §2 "Voice-mode view", §4 "Voice/avatar mode"): the chunk the
- * composer loads on the first click of the voice button. It starts the avatar machine
- * with the browser's effects (or a test's) and ties it to the conversation: what the
- * visitor says is transcribed and sent as a chat message (with the avatar session, so
- * the avatar says the answer); where the session takes speech on the data channel, the
- * answer is said from here; a failed send lets the visitor talk again; closing the
- * window ends voice mode. The view is the avatar's video with its status line, Start
- * new session, the mic button and the close-voice button.
+ * composer loads on the first click of the voice button. It starts the voice machine
+ * (machines/voice.ts, which runs the avatar machine and carries voice mode's reactions
+ * to the conversation) with the browser's effects (or a test's), where chat messages
+ * keep the avatar session, and how an answer is said (`speakable`). The view is the
+ * avatar's video with its status line, Start new session, the mic button and the
+ * close-voice button.
  */
 import type { ComponentType } from 'react';
 import { speakable } from '../../contract/speech';
-import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import {
   avatarMachine,
   selectCanRestart,
@@ -25,9 +24,8 @@ import {
   type AvatarSnapshot,
   type RoomCommand,
 } from '../../machines/avatar';
-import type { ChatActor } from '../../machines/chat';
 import { recordingMachine } from '../../machines/recording';
-import type { WindowActor } from '../../machines/window';
+import { voiceMachine, type ChatExtras } from '../../machines/voice';
 import { createAvatarClient } from '../api/avatar';
 import type { Http } from '../api/client';
 import { createTranscriber } from '../api/transcribe';
@@ -63,13 +61,11 @@ export interface VoiceHostParts {
 }
 
 export interface VoiceDeps {
-  chat: ChatActor;
-  windowActor: WindowActor;
   effects: VoiceEffects;
   host: VoiceHostParts;
   /** Chat messages sent from now on carry the avatar session (widget-spec §3 sessionToken, streamSessionId); null ends that. */
-  setChatExtras: (extras: { sessionToken: string; streamSessionId: string } | null) => void;
-  /** Runs the avatar machine in the widget's system (src/runtime.ts `Spawn`). */
+  setChatExtras: (extras: ChatExtras) => void;
+  /** Runs the voice machine in the widget's system (src/runtime.ts `Spawn`). */
   spawn: Spawn;
 }
 
@@ -83,7 +79,7 @@ export interface Voice {
 /** A promise actor over a plain async function of its input. */
 const fromAsync = <I, O>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(({ input }) => fn(input));
 
-export function createVoice({ chat, windowActor, effects, host, setChatExtras, spawn }: VoiceDeps): Voice {
+export function createVoice({ effects, host, setChatExtras, spawn }: VoiceDeps): Voice {
   const recorder = recordingMachine.provide({
     actors: {
       microphone: effects.recording.microphone,
@@ -92,7 +88,7 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, s
       transcribe: fromAsync((input: { audio: Blob }) => effects.recording.transcribe(input.audio)),
     },
   });
-  const logic = avatarMachine.provide({
+  const avatar = avatarMachine.provide({
     actors: {
       fetchToken: fromAsync(() => effects.fetchToken()),
       createSession: fromAsync((input: { token: string }) => effects.startSession(input.token)),
@@ -105,36 +101,18 @@ export function createVoice({ chat, windowActor, effects, host, setChatExtras, s
       recorder,
     },
   });
-  const { actor, stop } = spawn('avatar', logic);
-
-  // The recorder lives as long as the room: each new one is followed for what the visitor said.
-  let followed: AnyActorRef | undefined;
-  let transcribed: { unsubscribe(): void } | undefined;
-  const follow = (s: AvatarSnapshot) => {
-    const child = s.children.recorder as AnyActorRef | undefined;
-    if (child === followed) return;
-    transcribed?.unsubscribe();
-    followed = child;
-    transcribed = child?.on('transcribed', (e: { text: string }) => chat.send({ type: 'CHAT.SEND', text: e.text }));
-    const { token, session } = s.context;
-    setChatExtras(child && token && session ? { sessionToken: token, streamSessionId: session.sessionId } : null);
-  };
-  const subscriptions = [
-    actor.subscribe(follow),
-    // where the session takes speech on the data channel, the widget says the answer
-    chat.on('message.received', (e) => actor.send({ type: 'AVATAR.SAY', text: speakable(e.message.content) })),
-    // no answer is coming: the visitor may talk again
-    chat.on('send.failed', () => followed?.send({ type: 'RESPONSE.DONE' })),
-    windowActor.on('window.closed', () => actor.send({ type: 'VOICE.CLOSE' })),
-  ];
-  follow(actor.getSnapshot());
+  // the voice machine (machines/voice.ts) carries the reactions; its avatar is what the view shows
+  const { actor: voice, stop } = spawn(
+    'voice',
+    voiceMachine.provide({ actors: { avatar }, actions: { setChatExtras: (_, extras) => setChatExtras(extras) } }),
+    { speakable },
+  );
+  const actor = voice.getSnapshot().children.avatar as AvatarActor;
 
   return {
     actor,
     View: voiceView(host, actor),
     stop() {
-      for (const s of subscriptions) s.unsubscribe();
-      transcribed?.unsubscribe();
       setChatExtras(null);
       stop();
     },

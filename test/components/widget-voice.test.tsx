@@ -30,8 +30,6 @@ async function voiceMode() {
   const calls = { stop: [] as string[], keepAlive: 0, tokens: 0 };
   const extras: unknown[] = [];
   const voice: Voice = createVoice({
-    chat: h.chat,
-    windowActor: h.windowActor,
     effects: {
       fetchToken: async () => `avatar-token-${++calls.tokens}`,
       startSession: async () => SESSION,

@@ -131,7 +131,8 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     h.room({ type: 'ROOM.TRACK', kind: 'audio', track: AUDIO });
     expect(h.status()).toBe('Media stream ready');
     expect(selectIsConnecting(h.actor.getSnapshot())).toBe(false);
-    expect(h.emitted).toEqual([{ type: 'media.ready' }]);
+    // joining the room is a fact too: voice mode hears its recorder from then on (machines/voice.ts)
+    expect(h.emitted).toEqual([{ type: 'room.joined', sessionToken: 'stream-token', streamSessionId: 'sess-1' }, { type: 'media.ready' }]);
     expect(h.isRecording()).toBe(true);
     expect(h.log.at(-1)).toBe('mic on');
   });
@@ -248,6 +249,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.status()).toBe('Room disconnected: Idle timeout');
     expect(selectCanRestart(h.actor.getSnapshot())).toBe(true);
     expect(h.log.slice(-2).sort()).toEqual(['leave', 'mic off']);
+    expect(h.emitted.at(-1)).toEqual({ type: 'room.left' });
     await vi.advanceTimersByTimeAsync(KEEP_ALIVE_INTERVAL_MS * 2);
     expect(h.keepAlives).toHaveLength(0);
     h.actor.send({ type: 'VOICE.START' });

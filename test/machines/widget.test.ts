@@ -17,6 +17,7 @@ import {
 import { DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { dictationMachine } from '../../machines/dictation';
 import { siteMachine } from '../../machines/site';
+import { voiceMachine } from '../../machines/voice';
 import { widgetMachine, type WidgetFact } from '../../machines/widget';
 import type { PresenceBubble, WindowActor } from '../../machines/window';
 import { ACTION_MESSAGE_DELAY_MS } from '../../machines/constants';
@@ -225,6 +226,54 @@ describe('the widget root (one actor system)', () => {
     win.send({ type: 'TAB.SELECT', tab: 'home' });
     win.send({ type: 'WINDOW.CLOSE' });
     expect(received.recording).toEqual([{ type: 'RECORD.CANCEL' }, { type: 'RECORD.CANCEL' }]);
+  });
+
+  it("voice mode's reactions are its machine's transitions: a transcript is sent, the answer said, a failed send lets the visitor talk again, a close ends voice mode", () => {
+    const { root, win, received, stopped, emitFrom, inspected } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    root.send({ type: 'CONVERSATION.START', tab: 'chat' });
+    const extras: unknown[] = [];
+    root.send({
+      type: 'PART.LOADED',
+      systemId: 'voice',
+      logic: voiceMachine.provide({
+        actors: { avatar: fakeChild('avatar', received, stopped) as never },
+        actions: { setChatExtras: (_, e) => void extras.push(e) },
+      }),
+      input: { speakable: (markdown: string) => markdown.replaceAll('**', '') },
+    });
+    expect(root.system.get('avatar')).toBeTruthy();
+    expect(extras).toEqual([null]);
+    // the answer is said (as speakable text) whether or not the room is up: the avatar decides where it goes
+    const answer = { id: 'a1', role: 'ai', content: 'The fee is **0.5%**.', createdAt: '', type: 'TEXT' };
+    emitFrom('chat', { type: 'message.received', message: answer });
+    expect(received.avatar).toEqual([{ type: 'AVATAR.SAY', text: 'The fee is 0.5%.' }]);
+    // the room is up with its recorder: messages carry the session, and what the visitor said is sent
+    root.send({ type: 'PART.LOADED', systemId: 'recorder', logic: fakeChild('recorder', received, stopped) });
+    emitFrom('avatar', { type: 'room.joined', sessionToken: 'avatar-token', streamSessionId: 'sess-1' });
+    expect(extras).toEqual([null, { sessionToken: 'avatar-token', streamSessionId: 'sess-1' }]);
+    emitFrom('recorder', { type: 'transcribed', text: 'what are the fees' });
+    expect(received.chat).toContainEqual({ type: 'CHAT.SEND', text: 'what are the fees' });
+    emitFrom('chat', { type: 'send.failed', error: 'offline' });
+    expect(received.recorder).toEqual([{ type: 'RESPONSE.DONE' }]);
+    // the room is left: messages no longer carry the session, and its recorder is not heard
+    emitFrom('avatar', { type: 'room.left' });
+    expect(extras.at(-1)).toBeNull();
+    emitFrom('recorder', { type: 'transcribed', text: 'not sent' });
+    emitFrom('chat', { type: 'send.failed', error: 'offline' });
+    expect(received.chat).not.toContainEqual({ type: 'CHAT.SEND', text: 'not sent' });
+    expect(received.recorder).toEqual([{ type: 'RESPONSE.DONE' }]);
+    win.send({ type: 'WINDOW.CLOSE' });
+    expect(received.avatar?.at(-1)).toEqual({ type: 'VOICE.CLOSE' });
+    // the inspector shows the reactions as the voice machine's transitions
+    const voice = root.system.get('voice');
+    const handled = inspected.flatMap((e) => (e.type === '@xstate.microstep' && e.actorRef === voice ? [e.event.type] : []));
+    expect(handled).toEqual(
+      expect.arrayContaining(['message.received', 'room.joined', 'transcribed', 'send.failed', 'room.left', 'window.closed']),
+    );
+    root.send({ type: 'PART.STOP', systemId: 'voice' });
+    expect(stopped).toContain('avatar');
+    expect(root.system.get('avatar')).toBeUndefined();
   });
 
   it('one inspector given to the root sees every machine of the widget in one system', () => {
