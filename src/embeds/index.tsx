@@ -5,11 +5,13 @@
  * a viewer over a slot machine (machines/slot.ts) and, for a video, a player machine;
  * a token loaded before starts from the cache. The modal (machines/ask-modal.ts) lives
  * in a shadow root inside the widget's own; on a phone, Ask question goes to the chat
- * window instead.
+ * window instead. The embeds machine (machines/embeds.ts) makes these machines in the
+ * widget's system and carries the reactions; this module gives it the effects and renders.
  */
 import { render } from 'preact';
-import { askItem, askModalMachine, type AskItem } from '../../machines/ask-modal';
-import { selectPhase, slotMachine, type SlotActor, type SlotItem, type SlotKind } from '../../machines/slot';
+import { askItem, askModalMachine, type AskModalActor } from '../../machines/ask-modal';
+import { embedsMachine } from '../../machines/embeds';
+import { selectPhase, slotMachine, type SlotActor, type SlotKind } from '../../machines/slot';
 import { videoPlayerMachine, type VideoPlayerActor } from '../../machines/video-player';
 import type { WindowActor } from '../../machines/window';
 import type { Http } from '../api/client';
@@ -73,37 +75,52 @@ interface Viewer {
 
 /** Starts the slots' viewers and the modal; `sync` is called with every scan's slots. */
 export function startEmbeds(deps: EmbedsDeps): Embeds {
-  const { spawn } = deps;
-  // each machine's system id: its kind and a number of its own
-  let made = 0;
-  const cache = new Map<string, SlotItem>();
-  const boot = slotBoot(deps.http);
-  // the files are fetched through the widget's one fetch, as every other call (no bearer: they are public)
-  const content = documentContent(deps.http.doFetch);
   const media = videoPlayerEffects(deps.doc);
+  // the embeds machine (machines/embeds.ts) carries the reactions and makes the viewers' machines
+  const { actor: embeds, stop: stopEmbeds } = deps.spawn(
+    'embeds',
+    embedsMachine.provide({
+      actors: {
+        // the files are fetched through the widget's one fetch, as every other call (no bearer: they are public)
+        slot: slotMachine.provide({ actors: { boot: slotBoot(deps.http), content: documentContent(deps.http.doFetch) } }),
+        player: videoPlayerMachine.provide({ actors: media }),
+        askModal: askModalMachine.provide({
+          actors: askModalEffects({
+            http: deps.http,
+            userSessionId: deps.userSessionId,
+            path: () => deps.windowActor.getSnapshot().context.path,
+          }),
+          guards: { isMobile: () => deps.windowActor.getSnapshot().context.isMobile },
+        }),
+      },
+      actions: { conversation: () => void deps.conversation() },
+    }),
+  );
+  const { system } = embeds;
+  const cache = () => embeds.getSnapshot().context.cache;
+  const modal = system.get('askModal') as AskModalActor;
   const viewers = new Map<HTMLElement, Viewer>();
   let markdown: MarkdownContent['Markdown'] | null = null;
 
-  const newSlot = (kind: SlotKind, token: string) => {
-    const slot = spawn(`slot-${++made}`, slotMachine.provide({ actors: { boot, content } }), {
-      kind,
-      token,
-      cached: cache.get(token) ?? null,
-    });
-    slot.actor.on('slot.loaded', (e) => cache.set(e.item.token, e.item));
-    return slot;
+  /** A viewer's machines, made by the embeds machine (at once: nothing here sends to it while it handles an event). */
+  const open = (kind: SlotKind, token: string) => {
+    embeds.send({ type: 'VIEWER.OPEN', kind, token });
+    const ids = embeds.getSnapshot().context.opened!;
+    return {
+      slot: system.get(ids.slot) as SlotActor,
+      player: ids.player ? (system.get(ids.player) as VideoPlayerActor) : null,
+      stop: () => embeds.send({ type: 'VIEWER.CLOSE', ...ids }),
+    };
   };
-  const newPlayer = (kind: SlotKind) =>
-    kind === 'video' ? spawn(`videoPlayer-${++made}`, videoPlayerMachine.provide({ actors: media })) : null;
 
   // widget-spec §3: the context names every document on the page, the one asked about active
   const pageDocuments = () =>
     [...viewers.values()].flatMap((v) => {
-      const item = cache.get(v.token);
+      const item = cache()[v.token];
       return item?.kind === 'smart-doc' ? [{ token: item.token, doc: item.doc }] : [];
     });
   const ask = (token: string) => () => {
-    const item = cache.get(token);
+    const item = cache()[token];
     if (item) modal.send({ type: 'ASK', item: askItem(item, pageDocuments()) });
   };
 
@@ -127,10 +144,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     const box = el.ownerDocument.createElement('div');
     box.setAttribute('data-part', 'embed');
     root.replaceChildren(box);
-    const made = newSlot(kind, token);
-    const playing = newPlayer(kind);
-    const slot = made.actor;
-    const player = playing?.actor ?? null;
+    const made = open(kind, token);
+    const { slot, player } = made;
     // the slot's state, for the site's own styles: data-ai-embed="loading | loaded | error", from
     // the first snapshot (a subscription reports only the changes after it)
     const mark = () => el.setAttribute('data-ai-embed', selectPhase(slot.getSnapshot()));
@@ -147,7 +162,6 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
         box.remove();
         state.unsubscribe();
         made.stop();
-        playing?.stop();
         el.removeAttribute('data-ai-embed');
       },
     };
@@ -162,17 +176,6 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const modalBox = (deps.doc ?? document).createElement('div');
   modalRoot.append(modalBox);
 
-  const { actor: modal, stop: stopModal } = spawn(
-    'askModal',
-    askModalMachine.provide({
-      actors: askModalEffects({
-        http: deps.http,
-        userSessionId: deps.userSessionId,
-        path: () => deps.windowActor.getSnapshot().context.path,
-      }),
-      guards: { isMobile: () => deps.windowActor.getSnapshot().context.isMobile },
-    }),
-  );
   // the modal's own viewer of the item, made when it opens and stopped when its content is cleared
   let modalViewer: { token: string; slot: SlotActor; player: VideoPlayerActor | null; stop(): void } | null = null;
   let stopped = false;
@@ -181,17 +184,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     const item = s.context.item;
     if (item && modalViewer?.token !== item.token) {
       stopModalViewer();
-      const made = newSlot(item.kind, item.token);
-      const playing = newPlayer(item.kind);
-      modalViewer = {
-        token: item.token,
-        slot: made.actor,
-        player: playing?.actor ?? null,
-        stop() {
-          made.stop();
-          playing?.stop();
-        },
-      };
+      modalViewer = { token: item.token, ...open(item.kind, item.token) };
     } else if (!item) stopModalViewer();
     if (item && !markdown) {
       void import('../markdown/markdown-chunk').then(
@@ -217,13 +210,6 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     modalViewer = null;
   };
   const modalChanges = modal.subscribe(renderModal);
-
-  // widget-spec §4: on a phone, the chat window takes the question with the item as its context
-  const inChat = modal.on('ask.inChat', ({ item }: { item: AskItem }) => {
-    deps.conversation().chat.send({ type: 'CHAT.ABOUT', about: { name: item.name, context: item.context } });
-    deps.windowActor.send({ type: 'WINDOW.OPEN' });
-    deps.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
-  });
   renderModal();
 
   return {
@@ -249,10 +235,9 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       stopped = true;
       for (const v of viewers.values()) v.stop();
       viewers.clear();
-      inChat.unsubscribe();
       modalChanges.unsubscribe();
-      stopModal();
       stopModalViewer();
+      stopEmbeds();
       render(null, modalBox);
       modalHost.remove();
     },

@@ -1,20 +1,23 @@
 /**
- * startEmbeds (src/embeds/index.tsx) for component tests: the real slot, video-player and
+ * startEmbeds (src/embeds/index.tsx) for component tests: the real embeds, slot, video-player and
  * Ask-question machines with their real effects, a real window machine, and only the
  * network faked. `net` answers every request from a table of routes (method and URL
  * without its query) and records it; the `Http` is the widget's own (`createHttp`) over
  * that fetch, so bearer calls, the API key header and JSON bodies are the real ones.
- * The widget's element is a host with an open shadow root (the modal lives in it), and
- * `conversation` is a fake of the chat window's module, for Ask question on a phone.
+ * The machines run in a system of their own under a root that spawns parts as the widget's does,
+ * with the window in it. The widget's element is a host with an open shadow root (the modal lives
+ * in it), and `conversation` is a fake of the chat window's module that puts a fake chat in the
+ * system, for Ask question on a phone.
  */
 import { within } from '@testing-library/preact';
 import type { IBrowserSettings } from 'happy-dom';
 import { vi } from 'vitest';
-import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { assign, createActor, fromCallback, setup, stopChild, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
+import type { WidgetActor } from '../../machines/widget';
 import { windowMachine } from '../../machines/window';
 import { createHttp } from '../../src/api/client';
 import { startEmbeds } from '../../src/embeds/index';
-import { spawnAlone } from '../support/spawn';
+import { spawnIn } from '../../src/chat-window/conversation';
 import type { Conversation } from '../../src/runtime';
 
 export const BASE = 'https://svc.test/';
@@ -138,6 +141,26 @@ export function addSlot(className: string, attrs: Record<string, string> = {}, h
 export const docSlot = (token: string) => addSlot('smart-doc-embedding-slot', { 'data-embed-token': token });
 export const videoSlot = (token: string) => addSlot('video-embedding-slot', { 'data-embed-token': token });
 
+type PartEvent = { type: 'PART.LOADED'; systemId: string; logic: AnyActorLogic; input?: unknown } | { type: 'PART.STOP'; systemId: string };
+
+/** The widget's root as far as the parts see it (machines/widget.ts PART.LOADED, PART.STOP). */
+const partsRoot = setup({ types: { events: {} as PartEvent } }).createMachine({
+  id: 'root',
+  on: {
+    'PART.LOADED': {
+      actions: assign(({ spawn, event }) => {
+        (spawn as (logic: AnyActorLogic, options: object) => unknown)(event.logic, {
+          id: event.systemId,
+          systemId: event.systemId,
+          input: event.input,
+        });
+        return {};
+      }),
+    },
+    'PART.STOP': { actions: stopChild(({ event }) => (event as Extract<PartEvent, { type: 'PART.STOP' }>).systemId) },
+  },
+});
+
 export interface EmbedsOptions {
   /** The window machine's first viewport. @default false */
   isMobile?: boolean;
@@ -166,17 +189,6 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     tokens: { get: async () => 'bearer-1', received: () => undefined, rejected: () => undefined },
     fetch: net.fetch as unknown as typeof fetch,
   });
-  const windowActor = createActor(windowMachine, {
-    input: { path: options.path ?? '/products', isMobile: options.isMobile ?? false },
-  }).start();
-  const host = document.createElement('div');
-  host.attachShadow({ mode: 'open' });
-  document.body.append(host);
-
-  // the chat window, for Ask question on a phone: only its chat's events are looked at
-  const chatEvents: unknown[] = [];
-  const conversation = vi.fn(() => ({ chat: { send: (e: unknown) => void chatEvents.push(e) } }) as unknown as Conversation);
-
   // every actor startEmbeds makes, seen through its inspection hook
   const actors: AnyActorRef[] = [];
   const inspect = {
@@ -184,8 +196,26 @@ export function createEmbeds(options: EmbedsOptions = {}) {
       if (e.type === '@xstate.actor') actors.push(e.actorRef as AnyActorRef);
     },
   };
+  // the widget's system: a root that runs the parts' machines as the widget's does, with the window in it
+  const root = createActor(partsRoot, { inspect }).start();
+  const spawn = spawnIn(root as unknown as WidgetActor);
+  const windowActor = spawn('window', windowMachine, {
+    path: options.path ?? '/products',
+    isMobile: options.isMobile ?? false,
+  }).actor;
+  const host = document.createElement('div');
+  host.attachShadow({ mode: 'open' });
+  document.body.append(host);
 
-  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, spawn: spawnAlone(inspect) });
+  // the chat window, for Ask question on a phone: it puts a chat in the system, whose events are all that is looked at
+  const chatEvents: unknown[] = [];
+  const chat = fromCallback(({ receive }) => receive((e) => void chatEvents.push(e)));
+  const conversation = vi.fn(() => {
+    if (!root.system.get('chat')) spawn('chat', chat);
+    return { chat: root.system.get('chat') } as unknown as Conversation;
+  });
+
+  const embeds = startEmbeds({ http, windowActor, host, userSessionId: 'visitor-1', conversation, spawn });
   const modalHost = () => host.shadowRoot!.querySelector<HTMLElement>('[data-part="ask-modal-host"]');
   return {
     net,
@@ -198,7 +228,7 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     embeds,
     modalHost,
     /** The root actors made so far of a machine ('slot', 'videoPlayer', 'askModal'). */
-    actorsOf: (id: string) => actors.filter((a) => a._parent === undefined && (a.src as { id?: string }).id === id),
+    actorsOf: (id: string) => actors.filter((a) => (a as unknown as { logic: { id?: string } }).logic.id === id),
     /** Queries inside the modal's shadow root (from its box, an element that a failed query can print). */
     modal: () => within(modalHost()!.shadowRoot!.firstElementChild as HTMLElement),
     /** The modal's dialog element, if drawn. */
@@ -206,7 +236,7 @@ export function createEmbeds(options: EmbedsOptions = {}) {
     /** Stops what the test made. */
     teardown() {
       embeds.stop();
-      windowActor.stop();
+      root.stop();
       host.remove();
       document.body.replaceChildren();
       localStorage.clear();

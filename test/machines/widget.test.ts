@@ -16,6 +16,7 @@ import {
 } from 'xstate';
 import { DEFAULT_APPEARANCE } from '../../contract/appearance';
 import { dictationMachine } from '../../machines/dictation';
+import { embedsMachine, type EmbedsActor } from '../../machines/embeds';
 import { siteMachine } from '../../machines/site';
 import { voiceMachine } from '../../machines/voice';
 import { widgetMachine, type WidgetFact } from '../../machines/widget';
@@ -274,6 +275,56 @@ describe('the widget root (one actor system)', () => {
     root.send({ type: 'PART.STOP', systemId: 'voice' });
     expect(stopped).toContain('avatar');
     expect(root.system.get('avatar')).toBeUndefined();
+  });
+
+  it("the embeds' reactions are its machine's transitions: viewers' machines under system ids, loaded items cached, Ask question on a phone to the chat", () => {
+    const { root, win, received, stopped, emitFrom } = start();
+    // a slot that starts from what it is given (its `cached` item shows in its context)
+    const slot = createMachine({
+      id: 'slot',
+      context: ({ input }) => input as { token: string; cached: unknown },
+      on: { 'FAKE.EMIT': { actions: emit(({ event }) => (event as unknown as { fact: AnyEventObject }).fact) } },
+    });
+    const conversation = vi.fn(() => root.send({ type: 'CONVERSATION.START', tab: 'home' }));
+    root.send({
+      type: 'PART.LOADED',
+      systemId: 'embeds',
+      logic: embedsMachine.provide({
+        actors: {
+          slot: slot as never,
+          player: fakeChild('player', received, stopped) as never,
+          askModal: fakeChild('askModal', received, stopped) as never,
+        },
+        actions: { conversation },
+      }),
+    });
+    const embeds = root.system.get('embeds') as EmbedsActor;
+    expect(root.system.get('askModal')).toBeTruthy();
+
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'video', token: 'tok-vid' });
+    expect(embeds.getSnapshot().context.opened).toEqual({ slot: 'slot-1', player: 'videoPlayer-2' });
+    expect(root.system.get('videoPlayer-2')).toBeTruthy();
+    expect(root.system.get('slot-1').getSnapshot().context).toEqual({ kind: 'video', token: 'tok-vid', cached: null });
+    const item = { kind: 'video', token: 'tok-vid', video: { id: 'v1', name: 'Tour' } };
+    emitFrom('slot-1', { type: 'slot.loaded', item });
+    // another viewer of the same token starts from the cache; a document has no player
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'smart-doc', token: 'tok-vid' });
+    expect(embeds.getSnapshot().context.opened).toEqual({ slot: 'slot-3', player: null });
+    expect(root.system.get('slot-3').getSnapshot().context.cached).toEqual(item);
+    embeds.send({ type: 'VIEWER.CLOSE', slot: 'slot-1', player: 'videoPlayer-2' });
+    expect(root.system.get('slot-1')).toBeUndefined();
+    expect(stopped).toEqual(['player']);
+
+    // widget-spec §4: on a phone, the modal's ask.inChat loads the chat window and gives the chat the question
+    const about = { name: 'Tour', context: { videoContext: { id: 'v1', name: 'Tour', embedToken: 'tok-vid' } } };
+    emitFrom('askModal', { type: 'ask.inChat', item: { kind: 'video', token: 'tok-vid', ...about } });
+    expect(conversation).toHaveBeenCalledTimes(1);
+    expect(received.chat).toContainEqual({ type: 'CHAT.ABOUT', about });
+    expect(win.getSnapshot().context.tab).toBe('chat');
+    expect(win.getSnapshot().value).not.toBe('closed');
+    root.send({ type: 'PART.STOP', systemId: 'embeds' });
+    expect(stopped).toEqual(['player', 'askModal']);
+    expect(root.system.get('slot-3')).toBeUndefined();
   });
 
   it('one inspector given to the root sees every machine of the widget in one system', () => {
