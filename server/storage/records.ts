@@ -135,6 +135,20 @@ export const toTrigger = (r: Row): ActionTrigger => ({
   position: Number(r.position),
 });
 
+/** A new action button: `INSERT INTO action_triggers (id, site_id, path, name, button_type, external_url, action_message, position)`'s values and the record it stores. */
+export function newTrigger(id: string, siteId: string, t: Parameters<Storage['addActionTrigger']>[1], position: number) {
+  const record: ActionTrigger = {
+    id,
+    path: t.path,
+    name: t.name,
+    buttonType: t.buttonType,
+    externalUrl: t.externalUrl,
+    actionMessage: t.actionMessage,
+    position,
+  };
+  return { record, values: [id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position] };
+}
+
 export const toPresenceMessage = (r: Row): PresenceMessage => ({
   id: str(r.id),
   triggerEventUrl: str(r.trigger_path),

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { deepFreeze, now, pathMatches, toPresenceMessage, toTrigger } from '../records';
+import { deepFreeze, newTrigger, now, pathMatches, toPresenceMessage, toTrigger } from '../records';
 import type { PresenceMessage, TriggerStorage } from '../types';
 import { AnnouncedCache, announcedTransaction } from './cache';
 import { all, one, sql, transaction } from './db';
@@ -39,18 +39,9 @@ export function postgresTriggers(pool: pg.Pool, listener: Listener): TriggerStor
         const id = randomUUID();
         await db.query(Q.lockSite([siteId]));
         const position = t.position ?? Number((await one(db, Q.triggerCount([siteId])))!.n);
-        await db.query(
-          Q.insertTrigger([id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position]),
-        );
-        return {
-          id,
-          path: t.path,
-          name: t.name,
-          buttonType: t.buttonType,
-          externalUrl: t.externalUrl,
-          actionMessage: t.actionMessage,
-          position,
-        };
+        const { record, values } = newTrigger(id, siteId, t, position);
+        await db.query(Q.insertTrigger(values));
+        return record;
       }),
     actionTriggersForPath: async (siteId, p) =>
       (await all(pool, Q.triggers([siteId]))).map(toTrigger).filter((t) => pathMatches(t.path, p)),

@@ -3,7 +3,7 @@
  * action-triggers) and point-of-presence videos (widget-spec §3 "source POINT_OF_PRESENCE").
  */
 import { randomUUID } from 'node:crypto';
-import { deepFreeze, now, pathMatches, toPresenceMessage, toTrigger } from '../records';
+import { deepFreeze, newTrigger, now, pathMatches, toPresenceMessage, toTrigger } from '../records';
 import type { PresenceMessage, TriggerStorage } from '../types';
 import { GenerationCache, generationOf } from './cache';
 import type { Db, Row, Sync } from './db';
@@ -29,16 +29,9 @@ export function sqliteTriggers(db: Db): Sync<TriggerStorage> {
     addActionTrigger(siteId, t) {
       const id = randomUUID();
       const position = t.position ?? triggers.all(siteId).length;
-      insertTrigger.run(id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position);
-      return {
-        id,
-        path: t.path,
-        name: t.name,
-        buttonType: t.buttonType,
-        externalUrl: t.externalUrl,
-        actionMessage: t.actionMessage,
-        position,
-      };
+      const { record, values } = newTrigger(id, siteId, t, position);
+      insertTrigger.run(...values);
+      return record;
     },
     actionTriggersForPath: (siteId, p) =>
       triggers
