@@ -18,7 +18,7 @@ import type { WindowActor } from '../machines/window';
 import { bootActor, connect } from './api/token-source';
 import { App } from './app';
 import { chatWindowPart, windowCss } from './chat-window/index';
-import { reportFacts, spawnIn } from './chat-window/conversation';
+import { isRunning, reportFacts, spawnIn } from './chat-window/conversation';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
 import { siteEffects, rememberSettings, wasGreeted } from './effects/site';
@@ -79,7 +79,8 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     auth: () => root.system.get('auth') as AuthActor,
-    onReach: (answered) => network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
+    // (a call still in flight when the widget is removed reports to no one)
+    onReach: (answered) => isRunning(root) && network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
   });
   const part = chatWindowPart({ http, userSessionId: visitor, inspect, host, site: () => site, windowActor: () => windowActor });
   // issue 4: no long task during boot at 4x CPU throttling: the first actors of a page are the slowest
@@ -180,7 +181,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       (err: unknown) => {
         embeds = undefined;
         failedAt = Date.now();
-        console.error(err);
+        if (isRunning(root)) console.error(err);
       },
     );
   };

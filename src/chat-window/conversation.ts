@@ -33,12 +33,20 @@ export function loadOnce<T>(load: () => Promise<T>) {
     }));
 }
 
-/** Runs on-demand parts' machines in the widget's system (machines/widget.ts PART.LOADED). */
+/** Whether the widget's root still runs (after `destroy()` a chunk still loading may arrive: it starts nothing). */
+export const isRunning = (root: WidgetActor) => root.getSnapshot().status === 'active';
+
+/**
+ * Runs on-demand parts' machines in the widget's system (machines/widget.ts PART.LOADED). A part whose
+ * chunk arrives after the widget was removed is refused (its load fails, and nothing is sent to the
+ * stopped root); stopping a part the root already stopped does nothing.
+ */
 export const spawnIn =
   (root: WidgetActor): Spawn =>
   (systemId, logic, input) => {
+    if (!isRunning(root)) throw new Error('The widget was removed');
     root.send({ type: 'PART.LOADED', systemId, logic, input });
-    return { actor: root.system.get(systemId), stop: () => root.send({ type: 'PART.STOP', systemId }) };
+    return { actor: root.system.get(systemId), stop: () => isRunning(root) && root.send({ type: 'PART.STOP', systemId }) };
   };
 
 /** Starts the conversation's machines in the widget's system (once: the root ignores a later start) and gives them to the chat window. */

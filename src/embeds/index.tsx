@@ -109,7 +109,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     return {
       slot: system.get(ids.slot) as SlotActor,
       player: ids.player ? (system.get(ids.player) as VideoPlayerActor) : null,
-      stop: () => embeds.send({ type: 'VIEWER.CLOSE', ...ids }),
+      // (when the widget is removed, the embeds machine stopped with it: nothing to close)
+      stop: () => embeds.getSnapshot().status === 'active' && embeds.send({ type: 'VIEWER.CLOSE', ...ids }),
     };
   };
 

@@ -22,6 +22,7 @@ import { voiceMachine } from '../../machines/voice';
 import { widgetMachine, type WidgetFact } from '../../machines/widget';
 import type { PresenceBubble, WindowActor } from '../../machines/window';
 import { ACTION_MESSAGE_DELAY_MS } from '../../machines/constants';
+import { spawnIn } from '../../src/chat-window/conversation';
 
 /** A child that records what it receives and when it stops, and emits what it is told to (`FAKE.EMIT`). */
 function fakeChild(id: string, received: Record<string, AnyEventObject[]>, stopped: string[]) {
@@ -325,6 +326,18 @@ describe('the widget root (one actor system)', () => {
     root.send({ type: 'PART.STOP', systemId: 'embeds' });
     expect(stopped).toEqual(['player', 'askModal']);
     expect(root.system.get('slot-3')).toBeUndefined();
+  });
+
+  it('a part whose chunk arrives after the widget was removed starts nothing, and a part stopped with the root is not stopped again', () => {
+    const { root, stopped } = start();
+    const early = spawnIn(root)('early', fakeChild('early', {}, stopped) as never);
+    expect(early.actor).toBeDefined();
+    root.stop();
+    expect(stopped).toContain('early');
+    const sent = vi.spyOn(root, 'send');
+    expect(() => early.stop()).not.toThrow();
+    expect(() => spawnIn(root)('late', fakeChild('late', {}, stopped) as never)).toThrow('The widget was removed');
+    expect(sent).not.toHaveBeenCalled();
   });
 
   it('one inspector given to the root sees every machine of the widget in one system', () => {
