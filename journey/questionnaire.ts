@@ -7,6 +7,7 @@
  */
 import {
   createJourneyMachine,
+  EDITABLE_STEPS,
   resumableScreens,
   selectResumeAt as resumeAtOf,
   selectScreen as screenOf,
@@ -46,9 +47,6 @@ const FIXED_RULES: Partial<Record<FixedScreenId, ScreenRule>> = {
   },
 };
 
-/** The review's sections with an edit icon: the steps of the questions (journey-spec §2). */
-const REVIEW_STEPS = [1, 2, 3, 4] as const;
-
 /** Everything the journey derives from a list of questions. */
 export function questionnaire(questions: readonly Question[]) {
   const flow = createFlow(
@@ -68,9 +66,14 @@ export function questionnaire(questions: readonly Question[]) {
     questions.flatMap((q) => (q.asks ?? (q.slice ? [q.slice.key] : [])).map((key) => [key, q.id] as const)),
   );
 
-  /** journey-spec §5: each screen's rule; screens with none can always continue. */
+  /**
+   * journey-spec §5: each screen's rule, with the engine's suitability rules it collects the answers of (its
+   * `reasons`: Continue holds while one of them fails); screens with neither can always continue.
+   */
+  const ruleOf = ({ rule, reasons }: Question): ScreenRule | null =>
+    reasons ? (a, asOf, s) => (rule?.(a, asOf, s) ?? true) && reasonsProblem(reasons, a, asOf, s) === null : (rule ?? null);
   const rules: Record<string, ScreenRule> = {
-    ...Object.fromEntries(questions.flatMap((q) => (q.rule ? [[q.id, q.rule]] : []))),
+    ...Object.fromEntries(questions.flatMap((q) => (ruleOf(q) ? [[q.id, ruleOf(q)!]] : []))),
     ...FIXED_RULES,
   };
 
@@ -93,7 +96,7 @@ export function questionnaire(questions: readonly Question[]) {
 
     /** The review page's model: what the user entered, step by step, with the sample standing in where nothing was. */
     reviewSections: (a: Answers, s: Answers = sampleAnswers): ReviewSection[] =>
-      REVIEW_STEPS.map((step) => ({
+      EDITABLE_STEPS.map((step) => ({
         step,
         title: STEP_LABELS[step],
         rows: questions.filter((q) => q.step === step).flatMap((q) => q.review?.(a, s) ?? []),

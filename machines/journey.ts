@@ -92,8 +92,9 @@ type RowEvent = {
     | { type: 'ROWS.REMOVE'; list: K; id: number };
 }[RowListKey];
 
-/** Sections of the review page that have an edit icon (steps 1 to 4). */
-export type EditableStep = 1 | 2 | 3 | 4;
+/** Sections of the review page that have an edit icon (steps 1 to 4), in order. */
+export const EDITABLE_STEPS = [1, 2, 3, 4] as const;
+export type EditableStep = (typeof EDITABLE_STEPS)[number];
 
 export type JourneyEvent =
   | { type: 'JOURNEY.CONTINUE' }
@@ -311,7 +312,7 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
         ],
         ...(id === 'reviewDetails'
           ? {
-              'JOURNEY.EDIT_SECTION': ([1, 2, 3, 4] as const).map((step) => ({
+              'JOURNEY.EDIT_SECTION': EDITABLE_STEPS.map((step) => ({
                 guard: { type: 'isEditStep' as const, params: { step } },
                 target: sectionDetour(step).from,
                 actions: 'startSectionEdit' as const,

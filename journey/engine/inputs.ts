@@ -4,14 +4,14 @@
  *
  * A row left completely blank is ignored (journey-spec §5 lets one through); a
  * list answered Yes with no usable row, or a row the engine needs that cannot be
- * read, is reported as missing. An amount over {@link MAX_AMOUNT_DOLLARS} cannot
+ * read, is reported as missing. An amount over money.ts `MAX_AMOUNT_DOLLARS` cannot
  * be read either (money.ts `toCents`).
  */
 import type { Answers, FieldKey, ToggleKey, YesNo } from '../../machines/journey-answers';
 import { readAmount, readGoalAmount, readInterestRate, readYears, type FieldProblem } from '../answer-fields';
 import { riskProfile, type Assumptions, type RiskProfile } from './assumptions';
 import { ageOn, parseDateOfBirth } from './dates';
-import { MAX_AMOUNT_DOLLARS, dollarsText, type Cents } from './money';
+import { MAX_AMOUNT_DOLLARS, dollarsText, toCents, type Cents } from './money';
 
 /** An answer the engine needs and could not use. */
 export interface MissingAnswer {
@@ -80,12 +80,6 @@ export interface Inputs {
 }
 
 const blank = (s: string) => s.trim() === '';
-
-/** An amount in cents, or null when it is blank or cannot be read. */
-function toCents(text: string): Cents | null {
-  const r = readAmount(text);
-  return r.ok ? r.value : null;
-}
 
 /** The words for an amount that cannot be read: `message`, unless it is over the limit, which gets its own. */
 function amountWords(problem: FieldProblem, message: string): string {

@@ -4,7 +4,7 @@ import { SelectField } from '../components/fields';
 import { RowList } from '../components/row-list';
 import { BENEFIT_TYPES, labelOf } from '../options';
 import { listRow, money } from '../review';
-import { benefitsProblem, listDone, reasonsProblem } from '../rules';
+import { benefitsProblem, listDone } from '../rules';
 import { MoneyField, ScreenProblem, SuitabilityProblem } from './parts';
 import { defineQuestion } from './question';
 
@@ -40,8 +40,7 @@ export const benefits = defineQuestion({
   slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   reasons,
   Body: Benefits,
-  rule: (a, asOf, suitability) =>
-    listDone(a.benefits) && benefitsProblem(a.benefits) === null && reasonsProblem(reasons, a, asOf, suitability) === null,
+  rule: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
   review: (a, s) => [
     listRow(
       'Government benefits',

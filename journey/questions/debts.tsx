@@ -3,7 +3,7 @@ import { SelectField } from '../components/fields';
 import { RowList } from '../components/row-list';
 import { DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, YES_NO, labelOf } from '../options';
 import { listRow, money } from '../review';
-import { listDone, rateProblem, reasonsProblem } from '../rules';
+import { listDone, rateProblem } from '../rules';
 import { CheckedField, MoneyField, SuitabilityProblem } from './parts';
 import { defineQuestion } from './question';
 
@@ -58,6 +58,6 @@ export const debts = defineQuestion({
   slice: { key: 'debts', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   reasons,
   Body: Debts,
-  rule: (a, asOf, suitability) => listDone(a.debts) && reasonsProblem(reasons, a, asOf, suitability) === null,
+  rule: (a) => listDone(a.debts),
   review: (a, s) => [listRow('Debts', a.debts, s.debts, (r) => `${labelOf(DEBT_TYPES, r.type) || 'Debt'}: ${money(r.value) || '—'}`)],
 });

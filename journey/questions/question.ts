@@ -44,7 +44,10 @@ export interface Question {
   asks?: readonly AnswerKey[];
   /** The screen's form. */
   Body: ComponentType;
-  /** The engine's suitability rules whose answers this screen collects (issue 15: said here, not only at step 6). */
+  /**
+   * The engine's suitability rules whose answers this screen collects (said here, not only at step 6): the screen
+   * shows the first that fails, and Continue holds while one does (added to `rule` by journey/questionnaire.ts).
+   */
   reasons?: readonly UnsuitableCode[];
   /** journey-spec §5: Continue is disabled until this holds (a question without one can always continue). */
   rule?: (answers: Answers, asOf: Date, suitability: SuitabilityCheck | null) => boolean;

@@ -3,7 +3,7 @@ import { useJourney, useJourneySend } from '../actor-context';
 import { SelectField, YesNo } from '../components/fields';
 import { SAVINGS_FREQUENCIES } from '../options';
 import { money, per } from '../review';
-import { amount, filled, reasonsProblem } from '../rules';
+import { amount, filled } from '../rules';
 import { SAMPLE } from '../constants';
 import { MoneyField, SuitabilityProblem, useField } from './parts';
 import { defineQuestion } from './question';
@@ -48,10 +48,9 @@ export const regularSavings = defineQuestion({
   asks: ['regularSavings', 'regularSavings.amount', 'regularSavings.frequency'],
   reasons,
   Body: RegularSavings,
-  rule: (a, asOf, suitability) =>
-    (a.regularSavings.answer === 'no' ||
-      (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency))) &&
-    reasonsProblem(reasons, a, asOf, suitability) === null,
+  rule: (a) =>
+    a.regularSavings.answer === 'no' ||
+    (a.regularSavings.answer === 'yes' && amount(a.regularSavings.amount) && filled(a.regularSavings.frequency)),
   review: (a, s) => {
     const savings = a.regularSavings.answer === '' ? s.regularSavings : a.regularSavings;
     return [

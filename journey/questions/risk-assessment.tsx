@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { RISK_STYLES, labelOf } from '../options';
 import { row } from '../review';
-import { filled, reasonsProblem } from '../rules';
+import { filled } from '../rules';
 import { SAMPLE } from '../constants';
 import { Choice, SuitabilityProblem } from './parts';
 import { defineQuestion } from './question';
@@ -49,6 +49,6 @@ export const riskAssessment = defineQuestion({
   asks: ['risk.style'],
   reasons,
   Body: RiskAssessment,
-  rule: (a, asOf, suitability) => filled(a.risk.style) && reasonsProblem(reasons, a, asOf, suitability) === null,
+  rule: (a) => filled(a.risk.style),
   review: (a, s) => [row('Investment style', a.risk.style, s.risk.style, (v) => labelOf(RISK_STYLES, v))],
 });
