@@ -7,25 +7,19 @@
  * and Retry. The chat bundle knows it only by the `Dictation` type.
  */
 import type { ComponentType, RefObject } from 'react';
-import { fromPromise } from 'xstate';
 import type { ChatActor } from '../../machines/chat';
 import { dictationMachine } from '../../machines/dictation';
-import { recordingMachine, type RecordingActor, type RecordingSnapshot } from '../../machines/recording';
+import type { RecordingActor, RecordingSnapshot } from '../../machines/recording';
 import type { Http } from '../api/client';
 import { createTranscriber } from '../api/transcribe';
-import { meter, microphone, recorder } from '../effects/microphone';
+import { meter, microphone, recorder, recordingWith, type RecordingEffects } from '../effects/microphone';
 import type { Dictation, Spawn } from '../runtime';
 import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
 import { connectDictation } from '../view-models/dictation';
 
 /** The recording machine's effects; the browser's by default. */
-export interface DictationEffects {
-  microphone: typeof microphone;
-  recorder: typeof recorder;
-  meter: typeof meter;
-  transcribe: (audio: Blob) => Promise<string>;
-}
+export type DictationEffects = RecordingEffects;
 
 /**
  * What the chunk takes from the chat window's bundle rather than importing it: hooks and the icons.
@@ -159,14 +153,7 @@ export function createDictation({ chat, effects, host, spawn }: DictationDeps): 
     'dictation',
     dictationMachine.provide({
       actors: {
-        recording: recordingMachine.provide({
-          actors: {
-            microphone: effects.microphone,
-            recorder: effects.recorder,
-            meter: effects.meter,
-            transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
-          },
-        }),
+        recording: recordingWith(effects),
       },
     }),
   );

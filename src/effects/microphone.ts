@@ -6,8 +6,8 @@
  * The meter is an AnalyserNode polled on timers: no AudioWorklet (it needs a script
  * URL) and no wasm, so it runs under the widget's strict CSP (`script-src 'self'`).
  */
-import { fromCallback } from 'xstate';
-import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
+import { fromCallback, fromPromise } from 'xstate';
+import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import {
   AUDIO_PROCESSING_BUFFER,
   DICTATE_RECORDER_TIMESLICE_MS,
@@ -181,3 +181,22 @@ export const meter = fromCallback<RecordingEvent, { stream: AudioStream }>(({ in
     void audio.close().catch(() => undefined);
   };
 });
+
+/** The recording machine's effects; the browser's by default. */
+export interface RecordingEffects {
+  microphone: typeof microphone;
+  recorder: typeof recorder;
+  meter: typeof meter;
+  transcribe: (audio: Blob) => Promise<string>;
+}
+
+/** The recording machine with these effects, as dictation and voice mode run it. */
+export const recordingWith = (effects: RecordingEffects) =>
+  recordingMachine.provide({
+    actors: {
+      microphone: effects.microphone,
+      recorder: effects.recorder,
+      meter: effects.meter,
+      transcribe: fromPromise<string, { audio: Blob }>(({ input }) => effects.transcribe(input.audio)),
+    },
+  });

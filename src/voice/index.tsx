@@ -24,7 +24,6 @@ import {
   type AvatarSnapshot,
   type RoomCommand,
 } from '../../machines/avatar';
-import { recordingMachine } from '../../machines/recording';
 import { voiceMachine, type ChatExtras } from '../../machines/voice';
 import { createAvatarClient } from '../api/avatar';
 import type { Http } from '../api/client';
@@ -32,7 +31,7 @@ import { createTranscriber } from '../api/transcribe';
 import type { DictationEffects } from '../dictation/index';
 import { livekitRoomCallback, type LiveKit, type RoomArgs } from '../effects/avatar-room';
 import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
-import { meter, microphone, recorder } from '../effects/microphone';
+import { meter, microphone, recorder, recordingWith } from '../effects/microphone';
 import { adoptStyles } from '../styles/adopt';
 import voiceCss from '../styles/voice.css';
 import { voiceStatusText } from './messages';
@@ -80,14 +79,7 @@ export interface Voice {
 const fromAsync = <I, O>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(({ input }) => fn(input));
 
 export function createVoice({ effects, host, setChatExtras, spawn }: VoiceDeps): Voice {
-  const recorder = recordingMachine.provide({
-    actors: {
-      microphone: effects.recording.microphone,
-      recorder: effects.recording.recorder,
-      meter: effects.recording.meter,
-      transcribe: fromAsync((input: { audio: Blob }) => effects.recording.transcribe(input.audio)),
-    },
-  });
+  const recorder = recordingWith(effects.recording);
   const avatar = avatarMachine.provide({
     actors: {
       fetchToken: fromAsync(() => effects.fetchToken()),
