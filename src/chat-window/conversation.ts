@@ -16,8 +16,8 @@ export interface ConversationOptions {
   root: WidgetActor;
   /** Loads and starts dictation over the chat (the widget imports src/dictation; tests give fakes). */
   loadDictation: (chat: ChatActor) => Promise<Dictation>;
-  /** Loads and starts voice mode over the chat (the widget imports src/voice; tests give fakes). */
-  loadVoice: (chat: ChatActor) => Promise<VoiceMode>;
+  /** Loads and starts voice mode, which finds the chat in the system (the widget imports src/voice; tests give fakes). */
+  loadVoice: () => Promise<VoiceMode>;
 }
 
 /**
@@ -56,7 +56,7 @@ export function createConversation({ root, loadDictation, loadVoice }: Conversat
   const chat = system.get('chat') as ChatActor;
   // a chunk that could not load is tried again on the next click
   const dictation = loadOnce(() => loadDictation(chat));
-  const voice = loadOnce(() => loadVoice(chat));
+  const voice = loadOnce(loadVoice);
   return {
     chat,
     sessions: system.get('sessions') as SessionsActor,
