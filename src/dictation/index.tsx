@@ -58,7 +58,6 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
       const el = area.current;
       adoptStyles(el, dictationCss);
       if (!el) return;
-      // these controls replaced the button that had the focus: it goes to their dictate / cancel button
       // A focused control that goes (the button these controls replaced, the stop button when the recording ends
       // by itself) would leave the focus nowhere: it goes to the dictate / cancel button.
       const keepFocus = () => {
@@ -78,7 +77,8 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
         }
       };
       el.addEventListener('keydown', onKeyDown, true);
-      // the transcript is in the composer by now (createDictation subscribed first): the caret goes after it
+      // the transcript is in the composer by now (the dictation machine's relay subscribed to the recording
+      // when the part was spawned, before this view): the caret goes after it
       const sub = actor.on('transcribed', () => {
         el.value = chat.getSnapshot().context.draft;
         el.focus();
