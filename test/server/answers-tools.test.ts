@@ -410,10 +410,9 @@ describe('the tools as the model sees them', () => {
   });
 
   it('runs a call from its JSON arguments, numbers as text included', () => {
-    const result = JSON.parse(runToolCall('fees_on_amount', '{"amount":"20,000"}', FY2025)) as {
-      answer: string;
-      assumptionsVersion: string;
-    };
+    const call = runToolCall('fees_on_amount', '{"amount":"20,000"}', FY2025);
+    expect(call.ok).toBe(true);
+    const result = JSON.parse(call.content) as { answer: string; assumptionsVersion: string };
     expect(figure(result.answer)).toContain('**$140.00 a year**');
     expect(result.assumptionsVersion).toBe(ASSUMPTIONS_VERSION);
   });
@@ -430,7 +429,9 @@ describe('the tools as the model sees them', () => {
     ['goal_monthly_investment', '{"goal": 50000, "years": 5, "profile": "reckless"}', /the risk profile/],
     ['take_home_pay', '[85000]', /JSON object/],
   ])('a bad call (%s %s) gets an error, never an exception', (name, args, message) => {
-    const result = JSON.parse(runToolCall(name, args, FY2025)) as { error?: string };
+    const call = runToolCall(name, args, FY2025);
+    expect(call.ok).toBe(false);
+    const result = JSON.parse(call.content) as { error?: string };
     expect(result.error).toMatch(message);
   });
 });

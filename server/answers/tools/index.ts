@@ -97,33 +97,38 @@ export const CHAT_TOOLS = TOOLS.map((tool) => ({
   function: { name: tool.name, description: tool.description, parameters: parameterSchema(tool) },
 }));
 
+/** What a tool call gives back: the content of the `tool` message, and whether the tool ran. */
+export interface ToolCallResult {
+  /** JSON: `{ answer, source, assumptionsVersion }`, or `{ error }`. */
+  content: string;
+  ok: boolean;
+}
+
 /**
  * Runs a tool the model asked for, its arguments as the model sent them (JSON text, perhaps
  * malformed), and gives the content of the `tool` message: the answer with how it was worked out, or
  * an error the model can act on. Never throws.
  */
-export function runToolCall(name: string, argumentsJson: string, asOf: Date = new Date()): string {
+export function runToolCall(name: string, argumentsJson: string, asOf: Date = new Date()): ToolCallResult {
+  const failed = (error: string): ToolCallResult => ({ content: JSON.stringify({ error }), ok: false });
   const tool = TOOLS.find((t) => t.name === name);
-  if (!tool) return JSON.stringify({ error: `There is no tool named "${name}". The tools are: ${TOOLS.map((t) => t.name).join(', ')}.` });
+  if (!tool) return failed(`There is no tool named "${name}". The tools are: ${TOOLS.map((t) => t.name).join(', ')}.`);
   let raw: unknown;
   try {
     raw = argumentsJson.trim() === '' ? {} : JSON.parse(argumentsJson);
   } catch {
-    return JSON.stringify({ error: 'The arguments are not valid JSON.' });
+    return failed('The arguments are not valid JSON.');
   }
   const checked = validateArgs(tool, raw);
   if (!checked.ok) {
-    return JSON.stringify({
-      error: `Missing or unreadable arguments: ask the visitor for ${listed([...checked.missing, ...checked.problems])}; do not guess them.`,
-    });
+    return failed(
+      `Missing or unreadable arguments: ask the visitor for ${listed([...checked.missing, ...checked.problems])}; do not guess them.`,
+    );
   }
   try {
-    return JSON.stringify({
-      answer: answerMarkdown(runTool(tool, checked.args, asOf)),
-      source: TOOL_SOURCE,
-      assumptionsVersion: ASSUMPTIONS_VERSION,
-    });
+    const answer = answerMarkdown(runTool(tool, checked.args, asOf));
+    return { content: JSON.stringify({ answer, source: TOOL_SOURCE, assumptionsVersion: ASSUMPTIONS_VERSION }), ok: true };
   } catch (error) {
-    return JSON.stringify({ error: `The calculation failed: ${error instanceof Error ? error.message : String(error)}` });
+    return failed(`The calculation failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
