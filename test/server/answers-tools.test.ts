@@ -311,6 +311,16 @@ describe('the built-in matcher', () => {
     ],
     ["What's the chance of reaching $50,000 in 10 years investing $300 a month?", 'goal_chance', { goal: 50_000, years: 10, monthly: 300 }],
     ['How likely am I to hit $100k in 8 years with $200 a week?', 'goal_chance', { goal: 100_000, years: 8, monthly: 866.67 }],
+    ['If I invest $20,000, what are the fees?', 'fees_on_amount', { amount: 20_000 }],
+    ["What's the investment fee on $20,000?", 'fees_on_amount', { amount: 20_000 }],
+    ['What does the fee of 0.7% mean on $20,000 over ten years?', 'fees_on_amount', { amount: 20_000, years: 10 }],
+    ['What will my take home pay be on a salary of $85,000?', 'take_home_pay', { income: 85_000 }],
+    ["What's my fortnightly take-home pay on $85,000?", 'take_home_pay', { income: 85_000, per: 'fortnightly' }],
+    ['I make 120k. How much tax do I pay?', 'take_home_pay', { income: 120_000 }],
+    ['How much should I have in my emergency fund if I make $6,000 a month?', 'emergency_fund', { income: 6_000, frequency: 'monthly' }],
+    ['How much do I need to save per month for a $30,000 house deposit in 3 years?', 'goal_monthly_investment', { goal: 30_000, years: 3 }],
+    ['How much do I need each month to retire with $1 million in 30 years?', 'goal_monthly_investment', { goal: 1_000_000, years: 30 }],
+    ["What's the chance I'll have $50,000 in 5 years?", 'goal_chance', { goal: 50_000, years: 5 }],
   ])('%s → %s', (q, tool, args) => {
     expect(call(q)).toEqual({ tool, args });
   });
@@ -326,6 +336,8 @@ describe('the built-in matcher', () => {
     'Which journey suits me if I want to buy a house?',
     'Can I retire at 55?',
     'Do you expect any big expenses in the next 5 years?',
+    'What are my chances of reaching my goal?',
+    'What is the one-off fee?',
   ])('%s falls through to retrieval', (q) => {
     expect(matchTool(q)).toBeNull();
   });
@@ -363,6 +375,20 @@ describe('the built-in matcher', () => {
       tool: 'goal_chance',
       args: { goal: 50_000, years: 5, profile: 'moderate' },
     });
+    const pay = [
+      { role: 'user' as const, content: 'I earn $90,000 a year, what is my take-home pay?' },
+      { role: 'ai' as const, content: 'On $90,000 a year…' },
+    ];
+    expect(call('And how big should my emergency fund be?', pay)).toEqual({
+      tool: 'emergency_fund',
+      args: { income: 90_000, frequency: 'yearly' },
+    });
+    // the fees' amount is not an income: asked for, not taken
+    const fees = [
+      { role: 'user' as const, content: 'What fees will I pay on $20,000?' },
+      { role: 'ai' as const, content: 'On a balance of $20,000…' },
+    ];
+    expect(matchTool('What is my take-home pay?', fees)).toMatchObject({ kind: 'ask' });
   });
 });
 

@@ -19,7 +19,7 @@ export const goalMonthlyTool = defineTool<GoalMonthlyArgs>({
   asksBack: 'never',
   matches: (q, numbers) =>
     (numbers.frequency === 'monthly' || /\bmonthly\b|\beach month\b|\bper month\b|\ba month\b/i.test(q)) &&
-    /\b(?:reach|goal|target|get(?:ting)? to|hav|sav|invest|put(?:ting)? (?:away|aside)|accumulat|build)\w*/i.test(q),
+    /\b(?:reach|goal|target|get(?:ting)? to|hav|sav|invest|put(?:ting)? (?:away|aside)|accumulat|build|retir|end up with)\w*/i.test(q),
   fromQuestion(numbers) {
     const { goal, start } = goalAmounts(numbers);
     return {

@@ -44,7 +44,7 @@ export function goalAmounts(numbers: Numbers): { goal?: Amount; start?: Amount; 
   const rest = numbers.amounts.filter((a) => a !== deposit && a !== start);
   const goal =
     rest.find((a) =>
-      /\b(?:reach\w*|get(?:ting)? to|hav(?:e|ing)|target|goal|sav(?:e|ing)|accumulat\w*|build|grow|hit|of|for)\b[^$\d]{0,20}$/.test(
+      /\b(?:reach\w*|get(?:ting)? to|hav(?:e|ing)|target|goal|sav(?:e|ing)|accumulat\w*|build|grow|hit|of|for|with)\b[^$\d]{0,20}$/.test(
         a.before,
       ),
     ) ?? rest[0];

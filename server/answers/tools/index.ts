@@ -69,8 +69,14 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
   }
 
   let args = readArgs(tool, question);
-  // a follow-up about the figure just worked out: what it leaves out comes from that question
-  if (previous !== undefined && matchTool(previous)?.kind === 'call') args = { ...readArgs(tool, previous), ...args };
+  // a follow-up about the figure just worked out: what it leaves out comes from that question's arguments, those
+  // the two tools share (the goal and its years; the income), never another kind of number ("$20,000" of fees is
+  // not an income)
+  const before = previous === undefined ? null : matchTool(previous);
+  if (before?.kind === 'call') {
+    const shared = Object.entries(before.args).filter(([name]) => name in tool.params && args[name] === undefined);
+    args = { ...Object.fromEntries(shared), ...args };
+  }
   if (!hasRequired(tool, args) && Object.values(tool.params).some((s) => (s as { required: boolean }).required)) {
     if (tool.asksBack === 'never' || !FIRST_PERSON.test(question)) return null;
   }
