@@ -166,6 +166,12 @@ describe('the monthly amount for a goal', () => {
     expect(figure(run(goalMonthlyTool, { goal: 10_000, years: 5, start: 20_000, profile: 'moderate' }))).toContain('**$0.00 a month**');
   });
 
+  it('a goal too close for any profile says so, with each one’s shortest timeframe', () => {
+    const answer = run(goalMonthlyTool, { goal: 10_000, years: 1 });
+    expect(figure(answer)).toBe('None of the risk profiles suits a goal 1 year away: the shortest timeframe any of them suits is 2 years.');
+    expect(answer).toContain('Conservative 2 years, Cautious 3 years, Moderate 5 years');
+  });
+
   it('a profile for a goal shorter than its timeframe says so', () => {
     expect(run(goalMonthlyTool, { goal: 10_000, years: 3, profile: 'aggressive' })).toContain(
       'Aggressive suits goals at least 7 years away; this goal is 3 years away.',

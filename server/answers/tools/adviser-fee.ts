@@ -1,6 +1,7 @@
 /** The upfront adviser fee (journey-spec §9). */
 import { defineTool, money } from './tool';
 
+/** `adviser_fee`: the one-off upfront adviser fee and how it is paid. */
 export const adviserFeeTool = defineTool<Record<never, never>>({
   name: 'adviser_fee',
   description: 'The one-off upfront adviser fee for the advice, in dollars, and how it is paid. Takes no arguments.',

@@ -14,6 +14,7 @@ interface EmergencyFundArgs {
   cash?: number;
 }
 
+/** `emergency_fund`: three months of take-home pay, and the shortfall against the cash held. */
 export const emergencyFundTool = defineTool<EmergencyFundArgs>({
   name: 'emergency_fund',
   description:

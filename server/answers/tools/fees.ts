@@ -15,6 +15,7 @@ function balanceOf(amounts: readonly Amount[]): Amount | undefined {
   return amounts.find((a) => a.frequency === null) ?? amounts[0];
 }
 
+/** `fees_on_amount`: the yearly fees in dollars and cents on a balance, fee by fee, and over whole years. */
 export const feesTool = defineTool<FeesArgs>({
   name: 'fees_on_amount',
   description:

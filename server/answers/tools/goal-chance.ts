@@ -1,7 +1,7 @@
 /** The chance of reaching a goal: the share of the engine's simulated outcomes that get there (JOURNEY-ENGINE.md "Projection"). */
 import { project } from '../../../journey/engine/projection';
 import { defineTool, dollars, money, percent, yearsWords } from './tool';
-import { GOAL_PARAMS, goalAmounts, goalBasis, horizonNotes, noProfileFigure, planOn, profilesFor } from './goal-plans';
+import { GOAL_PARAMS, goalAmounts, goalBasis, horizonNotes, noProfileAnswer, planOn, profilesFor } from './goal-plans';
 import { perYear, type Frequency } from './numbers';
 
 interface GoalChanceArgs {
@@ -12,6 +12,7 @@ interface GoalChanceArgs {
   monthly?: number;
 }
 
+/** `goal_chance`: the share of the engine's simulated outcomes that reach a goal, by risk profile. */
 export const goalChanceTool = defineTool<GoalChanceArgs>({
   name: 'goal_chance',
   description:
@@ -48,7 +49,7 @@ export const goalChanceTool = defineTool<GoalChanceArgs>({
   },
   run({ goal, years, start = 0, profile, monthly }, { asOf, assumptions: a }) {
     const profiles = profilesFor(years, profile, a);
-    if (profiles.length === 0) return { figure: noProfileFigure(years, a), steps: horizonNotes(a.riskProfiles, years) };
+    if (profiles.length === 0) return noProfileAnswer(years, a);
     const rows = profiles.map((p) => {
       const { plan } = planOn(p, goal, years, start, a);
       const monthlyCents = monthly === undefined ? plan.monthlyNeededCents : Math.round(monthly * 100);

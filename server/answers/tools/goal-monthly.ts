@@ -1,6 +1,6 @@
 /** The monthly amount that reaches a goal (JOURNEY-ENGINE.md "Regular investment for the goal"). */
 import { defineTool, dollars, money, percent, yearsWords } from './tool';
-import { GOAL_PARAMS, goalAmounts, goalBasis, horizonNotes, noProfileFigure, planOn, profilesFor } from './goal-plans';
+import { GOAL_PARAMS, goalAmounts, goalBasis, horizonNotes, noProfileAnswer, planOn, profilesFor } from './goal-plans';
 
 interface GoalMonthlyArgs {
   goal: number;
@@ -9,6 +9,7 @@ interface GoalMonthlyArgs {
   profile?: string;
 }
 
+/** `goal_monthly_investment`: the monthly amount that reaches a goal in today's dollars, by risk profile. */
 export const goalMonthlyTool = defineTool<GoalMonthlyArgs>({
   name: 'goal_monthly_investment',
   description:
@@ -31,7 +32,7 @@ export const goalMonthlyTool = defineTool<GoalMonthlyArgs>({
   },
   run({ goal, years, start = 0, profile }, { assumptions: a }) {
     const profiles = profilesFor(years, profile, a);
-    if (profiles.length === 0) return { figure: noProfileFigure(years, a), steps: horizonNotes(a.riskProfiles, years) };
+    if (profiles.length === 0) return noProfileAnswer(years, a);
     const plans = profiles.map((p) => ({ profile: p, ...planOn(p, goal, years, start, a) }));
     const first = plans[0]!;
     const steps = goalBasis(goal, years, start, first.plan.nominalCents, a);

@@ -89,15 +89,20 @@ export function goalBasis(goal: number, years: number, start: number, nominalCen
   ];
 }
 
-/** The note when a profile is shorter-lived than the goal allows, or none suits it. */
+/** The note for each profile that suits only goals further away than this one. */
 export function horizonNotes(profiles: readonly RiskProfile[], years: number): string[] {
   return profiles
     .filter((p) => p.minHorizonYears > years)
     .map((p) => `${p.label} suits goals at least ${yearsWords(p.minHorizonYears)} away; this goal is ${yearsWords(years)} away.`);
 }
 
-/** The answer when no profile suits a goal this close. */
-export function noProfileFigure(years: number, a: Assumptions): string {
+/** The answer when no profile suits a goal this close: the figure, and each profile's shortest timeframe. */
+export function noProfileAnswer(years: number, a: Assumptions): { figure: string; steps: string[] } {
   const shortest = Math.min(...a.riskProfiles.map((p) => p.minHorizonYears));
-  return `None of the risk profiles suits a goal ${yearsWords(years)} away: the shortest timeframe any of them suits is ${yearsWords(shortest)}.`;
+  return {
+    figure: `None of the risk profiles suits a goal ${yearsWords(years)} away: the shortest timeframe any of them suits is ${yearsWords(shortest)}.`,
+    steps: [
+      `The shortest timeframe of each risk profile: ${a.riskProfiles.map((p) => `${p.label} ${yearsWords(p.minHorizonYears)}`).join(', ')}.`,
+    ],
+  };
 }

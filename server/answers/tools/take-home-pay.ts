@@ -59,6 +59,7 @@ const SHOWN: readonly Frequency[] = ['weekly', 'fortnightly', 'monthly', 'yearly
 /** Take-home pay at a frequency: the year's divided by the payments a year, to the cent. */
 const netAt = (netAnnualCents: number, f: Frequency) => Math.round(netAnnualCents / perYear(f));
 
+/** `take_home_pay`: take-home pay from an income before tax, a week, a fortnight, a month and a year. */
 export const takeHomePayTool = defineTool<TakeHomeArgs>({
   name: 'take_home_pay',
   description:
