@@ -344,6 +344,9 @@ describe('the built-in matcher', () => {
     'Do you expect any big expenses in the next 5 years?',
     'What are my chances of reaching my goal?',
     'What is the one-off fee?',
+    'Is there a fee to withdraw $5,000?',
+    'What does it cost to switch $10,000 to another profile?',
+    'I invest $500 a month, what fees will I pay?',
   ])('%s falls through to retrieval', (q) => {
     expect(matchTool(q)).toBeNull();
   });

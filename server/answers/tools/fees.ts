@@ -10,9 +10,9 @@ interface FeesArgs {
   years?: number;
 }
 
-/** The amount a question names as its balance: the first without a frequency ("$500 a month" is a deposit). */
+/** The amount a question names as its balance: the first without a frequency ("$500 a month" is a deposit, not a balance). */
 function balanceOf(amounts: readonly Amount[]): Amount | undefined {
-  return amounts.find((a) => a.frequency === null) ?? amounts[0];
+  return amounts.find((a) => a.frequency === null);
 }
 
 /** `fees_on_amount`: the yearly fees in dollars and cents on a balance, fee by fee, and over whole years. */
@@ -40,7 +40,9 @@ export const feesTool = defineTool<FeesArgs>({
   },
   purpose: 'the fees',
   asksBack: 'never',
-  matches: (q) => /\b(?:fees?|costs?|charges?|charged)\b/i.test(q),
+  // the fees on a balance; not a fee on a transaction ("Is there a fee to withdraw $5,000?"), which the site's pages answer
+  matches: (q) =>
+    /\b(?:fees?|costs?|charges?|charged)\b/i.test(q) && !/\b(?:withdraw|exit|switch|contribut|leav|transfer|clos|cancel)\w*/i.test(q),
   fromQuestion(numbers) {
     const balance = balanceOf(numbers.amounts);
     return {
