@@ -171,9 +171,9 @@ export const MEDICARE_LEVY_SURCHARGE = {
 // ---------------------------------------------------------------------------
 // Income from the answers
 
-/** The journey's own figures, from its specification, with no public page of their own. */
+/** The journey's own figures, from its specification, with no public page of their own; also the name the answers give the engine's figures as their source. */
 // issue 15: users see the publisher, so it is named for them, not by the internal file that specifies it
-const JOURNEY_ENGINE_SPEC = 'Horizon Advice planning assumptions';
+export const JOURNEY_ENGINE_SPEC = 'Horizon Advice planning assumptions';
 
 /** Payments a year for each frequency the questionnaire offers (income, savings, debts); see {@link FREQUENCY_PER_YEAR_SOURCE}. */
 export const FREQUENCY_PER_YEAR: Readonly<Record<string, number>> = {

@@ -4,6 +4,7 @@
  * them and naming their sources; it never writes a fact of its own.
  */
 import { suggestFollowUps, suggestTopics } from './follow-ups';
+import { answerWithTools } from './tools';
 import {
   PAGE_SOURCE,
   buildIndex,
@@ -92,6 +93,9 @@ export function requiredMatches(termCount: number): number {
  * only when they do not answer.
  */
 export function answerFromSources(request: AnswerRequest): AnswerResult {
+  // a figure the advice engine computes is worked out by it, never quoted from an example (tools/)
+  const computed = answerWithTools(request);
+  if (computed) return computed;
   const where = searchedPlaces(request);
   const asked = request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
   const passages = requestPassages(request);

@@ -6,6 +6,7 @@
 import { createParser } from 'eventsource-parser';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
+import { CHAT_TOOLS, runToolCall, TOOL_SOURCE } from './tools';
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
@@ -18,12 +19,14 @@ export interface OpenAiEngineOptions {
   /** The `model` of the request body. */
   model: string;
   /**
-   * The limit for the whole exchange, reply body included; streamed (issue 16), the limit for the first
-   * piece and then for each next one (a stream that goes quiet this long is given up). @default 30000
+   * The limit for the whole exchange, reply body included (with tools, for each request of it); streamed (issue 16),
+   * the limit for the first piece and then for each next one (a stream that goes quiet this long is given up). @default 30000
    */
   timeoutMs?: number;
   /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
   fetchImpl?: typeof fetch;
+  /** Today, for the tools' figures (the tax year, the figures in force). @default () => new Date() */
+  clock?: () => Date;
 }
 
 /** One message of a chat-completions request. */
@@ -31,6 +34,30 @@ export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
+
+/** A call of a tool the model asks for (chat-completions `tool_calls`); `arguments` is JSON text. */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** The messages of a tool round: the model's call, then each tool's result. */
+type ToolRoundMessage =
+  | { role: 'assistant'; content: string | null; tool_calls: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** One reply of the model: its text (may be empty when it calls tools) and the tools it calls. */
+export interface CompletionTurn {
+  text: string;
+  toolCalls: ToolCall[];
+}
+
+/**
+ * How many times, at most, the model may call tools for one answer; the request after the last
+ * round asks for an answer without them (`tool_choice: 'none'`).
+ */
+export const MAX_TOOL_ROUNDS = 3;
 
 /** How many of the best passages are sent to the model as context. */
 export const CONTEXT_PASSAGES = 6;
@@ -50,6 +77,10 @@ const INSTRUCTIONS = [
   'Name the sources you use (for example "According to the Fees guide, …").',
   "If the passages do not contain the answer, say that you could not find it in this page or the site's documents;",
   'do not guess and do not use outside knowledge. Answer briefly, in markdown.',
+  'For a figure one of your tools works out (the fees on an amount, the adviser fee, take-home pay, an emergency fund,',
+  'the monthly amount for a goal or the chance of reaching it), call the tool and give its figure exactly as it returns it,',
+  'with how it was worked out and its source; never work such a figure out yourself or take it from an example in the passages.',
+  'When a tool answers with an error, ask the visitor for what it says is missing.',
 ].join(' ');
 
 /**
@@ -64,10 +95,19 @@ const INSTRUCTIONS = [
  * With `onDelta` it asks for a stream (`stream: true`) and reads it as it comes
  * ({@link readCompletionStream}); a provider that answers with plain JSON anyway is read as
  * such, its whole answer one piece.
+ *
+ * The model is offered the advice engine's tools (`tools`, tools/index.ts): when it answers with
+ * `tool_calls` (streamed, their arguments arrive in pieces), each tool runs here, its result goes
+ * back as a `tool` message, and the model is asked again, at most {@link MAX_TOOL_ROUNDS} times. A
+ * bad call (an unknown tool, arguments that are not JSON or not valid) gets an error result the
+ * model can act on, never a failure of the answer.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
-  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch, clock = () => new Date() } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
+  // Some servers refuse `tools` unless started with tool calling on (vLLM without --enable-auto-tool-choice):
+  // once one does, this engine answers from the passages alone, as before tools.
+  let toolsRefused = false;
 
   return {
     name: 'openai-compatible',
@@ -76,12 +116,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       const passages = requestPassages(request);
       const ranked = rankPassages(buildIndex(passages), request.question);
       const context = contextPassages(request, passages, ranked);
-      const body = JSON.stringify({
-        model,
-        messages: buildMessages(request, context),
-        temperature: TEMPERATURE,
-        ...(onDelta ? { stream: true } : {}),
-      });
+      const messages: (ChatMessage | ToolRoundMessage)[] = buildMessages(request, context);
+      const toolSources: string[] = [];
 
       // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives)
       const deadline = new AbortController();
@@ -91,32 +127,76 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
         timer = setTimeout(() => deadline.abort(), timeoutMs);
       };
       const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+      // the text of every round, handed over as it comes; a round's text after a tool call starts a new paragraph
+      const texts: string[] = [];
+      let pending = '';
+      const emit: OnDelta = (piece) => {
+        if (pending) onDelta?.(pending);
+        pending = '';
+        onDelta?.(piece);
+      };
       let content: string;
       try {
-        const response = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${apiKey}`,
-            'content-type': 'application/json',
-            accept: onDelta ? 'text/event-stream, application/json' : 'application/json',
-          },
-          body,
-          signal: stop,
-        });
-        const streamed = onDelta && response.ok && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
-        if (streamed) {
-          content = await readCompletionStream(response, onDelta, touch);
-        } else {
-          const text = await response.text();
-          if (!response.ok) {
-            throw new ProviderError(
-              `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text, ERROR_BODY_CHARS)}.`,
-              response.status,
-            );
+        for (let round = 0; ; round++) {
+          const last = round >= MAX_TOOL_ROUNDS;
+          const body = JSON.stringify({
+            model,
+            messages,
+            temperature: TEMPERATURE,
+            ...(toolsRefused ? {} : { tools: CHAT_TOOLS, ...(last ? { tool_choice: 'none' } : {}) }),
+            ...(onDelta ? { stream: true } : {}),
+          });
+          touch();
+          const response = await fetchImpl(url, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${apiKey}`,
+              'content-type': 'application/json',
+              accept: onDelta ? 'text/event-stream, application/json' : 'application/json',
+            },
+            body,
+            signal: stop,
+          });
+          const streamed = onDelta && response.ok && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+          let turn: CompletionTurn;
+          if (streamed) {
+            turn = await readCompletionStream(response, emit, touch);
+          } else {
+            const text = await response.text();
+            if (
+              !response.ok &&
+              !toolsRefused &&
+              (response.status === 400 || response.status === 422) &&
+              /\btools?\b|tool_choice/i.test(text)
+            ) {
+              toolsRefused = true;
+              round--;
+              continue;
+            }
+            if (!response.ok) {
+              throw new ProviderError(
+                `The answer provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${errorDetail(text, ERROR_BODY_CHARS)}.`,
+                response.status,
+              );
+            }
+            turn = parseCompletionTurn(text);
+            if (turn.text) emit(turn.text);
           }
-          content = parseCompletion(text);
-          onDelta?.(content);
+          if (turn.text.trim()) texts.push(turn.text.trim());
+          if (turn.toolCalls.length === 0) break;
+          if (last) throw new ProviderError(`The answer provider still called tools after ${MAX_TOOL_ROUNDS} rounds.`);
+          // the model asked for figures: each tool runs here and its result (or what was wrong with the call) goes back
+          const now = clock();
+          messages.push({ role: 'assistant', content: turn.text || null, tool_calls: turn.toolCalls });
+          for (const call of turn.toolCalls) {
+            const result = runToolCall(call.function.name, call.function.arguments, now);
+            if (result.ok && !toolSources.includes(TOOL_SOURCE)) toolSources.push(TOOL_SOURCE);
+            messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
+          }
+          if (texts.length > 0) pending = '\n\n';
         }
+        content = texts.join('\n\n');
+        if (content === '') throw new ProviderError('The answer provider gave no answer after calling its tools.');
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (deadline.signal.aborted) throw new ProviderError(`The answer provider did not answer within ${timeoutMs} ms.`, undefined, true);
@@ -137,7 +217,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
           passages,
           asked: request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content),
         }),
-        sources: [...new Set(context.map((p) => p.source))],
+        sources: [...new Set([...toolSources, ...context.map((p) => p.source)])],
       };
     },
   };
@@ -199,17 +279,27 @@ function passageLabel(passage: Passage): string {
   return [passage.source, ...headings].join(' › ');
 }
 
+/** A tool call as a stream's delta carries it: each piece keyed by `index`, the arguments in pieces. */
+interface ToolCallDelta {
+  index?: unknown;
+  id?: unknown;
+  function?: { name?: unknown; arguments?: unknown };
+}
+
 /**
  * Reads a streamed chat-completions reply (Server-Sent Events: `data:` chunks of JSON, each with
- * `choices[0].delta.content`, then `data: [DONE]`), handing each piece of text to `onDelta` as it
- * arrives and calling `touch` for every piece of the body. Resolves with the whole text, trimmed.
- * Rejects with a {@link ProviderError} on a chunk that is not JSON, an `error` in a chunk, a stream
- * that ends before `[DONE]` or a `finish_reason`, or one that carried no text; what was handed over
- * before stays handed over.
+ * `choices[0].delta.content` or `choices[0].delta.tool_calls`, then `data: [DONE]`), handing each
+ * piece of text to `onDelta` as it arrives and calling `touch` for every piece of the body. Tool
+ * calls are put together from their pieces (by `index`; the arguments' JSON text arrives in parts).
+ * Resolves with the whole text, trimmed, and the tool calls. Rejects with a {@link ProviderError}
+ * on a chunk that is not JSON, an `error` in a chunk, a stream that ends before `[DONE]` or a
+ * `finish_reason`, or one that carried neither text nor a tool call; what was handed over before
+ * stays handed over.
  */
-export async function readCompletionStream(response: Response, onDelta: OnDelta, touch: () => void): Promise<string> {
+export async function readCompletionStream(response: Response, onDelta: OnDelta, touch: () => void): Promise<CompletionTurn> {
   if (!response.body) throw new ProviderError('The answer provider sent a stream without a body.');
   let text = '';
+  const calls: { id: string; name: string; arguments: string }[] = [];
   let ended = false;
   let finished = false;
   let failure: ProviderError | null = null;
@@ -229,7 +319,10 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
         );
         return;
       }
-      const reply = chunk as { error?: unknown; choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[] } | null;
+      const reply = chunk as {
+        error?: unknown;
+        choices?: { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
+      } | null;
       if (reply?.error) {
         failure = new ProviderError(`The answer provider failed mid-stream${errorDetail(event.data, ERROR_BODY_CHARS)}.`);
         return;
@@ -239,6 +332,17 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
       if (typeof piece === 'string' && piece !== '') {
         text += piece;
         onDelta(piece);
+      }
+      const toolCalls = choice?.delta?.tool_calls;
+      if (Array.isArray(toolCalls)) {
+        for (const [n, delta] of (toolCalls as ToolCallDelta[]).entries()) {
+          const index = typeof delta?.index === 'number' ? delta.index : n;
+          calls[index] ??= { id: '', name: '', arguments: '' };
+          const call = calls[index];
+          if (typeof delta.id === 'string' && delta.id !== '') call.id = delta.id;
+          if (typeof delta.function?.name === 'string') call.name += delta.function.name;
+          if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments;
+        }
       }
       if (typeof choice?.finish_reason === 'string') finished = true;
     },
@@ -254,23 +358,52 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
   parser.feed(decoder.decode());
   if (failure) throw failure;
   if (!ended && !finished) throw new ProviderError('The answer provider’s stream ended before the answer did.');
-  if (text.trim() === '') throw new ProviderError('The answer provider streamed no text.');
-  return text.trim();
+  const toolCalls = toolCallsOf(calls.filter(Boolean));
+  if (text.trim() === '' && toolCalls.length === 0) throw new ProviderError('The answer provider streamed no text.');
+  return { text: text.trim(), toolCalls };
 }
 
-/** The answer of a chat-completions reply body; a {@link ProviderError} when it is not JSON or has no content. */
-export function parseCompletion(body: string): string {
+/** Tool calls as the next request sends them back; a call without an id gets one (some local servers leave it out). */
+function toolCallsOf(calls: readonly { id?: unknown; name?: unknown; arguments?: unknown }[]): ToolCall[] {
+  return calls.map((c, i) => ({
+    id: typeof c.id === 'string' && c.id !== '' ? c.id : `call_${i}`,
+    type: 'function',
+    function: { name: typeof c.name === 'string' ? c.name : '', arguments: typeof c.arguments === 'string' ? c.arguments : '' },
+  }));
+}
+
+/**
+ * One reply of a chat-completions body: its text (trimmed) and its tool calls; a {@link ProviderError}
+ * when it is not JSON or has neither a non-empty content nor a tool call.
+ */
+export function parseCompletionTurn(body: string): CompletionTurn {
   let reply: unknown;
   try {
     reply = JSON.parse(body);
   } catch {
     throw new ProviderError(`The answer provider answered with something other than JSON${errorDetail(body, ERROR_BODY_CHARS)}.`);
   }
-  const content = (reply as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || content.trim() === '') {
+  const message = (reply as { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] } | null)?.choices?.[0]?.message;
+  const content = message?.content;
+  const calls = Array.isArray(message?.tool_calls)
+    ? (message.tool_calls as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[]).map((c) => ({
+        id: c?.id,
+        name: c?.function?.name,
+        arguments: c?.function?.arguments,
+      }))
+    : [];
+  const text = typeof content === 'string' ? content.trim() : '';
+  if (text === '' && calls.length === 0) {
     throw new ProviderError('The answer provider answered JSON without a non-empty choices[0].message.content.');
   }
-  return content.trim();
+  return { text, toolCalls: toolCallsOf(calls) };
+}
+
+/** The answer of a chat-completions reply body; a {@link ProviderError} when it is not JSON or has no content. */
+export function parseCompletion(body: string): string {
+  const { text } = parseCompletionTurn(body);
+  if (text === '') throw new ProviderError('The answer provider answered JSON without a non-empty choices[0].message.content.');
+  return text;
 }
 
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED…) in `cause`.

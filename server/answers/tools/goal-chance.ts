@@ -1,0 +1,96 @@
+/** The chance of reaching a goal: the share of the engine's simulated outcomes that get there (JOURNEY-ENGINE.md "Projection"). */
+import { project } from '../../../journey/engine/projection';
+import { defineTool, dollars, money, percent, yearsWords } from './tool';
+import { GOAL_PARAMS, goalAmounts, goalBasis, horizonNotes, noProfileAnswer, planOn, profilesFor } from './goal-plans';
+import { perYear, type Frequency } from './numbers';
+
+interface GoalChanceArgs {
+  goal: number;
+  years: number;
+  start?: number;
+  profile?: string;
+  monthly?: number;
+}
+
+/** `goal_chance`: the share of the engine's simulated outcomes that reach a goal, by risk profile. */
+export const goalChanceTool = defineTool<GoalChanceArgs>({
+  name: 'goal_chance',
+  description:
+    "The chance of reaching a goal (in today's dollars) in a number of years: the share of the advice engine's simulated " +
+    'market outcomes that reach it, investing a monthly amount (the journey’s plan for the goal when not given), on a risk ' +
+    'profile or on every profile that suits the timeframe.',
+  params: {
+    ...GOAL_PARAMS,
+    monthly: {
+      kind: 'amount',
+      description: "The amount invested each month; when not given, the plan's monthly amount for the goal.",
+      required: false,
+      ask: 'the amount you would invest each month (for example $800)',
+    },
+  },
+  purpose: 'the chance of reaching your goal',
+  asksBack: 'never',
+  matches: (q) =>
+    /\b(?:chances?|probability|likely|likelihood|odds)\b/i.test(q) &&
+    /\b(?:reach|goal|target|achiev|hit|get(?:ting)? to|mak(?:e|ing) it|hav(?:e|ing))\w*/i.test(q),
+  fromQuestion(numbers) {
+    const { goal, start, deposit } = goalAmounts(numbers);
+    // a deposit at another frequency, made monthly the way the engine does (× payments a year ÷ 12)
+    const monthly = deposit?.frequency
+      ? Math.round((deposit.dollars * perYear(deposit.frequency as Frequency) * 100) / 12) / 100
+      : undefined;
+    return {
+      ...(goal ? { goal: goal.dollars } : {}),
+      ...(numbers.years !== null ? { years: numbers.years } : {}),
+      ...(start ? { start: start.dollars } : {}),
+      ...(numbers.profile ? { profile: numbers.profile } : {}),
+      ...(monthly !== undefined ? { monthly } : {}),
+    };
+  },
+  run({ goal, years, start = 0, profile, monthly }, { asOf, assumptions: a }) {
+    const profiles = profilesFor(years, profile, a);
+    if (profiles.length === 0) return noProfileAnswer(years, a);
+    const rows = profiles.map((p) => {
+      const { plan } = planOn(p, goal, years, start, a);
+      const monthlyCents = monthly === undefined ? plan.monthlyNeededCents : Math.round(monthly * 100);
+      const projection = project({
+        startCents: Math.round(start * 100),
+        monthlyCents,
+        months: plan.months,
+        profile: p,
+        goalNominalCents: plan.nominalCents,
+        goalTodayCents: Math.round(goal * 100),
+        inflation: a.inflation.rate,
+        asOf,
+        paths: a.projection.defaultPaths,
+        seed: a.projection.defaultSeed,
+      });
+      return { profile: p, monthlyCents, nominalCents: plan.nominalCents, chance: projection.probabilityOfReachingGoal };
+    });
+    const first = rows[0]!;
+    const steps = goalBasis(goal, years, start, first.nominalCents, a).slice(0, 2);
+    steps.push(
+      monthly === undefined
+        ? `3. Each month: the plan's amount for the goal on each profile (its return made cautious so that ${percent(a.projection.confidence, 0)} of outcomes reach the goal)`
+        : `3. Each month: ${dollars(monthly)}`,
+      `4. ${a.projection.defaultPaths.toLocaleString('en-AU')} simulated market paths for each profile (lognormal monthly returns after fees, the same seed every time); the chance is the share that reach the goal at its date`,
+    );
+    const chance = (c: number) => percent(c, 0);
+    let figure: string;
+    if (rows.length === 1) {
+      steps.push(
+        `5. ${first.profile.label}: ${money(first.monthlyCents)} a month reaches the goal in **${chance(first.chance)}** of the paths`,
+      );
+      figure = `Investing ${money(first.monthlyCents)} a month on the ${first.profile.label} profile, the chance of reaching ${dollars(goal)} in today's dollars in ${yearsWords(years)} is **${chance(first.chance)}**.`;
+    } else {
+      steps.push(
+        '| Risk profile | Each month | Chance of reaching the goal |\n|---|---|---|\n' +
+          rows.map((r) => `| ${r.profile.label} | ${money(r.monthlyCents)} | ${chance(r.chance)} |`).join('\n'),
+      );
+      const chances = rows.map((r) => r.chance);
+      figure = `The chance of reaching ${dollars(goal)} in today's dollars in ${yearsWords(years)} is between **${chance(Math.min(...chances))} and ${chance(Math.max(...chances))}**, depending on the risk profile.`;
+    }
+    steps.push(...horizonNotes(profiles, years), 'Past returns and these simulations are not a guarantee of what markets will do.');
+    return { figure, steps };
+  },
+});

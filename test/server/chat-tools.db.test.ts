@@ -1,0 +1,123 @@
+/**
+ * A tool's figure streamed to the visitor over real HTTP: the real server on 127.0.0.1 with its
+ * database, its OpenAI-compatible engine talking to a provider stub on 127.0.0.1 that first asks for
+ * a tool call (its arguments in pieces), then streams its answer from the tool's result; and the
+ * built-in engine answering the same question with the tool itself.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltinEngine } from '../../server/answers/builtin';
+import { createOpenAiEngine } from '../../server/answers/openai';
+import { json, startServer, VISITOR_A, type TestServer } from './harness';
+
+let provider: Server;
+let providerUrl: string;
+/** The messages of each request the stub received. */
+let asked: { messages: { role: string; content: string | null; tool_call_id?: string }[] }[] = [];
+
+const sse = (res: ServerResponse, events: object[]) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const e of events) res.write(`data: ${JSON.stringify(e)}\n\n`);
+  res.end('data: [DONE]\n\n');
+};
+
+beforeAll(async () => {
+  provider = createServer((req, res) => {
+    const body: Buffer[] = [];
+    req.on('data', (c: Buffer) => body.push(c));
+    req.on('end', () => {
+      asked.push(JSON.parse(Buffer.concat(body).toString('utf8')) as (typeof asked)[number]);
+      if (asked.length === 1) {
+        sse(res, [
+          {
+            choices: [
+              {
+                index: 0,
+                delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'fees_on_amount', arguments: '' } }] },
+              },
+            ],
+          },
+          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"amount":' } }] } }] },
+          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '20000}' } }] } }] },
+          { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+        ]);
+      } else {
+        // the answer quotes the tool's figure, as the instructions ask
+        const result = JSON.parse(asked.at(-1)!.messages.at(-1)!.content!) as { answer: string };
+        const figure = /\*\*(\$[\d,.]+ a year)\*\*/.exec(result.answer)![1]!;
+        sse(res, [
+          { choices: [{ index: 0, delta: { content: 'On $20,000 the fees come to ' } }] },
+          { choices: [{ index: 0, delta: { content: `${figure}.` } }] },
+          { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+        ]);
+      }
+    });
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  provider.closeAllConnections();
+  await new Promise<void>((r) => provider.close(() => r()));
+});
+
+let s: TestServer | undefined;
+afterEach(async () => {
+  await s?.stop();
+  await s?.remove();
+  s = undefined;
+  asked = [];
+});
+
+const QUESTION = {
+  message: 'What fees will I pay on $20,000?',
+  userSessionId: VISITOR_A,
+  path: '/products',
+  webPageContent: 'Fees. On a $10,000 investment the investment fee is $70 a year. How to withdraw: call us.',
+};
+
+/** Asks over the event stream; the delta texts and the done event's reply. */
+async function ask(server: TestServer): Promise<{ deltas: string[]; content: string; status: number }> {
+  const req = json(QUESTION);
+  const res = await server.call('/api/chat', {
+    ...req,
+    token: await server.tokenFor(VISITOR_A),
+    headers: { ...(req.headers as Record<string, string>), Accept: 'text/event-stream' },
+  });
+  const deltas: string[] = [];
+  let content = '';
+  const parser = createParser({
+    onEvent(e) {
+      const data = JSON.parse(e.data) as { text?: string; aiMessage?: { content: string } };
+      if (e.event === 'delta') deltas.push(data.text!);
+      if (e.event === 'done') content = data.aiMessage!.content;
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
+  return { deltas, content, status: res.status };
+}
+
+describe('exact figures reach the visitor', () => {
+  it('from a model: it calls the fees tool, the server runs it, and the answer from its result is streamed', async () => {
+    s = await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) });
+    const { deltas, content, status } = await ask(s);
+    expect(status).toBe(200);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
+    expect(deltas).toEqual(['On $20,000 the fees come to ', '$140.00 a year.']);
+    expect(content).toBe('On $20,000 the fees come to $140.00 a year.');
+  });
+
+  it('from the built-in engine: the tool’s figure and its workings, not the page’s $10,000 example', async () => {
+    s = await startServer({ answers: createBuiltinEngine() });
+    const { deltas, content } = await ask(s);
+    expect(deltas.join('').trim()).toBe(content);
+    expect(content).toContain('**$140.00 a year**');
+    expect(content).toContain('**How it was worked out**');
+    expect(content).not.toContain('$70 a year');
+  });
+});
