@@ -156,6 +156,8 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
   if (type === 'other') return { text: null, problem: null };
   if (bytes.length > l.maxBytes) return { text: null, problem: `it is larger than ${l.maxBytes} bytes` };
   try {
+    // a spreadsheet saved with a .csv name
+    if (type === 'csv' && isZip(bytes)) return await spreadsheetText(bytes, l);
     switch (type) {
       case 'md':
       case 'markdown':
@@ -205,6 +207,7 @@ function inThread(type: 'md' | 'markdown' | 'txt' | 'snippet' | 'docx' | 'csv', 
       return text === null ? { text: null, problem: 'it is not a readable Word document' } : cut(text, l.maxChars);
     }
     case 'csv':
+      if (isZip(bytes)) return { text: null, problem: 'it is a zip file, not CSV' };
       return tableText(csvMarkdown(decodeText(bytes), l), l.maxChars, 'it has no rows that can be read as CSV');
     default:
       return cut(decodeText(bytes), l.maxChars);

@@ -169,6 +169,9 @@ describe('spreadsheets as tables', () => {
     expect(await readDocumentText('xls', ole2)).toEqual({ text: null, problem: expect.stringContaining('legacy binary .xls') });
     const corrupt = zipSync({ 'xl/nothing.xml': strToU8('<x/>') });
     expect(await readDocumentText('xlsx', corrupt)).toEqual({ text: null, problem: expect.any(String) });
+    // an xlsx file named .csv is read as the spreadsheet it is
+    expect((await readDocumentText('csv', xlsx([{ name: 'S', rows: [['a'], ['1']] }]))).text).toBe('## S\n\n| a |\n| --- |\n| 1 |');
+    expect(extractText('csv', corrupt)).toBeNull();
   });
 });
 
@@ -203,6 +206,25 @@ describe('PDF text', () => {
       expect(read.text).toBeNull();
       expect(read.problem).toEqual(expect.any(String));
     }
+  });
+
+  it('gives no text for an encrypted PDF, or one without a text layer (a scan), and says which', async () => {
+    // the demo guide with an incremental update that encrypts it with a user password (RC4, revision 2)
+    const base = `${Buffer.from(fsg.bytes).toString('latin1')}\n`;
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(base)![1]);
+    const size = Number(/\/Size (\d+)/.exec(base)![1]);
+    const info = /\/Info (\d+) 0 R/.exec(base)![1];
+    const encrypt = `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${'00'.repeat(32)}> /U <${'11'.repeat(32)}> /P -4 >>\nendobj\n`;
+    const id = `<${'ab'.repeat(16)}>`;
+    const update =
+      `xref\n${size} 1\n${String(base.length).padStart(10, '0')} 00000 n \n` +
+      `trailer\n<< /Size ${size + 1} /Root 1 0 R /Info ${info} 0 R /Prev ${startxref} /Encrypt ${size} 0 R /ID [${id} ${id}] >>\n` +
+      `startxref\n${base.length + encrypt.length}\n%%EOF`;
+    const encrypted = new Uint8Array(Buffer.from(base + encrypt + update, 'latin1'));
+    expect(await readDocumentText('pdf', encrypted)).toEqual({ text: null, problem: 'it is encrypted (a password protects it)' });
+
+    const scan = buildPdf({ title: 'Scan', author: 'Test', subject: 'Test', producer: 'Test' }, ['0 0 0 RG 2 w 72 72 m 500 700 l S\n']);
+    expect(await readDocumentText('pdf', scan)).toEqual({ text: null, problem: 'it has no text layer (a scan?)' });
   });
 
   it('reads only the pages, characters and bytes it is allowed', async () => {
