@@ -120,6 +120,7 @@ export interface ReadLimits {
   timeLimitMs: number;
 }
 
+/** The limits of every reading that is given no others. */
 export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxPages: 500,
@@ -263,8 +264,9 @@ function tableText(table: MarkdownTable | null, maxChars: number, empty: string)
   if (!table?.markdown) return { text: null, problem: empty };
   if (table.markdown.length > maxChars) {
     // whole rows only: a row cut in two would read as a row of other values
-    const text = table.markdown.slice(0, table.markdown.lastIndexOf('\n', maxChars));
-    return { text, problem: `only its first ${maxChars} characters are kept` };
+    const end = table.markdown.lastIndexOf('\n', maxChars);
+    if (end <= 0) return { text: null, problem: `its first row is longer than ${maxChars} characters` };
+    return { text: table.markdown.slice(0, end), problem: `only its first ${maxChars} characters are kept` };
   }
   return { text: table.markdown, problem: table.truncated ? 'only part of its rows or columns are kept' : null };
 }

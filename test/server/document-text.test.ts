@@ -78,6 +78,18 @@ describe('CSV as a table', () => {
     ]);
   });
 
+  it('keeps whole rows when the text is cut to its characters', async () => {
+    const csv = utf8('Fee,Amount\nAdviser,$500\nSwitching,$0\n');
+    expect(await readDocumentText('csv', csv, { maxChars: 50 })).toEqual({
+      text: '| Fee | Amount |\n| --- | --- |\n| Adviser | $500 |',
+      problem: 'only its first 50 characters are kept',
+    });
+    expect(await readDocumentText('csv', csv, { maxChars: 5 })).toEqual({
+      text: null,
+      problem: 'its first row is longer than 5 characters',
+    });
+  });
+
   it('gives no text for a file with no cell of text', async () => {
     expect(extractText('csv', utf8(''))).toBeNull();
     expect(await readDocumentText('csv', utf8(',,\n,,\n'))).toEqual({ text: null, problem: expect.stringContaining('no rows') });
