@@ -265,6 +265,22 @@ describe("a video's description and transcript are content of its page", () => {
     expect(documents[0]).toEqual({ id: silent.id, name: 'Silent tour', text: 'A silent tour of the shop floor.' });
   });
 
+  it('the built-in engine says what the video asked about in the modal is about, from its description', async () => {
+    const res = await builtin.call('/api/chat', {
+      ...json({
+        message: "What's this video about?",
+        userSessionId: VISITOR_A,
+        path: '/contact',
+        videoContext: { id: builtinVideo.id, name: builtinVideo.name, embedToken: builtinVideo.embedToken },
+      }),
+      token: builtinToken,
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as Json;
+    expect(answer.response).toContain('How our planners build a retirement plan with you.');
+    expect(answer.aiMessage.sources).toEqual(['Planning your retirement']);
+  });
+
   it('the built-in engine answers from the video on its page, and not on another page', async () => {
     const chat = async (pagePath: string) => {
       const res = await builtin.call('/api/chat', {
