@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { appearanceIssues } from '../contract/appearance';
 import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
-import { contentTypeFor, docTypeForFilename, extractText, isDocType } from './documents';
+import { contentTypeFor, docTypeForFilename, isDocType, readDocumentText, TEXT_READER_VERSION } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
 import { newApiKey } from './seed';
 import { openStorage } from './storage/open';
@@ -259,7 +259,7 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     (await storage.listDocuments((await site()).id))
       .map((d) => `${d.embedToken}  ${d.type.padEnd(8)} v${d.versionNumber}  ${d.name}`)
       .join('\n'),
-  'doc:add': async ({ storage, o, site }) => {
+  'doc:add': async ({ storage, o, site, context }) => {
     const s = await site();
     const file = need(o.file, '--file');
     const filename = path.basename(file);
@@ -269,6 +269,10 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const version = o.version === undefined ? 1 : Number(o.version);
     if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
     const bytes = readInput(file);
+    // A file that cannot be read is still added (it can be viewed and downloaded), without text for the answers.
+    const { text, problem } = await readDocumentText(type, bytes);
+    if (problem)
+      context.warn(`${text === null ? 'no text is kept for the answers' : 'the answers search part of its text'}: ${filename}: ${problem}`);
     const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
     const doc = await storage.addDocument({
       siteId: s.id,
@@ -276,7 +280,8 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
       type,
       versionNumber: version,
       fileId,
-      text: extractText(type, bytes),
+      text,
+      textReader: TEXT_READER_VERSION,
       hideDocHeader: o['hide-header'] ?? false,
       hideDocFooter: o['hide-footer'] ?? false,
     });

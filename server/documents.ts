@@ -1,9 +1,13 @@
 /**
  * Smart documents on the server: their types (widget-spec §3, "Smart doc
- * response"), the Content-Type each file is served with, and the plain text of
- * the types the answer engine can read. Pure: bytes in, strings out, no I/O.
+ * response"), the Content-Type each file is served with, and the text of each
+ * document that the answer engines search. Bytes in, strings out, no I/O; PDFs
+ * and spreadsheets are read in a worker thread (./document-worker).
  */
 import { unzipSync } from 'fflate';
+import { csvMarkdown, sheetsMarkdown, type MarkdownTable } from './document-tables';
+import { readInWorker, UnreadableError } from './document-worker';
+import { pdfMarkdown } from './pdf-text';
 
 /** A smart document's type, exactly as the smart doc response carries it (widget-spec §3). */
 export type DocType = 'pdf' | 'docx' | 'md' | 'markdown' | 'txt' | 'snippet' | 'csv' | 'xls' | 'xlsx' | 'spreadsheet' | 'other';
@@ -92,32 +96,179 @@ export function contentTypeFor(filename: string): string {
 }
 
 /**
- * The plain text of a document, for the answer engine and for search:
- * - md, markdown, txt, snippet, csv: the bytes as UTF-8, without a byte-order mark;
+ * The version of the readers below. A document keeps the version its text was read with; one read by an
+ * older version (or before there were versions) is read again from its file at start (server/reread-documents.ts),
+ * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes.
+ */
+export const TEXT_READER_VERSION = 1;
+
+/** How much of a document is read: a hostile or huge file is read in part, or not at all, never without end. */
+export interface ReadLimits {
+  /** Bytes of a file read at most; a bigger file is stored without text. @default 64 MB */
+  maxBytes: number;
+  /** Pages of a PDF read, from the first. @default 500 */
+  maxPages: number;
+  /** Characters of text kept, cut at the end of a block. @default 1,000,000 */
+  maxChars: number;
+  /** Rows of a table (a CSV file, each sheet of a spreadsheet) kept after its header. @default 5,000 */
+  maxRows: number;
+  /** Columns of a table kept. @default 50 */
+  maxColumns: number;
+  /** Characters of one table cell kept. @default 2,000 */
+  maxCellChars: number;
+  /** Milliseconds a PDF or a spreadsheet may take to read; then it is stored without text. @default 20,000 */
+  timeLimitMs: number;
+}
+
+/** The limits of every reading that is given no others. */
+export const DEFAULT_READ_LIMITS: ReadLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxPages: 500,
+  maxChars: 1_000_000,
+  maxRows: 5000,
+  maxColumns: 50,
+  maxCellChars: 2000,
+  timeLimitMs: 20_000,
+};
+
+/** A document's text, and why it is missing or partial. */
+export interface DocumentText {
+  /** The text the answer engines search; null when the document has none that can be read. */
+  text: string | null;
+  /** Why the text is null or cut short, in words for a log line ('it is encrypted'); null when it was read whole. */
+  problem: string | null;
+}
+
+/**
+ * The text of a document, for the answer engines and for search:
+ * - md, markdown, txt, snippet: the bytes as UTF-8, without a byte-order mark;
  * - docx: one line per paragraph of `word/document.xml` (a table row is one line,
  *   its cells separated by tabs);
- * - pdf, xls, xlsx, spreadsheet, other: null (no reader for them here).
+ * - pdf: its text as light markdown (./pdf-text: headings by font size, paragraphs, `- ` items);
+ * - csv, and xls, xlsx or spreadsheet files: GFM markdown tables (./document-tables), one per
+ *   sheet under a `##` heading naming it; a spreadsheet type whose bytes are not an xlsx zip is read as CSV;
+ * - other: null.
  *
- * Never throws: a docx that is not a readable zip, or has no `word/document.xml`,
- * gives null, because an upload is untrusted input.
+ * Never rejects: an upload is untrusted input, so a file that cannot be read (corrupt, encrypted, a scan
+ * without a text layer, a legacy binary .xls, too big, too slow) gives null text and says why.
+ */
+export async function readDocumentText(type: DocType, bytes: Uint8Array, limits: Partial<ReadLimits> = {}): Promise<DocumentText> {
+  const l = { ...DEFAULT_READ_LIMITS, ...limits };
+  if (type === 'other') return { text: null, problem: null };
+  if (bytes.length > l.maxBytes) return { text: null, problem: `it is larger than ${l.maxBytes} bytes` };
+  try {
+    // a spreadsheet saved with a .csv name
+    if (type === 'csv' && isZip(bytes)) return await spreadsheetText(bytes, l);
+    switch (type) {
+      case 'md':
+      case 'markdown':
+      case 'txt':
+      case 'snippet':
+      case 'docx':
+      case 'csv':
+        return inThread(type, bytes, l);
+      case 'pdf':
+        return await pdfText(bytes, l);
+      case 'xls':
+      case 'xlsx':
+      case 'spreadsheet':
+        return await spreadsheetText(bytes, l);
+    }
+  } catch (err) {
+    return { text: null, problem: err instanceof UnreadableError ? err.message : `it could not be read (${String(err)})` };
+  }
+}
+
+/**
+ * The text of the documents read in this thread (md, markdown, txt, snippet, docx, csv), as
+ * {@link readDocumentText} gives it within the default limits; null for the others (pdf and the
+ * spreadsheet types, which it reads in a worker; other) and for a file that cannot be read.
  */
 export function extractText(type: DocType, bytes: Uint8Array): string | null {
+  const l = DEFAULT_READ_LIMITS;
+  if (bytes.length > l.maxBytes) return null;
   switch (type) {
     case 'md':
     case 'markdown':
     case 'txt':
     case 'snippet':
-    case 'csv':
-      return decodeText(bytes);
     case 'docx':
-      return docxText(bytes);
-    case 'pdf':
-    case 'xls':
-    case 'xlsx':
-    case 'spreadsheet':
-    case 'other':
+    case 'csv':
+      return inThread(type, bytes, l).text;
+    default:
       return null;
   }
+}
+
+/** The text of the documents read without a worker. */
+function inThread(type: 'md' | 'markdown' | 'txt' | 'snippet' | 'docx' | 'csv', bytes: Uint8Array, l: ReadLimits): DocumentText {
+  switch (type) {
+    case 'docx': {
+      const text = docxText(bytes);
+      return text === null ? { text: null, problem: 'it is not a readable Word document' } : cut(text, l.maxChars);
+    }
+    case 'csv':
+      if (isZip(bytes)) return { text: null, problem: 'it is a zip file, not CSV' };
+      return tableText(csvMarkdown(decodeText(bytes), l), l.maxChars, 'it has no rows that can be read as CSV');
+    default:
+      return cut(decodeText(bytes), l.maxChars);
+  }
+}
+
+/** `text`, or its first `maxChars` characters. */
+function cut(text: string, maxChars: number): DocumentText {
+  return text.length > maxChars
+    ? { text: text.slice(0, maxChars), problem: `only its first ${maxChars} characters are kept` }
+    : { text, problem: null };
+}
+
+/** A PDF's text, read in the worker and laid out as markdown. */
+async function pdfText(bytes: Uint8Array, l: ReadLimits): Promise<DocumentText> {
+  let read: Awaited<ReturnType<typeof readInWorker>>;
+  try {
+    read = await readInWorker('pdf', bytes, l);
+  } catch (err) {
+    if (err instanceof UnreadableError && err.reason === 'PasswordException')
+      return { text: null, problem: 'it is encrypted (a password protects it)' };
+    throw err;
+  }
+  if (read.kind !== 'pdf') throw new UnreadableError('the reader gave no PDF', 'kind');
+  const text = pdfMarkdown(read.pages);
+  if (!text) return { text: null, problem: 'it has no text layer (a scan?)' };
+  if (text.length > l.maxChars) {
+    // at the end of a block when there is one to cut at
+    const end = text.lastIndexOf('\n\n', l.maxChars);
+    return { text: text.slice(0, end > 0 ? end : l.maxChars), problem: `only its first ${l.maxChars} characters are kept` };
+  }
+  if (read.totalPages > read.pages.length)
+    return { text, problem: `only its first ${read.pages.length} of ${read.totalPages} pages are read` };
+  return { text, problem: null };
+}
+
+/** The zip's first bytes: an xlsx is a zip; anything else named a spreadsheet is read as CSV. */
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+/** The first bytes of an OLE2 compound file: the legacy binary .xls, which no reader here reads. */
+const isOle2 = (bytes: Uint8Array) => bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+
+/** An xlsx file's sheets as tables (in the worker); a spreadsheet type holding CSV as a table. */
+async function spreadsheetText(bytes: Uint8Array, l: ReadLimits): Promise<DocumentText> {
+  if (isOle2(bytes)) return { text: null, problem: 'it is a legacy binary .xls file (save it as .xlsx to have it read)' };
+  if (!isZip(bytes)) return tableText(csvMarkdown(decodeText(bytes), l), l.maxChars, 'it is neither an .xlsx file nor CSV');
+  const read = await readInWorker('xlsx', bytes, l);
+  if (read.kind !== 'xlsx') throw new UnreadableError('the reader gave no spreadsheet', 'kind');
+  return tableText(sheetsMarkdown(read.sheets, l), l.maxChars, 'its sheets are empty');
+}
+
+/** A table as a document's text, cut at a row's end to keep within `maxChars`. */
+function tableText(table: MarkdownTable | null, maxChars: number, empty: string): DocumentText {
+  if (!table?.markdown) return { text: null, problem: empty };
+  if (table.markdown.length > maxChars) {
+    // whole rows only: a row cut in two would read as a row of other values
+    const end = table.markdown.lastIndexOf('\n', maxChars);
+    if (end <= 0) return { text: null, problem: `its first row is longer than ${maxChars} characters` };
+    return { text: table.markdown.slice(0, end), problem: `only its first ${maxChars} characters are kept` };
+  }
+  return { text: table.markdown, problem: table.truncated ? 'only part of its rows or columns are kept' : null };
 }
 
 /** UTF-8 (or UTF-16 with its byte-order mark) to a string, the byte-order mark removed; bad bytes become U+FFFD. */

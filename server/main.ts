@@ -9,6 +9,7 @@ import { startBanner } from './banner';
 import { allowedHostsFrom } from './hosts';
 import { configFromEnv } from './config';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
+import { rereadDocuments } from './reread-documents';
 import { ensureDemoSite } from './seed';
 import { describeStorage, openStorage } from './storage/open';
 import { createTranscriber, TRANSCRIPTION_DISABLED_MESSAGE } from './transcribe/index';
@@ -91,6 +92,10 @@ async function main() {
       retention: config.retentionMs === null ? null : formatDuration(config.retentionMs),
     }),
   );
+  // Documents stored before the readers they need (a PDF with no text yet) are read now, while the server answers.
+  void rereadDocuments(storage, (line) => console.log(`documents: ${line}`))
+    .then((n) => n > 0 && console.log(`documents: ${n} read again for the answers`))
+    .catch((err: unknown) => console.error(`documents: reading them again failed: ${err instanceof Error ? err.message : String(err)}`));
 }
 
 main().catch((err: unknown) => {

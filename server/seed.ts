@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_MEDIA_DIR, demoDocuments, demoVideo } from './demo/content';
-import { contentTypeFor, extractText } from './documents';
+import { contentTypeFor, readDocumentText, TEXT_READER_VERSION } from './documents';
 import type { Site, Storage } from './storage/types';
 
 /** Publishable keys look like `pk_live_…` so that they are recognisable in page source and logs. */
@@ -80,7 +80,8 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
       type: doc.type,
       versionNumber: doc.versionNumber,
       fileId,
-      text: extractText(doc.type, doc.bytes),
+      text: (await readDocumentText(doc.type, doc.bytes)).text,
+      textReader: TEXT_READER_VERSION,
     });
     await storage.addFooterButton(record.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
     await storage.addFooterButton(record.id, {

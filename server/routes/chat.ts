@@ -129,12 +129,27 @@ export function sessionNameFrom(question: string): string {
 
 /** What the visitor asks about, as far as it is the site's own (widget-spec §3, §4 "Ask question"). */
 interface AskedAbout {
-  /** The ids of the site's documents in context, and of the video asked about. */
+  /** The ids of the site's documents in context, and of the videos asked about or on the visitor's page. */
   inContext: Set<string>;
   /** The site's document asked about, else the site's video asked about. */
   focus: AnswerRequest['focus'];
-  /** The site's video asked about. */
-  video: VideoRecord | null;
+  /** The site's video asked about (Ask question on a video), then the site's videos on the visitor's page. */
+  videos: VideoRecord[];
+}
+
+/**
+ * The site's videos on the visitor's page: its presence videos (shown in the chat on that path) and the videos
+ * the request names in `additionalNamespaces` (a video in a slot of the page, widget-spec §2 "Host-page slots").
+ * A video's description and transcript are content of the page it is on, and of no other.
+ */
+async function pageVideos(storage: Storage, siteId: string, documents: DocumentRecord[], body: ChatBody): Promise<VideoRecord[]> {
+  const presence = await storage.presenceMessagesForPath(siteId, body.path);
+  const documentIds = new Set(documents.map((d) => d.id));
+  const named = (body.additionalNamespaces ?? []).filter((id) => !documentIds.has(id));
+  const wanted = new Set([...presence.map((p) => p.videoId), ...named]);
+  if (wanted.size === 0) return [];
+  // the site's own videos only: an id of another site's names nothing here
+  return (await storage.listVideos(siteId)).filter((v) => wanted.has(v.id));
 }
 
 /**
@@ -153,24 +168,43 @@ async function askedAbout(storage: Storage, siteId: string, documents: DocumentR
   const active = activeId != null && listed.has(activeId) ? (byId.get(activeId) ?? null) : null;
 
   const asked = body.videoContext;
-  const found = asked ? await storage.findVideoByToken(asked.embedToken) : null;
+  const [found, onPage] = await Promise.all([
+    asked ? storage.findVideoByToken(asked.embedToken) : null,
+    pageVideos(storage, siteId, documents, body),
+  ]);
   const video = asked && found?.siteId === siteId && found.id === asked.id ? found : null;
 
   const inContext = new Set([...listed, ...(body.additionalNamespaces ?? []).filter((id) => byId.has(id))]);
-  if (video) inContext.add(video.id);
+  const videos = [...(video ? [video] : []), ...onPage.filter((v) => v.id !== video?.id)];
+  for (const v of videos) inContext.add(v.id);
   const focused = active ?? video;
-  return { inContext, focus: focused ? { id: focused.id, name: focused.name } : undefined, video };
+  return { inContext, focus: focused ? { id: focused.id, name: focused.name } : undefined, videos };
 }
 
 /**
- * The sources for the answer engine: the documents that have text and the transcript of
- * the video asked about. The one asked about comes first, then the rest of the context
- * (additionalNamespaces and the smart doc context), then the others: all stay searchable.
+ * A video as a source the answers may quote (widget-spec §4 "Ask question": a video is asked about by what it
+ * is about and what it says): its description, then its transcript, each under a heading when it has both.
+ * Null when it has neither.
+ */
+function videoSource(video: Pick<VideoRecord, 'id' | 'name' | 'description' | 'transcript'>): SourceDoc | null {
+  const description = video.description.trim();
+  const transcript = video.transcript.trim();
+  if (!description || !transcript)
+    return description || transcript ? { id: video.id, name: video.name, text: description || transcript } : null;
+  return { id: video.id, name: video.name, text: `## About this video\n\n${description}\n\n## Transcript\n\n${transcript}` };
+}
+
+/**
+ * The sources for the answer engine: the documents that have text, and the videos asked about or
+ * on the visitor's page. The one asked about comes first, then the rest of the context
+ * (additionalNamespaces, the smart doc context, the page's videos), then the others: all stay searchable.
  */
 function sourceDocuments(documents: DocumentRecord[], asked: AskedAbout): SourceDoc[] {
   const sources: SourceDoc[] = documents.filter((d) => d.text).map((d) => ({ id: d.id, name: d.name, text: d.text! }));
-  // widget-spec §4 "Ask question": a video is asked about by what it says.
-  if (asked.video?.transcript.trim()) sources.push({ id: asked.video.id, name: asked.video.name, text: asked.video.transcript });
+  for (const video of asked.videos) {
+    const source = videoSource(video);
+    if (source) sources.push(source);
+  }
   const rank = (doc: SourceDoc) => (doc.id === asked.focus?.id ? 0 : asked.inContext.has(doc.id) ? 1 : 2);
   // Array sort is stable: within a rank, the site's order stays.
   return sources.sort((a, b) => rank(a) - rank(b));

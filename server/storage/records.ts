@@ -184,7 +184,7 @@ export const siteValues = (id: string, input: Parameters<Storage['createSite']>[
   now(),
 ];
 
-/** `INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at)`. */
+/** `INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at, text_reader)`. */
 export const documentValues = (id: string, input: Parameters<Storage['addDocument']>[0]) => [
   id,
   input.siteId,
@@ -197,6 +197,7 @@ export const documentValues = (id: string, input: Parameters<Storage['addDocumen
   input.hideDocHeader ? 1 : 0,
   input.hideDocFooter ? 1 : 0,
   now(),
+  input.textReader ?? 0,
 ];
 
 /** `INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at)`. */

@@ -269,11 +269,23 @@ export interface DocumentStorage {
     versionNumber?: number;
     fileId: string | null;
     text: string | null;
+    /**
+     * The version of the readers that made `text` (server/documents.ts TEXT_READER_VERSION). A document with a
+     * file whose text is of an older version is read again at start. @default 0 (read again)
+     */
+    textReader?: number;
     embedToken?: string;
     hideDocHeader?: boolean;
     hideDocFooter?: boolean;
   }): Promise<DocumentRecord>;
   listDocuments(siteId: string): Promise<DocumentRecord[]>;
+  /** Every site's documents that have a file and whose text was made by readers older than `textReader`, oldest first. */
+  documentsToReread(textReader: number): Promise<DocumentRecord[]>;
+  /**
+   * Sets a document's text and the version of the readers that made it, in one write, unless a reader of this
+   * version or a newer one got there first (another instance); true when it was set.
+   */
+  setDocumentText(id: string, text: string | null, textReader: number): Promise<boolean>;
   findDocumentByToken(embedToken: string): Promise<DocumentRecord | null>;
   addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): Promise<FooterButton>;
   listFooterButtons(documentId: string): Promise<FooterButton[]>;

@@ -16,6 +16,7 @@ import { retentionIndexes } from './003-retention-indexes';
 import { incompleteMessages } from './004-incomplete-messages';
 import { sharedState } from './005-shared-state';
 import { sqliteContentIndexes } from './006-sqlite-content-indexes';
+import { documentTextReader } from './007-document-text-reader';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   incompleteMessages,
   sharedState,
   sqliteContentIndexes,
+  documentTextReader,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

@@ -16,8 +16,10 @@ const Q = {
   documents: sql('documents', `${DOCUMENT_SELECT} WHERE d.site_id = $1 ORDER BY d.created_at, d.name COLLATE "C"`),
   insertDocument: sql(
     'document_insert',
-    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at, text_reader) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
   ),
+  toReread: sql('documents_to_reread', `${DOCUMENT_SELECT} WHERE d.text_reader < $1 AND d.file_id IS NOT NULL ORDER BY d.created_at, d.id`),
+  updateText: sql('document_text_update', 'UPDATE documents SET text = $1, text_reader = $2 WHERE id = $3 AND text_reader < $2'),
   footerButtons: sql('footer_buttons', 'SELECT * FROM footer_buttons WHERE document_id = $1 ORDER BY position'),
   // the document's row is locked while the next position is counted, so that two buttons added at once get two
   lockDocument: sql('document_lock', 'SELECT id FROM documents WHERE id = $1 FOR UPDATE'),
@@ -47,6 +49,10 @@ export function postgresDocuments(pool: pg.Pool, listener: Listener): DocumentSt
     listDocuments: async (siteId) => [
       ...(await documentsBySite.get(siteId, async () => deepFreeze((await all(pool, Q.documents([siteId]))).map(toDocument)))),
     ],
+    documentsToReread: async (textReader) => (await all(pool, Q.toReread([textReader]))).map(toDocument),
+    async setDocumentText(id, text, textReader) {
+      return announcedTransaction(pool, listener, async (db) => ((await db.query(Q.updateText([text, textReader, id]))).rowCount ?? 0) > 0);
+    },
     async findDocumentByToken(embedToken) {
       const r = await one(pool, Q.documentByToken([embedToken]));
       return r ? toDocument(r) : null;

@@ -20,8 +20,12 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
   const documents = db.prepare<[string], Row>(`${DOCUMENT_SELECT} WHERE d.site_id = ? ORDER BY d.created_at, d.name`);
   const footerButtons = db.prepare<[string], Row>('SELECT * FROM footer_buttons WHERE document_id = ? ORDER BY position');
   const insertDocument = db.prepare(
-    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at, text_reader) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const toReread = db.prepare<[number], Row>(
+    `${DOCUMENT_SELECT} WHERE d.text_reader < ? AND d.file_id IS NOT NULL ORDER BY d.created_at, d.id`,
+  );
+  const updateText = db.prepare('UPDATE documents SET text = ?, text_reader = ? WHERE id = ? AND text_reader < ?');
   const insertFooterButton = db.prepare(
     'INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -35,6 +39,12 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
     },
     // A copy of the frozen list, so that a caller may sort or filter its own.
     listDocuments: (siteId) => [...bySite.get(siteId, () => deepFreeze(documents.all(siteId).map(toDocument)))],
+    documentsToReread: (textReader) => toReread.all(textReader).map(toDocument),
+    setDocumentText(id, text, textReader) {
+      const changed = updateText.run(text, textReader, id, textReader).changes > 0;
+      if (changed) generation.bump();
+      return changed;
+    },
     findDocumentByToken(embedToken) {
       const r = documentByToken.get(embedToken);
       return r ? toDocument(r) : null;
