@@ -36,8 +36,9 @@ export interface CapturedPage {
 
 /**
  * The page's chrome, as it writes it: its skip links, and the labels in its banner, navigation and
- * footer landmarks (outside the widget) of two words or more that its main content does not also
- * say and that are not the site's name (in the document's title).
+ * footer landmarks (outside the widget) of three words or more (shorter ones, such as a step's name,
+ * are ordinary words too) that its main content does not also say and that are not the site's name
+ * (in the document's title).
  */
 function chromePhrases(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -47,7 +48,7 @@ function chromePhrases(page: Page): Promise<string[]> {
     const landmarks = 'header, nav, footer, [role="banner"], [role="navigation"], [role="contentinfo"]';
     for (const landmark of document.querySelectorAll<HTMLElement>(landmarks)) {
       for (const el of [landmark, ...landmark.querySelectorAll<HTMLElement>('*')]) {
-        for (const line of el.innerText?.split('\n') ?? []) if (flat(line).split(' ').length >= 2) phrases.add(flat(line));
+        for (const line of el.innerText?.split('\n') ?? []) if (flat(line).split(' ').length >= 3) phrases.add(flat(line));
       }
     }
     const main = document.querySelector('main')?.cloneNode(true) as HTMLElement | undefined;

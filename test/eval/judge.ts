@@ -109,8 +109,8 @@ function garbageReason(text: string, question: string, seen: Set<string>, chrome
   const repeated = [...counted].find(([, n]) => n > 1);
   if (repeated) return `repeats "${repeated[0]}"`;
   if (!text.trim().endsWith('?') || !QUESTION_START.test(text.trim())) return 'not a question';
-  const about = /^what about\s+(.+?)\??$/i.exec(text.trim());
-  if (about && /^\p{Ll}/u.test(about[1]!)) return 'a "What about …" fragment';
+  // "What about business day?": a topic tacked on, not a question a person would ask (follow-ups are real questions)
+  if (/^what about\b/i.test(text.trim())) return 'a "What about …" fragment';
   if (normal(text) === normal(question)) return 'the question asked';
   if (seen.has(normal(text))) return 'a duplicate';
   const leak = chromeIn(text, chrome);

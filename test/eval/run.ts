@@ -45,6 +45,8 @@ export interface EvalReport {
   byKind: Record<Kind, { questions: number; right: number }>;
   /** Each page's text as the widget sent it: its length. */
   pageTextChars: Record<string, number>;
+  /** Each page's chrome phrases, looked for in its answers and follow-ups. */
+  pageChrome: Record<string, string[]>;
   seconds: { capture: number; questions: number };
   results: QuestionResult[];
 }
@@ -197,6 +199,7 @@ export async function runEval({
     arithmetic: { questions: arithmetic.length, exact: arithmetic.filter((r) => r.verdict === 'right').length },
     byKind,
     pageTextChars: Object.fromEntries([...pages].map(([p, c]) => [p, String(c.body.webPageContent ?? '').length])),
+    pageChrome: Object.fromEntries([...pages].map(([p, c]) => [p, c.chrome])),
     seconds: { capture: round1(captureSeconds), questions: round1((performance.now() - started) / 1000 - captureSeconds) },
     results,
   };
