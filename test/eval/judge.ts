@@ -22,10 +22,19 @@ export interface Garbage {
   why: string;
 }
 
-// the answer speaks for itself: "I couldn't find…", "I can't help with…", "I don't know", "I'm not able to say",
-// "that is outside what I can answer"; never a quoted "we do not give tax advice"
-const DECLINE =
-  /\bI(?:['’]m| am)?\s+(?:couldn['’]t|could not|can['’]t|cannot|can not|don['’]t|do not|didn['’]t|did not|not able to|unable to)\s+(?:[\w'’]+\s+){0,3}?(?:find|answer|help|know|have|access|see|give|provide|tell|say)\b|\boutside (?:of )?(?:what I|the scope|my scope)|\bnot something I\b/i;
+// The answer says it cannot answer, in its own voice ("I couldn't find…", "I can't help with…", "I don't know",
+// "I'm not able to say", "that is outside what I can answer") or the site's ("this site does not cover…", "there is
+// nothing about that in…"); a quoted sentence of a document ("we do not give tax advice") is not a decline.
+const DECLINE = new RegExp(
+  [
+    String.raw`\bI(?:['’]m| am)?\s+(?:couldn['’]t|could not|can['’]t|cannot|can not|don['’]t|do not|didn['’]t|did not|not able to|unable to)\s+(?:[\w'’]+\s+){0,3}?(?:find|answer|help|know|have|access|see|give|provide|tell|say)\b`,
+    String.raw`\boutside (?:of )?(?:what I|what this site|the scope|my scope)`,
+    String.raw`\bnot something (?:I|this site|the site)\b`,
+    String.raw`\b(?:this|the) (?:site|website)(?:['’]s (?:pages|documents))? (?:does ?n['’o]t|do not) (?:cover|say|mention|have)\b`,
+    String.raw`\b(?:there is|there['’]s|I found) nothing (?:about|on) (?:that|this)\b`,
+  ].join('|'),
+  'i',
+);
 
 // pointed to the journey for advice on the visitor's own situation (RG 244: general information only)
 const JOURNEY = /\b(?:journey|questionnaire)\b/i;
