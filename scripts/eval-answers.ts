@@ -12,8 +12,7 @@ import { runEval, summary } from '../test/eval/run';
 
 const REPORT = process.env.EVAL_REPORT || path.join('dist', 'eval', 'answers.json');
 
-// one visitor asks every question: its limit is raised out of the way (the others are, by startServer)
-const server = await startServer({ RATE_LIMIT_CHAT_VISITOR: '100000' });
+const server = await startServer();
 const browser = await launchBrowser();
 try {
   const report = await runEval({ baseUrl: server.url, browser });

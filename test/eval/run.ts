@@ -77,6 +77,9 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, wo
   return results;
 }
 
+/** How many questions one visitor asks: fewer than the server's default chat limit per visitor a minute (20). */
+const QUESTIONS_PER_VISITOR = 15;
+
 /** A visitor's headers: the demo site's key read from the demo page's script tag, a session booted with it. */
 async function visitorHeaders(baseUrl: string): Promise<Record<string, string>> {
   const key = /data-api-key="([^"]+)"/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1];
@@ -156,11 +159,17 @@ export async function runEval({
   }
   const captureSeconds = (performance.now() - started) / 1000;
 
-  const headers = await visitorHeaders(baseUrl);
-  const visitor = `eval-${Date.now().toString(36)}-visitor`;
+  // the questions are shared among visitors, each within the server's default chat limit per visitor
+  const visitors = await Promise.all(
+    Array.from({ length: Math.ceil(questions.length / QUESTIONS_PER_VISITOR) }, async (_, v) => ({
+      headers: await visitorHeaders(baseUrl),
+      id: `eval-${Date.now().toString(36)}-visitor-${v}`,
+    })),
+  );
   const results = await pool(questions, questionConcurrency, async (q): Promise<QuestionResult> => {
     const page = pages.get(q.page);
-    const answer = await ask(baseUrl, headers, q, q.focus ? contexts.get(q.focus)! : page!.body, visitor);
+    const visitor = visitors[Math.floor(questions.indexOf(q) / QUESTIONS_PER_VISITOR)]!;
+    const answer = await ask(baseUrl, visitor.headers, q, q.focus ? contexts.get(q.focus)! : page!.body, visitor.id);
     // the modal's page is the document's: its chrome is that page's when the chat window captured it
     const chrome = page?.chrome ?? [];
     const { verdict, reasons } = judge(q, answer);
