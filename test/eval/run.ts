@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { type CapturedPage, type ChatBody, captureFocus, capturePage } from './capture';
 import { type Answer, type Garbage, type Verdict, chromeIn, garbageFollowUps, judge } from './judge';
-import { type EvalQuestion, type Focus, type Kind, QUESTIONS } from './questions';
+import { type EvalQuestion, type Expectation, type Focus, type Kind, QUESTIONS } from './questions';
 
 /** One question's outcome. */
 export interface QuestionResult {
@@ -17,6 +17,8 @@ export interface QuestionResult {
   page: string;
   focus?: Focus;
   question: string;
+  /** What a right answer holds (its patterns are written as text in the JSON report). */
+  expect: Expectation;
   verdict: Verdict;
   /** Why it is wrong (empty when it is not). */
   reasons: string[];
@@ -179,6 +181,7 @@ export async function runEval({
       page: q.page,
       ...(q.focus ? { focus: q.focus } : {}),
       question: q.question,
+      expect: q.expect,
       verdict,
       reasons,
       answer: answer.content,
