@@ -215,7 +215,7 @@ export const QUESTIONS: readonly EvalQuestion[] = [
     question: 'Which documents are on this page?',
     expect: { include: [/Financial Services Guide/i, /risk profiles/i] },
   },
-  { kind: 'page', page: '/video-embed', question: 'What’s this video about?', expect: { include: [/plan|welcome/i], source: VIDEO } },
+  { kind: 'page', page: '/video-embed', question: 'What’s this video about?', expect: { include: [/plan/i, /goal/i] } },
   {
     kind: 'page',
     page: '/statement-of-advice',
