@@ -17,6 +17,7 @@ import type { Dictation, Spawn } from '../runtime';
 import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
 import { connectDictation } from '../view-models/dictation';
+import { RETRY } from './messages';
 
 /** The recording machine's effects; the browser's by default. */
 export type DictationEffects = RecordingEffects;
@@ -106,7 +107,7 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
           )}
           {view.retry && (
             <button type="button" data-part="dictation-retry" onClick={view.retry}>
-              Retry
+              {RETRY}
             </button>
           )}
           {view.bars && (

@@ -16,8 +16,6 @@ export interface ConversationDeps {
   path: () => string;
   /** widget-spec §5: the visible page text goes with each message when page awareness is on. */
   pageAwareness: boolean;
-  /** The page's text, address and referrer. @default the document's */
-  page?: { text: () => string | Promise<string>; url: () => string; referrer: () => string };
   /** More fields for each message (voice mode's avatar session). */
   extra?: () => Record<string, string> | null;
 }
@@ -34,20 +32,16 @@ const loadReader = () =>
     throw err;
   }));
 
-const documentPage = {
-  text: () =>
-    loadReader().then(
-      (m) => m.extractPageText(document.body),
-      () => '',
-    ),
-  url: () => location.href,
-  referrer: () => document.referrer,
-};
+/** The page's text as a reader sees it; '' when the reader could not load. */
+const pageText = () =>
+  loadReader().then(
+    (m) => m.extractPageText(document.body),
+    () => '',
+  );
 
 /** The actors the chat, sessions and action-buttons machines are provided with, plus where the session id is kept. */
 export function chatEffects(deps: ConversationDeps) {
   const { client, userSessionId, path } = deps;
-  const page = deps.page ?? documentPage;
   // each question's clientMessageId, by its id in the chat: the same each time it is sent again
   const clientIds = new Map<string, string>();
   const clientId = (id: string) => {
@@ -63,7 +57,7 @@ export function chatEffects(deps: ConversationDeps) {
       // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
       // the answer is laid out and its markdown rendered no more often than the screen is drawn
       send: fromPromise<SendResult, SendInput>(async ({ input, signal }) => {
-        const webPageContent = deps.pageAwareness ? await page.text() : '';
+        const webPageContent = deps.pageAwareness ? await pageText() : '';
         let frame = 0;
         let text = '';
         let chatSessionId: string | undefined;
@@ -95,7 +89,7 @@ export function chatEffects(deps: ConversationDeps) {
           .finally(() => cancelAnimationFrame(frame));
       }),
       sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
-        client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),
+        client.buttonClick({ ...input, userSessionId, pageUrl: location.href, referrerUrl: document.referrer }),
       ),
     },
     sessions: {
