@@ -69,10 +69,8 @@ export interface VoiceDeps {
 }
 
 export interface Voice {
-  actor: AvatarActor;
   /** The voice-mode view; `onClosed` runs when voice mode ends (the composer shows the text input again). */
   View: ComponentType<{ onClosed: () => void }>;
-  stop(): void;
 }
 
 /** A promise actor over a plain async function of its input. */
@@ -94,21 +92,14 @@ export function createVoice({ effects, host, setChatExtras, spawn }: VoiceDeps):
     },
   });
   // the voice machine (machines/voice.ts) carries the reactions; its avatar is what the view shows
-  const { actor: voice, stop } = spawn(
+  const { actor: voice } = spawn(
     'voice',
     voiceMachine.provide({ actors: { avatar }, actions: { setChatExtras: (_, extras) => setChatExtras(extras) } }),
     { speakable },
   );
   const actor = voice.getSnapshot().children.avatar as AvatarActor;
 
-  return {
-    actor,
-    View: voiceView(host, actor),
-    stop() {
-      setChatExtras(null);
-      stop();
-    },
-  };
+  return { View: voiceView(host, actor) };
 }
 
 /** The voice-mode view (widget-spec §2, §4): the avatar, its status, Start new session, mute and close. */
