@@ -13,6 +13,7 @@ import { ChatWindow } from './chat-window/chat-window';
 import { RuntimeContext, type Conversation, type Runtime } from './runtime';
 import { sameIn, useSelector, whole } from './use-selector';
 import { connectLauncher } from './view-models/launcher';
+import { CAPTIONS_LANGUAGE, CLOSE_CHAT, DISMISS_MESSAGE, LOADING, RETRY, VIDEO_MESSAGE } from './messages';
 
 export function App({ rt }: { rt: Runtime }) {
   const { windowActor, site, launcher } = rt;
@@ -51,14 +52,14 @@ export function App({ rt }: { rt: Runtime }) {
           // the window when the site's settings could not be loaded
           <div data-part="window" role="dialog" aria-label={view.agentName}>
             <p data-part="window-message" role={view.error ? 'alert' : 'status'}>
-              {view.error ?? 'Loading…'}
+              {view.error ?? LOADING}
             </p>
             {view.retry && (
               <button type="button" data-part="window-retry" onClick={view.retry}>
-                Retry
+                {RETRY}
               </button>
             )}
-            <button type="button" data-part="placeholder-close" aria-label="Close chat" onClick={view.close}>
+            <button type="button" data-part="placeholder-close" aria-label={CLOSE_CHAT} onClick={view.close}>
               <Icon name="close" />
             </button>
           </div>
@@ -67,7 +68,7 @@ export function App({ rt }: { rt: Runtime }) {
         ))}
       {bubble && (
         <div data-part="bubble" role="status">
-          <button type="button" data-part="bubble-close" aria-label="Dismiss message" onClick={view.dismissBubble}>
+          <button type="button" data-part="bubble-close" aria-label={DISMISS_MESSAGE} onClick={view.dismissBubble}>
             <Icon name="close" />
           </button>
           {bubble.videoUrl && (
@@ -79,9 +80,9 @@ export function App({ rt }: { rt: Runtime }) {
               loop
               playsInline
               crossOrigin={bubble.captionsUrl ? 'anonymous' : undefined}
-              aria-label={bubble.text || 'Video message'}
+              aria-label={bubble.text || VIDEO_MESSAGE}
             >
-              {bubble.captionsUrl && <track kind="captions" src={bubble.captionsUrl} srcLang="en" label="English" default />}
+              {bubble.captionsUrl && <track kind="captions" src={bubble.captionsUrl} srcLang="en" label={CAPTIONS_LANGUAGE} default />}
             </video>
           )}
           <button type="button" data-part="bubble-text" onClick={view.openWindow}>

@@ -13,6 +13,7 @@
  */
 import coreCss from './styles/core.css';
 import { isMobileViewport } from './viewport';
+import { CLOSE_CHAT, LOADING, OPEN_CHAT_WITH, RECONNECTING } from './messages';
 
 /** widget-spec §5: the element's name (docs/architecture.md "The embed contract"). */
 export const ELEMENT_NAME = 'ai-chat-widget';
@@ -59,7 +60,7 @@ export function launcherLook(appearance: unknown, { open, reachable }: Pick<Laun
   const a = plain(appearance);
   const l = plain(a.launcher);
   return {
-    label: open ? 'Close chat' : `Open chat with ${text(a.agentName, 'AI Agent')}${reachable ? '' : ' (reconnecting)'}`,
+    label: open ? CLOSE_CHAT : `${OPEN_CHAT_WITH}${text(a.agentName, 'AI Agent')}${reachable ? '' : RECONNECTING}`,
     icon: open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon),
     pulse: l.pulseAnimation === true && !open,
     glow: l.glowEffect === true,
@@ -216,7 +217,7 @@ export function drawFirstFrame(apiKey: string, boot: Promise<Response> | undefin
     if (opened && !launcher.layer.firstChild) {
       const name = text(plain(appearance).agentName, 'AI Agent');
       const message = make('p', { 'data-part': 'window-message', role: 'status' });
-      message.textContent = 'Loading…';
+      message.textContent = LOADING;
       const placeholder = make('div', { 'data-part': 'window', role: 'dialog', 'aria-label': name });
       placeholder.append(message);
       launcher.layer.append(placeholder);

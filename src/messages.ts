@@ -7,6 +7,7 @@
 import type { Appearance } from '../contract/appearance';
 import type { ChatFailure } from '../machines/chat';
 import type { SettingsError } from '../machines/site';
+import type { Tab } from '../machines/window';
 
 /** widget-spec §8: the texts of other failures, by call (the client's errors carry them; voice mode's are in its own words, src/voice/messages.ts). */
 export const FAILURE_TEXT = {
@@ -54,3 +55,87 @@ export const INCOMPLETE_TEXT = 'Answer incomplete';
 export const UNNAMED = 'Unnamed Chat';
 /** widget-spec §4: Get help, when the site has no help page, asks this. */
 export const HELP_QUESTION = 'I need help. How can I get help?';
+
+// The words of the views (widget-spec §2, §4), by code: each a named constant, which the build writes
+// in where it is used (a constant costs no bytes of its own), or a function of its parameters.
+
+/**
+ * The launcher's name (widget-spec §2): 'Open chat with {agentName}', and while the server does not answer
+ * ' (reconnecting)' after it; or 'Close chat'. (Put together where it is used: a function costs the launcher
+ * bytes, a constant none.)
+ */
+export const OPEN_CHAT_WITH = 'Open chat with ';
+export const RECONNECTING = ' (reconnecting)';
+/** The launcher's window while the site's settings load, and its Retry after a failure. */
+export const LOADING = 'Loading…';
+export const RETRY = 'Retry';
+export const TRY_AGAIN = 'Try again';
+export const CANCEL = 'Cancel';
+export const CLOSE_CHAT = 'Close chat';
+/** The proactive bubble (widget-spec §2): its close button, and its video's name when it has no text. */
+export const DISMISS_MESSAGE = 'Dismiss message';
+export const VIDEO_MESSAGE = 'Video message';
+/** A video of the conversation, named by its text, or this. */
+export const VIDEO = 'Video';
+/** The captions track's name in a video's menu (the captions are English, like every other word here). */
+export const CAPTIONS_LANGUAGE = 'English';
+export const VIDEO_SCRIPT = 'Video script';
+
+/** The window's header and tabs. */
+export const NAVIGATION = 'Navigation';
+export const SETTINGS = 'Settings';
+export const CHAT_SECTIONS = 'Chat sections';
+export const RESIZE_CHAT = 'Resize chat';
+export const COLLAPSE_WINDOW = 'Collapse chat window';
+export const EXPAND_WINDOW = 'Expand chat window';
+
+/** widget-spec §2: the footer's tabs. */
+export const TAB_LABEL: Record<Tab, string> = { home: 'Home', chat: 'Chat', history: 'History', settings: 'Settings' };
+/** The Chat and Home tabs. */
+export const CHAT = 'Chat';
+export const CONVERSATION = 'Conversation';
+export const SUGGESTED_QUESTIONS = 'Suggested questions';
+export const SUGGESTED_ACTIONS = 'Suggested actions';
+export const RELATED_LINKS = 'Related links';
+export const LOADING_CONVERSATION = 'Loading conversation…';
+/** The avatar of the visitor's own messages. */
+export const YOU = 'You';
+/** Before each message, for screen readers: who said it. */
+export const YOU_SAID = 'You said:';
+export const saidBy = (agentName: string) => `${agentName} said:`;
+export const isTyping = (agentName: string) => `${agentName} is typing`;
+/** widget-spec §2: the empty chat. */
+export const emptyChat = (homeTitle: string, agentName: string) => `${homeTitle} Ask ${agentName} anything about this page.`;
+/** The composer: its label, the placeholder while asking about an embedded item (widget-spec §4), and that item. */
+export const messageTo = (agentName: string) => `Message ${agentName}`;
+export const ASK_PLACEHOLDER = 'Ask a question...';
+export const askingAbout = (name: string) => `Asking about: ${name}`;
+export const stopAskingAbout = (name: string) => `Stop asking about ${name}`;
+/** The button after the input (widget-spec §4). */
+export const STOP = 'Stop';
+export const SEND_MESSAGE = 'Send message';
+export const VOICE_MODE = 'Voice mode';
+export const VOICE_MODE_UNAVAILABLE = 'Voice mode not available';
+export const DICTATE = 'Dictate';
+export const CLOSE_VOICE_MODE = 'Close voice mode';
+/** widget-spec §8: dictation's chunk could not load. */
+export const RECORDING_FAILED = 'Recording failed';
+/** widget-spec §8: voice mode's chunk could not load. */
+export const VOICE_LOAD_FAILED = 'Error: LiveKit client failed to load';
+/** Under a question waiting for the network, and under one that was stopped. */
+export const WAITING_TO_SEND = 'Waiting to send';
+export const STOPPED = 'Stopped';
+
+/** The History tab's items (widget-spec §4; the tab's own words load with it, src/chat-window/history-messages.ts). */
+export const renameChat = (name: string) => `Rename ${name}`;
+export const UPDATING = 'Updating...';
+
+/** The Navigation and Settings menus (widget-spec §2). */
+export const NEW_CHAT_ITEM = 'New chat';
+export const EMAIL_TRANSCRIPT = 'Email me a transcript';
+export const EMAIL_TRANSCRIPT_HINT = 'Opens your email program with this conversation, ready to send to yourself.';
+export const GET_HELP = 'Get help';
+export const GET_HELP_HINT = 'Opens this site’s help page, or asks the assistant how to reach a person.';
+/** The transcript an email carries. */
+export const NO_MESSAGES = 'No messages yet.';
+export const transcriptSubject = (agentName: string) => `Chat transcript: ${agentName}`;

@@ -10,7 +10,6 @@ import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
 import type { SiteActor } from '../machines/site';
 import type { NetworkActor } from '../machines/network';
-import type { RecordingActor } from '../machines/recording';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
 import type { LauncherFrame } from './launcher-frame';
@@ -24,10 +23,11 @@ export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
  */
 export type Spawn = <T extends AnyActorLogic>(systemId: string, logic: T, input?: InputFrom<T>) => { actor: ActorRefFrom<T>; stop(): void };
 
-/** Dictation (src/dictation), loaded on the first click of the dictate button. */
+/**
+ * Dictation (src/dictation), loaded on the first click of the dictate button. Its recording machine runs in
+ * the widget's system (stopping the root stops it, releasing the microphone).
+ */
 export interface Dictation {
-  /** The recording machine (machines/recording.ts), in dictation mode. */
-  actor: RecordingActor;
   /**
    * The composer's dictation controls, in place of the dictate button once it was clicked (they start
    * recording as they mount): the status line, the wave, Retry, the dictate / cancel button and, while
@@ -35,16 +35,15 @@ export interface Dictation {
    * transcript goes in, the caret after it).
    */
   Controls: ComponentType<{ area: RefObject<HTMLTextAreaElement | null> }>;
-  /** Stops the recording (releasing the microphone) and its subscriptions (stopping the widget's root does too). */
-  stop(): void;
 }
 
-/** Voice mode (src/voice), loaded on the first click of the voice button. */
+/**
+ * Voice mode (src/voice), loaded on the first click of the voice button. Its machine runs in the widget's
+ * system: it ends with its Close button, when the window closes, or when the root stops.
+ */
 export interface VoiceMode {
   /** The voice-mode view, in place of the composer; it starts voice mode as it mounts, and calls `onClosed` when it ends. */
   View: ComponentType<{ onClosed: () => void }>;
-  /** Ends voice mode (leaving the room, releasing the microphone) and its subscriptions (stopping the widget's root does too). */
-  stop(): void;
 }
 
 /** The documents and videos in the host page's slots (src/embeds), loaded once a page has a slot. */

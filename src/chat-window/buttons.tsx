@@ -5,6 +5,7 @@
  */
 import type { ActionButton, FollowUp } from '../../machines/chat';
 import { isSafeLink } from '../view-models/intents';
+import { SUGGESTED_QUESTIONS } from '../messages';
 
 export function ButtonList({
   buttons,
@@ -49,7 +50,7 @@ export function Banner({ lines: [slow, shared] }: { lines: [string, string] }) {
 export function FollowUps({ items, onAsk }: { items: FollowUp[]; onAsk: (f: FollowUp) => void }) {
   if (items.length === 0) return null;
   return (
-    <div data-part="follow-ups" role="group" aria-label="Suggested questions">
+    <div data-part="follow-ups" role="group" aria-label={SUGGESTED_QUESTIONS}>
       {items.map((f) => (
         <button key={f.id} type="button" data-part="follow-up" onClick={() => onAsk(f)}>
           {f.text}

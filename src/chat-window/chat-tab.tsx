@@ -13,7 +13,23 @@ import { useChatView, useConversation } from './context';
 import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
-import { chatFailureText } from '../messages';
+import {
+  CHAT,
+  chatFailureText,
+  CLOSE_VOICE_MODE,
+  CONVERSATION,
+  DICTATE,
+  isTyping,
+  RECORDING_FAILED,
+  RELATED_LINKS,
+  RETRY,
+  saidBy,
+  stopAskingAbout,
+  VIDEO_SCRIPT,
+  VOICE_LOAD_FAILED,
+  YOU,
+  YOU_SAID,
+} from '../messages';
 
 /** Answers as plain text: while the markdown chunk loads, or when it could not be loaded. */
 function PlainText({ text }: { text: string }) {
@@ -76,11 +92,11 @@ class Message extends Component<MessageProps> {
       <li data-part="message" data-role={m.role} data-error={m.isError || undefined} data-status={m.status} data-format={view.format}>
         {view.showAvatars && (
           <span data-part="avatar" aria-hidden="true">
-            {m.role === 'user' ? 'You' : <Icon name="agent" />}
+            {m.role === 'user' ? YOU : <Icon name="agent" />}
           </span>
         )}
         <div data-part="message-body">
-          <span className="sr-only">{m.role === 'user' ? 'You said:' : `${view.agentName} said:`}</span>
+          <span className="sr-only">{m.role === 'user' ? YOU_SAID : saidBy(view.agentName)}</span>
           <div data-part="bubble-content">
             {m.type === 'VIDEO' && m.videoUrl ? (
               <figure data-part="message-video">
@@ -88,7 +104,7 @@ class Message extends Component<MessageProps> {
                 {m.content && <figcaption>{m.content}</figcaption>}
                 {m.script && (
                   <details>
-                    <summary>Video script</summary>
+                    <summary>{VIDEO_SCRIPT}</summary>
                     <p>{m.script}</p>
                   </details>
                 )}
@@ -128,13 +144,13 @@ class Message extends Component<MessageProps> {
 }
 
 /** widget-spec §8 'Recording failed', beside the dictate button, when dictation's chunk cannot load. */
-const DictationFailed = () => <p role="status">Recording failed</p>;
+const DictationFailed = () => <p role="status">{RECORDING_FAILED}</p>;
 
 /** widget-spec §8, in place of the composer when voice mode cannot load; closing it brings the composer back (and a new try). */
 const VoiceFailed = ({ onClosed }: { onClosed: () => void }) => (
   <div data-part="composer">
-    <p role="status">Error: LiveKit client failed to load</p>
-    <button type="button" data-part="icon-button" aria-label="Close voice mode" title="Close voice mode" onClick={onClosed}>
+    <p role="status">{VOICE_LOAD_FAILED}</p>
+    <button type="button" data-part="icon-button" aria-label={CLOSE_VOICE_MODE} title={CLOSE_VOICE_MODE} onClick={onClosed}>
       <Icon name="close" />
     </button>
   </div>
@@ -200,12 +216,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
       {composer.about && (
         <p data-part="about">
           {composer.about.text}
-          <button
-            type="button"
-            data-part="icon-button"
-            aria-label={`Stop asking about ${composer.about.name}`}
-            onClick={composer.about.dismiss}
-          >
+          <button type="button" data-part="icon-button" aria-label={stopAskingAbout(composer.about.name)} onClick={composer.about.dismiss}>
             <Icon name="close" />
           </button>
         </p>
@@ -229,7 +240,7 @@ function Composer({ composer }: { composer: ChatView['composer'] }) {
         <>
           {/* a chunk that failed says so, and the button stays: the next click tries again (issue 13) */}
           {Dictation && <DictationFailed />}
-          <button type="button" data-part="icon-button" aria-label="Dictate" title="Dictate" onClick={dictate}>
+          <button type="button" data-part="icon-button" aria-label={DICTATE} title={DICTATE} onClick={dictate}>
             <Icon name="mic" />
           </button>
         </>
@@ -287,12 +298,12 @@ export function ChatTab() {
   }, [view.messages.length, view.followUps.length]);
 
   return (
-    <section data-part="chat" aria-label="Chat">
+    <section data-part="chat" aria-label={CHAT}>
       {view.banner && <Banner lines={view.banner} />}
       <div data-part="messages" ref={list}>
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         {/* busy while an answer streams in: it is announced once, whole (issue 16) */}
-        <div role="log" aria-live="polite" aria-label="Conversation" aria-busy={view.streaming || undefined}>
+        <div role="log" aria-live="polite" aria-label={CONVERSATION} aria-busy={view.streaming || undefined}>
           <ol data-part="message-list" ref={items}>
             {view.messages.map((m) => (
               <Message key={m.id} m={m} view={view} />
@@ -304,19 +315,19 @@ export function ChatTab() {
             {view.status}
             {view.reload && (
               <button type="button" data-part="retry" onClick={view.reload}>
-                Retry
+                {RETRY}
               </button>
             )}
           </p>
         )}
         {view.typing && (
-          <div data-part="typing" role="status" aria-label={`${view.agentName} is typing`}>
+          <div data-part="typing" role="status" aria-label={isTyping(view.agentName)}>
             <span />
             <span />
             <span />
           </div>
         )}
-        <ButtonList buttons={view.responseButtons} kind="response" label="Related links" onClick={view.clickButton} />
+        <ButtonList buttons={view.responseButtons} kind="response" label={RELATED_LINKS} onClick={view.clickButton} />
         <FollowUps items={view.followUps} onAsk={view.askFollowUp} />
       </div>
       <Composer composer={view.composer} />

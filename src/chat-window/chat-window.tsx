@@ -15,6 +15,7 @@ import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
+import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, SETTINGS } from '../messages';
 
 /**
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
@@ -94,7 +95,7 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
 function Header({ view }: { view: ChatWindowView }) {
   const { header } = view;
   // the tooltips say what the accessible names say
-  const expand = view.expanded ? 'Collapse chat window' : 'Expand chat window';
+  const expand = view.expanded ? COLLAPSE_WINDOW : EXPAND_WINDOW;
   return (
     <header data-part="header">
       <span data-part="agent-icon" aria-hidden="true">
@@ -113,10 +114,10 @@ function Header({ view }: { view: ChatWindowView }) {
             <Icon name={view.expanded ? 'collapse' : 'expand'} />
           </button>
         )}
-        <Menu label="Navigation" icon="menu" items={view.navigation} />
-        <Menu label="Settings" icon="settings" items={view.settings} />
+        <Menu label={NAVIGATION} icon="menu" items={view.navigation} />
+        <Menu label={SETTINGS} icon="settings" items={view.settings} />
         {view.mobile && (
-          <button type="button" data-part="icon-button" aria-label="Close chat" title="Close chat" onClick={view.close}>
+          <button type="button" data-part="icon-button" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={view.close}>
             <Icon name="close" />
           </button>
         )}
@@ -127,7 +128,7 @@ function Header({ view }: { view: ChatWindowView }) {
 
 function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
   return (
-    <nav data-part="footer-tabs" aria-label="Chat sections">
+    <nav data-part="footer-tabs" aria-label={CHAT_SECTIONS}>
       {tabs.map((t) => (
         <button type="button" key={t.id} aria-current={t.current ? 'page' : undefined} onClick={t.onSelect}>
           {/* each tab's icon has its name */}
@@ -159,7 +160,7 @@ function ResizeHandle({ sheet, view }: { sheet: () => HTMLElement | null; view: 
     <div
       data-part="resize-handle"
       role="separator"
-      aria-label="Resize chat"
+      aria-label={RESIZE_CHAT}
       tabIndex={0}
       aria-valuemin={view.min}
       aria-valuemax={view.max}

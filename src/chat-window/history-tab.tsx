@@ -8,6 +8,18 @@ import { useEffect, useRef } from 'react';
 import { Icon } from '../icons';
 import type { HistoryView } from '../view-models/history';
 import { useHistoryView } from './context';
+import {
+  CHAT_HISTORY,
+  CHAT_NAME,
+  CURRENT_SESSION,
+  LOADING_CHATS,
+  NEW_CHAT,
+  NO_HISTORY,
+  NO_HISTORY_HINT,
+  RENAME,
+  RENAME_FAILED,
+  RETRY,
+} from './history-messages';
 
 function RenameInput({ initial, rename }: { initial: string; rename: HistoryView['rename'] }) {
   const input = useRef<HTMLInputElement>(null);
@@ -19,7 +31,7 @@ function RenameInput({ initial, rename }: { initial: string; rename: HistoryView
     <input
       ref={input}
       data-part="rename-input"
-      aria-label="Chat name"
+      aria-label={CHAT_NAME}
       defaultValue={initial}
       maxLength={100}
       onInput={(e) => rename.change((e.target as HTMLInputElement).value)}
@@ -49,17 +61,17 @@ function Item({ item, rename }: { item: HistoryView['items'][number]; rename: Hi
         <button type="button" data-part="history-open" aria-current={item.current ? 'true' : undefined} onClick={item.open}>
           <span data-part="history-name">{item.name}</span>
           <span data-part="history-meta">{item.meta}</span>
-          {item.current && <span data-part="badge">current session</span>}
+          {item.current && <span data-part="badge">{CURRENT_SESSION}</span>}
         </button>
       )}
       {!item.editing && !item.saving && (
-        <button type="button" data-part="icon-button" aria-label={item.renameLabel} title="Rename" onClick={item.startRename}>
+        <button type="button" data-part="icon-button" aria-label={item.renameLabel} title={RENAME} onClick={item.startRename}>
           <Icon name="edit" />
         </button>
       )}
       {item.failed && (
         <p data-part="rename-error" role="alert">
-          Failed to update name
+          {RENAME_FAILED}
         </p>
       )}
     </li>
@@ -69,27 +81,27 @@ function Item({ item, rename }: { item: HistoryView['items'][number]; rename: Hi
 export function HistoryTab() {
   const view = useHistoryView();
   return (
-    <section data-part="history" aria-label="Chat history">
+    <section data-part="history" aria-label={CHAT_HISTORY}>
       <button type="button" data-part="new-chat" onClick={view.startNewChat}>
-        <Icon name="plus" /> New Chat
+        <Icon name="plus" /> {NEW_CHAT}
       </button>
       {view.retry && (
         // the button stays while Retry loads, so the focus stays on it; the alert comes back with each failure
         <div data-part="load-error">
           {view.error && <p role="alert">{view.error}</p>}
           <button type="button" data-part="retry" onClick={view.retry}>
-            Retry
+            {RETRY}
           </button>
         </div>
       )}
       {view.loading ? (
         <p data-part="status" role="status">
-          Loading chats…
+          {LOADING_CHATS}
         </p>
       ) : view.empty ? (
         <div data-part="empty">
-          <p data-part="empty-title">No chat history yet</p>
-          <p>Start a conversation to see your chat sessions here</p>
+          <p data-part="empty-title">{NO_HISTORY}</p>
+          <p>{NO_HISTORY_HINT}</p>
         </div>
       ) : (
         view.items.length > 0 && (

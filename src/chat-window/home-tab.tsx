@@ -8,6 +8,7 @@ import type { HomeView } from '../view-models/home';
 import { Banner, ButtonList, enterSends } from './buttons';
 import { useHomeView } from './context';
 import { VideoPlayer } from './video';
+import { SEND_MESSAGE, SUGGESTED_ACTIONS, VIDEO_SCRIPT } from '../messages';
 
 function Composer({ c }: { c: HomeView['composer'] }) {
   return (
@@ -21,7 +22,7 @@ function Composer({ c }: { c: HomeView['composer'] }) {
         onInput={(e) => c.type((e.target as HTMLTextAreaElement).value)}
         onKeyDown={enterSends(c.submit)}
       />
-      <button type="button" data-part="send" aria-label="Send message" title="Send message" disabled={!c.canSubmit} onClick={c.submit}>
+      <button type="button" data-part="send" aria-label={SEND_MESSAGE} title={SEND_MESSAGE} disabled={!c.canSubmit} onClick={c.submit}>
         <Icon name="send" />
       </button>
     </div>
@@ -38,14 +39,14 @@ export function HomeTab() {
         </h3>
         <p data-part="home-description">{view.description}</p>
         {view.banner && <Banner lines={view.banner} />}
-        <ButtonList buttons={view.buttons} kind="action" label="Suggested actions" onClick={view.clickButton} />
+        <ButtonList buttons={view.buttons} kind="action" label={SUGGESTED_ACTIONS} onClick={view.clickButton} />
         {view.video && (
           <figure data-part="home-video">
             <VideoPlayer m={view.video} />
             {view.video.script && (
               <figcaption>
                 <details>
-                  <summary>Video script</summary>
+                  <summary>{VIDEO_SCRIPT}</summary>
                   <p>{view.video.script}</p>
                 </details>
               </figcaption>

@@ -63,6 +63,8 @@ export function chatWindowPart(deps: ChatWindowDeps) {
         spawn: spawnIn(root),
         host: { useEffect, useRef, useState, useSelector, Icon },
       };
+      // (in the widget's system: the page reader's chunk loads now, not with the first send)
+      parts.spawn('pageReader', effects.pageReader);
       return createConversation({
         root,
         // each is a chunk of its own, loaded on the first click of its button

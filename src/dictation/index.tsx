@@ -17,6 +17,7 @@ import type { Dictation, Spawn } from '../runtime';
 import { adoptStyles } from '../styles/adopt';
 import dictationCss from '../styles/dictation.css';
 import { connectDictation } from '../view-models/dictation';
+import { RETRY } from './messages';
 
 /** The recording machine's effects; the browser's by default. */
 export type DictationEffects = RecordingEffects;
@@ -106,7 +107,7 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
           )}
           {view.retry && (
             <button type="button" data-part="dictation-retry" onClick={view.retry}>
-              Retry
+              {RETRY}
             </button>
           )}
           {view.bars && (
@@ -149,7 +150,7 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
 /** Starts dictation over the conversation's actors with the given effects. */
 export function createDictation({ chat, effects, host, spawn }: DictationDeps): Dictation {
   // the dictation machine (machines/dictation.ts) carries the reactions; its recording is what the view shows
-  const { actor: dictation, stop } = spawn(
+  const { actor: dictation } = spawn(
     'dictation',
     dictationMachine.provide({
       actors: {
@@ -158,7 +159,7 @@ export function createDictation({ chat, effects, host, spawn }: DictationDeps): 
     }),
   );
   const actor = dictation.getSnapshot().children.recording as RecordingActor;
-  return { actor, Controls: controls(host, actor, chat), stop };
+  return { Controls: controls(host, actor, chat) };
 }
 
 /** The browser's dictation: the microphone, MediaRecorder, the meter and POST {api}/transcribe over the widget's HTTP layer. */

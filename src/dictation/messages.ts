@@ -24,3 +24,10 @@ export const DICTATION_STATUS = {
   recording: 'Recording… press send when you are done',
   transcribing: 'Transcribing',
 } as const;
+
+/** A failed transcription's button: the same recording again. */
+export const RETRY = 'Retry';
+/** widget-spec §4: the dictate button, a cancel button while recording; the send button stops and transcribes. */
+export const DICTATE = 'Dictate';
+export const CANCEL_DICTATION = 'Cancel dictation';
+export const STOP_AND_TRANSCRIBE = 'Stop and transcribe';

@@ -3,11 +3,10 @@
  * buttons), over the chat client: each call adds what the machines do not know
  * (the visitor's id, the page's path, text and address). Loaded with the chat window.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import type { ChatClient } from '../api/chat-client';
-import { extractPageText } from './page-text';
 import { newUuid, writeChatSessionId } from './storage';
 
 export interface ConversationDeps {
@@ -17,18 +16,32 @@ export interface ConversationDeps {
   path: () => string;
   /** widget-spec §5: the visible page text goes with each message when page awareness is on. */
   pageAwareness: boolean;
-  /** The page's text, address and referrer. @default the document's */
-  page?: { text: () => string; url: () => string; referrer: () => string };
   /** More fields for each message (voice mode's avatar session). */
   extra?: () => Record<string, string> | null;
 }
 
-const documentPage = { text: () => extractPageText(document.body), url: () => location.href, referrer: () => document.referrer };
+/**
+ * The page reader (./page-text), a chunk of its own: loaded as the conversation starts with page awareness
+ * on (`pageReader`), and awaited by a send that comes before it arrives. A load that failed is forgotten
+ * (the next send tries again), and its send goes without the page's text rather than not at all.
+ */
+let reader: Promise<typeof import('./page-text')> | undefined;
+const loadReader = () =>
+  (reader ??= import('./page-text').catch((err: unknown) => {
+    reader = undefined;
+    throw err;
+  }));
+
+/** The page's text as a reader sees it; '' when the reader could not load. */
+const pageText = () =>
+  loadReader().then(
+    (m) => m.extractPageText(document.body),
+    () => '',
+  );
 
 /** The actors the chat, sessions and action-buttons machines are provided with, plus where the session id is kept. */
 export function chatEffects(deps: ConversationDeps) {
   const { client, userSessionId, path } = deps;
-  const page = deps.page ?? documentPage;
   // each question's clientMessageId, by its id in the chat: the same each time it is sent again
   const clientIds = new Map<string, string>();
   const clientId = (id: string) => {
@@ -43,7 +56,8 @@ export function chatEffects(deps: ConversationDeps) {
       ),
       // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
       // the answer is laid out and its markdown rendered no more often than the screen is drawn
-      send: fromPromise<SendResult, SendInput>(({ input, signal }) => {
+      send: fromPromise<SendResult, SendInput>(async ({ input, signal }) => {
+        const webPageContent = deps.pageAwareness ? await pageText() : '';
         let frame = 0;
         let text = '';
         let chatSessionId: string | undefined;
@@ -56,7 +70,7 @@ export function chatEffects(deps: ConversationDeps) {
             {
               message: input.text,
               clientMessageId: clientId(input.id),
-              webPageContent: deps.pageAwareness ? page.text() : '',
+              webPageContent,
               userSessionId,
               path: path(),
               chatSessionId: input.chatSessionId,
@@ -75,7 +89,7 @@ export function chatEffects(deps: ConversationDeps) {
           .finally(() => cancelAnimationFrame(frame));
       }),
       sendButtonClick: fromPromise<void, { buttonId: string; chatSessionId: string | null }>(({ input }) =>
-        client.buttonClick({ ...input, userSessionId, pageUrl: page.url(), referrerUrl: page.referrer() }),
+        client.buttonClick({ ...input, userSessionId, pageUrl: location.href, referrerUrl: document.referrer }),
       ),
     },
     sessions: {
@@ -87,6 +101,10 @@ export function chatEffects(deps: ConversationDeps) {
     actionButtons: {
       loadActionButtons: fromPromise<ActionButton[], { path: string }>(({ input }) => client.actionButtons(input.path)),
     },
+    /** Loads the page reader when the conversation starts with page awareness on, so it is there before the first send. */
+    pageReader: fromCallback(() => {
+      if (deps.pageAwareness) loadReader().catch(() => undefined);
+    }),
     /** widget-spec §3: the current chat is kept in local storage (`ai_chat_session_id`). */
     rememberChatSession: writeChatSessionId,
   };

@@ -41,3 +41,41 @@ export const SPREADSHEET_NOTICE = 'Spreadsheet viewing is not yet supported in e
 /** widget-spec §8 (modal): a failed send's bubble, and a failed history. */
 export const MODAL_SEND_ERROR = 'Sorry, I encountered an error. Please try again.';
 export const MODAL_HISTORY_ERROR = 'Unable to load chat history. Please try again.';
+
+// The viewers' and the modal's own words (widget-spec §2), by code.
+
+/** A viewer's Try again after a failure, and its loading indicators. */
+export const TRY_AGAIN = 'Try again';
+export const LOADING_DOCUMENT = 'Loading document…';
+export const LOADING_VIDEO = 'Loading video…';
+/** A document's content, by type (widget-spec §2 "Smart document viewer"). */
+export const OPEN_PDF = 'Open PDF in a new tab';
+export const OPEN_SPREADSHEET = 'Open Spreadsheet';
+export const DOWNLOAD_DOCUMENT = 'Download Document';
+export const NO_DOCUMENT_FILE = 'Document file not available';
+export const documentVersion = (version: number | string, type: string) => `Version ${version} • ${type.toUpperCase()}`;
+/** widget-spec §8: a viewer's boot failure, with the error after it. */
+export const docBootError = (error: string) => `Error loading smart document: ${error}`;
+export const videoBootError = (error: string) => `Failed to load video: ${error}`;
+/** The video viewer (widget-spec §2 "Video viewer"). */
+export const SHARE = 'Share';
+export const SHARE_VIDEO = 'Share this video';
+export const COPY_LINK = 'Copy link';
+export const COPIED = 'Copied!';
+/** The sharing pages of the Share menu, by name. */
+export const SHARE_SITES = { linkedin: 'LinkedIn', x: 'X', facebook: 'Facebook' } as const;
+export const ASK_QUESTION = 'Ask question';
+export const NO_VIDEO = 'Video not available';
+export const playbackSpeed = (speed: string) => `Playback speed ${speed}`;
+/** The captions track's name in the video's menu. */
+export const CAPTIONS_LANGUAGE = 'English';
+/** The Ask-question modal (widget-spec §2 "Smart doc modal"). */
+export const chatAbout = (name: string) => `Chat about ${name}`;
+export const CLOSE = 'Close';
+export const CHAT = 'Chat';
+export const LOADING_HISTORY = 'Loading chat history…';
+export const THINKING = 'Thinking…';
+export const YOUR_QUESTION = 'Your question';
+export const ASK_PLACEHOLDER = 'Ask a question...';
+export const SEND_MESSAGE = 'Send message';
+export const TYPE_TO_SEND = 'Type a message to send';

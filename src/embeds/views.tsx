@@ -6,7 +6,31 @@
  */
 import { Component, createRef, type ComponentChildren } from 'preact';
 import type { AskModalView, DocBody, DocViewerView, FooterItem, VideoViewerView } from '../view-models/embeds';
-import { SPREADSHEET_NOTICE } from './messages';
+import {
+  ASK_PLACEHOLDER,
+  ASK_QUESTION,
+  CAPTIONS_LANGUAGE,
+  CHAT,
+  CLOSE,
+  COPIED,
+  COPY_LINK,
+  DOWNLOAD_DOCUMENT,
+  LOADING_DOCUMENT,
+  LOADING_HISTORY,
+  LOADING_VIDEO,
+  NO_DOCUMENT_FILE,
+  NO_VIDEO,
+  OPEN_PDF,
+  OPEN_SPREADSHEET,
+  playbackSpeed,
+  SEND_MESSAGE,
+  SHARE,
+  SHARE_VIDEO,
+  SPREADSHEET_NOTICE,
+  THINKING,
+  TRY_AGAIN,
+  YOUR_QUESTION,
+} from './messages';
 import type { MarkdownContent } from '../effects/embed-content';
 import type { RenderedDocx } from './docx';
 
@@ -89,7 +113,7 @@ function Failure({ text, retry }: { text: string; retry?: () => void }) {
       <p>{text}</p>
       {retry && (
         <button type="button" data-part="embed-retry" onClick={retry}>
-          Try again
+          {TRY_AGAIN}
         </button>
       )}
     </div>
@@ -104,12 +128,12 @@ function Body({ body, name, retry }: { body: DocBody; name: string; retry: () =>
           <iframe src={body.src} title={name} />
           {/* iOS Safari shows only a PDF's first page in a frame */}
           <a data-part="doc-link" href={body.href} {...OUTSIDE}>
-            Open PDF in a new tab
+            {OPEN_PDF}
           </a>
         </div>
       );
     case 'rendered':
-      if (body.state === 'loading') return <Loading label="Loading document…" />;
+      if (body.state === 'loading') return <Loading label={LOADING_DOCUMENT} />;
       if (body.state === 'failed') return <Failure text={body.error} retry={retry} />;
       if (body.view === 'docx') return <DocxContent content={body.content as RenderedDocx} />;
       if (body.view === 'markdown') {
@@ -122,7 +146,7 @@ function Body({ body, name, retry }: { body: DocBody; name: string; retry: () =>
         <div data-part="doc-notice">
           <p>{SPREADSHEET_NOTICE}</p>
           <a data-part="doc-link" href={body.href} {...OUTSIDE}>
-            Open Spreadsheet
+            {OPEN_SPREADSHEET}
           </a>
         </div>
       );
@@ -130,12 +154,12 @@ function Body({ body, name, retry }: { body: DocBody; name: string; retry: () =>
       return (
         <div data-part="doc-notice">
           <a data-part="doc-link" href={body.href} download>
-            Download Document
+            {DOWNLOAD_DOCUMENT}
           </a>
         </div>
       );
     default:
-      return <p data-part="doc-notice">Document file not available</p>;
+      return <p data-part="doc-notice">{NO_DOCUMENT_FILE}</p>;
   }
 }
 
@@ -162,7 +186,7 @@ export function DocViewer({ vm }: { vm: DocViewerView }) {
   const name = vm.header?.name ?? 'Document';
   return (
     <section data-part="doc-viewer" data-phase={vm.phase} aria-label={name} aria-busy={vm.phase === 'loading'}>
-      {vm.phase === 'loading' && <Loading label="Loading document…" />}
+      {vm.phase === 'loading' && <Loading label={LOADING_DOCUMENT} />}
       {vm.phase === 'error' && <Failure text={vm.error} retry={vm.retry} />}
       {vm.header && (
         <header data-part="doc-header">
@@ -219,10 +243,10 @@ class Share extends Component<{ share: NonNullable<NonNullable<VideoViewerView['
           aria-controls="share-menu"
           onClick={share.toggle}
         >
-          Share
+          {SHARE}
         </button>
         {share.open && (
-          <ul id="share-menu" data-part="share-menu" aria-label="Share this video">
+          <ul id="share-menu" data-part="share-menu" aria-label={SHARE_VIDEO}>
             {share.links.map((l) => (
               <li key={l.label}>
                 <a href={l.href} {...OUTSIDE} onClick={share.close}>
@@ -232,13 +256,13 @@ class Share extends Component<{ share: NonNullable<NonNullable<VideoViewerView['
             ))}
             <li>
               <button type="button" onClick={share.copy}>
-                Copy link
+                {COPY_LINK}
               </button>
             </li>
           </ul>
         )}
         <span data-part="copied" role="status">
-          {share.copied ? 'Copied!' : ''}
+          {share.copied ? COPIED : ''}
         </span>
       </div>
     );
@@ -257,7 +281,7 @@ export function VideoViewer({ vm }: { vm: VideoViewerView }) {
       aria-busy={vm.phase === 'loading'}
       style={video?.brand ? { '--embed-brand': video.brand } : undefined}
     >
-      {vm.phase === 'loading' && <Loading label="Loading video…" />}
+      {vm.phase === 'loading' && <Loading label={LOADING_VIDEO} />}
       {vm.phase === 'error' && <Failure text={vm.error} retry={vm.retry} />}
       {header && (
         <header data-part="video-header">
@@ -268,7 +292,7 @@ export function VideoViewer({ vm }: { vm: VideoViewerView }) {
             {header.share && <Share share={header.share} />}
             {header.ask && (
               <button type="button" data-part="video-action" onClick={header.ask}>
-                Ask question
+                {ASK_QUESTION}
               </button>
             )}
           </div>
@@ -290,16 +314,16 @@ export function VideoViewer({ vm }: { vm: VideoViewerView }) {
               onCanPlay={(e) => video.ready(e.currentTarget)}
               onError={video.failed}
             >
-              {video.captions && <track kind="captions" src={video.captions} srcLang="en" label="English" default />}
+              {video.captions && <track kind="captions" src={video.captions} srcLang="en" label={CAPTIONS_LANGUAGE} default />}
             </video>
           ) : (
-            <p data-part="doc-notice">Video not available</p>
+            <p data-part="doc-notice">{NO_VIDEO}</p>
           )}
         </div>
       )}
       {video && (
         <div data-part="video-bar">
-          <button type="button" data-part="speed" aria-label={`Playback speed ${video.speedLabel}`} onClick={video.nextSpeed}>
+          <button type="button" data-part="speed" aria-label={playbackSpeed(video.speedLabel)} onClick={video.nextSpeed}>
             {video.speedLabel}
           </button>
           {vm.mediaError && (
@@ -367,15 +391,15 @@ export class AskModal extends Component<{ vm: AskModalView; viewer: ComponentChi
         <div data-part="modal-frame">
           <header data-part="modal-header">
             <h2 id="ask-modal-title">{vm.title}</h2>
-            <button type="button" data-part="modal-close" aria-label="Close" onClick={vm.close}>
+            <button type="button" data-part="modal-close" aria-label={CLOSE} onClick={vm.close}>
               ×
             </button>
           </header>
           <div data-part="modal-body">
             <div data-part="modal-viewer">{viewer}</div>
-            <section data-part="modal-chat" aria-label="Chat">
+            <section data-part="modal-chat" aria-label={CHAT}>
               <div ref={this.log} data-part="modal-messages" role="log" aria-live="polite">
-                {vm.loadingHistory && <Loading label="Loading chat history…" />}
+                {vm.loadingHistory && <Loading label={LOADING_HISTORY} />}
                 {vm.historyError && (
                   <p data-part="embed-error" role="alert">
                     {vm.historyError}
@@ -389,7 +413,7 @@ export class AskModal extends Component<{ vm: AskModalView; viewer: ComponentChi
                 {vm.sending && (
                   <p data-part="modal-typing" role="status">
                     <span data-part="spinner" aria-hidden="true" />
-                    Thinking…
+                    {THINKING}
                   </p>
                 )}
               </div>
@@ -401,8 +425,8 @@ export class AskModal extends Component<{ vm: AskModalView; viewer: ComponentChi
                 }}
               >
                 <textarea
-                  aria-label="Your question"
-                  placeholder="Ask a question..."
+                  aria-label={YOUR_QUESTION}
+                  placeholder={ASK_PLACEHOLDER}
                   rows={2}
                   value={vm.draft}
                   autofocus
@@ -415,7 +439,7 @@ export class AskModal extends Component<{ vm: AskModalView; viewer: ComponentChi
                     }
                   }}
                 />
-                <button type="submit" data-part="modal-send" aria-label="Send message" title={vm.sendTitle} disabled={!vm.canSend}>
+                <button type="submit" data-part="modal-send" aria-label={SEND_MESSAGE} title={vm.sendTitle} disabled={!vm.canSend}>
                   ➤
                 </button>
               </form>

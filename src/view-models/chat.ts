@@ -27,7 +27,26 @@ import {
 } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
-import { FAILURE_TEXT, INCOMPLETE_TEXT, PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED, WAITING_TEXT } from '../messages';
+import {
+  ASK_PLACEHOLDER,
+  askingAbout,
+  CANCEL,
+  emptyChat,
+  FAILURE_TEXT,
+  INCOMPLETE_TEXT,
+  LOADING_CONVERSATION,
+  messageTo,
+  PAGE_AWARENESS_BANNER,
+  PAGE_TEXT_SHARED,
+  SEND_MESSAGE,
+  STOP,
+  STOPPED,
+  TRY_AGAIN,
+  VOICE_MODE,
+  VOICE_MODE_UNAVAILABLE,
+  WAITING_TEXT,
+  WAITING_TO_SEND,
+} from '../messages';
 import { formatTimestamp } from '../format';
 import { clickButton } from './intents';
 
@@ -67,19 +86,19 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     streaming: selectIsStreaming(chat),
     /** The polite status line: loading, a history that could not load (widget-spec §8, never an empty chat), or waiting for the network. */
     status:
-      loading && !messages.length ? 'Loading conversation…' : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
+      loading && !messages.length ? LOADING_CONVERSATION : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
     /** Retry, when the history could not load. */
     reload: failed ? () => send({ type: 'CHAT.RELOAD' }) : null,
-    emptyText: loading || failed || messages.length ? null : `${a.home.title} Ask ${a.agentName} anything about this page.`,
+    emptyText: loading || failed || messages.length ? null : emptyChat(a.home.title, a.agentName),
     timestamp: (iso: string) => (a.showTimestamps ? formatTimestamp(iso) : ''),
     // follow-ups and response buttons belong to the last answer: hidden while the next is on its way
     followUps: waiting ? [] : selectFollowUps(chat),
     responseButtons: waiting ? [] : selectResponseButtons(chat),
     composer: {
-      label: `Message ${a.agentName}`,
+      label: messageTo(a.agentName),
       // widget-spec §4: asking about an embedded item, the input invites the question
-      placeholder: about ? 'Ask a question...' : a.input.promptPlaceholder,
-      about: about && { text: `Asking about: ${about.name}`, name: about.name, dismiss: () => send({ type: 'CHAT.ABOUT', about: null }) },
+      placeholder: about ? ASK_PLACEHOLDER : a.input.promptPlaceholder,
+      about: about && { text: askingAbout(about.name), name: about.name, dismiss: () => send({ type: 'CHAT.ABOUT', about: null }) },
       draft,
       /**
        * The button after the input (widget-spec §4): Stop while an answer is on its way; else an arrow with text
@@ -90,10 +109,10 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
       /** The draft may go now (text in it, no answer on its way, no 429 holding it). */
       canSubmit,
       button: waiting
-        ? { label: 'Stop', disabled: false }
+        ? { label: STOP, disabled: false }
         : hasText
-          ? { label: 'Send message', disabled: !canSubmit }
-          : { label: voiceAvailable ? 'Voice mode' : 'Voice mode not available', disabled: !voiceAvailable },
+          ? { label: SEND_MESSAGE, disabled: !canSubmit }
+          : { label: voiceAvailable ? VOICE_MODE : VOICE_MODE_UNAVAILABLE, disabled: !voiceAvailable },
       type: (text: string) => send({ type: 'CHAT.TYPE', text }),
       submit: () => send({ type: 'CHAT.SUBMIT' }),
       /** The button's click (the voice button's loads voice mode instead). */
@@ -106,7 +125,7 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
      */
     noteOf: ({ id, of = id, status, stored, incomplete }: ChatMessage): { text: string; action?: string; run?: () => void } | null =>
       status === 'queued'
-        ? { text: 'Waiting to send', action: 'Cancel', run: () => send({ type: 'CHAT.CANCEL', id }) }
+        ? { text: WAITING_TO_SEND, action: CANCEL, run: () => send({ type: 'CHAT.CANCEL', id }) }
         : // an answer being written; a question whose answer began (the note is under that answer)
           status === 'streaming' || (stored && of === id)
           ? null
@@ -114,7 +133,7 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
             incomplete || (status === 'failed' && of !== id)
             ? { text: INCOMPLETE_TEXT }
             : of !== id || status === 'stopped'
-              ? { text: status ? 'Stopped' : '', action: 'Try again', run: () => send({ type: 'CHAT.RETRY', id: of }) }
+              ? { text: status ? STOPPED : '', action: TRY_AGAIN, run: () => send({ type: 'CHAT.RETRY', id: of }) }
               : null,
     askFollowUp: (f: FollowUp) => {
       send({ type: 'BUTTON.CLICKED', buttonId: f.id });

@@ -14,7 +14,7 @@ import {
   type RecordingActor,
   type RecordingSnapshot,
 } from '../../machines/recording';
-import { DICTATION_STATUS, problemText } from '../dictation/messages';
+import { CANCEL_DICTATION, DICTATE, DICTATION_STATUS, problemText, STOP_AND_TRANSCRIBE } from '../dictation/messages';
 
 /** The rule for dictated text and the draft lives with the dictation machine. */
 export { appendDictation } from '../../machines/dictation';
@@ -37,12 +37,12 @@ export function connectDictation(s: RecordingSnapshot, actor: RecordingActor) {
     busy,
     /** widget-spec §4: the dictate button becomes a cancel button while recording. */
     dictate: {
-      label: busy ? 'Cancel dictation' : 'Dictate',
+      label: busy ? CANCEL_DICTATION : DICTATE,
       icon: busy ? ('close' as const) : ('mic' as const),
       onClick: () => actor.send({ type: busy ? 'RECORD.CANCEL' : 'RECORD.START' }),
     },
     /** While recording, send stops and transcribes (widget-spec §4); null when the send button is the usual one. */
-    send: listening ? { label: 'Stop and transcribe', onClick: () => actor.send({ type: 'RECORD.SEND' }) } : null,
+    send: listening ? { label: STOP_AND_TRANSCRIBE, onClick: () => actor.send({ type: 'RECORD.SEND' }) } : null,
     /** Announced politely (the composer keeps it in a live region). */
     status,
     /** The status is a problem (shown in the error colour). */

@@ -6,7 +6,19 @@
 import type { AskModalActor, AskModalSnapshot } from '../../machines/ask-modal';
 import { docView, type SlotActor, type SlotSnapshot } from '../../machines/slot';
 import { selectCopied, selectShareOpen, selectSpeed, type VideoPlayerActor, type VideoPlayerSnapshot } from '../../machines/video-player';
-import { CONTENT_ERROR, MODAL_HISTORY_ERROR, MODAL_SEND_ERROR, VIDEO_ERROR } from '../embeds/messages';
+import {
+  chatAbout,
+  CONTENT_ERROR,
+  docBootError,
+  documentVersion,
+  MODAL_HISTORY_ERROR,
+  MODAL_SEND_ERROR,
+  SEND_MESSAGE,
+  SHARE_SITES,
+  TYPE_TO_SEND,
+  VIDEO_ERROR,
+  videoBootError,
+} from '../embeds/messages';
 
 export type DocBody =
   | { kind: 'pdf'; src: string; href: string }
@@ -47,7 +59,7 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => v
   const item = s.context.item;
   const base: SlotView = {
     phase: s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading',
-    error: `Error loading smart document: ${s.context.error ?? ''}`,
+    error: docBootError(s.context.error ?? ''),
     retry: () => slot.send({ type: 'SLOT.RETRY' }),
   };
   if (item?.kind !== 'smart-doc') return { ...base, header: null, body: null, footer: null };
@@ -69,9 +81,7 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => v
   else body = { kind: 'missing' };
   return {
     ...base,
-    header: doc.embedSettings.hideDocHeader
-      ? null
-      : { name: doc.name, version: `Version ${doc.versionNumber} • ${doc.type.toUpperCase()}` },
+    header: doc.embedSettings.hideDocHeader ? null : { name: doc.name, version: documentVersion(doc.versionNumber, doc.type) },
     body,
     footer: doc.embedSettings.hideDocFooter
       ? null
@@ -89,9 +99,9 @@ export function connectDocViewer(s: SlotSnapshot, slot: SlotActor, ask: (() => v
 export function shareLinks(url: string): { label: string; href: string }[] {
   const u = encodeURIComponent(url);
   return [
-    { label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { label: 'X', href: `https://x.com/intent/tweet?url=${u}` },
-    { label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { label: SHARE_SITES.linkedin, href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { label: SHARE_SITES.x, href: `https://x.com/intent/tweet?url=${u}` },
+    { label: SHARE_SITES.facebook, href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
   ];
 }
 
@@ -140,7 +150,7 @@ export function connectVideoViewer(
   const item = s.context.item;
   const base: SlotView = {
     phase: s.matches('error') ? 'error' : s.matches('loaded') ? 'loaded' : 'loading',
-    error: `Failed to load video: ${s.context.error ?? ''}`,
+    error: videoBootError(s.context.error ?? ''),
     retry: () => slot.send({ type: 'SLOT.RETRY' }),
   };
   if (item?.kind !== 'video') return { ...base, header: null, video: null, mediaError: null };
@@ -209,7 +219,7 @@ export function connectAskModal(s: AskModalSnapshot, modal: AskModalActor): AskM
   const canSend = s.can({ type: 'MESSAGE.SEND' });
   return {
     open: s.matches('open'),
-    title: item ? `Chat about ${item.name}` : '',
+    title: item ? chatAbout(item.name) : '',
     close: () => modal.send({ type: 'MODAL.CLOSE' }),
     messages: messages.map((m) => ({ role: m.role, text: m.failed ? MODAL_SEND_ERROR : m.content, failed: m.failed === true })),
     historyError: historyFailed ? MODAL_HISTORY_ERROR : null,
@@ -218,7 +228,7 @@ export function connectAskModal(s: AskModalSnapshot, modal: AskModalActor): AskM
     draft,
     setDraft: (text) => modal.send({ type: 'DRAFT.CHANGE', text }),
     canSend,
-    sendTitle: draft.trim() ? 'Send message' : 'Type a message to send',
+    sendTitle: draft.trim() ? SEND_MESSAGE : TYPE_TO_SEND,
     send: () => modal.send({ type: 'MESSAGE.SEND' }),
   };
 }

@@ -16,7 +16,7 @@ import {
   type SessionsActor,
   type SessionsSnapshot,
 } from '../../machines/sessions';
-import { FAILURE_TEXT, UNNAMED } from '../messages';
+import { FAILURE_TEXT, renameChat, UNNAMED, UPDATING } from '../messages';
 import type { WindowActor } from '../../machines/window';
 import { formatTimestamp, messageCount } from '../format';
 import { startNewChat } from './intents';
@@ -52,14 +52,14 @@ export function connectHistory({ sessions, sessionsActor, chat, chatActor, windo
       return {
         id: s.id,
         /** 'Updating...' while the new name saves (widget-spec §4). */
-        name: saving ? 'Updating...' : name,
+        name: saving ? UPDATING : name,
         meta: [formatTimestamp(s.lastMessageTimestamp), messageCount(s.totalMessages)].filter(Boolean).join(' · '),
         current: s.id === currentId,
         editing: rename?.id === s.id && !saving,
         draft: rename?.id === s.id ? rename.draft : '',
         saving,
         failed: failedId === s.id,
-        renameLabel: `Rename ${name}`,
+        renameLabel: renameChat(name),
         open: () => {
           chatActor.send({ type: 'CHAT.LOAD', chatSessionId: s.id });
           windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });

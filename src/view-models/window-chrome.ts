@@ -17,11 +17,22 @@ import {
   type WindowSnapshot,
 } from '../../machines/window';
 import { ask, isSafeLink, startNewChat } from './intents';
-import { HELP_QUESTION } from '../messages';
+import {
+  EMAIL_TRANSCRIPT,
+  EMAIL_TRANSCRIPT_HINT,
+  GET_HELP,
+  GET_HELP_HINT,
+  HELP_QUESTION,
+  NEW_CHAT_ITEM,
+  NO_MESSAGES,
+  TAB_LABEL,
+  transcriptSubject,
+  YOU,
+} from '../messages';
 import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
 
-/** A tab's label: its name, capitalised (Home, Chat, History, Settings). */
-export const tabLabel = (t: Tab) => t[0]!.toUpperCase() + t.slice(1);
+/** A tab's label (Home, Chat, History, Settings). */
+export const tabLabel = (t: Tab) => TAB_LABEL[t];
 
 /** How the window leaves the page: the visitor's mail program, a new tab. */
 export interface Navigator {
@@ -32,12 +43,12 @@ export interface Navigator {
 /** 'Email me a transcript': the conversation as the body of an email in the visitor's own mail program. */
 export function transcriptMailto(agentName: string, messages: { role: string; content: string; createdAt: string }[]): string {
   const lines = messages.map(
-    (m) => `${m.role === 'user' ? 'You' : agentName}${m.createdAt ? ` (${new Date(m.createdAt).toLocaleString()})` : ''}:\n${m.content}`,
+    (m) => `${m.role === 'user' ? YOU : agentName}${m.createdAt ? ` (${new Date(m.createdAt).toLocaleString()})` : ''}:\n${m.content}`,
   );
-  const body = lines.length ? lines.join('\n\n') : 'No messages yet.';
+  const body = lines.length ? lines.join('\n\n') : NO_MESSAGES;
   // mailto URLs are limited in length by mail programs: keep the most recent part
   const trimmed = body.length > 6000 ? `…\n${body.slice(-6000)}` : body;
-  return `mailto:?subject=${encodeURIComponent(`Chat transcript: ${agentName}`)}&body=${encodeURIComponent(trimmed)}`;
+  return `mailto:?subject=${encodeURIComponent(transcriptSubject(agentName))}&body=${encodeURIComponent(trimmed)}`;
 }
 
 /** A menu item; `current` makes the menu a radio group (the tabs). */
@@ -93,15 +104,15 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
     },
     tabs,
     /** The hamburger menu: the four tabs, then New chat (widget-spec §2). */
-    navigation: [...tabs, { label: 'New chat', onSelect: () => startNewChat(chat, windowActor) }] as MenuItem[],
+    navigation: [...tabs, { label: NEW_CHAT_ITEM, onSelect: () => startNewChat(chat, windowActor) }] as MenuItem[],
     /** The settings menu and the Settings tab (widget-spec §2). */
     settings: [
       {
-        label: 'Email me a transcript',
-        hint: 'Opens your email program with this conversation, ready to send to yourself.',
+        label: EMAIL_TRANSCRIPT,
+        hint: EMAIL_TRANSCRIPT_HINT,
         onSelect: emailTranscript,
       },
-      { label: 'Get help', hint: 'Opens this site’s help page, or asks the assistant how to reach a person.', onSelect: getHelp },
+      { label: GET_HELP, hint: GET_HELP_HINT, onSelect: getHelp },
     ] satisfies MenuItem[],
     toggleExpanded: () => windowActor.send({ type: 'WINDOW.EXPAND_TOGGLE' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),

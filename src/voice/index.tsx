@@ -34,7 +34,7 @@ import { fakeRoomCallback, isFakeRoom } from '../effects/fake-avatar-room';
 import { meter, microphone, recorder, recordingWith } from '../effects/microphone';
 import { adoptStyles } from '../styles/adopt';
 import voiceCss from '../styles/voice.css';
-import { voiceStatusText } from './messages';
+import { AVATAR, CLOSE_VOICE_MODE, MUTE, PLAY_SOUND, START_NEW_SESSION, UNMUTE, VOICE_MODE, voiceStatusText } from './messages';
 import type { Spawn } from '../runtime';
 
 /** The avatar machine's effects (the room is chosen per session) and the recorder's. */
@@ -69,10 +69,8 @@ export interface VoiceDeps {
 }
 
 export interface Voice {
-  actor: AvatarActor;
   /** The voice-mode view; `onClosed` runs when voice mode ends (the composer shows the text input again). */
   View: ComponentType<{ onClosed: () => void }>;
-  stop(): void;
 }
 
 /** A promise actor over a plain async function of its input. */
@@ -94,21 +92,14 @@ export function createVoice({ effects, host, setChatExtras, spawn }: VoiceDeps):
     },
   });
   // the voice machine (machines/voice.ts) carries the reactions; its avatar is what the view shows
-  const { actor: voice, stop } = spawn(
+  const { actor: voice } = spawn(
     'voice',
     voiceMachine.provide({ actors: { avatar }, actions: { setChatExtras: (_, extras) => setChatExtras(extras) } }),
     { speakable },
   );
   const actor = voice.getSnapshot().children.avatar as AvatarActor;
 
-  return {
-    actor,
-    View: voiceView(host, actor),
-    stop() {
-      setChatExtras(null);
-      stop();
-    },
-  };
+  return { View: voiceView(host, actor) };
 }
 
 /** The voice-mode view (widget-spec §2, §4): the avatar, its status, Start new session, mute and close. */
@@ -149,11 +140,11 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
       if (tracks) play();
     }, [tracks?.video, tracks?.audio]);
 
-    const micLabel = muted ? 'Click to unmute' : 'Click to mute';
+    const micLabel = muted ? UNMUTE : MUTE;
     return (
-      <section data-part="voice" aria-label="Voice mode">
+      <section data-part="voice" aria-label={VOICE_MODE}>
         <div data-part="avatar-stage" data-talking={selectIsTalking(s) || undefined}>
-          <video ref={video} data-part="avatar-video" playsInline autoPlay aria-label="The assistant's avatar" />
+          <video ref={video} data-part="avatar-video" playsInline autoPlay aria-label={AVATAR} />
           {selectIsConnecting(s) && <span data-part="spinner" aria-hidden="true" />}
         </div>
         <p role="status" data-part="voice-status">
@@ -162,12 +153,12 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
         <div data-part="voice-controls">
           {blocked && (
             <button type="button" data-part="voice-restart" onClick={play}>
-              Play sound
+              {PLAY_SOUND}
             </button>
           )}
           {selectCanRestart(s) && (
             <button type="button" data-part="voice-restart" onClick={() => actor.send({ type: 'VOICE.START' })}>
-              Start new session
+              {START_NEW_SESSION}
             </button>
           )}
           <button
@@ -183,8 +174,8 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
           <button
             type="button"
             data-part="icon-button"
-            aria-label="Close voice mode"
-            title="Close voice mode"
+            aria-label={CLOSE_VOICE_MODE}
+            title={CLOSE_VOICE_MODE}
             onClick={() => actor.send({ type: 'VOICE.CLOSE' })}
           >
             <Icon name="close" />

@@ -35,3 +35,14 @@ export function voiceStatusText(status: AvatarStatus): string {
   if (status.code === 'disconnected') return `Room disconnected: ${disconnectText(status.reason)}`;
   return status.code === 'ready' ? 'Media stream ready' : 'Connecting to avatar...';
 }
+
+// The voice-mode view's own words (widget-spec §2 "Voice-mode view", §4), by code.
+export const VOICE_MODE = 'Voice mode';
+export const AVATAR = "The assistant's avatar";
+/** A browser that refused sound without a click of its own gets this button. */
+export const PLAY_SOUND = 'Play sound';
+export const START_NEW_SESSION = 'Start new session';
+/** The mic button, by whether the microphone is muted. */
+export const UNMUTE = 'Click to unmute';
+export const MUTE = 'Click to mute';
+export const CLOSE_VOICE_MODE = 'Close voice mode';

@@ -167,6 +167,7 @@ describe('the project names each entry once', () => {
       'chat',
       'markdown',
       'history',
+      'page-reader',
       'dictation',
       'voice',
       'livekit',

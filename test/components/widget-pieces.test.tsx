@@ -24,7 +24,6 @@ import { frameVariables } from '../../src/theme';
 import { createChatClient } from '../../src/api/chat-client';
 import { createConversation } from '../../src/chat-window/conversation';
 import { chatEffects } from '../../src/effects/chat';
-import { extractPageText } from '../../src/effects/page-text';
 import { windowVariables } from '../../src/chat-window/theme';
 
 afterEach(() => {
@@ -52,25 +51,6 @@ const PAGE = `
   </main>
   <footer>Site footer</footer>
   <div role="contentinfo">Footer role</div>`;
-
-describe('page text (widget-spec §5)', () => {
-  it('keeps the visible text and drops scripts, styles, navigation, header, footer, hidden and aria-hidden elements', () => {
-    document.body.innerHTML = PAGE;
-    expect(extractPageText(document.body)).toBe('Fees and charges The investment fee is 0.7% a year.');
-  });
-
-  it('leaves out what the site marks data-ai-private, with everything inside it (issue 15)', () => {
-    document.body.innerHTML = `<h1>Your needs</h1><div data-ai-private><p>Take-home pay</p><dl><dt>Income</dt><dd>$84,000 a year</dd></dl></div><p>Fees are explained below.</p><span data-ai-private="true">born 1990</span>`;
-    expect(extractPageText(document.body)).toBe('Your needs Fees are explained below.');
-  });
-
-  it('stops at the limit', () => {
-    document.body.innerHTML = `<p>${'word '.repeat(100)}</p><p>after</p>`;
-    const text = extractPageText(document.body, 50);
-    expect(text).toHaveLength(50);
-    expect(text).not.toContain('after');
-  });
-});
 
 describe('path watching', () => {
   it('reports a popstate, and a pushState the app follows with a re-render, once each', async () => {
@@ -259,7 +239,8 @@ describe('the conversation over the real API client (page awareness, widget-spec
     const sent = requests.find((r) => r.url.endsWith('/chat'))!.body;
     expect(sent).toEqual({
       message: 'What fees?',
-      webPageContent: 'Fees and charges The investment fee is 0.7% a year.',
+      // as a reader sees it (src/effects/page-text.ts, its own tests in page-reader.test.tsx)
+      webPageContent: '# Fees and charges\n\nThe investment fee is 0.7% a year.',
       userSessionId: 'visitor-1',
       path: '/fees',
       chatSessionId: null,

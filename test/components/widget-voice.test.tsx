@@ -83,7 +83,8 @@ describe('voice mode', () => {
     expect(screen.getByRole('button', { name: 'Click to unmute' }).getAttribute('aria-pressed')).toBe('true');
     await v.user.click(screen.getByRole('button', { name: 'Click to unmute' }));
     expect(v.recording.live()).toBe(true);
-    v.voice.stop();
+    // voice mode stops with the widget's root, as `destroy()` stops it
+    v.h.root.stop();
   });
 
   it('the loop: what the visitor says is sent as a message; the answer is said on the data channel; recording pauses while the avatar talks', async () => {
@@ -105,7 +106,7 @@ describe('voice mode', () => {
     expect(v.recording.live()).toBe(false);
     await v.roomSays({ type: 'AVATAR.TALK_END' });
     await vi.waitFor(() => expect(v.recording.live()).toBe(true), { timeout: 3000 });
-    v.voice.stop();
+    v.h.root.stop();
   });
 
   it("a browser that refuses sound without its own click gets 'Play sound', which plays", async () => {
@@ -123,7 +124,7 @@ describe('voice mode', () => {
     await v.user.click(button);
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Play sound' })).toBeNull());
     expect(play).toHaveBeenCalledTimes(2);
-    v.voice.stop();
+    v.h.root.stop();
   });
 
   it("idle timeout: 'Room disconnected: Idle timeout' and Start new session reconnects", async () => {
@@ -135,7 +136,7 @@ describe('voice mode', () => {
     await v.user.click(screen.getByRole('button', { name: 'Start new session' }));
     await vi.waitFor(() => expect(v.room.joined).toBe(2));
     expect(v.calls.tokens).toBe(2);
-    v.voice.stop();
+    v.h.root.stop();
   });
 
   it('close ends the session, leaves the room, releases the microphone and gives the text input back', async () => {
@@ -151,7 +152,7 @@ describe('voice mode', () => {
     expect(v.recording.live()).toBe(false);
     expect(v.onClosed).toHaveBeenCalledTimes(1);
     expect(v.extras.at(-1)).toBeNull();
-    v.voice.stop();
+    v.h.root.stop();
   });
 
   it('closing the chat window ends voice mode', async () => {
@@ -161,7 +162,7 @@ describe('voice mode', () => {
     await flush();
     expect(v.room.left).toBe(1);
     expect(v.onClosed).toHaveBeenCalled();
-    v.voice.stop();
+    v.h.root.stop();
   });
 
   it("voice mode's chunk cannot load: 'Error: LiveKit client failed to load' in the composer's place; closing it brings the composer back, and the next click tries again", async () => {

@@ -355,7 +355,7 @@ describe("feature chunks that could not load are tried again (issue 13; the Conv
     // the chunk can be loaded now (the network is back)
     options.dictationFails = false;
     const loaded = await conversation.dictation();
-    expect(loaded.actor).toBeTruthy();
+    expect(loaded.Controls).toBeTruthy();
     // and once loaded, the same promise after
     expect(await conversation.dictation()).toBe(loaded);
     root.stop();
