@@ -1,8 +1,9 @@
 /**
  * Every screen of the journey, by id. The frame's text (Continue label, lead) is
- * here, or in the question's module (journey/questions); the advice and embed
- * pages load on demand, one chunk per group, so a first visit to the dashboard
- * loads only the start screens and the questions (the journey's size budget).
+ * here, or in the question's module (journey/questions); the pages between the
+ * dashboard and the questions, the advice and embed pages load on demand, one chunk
+ * per group, so a first visit to the dashboard loads only it and the questions (the
+ * journey's size budget).
  */
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
@@ -19,6 +20,7 @@ export interface ScreenDef {
 
 type Group = Record<string, ComponentType>;
 const loaders = {
+  introduction: () => import('./introduction'),
   advice: () => import('./advice'),
   embeds: () => import('./embeds'),
 } satisfies Record<string, () => Promise<{ BODIES: Group }>>;
@@ -42,9 +44,9 @@ const E = (id: ScreenId): ScreenDef => ({ Body: lazyBody('embeds', id), continue
 
 export const SCREENS: Record<ScreenId, ScreenDef> = {
   dashboard: { Body: START.dashboard, continueLabel: null, lead: 'Choose a journey to get personal advice in a few steps.' },
-  intro: { Body: START.intro, continueLabel: "Let's get started" },
-  beforeStart: { Body: START.beforeStart },
-  eligibility: { Body: START.eligibility, continueLabel: 'Agree and continue' },
+  intro: { Body: lazyBody('introduction', 'intro'), continueLabel: "Let's get started" },
+  beforeStart: { Body: lazyBody('introduction', 'beforeStart') },
+  eligibility: { Body: lazyBody('introduction', 'eligibility'), continueLabel: 'Agree and continue' },
   ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<
     QuestionId,
     ScreenDef
