@@ -1,12 +1,12 @@
 /**
- * The journey's message catalogue: the words a visitor sees for each code the rules produce, keyed by
- * code. Each table is typed as total over its codes, so a code without words fails `tsc`. Words that
- * format an amount are functions, made when shown (a number format is costly to build at the journey's
- * start). So far: the field problems of journey/answer-fields.ts, the eligibility problems of
- * journey/rules.ts, the error text of journey-spec §8 and the product's name, the progress steps'
- * labels and the headings of the pages that are not questions
- * (a question's heading is declared in its module, journey/questions); the pages' other text is still
- * written where it is shown.
+ * The journey's message catalogue: every word a visitor sees, keyed by code (a problem's, a screen's) or grouped by
+ * what shows it (a question's words under its id), typed so that a missing key fails `tsc`. Words that format an
+ * amount or carry a figure are functions, made when shown (a number format is costly to build at the journey's
+ * start). This file holds what a first visit can show: the frame, the dashboard, the questions, the field and
+ * eligibility problems (journey/answer-fields.ts, journey/rules.ts), the error text of journey-spec §8 and the
+ * product's name; the words of what loads on demand (the pages between the dashboard and the questions, the
+ * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, which loads with them.
+ * test/architecture/catalogue.test.ts fails on words written anywhere else in journey/.
  */
 import type { FixedScreenId, StepNumber } from '../machines/journey-flow';
 import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } from './answer-fields';
@@ -213,6 +213,33 @@ export const QUESTION_WORDS = {
     style: 'Choose your investment style',
     review: 'Investment style',
   },
+};
+
+/** The journey's frame (journey/app.tsx, journey/components/progress-bar.tsx, journey/screens/index.tsx): header, page navigation, error pages. */
+export const FRAME_WORDS = {
+  skipLink: 'Skip to content',
+  home: `${PRODUCT_NAME}, go to your dashboard`,
+  saved: 'Your answers are saved on this device',
+  startAgain: 'Start again',
+  clearAll: 'Clear all your answers?',
+  clear: 'Clear answers',
+  cancel: 'Cancel',
+  loading: 'Loading…',
+  back: 'Back',
+  continue: 'Continue',
+  returnToReview: 'Save and return to review',
+  returnToRecommendation: 'Save and return to recommendation',
+  /** The Continue button's words on the screens that say it otherwise. */
+  continueTo: { intro: "Let's get started", eligibility: 'Agree and continue', recommendation: 'Accept and continue' },
+  dashboardLead: 'Choose a journey to get personal advice in a few steps.',
+  progress: 'Progress',
+  step: (n: number, of: number, label: string) => `Step ${n} of ${of}: ${label}`,
+  notFound: 'Page not found',
+  noPage: 'There is no page at',
+  mistyped: '. It may have moved, or the address may be mistyped.',
+  toDashboard: 'Go to your dashboard',
+  // journey-spec §8: the error page's lead under the generic title
+  somethingWrong: 'Something went wrong while showing this page. Your answers are saved.',
 };
 
 /** journey-spec §2: the dashboard (journey/screens/start.tsx). */

@@ -8,11 +8,12 @@
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
 import type { QuestionId } from '../questions';
+import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';
 
 export interface ScreenDef {
   Body: ComponentType;
-  /** The Continue button's text; null for screens without one. @default 'Continue' */
+  /** The Continue button's text; null for screens without one. @default the catalogue's 'Continue' */
   continueLabel?: string | null;
   /** A line under the heading. */
   lead?: string;
@@ -43,17 +44,17 @@ const A = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ B
 const E = (id: ScreenId): ScreenDef => ({ Body: lazyBody('embeds', id), continueLabel: null });
 
 export const SCREENS: Record<ScreenId, ScreenDef> = {
-  dashboard: { Body: START.dashboard, continueLabel: null, lead: 'Choose a journey to get personal advice in a few steps.' },
-  intro: { Body: lazyBody('introduction', 'intro'), continueLabel: "Let's get started" },
+  dashboard: { Body: START.dashboard, continueLabel: null, lead: W.dashboardLead },
+  intro: { Body: lazyBody('introduction', 'intro'), continueLabel: W.continueTo.intro },
   beforeStart: { Body: lazyBody('introduction', 'beforeStart') },
-  eligibility: { Body: lazyBody('introduction', 'eligibility'), continueLabel: 'Agree and continue' },
+  eligibility: { Body: lazyBody('introduction', 'eligibility'), continueLabel: W.continueTo.eligibility },
   ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<
     QuestionId,
     ScreenDef
   >),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
-  recommendation: A('recommendation', { continueLabel: 'Accept and continue' }),
+  recommendation: A('recommendation', { continueLabel: W.continueTo.recommendation }),
   recommendedProducts: A('recommendedProducts'),
   statementOfAdvice: A('statementOfAdvice', { continueLabel: null }),
   smartDoc: E('smartDoc'),
