@@ -72,10 +72,7 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="chart__svg">
         <title id={`${id}-title`}>
-          {M.investmentProjection}
-          {points[0] ? label(points[0]) : ''}
-          {M.to}
-          {points.length ? label(points[points.length - 1]!) : ''}
+          {M.investmentProjectionTo(points[0] ? label(points[0]) : '', points.length ? label(points[points.length - 1]!) : '')}
         </title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (

@@ -155,38 +155,29 @@ export function NeedsAnalysis() {
       <h2>{M.whyTheseFigures}</h2>
       <ul className="reasons">
         <li>
-          {M.yourTakeHomePay}
-          {$(income.assessableIncomeCents)}
-          {M.aYearLess}
-          {$(income.incomeTaxCents)}
-          {M.incomeTax}
-          {income.litoCents > 0 ? M.afterALowIncome($(income.litoCents)) : ''}, {$(income.medicareLevyCents)}
-          {M.medicareLevy}
-          {income.medicareLevySurchargeCents > 0 ? M.andAMedicareLevy($(income.medicareLevySurchargeCents)) : ''}
-          {income.nonTaxableBenefitsCents > 0 ? M.plusOfTaxFree($(income.nonTaxableBenefitsCents)) : ''} ({income.taxTableYear}
-          {M.taxRates}
+          {M.yourTakeHomePay(
+            $(income.assessableIncomeCents),
+            $(income.incomeTaxCents),
+            income.litoCents > 0 ? M.afterALowIncome($(income.litoCents)) : '',
+            $(income.medicareLevyCents),
+            income.medicareLevySurchargeCents > 0 ? M.andAMedicareLevy($(income.medicareLevySurchargeCents)) : '',
+            income.nonTaxableBenefitsCents > 0 ? M.plusOfTaxFree($(income.nonTaxableBenefitsCents)) : '',
+            income.taxTableYear,
+          )}
         </li>
         <li>
           {ef.allCash
             ? M.withoutAnIncomeYour
             : M.weKeepMonthsOf(ef.months, ef.shortfallCents > 0 ? M.yourCashFallsShort($(ef.shortfallCents)) : M.yourCashCoversIt)}
         </li>
-        <li>
-          {M.weDonTAsk}
-          {$(sp.monthlyCents)}
-          {M.aMonthYouTold} {Math.round(sp.setAsideShare * 100)}
-          {M.ofItAsideFor}
-          {$(sp.investableMonthlyCents)}
-          {M.aMonth}
-        </li>
+        <li>{M.weDonTAsk($(sp.monthlyCents), Math.round(sp.setAsideShare * 100), $(sp.investableMonthlyCents))}</li>
         {needs.bigSpends.totalCents > 0 && (
           <li>
-            {M.yourBigExpensesIn}
-            {needs.bigSpends.years}
-            {M.years}
-            {$(needs.bigSpends.totalCents)}
-            {M.comeOutOfYour}
-            {needs.bigSpends.notCoveredCents > 0 ? M.ofThemIsNot($(needs.bigSpends.notCoveredCents)) : ''}.
+            {M.yourBigExpensesIn(
+              needs.bigSpends.years,
+              $(needs.bigSpends.totalCents),
+              needs.bigSpends.notCoveredCents > 0 ? M.ofThemIsNot($(needs.bigSpends.notCoveredCents)) : '',
+            )}
           </li>
         )}
         {advice.notes.map((n) => (
@@ -283,23 +274,17 @@ function Working({ advice }: { advice: Recommended }) {
         </li>
       </ol>
       <p className="note">
-        {M.assumptionsVersion}
-        {advice.assumptionsVersion}
-        {M.engine}
-        {advice.engineVersion}
-        {M.workedOutOn}
-        {advice.asOf}
-        {M.using} {advice.financialYear}
-        {M.taxRatesReturnsAre}
-        {plan.profile.label.toLowerCase()}
-        {M.portfolio}
-        {pct(plan.profile.grossReturn)}
-        {M.aYearBeforeFees}
-        {pct(plan.profile.volatility)}
-        {M.theInvestmentFeeIs} {pct(plan.fees.investmentFeeRate)}
-        {M.aYearTheAdviser}
-        {$(plan.fees.upfrontAdviserFeeCents)}
-        {M.isInvoicedNotTaken}
+        {M.assumptionsVersionEngineWorked(
+          advice.assumptionsVersion,
+          advice.engineVersion,
+          advice.asOf,
+          advice.financialYear,
+          plan.profile.label.toLowerCase(),
+          pct(plan.profile.grossReturn),
+          pct(plan.profile.volatility),
+          pct(plan.fees.investmentFeeRate),
+          $(plan.fees.upfrontAdviserFeeCents),
+        )}
       </p>
       <h3>{M.sources}</h3>
       <ul className="sources">
@@ -367,13 +352,13 @@ export function Recommendation() {
           </button>
         </div>
         <p>
-          {$(plan.goal.todayCents)}
-          {M.inTodaySDollars2}
-          {yearsText(plan.goal.years)} ({plan.goal.targetYear}
-          {M.about} {$(plan.goal.nominalCents)}
-          {M.thenWith}
-          {pct(plan.goal.inflationRate)}
-          {M.inflationAYear}
+          {M.inTodaySDollars4(
+            $(plan.goal.todayCents),
+            yearsText(plan.goal.years),
+            plan.goal.targetYear,
+            $(plan.goal.nominalCents),
+            pct(plan.goal.inflationRate),
+          )}
         </p>
         <GoalProgress have={centsToDollars(plan.startingAmountCents)} goal={centsToDollars(plan.goal.nominalCents)} />
       </section>
@@ -392,12 +377,12 @@ export function Recommendation() {
           </p>
         )}
         <p>
-          {M.in2}
-          {article(plan.profile.label)} {plan.profile.label.toLowerCase()}
-          {M.portfolio}
-          {Math.round(plan.profile.growth * 100)}
-          {M.growth} {Math.round(plan.profile.defensive * 100)}
-          {M.defensive}
+          {M.inPortfolioGrowthDefensive(
+            article(plan.profile.label),
+            plan.profile.label.toLowerCase(),
+            Math.round(plan.profile.growth * 100),
+            Math.round(plan.profile.defensive * 100),
+          )}
         </p>
         <h3>{M.why}</h3>
         <ul className="reasons">
@@ -408,13 +393,7 @@ export function Recommendation() {
         {!plan.reachable && plan.levers && (
           <div className="callout" role="note">
             <h3>{M.threeWaysToMake}</h3>
-            <p>
-              {M.youWouldNeed}
-              {$(plan.monthlyNeededCents)}
-              {M.aMonthButYou}
-              {$(plan.affordableMonthlyCents)}
-              {M.aMonthYouCould}
-            </p>
+            <p>{M.youWouldNeedA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}</p>
             <ul>
               <li>
                 <strong>{M.giveItMoreTime}</strong>{' '}
@@ -461,12 +440,7 @@ export function RecommendedProducts() {
       <Greeting>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{fundName(plan.profile.label)}</h2>
-        <p>
-          {M.aDiversifiedLowCost}
-          {Math.round(plan.profile.growth * 100)}
-          {M.inGrowthAssetsAnd} {Math.round(plan.profile.defensive * 100)}
-          {M.inDefensiveAssetsMatching}
-        </p>
+        <p>{M.aDiversifiedLowCost(Math.round(plan.profile.growth * 100), Math.round(plan.profile.defensive * 100))}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="reasons">
           {advice.reasons.map((r) => (

@@ -64,31 +64,15 @@ export function SampleRecommendation() {
             {M.adjustGoals}
           </button>
         </div>
-        <p>
-          {formatDollars(SAMPLE.goalAmount)}
-          {M.in}
-          {SAMPLE.goalYears}
-          {M.years}
-        </p>
+        <p>{M.inYears2(formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
         <GoalProgress have={SAMPLE.availableSavings} goal={SAMPLE.goalAmount} />
       </section>
       <section className="panel" aria-labelledby="proposed-advice">
         <h2 id="proposed-advice">{M.proposedAdvice}</h2>
         <p className="big-figure">
-          {M.invest}
-          {formatDollars(SAMPLE.availableSavings)}
-          {M.nowAnd}
-          {formatDollars(SAMPLE.regularInvestmentMonthly)}
-          {M.aMonth}
+          {M.investNowAndA(formatDollars(SAMPLE.availableSavings), formatDollars(SAMPLE.regularInvestmentMonthly))}
         </p>
-        <p>
-          {M.in2}
-          {article(riskLabel)} {riskLabel.toLowerCase()}
-          {M.portfolioTheInvestmentStyle} {formatDollars(SAMPLE.goalAmount)}
-          {M.in}
-          {SAMPLE.goalYears}
-          {M.years2}
-        </p>
+        <p>{M.inPortfolioTheInvestment(article(riskLabel), riskLabel.toLowerCase(), formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
       </section>
       <Collapsible title={M.howWeWorkedThis}>
         <Figures
@@ -115,26 +99,12 @@ export function SampleRecommendedProducts() {
       <Greeting sample>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{SAMPLE.product}</h2>
-        <p>
-          {M.aDiversifiedLowCost}
-          {riskLabel.toLowerCase()}
-          {M.investmentStyle}
-        </p>
+        <p>{M.aDiversifiedLowCost(riskLabel.toLowerCase())}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="checklist">
           <li>{M.itMatchesTheInvestment}</li>
-          <li>
-            {M.itsFeesAreLow}
-            {formatPercent(SAMPLE.investmentFeePct)}
-            {M.aYearWithNo}
-          </li>
-          <li>
-            {M.youCanStartWith}
-            {formatDollars(SAMPLE.availableSavings)}
-            {M.andAdd}
-            {formatDollars(SAMPLE.regularInvestmentMonthly)}
-            {M.aMonth2}
-          </li>
+          <li>{M.itsFeesAreLow(formatPercent(SAMPLE.investmentFeePct))}</li>
+          <li>{M.youCanStartWith(formatDollars(SAMPLE.availableSavings), formatDollars(SAMPLE.regularInvestmentMonthly))}</li>
           <li>{M.youCanWithdrawYour}</li>
         </ul>
         <div className="button-row">

@@ -42,13 +42,7 @@ export function StatementOfAdvice() {
         </button>
       </div>
       <p className="soa__meta">
-        {M.preparedOn}
-        {formatIsoDate(advice.asOf)}
-        {M.assumptionsVersion}
-        {advice.assumptionsVersion}
-        {M.engine}
-        {advice.engineVersion} · {advice.financialYear}
-        {M.taxRates}
+        {M.preparedOnAssumptionsVersion(formatIsoDate(advice.asOf), advice.assumptionsVersion, advice.engineVersion, advice.financialYear)}
       </p>
 
       <section>
@@ -60,24 +54,17 @@ export function StatementOfAdvice() {
             {labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || M.relationshipStatusNotGiven}.
           </li>
           <li>{labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || M.employmentNotGiven}.</li>
-          {income && (
-            <li>
-              {M.takeHomePay}
-              {$(income.netAnnualCents)}
-              {M.aYear}
-              {$(income.netMonthlyCents)}
-              {M.aMonthFromAssessable} {$(income.assessableIncomeCents)}.
-            </li>
-          )}
+          {income && <li>{M.takeHomePayA($(income.netAnnualCents), $(income.netMonthlyCents), $(income.assessableIncomeCents))}</li>}
           {income && <li>{income.privateHospitalCover ? M.privateHospitalCoverHeld : M.noPrivateHospitalCover}</li>}
           {needs && (
             <>
               <li>
-                {M.emergencyFundOf}
-                {$(needs.emergencyFund.targetCents)} ({needs.emergencyFund.months}
-                {M.monthsOfTakeHome}
-                {$(needs.emergencyFund.cashCents)}
-                {needs.emergencyFund.shortfallCents > 0 ? M.shortOfIt($(needs.emergencyFund.shortfallCents)) : ''}.
+                {M.emergencyFundOfMonths(
+                  $(needs.emergencyFund.targetCents),
+                  needs.emergencyFund.months,
+                  $(needs.emergencyFund.cashCents),
+                  needs.emergencyFund.shortfallCents > 0 ? M.shortOfIt($(needs.emergencyFund.shortfallCents)) : '',
+                )}
               </li>
               <li>
                 {needs.bigSpends.totalCents > 0
@@ -85,13 +72,11 @@ export function StatementOfAdvice() {
                   : M.noBigExpensesExpected(needs.bigSpends.years)}
               </li>
               <li>
-                {M.regularSavingsOf}
-                {$(needs.surplus.monthlyCents)}
-                {M.aMonthOfWhich}
-                {$(needs.surplus.investableMonthlyCents)}
-                {M.canBeInvestedAfter}
-                {Math.round(needs.surplus.setAsideShare * 100)}
-                {M.forTheUnexpected}
+                {M.regularSavingsOfA(
+                  $(needs.surplus.monthlyCents),
+                  $(needs.surplus.investableMonthlyCents),
+                  Math.round(needs.surplus.setAsideShare * 100),
+                )}
               </li>
             </>
           )}
@@ -106,13 +91,14 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.yourGoal}</h2>
         <p>
-          {plan.goal.label}: {$(plan.goal.todayCents)}
-          {M.inTodaySDollars}
-          {yearsText(plan.goal.years)} ({plan.goal.targetYear}
-          {M.about} {$(plan.goal.nominalCents)}
-          {M.thenAt}
-          {pct(plan.goal.inflationRate)}
-          {M.inflation}
+          {M.inTodaySDollars(
+            plan.goal.label,
+            $(plan.goal.todayCents),
+            yearsText(plan.goal.years),
+            plan.goal.targetYear,
+            $(plan.goal.nominalCents),
+            pct(plan.goal.inflationRate),
+          )}
         </p>
       </section>
 
@@ -124,11 +110,12 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.ourRecommendation}</h2>
         <p>
-          {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}
-          {M.inThe} {fundName(plan.profile.label)} ({Math.round(plan.profile.growth * 100)}
-          {M.growth}
-          {Math.round(plan.profile.defensive * 100)}
-          {M.defensive}
+          {M.inTheGrowthDefensive(
+            investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents),
+            fundName(plan.profile.label),
+            Math.round(plan.profile.growth * 100),
+            Math.round(plan.profile.defensive * 100),
+          )}
         </p>
         <h3>{M.why}</h3>
         <ul>
@@ -142,26 +129,15 @@ export function StatementOfAdvice() {
         <h2>{M.risks}</h2>
         <ul>
           <li>
-            {M.returnsAreNotGuaranteed}
-            {pct(plan.annualReturn)}
-            {M.aYearAfterFees} {Math.round(plan.confidence * 100)}
-            {M.ofOutcomesTheMedian}
-            {pct(plan.profile.medianNetReturn)}
-            {M.butTheValueOf}
-            {Math.round(plan.projection.probabilityOfReachingGoal * 100)}
-            {M.chanceOfReachingYour}
+            {M.returnsAreNotGuaranteed(
+              pct(plan.annualReturn),
+              Math.round(plan.confidence * 100),
+              pct(plan.profile.medianNetReturn),
+              Math.round(plan.projection.probabilityOfReachingGoal * 100),
+            )}
           </li>
-          <li>
-            {M.a}
-            {plan.profile.label.toLowerCase()}
-            {M.portfolioCanFallIn} {plan.profile.minHorizonYears}
-            {M.yearsAway}
-          </li>
-          <li>
-            {M.inflationMayBeHigher}
-            {pct(plan.goal.inflationRate)}
-            {M.aYearAssumedMaking}
-          </li>
+          <li>{M.aPortfolioCanFall(plan.profile.label.toLowerCase(), plan.profile.minHorizonYears)}</li>
+          <li>{M.inflationMayBeHigher(pct(plan.goal.inflationRate))}</li>
         </ul>
       </section>
 
@@ -187,41 +163,19 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.howWeArePaid}</h2>
         <ul>
-          <li>
-            {M.forThisAdviceWe}
-            {$(plan.fees.upfrontAdviserFeeCents)}
-            {M.invoicedToYouIt}
-          </li>
-          <li>
-            {M.theFundSFees}
-            {ISSUER}
-            {M.whichIsRelatedTo}
-          </li>
+          <li>{M.forThisAdviceWe($(plan.fees.upfrontAdviserFeeCents))}</li>
+          <li>{M.theFundSFees(ISSUER)}</li>
         </ul>
       </section>
 
       <section>
         <h2>{M.speakWithAnAdviser}</h2>
-        <p>
-          {M.oneOfOurAdvisers}
-          {PHONE} ({HOURS}
-          {M.orEmail}
-          {EMAIL}.
-        </p>
+        <p>{M.oneOfOurAdvisers(PHONE, HOURS, EMAIL)}</p>
       </section>
 
       <section>
         <h2>{M.ifYouHaveA}</h2>
-        <p>
-          {M.tellUsFirstEmail}
-          {EMAIL}
-          {M.orCall}
-          {PHONE}
-          {M.weWillAcknowledgeYour}
-          {COMPLAINT_DAYS}
-          {M.daysIfYouAre}
-          {AFCA}.
-        </p>
+        <p>{M.tellUsFirstEmail(EMAIL, PHONE, COMPLAINT_DAYS, AFCA)}</p>
       </section>
 
       <section>
@@ -250,11 +204,7 @@ export function StatementOfAdvice() {
             <li key={a}>{a}</li>
           ))}
         </ul>
-        <p className="note">
-          {M.thisIsPersonalAdvice}
-          {formatIsoDate(advice.asOf)}
-          {M.itReliesOnThose}
-        </p>
+        <p className="note">{M.thisIsPersonalAdvice(formatIsoDate(advice.asOf))}</p>
       </section>
     </article>
   );
