@@ -199,48 +199,44 @@ function Working({ advice }: { advice: Recommended }) {
         {income && (
           <li>
             <strong>{M.takeHomePay}</strong>
-            {M.assessableIncome}
-            {$(income.assessableIncomeCents)}
-            {M.lessIncomeTax}
-            {$(income.incomeTaxCents)} {M.tax}
-            {$(income.bracketTaxCents)}
-            {M.lessTheLowIncome}
-            {$(income.litoCents)}
-            {M.theMedicareLevy} {$(income.medicareLevyCents)}
-            {income.medicareLevySurchargeCents > 0 ? M.andTheMedicareLevy($(income.medicareLevySurchargeCents)) : ''}
-            {income.nonTaxableBenefitsCents > 0 ? M.plusTaxFreeBenefits($(income.nonTaxableBenefitsCents)) : ''}: {$(income.netAnnualCents)}
-            {M.aYear}
-            {$(income.netMonthlyCents)}
-            {M.aMonth2}
-            {income.taxTableYear}
-            {M.taxRates}
+            {M.assessableIncomeLessIncome(
+              $(income.assessableIncomeCents),
+              $(income.incomeTaxCents),
+              $(income.bracketTaxCents),
+              $(income.litoCents),
+              $(income.medicareLevyCents),
+              income.medicareLevySurchargeCents > 0 ? M.andTheMedicareLevy($(income.medicareLevySurchargeCents)) : '',
+              income.nonTaxableBenefitsCents > 0 ? M.plusTaxFreeBenefits($(income.nonTaxableBenefitsCents)) : '',
+              $(income.netAnnualCents),
+              $(income.netMonthlyCents),
+              income.taxTableYear,
+            )}
           </li>
         )}
         {needs && (
           <li>
-            <strong>{M.emergencyFundAndFirst}</strong> {needs.emergencyFund.months} × {$(income?.netMonthlyCents ?? 0)} ={' '}
-            {$(needs.emergencyFund.targetCents)}
-            {M.keptInCashOf}
-            {$(needs.emergencyFund.cashCents)}
-            {M.whatIsLeftAbove}
-            {$(needs.availableSavingsCents)}
-            {M.isTheFirstDeposit}
-            {needs.upfrontFeeDeducted ? M.lessTheAdviserFee : ''}
-            {plan.leftOverCents > 0
-              ? M.upToWhatThe($(plan.startingAmountCents), $(plan.leftOverCents))
-              : `: ${$(plan.startingAmountCents)}`}
-            .
+            <strong>{M.emergencyFundAndFirst}</strong>
+            {M.keptInCashOf(
+              needs.emergencyFund.months,
+              $(income?.netMonthlyCents ?? 0),
+              $(needs.emergencyFund.targetCents),
+              $(needs.emergencyFund.cashCents),
+              $(needs.availableSavingsCents),
+              needs.upfrontFeeDeducted ? M.lessTheAdviserFee : '',
+              plan.leftOverCents > 0
+                ? M.upToWhatThe($(plan.startingAmountCents), $(plan.leftOverCents))
+                : `: ${$(plan.startingAmountCents)}`,
+            )}
           </li>
         )}
         {needs && (
           <li>
             <strong>{M.whatYouCanInvest}</strong>
-            {M.regularSavings}
-            {$(needs.surplus.monthlyCents)}
-            {M.aMonthLess} {Math.round(needs.surplus.setAsideShare * 100)}
-            {M.setAsideForThe}
-            {$(needs.surplus.investableMonthlyCents)}
-            {M.aMonth}
+            {M.regularSavingsAMonth(
+              $(needs.surplus.monthlyCents),
+              Math.round(needs.surplus.setAsideShare * 100),
+              $(needs.surplus.investableMonthlyCents),
+            )}
           </li>
         )}
         <li>
@@ -251,26 +247,20 @@ function Working({ advice }: { advice: Recommended }) {
         </li>
         <li>
           <strong>{M.theRegularInvestment}</strong>
-          {M.at}
-          {pct(plan.annualReturn)}
-          {M.aYearAfterFees} {plan.profile.label.toLowerCase()}
-          {M.portfolioBeatsOver}
-          {yearsText(plan.goal.years)}
-          {M.in}
-          {Math.round(plan.confidence * 100)}
-          {M.ofOutcomesItsMedian}
-          {pct(plan.profile.medianNetReturn)}
-          {M.aMonthlyRateI}
-          {pct(plan.annualReturn)})<sup>1/12</sup>
-          {M.overN}
-          {months}
-          {M.monthsPaymentGoalFirst}
+          {M.atAYearAfter(
+            pct(plan.annualReturn),
+            plan.profile.label.toLowerCase(),
+            yearsText(plan.goal.years),
+            Math.round(plan.confidence * 100),
+            pct(plan.profile.medianNetReturn),
+            pct(plan.annualReturn),
+          )}
+          <sup>1/12</sup>
+          {M.overNMonthsPayment(months)}
           <sup>{M.n}</sup>
           {M.iI}
-          <sup>{M.n}</sup> − 1) = {$(plan.monthlyNeededCents)}
-          {M.aMonthAgainst}
-          {$(plan.affordableMonthlyCents)}
-          {M.aMonthYouCan}
+          <sup>{M.n}</sup>
+          {M.aMonthAgainstA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}
         </li>
       </ol>
       <p className="note">
@@ -367,9 +357,10 @@ export function Recommendation() {
         {plan.reachable ? (
           <p className="big-figure" data-testid="proposed-advice">
             {/* issue 15: the chance in the headline, not the sixth reason */}
-            {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}
-            {M.a} {Math.round(plan.projection.probabilityOfReachingGoal * 100)}
-            {M.chanceOfReachingYour2}
+            {M.aChanceOfReaching(
+              investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents),
+              Math.round(plan.projection.probabilityOfReachingGoal * 100),
+            )}
           </p>
         ) : (
           <p className="big-figure" data-testid="proposed-advice">
@@ -407,9 +398,7 @@ export function Recommendation() {
               </li>
               <li>
                 <strong>{M.startWithMore}</strong>
-                {M.aFirstDepositOf}
-                {$(plan.levers.largerFirstDeposit.totalCents)} ({$(plan.levers.largerFirstDeposit.extraCents)}
-                {M.more}
+                {M.aFirstDepositOf($(plan.levers.largerFirstDeposit.totalCents), $(plan.levers.largerFirstDeposit.extraCents))}
               </li>
             </ul>
             <p>{M.useAdjustGoalsTo}</p>

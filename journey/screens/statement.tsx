@@ -149,10 +149,7 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.whoGivesThisAdvice}</h2>
         <p>
-          {BUSINESS}
-          {M.australianFinancialServicesLicence}
-          {AFSL}
-          {M.aDemonstrationNumberHorizon}
+          {M.australianFinancialServicesLicence(BUSINESS, AFSL)}
           <a href={DOCUMENT_LINKS.fsg}>{M.readTheFinancialServices}</a>
           {M.theProductIsExplained}
           <a href={DOCUMENT_LINKS.pds}>{M.productDisclosureStatement}</a>
