@@ -131,12 +131,12 @@ export const ADVICE_WORDS = {
     valuesMarked: 'Values marked ',
     example: 'Example',
     areSampleValuesStanding: ' are sample values standing in for questions you have not answered.',
-    edit: (p0: Shown) => `Edit ${p0}`,
+    edit: (title: Shown) => `Edit ${title}`,
   },
   parts: {
-    hi: (p0: Shown, p1: Shown) => `Hi ${p0}, ${p1}`,
+    hi: (name: Shown, children: Shown) => `Hi ${name}, ${children}`,
     goalProgress: 'Goal progress',
-    of: (p0: Shown, p1: Shown) => `${p0} of ${p1}`,
+    of: (have: Shown, goal: Shown) => `${have} of ${goal}`,
     available: (have: string, goal: string, progress: number) => `${have} of ${goal} (${progress}%) available today`,
     thingsToConsider: 'Things to consider',
     lifeInsurance: 'Life insurance',
@@ -158,10 +158,10 @@ export const ADVICE_WORDS = {
     over: 'Over ',
     yourGoalIsOut:
       'Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice yet. The recommendation shows three ways to make it work: more time, a smaller goal or a larger first deposit (Adjust goals changes the goal).',
-    perMonth: (p0: Shown) => `${p0} a month`,
+    perMonth: (monthly: Shown) => `${monthly} a month`,
     now: (amount: string) => `${amount} now`,
     and: ' and ',
-    invest: (p0: Shown) => `Invest ${p0}`,
+    invest: (amounts: Shown) => `Invest ${amounts}`,
     upfrontAdviserFee: 'Upfront adviser fee',
     oneOffInvoiced: 'One-off, invoiced',
     oneOff: 'One-off',
@@ -181,20 +181,22 @@ export const ADVICE_WORDS = {
     exampleFigures: 'example figures',
     answerTheQuestionnaireTo: '. Answer the questionnaire to see figures worked out from your own situation.',
     whyTheseFigures: 'Why these figures',
-    afterALowIncome: (p0: Shown) => ` (after a ${p0} low income tax offset)`,
-    andAMedicareLevy: (p0: Shown) => ` and a ${p0} Medicare levy surcharge, because you have no private hospital cover`,
-    plusOfTaxFree: (p0: Shown) => `, plus ${p0} of tax-free benefits`,
+    afterALowIncome: (lito: Shown) => ` (after a ${lito} low income tax offset)`,
+    andAMedicareLevy: (medicareLevySurcharge: Shown) =>
+      ` and a ${medicareLevySurcharge} Medicare levy surcharge, because you have no private hospital cover`,
+    plusOfTaxFree: (nonTaxableBenefits: Shown) => `, plus ${nonTaxableBenefits} of tax-free benefits`,
     withoutAnIncomeYour:
       'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.',
-    weKeepMonthsOf: (p0: Shown, p1: Shown) => `We keep ${p0} months of take-home pay as an emergency fund before investing. ${p1}`,
-    ofThemIsNot: (p0: Shown) => `; ${p0} of them is not covered by your cash yet`,
+    weKeepMonthsOf: (months: Shown, shortfall: Shown) =>
+      `We keep ${months} months of take-home pay as an emergency fund before investing. ${shortfall}`,
+    ofThemIsNot: (notCovered: Shown) => `; ${notCovered} of them is not covered by your cash yet`,
     takeHomePay: 'Take-home pay.',
-    andTheMedicareLevy: (p0: Shown) => ` and the Medicare levy surcharge ${p0}`,
-    plusTaxFreeBenefits: (p0: Shown) => `, plus tax-free benefits ${p0}`,
+    andTheMedicareLevy: (medicareLevySurcharge: Shown) => ` and the Medicare levy surcharge ${medicareLevySurcharge}`,
+    plusTaxFreeBenefits: (nonTaxableBenefits: Shown) => `, plus tax-free benefits ${nonTaxableBenefits}`,
     emergencyFundAndFirst: 'Emergency fund and first deposit.',
     lessTheAdviserFee: ', less the adviser fee',
-    upToWhatThe: (p0: Shown, p1: Shown) =>
-      `, up to what the goal needs (its amount then, discounted at the planning return): ${p0}; the other ${p1} is left out`,
+    upToWhatThe: (startingAmount: Shown, leftOver: Shown) =>
+      `, up to what the goal needs (its amount then, discounted at the planning return): ${startingAmount}; the other ${leftOver} is left out`,
     whatYouCanInvest: 'What you can invest.',
     theGoalInFuture: 'The goal in future dollars.',
     in: ' in ',
@@ -212,7 +214,7 @@ export const ADVICE_WORDS = {
     why: 'Why',
     threeWaysToMake: 'Three ways to make it work',
     giveItMoreTime: 'Give it more time:',
-    insteadOf: (p0: Shown, p1: Shown) => `${p0} instead of ${p1}.`,
+    insteadOf: (years: Shown, years2: Shown) => `${years} instead of ${years2}.`,
     evenTheLongestTimeframe: 'even the longest timeframe we plan for would not be enough on its own.',
     aimForASmaller: 'Aim for a smaller goal:',
     inTodaySDollars3: ' in today’s dollars in',
@@ -230,57 +232,86 @@ export const ADVICE_WORDS = {
       'Read the product disclosure statement before you decide to invest; the statement of advice is ready to print or save as PDF.',
     feesAndCharges: 'Fees and charges',
     projection: 'Projection',
-    yourCashFallsShort: (p0: Shown) => `Your cash falls ${p0} short of it, so there is nothing to invest from savings yet.`,
+    yourCashFallsShort: (shortfall: Shown) => `Your cash falls ${shortfall} short of it, so there is nothing to invest from savings yet.`,
     yourCashCoversIt: 'Your cash covers it.',
     takeHomePayRow: 'Take-home pay',
-    aMonthAYear: (p0: Shown, p1: Shown) => `${p0} a month (${p1} a year)`,
+    aMonthAYear: (netMonthly: Shown, netAnnual: Shown) => `${netMonthly} a month (${netAnnual} a year)`,
     emergencyFundAllYour: 'Emergency fund (all your cash: you have no income)',
-    emergencyFundMonthsOf: (p0: Shown) => `Emergency fund (${p0} months of your take-home pay)`,
+    emergencyFundMonthsOf: (months: Shown) => `Emergency fund (${months} months of your take-home pay)`,
     cashYouHave: 'Cash you have',
     emergencyFundStillTo: 'Emergency fund still to build',
     monthlySurplusWhatYou: 'Monthly surplus (what you save regularly)',
-    perMonth: (p0: Shown) => `${p0} a month`,
-    setAsideForUnexpected: (p0: Shown) => `${p0}% set aside for unexpected expenses`,
+    perMonth: (monthly: Shown) => `${monthly} a month`,
+    setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% set aside for unexpected expenses`,
     leftOverToInvest: 'Left over to invest each month',
     availableSavingsToInvest: 'Available savings to invest now',
-    yourTakeHomePay: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown, p5: Shown, p6: Shown) =>
-      `Your take-home pay is your gross income of ${p0} a year less ${p1} income tax${p2}, ${p3} Medicare levy${p4}${p5} (${p6} tax rates).`,
-    weDonTAsk: (p0: Shown, p1: Shown, p2: Shown) =>
-      `We don’t ask about your expenses, so your surplus is the ${p0} a month you told us you save. We set ${p1}% of it aside for the unexpected, which leaves ${p2} a month.`,
-    yourBigExpensesIn: (p0: Shown, p1: Shown, p2: Shown) =>
-      `Your big expenses in the next ${p0} years (${p1}) come out of your cash, after the emergency fund is kept aside, and are never counted as money to invest${p2}.`,
-    assumptionsVersionEngineWorked: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown, p5: Shown, p6: Shown, p7: Shown, p8: Shown) =>
-      `Assumptions version ${p0}, engine ${p1}, worked out on ${p2} using ${p3} tax rates. Returns are long-run assumptions for a ${p4} portfolio (${p5} a year before fees, volatility ${p6}); the investment fee is ${p7} a year; the adviser fee of ${p8} is invoiced, not taken from your investment.`,
-    inTodaySDollars4: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown) =>
-      `${p0} in today’s dollars in ${p1} (${p2}): about ${p3} then, with ${p4} inflation a year.`,
-    inPortfolioGrowthDefensive: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `in ${p0} ${p1} portfolio (${p2}% growth, ${p3}% defensive).`,
-    youWouldNeedA: (p0: Shown, p1: Shown) => `You would need ${p0} a month, but you can invest about ${p1} a month. You could:`,
-    aDiversifiedLowCost: (p0: Shown, p1: Shown) =>
-      `A diversified, low-cost index portfolio with ${p0}% in growth assets and ${p1}% in defensive assets, matching the investment style you chose.`,
-    assessableIncomeLessIncome: (
-      p0: Shown,
-      p1: Shown,
-      p2: Shown,
-      p3: Shown,
-      p4: Shown,
-      p5: Shown,
-      p6: Shown,
-      p7: Shown,
-      p8: Shown,
-      p9: Shown,
+    yourTakeHomePay: (
+      assessableIncome: Shown,
+      incomeTax: Shown,
+      lito: Shown,
+      medicareLevy: Shown,
+      medicareLevySurcharge: Shown,
+      nonTaxableBenefits: Shown,
+      taxTableYear: Shown,
     ) =>
-      ` Assessable income ${p0} less income tax ${p1} (tax ${p2} less the low income tax offset ${p3}), the Medicare levy ${p4}${p5}${p6}: ${p7} a year, ${p8} a month (${p9} tax rates).`,
-    keptInCashOf: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown, p5: Shown, p6: Shown) =>
-      ` ${p0} × ${p1} = ${p2} kept in cash. Of your cash of ${p3}, what is left above it and any big expenses, ${p4}, is the first deposit${p5}${p6}.`,
-    regularSavingsAMonth: (p0: Shown, p1: Shown, p2: Shown) =>
-      ` Regular savings ${p0} a month, less ${p1}% set aside for the unexpected: ${p2} a month.`,
-    atAYearAfter: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown, p5: Shown) =>
-      ` At ${p0} a year after fees (the return the ${p1} portfolio beats over ${p2} in ${p3}% of outcomes; its median is ${p4}), a monthly rate i = (1 + ${p5})`,
-    overNMonthsPayment: (p0: Shown) => ` − 1. Over n = ${p0} months, payment = (goal − first deposit × (1 + i)`,
-    aMonthAgainstA: (p0: Shown, p1: Shown) => ` − 1) = ${p0} a month, against ${p1} a month you can invest.`,
-    aChanceOfReaching: (p0: Shown, p1: Shown) => `${p0}: a ${p1}% chance of reaching your goal`,
-    aFirstDepositOf: (p0: Shown, p1: Shown) => ` a first deposit of ${p0} (${p1} more).`,
+      `Your take-home pay is your gross income of ${assessableIncome} a year less ${incomeTax} income tax${lito}, ${medicareLevy} Medicare levy${medicareLevySurcharge}${nonTaxableBenefits} (${taxTableYear} tax rates).`,
+    weDonTAsk: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
+      `We don’t ask about your expenses, so your surplus is the ${monthly} a month you told us you save. We set ${setAsideShare}% of it aside for the unexpected, which leaves ${investableMonthly} a month.`,
+    yourBigExpensesIn: (years: Shown, total: Shown, notCovered: Shown) =>
+      `Your big expenses in the next ${years} years (${total}) come out of your cash, after the emergency fund is kept aside, and are never counted as money to invest${notCovered}.`,
+    assumptionsVersionEngineWorked: (
+      assumptionsVersion: Shown,
+      engineVersion: Shown,
+      asOf: Shown,
+      financialYear: Shown,
+      label: Shown,
+      grossReturn: Shown,
+      volatility: Shown,
+      investmentFeeRate: Shown,
+      upfrontAdviserFee: Shown,
+    ) =>
+      `Assumptions version ${assumptionsVersion}, engine ${engineVersion}, worked out on ${asOf} using ${financialYear} tax rates. Returns are long-run assumptions for a ${label} portfolio (${grossReturn} a year before fees, volatility ${volatility}); the investment fee is ${investmentFeeRate} a year; the adviser fee of ${upfrontAdviserFee} is invoiced, not taken from your investment.`,
+    inTodaySDollars4: (today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${today} in today’s dollars in ${years} (${targetYear}): about ${nominal} then, with ${inflationRate} inflation a year.`,
+    inPortfolioGrowthDefensive: (article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
+      `in ${article} ${label} portfolio (${growth}% growth, ${defensive}% defensive).`,
+    youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
+      `You would need ${monthlyNeeded} a month, but you can invest about ${affordableMonthly} a month. You could:`,
+    aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
+      `A diversified, low-cost index portfolio with ${growth}% in growth assets and ${defensive}% in defensive assets, matching the investment style you chose.`,
+    assessableIncomeLessIncome: (
+      assessableIncome: Shown,
+      incomeTax: Shown,
+      bracketTax: Shown,
+      lito: Shown,
+      medicareLevy: Shown,
+      medicareLevySurcharge: Shown,
+      nonTaxableBenefits: Shown,
+      netAnnual: Shown,
+      netMonthly: Shown,
+      taxTableYear: Shown,
+    ) =>
+      ` Assessable income ${assessableIncome} less income tax ${incomeTax} (tax ${bracketTax} less the low income tax offset ${lito}), the Medicare levy ${medicareLevy}${medicareLevySurcharge}${nonTaxableBenefits}: ${netAnnual} a year, ${netMonthly} a month (${taxTableYear} tax rates).`,
+    keptInCashOf: (
+      months: Shown,
+      netMonthly: Shown,
+      target: Shown,
+      cash: Shown,
+      availableSavings: Shown,
+      upfrontFeeDeducted: Shown,
+      leftOver: Shown,
+    ) =>
+      ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
+    regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
+      ` Regular savings ${monthly} a month, less ${setAsideShare}% set aside for the unexpected: ${investableMonthly} a month.`,
+    atAYearAfter: (annualReturn: Shown, label: Shown, years: Shown, confidence: Shown, medianNetReturn: Shown, annualReturn2: Shown) =>
+      ` At ${annualReturn} a year after fees (the return the ${label} portfolio beats over ${years} in ${confidence}% of outcomes; its median is ${medianNetReturn}), a monthly rate i = (1 + ${annualReturn2})`,
+    overNMonthsPayment: (months: Shown) => ` − 1. Over n = ${months} months, payment = (goal − first deposit × (1 + i)`,
+    aMonthAgainstA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
+      ` − 1) = ${monthlyNeeded} a month, against ${affordableMonthly} a month you can invest.`,
+    aChanceOfReaching: (monthlyNeeded: Shown, probabilityOfReachingGoal: Shown) =>
+      `${monthlyNeeded}: a ${probabilityOfReachingGoal}% chance of reaching your goal`,
+    aFirstDepositOf: (total: Shown, extra: Shown) => ` a first deposit of ${total} (${extra} more).`,
   },
   statement: {
     weHaveNotGiven:
@@ -296,11 +327,11 @@ export const ADVICE_WORDS = {
     employmentNotGiven: 'Employment not given',
     privateHospitalCoverHeld: 'Private hospital cover held.',
     noPrivateHospitalCover: 'No private hospital cover (the Medicare levy surcharge applies above its threshold).',
-    shortOfIt: (p0: Shown) => `, ${p0} short of it`,
-    bigExpensesOfExpected: (p0: Shown, p1: Shown) =>
-      `Big expenses of ${p0} expected in the next ${p1} years, set aside from cash and never invested.`,
-    noBigExpensesExpected: (p0: Shown) => `No big expenses expected in the next ${p0} years.`,
-    debts: (p0: Shown) => `Debts: ${p0}.`,
+    shortOfIt: (shortfall: Shown) => `, ${shortfall} short of it`,
+    bigExpensesOfExpected: (total: Shown, years: Shown) =>
+      `Big expenses of ${total} expected in the next ${years} years, set aside from cash and never invested.`,
+    noBigExpensesExpected: (years: Shown) => `No big expenses expected in the next ${years} years.`,
+    debts: (aDebt: Shown) => `Debts: ${aDebt}.`,
     noDebts: 'No debts.',
     yourGoal: 'Your goal',
     scopeOfThisAdvice: 'Scope of this advice',
@@ -321,33 +352,36 @@ export const ADVICE_WORDS = {
     theAnswersThisAdvice: 'The answers this advice is based on',
     assumptions: 'Assumptions',
     aDebt: 'a debt',
-    preparedOnAssumptionsVersion: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `Prepared on ${p0} · Assumptions version ${p1} · Engine ${p2} · ${p3} tax rates`,
-    takeHomePayA: (p0: Shown, p1: Shown, p2: Shown) => `Take-home pay ${p0} a year (${p1} a month) from assessable income of ${p2}.`,
-    emergencyFundOfMonths: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `Emergency fund of ${p0} (${p1} months of take-home pay) kept in cash; cash held ${p2}${p3}.`,
-    regularSavingsOfA: (p0: Shown, p1: Shown, p2: Shown) =>
-      `Regular savings of ${p0} a month, of which ${p1} can be invested after setting aside ${p2}% for the unexpected.`,
-    inTodaySDollars: (p0: Shown, p1: Shown, p2: Shown, p3: Shown, p4: Shown, p5: Shown) =>
-      `${p0}: ${p1} in today’s dollars in ${p2} (${p3}), about ${p4} then at ${p5} inflation.`,
-    inTheGrowthDefensive: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) => `${p0} in the ${p1} (${p2}% growth, ${p3}% defensive).`,
-    returnsAreNotGuaranteed: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `Returns are not guaranteed. We plan on ${p0} a year after fees (the return beaten over your timeframe in ${p1}% of outcomes; the median is ${p2}), but the value of your investment will rise and fall; in our projection there is a ${p3}% chance of reaching your goal on time.`,
-    aPortfolioCanFall: (p0: Shown, p1: Shown) =>
-      `A ${p0} portfolio can fall in value in some years; it suits goals at least ${p1} years away.`,
-    inflationMayBeHigher: (p0: Shown) => `Inflation may be higher than the ${p0} a year assumed, making the goal cost more.`,
-    forThisAdviceWe: (p0: Shown) =>
-      `For this advice we charge an upfront adviser fee of ${p0}, invoiced to you: it is not taken from your investment.`,
-    theFundSFees: (p0: Shown) =>
-      `The fund’s fees are paid to its issuer, ${p0}, which is related to us: we recommend its fund, and the group earns its fees. We receive no commissions, and our advisers are paid a salary with no bonus tied to the products they recommend.`,
-    oneOfOurAdvisers: (p0: Shown, p1: Shown, p2: Shown) =>
-      `One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call ${p0} (${p1}) or email ${p2}.`,
-    tellUsFirstEmail: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `Tell us first: email ${p0} or call ${p1}. We will acknowledge your complaint within one business day and give you our final response within ${p2} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority (AFCA), a free and independent service: ${p3}.`,
-    thisIsPersonalAdvice: (p0: Shown) =>
-      `This is personal advice, prepared by a digital advice tool from the answers you gave on ${p0}. It relies on those answers being complete and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.`,
-    australianFinancialServicesLicence: (p0: Shown, p1: Shown) =>
-      `${p0}, Australian Financial Services Licence ${p1} (a demonstration number: Horizon Advice is a fictional business). Our Financial Services Guide says who we are and what we do: `,
+    preparedOnAssumptionsVersion: (asOf: Shown, assumptionsVersion: Shown, engineVersion: Shown, financialYear: Shown) =>
+      `Prepared on ${asOf} · Assumptions version ${assumptionsVersion} · Engine ${engineVersion} · ${financialYear} tax rates`,
+    takeHomePayA: (netAnnual: Shown, netMonthly: Shown, assessableIncome: Shown) =>
+      `Take-home pay ${netAnnual} a year (${netMonthly} a month) from assessable income of ${assessableIncome}.`,
+    emergencyFundOfMonths: (target: Shown, months: Shown, cash: Shown, shortfall: Shown) =>
+      `Emergency fund of ${target} (${months} months of take-home pay) kept in cash; cash held ${cash}${shortfall}.`,
+    regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
+      `Regular savings of ${monthly} a month, of which ${investableMonthly} can be invested after setting aside ${setAsideShare}% for the unexpected.`,
+    inTodaySDollars: (label: Shown, today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${label}: ${today} in today’s dollars in ${years} (${targetYear}), about ${nominal} then at ${inflationRate} inflation.`,
+    inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
+      `${monthlyNeeded} in the ${fundName} (${growth}% growth, ${defensive}% defensive).`,
+    returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
+      `Returns are not guaranteed. We plan on ${annualReturn} a year after fees (the return beaten over your timeframe in ${confidence}% of outcomes; the median is ${medianNetReturn}), but the value of your investment will rise and fall; in our projection there is a ${probabilityOfReachingGoal}% chance of reaching your goal on time.`,
+    aPortfolioCanFall: (label: Shown, minHorizonYears: Shown) =>
+      `A ${label} portfolio can fall in value in some years; it suits goals at least ${minHorizonYears} years away.`,
+    inflationMayBeHigher: (inflationRate: Shown) =>
+      `Inflation may be higher than the ${inflationRate} a year assumed, making the goal cost more.`,
+    forThisAdviceWe: (upfrontAdviserFee: Shown) =>
+      `For this advice we charge an upfront adviser fee of ${upfrontAdviserFee}, invoiced to you: it is not taken from your investment.`,
+    theFundSFees: (ISSUER: Shown) =>
+      `The fund’s fees are paid to its issuer, ${ISSUER}, which is related to us: we recommend its fund, and the group earns its fees. We receive no commissions, and our advisers are paid a salary with no bonus tied to the products they recommend.`,
+    oneOfOurAdvisers: (PHONE: Shown, HOURS: Shown, EMAIL: Shown) =>
+      `One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call ${PHONE} (${HOURS}) or email ${EMAIL}.`,
+    tellUsFirstEmail: (EMAIL: Shown, PHONE: Shown, COMPLAINT_DAYS: Shown, AFCA: Shown) =>
+      `Tell us first: email ${EMAIL} or call ${PHONE}. We will acknowledge your complaint within one business day and give you our final response within ${COMPLAINT_DAYS} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority (AFCA), a free and independent service: ${AFCA}.`,
+    thisIsPersonalAdvice: (asOf: Shown) =>
+      `This is personal advice, prepared by a digital advice tool from the answers you gave on ${asOf}. It relies on those answers being complete and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.`,
+    australianFinancialServicesLicence: (BUSINESS: Shown, AFSL: Shown) =>
+      `${BUSINESS}, Australian Financial Services Licence ${AFSL} (a demonstration number: Horizon Advice is a fictional business). Our Financial Services Guide says who we are and what we do: `,
   },
   sample: {
     hereIsWhatYour: 'here is what your finances tell us.',
@@ -377,27 +411,29 @@ export const ADVICE_WORDS = {
     yearly: ' yearly',
     investmentFee: 'Investment fee',
     projection: 'Projection',
-    investingNowAndA: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `Investing ${p0} now and ${p1} a month, your investment is projected to reach your goal of ${p2} by ${p3}.`,
+    investingNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown, goalAmount: Shown, toYear: Shown) =>
+      `Investing ${availableSavings} now and ${regularInvestmentMonthly} a month, your investment is projected to reach your goal of ${goalAmount} by ${toYear}.`,
     emergencyFundThreeMonths: 'Emergency fund (three months of your take-home pay)',
     availableSavingsToInvest: 'Available savings to invest now',
     monthlySurplus: 'Monthly surplus',
-    perMonth: (p0: Shown) => `${p0} a month`,
-    setAsideForUnexpected: (p0: Shown) => `${p0}% set aside for unexpected expenses`,
+    perMonth: (surplusMonthly: Shown) => `${surplusMonthly} a month`,
+    setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% set aside for unexpected expenses`,
     leftOverEachMonth: 'Left over each month',
     goal: 'Goal',
-    inYears: (p0: Shown, p1: Shown) => `${p0} in ${p1} years`,
+    inYears: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} in ${goalYears} years`,
     availableSavings: 'Available savings',
     emergencyFundKeptAside: 'Emergency fund kept aside',
     leftOverEachMonth2: 'Left over each month after 30% set aside',
     regularInvestmentNeeded: 'Regular investment needed',
-    inYears2: (p0: Shown, p1: Shown) => `${p0} in ${p1} years`,
-    investNowAndA: (p0: Shown, p1: Shown) => `Invest ${p0} now and ${p1} a month`,
-    inPortfolioTheInvestment: (p0: Shown, p1: Shown, p2: Shown, p3: Shown) =>
-      `in ${p0} ${p1} portfolio, the investment style you chose, to reach ${p2} in ${p3} years.`,
-    aDiversifiedLowCost: (p0: Shown) => `A diversified, low-cost index portfolio matching your ${p0} investment style.`,
-    itsFeesAreLow: (p0: Shown) => `Its fees are low: ${p0} a year, with no administration fee.`,
-    youCanStartWith: (p0: Shown, p1: Shown) => `You can start with ${p0} and add ${p1} a month.`,
+    inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} in ${goalYears} years`,
+    investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
+      `Invest ${availableSavings} now and ${regularInvestmentMonthly} a month`,
+    inPortfolioTheInvestment: (riskLabel: Shown, riskLabel2: Shown, goalAmount: Shown, goalYears: Shown) =>
+      `in ${riskLabel} ${riskLabel2} portfolio, the investment style you chose, to reach ${goalAmount} in ${goalYears} years.`,
+    aDiversifiedLowCost: (riskLabel: Shown) => `A diversified, low-cost index portfolio matching your ${riskLabel} investment style.`,
+    itsFeesAreLow: (investmentFeePct: Shown) => `Its fees are low: ${investmentFeePct} a year, with no administration fee.`,
+    youCanStartWith: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
+      `You can start with ${availableSavings} and add ${regularInvestmentMonthly} a month.`,
   },
   chart: {
     goal: 'Goal ',
@@ -411,6 +447,6 @@ export const ADVICE_WORDS = {
     projectedValue: 'Projected value',
     high: 'High (90th)',
     medianTodaySDollars: 'Median, today’s dollars',
-    investmentProjectionTo: (p0: Shown, p1: Shown) => `Investment projection, ${p0} to ${p1}`,
+    investmentProjectionTo: (points: Shown, points2: Shown) => `Investment projection, ${points} to ${points2}`,
   },
 };
