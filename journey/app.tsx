@@ -10,7 +10,7 @@ import { ProgressBar } from './components/progress-bar';
 import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
-import { PRODUCT_NAME, UNEXPECTED_ERROR } from './messages';
+import { FRAME_WORDS as W, PRODUCT_NAME, UNEXPECTED_ERROR } from './messages';
 import { useSuitabilityCheck } from './suitability';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
@@ -27,7 +27,7 @@ export function App() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to content
+        {W.skipLink}
       </a>
       <Header />
       <ErrorBoundary key={screen}>{screen === 'notFound' ? <NotFound /> : <ScreenFrame screen={screen} />}</ErrorBoundary>
@@ -60,27 +60,22 @@ function Header() {
   return (
     <header className="header">
       <div className="header__inner">
-        <button
-          type="button"
-          className="logo"
-          aria-label={`${PRODUCT_NAME}, go to your dashboard`}
-          onClick={() => send({ type: 'JOURNEY.HOME' })}
-        >
+        <button type="button" className="logo" aria-label={W.home} onClick={() => send({ type: 'JOURNEY.HOME' })}>
           <Logo />
           <span className="logo__text">{PRODUCT_NAME}</span>
         </button>
         <div className="header__actions">
           <p role="status" className="save-status">
-            {hasAnswers ? 'Your answers are saved on this device' : ''}
+            {hasAnswers ? W.saved : ''}
           </p>
           {hasAnswers && !confirming && (
             <button type="button" ref={startAgain} className="button button--text" onClick={() => setConfirming(true)}>
-              Start again
+              {W.startAgain}
             </button>
           )}
           {hasAnswers && confirming && (
-            <div className="confirm" role="group" aria-label="Start again">
-              <span>Clear all your answers?</span>
+            <div className="confirm" role="group" aria-label={W.startAgain}>
+              <span>{W.clearAll}</span>
               <button
                 type="button"
                 className="button button--danger"
@@ -89,10 +84,10 @@ function Header() {
                   send({ type: 'JOURNEY.RESTART' });
                 }}
               >
-                Clear answers
+                {W.clear}
               </button>
               <button type="button" ref={cancel} className="button button--text" onClick={() => setConfirming(false)}>
-                Cancel
+                {W.cancel}
               </button>
             </div>
           )}
@@ -134,10 +129,10 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
           {route.title}
         </h1>
         {def.lead && <p className="lead">{def.lead}</p>}
-        <Suspense fallback={<p className="loading">Loading…</p>}>
+        <Suspense fallback={<p className="loading">{W.loading}</p>}>
           <Body />
         </Suspense>
-        <PageNav continueLabel={def.continueLabel === undefined ? 'Continue' : def.continueLabel} />
+        <PageNav continueLabel={def.continueLabel === undefined ? W.continue : def.continueLabel} />
       </main>
     </>
   );
@@ -154,11 +149,11 @@ function PageNav({ continueLabel }: { continueLabel: string | null }) {
   return (
     <div className="page-nav">
       <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
-        Back
+        {W.back}
       </button>
       {detour && (
         <button type="button" className="button button--secondary" disabled={!canReturn} onClick={() => send({ type: 'JOURNEY.RETURN' })}>
-          {detour.returnTo === 'reviewDetails' ? 'Save and return to review' : 'Save and return to recommendation'}
+          {detour.returnTo === 'reviewDetails' ? W.returnToReview : W.returnToRecommendation}
         </button>
       )}
       {continueLabel && (
@@ -173,21 +168,22 @@ function PageNav({ continueLabel }: { continueLabel: string | null }) {
 function NotFound() {
   const send = useJourneySend();
   const path = useJourney(selectRequestedPath);
-  const heading = usePageArrival('Page not found');
+  const heading = usePageArrival(W.notFound);
   return (
     <main id="main" tabIndex={-1} className="page" data-screen="notFound">
       <h1 ref={heading} tabIndex={-1} className="page__title">
-        Page not found
+        {W.notFound}
       </h1>
       <p className="lead">
-        There is no page at <code>{path}</code>. It may have moved, or the address may be mistyped.
+        {W.noPage} <code>{path}</code>
+        {W.mistyped}
       </p>
       <div className="page-nav">
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
-          Back
+          {W.back}
         </button>
         <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.HOME' })}>
-          Go to your dashboard
+          {W.toDashboard}
         </button>
       </div>
     </main>
@@ -215,11 +211,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
     return (
       <main id="main" tabIndex={-1} className="page" data-screen="error">
         <h1 className="page__title">{UNEXPECTED_ERROR}</h1>
-        <p className="lead">Something went wrong while showing this page. Your answers are saved.</p>
+        <p className="lead">{W.somethingWrong}</p>
         <pre className="error-detail">{this.state.error.message}</pre>
         <div className="page-nav">
           <button type="button" className="button button--primary" onClick={() => window.location.assign('/')}>
-            Go to your dashboard
+            {W.toDashboard}
           </button>
         </div>
       </main>

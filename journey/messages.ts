@@ -1,16 +1,16 @@
 /**
- * The journey's message catalogue: the words a visitor sees for each code the rules produce, keyed by
- * code. Each table is typed as total over its codes, so a code without words fails `tsc`. Words that
- * format an amount are functions, made when shown (a number format is costly to build at the journey's
- * start). So far: the field problems of journey/answer-fields.ts, the eligibility problems of
- * journey/rules.ts, the error text of journey-spec §8 and the product's name, the progress steps'
- * labels and the headings of the pages that are not questions
- * (a question's heading is declared in its module, journey/questions); the pages' other text is still
- * written where it is shown.
+ * The journey's message catalogue: every word a visitor sees, keyed by code (a problem's, a screen's) or grouped by
+ * what shows it (a question's words under its id), typed so that a missing key fails `tsc`. Words that format an
+ * amount or carry a figure are functions, made when shown (a number format is costly to build at the journey's
+ * start). This file holds what a first visit can show: the frame, the dashboard, the questions, the field and
+ * eligibility problems (journey/answer-fields.ts, journey/rules.ts), the error text of journey-spec §8 and the
+ * product's name; the words of what loads on demand (the pages between the dashboard and the questions, the
+ * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, which loads with them.
+ * test/architecture/catalogue.test.ts fails on words written anywhere else in journey/.
  */
 import type { FixedScreenId, StepNumber } from '../machines/journey-flow';
 import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } from './answer-fields';
-import { MIN_AGE, MIN_GOAL_YEARS } from './constants';
+import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
 import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './engine/retirement';
@@ -85,6 +85,197 @@ export const PRODUCT_NAME = 'Horizon Advice';
 
 /** journey-spec §8: the only error text of the prototype, the router's generic fallback title. */
 export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+
+/** What is wrong with a date of birth as typed (journey/engine/dates.ts `parseDateOfBirth`). */
+export const DATE_OF_BIRTH_ERRORS = {
+  blank: 'Enter your date of birth, for example 15/06/1990.',
+  format: 'Enter your date of birth as DD/MM/YYYY, for example 15/06/1990.',
+  month: 'The month must be a number from 1 to 12.',
+  notReal: (typed: string, month: string, year: number, days: number) => `${typed} is not a real date: ${month} ${year} has ${days} days.`,
+  future: 'Your date of birth must be today or in the past.',
+  tooOld: (year: number, maxAge: number) => `Check the year: ${year} would make you over ${maxAge}.`,
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+};
+
+/**
+ * Each question's words, under its id (journey/questions): its heading and lead, its fields' labels and hints, its
+ * rows on the review page (what the engine says of its missing answers is in journey/messages-on-demand.ts).
+ */
+export const QUESTION_WORDS = {
+  dateOfBirth: {
+    title: 'What is your date of birth?',
+    lead: `You need to be ${MIN_AGE} or over to use this advice.`,
+    label: 'Date of birth',
+    hint: 'For example, 15/06/1990 (DD/MM/YYYY)',
+    placeholder: 'DD/MM/YYYY',
+  },
+  relationshipStatus: { title: 'What is your relationship status?', review: 'Relationship status' },
+  goalSelection: {
+    title: 'What are you investing for?',
+    lead: 'Choose the goal that matters most to you right now.',
+    review: 'Goal',
+  },
+  goalDetails: {
+    title: 'Tell us about your goal',
+    amount: 'How much will you need?',
+    amountHint: 'In today’s dollars',
+    years: 'How many years from now?',
+    yearsHint: 'For example, 8 or 2.5',
+    reviewAmount: 'Amount needed',
+    reviewYears: 'Years from now',
+    yearsValue: (years: string) => `${years} years`,
+  },
+  summary: {
+    title: 'Thanks, your goal is saved',
+    goal: 'Your goal:',
+    goalDetails: (amount: string, years: string) => `, ${amount} in ${years} years.`,
+    saved: 'Your goal is saved.',
+    next: 'Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to invest.',
+  },
+  employmentStatus: { title: 'What is your employment status?', review: 'Employment status' },
+  income: {
+    title: 'What is your income?',
+    amount: 'Gross income',
+    amountHint: 'Before tax, excluding super',
+    frequency: 'How often?',
+  },
+  additionalIncome: {
+    title: 'Do you have any other income?',
+    lead: 'For example dividends, rent or trust distributions.',
+    item: 'Income',
+    source: 'Source',
+    amount: 'Amount',
+    frequency: 'How often?',
+    review: 'Other income',
+  },
+  benefits: {
+    title: 'Do you receive any government benefits?',
+    item: 'Benefit',
+    type: 'Benefit',
+    amount: 'Amount per fortnight',
+    review: 'Government benefits',
+    perFortnight: ' a fortnight',
+  },
+  bigSpends: {
+    title: `Do you expect any big expenses in the next ${BIG_SPENDS_YEARS} years?`,
+    lead: `For example a wedding, a car, renovations or school fees in the next ${BIG_SPENDS_YEARS} years.`,
+    item: 'Expense',
+    amount: 'Amount',
+    review: `Big expenses in the next ${BIG_SPENDS_YEARS} years`,
+  },
+  assets: {
+    title: 'Do you have any assets?',
+    lead: 'Include cash, your home, investments and valuable possessions.',
+    item: 'Asset',
+    type: 'Type',
+    value: 'Value',
+    review: 'Assets',
+  },
+  regularSavings: {
+    title: 'Do you save regularly?',
+    amount: 'How much do you save?',
+    frequency: 'How often?',
+    review: 'Regular savings',
+  },
+  super: {
+    title: 'Tell us about your superannuation',
+    balance: 'Total super balance',
+    balanceHint: 'Add up all of your super funds',
+    contributions: 'Are you making personal contributions to your super?',
+    reviewBalance: 'Super balance',
+    reviewContributions: 'Personal super contributions',
+  },
+  debts: {
+    title: 'Do you have any debts?',
+    item: 'Debt',
+    type: 'Type',
+    value: 'Amount owing',
+    owner: 'Whose debt is it?',
+    taxDeductible: 'Is the interest tax deductible?',
+    interestRate: 'Interest rate (% a year)',
+    repaymentAmount: 'Repayment amount',
+    frequency: 'Repayment frequency',
+    review: 'Debts',
+  },
+  insuranceCover: { title: 'What insurance cover do you have?', lead: 'Enter 0 where you have no cover of that kind.' },
+  privateHealth: {
+    title: 'Do you have private hospital cover?',
+    lead: 'Hospital cover affects the Medicare levy surcharge you pay.',
+    review: 'Private hospital cover',
+  },
+  riskAssessment: {
+    title: 'How do you feel about investment risk?',
+    questionnaire: 'Not sure? Take the risk questionnaire',
+    questionnaireText: 'A short set of questions about how you would react to ups and downs in the value of your investment.',
+    open: 'Open questionnaire',
+    notAvailable:
+      'The risk questionnaire is not available online yet. Choose the style below that describes you best, or talk to an adviser.',
+    style: 'Choose your investment style',
+    review: 'Investment style',
+  },
+};
+
+/** The journey's frame (journey/app.tsx, journey/components/progress-bar.tsx, journey/screens/index.tsx): header, page navigation, error pages. */
+export const FRAME_WORDS = {
+  skipLink: 'Skip to content',
+  home: `${PRODUCT_NAME}, go to your dashboard`,
+  saved: 'Your answers are saved on this device',
+  startAgain: 'Start again',
+  clearAll: 'Clear all your answers?',
+  clear: 'Clear answers',
+  cancel: 'Cancel',
+  loading: 'Loading…',
+  back: 'Back',
+  continue: 'Continue',
+  returnToReview: 'Save and return to review',
+  returnToRecommendation: 'Save and return to recommendation',
+  /** The Continue button's words on the screens that say it otherwise. */
+  continueTo: { intro: "Let's get started", eligibility: 'Agree and continue', recommendation: 'Accept and continue' },
+  dashboardLead: 'Choose a journey to get personal advice in a few steps.',
+  progress: 'Progress',
+  step: (n: number, of: number, label: string) => `Step ${n} of ${of}: ${label}`,
+  notFound: 'Page not found',
+  noPage: 'There is no page at',
+  mistyped: '. It may have moved, or the address may be mistyped.',
+  toDashboard: 'Go to your dashboard',
+  // journey-spec §8: the error page's lead under the generic title
+  somethingWrong: 'Something went wrong while showing this page. Your answers are saved.',
+};
+
+/** journey-spec §2: the dashboard (journey/screens/start.tsx). */
+export const DASHBOARD_WORDS = {
+  journeysLabel: 'Recommended journeys',
+  journeys: [
+    { title: 'Retirement', text: 'Plan the income you will need to retire comfortably.' },
+    { title: 'Investment', text: 'Get advice on investing towards a goal of your own.' },
+    { title: 'Investment Choice', text: 'Compare ways to invest what you already have.' },
+    { title: 'Financial health check', text: 'See where you stand today and what to work on next.' },
+  ],
+  start: 'Start',
+  // issue 15: 'Continue where you left off', when answers are saved on this device
+  welcomeBack: 'Welcome back',
+  youWereAt: (place: string) => `You were at ${place}.`,
+  step: (step: StepNumber, of: number) => `step ${step} of ${of}, ${STEP_LABELS[step]}`,
+  products: 'your recommended products',
+  resume: 'Continue where you left off',
+};
+
+/** journey-spec §4: a Yes/No list's rows (journey/components/row-list.tsx), by what one row is called ('Asset'). */
+export const ROW_LIST_WORDS = {
+  empty: (item: string) => `Add at least one ${item.toLowerCase()} to continue.`,
+  legend: (item: string, n: number) => `${item} ${n}`,
+  remove: (item: string, n: number) => `Remove ${item.toLowerCase()} ${n}`,
+  add: '+ Add another',
+};
+
+/** The review page's values (journey/review.ts). */
+export const REVIEW_WORDS = {
+  none: 'None',
+  yes: 'Yes',
+  no: 'No',
+  /** A row's amount that is not entered. */
+  noAmount: '—',
+};
 
 /** The words of a text. */
 export const say = (text: Text): string => (typeof text === 'function' ? text() : text);

@@ -8,6 +8,7 @@ import type { RowList } from '../machines/journey-answers';
 import { labelOf } from './options';
 import type { EditableStep } from '../machines/journey';
 import { formatEnteredMoney } from './format';
+import { REVIEW_WORDS } from './messages';
 
 export interface ReviewRow {
   label: string;
@@ -27,7 +28,7 @@ export const money = formatEnteredMoney;
 /** ' weekly', ' monthly', …: how often, after an amount ('' when not chosen). */
 export const per = (options: Parameters<typeof labelOf>[0], f: string) => (f ? ` ${labelOf(options, f).toLowerCase()}` : '');
 /** A Yes/No answer as shown. */
-export const yesNo = (v: string) => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : v);
+export const yesNo = (v: string) => (v === 'yes' ? REVIEW_WORDS.yes : v === 'no' ? REVIEW_WORDS.no : v);
 
 /** One row: the entered text formatted, or the sample's. */
 export function row(label: string, entered: string, sample: string, format: (s: string) => string = (s) => s): ReviewRow {
@@ -38,6 +39,6 @@ export function row(label: string, entered: string, sample: string, format: (s: 
 /** A Yes/No question with rows, summarised: 'None', or each row on its own line. */
 export function listRow<R>(label: string, entered: RowList<R>, sample: RowList<R>, describe: (r: R) => string): ReviewRow {
   const list = entered.answer === '' ? sample : entered;
-  const value = list.answer === 'no' || list.rows.length === 0 ? 'None' : list.rows.map(describe).join('\n');
+  const value = list.answer === 'no' || list.rows.length === 0 ? REVIEW_WORDS.none : list.rows.map(describe).join('\n');
   return { label, value, example: entered.answer === '' };
 }

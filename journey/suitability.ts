@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Answers } from '../machines/journey-answers';
-import type { Assessment } from './engine/assess';
+import type { Assessment } from './engine/suitability';
 
 /** The engine's check of a set of answers on a date: its suitability, and whether the goal can be reached. */
 export type SuitabilityCheck = (answers: Answers, asOf: Date) => Assessment;

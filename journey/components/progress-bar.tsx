@@ -1,13 +1,13 @@
 /** The 7-step progress bar of the questionnaire (journey-spec §2): an ordered list; the current step has aria-current="step". */
 import type { StepNumber } from '../../machines/journey-flow';
-import { STEP_LABELS } from '../messages';
+import { FRAME_WORDS, STEP_LABELS } from '../messages';
 import { STEPS } from '../questionnaire';
 import { useJourneySend } from '../actor-context';
 
 export function ProgressBar({ current }: { current: StepNumber }) {
   const send = useJourneySend();
   return (
-    <nav className="progress" aria-label="Progress">
+    <nav className="progress" aria-label={FRAME_WORDS.progress}>
       <ol className="progress__steps">
         {STEPS.map((step) => {
           const state = step.n < current ? 'done' : step.n === current ? 'current' : 'todo';
@@ -26,9 +26,7 @@ export function ProgressBar({ current }: { current: StepNumber }) {
                 <span className="progress__label" aria-hidden="true">
                   {STEP_LABELS[step.n]}
                 </span>
-                <span className="sr-only">
-                  Step {step.n} of {STEPS.length}: {STEP_LABELS[step.n]}
-                </span>
+                <span className="sr-only">{FRAME_WORDS.step(step.n, STEPS.length, STEP_LABELS[step.n])}</span>
               </button>
             </li>
           );

@@ -6,6 +6,9 @@
  */
 import { useId } from 'react';
 import { formatDollars } from '../format';
+import { ADVICE_WORDS } from '../messages-on-demand';
+
+const M = ADVICE_WORDS.chart;
 
 export interface ProjectionPoint {
   year: number;
@@ -69,7 +72,7 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="chart__svg">
         <title id={`${id}-title`}>
-          Investment projection, {points[0] ? label(points[0]) : ''} to {points.length ? label(points[points.length - 1]!) : ''}
+          {M.investmentProjectionTo(points[0] ? label(points[0]) : '', points.length ? label(points[points.length - 1]!) : '')}
         </title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
@@ -96,29 +99,31 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         {hasBand && <path className="chart__band" d={band} />}
         <line className="chart__goal" x1={PAD.left} x2={W - PAD.right} y1={y(goal)} y2={y(goal)} />
         <text className="chart__goal-label" x={W - PAD.right} y={y(goal) - 6} textAnchor="end">
-          Goal {formatDollars(goal)}
+          {M.goal}
+          {formatDollars(goal)}
         </text>
         <path className="chart__line" d={path(points.map((p) => p.value))} />
       </svg>
       <figcaption className="chart__summary">{summary}</figcaption>
       {hasBand && (
         <p className="chart__legend">
-          <span className="chart__key chart__key--line" aria-hidden="true" /> Median projection{' '}
-          <span className="chart__key chart__key--band" aria-hidden="true" /> 8 in 10 outcomes fall in the shaded range{' '}
-          <span className="chart__key chart__key--goal" aria-hidden="true" /> Your goal
+          <span className="chart__key chart__key--line" aria-hidden="true" />
+          {M.medianProjection} <span className="chart__key chart__key--band" aria-hidden="true" />
+          {M.inOutcomesFallIn} <span className="chart__key chart__key--goal" aria-hidden="true" />
+          {M.yourGoal}
         </p>
       )}
       {/* focusable, so a keyboard can scroll it when it is wider than the screen */}
-      <div className="chart__table-wrap" tabIndex={0} role="region" aria-label="Projected value by year">
+      <div className="chart__table-wrap" tabIndex={0} role="region" aria-label={M.projectedValueByYear}>
         <table className="chart__table">
-          <caption className="sr-only">Projected value by year</caption>
+          <caption className="sr-only">{M.projectedValueByYear}</caption>
           <thead>
             <tr>
-              <th scope="col">Year</th>
-              {hasBand && <th scope="col">Low (10th)</th>}
-              <th scope="col">{hasBand ? 'Median' : 'Projected value'}</th>
-              {hasBand && <th scope="col">High (90th)</th>}
-              {hasToday && <th scope="col">Median, today’s dollars</th>}
+              <th scope="col">{M.year}</th>
+              {hasBand && <th scope="col">{M.low}</th>}
+              <th scope="col">{hasBand ? M.median : M.projectedValue}</th>
+              {hasBand && <th scope="col">{M.high}</th>}
+              {hasToday && <th scope="col">{M.medianTodaySDollars}</th>}
             </tr>
           </thead>
           <tbody>

@@ -6,6 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RowField, RowListKey, RowTypes } from '../../machines/journey-answers';
 import { useJourney, useJourneySend } from '../actor-context';
+import { ROW_LIST_WORDS as W } from '../messages';
 import { YesNo } from './fields';
 
 export interface RowListProps<K extends RowListKey> {
@@ -32,18 +33,15 @@ export function RowList<K extends RowListKey>({ list, question, itemLabel, rende
     last?.[last.length - 1]?.querySelector<HTMLElement>('input, select')?.focus();
   }, [rows.length]);
 
-  const lower = itemLabel.toLowerCase();
   return (
     <>
       <YesNo legend={question} legendHidden value={answer} onChange={(value) => send({ type: 'TOGGLE.SET', toggle: list, value })} />
       {answer === 'yes' && (
         <div className="rows" ref={container}>
-          {rows.length === 0 && <p className="rows__empty">Add at least one {lower} to continue.</p>}
+          {rows.length === 0 && <p className="rows__empty">{W.empty(itemLabel)}</p>}
           {rows.map((row, i) => (
             <fieldset className="row" data-part="row" key={row.id}>
-              <legend>
-                {itemLabel} {i + 1}
-              </legend>
+              <legend>{W.legend(itemLabel, i + 1)}</legend>
               <div className="row__fields">
                 {renderRow(row, (field, value) => send({ type: 'ROWS.UPDATE', list, id: row.id, field, value } as never))}
               </div>
@@ -55,7 +53,7 @@ export function RowList<K extends RowListKey>({ list, question, itemLabel, rende
                   addButton.current?.focus();
                 }}
               >
-                Remove {lower} {i + 1}
+                {W.remove(itemLabel, i + 1)}
               </button>
             </fieldset>
           ))}
@@ -68,7 +66,7 @@ export function RowList<K extends RowListKey>({ list, question, itemLabel, rende
               send({ type: 'ROWS.ADD', list });
             }}
           >
-            + Add another
+            {W.add}
           </button>
         </div>
       )}

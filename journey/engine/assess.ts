@@ -7,22 +7,13 @@ import type { Answers } from '../../machines/journey-answers';
 import { assumptionsFor, planningReturn } from './assumptions';
 import { calendarDay } from './dates';
 import type { Assumptions } from './assumptions';
-import { readAnswers } from './inputs';
+import { readAnswers } from './read-answers';
 import { goalPlan } from './goal';
 import { needsAnalysis, type Needs } from './needs';
-import { checkSuitability, type Suitability } from './suitability';
+import { checkSuitability, type Assessment, type Suitability } from './suitability';
 import { netIncome, type NetIncome } from './tax';
 
 type Inputs = ReturnType<typeof readAnswers>['inputs'];
-
-/** The suitability of a set of answers, and whether the goal can be reached as it stands. */
-export interface Assessment extends Suitability {
-  /**
-   * What can be invested each month reaches the goal (issue 15: no product and no statement of advice until it does;
-   * the recommendation offers the three levers instead); null when an answer it needs is missing.
-   */
-  goalReachable: boolean | null;
-}
 
 /** The suitability of the answers at `asOf`, with the goal's reachability (the same rules and plan computeAdvice applies). */
 export function assessSuitability(answers: Answers, asOf: Date): Assessment {

@@ -3,11 +3,10 @@
  * user's, in the browser), so "today" and "the financial year" are what the user
  * sees on their own calendar.
  */
+import { DATE_OF_BIRTH_ERRORS as E } from '../messages';
 
-/** The result of {@link parseDateOfBirth}; `error` is ready to display beside the field. */
+/** The result of {@link parseDateOfBirth}; `error` is ready to display beside the field (the catalogue's words). */
 export type DateOfBirthResult = { ok: true; date: Date } | { ok: false; error: string };
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The oldest age accepted; an older date of birth is taken to be a mistyped year. */
 const MAX_AGE = 120;
@@ -62,20 +61,20 @@ export function birthdayAt(birth: Date, age: number): Date {
  */
 export function parseDateOfBirth(text: string, today: Date = new Date()): DateOfBirthResult {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: 'Enter your date of birth, for example 15/06/1990.' };
+  if (trimmed === '') return { ok: false, error: E.blank };
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
-  if (!m) return { ok: false, error: 'Enter your date of birth as DD/MM/YYYY, for example 15/06/1990.' };
+  if (!m) return { ok: false, error: E.format };
   const day = Number(m[1]);
   const month = Number(m[2]);
   const year = Number(m[3]);
-  if (month < 1 || month > 12) return { ok: false, error: 'The month must be a number from 1 to 12.' };
+  if (month < 1 || month > 12) return { ok: false, error: E.month };
   const days = daysInMonth(year, month);
   if (day < 1 || day > days) {
-    return { ok: false, error: `${trimmed} is not a real date: ${MONTHS[month - 1]} ${year} has ${days} days.` };
+    return { ok: false, error: E.notReal(trimmed, E.months[month - 1]!, year, days) };
   }
   const date = makeDate(year, month - 1, day);
   const now = calendarDay(today);
-  if (date.getTime() > now.getTime()) return { ok: false, error: 'Your date of birth must be today or in the past.' };
-  if (ageOn(date, now) > MAX_AGE) return { ok: false, error: `Check the year: ${year} would make you over ${MAX_AGE}.` };
+  if (date.getTime() > now.getTime()) return { ok: false, error: E.future };
+  if (ageOn(date, now) > MAX_AGE) return { ok: false, error: E.tooOld(year, MAX_AGE) };
   return { ok: true, date };
 }

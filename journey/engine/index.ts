@@ -12,7 +12,8 @@ import { ASSUMPTIONS_VERSION, assumptionsFor, planningReturn, type RiskProfile }
 import { calendarDay, isoDate } from './dates';
 import { fees as feesFor, type Fees } from './fees';
 import { goalPlan, levers as leversFor, monthlyRate, type Levers } from './goal';
-import { readAnswers, type MissingAnswer } from './inputs';
+import type { MissingAnswer } from './inputs';
+import { readAnswers } from './read-answers';
 import { dollarsText, type Cents } from './money';
 import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';

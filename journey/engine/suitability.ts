@@ -42,6 +42,15 @@ export interface Suitability {
   notChecked: UnsuitableCode[];
 }
 
+/** The suitability of a set of answers, and whether the goal can be reached as it stands. */
+export interface Assessment extends Suitability {
+  /**
+   * What can be invested each month reaches the goal (issue 15: no product and no statement of advice until it does;
+   * the recommendation offers the three levers instead); null when an answer it needs is missing.
+   */
+  goalReachable: boolean | null;
+}
+
 export interface SuitabilityInput {
   /** Retired, or receiving the Age Pension (issue 15: retirement is out of scope); null when neither is answered yet. */
   retired: boolean | null;

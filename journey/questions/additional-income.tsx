@@ -1,25 +1,28 @@
 /** journey-spec §3, §4: other income, a Yes/No list of rows (step 3). */
 import { SelectField } from '../components/fields';
 import { RowList } from '../components/row-list';
+import type { IncomeRow, Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { ADDITIONAL_INCOME_SOURCES, INCOME_FREQUENCIES, labelOf } from '../options';
 import { listRow, money, per } from '../review';
 import { listDone } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
 
-const title = 'Do you have any other income?';
+const W = QUESTION_WORDS.additionalIncome;
 
 function AdditionalIncome() {
   return (
     <RowList
       list="additionalIncome"
-      question={title}
-      itemLabel="Income"
+      question={W.title}
+      itemLabel={W.item}
       renderRow={(row, set) => (
         <>
-          <SelectField label="Source" options={ADDITIONAL_INCOME_SOURCES} value={row.source} onChange={(v) => set('source', v)} />
-          <MoneyField label="Amount" value={row.amount} onChange={(v) => set('amount', v)} />
-          <SelectField label="How often?" options={INCOME_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
+          <SelectField label={W.source} options={ADDITIONAL_INCOME_SOURCES} value={row.source} onChange={(v) => set('source', v)} />
+          <MoneyField label={W.amount} value={row.amount} onChange={(v) => set('amount', v)} />
+          <SelectField label={W.frequency} options={INCOME_FREQUENCIES} value={row.frequency} onChange={(v) => set('frequency', v)} />
         </>
       )}
     />
@@ -30,18 +33,30 @@ export const additionalIncome = defineQuestion({
   id: 'additionalIncome',
   path: '/questionnaire/additional-income',
   step: 3,
-  title,
-  lead: 'For example dividends, rent or trust distributions.',
+  title: W.title,
+  lead: W.lead,
   slice: { key: 'additionalIncome', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   Body: AdditionalIncome,
   rule: (a) => listDone(a.additionalIncome),
   review: (a, s) => [
     listRow(
-      'Other income',
+      W.review,
       a.additionalIncome,
       s.additionalIncome,
       (r) =>
-        `${labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || 'Income'}: ${money(r.amount) || '—'}${per(INCOME_FREQUENCIES, r.frequency)}`,
+        `${labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || W.item}: ${money(r.amount) || REVIEW_WORDS.noAmount}${per(INCOME_FREQUENCIES, r.frequency)}`,
     ),
   ],
+  read: (_, r: Reader<typeof MISSING_WORDS.additionalIncome>): Pick<Inputs, 'additionalIncome'> => {
+    const rows: IncomeRow[] = [];
+    const ok = r.list('additionalIncome', ['source', 'amount', 'frequency'], (row) => {
+      const c = r.amount('additionalIncome', row.amount, r.words.amount, row.id);
+      const n = r.perYear(row.frequency);
+      if (n === undefined) r.miss('additionalIncome', r.words.frequency, row.id);
+      if (c === null || n === undefined) return false;
+      rows.push({ rowId: row.id, type: row.source, annualCents: c * n });
+      return true;
+    });
+    return { additionalIncome: ok ? rows : null };
+  },
 });

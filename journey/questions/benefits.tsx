@@ -2,13 +2,16 @@
 import { useJourney } from '../actor-context';
 import { SelectField } from '../components/fields';
 import { RowList } from '../components/row-list';
+import type { IncomeRow, Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { BENEFIT_TYPES, labelOf } from '../options';
 import { listRow, money } from '../review';
 import { benefitsProblem, listDone } from '../rules';
 import { MoneyField, ScreenProblem, SuitabilityProblem } from './parts';
 import { defineQuestion } from './question';
 
-const title = 'Do you receive any government benefits?';
+const W = QUESTION_WORDS.benefits;
 const reasons = ['no-income'] as const;
 
 function Benefits() {
@@ -17,12 +20,12 @@ function Benefits() {
     <div className="stack">
       <RowList
         list="benefits"
-        question={title}
-        itemLabel="Benefit"
+        question={W.title}
+        itemLabel={W.item}
         renderRow={(row, set) => (
           <>
-            <SelectField label="Benefit" options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
-            <MoneyField label="Amount per fortnight" value={row.amount} onChange={(v) => set('amount', v)} />
+            <SelectField label={W.type} options={BENEFIT_TYPES} value={row.type} onChange={(v) => set('type', v)} />
+            <MoneyField label={W.amount} value={row.amount} onChange={(v) => set('amount', v)} />
           </>
         )}
       />
@@ -36,17 +39,29 @@ export const benefits = defineQuestion({
   id: 'benefits',
   path: '/questionnaire/benefits',
   step: 3,
-  title,
+  title: W.title,
   slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   reasons,
   Body: Benefits,
   rule: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
   review: (a, s) => [
     listRow(
-      'Government benefits',
+      W.review,
       a.benefits,
       s.benefits,
-      (r) => `${labelOf(BENEFIT_TYPES, r.type) || 'Benefit'}: ${money(r.amount) || '—'} a fortnight`,
+      (r) => `${labelOf(BENEFIT_TYPES, r.type) || W.item}: ${money(r.amount) || REVIEW_WORDS.noAmount}${W.perFortnight}`,
     ),
   ],
+  read: (_, r: Reader<typeof MISSING_WORDS.benefits>): Pick<Inputs, 'benefits'> => {
+    const rows: IncomeRow[] = [];
+    const ok = r.list('benefits', ['type', 'amount'], (row) => {
+      const known = r.a.benefitTax[row.type] !== undefined;
+      if (!known) r.miss('benefits', r.words.type, row.id);
+      const c = r.amount('benefits', row.amount, r.words.amount, row.id);
+      if (c === null || !known) return false;
+      rows.push({ rowId: row.id, type: row.type, annualCents: c * r.a.benefitPaymentsPerYear });
+      return true;
+    });
+    return { benefits: ok ? rows : null };
+  },
 });

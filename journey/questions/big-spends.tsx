@@ -1,20 +1,22 @@
 /** journey-spec §3, §4: big expenses in the next 5 years, a Yes/No list of rows (step 3). */
 import { RowList } from '../components/row-list';
-import { BIG_SPENDS_YEARS } from '../constants';
+import type { Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { listRow, money } from '../review';
 import { listDone } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
 
-const title = `Do you expect any big expenses in the next ${BIG_SPENDS_YEARS} years?`;
+const W = QUESTION_WORDS.bigSpends;
 
 function BigSpends() {
   return (
     <RowList
       list="bigSpends"
-      question={title}
-      itemLabel="Expense"
-      renderRow={(row, set) => <MoneyField label="Amount" value={row.amount} onChange={(v) => set('amount', v)} />}
+      question={W.title}
+      itemLabel={W.item}
+      renderRow={(row, set) => <MoneyField label={W.amount} value={row.amount} onChange={(v) => set('amount', v)} />}
     />
   );
 }
@@ -23,12 +25,24 @@ export const bigSpends = defineQuestion({
   id: 'bigSpends',
   path: '/questionnaire/big-spends',
   step: 3,
-  title,
-  lead: `For example a wedding, a car, renovations or school fees in the next ${BIG_SPENDS_YEARS} years.`,
+  title: W.title,
+  lead: W.lead,
   slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
   Body: BigSpends,
   rule: (a) => listDone(a.bigSpends),
-  review: (a, s) => [
-    listRow(`Big expenses in the next ${BIG_SPENDS_YEARS} years`, a.bigSpends, s.bigSpends, (r) => money(r.amount) || '—'),
-  ],
+  review: (a, s) => [listRow(W.review, a.bigSpends, s.bigSpends, (r) => money(r.amount) || REVIEW_WORDS.noAmount)],
+  read: (_, r: Reader<typeof MISSING_WORDS.bigSpends>): Pick<Inputs, 'bigSpendsCents'> => {
+    let total = 0;
+    const ok = r.list(
+      'bigSpends',
+      ['amount'],
+      (row) => {
+        const c = r.amount('bigSpends', row.amount, r.words.amount, row.id);
+        if (c !== null) total += c;
+        return c !== null;
+      },
+      { question: r.words.question(r.a.needs.bigSpendsYears), addRows: r.words.addRows },
+    );
+    return { bigSpendsCents: ok ? total : null };
+  },
 });

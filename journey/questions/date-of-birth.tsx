@@ -1,12 +1,16 @@
 /** journey-spec §3: the date of birth (step 1). */
 import { useState } from 'react';
 import { useToday } from '../clock';
-import { MIN_AGE } from '../constants';
 import { TextField } from '../components/fields';
+import { ageOn, parseDateOfBirth } from '../engine/dates';
+import type { Inputs } from '../engine/inputs';
+import { QUESTION_WORDS } from '../messages';
 import { row } from '../review';
 import { dateOfBirthProblem } from '../rules';
 import { useField } from './parts';
 import { defineQuestion } from './question';
+
+const W = QUESTION_WORDS.dateOfBirth;
 
 function DateOfBirth() {
   const [value, set] = useField('dateOfBirth');
@@ -16,9 +20,9 @@ function DateOfBirth() {
   const showError = problem !== null && value.trim() !== '' && (touched || value.trim().length >= 10);
   return (
     <TextField
-      label="Date of birth"
-      hint="For example, 15/06/1990 (DD/MM/YYYY)"
-      placeholder="DD/MM/YYYY"
+      label={W.label}
+      hint={W.hint}
+      placeholder={W.placeholder}
       autoComplete="bday"
       value={value}
       onChange={set}
@@ -32,11 +36,17 @@ export const dateOfBirth = defineQuestion({
   id: 'dateOfBirth',
   path: '/questionnaire/date-of-birth',
   step: 1,
-  title: 'What is your date of birth?',
-  lead: `You need to be ${MIN_AGE} or over to use this advice.`,
+  title: W.title,
+  lead: W.lead,
   slice: { key: 'dateOfBirth', blank: '', sample: '15/06/1990' },
   Body: DateOfBirth,
   // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.
   rule: (a, asOf) => dateOfBirthProblem(a.dateOfBirth, asOf) === null,
-  review: (a, s) => [row('Date of birth', a.dateOfBirth, s.dateOfBirth)],
+  review: (a, s) => [row(W.label, a.dateOfBirth, s.dateOfBirth)],
+  read: (a, { asOf, miss }): Pick<Inputs, 'dateOfBirth' | 'age'> => {
+    const dob = parseDateOfBirth(a.dateOfBirth, asOf);
+    if (!dob.ok) miss('dateOfBirth', dob.error);
+    const dateOfBirth = dob.ok ? dob.date : null;
+    return { dateOfBirth, age: dateOfBirth ? ageOn(dateOfBirth, asOf) : null };
+  },
 });

@@ -1,18 +1,23 @@
 /** journey-spec §3: the gross income and how often it is paid (step 3). */
 import { SelectField } from '../components/fields';
+import type { Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS } from '../messages';
 import { INCOME_FREQUENCIES } from '../options';
 import { money, per } from '../review';
 import { amount, filled } from '../rules';
 import { MoneyField, useField } from './parts';
 import { defineQuestion } from './question';
 
+const W = QUESTION_WORDS.income;
+
 function Income() {
   const [value, setAmount] = useField('income.amount');
   const [frequency, setFrequency] = useField('income.frequency');
   return (
     <div className="stack">
-      <MoneyField label="Gross income" hint="Before tax, excluding super" value={value} onChange={setAmount} />
-      <SelectField label="How often?" options={INCOME_FREQUENCIES} value={frequency} onChange={setFrequency} />
+      <MoneyField label={W.amount} hint={W.amountHint} value={value} onChange={setAmount} />
+      <SelectField label={W.frequency} options={INCOME_FREQUENCIES} value={frequency} onChange={setFrequency} />
     </div>
   );
 }
@@ -21,18 +26,24 @@ export const income = defineQuestion({
   id: 'income',
   path: '/questionnaire/income',
   step: 3,
-  title: 'What is your income?',
+  title: W.title,
   slice: { key: 'income', blank: { amount: '', frequency: '' }, sample: { amount: '215000', frequency: 'annually' } },
   asks: ['income.amount', 'income.frequency'],
   Body: Income,
   rule: (a) => amount(a.income.amount) && filled(a.income.frequency),
   review: (a, s) => [
     {
-      label: 'Gross income',
+      label: W.amount,
       value: a.income.amount
         ? `${money(a.income.amount)}${per(INCOME_FREQUENCIES, a.income.frequency)}`
         : `${money(s.income.amount)}${per(INCOME_FREQUENCIES, s.income.frequency)}`,
       example: !a.income.amount,
     },
   ],
+  read: ({ income }, r: Reader<typeof MISSING_WORDS.income>): Pick<Inputs, 'salaryAnnualCents'> => {
+    const salary = r.amount('income.amount', income.amount, r.words.amount, undefined, r.words.amountBlank);
+    const n = r.perYear(income.frequency);
+    if (n === undefined) r.miss('income.frequency', r.words.frequency);
+    return { salaryAnnualCents: salary !== null && n !== undefined ? salary * n : null };
+  },
 });

@@ -1,13 +1,16 @@
 /**
  * The journey's questions, in the order Continue walks them (journey-spec §2). Adding a question is
- * writing its module and listing it here: the flow, the titles, the rules, the review, the sample
- * household and the stored answers' shape follow (journey/questionnaire.ts).
+ * writing its module, its words in the catalogue (journey/messages.ts `QUESTION_WORDS`, under its id;
+ * what the engine says of its missing answers in journey/messages-on-demand.ts `MISSING_WORDS`) and
+ * listing it here: the flow, the titles, the rules, the review, the sample household and the stored
+ * answers' shape follow (journey/questionnaire.ts), and the engine's inputs from its `read`
+ * (journey/engine/read-answers.ts).
  *
  * A question with an answer of its own adds it to the answers' type from its module:
  * `declare module '../../machines/journey-answers' { interface Answers { pets: string } }`; the
  * answers it can set (`FieldKey`) follow from that. A Yes/No list of rows also declares its row
- * (`RowTypes`, `BLANK_ROWS`, `ROW_LISTS` there), and an answer the advice reads gets its reader in
- * journey/engine/inputs.ts.
+ * (`RowTypes`, `BLANK_ROWS`, `ROW_LISTS` there), and an input the advice reads is declared in
+ * journey/engine/inputs.ts (`Inputs`).
  */
 import { additionalIncome } from './additional-income';
 import { assets } from './assets';

@@ -1,10 +1,13 @@
 /** journey-spec §3: insurance cover, four amounts (step 3). */
 import { useJourney, useJourneySend } from '../actor-context';
+import { QUESTION_WORDS } from '../messages';
 import { INSURANCE_FIELDS } from '../options';
 import { money, row } from '../review';
 import { amount } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
+
+const W = QUESTION_WORDS.insuranceCover;
 
 function InsuranceCover() {
   const send = useJourneySend();
@@ -27,8 +30,8 @@ export const insuranceCover = defineQuestion({
   id: 'insuranceCover',
   path: '/questionnaire/insurance-cover',
   step: 3,
-  title: 'What insurance cover do you have?',
-  lead: 'Enter 0 where you have no cover of that kind.',
+  title: W.title,
+  lead: W.lead,
   slice: {
     key: 'insurance',
     blank: { life: '', tpd: '', trauma: '', incomeProtection: '' },

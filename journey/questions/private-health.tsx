@@ -1,25 +1,32 @@
 /** journey-spec §3: private hospital cover, Yes or No (step 3). */
 import { YesNo } from '../components/fields';
+import type { Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS } from '../messages';
 import { row, yesNo } from '../review';
 import { useField } from './parts';
 import { defineQuestion } from './question';
 
 // issue 15: the Medicare levy surcharge depends on hospital cover, not on extras
-const title = 'Do you have private hospital cover?';
+const W = QUESTION_WORDS.privateHealth;
 
 function PrivateHealth() {
   const [value, set] = useField('privateHealth');
-  return <YesNo legend={title} legendHidden value={value} onChange={set} />;
+  return <YesNo legend={W.title} legendHidden value={value} onChange={set} />;
 }
 
 export const privateHealth = defineQuestion({
   id: 'privateHealth',
   path: '/questionnaire/private-health',
   step: 3,
-  title,
-  lead: 'Hospital cover affects the Medicare levy surcharge you pay.',
+  title: W.title,
+  lead: W.lead,
   slice: { key: 'privateHealth', blank: '', sample: 'yes' },
   Body: PrivateHealth,
   rule: (a) => a.privateHealth !== '',
-  review: (a, s) => [row('Private hospital cover', a.privateHealth, s.privateHealth, yesNo)],
+  review: (a, s) => [row(W.review, a.privateHealth, s.privateHealth, yesNo)],
+  read: (a, r: Reader<typeof MISSING_WORDS.privateHealth>): Pick<Inputs, 'privateHospitalCover'> => {
+    if (a.privateHealth === '') r.miss('privateHealth', r.words.question);
+    return { privateHospitalCover: a.privateHealth === '' ? null : a.privateHealth === 'yes' };
+  },
 });

@@ -1,11 +1,13 @@
 /**
  * What a question module declares: everything about one question of the journey (journey-spec §2 to §5),
  * from which journey/questionnaire.ts derives the flow, the titles, the rules, the review, the sample
- * household and the stored answers' shape. One module per question, listed in ./index.ts.
+ * household and the stored answers' shape, and journey/engine/read-answers.ts the engine's inputs. One module per
+ * question, listed in ./index.ts; its words are in the catalogue under its id (journey/messages.ts `QUESTION_WORDS`).
  */
 import type { ComponentType } from 'react';
 import type { AnswerKey, Answers } from '../../machines/journey-answers';
 import type { StepNumber } from '../../machines/journey-flow';
+import type { Inputs, Reader } from '../engine/inputs';
 import type { UnsuitableCode } from '../engine/suitability';
 import type { ReviewRow } from '../review';
 import type { SuitabilityCheck } from '../suitability';
@@ -53,6 +55,11 @@ export interface Question {
   rule?: (answers: Answers, asOf: Date, suitability: SuitabilityCheck | null) => boolean;
   /** The question's rows on the review page, with the sample's value where nothing was entered. */
   review?: (answers: Answers, sample: Answers) => ReviewRow[];
+  /**
+   * How the advice engine reads the answers: the engine's inputs this question gives, saying through `r.miss` what
+   * it needs and cannot use (journey/engine/read-answers.ts folds them, in the order asked). Pure.
+   */
+  read?(answers: Answers, r: Reader): Partial<Inputs>;
 }
 
 /** A question of the journey's own, its slice checked against the answers' type. */

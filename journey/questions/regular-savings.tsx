@@ -1,14 +1,17 @@
 /** journey-spec §3, §4: regular savings, a Yes/No question revealing an amount and how often (step 3). */
 import { useJourney, useJourneySend } from '../actor-context';
 import { SelectField, YesNo } from '../components/fields';
+import { SAMPLE } from '../constants';
+import type { Inputs, Reader } from '../engine/inputs';
+import type { MISSING_WORDS } from '../messages-on-demand';
+import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { SAVINGS_FREQUENCIES } from '../options';
 import { money, per } from '../review';
 import { amount, filled } from '../rules';
-import { SAMPLE } from '../constants';
 import { MoneyField, SuitabilityProblem, useField } from './parts';
 import { defineQuestion } from './question';
 
-const title = 'Do you save regularly?';
+const W = QUESTION_WORDS.regularSavings;
 const reasons = ['savings-over-income', 'no-surplus'] as const;
 
 function RegularSavings() {
@@ -19,15 +22,15 @@ function RegularSavings() {
   return (
     <div className="stack">
       <YesNo
-        legend={title}
+        legend={W.title}
         legendHidden
         value={answer}
         onChange={(value) => send({ type: 'TOGGLE.SET', toggle: 'regularSavings', value })}
       />
       {answer === 'yes' && (
         <div className="rows">
-          <MoneyField label="How much do you save?" value={value} onChange={setAmount} />
-          <SelectField label="How often?" options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
+          <MoneyField label={W.amount} value={value} onChange={setAmount} />
+          <SelectField label={W.frequency} options={SAVINGS_FREQUENCIES} value={frequency} onChange={setFrequency} />
         </div>
       )}
       <SuitabilityProblem reasons={reasons} />
@@ -35,11 +38,13 @@ function RegularSavings() {
   );
 }
 
+type SavingsInputs = Pick<Inputs, 'savingsMonthlyCents' | 'savingsAnswer' | 'savingsAmountCents' | 'savingsFrequency'>;
+
 export const regularSavings = defineQuestion({
   id: 'regularSavings',
   path: '/questionnaire/regular-savings',
   step: 3,
-  title,
+  title: W.title,
   slice: {
     key: 'regularSavings',
     blank: { answer: '', amount: '', frequency: '' },
@@ -55,10 +60,28 @@ export const regularSavings = defineQuestion({
     const savings = a.regularSavings.answer === '' ? s.regularSavings : a.regularSavings;
     return [
       {
-        label: 'Regular savings',
-        value: savings.answer === 'no' ? 'None' : `${money(savings.amount)}${per(SAVINGS_FREQUENCIES, savings.frequency)}`,
+        label: W.review,
+        value: savings.answer === 'no' ? REVIEW_WORDS.none : `${money(savings.amount)}${per(SAVINGS_FREQUENCIES, savings.frequency)}`,
         example: a.regularSavings.answer === '',
       },
     ];
+  },
+  read: ({ regularSavings: rs }, r: Reader<typeof MISSING_WORDS.regularSavings>): SavingsInputs => {
+    let savingsMonthlyCents: number | null = null;
+    let savingsAmountCents: number | null = null;
+    if (rs.answer === 'no') {
+      savingsMonthlyCents = 0;
+      savingsAmountCents = 0;
+    } else if (rs.answer !== 'yes') r.miss('regularSavings', r.words.question);
+    else {
+      const c = r.amount('regularSavings.amount', rs.amount, r.words.amount);
+      const n = r.perYear(rs.frequency);
+      if (n === undefined) r.miss('regularSavings.frequency', r.words.frequency);
+      if (c !== null && n !== undefined) {
+        savingsAmountCents = c;
+        savingsMonthlyCents = Math.round((c * n) / 12);
+      }
+    }
+    return { savingsMonthlyCents, savingsAnswer: rs.answer, savingsAmountCents, savingsFrequency: rs.answer === 'yes' ? rs.frequency : '' };
   },
 });

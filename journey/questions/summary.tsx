@@ -1,8 +1,11 @@
 /** The thanks page after the goal's details: it asks nothing. */
 import { useJourney } from '../actor-context';
 import { formatEnteredMoney } from '../format';
+import { QUESTION_WORDS } from '../messages';
 import { GOAL_OPTIONS, labelOf } from '../options';
 import { defineQuestion } from './question';
+
+const W = QUESTION_WORDS.summary;
 
 function Summary() {
   const goal = useJourney((s) => s.context.answers.goal);
@@ -11,15 +14,13 @@ function Summary() {
     <div className="prose">
       {described ? (
         <p>
-          Your goal: <strong>{labelOf(GOAL_OPTIONS, goal.type)}</strong>, {formatEnteredMoney(goal.amount)} in {goal.years} years.
+          {W.goal} <strong>{labelOf(GOAL_OPTIONS, goal.type)}</strong>
+          {W.goalDetails(formatEnteredMoney(goal.amount), goal.years)}
         </p>
       ) : (
-        <p>Your goal is saved.</p>
+        <p>{W.saved}</p>
       )}
-      <p>
-        Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to
-        invest.
-      </p>
+      <p>{W.next}</p>
     </div>
   );
 }
@@ -33,7 +34,7 @@ export const summary = defineQuestion({
   id: 'summary',
   path: '/questionnaire/summary',
   step: 2,
-  title: 'Thanks, your goal is saved',
+  title: W.title,
   editable: false,
   Body: Summary,
 });

@@ -20,6 +20,9 @@ import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
+import { ADVICE_WORDS } from '../messages-on-demand';
+
+const M = ADVICE_WORDS.computed;
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -29,18 +32,18 @@ type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
   return (
     <section className="panel panel--warning" aria-labelledby="not-suitable">
-      <h2 id="not-suitable">We can’t recommend investing for this goal right now</h2>
-      <p>Our digital advice is only for people it suits. Based on your answers:</p>
+      <h2 id="not-suitable">{M.weCanTRecommend}</h2>
+      <p>{M.ourDigitalAdviceIs}</p>
       {reasons.map((r) => (
         <div key={r.code} className="callout">
           <h3>{r.title}</h3>
           <p>{r.explanation}</p>
           <p>
-            <strong>What to do instead:</strong> {r.instead}
+            <strong>{M.whatToDoInstead}</strong> {r.instead}
           </p>
         </div>
       ))}
-      <p>You can change any answer from the review page.</p>
+      <p>{M.youCanChangeAny}</p>
       <ReviewButton />
     </section>
   );
@@ -50,7 +53,7 @@ function ReviewButton() {
   const send = useJourneySend();
   return (
     <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: 5 })}>
-      Review your answers
+      {M.reviewYourAnswers}
     </button>
   );
 }
@@ -63,7 +66,7 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
   const send = useJourneySend();
   return (
     <section className="panel panel--warning" aria-labelledby="incomplete">
-      <h2 id="incomplete">We need a few more answers to work out your figures</h2>
+      <h2 id="incomplete">{M.weNeedAFew}</h2>
       <ul className="reasons">
         {missing.map((m) => {
           const step = stepOfScreen(answerScreen(m.answer));
@@ -76,7 +79,8 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
                   className="link-button"
                   onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}
                 >
-                  Go to {STEP_LABELS[step.n]}
+                  {M.goTo}
+                  {STEP_LABELS[step.n]}
                 </button>
               )}
             </li>
@@ -110,7 +114,9 @@ function notRecommended(advice: AdviceResult, Sample: ComponentType, hasAnswers:
 function SampleNote() {
   return (
     <p className="note" role="note">
-      These are <strong>example figures</strong>. Answer the questionnaire to see figures worked out from your own situation.
+      {M.theseAre}
+      <strong>{M.exampleFigures}</strong>
+      {M.answerTheQuestionnaireTo}
     </p>
   );
 }
@@ -136,51 +142,42 @@ export function NeedsAnalysis() {
       {advice.status === 'unsuitable' && <NotSuitable reasons={advice.suitability.reasons} />}
       <Figures
         rows={[
-          ['Take-home pay', `${$(income.netMonthlyCents)} a month (${$(income.netAnnualCents)} a year)`],
-          [
-            ef.allCash
-              ? 'Emergency fund (all your cash: you have no income)'
-              : `Emergency fund (${ef.months} months of your take-home pay)`,
-            $(ef.targetCents),
-          ],
-          ['Cash you have', $(ef.cashCents)],
-          ['Emergency fund still to build', $(ef.shortfallCents)],
-          ['Monthly surplus (what you save regularly)', `${$(sp.monthlyCents)} a month`],
-          [`${Math.round(sp.setAsideShare * 100)}% set aside for unexpected expenses`, `${$(sp.setAsideMonthlyCents)} a month`],
-          ['Left over to invest each month', `${$(sp.investableMonthlyCents)} a month`],
-          ['Available savings to invest now', $(needs.availableSavingsCents)],
+          [M.takeHomePayRow, M.aMonthAYear($(income.netMonthlyCents), $(income.netAnnualCents))],
+          [ef.allCash ? M.emergencyFundAllYour : M.emergencyFundMonthsOf(ef.months), $(ef.targetCents)],
+          [M.cashYouHave, $(ef.cashCents)],
+          [M.emergencyFundStillTo, $(ef.shortfallCents)],
+          [M.monthlySurplusWhatYou, M.perMonth($(sp.monthlyCents))],
+          [M.setAsideForUnexpected(Math.round(sp.setAsideShare * 100)), M.perMonth($(sp.setAsideMonthlyCents))],
+          [M.leftOverToInvest, M.perMonth($(sp.investableMonthlyCents))],
+          [M.availableSavingsToInvest, $(needs.availableSavingsCents)],
         ]}
       />
-      <h2>Why these figures</h2>
+      <h2>{M.whyTheseFigures}</h2>
       <ul className="reasons">
         <li>
-          Your take-home pay is your gross income of {$(income.assessableIncomeCents)} a year less {$(income.incomeTaxCents)} income tax
-          {income.litoCents > 0 ? ` (after a ${$(income.litoCents)} low income tax offset)` : ''}, {$(income.medicareLevyCents)} Medicare
-          levy
-          {income.medicareLevySurchargeCents > 0
-            ? ` and a ${$(income.medicareLevySurchargeCents)} Medicare levy surcharge, because you have no private hospital cover`
-            : ''}
-          {income.nonTaxableBenefitsCents > 0 ? `, plus ${$(income.nonTaxableBenefitsCents)} of tax-free benefits` : ''} (
-          {income.taxTableYear} tax rates).
+          {M.yourTakeHomePay(
+            $(income.assessableIncomeCents),
+            $(income.incomeTaxCents),
+            income.litoCents > 0 ? M.afterALowIncome($(income.litoCents)) : '',
+            $(income.medicareLevyCents),
+            income.medicareLevySurchargeCents > 0 ? M.andAMedicareLevy($(income.medicareLevySurchargeCents)) : '',
+            income.nonTaxableBenefitsCents > 0 ? M.plusOfTaxFree($(income.nonTaxableBenefitsCents)) : '',
+            income.taxTableYear,
+          )}
         </li>
         <li>
           {ef.allCash
-            ? 'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.'
-            : `We keep ${ef.months} months of take-home pay as an emergency fund before investing. ${
-                ef.shortfallCents > 0
-                  ? `Your cash falls ${$(ef.shortfallCents)} short of it, so there is nothing to invest from savings yet.`
-                  : 'Your cash covers it.'
-              }`}
+            ? M.withoutAnIncomeYour
+            : M.weKeepMonthsOf(ef.months, ef.shortfallCents > 0 ? M.yourCashFallsShort($(ef.shortfallCents)) : M.yourCashCoversIt)}
         </li>
-        <li>
-          We don’t ask about your expenses, so your surplus is the {$(sp.monthlyCents)} a month you told us you save. We set{' '}
-          {Math.round(sp.setAsideShare * 100)}% of it aside for the unexpected, which leaves {$(sp.investableMonthlyCents)} a month.
-        </li>
+        <li>{M.weDonTAsk($(sp.monthlyCents), Math.round(sp.setAsideShare * 100), $(sp.investableMonthlyCents))}</li>
         {needs.bigSpends.totalCents > 0 && (
           <li>
-            Your big expenses in the next {needs.bigSpends.years} years ({$(needs.bigSpends.totalCents)}) come out of your cash, after the
-            emergency fund is kept aside, and are never counted as money to invest
-            {needs.bigSpends.notCoveredCents > 0 ? `; ${$(needs.bigSpends.notCoveredCents)} of them is not covered by your cash yet` : ''}.
+            {M.yourBigExpensesIn(
+              needs.bigSpends.years,
+              $(needs.bigSpends.totalCents),
+              needs.bigSpends.notCoveredCents > 0 ? M.ofThemIsNot($(needs.bigSpends.notCoveredCents)) : '',
+            )}
           </li>
         )}
         {advice.notes.map((n) => (
@@ -201,57 +198,91 @@ function Working({ advice }: { advice: Recommended }) {
       <ol className="working">
         {income && (
           <li>
-            <strong>Take-home pay.</strong> Assessable income {$(income.assessableIncomeCents)} less income tax {$(income.incomeTaxCents)}{' '}
-            (tax {$(income.bracketTaxCents)} less the low income tax offset {$(income.litoCents)}), the Medicare levy{' '}
-            {$(income.medicareLevyCents)}
-            {income.medicareLevySurchargeCents > 0 ? ` and the Medicare levy surcharge ${$(income.medicareLevySurchargeCents)}` : ''}
-            {income.nonTaxableBenefitsCents > 0 ? `, plus tax-free benefits ${$(income.nonTaxableBenefitsCents)}` : ''}:{' '}
-            {$(income.netAnnualCents)} a year, {$(income.netMonthlyCents)} a month ({income.taxTableYear} tax rates).
+            <strong>{M.takeHomePay}</strong>
+            {M.assessableIncomeLessIncome(
+              $(income.assessableIncomeCents),
+              $(income.incomeTaxCents),
+              $(income.bracketTaxCents),
+              $(income.litoCents),
+              $(income.medicareLevyCents),
+              income.medicareLevySurchargeCents > 0 ? M.andTheMedicareLevy($(income.medicareLevySurchargeCents)) : '',
+              income.nonTaxableBenefitsCents > 0 ? M.plusTaxFreeBenefits($(income.nonTaxableBenefitsCents)) : '',
+              $(income.netAnnualCents),
+              $(income.netMonthlyCents),
+              income.taxTableYear,
+            )}
           </li>
         )}
         {needs && (
           <li>
-            <strong>Emergency fund and first deposit.</strong> {needs.emergencyFund.months} × {$(income?.netMonthlyCents ?? 0)} ={' '}
-            {$(needs.emergencyFund.targetCents)} kept in cash. Of your cash of {$(needs.emergencyFund.cashCents)}, what is left above it and
-            any big expenses, {$(needs.availableSavingsCents)}, is the first deposit
-            {needs.upfrontFeeDeducted ? ', less the adviser fee' : ''}
-            {plan.leftOverCents > 0
-              ? `, up to what the goal needs (its amount then, discounted at the planning return): ${$(plan.startingAmountCents)}; the other ${$(plan.leftOverCents)} is left out`
-              : `: ${$(plan.startingAmountCents)}`}
-            .
+            <strong>{M.emergencyFundAndFirst}</strong>
+            {M.keptInCashOf(
+              needs.emergencyFund.months,
+              $(income?.netMonthlyCents ?? 0),
+              $(needs.emergencyFund.targetCents),
+              $(needs.emergencyFund.cashCents),
+              $(needs.availableSavingsCents),
+              needs.upfrontFeeDeducted ? M.lessTheAdviserFee : '',
+              plan.leftOverCents > 0
+                ? M.upToWhatThe($(plan.startingAmountCents), $(plan.leftOverCents))
+                : `: ${$(plan.startingAmountCents)}`,
+            )}
           </li>
         )}
         {needs && (
           <li>
-            <strong>What you can invest.</strong> Regular savings {$(needs.surplus.monthlyCents)} a month, less{' '}
-            {Math.round(needs.surplus.setAsideShare * 100)}% set aside for the unexpected: {$(needs.surplus.investableMonthlyCents)} a
-            month.
+            <strong>{M.whatYouCanInvest}</strong>
+            {M.regularSavingsAMonth(
+              $(needs.surplus.monthlyCents),
+              Math.round(needs.surplus.setAsideShare * 100),
+              $(needs.surplus.investableMonthlyCents),
+            )}
           </li>
         )}
         <li>
-          <strong>The goal in future dollars.</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})
-          <sup>{plan.goal.years}</sup> = {$(plan.goal.nominalCents)} in {plan.goal.targetYear}.
+          <strong>{M.theGoalInFuture}</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})<sup>{plan.goal.years}</sup>{' '}
+          = {$(plan.goal.nominalCents)}
+          {M.in}
+          {plan.goal.targetYear}.
         </li>
         <li>
-          <strong>The regular investment.</strong> At {pct(plan.annualReturn)} a year after fees (the return the{' '}
-          {plan.profile.label.toLowerCase()} portfolio beats over {yearsText(plan.goal.years)} in {Math.round(plan.confidence * 100)}% of
-          outcomes; its median is {pct(plan.profile.medianNetReturn)}), a monthly rate i = (1 + {pct(plan.annualReturn)})<sup>1/12</sup> −
-          1. Over n = {months} months, payment = (goal − first deposit × (1 + i)<sup>n</sup>) × i ÷ ((1 + i)
-          <sup>n</sup> − 1) = {$(plan.monthlyNeededCents)} a month, against {$(plan.affordableMonthlyCents)} a month you can invest.
+          <strong>{M.theRegularInvestment}</strong>
+          {M.atAYearAfter(
+            pct(plan.annualReturn),
+            plan.profile.label.toLowerCase(),
+            yearsText(plan.goal.years),
+            Math.round(plan.confidence * 100),
+            pct(plan.profile.medianNetReturn),
+            pct(plan.annualReturn),
+          )}
+          <sup>1/12</sup>
+          {M.overNMonthsPayment(months)}
+          <sup>{M.n}</sup>
+          {M.iI}
+          <sup>{M.n}</sup>
+          {M.aMonthAgainstA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}
         </li>
       </ol>
       <p className="note">
-        Assumptions version {advice.assumptionsVersion}, engine {advice.engineVersion}, worked out on {advice.asOf} using{' '}
-        {advice.financialYear} tax rates. Returns are long-run assumptions for a {plan.profile.label.toLowerCase()} portfolio (
-        {pct(plan.profile.grossReturn)} a year before fees, volatility {pct(plan.profile.volatility)}); the investment fee is{' '}
-        {pct(plan.fees.investmentFeeRate)} a year; the adviser fee of {$(plan.fees.upfrontAdviserFeeCents)} is invoiced, not taken from your
-        investment.
+        {M.assumptionsVersionEngineWorked(
+          advice.assumptionsVersion,
+          advice.engineVersion,
+          advice.asOf,
+          advice.financialYear,
+          plan.profile.label.toLowerCase(),
+          pct(plan.profile.grossReturn),
+          pct(plan.profile.volatility),
+          pct(plan.fees.investmentFeeRate),
+          $(plan.fees.upfrontAdviserFeeCents),
+        )}
       </p>
-      <h3>Sources</h3>
+      <h3>{M.sources}</h3>
       <ul className="sources">
         {sourcesInForce(income?.taxTableYear).map((src) => (
           <li key={src.title}>
-            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title} (from {formatIsoDate(src.effectiveFrom)})
+            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title}
+            {M.from}
+            {formatIsoDate(src.effectiveFrom)})
           </li>
         ))}
       </ul>
@@ -278,8 +309,10 @@ function Chart({ advice }: { advice: Recommended }) {
         summary={advice.plan.chartSummary}
       />
       <p>
-        Chance of reaching your goal: <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>. In today’s dollars the median
-        outcome is {$(p.points[p.points.length - 1]!.today.median)}.
+        {M.chanceOfReachingYour}
+        <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>
+        {M.inTodaySDollars}
+        {$(p.points[p.points.length - 1]!.today.median)}.
       </p>
       <ul className="note">
         {advice.plan.chartAssumptions.map((a) => (
@@ -300,35 +333,49 @@ export function Recommendation() {
     <div className="stack" data-ai-private="">
       <section className="panel" aria-labelledby="goal-progress">
         <div className="panel__header">
-          <h2 id="goal-progress">Your goal: {plan.goal.label}</h2>
+          <h2 id="goal-progress">
+            {M.yourGoal}
+            {plan.goal.label}
+          </h2>
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.ADJUST_GOALS' })}>
-            Adjust goals
+            {M.adjustGoals}
           </button>
         </div>
         <p>
-          {$(plan.goal.todayCents)} in today’s dollars in {yearsText(plan.goal.years)} ({plan.goal.targetYear}): about{' '}
-          {$(plan.goal.nominalCents)} then, with {pct(plan.goal.inflationRate)} inflation a year.
+          {M.inTodaySDollars4(
+            $(plan.goal.todayCents),
+            yearsText(plan.goal.years),
+            plan.goal.targetYear,
+            $(plan.goal.nominalCents),
+            pct(plan.goal.inflationRate),
+          )}
         </p>
         <GoalProgress have={centsToDollars(plan.startingAmountCents)} goal={centsToDollars(plan.goal.nominalCents)} />
       </section>
       <section className="panel" aria-labelledby="proposed-advice">
-        <h2 id="proposed-advice">Proposed advice</h2>
+        <h2 id="proposed-advice">{M.proposedAdvice}</h2>
         {plan.reachable ? (
           <p className="big-figure" data-testid="proposed-advice">
             {/* issue 15: the chance in the headline, not the sixth reason */}
-            {investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents)}: a{' '}
-            {Math.round(plan.projection.probabilityOfReachingGoal * 100)}% chance of reaching your goal
+            {M.aChanceOfReaching(
+              investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents),
+              Math.round(plan.projection.probabilityOfReachingGoal * 100),
+            )}
           </p>
         ) : (
           <p className="big-figure" data-testid="proposed-advice">
-            Your goal is out of reach as it stands
+            {M.yourGoalIsOut}
           </p>
         )}
         <p>
-          in {article(plan.profile.label)} {plan.profile.label.toLowerCase()} portfolio ({Math.round(plan.profile.growth * 100)}% growth,{' '}
-          {Math.round(plan.profile.defensive * 100)}% defensive).
+          {M.inPortfolioGrowthDefensive(
+            article(plan.profile.label),
+            plan.profile.label.toLowerCase(),
+            Math.round(plan.profile.growth * 100),
+            Math.round(plan.profile.defensive * 100),
+          )}
         </p>
-        <h3>Why</h3>
+        <h3>{M.why}</h3>
         <ul className="reasons">
           {advice.reasons.map((r) => (
             <li key={r}>{r}</li>
@@ -336,41 +383,35 @@ export function Recommendation() {
         </ul>
         {!plan.reachable && plan.levers && (
           <div className="callout" role="note">
-            <h3>Three ways to make it work</h3>
-            <p>
-              You would need {$(plan.monthlyNeededCents)} a month, but you can invest about {$(plan.affordableMonthlyCents)} a month. You
-              could:
-            </p>
+            <h3>{M.threeWaysToMake}</h3>
+            <p>{M.youWouldNeedA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}</p>
             <ul>
               <li>
-                <strong>Give it more time:</strong>{' '}
+                <strong>{M.giveItMoreTime}</strong>{' '}
                 {plan.levers.longerTime
-                  ? `${yearsText(plan.levers.longerTime.years)} instead of ${yearsText(plan.goal.years)}.`
-                  : 'even the longest timeframe we plan for would not be enough on its own.'}
+                  ? M.insteadOf(yearsText(plan.levers.longerTime.years), yearsText(plan.goal.years))
+                  : M.evenTheLongestTimeframe}
               </li>
               <li>
-                <strong>Aim for a smaller goal:</strong> {$(plan.levers.smallerGoal.todayCents)} in today’s dollars in{' '}
-                {yearsText(plan.goal.years)}.
+                <strong>{M.aimForASmaller}</strong> {$(plan.levers.smallerGoal.todayCents)}
+                {M.inTodaySDollars3} {yearsText(plan.goal.years)}.
               </li>
               <li>
-                <strong>Start with more:</strong> a first deposit of {$(plan.levers.largerFirstDeposit.totalCents)} (
-                {$(plan.levers.largerFirstDeposit.extraCents)} more).
+                <strong>{M.startWithMore}</strong>
+                {M.aFirstDepositOf($(plan.levers.largerFirstDeposit.totalCents), $(plan.levers.largerFirstDeposit.extraCents))}
               </li>
             </ul>
-            <p>Use Adjust goals to change the amount or the years. We recommend a product once the plan reaches your goal.</p>
+            <p>{M.useAdjustGoalsTo}</p>
           </div>
         )}
       </section>
-      <Collapsible title="How we worked this out">
+      <Collapsible title={M.howWeWorkedThis}>
         <Working advice={advice} />
       </Collapsible>
-      <Collapsible title="Investment funds projection">
+      <Collapsible title={M.investmentFundsProjection}>
         <Chart advice={advice} />
       </Collapsible>
-      <p className="disclaimer">
-        This advice is based on your answers and on assumptions about future returns, which are not guaranteed. The value of investments can
-        go down as well as up. Consider the product disclosure statement before you decide.
-      </p>
+      <p className="disclaimer">{M.thisAdviceIsBased}</p>
     </div>
   );
 }
@@ -385,14 +426,11 @@ export function RecommendedProducts() {
   const f = plan.fees;
   return (
     <div className="stack" data-ai-private="">
-      <Greeting>this is the product we recommend for your goal.</Greeting>
+      <Greeting>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{fundName(plan.profile.label)}</h2>
-        <p>
-          A diversified, low-cost index portfolio with {Math.round(plan.profile.growth * 100)}% in growth assets and{' '}
-          {Math.round(plan.profile.defensive * 100)}% in defensive assets, matching the investment style you chose.
-        </p>
-        <h3>Why we recommend it</h3>
+        <p>{M.aDiversifiedLowCost(Math.round(plan.profile.growth * 100), Math.round(plan.profile.defensive * 100))}</p>
+        <h3>{M.whyWeRecommendIt}</h3>
         <ul className="reasons">
           {advice.reasons.map((r) => (
             <li key={r}>{r}</li>
@@ -400,21 +438,21 @@ export function RecommendedProducts() {
         </ul>
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.STATEMENT' })}>
-            Statement of advice
+            {M.statementOfAdvice}
           </button>
           {/* issue 15: the PDS opens in the document viewer (the demo's embed route), where the assistant can answer questions on it */}
           <a className="button button--secondary" href={DOCUMENT_LINKS.pds} aria-describedby="documents-note">
-            Product disclosure statement
+            {M.productDisclosureStatement}
           </a>
         </div>
         <p id="documents-note" className="note">
-          Read the product disclosure statement before you decide to invest; the statement of advice is ready to print or save as PDF.
+          {M.readTheProductDisclosure}
         </p>
       </section>
-      <Collapsible title="Fees and charges">
+      <Collapsible title={M.feesAndCharges}>
         <FeeTable fees={f} years={plan.goal.years} />
       </Collapsible>
-      <Collapsible title="Projection">
+      <Collapsible title={M.projection}>
         <Chart advice={advice} />
       </Collapsible>
     </div>

@@ -9,6 +9,9 @@ import { yearsText } from '../engine/money';
 import { formatDollars, formatPercent } from '../format';
 import { SAMPLE } from '../constants';
 import { centsToDollars } from '../use-advice';
+import { ADVICE_WORDS } from '../messages-on-demand';
+
+const M = ADVICE_WORDS.parts;
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
@@ -17,17 +20,16 @@ type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 
 /** The pages' greeting: by name only for the sample household (issue 15: 'Hi Alex' greeted every real user). */
 /** issue 15: no product and no statement of advice while the plan does not reach the goal. */
-export const OUT_OF_REACH =
-  'Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice yet. The recommendation shows three ways to make it work: more time, a smaller goal or a larger first deposit (Adjust goals changes the goal).';
+export const OUT_OF_REACH = M.yourGoalIsOut;
 
 export function Greeting({ children, sample }: { children: string; sample?: boolean }) {
-  return <p className="greeting">{sample ? `Hi ${SAMPLE.name}, ${children}` : children[0]!.toUpperCase() + children.slice(1)}</p>;
+  return <p className="greeting">{sample ? M.hi(SAMPLE.name, children) : children[0]!.toUpperCase() + children.slice(1)}</p>;
 }
 
 /** 'Invest $X now and $Y a month', leaving out a part that is $0 (issue 15: 'Invest $0 now'). */
 export function investText(now: string, nowCents: number, monthly: string, monthlyCents: number): string {
-  const parts = [nowCents > 0 && `${now} now`, monthlyCents > 0 && `${monthly} a month`].filter(Boolean);
-  return `Invest ${parts.join(' and ') || '$0'}`;
+  const parts = [nowCents > 0 && M.now(now), monthlyCents > 0 && M.perMonth(monthly)].filter(Boolean);
+  return M.invest(parts.join(M.and) || '$0');
 }
 
 /** 'a' or 'an' before a word (issue 15: 'in a aggressive portfolio'). */
@@ -44,17 +46,15 @@ export function GoalProgress({ have, goal }: { have: number; goal: number }) {
       <div
         className="meter__bar"
         role="progressbar"
-        aria-label="Goal progress"
+        aria-label={M.goalProgress}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
-        aria-valuetext={`${formatDollars(have)} of ${formatDollars(goal)}`}
+        aria-valuetext={M.of(formatDollars(have), formatDollars(goal))}
       >
         <div className="meter__fill" style={{ width: `${progress}%` }} />
       </div>
-      <p className="meter__label">
-        {formatDollars(have)} of {formatDollars(goal)} ({progress}%) available today
-      </p>
+      <p className="meter__label">{M.available(formatDollars(have), formatDollars(goal), progress)}</p>
     </div>
   );
 }
@@ -76,28 +76,23 @@ export function Figures({ rows }: { rows: [string, string][] }) {
 export function CautionaryNotes() {
   return (
     <>
-      <h2>Things to consider</h2>
+      <h2>{M.thingsToConsider}</h2>
       <div className="notes">
         <section className="callout">
-          <h3>Life insurance</h3>
-          <p>
-            If others depend on your income, check that your life, TPD and income protection cover would meet their needs. This advice does
-            not review your insurance.
-          </p>
+          <h3>{M.lifeInsurance}</h3>
+          <p>{M.ifOthersDependOn}</p>
         </section>
         <section className="callout">
-          <h3>Debt repayments</h3>
-          <p>
-            Paying off high-interest debt, such as credit cards and personal loans, usually beats investing. Consider repaying those first.
-          </p>
+          <h3>{M.debtRepayments}</h3>
+          <p>{M.payingOffHighInterest}</p>
         </section>
         <section className="callout">
-          <h3>Retirement planning</h3>
-          <p>This advice does not cover super or retirement. Your super fund or a financial adviser can help you plan for retirement.</p>
+          <h3>{M.retirementPlanning}</h3>
+          <p>{M.thisAdviceDoesNot}</p>
         </section>
         <section className="callout">
-          <h3>Next steps</h3>
-          <p>Next we recommend an investment strategy for your goal, based on what you can invest and the investment style you chose.</p>
+          <h3>{M.nextSteps}</h3>
+          <p>{M.nextWeRecommendAn}</p>
         </section>
       </div>
     </>
@@ -107,20 +102,23 @@ export function CautionaryNotes() {
 /** The fees in dollars (ASIC: fees shown in dollars as well as percentages), the first year and the whole timeframe. */
 export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']; years: number }) {
   const rows: [string, string, keyof Recommended['plan']['fees']['firstYear']][] = [
-    ['Upfront adviser fee', f.upfrontInvoiced ? 'One-off, invoiced' : 'One-off', 'upfrontAdviserCents'],
-    ['Administration fee', `${pct(f.administrationFeeRate)} yearly`, 'administrationCents'],
-    ['Investment fee', `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
-    ['Total', '', 'totalCents'],
+    [M.upfrontAdviserFee, f.upfrontInvoiced ? M.oneOffInvoiced : M.oneOff, 'upfrontAdviserCents'],
+    [M.administrationFee, `${pct(f.administrationFeeRate)} yearly`, 'administrationCents'],
+    [M.investmentFee, `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
+    [M.total, '', 'totalCents'],
   ];
   return (
     <table className="fees">
-      <caption className="sr-only">Fees and charges in dollars</caption>
+      <caption className="sr-only">{M.feesAndChargesIn}</caption>
       <thead>
         <tr>
-          <th scope="col">Fee</th>
-          <th scope="col">Rate</th>
-          <th scope="col">First year</th>
-          <th scope="col">Over {yearsText(years)}</th>
+          <th scope="col">{M.fee}</th>
+          <th scope="col">{M.rate}</th>
+          <th scope="col">{M.firstYear}</th>
+          <th scope="col">
+            {M.over}
+            {yearsText(years)}
+          </th>
         </tr>
       </thead>
       <tbody>

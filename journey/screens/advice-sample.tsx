@@ -9,20 +9,23 @@ import { ProjectionChart } from '../components/projection-chart';
 import { SAMPLE, SAMPLE_PROJECTION } from '../constants';
 import { formatDollars, formatPercent } from '../format';
 import { CautionaryNotes, Figures, GoalProgress, Greeting, article } from './advice-parts';
+import { ADVICE_WORDS } from '../messages-on-demand';
+
+const M = ADVICE_WORDS.sample;
 
 const riskLabel = labelOf(RISK_STYLES, SAMPLE.riskStyle);
 
 export function SampleNeedsAnalysis() {
   return (
     <div className="stack">
-      <Greeting sample>here is what your finances tell us.</Greeting>
+      <Greeting sample>{M.hereIsWhatYour}</Greeting>
       <Figures
         rows={[
-          ['Emergency fund (three months of your take-home pay)', formatDollars(SAMPLE.emergencyFund)],
-          ['Available savings to invest now', formatDollars(SAMPLE.availableSavings)],
-          ['Monthly surplus', `${formatDollars(SAMPLE.surplusMonthly)} a month`],
-          [`${SAMPLE.setAsideShare * 100}% set aside for unexpected expenses`, `${formatDollars(SAMPLE.setAsideMonthly)} a month`],
-          ['Left over each month', `${formatDollars(SAMPLE.leftOverMonthly)} a month`],
+          [M.emergencyFundThreeMonths, formatDollars(SAMPLE.emergencyFund)],
+          [M.availableSavingsToInvest, formatDollars(SAMPLE.availableSavings)],
+          [M.monthlySurplus, M.perMonth(formatDollars(SAMPLE.surplusMonthly))],
+          [M.setAsideForUnexpected(SAMPLE.setAsideShare * 100), M.perMonth(formatDollars(SAMPLE.setAsideMonthly))],
+          [M.leftOverEachMonth, M.perMonth(formatDollars(SAMPLE.leftOverMonthly))],
         ]}
       />
       <CautionaryNotes />
@@ -30,7 +33,12 @@ export function SampleNeedsAnalysis() {
   );
 }
 
-const chartSummary = `Investing ${formatDollars(SAMPLE.availableSavings)} now and ${formatDollars(SAMPLE.regularInvestmentMonthly)} a month, your investment is projected to reach your goal of ${formatDollars(SAMPLE.goalAmount)} by ${SAMPLE.chart.toYear}.`;
+const chartSummary = M.investingNowAndA(
+  formatDollars(SAMPLE.availableSavings),
+  formatDollars(SAMPLE.regularInvestmentMonthly),
+  formatDollars(SAMPLE.goalAmount),
+  SAMPLE.chart.toYear,
+);
 
 export function SampleChart() {
   return (
@@ -48,47 +56,39 @@ export function SampleRecommendation() {
   const send = useJourneySend();
   return (
     <div className="stack">
-      <Greeting sample>here is the strategy we recommend.</Greeting>
+      <Greeting sample>{M.hereIsTheStrategy}</Greeting>
       <section className="panel" aria-labelledby="goal-progress">
         <div className="panel__header">
-          <h2 id="goal-progress">Your goal</h2>
+          <h2 id="goal-progress">{M.yourGoal}</h2>
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.ADJUST_GOALS' })}>
-            Adjust goals
+            {M.adjustGoals}
           </button>
         </div>
-        <p>
-          {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years
-        </p>
+        <p>{M.inYears2(formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
         <GoalProgress have={SAMPLE.availableSavings} goal={SAMPLE.goalAmount} />
       </section>
       <section className="panel" aria-labelledby="proposed-advice">
-        <h2 id="proposed-advice">Proposed advice</h2>
+        <h2 id="proposed-advice">{M.proposedAdvice}</h2>
         <p className="big-figure">
-          Invest {formatDollars(SAMPLE.availableSavings)} now and {formatDollars(SAMPLE.regularInvestmentMonthly)} a month
+          {M.investNowAndA(formatDollars(SAMPLE.availableSavings), formatDollars(SAMPLE.regularInvestmentMonthly))}
         </p>
-        <p>
-          in {article(riskLabel)} {riskLabel.toLowerCase()} portfolio, the investment style you chose, to reach{' '}
-          {formatDollars(SAMPLE.goalAmount)} in {SAMPLE.goalYears} years.
-        </p>
+        <p>{M.inPortfolioTheInvestment(article(riskLabel), riskLabel.toLowerCase(), formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
       </section>
-      <Collapsible title="How we worked this out">
+      <Collapsible title={M.howWeWorkedThis}>
         <Figures
           rows={[
-            ['Goal', `${formatDollars(SAMPLE.goalAmount)} in ${SAMPLE.goalYears} years`],
-            ['Available savings', formatDollars(SAMPLE.availableSavings)],
-            ['Emergency fund kept aside', formatDollars(SAMPLE.emergencyFund)],
-            ['Left over each month after 30% set aside', `${formatDollars(SAMPLE.leftOverMonthly)} a month`],
-            ['Regular investment needed', `${formatDollars(SAMPLE.regularInvestmentMonthly)} a month`],
+            [M.goal, M.inYears(formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)],
+            [M.availableSavings, formatDollars(SAMPLE.availableSavings)],
+            [M.emergencyFundKeptAside, formatDollars(SAMPLE.emergencyFund)],
+            [M.leftOverEachMonth2, M.perMonth(formatDollars(SAMPLE.leftOverMonthly))],
+            [M.regularInvestmentNeeded, M.perMonth(formatDollars(SAMPLE.regularInvestmentMonthly))],
           ]}
         />
       </Collapsible>
-      <Collapsible title="Investment funds projection">
+      <Collapsible title={M.investmentFundsProjection}>
         <SampleChart />
       </Collapsible>
-      <p className="disclaimer">
-        This is general information based on sample figures and assumptions about future returns, which are not guaranteed. The value of
-        investments can go down as well as up. Consider the product disclosure statement before you decide.
-      </p>
+      <p className="disclaimer">{M.thisIsGeneralInformation}</p>
     </div>
   );
 }
@@ -96,61 +96,68 @@ export function SampleRecommendation() {
 export function SampleRecommendedProducts() {
   return (
     <div className="stack">
-      <Greeting sample>this is the product we recommend for your goal.</Greeting>
+      <Greeting sample>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{SAMPLE.product}</h2>
-        <p>A diversified, low-cost index portfolio matching your {riskLabel.toLowerCase()} investment style.</p>
-        <h3>Why we recommend it</h3>
+        <p>{M.aDiversifiedLowCost(riskLabel.toLowerCase())}</p>
+        <h3>{M.whyWeRecommendIt}</h3>
         <ul className="checklist">
-          <li>It matches the investment style you chose.</li>
-          <li>Its fees are low: {formatPercent(SAMPLE.investmentFeePct)} a year, with no administration fee.</li>
-          <li>
-            You can start with {formatDollars(SAMPLE.availableSavings)} and add {formatDollars(SAMPLE.regularInvestmentMonthly)} a month.
-          </li>
-          <li>You can withdraw your money when you reach your goal.</li>
+          <li>{M.itMatchesTheInvestment}</li>
+          <li>{M.itsFeesAreLow(formatPercent(SAMPLE.investmentFeePct))}</li>
+          <li>{M.youCanStartWith(formatDollars(SAMPLE.availableSavings), formatDollars(SAMPLE.regularInvestmentMonthly))}</li>
+          <li>{M.youCanWithdrawYour}</li>
         </ul>
         <div className="button-row">
           <button type="button" className="button button--secondary" aria-describedby="documents-note">
-            Statement of advice
+            {M.statementOfAdvice}
           </button>
           <button type="button" className="button button--secondary" aria-describedby="documents-note">
-            Product disclosure statement
+            {M.productDisclosureStatement}
           </button>
         </div>
         <p id="documents-note" className="note">
-          Your statement of advice and the product disclosure statement will be available here once your advice is finalised.
+          {M.yourStatementOfAdvice}
         </p>
       </section>
-      <Collapsible title="Fees and charges">
+      <Collapsible title={M.feesAndCharges}>
         <table className="fees">
-          <caption className="sr-only">Fees and charges</caption>
+          <caption className="sr-only">{M.feesAndCharges}</caption>
           <thead>
             <tr>
-              <th scope="col">Fee</th>
-              <th scope="col">Rate</th>
-              <th scope="col">In dollars</th>
+              <th scope="col">{M.fee}</th>
+              <th scope="col">{M.rate}</th>
+              <th scope="col">{M.inDollars}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Upfront adviser fee</th>
-              <td>One-off, invoiced</td>
+              <th scope="row">{M.upfrontAdviserFee}</th>
+              <td>{M.oneOffInvoiced}</td>
               <td>{formatDollars(SAMPLE.upfrontAdviserFee)}</td>
             </tr>
             <tr>
-              <th scope="row">Administration fee</th>
-              <td>{formatPercent(SAMPLE.administrationFeePct)} yearly</td>
+              <th scope="row">{M.administrationFee}</th>
+              <td>
+                {formatPercent(SAMPLE.administrationFeePct)}
+                {M.yearly}
+              </td>
               <td>{formatDollars(0)}</td>
             </tr>
             <tr>
-              <th scope="row">Investment fee</th>
-              <td>{formatPercent(SAMPLE.investmentFeePct)} yearly</td>
-              <td>{formatDollars(SAMPLE.investmentFeeYearly)} yearly</td>
+              <th scope="row">{M.investmentFee}</th>
+              <td>
+                {formatPercent(SAMPLE.investmentFeePct)}
+                {M.yearly}
+              </td>
+              <td>
+                {formatDollars(SAMPLE.investmentFeeYearly)}
+                {M.yearly}
+              </td>
             </tr>
           </tbody>
         </table>
       </Collapsible>
-      <Collapsible title="Projection">
+      <Collapsible title={M.projection}>
         <SampleChart />
       </Collapsible>
     </div>

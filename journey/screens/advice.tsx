@@ -9,6 +9,9 @@ import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { Greeting } from './advice-parts';
 import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
 import { StatementOfAdvice } from './statement';
+import { ADVICE_WORDS } from '../messages-on-demand';
+
+const M = ADVICE_WORDS.review;
 
 function EditIcon() {
   return (
@@ -25,10 +28,12 @@ function ReviewDetails() {
   const anyExample = sections.some((s) => s.rows.some((r) => r.example));
   return (
     <div className="stack">
-      <Greeting>please check your details before we work out your needs.</Greeting>
+      <Greeting>{M.pleaseCheckYourDetails}</Greeting>
       {anyExample && (
         <p className="note">
-          Values marked <span className="badge">Example</span> are sample values standing in for questions you have not answered.
+          {M.valuesMarked}
+          <span className="badge">{M.example}</span>
+          {M.areSampleValuesStanding}
         </p>
       )}
       {sections.map((section) => (
@@ -38,8 +43,8 @@ function ReviewDetails() {
             <button
               type="button"
               className="icon-button"
-              aria-label={`Edit ${section.title}`}
-              title={`Edit ${section.title}`}
+              aria-label={M.edit(section.title)}
+              title={M.edit(section.title)}
               onClick={() => send({ type: 'JOURNEY.EDIT_SECTION', step: section.step })}
             >
               <EditIcon />
@@ -51,7 +56,7 @@ function ReviewDetails() {
                 <dt>{r.label}</dt>
                 <dd>
                   <span className="review-list__value">{r.value}</span>
-                  {r.example && <span className="badge">Example</span>}
+                  {r.example && <span className="badge">{M.example}</span>}
                 </dd>
               </Fragment>
             ))}

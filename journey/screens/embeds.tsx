@@ -4,21 +4,15 @@
  * its token in `data-embed-token`; its content belongs to the widget.
  */
 import { useEmbedTokens } from '../embed-tokens';
+import { EMBED_WORDS as W } from '../messages-on-demand';
 import type { ComponentType } from 'react';
 
 function Slot({ kind, token, label }: { kind: 'smart-doc' | 'video'; token: string; label: string }) {
   return <div className={`${kind}-embedding-slot embed-slot`} data-embed-token={token} role="region" aria-label={label} />;
 }
 
-/** The demo's documents, one of each type the viewer treats differently (widget-spec §2). */
-const DOCUMENT_TYPES = [
-  ['docx', 'Word (PDS)'],
-  ['pdf', 'PDF (FSG)'],
-  ['md', 'Markdown'],
-  ['txt', 'Text'],
-  ['csv', 'Spreadsheet'],
-  ['other', 'Other file'],
-] as const;
+/** The demo's documents, one of each type the viewer treats differently (widget-spec §2), with their links' words. */
+const DOCUMENT_TYPES = Object.entries(W.documentTypes);
 
 /** /smart-doc?doc=TYPE shows that document (the Word PDS by default); the links switch between them with a page load. */
 function SmartDoc() {
@@ -27,14 +21,14 @@ function SmartDoc() {
   const type = t.documents[asked] ? asked : 'docx';
   return (
     <>
-      <nav className="doc-switcher" aria-label="Demo documents">
+      <nav className="doc-switcher" aria-label={W.documentsLabel}>
         {DOCUMENT_TYPES.filter(([k]) => t.documents[k]).map(([k, label]) => (
           <a key={k} href={`/smart-doc?doc=${k}`} aria-current={k === type ? 'page' : undefined}>
             {label}
           </a>
         ))}
       </nav>
-      <Slot key={type} kind="smart-doc" token={t.documents[type] ?? t.smartDoc} label="Document viewer" />
+      <Slot key={type} kind="smart-doc" token={t.documents[type] ?? t.smartDoc} label={W.documentViewer} />
     </>
   );
 }
@@ -43,15 +37,15 @@ function SmartDocMultiple() {
   const t = useEmbedTokens();
   return (
     <div className="embed-pair">
-      <Slot kind="smart-doc" token={t.smartDoc} label="First document viewer" />
-      <Slot kind="smart-doc" token={t.smartDocSecond} label="Second document viewer" />
+      <Slot kind="smart-doc" token={t.smartDoc} label={W.firstViewer} />
+      <Slot kind="smart-doc" token={t.smartDocSecond} label={W.secondViewer} />
     </div>
   );
 }
 
 function VideoEmbed() {
   const t = useEmbedTokens();
-  return <Slot kind="video" token={t.video} label="Video player" />;
+  return <Slot kind="video" token={t.video} label={W.videoPlayer} />;
 }
 
 export const BODIES = {

@@ -1,17 +1,19 @@
 /**
  * Every screen of the journey, by id. The frame's text (Continue label, lead) is
- * here, or in the question's module (journey/questions); the advice and embed
- * pages load on demand, one chunk per group, so a first visit to the dashboard
- * loads only the start screens and the questions (the journey's size budget).
+ * here, or in the question's module (journey/questions); the pages between the
+ * dashboard and the questions, the advice and embed pages load on demand, one chunk
+ * per group, so a first visit to the dashboard loads only it and the questions (the
+ * journey's size budget).
  */
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
 import type { QuestionId } from '../questions';
+import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';
 
 export interface ScreenDef {
   Body: ComponentType;
-  /** The Continue button's text; null for screens without one. @default 'Continue' */
+  /** The Continue button's text; null for screens without one. @default the catalogue's 'Continue' */
   continueLabel?: string | null;
   /** A line under the heading. */
   lead?: string;
@@ -19,6 +21,7 @@ export interface ScreenDef {
 
 type Group = Record<string, ComponentType>;
 const loaders = {
+  introduction: () => import('./introduction'),
   advice: () => import('./advice'),
   embeds: () => import('./embeds'),
 } satisfies Record<string, () => Promise<{ BODIES: Group }>>;
@@ -41,17 +44,17 @@ const A = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ B
 const E = (id: ScreenId): ScreenDef => ({ Body: lazyBody('embeds', id), continueLabel: null });
 
 export const SCREENS: Record<ScreenId, ScreenDef> = {
-  dashboard: { Body: START.dashboard, continueLabel: null, lead: 'Choose a journey to get personal advice in a few steps.' },
-  intro: { Body: START.intro, continueLabel: "Let's get started" },
-  beforeStart: { Body: START.beforeStart },
-  eligibility: { Body: START.eligibility, continueLabel: 'Agree and continue' },
+  dashboard: { Body: START.dashboard, continueLabel: null, lead: W.dashboardLead },
+  intro: { Body: lazyBody('introduction', 'intro'), continueLabel: W.continueTo.intro },
+  beforeStart: { Body: lazyBody('introduction', 'beforeStart') },
+  eligibility: { Body: lazyBody('introduction', 'eligibility'), continueLabel: W.continueTo.eligibility },
   ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<
     QuestionId,
     ScreenDef
   >),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
-  recommendation: A('recommendation', { continueLabel: 'Accept and continue' }),
+  recommendation: A('recommendation', { continueLabel: W.continueTo.recommendation }),
   recommendedProducts: A('recommendedProducts'),
   statementOfAdvice: A('statementOfAdvice', { continueLabel: null }),
   smartDoc: E('smartDoc'),

@@ -11,10 +11,11 @@ function controlledRegion(button: HTMLElement): HTMLElement {
   return region;
 }
 
+// the page loads on demand (journey/screens/introduction.tsx): each test waits for its toggle
 describe('collapsible sections on /investment/before-start', () => {
-  it('start closed, with their content hidden', () => {
+  it('start closed, with their content hidden', async () => {
     renderJourney('/investment/before-start');
-    const toggle = screen.getByRole('button', { name: 'Documents to read' });
+    const toggle = await screen.findByRole('button', { name: 'Documents to read' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     const region = controlledRegion(toggle);
     expect(region.hidden).toBe(true);
@@ -24,7 +25,7 @@ describe('collapsible sections on /investment/before-start', () => {
 
   it('open on a click and close on a second', async () => {
     const { user } = renderJourney('/investment/before-start');
-    const toggle = screen.getByRole('button', { name: 'Documents to read' });
+    const toggle = await screen.findByRole('button', { name: 'Documents to read' });
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -39,7 +40,7 @@ describe('collapsible sections on /investment/before-start', () => {
 
   it('open from the keyboard', async () => {
     const { user } = renderJourney('/investment/before-start');
-    const toggle = screen.getByRole('button', { name: 'Documents to read' });
+    const toggle = await screen.findByRole('button', { name: 'Documents to read' });
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

@@ -1,12 +1,15 @@
 /**
  * One module per question: a made-up question, declared in one module and added to the list of questions,
  * shows in the flow (its route, its step, Continue and Back around it, its rule on Continue), on the review,
- * and in the answers the autosave stores.
+ * in the answers the autosave stores, and in what the advice engine reads.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { assessSuitability } from '../../journey/engine/assess';
+import { assumptionsFor } from '../../journey/engine/assumptions';
+import type { Inputs } from '../../journey/engine/inputs';
+import { readAnswers } from '../../journey/engine/read-answers';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { JOURNEY, questionnaire } from '../../journey/questionnaire';
 import { QUESTIONS } from '../../journey/questions';
@@ -31,6 +34,10 @@ const pets: Question = {
   Body: () => null,
   rule: (a) => petsOf(a) !== '',
   review: (a, s) => [row('Pets', petsOf(a), petsOf(s))],
+  read: (a, r) => {
+    if (petsOf(a) === '') r.miss('pets' as FieldKey, 'Tell us whether you have pets.');
+    return { hasPets: petsOf(a) === '' ? null : petsOf(a) === 'yes' } as Partial<Inputs>;
+  },
 };
 
 /** The journey's questions with pets asked after private health. */
@@ -94,6 +101,28 @@ describe('a question added through one module', () => {
     // after private hospital cover, as it is asked
     expect(rows.map((r) => r.label).slice(-2)).toEqual(['Private hospital cover', 'Pets']);
     expect(rows.at(-1)).toEqual({ label: 'Pets', value: 'a cat', example: false });
+  });
+});
+
+describe('a question added through one module, read by the advice engine', () => {
+  const a = assumptionsFor(TODAY);
+  const read = (answers: Answers) => readAnswers(answers, TODAY, a, WITH_PETS.questions);
+
+  it('gives the engine its input, and the journey’s own inputs stay as they were', () => {
+    const answers = { ...completeAnswers(), pets: 'yes' } as Answers;
+    const { inputs, missing } = read(answers);
+    expect((inputs as Inputs & { hasPets: boolean | null }).hasPets).toBe(true);
+    expect(missing).toEqual([]);
+    const { hasPets: _, ...own } = inputs as Inputs & { hasPets: unknown };
+    expect(own).toEqual(readAnswers(completeAnswers(), TODAY, a).inputs);
+  });
+
+  it('says its answer is missing, in the order the questions are asked', () => {
+    const answers = { ...completeAnswers(), privateHealth: '', pets: '', risk: { questionnaireOpened: false, style: '' } } as Answers;
+    const { inputs, missing } = read(answers);
+    expect((inputs as Inputs & { hasPets: boolean | null }).hasPets).toBeNull();
+    expect(missing.map((m) => m.answer)).toEqual(['privateHealth', 'pets', 'risk.style']);
+    expect(missing[1]).toEqual({ answer: 'pets', message: 'Tell us whether you have pets.' });
   });
 });
 

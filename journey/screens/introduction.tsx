@@ -1,0 +1,71 @@
+/** The pages between the dashboard and the questions: intro, before you start, eligibility (journey-spec §2), loaded on demand. */
+import type { ComponentType } from 'react';
+import { Collapsible } from '../components/collapsible';
+import { DOCUMENT_LINKS } from '../licensee';
+import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
+
+function Intro() {
+  return (
+    <div className="prose">
+      <p>
+        {W.intro.text} <strong>{W.intro.minutes}</strong>.
+      </p>
+      <ul className="checklist">
+        {W.intro.points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function BeforeStart() {
+  return (
+    <div className="prose">
+      <p>{W.beforeStart.text}</p>
+      <ul className="checklist">
+        {W.beforeStart.points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+      <p>{W.beforeStart.partner}</p>
+      <Collapsible title={W.beforeStart.documents}>
+        <p>{W.beforeStart.read}</p>
+        <ul>
+          <li>
+            <a href={DOCUMENT_LINKS.fsg}>{W.beforeStart.fsg}</a>
+          </li>
+          <li>
+            <a href={DOCUMENT_LINKS.privacy}>{W.beforeStart.privacy}</a>
+          </li>
+        </ul>
+      </Collapsible>
+    </div>
+  );
+}
+
+function Eligibility() {
+  return (
+    <div className="prose">
+      <h2>{W.eligibility.suits}</h2>
+      <ul className="checklist">
+        {W.eligibility.suitsPoints.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+      <h2>{W.eligibility.notCovered}</h2>
+      <ul>
+        {W.eligibility.notCoveredPoints.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+      <p>{W.eligibility.confirm}</p>
+    </div>
+  );
+}
+
+export const BODIES = {
+  intro: Intro,
+  beforeStart: BeforeStart,
+  eligibility: Eligibility,
+} satisfies Record<string, ComponentType>;

@@ -1,0 +1,92 @@
+/**
+ * One message catalogue per app (the journey's: journey/messages.ts, with the words of what loads on demand in
+ * journey/messages-on-demand.ts): no words are written where they are shown. A JSX text node, or a string literal
+ * given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
+ * with letters in it, anywhere in journey/ but the catalogue fails here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The catalogue's files: the only place words are written. */
+const CATALOGUE = new Set(['journey/messages.ts', 'journey/messages-on-demand.ts']);
+/** The props whose text a visitor reads or hears. */
+const WORDS_PROPS = new Set([
+  'aria-label',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'hint',
+  'legend',
+  'itemLabel',
+  'question',
+  'lead',
+  'aria-description',
+  'aria-valuetext',
+]);
+const LETTERS = /\p{L}/u;
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return sources(rel);
+    return /\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** The words written in a file where they are shown: `file:line text`. */
+function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what.trim()}`);
+  /** A literal with letters: a string, or a template with letters outside its placeholders. */
+  const wordy = (e: ts.Expression | undefined): boolean => {
+    if (!e) return false;
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return LETTERS.test(e.text);
+    if (ts.isTemplateExpression(e)) return LETTERS.test(e.head.text) || e.templateSpans.some((s) => LETTERS.test(s.literal.text));
+    if (ts.isParenthesizedExpression(e)) return wordy(e.expression);
+    if (ts.isConditionalExpression(e)) return wordy(e.whenTrue) || wordy(e.whenFalse);
+    if (
+      ts.isBinaryExpression(e) &&
+      (e.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+    )
+      return wordy(e.left) || wordy(e.right);
+    return false;
+  };
+  const visit = (n: ts.Node) => {
+    if (ts.isJsxText(n) && LETTERS.test(n.text)) at(n, n.text);
+    else if (ts.isJsxExpression(n) && n.parent && !ts.isJsxAttribute(n.parent) && wordy(n.expression)) at(n, n.getText());
+    else if (ts.isJsxAttribute(n) && WORDS_PROPS.has(n.name.getText())) {
+      const init = n.initializer;
+      if (init && ts.isStringLiteral(init) && LETTERS.test(init.text)) at(n, n.getText());
+      else if (init && ts.isJsxExpression(init) && wordy(init.expression)) at(n, n.getText());
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+describe('the journey’s words', () => {
+  it('are all in its catalogue: no JSX text, nor words given to a label, title, hint or the like, written elsewhere', () => {
+    const files = sources('journey').filter((f) => !CATALOGUE.has(f));
+    expect(files.flatMap((f) => inlineWords(f))).toEqual([]);
+  });
+
+  it('finds words written inline (the check itself)', () => {
+    const tsx = `const A = () => <p title="Help">Hello <b>{'there'}</b>{n}{\`\${n} years\`}<i aria-label={x ? 'Yes' : y}>{'$1'}</i></p>;`;
+    expect(inlineWords('x.tsx', tsx).map((w) => w.replace(/^x\.tsx:1 /, ''))).toEqual([
+      'title="Help"',
+      'Hello',
+      "{'there'}",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      '{`${n} years`}',
+      "aria-label={x ? 'Yes' : y}",
+    ]);
+  });
+});
