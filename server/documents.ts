@@ -4,9 +4,10 @@
  * document that the answer engines search. Bytes in, strings out, no I/O; PDFs
  * and spreadsheets are read in a worker thread (./document-worker).
  */
-import { unzipSync } from 'fflate';
 import { csvMarkdown, sheetsMarkdown, type MarkdownTable } from './document-tables';
 import { readInWorker, UnreadableError } from './document-worker';
+import { docxMarkdown } from './docx-text';
+import { otherText } from './other-text';
 import { pdfMarkdown } from './pdf-text';
 
 /** A smart document's type, exactly as the smart doc response carries it (widget-spec §3). */
@@ -99,8 +100,9 @@ export function contentTypeFor(filename: string): string {
  * The version of the readers below. A document keeps the version its text was read with; one read by an
  * older version (or before there were versions) is read again from its file at start (server/reread-documents.ts),
  * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes.
+ * 2: docx as markdown (headings, list items, tables), and the text of 'other' documents.
  */
-export const TEXT_READER_VERSION = 1;
+export const TEXT_READER_VERSION = 2;
 
 /** How much of a document is read: a hostile or huge file is read in part, or not at all, never without end. */
 export interface ReadLimits {
@@ -142,19 +144,19 @@ export interface DocumentText {
 /**
  * The text of a document, for the answer engines and for search:
  * - md, markdown, txt, snippet: the bytes as UTF-8, without a byte-order mark;
- * - docx: one line per paragraph of `word/document.xml` (a table row is one line,
- *   its cells separated by tabs);
+ * - docx: light markdown (./docx-text): `#` headings from the paragraphs' styles, `- ` list items,
+ *   GFM tables whose first row is the header, blocks separated by blank lines;
  * - pdf: its text as light markdown (./pdf-text: headings by font size, paragraphs, `- ` items);
  * - csv, and xls, xlsx or spreadsheet files: GFM markdown tables (./document-tables), one per
  *   sheet under a `##` heading naming it; a spreadsheet type whose bytes are not an xlsx zip is read as CSV;
- * - other: null.
+ * - other: when the file is UTF-8 text without NULs (./other-text), JSON as tables and `key: value` lines,
+ *   other text as it is; null for a binary file.
  *
  * Never rejects: an upload is untrusted input, so a file that cannot be read (corrupt, encrypted, a scan
  * without a text layer, a legacy binary .xls, too big, too slow) gives null text and says why.
  */
 export async function readDocumentText(type: DocType, bytes: Uint8Array, limits: Partial<ReadLimits> = {}): Promise<DocumentText> {
   const l = { ...DEFAULT_READ_LIMITS, ...limits };
-  if (type === 'other') return { text: null, problem: null };
   if (bytes.length > l.maxBytes) return { text: null, problem: `it is larger than ${l.maxBytes} bytes` };
   try {
     // a spreadsheet saved with a .csv name
@@ -166,6 +168,7 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
       case 'snippet':
       case 'docx':
       case 'csv':
+      case 'other':
         return inThread(type, bytes, l);
       case 'pdf':
         return await pdfText(bytes, l);
@@ -180,9 +183,9 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
 }
 
 /**
- * The text of the documents read in this thread (md, markdown, txt, snippet, docx, csv), as
+ * The text of the documents read in this thread (md, markdown, txt, snippet, docx, csv, other), as
  * {@link readDocumentText} gives it within the default limits; null for the others (pdf and the
- * spreadsheet types, which it reads in a worker; other) and for a file that cannot be read.
+ * spreadsheet types, which it reads in a worker) and for a file that cannot be read.
  */
 export function extractText(type: DocType, bytes: Uint8Array): string | null {
   const l = DEFAULT_READ_LIMITS;
@@ -194,6 +197,7 @@ export function extractText(type: DocType, bytes: Uint8Array): string | null {
     case 'snippet':
     case 'docx':
     case 'csv':
+    case 'other':
       return inThread(type, bytes, l).text;
     default:
       return null;
@@ -201,11 +205,18 @@ export function extractText(type: DocType, bytes: Uint8Array): string | null {
 }
 
 /** The text of the documents read without a worker. */
-function inThread(type: 'md' | 'markdown' | 'txt' | 'snippet' | 'docx' | 'csv', bytes: Uint8Array, l: ReadLimits): DocumentText {
+function inThread(type: 'md' | 'markdown' | 'txt' | 'snippet' | 'docx' | 'csv' | 'other', bytes: Uint8Array, l: ReadLimits): DocumentText {
   switch (type) {
     case 'docx': {
-      const text = docxText(bytes);
-      return text === null ? { text: null, problem: 'it is not a readable Word document' } : cut(text, l.maxChars);
+      const text = docxMarkdown(bytes, l);
+      return text === null ? { text: null, problem: 'it is not a readable Word document' } : cutAtBlock(text, l.maxChars);
+    }
+    case 'other': {
+      // a binary file has no text, and that is no problem to report: it is there to be downloaded
+      const read = otherText(bytes, l);
+      if (read.text === null) return { text: null, problem: null };
+      const kept = cutAtBlock(read.text, l.maxChars);
+      return kept.problem || !read.truncated ? kept : { text: kept.text, problem: 'only part of its rows or columns are kept' };
     }
     case 'csv':
       if (isZip(bytes)) return { text: null, problem: 'it is a zip file, not CSV' };
@@ -220,6 +231,14 @@ function cut(text: string, maxChars: number): DocumentText {
   return text.length > maxChars
     ? { text: text.slice(0, maxChars), problem: `only its first ${maxChars} characters are kept` }
     : { text, problem: null };
+}
+
+/** `text`, or as much of it as fits in `maxChars`, cut at the end of a block (or of a line) when there is one to cut at. */
+function cutAtBlock(text: string, maxChars: number): DocumentText {
+  if (text.length <= maxChars) return { text, problem: null };
+  const block = text.lastIndexOf('\n\n', maxChars);
+  const end = block > 0 ? block : text.lastIndexOf('\n', maxChars);
+  return { text: text.slice(0, end > 0 ? end : maxChars), problem: `only its first ${maxChars} characters are kept` };
 }
 
 /** A PDF's text, read in the worker and laid out as markdown. */
@@ -276,119 +295,4 @@ function decodeText(bytes: Uint8Array): string {
   const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
   // TextDecoder drops a leading BOM by default; the replace covers a BOM that was itself encoded twice.
   return new TextDecoder(utf16 ?? 'utf-8').decode(bytes).replace(/^\uFEFF/, '');
-}
-
-/** The most `word/document.xml` may inflate to: far beyond any real document, small enough that a zip bomb cannot exhaust memory. */
-const MAX_DOCUMENT_XML_BYTES = 32 * 1024 * 1024;
-
-function docxText(bytes: Uint8Array): string | null {
-  try {
-    const files = unzipSync(bytes, {
-      // Inflate only the one part we read, and refuse one that claims to be huge.
-      filter: (f) => f.name === 'word/document.xml' && f.originalSize <= MAX_DOCUMENT_XML_BYTES,
-    });
-    const xml = files['word/document.xml'];
-    return xml ? wordprocessingText(decodeText(xml)) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A row of a table being read: the finished cells, and the paragraphs of the open cell. */
-interface OpenRow {
-  cells: string[];
-  cell: string[] | null;
-}
-
-/**
- * The text of a WordprocessingML body. A streaming pass over the tags rather than
- * a DOM, since Node has no XML parser and the few elements that carry text are
- * flat and well known.
- */
-function wordprocessingText(xml: string): string {
-  const lines: string[] = [];
-  const rows: OpenRow[] = [];
-  let paragraph: string | null = null;
-  let inText = false;
-  let runDepth = 0;
-  // Content inside mc:Fallback repeats what mc:Choice already holds (text boxes, shapes).
-  let fallbackDepth = 0;
-
-  const emit = (line: string) => {
-    const row = rows.at(-1);
-    if (row?.cell) row.cell.push(line);
-    else lines.push(line);
-  };
-
-  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)[^>]*?(\/?)>|([^<]+)/g)) {
-    const [, closing, name, selfClosing, chars] = m;
-    if (chars !== undefined) {
-      if (inText && paragraph !== null && fallbackDepth === 0) paragraph += decodeXmlEntities(chars);
-      continue;
-    }
-    if (name === 'mc:Fallback') {
-      if (!selfClosing) fallbackDepth += closing ? -1 : 1;
-      continue;
-    }
-    if (fallbackDepth > 0) continue;
-    const open = !closing;
-    switch (name) {
-      case 'w:p':
-        if (selfClosing) emit('');
-        else if (open) paragraph = '';
-        else if (paragraph !== null) {
-          emit(paragraph);
-          paragraph = null;
-        }
-        break;
-      case 'w:r':
-        if (!selfClosing) runDepth += open ? 1 : -1;
-        break;
-      case 'w:t':
-        inText = open && !selfClosing;
-        break;
-      // Tabs, breaks and hyphens count only inside a run: <w:tab> also appears in a
-      // paragraph's tab-stop list (w:pPr/w:tabs), where it is a setting, not text.
-      case 'w:tab':
-        if (runDepth > 0 && paragraph !== null) paragraph += '\t';
-        break;
-      case 'w:br':
-      case 'w:cr':
-        if (runDepth > 0 && paragraph !== null) paragraph += '\n';
-        break;
-      case 'w:noBreakHyphen':
-        if (runDepth > 0 && paragraph !== null) paragraph += '-';
-        break;
-      case 'w:tr':
-        if (selfClosing) break;
-        if (open) rows.push({ cells: [], cell: null });
-        else {
-          const row = rows.pop();
-          if (row) emit(row.cells.join('\t'));
-        }
-        break;
-      case 'w:tc': {
-        const row = rows.at(-1);
-        if (!row || selfClosing) break;
-        if (open) row.cell = [];
-        else {
-          row.cells.push((row.cell ?? []).filter((line) => line !== '').join(' '));
-          row.cell = null;
-        }
-        break;
-      }
-    }
-  }
-  return lines.join('\n');
-}
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML's five named entities and numeric character references; anything else is left as written. */
-function decodeXmlEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED_ENTITIES[ref] ?? whole;
-    const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }

@@ -123,7 +123,16 @@ function quotes(content: string): string[] {
 
 /** Every quote is made of sentences (or cut parts of sentences) of the given sources. */
 function expectQuotedFrom(content: string, sources: { text: string }[]) {
-  const corpus = sources.map((s) => normalizeWhitespace(s.text).replace(/\n/g, ' ')).join(' ');
+  // a table's row is quoted as its cells, one after another
+  const rows = (text: string) =>
+    text.replace(/^\|(.*)\|$/gm, (_, cells: string) =>
+      cells
+        .split('|')
+        .map((c) => c.trim())
+        .filter(Boolean)
+        .join(' — '),
+    );
+  const corpus = sources.map((s) => rows(normalizeWhitespace(s.text)).replace(/\n/g, ' ')).join(' ');
   for (const quote of quotes(content)) {
     for (const part of quote.split(' … ')) expect(corpus).toContain(part.replace(/^… | …$/g, ''));
   }
@@ -543,9 +552,11 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
 
     const focused = ask(question, { pageText: page, focus });
     expect(focused.sources).toEqual([pds.name]);
+    // the first quote says there is none: the fees table's row (which its section's heading ranks first) or the sentence
     expect(focused.content).toMatch(
-      /^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> There is no withdrawal fee\./,
+      /^According to \*\*Product Disclosure Statement – Diversified Index Fund\*\*:\n\n> (?:There is no withdrawal fee\.|[^\n]*withdrawal[^\n]*\bNil\b)/,
     );
+    expect(focused.content).toContain('\n\n> There is no withdrawal fee.');
     expect(focused.content).toMatch(/\n\nSource: Product Disclosure Statement – Diversified Index Fund$/);
     expectQuotedFrom(focused.content, [pds]);
   });

@@ -99,6 +99,36 @@ describe('documents added with the admin operations', () => {
     );
   });
 
+  it('a Word document is stored as markdown: its headings as # lines, its fees table with its header row', async () => {
+    warnings.length = 0;
+    const pds = await add('pds.docx', demo('docx').bytes, '--name', 'Product Disclosure Statement');
+    expect(pds.text).toMatch(/^# Product Disclosure Statement\n\n/);
+    expect(pds.text).toContain('\n\n# 2. Fees and costs\n\n');
+    expect(pds.text).toContain('| Fee | Amount | How and when it is paid |\n| --- | --- | --- |\n| Upfront adviser fee | $500 |');
+    expect(pds.text).not.toContain('\t');
+    expect(warnings).toEqual([]);
+    // the Ask-question modal on it answers from its table
+    const entry = { id: pds.id, name: pds.name, type: 'docx', version: 1, embedToken: pds.embedToken };
+    const answer = await ask('What is the investment fee?', {
+      smartDocContext: { documents: [entry], totalDocuments: 1, activeDocument: pds.id },
+      additionalNamespaces: [pds.id],
+    });
+    expect(answer.response).toContain('0.7%');
+  });
+
+  it('an other document that is JSON is stored laid out, its array of objects as a table; a binary one without text, and no warning', async () => {
+    warnings.length = 0;
+    const data = await add('portfolios.json', demo('other').bytes, '--name', 'Model portfolios');
+    expect(data.type).toBe('other');
+    expect(data.text).toMatch(/^fund: Diversified Index Fund\n/);
+    expect(data.text).toContain(
+      '\n\n## profiles\n\n| id | name | description | growth | defensive | suggestedMinimumYears | allocation |\n',
+    );
+    const binary = await add('logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
+    expect(binary).toMatchObject({ type: 'other', text: null });
+    expect(warnings).toEqual([]);
+  });
+
   it('a corrupt PDF is added without text, with a warning that says why; the chat goes on answering', async () => {
     warnings.length = 0;
     const bytes = Uint8Array.from(demo('pdf').bytes, (b, i) => (i > 20 ? b ^ 0x5a : b));
@@ -169,6 +199,25 @@ describe('documents stored before their readers are read again at start', () => 
       token: await s.boot(),
     });
     expect(((await res.json()) as Json).aiMessage.content).toContain('000000');
+  });
+
+  it('documents read by the reader before (a docx as tab lines, a data file without text) are read again', async () => {
+    const addOld = async (name: string, type: string, filename: string, bytes: Uint8Array, text: string | null) => {
+      const fileId = await s.storage.addFile(s.site.id, { filename, contentType: 'application/octet-stream', bytes });
+      // as the server before this reader stored it
+      return s.storage.addDocument({ siteId: s.site.id, name, type, fileId, text, textReader: TEXT_READER_VERSION - 1 });
+    };
+    const pds = await addOld('PDS', 'docx', 'pds.docx', demo('docx').bytes, 'Product Disclosure Statement\nFee\tAmount');
+    const data = await addOld('Portfolios', 'other', 'portfolios.json', demo('other').bytes, null);
+    const binary = await addOld('Logo', 'other', 'logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00]), null);
+    const log: string[] = [];
+    expect(await rereadDocuments(s.storage, (line) => log.push(line))).toBe(3);
+    const byId = new Map((await s.storage.listDocuments(s.site.id)).map((d) => [d.id, d]));
+    expect(byId.get(pds.id)!.text).toContain('| Fee | Amount | How and when it is paid |\n| --- | --- | --- |\n');
+    expect(byId.get(data.id)!.text).toContain('## profiles\n\n| id | name |');
+    expect(byId.get(binary.id)!.text).toBeNull();
+    expect(log).toEqual([]);
+    expect(await rereadDocuments(s.storage, (line) => log.push(line))).toBe(0);
   });
 });
 

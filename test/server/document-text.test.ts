@@ -1,4 +1,7 @@
-/** What the answers read of each document type: PDFs as text, CSV and spreadsheets as tables, within limits. */
+/**
+ * What the answers read of each document type: PDFs and Word documents as light markdown, CSV and spreadsheets as
+ * tables, other documents when they are text (JSON laid out as tables and lines), within limits.
+ */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { demoDocuments } from '../../server/demo/content';
@@ -282,5 +285,226 @@ describe('PDF text', () => {
       '# Title\n\n## Section\n\nFirst line of a paragraph that wraps.\n\n- an item that wraps too\n\nAnother paragraph goes on over the page.',
     );
     expect(pdfMarkdown([[], []])).toBe('');
+  });
+});
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+const para = (text: string, props = '') => `<w:p>${props ? `<w:pPr>${props}</w:pPr>` : ''}${run(text)}</w:p>`;
+const cell = (...content: string[]) => `<w:tc>${content.join('')}</w:tc>`;
+const row = (...cells: string[]) => `<w:tr>${cells.join('')}</w:tr>`;
+const table = (...rows: string[]) => `<w:tbl>${rows.join('')}</w:tbl>`;
+
+/** A .docx of the given body, with the given paragraph styles in styles.xml. */
+function docx(body: string, styles = ''): Uint8Array {
+  return zipSync({
+    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`),
+    'word/styles.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>${styles}</w:styles>`),
+  });
+}
+
+describe('Word documents as markdown', () => {
+  it('reads the demo PDS: its title and headings as # lines, its fees table as a GFM table with its header row', () => {
+    const doc = demoDocuments().find((d) => d.type === 'docx')!;
+    const text = extractText('docx', doc.bytes)!;
+    expect(text).toMatch(/^# Product Disclosure Statement\n\nDiversified Index Fund\n\n/);
+    expect(text).toContain('\n\n# 2. Fees and costs\n\n');
+    expect(text).toContain('\n\n## Example of annual fees\n\n');
+    expect(text).toContain(
+      [
+        '| Fee | Amount | How and when it is paid |',
+        '| --- | --- | --- |',
+        '| Upfront adviser fee | $500 | One-off. Invoiced to you by Horizon Advice when your advice is ready; not deducted from your investment. |',
+        '| Administration fee | 0% a year | Not charged. |',
+        '| Investment fee | 0.7% a year | Calculated daily on your balance and deducted from the fund’s assets monthly. |',
+        '| Contribution, withdrawal and switching fees | Nil | Not charged. |',
+      ].join('\n'),
+    );
+    expect(text).toContain('| Risk profile | Growth | Defensive | Timeframe | In short |\n| --- |');
+    // the list's items one a line, after a blank line
+    expect(text).toContain(':\n\n- Market risk: share, property and bond markets fall, sometimes sharply.\n- Currency risk:');
+    expect(text).not.toContain('\t');
+  });
+
+  it('takes headings from the styles: a custom style named "heading N", one based on a heading, an outline level; not a TOC heading', () => {
+    const styles =
+      '<w:style w:type="paragraph" w:styleId="berschrift1"><w:name w:val="heading 1"/></w:style>' +
+      '<w:style w:type="paragraph" w:styleId="Kapitel"><w:name w:val="Kapitel"/><w:basedOn w:val="berschrift1"/></w:style>' +
+      '<w:style w:type="paragraph" w:styleId="Sub"><w:name w:val="Sub"/><w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style>' +
+      '<w:style w:type="paragraph" w:styleId="TOCHeading"><w:name w:val="TOC Heading"/><w:basedOn w:val="berschrift1"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>' +
+      '<w:style w:type="paragraph" w:styleId="Bullets"><w:name w:val="List Bullet"/><w:pPr><w:numPr><w:numId w:val="3"/></w:numPr></w:pPr></w:style>' +
+      '<w:style w:type="character" w:styleId="Heading2Char"><w:name w:val="heading 2 Char"/></w:style>';
+    const body =
+      para('Contents', '<w:pStyle w:val="TOCHeading"/>') +
+      para('Fees', '<w:pStyle w:val="berschrift1"/>') +
+      para('Costs', '<w:pStyle w:val="Kapitel"/>') +
+      para('Detail', '<w:pStyle w:val="Sub"/>') +
+      para('Built in', '<w:pStyle w:val="Heading2"/>') +
+      para('Own outline', '<w:outlineLvl w:val="3"/>') +
+      para('A styled item', '<w:pStyle w:val="Bullets"/>') +
+      para('Not an item', '<w:pStyle w:val="Bullets"/><w:numPr><w:numId w:val="0"/></w:numPr>') +
+      para('The body.');
+    expect(extractText('docx', docx(body, styles))).toBe(
+      [
+        'Contents',
+        '# Fees',
+        '# Costs',
+        '### Detail',
+        '## Built in',
+        '#### Own outline',
+        '- A styled item',
+        'Not an item',
+        'The body.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('reads numbered paragraphs as - items, one a line; a list and the paragraphs around it are blocks', () => {
+    const item = (text: string, level = 0) => para(text, `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="1"/></w:numPr>`);
+    const body = para('Before:') + item('one') + item('two, nested', 1) + item('three') + para('After.');
+    expect(extractText('docx', docx(body))).toBe('Before:\n\n- one\n- two, nested\n- three\n\nAfter.');
+  });
+
+  it('reads a table with its first row as the header: pipes escaped, a cell’s paragraphs joined, a nested table flattened, merged cells kept in place', () => {
+    const body =
+      para('Fees') +
+      table(
+        row(cell(para('Fee')), cell(para('Amount')), cell(para('Note'))),
+        row(cell(para('Switch')), cell(para('0%')), cell(para('either|or'), para('any time'))),
+        row(
+          cell(para('Exit')),
+          cell(para('$25')),
+          cell(table(row(cell(para('Online')), cell(para('free'))), row(cell(para('By post')), cell(para('$5'))))),
+        ),
+        row(`<w:tc><w:tcPr><w:gridSpan w:val="2"/></w:tcPr>${para('Total, both')}</w:tc>`, cell(para('end'))),
+      ) +
+      para('After the table.');
+    expect(extractText('docx', docx(body))).toBe(
+      [
+        'Fees',
+        [
+          '| Fee | Amount | Note |',
+          '| --- | --- | --- |',
+          '| Switch | 0% | either\\|or any time |',
+          '| Exit | $25 | Online free By post $5 |',
+          '| Total, both |  | end |',
+        ].join('\n'),
+        'After the table.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('keeps a text box’s paragraph in the paragraph that holds it, and leaves out properties a tracked change replaced', () => {
+    const body =
+      '<w:p><w:r><w:t>Outer</w:t></w:r><w:r><w:txbxContent><w:p><w:r><w:t>boxed</w:t></w:r></w:p></w:txbxContent></w:r></w:p>' +
+      '<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:pPrChange><w:pPr><w:pStyle w:val="Normal"/></w:pPr></w:pPrChange></w:pPr>' +
+      `${run('Now a heading')}</w:p>`;
+    expect(extractText('docx', docx(body))).toBe('Outer boxed\n\n# Now a heading');
+  });
+
+  it('keeps whole blocks when the text is cut to its characters', async () => {
+    const body = Array.from({ length: 50 }, (_, i) => para(`Paragraph number ${i + 1} of the document.`)).join('');
+    const read = await readDocumentText('docx', docx(body), { maxChars: 200 });
+    expect(read.text!.length).toBeLessThanOrEqual(200);
+    expect(read.text).toMatch(/of the document\.$/);
+    expect(read.problem).toBe('only its first 200 characters are kept');
+  });
+});
+
+describe('other documents, when they are text', () => {
+  const other = (text: string) => readDocumentText('other', utf8(text));
+
+  it('reads a JSON array of objects as a table: columns in first-seen order, nested values as compact JSON, pipes escaped', async () => {
+    const json = JSON.stringify([
+      { name: 'Cautious', growth: 40, tags: ['steady'] },
+      { name: 'Bold|brave', growth: 90, note: 'high risk', active: true },
+      { name: 'Empty', allocation: { cash: 10 }, growth: null },
+    ]);
+    expect(await other(json)).toEqual({
+      text: [
+        '| name | growth | tags | note | active | allocation |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| Cautious | 40 | ["steady"] |  |  |  |',
+        '| Bold\\|brave | 90 |  | high risk | true |  |',
+        '| Empty | null |  |  |  | {"cash":10} |',
+      ].join('\n'),
+      problem: null,
+    });
+  });
+
+  it('reads an object holding an array of objects as its keys and, under a heading, the table', async () => {
+    const json = JSON.stringify({ fund: 'Index Fund', fees: { yearly: 0.7 }, profiles: [{ id: 'a', growth: 30 }], note: 'Demo' });
+    expect((await other(json)).text).toBe(
+      'fund: Index Fund\nfees:\n  yearly: 0.7\n\n## profiles\n\n| id | growth |\n| --- | --- |\n| a | 30 |\n\nnote: Demo',
+    );
+  });
+
+  it('reads any other JSON as indented key: value lines', async () => {
+    // an array of objects nested deeper than the top is lines too
+    const json = JSON.stringify({
+      name: 'Horizon',
+      open: { days: ['Mon', 'Tue'], hours: '9 to 5\nweekdays', contacts: [{ kind: 'phone', value: '1300' }] },
+      empty: {},
+      more: 1,
+    });
+    expect((await other(json)).text).toBe(
+      [
+        'name: Horizon',
+        'open:',
+        '  days:',
+        '    - Mon',
+        '    - Tue',
+        '  hours: 9 to 5 weekdays',
+        '  contacts:',
+        '    - kind: phone',
+        '      value: 1300',
+        'empty: {}',
+        'more: 1',
+      ].join('\n'),
+    );
+    expect((await other('{"__proto__": {"a": 1}, "b": [1, 2]}')).text).toBe('__proto__:\n  a: 1\nb:\n  - 1\n  - 2');
+  });
+
+  it('reads the demo data file as its keys and the profiles table', async () => {
+    const doc = demoDocuments().find((d) => d.type === 'other')!;
+    const { text } = await readDocumentText('other', doc.bytes);
+    expect(text).toMatch(/^fund: Diversified Index Fund\nissuer: /);
+    expect(text).toContain('fees:\n  investmentFeePctYearly: 0.7\n');
+    expect(text).toContain(
+      '\n\n## profiles\n\n| id | name | description | growth | defensive | suggestedMinimumYears | allocation |\n| --- |',
+    );
+    expect(text).toContain(
+      '| moderately-aggressive | Moderately aggressive | Growth with some security. | 70 | 30 | 6 | {"australianShares":28,',
+    );
+  });
+
+  it('reads other UTF-8 text as it is, JSON-looking text that does not parse included', async () => {
+    expect(await other('\uFEFFBEGIN:VCALENDAR\r\nSUMMARY:Review\r\n')).toEqual({
+      text: 'BEGIN:VCALENDAR\r\nSUMMARY:Review\r\n',
+      problem: null,
+    });
+    expect((await other('[draft] notes { not json')).text).toBe('[draft] notes { not json');
+  });
+
+  it('gives a binary file, or one that is not UTF-8, or empty, no text and no problem', async () => {
+    for (const bytes of [
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]),
+      utf8('text with a NUL\u0000 inside'),
+      new Uint8Array([0x41, 0xff, 0x42]),
+      demoDocuments().find((d) => d.type === 'docx')!.bytes,
+      new Uint8Array(0),
+    ])
+      expect(await readDocumentText('other', bytes)).toEqual({ text: null, problem: null });
+  });
+
+  it('keeps within the limits: rows of a table, characters of text', async () => {
+    const rows = JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ n: i })));
+    const read = await readDocumentText('other', utf8(rows), { maxRows: 5 });
+    expect(read.text!.split('\n')).toHaveLength(7);
+    expect(read.problem).toBe('only part of its rows or columns are kept');
+    const long = await readDocumentText('other', utf8('line of text\n'.repeat(100)), { maxChars: 50 });
+    expect(long).toEqual({ text: 'line of text\nline of text\nline of text', problem: 'only its first 50 characters are kept' });
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect((await readDocumentText('other', utf8(deep))).text).toBe(deep);
   });
 });

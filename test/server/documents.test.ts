@@ -120,11 +120,15 @@ describe('extractText', () => {
     expect(extractText('txt', new Uint8Array([0x41, 0xff, 0x42]))).toBe('A\uFFFDB');
   });
 
-  it.each(['pdf', 'xls', 'xlsx', 'spreadsheet', 'other'] as const)('gives null for %s', (type) => {
+  it.each(['pdf', 'xls', 'xlsx', 'spreadsheet'] as const)('gives null for %s', (type) => {
     expect(extractText(type, new TextEncoder().encode('%PDF-1.4 whatever'))).toBeNull();
   });
 
-  it('reads docx paragraphs as lines, joining runs, with tabs, breaks, entities and table rows', () => {
+  it('gives null for an other document that is not text', () => {
+    expect(extractText('other', new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]))).toBeNull();
+  });
+
+  it('reads docx paragraphs as blocks, joining runs, with tabs, breaks, entities, a heading and a table', () => {
     const body =
       '<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr>' +
       '<w:r><w:t>Fees </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">&amp; costs</w:t></w:r></w:p>' +
@@ -142,16 +146,14 @@ describe('extractText', () => {
       '<w:sectPr/>';
     expect(extractText('docx', docxWithBody(body))).toBe(
       [
-        'Fees & costs',
+        '# Fees & costs',
         'Investment fee\t0.7%',
-        '',
         'Line one\nline two',
         '<tag> "q" \'a\' fund’s – re-invest',
         'kept',
-        'Fee\tAmount',
-        'Adviser (upfront)\t$500',
+        '| Fee | Amount |\n| --- | --- |\n| Adviser (upfront) | $500 |',
         'Box',
-      ].join('\n'),
+      ].join('\n\n'),
     );
   });
 
@@ -305,12 +307,12 @@ describe('demo documents', () => {
 
     it('reads back with extractText: fees, risk profiles and how to withdraw', () => {
       const text = extractText('docx', docx) ?? '';
-      expect(text.split('\n')[0]).toBe('Product Disclosure Statement');
+      expect(text.split('\n')[0]).toBe('# Product Disclosure Statement');
       expect(text).toContain('0.7%');
-      expect(text).toContain('Investment fee\t0.7% a year');
-      expect(text).toContain('Administration fee\t0% a year');
-      expect(text).toContain('Upfront adviser fee\t$500\tOne-off. Invoiced');
-      expect(text).toContain('Moderately aggressive\t70%\t30%');
+      expect(text).toContain('| Investment fee | 0.7% a year |');
+      expect(text).toContain('| Administration fee | 0% a year |');
+      expect(text).toContain('| Upfront adviser fee | $500 | One-off. Invoiced');
+      expect(text).toContain('| Moderately aggressive | 70% | 30% |');
       expect(text).toContain('6. How to withdraw');
       expect(text).not.toMatch(/[<>]|&amp;/);
     });
@@ -352,7 +354,8 @@ describe('demo documents', () => {
 
   it('the other document is JSON whose allocations add up to each profile’s split', () => {
     const doc = docOfType('other');
-    expect(extractText('other', doc.bytes)).toBeNull();
+    // read as its scalar keys and a table of the profiles (test/server/document-text.test.ts)
+    expect(extractText('other', doc.bytes)).toContain('| id | name | description | growth | defensive |');
     const data = JSON.parse(utf8(doc.bytes)) as {
       profiles: { name: string; growth: number; defensive: number; allocation: Record<string, number> }[];
     };

@@ -1,0 +1,285 @@
+/**
+ * A Word document's text as light markdown for the answer engines, like the PDF reader's: paragraphs in a heading
+ * style (Title, Heading 1 to 6, or a style of the document whose name or outline level makes it one) become `#`
+ * lines, numbered or bulleted paragraphs `- ` items, tables GFM tables whose first row is the header, and blocks
+ * are separated by blank lines. Pure: the package's bytes in, markdown out.
+ */
+import { unzipSync } from 'fflate';
+import { markdownTable, type TableLimits } from './document-tables';
+
+/** The most a part of the package may inflate to: far beyond any real document, small enough that a zip bomb cannot exhaust memory. */
+const MAX_PART_BYTES = 32 * 1024 * 1024;
+const DOCUMENT = 'word/document.xml';
+const STYLES = 'word/styles.xml';
+
+/** What a paragraph style makes of its paragraphs. */
+interface StyleInfo {
+  /** 1 to 6 for a heading style, 0 for one that is body text, undefined when the style does not say (its base decides). */
+  level: number | undefined;
+  /** Whether the style numbers its paragraphs (a list style), undefined when it does not say. */
+  list: boolean | undefined;
+  basedOn: string | null;
+}
+
+/** The value of the `w:val` attribute among a tag's attributes. */
+const valOf = (attributes: string) => /\bw:val\s*=\s*"([^"]*)"/.exec(attributes)?.[1];
+
+/** An outline level (0 for the first, 9 for body text) as a heading level; 0 for body text. */
+const outlineLevel = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n < 9 ? Math.min(n + 1, 6) : 0;
+};
+
+/** A heading level from a style's name ('heading 2', 'Title'), Word's names for its built-in headings; undefined for other names. */
+function levelOfName(name: string): number | undefined {
+  const heading = /^heading\s*([1-9])$/i.exec(name.trim());
+  if (heading) return Math.min(Number(heading[1]), 6);
+  return /^title$/i.test(name.trim()) ? 1 : undefined;
+}
+
+/** The paragraph styles of `word/styles.xml`, by style id. */
+function readStyles(xml: string): Map<string, StyleInfo> {
+  const styles = new Map<string, StyleInfo>();
+  for (const [, attributes, body] of xml.matchAll(/<w:style\b([^>]*?)(?:\/>|>([\s\S]*?)<\/w:style>)/g)) {
+    if (!/\bw:type\s*=\s*"paragraph"/.test(attributes!)) continue;
+    const id = /\bw:styleId\s*=\s*"([^"]*)"/.exec(attributes!)?.[1];
+    if (!id) continue;
+    const inner = body ?? '';
+    const name = /<w:name\b([^>]*)\/?>/.exec(inner);
+    const outline = /<w:outlineLvl\b([^>]*)\/?>/.exec(inner);
+    const numId = /<w:numId\b([^>]*)\/?>/.exec(inner);
+    const basedOn = /<w:basedOn\b([^>]*)\/?>/.exec(inner);
+    styles.set(id, {
+      // the name first: a style named 'heading 1' is one whatever its id (a translated Word names its ids in its language)
+      level: (name ? levelOfName(valOf(name[1]!) ?? '') : undefined) ?? (outline ? outlineLevel(valOf(outline[1]!)) : undefined),
+      list: numId ? valOf(numId[1]!) !== '0' : undefined,
+      basedOn: basedOn ? (valOf(basedOn[1]!) ?? null) : null,
+    });
+  }
+  return styles;
+}
+
+/** The heading level and list-ness a style gives its paragraphs, following the styles it is based on. */
+function resolveStyle(styles: ReadonlyMap<string, StyleInfo>, id: string): { level: number; list: boolean } {
+  let level: number | undefined;
+  let list: boolean | undefined;
+  const seen = new Set<string>();
+  for (let at: string | null = id; at !== null && !seen.has(at) && (level === undefined || list === undefined); ) {
+    seen.add(at);
+    const style = styles.get(at);
+    if (!style) {
+      // a style the document does not define: Word's built-in ids
+      level ??= at === 'Title' ? 1 : /^Heading([1-9])$/.test(at) ? Math.min(Number(at.slice(7)), 6) : undefined;
+      break;
+    }
+    level ??= style.level;
+    list ??= style.list;
+    at = style.basedOn;
+  }
+  return { level: level ?? 0, list: list ?? false };
+}
+
+/** A paragraph being read. */
+interface OpenParagraph {
+  text: string;
+  style: string | null;
+  /** From the paragraph's own properties: its outline level, and whether it is numbered (numId 0 takes numbering away). */
+  outline: number | undefined;
+  numbered: boolean | undefined;
+}
+
+/** A table being read: its finished rows, and the cells and paragraphs of the open row and cell. */
+interface OpenTable {
+  rows: string[][];
+  row: string[] | null;
+  cell: string[] | null;
+  /** Columns the open cell spans (w:gridSpan). */
+  span: number;
+}
+
+/**
+ * The markdown of a WordprocessingML body. A streaming pass over the tags rather than a DOM, since Node has no XML
+ * parser and the few elements that carry text are flat and well known.
+ */
+function wordprocessingMarkdown(xml: string, styles: ReadonlyMap<string, StyleInfo>, limits: TableLimits): string {
+  const blocks: string[] = [];
+  /** Whether each block is a list item, which stays on the line under the item before it. */
+  const items: boolean[] = [];
+  const paragraphs: OpenParagraph[] = [];
+  const tables: OpenTable[] = [];
+  let inText = false;
+  let runDepth = 0;
+  // Content inside mc:Fallback repeats what mc:Choice already holds (text boxes, shapes); a w:pPrChange holds
+  // the properties a tracked change replaced.
+  let skipDepth = 0;
+
+  const block = (text: string, item = false) => {
+    blocks.push(text);
+    items.push(item);
+  };
+  /** A finished paragraph's text: a cell's when a table is open, a block of its own otherwise. */
+  const endParagraph = (p: OpenParagraph) => {
+    const outer = paragraphs.at(-1);
+    // a paragraph inside another (a text box's) is part of it
+    if (outer) {
+      outer.text += ` ${p.text}`;
+      return;
+    }
+    const table = tables.at(-1);
+    if (table?.cell) {
+      table.cell.push(p.text);
+      return;
+    }
+    const style = p.style ? resolveStyle(styles, p.style) : { level: 0, list: false };
+    const level = p.outline ?? style.level;
+    const oneLine = p.text.replace(/\s+/g, ' ').trim();
+    if (!oneLine) return;
+    if (level > 0) block(`${'#'.repeat(level)} ${oneLine}`);
+    else if (p.numbered ?? style.list) block(`- ${oneLine}`, true);
+    else block(p.text.trim());
+  };
+  const endTable = (t: OpenTable) => {
+    const outer = tables.at(-1);
+    if (outer) {
+      // a nested table is read into its cell, its cells one after another
+      const text = t.rows.map((r) => r.filter(Boolean).join(' ')).filter(Boolean);
+      if (outer.cell) outer.cell.push(...text);
+      return;
+    }
+    const table = markdownTable(t.rows, limits);
+    if (table.markdown) block(table.markdown);
+  };
+
+  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>|([^<]+)/g)) {
+    const [, closing, name, attributes, selfClosing, chars] = m;
+    const paragraph = paragraphs.at(-1);
+    if (chars !== undefined) {
+      if (inText && paragraph && skipDepth === 0) paragraph.text += decodeXmlEntities(chars);
+      continue;
+    }
+    if (name === 'mc:Fallback' || name === 'w:pPrChange') {
+      if (!selfClosing) skipDepth += closing ? -1 : 1;
+      continue;
+    }
+    if (skipDepth > 0) continue;
+    const open = !closing;
+    switch (name) {
+      case 'w:p':
+        if (selfClosing) break;
+        if (open) paragraphs.push({ text: '', style: null, outline: undefined, numbered: undefined });
+        else {
+          const p = paragraphs.pop();
+          if (p) endParagraph(p);
+        }
+        break;
+      // A paragraph's properties (w:pPr) name its style, outline level and numbering.
+      case 'w:pStyle':
+        if (paragraph && open) paragraph.style = valOf(attributes!) ?? null;
+        break;
+      case 'w:outlineLvl':
+        if (paragraph && open) paragraph.outline = outlineLevel(valOf(attributes!));
+        break;
+      case 'w:numId':
+        if (paragraph && open) paragraph.numbered = valOf(attributes!) !== '0';
+        break;
+      case 'w:r':
+        if (!selfClosing) runDepth += open ? 1 : -1;
+        break;
+      case 'w:t':
+        inText = open && !selfClosing;
+        break;
+      // Tabs, breaks and hyphens count only inside a run: <w:tab> also appears in a
+      // paragraph's tab-stop list (w:pPr/w:tabs), where it is a setting, not text.
+      case 'w:tab':
+        if (runDepth > 0 && paragraph) paragraph.text += '\t';
+        break;
+      case 'w:br':
+      case 'w:cr':
+        if (runDepth > 0 && paragraph) paragraph.text += '\n';
+        break;
+      case 'w:noBreakHyphen':
+        if (runDepth > 0 && paragraph) paragraph.text += '-';
+        break;
+      case 'w:tbl':
+        if (selfClosing) break;
+        if (open) tables.push({ rows: [], row: null, cell: null, span: 1 });
+        else {
+          const t = tables.pop();
+          if (t) endTable(t);
+        }
+        break;
+      case 'w:tr': {
+        const table = tables.at(-1);
+        if (!table || selfClosing) break;
+        if (open) table.row = [];
+        else if (table.row) {
+          table.rows.push(table.row);
+          table.row = null;
+        }
+        break;
+      }
+      case 'w:tc': {
+        const table = tables.at(-1);
+        if (!table?.row || selfClosing) break;
+        if (open) {
+          table.cell = [];
+          table.span = 1;
+        } else {
+          table.row.push(
+            (table.cell ?? [])
+              .map((t) => t.trim())
+              .filter(Boolean)
+              .join(' '),
+          );
+          // a merged cell keeps the columns after it in place
+          for (let i = 1; i < table.span; i++) table.row.push('');
+          table.cell = null;
+        }
+        break;
+      }
+      case 'w:gridSpan': {
+        const table = tables.at(-1);
+        const span = Number(valOf(attributes!));
+        if (table?.cell && open && Number.isInteger(span) && span > 1) table.span = Math.min(span, limits.maxColumns);
+        break;
+      }
+    }
+  }
+  // the items of a list stay together, one a line
+  return blocks.map((b, i) => (i === 0 ? b : `${items[i] && items[i - 1] ? '\n' : '\n\n'}${b}`)).join('');
+}
+
+/** UTF-8 to a string without a byte-order mark. */
+const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+
+/** A .docx file's text as markdown; null when it is not a Word document that can be read. */
+export function docxMarkdown(bytes: Uint8Array, limits: TableLimits): string | null {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      // Inflate only the parts we read, and refuse one that claims to be huge.
+      filter: (f) => (f.name === DOCUMENT || f.name === STYLES) && f.originalSize <= MAX_PART_BYTES,
+    });
+  } catch {
+    return null;
+  }
+  const document = files[DOCUMENT];
+  if (!document) return null;
+  const styles = files[STYLES];
+  try {
+    return wordprocessingMarkdown(utf8(document), styles ? readStyles(utf8(styles)) : new Map(), limits);
+  } catch {
+    return null;
+  }
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML's five named entities and numeric character references; anything else is left as written. */
+function decodeXmlEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED_ENTITIES[ref] ?? whole;
+    const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
