@@ -8,7 +8,7 @@ import { queryTerms, type Passage, type ScoredPassage } from './retrieval';
 export const MAX_FOLLOW_UPS = 3;
 
 // Below this share of the best score, a passage is too loosely related to suggest.
-const RELATED_SCORE_SHARE = 0.25;
+const RELATED_SCORE_SHARE = 0.5;
 
 // Headings that name a part of a document rather than a topic.
 const GENERIC_HEADINGS = new Set([
@@ -88,8 +88,8 @@ export interface FollowUpInput {
 /**
  * Proposes up to three follow-up questions, drawn only from headings that name a topic
  * ({@link headingQuestion}), in this order of preference:
- * 1. the other sections of the sources the answer used, in document order;
- * 2. the headings of other related passages, best first;
+ * 1. the headings of passages of other sources related to the question, best first;
+ * 2. the other sections of the sources the answer used, nearest first;
  * 3. the first topic of each other source, in source order.
  *
  * A candidate is dropped when all its terms are already in the question, when it
@@ -104,13 +104,22 @@ export function suggestFollowUps(input: FollowUpInput): string[] {
   for (const passage of input.used) pick.exclude(topicHeading(passage));
 
   const usedSources = new Set(input.used.map((p) => p.source));
-  for (const passage of input.passages) {
-    if (usedSources.has(passage.source) && !usedSet.has(passage)) pick.offer(headingQuestion(passage));
-  }
   const best = input.ranked[0]?.score ?? 0;
   for (const { passage, score } of input.ranked) {
     if (score < best * RELATED_SCORE_SHARE) break;
-    if (!usedSet.has(passage)) pick.offer(headingQuestion(passage));
+    // A source used is offered by nearness below: its other sections match the question through its title alone.
+    if (!usedSources.has(passage.source)) pick.offer(headingQuestion(passage));
+  }
+  // The sections nearest to those used, the next before the previous: what a reader turns to.
+  const distance = (passage: Passage) =>
+    Math.min(
+      ...input.used
+        .filter((u) => u.source === passage.source)
+        .map((u) => 2 * Math.abs(passage.position - u.position) - (passage.position > u.position ? 1 : 0)),
+    );
+  const nearby = input.passages.filter((p) => usedSources.has(p.source) && !usedSet.has(p));
+  for (const passage of nearby.map((p, order) => ({ p, order, d: distance(p) })).sort((a, b) => a.d - b.d || a.order - b.order)) {
+    pick.offer(headingQuestion(passage.p));
   }
   // Sources without other sections leave room for the topics the other sources open with.
   if (pick.result.length < pick.limit) for (const topic of openingTopics(input.passages)) pick.offer(topic);
@@ -190,7 +199,7 @@ function picker(question: string, asked: readonly string[], limit: number) {
 
 /**
  * The passage's own heading, when it names a topic: not "Overview", not the document's
- * title, not page chrome ("Skip to content", "Menu"), not a table's or CSV's header row,
+ * title (its name, or the one heading its first passage opens with), not page chrome ("Skip to content", "Menu"), not a table's or CSV's header row,
  * not a sentence, and no word twice. Its numbering ("2. Fees") is left out.
  */
 function topicHeading(passage: Passage): string | null {
@@ -203,6 +212,8 @@ function topicHeading(passage: Passage): string | null {
   if (!isTopic(bare)) return null;
   if (GENERIC_HEADINGS.has(bare.toLowerCase())) return null;
   if (termKey(bare) === termKey(passage.source.replace(/\.[a-z]+$/i, ''))) return null;
+  // The lone heading of a source's first passage is the source's title ("Product Disclosure Statement – …").
+  if (passage.position === 0 && passage.headings.length === 1) return null;
   return bare;
 }
 
@@ -298,7 +309,7 @@ function termKey(text: string): string {
   return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
-// "Advice fees" → "advice fees", but "ESG funds" and "UK pensions" keep their capitals.
+// "Advice fees" → "advice fees", but "ESG funds", "UK pensions" and "Financial Services Guide" keep their capitals.
 function lowerFirst(text: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^\p{Lu}\p{Ll}/u.test(text) && !/^\S+\s+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }

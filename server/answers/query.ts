@@ -12,6 +12,15 @@ import { stem, tokenize } from './retrieval';
 /** A synonym's term frequency counts this share of one of the question's own words. */
 export const SYNONYM_WEIGHT = 0.7;
 
+/**
+ * A light verb of the question ("make" a complaint, "get" my money) counts this share of a
+ * word that names the topic: rare in the documents, it would otherwise outweigh the topic.
+ */
+export const LIGHT_VERB_WEIGHT = 0.3;
+
+// Verbs that carry little meaning of their own in a question, stemmed as the tokenizer stems them.
+const LIGHT_VERBS = new Set(['make', 'get', 'put', 'use', 'go', 'give', 'keep', 'take', 'happen', 'work', 'need']);
+
 /** One way a concept of the question may be written in a passage. */
 export interface Alternative {
   /** The passage terms, in order: one term, or a phrase of consecutive terms. */
@@ -25,6 +34,8 @@ export interface Concept {
   /** The question's own terms this concept stands for (matched when any alternative is found). */
   covers: readonly string[];
   alternatives: readonly Alternative[];
+  /** How much the concept counts: 1, or {@link LIGHT_VERB_WEIGHT} for a light verb. @default 1 */
+  weight?: number;
 }
 
 /** A question, searched: its distinct terms, and the concepts that are scored. */
@@ -125,7 +136,9 @@ export function buildQuery(question: string, synonyms = true, given?: readonly s
       if (!group.some((m) => m.terms?.length === 1 && m.terms[0] === term && m.words.length === 1)) continue;
       addOthers(alternatives, group, [term]);
     }
-    return { covers: [term], alternatives };
+    return LIGHT_VERBS.has(term) && alternatives.length === 1
+      ? { covers: [term], alternatives, weight: LIGHT_VERB_WEIGHT }
+      : { covers: [term], alternatives };
   });
   // The words of a phrase that means something only whole ("take out"): not searched alone.
   const wholeOnly = new Set<string>();

@@ -710,7 +710,7 @@ function conceptFrequency(concept: Concept, terms: readonly string[], frequencie
   return tf;
 }
 
-/** The {@link inverseDocFreq} of each of the query's concepts over the index, in the query's order. */
+/** The {@link inverseDocFreq} of each of the query's concepts over the index (times its weight), in the query's order. */
 export function conceptWeights(index: PassageIndex, question: Question): number[] {
   const query = asQuery(question);
   const docFreq = query.concepts.map(() => 0);
@@ -719,7 +719,7 @@ export function conceptWeights(index: PassageIndex, question: Question): number[
       if (conceptFrequency(concept, terms, index.frequencies[i]!) > 0) docFreq[c]!++;
     });
   });
-  return docFreq.map((df) => inverseDocFreq(index.passages.length, df));
+  return docFreq.map((df, c) => inverseDocFreq(index.passages.length, df) * (query.concepts[c]!.weight ?? 1));
 }
 
 /**
@@ -786,7 +786,7 @@ export function rankPassages(index: PassageIndex, question: Question, limit = In
     if (freqs !== null) hits.push({ order, freqs });
   });
 
-  const weights = docFreq.map((df) => inverseDocFreq(index.passages.length, df));
+  const weights = docFreq.map((df, c) => inverseDocFreq(index.passages.length, df) * (concepts[c]!.weight ?? 1));
   const scored = hits.map(({ order, freqs }) => {
     const length = index.terms[order]!.length;
     const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / (index.avgLength || 1));
