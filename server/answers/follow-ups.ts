@@ -246,6 +246,19 @@ export function isTopic(heading: string): boolean {
  * fees?"; "Withdrawals", "How do I withdraw?"); any other single word "What about …?".
  */
 export function headingQuestion(passage: Passage): string | null {
+  let question = headingQuestions.get(passage);
+  if (question === undefined) {
+    question = askHeading(passage);
+    headingQuestions.set(passage, question);
+  }
+  return question;
+}
+
+// The question of each passage object: passages of remembered documents (retrieval's document
+// cache) keep theirs, so that offering topics reads no heading twice.
+const headingQuestions = new WeakMap<Passage, string | null>();
+
+function askHeading(passage: Passage): string | null {
   const heading = topicHeading(passage);
   if (heading === null) return null;
   if (heading.endsWith('?')) return heading;

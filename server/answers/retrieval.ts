@@ -710,9 +710,14 @@ function conceptFrequency(concept: Concept, terms: readonly string[], frequencie
   return tf;
 }
 
+// The concepts' weights of the last ranking of each query, so that choosing its quotes does not count them again.
+const rankedWeights = new WeakMap<Query, { index: PassageIndex; weights: number[] }>();
+
 /** The {@link inverseDocFreq} of each of the query's concepts over the index (times its weight), in the query's order. */
 export function conceptWeights(index: PassageIndex, question: Question): number[] {
   const query = asQuery(question);
+  const ranked = rankedWeights.get(query);
+  if (ranked?.index === index) return ranked.weights;
   const docFreq = query.concepts.map(() => 0);
   index.terms.forEach((terms, i) => {
     query.concepts.forEach((concept, c) => {
@@ -787,6 +792,7 @@ export function rankPassages(index: PassageIndex, question: Question, limit = In
   });
 
   const weights = docFreq.map((df, c) => inverseDocFreq(index.passages.length, df) * (concepts[c]!.weight ?? 1));
+  rankedWeights.set(query, { index, weights });
   const scored = hits.map(({ order, freqs }) => {
     const length = index.terms[order]!.length;
     const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / (index.avgLength || 1));
