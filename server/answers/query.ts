@@ -7,7 +7,7 @@
  * are indexed once, as they are written.
  */
 import synonymData from './synonyms.json';
-import { stem, tokenize } from './retrieval';
+import { stem, tokenize } from './terms';
 
 /** A synonym's term frequency counts this share of one of the question's own words. */
 export const SYNONYM_WEIGHT = 0.7;
