@@ -160,7 +160,7 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
   for (const source of sources) {
     blocks.push(say.accordingTo(escapeMarkdown(source), source === PAGE_SOURCE));
-    for (const quote of quotes.filter((q) => q.passage.source === source)) blocks.push(blockquote(quote.text));
+    for (const quote of quotes.filter((q) => q.passage.source === source)) blocks.push(blockquote(quote.text, quote.heading));
   }
   blocks.push(say.sourcesLine(sources.map(escapeMarkdown)));
 
@@ -222,6 +222,8 @@ function searchedPlaces(request: AnswerRequest): string {
 interface Quote {
   passage: Passage;
   text: string;
+  /** The section heading the quote answers under, shown before it, or null. */
+  heading: string | null;
 }
 
 /**
@@ -290,9 +292,22 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
         return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
       })
       .join(' ');
-    quotes.push({ passage: pick.passage, text });
+    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, indices, query, weights) });
   }
   return quotes;
+}
+
+/**
+ * The section heading to show with a quote: when the heading holds terms of the question that the
+ * quoted sentences do not ("What does the cautious profile hold?" quoting the lines under
+ * "Cautious"), the quote makes sense only with it. Null otherwise.
+ */
+function answeringHeading(passage: Passage, indices: readonly number[], query: Query, weights: readonly number[]): string | null {
+  const heading = sectionHeading(passage);
+  if (!heading) return null;
+  const quoted = new Set(indices.flatMap((i) => sentenceMatch(query, weights, passage.sentences[i]!).terms));
+  const withHeading = sentenceMatch(query, weights, indices.map((i) => passage.sentences[i]!).join(' '), heading).terms;
+  return withHeading.some((t) => !quoted.has(t)) ? heading : null;
 }
 
 interface RankedSentence {
@@ -328,8 +343,9 @@ function trimQuote(sentence: string, query: Query): string {
 
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
 // is shown as text, never rendered.
-function blockquote(text: string): string {
-  return `> ${text.replace(/</g, '&lt;')}`;
+function blockquote(text: string, heading: string | null = null): string {
+  const lead = heading ? `**${escapeMarkdown(heading.replace(/[:.]+$/, ''))}:** ` : '';
+  return `> ${lead}${text.replace(/</g, '&lt;')}`;
 }
 
 /** Escapes the characters that would make a source name render as markdown. */

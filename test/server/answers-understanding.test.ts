@@ -141,7 +141,8 @@ describe('tables', () => {
 
   it('answers a table row with its headers, from markdown and from tab-separated text', () => {
     const result = ask('What is the moderately aggressive risk profile?');
-    expect(quotes(result.content)).toContain('Moderately aggressive: Growth 70%, Defensive 30%, Time horizon 6+ years');
+    // The row, with its headers, under its section's heading (which holds "risk profile").
+    expect(quotes(result.content)).toContain('**Risk profiles:** Moderately aggressive: Growth 70%, Defensive 30%, Time horizon 6+ years');
     expect(result.content).not.toMatch(/70% — 30%/);
 
     const fee = ask('Is there a withdrawal fee?');
@@ -176,6 +177,21 @@ describe('quotes', () => {
     expect(quoted).toContain('is a low-cost index fund');
     expect(quoted).not.toMatch(/fee|complain/i);
     expect(result.sources).toEqual(['Product Disclosure Statement']);
+  });
+
+  it('shows the heading a quote answers under when the heading holds the question’s words', () => {
+    const result = ask('What is the cooling-off period?', {
+      documents: [
+        {
+          id: 'c',
+          name: 'Terms',
+          text: '# Terms\n\n## Cooling-off period\n\nIf you change your mind, you have 14 days to ask for your money back.',
+        },
+      ],
+    });
+    expect(quotes(result.content)).toEqual([
+      '**Cooling-off period:** If you change your mind, you have 14 days to ask for your money back.',
+    ]);
   });
 
   it('does not quote a document title as if it answered', () => {

@@ -132,7 +132,10 @@ function expectQuotedFrom(content: string, sources: { text: string }[]) {
     )
     .join(' ');
   for (const quote of quotes(content)) {
-    for (const part of quote.split(' … ')) expect(corpus).toContain(part.replace(/^… | …$/g, ''));
+    // A quote may start with the heading it answers under, in bold.
+    const [, heading, text] = /^(?:\*\*(.+?):\*\* )?(.*)$/.exec(quote)!;
+    if (heading) expect(corpus).toContain(heading.replace(/\\(.)/g, '$1'));
+    for (const part of text!.split(' … ')) expect(corpus).toContain(part.replace(/^… | …$/g, ''));
   }
 }
 
