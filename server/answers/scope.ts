@@ -24,7 +24,9 @@ export type QuestionScope =
   | { kind: 'content' };
 
 const ACCOUNT = [
-  /\b(?:my|our)\s+(?:current\s+|available\s+|account\s+|bank\s+|super\s+|portfolio\s+)*(?:balances?|transactions?|passwords?|pin|log-?in details|account numbers?|bsb)\b/i,
+  // Asking for the figure itself: "what's my balance", "show me my transactions" (not "what happens to my balance if…").
+  /\b(?:what(?:['’]s| is| are| was)|how much (?:is|was)|show(?: me)?|tell me|check|see|view|give me|find)\s+(?:\S+\s+){0,3}?(?:my|our)\s+(?:current\s+|available\s+|account\s+|bank\s+|super\s+|portfolio\s+|investment\s+|fund\s+)*(?:balances?|transactions?)\b/i,
+  /\b(?:my|our)\s+(?:passwords?|pin|log-?in details|account numbers?|bsb)\b/i,
   /\bhow much (?:money )?(?:is|do i have|have i got) (?:left )?in my (?:account|portfolio|super|fund)\b/i,
   /\b(?:log|sign) (?:me )?in(?:to)? my account\b/i,
 ];

@@ -252,6 +252,11 @@ describe('honest when it does not know', () => {
     }
     // Nothing to quote: the pointer alone.
     expect(ask('Should I invest my savings?', { documents: [] }).content).toBe(words.GENERAL_ADVICE_ONLY);
+    // A general question about balances is not a question about the visitor's account.
+    expect(questionScope('What happens to my super balance when I retire?').kind).toBe('content');
+    for (const question of ["What's my current account balance?", 'Show me my transactions', 'What is my password?']) {
+      expect(questionScope(question).kind).toBe('account');
+    }
     // Asking which of the site's journeys fits is a question about the site.
     expect(questionScope('Which journey suits me?').kind).toBe('content');
     expect(questionScope('What are the fees?').kind).toBe('content');
