@@ -4,7 +4,7 @@
  * them and naming their sources; it never writes a fact of its own.
  */
 import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
-import { buildQuery, type Query } from './query';
+import { buildQuery, onlyPoints, type Query } from './query';
 import {
   PAGE_SOURCE,
   buildIndex,
@@ -145,7 +145,9 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   // widget-spec §4 "Ask question": the visitor asks about one document or video, so it answers
   // first; the rest answer only when it cannot, lest a page or document that merely shares the
   // question's words speak for it.
-  const found = (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query);
+  // "What is this video about?" in the Ask-question modal: the source in focus answers with its opening.
+  const opening = focused.length > 0 && onlyPoints(request.question) ? openingOf(focused) : null;
+  const found = opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query);
   if (!found) {
     if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
     const ranked = rankPassages(buildIndex(topicPool), query);
@@ -206,6 +208,13 @@ function findPassages(passages: readonly Passage[], query: Query): Found | null 
   const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
   const matched = new Set(chosen.flatMap((c) => c.matched));
   return chosen.length === 0 || matched.size < requiredMatches(query.terms.length) ? null : { index, ranked, chosen };
+}
+
+/** The opening of a source as what it is about: its first passage, its first sentences quoted. */
+function openingOf(passages: readonly Passage[]): Found {
+  const index = buildIndex(passages);
+  const chosen = [{ passage: passages[0]!, score: 0, matched: [] }];
+  return { index, ranked: chosen, chosen };
 }
 
 /** Where the engine looked, for its messages: the focused source by name first. */

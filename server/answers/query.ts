@@ -88,8 +88,15 @@ function phraseWords(text: string): string[] {
 const POINTING =
   /\b(?:(?:this|that|the) (?:document|page|pdf|file|video|guide|website|site|screen)|mention(?:s|ed)?|talk(?:s|ed)? about|cover(?:s|ed)?)\b/gi;
 
+const POINTING_AT = /\b(?:this|that) (?:document|page|pdf|file|video|guide|website|site|screen)\b/i;
+
 // A visitor may put a word or two inside a phrase: "take my money out", "buy a new house".
 const MAX_PHRASE_GAP = 2;
+
+/** Whether the question only points at what the visitor is looking at ("What is this video about?", "Summarise this document"). */
+export function onlyPoints(question: string): boolean {
+  return POINTING_AT.test(question) && tokenize(question.replace(POINTING, ' ')).length === 0;
+}
 
 /** Whether `needle` occurs in `haystack` in order, with at most {@link MAX_PHRASE_GAP} other items between two of its items. */
 function containsLoosely(haystack: readonly string[], needle: readonly string[]): boolean {
@@ -126,7 +133,9 @@ export function countRuns(haystack: readonly string[], needle: readonly string[]
  * With `synonyms` false, the concepts are the terms alone; `given` replaces the question's terms.
  */
 export function buildQuery(question: string, synonyms = true, given?: readonly string[]): Query {
-  if (!given) question = question.replace(POINTING, ' ');
+  // "What is this video about?" has nothing but what it points at: that is then what it asks about.
+  const topical = given ? '' : question.replace(POINTING, ' ');
+  if (!given && tokenize(topical).length > 0) question = topical;
   const terms = [...new Set(given ?? tokenize(question))];
   if (!synonyms) return { terms, concepts: terms.map((t) => ({ covers: [t], alternatives: [{ terms: [t], weight: 1 }] })) };
   const words = phraseWords(question);

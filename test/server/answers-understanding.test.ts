@@ -194,6 +194,22 @@ describe('quotes', () => {
     ]);
   });
 
+  it('answers "what is this about?" in the Ask-question modal with the opening of the source in focus', () => {
+    const video: SourceDoc = {
+      id: 'v',
+      name: 'Welcome video',
+      text: 'Welcome to Example Advice. In three minutes we show how the advice journey works.',
+    };
+    const result = ask("What's this video about?", { documents: [...DOCS, video], focus: { id: 'v', name: 'Welcome video' } });
+    expect(result.sources).toEqual(['Welcome video']);
+    expect(quotes(result.content)[0]).toMatch(/^Welcome to Example Advice\./);
+    // Without a video to point at, it says it found nothing rather than quoting a "recording".
+    const nothing = ask("What's this video about?", {
+      documents: [{ id: 'p', name: 'Privacy', text: 'We keep advice records for seven years. Your voice recording is not kept.' }],
+    });
+    expect(nothing.sources).toEqual([]);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
