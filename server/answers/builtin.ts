@@ -334,9 +334,26 @@ interface RankedSentence {
  */
 function rankSentences(passage: Passage, query: Query, weights: readonly number[]): RankedSentence[] {
   const heading = sectionHeading(passage);
+  const wanted = new Set(query.concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)));
   return passage.sentences
-    .map((text, index) => ({ text, index, ...sentenceMatch(query, weights, text, heading) }))
+    .map((text, index) => {
+      const match = sentenceMatch(query, weights, text, heading);
+      return { text, index, ...match, score: match.score * labelFit(text, wanted) };
+    })
     .sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/**
+ * How well a labelled sentence's label fits the question ("Aggressive: Growth 90%…" for "the
+ * aggressive profile", rather than "Moderately aggressive: …"): 1 when every term of the label is
+ * wanted, down to 0.75 when none is; 1 for a sentence without a label.
+ */
+function labelFit(sentence: string, wanted: ReadonlySet<string>): number {
+  const colon = sentence.indexOf(': ');
+  if (colon <= 0 || wordCount(sentence.slice(0, colon)) > 6) return 1;
+  const label = tokenize(sentence.slice(0, colon));
+  if (label.length === 0) return 1;
+  return 0.75 + (0.25 * label.filter((t) => wanted.has(t)).length) / label.length;
 }
 
 /** Cuts a long sentence to {@link MAX_QUOTE_WORDS} words around its first matched term. */

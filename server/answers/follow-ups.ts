@@ -66,7 +66,6 @@ const COMMON_QUESTIONS: Record<string, string> = {
   taxat: 'How is it taxed?',
   privaci: 'How is my information used?',
   elig: 'Who is it for?',
-  elegibl: 'Who is it for?',
 };
 
 /** What {@link suggestFollowUps} draws from. */

@@ -19,7 +19,7 @@ export const SYNONYM_WEIGHT = 0.7;
 export const LIGHT_VERB_WEIGHT = 0.3;
 
 // Verbs that carry little meaning of their own in a question, stemmed as the tokenizer stems them.
-const LIGHT_VERBS = new Set(['make', 'get', 'put', 'use', 'go', 'give', 'keep', 'take', 'happen', 'work', 'need']);
+const LIGHT_VERBS = new Set(['make', 'get', 'put', 'use', 'go', 'give', 'keep', 'take', 'happen', 'work', 'need', 'hold', 'mean']);
 
 /** One way a concept of the question may be written in a passage. */
 export interface Alternative {

@@ -123,6 +123,12 @@ describe('synonyms', () => {
     expect(quotes(costs.content).join(' ')).toMatch(/investment fee of 0\.5% a year/);
   });
 
+  it('"how long" asks for a duration', () => {
+    expect(quotes(ask('How long does a withdrawal take?').content)).toEqual([
+      '**How to withdraw:** The money usually reaches your bank within five business days.',
+    ]);
+  });
+
   it('a phrase that means something only whole is not searched word by word', () => {
     const query = buildQuery('How do I take money out?');
     // "take" alone would match "takes", "taken"…: only the phrase's meaning (withdraw) is searched.
@@ -144,6 +150,11 @@ describe('tables', () => {
     // The row, with its headers, under its section's heading (which holds "risk profile").
     expect(quotes(result.content)).toContain('**Risk profiles:** Moderately aggressive: Growth 70%, Defensive 30%, Time horizon 6+ years');
     expect(result.content).not.toMatch(/70% — 30%/);
+
+    // The row whose label is the one asked about comes first, not one that merely contains it.
+    const aggressive = ask('What is the time horizon of the aggressive risk profile?');
+    expect(quotes(aggressive.content)[0]).toContain('Aggressive: Growth 90%');
+    expect(aggressive.content).not.toContain('Moderately aggressive');
 
     const fee = ask('Is there a withdrawal fee?');
     expect(quotes(fee.content).join(' ')).toContain('Withdrawal fee: Amount Nil, How it is paid Not charged.');
