@@ -38,7 +38,7 @@ export const RELATIVE_SCORE_THRESHOLD = 0.5;
 export const QUOTE_SCORE_SHARE = 0.6;
 
 // A quoted sentence shorter than this is a lead-in: the next sentence completes it.
-const LEAD_IN_WORDS = 6;
+const LEAD_IN_WORDS = 4;
 
 // A quote that covers no term the others have not must score this share of the best to be worth adding.
 const SAME_ANSWER_SHARE = 0.9;

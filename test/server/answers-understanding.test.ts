@@ -119,6 +119,8 @@ describe('synonyms', () => {
     expect(out.sources).toEqual(['Product Disclosure Statement']);
     expect(quotes(out.content)[0]).toMatch(/^You can withdraw some or all of your money at any time: Log in to your account/);
 
+    expect(quotes(ask('Is there an exit fee?').content).join(' ')).toContain('Withdrawal fee: Amount Nil');
+
     const costs = ask('What does it cost?');
     expect(quotes(costs.content).join(' ')).toMatch(/investment fee of 0\.5% a year/);
   });
