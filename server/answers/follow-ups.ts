@@ -65,7 +65,7 @@ const COMMON_QUESTIONS: Record<string, string> = {
   tax: 'How is it taxed?',
   taxat: 'How is it taxed?',
   privaci: 'How is my information used?',
-  elig: 'Who is it for?',
+  elig: 'Who is eligible?',
 };
 
 /** What {@link suggestFollowUps} draws from. */
@@ -264,7 +264,7 @@ function askHeading(passage: Passage): string | null {
   const spoken = fromVisitor(heading.replace(/\s*\([^)]*\)\s*/g, ' ').trim()) || fromVisitor(heading);
   const key = termKey(spoken);
   const common = COMMON_QUESTIONS[key];
-  if (common && !/\s/.test(spoken)) return common;
+  if (common && /^(?:my\s+)?\S+$/i.test(spoken)) return common;
 
   const weAre = /^(how|why|who|what|where|when)\s+we\s+are\b\s*/i.exec(spoken);
   if (weAre) return `${weAre[1]} are you${spoken.length > weAre[0].length ? ` ${spoken.slice(weAre[0].length)}` : ''}?`;
@@ -323,5 +323,5 @@ function termKey(text: string): string {
 
 // "Advice fees" → "advice fees", but "ESG funds", "UK pensions" and "Financial Services Guide" keep their capitals.
 function lowerFirst(text: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(text) && !/^\S+\s+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^\p{Lu}\p{Ll}/u.test(text) && !/^\S+\s+(?!I\b)\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }

@@ -341,6 +341,12 @@ You can withdraw at any time from your account.`;
     expect(isTopic('Fees and costs')).toBe(true);
   });
 
+  it('lead, when clicked, to an answer', () => {
+    for (const question of ['What are the fees?', 'How do I withdraw?', 'What is an index fund?']) {
+      for (const followUp of ask(question).followUps) expect(ask(followUp).sources.length).toBeGreaterThan(0);
+    }
+  });
+
   it('are deduplicated against what was just answered and asked, at most three', () => {
     const first = ask('How do I withdraw?');
     expect(first.followUps).not.toContain('How do I withdraw?');

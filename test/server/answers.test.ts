@@ -360,6 +360,19 @@ describe('follow-ups', () => {
     expect(at('What is super?')).toBe('What is super?');
     expect(at('ESG funds')).toBe('What are the ESG funds?');
     expect(at('Our charges')).toBe('What are your charges?');
+    expect(at('Your privacy')).toBe('How is my information used?');
+    expect(at('Fees')).toBe('What are the fees?');
+    expect(at('Withdrawals')).toBe('How do I withdraw?');
+    expect(at('How we are paid')).toBe('How are you paid?');
+    // A heading of stop words only would be a question that cannot be searched.
+    expect(at('Who we are')).toBeNull();
+    expect(at('Documents you will receive')).toBe('What are the documents I will receive?');
+    expect(at('If you have a complaint')).toBe('What if I have a complaint?');
+    expect(at('Risks of investing')).toBe('What are the risks of investing?');
+    expect(at('Switching funds')).toBe('How does switching funds work?');
+    expect(at('About this guide')).toBe('What is this guide about?');
+    expect(at('Skip to content')).toBeNull();
+    expect(at('Fee,Amount,Frequency')).toBeNull();
     expect(at('Overview')).toBeNull();
     expect(at('Doc')).toBeNull();
   });
