@@ -60,7 +60,7 @@ interface Member {
 
 let groups: Member[][] | null = null;
 
-/** The synonym groups, read once (lazily: this module and retrieval need each other). */
+/** The synonym groups, read once, on first use. */
 function synonymGroups(): Member[][] {
   groups ??= (synonymData as { groups: string[][] }).groups.map((group) => group.map(member));
   return groups;
