@@ -3,28 +3,46 @@
  * and the site's documents that best match the question, and answers by quoting
  * them and naming their sources; it never writes a fact of its own.
  */
-import { suggestFollowUps, suggestTopics } from './follow-ups';
+import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
+import { buildQuery, onlyPoints, type Query } from './query';
 import { answerWithTools } from './tools';
 import {
   PAGE_SOURCE,
   buildIndex,
-  queryTerms,
+  conceptWeights,
   rankPassages,
+  sectionHeading,
   requestPassages,
-  termWeights,
+  sentenceMatch,
   tokenize,
   topPassages,
+  wordCount,
   type Passage,
   type PassageIndex,
   type ScoredPassage,
 } from './retrieval';
+import { questionScope } from './scope';
 import type { AnswerEngine, AnswerRequest, AnswerResult } from './types';
+import * as say from './words';
 
 /** At most this many sentences are quoted in one answer. */
 export const MAX_QUOTES = 3;
 
 /** A passage is quoted only when it scores at least this share of the best passage's score. */
 export const RELATIVE_SCORE_THRESHOLD = 0.5;
+
+/**
+ * A sentence is quoted only when it scores at least this share of the best sentence's score
+ * (the summed weights of the question's concepts it holds): a line that merely shares a common
+ * word with the question ("fund" in a line about fees) is not part of the answer.
+ */
+export const QUOTE_SCORE_SHARE = 0.6;
+
+// A quoted sentence shorter than this is a lead-in: the next sentence completes it.
+const LEAD_IN_WORDS = 4;
+
+// A quote that covers no term the others have not must score this share of the best to be worth adding.
+const SAME_ANSWER_SHARE = 0.9;
 
 /** A quoted sentence longer than this is cut to a window around the question's terms. */
 export const MAX_QUOTE_WORDS = 60;
@@ -88,64 +106,93 @@ export function requiredMatches(termCount: number): number {
 /**
  * The built-in engine's answer, synchronously: quotes of the best sentences of the
  * best passages (at most {@link MAX_QUOTES}), grouped by source, then the list of
- * sources; or an honest "not found" when too few of the question's terms match.
- * With a `focus`, that source's passages are searched alone first, and the others
- * only when they do not answer.
+ * sources; or an honest "not found" when too few of the question's terms match, with
+ * related topics to ask about. With a `focus`, that source's passages are searched alone
+ * first, and the others only when they do not answer.
+ *
+ * Questions no quote should answer are declined first ({@link questionScope}): the
+ * visitor's own account, a share tip, and (when the content never speaks of it) the
+ * weather and the like; personal financial advice gets general information only and is
+ * pointed to the advice journey (ASIC RG 244).
  */
 export function answerFromSources(request: AnswerRequest): AnswerResult {
   // a figure the advice engine computes is worked out by it, never quoted from an example (tools/)
   const computed = answerWithTools(request);
   if (computed) return computed;
+  const scope = questionScope(request.question);
+  if (scope.kind === 'account' || scope.kind === 'stock-tip') {
+    const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : say.STOCK_TIP;
+    return { content: withHelp(reason, request), followUps: [], sources: [] };
+  }
+
   const where = searchedPlaces(request);
-  const asked = request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+  const asked = earlierQuestions(request);
   const passages = requestPassages(request);
   if (passages.length === 0) {
-    return {
-      content: "There's no page text or document for me to answer from yet, so I can't answer that.",
-      followUps: [],
-      sources: [],
-    };
+    if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
+    return { content: say.NOTHING_TO_SEARCH, followUps: [], sources: [] };
   }
 
   const focusId = request.focus?.id;
   const focused = focusId === undefined ? [] : passages.filter((p) => p.docId === focusId);
   // The topics offered when the question cannot be answered: the focused source's first.
   const topicPool = focused.length > 0 ? [...focused, ...passages.filter((p) => p.docId !== focusId)] : passages;
-  const terms = queryTerms(request.question);
-  if (terms.length === 0) {
-    return {
-      content: `Could you say a little more about what you'd like to know? I can answer from ${where}.`,
-      followUps: suggestTopics(topicPool, request.question, asked),
-      sources: [],
-    };
+  const query = buildQuery(request.question);
+  if (scope.kind === 'off-topic' && !mentions(passages, scope.topic)) {
+    const content = `${say.notFound(where)} ${say.OUT_OF_SCOPE}`;
+    return { content: withHelp(content, request), followUps: suggestTopics(topicPool, request.question, asked), sources: [] };
+  }
+  if (query.terms.length === 0) {
+    return { content: say.sayMore(where), followUps: suggestTopics(topicPool, request.question, asked), sources: [] };
   }
 
   // widget-spec §4 "Ask question": the visitor asks about one document or video, so it answers
   // first; the rest answer only when it cannot, lest a page or document that merely shares the
   // question's words speak for it.
-  const found = (focused.length > 0 ? findPassages(focused, terms) : null) ?? findPassages(passages, terms);
+  // "What is this video about?" in the Ask-question modal: the source in focus answers with its opening.
+  const opening = focused.length > 0 && onlyPoints(request.question) ? openingOf(focused) : null;
+  const found = opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query);
   if (!found) {
-    const topics = suggestTopics(topicPool, request.question, asked);
-    const hint = topics.length > 0 ? ' These are some of the topics I can help with.' : '';
-    return { content: `I couldn't find anything about that in ${where}.${hint}`, followUps: topics, sources: [] };
+    if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
+    const ranked = rankPassages(buildIndex(topicPool), query);
+    const topics = relatedTopics(ranked, topicPool, request.question, asked);
+    const hint = topics.length > 0 ? ` ${say.TOPICS_HINT}` : '';
+    return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
   }
 
-  const quotes = chooseQuotes(found.index, found.chosen, terms);
+  const quotes = chooseQuotes(found.index, found.chosen, query);
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
-  const blocks: string[] = [];
+  const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
   for (const source of sources) {
-    const intro = source === PAGE_SOURCE ? 'According to **this page**:' : `According to **${escapeMarkdown(source)}**:`;
-    blocks.push(intro);
-    for (const quote of quotes.filter((q) => q.passage.source === source)) blocks.push(blockquote(quote.text));
+    blocks.push(say.accordingTo(escapeMarkdown(source), source === PAGE_SOURCE));
+    for (const quote of quotes.filter((q) => q.passage.source === source)) blocks.push(blockquote(quote.text, quote.heading));
   }
-  blocks.push(`${sources.length === 1 ? 'Source' : 'Sources'}: ${sources.map(escapeMarkdown).join(', ')}`);
+  blocks.push(say.sourcesLine(sources.map(escapeMarkdown)));
 
   return {
     content: blocks.join('\n\n'),
     followUps: suggestFollowUps({ question: request.question, ranked: found.ranked, used, passages, asked }),
     sources,
   };
+}
+
+/** The visitor's earlier questions in this chat, oldest first. */
+export function earlierQuestions(request: Pick<AnswerRequest, 'history'>): string[] {
+  return request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+}
+
+/** Whether any passage holds all the terms of `text`. */
+function mentions(passages: readonly Passage[], text: string): boolean {
+  const terms = tokenize(text);
+  return terms.length > 0 && rankPassages(buildIndex(passages), terms).some((r) => r.matched.length === terms.length);
+}
+
+/** A decline, with the site's help page (its `referenceWebpage`) when it has a web address. */
+function withHelp(content: string, request: Pick<AnswerRequest, 'referenceWebpage'>): string {
+  const url = request.referenceWebpage?.trim();
+  if (!url || !/^https?:\/\/[^\s()<>]+$/i.test(url)) return content;
+  return `${content} ${say.helpPage(url)}`;
 }
 
 interface Found {
@@ -159,12 +206,19 @@ interface Found {
  * each at least {@link RELATIVE_SCORE_THRESHOLD} of the best score); null when none matches
  * or, together, they match fewer than {@link requiredMatches} of the terms.
  */
-function findPassages(passages: readonly Passage[], terms: readonly string[]): Found | null {
+function findPassages(passages: readonly Passage[], query: Query): Found | null {
   const index = buildIndex(passages);
-  const ranked = rankPassages(index, terms);
+  const ranked = rankPassages(index, query);
   const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
   const matched = new Set(chosen.flatMap((c) => c.matched));
-  return chosen.length === 0 || matched.size < requiredMatches(terms.length) ? null : { index, ranked, chosen };
+  return chosen.length === 0 || matched.size < requiredMatches(query.terms.length) ? null : { index, ranked, chosen };
+}
+
+/** The opening of a source as what it is about: its first passage, its first sentences quoted. */
+function openingOf(passages: readonly Passage[]): Found {
+  const index = buildIndex(passages);
+  const chosen = [{ passage: passages[0]!, score: 0, matched: [] }];
+  return { index, ranked: chosen, chosen };
 }
 
 /** Where the engine looked, for its messages: the focused source by name first. */
@@ -181,22 +235,30 @@ function searchedPlaces(request: AnswerRequest): string {
 interface Quote {
   passage: Passage;
   text: string;
+  /** The section heading the quote answers under, shown before it, or null. */
+  heading: string | null;
 }
 
 /**
  * One quote per chosen passage (its best sentence), then, while quotes remain, a
  * second sentence from a passage when it has a question term that no quote has yet.
- * Sentences quoted already (the page may repeat a document) are skipped.
+ * A sentence scoring less than {@link QUOTE_SCORE_SHARE} of the best one is not quoted,
+ * so a passage chosen for a common word adds nothing; a passage whose sentences hold
+ * none of the question's words (it matched on its heading) is quoted by its first
+ * sentence, only when it is the best passage. Sentences quoted already (the page may
+ * repeat a document) are skipped.
  */
-function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], terms: readonly string[]): Quote[] {
-  const weights = termWeights(index, terms);
+function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query): Quote[] {
+  const weights = conceptWeights(index, query);
   const quoted = new Set<string>();
   const covered = new Set<string>();
   const picks = chosen.map((c) => ({
     passage: c.passage,
-    sentences: rankSentences(c.passage.sentences, weights),
+    sentences: rankSentences(c.passage, query, weights),
     indices: [] as number[],
   }));
+  const bestScore = Math.max(0, ...picks.map((p) => p.sentences[0]?.score ?? 0));
+  const strong = (sentence: RankedSentence) => sentence.score > 0 && sentence.score >= bestScore * QUOTE_SCORE_SHARE;
 
   let count = 0;
   const take = (pick: (typeof picks)[number], sentence: RankedSentence) => {
@@ -207,60 +269,103 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], ter
     pick.indices.push(sentence.index);
     count++;
   };
-  for (const pick of picks) {
+  // After the first quote, a sentence that adds none of the question's terms must answer nearly as well as the best.
+  const adds = (sentence: RankedSentence) =>
+    count === 0 || sentence.terms.some((t) => !covered.has(t)) || sentence.score >= bestScore * SAME_ANSWER_SHARE;
+  picks.forEach((pick, n) => {
     const best = pick.sentences[0];
-    if (best) take(pick, best);
-  }
+    if (best && ((strong(best) && adds(best)) || (n === 0 && bestScore === 0))) take(pick, best);
+  });
   for (const pick of picks) {
     if (pick.indices.length === 0) continue;
-    const extra = pick.sentences.slice(1).find((s) => s.terms.some((t) => !covered.has(t)));
+    const extra = pick.sentences.slice(1).find((s) => strong(s) && s.terms.some((t) => !covered.has(t)));
     if (extra) take(pick, extra);
   }
 
   const quotes: Quote[] = [];
   for (const pick of picks) {
     if (pick.indices.length === 0) continue;
+    // A short lead-in ("You can withdraw at any time:") is quoted with the sentence that completes it.
+    for (const i of [...pick.indices]) {
+      const sentence = pick.passage.sentences[i]!;
+      const next = i + 1;
+      if (
+        next < pick.passage.sentences.length &&
+        !pick.indices.includes(next) &&
+        (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && /[.!?]$/.test(sentence)))
+      ) {
+        pick.indices.push(next);
+      }
+    }
     // In reading order; sentences that are not next to each other are marked as a gap.
     const indices = [...pick.indices].sort((a, b) => a - b);
     const text = indices
       .map((i, n) => {
-        const sentence = trimQuote(pick.passage.sentences[i]!, weights);
+        const sentence = trimQuote(pick.passage.sentences[i]!, query);
         return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
       })
       .join(' ');
-    quotes.push({ passage: pick.passage, text });
+    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, indices, query, weights) });
   }
   return quotes;
+}
+
+/**
+ * The section heading to show with a quote: when the heading holds terms of the question that the
+ * quoted sentences do not ("What does the cautious profile hold?" quoting the lines under
+ * "Cautious"), the quote makes sense only with it. Null otherwise.
+ */
+function answeringHeading(passage: Passage, indices: readonly number[], query: Query, weights: readonly number[]): string | null {
+  const heading = sectionHeading(passage);
+  if (!heading) return null;
+  const quoted = new Set(indices.flatMap((i) => sentenceMatch(query, weights, passage.sentences[i]!).terms));
+  const withHeading = sentenceMatch(query, weights, indices.map((i) => passage.sentences[i]!).join(' '), heading).terms;
+  return withHeading.some((t) => !quoted.has(t)) ? heading : null;
 }
 
 interface RankedSentence {
   text: string;
   index: number;
-  /** The question terms the sentence contains. */
+  /** The question terms the sentence covers (itself or through a synonym). */
   terms: string[];
   score: number;
 }
 
 /**
- * The sentences by the summed weight of the distinct query terms they contain, best
- * first, ties in reading order. When none matches (the passage matched on its heading
+ * The sentences by the summed weight of the query's concepts they contain (the section's
+ * heading counting as part of each), best first, ties in reading order. When none matches (the passage matched on its heading
  * or source name), the first sentence leads, as the start of that section.
  */
-function rankSentences(sentences: readonly string[], weights: ReadonlyMap<string, number>): RankedSentence[] {
-  return sentences
+function rankSentences(passage: Passage, query: Query, weights: readonly number[]): RankedSentence[] {
+  const heading = sectionHeading(passage);
+  const wanted = new Set(query.concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)));
+  return passage.sentences
     .map((text, index) => {
-      const terms = [...new Set(tokenize(text))].filter((t) => weights.has(t));
-      const score = terms.reduce((sum, t) => sum + weights.get(t)!, 0);
-      return { text, index, terms, score };
+      const match = sentenceMatch(query, weights, text, heading);
+      return { text, index, ...match, score: match.score * labelFit(text, wanted) };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
+/**
+ * How well a labelled sentence's label fits the question ("Aggressive: Growth 90%…" for "the
+ * aggressive profile", rather than "Moderately aggressive: …"): 1 when every term of the label is
+ * wanted, down to 0.75 when none is; 1 for a sentence without a label.
+ */
+function labelFit(sentence: string, wanted: ReadonlySet<string>): number {
+  const colon = sentence.indexOf(': ');
+  if (colon <= 0 || wordCount(sentence.slice(0, colon)) > 6) return 1;
+  const label = tokenize(sentence.slice(0, colon));
+  if (label.length === 0) return 1;
+  return 0.75 + (0.25 * label.filter((t) => wanted.has(t)).length) / label.length;
+}
+
 /** Cuts a long sentence to {@link MAX_QUOTE_WORDS} words around its first matched term. */
-function trimQuote(sentence: string, weights: ReadonlyMap<string, number>): string {
+function trimQuote(sentence: string, query: Query): string {
   const words = sentence.split(' ');
   if (words.length <= MAX_QUOTE_WORDS) return sentence;
-  const first = words.findIndex((w) => tokenize(w).some((t) => weights.has(t)));
+  const wanted = new Set(query.concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)));
+  const first = words.findIndex((w) => tokenize(w).some((t) => wanted.has(t)));
   const start = Math.max(0, Math.min(first - QUOTE_LEAD_WORDS, words.length - MAX_QUOTE_WORDS));
   const end = start + MAX_QUOTE_WORDS;
   return `${start > 0 ? '… ' : ''}${words.slice(start, end).join(' ')}${end < words.length ? ' …' : ''}`;
@@ -268,8 +373,9 @@ function trimQuote(sentence: string, weights: ReadonlyMap<string, number>): stri
 
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
 // is shown as text, never rendered.
-function blockquote(text: string): string {
-  return `> ${text.replace(/</g, '&lt;')}`;
+function blockquote(text: string, heading: string | null = null): string {
+  const lead = heading ? `**${escapeMarkdown(heading.replace(/[:.]+$/, ''))}:** ` : '';
+  return `> ${lead}${text.replace(/</g, '&lt;')}`;
 }
 
 /** Escapes the characters that would make a source name render as markdown. */

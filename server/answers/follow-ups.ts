@@ -8,7 +8,7 @@ import { queryTerms, type Passage, type ScoredPassage } from './retrieval';
 export const MAX_FOLLOW_UPS = 3;
 
 // Below this share of the best score, a passage is too loosely related to suggest.
-const RELATED_SCORE_SHARE = 0.25;
+const RELATED_SCORE_SHARE = 0.5;
 
 // Headings that name a part of a document rather than a topic.
 const GENERIC_HEADINGS = new Set([
@@ -35,21 +35,38 @@ const GENERIC_HEADINGS = new Set([
 ]);
 
 const QUESTION_START = /^(?:how|what|why|when|where|who|which|can|could|do|does|is|are|should|will|would)\b/i;
-// Phrase words: letters (and inner hyphens or apostrophes) only.
-const PHRASE_WORD = /^\p{L}[\p{L}'’-]*\p{L}$/u;
-// Words that end a phrase run because they are usually verbs, adverbs or counts, not topics.
-const NON_TOPIC_WORD = /(?:ed|ly)$/;
-const NON_TOPIC_WORDS = new Set(
+
+// Labels of a page's chrome and controls: never a topic, whatever the page makes a heading of.
+const CHROME = new Set(
   (
-    'aims allows applies asks becomes begins brings changes comes costs covers depends gets gives goes helps holds includes ' +
-    'keeps lets lives looks makes means moves needs offers owns pays provides puts reaches remains requires runs says sees ' +
-    'seems sets shows stays suits takes tends turns uses works ' +
-    'became began bought came fell found gave got grew held kept lost made paid rose said saw sold spent took went ' +
-    'allow apply ask become bring choose come cost cover depend feel give go help hold include keep let live look make mean ' +
-    'move offer own pay plan provide put reach remain require run seem set show stay suit take tend turn use work ' +
-    'one two three four five six seven eight nine ten first second third several many various usually often always never'
-  ).split(' '),
+    'menu|main menu|navigation|main navigation|breadcrumb|breadcrumbs|back|next|previous|continue|start|get started|close|open|' +
+    'search|log in|login|sign in|sign up|register|home|cookie settings|cookies settings|accept|accept all|share|print|download|' +
+    'footer|header|sidebar|skip|menu toggle|language|read more|learn more|see more|show more|more'
+  ).split('|'),
 );
+const SKIP_LINK = /^skip to\b/i;
+
+// A heading no longer than this is a topic; longer, it is a sentence.
+const MAX_TOPIC_WORDS = 8;
+
+/**
+ * Topics a finance site commonly heads with one word, and how a visitor asks about them
+ * (general plain English, keyed by the heading's stemmed terms).
+ */
+const COMMON_QUESTIONS: Record<string, string> = {
+  fee: 'What are the fees?',
+  cost: 'What are the costs?',
+  charg: 'What are the charges?',
+  withdraw: 'How do I withdraw?',
+  complaint: 'How do I make a complaint?',
+  contribut: 'How do I add money?',
+  switch: 'How do I switch?',
+  risk: 'What are the risks?',
+  tax: 'How is it taxed?',
+  taxat: 'How is it taxed?',
+  privaci: 'How is my information used?',
+  elig: 'Who is eligible?',
+};
 
 /** What {@link suggestFollowUps} draws from. */
 export interface FollowUpInput {
@@ -68,15 +85,16 @@ export interface FollowUpInput {
 }
 
 /**
- * Proposes up to three follow-up questions, in this order of preference:
- * 1. the other sections of the sources the answer used, in document order;
- * 2. the headings of other related passages, best first;
- * 3. key phrases of the passages used that recur in their sources ({@link keyPhrases}).
+ * Proposes up to three follow-up questions, drawn only from headings that name a topic
+ * ({@link headingQuestion}), in this order of preference:
+ * 1. the headings of passages of other sources related to the question, best first;
+ * 2. the other sections of the sources the answer used, nearest first;
+ * 3. the first topic of each other source, in source order.
  *
  * A candidate is dropped when all its terms are already in the question, when it
  * repeats an earlier question or a heading just answered, and when its terms are
  * all among those of a candidate kept before it (or the other way round), so
- * follow-ups never repeat the question or each other.
+ * follow-ups never repeat the question or each other. Both answer engines use it.
  */
 export function suggestFollowUps(input: FollowUpInput): string[] {
   const pick = picker(input.question, input.asked ?? [], input.limit ?? MAX_FOLLOW_UPS);
@@ -85,16 +103,43 @@ export function suggestFollowUps(input: FollowUpInput): string[] {
   for (const passage of input.used) pick.exclude(topicHeading(passage));
 
   const usedSources = new Set(input.used.map((p) => p.source));
-  for (const passage of input.passages) {
-    if (usedSources.has(passage.source) && !usedSet.has(passage)) pick.offer(headingQuestion(passage));
-  }
   const best = input.ranked[0]?.score ?? 0;
   for (const { passage, score } of input.ranked) {
     if (score < best * RELATED_SCORE_SHARE) break;
-    if (!usedSet.has(passage)) pick.offer(headingQuestion(passage));
+    // A source used is offered by nearness below: its other sections match the question through its title alone.
+    if (!usedSources.has(passage.source)) pick.offer(headingQuestion(passage));
   }
-  const pool = input.passages.filter((p) => usedSources.has(p.source));
-  for (const phrase of keyPhrases(input.used, pool)) pick.offer(`What about ${lowerFirst(phrase)}?`);
+  // The sections nearest to those used, the next before the previous: what a reader turns to.
+  const distance = (passage: Passage) =>
+    Math.min(
+      ...input.used
+        .filter((u) => u.source === passage.source)
+        .map((u) => 2 * Math.abs(passage.position - u.position) - (passage.position > u.position ? 1 : 0)),
+    );
+  const nearby = input.passages.filter((p) => usedSources.has(p.source) && !usedSet.has(p));
+  for (const passage of nearby.map((p, order) => ({ p, order, d: distance(p) })).sort((a, b) => a.d - b.d || a.order - b.order)) {
+    pick.offer(headingQuestion(passage.p));
+  }
+  // Sources without other sections leave room for the topics the other sources open with.
+  if (pick.result.length < pick.limit) for (const topic of openingTopics(input.passages)) pick.offer(topic);
+  return pick.result;
+}
+
+/**
+ * The topics to offer when the question could not be answered: the headings of the passages
+ * that came nearest to it (`ranked`, best first), then those of the sources
+ * ({@link suggestTopics}), so that what is offered is related where anything is.
+ */
+export function relatedTopics(
+  ranked: readonly ScoredPassage[],
+  passages: readonly Passage[],
+  question: string,
+  asked: readonly string[] = [],
+  limit = MAX_FOLLOW_UPS,
+): string[] {
+  const pick = picker(question, asked, limit);
+  for (const { passage } of ranked) pick.offer(headingQuestion(passage));
+  for (const topic of suggestTopics(passages, question, asked, limit)) pick.offer(topic);
   return pick.result;
 }
 
@@ -110,14 +155,19 @@ export function suggestTopics(
   limit = MAX_FOLLOW_UPS,
 ): string[] {
   const pick = picker(question, asked, limit);
+  for (const q of openingTopics(passages)) pick.offer(q);
+  for (const passage of passages) pick.offer(headingQuestion(passage));
+  return pick.result;
+}
+
+/** The first topic ({@link headingQuestion}) of each source, in source order. */
+function openingTopics(passages: readonly Passage[]): string[] {
   const firsts = new Map<string, string>();
   for (const passage of passages) {
     const q = headingQuestion(passage);
     if (q !== null && !firsts.has(passage.source)) firsts.set(passage.source, q);
   }
-  for (const q of firsts.values()) pick.offer(q);
-  for (const passage of passages) pick.offer(headingQuestion(passage));
-  return pick.result;
+  return [...firsts.values()];
 }
 
 /** Collects distinct candidates that add something to the question, up to a limit. */
@@ -128,6 +178,7 @@ function picker(question: string, asked: readonly string[], limit: number) {
   const accepted: Set<string>[] = [];
   return {
     result,
+    limit,
     exclude(text: string | null) {
       if (text !== null) seen.add(termKey(text));
     },
@@ -145,104 +196,119 @@ function picker(question: string, asked: readonly string[], limit: number) {
   };
 }
 
-/** The passage's own heading, when it names a topic (not "Overview", not the document's title). */
+/**
+ * The passage's own heading, when it names a topic: not "Overview", not the document's
+ * title (its name, or the one heading its first passage opens with), not page chrome ("Skip to content", "Menu"), not a table's or CSV's header row,
+ * not a sentence, and no word twice. Its numbering ("2. Fees") is left out.
+ */
 function topicHeading(passage: Passage): string | null {
   const heading = passage.headings.at(-1);
   if (!heading) return null;
-  const bare = heading.replace(/[:.]+$/, '').trim();
+  const bare = heading
+    .replace(/^(?:\d{1,3}(?:\.\d{1,3})*[.)]?|[ivx]{1,4}[.)]|section \d+[.:]?)\s+/i, '')
+    .replace(/[:]+$/, '')
+    .trim();
+  if (!isTopic(bare)) return null;
   if (GENERIC_HEADINGS.has(bare.toLowerCase())) return null;
   if (termKey(bare) === termKey(passage.source.replace(/\.[a-z]+$/i, ''))) return null;
+  // The lone heading of a source's first passage is the source's title ("Product Disclosure Statement – …").
+  if (passage.position === 0 && passage.headings.length === 1) return null;
   return bare;
 }
 
+/** Whether a heading reads as a topic a visitor would ask about. */
+export function isTopic(heading: string): boolean {
+  const lower = heading.toLowerCase();
+  if (CHROME.has(lower) || SKIP_LINK.test(heading)) return false;
+  // A CSV line or a table's header row: commas between cells, quotes, pipes, tabs.
+  if (/[|"\t;]/.test(heading) || (heading.match(/,/g)?.length ?? 0) >= 2 || /,\S/.test(heading)) return false;
+  // A sentence (or a label with a figure): ends with a full stop, or holds mostly numbers.
+  if (/[.!…]$/.test(heading)) return false;
+  const words = heading.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > MAX_TOPIC_WORDS) return false;
+  if (!/\p{L}{3}/u.test(heading)) return false;
+  if (words.filter((w) => /\p{N}/u.test(w)).length * 2 > words.length) return false;
+  // "Investment Investment": a heading with a repeated word is two labels run together.
+  const seen = new Set<string>();
+  for (const word of words.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean)) {
+    if (seen.has(word)) return false;
+    seen.add(word);
+  }
+  return queryTerms(heading).length > 0;
+}
+
 /**
- * A heading as the visitor would ask it: kept when it is a question; "How we choose
- * your profile" becomes "How do you choose my profile?"; a topic becomes "What about …?".
+ * A heading as the visitor would ask it, or null when it does not name a topic ({@link isTopic}):
+ * kept when it is a question; "How we choose your profile" becomes "How do you choose my profile?";
+ * "Fund fees", "What are the fund fees?"; "Advice fee", "What is the advice fee?"; "Switching funds",
+ * "How does switching funds work?"; a common one-word topic its usual question ("Fees", "What are the
+ * fees?"; "Withdrawals", "How do I withdraw?"); any other single word "What about …?".
  */
 export function headingQuestion(passage: Passage): string | null {
+  let question = headingQuestions.get(passage);
+  if (question === undefined) {
+    question = askHeading(passage);
+    headingQuestions.set(passage, question);
+  }
+  return question;
+}
+
+// The question of each passage object: passages of remembered documents (retrieval's document
+// cache) keep theirs, so that offering topics reads no heading twice.
+const headingQuestions = new WeakMap<Passage, string | null>();
+
+function askHeading(passage: Passage): string | null {
   const heading = topicHeading(passage);
   if (heading === null) return null;
   if (heading.endsWith('?')) return heading;
-  const spoken = fromVisitor(heading);
-  const clause = /^(how|what|why|when|where|which)\s+we\s+/i.exec(spoken);
+  const spoken = fromVisitor(heading.replace(/\s*\([^)]*\)\s*/g, ' ').trim()) || fromVisitor(heading);
+  const key = termKey(spoken);
+  const common = COMMON_QUESTIONS[key];
+  if (common && /^(?:my\s+)?\S+$/i.test(spoken)) return common;
+
+  const weAre = /^(how|why|who|what|where|when)\s+we\s+are\b\s*/i.exec(spoken);
+  if (weAre) return `${weAre[1]} are you${spoken.length > weAre[0].length ? ` ${spoken.slice(weAre[0].length)}` : ''}?`;
+  const clause = /^(how|what|why|when|where|which|who)\s+we\s+/i.exec(spoken);
   if (clause) return `${clause[1]} do you ${spoken.slice(clause[0].length)}?`;
+  const howTo = /^how to\s+/i.exec(spoken);
+  if (howTo) return `How do I ${spoken.slice(howTo[0].length)}?`;
   if (QUESTION_START.test(spoken)) return `${spoken}?`;
-  return `What about ${lowerFirst(spoken)}?`;
+  const ifClause = /^if\s+/i.exec(spoken);
+  if (ifClause) return `What if ${spoken.slice(ifClause[0].length)}?`;
+  const about = /^about\s+(this|the|my|your)\s+(.+)$/i.exec(spoken);
+  if (about) return `What is ${about[1]!.toLowerCase()} ${about[2]} about?`;
+
+  const words = spoken.split(/\s+/);
+  const first = words[0]!;
+  if (/^\p{L}+ing$/u.test(first) && first.length > 5) return `How does ${lowerFirst(spoken)} work?`;
+  // The noun the phrase is about: the word before a clause or a preposition ("Documents I will
+  // receive", "Risks of investing"), else the last.
+  const clauseAt = words.findIndex((w, i) => i > 0 && /^(?:I|you|we|they|that|which|who|of|for|in|on|at|with|to|from|by)$/i.test(w));
+  const head = clauseAt > 0 ? words[clauseAt - 1]! : words.at(-1)!;
+  // A single word that is not a plural noun, or a phrase that names a quality ("Highly aggressive"),
+  // has no article that always fits.
+  const quality = words.some((w) => /\p{L}ly$/u.test(w)) || /(?:ive|ous|ful|ible|able)$/i.test(head);
+  if ((words.length === 1 && !isPlural(first)) || quality) return `What about ${lowerFirst(spoken)}?`;
+  const determined = /^(?:my|your|the|this|these|those|a|an)\b/i.test(spoken);
+  const phrase = determined ? lowerFirst(spoken) : `the ${lowerFirst(spoken)}`;
+  return `${isPlural(head) ? 'What are' : 'What is'} ${phrase}?`;
 }
 
-// The site writes "your" and "our"; the visitor asks about "my" and "your".
+/** A plural English noun, as far as its ending shows ("fees", "profiles"; not "class", "status", "analysis"). */
+function isPlural(word: string): boolean {
+  const lower = word.toLowerCase();
+  return lower.length > 3 && lower.endsWith('s') && !/(?:ss|us|is|ics)$/.test(lower) && !/['’]s$/.test(lower);
+}
+
+// The site writes "your", "our" and "you will"; the visitor asks about "my", "your" and "I will".
 function fromVisitor(text: string): string {
-  return text.replace(/\b(your|our)\b/gi, (word) => {
-    const swapped = word.toLowerCase() === 'your' ? 'my' : 'your';
-    return /^\p{Lu}/u.test(word) ? swapped.charAt(0).toUpperCase() + swapped.slice(1) : swapped;
-  });
-}
-
-/**
- * Key phrases of the passages used: two- and three-word runs of content words
- * (between punctuation, stop words and likely verbs), those that occur most often in
- * `pool` (the sources' passages) first, as they name a topic rather than a chance
- * pairing; then by first appearance.
- */
-export function keyPhrases(used: readonly Passage[], pool: readonly Passage[] = used): string[] {
-  const counts = new Map<string, number>();
-  for (const passage of pool) {
-    for (const phrase of phrasesOf(passage)) counts.set(phrase.key, (counts.get(phrase.key) ?? 0) + 1);
-  }
-  const found = new Map<string, { phrase: string; count: number; order: number }>();
-  for (const passage of used) {
-    for (const { key, phrase } of phrasesOf(passage)) {
-      const count = counts.get(key) ?? 0;
-      if (!found.has(key)) found.set(key, { phrase, count, order: found.size });
-    }
-  }
-  return [...found.values()].sort((a, b) => b.count - a.count || a.order - b.order).map((e) => e.phrase);
-}
-
-// The phrases of each passage object: passages of remembered documents (retrieval's
-// document cache) keep theirs, so a question does not split its sources' text again (issue 14).
-const passagePhrases = new WeakMap<Passage, readonly Phrase[]>();
-
-interface Phrase {
-  key: string;
-  phrase: string;
-}
-
-function phrasesOf(passage: Passage): readonly Phrase[] {
-  let phrases = passagePhrases.get(passage);
-  if (!phrases) {
-    phrases = splitPhrases(passage);
-    passagePhrases.set(passage, phrases);
-  }
-  return phrases;
-}
-
-function splitPhrases(passage: Passage): Phrase[] {
-  const phrases: Phrase[] = [];
-  const addRun = (run: string[]) => {
-    // Longer phrases first: "chosen super fund" before "chosen super".
-    for (let n = 3; n >= 2; n--) {
-      for (let i = 0; i + n <= run.length; i++) {
-        const phrase = run.slice(i, i + n).join(' ');
-        phrases.push({ key: termKey(phrase), phrase });
-      }
-    }
-  };
-  for (const sentence of passage.sentences) {
-    for (const clause of sentence.split(/[,.;:!?()[\]"“”—–]+|\s-\s/)) {
-      let run: string[] = [];
-      for (const word of clause.split(/\s+/)) {
-        if (isTopicWord(word)) {
-          run.push(word);
-        } else {
-          addRun(run);
-          run = [];
-        }
-      }
-      addRun(run);
-    }
-  }
-  return phrases;
+  return text
+    .replace(/\b(your|our)\b/gi, (word) => {
+      const swapped = word.toLowerCase() === 'your' ? 'my' : 'your';
+      return /^\p{Lu}/u.test(word) ? swapped.charAt(0).toUpperCase() + swapped.slice(1) : swapped;
+    })
+    .replace(/\byou are\b/gi, 'I am')
+    .replace(/\byou(?= (?:will|can|have|need|may|must|should|pay|get|receive|want|choose|invest|hold|own|use)\b)/gi, 'I');
 }
 
 function isSubset(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -250,17 +316,12 @@ function isSubset(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
-function isTopicWord(word: string): boolean {
-  const lower = word.toLowerCase();
-  return PHRASE_WORD.test(word) && !NON_TOPIC_WORD.test(lower) && !NON_TOPIC_WORDS.has(lower) && queryTerms(word).length === 1;
-}
-
 /** The terms of a text, sorted: equal for phrasings that differ only in stop words, case or plurals. */
 function termKey(text: string): string {
   return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
-// "Advice fees" → "advice fees", but "ESG funds" and "UK pensions" keep their capitals.
+// "Advice fees" → "advice fees", but "ESG funds", "UK pensions" and "Financial Services Guide" keep their capitals.
 function lowerFirst(text: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^\p{Lu}\p{Ll}/u.test(text) && !/^\S+\s+(?!I\b)\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }

@@ -6,7 +6,11 @@
  * each passage's terms) that save time and change no result, so the same input
  * always ranks the same way.
  */
+import { buildQuery, countRuns, type Concept, type Query } from './query';
+import { tokenize } from './terms';
 import type { AnswerRequest, SourceDoc } from './types';
+
+export { queryTerms, stem, tokenize } from './terms';
 
 /** The source name of the visitor's page text (answers contract, `types.ts`). */
 export const PAGE_SOURCE = 'This page';
@@ -21,6 +25,14 @@ export const MAX_PASSAGE_WORDS = 120;
 export const BM25_K1 = 1.2;
 /** @see BM25_K1 */
 export const BM25_B = 0.75;
+
+/** A term of the passage's own heading counts as this many occurrences in its text (field boost). */
+export const HEADING_WEIGHT = 2;
+/** A term of the source's title or of an outer heading counts as this many occurrences (field boost). */
+export const TITLE_WEIGHT = 1;
+
+/** A table is kept whole in one passage up to this many words; a longer one is cut between its rows. */
+export const MAX_TABLE_WORDS = 3 * MAX_PASSAGE_WORDS;
 
 /** A chunk of a source that answers may quote. */
 export interface Passage {
@@ -51,124 +63,13 @@ export interface PassageIndex {
   readonly passages: readonly Passage[];
   /** Per passage, its terms: those of its source name and headings (once each), then those of its text. */
   readonly terms: readonly (readonly string[])[];
+  /**
+   * Per passage, each term's frequency: its count in the text plus, for a term of the context, the
+   * weight of its field ({@link HEADING_WEIGHT} for the passage's own heading, {@link TITLE_WEIGHT} otherwise).
+   */
+  readonly frequencies: readonly ReadonlyMap<string, number>[];
   /** The mean number of terms per passage. */
   readonly avgLength: number;
-}
-
-// A small English stop-word list: function words and the filler of questions
-// ("can you tell me…", "I want to know…"), which would otherwise match everywhere.
-const STOP_WORDS = new Set(
-  (
-    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-    'can cannot could did do does doing done dont down during each either else etc even ever every few for from further get gets ' +
-    'got had has have having he her here hers herself him himself his how however i if im in into is isnt it its itself ' +
-    'just know let like may me might mine more most much must my myself neither no nor not now of off on once only or other ' +
-    'our ours ourselves out over own please quite rather really said same say says shall she should so some such than that the ' +
-    'their theirs them themselves then there these they this those through thus to too under until up upon us very want was ' +
-    'we were what whats when where whether which while who whom whose why will with within without would yes yet you your ' +
-    'yours yourself yourselves tell explain see find show need'
-  ).split(' '),
-);
-
-// Numbers with separators ("1,000", "2.5"), else runs of letters, marks and digits,
-// with inner apostrophes ("don't", "investor's").
-const TOKEN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
-// Han and kana are written without spaces, so runs of them are indexed as character bigrams.
-const UNSPACED_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
-// Letters with accents, other scripts, ligatures and full-width forms; not the
-// punctuation and currency signs (’ — £ €) that most English text carries.
-const NEEDS_FOLDING = /[\u00c0-\u1fff\u2070-\u218f\u2460-\u24ff\u3000-\uffff]/;
-const LATIN_WORD = /^[a-z]+$/;
-const VOWEL = /[aeiouy]/;
-
-/**
- * Splits text into search terms: lower-cased, NFKC-folded with Latin accents removed,
- * punctuation dropped, stop words and single letters removed, then {@link stem}med.
- * Possessives and contractions fold ("investor's" → investor, "don't" → dont).
- */
-export function tokenize(text: string): string[] {
-  let folded = text.toLowerCase();
-  // Unicode folding only where it can change something keeps indexing fast.
-  const unicode = NEEDS_FOLDING.test(folded);
-  if (unicode)
-    folded = folded
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .normalize('NFKC');
-  const unspaced = unicode && UNSPACED_SCRIPT.test(folded);
-  const terms: string[] = [];
-  for (let word of folded.match(TOKEN) ?? []) {
-    if (word.includes(',')) word = word.replace(/,/g, '');
-    if (word.includes("'") || word.includes('’')) word = word.replace(/['’]s$/, '').replace(/['’]/g, '');
-    if (unspaced && UNSPACED_SCRIPT.test(word)) {
-      pushBigrams(word, terms);
-      continue;
-    }
-    if (word.length < 2 && !(word >= '0' && word <= '9')) continue;
-    if (STOP_WORDS.has(word)) continue;
-    terms.push(stem(word));
-  }
-  return terms;
-}
-
-function pushBigrams(word: string, terms: string[]): void {
-  const chars = [...word];
-  if (chars.length === 1) terms.push(word);
-  for (let i = 0; i + 1 < chars.length; i++) terms.push(chars[i]! + chars[i + 1]!);
-}
-
-/**
- * A light English stemmer that folds plurals, -ing and -ed, a final e and a final y,
- * so that "fees", "fee"; "charges", "charged", "charging", "charge"; "saving", "save";
- * "policies", "policy" meet. Words that are not plain Latin letters, or of three
- * letters or fewer, pass unchanged.
- */
-export function stem(word: string): string {
-  if (word.length <= 3 || !LATIN_WORD.test(word)) return word;
-  const known = stems.get(word);
-  if (known !== undefined) return known;
-  const result = stemUncached(word);
-  // The result depends on the word alone, so a memo changes nothing but the time
-  // taken; it is emptied when full, as the words of the documents are unbounded.
-  if (stems.size >= MAX_STEMS) stems.clear();
-  stems.set(word, result);
-  return result;
-}
-
-const stems = new Map<string, string>();
-const MAX_STEMS = 50_000;
-
-function stemUncached(word: string): string {
-  let w = word;
-  // Plurals (policies → policy, taxes → tax, fees → fee), but not "class", "status", "analysis".
-  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (/(?:xes|ches|shes|zes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-
-  // -ing and -ed, when a syllable is left (bring, need and red stay).
-  if (w.endsWith('ied') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith('ing') && w.length - 3 >= 3 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
-  else if (w.endsWith('ed') && w.length - 2 >= 3 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
-
-  // A final e, so the base word meets its -ing and -ed forms (charge/charging → charg).
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  // A final y after a consonant, as i, so that "-ies" plurals of "-ie" words meet
-  // (cookie, cookies → cooki) as well as those of "-y" words (policy, policies → polici).
-  if (w.length > 3 && w.endsWith('y') && !VOWEL.test(w.at(-2)!)) w = `${w.slice(0, -1)}i`;
-  return w;
-}
-
-// running → run, planned → plan; but call, miss and buzz keep their double letter.
-function undouble(w: string): string {
-  const last = w.at(-1);
-  if (w.length > 2 && last === w.at(-2) && last !== undefined && !'aeiouylsz'.includes(last)) return w.slice(0, -1);
-  return w;
-}
-
-/** The distinct terms of a question, in order of first appearance. */
-export function queryTerms(question: string): string[] {
-  return [...new Set(tokenize(question))];
 }
 
 /** Number of words, counting runs of non-space characters. */
@@ -264,9 +165,15 @@ const HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
 const FENCE = /^(?:```|~~~)/;
 const RULE = /^(?:[-*_] ?){3,}$/;
 const LIST_ITEM = /^(?:[-*+•‣◦▪]|\d{1,3}[.)])\s+/;
+const NUMBERED = /^\d{1,3}[.)]\s+/;
+const SETEXT = /^(={3,}|-{3,})\s*$/;
+// A line that ends a sentence: what may come before a plain title line.
+const ENDS_PROSE = /[.!?…]["'”’)\]]*$/;
 const QUOTE_MARK = /^(?:>\s?)+/;
 const TABLE_DIVIDER = /^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$/;
 const TABLE_ROW = /^\|.*\|$/;
+// A table's row without its outer pipes: what follows a header row and its divider.
+const TABLE_CELLS = /\S\s*\|\s*\S|^\|/;
 // A line that ends like a sentence, or a label, or a list item, stands alone; any
 // other line is a hard wrap and continues on the next line.
 const ENDS_SENTENCE = /[.!?…:;]["'”’)\]]*$/;
@@ -276,12 +183,78 @@ interface Line {
   text: string;
   /** A list item or table row: never joined to the line before it. */
   item: boolean;
+  /** A numbered item that reads as a title ("2. Fees and costs"): it may head what follows. */
+  numbered?: boolean;
+  /** A table row, read whole as one sentence: never split into sentences. */
+  row?: boolean;
 }
 
 interface Section {
   headings: string[];
-  /** Paragraphs, each a list of lines. */
+  /** Paragraphs, each a list of lines; a table is a paragraph of its own. */
   paragraphs: Line[][];
+}
+
+/** A paragraph's sentences; a table's are its rows, which stay together in one passage as far as they can. */
+interface Paragraph {
+  sentences: string[];
+  table: boolean;
+}
+
+/**
+ * Tab-separated tables (what text copied from a word processor's or spreadsheet's table
+ * holds) as markdown tables, their first line the header row: two or more lines in a row
+ * with the same number of tab-separated cells.
+ */
+export function tabTables(text: string): string {
+  if (!text.includes('\t')) return text;
+  const lines = text.split(/\r\n?|\n/);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const cells = lines[i]!.split('\t').length;
+    let end = i;
+    while (cells > 1 && end < lines.length && lines[end]!.split('\t').length === cells) end++;
+    if (end - i < 2) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    const row = (line: string) =>
+      `| ${line
+        .split('\t')
+        .map((c) => c.trim().replace(/\|/g, '/'))
+        .join(' | ')} |`;
+    out.push('', row(lines[i]!), `|${' --- |'.repeat(cells)}`, ...lines.slice(i + 1, end).map(row), '');
+    i = end;
+  }
+  return out.join('\n');
+}
+
+/** The cells of a table row, inline markdown removed (empty cells kept, so that each stays under its header). */
+function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => stripInlineMarkdown(cell));
+}
+
+/**
+ * A table row as one sentence with its headers: the first cell names the row, then each other
+ * cell follows its column's header ("Moderately aggressive: Growth 70%, Defensive 30%").
+ * Without headers, the cells are joined by dashes.
+ */
+export function tableRowSentence(cells: readonly string[], headers: readonly string[] | null): string {
+  if (!headers) return cells.filter(Boolean).join(' — ');
+  const [first = '', ...rest] = cells;
+  const pairs = rest.flatMap((cell, i) => {
+    if (!cell) return [];
+    const header = headers[i + 1] ?? '';
+    return [header && header !== cell ? `${header} ${cell}` : cell];
+  });
+  if (!first) return pairs.join(', ');
+  return pairs.length > 0 ? `${first}: ${pairs.join(', ')}` : first;
 }
 
 /**
@@ -294,8 +267,10 @@ interface Section {
  */
 export function splitPassages(text: string, source: string, docId: string | null = null): Passage[] {
   const passages: Passage[] = [];
-  for (const section of sections(normalizeWhitespace(text))) {
-    const paragraphs = section.paragraphs.map(paragraphSentences).filter((p) => p.length > 0);
+  for (const section of sections(normalizeWhitespace(tabTables(text)))) {
+    const paragraphs = section.paragraphs
+      .map((lines) => ({ sentences: paragraphSentences(lines), table: lines.some((l) => l.row === true) }))
+      .filter((p) => p.sentences.length > 0);
     for (const sentences of packChunks(paragraphs)) {
       passages.push({ source, docId, headings: section.headings, sentences, text: sentences.join(' '), position: passages.length });
     }
@@ -325,7 +300,30 @@ function sections(text: string): Section[] {
     current = { headings: trail.map((h) => h.text), paragraphs: [] };
   };
 
-  for (const raw of text.split('\n')) {
+  // The header cells of the table being read, when it has a header row.
+  let table: string[] | null = null;
+  let inTable = false;
+  const lines = text.split('\n');
+  for (let at = 0; at < lines.length; at++) {
+    const raw = lines[at]!;
+    if (inTable && !inFence && raw !== '' && TABLE_CELLS.test(raw) && !TABLE_DIVIDER.test(raw)) {
+      const text = tableRowSentence(tableCells(raw.replace(QUOTE_MARK, '')), table);
+      if (text) paragraph.push({ text, item: true, row: true });
+      continue;
+    }
+    if (inTable) {
+      // A table is a paragraph of its own, kept apart from what comes before and after it.
+      endParagraph();
+      inTable = false;
+      table = null;
+    }
+    if (!inFence && raw.includes('|') && TABLE_DIVIDER.test(lines[at + 1] ?? '') && TABLE_CELLS.test(raw)) {
+      endParagraph();
+      table = tableCells(raw.replace(QUOTE_MARK, ''));
+      inTable = true;
+      at++;
+      continue;
+    }
     if (FENCE.test(raw)) {
       // Code blocks keep their lines, one sentence each; their syntax is not prose.
       endParagraph();
@@ -341,21 +339,28 @@ function sections(text: string): Section[] {
       startSection(heading[1]!.length, stripInlineMarkdown(heading[2]!));
       continue;
     }
+    // A setext heading: a line underlined with === (level 1) or --- (level 2).
+    const underline = SETEXT.exec(lines[at + 1] ?? '');
+    if (underline && raw.trim() && !LIST_ITEM.test(raw) && !raw.includes('|') && wordCount(raw) <= PLAIN_TITLE_MAX_WORDS * 2) {
+      startSection(underline[1]!.startsWith('=') ? 1 : 2, stripInlineMarkdown(raw));
+      at++;
+      continue;
+    }
     if (raw === '' || RULE.test(raw) || TABLE_DIVIDER.test(raw)) {
       endParagraph();
       continue;
     }
     let line = raw.replace(QUOTE_MARK, '');
     let item = false;
+    let numbered = false;
     if (TABLE_ROW.test(line)) {
-      line = line
-        .slice(1, -1)
-        .split('|')
-        .map((cell) => cell.trim())
-        .filter(Boolean)
-        .join(' — ');
-      item = true;
+      // A table without a header row: its rows are read as they are.
+      if (paragraph.length > 0 && paragraph.at(-1)!.row !== true) endParagraph();
+      const text = tableRowSentence(tableCells(line), null);
+      if (text) paragraph.push({ text, item: true, row: true });
+      continue;
     } else if (LIST_ITEM.test(line)) {
+      numbered = NUMBERED.test(line);
       line = line.replace(LIST_ITEM, '');
       item = true;
     }
@@ -364,15 +369,32 @@ function sections(text: string): Section[] {
 
     // Plain text (docx, the page's text, a bold line of markdown) has no heading marks:
     // a lone title line followed by prose heads what follows, below any markdown heading.
+    // A title line is the first of its paragraph; a numbered one ("2. Fees and costs") may also follow a line that ends a sentence.
     if (!item && wordCount(line) >= SHORT_LINE_WORDS) {
-      const title = paragraph.length === 1 ? paragraph[0]! : paragraph.length === 0 ? lastLoneLine(current) : undefined;
-      if (title && !title.item && isPlainTitle(title.text)) {
-        if (paragraph.length === 1) paragraph = [];
+      const before = paragraph.at(-2);
+      // A document's opening title lines ("Product Disclosure Statement", then the product's
+      // name) are its title together, not sentences of its first section.
+      const opening =
+        result.length === 0 &&
+        trail.length === 0 &&
+        current.paragraphs.length === 0 &&
+        paragraph.length > 1 &&
+        paragraph.every((l) => !l.item && isPlainTitle(l.text) && !/\p{N}/u.test(l.text));
+      const title =
+        paragraph.length === 0
+          ? lastLoneLine(current)
+          : opening || paragraph.length === 1 || (paragraph.at(-1)!.numbered && before && !before.item && ENDS_PROSE.test(before.text))
+            ? paragraph.at(-1)
+            : undefined;
+      if (title && (!title.item || title.numbered) && isPlainTitle(title.text)) {
+        if (paragraph.length > 0) paragraph.pop();
         else current.paragraphs.pop();
-        startSection(PLAIN_TITLE_LEVEL, title.text);
+        const titleLines = opening ? paragraph.map((l) => l.text) : [];
+        if (opening) paragraph = [];
+        startSection(PLAIN_TITLE_LEVEL, [...titleLines, title.text].join(' – '));
       }
     }
-    paragraph.push({ text: line, item });
+    paragraph.push(numbered ? { text: line, item, numbered } : { text: line, item });
   }
   endSection();
   return result;
@@ -393,19 +415,24 @@ function isPlainTitle(line: string): boolean {
   return wordCount(line) <= PLAIN_TITLE_MAX_WORDS && /^[\p{Lu}\p{N}]/u.test(line) && !/[.!…:;,]["'”’)\]]*$/.test(line);
 }
 
-/** Joins hard-wrapped lines, then splits into sentences. */
+/** Joins hard-wrapped lines, then splits into sentences; a table row is one sentence, whatever its punctuation. */
 function paragraphSentences(lines: Line[]): string[] {
-  const logical: string[] = [];
+  const sentences: string[] = [];
   let pending = '';
+  const flush = () => {
+    if (pending) sentences.push(...splitSentences(pending));
+    pending = '';
+  };
   for (const line of lines) {
-    if (pending && (line.item || standsAlone(pending))) {
-      logical.push(pending);
-      pending = '';
+    if (pending && (line.item || standsAlone(pending))) flush();
+    if (line.row) {
+      sentences.push(line.text);
+      continue;
     }
     pending = pending ? `${pending} ${line.text}` : line.text;
   }
-  if (pending) logical.push(pending);
-  return logical.flatMap(splitSentences);
+  flush();
+  return sentences;
 }
 
 function standsAlone(line: string): boolean {
@@ -415,9 +442,11 @@ function standsAlone(line: string): boolean {
 /**
  * Packs a section's paragraphs into chunks: a paragraph that would overflow a chunk
  * already long enough starts the next one; inside a paragraph, sentences fill up to
- * the maximum; a short tail joins the chunk before it.
+ * the maximum; a short tail joins the chunk before it. A table starts a chunk of its
+ * own when it would not fit in the current one, and is cut only between its rows, and
+ * only beyond {@link MAX_TABLE_WORDS}.
  */
-function packChunks(paragraphs: string[][]): string[][] {
+function packChunks(paragraphs: Paragraph[]): string[][] {
   const chunks: { sentences: string[]; words: number }[] = [];
   let current: string[] = [];
   let words = 0;
@@ -427,11 +456,16 @@ function packChunks(paragraphs: string[][]): string[][] {
     words = 0;
   };
   for (const paragraph of paragraphs) {
-    const pieces = paragraph.flatMap(cutLongSentence);
+    const pieces = paragraph.sentences.flatMap(cutLongSentence);
     const paragraphWords = pieces.reduce((sum, p) => sum + p.words, 0);
-    if (words >= MIN_PASSAGE_WORDS && words + paragraphWords > MAX_PASSAGE_WORDS) flush();
+    const max = paragraph.table ? MAX_TABLE_WORDS : MAX_PASSAGE_WORDS;
+    if (
+      paragraph.table ? words > 0 && words + paragraphWords > MAX_PASSAGE_WORDS : words >= MIN_PASSAGE_WORDS && words + paragraphWords > max
+    ) {
+      flush();
+    }
     for (const piece of pieces) {
-      if (words > 0 && words + piece.words > MAX_PASSAGE_WORDS) flush();
+      if (words > 0 && words + piece.words > max) flush();
       current.push(piece.text);
       words += piece.words;
     }
@@ -464,6 +498,15 @@ function sourceWords(source: string): string {
   return source.replace(/\.(?:md|markdown|txt|docx?|pdf|csv|xlsx?)$/i, '');
 }
 
+// A page's skip links ("Skip to content", "Skip to main navigation"): chrome that widgets older
+// than the page reader's markdown sent with the page text (widget-spec §5).
+const SKIP_LINK = /(^|\n|\s)skip to (?:the )?(?:main )?(?:content|navigation|menu|search|footer)\b[ \t]*/gi;
+
+/** The visitor's page text without the chrome an older widget left in it. */
+export function cleanPageText(text: string): string {
+  return text.replace(SKIP_LINK, '$1');
+}
+
 /**
  * The passages of a request's sources: the page text first (only when given), then
  * each document in order. A document's passages are remembered (by its id, name and
@@ -471,7 +514,7 @@ function sourceWords(source: string): string {
  */
 export function requestPassages(request: Pick<AnswerRequest, 'pageText' | 'documents'>): Passage[] {
   const passages: Passage[] = [];
-  if (request.pageText !== null) passages.push(...splitPassages(request.pageText, PAGE_SOURCE));
+  if (request.pageText !== null) passages.push(...splitPassages(cleanPageText(request.pageText), PAGE_SOURCE));
   for (const doc of request.documents) passages.push(...documentPassages(doc));
   return passages;
 }
@@ -503,27 +546,46 @@ function documentPassages(doc: SourceDoc): Passage[] {
 }
 
 // The terms of each passage object; passages of remembered documents keep theirs.
-const passageTerms = new WeakMap<Passage, readonly string[]>();
+const passageTerms = new WeakMap<Passage, { terms: readonly string[]; frequencies: ReadonlyMap<string, number> }>();
 
 /**
- * Tokenizes each passage. A passage's terms include its source's name and its
- * headings, so "What does the fees guide say about switching?" can find it; each
- * such context term counts once, so that a document named after a topic does not
- * outweigh a page that talks about it.
+ * Tokenizes each passage. A passage's terms include its source's name and its headings,
+ * so "What does the fees guide say about switching?" can find it; each such context term
+ * counts once in the passage's length, and adds its field's weight to its frequency: the
+ * passage's own heading {@link HEADING_WEIGHT}, the source's name and outer headings
+ * {@link TITLE_WEIGHT}, so that a section is found by its heading without a document named
+ * after a topic outweighing a page that talks about it.
  */
 export function buildIndex(passages: readonly Passage[]): PassageIndex {
   let total = 0;
-  const terms = passages.map((passage) => {
-    let words = passageTerms.get(passage);
-    if (!words) {
-      const context = new Set(tokenize(`${sourceWords(passage.source)}\n${passage.headings.join('\n')}`));
-      words = [...context, ...tokenize(passage.text)];
-      passageTerms.set(passage, words);
+  const terms: (readonly string[])[] = [];
+  const frequencies: ReadonlyMap<string, number>[] = [];
+  for (const passage of passages) {
+    let entry = passageTerms.get(passage);
+    if (!entry) {
+      entry = indexPassage(passage);
+      passageTerms.set(passage, entry);
     }
-    total += words.length;
-    return words;
+    total += entry.terms.length;
+    terms.push(entry.terms);
+    frequencies.push(entry.frequencies);
+  }
+  return { passages, terms, frequencies, avgLength: passages.length > 0 ? total / passages.length : 0 };
+}
+
+function indexPassage(passage: Passage): { terms: readonly string[]; frequencies: ReadonlyMap<string, number> } {
+  const field = new Map<string, number>();
+  const weigh = (text: string, weight: number) => {
+    for (const term of tokenize(text)) field.set(term, Math.max(field.get(term) ?? 0, weight));
+  };
+  weigh(sourceWords(passage.source), TITLE_WEIGHT);
+  passage.headings.forEach((heading, i) => {
+    weigh(heading, i === passage.headings.length - 1 ? HEADING_WEIGHT : TITLE_WEIGHT);
   });
-  return { passages, terms, avgLength: passages.length > 0 ? total / passages.length : 0 };
+  const text = tokenize(passage.text);
+  const frequencies = new Map(field);
+  for (const term of text) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+  return { terms: [...field.keys(), ...text], frequencies };
 }
 
 /**
@@ -534,60 +596,130 @@ export function inverseDocFreq(count: number, docFreq: number): number {
   return Math.log(1 + (count - docFreq + 0.5) / (docFreq + 0.5));
 }
 
-/** The {@link inverseDocFreq} of each of the terms over the index. */
-export function termWeights(index: PassageIndex, terms: readonly string[]): Map<string, number> {
-  const wanted = new Set(terms);
-  const docFreq = new Map<string, number>();
-  for (const passageTerms of index.terms) {
-    const seen = new Set<string>();
-    for (const term of passageTerms) {
-      if (wanted.has(term) && !seen.has(term)) {
-        seen.add(term);
-        docFreq.set(term, (docFreq.get(term) ?? 0) + 1);
-      }
-    }
-  }
-  return new Map([...wanted].map((term) => [term, inverseDocFreq(index.passages.length, docFreq.get(term) ?? 0)]));
+/** A question, its terms (searched as they are, without synonyms) or its {@link Query}. */
+export type Question = string | readonly string[] | Query;
+
+function asQuery(question: Question): Query {
+  if (typeof question === 'string') return buildQuery(question);
+  if (isQuery(question)) return question;
+  return buildQuery((question as readonly string[]).join(' '), false, question as readonly string[]);
+}
+
+function isQuery(question: Question): question is Query {
+  return typeof question === 'object' && 'concepts' in question;
 }
 
 /**
- * Ranks the passages against a question (or its terms) with BM25 and returns those
- * that match at least one term, best first; equal scores keep source order, so the
- * ranking is deterministic.
+ * How often the concept occurs in a passage: each way of writing it, times its weight.
+ * A one-term alternative counts its field-weighted frequency, a phrase its runs in the passage's terms.
  */
-export function rankPassages(index: PassageIndex, question: string | readonly string[], limit = Infinity): ScoredPassage[] {
-  const terms = typeof question === 'string' ? queryTerms(question) : [...new Set(question)];
-  const slots = new Map(terms.map((term, slot) => [term, slot]));
-  // Only the question's terms are counted: one pass over the passages, no full index.
-  const hits: { order: number; freqs: number[] }[] = [];
-  const docFreq = terms.map(() => 0);
-  index.terms.forEach((passageTerms, order) => {
-    let freqs: number[] | null = null;
-    for (const term of passageTerms) {
-      const slot = slots.get(term);
-      if (slot === undefined) continue;
-      freqs ??= terms.map(() => 0);
-      freqs[slot]!++;
+function conceptFrequency(concept: Concept, terms: readonly string[], frequencies: ReadonlyMap<string, number>): number {
+  let tf = 0;
+  for (const alternative of concept.alternatives) {
+    const first = alternative.terms[0]!;
+    if (alternative.terms.length === 1) {
+      tf += alternative.weight * (frequencies.get(first) ?? 0);
+    } else if (alternative.terms.every((t) => frequencies.has(t))) {
+      tf += alternative.weight * countRuns(terms, alternative.terms);
     }
-    if (freqs === null) return;
-    freqs.forEach((tf, slot) => {
-      if (tf > 0) docFreq[slot]!++;
+  }
+  return tf;
+}
+
+// The concepts' weights of the last ranking of each query, so that choosing its quotes does not count them again.
+const rankedWeights = new WeakMap<Query, { index: PassageIndex; weights: number[] }>();
+
+/** The {@link inverseDocFreq} of each of the query's concepts over the index (times its weight), in the query's order. */
+export function conceptWeights(index: PassageIndex, question: Question): number[] {
+  const query = asQuery(question);
+  const ranked = rankedWeights.get(query);
+  if (ranked?.index === index) return ranked.weights;
+  const docFreq = query.concepts.map(() => 0);
+  index.terms.forEach((terms, i) => {
+    query.concepts.forEach((concept, c) => {
+      if (conceptFrequency(concept, terms, index.frequencies[i]!) > 0) docFreq[c]!++;
     });
-    hits.push({ order, freqs });
+  });
+  return docFreq.map((df, c) => inverseDocFreq(index.passages.length, df) * (query.concepts[c]!.weight ?? 1));
+}
+
+/**
+ * How well a sentence answers the query: the summed weights of the concepts it contains (each
+ * times the weight of the best way it is written: a synonym counts less than the question's own
+ * word), and the question's terms they cover (in the question's order). `heading`, the heading the
+ * sentence sits under, counts as part of it.
+ */
+export function sentenceMatch(
+  query: Query,
+  weights: readonly number[],
+  sentence: string,
+  heading = '',
+): { score: number; terms: string[] } {
+  const terms = tokenize(heading ? `${heading}\n${sentence}` : sentence);
+  const frequencies = new Map<string, number>();
+  for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+  let score = 0;
+  const covered = new Set<string>();
+  query.concepts.forEach((concept, c) => {
+    let best = 0;
+    for (const alternative of concept.alternatives) {
+      if (alternative.weight > best && conceptFrequency({ covers: [], alternatives: [alternative] }, terms, frequencies) > 0) {
+        best = alternative.weight;
+      }
+    }
+    if (best === 0) return;
+    score += weights[c]! * best;
+    for (const term of concept.covers) covered.add(term);
+  });
+  return { score, terms: query.terms.filter((t) => covered.has(t)) };
+}
+
+/**
+ * The heading a passage's sentences answer under: its own heading, unless that is the title of
+ * its whole source (the one heading of the source's first passage).
+ */
+export function sectionHeading(passage: Passage): string {
+  if (passage.headings.length >= 2 || (passage.headings.length === 1 && passage.position > 0)) return passage.headings.at(-1)!;
+  return '';
+}
+
+/**
+ * Ranks the passages against a question (its text, searched with synonyms; its terms, searched as
+ * they are; or a {@link Query}) with BM25 and returns those that match at least one concept, best
+ * first; equal scores keep source order, so the ranking is deterministic.
+ */
+export function rankPassages(index: PassageIndex, question: Question, limit = Infinity): ScoredPassage[] {
+  const query = asQuery(question);
+  const { concepts } = query;
+  // Only the question's concepts are counted: one pass over the passages, no inverted index.
+  const hits: { order: number; freqs: number[] }[] = [];
+  const docFreq = concepts.map(() => 0);
+  index.terms.forEach((terms, order) => {
+    const frequencies = index.frequencies[order]!;
+    let freqs: number[] | null = null;
+    concepts.forEach((concept, c) => {
+      const tf = conceptFrequency(concept, terms, frequencies);
+      if (tf === 0) return;
+      freqs ??= concepts.map(() => 0);
+      freqs[c] = tf;
+      docFreq[c]!++;
+    });
+    if (freqs !== null) hits.push({ order, freqs });
   });
 
-  const weights = docFreq.map((df) => inverseDocFreq(index.passages.length, df));
+  const weights = docFreq.map((df, c) => inverseDocFreq(index.passages.length, df) * (concepts[c]!.weight ?? 1));
+  rankedWeights.set(query, { index, weights });
   const scored = hits.map(({ order, freqs }) => {
     const length = index.terms[order]!.length;
     const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / (index.avgLength || 1));
     let score = 0;
-    const matched: string[] = [];
-    freqs.forEach((tf, slot) => {
+    const covered = new Set<string>();
+    freqs.forEach((tf, c) => {
       if (tf === 0) return;
-      matched.push(terms[slot]!);
-      score += (weights[slot]! * tf * (BM25_K1 + 1)) / (tf + norm);
+      for (const term of concepts[c]!.covers) covered.add(term);
+      score += (weights[c]! * tf * (BM25_K1 + 1)) / (tf + norm);
     });
-    return { passage: index.passages[order]!, score, matched, order };
+    return { passage: index.passages[order]!, score, matched: query.terms.filter((t) => covered.has(t)), order };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.slice(0, limit).map(({ passage, score, matched }) => ({ passage, score, matched }));

@@ -24,6 +24,11 @@ export interface AnswerRequest {
    * its transcript). Engines answer from it first. Absent for an ordinary chat message.
    */
   focus?: { id: string; name: string };
+  /**
+   * The site's help page (its `referenceWebpage`, widget-spec §3), an http(s) address, when it has
+   * one: engines point to it when they decline a question. Absent when the site has none.
+   */
+  referenceWebpage?: string;
 }
 
 export interface AnswerResult {

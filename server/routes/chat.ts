@@ -356,6 +356,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       documents: sourceDocs,
       history,
       ...(about.focus ? { focus: about.focus } : {}),
+      ...(site.config.referenceWebpage ? { referenceWebpage: site.config.referenceWebpage } : {}),
     };
     const complete = async (result: AnswerResult) => {
       const saved = await storage.appendMessages({

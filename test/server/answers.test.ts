@@ -1,7 +1,7 @@
 /** The answer engines without an outside service: retrieval, follow-ups, the built-in engine and the engine choice. */
 import { describe, expect, it } from 'vitest';
 import { answerFromSources, createBuiltinEngine, MAX_QUOTES, requiredMatches } from '../../server/answers/builtin';
-import { headingQuestion, keyPhrases, suggestFollowUps } from '../../server/answers/follow-ups';
+import { headingQuestion, suggestFollowUps } from '../../server/answers/follow-ups';
 import { createAnswerEngine, ProviderError, type AnswerRequest, type SourceDoc } from '../../server/answers/index';
 import { demoDocuments } from '../../server/demo/content';
 import { extractText } from '../../server/documents';
@@ -121,20 +121,21 @@ function quotes(content: string): string[] {
     .map((line) => line.slice(2));
 }
 
-/** Every quote is made of sentences (or cut parts of sentences) of the given sources. */
+/** Every quote is made of sentences (or cut parts of sentences) of the given sources; a table row is read with its headers. */
 function expectQuotedFrom(content: string, sources: { text: string }[]) {
-  // a table's row is quoted as its cells, one after another
-  const rows = (text: string) =>
-    text.replace(/^\|(.*)\|$/gm, (_, cells: string) =>
-      cells
-        .split('|')
-        .map((c) => c.trim())
-        .filter(Boolean)
-        .join(' — '),
-    );
-  const corpus = sources.map((s) => rows(normalizeWhitespace(s.text)).replace(/\n/g, ' ')).join(' ');
+  const corpus = sources
+    .map(
+      (s) =>
+        `${normalizeWhitespace(s.text).replace(/\n/g, ' ')} ${splitPassages(s.text, 'Doc')
+          .map((p) => p.text)
+          .join(' ')}`,
+    )
+    .join(' ');
   for (const quote of quotes(content)) {
-    for (const part of quote.split(' … ')) expect(corpus).toContain(part.replace(/^… | …$/g, ''));
+    // A quote may start with the heading it answers under, in bold.
+    const [, heading, text] = /^(?:\*\*(.+?):\*\* )?(.*)$/.exec(quote)!;
+    if (heading) expect(corpus).toContain(heading.replace(/\\(.)/g, '$1'));
+    for (const part of text!.split(' … ')) expect(corpus).toContain(part.replace(/^… | …$/g, ''));
   }
 }
 
@@ -163,16 +164,18 @@ describe('tokenize', () => {
     expect(tokenize('Привет мир')).toEqual(['привет', 'мир']);
   });
 
-  it('keeps short words, and "-ss", "-us" and "-is" words, as they are', () => {
+  it('stems with Porter, keeping short words as they are', () => {
     expect(['bus', 'class', 'status', 'analysis', 'bring', 'need', 'red'].map(stem)).toEqual([
       'bus',
       'class',
-      'status',
-      'analysis',
+      'statu',
+      'analysi',
       'bring',
       'need',
       'red',
     ]);
+    expect(tokenize('retire retirement retiring')).toEqual(['retir', 'retir', 'retir']);
+    expect(tokenize('ETF ETFs tax')).toEqual(['etf', 'etf', 'tax']);
   });
 
   it('queryTerms lists distinct terms in order', () => {
@@ -236,10 +239,12 @@ describe('splitPassages', () => {
     expect(passage!.sentences.slice(0, 3)).toEqual(['Your portfolio', 'Balance £12,340.17', 'Your current risk profile is Balanced.']);
   });
 
-  it('makes list items and table rows sentences', () => {
+  it('makes list items and table rows sentences, each row read with its headers', () => {
     const text = '## Costs\n\n| Fee | Rate |\n|---|---|\n| Advice | 0.45% |\n\n- No exit fee\n- No top-up fee\n1. Free switching';
     const [passage] = splitPassages(text, 'Doc');
-    expect(passage!.sentences).toEqual(['Fee — Rate', 'Advice — 0.45%', 'No exit fee', 'No top-up fee', 'Free switching']);
+    expect(passage!.sentences).toEqual(['Advice: Rate 0.45%', 'No exit fee', 'No top-up fee', 'Free switching']);
+    // A table without a header row is read as it is.
+    expect(splitPassages('| Advice | 0.45% |\n| Fund | 0.2% |', 'Doc')[0]!.sentences).toEqual(['Advice — 0.45%', 'Fund — 0.2%']);
   });
 
   it(`cuts long sections into passages of about ${MIN_PASSAGE_WORDS}–${MAX_PASSAGE_WORDS} words, between sentences`, () => {
@@ -350,18 +355,26 @@ describe('follow-ups', () => {
   it('turns headings into questions the visitor would ask', () => {
     const at = (heading: string) =>
       headingQuestion({ source: 'Doc', docId: null, headings: ['Doc', heading], sentences: [], text: '', position: 0 });
-    expect(at('Fund fees')).toBe('What about fund fees?');
+    expect(at('Fund fees')).toBe('What are the fund fees?');
     expect(at('How we choose your risk profile')).toBe('How do you choose my risk profile?');
     expect(at('What is super?')).toBe('What is super?');
-    expect(at('ESG funds')).toBe('What about ESG funds?');
-    expect(at('Our charges')).toBe('What about your charges?');
+    expect(at('ESG funds')).toBe('What are the ESG funds?');
+    expect(at('Our charges')).toBe('What are your charges?');
+    expect(at('Your privacy')).toBe('How is my information used?');
+    expect(at('Fees')).toBe('What are the fees?');
+    expect(at('Withdrawals')).toBe('How do I withdraw?');
+    expect(at('How we are paid')).toBe('How are you paid?');
+    // A heading of stop words only would be a question that cannot be searched.
+    expect(at('Who we are')).toBeNull();
+    expect(at('Documents you will receive')).toBe('What are the documents I will receive?');
+    expect(at('If you have a complaint')).toBe('What if I have a complaint?');
+    expect(at('Risks of investing')).toBe('What are the risks of investing?');
+    expect(at('Switching funds')).toBe('How does switching funds work?');
+    expect(at('About this guide')).toBe('What is this guide about?');
+    expect(at('Skip to content')).toBeNull();
+    expect(at('Fee,Amount,Frequency')).toBeNull();
     expect(at('Overview')).toBeNull();
     expect(at('Doc')).toBeNull();
-  });
-
-  it('finds recurring key phrases first', () => {
-    const risk = passages.filter((p) => p.source === 'Risk profiles');
-    expect(keyPhrases(risk.slice(1, 2), risk)[0]).toBe('risk profile');
   });
 
   it('proposes at most three distinct follow-ups, none the question or an earlier one', () => {
@@ -407,8 +420,9 @@ describe('built-in engine', () => {
   it('quotes a second sentence of a passage when it answers another part of the question', async () => {
     const result = await engine.answer(request('How much can I put into super through salary sacrifice?'));
     expect(result.sources).toEqual(['Super explained.docx']);
+    // "earnings" is a synonym of salary: the super guarantee's sentence answers the "super" part.
     expect(quotes(result.content)).toEqual([
-      'Superannuation, or super, is money your employer pays into a fund to save for your retirement. … You can add extra contributions from your pre-tax salary through salary sacrifice.',
+      'Your employer must pay the super guarantee, currently 11.5% of your ordinary earnings, into your chosen super fund. You can add extra contributions from your pre-tax salary through salary sacrifice.',
     ]);
   });
 
@@ -491,7 +505,11 @@ describe('built-in engine', () => {
 
   it('proposes up to three follow-ups drawn from the sources, never the question or an earlier one', async () => {
     const result = await engine.answer(request('How much is the advice fee?'));
-    expect(result.followUps).toEqual(['What about fund fees?', 'What about switching and leaving?', 'What about cash balance?']);
+    expect(result.followUps).toEqual([
+      'What are the fund fees?',
+      'How does switching and leaving work?',
+      'How do you choose my risk profile?',
+    ]);
 
     const again = await engine.answer(
       request('What about fund fees?', {
@@ -546,9 +564,9 @@ describe('built-in engine, asked about one document (widget-spec §4 "Ask questi
 
   it('answers from the document in focus and names it, though the page and another document match too', () => {
     const question = 'Is there a withdrawal fee?';
-    // Without the focus the page and the fee schedule answer first.
+    // Without the focus the page answers first.
     const unfocused = ask(question, { pageText: page });
-    expect(unfocused.sources.slice(0, 2)).toEqual([PAGE_SOURCE, 'Fee schedule']);
+    expect(unfocused.sources[0]).toBe(PAGE_SOURCE);
 
     const focused = ask(question, { pageText: page, focus });
     expect(focused.sources).toEqual([pds.name]);

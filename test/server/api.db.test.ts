@@ -305,6 +305,18 @@ describe('chat, history and sessions', () => {
     }
   });
 
+  it("the site's help page (referenceWebpage) goes to the answers when it has one", async () => {
+    await send('Where can I get help?');
+    expect(scripted.requests.at(-1)!.referenceWebpage).toBeUndefined();
+    await s.storage.updateSite(s.site.id, { config: { referenceWebpage: 'https://shop.example/help' } });
+    try {
+      await send('Where can I get help?');
+      expect(scripted.requests.at(-1)!.referenceWebpage).toBe('https://shop.example/help');
+    } finally {
+      await s.storage.updateSite(s.site.id, { config: { referenceWebpage: '' } });
+    }
+  });
+
   it.each([
     ['a non-string message', { message: 42, userSessionId: VISITOR_A, path: '/' }],
     ['a missing user session', { message: 'hi', path: '/' }],
