@@ -14,7 +14,7 @@ import {
   type JourneyContext,
   type JourneySnapshot,
 } from '../machines/journey';
-import type { AnswerKey, Answers } from '../machines/journey-answers';
+import type { AnswerKey, Answers, BlankRows } from '../machines/journey-answers';
 import { createFlow, type FixedScreenId, type Screen, type Step } from '../machines/journey-flow';
 import type { Clock } from './clock';
 import { QUESTIONS, type QuestionId } from './questions';
@@ -54,6 +54,9 @@ export function questionnaire(questions: readonly Question[]) {
   );
   const slices = questions.flatMap((q) => (q.slice ? [q.slice] : []));
 
+  /** Each Yes/No list's blank row, from its question's slice. */
+  const blankRows = Object.fromEntries(slices.flatMap((s) => (s.row ? [[s.key, s.row]] : []))) as BlankRows;
+
   /** The answers with nothing answered: each question's blank slice. */
   const emptyAnswers = (): Answers =>
     ({ ...Object.fromEntries(slices.map((s) => [s.key, structuredClone(s.blank)])), nextRowId: 1 }) as Answers;
@@ -85,6 +88,7 @@ export function questionnaire(questions: readonly Question[]) {
     questions,
     flow,
     emptyAnswers,
+    blankRows,
     sampleAnswers,
     answerScreen,
     rules,
@@ -92,7 +96,7 @@ export function questionnaire(questions: readonly Question[]) {
     /** Screens a returning visitor can resume at. */
     resumable: resumableScreens(flow),
     /** The journey machine for this flow (its guard and effects provided by the app or a test). */
-    machine: createJourneyMachine({ flow, blankAnswers: emptyAnswers, adjustGoals: goalDetails.id }),
+    machine: createJourneyMachine({ flow, blankAnswers: emptyAnswers, blankRows, adjustGoals: goalDetails.id }),
 
     /** The review page's model: what the user entered, step by step, with the sample standing in where nothing was. */
     reviewSections: (a: Answers, s: Answers = sampleAnswers): ReviewSection[] =>
@@ -117,7 +121,7 @@ export function questionnaire(questions: readonly Question[]) {
 /** The journey's questionnaire. */
 export const JOURNEY = questionnaire(QUESTIONS);
 
-export const { emptyAnswers, isScreenComplete, journeyGuards, reviewSections } = JOURNEY;
+export const { emptyAnswers, blankRows, isScreenComplete, journeyGuards, reviewSections } = JOURNEY;
 export const journeyMachine = JOURNEY.machine;
 export const RESUMABLE = JOURNEY.resumable as readonly ScreenId[];
 export const SAMPLE_ANSWERS = JOURNEY.sampleAnswers;

@@ -3,8 +3,8 @@
  * Stored in localStorage under one versioned key; anything unreadable, of another
  * version or of the wrong shape is discarded with a console warning, never a crash.
  */
-import { BLANK_ROWS, ROW_LISTS, isEmptyAnswers, type Answers } from '../machines/journey-answers';
-import { emptyAnswers } from './questionnaire';
+import { isEmptyAnswers, type Answers } from '../machines/journey-answers';
+import { blankRows, emptyAnswers } from './questionnaire';
 
 export const STORAGE_KEY = 'investment-journey:answers';
 /** Bump when the shape of Answers changes; older records are then discarded. */
@@ -47,19 +47,28 @@ function sameShape(value: unknown, template: unknown, rowTemplate?: object): boo
   return typeof value === typeof template;
 }
 
-/** Validates an unknown value as Answers, of the shape of `blank` (the questions' blank answers, journey/questionnaire.ts). */
-export function isAnswers(value: unknown, blank: () => Answers = emptyAnswers): value is Answers {
+/**
+ * Validates an unknown value as Answers, of the shape of `blank` with the lists' rows of the shape of `rows` (the
+ * questions' blank answers and blank rows, journey/questionnaire.ts).
+ */
+export function isAnswers(
+  value: unknown,
+  blank: () => Answers = emptyAnswers,
+  rows: Partial<Record<string, object>> = blankRows,
+): value is Answers {
   const template = blank();
   if (!isObj(value)) return false;
   if (Object.keys(value).length !== Object.keys(template).length) return false;
-  return Object.entries(template).every(([key, t]) => {
-    const rowTemplate = (ROW_LISTS as readonly string[]).includes(key) ? BLANK_ROWS[key as keyof typeof BLANK_ROWS] : undefined;
-    return key in value && sameShape(value[key], t, rowTemplate);
-  });
+  return Object.entries(template).every(([key, t]) => key in value && sameShape(value[key], t, rows[key]));
 }
 
-/** The saved answers, or null when there are none or they cannot be used (not of the shape of `blank`). */
-export function loadAnswers(storage: StorageLike, warn: Warn = console.warn, blank: () => Answers = emptyAnswers): Answers | null {
+/** The saved answers, or null when there are none or they cannot be used (not of the shape of `blank` and `rows`). */
+export function loadAnswers(
+  storage: StorageLike,
+  warn: Warn = console.warn,
+  blank: () => Answers = emptyAnswers,
+  rows: Partial<Record<string, object>> = blankRows,
+): Answers | null {
   let raw: string | null;
   try {
     raw = storage.getItem(STORAGE_KEY);
@@ -85,7 +94,7 @@ export function loadAnswers(storage: StorageLike, warn: Warn = console.warn, bla
   }
   if (!isObj(parsed) || typeof parsed.version !== 'number') return discard('they have no version');
   if (parsed.version !== STORAGE_VERSION) return discard(`they are from version ${parsed.version}, this is version ${STORAGE_VERSION}`);
-  if (!isAnswers(parsed.answers, blank)) return discard('they do not have the expected shape');
+  if (!isAnswers(parsed.answers, blank, rows)) return discard('they do not have the expected shape');
   return parsed.answers;
 }
 

@@ -67,15 +67,10 @@ export interface Answers {
   nextRowId: number;
 }
 
-export interface RowTypes {
-  additionalIncome: AdditionalIncomeRow;
-  benefits: BenefitRow;
-  bigSpends: BigSpendRow;
-  assets: AssetRow;
-  debts: DebtRow;
-}
-export type RowListKey = keyof RowTypes;
-export const ROW_LISTS: readonly RowListKey[] = ['additionalIncome', 'benefits', 'bigSpends', 'assets', 'debts'];
+/** The answers that are Yes/No lists of rows (derived from `Answers`, so a question that adds a list to it adds one here). */
+export type RowListKey = { [K in keyof Answers]: Answers[K] extends RowList<unknown> ? K : never }[keyof Answers];
+/** Each list's row. */
+export type RowTypes = { [K in RowListKey]: Answers[K] extends RowList<infer R> ? R : never };
 
 /** journey-spec §4: the Yes/No toggles. */
 export type ToggleKey = RowListKey | 'regularSavings';
@@ -83,14 +78,8 @@ export type ToggleKey = RowListKey | 'regularSavings';
 /** The editable fields of a row (everything but its id). */
 export type RowField<K extends RowListKey> = Exclude<keyof RowTypes[K], 'id'> & string;
 
-/** A blank row of each list, without its id. */
-export const BLANK_ROWS: { [K in RowListKey]: Omit<RowTypes[K], 'id'> } = {
-  additionalIncome: { source: '', amount: '', frequency: '' },
-  benefits: { type: '', amount: '' },
-  bigSpends: { amount: '' },
-  assets: { type: '', value: '' },
-  debts: { type: '', value: '', owner: '', taxDeductible: '', interestRate: '', repaymentAmount: '', frequency: '' },
-};
+/** A blank row of each list, without its id: declared by the list's question (journey/questions, its slice's `row`). */
+export type BlankRows = { [K in RowListKey]: Omit<RowTypes[K], 'id'> };
 
 /** The answer keys (a slice, a dotted field of one, or a Yes/No list) a question asks. */
 export type AnswerKey = FieldKey | ToggleKey;
@@ -125,7 +114,7 @@ export function setField(answers: Answers, key: FieldKey, value: string): Answer
  * amount and frequency). Choosing Yes reveals the list; a list revealed empty
  * starts with one blank row, since a Yes with nothing to fill in helps no one.
  */
-export function setToggle(answers: Answers, key: ToggleKey, value: 'yes' | 'no'): Answers {
+export function setToggle(answers: Answers, key: ToggleKey, value: 'yes' | 'no', blankRows: BlankRows): Answers {
   if (key === 'regularSavings') {
     const rs = answers.regularSavings;
     return { ...answers, regularSavings: value === 'no' ? { answer: 'no', amount: '', frequency: '' } : { ...rs, answer: 'yes' } };
@@ -133,19 +122,20 @@ export function setToggle(answers: Answers, key: ToggleKey, value: 'yes' | 'no')
   const list = answers[key];
   if (value === 'no') return { ...answers, [key]: { answer: 'no', rows: [] } };
   if (list.rows.length > 0) return { ...answers, [key]: { ...list, answer: 'yes' } };
-  return addRow({ ...answers, [key]: { ...list, answer: 'yes' } }, key);
+  return addRow({ ...answers, [key]: { ...list, answer: 'yes' } }, key, blankRows);
 }
 
-/** '+ Add another': appends a blank row. */
-export function addRow(answers: Answers, key: RowListKey): Answers {
+/** '+ Add another': appends a blank row (the list's, from `blankRows`). */
+export function addRow(answers: Answers, key: RowListKey, blankRows: BlankRows): Answers {
   const list = answers[key] as RowList<{ id: number }>;
-  const row = { ...BLANK_ROWS[key], id: answers.nextRowId };
+  const row = { ...blankRows[key], id: answers.nextRowId };
   return { ...answers, nextRowId: answers.nextRowId + 1, [key]: { ...list, rows: [...list.rows, row] } };
 }
 
 export function updateRow<K extends RowListKey>(answers: Answers, key: K, id: number, field: RowField<K>, value: string): Answers {
   const list = answers[key] as RowList<{ id: number }>;
-  if (!(field in BLANK_ROWS[key])) return answers;
+  // only a field of the list's rows (an event names its field as text); every row has all of its list's fields
+  if (field === 'id' || !list.rows.some((r) => r.id === id && field in r)) return answers;
   const rows = list.rows.map((r) => (r.id === id ? { ...r, [field]: value } : r));
   return { ...answers, [key]: { ...list, rows } };
 }

@@ -24,6 +24,7 @@ import {
   setToggle,
   updateRow,
   type Answers,
+  type BlankRows,
   type FieldKey,
   type RowField,
   type RowListKey,
@@ -49,6 +50,8 @@ export interface JourneyConfig {
   flow: Flow;
   /** The answers with nothing answered (a fresh object each call). */
   blankAnswers: () => Answers;
+  /** Each Yes/No list's blank row (added on Yes and by '+ Add another'), declared by its question. */
+  blankRows: BlankRows;
   /** The page the recommendation's 'Adjust goals' opens (a detour of that one page). */
   adjustGoals: ScreenId;
 }
@@ -129,7 +132,7 @@ const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
 };
 
 /** The journey machine for a flow of screens (the questions' and the fixed ones around them). */
-export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: JourneyConfig) {
+export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoals }: JourneyConfig) {
   const { FLOW, SCREENS, STEPS, nextScreen, pathOf, previousScreen } = flow;
   const RESUMABLE = resumableScreens(flow);
 
@@ -193,10 +196,10 @@ export function createJourneyMachine({ flow, blankAnswers, adjustGoals }: Journe
       }),
       setToggle: assign({
         answers: ({ context, event }) =>
-          event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value) : context.answers,
+          event.type === 'TOGGLE.SET' ? setToggle(context.answers, event.toggle, event.value, blankRows) : context.answers,
       }),
       addRow: assign({
-        answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list) : context.answers),
+        answers: ({ context, event }) => (event.type === 'ROWS.ADD' ? addRow(context.answers, event.list, blankRows) : context.answers),
       }),
       updateRow: assign({
         answers: ({ context, event }) =>

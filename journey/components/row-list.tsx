@@ -19,7 +19,7 @@ export interface RowListProps<K extends RowListKey> {
 
 export function RowList<K extends RowListKey>({ list, question, itemLabel, renderRow }: RowListProps<K>) {
   const answer = useJourney((s) => s.context.answers[list].answer);
-  const rows = useJourney((s) => s.context.answers[list].rows) as RowTypes[K][];
+  const rows = useJourney((s) => s.context.answers[list].rows) as unknown as (RowTypes[K] & { id: number })[];
   const send = useJourneySend();
   const container = useRef<HTMLDivElement>(null);
   const focusNewRow = useRef(false);

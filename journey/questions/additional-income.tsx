@@ -35,7 +35,12 @@ export const additionalIncome = defineQuestion({
   step: 3,
   title: W.title,
   lead: W.lead,
-  slice: { key: 'additionalIncome', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
+  slice: {
+    key: 'additionalIncome',
+    blank: { answer: '', rows: [] },
+    sample: { answer: 'no', rows: [] },
+    row: { source: '', amount: '', frequency: '' },
+  },
   Body: AdditionalIncome,
   rule: (a) => listDone(a.additionalIncome),
   review: (a, s) => [

@@ -34,7 +34,12 @@ export const assets = defineQuestion({
   step: 3,
   title: W.title,
   lead: W.lead,
-  slice: { key: 'assets', blank: { answer: '', rows: [] }, sample: { answer: 'yes', rows: [{ id: 1, type: 'cash', value: '50265' }] } },
+  slice: {
+    key: 'assets',
+    blank: { answer: '', rows: [] },
+    sample: { answer: 'yes', rows: [{ id: 1, type: 'cash', value: '50265' }] },
+    row: { type: '', value: '' },
+  },
   Body: Assets,
   rule: (a) => listDone(a.assets),
   review: (a, s) => [

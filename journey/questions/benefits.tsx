@@ -40,7 +40,7 @@ export const benefits = defineQuestion({
   path: '/questionnaire/benefits',
   step: 3,
   title: W.title,
-  slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
+  slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { type: '', amount: '' } },
   reasons,
   Body: Benefits,
   rule: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,

@@ -27,7 +27,7 @@ export const bigSpends = defineQuestion({
   step: 3,
   title: W.title,
   lead: W.lead,
-  slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
+  slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { amount: '' } },
   Body: BigSpends,
   rule: (a) => listDone(a.bigSpends),
   review: (a, s) => [listRow(W.review, a.bigSpends, s.bigSpends, (r) => money(r.amount) || REVIEW_WORDS.noAmount)],

@@ -49,7 +49,12 @@ export const debts = defineQuestion({
   path: '/questionnaire/debts',
   step: 3,
   title: W.title,
-  slice: { key: 'debts', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] } },
+  slice: {
+    key: 'debts',
+    blank: { answer: '', rows: [] },
+    sample: { answer: 'no', rows: [] },
+    row: { type: '', value: '', owner: '', taxDeductible: '', interestRate: '', repaymentAmount: '', frequency: '' },
+  },
   reasons,
   Body: Debts,
   rule: (a) => listDone(a.debts),

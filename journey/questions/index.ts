@@ -8,9 +8,9 @@
  *
  * A question with an answer of its own adds it to the answers' type from its module:
  * `declare module '../../machines/journey-answers' { interface Answers { pets: string } }`; the
- * answers it can set (`FieldKey`) follow from that. A Yes/No list of rows also declares its row
- * (`RowTypes`, `BLANK_ROWS`, `ROW_LISTS` there), and an input the advice reads is declared in
- * journey/engine/inputs.ts (`Inputs`).
+ * answers it can set (`FieldKey`) follow from that. A Yes/No list of rows is a `RowList<Row>` there, and
+ * its slice declares its blank row (`row`, required for a list by the slice's type). An input the
+ * advice reads is declared in journey/engine/inputs.ts (`Inputs`).
  */
 import { additionalIncome } from './additional-income';
 import { assets } from './assets';

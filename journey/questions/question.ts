@@ -5,7 +5,7 @@
  * question, listed in ./index.ts; its words are in the catalogue under its id (journey/messages.ts `QUESTION_WORDS`).
  */
 import type { ComponentType } from 'react';
-import type { AnswerKey, Answers } from '../../machines/journey-answers';
+import type { AnswerKey, Answers, BlankRows, RowListKey } from '../../machines/journey-answers';
 import type { StepNumber } from '../../machines/journey-flow';
 import type { Inputs, Reader } from '../engine/inputs';
 import type { UnsuitableCode } from '../engine/suitability';
@@ -19,13 +19,16 @@ export interface AnswerSlice {
   blank: unknown;
   /** The sample household's answer (journey-spec §9), shown on the review where nothing was entered. */
   sample: unknown;
+  /** A Yes/No list's blank row, without its id (added on Yes and by '+ Add another'; checks a stored row's shape). */
+  row?: object;
 }
 
 /** An answer slice of the typed answers: the key and both values checked against `Answers`. */
-export type TypedSlice = { [K in Exclude<keyof Answers, 'nextRowId'>]: { key: K; blank: Answers[K]; sample: Answers[K] } }[Exclude<
-  keyof Answers,
-  'nextRowId'
->];
+export type TypedSlice = {
+  [K in Exclude<keyof Answers, 'nextRowId'>]: { key: K; blank: Answers[K]; sample: Answers[K] } & (K extends RowListKey
+    ? { row: BlankRows[K] }
+    : { row?: never });
+}[Exclude<keyof Answers, 'nextRowId'>];
 
 export interface Question {
   /** The screen's id (the journey machine's state). */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getField, setField, setToggle, updateRow, addRow, type Answers } from '../../machines/journey-answers';
 import { normalizePath } from '../../machines/journey-flow';
-import { emptyAnswers, isScreenComplete as isComplete, screenForPath, screenProblem, stepForPath } from '../../journey/questionnaire';
+import {
+  blankRows,
+  emptyAnswers,
+  isScreenComplete as isComplete,
+  screenForPath,
+  screenProblem,
+  stepForPath,
+} from '../../journey/questionnaire';
 import { isQuestionnaireScreen } from '../../journey/routes';
 import { benefitsProblem, dateOfBirthProblem, employmentProblem, goalAmountProblem, rateProblem, yearsProblem } from '../../journey/rules';
 import { household } from './engine-fixtures';
@@ -39,11 +46,11 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     [
       'regularSavings',
       with_(
-        (a) => setToggle(a, 'regularSavings', 'yes'),
+        (a) => setToggle(a, 'regularSavings', 'yes', blankRows),
         (a) => setField(a, 'regularSavings.amount', '50'),
       ),
       with_(
-        (a) => setToggle(a, 'regularSavings', 'yes'),
+        (a) => setToggle(a, 'regularSavings', 'yes', blankRows),
         (a) => setField(a, 'regularSavings.amount', '50'),
         (a) => setField(a, 'regularSavings.frequency', 'weekly'),
       ),
@@ -71,7 +78,7 @@ describe('validation rules (journey-spec §5), each with the case that fails and
       ),
     ],
     ['privateHealth', emptyAnswers(), with_((a) => setField(a, 'privateHealth', 'no'))],
-    ['assets', with_((a) => ({ ...a, assets: { answer: 'yes', rows: [] } })), with_((a) => setToggle(a, 'assets', 'no'))],
+    ['assets', with_((a) => ({ ...a, assets: { answer: 'yes', rows: [] } })), with_((a) => setToggle(a, 'assets', 'no', blankRows))],
     ['riskAssessment', emptyAnswers(), with_((a) => setField(a, 'risk.style', 'cautious'))],
   ] as const)('%s', (screen, failing, passing) => {
     expect(isScreenComplete(screen, failing)).toBe(false);
@@ -138,7 +145,7 @@ describe('validation rules (journey-spec §5), each with the case that fails and
       ),
     ).toBe(true);
     const pension = with_(
-      (a) => setToggle(a, 'benefits', 'yes'),
+      (a) => setToggle(a, 'benefits', 'yes', blankRows),
       (a) => updateRow(a, 'benefits', a.benefits.rows[0]!.id, 'type', 'age-pension'),
     );
     expect(benefitsProblem(pension.benefits)).toMatch(/^The Age Pension is retirement income/);
@@ -194,7 +201,7 @@ describe('validation rules (journey-spec §5), each with the case that fails and
   });
 
   it('row fields are not validated', () => {
-    const a = with_((x) => setToggle(x, 'debts', 'yes'));
+    const a = with_((x) => setToggle(x, 'debts', 'yes', blankRows));
     expect(a.debts.rows[0]).toMatchObject({ type: '', value: '' });
     expect(isScreenComplete('debts', a)).toBe(true);
   });
@@ -212,13 +219,13 @@ describe('answer edits', () => {
   });
 
   it('ignores a field a row does not have', () => {
-    const a = addRow(emptyAnswers(), 'assets');
+    const a = addRow(emptyAnswers(), 'assets', blankRows);
     expect(updateRow(a, 'assets', a.assets.rows[0]!.id, 'owner' as never, 'x')).toBe(a);
   });
 
   it('Yes keeps existing rows', () => {
-    const a = addRow(addRow(setToggle(emptyAnswers(), 'assets', 'yes'), 'assets'), 'assets');
-    expect(setToggle(a, 'assets', 'yes').assets.rows).toHaveLength(3);
+    const a = addRow(addRow(setToggle(emptyAnswers(), 'assets', 'yes', blankRows), 'assets', blankRows), 'assets', blankRows);
+    expect(setToggle(a, 'assets', 'yes', blankRows).assets.rows).toHaveLength(3);
   });
 });
 

@@ -104,6 +104,57 @@ describe('a question added through one module', () => {
   });
 });
 
+/** A made-up Yes/No list of rows, declared in one module like the journey's own lists. */
+type Vehicle = { id: number; kind: string; value: string };
+const vehiclesOf = (a: Answers) => (a as Answers & { vehicles: { answer: string; rows: Vehicle[] } }).vehicles;
+const vehicles: Question = {
+  id: 'vehicles',
+  path: '/questionnaire/vehicles',
+  step: 3,
+  title: 'Do you own vehicles?',
+  slice: { key: 'vehicles', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { kind: '', value: '' } },
+  Body: () => null,
+};
+const WITH_VEHICLES = questionnaire([...QUESTIONS.slice(0, after), vehicles, ...QUESTIONS.slice(after)]);
+
+describe('a Yes/No list of rows added through one module', () => {
+  it('starts with its own blank row on Yes, adds and edits rows, and its rows are stored and checked on load', () => {
+    const storage = memoryStorage();
+    const logic = WITH_VEHICLES.machine.provide({
+      guards: WITH_VEHICLES.journeyGuards(
+        () => TODAY,
+        () => assessSuitability,
+      ),
+      actors: {
+        history: historyActor(memoryHistoryPort('/questionnaire/vehicles')),
+        autosave: autosaveActor(storage, undefined, () => TODAY, loaded),
+      },
+    });
+    const answers = { ...completeAnswers(), vehicles: { answer: '', rows: [] } } as Answers;
+    const actor = createActor(logic, { input: { path: '/questionnaire/vehicles', answers } }).start();
+    actor.send({ type: 'TOGGLE.SET', toggle: 'vehicles' as never, value: 'yes' });
+    const [first] = vehiclesOf(actor.getSnapshot().context.answers).rows;
+    expect(first).toEqual({ kind: '', value: '', id: expect.any(Number) });
+    actor.send({ type: 'ROWS.UPDATE', list: 'vehicles' as never, id: first!.id, field: 'value' as never, value: '12000' });
+    // a field its rows do not have is not added
+    actor.send({ type: 'ROWS.UPDATE', list: 'vehicles' as never, id: first!.id, field: 'colour' as never, value: 'red' });
+    actor.send({ type: 'ROWS.ADD', list: 'vehicles' as never });
+    expect(vehiclesOf(actor.getSnapshot().context.answers).rows.map(({ kind, value }) => ({ kind, value }))).toEqual([
+      { kind: '', value: '12000' },
+      { kind: '', value: '' },
+    ]);
+    actor.stop();
+
+    // read back with the list's row shape; a stored row of another shape is refused
+    const stored = loadAnswers(storage, () => undefined, WITH_VEHICLES.emptyAnswers, WITH_VEHICLES.blankRows);
+    expect(stored && vehiclesOf(stored).rows).toHaveLength(2);
+    const record = JSON.parse(storage.getItem(STORAGE_KEY)!);
+    record.answers.vehicles.rows[0] = { id: 1, kind: '' };
+    storage.setItem(STORAGE_KEY, JSON.stringify(record));
+    expect(loadAnswers(storage, () => undefined, WITH_VEHICLES.emptyAnswers, WITH_VEHICLES.blankRows)).toBeNull();
+  });
+});
+
 describe('a question added through one module, read by the advice engine', () => {
   const a = assumptionsFor(TODAY);
   const read = (answers: Answers) => readAnswers(answers, TODAY, a, WITH_PETS.questions);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isEmptyAnswers, setField, setToggle } from '../../machines/journey-answers';
-import { emptyAnswers } from '../../journey/questionnaire';
+import { blankRows, emptyAnswers } from '../../journey/questionnaire';
 import { memoryStorage } from '../../journey/autosave-actor';
 import { STORAGE_KEY, STORAGE_VERSION, isAnswers, loadAnswers, saveAnswers } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
@@ -73,6 +73,6 @@ describe('autosave storage', () => {
     expect(isAnswers({ ...emptyAnswers(), privateHealth: true })).toBe(false);
     expect(isEmptyAnswers(emptyAnswers())).toBe(true);
     expect(isEmptyAnswers(setField(emptyAnswers(), 'dateOfBirth', '1'))).toBe(false);
-    expect(isEmptyAnswers(setToggle(emptyAnswers(), 'debts', 'no'))).toBe(false);
+    expect(isEmptyAnswers(setToggle(emptyAnswers(), 'debts', 'no', blankRows))).toBe(false);
   });
 });
