@@ -230,6 +230,8 @@ export interface SendInput {
   text: string;
   chatSessionId: string | null;
   about?: object;
+  /** What the page's slots add to each message (widget-spec §3 `additionalNamespaces`: the documents and videos they show). */
+  page?: object;
   answer?: { send(event: AnswerDelta): void };
 }
 
@@ -409,7 +411,15 @@ export const chatMachine = setup({
         src: 'send',
         input: ({ context, self }) => {
           const q = withStatus(context, 'sending')!;
-          return { id: q.id, text: q.content, chatSessionId: context.chatSessionId, about: context.about?.context, answer: self };
+          return {
+            id: q.id,
+            text: q.content,
+            chatSessionId: context.chatSessionId,
+            about: context.about?.context,
+            // (the embeds' `message`, machines/embeds.ts: there only on a page with slots)
+            page: self.system.get('embeds')?.getSnapshot().context.message,
+            answer: self,
+          };
         },
         onDone: {
           target: 'ready',

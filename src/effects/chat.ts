@@ -7,6 +7,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ActionButton, ChatMessage, SendInput, SendResult } from '../../machines/chat';
 import type { ChatSession } from '../../machines/sessions';
 import type { ChatClient } from '../api/chat-client';
+import { loadOnce } from '../chat-window/conversation';
 import { newUuid, writeChatSessionId } from './storage';
 
 export interface ConversationDeps {
@@ -25,12 +26,7 @@ export interface ConversationDeps {
  * on (`pageReader`), and awaited by a send that comes before it arrives. A load that failed is forgotten
  * (the next send tries again), and its send goes without the page's text rather than not at all.
  */
-let reader: Promise<typeof import('./page-text')> | undefined;
-const loadReader = () =>
-  (reader ??= import('./page-text').catch((err: unknown) => {
-    reader = undefined;
-    throw err;
-  }));
+const loadReader = loadOnce(() => import('./page-text'));
 
 /** The page's text as a reader sees it; '' when the reader could not load. */
 const pageText = () =>
@@ -43,11 +39,9 @@ const pageText = () =>
 export function chatEffects(deps: ConversationDeps) {
   const { client, userSessionId, path } = deps;
   // each question's clientMessageId, by its id in the chat: the same each time it is sent again
-  const clientIds = new Map<string, string>();
-  const clientId = (id: string) => {
-    if (!clientIds.has(id)) clientIds.set(id, newUuid());
-    return clientIds.get(id)!;
-  };
+  // (the ids are the chat's own, `qN`: none is a key an object already has)
+  const clientIds: Record<string, string> = {};
+  const clientId = (id: string) => (clientIds[id] ??= newUuid());
   return {
     chat: {
       // each call is cancelled when the chat leaves the state that runs it (a reload, Stop, another session)
@@ -75,8 +69,10 @@ export function chatEffects(deps: ConversationDeps) {
               path: path(),
               chatSessionId: input.chatSessionId,
               ...deps.extra?.(),
-              // widget-spec §3: the smart doc or video context of Ask question
+              // widget-spec §3: the smart doc or video context of Ask question, and the ids of the documents and
+              // videos in the page's slots (the item asked about among them)
               ...input.about,
+              ...input.page,
             },
             signal,
             input.answer &&

@@ -17,12 +17,15 @@ const baseUrl = inject('baseUrl');
 const suite = browserSuite();
 /** Every request the page made, with its method and body (for the chat's context). */
 let requests: { url: string; method: string; body: string | null }[];
+/** The ids of the documents and videos the page's slots booted. */
+let booted: string[];
 
 /** Runs before the page's scripts: CSP violations anywhere (shadow roots included) are recorded. */
 const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI), true);`;
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   requests = [];
+  booted = [];
   // warnings too: the viewers warn about what they skip
   const page = await suite.page({ viewport, consoleTypes: ['error', 'warning'] });
   await suite.context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -31,6 +34,11 @@ async function open(path: string, viewport = { width: 1280, height: 900 }): Prom
     requests.push({ url: r.url(), method: r.method(), body: r.postData() });
     if (!r.url().startsWith(baseUrl) && !/^(data|blob|chrome|chrome-extension):/.test(r.url()))
       suite.problems.push(`outside request: ${r.url()}`);
+  });
+  page.on('response', async (r) => {
+    if (!/\/(smart-doc|video)\/[^/]+\/boot$/.test(r.url()) || !r.ok()) return;
+    const body = (await r.json()) as { smartDoc?: { smartDocId: string }; video?: { id: string } };
+    booted.push(body.smartDoc?.smartDocId ?? body.video!.id);
   });
   await page.goto(baseUrl + path);
   return page;
@@ -196,6 +204,45 @@ describe('document viewers', () => {
     expect((body.smartDocContext as { activeDocument: string }).activeDocument).toBeTruthy();
     expect(await violations(page)).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
+  });
+});
+
+describe("the page's chat knows the documents and videos in the page's slots (widget-spec §3 additionalNamespaces)", () => {
+  /** Asks the page's chat window (on its Chat tab) and returns the whole answer. */
+  async function askChat(page: Page, question: string) {
+    await page
+      .getByRole('button', { name: /^Open chat with/ })
+      .last()
+      .click();
+    const chat = page.getByRole('dialog', { name: 'Horizon Assistant' });
+    await chat.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
+    await chat.getByRole('textbox', { name: /^Message/ }).fill(question);
+    await page.keyboard.press('Enter');
+    // the answer, whole (a streaming one has data-status)
+    const answer = chat.locator('[data-part="message"][data-role="ai"]:not([data-status])').last();
+    await answer.waitFor();
+    return answer.innerText();
+  }
+
+  it('a chat message on /smart-doc names the document, and the answer quotes it', async () => {
+    const page = await open('/smart-doc');
+    await expect.poll(() => slot(page, 'Document viewer').getAttribute('data-ai-embed')).toBe('loaded');
+    await expect.poll(() => booted.length).toBe(1);
+    const text = await askChat(page, 'What does this document say about withdrawing my money?');
+    expect(lastChatBody().additionalNamespaces).toEqual(booted);
+    expect(text).toContain('Product Disclosure Statement');
+    expect(text).toMatch(/withdraw/i);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('a chat message on /video-embed names the video, and the answer says what it is about', async () => {
+    const page = await open('/video-embed');
+    await expect.poll(() => slot(page, 'Video player').getAttribute('data-ai-embed')).toBe('loaded');
+    await expect.poll(() => booted.length).toBe(1);
+    const text = await askChat(page, 'What is this video about?');
+    expect(lastChatBody().additionalNamespaces).toEqual(booted);
+    expect(text).toContain('Welcome to Horizon Advice');
   });
 });
 

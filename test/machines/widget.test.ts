@@ -10,6 +10,8 @@ import {
   emit,
   fromCallback,
   fromPromise,
+  waitFor,
+  type AnyActorLogic,
   type AnyActorRef,
   type AnyEventObject,
   type InspectionEvent,
@@ -22,6 +24,8 @@ import { voiceMachine } from '../../machines/voice';
 import { widgetMachine, type WidgetFact } from '../../machines/widget';
 import type { PresenceBubble, WindowActor } from '../../machines/window';
 import { ACTION_MESSAGE_DELAY_MS } from '../../machines/constants';
+import { chatMachine, type ChatActor, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
+import { controlled } from './controlled';
 import { spawnIn } from '../../src/chat-window/conversation';
 
 /** A child that records what it receives and when it stops, and emits what it is told to (`FAKE.EMIT`). */
@@ -40,7 +44,7 @@ function fakeChild(id: string, received: Record<string, AnyEventObject[]>, stopp
   });
 }
 
-function start(options: { path?: string } = {}) {
+function start(options: { path?: string; chat?: AnyActorLogic } = {}) {
   const received: Record<string, AnyEventObject[]> = {};
   const stopped: string[] = [];
   const inspected: InspectionEvent[] = [];
@@ -63,7 +67,7 @@ function start(options: { path?: string } = {}) {
             viewport: watcher,
           },
         }),
-        chat: fakeChild('chat', received, stopped) as never,
+        chat: (options.chat ?? fakeChild('chat', received, stopped)) as never,
         sessions: fakeChild('sessions', received, stopped) as never,
         actionButtons: fakeChild('actionButtons', received, stopped) as never,
       },
@@ -326,6 +330,68 @@ describe('the widget root (one actor system)', () => {
     root.send({ type: 'PART.STOP', systemId: 'embeds' });
     expect(stopped).toEqual(['player', 'askModal']);
     expect(root.system.get('slot-3')).toBeUndefined();
+  });
+
+  it("the page's chat messages carry the ids of the documents and videos its slots show, once loaded (widget-spec §3 additionalNamespaces)", async () => {
+    const history = controlled<{ chatSessionId: string | null }, { messages: ChatMessage[]; chatSessionId: string | null }>();
+    const send = controlled<SendInput, SendResult>();
+    let chat: ChatActor;
+    const last = () => send.calls.at(-1)!;
+    const answered = async () => {
+      last().resolve({
+        userMessage: { id: 'u1', role: 'user', content: 'q', createdAt: '', type: 'TEXT' },
+        aiMessage: { id: 'a1', role: 'ai', content: 'a', createdAt: '', type: 'TEXT' },
+        chatSessionId: 's-1',
+        followUps: [],
+        responseButtons: [],
+      });
+      await waitFor(chat, (s) => s.matches('ready'));
+    };
+    const { root, emitFrom } = start({ chat: chatMachine.provide({ actors: { loadHistory: history.logic, send: send.logic } }) });
+    const slot = createMachine({
+      on: { 'FAKE.EMIT': { actions: emit(({ event }) => (event as unknown as { fact: AnyEventObject }).fact) } },
+    });
+    root.send({
+      type: 'PART.LOADED',
+      systemId: 'embeds',
+      logic: embedsMachine.provide({ actors: { slot: slot as never, player: slot as never, askModal: slot as never } }),
+    });
+    const embeds = root.system.get('embeds') as EmbedsActor;
+    const shown = () => embeds.getSnapshot().context.message.additionalNamespaces;
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'smart-doc', token: 'tok-doc' });
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'video', token: 'tok-vid' });
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'smart-doc', token: 'tok-fees' });
+    // not before an item is loaded
+    expect(shown()).toEqual([]);
+    const doc = { kind: 'smart-doc', token: 'tok-doc', doc: { smartDocId: 'doc-1' }, footer: [] };
+    emitFrom('slot-1', { type: 'slot.loaded', item: doc });
+    emitFrom('slot-2', { type: 'slot.loaded', item: { kind: 'video', token: 'tok-vid', video: { id: 'vid-1' } } });
+    // another viewer of a loaded token (the modal's) names it once
+    embeds.send({ type: 'VIEWER.OPEN', kind: 'smart-doc', token: 'tok-doc' });
+    expect(shown()).toEqual(['doc-1', 'vid-1']);
+
+    root.send({ type: 'CONVERSATION.START', tab: 'chat' });
+    history.calls[0]!.resolve({ messages: [], chatSessionId: 's-1' });
+    chat = root.system.get('chat') as ChatActor;
+    await waitFor(chat, (s) => s.matches('ready'));
+    chat.send({ type: 'CHAT.SEND', text: 'What does this document say about fees?' });
+    expect(last().input.page).toEqual({ additionalNamespaces: ['doc-1', 'vid-1'] });
+    await answered();
+
+    // a viewer that closes takes its item out; an Ask-question context goes beside the page's items
+    embeds.send({ type: 'VIEWER.CLOSE', slot: 'slot-2', player: 'videoPlayer-3' });
+    expect(shown()).toEqual(['doc-1']);
+    const asked = { smartDocContext: { documents: [], totalDocuments: 0, activeDocument: 'doc-1' }, additionalNamespaces: ['doc-1'] };
+    chat.send({ type: 'CHAT.ABOUT', about: { name: 'Product Guide', context: asked } });
+    chat.send({ type: 'CHAT.SEND', text: 'And exit fees?' });
+    expect(last().input).toMatchObject({ about: asked, page: { additionalNamespaces: ['doc-1'] } });
+    await answered();
+
+    // without the embeds (a page without slots), a message names nothing
+    root.send({ type: 'PART.STOP', systemId: 'embeds' });
+    chat.send({ type: 'CHAT.ABOUT', about: null });
+    chat.send({ type: 'CHAT.SEND', text: 'Anything else?' });
+    expect(last().input.page).toBeUndefined();
   });
 
   it('a part whose chunk arrives after the widget was removed starts nothing, and a part stopped with the root is not stopped again', () => {
