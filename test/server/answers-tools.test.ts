@@ -15,6 +15,7 @@ import { answerWithTools, CHAT_TOOLS, matchTool, runToolCall, TOOL_SOURCE, TOOLS
 import { extractNumbers, wordsValue } from '../../server/answers/tools/numbers';
 import { takeHomePayTool } from '../../server/answers/tools/take-home-pay';
 import { answerMarkdown, runTool, validateArgs, type AnyTool } from '../../server/answers/tools/tool';
+import { financialYearIn } from '../../server/answers/tools/year';
 
 // 1 October 2025: the 2025-26 tax year of JOURNEY-ENGINE.md's checked examples
 const FY2025 = new Date(2025, 9, 1);
@@ -140,6 +141,70 @@ function byHand(goalTodayDollars: number, years: number, median: number, mean: n
   const g = (1 + i) ** (years * 12);
   return Math.ceil((fv * i) / (g - 1) - 1e-7) / 100;
 }
+
+describe('the financial year a question names', () => {
+  it.each([
+    ['What is my take-home pay on $90,000 in 2025-26?', '2025-26'],
+    ['take-home pay on $90,000 in 2025–26', '2025-26'],
+    ['take-home pay for the 2025/26 year', '2025-26'],
+    ['take-home pay in 2025-2026', '2025-26'],
+    ['take-home pay in FY2026', '2025-26'],
+    ['take-home pay in FY26', '2025-26'],
+    ['take-home pay for the financial year ending 30 June 2026', '2025-26'],
+    ['take-home pay last financial year', '2025-26'],
+    ['take-home pay this financial year', '2026-27'],
+    ['take-home pay in the current tax year', '2026-27'],
+    ['take-home pay next financial year', '2027-28'],
+    ['take-home pay on $90,000', null],
+    ['take-home pay in 2025-27', null],
+  ])('%s → %s (asked on 26 November 2026)', (q, year) => {
+    expect(financialYearIn(q, FY2026)).toBe(year);
+  });
+
+  // the document's checked examples, asked in 2026-27 when the lowest rate is 15%: the year named picks 2025-26's 16%
+  it.each([
+    ['What is my take-home pay on $90,000 a year in 2025-26?', '**$70,412.00 a year**'],
+    ['What would I take home from a $50,000 salary in 2025-26?', '**$43,462.00 a year**'],
+    ['What is my take-home pay on $150,000 a year in 2025-26 with private hospital cover?', '**$110,162.00 a year**'],
+    ['How much is $90,000 a year after tax each month in FY2026?', '**$5,867.67 a month**'],
+    ['How big should my emergency fund be if I earn $90,000 a year in the 2025/26 year?', '**$17,603.00**'],
+    ['What was my take-home pay on $90,000 a year last financial year?', '**$70,412.00 a year**'],
+  ])('%s → %s, at the 2025-26 rates', (q, expected) => {
+    const answer = answerWithTools({ question: q, history: [] }, FY2026)!.content;
+    expect(figure(answer)).toContain(expected);
+    expect(answer).toContain('Income tax at the 2025-26 resident tax rates');
+  });
+
+  it('without a year, today’s: 2026-27 on 26 November 2026 ($90,000 takes home $70,680.00)', () => {
+    const answer = answerWithTools({ question: 'What is my take-home pay on $90,000 a year?', history: [] }, FY2026)!.content;
+    expect(figure(answer)).toContain('**$70,680.00 a year**');
+    expect(answer).toContain('Income tax at the 2026-27 resident tax rates');
+  });
+
+  it('a year whose rates are not held is said plainly, with the years that are, never answered with another year’s', () => {
+    const answer = answerWithTools({ question: 'What was my take-home pay on $90,000 a year in 2019-20?', history: [] }, FY2026)!;
+    expect(answer.content).toBe(
+      "I don't have the tax rates for 2019-20, so I can't work out your take-home pay for it: I have them for 2024-25, 2025-26, 2026-27 and 2027-28.",
+    );
+    expect(answer.sources).toEqual([]);
+    expect(answerWithTools({ question: 'Emergency fund on $90,000 a year in FY2031?', history: [] }, FY2026)!.content).toContain(
+      "I don't have the tax rates for 2030-31",
+    );
+  });
+
+  it('the model names the year as an argument; an unknown one is an error to relay, not another year’s rates', () => {
+    const ok = JSON.parse(runToolCall('take_home_pay', '{"income":90000,"year":"2025-26"}', FY2026).content);
+    expect(ok.answer).toContain('**$70,412.00 a year**');
+    const refused = runToolCall('take_home_pay', '{"income":90000,"year":"2019-20"}', FY2026);
+    expect(refused.ok).toBe(false);
+    expect(JSON.parse(refused.content).error).toContain('The tax rates for 2019-20 are not held');
+  });
+
+  it('a year is not read as an amount or a duration', () => {
+    expect(extractNumbers('take-home pay on $90,000 for the 2025/26 year')).toMatchObject({ years: null });
+    expect(extractNumbers('take-home pay on $90,000 in 2025-26').amounts.map((a) => a.dollars)).toEqual([90_000]);
+  });
+});
 
 describe('the monthly amount for a goal', () => {
   it('the hand formula gives JOURNEY-ENGINE.md’s checked example on the median ($60,000 today, 5 years, Moderate: about $1,008)', () => {

@@ -3,6 +3,7 @@ import type { Assumptions } from '../../../journey/engine/assumptions';
 import { netIncome, type NetIncome } from '../../../journey/engine/tax';
 import { perYear, type Amount, type Frequency, type Numbers } from './numbers';
 import { defineTool, dollars, money, per, percent, type ToolAnswer } from './tool';
+import { assumptionsOf, financialYearIn, YEAR_PARAM } from './year';
 
 interface TakeHomeArgs {
   /** The income before tax, in dollars, at `frequency`. */
@@ -13,6 +14,8 @@ interface TakeHomeArgs {
   per?: string;
   /** Whether the earner holds private hospital cover; without it the Medicare levy surcharge applies. */
   privateHospitalCover?: boolean;
+  /** The financial year whose tax rates to use ('2025-26'); the current year when not given. */
+  year?: string;
 }
 
 /** The amount a question gives as its income: the one beside earn/salary/income, else the first. */
@@ -64,7 +67,8 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
   name: 'take_home_pay',
   description:
     'Take-home (net) pay after income tax, the low income tax offset and the Medicare levy, for an Australian resident ' +
-    'with a salary alone, at the tax rates in force today; a week, a fortnight, a month and a year.',
+    'with a salary alone, at the tax rates of the financial year asked about (the current one when none is named); a week, ' +
+    'a fortnight, a month and a year.',
   params: {
     income: {
       kind: 'amount',
@@ -92,6 +96,7 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
       required: false,
       ask: 'whether you have private hospital cover',
     },
+    year: YEAR_PARAM,
   },
   purpose: 'your take-home pay',
   asksBack: 'first-person',
@@ -99,8 +104,9 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
     /\b(?:take[- ]?home|net (?:pay|income|salary|wage)|after[- ]tax|income tax|in (?:my|the|your) (?:hand|pocket)|pay ?(?:check|cheque|packet)|how much tax|what tax|tax (?:will|would|do|should) (?:i|you))\b/i.test(
       q,
     ) && !/\bemergency\b/i.test(q),
-  fromQuestion(numbers, q) {
+  fromQuestion(numbers, q, asOf) {
     const income = incomeOf(numbers);
+    const year = financialYearIn(q, asOf);
     const cover =
       /\b(?:without|no|don't have|do not have|haven't got)\s+(?:any\s+)?(?:private\s+)?(?:hospital|health)\s+(?:cover|insurance)/i.test(q)
         ? false
@@ -112,9 +118,11 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
       ...(income?.frequency ? { frequency: income.frequency } : {}),
       ...(numbers.frequency ? { per: numbers.frequency } : {}),
       ...(cover === undefined ? {} : { privateHospitalCover: cover }),
+      ...(year === null ? {} : { year }),
     };
   },
-  run({ income, frequency = 'yearly', per: asked, privateHospitalCover }, { assumptions: a }): ToolAnswer {
+  run({ income, frequency = 'yearly', per: asked, privateHospitalCover, year }, { assumptions: inForce }): ToolAnswer {
+    const a = assumptionsOf(year, inForce);
     const annual = annualCents(income, frequency);
     const n = salaryNet(annual, privateHospitalCover ?? true, a);
     const lead = ((asked ?? frequency) === 'annually' ? 'yearly' : (asked ?? frequency)) as Frequency;

@@ -15,9 +15,10 @@ import {
 } from '../../../journey/engine/assumptions';
 import { MAX_AMOUNT_DOLLARS } from '../../../journey/engine/money';
 import type { Numbers } from './numbers';
+import { KNOWN_YEARS, readFinancialYear } from './year';
 
 /** The kinds of parameter a tool takes. */
-export type ParamKind = 'amount' | 'years' | 'frequency' | 'profile' | 'boolean';
+export type ParamKind = 'amount' | 'years' | 'frequency' | 'profile' | 'boolean' | 'financialYear';
 
 /** One parameter of a tool. */
 export interface ParamSpec {
@@ -69,8 +70,8 @@ export interface Tool<A extends object = Record<string, unknown>> {
   asksBack: 'never' | 'first-person';
   /** The built-in engine's test of a question: it asks for this figure. */
   matches(question: string, numbers: Numbers): boolean;
-  /** The arguments the question's words give: only those it states, never a default. */
-  fromQuestion(numbers: Numbers, question: string): Partial<A>;
+  /** The arguments the question's words give: only those it states, never a default. `asOf` dates "last financial year". */
+  fromQuestion(numbers: Numbers, question: string, asOf: Date): Partial<A>;
   /** Computes the answer with the advice engine; the arguments are valid. */
   run(args: A, context: ToolContext): ToolAnswer;
 }
@@ -119,6 +120,13 @@ export function parameterSchema(tool: AnyTool): Record<string, unknown> {
         break;
       case 'boolean':
         properties[name] = { type: 'boolean', description };
+        break;
+      case 'financialYear':
+        properties[name] = {
+          type: 'string',
+          description: `${description} Written as "2025-26". The tax rates held are for ${KNOWN_YEARS.join(', ')}.`,
+          pattern: '^20\\d\\d-\\d\\d$',
+        };
         break;
     }
   }
@@ -186,6 +194,12 @@ export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown): Val
         if (typeof value !== 'boolean') wrong();
         else args[name] = value;
         break;
+      case 'financialYear': {
+        const year = typeof value === 'string' ? readFinancialYear(value) : null;
+        if (year === null) wrong();
+        else args[name] = year;
+        break;
+      }
     }
   }
   return missing.length === 0 && problems.length === 0 ? { ok: true, args: args as A } : { ok: false, missing, problems };
