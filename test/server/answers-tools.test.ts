@@ -215,9 +215,39 @@ describe('the monthly amount for a goal', () => {
     expect(byHand(60_000, 5, 0.047, 0.049, 0.069, 0.6744897502)).toBe(1_060.32);
     const answer = run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate' });
     expect(figure(answer)).toBe(
-      "To reach $60,000 in today's dollars in 5 years on the Moderate profile, you would invest **$1,060.32 a month**.",
+      "To reach $60,000 in today's dollars in 5 years on the Moderate profile: on the profile's median return, **$1,008.40 a month**; planned so that 75% of outcomes reach it, as your advice does, **$1,060.32 a month**.",
     );
     expect(answer).toContain('1. The goal in future dollars: $60,000 × (1 + 2.5%)^5 = $67,884.49 in 5 years');
+  });
+
+  // JOURNEY-ENGINE.md's checked examples, on the Moderate median net return of 4.7%: i = 1.047^(1/12) − 1, 60 deposits
+  it('on the median return: $60,000 in today’s dollars is $1,008.40 a month (about $1,008); $60,000 nominal is $891.28 (about $891)', () => {
+    expect(byHand(60_000, 5, 0.047, 0.049, 0.069, 0)).toBe(1_008.4);
+    expect(byHand(60_000 / 1.025 ** 5, 5, 0.047, 0.049, 0.069, 0)).toBe(891.28);
+    expect(figure(run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate' }))).toContain(
+      "on the profile's median return, **$1,008.40 a month**",
+    );
+    const nominal = run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate', nominal: true });
+    expect(figure(nominal)).toMatch(
+      /^To reach \$60,000 \(not adjusted for inflation\) in 5 years on the Moderate profile: on the profile's median return, \*\*\$891\.28 a month\*\*; planned so that 75% of outcomes reach it, as your advice does, \*\*\$\d/,
+    );
+    expect(nominal).toContain('1. The goal: $60,000.00 in 5 years, not adjusted for inflation');
+    expect(nominal).toContain('5. Moderate on its median return: R = 4.7% a year, so **$891.28 a month**');
+  });
+
+  it.each([
+    [
+      'How much do I need to invest each month to reach $60,000 in today’s dollars in 5 years with a moderate profile, starting from nothing?',
+      '$1,008.40',
+    ],
+    ['How much a month reaches $60,000 in 5 years, not adjusted for inflation, with a moderate profile and nothing to start?', '$891.28'],
+    ['How much a month to reach a nominal $60,000 in 5 years on the moderate profile?', '$891.28'],
+    ['Monthly savings to reach $60,000 in 5 years ignoring inflation, moderate profile?', '$891.28'],
+    ['How much a month to reach $60,000 in 5 years, adjusted for inflation, moderate?', '$1,008.40'],
+    ['How much a month to reach $60,000 in 5 years on the moderate profile?', '$1,008.40'],
+  ])('%s → %s a month on the median', (q, expected) => {
+    const answer = answerWithTools({ question: q, history: [] }, FY2025)!.content;
+    expect(figure(answer)).toContain(`on the profile's median return, **${expected} a month**`);
   });
 
   it('without a profile: every profile that suits the timeframe, in a table', () => {
@@ -225,6 +255,7 @@ describe('the monthly amount for a goal', () => {
     const rows = answer.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Risk'));
     expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| Conservative', '| Cautious', '| Moderate']);
     expect(answer).toContain(`| Moderate | 2.65% | $${byHand(50_000, 5, 0.047, 0.049, 0.069, 0.6744897502).toFixed(2)} |`);
+    expect(answer).toContain(`| 4.7% | $${byHand(50_000, 5, 0.047, 0.049, 0.069, 0).toFixed(2)} |`);
   });
 
   it('a starting amount that reaches the goal alone needs nothing a month', () => {
