@@ -4,12 +4,13 @@
  * matcher on phrasings, the numbers and frequencies it reads, and the validation of arguments.
  */
 import { describe, expect, it } from 'vitest';
-import { ASSUMPTIONS_VERSION } from '../../journey/engine/assumptions';
+import { ASSUMPTIONS_VERSION, PROJECTION, RISK_PROFILES } from '../../journey/engine/assumptions';
+import { project } from '../../journey/engine/projection';
 import { answerFromSources } from '../../server/answers/builtin';
 import { adviserFeeTool } from '../../server/answers/tools/adviser-fee';
 import { emergencyFundTool } from '../../server/answers/tools/emergency-fund';
 import { feesTool } from '../../server/answers/tools/fees';
-import { goalChanceTool } from '../../server/answers/tools/goal-chance';
+import { chancesOfReaching, goalChanceTool } from '../../server/answers/tools/goal-chance';
 import { goalMonthlyTool } from '../../server/answers/tools/goal-monthly';
 import { answerWithTools, CHAT_TOOLS, matchTool, runToolCall, TOOL_SOURCE, TOOLS } from '../../server/answers/tools';
 import { extractNumbers, wordsValue } from '../../server/answers/tools/numbers';
@@ -291,6 +292,25 @@ describe('the chance of reaching a goal', () => {
     const chance = Number(/\*\*(\d+)%\*\*/.exec(figure(answer))![1]);
     expect(chance).toBeGreaterThan(50);
     expect(chance).toBeLessThan(100);
+  });
+
+  // the chance the journey shows is project()'s; the tool's simulation draws once for every profile and skips the
+  // bands, and must give exactly the same share of paths
+  it.each([
+    { startCents: 0, monthlyCents: 300_00, months: 600, goalNominalCents: 500_000_00 },
+    { startCents: 10_000_00, monthlyCents: 900_00, months: 60, goalNominalCents: 67_884_49 },
+    { startCents: 5_000_00, monthlyCents: 350_00, months: 120, goalNominalCents: 50_000_00 },
+  ])('gives exactly the journey projection’s chance on every profile (%o)', (x) => {
+    const sim = { paths: PROJECTION.defaultPaths, seed: PROJECTION.defaultSeed };
+    const fast = chancesOfReaching(
+      RISK_PROFILES.map((profile) => ({ profile, monthlyCents: x.monthlyCents })),
+      { ...x, ...sim },
+    );
+    const journey = RISK_PROFILES.map(
+      (profile) =>
+        project({ ...x, profile, goalTodayCents: x.goalNominalCents, inflation: 0.025, asOf: FY2025, ...sim }).probabilityOfReachingGoal,
+    );
+    expect(fast).toEqual(journey);
   });
 
   it('the same question always gives the same chance (a seeded simulation)', () => {

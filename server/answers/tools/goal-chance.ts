@@ -1,5 +1,6 @@
 /** The chance of reaching a goal: the share of the engine's simulated outcomes that get there (JOURNEY-ENGINE.md "Projection"). */
-import { project } from '../../../journey/engine/projection';
+import { lognormalVariance, type RiskProfile } from '../../../journey/engine/assumptions';
+import { Normals } from '../../../journey/engine/random';
 import { defineTool, dollars, money, percent, yearsWords } from './tool';
 import {
   GOAL_PARAMS,
@@ -21,6 +22,41 @@ interface GoalChanceArgs {
   profile?: string;
   monthly?: number;
   nominal?: boolean;
+}
+
+/** One profile's simulation: its monthly deposit, in cents. */
+export interface ChanceRun {
+  profile: RiskProfile;
+  monthlyCents: number;
+}
+
+/**
+ * The share of simulated paths that reach the goal on each profile: projection.ts `project`'s
+ * `probabilityOfReachingGoal`, from the same draws with the same arithmetic, without the yearly bands it also
+ * works out (every path's balance each year, sorted), which an answer does not show. The draws depend only on
+ * the seed, the paths and the months, so the profiles of one question share them: drawn once, not once a
+ * profile (a 50-year goal on six profiles is 600 months × 2,000 paths of draws, not six times that).
+ */
+export function chancesOfReaching(
+  runs: readonly ChanceRun[],
+  x: { startCents: number; months: number; goalNominalCents: number; paths: number; seed: number },
+): number[] {
+  const { months: n, paths } = x;
+  const draws = new Float64Array(n * paths);
+  const normal = new Normals(x.seed);
+  for (let k = 0; k < draws.length; k++) draws[k] = normal.next();
+  return runs.map(({ profile, monthlyCents: deposit }) => {
+    // as project(): centred on the published median, the log-variance of the net mean and volatility
+    const mu = Math.log(1 + profile.medianNetReturn) / 12;
+    const sigma = Math.sqrt(lognormalVariance(profile.netReturn, profile.volatility) / 12);
+    let reached = 0;
+    for (let p = 0, k = 0; p < paths; p++) {
+      let b = x.startCents;
+      for (let m = 1; m <= n; m++, k++) b = b * Math.exp(mu + sigma * (draws[k] as number)) + deposit;
+      if (b >= x.goalNominalCents) reached++;
+    }
+    return paths > 0 ? reached / paths : 0;
+  });
 }
 
 /** `goal_chance`: the share of the engine's simulated outcomes that reach a goal, by risk profile. */
@@ -60,26 +96,23 @@ export const goalChanceTool = defineTool<GoalChanceArgs>({
       ...(nominal === undefined ? {} : { nominal }),
     };
   },
-  run({ goal, years, start = 0, profile, monthly, nominal = false }, { asOf, assumptions: a }) {
+  run({ goal, years, start = 0, profile, monthly, nominal = false }, { assumptions: a }) {
     const profiles = profilesFor(years, profile, a);
     if (profiles.length === 0) return noProfileAnswer(years, a);
-    const rows = profiles.map((p) => {
+    const plans = profiles.map((p) => {
       const { plan } = planOn(p, goal, years, start, a, { nominal });
-      const monthlyCents = monthly === undefined ? plan.monthlyNeededCents : Math.round(monthly * 100);
-      const projection = project({
-        startCents: Math.round(start * 100),
-        monthlyCents,
-        months: plan.months,
-        profile: p,
-        goalNominalCents: plan.nominalCents,
-        goalTodayCents: nominal ? Math.round((goal * 100) / (1 + a.inflation.rate) ** years) : Math.round(goal * 100),
-        inflation: a.inflation.rate,
-        asOf,
-        paths: a.projection.defaultPaths,
-        seed: a.projection.defaultSeed,
-      });
-      return { profile: p, monthlyCents, nominalCents: plan.nominalCents, chance: projection.probabilityOfReachingGoal };
+      return { profile: p, monthlyCents: monthly === undefined ? plan.monthlyNeededCents : Math.round(monthly * 100), plan };
     });
+    // the goal's date and amount are the same on every profile (its return changes only the deposits)
+    const { months, nominalCents } = plans[0]!.plan;
+    const shares = chancesOfReaching(plans, {
+      startCents: Math.round(start * 100),
+      months,
+      goalNominalCents: nominalCents,
+      paths: a.projection.defaultPaths,
+      seed: a.projection.defaultSeed,
+    });
+    const rows = plans.map((r, k) => ({ profile: r.profile, monthlyCents: r.monthlyCents, nominalCents, chance: shares[k]! }));
     const first = rows[0]!;
     const steps = goalBasis(goal, years, start, first.nominalCents, a, nominal);
     steps.push(
