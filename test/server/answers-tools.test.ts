@@ -473,6 +473,9 @@ describe('the built-in matcher', () => {
       text: 'To work out your take-home pay, I need your income before tax and how often you get it (for example $85,000 a year or $3,000 a fortnight).',
     });
     expect(matchTool('How big should my emergency fund be?')).toMatchObject({ kind: 'ask' });
+    expect(matchTool('How big should my emergency fund be?')).toMatchObject({
+      text: 'The emergency fund the advice keeps before investing is three months of your take-home pay. To work out your emergency fund, I need your income and how often you get it (for example $85,000 a year before tax, or $5,000 a month take-home).',
+    });
     expect(matchTool('How much a month to reach $50,000?')).toMatchObject({
       kind: 'ask',
       text: 'To work out the monthly amount for your goal, I need how many years away the goal is (at least 1 year, for example 5 years).',

@@ -1,4 +1,5 @@
 /** The emergency fund: three months of take-home pay (JOURNEY-ENGINE.md "Needs analysis"). */
+import { NEEDS } from '../../../journey/engine/assumptions';
 import { needsAnalysis } from '../../../journey/engine/needs';
 import { incomeOf, annualCents, netIncomeSteps, salaryNet } from './take-home-pay';
 import { defineTool, dollars, money, per } from './tool';
@@ -15,6 +16,11 @@ interface EmergencyFundArgs {
   cash?: number;
   /** The financial year whose tax rates to use ('2025-26'); the current year when not given. */
   year?: string;
+}
+
+/** A small count in words ("three"), as a sentence says it. */
+function wordOf(n: number): string {
+  return ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'][n] ?? String(n);
 }
 
 /** `emergency_fund`: three months of take-home pay, and the shortfall against the cash held. */
@@ -52,6 +58,7 @@ export const emergencyFundTool = defineTool<EmergencyFundArgs>({
     year: YEAR_PARAM,
   },
   purpose: 'your emergency fund',
+  rule: `The emergency fund the advice keeps before investing is ${wordOf(NEEDS.emergencyFundMonths)} months of your take-home pay.`,
   asksBack: 'first-person',
   matches: (q) => /\b(?:emergency|rainy[- ]day)\s+(?:fund|savings|buffer|money|cash|reserve)s?\b/i.test(q),
   fromQuestion(numbers, q, asOf) {

@@ -38,7 +38,8 @@ function listed(items: readonly string[]): string {
 
 /** The question back when arguments are missing or unreadable: plain words, never a guess. */
 function askText(tool: AnyTool, missing: readonly string[]): string {
-  return `To work out ${tool.purpose}, I need ${listed(missing)}.`;
+  const ask = `To work out ${tool.purpose}, I need ${listed(missing)}.`;
+  return tool.rule === undefined ? ask : `${tool.rule} ${ask}`;
 }
 
 /** The arguments a tool reads from one question. */

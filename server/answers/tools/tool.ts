@@ -61,6 +61,8 @@ export interface Tool<A extends object = Record<string, unknown>> {
   params: { [K in keyof A]-?: ParamSpec };
   /** What it works out, for asking back: "To work out {purpose}, I need …". */
   purpose: string;
+  /** How it is worked out, in one sentence, said before asking back ("The emergency fund is three months of…"). */
+  rule?: string;
   /**
    * When a question for it states none of its required arguments: `never`, it falls through to
    * retrieval (the site's pages say what the fees are); `first-person`, the visitor is asked for them
