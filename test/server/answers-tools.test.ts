@@ -561,6 +561,19 @@ describe('the tools as the model sees them', () => {
     expect(pay).toMatchObject({
       properties: { frequency: { enum: expect.arrayContaining(['weekly', 'fortnightly', 'monthly', 'yearly']) } },
     });
+    // the year named, for the tax rates, and a goal not adjusted for inflation
+    for (const name of ['take_home_pay', 'emergency_fund']) {
+      const year = CHAT_TOOLS.find((t) => t.function.name === name)!.function.parameters.properties as Record<
+        string,
+        { type: string; description: string }
+      >;
+      expect(year.year).toMatchObject({ type: 'string', pattern: '^20\\d\\d-\\d\\d$' });
+      expect(year.year!.description).toContain('2024-25, 2025-26, 2026-27, 2027-28');
+    }
+    for (const name of ['goal_monthly_investment', 'goal_chance']) {
+      const goal = CHAT_TOOLS.find((t) => t.function.name === name)!.function.parameters;
+      expect(goal).toMatchObject({ properties: { nominal: { type: 'boolean' } } });
+    }
   });
 
   it('runs a call from its JSON arguments, numbers as text included', () => {
@@ -582,6 +595,7 @@ describe('the tools as the model sees them', () => {
     ['goal_monthly_investment', '{"goal": 50000, "years": 0.5}', /at least 1 year/],
     ['goal_monthly_investment', '{"goal": 50000, "years": 5, "profile": "reckless"}', /the risk profile/],
     ['take_home_pay', '[85000]', /JSON object/],
+    ['take_home_pay', '{"income": 85000, "year": "last year"}', /the financial year, written like 2025-26/],
   ])('a bad call (%s %s) gets an error, never an exception', (name, args, message) => {
     const call = runToolCall(name, args, FY2025);
     expect(call.ok).toBe(false);
