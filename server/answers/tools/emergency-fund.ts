@@ -1,9 +1,9 @@
 /** The emergency fund: three months of take-home pay (JOURNEY-ENGINE.md "Needs analysis"). */
 import { NEEDS } from '../../../journey/engine/assumptions';
 import { needsAnalysis } from '../../../journey/engine/needs';
-import { incomeOf, annualCents, netIncomeSteps, salaryNet } from './take-home-pay';
+import { incomeOf, annualCents, netIncomeSteps, salaryNet, YEAR_PARAM } from './take-home-pay';
 import { defineTool, dollars, money, per } from './tool';
-import { assumptionsOf, financialYearIn, YEAR_PARAM } from './year';
+import { assumptionsOf, financialYearIn } from './year';
 
 interface EmergencyFundArgs {
   /** The income, in dollars, at `frequency`. */

@@ -2,8 +2,8 @@
 import type { Assumptions } from '../../../journey/engine/assumptions';
 import { netIncome, type NetIncome } from '../../../journey/engine/tax';
 import { perYear, type Amount, type Frequency, type Numbers } from './numbers';
-import { defineTool, dollars, money, per, percent, type ToolAnswer } from './tool';
-import { assumptionsOf, financialYearIn, YEAR_PARAM } from './year';
+import { defineTool, dollars, money, per, percent, type ParamSpec, type ToolAnswer } from './tool';
+import { assumptionsOf, financialYearIn } from './year';
 
 interface TakeHomeArgs {
   /** The income before tax, in dollars, at `frequency`. */
@@ -55,6 +55,14 @@ export function netIncomeSteps(income: number, frequency: string, n: NetIncome):
   );
   return lines.map((line, i) => `${i + 1}. ${line}`);
 }
+
+/** The parameter of the tools that work with a year's tax rates. */
+export const YEAR_PARAM = {
+  kind: 'financialYear',
+  description: 'The financial year whose tax rates to use, when the visitor names one; the current year when not given.',
+  required: false,
+  ask: 'the financial year, written like 2025-26',
+} as const satisfies ParamSpec;
 
 /** The frequencies take-home pay is shown at. */
 const SHOWN: readonly Frequency[] = ['weekly', 'fortnightly', 'monthly', 'yearly'];

@@ -4,7 +4,6 @@
  * about, and says so when the engine holds none for it rather than using another year's.
  */
 import { assumptionsFor, financialYearOf, TAX_TABLES, type Assumptions } from '../../../journey/engine/assumptions';
-import type { ParamSpec } from './tool';
 
 /** The years whose tax tables the engine holds, oldest first ('2024-25'…). */
 export const KNOWN_YEARS: readonly string[] = TAX_TABLES.map((t) => t.financialYear);
@@ -70,14 +69,6 @@ export function knownYearsWords(): string {
 export function unknownYearText(year: string, purpose: string): string {
   return `I don't have the tax rates for ${year}, so I can't work out ${purpose} for it: I have them for ${knownYearsWords()}.`;
 }
-
-/** The parameter of the tools that work with a year's tax rates. */
-export const YEAR_PARAM = {
-  kind: 'financialYear',
-  description: 'The financial year whose tax rates to use, when the visitor names one; the current year when not given.',
-  required: false,
-  ask: 'the financial year, written like 2025-26',
-} as const satisfies ParamSpec;
 
 /** The figures a tool works with: those of the year asked about, else those in force on the day. */
 export function assumptionsOf(year: string | undefined, inForce: Assumptions): Assumptions {
