@@ -93,7 +93,7 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
   if (!hasRequired(tool, args) && Object.values(tool.params).some((s) => (s as { required: boolean }).required)) {
     if (tool.asksBack === 'never' || !FIRST_PERSON.test(question)) return null;
   }
-  const checked = validateArgs(tool, args);
+  const checked = validateArgs(tool, args, asOf);
   const year = unknownYear(tool, checked.ok ? (checked.args as Record<string, unknown>) : args, asOf);
   if (year !== null) return { kind: 'refuse', tool, text: unknownYearText(year, tool.purpose) };
   if (checked.ok) return { kind: 'call', tool, args: checked.args as Record<string, unknown> };
@@ -140,7 +140,7 @@ export function runToolCall(name: string, argumentsJson: string, asOf: Date = ne
   } catch {
     return failed('The arguments are not valid JSON.');
   }
-  const checked = validateArgs(tool, raw);
+  const checked = validateArgs(tool, raw, asOf);
   if (!checked.ok) {
     return failed(
       `Missing or unreadable arguments: ask the visitor for ${listed([...checked.missing, ...checked.problems])}; do not guess them.`,

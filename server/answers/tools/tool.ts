@@ -15,7 +15,7 @@ import {
 } from '../../../journey/engine/assumptions';
 import { MAX_AMOUNT_DOLLARS } from '../../../journey/engine/money';
 import type { Numbers } from './numbers';
-import { KNOWN_YEARS, readFinancialYear } from './year';
+import { financialYearIn, KNOWN_YEARS } from './year';
 
 /** The kinds of parameter a tool takes. */
 export type ParamKind = 'amount' | 'years' | 'frequency' | 'profile' | 'boolean' | 'financialYear';
@@ -149,9 +149,10 @@ function numberOf(value: unknown): number | null {
 
 /**
  * Checks arguments against a tool's parameters before it is called: every required one present,
- * each of its kind and within its bounds; unknown ones are refused. Never fills in a value.
+ * each of its kind and within its bounds; unknown ones are refused. Never fills in a value. A financial
+ * year is read as written ('2025-26', 'FY2026', 'last financial year', counted from `asOf`).
  */
-export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown): Validated<A> {
+export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown, asOf: Date = new Date()): Validated<A> {
   const missing: string[] = [];
   const problems: string[] = [];
   const args: Record<string, unknown> = {};
@@ -197,7 +198,7 @@ export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown): Val
         else args[name] = value;
         break;
       case 'financialYear': {
-        const year = typeof value === 'string' ? readFinancialYear(value) : null;
+        const year = typeof value === 'string' ? financialYearIn(value, asOf) : null;
         if (year === null) wrong();
         else args[name] = year;
         break;

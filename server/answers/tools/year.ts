@@ -45,11 +45,6 @@ export function financialYearIn(text: string, asOf: Date): string | null {
   return null;
 }
 
-/** A financial year as a model may write it ('2025-26', '2025/26', 'FY2026'), as 'YYYY-YY'; null when unreadable. */
-export function readFinancialYear(value: string): string | null {
-  return financialYearIn(value, new Date());
-}
-
 /** Whether the engine holds the tax rates of `year`: its own table, or the year it is asked in (which has always been answered). */
 export function isKnownYear(year: string, asOf: Date): boolean {
   return KNOWN_YEARS.includes(year) || year === financialYearOf(asOf);
