@@ -80,7 +80,7 @@ const INSTRUCTIONS = [
   'For a figure one of your tools works out (the fees on an amount, the adviser fee, take-home pay, an emergency fund,',
   'the monthly amount for a goal or the chance of reaching it), call the tool and give its figure exactly as it returns it,',
   'with how it was worked out and its source; never work such a figure out yourself or take it from an example in the passages.',
-  'When a tool answers with an error, ask the visitor for what it says is missing.',
+  'When a tool answers with an error, do what it says: ask the visitor for what is missing, or tell them plainly what cannot be worked out.',
 ].join(' ');
 
 /**

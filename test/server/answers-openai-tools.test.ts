@@ -229,6 +229,22 @@ describe('tools through the chat-completions protocol', () => {
     expect(sent.map((b) => Boolean(b.tools))).toEqual([true, false, false]);
   });
 
+  it('the financial year the model passes picks that year’s rates; one not held comes back as an error to say plainly', async () => {
+    play = (res, n) => {
+      if (n === 0) {
+        sse(res, [
+          ...streamedCall('take_home_pay', ['{"income": 90000, "year": "next financial year"}']),
+          ...streamedCall('take_home_pay', ['{"income": 90000, "year": "2019-20"}'], 'call_2', 1),
+          toolsFinish,
+        ]);
+      } else sse(res, [text('Done.'), stop]);
+    };
+    await engine().answer(request('What is my take-home pay on $90,000 in 2026-27, and in 2019-20?'), undefined, () => undefined);
+    // asked on 1 October 2025 (2025-26): the next year, 2026-27, and its 15% rate give $70,680.00
+    expect(toolResult(sent[1]!).answer).toContain('**$70,680.00 a year**');
+    expect(toolResult(sent[1]!, 'call_2').error).toMatch(/tax rates for 2019-20 are not held .*tell the visitor so plainly/);
+  });
+
   it('a reply with a tool call and no id gets one, so its result can name it', () => {
     const turn = parseCompletionTurn(
       JSON.stringify({ choices: [{ message: { content: null, tool_calls: [{ function: { name: 'adviser_fee', arguments: '{}' } }] } }] }),

@@ -4,17 +4,19 @@
  * matcher on phrasings, the numbers and frequencies it reads, and the validation of arguments.
  */
 import { describe, expect, it } from 'vitest';
-import { ASSUMPTIONS_VERSION } from '../../journey/engine/assumptions';
+import { ASSUMPTIONS_VERSION, PROJECTION, RISK_PROFILES } from '../../journey/engine/assumptions';
+import { project } from '../../journey/engine/projection';
 import { answerFromSources } from '../../server/answers/builtin';
 import { adviserFeeTool } from '../../server/answers/tools/adviser-fee';
 import { emergencyFundTool } from '../../server/answers/tools/emergency-fund';
 import { feesTool } from '../../server/answers/tools/fees';
-import { goalChanceTool } from '../../server/answers/tools/goal-chance';
+import { chancesOfReaching, goalChanceTool } from '../../server/answers/tools/goal-chance';
 import { goalMonthlyTool } from '../../server/answers/tools/goal-monthly';
 import { answerWithTools, CHAT_TOOLS, matchTool, runToolCall, TOOL_SOURCE, TOOLS } from '../../server/answers/tools';
 import { extractNumbers, wordsValue } from '../../server/answers/tools/numbers';
 import { takeHomePayTool } from '../../server/answers/tools/take-home-pay';
 import { answerMarkdown, runTool, validateArgs, type AnyTool } from '../../server/answers/tools/tool';
+import { financialYearIn } from '../../server/answers/tools/year';
 
 // 1 October 2025: the 2025-26 tax year of JOURNEY-ENGINE.md's checked examples
 const FY2025 = new Date(2025, 9, 1);
@@ -141,6 +143,70 @@ function byHand(goalTodayDollars: number, years: number, median: number, mean: n
   return Math.ceil((fv * i) / (g - 1) - 1e-7) / 100;
 }
 
+describe('the financial year a question names', () => {
+  it.each([
+    ['What is my take-home pay on $90,000 in 2025-26?', '2025-26'],
+    ['take-home pay on $90,000 in 2025–26', '2025-26'],
+    ['take-home pay for the 2025/26 year', '2025-26'],
+    ['take-home pay in 2025-2026', '2025-26'],
+    ['take-home pay in FY2026', '2025-26'],
+    ['take-home pay in FY26', '2025-26'],
+    ['take-home pay for the financial year ending 30 June 2026', '2025-26'],
+    ['take-home pay last financial year', '2025-26'],
+    ['take-home pay this financial year', '2026-27'],
+    ['take-home pay in the current tax year', '2026-27'],
+    ['take-home pay next financial year', '2027-28'],
+    ['take-home pay on $90,000', null],
+    ['take-home pay in 2025-27', null],
+  ])('%s → %s (asked on 26 November 2026)', (q, year) => {
+    expect(financialYearIn(q, FY2026)).toBe(year);
+  });
+
+  // the document's checked examples, asked in 2026-27 when the lowest rate is 15%: the year named picks 2025-26's 16%
+  it.each([
+    ['What is my take-home pay on $90,000 a year in 2025-26?', '**$70,412.00 a year**'],
+    ['What would I take home from a $50,000 salary in 2025-26?', '**$43,462.00 a year**'],
+    ['What is my take-home pay on $150,000 a year in 2025-26 with private hospital cover?', '**$110,162.00 a year**'],
+    ['How much is $90,000 a year after tax each month in FY2026?', '**$5,867.67 a month**'],
+    ['How big should my emergency fund be if I earn $90,000 a year in the 2025/26 year?', '**$17,603.00**'],
+    ['What was my take-home pay on $90,000 a year last financial year?', '**$70,412.00 a year**'],
+  ])('%s → %s, at the 2025-26 rates', (q, expected) => {
+    const answer = answerWithTools({ question: q, history: [] }, FY2026)!.content;
+    expect(figure(answer)).toContain(expected);
+    expect(answer).toContain('Income tax at the 2025-26 resident tax rates');
+  });
+
+  it('without a year, today’s: 2026-27 on 26 November 2026 ($90,000 takes home $70,680.00)', () => {
+    const answer = answerWithTools({ question: 'What is my take-home pay on $90,000 a year?', history: [] }, FY2026)!.content;
+    expect(figure(answer)).toContain('**$70,680.00 a year**');
+    expect(answer).toContain('Income tax at the 2026-27 resident tax rates');
+  });
+
+  it('a year whose rates are not held is said plainly, with the years that are, never answered with another year’s', () => {
+    const answer = answerWithTools({ question: 'What was my take-home pay on $90,000 a year in 2019-20?', history: [] }, FY2026)!;
+    expect(answer.content).toBe(
+      "I don't have the tax rates for 2019-20, so I can't work out your take-home pay for it: I have them for 2024-25, 2025-26, 2026-27 and 2027-28.",
+    );
+    expect(answer.sources).toEqual([]);
+    expect(answerWithTools({ question: 'Emergency fund on $90,000 a year in FY2031?', history: [] }, FY2026)!.content).toContain(
+      "I don't have the tax rates for 2030-31",
+    );
+  });
+
+  it('the model names the year as an argument; an unknown one is an error to relay, not another year’s rates', () => {
+    const ok = JSON.parse(runToolCall('take_home_pay', '{"income":90000,"year":"2025-26"}', FY2026).content);
+    expect(ok.answer).toContain('**$70,412.00 a year**');
+    const refused = runToolCall('take_home_pay', '{"income":90000,"year":"2019-20"}', FY2026);
+    expect(refused.ok).toBe(false);
+    expect(JSON.parse(refused.content).error).toContain('The tax rates for 2019-20 are not held');
+  });
+
+  it('a year is not read as an amount or a duration', () => {
+    expect(extractNumbers('take-home pay on $90,000 for the 2025/26 year')).toMatchObject({ years: null });
+    expect(extractNumbers('take-home pay on $90,000 in 2025-26').amounts.map((a) => a.dollars)).toEqual([90_000]);
+  });
+});
+
 describe('the monthly amount for a goal', () => {
   it('the hand formula gives JOURNEY-ENGINE.md’s checked example on the median ($60,000 today, 5 years, Moderate: about $1,008)', () => {
     expect(Math.round(byHand(60_000, 5, 0.047, 0.049, 0.069, 0))).toBe(1_008);
@@ -150,9 +216,39 @@ describe('the monthly amount for a goal', () => {
     expect(byHand(60_000, 5, 0.047, 0.049, 0.069, 0.6744897502)).toBe(1_060.32);
     const answer = run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate' });
     expect(figure(answer)).toBe(
-      "To reach $60,000 in today's dollars in 5 years on the Moderate profile, you would invest **$1,060.32 a month**.",
+      "To reach $60,000 in today's dollars in 5 years on the Moderate profile: on the profile's median return, **$1,008.40 a month**; planned so that 75% of outcomes reach it, as your advice does, **$1,060.32 a month**.",
     );
     expect(answer).toContain('1. The goal in future dollars: $60,000 × (1 + 2.5%)^5 = $67,884.49 in 5 years');
+  });
+
+  // JOURNEY-ENGINE.md's checked examples, on the Moderate median net return of 4.7%: i = 1.047^(1/12) − 1, 60 deposits
+  it('on the median return: $60,000 in today’s dollars is $1,008.40 a month (about $1,008); $60,000 nominal is $891.28 (about $891)', () => {
+    expect(byHand(60_000, 5, 0.047, 0.049, 0.069, 0)).toBe(1_008.4);
+    expect(byHand(60_000 / 1.025 ** 5, 5, 0.047, 0.049, 0.069, 0)).toBe(891.28);
+    expect(figure(run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate' }))).toContain(
+      "on the profile's median return, **$1,008.40 a month**",
+    );
+    const nominal = run(goalMonthlyTool, { goal: 60_000, years: 5, profile: 'moderate', nominal: true });
+    expect(figure(nominal)).toMatch(
+      /^To reach \$60,000 \(not adjusted for inflation\) in 5 years on the Moderate profile: on the profile's median return, \*\*\$891\.28 a month\*\*; planned so that 75% of outcomes reach it, as your advice does, \*\*\$\d/,
+    );
+    expect(nominal).toContain('1. The goal: $60,000.00 in 5 years, not adjusted for inflation');
+    expect(nominal).toContain('5. Moderate on its median return: R = 4.7% a year, so **$891.28 a month**');
+  });
+
+  it.each([
+    [
+      'How much do I need to invest each month to reach $60,000 in today’s dollars in 5 years with a moderate profile, starting from nothing?',
+      '$1,008.40',
+    ],
+    ['How much a month reaches $60,000 in 5 years, not adjusted for inflation, with a moderate profile and nothing to start?', '$891.28'],
+    ['How much a month to reach a nominal $60,000 in 5 years on the moderate profile?', '$891.28'],
+    ['Monthly savings to reach $60,000 in 5 years ignoring inflation, moderate profile?', '$891.28'],
+    ['How much a month to reach $60,000 in 5 years, adjusted for inflation, moderate?', '$1,008.40'],
+    ['How much a month to reach $60,000 in 5 years on the moderate profile?', '$1,008.40'],
+  ])('%s → %s a month on the median', (q, expected) => {
+    const answer = answerWithTools({ question: q, history: [] }, FY2025)!.content;
+    expect(figure(answer)).toContain(`on the profile's median return, **${expected} a month**`);
   });
 
   it('without a profile: every profile that suits the timeframe, in a table', () => {
@@ -160,6 +256,7 @@ describe('the monthly amount for a goal', () => {
     const rows = answer.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Risk'));
     expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| Conservative', '| Cautious', '| Moderate']);
     expect(answer).toContain(`| Moderate | 2.65% | $${byHand(50_000, 5, 0.047, 0.049, 0.069, 0.6744897502).toFixed(2)} |`);
+    expect(answer).toContain(`| 4.7% | $${byHand(50_000, 5, 0.047, 0.049, 0.069, 0).toFixed(2)} |`);
   });
 
   it('a starting amount that reaches the goal alone needs nothing a month', () => {
@@ -195,6 +292,25 @@ describe('the chance of reaching a goal', () => {
     const chance = Number(/\*\*(\d+)%\*\*/.exec(figure(answer))![1]);
     expect(chance).toBeGreaterThan(50);
     expect(chance).toBeLessThan(100);
+  });
+
+  // the chance the journey shows is project()'s; the tool's simulation draws once for every profile and skips the
+  // bands, and must give exactly the same share of paths
+  it.each([
+    { startCents: 0, monthlyCents: 300_00, months: 600, goalNominalCents: 500_000_00 },
+    { startCents: 10_000_00, monthlyCents: 900_00, months: 60, goalNominalCents: 67_884_49 },
+    { startCents: 5_000_00, monthlyCents: 350_00, months: 120, goalNominalCents: 50_000_00 },
+  ])('gives exactly the journey projection’s chance on every profile (%o)', (x) => {
+    const sim = { paths: PROJECTION.defaultPaths, seed: PROJECTION.defaultSeed };
+    const fast = chancesOfReaching(
+      RISK_PROFILES.map((profile) => ({ profile, monthlyCents: x.monthlyCents })),
+      { ...x, ...sim },
+    );
+    const journey = RISK_PROFILES.map(
+      (profile) =>
+        project({ ...x, profile, goalTodayCents: x.goalNominalCents, inflation: 0.025, asOf: FY2025, ...sim }).probabilityOfReachingGoal,
+    );
+    expect(fast).toEqual(journey);
   });
 
   it('the same question always gives the same chance (a seeded simulation)', () => {
@@ -357,6 +473,9 @@ describe('the built-in matcher', () => {
       text: 'To work out your take-home pay, I need your income before tax and how often you get it (for example $85,000 a year or $3,000 a fortnight).',
     });
     expect(matchTool('How big should my emergency fund be?')).toMatchObject({ kind: 'ask' });
+    expect(matchTool('How big should my emergency fund be?')).toMatchObject({
+      text: 'The emergency fund the advice keeps before investing is three months of your take-home pay. To work out your emergency fund, I need your income and how often you get it (for example $85,000 a year before tax, or $5,000 a month take-home).',
+    });
     expect(matchTool('How much a month to reach $50,000?')).toMatchObject({
       kind: 'ask',
       text: 'To work out the monthly amount for your goal, I need how many years away the goal is (at least 1 year, for example 5 years).',
@@ -442,6 +561,19 @@ describe('the tools as the model sees them', () => {
     expect(pay).toMatchObject({
       properties: { frequency: { enum: expect.arrayContaining(['weekly', 'fortnightly', 'monthly', 'yearly']) } },
     });
+    // the year named, for the tax rates, and a goal not adjusted for inflation
+    for (const name of ['take_home_pay', 'emergency_fund']) {
+      const year = CHAT_TOOLS.find((t) => t.function.name === name)!.function.parameters.properties as Record<
+        string,
+        { type: string; description: string }
+      >;
+      expect(year.year).toMatchObject({ type: 'string', pattern: '^20\\d\\d-\\d\\d$' });
+      expect(year.year!.description).toContain('2024-25, 2025-26, 2026-27, 2027-28');
+    }
+    for (const name of ['goal_monthly_investment', 'goal_chance']) {
+      const goal = CHAT_TOOLS.find((t) => t.function.name === name)!.function.parameters;
+      expect(goal).toMatchObject({ properties: { nominal: { type: 'boolean' } } });
+    }
   });
 
   it('runs a call from its JSON arguments, numbers as text included', () => {
@@ -463,6 +595,7 @@ describe('the tools as the model sees them', () => {
     ['goal_monthly_investment', '{"goal": 50000, "years": 0.5}', /at least 1 year/],
     ['goal_monthly_investment', '{"goal": 50000, "years": 5, "profile": "reckless"}', /the risk profile/],
     ['take_home_pay', '[85000]', /JSON object/],
+    ['take_home_pay', '{"income": 85000, "year": "last year"}', /the financial year, written like 2025-26/],
   ])('a bad call (%s %s) gets an error, never an exception', (name, args, message) => {
     const call = runToolCall(name, args, FY2025);
     expect(call.ok).toBe(false);

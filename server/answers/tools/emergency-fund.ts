@@ -1,7 +1,9 @@
 /** The emergency fund: three months of take-home pay (JOURNEY-ENGINE.md "Needs analysis"). */
+import { NEEDS } from '../../../journey/engine/assumptions';
 import { needsAnalysis } from '../../../journey/engine/needs';
-import { incomeOf, annualCents, netIncomeSteps, salaryNet } from './take-home-pay';
+import { incomeOf, annualCents, netIncomeSteps, salaryNet, YEAR_PARAM } from './take-home-pay';
 import { defineTool, dollars, money, per } from './tool';
+import { assumptionsOf, financialYearIn } from './year';
 
 interface EmergencyFundArgs {
   /** The income, in dollars, at `frequency`. */
@@ -12,6 +14,13 @@ interface EmergencyFundArgs {
   takeHome?: boolean;
   /** Cash held now, in dollars, to compare with the fund. */
   cash?: number;
+  /** The financial year whose tax rates to use ('2025-26'); the current year when not given. */
+  year?: string;
+}
+
+/** A small count in words ("three"), as a sentence says it. */
+function wordOf(n: number): string {
+  return ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'][n] ?? String(n);
 }
 
 /** `emergency_fund`: three months of take-home pay, and the shortfall against the cash held. */
@@ -46,11 +55,14 @@ export const emergencyFundTool = defineTool<EmergencyFundArgs>({
       required: false,
       ask: 'how much cash you hold now (for example $5,000)',
     },
+    year: YEAR_PARAM,
   },
   purpose: 'your emergency fund',
+  rule: `The emergency fund the advice keeps before investing is ${wordOf(NEEDS.emergencyFundMonths)} months of your take-home pay.`,
   asksBack: 'first-person',
   matches: (q) => /\b(?:emergency|rainy[- ]day)\s+(?:fund|savings|buffer|money|cash|reserve)s?\b/i.test(q),
-  fromQuestion(numbers, q) {
+  fromQuestion(numbers, q, asOf) {
+    const year = financialYearIn(q, asOf);
     const cashWords = /\b(?:have|got|saved|savings of|hold|holding|cash of)\b[^$\d]{0,20}$/;
     const cashAfter = /^\s*(?:in\s+(?:cash|savings|the bank|my account)|saved|of savings)\b/;
     const cash = numbers.amounts.find((a) => a.frequency === null && (cashWords.test(a.before) || cashAfter.test(a.after)));
@@ -61,9 +73,11 @@ export const emergencyFundTool = defineTool<EmergencyFundArgs>({
       ...(income?.frequency ? { frequency: income.frequency } : {}),
       ...(takeHome === undefined ? {} : { takeHome }),
       ...(cash ? { cash: cash.dollars } : {}),
+      ...(year === null ? {} : { year }),
     };
   },
-  run({ income, frequency = 'yearly', takeHome = false, cash }, { assumptions: a }) {
+  run({ income, frequency = 'yearly', takeHome = false, cash, year }, { assumptions: inForce }) {
+    const a = assumptionsOf(year, inForce);
     const annual = annualCents(income, frequency);
     const net = takeHome ? null : salaryNet(annual, true, a);
     const netAnnualCents = net ? net.netAnnualCents : annual;

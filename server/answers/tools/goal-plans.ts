@@ -13,15 +13,24 @@ export function profilesFor(years: number, chosen: string | undefined, a: Assump
   return a.riskProfiles.filter((p) => p.minHorizonYears <= years);
 }
 
-/** The journey's plan for a goal in today's dollars on a profile, at the engine's confidence. */
+/** The share of outcomes a plan on the median return reaches: half (assumptions.ts `planningReturn` at 0.5 is the median). */
+export const MEDIAN = 0.5;
+
+/**
+ * The plan for a goal on a profile: at the engine's confidence, as the journey plans it (the figure the visitor's
+ * advice shows), or at {@link MEDIAN}, on the profile's median return net of fees, as JOURNEY-ENGINE.md "Regular
+ * investment for the goal" defines the monthly payment. A goal in today's dollars is inflated to its date; a nominal
+ * one is not.
+ */
 export function planOn(
   profile: RiskProfile,
   goal: number,
   years: number,
   start: number,
   a: Assumptions,
+  { nominal = false, confidence = a.projection.confidence }: { nominal?: boolean; confidence?: number } = {},
 ): { annualReturn: number; plan: GoalPlan } {
-  const annualReturn = planningReturn(profile, years, a.projection.confidence);
+  const annualReturn = planningReturn(profile, years, confidence);
   const plan = goalPlan({
     goalTodayCents: Math.round(goal * 100),
     years,
@@ -29,7 +38,7 @@ export function planOn(
     // what could be invested is not asked here: the plan's monthly amount is the figure
     affordableMonthlyCents: Number.MAX_SAFE_INTEGER,
     annualReturn,
-    inflation: a.inflation.rate,
+    inflation: nominal ? 0 : a.inflation.rate,
   });
   return { annualReturn, plan };
 }
@@ -78,14 +87,47 @@ export const GOAL_PARAMS = {
     required: false,
     ask: 'the risk profile (Conservative, Cautious, Moderate, Moderately aggressive, Aggressive or Highly aggressive)',
   },
+  nominal: {
+    kind: 'boolean',
+    description:
+      'True when the goal is an amount in future dollars, not adjusted for inflation ("nominal"); when not given, it is in today\'s dollars.',
+    required: false,
+    ask: "whether the goal is in today's dollars or not adjusted for inflation",
+  },
 } as const satisfies Record<string, ParamSpec>;
 
-/** The lines every goal answer starts with: the goal in future dollars and the returns planned on. */
-export function goalBasis(goal: number, years: number, start: number, nominalCents: number, a: Assumptions): string[] {
+/**
+ * Whether a question's goal is nominal: true for "not adjusted for inflation", "nominal", "ignoring inflation",
+ * "in future dollars"; false for "in today's dollars", "adjusted for inflation", "in real terms"; undefined when
+ * it does not say (today's dollars, as the journey asks).
+ */
+export function nominalIn(question: string): boolean | undefined {
+  const q = question.replace(/[’‘]/g, "'");
+  const nominal =
+    /\b(?:not|isn't|without(?: being)?)[- ](?:adjusted|indexed)\s+(?:for|to)\s+inflation\b|\bnominal\b|\b(?:ignor\w*|without|before|excluding|leaving out)\s+inflation\b|\b(?:future|then)[- ]dollars\b|\binflation[- ]unadjusted\b|\bunadjusted for inflation\b/i;
+  if (nominal.test(q)) return true;
+  if (
+    /\btoday's (?:dollars|money|terms|prices)\b|\b(?:adjusted|indexed) (?:for|to) inflation\b|\breal terms\b|\binflation[- ]adjusted\b/i.test(
+      q,
+    )
+  ) {
+    return false;
+  }
+  return undefined;
+}
+
+/** The goal as the answer names it: "$60,000 in today's dollars", or "$60,000 (not adjusted for inflation)". */
+export function goalWords(goal: number, nominal: boolean): string {
+  return nominal ? `${dollars(goal)} (not adjusted for inflation)` : `${dollars(goal)} in today's dollars`;
+}
+
+/** The lines every goal answer starts with: the goal at its date and the starting amount. */
+export function goalBasis(goal: number, years: number, start: number, nominalCents: number, a: Assumptions, nominal = false): string[] {
   return [
-    `1. The goal in future dollars: ${dollars(goal)} × (1 + ${percent(a.inflation.rate)})^${years} = ${money(nominalCents)} in ${yearsWords(years)} (inflation ${percent(a.inflation.rate)} a year)`,
+    nominal
+      ? `1. The goal: ${money(nominalCents)} in ${yearsWords(years)}, not adjusted for inflation`
+      : `1. The goal in future dollars: ${dollars(goal)} × (1 + ${percent(a.inflation.rate)})^${years} = ${money(nominalCents)} in ${yearsWords(years)} (inflation ${percent(a.inflation.rate)} a year)`,
     `2. Starting amount: ${dollars(start)}`,
-    `3. The return planned on: each profile's median return after fees, made cautious so that ${percent(a.projection.confidence, 0)} of outcomes reach the goal; the monthly rate i = (1 + R)^(1/12) − 1`,
   ];
 }
 

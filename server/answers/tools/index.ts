@@ -14,6 +14,7 @@ import { goalMonthlyTool } from './goal-monthly';
 import { extractNumbers } from './numbers';
 import { takeHomePayTool } from './take-home-pay';
 import { answerMarkdown, parameterSchema, runTool, TOOL_SOURCE, validateArgs, type AnyTool } from './tool';
+import { isKnownYear, knownYearsWords, unknownYearText } from './year';
 
 export { TOOL_SOURCE } from './tool';
 
@@ -24,6 +25,8 @@ export const TOOLS: readonly AnyTool[] = [emergencyFundTool, goalChanceTool, goa
 export type ToolMatch =
   | { kind: 'call'; tool: AnyTool; args: Record<string, unknown> }
   | { kind: 'ask'; tool: AnyTool; text: string }
+  /** What it asks cannot be worked out (a financial year whose tax rates are not held): said plainly. */
+  | { kind: 'refuse'; tool: AnyTool; text: string }
   | null;
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|my|me|mine|we|our|us)\b/i;
@@ -35,12 +38,22 @@ function listed(items: readonly string[]): string {
 
 /** The question back when arguments are missing or unreadable: plain words, never a guess. */
 function askText(tool: AnyTool, missing: readonly string[]): string {
-  return `To work out ${tool.purpose}, I need ${listed(missing)}.`;
+  const ask = `To work out ${tool.purpose}, I need ${listed(missing)}.`;
+  return tool.rule === undefined ? ask : `${tool.rule} ${ask}`;
 }
 
 /** The arguments a tool reads from one question. */
-function readArgs(tool: AnyTool, question: string): Record<string, unknown> {
-  return tool.fromQuestion(extractNumbers(question), question) as Record<string, unknown>;
+function readArgs(tool: AnyTool, question: string, asOf: Date): Record<string, unknown> {
+  return tool.fromQuestion(extractNumbers(question), question, asOf) as Record<string, unknown>;
+}
+
+/** A financial year among the arguments whose tax rates are not held; null when there is none. */
+function unknownYear(tool: AnyTool, args: Record<string, unknown>, asOf: Date): string | null {
+  for (const [name, spec] of Object.entries(tool.params)) {
+    const year = args[name];
+    if ((spec as { kind: string }).kind === 'financialYear' && typeof year === 'string' && !isKnownYear(year, asOf)) return year;
+  }
+  return null;
 }
 
 /** Whether any of the tool's required arguments is among `args`. */
@@ -54,7 +67,7 @@ function hasRequired(tool: AnyTool, args: Record<string, unknown>): boolean {
  * follow-up leaves out ("What's the chance of reaching it?" after the goal's monthly amount), and a
  * reply to a question back ("$90,000 a year") completes the question it answers.
  */
-export function matchTool(question: string, history: AnswerRequest['history'] = []): ToolMatch {
+export function matchTool(question: string, history: AnswerRequest['history'] = [], asOf: Date = new Date()): ToolMatch {
   const userTurns = history.filter((t) => t.role === 'user').map((t) => t.content);
   const previous = userTurns.at(-1);
   const numbers = extractNumbers(question);
@@ -64,15 +77,15 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
     // a reply to the question back: the earlier question with the numbers it asked for
     const given = numbers.amounts.length > 0 || numbers.years !== null;
     if (previous === undefined || !given) return null;
-    const earlier = matchTool(previous);
-    return earlier?.kind === 'ask' ? matchTool(`${previous} ${question}`) : null;
+    const earlier = matchTool(previous, [], asOf);
+    return earlier?.kind === 'ask' ? matchTool(`${previous} ${question}`, [], asOf) : null;
   }
 
-  let args = readArgs(tool, question);
+  let args = readArgs(tool, question, asOf);
   // a follow-up about the figure just worked out: what it leaves out comes from that question's arguments, those
   // the two tools share (the goal and its years; the income), never another kind of number ("$20,000" of fees is
   // not an income)
-  const before = previous === undefined ? null : matchTool(previous);
+  const before = previous === undefined ? null : matchTool(previous, [], asOf);
   if (before?.kind === 'call') {
     const shared = Object.entries(before.args).filter(([name]) => name in tool.params && args[name] === undefined);
     args = { ...Object.fromEntries(shared), ...args };
@@ -80,7 +93,9 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
   if (!hasRequired(tool, args) && Object.values(tool.params).some((s) => (s as { required: boolean }).required)) {
     if (tool.asksBack === 'never' || !FIRST_PERSON.test(question)) return null;
   }
-  const checked = validateArgs(tool, args);
+  const checked = validateArgs(tool, args, asOf);
+  const year = unknownYear(tool, checked.ok ? (checked.args as Record<string, unknown>) : args, asOf);
+  if (year !== null) return { kind: 'refuse', tool, text: unknownYearText(year, tool.purpose) };
   if (checked.ok) return { kind: 'call', tool, args: checked.args as Record<string, unknown> };
   return { kind: 'ask', tool, text: askText(tool, [...checked.missing, ...checked.problems]) };
 }
@@ -91,9 +106,9 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
  * null to fall through to retrieval.
  */
 export function answerWithTools(request: Pick<AnswerRequest, 'question' | 'history'>, asOf: Date = new Date()): AnswerResult | null {
-  const match = matchTool(request.question, request.history);
+  const match = matchTool(request.question, request.history, asOf);
   if (!match) return null;
-  if (match.kind === 'ask') return { content: match.text, followUps: [], sources: [] };
+  if (match.kind === 'ask' || match.kind === 'refuse') return { content: match.text, followUps: [], sources: [] };
   return { content: answerMarkdown(runTool(match.tool, match.args, asOf)), followUps: [], sources: [TOOL_SOURCE] };
 }
 
@@ -125,10 +140,16 @@ export function runToolCall(name: string, argumentsJson: string, asOf: Date = ne
   } catch {
     return failed('The arguments are not valid JSON.');
   }
-  const checked = validateArgs(tool, raw);
+  const checked = validateArgs(tool, raw, asOf);
   if (!checked.ok) {
     return failed(
       `Missing or unreadable arguments: ask the visitor for ${listed([...checked.missing, ...checked.problems])}; do not guess them.`,
+    );
+  }
+  const year = unknownYear(tool, checked.args as Record<string, unknown>, asOf);
+  if (year !== null) {
+    return failed(
+      `The tax rates for ${year} are not held (only ${knownYearsWords()}): tell the visitor so plainly; do not use another year's rates.`,
     );
   }
   try {

@@ -169,7 +169,11 @@ export function profileIn(text: string): RiskProfileId | null {
 
 /** The amounts, duration, frequency and risk profile in a question. */
 export function extractNumbers(question: string): Numbers {
-  const text = question.replace(/[’‘]/g, "'");
+  // a financial year ("2025-26", "FY2026") is not an amount nor a duration ("the 2025/26 year" is not 26 years); blanked
+  // to spaces so that every position stays where it was
+  const text = question
+    .replace(/[’‘]/g, "'")
+    .replace(/\b(?:fy\s?)?20\d\d\s?[-/‐‑–—]\s?(?:20)?\d\d\b|\bfy\s?'?\d{2,4}\b/gi, (m) => ' '.repeat(m.length));
   const amounts: Amount[] = [];
   let years: number | null = null;
   const attached: [number, number][] = [];

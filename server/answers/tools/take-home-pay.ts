@@ -2,7 +2,8 @@
 import type { Assumptions } from '../../../journey/engine/assumptions';
 import { netIncome, type NetIncome } from '../../../journey/engine/tax';
 import { perYear, type Amount, type Frequency, type Numbers } from './numbers';
-import { defineTool, dollars, money, per, percent, type ToolAnswer } from './tool';
+import { defineTool, dollars, money, per, percent, type ParamSpec, type ToolAnswer } from './tool';
+import { assumptionsOf, financialYearIn } from './year';
 
 interface TakeHomeArgs {
   /** The income before tax, in dollars, at `frequency`. */
@@ -13,6 +14,8 @@ interface TakeHomeArgs {
   per?: string;
   /** Whether the earner holds private hospital cover; without it the Medicare levy surcharge applies. */
   privateHospitalCover?: boolean;
+  /** The financial year whose tax rates to use ('2025-26'); the current year when not given. */
+  year?: string;
 }
 
 /** The amount a question gives as its income: the one beside earn/salary/income, else the first. */
@@ -53,6 +56,14 @@ export function netIncomeSteps(income: number, frequency: string, n: NetIncome):
   return lines.map((line, i) => `${i + 1}. ${line}`);
 }
 
+/** The parameter of the tools that work with a year's tax rates. */
+export const YEAR_PARAM = {
+  kind: 'financialYear',
+  description: 'The financial year whose tax rates to use, when the visitor names one; the current year when not given.',
+  required: false,
+  ask: 'the financial year, written like 2025-26',
+} as const satisfies ParamSpec;
+
 /** The frequencies take-home pay is shown at. */
 const SHOWN: readonly Frequency[] = ['weekly', 'fortnightly', 'monthly', 'yearly'];
 
@@ -64,7 +75,8 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
   name: 'take_home_pay',
   description:
     'Take-home (net) pay after income tax, the low income tax offset and the Medicare levy, for an Australian resident ' +
-    'with a salary alone, at the tax rates in force today; a week, a fortnight, a month and a year.',
+    'with a salary alone, at the tax rates of the financial year asked about (the current one when none is named); a week, ' +
+    'a fortnight, a month and a year.',
   params: {
     income: {
       kind: 'amount',
@@ -92,6 +104,7 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
       required: false,
       ask: 'whether you have private hospital cover',
     },
+    year: YEAR_PARAM,
   },
   purpose: 'your take-home pay',
   asksBack: 'first-person',
@@ -99,8 +112,9 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
     /\b(?:take[- ]?home|net (?:pay|income|salary|wage)|after[- ]tax|income tax|in (?:my|the|your) (?:hand|pocket)|pay ?(?:check|cheque|packet)|how much tax|what tax|tax (?:will|would|do|should) (?:i|you))\b/i.test(
       q,
     ) && !/\bemergency\b/i.test(q),
-  fromQuestion(numbers, q) {
+  fromQuestion(numbers, q, asOf) {
     const income = incomeOf(numbers);
+    const year = financialYearIn(q, asOf);
     const cover =
       /\b(?:without|no|don't have|do not have|haven't got)\s+(?:any\s+)?(?:private\s+)?(?:hospital|health)\s+(?:cover|insurance)/i.test(q)
         ? false
@@ -112,9 +126,11 @@ export const takeHomePayTool = defineTool<TakeHomeArgs>({
       ...(income?.frequency ? { frequency: income.frequency } : {}),
       ...(numbers.frequency ? { per: numbers.frequency } : {}),
       ...(cover === undefined ? {} : { privateHospitalCover: cover }),
+      ...(year === null ? {} : { year }),
     };
   },
-  run({ income, frequency = 'yearly', per: asked, privateHospitalCover }, { assumptions: a }): ToolAnswer {
+  run({ income, frequency = 'yearly', per: asked, privateHospitalCover, year }, { assumptions: inForce }): ToolAnswer {
+    const a = assumptionsOf(year, inForce);
     const annual = annualCents(income, frequency);
     const n = salaryNet(annual, privateHospitalCover ?? true, a);
     const lead = ((asked ?? frequency) === 'annually' ? 'yearly' : (asked ?? frequency)) as Frequency;

@@ -15,9 +15,10 @@ import {
 } from '../../../journey/engine/assumptions';
 import { MAX_AMOUNT_DOLLARS } from '../../../journey/engine/money';
 import type { Numbers } from './numbers';
+import { financialYearIn, KNOWN_YEARS } from './year';
 
 /** The kinds of parameter a tool takes. */
-export type ParamKind = 'amount' | 'years' | 'frequency' | 'profile' | 'boolean';
+export type ParamKind = 'amount' | 'years' | 'frequency' | 'profile' | 'boolean' | 'financialYear';
 
 /** One parameter of a tool. */
 export interface ParamSpec {
@@ -60,6 +61,8 @@ export interface Tool<A extends object = Record<string, unknown>> {
   params: { [K in keyof A]-?: ParamSpec };
   /** What it works out, for asking back: "To work out {purpose}, I need …". */
   purpose: string;
+  /** How it is worked out, in one sentence, said before asking back ("The emergency fund is three months of…"). */
+  rule?: string;
   /**
    * When a question for it states none of its required arguments: `never`, it falls through to
    * retrieval (the site's pages say what the fees are); `first-person`, the visitor is asked for them
@@ -69,8 +72,8 @@ export interface Tool<A extends object = Record<string, unknown>> {
   asksBack: 'never' | 'first-person';
   /** The built-in engine's test of a question: it asks for this figure. */
   matches(question: string, numbers: Numbers): boolean;
-  /** The arguments the question's words give: only those it states, never a default. */
-  fromQuestion(numbers: Numbers, question: string): Partial<A>;
+  /** The arguments the question's words give: only those it states, never a default. `asOf` dates "last financial year". */
+  fromQuestion(numbers: Numbers, question: string, asOf: Date): Partial<A>;
   /** Computes the answer with the advice engine; the arguments are valid. */
   run(args: A, context: ToolContext): ToolAnswer;
 }
@@ -120,6 +123,13 @@ export function parameterSchema(tool: AnyTool): Record<string, unknown> {
       case 'boolean':
         properties[name] = { type: 'boolean', description };
         break;
+      case 'financialYear':
+        properties[name] = {
+          type: 'string',
+          description: `${description} Written as "2025-26". The tax rates held are for ${KNOWN_YEARS.join(', ')}.`,
+          pattern: '^20\\d\\d-\\d\\d$',
+        };
+        break;
     }
   }
   return { type: 'object', properties, required, additionalProperties: false };
@@ -139,9 +149,10 @@ function numberOf(value: unknown): number | null {
 
 /**
  * Checks arguments against a tool's parameters before it is called: every required one present,
- * each of its kind and within its bounds; unknown ones are refused. Never fills in a value.
+ * each of its kind and within its bounds; unknown ones are refused. Never fills in a value. A financial
+ * year is read as written ('2025-26', 'FY2026', 'last financial year', counted from `asOf`).
  */
-export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown): Validated<A> {
+export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown, asOf: Date = new Date()): Validated<A> {
   const missing: string[] = [];
   const problems: string[] = [];
   const args: Record<string, unknown> = {};
@@ -186,6 +197,12 @@ export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown): Val
         if (typeof value !== 'boolean') wrong();
         else args[name] = value;
         break;
+      case 'financialYear': {
+        const year = typeof value === 'string' ? financialYearIn(value, asOf) : null;
+        if (year === null) wrong();
+        else args[name] = year;
+        break;
+      }
     }
   }
   return missing.length === 0 && problems.length === 0 ? { ok: true, args: args as A } : { ok: false, missing, problems };
