@@ -32,6 +32,17 @@ const GENERIC_HEADINGS = new Set([
   'disclaimer',
   'more information',
   'further information',
+  // the parts of a video or a media page: structure, not a topic
+  'transcript',
+  'video transcript',
+  'full transcript',
+  'description',
+  'video description',
+  'captions',
+  'subtitles',
+  'chapters',
+  'details',
+  'key points',
 ]);
 
 const QUESTION_START = /^(?:how|what|why|when|where|who|which|can|could|do|does|is|are|should|will|would)\b/i;
@@ -242,7 +253,9 @@ export function isTopic(heading: string): boolean {
  * kept when it is a question; "How we choose your profile" becomes "How do you choose my profile?";
  * "Fund fees", "What are the fund fees?"; "Advice fee", "What is the advice fee?"; "Switching funds",
  * "How does switching funds work?"; a common one-word topic its usual question ("Fees", "What are the
- * fees?"; "Withdrawals", "How do I withdraw?"); any other single word "What about …?".
+ * fees?"; "Withdrawals", "How do I withdraw?"); any other single word or a quality ("Cautious", "Highly
+ * aggressive") with the noun of its parent heading ("What is the cautious profile?" under "Risk
+ * profiles"), or null without one.
  */
 export function headingQuestion(passage: Passage): string | null {
   let question = headingQuestions.get(passage);
@@ -288,10 +301,35 @@ function askHeading(passage: Passage): string | null {
   // A single word that is not a plural noun, or a phrase that names a quality ("Highly aggressive"),
   // has no article that always fits.
   const quality = words.some((w) => /\p{L}ly$/u.test(w)) || /(?:ive|ous|ful|ible|able)$/i.test(head);
-  if ((words.length === 1 && !isPlural(first)) || quality) return `What about ${lowerFirst(spoken)}?`;
+  // A bare name ("Cautious", "Retirement") is a kind of what its parent heading lists ("Risk
+  // profiles", "Your journeys"): asked with that noun, or not at all.
+  if ((words.length === 1 && !isPlural(first)) || quality) {
+    const kind = parentNoun(passage);
+    return kind ? `What is the ${lowerFirst(spoken)} ${kind}?` : null;
+  }
   const determined = /^(?:my|your|the|this|these|those|a|an)\b/i.test(spoken);
   const phrase = determined ? lowerFirst(spoken) : `the ${lowerFirst(spoken)}`;
   return `${isPlural(head) ? 'What are' : 'What is'} ${phrase}?`;
+}
+
+/**
+ * The noun the passage's parent heading is about, in the singular ("Risk profiles" → "profile",
+ * "Your recommended journeys" → "journey"), or null when there is no parent heading or it does not
+ * end in a plain noun.
+ */
+function parentNoun(passage: Passage): string | null {
+  const parent = passage.headings.at(-2);
+  if (!parent) return null;
+  const words = parent
+    .replace(/^(?:\d{1,3}(?:\.\d{1,3})*[.)]?|[ivx]{1,4}[.)])\s+/i, '')
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .trim()
+    .split(/\s+/);
+  const clauseAt = words.findIndex((w, i) => i > 0 && /^(?:I|you|we|they|that|which|who|of|for|in|on|at|with|to|from|by)$/i.test(w));
+  const noun = (clauseAt > 0 ? words[clauseAt - 1]! : words.at(-1)!).toLowerCase();
+  if (!/^\p{L}{3,}$/u.test(noun) || /(?:ed|ing|ly)$/.test(noun) || queryTerms(noun).length === 0) return null;
+  if (!isPlural(noun)) return noun;
+  return noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : /(?:ches|shes|sses|xes)$/.test(noun) ? noun.slice(0, -2) : noun.slice(0, -1);
 }
 
 /** A plural English noun, as far as its ending shows ("fees", "profiles"; not "class", "status", "analysis"). */

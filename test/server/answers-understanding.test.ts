@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
-import { isTopic, suggestFollowUps } from '../../server/answers/follow-ups';
+import { headingQuestion, isTopic, suggestFollowUps } from '../../server/answers/follow-ups';
 import type { AnswerRequest, SourceDoc } from '../../server/answers/index';
 import { buildQuery } from '../../server/answers/query';
 import {
@@ -339,6 +339,21 @@ You can withdraw at any time from your account.`;
     expect(isTopic('Skip to content')).toBe(false);
     expect(isTopic('Investment Investment')).toBe(false);
     expect(isTopic('Fees and costs')).toBe(true);
+  });
+
+  it('ask about a bare name with its parent heading’s noun, and never offer a transcript or a lone name', () => {
+    const at = (...headings: string[]) => headingQuestion({ source: 'Doc', docId: null, headings, sentences: [], text: '', position: 1 });
+    expect(at('Guide', '3. Risk profiles', 'Cautious')).toBe('What is the cautious profile?');
+    expect(at('Guide', 'Risk profiles', 'Highly aggressive')).toBe('What is the highly aggressive profile?');
+    expect(at('Your recommended journeys', 'Retirement')).toBe('What is the retirement journey?');
+    expect(at('Investment risk profiles explained', 'Cautious')).toBeNull();
+    expect(at('Cautious')).toBeNull();
+    expect(at('Welcome video', 'Transcript')).toBeNull();
+    for (const question of ['Which journey suits me?', 'What does the cautious profile hold?', 'weather']) {
+      for (const pageText of [HOME_PAGE, `${HOME_PAGE}\n\n## Transcript\n\nWelcome. Today we plan your goal.`]) {
+        for (const followUp of ask(question, { pageText }).followUps) expect(followUp).not.toMatch(/^What about\b|transcript/i);
+      }
+    }
   });
 
   it('lead, when clicked, to an answer', () => {
