@@ -120,8 +120,8 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   const computed = answerWithTools(request);
   if (computed) return computed;
   const scope = questionScope(request.question);
-  if (scope.kind === 'account' || scope.kind === 'stock-tip') {
-    const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : say.STOCK_TIP;
+  if (scope.kind === 'account' || scope.kind === 'stock-tip' || scope.kind === 'market-price') {
+    const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : scope.kind === 'stock-tip' ? say.STOCK_TIP : say.MARKET_PRICE;
     return { content: withHelp(reason, request), followUps: [], sources: [] };
   }
 
@@ -151,7 +151,10 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   // question's words speak for it.
   // "What is this video about?" in the Ask-question modal: the source in focus answers with its opening.
   const opening = focused.length > 0 && onlyPoints(request.question) ? openingOf(focused) : null;
-  const found = opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query);
+  // A name the question asks about that no page or document holds ("the capital of France"): the
+  // passages that share its other words ("capital gains") do not answer it.
+  const unknown = opening === null && namesOf(request.question).some((name) => !mentions(passages, name));
+  const found = unknown ? null : (opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query));
   if (!found) {
     if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
     const ranked = rankPassages(buildIndex(topicPool), query);
@@ -180,6 +183,22 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
 /** The visitor's earlier questions in this chat, oldest first. */
 export function earlierQuestions(request: Pick<AnswerRequest, 'history'>): string[] {
   return request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+}
+
+// A word written with a capital inside a sentence: a name ("France", "Bitcoin", "Family Tax Benefit").
+const NAME = /(?<=[\p{L}\p{N},;'’"”)]\s+)\p{Lu}[\p{L}\p{N}&'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
+
+/**
+ * The names a question asks about: runs of capitalised words that do not start a sentence, other
+ * than "I" and the names of what the visitor is looking at, as one text each.
+ */
+export function namesOf(question: string): string[] {
+  const names: string[] = [];
+  for (const match of question.matchAll(NAME)) {
+    const name = match[0].replace(/\bI(?:['’]\w+)?\b/g, ' ').trim();
+    if (tokenize(name).length > 0) names.push(name);
+  }
+  return names;
 }
 
 /** Whether any passage holds all the terms of `text`. */

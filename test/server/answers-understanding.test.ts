@@ -268,11 +268,33 @@ describe('honest when it does not know', () => {
     expect(result.followUps.length).toBeLessThanOrEqual(3);
   });
 
+  it('declines a live price, and a name no source holds, though other words of the question match', () => {
+    for (const question of [
+      'What is the price of Bitcoin?',
+      'How much is one bitcoin worth today?',
+      'What are shares in BHP trading at?',
+    ]) {
+      expect(questionScope(question).kind).toBe('market-price');
+      expect(ask(question).content).toBe(words.MARKET_PRICE);
+    }
+    expect(questionScope('What is the unit price of the fund?').kind).toBe('content');
+    // "capital" matches "capital gains" and "tax" the fund's tax section, but nothing here speaks of France or of that benefit.
+    const gains: SourceDoc = { id: 'tax', name: 'Tax guide', text: '# Tax\n\nCapital gains on your units may be taxed when you withdraw.' };
+    for (const question of ['What is the capital of France?', 'Is Family Tax Benefit taxed?']) {
+      const result = ask(question, { documents: [...DOCS, gains] });
+      expect(result.content).toMatch(/^I couldn't find anything about that/);
+      expect(result.sources).toEqual([]);
+    }
+    // A name the sources hold is searched as usual.
+    expect(ask('Is the Balanced Index Fund taxed?', { documents: [...DOCS, gains] }).sources.length).toBeGreaterThan(0);
+  });
+
   it('answers personal advice with general information only, pointed to the advice journey', () => {
     for (const question of [
       'Should I invest my savings in the Balanced Index Fund?',
       'Which risk profile should I choose?',
       'Is this fund right for me?',
+      'Should I pay off my credit card before investing?',
     ]) {
       expect(questionScope(question).kind).toBe('personal-advice');
       const result = ask(question);
