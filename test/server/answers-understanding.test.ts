@@ -125,6 +125,35 @@ describe('synonyms', () => {
     expect(quotes(costs.content).join(' ')).toMatch(/investment fee of 0\.5% a year/);
   });
 
+  it('plain words find the documents’ terms: stop working, a trip abroad, a mistake, kept overseas', () => {
+    const guide: SourceDoc = {
+      id: 'adviser',
+      name: 'Our advice service',
+      text: [
+        '# Our advice service',
+        '## Planning ahead',
+        'We help you plan the income you will need in retirement.',
+        '## Goals you can save for',
+        '- Travelling overseas',
+        '- A new car',
+        '## Compensation',
+        'We hold professional indemnity insurance that covers the advice our representatives give.',
+        '## Where your information is stored',
+        'Some of our service providers store data outside Australia, in the United States.',
+      ].join('\n\n'),
+    };
+    const cases: [string, RegExp][] = [
+      ['Can you help me plan to stop working one day?', /retirement/],
+      ['Can I save for a trip abroad?', /Travelling overseas/],
+      ['Are you insured if an adviser makes a mistake?', /professional indemnity/],
+      ['Is my data kept overseas?', /outside Australia/],
+    ];
+    for (const [question, expected] of cases) {
+      const result = ask(question, { documents: [guide] });
+      expect(quotes(result.content).join(' ')).toMatch(expected);
+    }
+  });
+
   it('"how long" asks for a duration', () => {
     expect(quotes(ask('How long does a withdrawal take?').content)).toEqual([
       '**How to withdraw:** The money usually reaches your bank within five business days.',
