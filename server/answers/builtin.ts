@@ -291,27 +291,35 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
   // After the first quote, a sentence that adds none of the question's terms must answer nearly as well as the best.
   const adds = (sentence: RankedSentence) =>
     count === 0 || sentence.terms.some((t) => !covered.has(t)) || sentence.score >= bestScore * SAME_ANSWER_SHARE;
+  // A second sentence of a passage that adds a term, or that answers as well as its first (a definition's next line, "It tracks…").
+  const second = (pick: (typeof picks)[number]) => {
+    if (pick.indices.length !== 1) return;
+    const first = pick.sentences[0]!;
+    const asGood = (s: RankedSentence) => s.score >= first.score * SAME_ANSWER_SHARE && first.ownTerms.every((t) => s.ownTerms.includes(t));
+    const extra = pick.sentences.slice(1).find((s) => strong(s) && (s.terms.some((t) => !covered.has(t)) || asGood(s)));
+    if (extra) take(pick, extra);
+  };
   picks.forEach((pick, n) => {
     const best = pick.sentences[0];
     if (best && ((strong(best) && adds(best)) || (n === 0 && bestScore === 0))) take(pick, best);
+    // The best passage's answer is completed before the next passage adds to it.
+    if (n === 0 && bestScore > 0) second(pick);
   });
-  for (const pick of picks) {
-    if (pick.indices.length === 0) continue;
-    const extra = pick.sentences.slice(1).find((s) => strong(s) && s.terms.some((t) => !covered.has(t)));
-    if (extra) take(pick, extra);
-  }
+  for (const pick of picks.slice(1)) second(pick);
 
   const quotes: Quote[] = [];
   for (const pick of picks) {
     if (pick.indices.length === 0) continue;
-    // A short lead-in ("You can withdraw at any time:") is quoted with the sentence that completes it.
+    const picked = [...pick.indices];
+    // A short lead-in ("You can withdraw at any time:") is quoted with the sentence that completes it,
+    // and a form's label or option ("Date of birth", "Moderate") with the hint or meaning under it.
     for (const i of [...pick.indices]) {
       const sentence = pick.passage.sentences[i]!;
       const next = i + 1;
       if (
         next < pick.passage.sentences.length &&
         !pick.indices.includes(next) &&
-        (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && /[.!?]$/.test(sentence)))
+        (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && !/[,;]$/.test(sentence)))
       ) {
         pick.indices.push(next);
       }
@@ -324,7 +332,7 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
         return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
       })
       .join(' ');
-    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, indices, query, weights) });
+    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, picked, query, weights) });
   }
   return quotes;
 }
@@ -345,8 +353,10 @@ function answeringHeading(passage: Passage, indices: readonly number[], query: Q
 interface RankedSentence {
   text: string;
   index: number;
-  /** The question terms the sentence covers (itself or through a synonym). */
+  /** The question terms the sentence covers (itself or through a synonym), its heading included. */
   terms: string[];
+  /** The question terms the sentence's own words cover, without its heading. */
+  ownTerms: string[];
   score: number;
 }
 
@@ -361,7 +371,8 @@ function rankSentences(passage: Passage, query: Query, weights: readonly number[
   return passage.sentences
     .map((text, index) => {
       const match = sentenceMatch(query, weights, text, heading);
-      return { text, index, ...match, score: match.score * labelFit(text, wanted) };
+      const ownTerms = heading ? sentenceMatch(query, weights, text).terms : match.terms;
+      return { text, index, ...match, ownTerms, score: match.score * labelFit(text, wanted) };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }

@@ -252,6 +252,44 @@ describe('quotes', () => {
     expect(nothing.sources).toEqual([]);
   });
 
+  it('quotes the sentence that holds the question’s words itself, and a definition’s next line', () => {
+    const guide: SourceDoc = {
+      id: 'g',
+      name: 'Guide',
+      text: [
+        '# Guide',
+        '## About the fund',
+        'The Growth Index Fund is a diversified, low-cost index fund. It buys index funds that track each market, so its returns follow the markets’.',
+        'You choose one of three risk profiles.',
+        '## How we are paid',
+        'We charge an adviser fee of $300 for your advice. We take no commissions, and our advisers are paid a salary.',
+      ].join('\n\n'),
+    };
+    expect(quotes(ask('What is an index fund?', { documents: [guide] }).content).join(' ')).toMatch(/track each market/);
+    expect(quotes(ask('How are your advisers paid?', { documents: [guide] }).content).join(' ')).toMatch(/paid a salary/);
+  });
+
+  it('reads the page’s unmarked lines as its labels and options, each with the line under it', () => {
+    const page = [
+      '# How do you feel about investment risk?',
+      'Choose the investment style that suits you.',
+      'Cautious',
+      'Security over growth.',
+      'Moderate',
+      'A balance of growth and security.',
+      'Date of birth',
+      'For example, 15/06/1990 (DD/MM/YYYY)',
+    ].join('\n\n');
+    // Not headings: "Moderate" is an option, and its meaning is the line under it.
+    expect(requestPassages({ pageText: page, documents: [] }).every((p) => p.headings.length === 1)).toBe(true);
+    expect(quotes(ask('What does the moderate style mean?', { pageText: page, documents: [] }).content).join(' ')).toContain(
+      'Moderate A balance of growth and security.',
+    );
+    expect(quotes(ask('What format is the date of birth in?', { pageText: page, documents: [] }).content).join(' ')).toContain(
+      'DD/MM/YYYY',
+    );
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
