@@ -3,6 +3,7 @@
  * and the site's documents that best match the question, and answers by quoting
  * them and naming their sources; it never writes a fact of its own.
  */
+import { pageOptions } from './choices';
 import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
 import { buildQuery, onlyPoints, type Query } from './query';
 import { answerWithTools } from './tools';
@@ -150,6 +151,20 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   // first; the rest answer only when it cannot, lest a page or document that merely shares the
   // question's words speak for it.
   // "What is this video about?" in the Ask-question modal: the source in focus answers with its opening.
+  // "What can I choose here?", "Which journey suits me?": the page's own options answer.
+  const options = focused.length === 0 ? pageOptions(request.question, passages) : null;
+  if (options) {
+    const lines = [...(options.lead ? [options.lead] : []), ...options.options.map((o) => `- ${o}`)];
+    const content = [
+      ...(scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : []),
+      say.accordingTo(PAGE_SOURCE, true),
+      lines.map((line) => blockquote(line)).join('\n'),
+      say.sourcesLine([PAGE_SOURCE]),
+    ].join('\n\n');
+    const ranked = rankPassages(buildIndex(passages), query);
+    const followUps = suggestFollowUps({ question: request.question, ranked, used: [options.passage], passages, asked });
+    return { content, followUps, sources: [PAGE_SOURCE] };
+  }
   const opening = focused.length > 0 && onlyPoints(request.question) ? openingOf(focused) : null;
   // A name the question asks about that no page or document holds ("the capital of France"): the
   // passages that share its other words ("capital gains") do not answer it.

@@ -290,6 +290,31 @@ describe('quotes', () => {
     );
   });
 
+  it('answers what the visitor can choose with the page’s own options, never its buttons', () => {
+    const journeys = ask('Which journey suits me?', { pageText: HOME_PAGE });
+    expect(journeys.sources).toEqual([PAGE_SOURCE]);
+    expect(quotes(journeys.content)).toEqual([
+      '- Retirement: Plan the retirement you want, and see how long your savings could last.',
+      '- Saving for a goal: Choose your goal and we suggest how much to put aside each month.',
+    ]);
+    const form = '# What is your relationship status?\n\nCouple\n\nSingle\n\nBack\n\nContinue';
+    expect(quotes(ask('What can I choose here?', { pageText: form }).content)).toEqual(['- Couple', '- Single']);
+    const goals = [
+      '# What are you investing for?',
+      'Choose the goal that matters most to you right now.',
+      'Travelling overseas',
+      'Buying your first home',
+      'Back',
+    ].join('\n\n');
+    expect(quotes(ask('What goals can I choose from?', { pageText: `${goals}\n\n${form}` }).content)).toEqual([
+      'Choose the goal that matters most to you right now.',
+      '- Travelling overseas',
+      '- Buying your first home',
+    ]);
+    // Not a question about choosing: answered from the content as usual.
+    expect(ask('What is the relationship status?', { pageText: form }).content).not.toMatch(/- Couple/);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
