@@ -154,6 +154,19 @@ describe('synonyms', () => {
     }
   });
 
+  it('a phrase of two words or more is searched whole, its small words aside: "birthday" finds "date of birth"', () => {
+    const page = '# About you\n\nWe need a few details first.\n\n## Date of birth\n\nType it as DD/MM/YYYY, for example 15/06/1990.';
+    expect(quotes(ask('How do I type my birthday?', { pageText: page, documents: [] }).content).join(' ')).toContain('DD/MM/YYYY');
+    const complaints: SourceDoc = {
+      id: 'p',
+      name: 'Privacy policy',
+      text: '# Privacy policy\n\n## Complaints\n\nWrite to our privacy officer. We acknowledge your complaint within a day and respond within 30 days.',
+    };
+    expect(quotes(ask('How quickly will you answer a privacy complaint?', { documents: [complaints] }).content).join(' ')).toContain(
+      '30 days',
+    );
+  });
+
   it('"how long" asks for a duration', () => {
     expect(quotes(ask('How long does a withdrawal take?').content)).toEqual([
       '**How to withdraw:** The money usually reaches your bank within five business days.',
