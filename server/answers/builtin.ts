@@ -310,7 +310,8 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
   const second = (pick: (typeof picks)[number]) => {
     if (pick.indices.length !== 1) return;
     const first = pick.sentences[0]!;
-    const asGood = (s: RankedSentence) => s.score >= first.score * SAME_ANSWER_SHARE && first.ownTerms.every((t) => s.ownTerms.includes(t));
+    const asGood = (s: RankedSentence) =>
+      s.score >= first.score * SAME_ANSWER_SHARE && s.ownTerms.length > 0 && first.terms.every((t) => s.terms.includes(t));
     const extra = pick.sentences.slice(1).find((s) => strong(s) && (s.terms.some((t) => !covered.has(t)) || asGood(s)));
     if (extra) take(pick, extra);
   };

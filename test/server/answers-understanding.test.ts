@@ -118,6 +118,8 @@ describe('synonyms', () => {
     const out = ask('How do I take my money out?');
     expect(out.sources).toEqual(['Product Disclosure Statement']);
     expect(quotes(out.content)[0]).toMatch(/^You can withdraw some or all of your money at any time: Log in to your account/);
+    // The section's other line about the money answers as well: it is quoted too.
+    expect(quotes(out.content).join(' ')).toContain('The money usually reaches your bank within five business days.');
 
     expect(quotes(ask('Is there an exit fee?').content).join(' ')).toContain('Withdrawal fee: Amount Nil');
 
