@@ -45,6 +45,12 @@ const LEAD_IN_WORDS = 4;
 // A quote that covers no term the others have not must score this share of the best to be worth adding.
 const SAME_ANSWER_SHARE = 0.9;
 
+// A question that asks for several things: "What are the risks?", "Which fees are there?".
+const ASKS_FOR_A_LIST = /^\s*(?:what|which) (?:are|fees|risks|options)\b|\blist\b/i;
+
+// How much more a line that introduces a list counts when the question asks for one.
+const LIST_LEAD_BONUS = 1.2;
+
 /** A quoted sentence longer than this is cut to a window around the question's terms. */
 export const MAX_QUOTE_WORDS = 60;
 
@@ -178,7 +184,7 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
   }
 
-  const quotes = chooseQuotes(found.index, found.chosen, query);
+  const quotes = chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question));
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
@@ -282,13 +288,13 @@ interface Quote {
  * sentence, only when it is the best passage. Sentences quoted already (the page may
  * repeat a document) are skipped.
  */
-function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query): Quote[] {
+function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query, wantsList = false): Quote[] {
   const weights = conceptWeights(index, query);
   const quoted = new Set<string>();
   const covered = new Set<string>();
   const picks = chosen.map((c) => ({
     passage: c.passage,
-    sentences: rankSentences(c.passage, query, weights),
+    sentences: rankSentences(c.passage, query, weights, wantsList),
     indices: [] as number[],
   }));
   const bestScore = Math.max(0, ...picks.map((p) => p.sentences[0]?.score ?? 0));
@@ -307,19 +313,22 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
   const adds = (sentence: RankedSentence) =>
     count === 0 || sentence.terms.some((t) => !covered.has(t)) || sentence.score >= bestScore * SAME_ANSWER_SHARE;
   // A second sentence of a passage that adds a term, or that answers as well as its first (a definition's next line, "It tracks…").
-  const second = (pick: (typeof picks)[number]) => {
-    if (pick.indices.length !== 1) return;
+  const second = (pick: (typeof picks)[number], more = 1) => {
+    if (pick.indices.length === 0 || pick.indices.length > more) return;
     const first = pick.sentences[0]!;
     const asGood = (s: RankedSentence) =>
       s.score >= first.score * SAME_ANSWER_SHARE && s.ownTerms.length > 0 && first.terms.every((t) => s.terms.includes(t));
-    const extra = pick.sentences.slice(1).find((s) => strong(s) && (s.terms.some((t) => !covered.has(t)) || asGood(s)));
-    if (extra) take(pick, extra);
+    const extras = pick.sentences
+      .slice(1)
+      .filter((s) => !pick.indices.includes(s.index) && strong(s) && (s.terms.some((t) => !covered.has(t)) || asGood(s)));
+    for (const extra of extras.slice(0, more - pick.indices.length + 1)) take(pick, extra);
   };
   picks.forEach((pick, n) => {
     const best = pick.sentences[0];
     if (best && ((strong(best) && adds(best)) || (n === 0 && bestScore === 0))) take(pick, best);
     // The best passage's answer is completed before the next passage adds to it.
-    if (n === 0 && bestScore > 0) second(pick);
+    // A question that asks for a list takes its items from the best passage, up to the quotes' limit.
+    if (n === 0 && bestScore > 0) second(pick, wantsList ? MAX_QUOTES - 1 : 1);
   });
   for (const pick of picks.slice(1)) second(pick);
 
@@ -381,14 +390,18 @@ interface RankedSentence {
  * heading counting as part of each), best first, ties in reading order. When none matches (the passage matched on its heading
  * or source name), the first sentence leads, as the start of that section.
  */
-function rankSentences(passage: Passage, query: Query, weights: readonly number[]): RankedSentence[] {
+function rankSentences(passage: Passage, query: Query, weights: readonly number[], wantsList = false): RankedSentence[] {
   const heading = sectionHeading(passage);
   const wanted = new Set(query.concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)));
   return passage.sentences
     .map((text, index) => {
       const match = sentenceMatch(query, weights, text, heading);
       const ownTerms = heading ? sentenceMatch(query, weights, text).terms : match.terms;
-      return { text, index, ...match, ownTerms, score: match.score * labelFit(text, wanted) };
+      // "What are the risks?" asks for a list: the line that introduces one ("The main risks are:") answers best.
+      const lead = wantsList && text.endsWith(':') && ownTerms.length > 0 ? LIST_LEAD_BONUS : 1;
+      // A list's items are all wanted, whichever of them the question's words name.
+      const fit = wantsList ? 1 : labelFit(text, wanted);
+      return { text, index, ...match, ownTerms, score: match.score * fit * lead };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }

@@ -284,6 +284,31 @@ describe('quotes', () => {
     expect(quotes(ask('How are your advisers paid?', { documents: [guide] }).content).join(' ')).toMatch(/paid a salary/);
   });
 
+  it('answers a question asking for several things with the list, not one line of it', () => {
+    const doc: SourceDoc = {
+      id: 'r',
+      name: 'Fund guide',
+      text: [
+        '# Fund guide',
+        '## Risks of investing',
+        'All investments carry risk. Returns are not guaranteed. The main risks are:',
+        '- Market risk: markets fall, sometimes sharply.',
+        '- Currency risk: a rising dollar lowers the value of overseas assets.',
+        '## Fees',
+        [
+          '| Fee | Amount | Frequency |',
+          '| --- | --- | --- |',
+          '| Upfront adviser fee | $400 | Once |',
+          '| Administration fee | 0% | Yearly |',
+          '| Investment fee | 0.6% | Yearly |',
+        ].join('\n'),
+      ].join('\n\n'),
+    };
+    expect(quotes(ask('What are the risks of investing?', { documents: [doc] }).content).join(' ')).toContain('Market risk');
+    const fees = quotes(ask('What fees are listed here?', { documents: [doc] }).content).join(' ');
+    for (const fee of ['Upfront adviser fee', 'Administration fee', 'Investment fee']) expect(fees).toContain(fee);
+  });
+
   it('reads the page’s unmarked lines as its labels and options, each with the line under it', () => {
     const page = [
       '# How do you feel about investment risk?',
