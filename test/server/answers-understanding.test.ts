@@ -169,6 +169,12 @@ describe('synonyms', () => {
     );
   });
 
+  it('"saved" is keeping, not money: a verb is not a synonym of the noun it stems like', () => {
+    const alternatives = buildQuery('Are my answers saved as I go?').concepts.flatMap((c) => c.alternatives.map((a) => a.terms.join(' ')));
+    expect(alternatives).not.toContain('monei');
+    expect(alternatives).not.toContain('cash');
+  });
+
   it('"how long" asks for a duration', () => {
     expect(quotes(ask('How long does a withdrawal take?').content)).toEqual([
       '**How to withdraw:** The money usually reaches your bank within five business days.',
