@@ -46,6 +46,9 @@ const GENERIC_HEADINGS = new Set([
 ]);
 
 const QUESTION_START = /^(?:how|what|why|when|where|who|which|can|could|do|does|is|are|should|will|would)\b/i;
+// A heading written as a question: its second word a verb that asks ("What is…", "How do I…") or a question of its own ("Can I…").
+const ASKS =
+  /^(?:(?:how|what|why|when|where|who|which)(?:\s+\S+)?\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|may|much|many|long|often)\b|(?:can|could|do|does|is|are|should|will|would)\s)/i;
 
 // Labels of a page's chrome and controls: never a topic, whatever the page makes a heading of.
 const CHROME = new Set(
@@ -233,8 +236,8 @@ export function isTopic(heading: string): boolean {
   if (CHROME.has(lower) || SKIP_LINK.test(heading)) return false;
   // A CSV line or a table's header row: commas between cells, quotes, pipes, tabs.
   if (/[|"\t;]/.test(heading) || (heading.match(/,/g)?.length ?? 0) >= 2 || /,\S/.test(heading)) return false;
-  // A sentence (or a label with a figure): ends with a full stop, or holds mostly numbers.
-  if (/[.!…]$/.test(heading)) return false;
+  // A sentence (or a label with a figure): ends with a full stop, holds one ("Not sure? Take the quiz"), or holds mostly numbers.
+  if (/[.!…]$/.test(heading) || /[.?!…]\s/.test(heading)) return false;
   const words = heading.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > MAX_TOPIC_WORDS) return false;
   if (!/\p{L}{3}/u.test(heading)) return false;
@@ -285,7 +288,8 @@ function askHeading(passage: Passage): string | null {
   if (clause) return `${clause[1]} do you ${spoken.slice(clause[0].length)}?`;
   const howTo = /^how to\s+/i.exec(spoken);
   if (howTo) return `How do I ${spoken.slice(howTo[0].length)}?`;
-  if (QUESTION_START.test(spoken)) return `${spoken}?`;
+  // "What is super" asks; "What this advice does not cover" names a list, and would not read as a question.
+  if (QUESTION_START.test(spoken)) return ASKS.test(spoken) ? `${spoken}?` : null;
   const ifClause = /^if\s+/i.exec(spoken);
   if (ifClause) return `What if ${spoken.slice(ifClause[0].length)}?`;
   const about = /^about\s+(this|the|my|your)\s+(.+)$/i.exec(spoken);
@@ -313,9 +317,9 @@ function askHeading(passage: Passage): string | null {
 }
 
 /**
- * The noun the passage's parent heading is about, in the singular ("Risk profiles" → "profile",
+ * The noun the passage's parent heading lists, in the singular ("Risk profiles" → "profile",
  * "Your recommended journeys" → "journey"), or null when there is no parent heading or it does not
- * end in a plain noun.
+ * end in a plural noun.
  */
 function parentNoun(passage: Passage): string | null {
   const parent = passage.headings.at(-2);
@@ -328,7 +332,8 @@ function parentNoun(passage: Passage): string | null {
   const clauseAt = words.findIndex((w, i) => i > 0 && /^(?:I|you|we|they|that|which|who|of|for|in|on|at|with|to|from|by)$/i.test(w));
   const noun = (clauseAt > 0 ? words[clauseAt - 1]! : words.at(-1)!).toLowerCase();
   if (!/^\p{L}{3,}$/u.test(noun) || /(?:ed|ing|ly)$/.test(noun) || queryTerms(noun).length === 0) return null;
-  if (!isPlural(noun)) return noun;
+  // A singular parent ("Your recommended product") names one thing, whose sections are its parts, not its kinds.
+  if (!isPlural(noun)) return null;
   return noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : /(?:ches|shes|sses|xes)$/.test(noun) ? noun.slice(0, -2) : noun.slice(0, -1);
 }
 

@@ -507,6 +507,11 @@ You can withdraw at any time from your account.`;
     expect(at('Guide', 'Risk profiles', 'Highly aggressive')).toBe('What is the highly aggressive profile?');
     expect(at('Your recommended journeys', 'Retirement')).toBe('What is the retirement journey?');
     expect(at('Investment risk profiles explained', 'Cautious')).toBeNull();
+    expect(at('Your recommended product', 'Projection')).toBeNull();
+    // A heading that reads as a clause or holds a sentence is no question.
+    expect(at('Guide', 'What this advice does not cover')).toBeNull();
+    expect(at('Guide', 'Not sure? Take the risk questionnaire')).toBeNull();
+    expect(at('Guide', 'What is a risk profile')).toBe('What is a risk profile?');
     expect(at('Cautious')).toBeNull();
     expect(at('Welcome video', 'Transcript')).toBeNull();
     for (const question of ['Which journey suits me?', 'What does the cautious profile hold?', 'weather']) {
