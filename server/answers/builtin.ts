@@ -45,6 +45,10 @@ const LEAD_IN_WORDS = 4;
 // A quote that covers no term the others have not must score this share of the best to be worth adding.
 const SAME_ANSWER_SHARE = 0.9;
 
+// A question about what the visitor is looking at: "this product", "these figures", "in here".
+const POINTS_AT_PAGE =
+  /\b(?:this|these) (?:product|fund|plan|offer|recommendation|option|figure|number|step|form|question)s?\b|\b(?:on|in) here\b/i;
+
 // A question that asks for several things: "What are the risks?", "Which fees are there?".
 const ASKS_FOR_A_LIST = /^\s*(?:what|which) (?:are|fees|risks|options)\b|\blist\b/i;
 
@@ -175,7 +179,14 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   // A name the question asks about that no page or document holds ("the capital of France"): the
   // passages that share its other words ("capital gains") do not answer it.
   const unknown = opening === null && namesOf(request.question).some((name) => !mentions(passages, name));
-  const found = unknown ? null : (opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query));
+  // "What fees will I pay for this product?": the visitor points at what the page shows, so the page answers first.
+  const onPage = focused.length === 0 && request.pageText !== null && POINTS_AT_PAGE.test(request.question);
+  const found = unknown
+    ? null
+    : (opening ??
+      (focused.length > 0 ? findPassages(focused, query) : null) ??
+      (onPage ? findPassages(passages, query, (p) => p.source === PAGE_SOURCE) : null) ??
+      findPassages(passages, query));
   if (!found) {
     if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
     const ranked = rankPassages(buildIndex(topicPool), query);
@@ -246,9 +257,10 @@ interface Found {
  * each at least {@link RELATIVE_SCORE_THRESHOLD} of the best score); null when none matches
  * or, together, they match fewer than {@link requiredMatches} of the terms.
  */
-function findPassages(passages: readonly Passage[], query: Query): Found | null {
+function findPassages(passages: readonly Passage[], query: Query, only?: (passage: Passage) => boolean): Found | null {
   const index = buildIndex(passages);
-  const ranked = rankPassages(index, query);
+  // Restricted to some passages, they are still weighed against all of them.
+  const ranked = rankPassages(index, query).filter((r) => !only || only(r.passage));
   const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
   const matched = new Set(chosen.flatMap((c) => c.matched));
   return chosen.length === 0 || matched.size < requiredMatches(query.terms.length) ? null : { index, ranked, chosen };

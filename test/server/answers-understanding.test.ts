@@ -361,6 +361,13 @@ describe('quotes', () => {
     expect(ask('What is the relationship status?', { pageText: form }).content).not.toMatch(/- Couple/);
   });
 
+  it('answers from the page first when the question points at what it shows ("this product")', () => {
+    const page = '# Your recommended product\n\n## Balanced Index Fund\n\n- Its fees are low: 0.5% a year.\n- You can start with $5,000.';
+    const result = ask('What fees will I pay for this product?', { pageText: page });
+    expect(result.sources).toEqual([PAGE_SOURCE]);
+    expect(quotes(result.content).join(' ')).toContain('0.5% a year');
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
