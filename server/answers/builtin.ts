@@ -195,7 +195,9 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
   }
 
-  const quotes = chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question));
+  // "What is the difference between growth and defensive assets?": what each side is, one quote each.
+  const compared = focused.length === 0 ? compareSides(request.question, passages) : null;
+  const quotes = compared ?? chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question));
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
@@ -210,6 +212,66 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     followUps: suggestFollowUps({ question: request.question, ranked: found.ranked, used, passages, asked }),
     sources,
   };
+}
+
+// "the difference between X and Y", "X versus Y", "compare X with Y": the two things compared.
+const COMPARISON = [
+  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.+?) and (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /\bcompare (?:an? |the )?(.+?) (?:and|with|to) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /^(?:what is |what's )?(?:an? |the )?(.+?) (?:vs\.?|versus) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+];
+
+/**
+ * The quotes that compare two things, the best sentence on each (searched apart: a sentence naming
+ * both, such as a table row, says what neither is); null when the question compares nothing, a side
+ * is unsearchable or either side has no answer.
+ */
+function compareSides(question: string, passages: readonly Passage[]): Quote[] | null {
+  const match = COMPARISON.map((p) => p.exec(question)).find((m) => m !== null);
+  if (!match) return null;
+  let [left, right] = [match[1]!, match[2]!];
+  // "growth and defensive assets": the noun they share is named once, after the second.
+  const shared = /\s(\S+)$/.exec(right)?.[1];
+  if (shared && !left.includes(' ')) left = `${left} ${shared}`;
+  const quotes: Quote[] = [];
+  for (const side of [left, right]) {
+    const sideQuery = buildQuery(side);
+    if (sideQuery.terms.length === 0) return null;
+    // Looked for in the passages that name the side best only: no sentence of the whole site is read for it.
+    const nearest = rankPassages(buildIndex(passages), sideQuery, DEFINITION_PASSAGES).map((r) => r.passage);
+    const definition = definitionOf(sideQuery.terms, nearest);
+    if (definition) {
+      quotes.push(definition);
+      continue;
+    }
+    const found = findPassages(passages, sideQuery);
+    if (!found) return null;
+    const quote = chooseQuotes(found.index, found.chosen.slice(0, 1), sideQuery)[0];
+    if (!quote) return null;
+    if (!quotes.some((q) => q.text === quote.text)) quotes.push(quote);
+  }
+  return quotes;
+}
+
+// How many of the passages that name a compared thing best are read for its definition.
+const DEFINITION_PASSAGES = 10;
+
+/**
+ * The first sentence that says what a thing is: one labelled with its name ("Growth assets: shares,
+ * property…") or opening with it ("Growth assets are…"); null when none does.
+ */
+function definitionOf(terms: readonly string[], passages: readonly Passage[]): Quote | null {
+  const named = (text: string) => {
+    const words = tokenize(text);
+    return words.length === terms.length && words.every((w) => terms.includes(w));
+  };
+  for (const passage of passages) {
+    for (const sentence of passage.sentences) {
+      const label = /^([^:]{1,60}):\s/.exec(sentence) ?? /^(.{1,60}?)\s(?:is|are|means?)\s/.exec(sentence);
+      if (label && named(label[1]!)) return { passage, text: sentence, heading: null };
+    }
+  }
+  return null;
 }
 
 /** The visitor's earlier questions in this chat, oldest first. */

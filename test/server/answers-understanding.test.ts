@@ -368,6 +368,23 @@ describe('quotes', () => {
     expect(quotes(result.content).join(' ')).toContain('0.5% a year');
   });
 
+  it('compares two things with what each is, not with a line that names both', () => {
+    const doc: SourceDoc = {
+      id: 'a',
+      name: 'Asset guide',
+      text: [
+        '# Asset guide',
+        '## Mixes',
+        ['| Mix | Growth assets | Defensive assets |', '| --- | --- | --- |', '| Steady | 30% | 70% |', '| Bold | 90% | 10% |'].join('\n'),
+        '## What the assets are',
+        'Growth assets: shares and property.',
+        'Defensive assets are bonds and cash.',
+      ].join('\n\n'),
+    };
+    const quoted = quotes(ask('What is the difference between growth and defensive assets?', { documents: [doc] }).content);
+    expect(quoted).toEqual(['Growth assets: shares and property.', 'Defensive assets are bonds and cash.']);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
