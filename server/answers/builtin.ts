@@ -49,6 +49,11 @@ const SAME_ANSWER_SHARE = 0.9;
 const POINTS_AT_PAGE =
   /\b(?:this|these) (?:product|fund|plan|offer|recommendation|option|figure|number|step|form|question)s?\b|\b(?:on|in) here\b/i;
 
+// A question asking when, and the words that say when (a time, or the condition that must come first).
+const ASKS_WHEN = /^\s*when\b/i;
+const SAYS_WHEN = /\b(?:when|once|after|before|until|within|by|during|as soon as|days?|weeks?|months?|years?|\d)\b/i;
+const REFERS_BACK = /\b(?:it|this|they|them|these)\b/i;
+
 // A question that asks for several things: "What are the risks?", "Which fees are there?".
 const ASKS_FOR_A_LIST = /^\s*(?:what|which) (?:are|fees|risks|options)\b|\blist\b/i;
 
@@ -197,7 +202,8 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
 
   // "What is the difference between growth and defensive assets?": what each side is, one quote each.
   const compared = focused.length === 0 ? compareSides(request.question, passages) : null;
-  const quotes = compared ?? chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question));
+  const quotes =
+    compared ?? chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question), ASKS_WHEN.test(request.question));
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
@@ -362,7 +368,7 @@ interface Quote {
  * sentence, only when it is the best passage. Sentences quoted already (the page may
  * repeat a document) are skipped.
  */
-function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query, wantsList = false): Quote[] {
+function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query, wantsList = false, wantsWhen = false): Quote[] {
   const weights = conceptWeights(index, query);
   const quoted = new Set<string>();
   const covered = new Set<string>();
@@ -422,6 +428,13 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
       ) {
         pick.indices.push(next);
       }
+    }
+    // "When will I see it?": a quote that names no time or condition is completed by the next sentence
+    // that speaks of the same thing ("Complete the questionnaire to see it here.").
+    const last = Math.max(...pick.indices);
+    const following = pick.passage.sentences[last + 1];
+    if (wantsWhen && pick === picks[0] && following && !SAYS_WHEN.test(pick.passage.sentences[last]!) && REFERS_BACK.test(following)) {
+      pick.indices.push(last + 1);
     }
     // In reading order; sentences that are not next to each other are marked as a gap.
     const indices = [...pick.indices].sort((a, b) => a - b);

@@ -385,6 +385,13 @@ describe('quotes', () => {
     expect(quoted).toEqual(['Growth assets: shares and property.', 'Defensive assets are bonds and cash.']);
   });
 
+  it('answers "when" with the sentence that says when, following the one that names the thing', () => {
+    const page =
+      '# Your plan\n\nYour plan is prepared from your answers. Finish the questions and accept our recommendation to read it here.';
+    const quoted = quotes(ask('When will I see my plan?', { pageText: page, documents: [] }).content).join(' ');
+    expect(quoted).toContain('accept our recommendation');
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
