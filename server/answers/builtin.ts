@@ -444,9 +444,32 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
         return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
       })
       .join(' ');
-    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, picked, query, weights) });
+    const named = pick === picks[0] ? namedBelow(index.passages, pick.passage, indices.at(-1)!) : null;
+    quotes.push({
+      passage: pick.passage,
+      text: named ? `${text} ${named}` : text,
+      heading: answeringHeading(pick.passage, picked, query, weights),
+    });
   }
   return quotes;
+}
+
+// A sentence that points at what comes next: "this is the product we recommend", "here are your options".
+const POINTS_FORWARD = /\b(?:this is|these are|here is|here are|as follows|below|the following)\b|:$/i;
+
+/**
+ * What a section's last sentence points at when the section below names it ("Hi Alex, this is the
+ * product we recommend." above "## Diversified Index Fund"): the subsection's heading and its first
+ * sentence; null otherwise.
+ */
+function namedBelow(passages: readonly Passage[], passage: Passage, last: number): string | null {
+  if (last !== passage.sentences.length - 1 || !POINTS_FORWARD.test(passage.sentences[last]!)) return null;
+  const at = passages.indexOf(passage);
+  const next = passages[at + 1];
+  if (!next || next.source !== passage.source || next.headings.length !== passage.headings.length + 1) return null;
+  if (!passage.headings.every((h, i) => next.headings[i] === h)) return null;
+  const first = next.sentences[0];
+  return first ? `${next.headings.at(-1)!}: ${first}` : next.headings.at(-1)!;
 }
 
 /**

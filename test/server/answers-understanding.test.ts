@@ -392,6 +392,17 @@ describe('quotes', () => {
     expect(quoted).toContain('accept our recommendation');
   });
 
+  it('completes a sentence pointing at what comes next with the section that names it', () => {
+    const page = [
+      '# Your recommended product',
+      'Hi Sam, this is the product we recommend for your goal.',
+      '## Balanced Index Fund',
+      'A low-cost index portfolio that matches your style.',
+    ].join('\n\n');
+    const quoted = quotes(ask('Which product do you recommend?', { pageText: page, documents: [] }).content).join(' ');
+    expect(quoted).toContain('this is the product we recommend for your goal. Balanced Index Fund: A low-cost index portfolio');
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
