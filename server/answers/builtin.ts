@@ -543,7 +543,9 @@ function trimQuote(sentence: string, query: Query): string {
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
 // is shown as text, never rendered.
 function blockquote(text: string, heading: string | null = null): string {
-  const lead = heading ? `**${escapeMarkdown(heading.replace(/[:.]+$/, ''))}:** ` : '';
+  // A heading that asks ("What is your date of birth?") keeps its question mark, without a colon.
+  const bare = heading?.replace(/[:.]+$/, '');
+  const lead = bare ? (bare.endsWith('?') ? `**${escapeMarkdown(bare)}** ` : `**${escapeMarkdown(bare)}:** `) : '';
   return `> ${lead}${text.replace(/</g, '&lt;')}`;
 }
 

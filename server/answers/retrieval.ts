@@ -683,10 +683,12 @@ export function sentenceMatch(
 
 /**
  * The heading a passage's sentences answer under: its own heading, unless that is the title of
- * its whole source (the one heading of the source's first passage).
+ * its whole source (the one heading of a document's first passage).
  */
 export function sectionHeading(passage: Passage): string {
-  if (passage.headings.length >= 2 || (passage.headings.length === 1 && passage.position > 0)) return passage.headings.at(-1)!;
+  // The page's own heading is its topic ("What is your date of birth?"), not a document's name repeated.
+  const page = passage.source === PAGE_SOURCE;
+  if (passage.headings.length >= 2 || (passage.headings.length === 1 && (passage.position > 0 || page))) return passage.headings.at(-1)!;
   return '';
 }
 

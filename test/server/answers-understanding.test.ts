@@ -403,6 +403,16 @@ describe('quotes', () => {
     expect(quoted).toContain('this is the product we recommend for your goal. Balanced Index Fund: A low-cost index portfolio');
   });
 
+  it('reads the page’s own heading as the topic of what is under it', () => {
+    const page =
+      '# What is your date of birth?\n\nYou need to be 18 or over to use this advice.\n\nDate of birth\n\nFor example, 15/06/1990\n\nBack';
+    const result = ask('How old do I have to be?', { pageText: page, documents: [] });
+    expect(quotes(result.content).join(' ')).toContain('18 or over');
+    // A heading that asks keeps its question mark when shown with a quote.
+    const fees = ask('Do I pay?', { pageText: '# Costs\n\n## Do I pay?\n\nNothing is charged.', documents: [] });
+    expect(quotes(fees.content)).toEqual(['**Do I pay?** Nothing is charged.']);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
