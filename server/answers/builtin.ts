@@ -3,7 +3,7 @@
  * and the site's documents that best match the question, and answers by quoting
  * them and naming their sources; it never writes a fact of its own.
  */
-import { pageOptions } from './choices';
+import { isControl, pageOptions } from './choices';
 import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
 import { buildQuery, onlyPoints, type Query } from './query';
 import { answerWithTools } from './tools';
@@ -192,7 +192,14 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
       (focused.length > 0 ? findPassages(focused, query) : null) ??
       (onPage ? findPassages(passages, query, (p) => p.source === PAGE_SOURCE) : null) ??
       findPassages(passages, query));
-  if (!found) {
+  // "What is the difference between growth and defensive assets?": what each side is, one quote each.
+  const compared = found && focused.length === 0 ? compareSides(request.question, passages) : null;
+  const quotes = !found
+    ? []
+    : (compared ??
+      chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question), ASKS_WHEN.test(request.question)));
+  // Nothing worth quoting (the page's buttons are not an answer): said plainly.
+  if (!found || quotes.length === 0) {
     if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
     const ranked = rankPassages(buildIndex(topicPool), query);
     const topics = relatedTopics(ranked, topicPool, request.question, asked);
@@ -200,10 +207,6 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
   }
 
-  // "What is the difference between growth and defensive assets?": what each side is, one quote each.
-  const compared = focused.length === 0 ? compareSides(request.question, passages) : null;
-  const quotes =
-    compared ?? chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question), ASKS_WHEN.test(request.question));
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
@@ -374,7 +377,8 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
   const covered = new Set<string>();
   const picks = chosen.map((c) => ({
     passage: c.passage,
-    sentences: rankSentences(c.passage, query, weights, wantsList),
+    // The page's buttons and links ("Back", "Continue") are never quoted.
+    sentences: rankSentences(c.passage, query, weights, wantsList).filter((s) => c.passage.source !== PAGE_SOURCE || !isControl(s.text)),
     indices: [] as number[],
   }));
   const bestScore = Math.max(0, ...picks.map((p) => p.sentences[0]?.score ?? 0));
@@ -424,6 +428,7 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
       if (
         next < pick.passage.sentences.length &&
         !pick.indices.includes(next) &&
+        !(pick.passage.source === PAGE_SOURCE && isControl(pick.passage.sentences[next]!)) &&
         (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && !/[,;]$/.test(sentence)))
       ) {
         pick.indices.push(next);

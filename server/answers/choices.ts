@@ -37,6 +37,11 @@ export const MAX_OPTIONS = 8;
 // An option is a short label: a few words, no sentence punctuation.
 const MAX_OPTION_WORDS = 6;
 
+/** Whether a line of the page is one of its buttons or links ("Back", "Continue", "Open questionnaire"). */
+export function isControl(line: string): boolean {
+  return CONTROL.test(line) && wordCount(line) <= 4 && !/[.!?]$/.test(line);
+}
+
 /** Whether the question asks what the visitor can choose from. */
 export function isChoiceQuestion(question: string): boolean {
   return CHOICE.some((p) => p.test(question));

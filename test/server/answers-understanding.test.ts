@@ -413,6 +413,14 @@ describe('quotes', () => {
     expect(quotes(fees.content)).toEqual(['**Do I pay?** Nothing is charged.']);
   });
 
+  it('never quotes the page’s buttons: with nothing else to quote, it says it found nothing', () => {
+    const result = ask('What is this video about?', { pageText: '# Video\n\nBack\n\nContinue', documents: [] });
+    expect(result.content).toMatch(/^I couldn't find anything about that/);
+    expect(result.sources).toEqual([]);
+    const label = ask('What is the date of birth?', { pageText: '# About you\n\nDate of birth\n\nBack', documents: [] });
+    expect(quotes(label.content)).toEqual(['Date of birth']);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
