@@ -3,6 +3,7 @@
  * and the site's documents that best match the question, and answers by quoting
  * them and naming their sources; it never writes a fact of its own.
  */
+import { isControl, pageOptions } from './choices';
 import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
 import { buildQuery, onlyPoints, type Query } from './query';
 import { answerWithTools } from './tools';
@@ -43,6 +44,21 @@ const LEAD_IN_WORDS = 4;
 
 // A quote that covers no term the others have not must score this share of the best to be worth adding.
 const SAME_ANSWER_SHARE = 0.9;
+
+// A question about what the visitor is looking at: "this product", "these figures", "in here".
+const POINTS_AT_PAGE =
+  /\b(?:this|these) (?:product|fund|plan|offer|recommendation|option|figure|number|step|form|question)s?\b|\b(?:on|in) here\b/i;
+
+// A question asking when, and the words that say when (a time, or the condition that must come first).
+const ASKS_WHEN = /^\s*when\b/i;
+const SAYS_WHEN = /\b(?:when|once|after|before|until|within|by|during|as soon as|days?|weeks?|months?|years?|\d)\b/i;
+const REFERS_BACK = /\b(?:it|this|they|them|these)\b/i;
+
+// A question that asks for several things: "What are the risks?", "Which fees are there?".
+const ASKS_FOR_A_LIST = /^\s*(?:what|which) (?:are|fees|risks|options)\b|\blist\b/i;
+
+// How much more a line that introduces a list counts when the question asks for one.
+const LIST_LEAD_BONUS = 1.2;
 
 /** A quoted sentence longer than this is cut to a window around the question's terms. */
 export const MAX_QUOTE_WORDS = 60;
@@ -120,8 +136,8 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   const computed = answerWithTools(request);
   if (computed) return computed;
   const scope = questionScope(request.question);
-  if (scope.kind === 'account' || scope.kind === 'stock-tip') {
-    const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : say.STOCK_TIP;
+  if (scope.kind === 'account' || scope.kind === 'stock-tip' || scope.kind === 'market-price') {
+    const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : scope.kind === 'stock-tip' ? say.STOCK_TIP : say.MARKET_PRICE;
     return { content: withHelp(reason, request), followUps: [], sources: [] };
   }
 
@@ -150,9 +166,40 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   // first; the rest answer only when it cannot, lest a page or document that merely shares the
   // question's words speak for it.
   // "What is this video about?" in the Ask-question modal: the source in focus answers with its opening.
+  // "What can I choose here?", "Which journey suits me?": the page's own options answer.
+  const options = focused.length === 0 ? pageOptions(request.question, passages) : null;
+  if (options) {
+    const lines = [...(options.lead ? [options.lead] : []), ...options.options.map((o) => `- ${o}`)];
+    const content = [
+      ...(scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : []),
+      say.accordingTo(PAGE_SOURCE, true),
+      lines.map((line) => blockquote(line)).join('\n'),
+      say.sourcesLine([PAGE_SOURCE]),
+    ].join('\n\n');
+    const ranked = rankPassages(buildIndex(passages), query);
+    const followUps = suggestFollowUps({ question: request.question, ranked, used: [options.passage], passages, asked });
+    return { content, followUps, sources: [PAGE_SOURCE] };
+  }
   const opening = focused.length > 0 && onlyPoints(request.question) ? openingOf(focused) : null;
-  const found = opening ?? (focused.length > 0 ? findPassages(focused, query) : null) ?? findPassages(passages, query);
-  if (!found) {
+  // A name the question asks about that no page or document holds ("the capital of France"): the
+  // passages that share its other words ("capital gains") do not answer it.
+  const unknown = opening === null && namesOf(request.question).some((name) => !mentions(passages, name));
+  // "What fees will I pay for this product?": the visitor points at what the page shows, so the page answers first.
+  const onPage = focused.length === 0 && request.pageText !== null && POINTS_AT_PAGE.test(request.question);
+  const found = unknown
+    ? null
+    : (opening ??
+      (focused.length > 0 ? findPassages(focused, query) : null) ??
+      (onPage ? findPassages(passages, query, (p) => p.source === PAGE_SOURCE) : null) ??
+      findPassages(passages, query));
+  // "What is the difference between growth and defensive assets?": what each side is, one quote each.
+  const compared = found && focused.length === 0 ? compareSides(request.question, passages) : null;
+  const quotes = !found
+    ? []
+    : (compared ??
+      chooseQuotes(found.index, found.chosen, query, ASKS_FOR_A_LIST.test(request.question), ASKS_WHEN.test(request.question)));
+  // Nothing worth quoting (the page's buttons are not an answer): said plainly.
+  if (!found || quotes.length === 0) {
     if (scope.kind === 'personal-advice') return { content: say.GENERAL_ADVICE_ONLY, followUps: [], sources: [] };
     const ranked = rankPassages(buildIndex(topicPool), query);
     const topics = relatedTopics(ranked, topicPool, request.question, asked);
@@ -160,7 +207,6 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
     return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
   }
 
-  const quotes = chooseQuotes(found.index, found.chosen, query);
   const used = quotes.map((q) => q.passage);
   const sources = [...new Set(used.map((p) => p.source))];
   const blocks: string[] = scope.kind === 'personal-advice' ? [say.GENERAL_ADVICE_ONLY] : [];
@@ -177,9 +223,85 @@ export function answerFromSources(request: AnswerRequest): AnswerResult {
   };
 }
 
+// "the difference between X and Y", "X versus Y", "compare X with Y": the two things compared.
+const COMPARISON = [
+  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.+?) and (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /\bcompare (?:an? |the )?(.+?) (?:and|with|to) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /^(?:what is |what's )?(?:an? |the )?(.+?) (?:vs\.?|versus) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+];
+
+/**
+ * The quotes that compare two things, the best sentence on each (searched apart: a sentence naming
+ * both, such as a table row, says what neither is); null when the question compares nothing, a side
+ * is unsearchable or either side has no answer.
+ */
+function compareSides(question: string, passages: readonly Passage[]): Quote[] | null {
+  const match = COMPARISON.map((p) => p.exec(question)).find((m) => m !== null);
+  if (!match) return null;
+  let [left, right] = [match[1]!, match[2]!];
+  // "growth and defensive assets": the noun they share is named once, after the second.
+  const shared = /\s(\S+)$/.exec(right)?.[1];
+  if (shared && !left.includes(' ')) left = `${left} ${shared}`;
+  const quotes: Quote[] = [];
+  for (const side of [left, right]) {
+    const sideQuery = buildQuery(side);
+    if (sideQuery.terms.length === 0) return null;
+    // Looked for in the passages that name the side best only: no sentence of the whole site is read for it.
+    const nearest = rankPassages(buildIndex(passages), sideQuery, DEFINITION_PASSAGES).map((r) => r.passage);
+    const definition = definitionOf(sideQuery.terms, nearest);
+    if (definition) {
+      quotes.push(definition);
+      continue;
+    }
+    const found = findPassages(passages, sideQuery);
+    if (!found) return null;
+    const quote = chooseQuotes(found.index, found.chosen.slice(0, 1), sideQuery)[0];
+    if (!quote) return null;
+    if (!quotes.some((q) => q.text === quote.text)) quotes.push(quote);
+  }
+  return quotes;
+}
+
+// How many of the passages that name a compared thing best are read for its definition.
+const DEFINITION_PASSAGES = 10;
+
+/**
+ * The first sentence that says what a thing is: one labelled with its name ("Growth assets: shares,
+ * property…") or opening with it ("Growth assets are…"); null when none does.
+ */
+function definitionOf(terms: readonly string[], passages: readonly Passage[]): Quote | null {
+  const named = (text: string) => {
+    const words = tokenize(text);
+    return words.length === terms.length && words.every((w) => terms.includes(w));
+  };
+  for (const passage of passages) {
+    for (const sentence of passage.sentences) {
+      const label = /^([^:]{1,60}):\s/.exec(sentence) ?? /^(.{1,60}?)\s(?:is|are|means?)\s/.exec(sentence);
+      if (label && named(label[1]!)) return { passage, text: sentence, heading: null };
+    }
+  }
+  return null;
+}
+
 /** The visitor's earlier questions in this chat, oldest first. */
 export function earlierQuestions(request: Pick<AnswerRequest, 'history'>): string[] {
   return request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+}
+
+// A word written with a capital inside a sentence: a name ("France", "Bitcoin", "Family Tax Benefit").
+const NAME = /(?<=[\p{L}\p{N},;'’"”)]\s+)\p{Lu}[\p{L}\p{N}&'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
+
+/**
+ * The names a question asks about: runs of capitalised words that do not start a sentence, other
+ * than "I" and the names of what the visitor is looking at, as one text each.
+ */
+export function namesOf(question: string): string[] {
+  const names: string[] = [];
+  for (const match of question.matchAll(NAME)) {
+    const name = match[0].replace(/\bI(?:['’]\w+)?\b/g, ' ').trim();
+    if (tokenize(name).length > 0) names.push(name);
+  }
+  return names;
 }
 
 /** Whether any passage holds all the terms of `text`. */
@@ -206,9 +328,10 @@ interface Found {
  * each at least {@link RELATIVE_SCORE_THRESHOLD} of the best score); null when none matches
  * or, together, they match fewer than {@link requiredMatches} of the terms.
  */
-function findPassages(passages: readonly Passage[], query: Query): Found | null {
+function findPassages(passages: readonly Passage[], query: Query, only?: (passage: Passage) => boolean): Found | null {
   const index = buildIndex(passages);
-  const ranked = rankPassages(index, query);
+  // Restricted to some passages, they are still weighed against all of them.
+  const ranked = rankPassages(index, query).filter((r) => !only || only(r.passage));
   const chosen = topPassages(ranked, MAX_QUOTES, RELATIVE_SCORE_THRESHOLD);
   const matched = new Set(chosen.flatMap((c) => c.matched));
   return chosen.length === 0 || matched.size < requiredMatches(query.terms.length) ? null : { index, ranked, chosen };
@@ -248,13 +371,14 @@ interface Quote {
  * sentence, only when it is the best passage. Sentences quoted already (the page may
  * repeat a document) are skipped.
  */
-function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query): Quote[] {
+function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], query: Query, wantsList = false, wantsWhen = false): Quote[] {
   const weights = conceptWeights(index, query);
   const quoted = new Set<string>();
   const covered = new Set<string>();
   const picks = chosen.map((c) => ({
     passage: c.passage,
-    sentences: rankSentences(c.passage, query, weights),
+    // The page's buttons and links ("Back", "Continue") are never quoted.
+    sentences: rankSentences(c.passage, query, weights, wantsList).filter((s) => c.passage.source !== PAGE_SOURCE || !isControl(s.text)),
     indices: [] as number[],
   }));
   const bestScore = Math.max(0, ...picks.map((p) => p.sentences[0]?.score ?? 0));
@@ -272,30 +396,50 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
   // After the first quote, a sentence that adds none of the question's terms must answer nearly as well as the best.
   const adds = (sentence: RankedSentence) =>
     count === 0 || sentence.terms.some((t) => !covered.has(t)) || sentence.score >= bestScore * SAME_ANSWER_SHARE;
+  // A second sentence of a passage that adds a term, or that answers as well as its first (a definition's next line, "It tracks…").
+  const second = (pick: (typeof picks)[number], more = 1) => {
+    if (pick.indices.length === 0 || pick.indices.length > more) return;
+    const first = pick.sentences[0]!;
+    const asGood = (s: RankedSentence) =>
+      s.score >= first.score * SAME_ANSWER_SHARE && s.ownTerms.length > 0 && first.terms.every((t) => s.terms.includes(t));
+    const extras = pick.sentences
+      .slice(1)
+      .filter((s) => !pick.indices.includes(s.index) && strong(s) && (s.terms.some((t) => !covered.has(t)) || asGood(s)));
+    for (const extra of extras.slice(0, more - pick.indices.length + 1)) take(pick, extra);
+  };
   picks.forEach((pick, n) => {
     const best = pick.sentences[0];
     if (best && ((strong(best) && adds(best)) || (n === 0 && bestScore === 0))) take(pick, best);
+    // The best passage's answer is completed before the next passage adds to it.
+    // A question that asks for a list takes its items from the best passage, up to the quotes' limit.
+    if (n === 0 && bestScore > 0) second(pick, wantsList ? MAX_QUOTES - 1 : 1);
   });
-  for (const pick of picks) {
-    if (pick.indices.length === 0) continue;
-    const extra = pick.sentences.slice(1).find((s) => strong(s) && s.terms.some((t) => !covered.has(t)));
-    if (extra) take(pick, extra);
-  }
+  for (const pick of picks.slice(1)) second(pick);
 
   const quotes: Quote[] = [];
   for (const pick of picks) {
     if (pick.indices.length === 0) continue;
-    // A short lead-in ("You can withdraw at any time:") is quoted with the sentence that completes it.
+    const picked = [...pick.indices];
+    // A short lead-in ("You can withdraw at any time:") is quoted with the sentence that completes it,
+    // and a form's label or option ("Date of birth", "Moderate") with the hint or meaning under it.
     for (const i of [...pick.indices]) {
       const sentence = pick.passage.sentences[i]!;
       const next = i + 1;
       if (
         next < pick.passage.sentences.length &&
         !pick.indices.includes(next) &&
-        (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && /[.!?]$/.test(sentence)))
+        !(pick.passage.source === PAGE_SOURCE && isControl(pick.passage.sentences[next]!)) &&
+        (sentence.endsWith(':') || (wordCount(sentence) < LEAD_IN_WORDS && !/[,;]$/.test(sentence)))
       ) {
         pick.indices.push(next);
       }
+    }
+    // "When will I see it?": a quote that names no time or condition is completed by the next sentence
+    // that speaks of the same thing ("Complete the questionnaire to see it here.").
+    const last = Math.max(...pick.indices);
+    const following = pick.passage.sentences[last + 1];
+    if (wantsWhen && pick === picks[0] && following && !SAYS_WHEN.test(pick.passage.sentences[last]!) && REFERS_BACK.test(following)) {
+      pick.indices.push(last + 1);
     }
     // In reading order; sentences that are not next to each other are marked as a gap.
     const indices = [...pick.indices].sort((a, b) => a - b);
@@ -305,9 +449,32 @@ function chooseQuotes(index: PassageIndex, chosen: readonly ScoredPassage[], que
         return n > 0 && i !== indices[n - 1]! + 1 ? `… ${sentence}` : sentence;
       })
       .join(' ');
-    quotes.push({ passage: pick.passage, text, heading: answeringHeading(pick.passage, indices, query, weights) });
+    const named = pick === picks[0] ? namedBelow(index.passages, pick.passage, indices.at(-1)!) : null;
+    quotes.push({
+      passage: pick.passage,
+      text: named ? `${text} ${named}` : text,
+      heading: answeringHeading(pick.passage, picked, query, weights),
+    });
   }
   return quotes;
+}
+
+// A sentence that points at what comes next: "this is the product we recommend", "here are your options".
+const POINTS_FORWARD = /\b(?:this is|these are|here is|here are|as follows|below|the following)\b|:$/i;
+
+/**
+ * What a section's last sentence points at when the section below names it ("Hi Alex, this is the
+ * product we recommend." above "## Diversified Index Fund"): the subsection's heading and its first
+ * sentence; null otherwise.
+ */
+function namedBelow(passages: readonly Passage[], passage: Passage, last: number): string | null {
+  if (last !== passage.sentences.length - 1 || !POINTS_FORWARD.test(passage.sentences[last]!)) return null;
+  const at = passages.indexOf(passage);
+  const next = passages[at + 1];
+  if (!next || next.source !== passage.source || next.headings.length !== passage.headings.length + 1) return null;
+  if (!passage.headings.every((h, i) => next.headings[i] === h)) return null;
+  const first = next.sentences[0];
+  return first ? `${next.headings.at(-1)!}: ${first}` : next.headings.at(-1)!;
 }
 
 /**
@@ -326,8 +493,10 @@ function answeringHeading(passage: Passage, indices: readonly number[], query: Q
 interface RankedSentence {
   text: string;
   index: number;
-  /** The question terms the sentence covers (itself or through a synonym). */
+  /** The question terms the sentence covers (itself or through a synonym), its heading included. */
   terms: string[];
+  /** The question terms the sentence's own words cover, without its heading. */
+  ownTerms: string[];
   score: number;
 }
 
@@ -336,13 +505,18 @@ interface RankedSentence {
  * heading counting as part of each), best first, ties in reading order. When none matches (the passage matched on its heading
  * or source name), the first sentence leads, as the start of that section.
  */
-function rankSentences(passage: Passage, query: Query, weights: readonly number[]): RankedSentence[] {
+function rankSentences(passage: Passage, query: Query, weights: readonly number[], wantsList = false): RankedSentence[] {
   const heading = sectionHeading(passage);
   const wanted = new Set(query.concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)));
   return passage.sentences
     .map((text, index) => {
       const match = sentenceMatch(query, weights, text, heading);
-      return { text, index, ...match, score: match.score * labelFit(text, wanted) };
+      const ownTerms = heading ? sentenceMatch(query, weights, text).terms : match.terms;
+      // "What are the risks?" asks for a list: the line that introduces one ("The main risks are:") answers best.
+      const lead = wantsList && text.endsWith(':') && ownTerms.length > 0 ? LIST_LEAD_BONUS : 1;
+      // A list's items are all wanted, whichever of them the question's words name.
+      const fit = wantsList ? 1 : labelFit(text, wanted);
+      return { text, index, ...match, ownTerms, score: match.score * fit * lead };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
@@ -374,7 +548,9 @@ function trimQuote(sentence: string, query: Query): string {
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
 // is shown as text, never rendered.
 function blockquote(text: string, heading: string | null = null): string {
-  const lead = heading ? `**${escapeMarkdown(heading.replace(/[:.]+$/, ''))}:** ` : '';
+  // A heading that asks ("What is your date of birth?") keeps its question mark, without a colon.
+  const bare = heading?.replace(/[:.]+$/, '');
+  const lead = bare ? (bare.endsWith('?') ? `**${escapeMarkdown(bare)}** ` : `**${escapeMarkdown(bare)}:** `) : '';
   return `> ${lead}${text.replace(/</g, '&lt;')}`;
 }
 

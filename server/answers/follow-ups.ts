@@ -32,9 +32,23 @@ const GENERIC_HEADINGS = new Set([
   'disclaimer',
   'more information',
   'further information',
+  // the parts of a video or a media page: structure, not a topic
+  'transcript',
+  'video transcript',
+  'full transcript',
+  'description',
+  'video description',
+  'captions',
+  'subtitles',
+  'chapters',
+  'details',
+  'key points',
 ]);
 
 const QUESTION_START = /^(?:how|what|why|when|where|who|which|can|could|do|does|is|are|should|will|would)\b/i;
+// A heading written as a question: its second word a verb that asks ("What is…", "How do I…") or a question of its own ("Can I…").
+const ASKS =
+  /^(?:(?:how|what|why|when|where|who|which)(?:\s+\S+)?\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|may|much|many|long|often)\b|(?:can|could|do|does|is|are|should|will|would)\s)/i;
 
 // Labels of a page's chrome and controls: never a topic, whatever the page makes a heading of.
 const CHROME = new Set(
@@ -222,8 +236,8 @@ export function isTopic(heading: string): boolean {
   if (CHROME.has(lower) || SKIP_LINK.test(heading)) return false;
   // A CSV line or a table's header row: commas between cells, quotes, pipes, tabs.
   if (/[|"\t;]/.test(heading) || (heading.match(/,/g)?.length ?? 0) >= 2 || /,\S/.test(heading)) return false;
-  // A sentence (or a label with a figure): ends with a full stop, or holds mostly numbers.
-  if (/[.!…]$/.test(heading)) return false;
+  // A sentence (or a label with a figure): ends with a full stop, holds one ("Not sure? Take the quiz"), or holds mostly numbers.
+  if (/[.!…]$/.test(heading) || /[.?!…]\s/.test(heading)) return false;
   const words = heading.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > MAX_TOPIC_WORDS) return false;
   if (!/\p{L}{3}/u.test(heading)) return false;
@@ -242,7 +256,9 @@ export function isTopic(heading: string): boolean {
  * kept when it is a question; "How we choose your profile" becomes "How do you choose my profile?";
  * "Fund fees", "What are the fund fees?"; "Advice fee", "What is the advice fee?"; "Switching funds",
  * "How does switching funds work?"; a common one-word topic its usual question ("Fees", "What are the
- * fees?"; "Withdrawals", "How do I withdraw?"); any other single word "What about …?".
+ * fees?"; "Withdrawals", "How do I withdraw?"); any other single word or a quality ("Cautious", "Highly
+ * aggressive") with the noun of its parent heading ("What is the cautious profile?" under "Risk
+ * profiles"), or null without one.
  */
 export function headingQuestion(passage: Passage): string | null {
   let question = headingQuestions.get(passage);
@@ -272,7 +288,8 @@ function askHeading(passage: Passage): string | null {
   if (clause) return `${clause[1]} do you ${spoken.slice(clause[0].length)}?`;
   const howTo = /^how to\s+/i.exec(spoken);
   if (howTo) return `How do I ${spoken.slice(howTo[0].length)}?`;
-  if (QUESTION_START.test(spoken)) return `${spoken}?`;
+  // "What is super" asks; "What this advice does not cover" names a list, and would not read as a question.
+  if (QUESTION_START.test(spoken)) return ASKS.test(spoken) ? `${spoken}?` : null;
   const ifClause = /^if\s+/i.exec(spoken);
   if (ifClause) return `What if ${spoken.slice(ifClause[0].length)}?`;
   const about = /^about\s+(this|the|my|your)\s+(.+)$/i.exec(spoken);
@@ -288,10 +305,36 @@ function askHeading(passage: Passage): string | null {
   // A single word that is not a plural noun, or a phrase that names a quality ("Highly aggressive"),
   // has no article that always fits.
   const quality = words.some((w) => /\p{L}ly$/u.test(w)) || /(?:ive|ous|ful|ible|able)$/i.test(head);
-  if ((words.length === 1 && !isPlural(first)) || quality) return `What about ${lowerFirst(spoken)}?`;
+  // A bare name ("Cautious", "Retirement") is a kind of what its parent heading lists ("Risk
+  // profiles", "Your journeys"): asked with that noun, or not at all.
+  if ((words.length === 1 && !isPlural(first)) || quality) {
+    const kind = parentNoun(passage);
+    return kind ? `What is the ${lowerFirst(spoken)} ${kind}?` : null;
+  }
   const determined = /^(?:my|your|the|this|these|those|a|an)\b/i.test(spoken);
   const phrase = determined ? lowerFirst(spoken) : `the ${lowerFirst(spoken)}`;
   return `${isPlural(head) ? 'What are' : 'What is'} ${phrase}?`;
+}
+
+/**
+ * The noun the passage's parent heading lists, in the singular ("Risk profiles" → "profile",
+ * "Your recommended journeys" → "journey"), or null when there is no parent heading or it does not
+ * end in a plural noun.
+ */
+function parentNoun(passage: Passage): string | null {
+  const parent = passage.headings.at(-2);
+  if (!parent) return null;
+  const words = parent
+    .replace(/^(?:\d{1,3}(?:\.\d{1,3})*[.)]?|[ivx]{1,4}[.)])\s+/i, '')
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .trim()
+    .split(/\s+/);
+  const clauseAt = words.findIndex((w, i) => i > 0 && /^(?:I|you|we|they|that|which|who|of|for|in|on|at|with|to|from|by)$/i.test(w));
+  const noun = (clauseAt > 0 ? words[clauseAt - 1]! : words.at(-1)!).toLowerCase();
+  if (!/^\p{L}{3,}$/u.test(noun) || /(?:ed|ing|ly)$/.test(noun) || queryTerms(noun).length === 0) return null;
+  // A singular parent ("Your recommended product") names one thing, whose sections are its parts, not its kinds.
+  if (!isPlural(noun)) return null;
+  return noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : /(?:ches|shes|sses|xes)$/.test(noun) ? noun.slice(0, -2) : noun.slice(0, -1);
 }
 
 /** A plural English noun, as far as its ending shows ("fees", "profiles"; not "class", "status", "analysis"). */

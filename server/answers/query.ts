@@ -69,8 +69,9 @@ function synonymGroups(): Member[][] {
 function member(text: string): Member {
   const words = phraseWords(text);
   const terms = tokenize(text);
-  // Searchable when only articles were dropped: "buy a house" is [buy, hous]; "take out" is not [take].
-  return { text, words, terms: terms.length > 0 && terms.length === words.length ? terms : null };
+  // Searchable when only articles were dropped ("buy a house" is [buy, hous]), or when two words or more
+  // that name it remain ("date of birth" is [date, birth]); "take out" is not [take].
+  return { text, words, terms: terms.length >= 2 || (terms.length > 0 && terms.length === words.length) ? terms : null };
 }
 
 /** A text's words, lower-cased and stemmed, stop words kept, articles dropped. */

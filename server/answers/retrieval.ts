@@ -162,6 +162,7 @@ export function splitSentences(text: string): string[] {
 }
 
 const HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
+const MARKDOWN_HEADING = /^#{1,6}\s+\S/m;
 const FENCE = /^(?:```|~~~)/;
 const RULE = /^(?:[-*_] ?){3,}$/;
 const LIST_ITEM = /^(?:[-*+•‣◦▪]|\d{1,3}[.)])\s+/;
@@ -263,11 +264,12 @@ export function tableRowSentence(cells: readonly string[], headers: readonly str
  * are kept whole when they fit, and long ones are cut between sentences. Works on plain
  * text too (the page text, documents converted from docx): a short line without end
  * punctuation is a title heading what follows when prose follows it, and otherwise
- * (a label, a figure) a sentence of its own.
+ * (a label, a figure) a sentence of its own; with `plainTitles` false (text whose headings are
+ * all marked), such a line is always a sentence.
  */
-export function splitPassages(text: string, source: string, docId: string | null = null): Passage[] {
+export function splitPassages(text: string, source: string, docId: string | null = null, plainTitles = true): Passage[] {
   const passages: Passage[] = [];
-  for (const section of sections(normalizeWhitespace(tabTables(text)))) {
+  for (const section of sections(normalizeWhitespace(tabTables(text)), plainTitles)) {
     const paragraphs = section.paragraphs
       .map((lines) => ({ sentences: paragraphSentences(lines), table: lines.some((l) => l.row === true) }))
       .filter((p) => p.sentences.length > 0);
@@ -278,7 +280,7 @@ export function splitPassages(text: string, source: string, docId: string | null
   return passages;
 }
 
-function sections(text: string): Section[] {
+function sections(text: string, plainTitles: boolean): Section[] {
   const result: Section[] = [];
   const trail: { level: number; text: string }[] = [];
   let current: Section = { headings: [], paragraphs: [] };
@@ -370,7 +372,7 @@ function sections(text: string): Section[] {
     // Plain text (docx, the page's text, a bold line of markdown) has no heading marks:
     // a lone title line followed by prose heads what follows, below any markdown heading.
     // A title line is the first of its paragraph; a numbered one ("2. Fees and costs") may also follow a line that ends a sentence.
-    if (!item && wordCount(line) >= SHORT_LINE_WORDS) {
+    if (plainTitles && !item && wordCount(line) >= SHORT_LINE_WORDS) {
       const before = paragraph.at(-2);
       // A document's opening title lines ("Product Disclosure Statement", then the product's
       // name) are its title together, not sentences of its first section.
@@ -514,7 +516,12 @@ export function cleanPageText(text: string): string {
  */
 export function requestPassages(request: Pick<AnswerRequest, 'pageText' | 'documents'>): Passage[] {
   const passages: Passage[] = [];
-  if (request.pageText !== null) passages.push(...splitPassages(cleanPageText(request.pageText), PAGE_SOURCE));
+  if (request.pageText !== null) {
+    // The page reader marks every heading by its level (widget-spec §7): a line it left unmarked is
+    // not a title but a label or an option ("Moderate", "Date of birth"), however short.
+    const text = cleanPageText(request.pageText);
+    passages.push(...splitPassages(text, PAGE_SOURCE, null, !MARKDOWN_HEADING.test(text)));
+  }
   for (const doc of request.documents) passages.push(...documentPassages(doc));
   return passages;
 }
@@ -676,10 +683,12 @@ export function sentenceMatch(
 
 /**
  * The heading a passage's sentences answer under: its own heading, unless that is the title of
- * its whole source (the one heading of the source's first passage).
+ * its whole source (the one heading of a document's first passage).
  */
 export function sectionHeading(passage: Passage): string {
-  if (passage.headings.length >= 2 || (passage.headings.length === 1 && passage.position > 0)) return passage.headings.at(-1)!;
+  // The page's own heading is its topic ("What is your date of birth?"), not a document's name repeated.
+  const page = passage.source === PAGE_SOURCE;
+  if (passage.headings.length >= 2 || (passage.headings.length === 1 && (passage.position > 0 || page))) return passage.headings.at(-1)!;
   return '';
 }
 

@@ -13,6 +13,8 @@ export type QuestionScope =
   | { kind: 'account' }
   /** A tip on a particular share, coin or market move: declined. */
   | { kind: 'stock-tip' }
+  /** Today's price of a coin, a share or a market, which no site's page holds live: declined. */
+  | { kind: 'market-price' }
   /**
    * Something else entirely (weather, sport, news, cooking): declined unless the site's
    * content speaks of `topic`, the question's words that name it (a travel site may well talk about the weather).
@@ -39,6 +41,14 @@ const STOCK_TIP = [
   /\bwill (?:the )?(?:\S+ ){0,3}(?:shares?|stocks?|price|bitcoin|market|asx|dow|nasdaq)\s+(?:go up|go down|rise|fall|drop|crash|recover)\b/i,
 ];
 
+// What a coin, a share or a market trades at: live figures, never in a site's pages.
+const TRADED = String.raw`(?:bitcoin|btc|ethereum|ether|dogecoin|crypto(?:currency|currencies|s)?|coins?|tokens?|gold|oil|the (?:asx|dow|nasdaq|s&p(?: 500)?|ftse|dollar)|(?:[\w&.-]+ )?(?:shares?|stocks?) (?:in|of))`;
+const MARKET_PRICE = [
+  new RegExp(String.raw`\b(?:price|value|worth|rate|trading at|exchange rate)\b[^?.!]{0,30}?\b${TRADED}`, 'i'),
+  new RegExp(String.raw`\b${TRADED}\b[^?.!]{0,20}?\b(?:price|worth|value|trading at|at today)\b`, 'i'),
+  new RegExp(String.raw`\bhow much is (?:a |one )?${TRADED}\b`, 'i'),
+];
+
 // Topics no finance site answers by default; each is declined unless the site's own content uses the words.
 const OFF_TOPIC = [
   /\b(?:weather|forecast for (?:today|tomorrow|the weekend))\b/i,
@@ -50,7 +60,7 @@ const OFF_TOPIC = [
 ];
 
 const ADVICE = [
-  /\bshould i\b.*\b(?:invest|buy|sell|put|choose|pick|switch|move|withdraw|retire|sacrifice|contribute|go with|get|use|take|keep|hold|cash)\b/i,
+  /\bshould i\b.*\b(?:invest|buy|sell|put|choose|pick|switch|move|withdraw|retire|sacrifice|contribute|go with|get|use|take|keep|hold|cash|pay (?:off|down|back)|repay|borrow|save)(?:s|ed|ing)?\b/i,
   /\bwhich\b.*\b(?:risk profile|profile|fund|product|option|portfolio|investment|strategy|style|super fund)\b.*\b(?:should i|best for me|suits? me|right for me|for me|do i need)\b/i,
   /\bis (?:this|it|that|the [\w-]+(?: [\w-]+){0,3}) (?:fund |product |option |investment |portfolio |profile |strategy )?(?:right|good|suitable|best|a good (?:idea|choice|fit)|appropriate|the right (?:one|choice)) for me\b/i,
   /\b(?:recommend|advise|suggest)\b.*\b(?:me|i)\b.*\b(?:invest|buy|choose|fund|profile|product|portfolio)\b/i,
@@ -62,10 +72,11 @@ const ADVICE = [
 // Questions about the journey itself ("Which journey suits me?") are about the site, not advice.
 const ABOUT_THE_JOURNEY = /\bjourneys?\b/i;
 
-/** How to handle the question (checked in order: account, share tip, off-topic, personal advice). */
+/** How to handle the question (checked in order: account, share tip, market price, off-topic, personal advice). */
 export function questionScope(question: string): QuestionScope {
   if (ACCOUNT.some((p) => p.test(question))) return { kind: 'account' };
   if (STOCK_TIP.some((p) => p.test(question))) return { kind: 'stock-tip' };
+  if (MARKET_PRICE.some((p) => p.test(question))) return { kind: 'market-price' };
   for (const pattern of OFF_TOPIC) {
     const topic = pattern.exec(question)?.[0];
     if (topic) return { kind: 'off-topic', topic };

@@ -32,6 +32,9 @@ export const ACCOUNT_DATA =
 /** A request for a tip on a particular share, coin or market move. */
 export const STOCK_TIP = "I can't give tips on particular shares or predict markets, and I won't guess.";
 
+/** Today's price of a coin, a share or a market. */
+export const MARKET_PRICE = "I can't see live prices of shares, coins or markets, so I can't tell you that, and I won't guess.";
+
 /**
  * Personal financial advice asked in chat (ASIC RG 244: the chat gives general information only;
  * advice that considers the visitor's circumstances comes from the site's advice journey).

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
-import { isTopic, suggestFollowUps } from '../../server/answers/follow-ups';
+import { headingQuestion, isTopic, suggestFollowUps } from '../../server/answers/follow-ups';
 import type { AnswerRequest, SourceDoc } from '../../server/answers/index';
 import { buildQuery } from '../../server/answers/query';
 import {
@@ -118,11 +118,61 @@ describe('synonyms', () => {
     const out = ask('How do I take my money out?');
     expect(out.sources).toEqual(['Product Disclosure Statement']);
     expect(quotes(out.content)[0]).toMatch(/^You can withdraw some or all of your money at any time: Log in to your account/);
+    // The section's other line about the money answers as well: it is quoted too.
+    expect(quotes(out.content).join(' ')).toContain('The money usually reaches your bank within five business days.');
 
     expect(quotes(ask('Is there an exit fee?').content).join(' ')).toContain('Withdrawal fee: Amount Nil');
 
     const costs = ask('What does it cost?');
     expect(quotes(costs.content).join(' ')).toMatch(/investment fee of 0\.5% a year/);
+  });
+
+  it('plain words find the documents’ terms: stop working, a trip abroad, a mistake, kept overseas', () => {
+    const guide: SourceDoc = {
+      id: 'adviser',
+      name: 'Our advice service',
+      text: [
+        '# Our advice service',
+        '## Planning ahead',
+        'We help you plan the income you will need in retirement.',
+        '## Goals you can save for',
+        '- Travelling overseas',
+        '- A new car',
+        '## Compensation',
+        'We hold professional indemnity insurance that covers the advice our representatives give.',
+        '## Where your information is stored',
+        'Some of our service providers store data outside Australia, in the United States.',
+      ].join('\n\n'),
+    };
+    const cases: [string, RegExp][] = [
+      ['Can you help me plan to stop working one day?', /retirement/],
+      ['Can I save for a trip abroad?', /Travelling overseas/],
+      ['Are you insured if an adviser makes a mistake?', /professional indemnity/],
+      ['Is my data kept overseas?', /outside Australia/],
+    ];
+    for (const [question, expected] of cases) {
+      const result = ask(question, { documents: [guide] });
+      expect(quotes(result.content).join(' ')).toMatch(expected);
+    }
+  });
+
+  it('a phrase of two words or more is searched whole, its small words aside: "birthday" finds "date of birth"', () => {
+    const page = '# About you\n\nWe need a few details first.\n\n## Date of birth\n\nType it as DD/MM/YYYY, for example 15/06/1990.';
+    expect(quotes(ask('How do I type my birthday?', { pageText: page, documents: [] }).content).join(' ')).toContain('DD/MM/YYYY');
+    const complaints: SourceDoc = {
+      id: 'p',
+      name: 'Privacy policy',
+      text: '# Privacy policy\n\n## Complaints\n\nWrite to our privacy officer. We acknowledge your complaint within a day and respond within 30 days.',
+    };
+    expect(quotes(ask('How quickly will you answer a privacy complaint?', { documents: [complaints] }).content).join(' ')).toContain(
+      '30 days',
+    );
+  });
+
+  it('"saved" is keeping, not money: a verb is not a synonym of the noun it stems like', () => {
+    const alternatives = buildQuery('Are my answers saved as I go?').concepts.flatMap((c) => c.alternatives.map((a) => a.terms.join(' ')));
+    expect(alternatives).not.toContain('monei');
+    expect(alternatives).not.toContain('cash');
   });
 
   it('"how long" asks for a duration', () => {
@@ -223,6 +273,154 @@ describe('quotes', () => {
     expect(nothing.sources).toEqual([]);
   });
 
+  it('quotes the sentence that holds the question’s words itself, and a definition’s next line', () => {
+    const guide: SourceDoc = {
+      id: 'g',
+      name: 'Guide',
+      text: [
+        '# Guide',
+        '## About the fund',
+        'The Growth Index Fund is a diversified, low-cost index fund. It buys index funds that track each market, so its returns follow the markets’.',
+        'You choose one of three risk profiles.',
+        '## How we are paid',
+        'We charge an adviser fee of $300 for your advice. We take no commissions, and our advisers are paid a salary.',
+      ].join('\n\n'),
+    };
+    expect(quotes(ask('What is an index fund?', { documents: [guide] }).content).join(' ')).toMatch(/track each market/);
+    expect(quotes(ask('How are your advisers paid?', { documents: [guide] }).content).join(' ')).toMatch(/paid a salary/);
+  });
+
+  it('answers a question asking for several things with the list, not one line of it', () => {
+    const doc: SourceDoc = {
+      id: 'r',
+      name: 'Fund guide',
+      text: [
+        '# Fund guide',
+        '## Risks of investing',
+        'All investments carry risk. Returns are not guaranteed. The main risks are:',
+        '- Market risk: markets fall, sometimes sharply.',
+        '- Currency risk: a rising dollar lowers the value of overseas assets.',
+        '## Fees',
+        [
+          '| Fee | Amount | Frequency |',
+          '| --- | --- | --- |',
+          '| Upfront adviser fee | $400 | Once |',
+          '| Administration fee | 0% | Yearly |',
+          '| Investment fee | 0.6% | Yearly |',
+        ].join('\n'),
+      ].join('\n\n'),
+    };
+    expect(quotes(ask('What are the risks of investing?', { documents: [doc] }).content).join(' ')).toContain('Market risk');
+    const fees = quotes(ask('What fees are listed here?', { documents: [doc] }).content).join(' ');
+    for (const fee of ['Upfront adviser fee', 'Administration fee', 'Investment fee']) expect(fees).toContain(fee);
+  });
+
+  it('reads the page’s unmarked lines as its labels and options, each with the line under it', () => {
+    const page = [
+      '# How do you feel about investment risk?',
+      'Choose the investment style that suits you.',
+      'Cautious',
+      'Security over growth.',
+      'Moderate',
+      'A balance of growth and security.',
+      'Date of birth',
+      'For example, 15/06/1990 (DD/MM/YYYY)',
+    ].join('\n\n');
+    // Not headings: "Moderate" is an option, and its meaning is the line under it.
+    expect(requestPassages({ pageText: page, documents: [] }).every((p) => p.headings.length === 1)).toBe(true);
+    expect(quotes(ask('What does the moderate style mean?', { pageText: page, documents: [] }).content).join(' ')).toContain(
+      'Moderate A balance of growth and security.',
+    );
+    expect(quotes(ask('What format is the date of birth in?', { pageText: page, documents: [] }).content).join(' ')).toContain(
+      'DD/MM/YYYY',
+    );
+  });
+
+  it('answers what the visitor can choose with the page’s own options, never its buttons', () => {
+    const journeys = ask('Which journey suits me?', { pageText: HOME_PAGE });
+    expect(journeys.sources).toEqual([PAGE_SOURCE]);
+    expect(quotes(journeys.content)).toEqual([
+      '- Retirement: Plan the retirement you want, and see how long your savings could last.',
+      '- Saving for a goal: Choose your goal and we suggest how much to put aside each month.',
+    ]);
+    const form = '# What is your relationship status?\n\nCouple\n\nSingle\n\nBack\n\nContinue';
+    expect(quotes(ask('What can I choose here?', { pageText: form }).content)).toEqual(['- Couple', '- Single']);
+    const goals = [
+      '# What are you investing for?',
+      'Choose the goal that matters most to you right now.',
+      'Travelling overseas',
+      'Buying your first home',
+      'Back',
+    ].join('\n\n');
+    expect(quotes(ask('What goals can I choose from?', { pageText: `${goals}\n\n${form}` }).content)).toEqual([
+      'Choose the goal that matters most to you right now.',
+      '- Travelling overseas',
+      '- Buying your first home',
+    ]);
+    // Not a question about choosing: answered from the content as usual.
+    expect(ask('What is the relationship status?', { pageText: form }).content).not.toMatch(/- Couple/);
+  });
+
+  it('answers from the page first when the question points at what it shows ("this product")', () => {
+    const page = '# Your recommended product\n\n## Balanced Index Fund\n\n- Its fees are low: 0.5% a year.\n- You can start with $5,000.';
+    const result = ask('What fees will I pay for this product?', { pageText: page });
+    expect(result.sources).toEqual([PAGE_SOURCE]);
+    expect(quotes(result.content).join(' ')).toContain('0.5% a year');
+  });
+
+  it('compares two things with what each is, not with a line that names both', () => {
+    const doc: SourceDoc = {
+      id: 'a',
+      name: 'Asset guide',
+      text: [
+        '# Asset guide',
+        '## Mixes',
+        ['| Mix | Growth assets | Defensive assets |', '| --- | --- | --- |', '| Steady | 30% | 70% |', '| Bold | 90% | 10% |'].join('\n'),
+        '## What the assets are',
+        'Growth assets: shares and property.',
+        'Defensive assets are bonds and cash.',
+      ].join('\n\n'),
+    };
+    const quoted = quotes(ask('What is the difference between growth and defensive assets?', { documents: [doc] }).content);
+    expect(quoted).toEqual(['Growth assets: shares and property.', 'Defensive assets are bonds and cash.']);
+  });
+
+  it('answers "when" with the sentence that says when, following the one that names the thing', () => {
+    const page =
+      '# Your plan\n\nYour plan is prepared from your answers. Finish the questions and accept our recommendation to read it here.';
+    const quoted = quotes(ask('When will I see my plan?', { pageText: page, documents: [] }).content).join(' ');
+    expect(quoted).toContain('accept our recommendation');
+  });
+
+  it('completes a sentence pointing at what comes next with the section that names it', () => {
+    const page = [
+      '# Your recommended product',
+      'Hi Sam, this is the product we recommend for your goal.',
+      '## Balanced Index Fund',
+      'A low-cost index portfolio that matches your style.',
+    ].join('\n\n');
+    const quoted = quotes(ask('Which product do you recommend?', { pageText: page, documents: [] }).content).join(' ');
+    expect(quoted).toContain('this is the product we recommend for your goal. Balanced Index Fund: A low-cost index portfolio');
+  });
+
+  it('reads the page’s own heading as the topic of what is under it', () => {
+    const page =
+      '# What is your date of birth?\n\nYou need to be 18 or over to use this advice.\n\nDate of birth\n\nFor example, 15/06/1990\n\nBack';
+    const result = ask('How old do I have to be?', { pageText: page, documents: [] });
+    expect(quotes(result.content).join(' ')).toContain('18 or over');
+    // A heading that asks keeps its question mark when shown with a quote.
+    const fees = ask('Do I pay?', { pageText: '# Costs\n\n## Do I pay?\n\nNothing is charged.', documents: [] });
+    expect(quotes(fees.content)).toEqual(['**Do I pay?** Nothing is charged.']);
+  });
+
+  it('never quotes the page’s buttons: with nothing else to quote, it says it found nothing', () => {
+    const result = ask('What is this video about?', { pageText: '# Video\n\nBack\n\nContinue', documents: [] });
+    expect(result.content).toMatch(/^I couldn't find anything about that/);
+    expect(result.sources).toEqual([]);
+    const label = ask('What is the date of birth?', { pageText: '# About you\n\nDate of birth\n\nBack', documents: [] });
+    expect(quotes(label.content)).toEqual(['Date of birth']);
+  });
+
   it('does not quote a document title as if it answered', () => {
     const result = ask('Tell me about the Balanced Index Fund');
     expect(quotes(result.content)).not.toContain('Balanced Index Fund');
@@ -268,11 +466,33 @@ describe('honest when it does not know', () => {
     expect(result.followUps.length).toBeLessThanOrEqual(3);
   });
 
+  it('declines a live price, and a name no source holds, though other words of the question match', () => {
+    for (const question of [
+      'What is the price of Bitcoin?',
+      'How much is one bitcoin worth today?',
+      'What are shares in BHP trading at?',
+    ]) {
+      expect(questionScope(question).kind).toBe('market-price');
+      expect(ask(question).content).toBe(words.MARKET_PRICE);
+    }
+    expect(questionScope('What is the unit price of the fund?').kind).toBe('content');
+    // "capital" matches "capital gains" and "tax" the fund's tax section, but nothing here speaks of France or of that benefit.
+    const gains: SourceDoc = { id: 'tax', name: 'Tax guide', text: '# Tax\n\nCapital gains on your units may be taxed when you withdraw.' };
+    for (const question of ['What is the capital of France?', 'Is Family Tax Benefit taxed?']) {
+      const result = ask(question, { documents: [...DOCS, gains] });
+      expect(result.content).toMatch(/^I couldn't find anything about that/);
+      expect(result.sources).toEqual([]);
+    }
+    // A name the sources hold is searched as usual.
+    expect(ask('Is the Balanced Index Fund taxed?', { documents: [...DOCS, gains] }).sources.length).toBeGreaterThan(0);
+  });
+
   it('answers personal advice with general information only, pointed to the advice journey', () => {
     for (const question of [
       'Should I invest my savings in the Balanced Index Fund?',
       'Which risk profile should I choose?',
       'Is this fund right for me?',
+      'Should I pay off my credit card before investing?',
     ]) {
       expect(questionScope(question).kind).toBe('personal-advice');
       const result = ask(question);
@@ -339,6 +559,26 @@ You can withdraw at any time from your account.`;
     expect(isTopic('Skip to content')).toBe(false);
     expect(isTopic('Investment Investment')).toBe(false);
     expect(isTopic('Fees and costs')).toBe(true);
+  });
+
+  it('ask about a bare name with its parent heading’s noun, and never offer a transcript or a lone name', () => {
+    const at = (...headings: string[]) => headingQuestion({ source: 'Doc', docId: null, headings, sentences: [], text: '', position: 1 });
+    expect(at('Guide', '3. Risk profiles', 'Cautious')).toBe('What is the cautious profile?');
+    expect(at('Guide', 'Risk profiles', 'Highly aggressive')).toBe('What is the highly aggressive profile?');
+    expect(at('Your recommended journeys', 'Retirement')).toBe('What is the retirement journey?');
+    expect(at('Investment risk profiles explained', 'Cautious')).toBeNull();
+    expect(at('Your recommended product', 'Projection')).toBeNull();
+    // A heading that reads as a clause or holds a sentence is no question.
+    expect(at('Guide', 'What this advice does not cover')).toBeNull();
+    expect(at('Guide', 'Not sure? Take the risk questionnaire')).toBeNull();
+    expect(at('Guide', 'What is a risk profile')).toBe('What is a risk profile?');
+    expect(at('Cautious')).toBeNull();
+    expect(at('Welcome video', 'Transcript')).toBeNull();
+    for (const question of ['Which journey suits me?', 'What does the cautious profile hold?', 'weather']) {
+      for (const pageText of [HOME_PAGE, `${HOME_PAGE}\n\n## Transcript\n\nWelcome. Today we plan your goal.`]) {
+        for (const followUp of ask(question, { pageText }).followUps) expect(followUp).not.toMatch(/^What about\b|transcript/i);
+      }
+    }
   });
 
   it('lead, when clicked, to an answer', () => {
