@@ -55,7 +55,7 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
   let server: RunningServer;
   let stt: Awaited<ReturnType<typeof sttStandIn>>;
   beforeAll(async () => {
-    v = await voiceSetUp({ AVATAR_PROVIDER: 'fake', AVATAR_ID: 'Horizon', AVATAR_FAKE_IDLE_MS: String(IDLE_MS) });
+    v = await voiceSetUp({ AVATAR_PROVIDER: 'fake', AVATAR_ID: 'Horizon', AVATAR_FAKE_IDLE_TIMEOUT: `${IDLE_MS / 1000}s` });
     ({ browser, server, stt } = v);
   });
   afterAll(() => v?.stop());
