@@ -321,9 +321,8 @@ export function selectStatus(s: AvatarSnapshot, recorder?: RecordingSnapshot): A
     if (r.matches('checking') || r.matches('transcribing')) return { code: 'transcribing' };
     if (r.matches('waitingForResponse')) return { code: 'thinking' };
     if (r.context.problem) return { code: 'problem', problem: r.context.problem };
-    if (!r.matches('active') || r.matches({ active: 'acquiring' })) return { code: 'ready' };
-    const first = r.context.takes < 2 && !r.context.heardSpeech;
-    return { code: first ? 'ready' : 'listening' };
+    // the first recording until speech is heard (the microphone starting included); then every one listens
+    return { code: r.context.takes < 2 && !r.context.heardSpeech ? 'ready' : 'listening' };
   }
   if (s.matches('idle') || s.matches('closing') || s.matches('stopping') || s.matches('closed')) return null;
   return { code: 'connecting' };

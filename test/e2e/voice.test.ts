@@ -70,6 +70,17 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
     expect(await page.getByRole('textbox', { name: /^Message/ }).count()).toBe(0);
     expect(await focusedLabel(page)).toBe('Click to mute');
+    // every change of the status line from now on (a polite live region: what a screen reader hears)
+    await page.evaluate(() => {
+      const root = document.querySelector('ai-chat-widget')!.shadowRoot!;
+      const line = () => root.querySelector('[data-part="voice-status"]')?.textContent ?? '';
+      const seen: string[] = [line()];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => {
+        if (line() !== seen.at(-1)) seen.push(line());
+      }).observe(root, { subtree: true, childList: true, characterData: true });
+    });
+    const statuses = () => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
     // the avatar's picture plays
     await page.waitForFunction(() => {
       const v = document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector<HTMLVideoElement>('[data-part="avatar-video"]');
@@ -94,10 +105,16 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     expect(await liveTracks(page)).toBe(0);
     await talking.waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => liveTracks(page), { timeout: 5000 }).toBe(1);
+    // the status line followed it all (widget-spec §4 "Recording flow": 'Transcribing')
+    await expect
+      .poll(async () => (await statuses()).slice(0, 6), { timeout: 5000 })
+      .toEqual(['Media stream ready', 'Listening...', 'Transcribing', 'Thinking...', 'Speaking...', 'Listening...']);
 
     // mute, and unmute
     await page.getByRole('button', { name: 'Click to mute' }).click();
     await expect.poll(() => liveTracks(page)).toBe(0);
+    expect(await status(page).textContent()).toBe('Microphone muted');
+    expect(await status(page).getAttribute('aria-live')).toBe('polite');
     await page.getByRole('button', { name: 'Click to unmute' }).click();
     await expect.poll(() => liveTracks(page)).toBe(1);
     expect(await violations(page)).toEqual([]);
