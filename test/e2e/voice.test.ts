@@ -180,6 +180,20 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     // the answer shows as plain text until the markdown renderer's chunk has loaded: read it rendered
     await answers.first().locator('[data-part="markdown"]').waitFor({ timeout: 10_000 });
     const answer = (await answers.first().textContent()) ?? '';
+    // the answer stays in view: its start shows in the conversation, above the suggested questions under it
+    const followUps = page.locator('[data-part="follow-ups"]');
+    await followUps.waitFor();
+    await expect
+      .poll(async () => {
+        const [list, start, next] = await Promise.all(
+          [page.locator('[data-part="messages"]'), answers.last(), followUps].map((l) => l.boundingBox()),
+        );
+        return { list, start, next };
+      })
+      .toSatisfy(
+        ({ list, start, next }) =>
+          !!list && !!start && !!next && start.y >= list.y && start.y + 20 <= list.y + list.height && start.y < next.y,
+      );
     await expect.poll(() => heygen.calls.filter((c) => c.path === '/v1/streaming.task').length).toBe(1);
     const task = heygen.calls.find((c) => c.path === '/v1/streaming.task')!;
     expect(task).toMatchObject({ auth: 'Bearer hg-token', body: { session_id: 'hg-session', task_type: 'repeat' } });
