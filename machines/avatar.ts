@@ -19,7 +19,7 @@
  * recording machine with its own effects, provided by the widget.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { recordingMachine } from './recording';
+import { recordingMachine, type RecordingProblem, type RecordingSnapshot } from './recording';
 import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from './on-demand-constants';
 
 /** LiveKit's DisconnectReason ROOM_DELETED: the provider closed the room (widget-spec §4: shown as 'Idle timeout'). */
@@ -292,19 +292,38 @@ export const avatarMachine = setup({
 export type AvatarActor = ActorRefFrom<typeof avatarMachine>;
 export type AvatarSnapshot = SnapshotFrom<typeof avatarMachine>;
 
-/** What the status line says (widget-spec §4, §8), as a code with its detail; null when there is nothing to say. */
+/**
+ * What the status line says (widget-spec §4, §8), as a code with its detail; null when there is nothing to say.
+ * In the room, it follows the avatar and its recorder: `listening` (the mic is open), `transcribing` (widget-spec
+ * §4 "Recording flow": 'Transcribing'), `thinking` (the message is sent, its answer not yet said), `speaking` (the
+ * avatar says it, and for the second after), `muted`, and a recording's `problem` (§8 "Voice").
+ */
 export type AvatarStatus =
   | { code: 'failed'; failure: AvatarFailure }
   | { code: 'disconnected'; reason: number | null }
-  | { code: 'ready' }
-  | { code: 'connecting' }
+  | { code: 'ready' | 'connecting' | 'listening' | 'transcribing' | 'thinking' | 'speaking' | 'muted' }
+  | { code: 'problem'; problem: RecordingProblem }
   | null;
 
-/** The status line's code (the voice view has its words). */
-export function selectStatus(s: AvatarSnapshot): AvatarStatus {
+/**
+ * The status line's code (the voice view has its words), from the avatar and, once the room is up, its recorder
+ * (`children.recorder`). 'Media stream ready' (widget-spec §4) stays through the first recording until speech is heard.
+ */
+export function selectStatus(s: AvatarSnapshot, recorder?: RecordingSnapshot): AvatarStatus {
   if (s.matches('failed')) return { code: 'failed', failure: s.context.failure ?? 'SESSION_FAILED' };
   if (s.matches('disconnected')) return { code: 'disconnected', reason: s.context.disconnectReason };
-  if (s.matches({ live: { connection: 'ready' } })) return { code: 'ready' };
+  if (s.matches({ live: { connection: 'ready' } })) {
+    // muted and the avatar talking come first: the recorder is paused then (a transcription under way goes on)
+    if (s.matches({ live: { connection: { ready: 'muted' } } })) return { code: 'muted' };
+    if (s.context.talking || s.matches({ live: { connection: { ready: 'resuming' } } })) return { code: 'speaking' };
+    const r = recorder;
+    if (!r) return { code: 'ready' };
+    if (r.matches('checking') || r.matches('transcribing')) return { code: 'transcribing' };
+    if (r.matches('waitingForResponse')) return { code: 'thinking' };
+    if (r.context.problem) return { code: 'problem', problem: r.context.problem };
+    // the first recording until speech is heard (the microphone starting included); then every one listens
+    return { code: r.context.takes < 2 && !r.context.heardSpeech ? 'ready' : 'listening' };
+  }
   if (s.matches('idle') || s.matches('closing') || s.matches('stopping') || s.matches('closed')) return null;
   return { code: 'connecting' };
 }

@@ -56,6 +56,8 @@ export interface RecordingContext {
   audio: Blob | null;
   /** The last recording's problem, shown until the next one starts. @default null */
   problem: RecordingProblem | null;
+  /** Recordings started so far (voice mode's status says 'Media stream ready' through the first). @default 0 */
+  takes: number;
 }
 
 export interface RecordingInput {
@@ -155,7 +157,14 @@ export const recordingMachine = setup({
     hasTextInVoiceMode: ({ context, event }) => context.mode === 'voice' && transcriptOf(event) !== '',
   },
   actions: {
-    startRecording: assign({ heardSpeech: false, bars: [], audio: null, problem: null, stream: null }),
+    startRecording: assign({
+      heardSpeech: false,
+      bars: [],
+      audio: null,
+      problem: null,
+      stream: null,
+      takes: ({ context }) => context.takes + 1,
+    }),
     keepStream: assign({ stream: ({ context, event }) => (event.type === 'MIC.READY' ? event.stream : context.stream) }),
     releaseStream: assign({ stream: null, bars: [] }),
     markSpeech: assign({ heardSpeech: true }),
@@ -182,7 +191,15 @@ export const recordingMachine = setup({
   },
 }).createMachine({
   id: 'recording',
-  context: ({ input }) => ({ mode: input?.mode ?? 'dictation', stream: null, heardSpeech: false, bars: [], audio: null, problem: null }),
+  context: ({ input }) => ({
+    mode: input?.mode ?? 'dictation',
+    stream: null,
+    heardSpeech: false,
+    bars: [],
+    audio: null,
+    problem: null,
+    takes: 0,
+  }),
   initial: 'idle',
   states: {
     idle: {

@@ -76,6 +76,22 @@ export function retentionFromEnv(env: NodeJS.ProcessEnv): number | null {
   }
 }
 
+/**
+ * The built-in fake avatar provider's idle timeout (AVATAR_FAKE_IDLE_TIMEOUT: `30s`, `5m`, …; unset or `off`: none): its
+ * rooms end after that long without speech, as a real provider's do after 300 s (widget-spec §4 "Voice/avatar mode",
+ * §9), so the 'Room disconnected: Idle timeout' path and Start new session can be tried without waiting five minutes.
+ * null: its rooms never time out. @default null
+ */
+export function fakeAvatarIdleFromEnv(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.AVATAR_FAKE_IDLE_TIMEOUT?.trim();
+  if (!raw || raw === 'off') return null;
+  try {
+    return parseDuration(raw);
+  } catch {
+    throw new Error(`AVATAR_FAKE_IDLE_TIMEOUT must be a duration like 10s, 5m or 1h, or off, not "${env.AVATAR_FAKE_IDLE_TIMEOUT}"`);
+  }
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

@@ -17,8 +17,9 @@ export interface FakeAvatarProvider extends AvatarProvider {
 const id = () => randomBytes(12).toString('base64url');
 
 /**
- * `idleMs`: its rooms end after that long without speech (AVATAR_FAKE_IDLE_MS), as a real
- * provider's do after 300 s; by default they do not.
+ * `idleMs`: its rooms end after that long without speech (AVATAR_FAKE_IDLE_TIMEOUT, server/config.ts),
+ * as a real provider's do after 300 s (LiveKit reason 5, shown as 'Room disconnected: Idle timeout', widget-spec
+ * §4); by default they do not. The widget's stand-in room keeps the clock (src/effects/fake-avatar-room.ts).
  */
 export function createFakeAvatarProvider(avatarId = 'fake-avatar', idleMs?: number): FakeAvatarProvider {
   const tokens = new Set<string>();

@@ -7,8 +7,9 @@
  * - otherwise none: voice mode is off (config reports no avatar id).
  *
  * `AVATAR_ID` names the avatar, `AVATAR_API_URL` overrides the provider's API root;
- * `AVATAR_FAKE_IDLE_MS` gives the fake's rooms an idle timeout (tests).
+ * `AVATAR_FAKE_IDLE_TIMEOUT` (`10s`, `5m`) gives the fake's rooms an idle timeout (server/config.ts).
  */
+import { fakeAvatarIdleFromEnv } from '../config';
 import { createFakeAvatarProvider } from './fake';
 import { createHeyGenProvider } from './heygen';
 import { createLiveAvatarProvider } from './liveavatar';
@@ -17,7 +18,7 @@ import type { AvatarProvider } from './types';
 export function avatarProviderFromEnv(env: NodeJS.ProcessEnv): AvatarProvider | null {
   const kind = (env.AVATAR_PROVIDER || (env.AVATAR_API_KEY ? 'heygen' : '')).toLowerCase();
   if (!kind) return null;
-  if (kind === 'fake') return createFakeAvatarProvider(env.AVATAR_ID || 'fake-avatar', Number(env.AVATAR_FAKE_IDLE_MS) || undefined);
+  if (kind === 'fake') return createFakeAvatarProvider(env.AVATAR_ID || 'fake-avatar', fakeAvatarIdleFromEnv(env) ?? undefined);
   if (kind !== 'heygen' && kind !== 'liveavatar')
     throw new Error(`AVATAR_PROVIDER must be heygen, liveavatar or fake, not "${env.AVATAR_PROVIDER}"`);
   if (!env.AVATAR_API_KEY) throw new Error(`AVATAR_PROVIDER=${kind} needs AVATAR_API_KEY`);

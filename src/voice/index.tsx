@@ -24,6 +24,7 @@ import {
   type AvatarSnapshot,
   type RoomCommand,
 } from '../../machines/avatar';
+import type { RecordingActor } from '../../machines/recording';
 import { voiceMachine, type ChatExtras } from '../../machines/voice';
 import { createAvatarClient } from '../api/avatar';
 import type { Http } from '../api/client';
@@ -120,7 +121,15 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
     };
     const tracks = selectTracks(s);
     const muted = selectIsMuted(s);
-    const status = voiceStatusText(selectStatus(s));
+    // the status follows the recorder too (widget-spec §4 "Recording flow"); a recorder's change that keeps the
+    // words (the meter's readings) renders nothing, so the live region speaks once per change
+    const recorder = s.children.recorder as RecordingActor | undefined;
+    const [, setHeard] = useState('');
+    useEffect(() => {
+      const sub = recorder?.subscribe((r) => setHeard(voiceStatusText(selectStatus(actor.getSnapshot(), r))));
+      return () => sub?.unsubscribe();
+    }, [recorder]);
+    const status = voiceStatusText(selectStatus(s, recorder?.getSnapshot()));
 
     // voice mode starts as the view mounts (the visitor clicked the voice button) and ends with it closed
     useEffect(() => {
@@ -132,6 +141,30 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
       if (!selectIsActive(actor.getSnapshot())) actor.send({ type: 'VOICE.START' });
       const sub = actor.on('voice.closed', onClosed);
       return () => sub.unsubscribe();
+    }, []);
+    // The avatar leaves the conversation little room: when the chat follows the conversation to its bottom (a new
+    // answer, its suggested questions), the list stops where the latest answer's start shows instead; once per answer
+    // when the list scrolls there, so a visitor who scrolls down to read on is not pulled back.
+    useEffect(() => {
+      const list = video.current?.closest('[data-part="chat"]')?.querySelector<HTMLElement>('[data-part="messages"]');
+      if (!list) return;
+      const kept = new WeakSet<Element>();
+      const keep = (e?: Event) => {
+        const last = list.querySelector('[data-part="message"]:last-child');
+        if (last?.getAttribute('data-role') !== 'ai' || (e && kept.has(last))) return;
+        const above = list.getBoundingClientRect().top - last.getBoundingClientRect().top;
+        if (above > 0 && list.scrollTop + list.clientHeight >= list.scrollHeight - 2) {
+          list.scrollTop -= above;
+          kept.add(last);
+        }
+      };
+      const sized = new ResizeObserver(() => keep());
+      sized.observe(list.querySelector('[data-part="message-list"]') ?? list);
+      list.addEventListener('scroll', keep);
+      return () => {
+        sized.disconnect();
+        list.removeEventListener('scroll', keep);
+      };
     }, []);
     useEffect(() => {
       const el = video.current;
@@ -147,7 +180,7 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
           <video ref={video} data-part="avatar-video" playsInline autoPlay aria-label={AVATAR} />
           {selectIsConnecting(s) && <span data-part="spinner" aria-hidden="true" />}
         </div>
-        <p role="status" data-part="voice-status">
+        <p role="status" aria-live="polite" aria-atomic="true" data-part="voice-status">
           {status}
         </p>
         <div data-part="voice-controls">

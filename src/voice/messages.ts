@@ -28,13 +28,30 @@ const DISCONNECT_REASONS: Record<number, string> = {
 /** The disconnect reason as the status shows it ('Room disconnected: {reason}'). */
 export const disconnectText = (reason: number | null): string => DISCONNECT_REASONS[reason ?? 0] ?? `reason ${reason}`;
 
+type Code = NonNullable<AvatarStatus>['code'];
+type Status<C extends Code> = Extract<NonNullable<AvatarStatus>, { code: C }>;
+
+/**
+ * The status line by code (widget-spec §4 "Voice/avatar mode" and "Recording flow", §8 "Voice"): the spec's words
+ * where it gives them ('Connecting to avatar...', 'Media stream ready', 'Transcribing', 'Room disconnected: {reason}',
+ * 'Error: {message}', 'No speech detected', 'Transcription failed', 'Recording failed'); ours for the rest.
+ */
+const STATUS_TEXT: { [C in Code]: (s: Status<C>) => string } = {
+  connecting: () => 'Connecting to avatar...',
+  ready: () => 'Media stream ready',
+  listening: () => 'Listening...',
+  transcribing: () => 'Transcribing',
+  thinking: () => 'Thinking...',
+  speaking: () => 'Speaking...',
+  muted: () => 'Microphone muted',
+  failed: (s) => `Error: ${AVATAR_FAILURE_TEXT[s.failure]}`,
+  disconnected: (s) => `Room disconnected: ${disconnectText(s.reason)}`,
+  problem: ({ problem: p }) =>
+    p.code === 'no-speech' ? 'No speech detected' : p.code === 'recording-failed' ? 'Recording failed' : 'Transcription failed',
+};
+
 /** The status line (widget-spec §4, §8): '' when there is nothing to say. */
-export function voiceStatusText(status: AvatarStatus): string {
-  if (!status) return '';
-  if (status.code === 'failed') return `Error: ${AVATAR_FAILURE_TEXT[status.failure]}`;
-  if (status.code === 'disconnected') return `Room disconnected: ${disconnectText(status.reason)}`;
-  return status.code === 'ready' ? 'Media stream ready' : 'Connecting to avatar...';
-}
+export const voiceStatusText = (status: AvatarStatus): string => (status ? STATUS_TEXT[status.code](status as never) : '');
 
 // The voice-mode view's own words (widget-spec §2 "Voice-mode view", §4), by code.
 export const VOICE_MODE = 'Voice mode';

@@ -109,6 +109,46 @@ describe('voice mode', () => {
     v.h.root.stop();
   });
 
+  it('the status line follows the recording: listening, transcribing, thinking, speaking, listening, muted; a polite live region changed once per change', async () => {
+    const v = await voiceMode();
+    await vi.waitFor(() => expect(v.room.joined).toBe(1));
+    await v.roomSays({ type: 'ROOM.CONNECTED' });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'video', track: {} as MediaStreamTrack });
+    await v.roomSays({ type: 'ROOM.TRACK', kind: 'audio', track: {} as MediaStreamTrack });
+    const line = screen.getByRole('status');
+    expect(line.getAttribute('aria-live')).toBe('polite');
+    expect(line.getAttribute('aria-atomic')).toBe('true');
+    expect(status()).toBe('Media stream ready');
+    // every change of the line's text, as a screen reader hears it
+    const heard: string[] = [];
+    const observer = new MutationObserver(() => heard.push(line.textContent ?? ''));
+    observer.observe(line, { childList: true, characterData: true, subtree: true });
+
+    await v.recording.level(0.5);
+    expect(status()).toBe('Listening...');
+    // the meter's readings re-render nothing
+    for (const level of [0.6, 0.7, 0.5]) await v.recording.level(level);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await v.recording.level(0);
+    await act(async () => void vi.advanceTimersByTime(1500));
+    vi.useRealTimers();
+    // widget-spec §4 "Recording flow"
+    expect(status()).toBe('Transcribing');
+    await v.recording.transcribe[0]!.resolve('what are the fees');
+    expect(status()).toBe('Thinking...');
+    await v.h.fakes.send.last().resolve(reply('what are the fees', 'The fee is 0.5% a year.'));
+    await v.roomSays({ type: 'AVATAR.TALK_START' });
+    expect(status()).toBe('Speaking...');
+    await v.roomSays({ type: 'AVATAR.TALK_END' });
+    await vi.waitFor(() => expect(status()).toBe('Listening...'), { timeout: 3000 });
+    await v.user.click(screen.getByRole('button', { name: 'Click to mute' }));
+    expect(status()).toBe('Microphone muted');
+    await flush();
+    observer.disconnect();
+    expect(heard).toEqual(['Listening...', 'Transcribing', 'Thinking...', 'Speaking...', 'Listening...', 'Microphone muted']);
+    v.h.root.stop();
+  });
+
   it("a browser that refuses sound without its own click gets 'Play sound', which plays", async () => {
     let allowed = false;
     const play = vi

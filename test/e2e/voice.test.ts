@@ -55,7 +55,7 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
   let server: RunningServer;
   let stt: Awaited<ReturnType<typeof sttStandIn>>;
   beforeAll(async () => {
-    v = await voiceSetUp({ AVATAR_PROVIDER: 'fake', AVATAR_ID: 'Horizon', AVATAR_FAKE_IDLE_MS: String(IDLE_MS) });
+    v = await voiceSetUp({ AVATAR_PROVIDER: 'fake', AVATAR_ID: 'Horizon', AVATAR_FAKE_IDLE_TIMEOUT: `${IDLE_MS / 1000}s` });
     ({ browser, server, stt } = v);
   });
   afterAll(() => v?.stop());
@@ -70,6 +70,17 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe('Media stream ready');
     expect(await page.getByRole('textbox', { name: /^Message/ }).count()).toBe(0);
     expect(await focusedLabel(page)).toBe('Click to mute');
+    // every change of the status line from now on (a polite live region: what a screen reader hears)
+    await page.evaluate(() => {
+      const root = document.querySelector('ai-chat-widget')!.shadowRoot!;
+      const line = () => root.querySelector('[data-part="voice-status"]')?.textContent ?? '';
+      const seen: string[] = [line()];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => {
+        if (line() !== seen.at(-1)) seen.push(line());
+      }).observe(root, { subtree: true, childList: true, characterData: true });
+    });
+    const statuses = () => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
     // the avatar's picture plays
     await page.waitForFunction(() => {
       const v = document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector<HTMLVideoElement>('[data-part="avatar-video"]');
@@ -94,10 +105,16 @@ describe.skipIf(!canMakeSpeech)('voice mode with the fake avatar provider', () =
     expect(await liveTracks(page)).toBe(0);
     await talking.waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => liveTracks(page), { timeout: 5000 }).toBe(1);
+    // the status line followed it all (widget-spec §4 "Recording flow": 'Transcribing')
+    await expect
+      .poll(async () => (await statuses()).slice(0, 6), { timeout: 5000 })
+      .toEqual(['Media stream ready', 'Listening...', 'Transcribing', 'Thinking...', 'Speaking...', 'Listening...']);
 
     // mute, and unmute
     await page.getByRole('button', { name: 'Click to mute' }).click();
     await expect.poll(() => liveTracks(page)).toBe(0);
+    expect(await status(page).textContent()).toBe('Microphone muted');
+    expect(await status(page).getAttribute('aria-live')).toBe('polite');
     await page.getByRole('button', { name: 'Click to unmute' }).click();
     await expect.poll(() => liveTracks(page)).toBe(1);
     expect(await violations(page)).toEqual([]);
@@ -163,6 +180,20 @@ describe.skipIf(!canMakeSpeech)('voice mode through the HeyGen adapter, against 
     // the answer shows as plain text until the markdown renderer's chunk has loaded: read it rendered
     await answers.first().locator('[data-part="markdown"]').waitFor({ timeout: 10_000 });
     const answer = (await answers.first().textContent()) ?? '';
+    // the answer stays in view: its start shows in the conversation, above the suggested questions under it
+    const followUps = page.locator('[data-part="follow-ups"]');
+    await followUps.waitFor();
+    await expect
+      .poll(async () => {
+        const [list, start, next] = await Promise.all(
+          [page.locator('[data-part="messages"]'), answers.last(), followUps].map((l) => l.boundingBox()),
+        );
+        return { list, start, next };
+      })
+      .toSatisfy(
+        ({ list, start, next }) =>
+          !!list && !!start && !!next && start.y >= list.y && start.y + 20 <= list.y + list.height && start.y < next.y,
+      );
     await expect.poll(() => heygen.calls.filter((c) => c.path === '/v1/streaming.task').length).toBe(1);
     const task = heygen.calls.find((c) => c.path === '/v1/streaming.task')!;
     expect(task).toMatchObject({ auth: 'Bearer hg-token', body: { session_id: 'hg-session', task_type: 'repeat' } });

@@ -15,7 +15,12 @@ import {
 } from '../../machines/avatar';
 import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
 import { controlled } from './controlled';
-import { AVATAR_SPEECH_END_DELAY_MS, KEEP_ALIVE_INTERVAL_MS } from '../../machines/on-demand-constants';
+import {
+  AVATAR_SPEECH_END_DELAY_MS,
+  KEEP_ALIVE_INTERVAL_MS,
+  NO_SPEECH_TIMEOUT_MS,
+  RESTART_DELAY_MS,
+} from '../../machines/on-demand-constants';
 
 const SESSION: AvatarSession = { sessionId: 'sess-1', url: 'wss://rooms.example', accessToken: 'lk-token', speech: 'data-channel' };
 const AUDIO = { kind: 'audio' } as MediaStreamTrack;
@@ -87,6 +92,8 @@ function harness() {
     isRecording: () => recording()?.getSnapshot().matches('active') ?? false,
     recording,
     status: () => voiceStatusText(selectStatus(actor.getSnapshot())),
+    /** The status line's code, from the avatar and its recorder (as the voice view reads it). */
+    code: () => selectStatus(actor.getSnapshot(), recording()?.getSnapshot())?.code ?? null,
     /** Through the token, the session and the client, into the room with both tracks. */
     async toReady() {
       actor.send({ type: 'VOICE.START' });
@@ -173,6 +180,65 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(h.isRecording()).toBe(true);
   });
 
+  it('the status code follows the recorder and the avatar: ready, listening, transcribing, thinking, speaking, listening; muted; a problem', async () => {
+    const h = harness();
+    expect(h.code()).toBeNull();
+    await h.toReady();
+    // widget-spec §4: 'Media stream ready' as recording starts, until the visitor is heard
+    expect(h.code()).toBe('ready');
+    h.level(0.5);
+    expect(h.code()).toBe('listening');
+    h.level(0);
+    await vi.advanceTimersByTimeAsync(1500);
+    // widget-spec §4 "Recording flow": 'Transcribing'
+    expect(h.code()).toBe('transcribing');
+    h.fakes.transcribe.calls[0]!.resolve('what are the fees');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.code()).toBe('thinking');
+    h.room({ type: 'AVATAR.TALK_START' });
+    expect(h.code()).toBe('speaking');
+    h.room({ type: 'AVATAR.TALK_END' });
+    // the second after its speech: still the avatar's turn
+    await vi.advanceTimersByTimeAsync(AVATAR_SPEECH_END_DELAY_MS - 1);
+    expect(h.code()).toBe('speaking');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.code()).toBe('listening');
+    h.actor.send({ type: 'MIC.TOGGLE' });
+    expect(h.code()).toBe('muted');
+    h.actor.send({ type: 'MIC.TOGGLE' });
+    expect(h.code()).toBe('listening');
+    // nothing said: 'No speech detected' (widget-spec §8), then listening again
+    await vi.advanceTimersByTimeAsync(NO_SPEECH_TIMEOUT_MS);
+    expect(selectStatus(h.actor.getSnapshot(), h.recording()!.getSnapshot())).toEqual({ code: 'problem', problem: { code: 'no-speech' } });
+    expect(voiceStatusText(selectStatus(h.actor.getSnapshot(), h.recording()!.getSnapshot()))).toBe('No speech detected');
+    await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS);
+    expect(h.code()).toBe('listening');
+    // muted while a transcription is under way: muted shows
+    h.level(0.5);
+    h.level(0);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(h.code()).toBe('transcribing');
+    h.actor.send({ type: 'MIC.TOGGLE' });
+    expect(h.code()).toBe('muted');
+  });
+
+  it('the status line in words (widget-spec §4, §8 where they give them)', () => {
+    const words = (code: 'ready' | 'connecting' | 'listening' | 'transcribing' | 'thinking' | 'speaking' | 'muted') =>
+      voiceStatusText({ code });
+    expect(words('connecting')).toBe('Connecting to avatar...');
+    expect(words('ready')).toBe('Media stream ready');
+    expect(words('transcribing')).toBe('Transcribing');
+    expect(words('listening')).toBe('Listening...');
+    expect(words('thinking')).toBe('Thinking...');
+    expect(words('speaking')).toBe('Speaking...');
+    expect(words('muted')).toBe('Microphone muted');
+    expect(voiceStatusText({ code: 'problem', problem: { code: 'transcription-failed', detail: 'HTTP error! status: 500' } })).toBe(
+      'Transcription failed',
+    );
+    expect(voiceStatusText({ code: 'problem', problem: { code: 'recording-failed', reason: 'denied' } })).toBe('Recording failed');
+    expect(voiceStatusText(null)).toBe('');
+  });
+
   it('the mic button cycles record, mute, unmute; muted, the end of the avatar speech does not resume recording', async () => {
     const h = harness();
     await h.toReady();
@@ -208,7 +274,8 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     h.room({ type: 'ROOM.CONNECTED' });
     h.room({ type: 'ROOM.TRACK', kind: 'audio', track: AUDIO });
     h.room({ type: 'ROOM.TRACK', kind: 'video', track: VIDEO });
-    expect(h.status()).toBe('Media stream ready');
+    // the media is ready, and the status says why nothing is heard (issue: muted showed only as a red icon)
+    expect(h.status()).toBe('Microphone muted');
     expect(h.isRecording()).toBe(false);
   });
 

@@ -167,6 +167,21 @@ describe('the provider the environment chooses', () => {
     expect(() => avatarProviderFromEnv({ AVATAR_PROVIDER: 'liveavatar' })).toThrow(/needs AVATAR_API_KEY/);
     expect(() => avatarProviderFromEnv({ AVATAR_PROVIDER: 'acme', AVATAR_API_KEY: 'k' })).toThrow(/heygen, liveavatar or fake/);
   });
+
+  it("the fake's idle timeout: AVATAR_FAKE_IDLE_TIMEOUT as a duration, in its rooms' URLs; none unset or off; a clear error otherwise", async () => {
+    const roomUrl = async (env: NodeJS.ProcessEnv) => {
+      const p = avatarProviderFromEnv({ AVATAR_PROVIDER: 'fake', ...env })!;
+      return (await p.startSession(await p.createSessionToken())).url;
+    };
+    expect(await roomUrl({ AVATAR_FAKE_IDLE_TIMEOUT: '4s' })).toMatch(/^fake:[\w-]+\?idle=4000$/);
+    expect(await roomUrl({ AVATAR_FAKE_IDLE_TIMEOUT: '5m' })).toMatch(/\?idle=300000$/);
+    expect(await roomUrl({})).toMatch(/^fake:[\w-]+$/);
+    expect(await roomUrl({ AVATAR_FAKE_IDLE_TIMEOUT: 'off' })).toMatch(/^fake:[\w-]+$/);
+    for (const bad of ['4000', '0s', 'soon', '-3s'])
+      expect(() => avatarProviderFromEnv({ AVATAR_PROVIDER: 'fake', AVATAR_FAKE_IDLE_TIMEOUT: bad })).toThrow(
+        `AVATAR_FAKE_IDLE_TIMEOUT must be a duration like 10s, 5m or 1h, or off, not "${bad}"`,
+      );
+  });
 });
 
 describe('the session registry', () => {
