@@ -5,7 +5,8 @@
  * start). This file holds what a first visit can show: the frame, the dashboard, the questions, the field and
  * eligibility problems (journey/answer-fields.ts, journey/rules.ts), the error text of journey-spec §8 and the
  * product's name; the words of what loads on demand (the pages between the dashboard and the questions, the
- * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, which loads with them.
+ * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, and a recommendation's (its reasons,
+ * the chart's summary and assumptions) in ./messages-advice.ts, which load with them.
  * test/architecture/catalogue.test.ts fails on words written anywhere else in journey/.
  */
 import type { FixedScreenId, StepNumber } from '../machines/journey-flow';

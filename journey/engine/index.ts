@@ -17,7 +17,7 @@ import { readAnswers } from './read-answers';
 import { dollarsText, type Cents } from './money';
 import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
-import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
+import type { ReasonsInput } from './reasons';
 import { incomeAndNeeds, suitabilityOf } from './assess';
 import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
 import type { NetIncome } from './tax';
@@ -93,10 +93,6 @@ export interface Plan {
   levers: Levers | null;
   /** The projection of the first deposit plus `projection.monthlyContributionCents` a month. */
   projection: Projection;
-  /** One sentence describing the chart, for its accessible description and the page. */
-  chartSummary: string;
-  /** The assumptions to state beside the chart, the last saying it is not a guarantee. */
-  chartAssumptions: string[];
   fees: Fees;
 }
 
@@ -132,8 +128,11 @@ export type AdviceResult =
   | (AdviceCommon & {
       status: 'recommended';
       plan: Plan;
-      /** Plain-English reasons for the recommendation, ready to display. */
-      reasons: string[];
+      /**
+       * The figures the reasons for the recommendation, the chart's summary and its assumptions are said from (the
+       * catalogue says them: journey/messages-advice.ts REASON_WORDS).
+       */
+      reasons: ReasonsInput;
     })
   | (AdviceCommon & { status: 'unsuitable' | 'incomplete'; plan: null; reasons: [] });
 
@@ -282,15 +281,13 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     reachable,
     levers,
     projection,
-    chartSummary: chartSummary(projection, goal.targetYear),
-    chartAssumptions: chartAssumptions(profile, a, paths),
     fees,
   };
-  const reasons = recommendationReasons({
+  const reasons: ReasonsInput = {
     profile,
     annualReturn,
     confidence,
-    goalLabel: goal.label,
+    goalType: goal.type,
     goalTodayCents: goal.todayCents,
     goalNominalCents: goal.nominalCents,
     years,
@@ -302,7 +299,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     levers,
     projection,
     fees,
-    a,
-  });
+    inflationRate: a.inflation.rate,
+  };
   return { ...common, status: 'recommended', plan, reasons };
 }

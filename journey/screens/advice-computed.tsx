@@ -20,6 +20,7 @@ import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
+import { REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.computed;
@@ -306,7 +307,7 @@ function Chart({ advice }: { advice: Recommended }) {
           high: centsToDollars(pt.nominal.p90),
         }))}
         goal={centsToDollars(p.goalNominalCents)}
-        summary={advice.plan.chartSummary}
+        summary={REASON_WORDS.chartSummary(advice.reasons)}
       />
       <p>
         {M.chanceOfReachingYour}
@@ -315,7 +316,7 @@ function Chart({ advice }: { advice: Recommended }) {
         {$(p.points[p.points.length - 1]!.today.median)}.
       </p>
       <ul className="note">
-        {advice.plan.chartAssumptions.map((a) => (
+        {REASON_WORDS.chartAssumptions(advice.reasons).map((a) => (
           <li key={a}>{a}</li>
         ))}
       </ul>
@@ -377,7 +378,7 @@ export function Recommendation() {
         </p>
         <h3>{M.why}</h3>
         <ul className="reasons">
-          {advice.reasons.map((r) => (
+          {REASON_WORDS.reasons(advice.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
@@ -432,7 +433,7 @@ export function RecommendedProducts() {
         <p>{M.aDiversifiedLowCost(Math.round(plan.profile.growth * 100), Math.round(plan.profile.defensive * 100))}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="reasons">
-          {advice.reasons.map((r) => (
+          {REASON_WORDS.reasons(advice.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 /**
  * One message catalogue per app (the journey's: journey/messages.ts, with the words of what loads on demand in
- * journey/messages-on-demand.ts): no words are written where they are shown. A JSX text node, or a string literal
- * given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
+ * journey/messages-on-demand.ts and a recommendation's in journey/messages-advice.ts): no words are written where
+ * they are shown. A JSX text node, or a string literal given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
  * with letters in it, anywhere in journey/ but the catalogue fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The catalogue's files: the only place words are written. */
-const CATALOGUE = new Set(['journey/messages.ts', 'journey/messages-on-demand.ts']);
+const CATALOGUE = new Set(['journey/messages.ts', 'journey/messages-on-demand.ts', 'journey/messages-advice.ts']);
 /** The props whose text a visitor reads or hears. */
 const WORDS_PROPS = new Set([
   'aria-label',
