@@ -5,6 +5,7 @@
  * advice pages that show them.
  */
 import { dollarsText, percentText, yearsText } from './engine/money';
+import type { AdviceNote } from './engine';
 import type { Projection } from './engine/projection';
 import type { ReasonsInput } from './engine/reasons';
 import { GOAL_OPTIONS, labelOf } from './options';
@@ -134,3 +135,20 @@ export const REASON_WORDS = {
   /** The assumptions stated beside the chart, ending with the reminder that it is not a guarantee. */
   chartAssumptions,
 };
+
+type NoteCode = AdviceNote['code'];
+
+/** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
+const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
+  'singles-medicare': () =>
+    'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
+  'seniors-offset': () =>
+    'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
+  'clear-high-interest': (n) =>
+    `Clear the ${dollarsText(n.owedCents)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`,
+  'other-income-taxed': () => 'We treated your other income as taxable in full, without deductions or franking credits.',
+  'earliest-tax-rates': (n) => `We used the ${n.taxYear} tax rates, the earliest we hold, for ${n.financialYear}.`,
+};
+
+/** A note's words. */
+export const noteText = (n: AdviceNote): string => (NOTES[n.code] as (n: AdviceNote) => string)(n);

@@ -14,7 +14,7 @@ import { fees as feesFor, type Fees } from './fees';
 import { goalPlan, levers as leversFor, monthlyRate, type Levers } from './goal';
 import type { MissingAnswer } from './inputs';
 import { readAnswers } from './read-answers';
-import { dollarsText, type Cents } from './money';
+import type { Cents } from './money';
 import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
 import type { ReasonsInput } from './reasons';
@@ -96,6 +96,15 @@ export interface Plan {
   fees: Fees;
 }
 
+/**
+ * A note on how the figures were simplified for this user, by code with its figures (the catalogue says it:
+ * journey/messages-advice.ts NOTE_WORDS).
+ */
+export type AdviceNote =
+  | { code: 'singles-medicare' | 'seniors-offset' | 'other-income-taxed' }
+  | { code: 'clear-high-interest'; owedCents: Cents }
+  | { code: 'earliest-tax-rates'; taxYear: string; financialYear: string };
+
 interface AdviceCommon {
   /** The engine version the result was computed under (ENGINE_VERSION). */
   engineVersion: string;
@@ -114,8 +123,8 @@ interface AdviceCommon {
   /** The needs analysis; null when an answer it needs is missing. */
   needs: Needs | null;
   suitability: Suitability;
-  /** Plain-English notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple). */
-  notes: string[];
+  /** Notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple), as codes. */
+  notes: AdviceNote[];
 }
 
 /**
@@ -161,32 +170,20 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
 
   const suitability = suitabilityOf(x, a);
 
-  const notes: string[] = [];
-  if (x.relationshipStatus === 'couple') {
-    notes.push(
-      'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
-    );
-  }
+  const notes: AdviceNote[] = [];
+  if (x.relationshipStatus === 'couple') notes.push({ code: 'singles-medicare' });
   if ((x.age !== null && x.age >= a.agePensionAge) || x.benefits?.some((b) => b.type === 'age-pension')) {
-    notes.push(
-      'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
-    );
+    notes.push({ code: 'seniors-offset' });
   }
   const smallDebts =
     x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a)
       ? highInterestOwedCents(x.highInterestDebts)
       : null;
-  if (smallDebts !== null) {
-    // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
-    notes.push(
-      `Clear the ${dollarsText(smallDebts)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`,
-    );
-  }
-  if (x.additionalIncome && x.additionalIncome.length > 0) {
-    notes.push('We treated your other income as taxable in full, without deductions or franking credits.');
-  }
+  // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
+  if (smallDebts !== null) notes.push({ code: 'clear-high-interest', owedCents: smallDebts });
+  if (x.additionalIncome && x.additionalIncome.length > 0) notes.push({ code: 'other-income-taxed' });
   if (a.financialYear < a.taxTable.financialYear) {
-    notes.push(`We used the ${a.taxTable.financialYear} tax rates, the earliest we hold, for ${a.financialYear}.`);
+    notes.push({ code: 'earliest-tax-rates', taxYear: a.taxTable.financialYear, financialYear: a.financialYear });
   }
 
   const common: AdviceCommon = {

@@ -20,7 +20,7 @@ import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
-import { REASON_WORDS } from '../messages-advice';
+import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.computed;
@@ -181,7 +181,7 @@ export function NeedsAnalysis() {
             )}
           </li>
         )}
-        {advice.notes.map((n) => (
+        {advice.notes.map(noteText).map((n) => (
           <li key={n}>{n}</li>
         ))}
       </ul>

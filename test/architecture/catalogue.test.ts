@@ -75,9 +75,15 @@ function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')
 /**
  * Files that hand out words a page shows though they render nothing: their words are the catalogue's too. Any string
  * literal (or template part) there that reads as words (it starts with a capital, or has two words) fails, but the codes and values
- * they are made of.
+ * they are made of, and the message of an error thrown to a developer (`new RangeError('…')`).
  */
-const WORDLESS = ['journey/options.ts', 'journey/option-values.ts'];
+const WORDLESS = [
+  'journey/options.ts',
+  'journey/option-values.ts',
+  // the engine's results: codes and figures (the catalogue says them)
+  'journey/engine/index.ts',
+  'journey/engine/reasons.ts',
+];
 const WORDS = /^\P{L}*\p{Lu}|\p{L}\s+\p{L}/u;
 
 /** The string literals in a file that read as words: `file:line text`. */
@@ -87,6 +93,7 @@ function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8'
   const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what}`);
   const visit = (n: ts.Node) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return;
+    if (ts.isNewExpression(n) && /Error$/.test(n.expression.getText())) return;
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && WORDS.test(n.text)) at(n, n.text);
     else if (ts.isTemplateExpression(n))
       for (const part of [n.head, ...n.templateSpans.map((s) => s.literal)]) if (WORDS.test(part.text)) at(part, part.text);
@@ -102,8 +109,9 @@ describe('the journey’s words', () => {
   });
 
   it('finds words in string literals (the check itself)', () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
-    const source = "const a = ['half-yearly', 'weekly'];\nconst b = { label: 'Cash' };\nconst c = `${n} years away`;";
+    const source =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      "const a = ['half-yearly', 'weekly'];\nconst b = { label: 'Cash' };\nconst c = `${n} years away`;\nthrow new RangeError('paths must be whole');";
     expect(literalWords('x.ts', source).map((w) => w.replace(/^x\.ts:/, ''))).toEqual(['2 Cash', '3  years away']);
   });
 

@@ -10,7 +10,7 @@ import { fees } from '../../journey/engine/fees';
 import { futureValue, inflate, monthlyPaymentNeeded, monthlyRate } from '../../journey/engine/goal';
 import { medianPath } from '../../journey/engine/projection';
 import { FY2025_26, household } from './engine-fixtures';
-import { REASON_WORDS } from '../../journey/messages-advice';
+import { noteText, REASON_WORDS } from '../../journey/messages-advice';
 
 /** Cents to the nearest whole dollar, as the document's "about $X" figures are given. */
 const toDollar = (cents: number) => Math.round(cents / 100);
@@ -290,9 +290,9 @@ describe('notes on simplifications, shown only when they apply', () => {
   it('a couple is tested against the singles Medicare thresholds; other income is taxed in full; pension age may get SAPTO', () => {
     const r = advice({ relationshipStatus: 'couple', additionalIncome: [['100', 'monthly', 'rent']], dateOfBirth: '01/01/1955' });
     expect(r.notes).toHaveLength(3);
-    expect(r.notes[0]).toMatch(/family’s income, which we do not ask, so we used the figures for singles/);
-    expect(r.notes[1]).toMatch(/seniors and pensioners tax offset/);
-    expect(r.notes[2]).toBe('We treated your other income as taxable in full, without deductions or franking credits.');
+    expect(noteText(r.notes[0]!)).toMatch(/family’s income, which we do not ask, so we used the figures for singles/);
+    expect(noteText(r.notes[1]!)).toMatch(/seniors and pensioners tax offset/);
+    expect(noteText(r.notes[2]!)).toBe('We treated your other income as taxable in full, without deductions or franking credits.');
     expect(r.income?.additionalIncomeCents).toBe(120_000);
   });
 });

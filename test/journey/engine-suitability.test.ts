@@ -3,7 +3,7 @@ import { dollarsText } from '../../journey/engine/money';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
-import { REASON_WORDS } from '../../journey/messages-advice';
+import { noteText, REASON_WORDS } from '../../journey/messages-advice';
 
 const advise = (h: Household) => computeAdvice(household(h), { asOf: FY2025_26, paths: 100 });
 const codes = (r: AdviceResult) => r.suitability.reasons.map((x) => x.code);
@@ -90,11 +90,15 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
         ],
       });
       expect(small.status).toBe('recommended');
-      expect(small.notes).toContain(
+      expect(small.notes.map(noteText)).toContain(
         'Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.',
       );
       // a $50 card balance at 0% is no high-interest debt at all: nothing to say
-      expect(advise({ debts: [['credit-card', '50', '0']] }).notes.join(' ')).not.toMatch(/high interest/);
+      expect(
+        advise({ debts: [['credit-card', '50', '0']] })
+          .notes.map(noteText)
+          .join(' '),
+      ).not.toMatch(/high interest/);
       expect(advise({ debts: [['credit-card', '1,000']] }).status).toBe('recommended');
       expect(codes(advise({ debts: [['credit-card', '1,000.01']] }))).toEqual(['high-interest-debt']);
       expect(
