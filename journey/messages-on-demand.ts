@@ -128,9 +128,9 @@ type Shown = string | number;
 export const ADVICE_WORDS = {
   review: {
     pleaseCheckYourDetails: 'please check your details before we work out your needs.',
-    valuesMarked: 'Values marked ',
+    /** The sentence, with the Example badge in its slot. */
+    valuesMarked: 'Values marked {example} are sample values standing in for questions you have not answered.',
     example: 'Example',
-    areSampleValuesStanding: ' are sample values standing in for questions you have not answered.',
     edit: (title: Shown) => `Edit ${title}`,
   },
   parts: {
@@ -177,9 +177,8 @@ export const ADVICE_WORDS = {
     reviewYourAnswers: 'Review your answers',
     weNeedAFew: 'We need a few more answers to work out your figures',
     goTo: 'Go to ',
-    theseAre: 'These are ',
+    theseAre: 'These are {example}. Answer the questionnaire to see figures worked out from your own situation.',
     exampleFigures: 'example figures',
-    answerTheQuestionnaireTo: '. Answer the questionnaire to see figures worked out from your own situation.',
     whyTheseFigures: 'Why these figures',
     afterALowIncome: (lito: Shown) => ` (after a ${lito} low income tax offset)`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
@@ -199,14 +198,15 @@ export const ADVICE_WORDS = {
       `, up to what the goal needs (its amount then, discounted at the planning return): ${startingAmount}; the other ${leftOver} is left out`,
     whatYouCanInvest: 'What you can invest.',
     theGoalInFuture: 'The goal in future dollars.',
-    in: ' in ',
+    /** The goal's formula: its title in bold, the years as an exponent. */
+    goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} in {year}.',
     theRegularInvestment: 'The regular investment.',
     n: 'n',
     iI: ') × i ÷ ((1 + i)',
     sources: 'Sources',
     from: ' (from ',
-    chanceOfReachingYour: 'Chance of reaching your goal: ',
-    inTodaySDollars: '. In today’s dollars the median outcome is ',
+    /** The chance in bold. */
+    chanceOfReachingYour: 'Chance of reaching your goal: {chance}. In today’s dollars the median outcome is {median}.',
     yourGoal: 'Your goal: ',
     adjustGoals: 'Adjust goals',
     proposedAdvice: 'Proposed advice',

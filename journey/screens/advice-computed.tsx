@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { isEmptyAnswers } from '../../machines/journey-answers';
 import { Collapsible } from '../components/collapsible';
+import { Sentence } from '../components/sentence';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
@@ -115,9 +116,7 @@ function notRecommended(advice: AdviceResult, Sample: ComponentType, hasAnswers:
 function SampleNote() {
   return (
     <p className="note" role="note">
-      {M.theseAre}
-      <strong>{M.exampleFigures}</strong>
-      {M.answerTheQuestionnaireTo}
+      <Sentence text={M.theseAre} parts={{ example: <strong>{M.exampleFigures}</strong> }} />
     </p>
   );
 }
@@ -241,10 +240,17 @@ function Working({ advice }: { advice: Recommended }) {
           </li>
         )}
         <li>
-          <strong>{M.theGoalInFuture}</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})<sup>{plan.goal.years}</sup>{' '}
-          = {$(plan.goal.nominalCents)}
-          {M.in}
-          {plan.goal.targetYear}.
+          <Sentence
+            text={M.goalFormula}
+            parts={{
+              title: <strong>{M.theGoalInFuture}</strong>,
+              today: $(plan.goal.todayCents),
+              inflation: pct(plan.goal.inflationRate),
+              years: <sup>{plan.goal.years}</sup>,
+              nominal: $(plan.goal.nominalCents),
+              year: plan.goal.targetYear,
+            }}
+          />
         </li>
         <li>
           <strong>{M.theRegularInvestment}</strong>
@@ -310,10 +316,13 @@ function Chart({ advice }: { advice: Recommended }) {
         summary={REASON_WORDS.chartSummary(advice.reasons)}
       />
       <p>
-        {M.chanceOfReachingYour}
-        <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>
-        {M.inTodaySDollars}
-        {$(p.points[p.points.length - 1]!.today.median)}.
+        <Sentence
+          text={M.chanceOfReachingYour}
+          parts={{
+            chance: <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>,
+            median: $(p.points[p.points.length - 1]!.today.median),
+          }}
+        />
       </p>
       <ul className="note">
         {REASON_WORDS.chartAssumptions(advice.reasons).map((a) => (
