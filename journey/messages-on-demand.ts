@@ -201,8 +201,6 @@ export const ADVICE_WORDS = {
     /** The goal's formula: its title in bold, the years as an exponent. */
     goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} in {year}.',
     theRegularInvestment: 'The regular investment.',
-    n: 'n',
-    iI: ') × i ÷ ((1 + i)',
     sources: 'Sources',
     from: ' (from ',
     /** The chance in bold. */
@@ -304,11 +302,12 @@ export const ADVICE_WORDS = {
       ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` Regular savings ${monthly} a month, less ${setAsideShare}% set aside for the unexpected: ${investableMonthly} a month.`,
-    atAYearAfter: (annualReturn: Shown, label: Shown, years: Shown, confidence: Shown, medianNetReturn: Shown, annualReturn2: Shown) =>
-      ` At ${annualReturn} a year after fees (the return the ${label} portfolio beats over ${years} in ${confidence}% of outcomes; its median is ${medianNetReturn}), a monthly rate i = (1 + ${annualReturn2})`,
-    overNMonthsPayment: (months: Shown) => ` − 1. Over n = ${months} months, payment = (goal − first deposit × (1 + i)`,
-    aMonthAgainstA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
-      ` − 1) = ${monthlyNeeded} a month, against ${affordableMonthly} a month you can invest.`,
+    /** The regular investment's formula: its title in bold, the exponents (1/12, n, n) in their slots. */
+    investmentFormula:
+      '{title} At {annualReturn} a year after fees (the return the {profile} portfolio beats over {years} in {confidence}% of outcomes; ' +
+      'its median is {median}), a monthly rate i = (1 + {annualReturn}){twelfth} − 1. Over n = {months} months, ' +
+      'payment = (goal − first deposit × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded} a month, against {affordable} a month you can invest.',
+    n: 'n',
     aChanceOfReaching: (monthlyNeeded: Shown, probabilityOfReachingGoal: Shown) =>
       `${monthlyNeeded}: a ${probabilityOfReachingGoal}% chance of reaching your goal`,
     aFirstDepositOf: (total: Shown, extra: Shown) => ` a first deposit of ${total} (${extra} more).`,

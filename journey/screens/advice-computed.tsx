@@ -253,21 +253,23 @@ function Working({ advice }: { advice: Recommended }) {
           />
         </li>
         <li>
-          <strong>{M.theRegularInvestment}</strong>
-          {M.atAYearAfter(
-            pct(plan.annualReturn),
-            plan.profile.label.toLowerCase(),
-            yearsText(plan.goal.years),
-            Math.round(plan.confidence * 100),
-            pct(plan.profile.medianNetReturn),
-            pct(plan.annualReturn),
-          )}
-          <sup>1/12</sup>
-          {M.overNMonthsPayment(months)}
-          <sup>{M.n}</sup>
-          {M.iI}
-          <sup>{M.n}</sup>
-          {M.aMonthAgainstA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}
+          <Sentence
+            text={M.investmentFormula}
+            parts={{
+              title: <strong>{M.theRegularInvestment}</strong>,
+              annualReturn: pct(plan.annualReturn),
+              profile: plan.profile.label.toLowerCase(),
+              years: yearsText(plan.goal.years),
+              confidence: Math.round(plan.confidence * 100),
+              median: pct(plan.profile.medianNetReturn),
+              twelfth: <sup>1/12</sup>,
+              months,
+              n: <sup>{M.n}</sup>,
+              n2: <sup>{M.n}</sup>,
+              monthlyNeeded: $(plan.monthlyNeededCents),
+              affordable: $(plan.affordableMonthlyCents),
+            }}
+          />
         </li>
       </ol>
       <p className="note">
