@@ -14,7 +14,6 @@ import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } 
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
-import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './engine/retirement';
 import { formatDollars } from './format';
 import type {
   AssetType,
@@ -59,8 +58,18 @@ export const FIELD_MESSAGES = {
 /** Why the advice is not for this visitor, said on the screen that asks (issue 15). */
 export type EligibilityProblem = 'under-age' | 'retired' | 'age-pension';
 
+/** Why this advice turns retirement away (issue 15): the engine's reason (engine/suitability.ts); the screens that ask say it too. */
+export const RETIREMENT_WORDS = {
+  title: 'This advice does not cover retirement',
+  explanation:
+    'This advice is for saving towards a goal while you earn. Investing in retirement means planning an income from your savings, ' +
+    'super and the Age Pension, which it does not cover (see the eligibility page).',
+  instead:
+    'A licensed financial adviser can help you plan your retirement income; Moneysmart’s retirement planner (moneysmart.gov.au) is a good start.',
+};
+
 /** issue 15: retirement is out of scope (the eligibility page), so the screens that ask say so at once, in the engine's words. */
-const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_TITLE}. ${RETIREMENT_EXPLANATION} ${RETIREMENT_INSTEAD}`;
+const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_WORDS.title}. ${RETIREMENT_WORDS.explanation} ${RETIREMENT_WORDS.instead}`;
 
 export const ELIGIBILITY_MESSAGES: Record<EligibilityProblem, Text> = {
   'under-age': `This advice is for people aged ${MIN_AGE} or over.`,
