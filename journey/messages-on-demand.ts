@@ -128,9 +128,9 @@ type Shown = string | number;
 export const ADVICE_WORDS = {
   review: {
     pleaseCheckYourDetails: 'please check your details before we work out your needs.',
-    valuesMarked: 'Values marked ',
+    /** The sentence, with the Example badge in its slot. */
+    valuesMarked: 'Values marked {example} are sample values standing in for questions you have not answered.',
     example: 'Example',
-    areSampleValuesStanding: ' are sample values standing in for questions you have not answered.',
     edit: (title: Shown) => `Edit ${title}`,
   },
   parts: {
@@ -177,9 +177,8 @@ export const ADVICE_WORDS = {
     reviewYourAnswers: 'Review your answers',
     weNeedAFew: 'We need a few more answers to work out your figures',
     goTo: 'Go to ',
-    theseAre: 'These are ',
+    theseAre: 'These are {example}. Answer the questionnaire to see figures worked out from your own situation.',
     exampleFigures: 'example figures',
-    answerTheQuestionnaireTo: '. Answer the questionnaire to see figures worked out from your own situation.',
     whyTheseFigures: 'Why these figures',
     afterALowIncome: (lito: Shown) => ` (after a ${lito} low income tax offset)`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
@@ -199,14 +198,13 @@ export const ADVICE_WORDS = {
       `, up to what the goal needs (its amount then, discounted at the planning return): ${startingAmount}; the other ${leftOver} is left out`,
     whatYouCanInvest: 'What you can invest.',
     theGoalInFuture: 'The goal in future dollars.',
-    in: ' in ',
+    /** The goal's formula: its title in bold, the years as an exponent. */
+    goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} in {year}.',
     theRegularInvestment: 'The regular investment.',
-    n: 'n',
-    iI: ') × i ÷ ((1 + i)',
     sources: 'Sources',
     from: ' (from ',
-    chanceOfReachingYour: 'Chance of reaching your goal: ',
-    inTodaySDollars: '. In today’s dollars the median outcome is ',
+    /** The chance in bold. */
+    chanceOfReachingYour: 'Chance of reaching your goal: {chance}. In today’s dollars the median outcome is {median}.',
     yourGoal: 'Your goal: ',
     adjustGoals: 'Adjust goals',
     proposedAdvice: 'Proposed advice',
@@ -304,11 +302,12 @@ export const ADVICE_WORDS = {
       ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` Regular savings ${monthly} a month, less ${setAsideShare}% set aside for the unexpected: ${investableMonthly} a month.`,
-    atAYearAfter: (annualReturn: Shown, label: Shown, years: Shown, confidence: Shown, medianNetReturn: Shown, annualReturn2: Shown) =>
-      ` At ${annualReturn} a year after fees (the return the ${label} portfolio beats over ${years} in ${confidence}% of outcomes; its median is ${medianNetReturn}), a monthly rate i = (1 + ${annualReturn2})`,
-    overNMonthsPayment: (months: Shown) => ` − 1. Over n = ${months} months, payment = (goal − first deposit × (1 + i)`,
-    aMonthAgainstA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
-      ` − 1) = ${monthlyNeeded} a month, against ${affordableMonthly} a month you can invest.`,
+    /** The regular investment's formula: its title in bold, the exponents (1/12, n, n) in their slots. */
+    investmentFormula:
+      '{title} At {annualReturn} a year after fees (the return the {profile} portfolio beats over {years} in {confidence}% of outcomes; ' +
+      'its median is {median}), a monthly rate i = (1 + {annualReturn}){twelfth} − 1. Over n = {months} months, ' +
+      'payment = (goal − first deposit × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded} a month, against {affordable} a month you can invest.',
+    n: 'n',
     aChanceOfReaching: (monthlyNeeded: Shown, probabilityOfReachingGoal: Shown) =>
       `${monthlyNeeded}: a ${probabilityOfReachingGoal}% chance of reaching your goal`,
     aFirstDepositOf: (total: Shown, extra: Shown) => ` a first deposit of ${total} (${extra} more).`,

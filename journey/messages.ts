@@ -5,7 +5,8 @@
  * start). This file holds what a first visit can show: the frame, the dashboard, the questions, the field and
  * eligibility problems (journey/answer-fields.ts, journey/rules.ts), the error text of journey-spec §8 and the
  * product's name; the words of what loads on demand (the pages between the dashboard and the questions, the
- * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, which loads with them.
+ * advice pages, the engine's missing answers) are in ./messages-on-demand.ts, and a recommendation's (its reasons,
+ * the chart's summary and assumptions) in ./messages-advice.ts, which load with them.
  * test/architecture/catalogue.test.ts fails on words written anywhere else in journey/.
  */
 import type { FixedScreenId, StepNumber } from '../machines/journey-flow';
@@ -13,8 +14,21 @@ import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } 
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
-import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './engine/retirement';
 import { formatDollars } from './format';
+import type {
+  AssetType,
+  BenefitType,
+  DebtOwner,
+  DebtType,
+  Employment,
+  Frequency,
+  GoalType,
+  IncomeSource,
+  InsuranceKey,
+  Relationship,
+  RiskStyle,
+  YesNo,
+} from './option-values';
 
 /** Words, or words made when shown. */
 export type Text = string | (() => string);
@@ -44,14 +58,103 @@ export const FIELD_MESSAGES = {
 /** Why the advice is not for this visitor, said on the screen that asks (issue 15). */
 export type EligibilityProblem = 'under-age' | 'retired' | 'age-pension';
 
+/** Why this advice turns retirement away (issue 15): the engine's reason (engine/suitability.ts); the screens that ask say it too. */
+export const RETIREMENT_WORDS = {
+  title: 'This advice does not cover retirement',
+  explanation:
+    'This advice is for saving towards a goal while you earn. Investing in retirement means planning an income from your savings, ' +
+    'super and the Age Pension, which it does not cover (see the eligibility page).',
+  instead:
+    'A licensed financial adviser can help you plan your retirement income; Moneysmart’s retirement planner (moneysmart.gov.au) is a good start.',
+};
+
 /** issue 15: retirement is out of scope (the eligibility page), so the screens that ask say so at once, in the engine's words. */
-const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_TITLE}. ${RETIREMENT_EXPLANATION} ${RETIREMENT_INSTEAD}`;
+const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_WORDS.title}. ${RETIREMENT_WORDS.explanation} ${RETIREMENT_WORDS.instead}`;
 
 export const ELIGIBILITY_MESSAGES: Record<EligibilityProblem, Text> = {
   'under-age': `This advice is for people aged ${MIN_AGE} or over.`,
   retired: RETIREMENT_OUT_OF_SCOPE,
   'age-pension': `The Age Pension is retirement income. ${RETIREMENT_OUT_OF_SCOPE}`,
 };
+
+/** journey-spec §3: the label of each option a question offers, keyed by its value, in the order the question lists them
+ * (journey/options.ts reads them). */
+export const YES_NO_LABELS = { yes: 'Yes', no: 'No' } satisfies Record<YesNo, string>;
+export const RELATIONSHIP_LABELS = { couple: 'Couple', single: 'Single' } satisfies Record<Relationship, string>;
+export const GOAL_LABELS = {
+  travel: 'Travelling overseas',
+  'first-home': 'Buying your first home',
+  'next-home': 'Buying your next home',
+  'getting-together': 'Getting together',
+  baby: 'Having a baby',
+  business: 'Starting a business',
+} satisfies Record<GoalType, string>;
+export const EMPLOYMENT_LABELS = {
+  employed: 'Employed',
+  'self-employed': 'Self-employed',
+  'stay-at-home-parent': 'Stay-at-home parent',
+  student: 'Student',
+  retired: 'Retired',
+  'not-working': 'Not working',
+} satisfies Record<Employment, string>;
+export const FREQUENCY_LABELS = {
+  weekly: 'Weekly',
+  fortnightly: 'Fortnightly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  'half-yearly': 'Half yearly',
+  yearly: 'Yearly',
+  annually: 'Annually',
+} satisfies Record<Frequency, string>;
+export const INCOME_SOURCE_LABELS = { dividends: 'Dividends', rent: 'Rent', trust: 'Trust distributions' } satisfies Record<
+  IncomeSource,
+  string
+>;
+export const BENEFIT_LABELS = {
+  'family-tax': 'Family Tax Benefit',
+  disability: 'Disability Support Pension',
+  jobseeker: 'JobSeeker Payment',
+  'age-pension': 'Age Pension',
+} satisfies Record<BenefitType, string>;
+export const ASSET_LABELS = {
+  cash: 'Cash',
+  home: 'Home',
+  'investment-property': 'Investment property',
+  'other-investment': 'Other investment',
+  lifestyle: 'Lifestyle (car, boat, contents)',
+  other: 'Other',
+} satisfies Record<AssetType, string>;
+export const DEBT_LABELS = {
+  mortgage: 'Mortgage',
+  'investment-loan': 'Investment loan',
+  'car-loan': 'Car loan',
+  'personal-loan': 'Personal loan',
+  'credit-card': 'Credit card',
+  other: 'Other',
+} satisfies Record<DebtType, string>;
+export const OWNER_LABELS = { self: 'Me', joint: 'Joint', partner: 'My partner' } satisfies Record<DebtOwner, string>;
+export const RISK_LABELS = {
+  conservative: 'Conservative',
+  cautious: 'Cautious',
+  moderate: 'Moderate',
+  'moderately-aggressive': 'Moderately aggressive',
+  aggressive: 'Aggressive',
+  'highly-aggressive': 'Highly aggressive',
+} satisfies Record<RiskStyle, string>;
+export const RISK_DESCRIPTIONS = {
+  conservative: 'Very low likelihood of a negative return in any year.',
+  cautious: 'Security over growth.',
+  moderate: 'A balance of growth and security.',
+  'moderately-aggressive': 'Growth with some security.',
+  aggressive: 'Growth over security.',
+  'highly-aggressive': 'Comfortable with short-term losses.',
+} satisfies Record<RiskStyle, string>;
+export const INSURANCE_LABELS = {
+  life: 'Life cover',
+  tpd: 'Total and permanent disability (TPD) cover',
+  trauma: 'Trauma cover',
+  incomeProtection: 'Income protection (per month)',
+} satisfies Record<InsuranceKey, string>;
 
 /** journey-spec §2: the step labels of the progress bar, by step (the flow carries the numbers). */
 export const STEP_LABELS: Record<StepNumber, string> = {

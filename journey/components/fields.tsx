@@ -3,7 +3,7 @@
  * fieldsets with a legend; money is typed as text with a decimal keypad.
  */
 import { useId } from 'react';
-import type { Option } from '../options';
+import { type Option, YES_NO } from '../options';
 
 export interface ChoiceGroupProps {
   legend: string;
@@ -34,17 +34,12 @@ export function ChoiceGroup({ legend, legendHidden, options, value, onChange, la
   );
 }
 
-const YES_NO_OPTIONS: readonly Option[] = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
-
 export function YesNo(props: { legend: string; legendHidden?: boolean; value: string; onChange: (value: 'yes' | 'no') => void }) {
   return (
     <ChoiceGroup
       legend={props.legend}
       legendHidden={props.legendHidden}
-      options={YES_NO_OPTIONS}
+      options={YES_NO}
       value={props.value}
       layout="inline"
       onChange={(v) => props.onChange(v as 'yes' | 'no')}

@@ -14,10 +14,10 @@ import { fees as feesFor, type Fees } from './fees';
 import { goalPlan, levers as leversFor, monthlyRate, type Levers } from './goal';
 import type { MissingAnswer } from './inputs';
 import { readAnswers } from './read-answers';
-import { dollarsText, type Cents } from './money';
+import type { Cents } from './money';
 import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
-import { chartAssumptions, chartSummary, recommendationReasons } from './reasons';
+import type { ReasonsInput } from './reasons';
 import { incomeAndNeeds, suitabilityOf } from './assess';
 import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
 import type { NetIncome } from './tax';
@@ -93,12 +93,17 @@ export interface Plan {
   levers: Levers | null;
   /** The projection of the first deposit plus `projection.monthlyContributionCents` a month. */
   projection: Projection;
-  /** One sentence describing the chart, for its accessible description and the page. */
-  chartSummary: string;
-  /** The assumptions to state beside the chart, the last saying it is not a guarantee. */
-  chartAssumptions: string[];
   fees: Fees;
 }
+
+/**
+ * A note on how the figures were simplified for this user, by code with its figures (the catalogue says it:
+ * journey/messages-advice.ts NOTE_WORDS).
+ */
+export type AdviceNote =
+  | { code: 'singles-medicare' | 'seniors-offset' | 'other-income-taxed' }
+  | { code: 'clear-high-interest'; owedCents: Cents }
+  | { code: 'earliest-tax-rates'; taxYear: string; financialYear: string };
 
 interface AdviceCommon {
   /** The engine version the result was computed under (ENGINE_VERSION). */
@@ -118,8 +123,8 @@ interface AdviceCommon {
   /** The needs analysis; null when an answer it needs is missing. */
   needs: Needs | null;
   suitability: Suitability;
-  /** Plain-English notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple). */
-  notes: string[];
+  /** Notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple), as codes. */
+  notes: AdviceNote[];
 }
 
 /**
@@ -132,8 +137,11 @@ export type AdviceResult =
   | (AdviceCommon & {
       status: 'recommended';
       plan: Plan;
-      /** Plain-English reasons for the recommendation, ready to display. */
-      reasons: string[];
+      /**
+       * The figures the reasons for the recommendation, the chart's summary and its assumptions are said from (the
+       * catalogue says them: journey/messages-advice.ts REASON_WORDS).
+       */
+      reasons: ReasonsInput;
     })
   | (AdviceCommon & { status: 'unsuitable' | 'incomplete'; plan: null; reasons: [] });
 
@@ -162,32 +170,20 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
 
   const suitability = suitabilityOf(x, a);
 
-  const notes: string[] = [];
-  if (x.relationshipStatus === 'couple') {
-    notes.push(
-      'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
-    );
-  }
+  const notes: AdviceNote[] = [];
+  if (x.relationshipStatus === 'couple') notes.push({ code: 'singles-medicare' });
   if ((x.age !== null && x.age >= a.agePensionAge) || x.benefits?.some((b) => b.type === 'age-pension')) {
-    notes.push(
-      'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
-    );
+    notes.push({ code: 'seniors-offset' });
   }
   const smallDebts =
     x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a)
       ? highInterestOwedCents(x.highInterestDebts)
       : null;
-  if (smallDebts !== null) {
-    // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
-    notes.push(
-      `Clear the ${dollarsText(smallDebts)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`,
-    );
-  }
-  if (x.additionalIncome && x.additionalIncome.length > 0) {
-    notes.push('We treated your other income as taxable in full, without deductions or franking credits.');
-  }
+  // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
+  if (smallDebts !== null) notes.push({ code: 'clear-high-interest', owedCents: smallDebts });
+  if (x.additionalIncome && x.additionalIncome.length > 0) notes.push({ code: 'other-income-taxed' });
   if (a.financialYear < a.taxTable.financialYear) {
-    notes.push(`We used the ${a.taxTable.financialYear} tax rates, the earliest we hold, for ${a.financialYear}.`);
+    notes.push({ code: 'earliest-tax-rates', taxYear: a.taxTable.financialYear, financialYear: a.financialYear });
   }
 
   const common: AdviceCommon = {
@@ -282,15 +278,13 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     reachable,
     levers,
     projection,
-    chartSummary: chartSummary(projection, goal.targetYear),
-    chartAssumptions: chartAssumptions(profile, a, paths),
     fees,
   };
-  const reasons = recommendationReasons({
+  const reasons: ReasonsInput = {
     profile,
     annualReturn,
     confidence,
-    goalLabel: goal.label,
+    goalType: goal.type,
     goalTodayCents: goal.todayCents,
     goalNominalCents: goal.nominalCents,
     years,
@@ -302,7 +296,7 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
     levers,
     projection,
     fees,
-    a,
-  });
+    inflationRate: a.inflation.rate,
+  };
   return { ...common, status: 'recommended', plan, reasons };
 }

@@ -5,12 +5,12 @@
  * recommendation is shown. Pure.
  */
 import type { YesNo } from '../../machines/journey-answers';
+import { RETIREMENT_WORDS } from '../messages';
 import { DEBT_TYPES, labelOf } from '../options';
 import type { Assumptions, RiskProfile } from './assumptions';
 import { birthdayAt, dmyDate } from './dates';
 import type { DebtOwed } from './inputs';
 import { dollarsText, yearsText, type Cents } from './money';
-import { RETIREMENT_EXPLANATION, RETIREMENT_INSTEAD, RETIREMENT_TITLE } from './retirement';
 
 /** The suitability rules, in the order they are checked. */
 export type UnsuitableCode =
@@ -149,9 +149,7 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
     // issue 15: the eligibility page excludes retirement; a retiree would otherwise be planned like a saver
     reasons.push({
       code: 'retirement',
-      title: RETIREMENT_TITLE,
-      explanation: RETIREMENT_EXPLANATION,
-      instead: RETIREMENT_INSTEAD,
+      ...RETIREMENT_WORDS,
     });
   }
 

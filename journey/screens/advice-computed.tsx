@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { isEmptyAnswers } from '../../machines/journey-answers';
 import { Collapsible } from '../components/collapsible';
+import { Sentence } from '../components/sentence';
 import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
@@ -20,6 +21,7 @@ import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
+import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.computed;
@@ -114,9 +116,7 @@ function notRecommended(advice: AdviceResult, Sample: ComponentType, hasAnswers:
 function SampleNote() {
   return (
     <p className="note" role="note">
-      {M.theseAre}
-      <strong>{M.exampleFigures}</strong>
-      {M.answerTheQuestionnaireTo}
+      <Sentence text={M.theseAre} parts={{ example: <strong>{M.exampleFigures}</strong> }} />
     </p>
   );
 }
@@ -180,7 +180,7 @@ export function NeedsAnalysis() {
             )}
           </li>
         )}
-        {advice.notes.map((n) => (
+        {advice.notes.map(noteText).map((n) => (
           <li key={n}>{n}</li>
         ))}
       </ul>
@@ -240,27 +240,36 @@ function Working({ advice }: { advice: Recommended }) {
           </li>
         )}
         <li>
-          <strong>{M.theGoalInFuture}</strong> {$(plan.goal.todayCents)} × (1 + {pct(plan.goal.inflationRate)})<sup>{plan.goal.years}</sup>{' '}
-          = {$(plan.goal.nominalCents)}
-          {M.in}
-          {plan.goal.targetYear}.
+          <Sentence
+            text={M.goalFormula}
+            parts={{
+              title: <strong>{M.theGoalInFuture}</strong>,
+              today: $(plan.goal.todayCents),
+              inflation: pct(plan.goal.inflationRate),
+              years: <sup>{plan.goal.years}</sup>,
+              nominal: $(plan.goal.nominalCents),
+              year: plan.goal.targetYear,
+            }}
+          />
         </li>
         <li>
-          <strong>{M.theRegularInvestment}</strong>
-          {M.atAYearAfter(
-            pct(plan.annualReturn),
-            plan.profile.label.toLowerCase(),
-            yearsText(plan.goal.years),
-            Math.round(plan.confidence * 100),
-            pct(plan.profile.medianNetReturn),
-            pct(plan.annualReturn),
-          )}
-          <sup>1/12</sup>
-          {M.overNMonthsPayment(months)}
-          <sup>{M.n}</sup>
-          {M.iI}
-          <sup>{M.n}</sup>
-          {M.aMonthAgainstA($(plan.monthlyNeededCents), $(plan.affordableMonthlyCents))}
+          <Sentence
+            text={M.investmentFormula}
+            parts={{
+              title: <strong>{M.theRegularInvestment}</strong>,
+              annualReturn: pct(plan.annualReturn),
+              profile: plan.profile.label.toLowerCase(),
+              years: yearsText(plan.goal.years),
+              confidence: Math.round(plan.confidence * 100),
+              median: pct(plan.profile.medianNetReturn),
+              twelfth: <sup>1/12</sup>,
+              months,
+              n: <sup>{M.n}</sup>,
+              n2: <sup>{M.n}</sup>,
+              monthlyNeeded: $(plan.monthlyNeededCents),
+              affordable: $(plan.affordableMonthlyCents),
+            }}
+          />
         </li>
       </ol>
       <p className="note">
@@ -306,16 +315,19 @@ function Chart({ advice }: { advice: Recommended }) {
           high: centsToDollars(pt.nominal.p90),
         }))}
         goal={centsToDollars(p.goalNominalCents)}
-        summary={advice.plan.chartSummary}
+        summary={REASON_WORDS.chartSummary(advice.reasons)}
       />
       <p>
-        {M.chanceOfReachingYour}
-        <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>
-        {M.inTodaySDollars}
-        {$(p.points[p.points.length - 1]!.today.median)}.
+        <Sentence
+          text={M.chanceOfReachingYour}
+          parts={{
+            chance: <strong>{Math.round(p.probabilityOfReachingGoal * 100)}%</strong>,
+            median: $(p.points[p.points.length - 1]!.today.median),
+          }}
+        />
       </p>
       <ul className="note">
-        {advice.plan.chartAssumptions.map((a) => (
+        {REASON_WORDS.chartAssumptions(advice.reasons).map((a) => (
           <li key={a}>{a}</li>
         ))}
       </ul>
@@ -377,7 +389,7 @@ export function Recommendation() {
         </p>
         <h3>{M.why}</h3>
         <ul className="reasons">
-          {advice.reasons.map((r) => (
+          {REASON_WORDS.reasons(advice.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
@@ -432,7 +444,7 @@ export function RecommendedProducts() {
         <p>{M.aDiversifiedLowCost(Math.round(plan.profile.growth * 100), Math.round(plan.profile.defensive * 100))}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="reasons">
-          {advice.reasons.map((r) => (
+          {REASON_WORDS.reasons(advice.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>

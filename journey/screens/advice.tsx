@@ -6,6 +6,7 @@
 import { Fragment, type ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
+import { Sentence } from '../components/sentence';
 import { Greeting } from './advice-parts';
 import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
 import { StatementOfAdvice } from './statement';
@@ -31,9 +32,7 @@ function ReviewDetails() {
       <Greeting>{M.pleaseCheckYourDetails}</Greeting>
       {anyExample && (
         <p className="note">
-          {M.valuesMarked}
-          <span className="badge">{M.example}</span>
-          {M.areSampleValuesStanding}
+          <Sentence text={M.valuesMarked} parts={{ example: <span className="badge">{M.example}</span> }} />
         </p>
       )}
       {sections.map((section) => (

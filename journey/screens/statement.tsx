@@ -13,6 +13,7 @@ import { Fragment } from 'react';
 import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
 import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
+import { REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.statement;
@@ -119,7 +120,7 @@ export function StatementOfAdvice() {
         </p>
         <h3>{M.why}</h3>
         <ul>
-          {advice.reasons.map((r) => (
+          {REASON_WORDS.reasons(advice.reasons).map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
@@ -197,7 +198,7 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.assumptions}</h2>
         <ul>
-          {plan.chartAssumptions.map((a) => (
+          {REASON_WORDS.chartAssumptions(advice.reasons).map((a) => (
             <li key={a}>{a}</li>
           ))}
         </ul>

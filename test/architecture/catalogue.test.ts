@@ -1,7 +1,7 @@
 /**
  * One message catalogue per app (the journey's: journey/messages.ts, with the words of what loads on demand in
- * journey/messages-on-demand.ts): no words are written where they are shown. A JSX text node, or a string literal
- * given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
+ * journey/messages-on-demand.ts and a recommendation's in journey/messages-advice.ts): no words are written where
+ * they are shown. A JSX text node, or a string literal given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
  * with letters in it, anywhere in journey/ but the catalogue fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The catalogue's files: the only place words are written. */
-const CATALOGUE = new Set(['journey/messages.ts', 'journey/messages-on-demand.ts']);
+const CATALOGUE = new Set(['journey/messages.ts', 'journey/messages-on-demand.ts', 'journey/messages-advice.ts']);
 /** The props whose text a visitor reads or hears. */
 const WORDS_PROPS = new Set([
   'aria-label',
@@ -72,7 +72,49 @@ function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')
   return found;
 }
 
+/**
+ * Files that hand out words a page shows though they render nothing: their words are the catalogue's too. Any string
+ * literal (or template part) there that reads as words (it starts with a capital, or has two words) fails, but the codes and values
+ * they are made of, and the message of an error thrown to a developer (`new RangeError('…')`).
+ */
+const WORDLESS = [
+  'journey/options.ts',
+  'journey/option-values.ts',
+  // the engine's results: codes and figures (the catalogue says them)
+  'journey/engine/index.ts',
+  'journey/engine/reasons.ts',
+];
+const WORDS = /^\P{L}*\p{Lu}|\p{L}\s+\p{L}/u;
+
+/** The string literals in a file that read as words: `file:line text`. */
+function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what}`);
+  const visit = (n: ts.Node) => {
+    if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return;
+    if (ts.isNewExpression(n) && /Error$/.test(n.expression.getText())) return;
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && WORDS.test(n.text)) at(n, n.text);
+    else if (ts.isTemplateExpression(n))
+      for (const part of [n.head, ...n.templateSpans.map((s) => s.literal)]) if (WORDS.test(part.text)) at(part, part.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 describe('the journey’s words', () => {
+  it('are not written in the options, which hold only values (their labels are the catalogue’s)', () => {
+    expect(WORDLESS.flatMap((f) => literalWords(f))).toEqual([]);
+  });
+
+  it('finds words in string literals (the check itself)', () => {
+    const source =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      "const a = ['half-yearly', 'weekly'];\nconst b = { label: 'Cash' };\nconst c = `${n} years away`;\nthrow new RangeError('paths must be whole');";
+    expect(literalWords('x.ts', source).map((w) => w.replace(/^x\.ts:/, ''))).toEqual(['2 Cash', '3  years away']);
+  });
+
   it('are all in its catalogue: no JSX text, nor words given to a label, title, hint or the like, written elsewhere', () => {
     const files = sources('journey').filter((f) => !CATALOGUE.has(f));
     expect(files.flatMap((f) => inlineWords(f))).toEqual([]);

@@ -19,6 +19,7 @@ import {
 import { ENGINE_VERSION, computeAdvice } from '../../journey/engine';
 import { bracketTax } from '../../journey/engine/tax';
 import { household } from './engine-fixtures';
+import { noteText } from '../../journey/messages-advice';
 
 describe('assumptions', () => {
   it('are versioned, and every result carries the assumptions and engine versions', () => {
@@ -122,7 +123,7 @@ describe('the tax table switch at 1 July 2026 (the 16% rate becomes 15%, then 14
   it('later years keep the 2027-28 table; earlier ones use the earliest held, with a note', () => {
     expect(assumptionsFor(new Date(2035, 0, 1)).taxTable.financialYear).toBe('2027-28');
     expect(assumptionsFor(new Date(2023, 0, 1)).taxTable.financialYear).toBe('2024-25');
-    expect(computeAdvice(household(), { asOf: new Date(2023, 0, 1), paths: 10 }).notes).toContain(
+    expect(computeAdvice(household(), { asOf: new Date(2023, 0, 1), paths: 10 }).notes.map(noteText)).toContain(
       'We used the 2024-25 tax rates, the earliest we hold, for 2022-23.',
     );
   });

@@ -10,6 +10,7 @@ import { fees } from '../../journey/engine/fees';
 import { futureValue, inflate, monthlyPaymentNeeded, monthlyRate } from '../../journey/engine/goal';
 import { medianPath } from '../../journey/engine/projection';
 import { FY2025_26, household } from './engine-fixtures';
+import { noteText, REASON_WORDS } from '../../journey/messages-advice';
 
 /** Cents to the nearest whole dollar, as the document's "about $X" figures are given. */
 const toDollar = (cents: number) => Math.round(cents / 100);
@@ -171,7 +172,7 @@ describe('the e2e household on 2 March 2026 (2025-26): single, born 14/03/1988, 
       totalCents: 162_708,
       months: 60,
     });
-    expect(r.reasons).toContain('Investing $1,008 a month reaches your goal in 48% of our simulated outcomes.');
+    expect(REASON_WORDS.reasons(r.reasons)).toContain('Investing $1,008 a month reaches your goal in 48% of our simulated outcomes.');
   });
 });
 
@@ -239,18 +240,20 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
       totalCents: 305_278,
       months: 120,
     });
-    expect(r.reasons[0]).toBe(
+    expect(REASON_WORDS.reasons(r.reasons)[0]).toBe(
       'Because your goal (buying your first home) is 10 years away and you chose Moderately aggressive, which suits goals at least 6 years away.',
     );
-    expect(r.reasons[1]).toMatch(/We assume a median return of 5\.1% a year after fees;/);
-    expect(r.reasons[5]).toBe('Investing $272 a month, with $13,245 to start, reaches your goal in 49% of our simulated outcomes.');
-    expect(r.reasons[6]).toBe(
+    expect(REASON_WORDS.reasons(r.reasons)[1]).toMatch(/We assume a median return of 5\.1% a year after fees;/);
+    expect(REASON_WORDS.reasons(r.reasons)[5]).toBe(
+      'Investing $272 a month, with $13,245 to start, reaches your goal in 49% of our simulated outcomes.',
+    );
+    expect(REASON_WORDS.reasons(r.reasons)[6]).toBe(
       'The $500 adviser fee is invoiced to you, not taken from your investment. The 0.7% investment fee comes to about $106 in the first year and $2,553 over 10 years; there is no administration fee.',
     );
-    expect(r.plan.chartSummary).toBe(
+    expect(REASON_WORDS.chartSummary(r.reasons)).toBe(
       'In a median outcome your investment grows to $64,005 by 2036 against a goal of $64,004; 9 in 10 simulated outcomes end above $49,227, 1 in 10 above $82,385, and 49% reach the goal.',
     );
-    expect(r.plan.chartAssumptions[0]).toBe(
+    expect(REASON_WORDS.chartAssumptions(r.reasons)[0]).toBe(
       'Returns: Moderately aggressive, a median of 5.1% a year after the 0.7% investment fee, with ups and downs of about 9.6% a year.',
     );
   });
@@ -287,9 +290,9 @@ describe('notes on simplifications, shown only when they apply', () => {
   it('a couple is tested against the singles Medicare thresholds; other income is taxed in full; pension age may get SAPTO', () => {
     const r = advice({ relationshipStatus: 'couple', additionalIncome: [['100', 'monthly', 'rent']], dateOfBirth: '01/01/1955' });
     expect(r.notes).toHaveLength(3);
-    expect(r.notes[0]).toMatch(/family’s income, which we do not ask, so we used the figures for singles/);
-    expect(r.notes[1]).toMatch(/seniors and pensioners tax offset/);
-    expect(r.notes[2]).toBe('We treated your other income as taxable in full, without deductions or franking credits.');
+    expect(noteText(r.notes[0]!)).toMatch(/family’s income, which we do not ask, so we used the figures for singles/);
+    expect(noteText(r.notes[1]!)).toMatch(/seniors and pensioners tax offset/);
+    expect(noteText(r.notes[2]!)).toBe('We treated your other income as taxable in full, without deductions or franking credits.');
     expect(r.income?.additionalIncomeCents).toBe(120_000);
   });
 });

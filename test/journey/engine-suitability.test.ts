@@ -3,6 +3,7 @@ import { dollarsText } from '../../journey/engine/money';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
+import { noteText, REASON_WORDS } from '../../journey/messages-advice';
 
 const advise = (h: Household) => computeAdvice(household(h), { asOf: FY2025_26, paths: 100 });
 const codes = (r: AdviceResult) => r.suitability.reasons.map((x) => x.code);
@@ -89,11 +90,15 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
         ],
       });
       expect(small.status).toBe('recommended');
-      expect(small.notes).toContain(
+      expect(small.notes.map(noteText)).toContain(
         'Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.',
       );
       // a $50 card balance at 0% is no high-interest debt at all: nothing to say
-      expect(advise({ debts: [['credit-card', '50', '0']] }).notes.join(' ')).not.toMatch(/high interest/);
+      expect(
+        advise({ debts: [['credit-card', '50', '0']] })
+          .notes.map(noteText)
+          .join(' '),
+      ).not.toMatch(/high interest/);
       expect(advise({ debts: [['credit-card', '1,000']] }).status).toBe('recommended');
       expect(codes(advise({ debts: [['credit-card', '1,000.01']] }))).toEqual(['high-interest-debt']);
       expect(
@@ -402,7 +407,7 @@ describe('a goal not reachable as stated: the three levers', () => {
     expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years) })).toBe(true);
     expect(reachable({ goalAmount: '100000', goalYears: String(l.longerTime!.years - 1) })).toBe(false);
     expect(reachable({ goalAmount: String(l.smallerGoal.todayCents / 100), goalYears: '10' })).toBe(true);
-    expect(r.reasons.at(-2)).toMatch(
+    expect(REASON_WORDS.reasons(r.reasons).at(-2)).toMatch(
       /is not reachable as it stands\. To reach it, you could give it \d+ years, aim for \$[\d,]+ in today’s dollars or start with \$[\d,]+\.$/,
     );
   });
@@ -417,7 +422,7 @@ describe('the emergency-fund reason', () => {
   const emergencyReason = (h: Household) => {
     const r = advise(h);
     if (r.status !== 'recommended') throw new Error(`expected a recommendation, got ${r.status}`);
-    return r.reasons.find((x) => /emergenc/.test(x));
+    return REASON_WORDS.reasons(r.reasons).find((x) => /emergenc/.test(x));
   };
 
   it('with take-home pay: the cash covers a fund of three months of it', () => {
@@ -463,7 +468,7 @@ describe('investing only what the goal needs (issue 15)', () => {
     expect(r.plan.monthlyNeededCents).toBe(0);
     expect(r.plan.leftOverCents).toBe(r.needs!.availableSavingsCents - 2_831_027);
     expect(r.plan.leftOverCents).toBeGreaterThan(5_000_000);
-    expect(r.reasons.join(' ')).toContain(
+    expect(REASON_WORDS.reasons(r.reasons).join(' ')).toContain(
       `keep the other ${dollarsText(r.plan.leftOverCents)} for other plans, out of this investment and its fees.`,
     );
     // fees are charged on what is invested, not on the cash left out
