@@ -107,6 +107,64 @@ describe('document viewers', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  for (const path of ['/smart-doc', '/smart-doc-multiple'])
+    for (const width of [320, 390, 1280])
+      it(`${path} at ${width} px: every document fits its box, whole (no text cut at the sides, the page's foot reachable), its footer buttons one height`, async () => {
+        const page = await open(path, { width, height: 800 });
+        const viewers = page.locator('[data-ai-embed]');
+        const states = () => viewers.evaluateAll((all) => all.map((v) => v.getAttribute('data-ai-embed')));
+        await expect.poll(async () => (await states()).length > 0 && (await states()).every((s) => s === 'loaded')).toBe(true);
+        const count = await viewers.count();
+        expect(count).toBeGreaterThan(0);
+        for (let i = 0; i < count; i++) {
+          const viewer = viewers.nth(i);
+          const body = viewer.locator('[data-part="doc-content"]');
+          if ((await body.getAttribute('data-view')) === 'docx') await body.locator('section.docx').first().waitFor();
+          const fit = await body.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const shown = el.firstElementChild!.getBoundingClientRect();
+            // every piece of text the document shows, where it is drawn
+            const outside: string[] = [];
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(t);
+              for (const r of range.getClientRects())
+                if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1)) outside.push(t.textContent!.trim().slice(0, 30));
+            }
+            // the document's foot: scrolled to the end, its last page ends inside the box
+            el.scrollTop = el.scrollHeight;
+            const pages = el.querySelectorAll('section.docx');
+            const last = [...pages].at(-1)?.getBoundingClientRect().bottom ?? box.top;
+            return {
+              left: shown.left - box.left,
+              right: box.right - shown.right,
+              outside,
+              footCut: last - el.getBoundingClientRect().bottom,
+              sideways: el.scrollWidth - el.clientWidth,
+            };
+          });
+          expect(fit.left).toBeGreaterThanOrEqual(-0.5);
+          expect(fit.right).toBeGreaterThanOrEqual(-0.5);
+          expect(fit.outside).toEqual([]);
+          expect(fit.footCut).toBeLessThanOrEqual(1);
+          expect(fit.sideways).toBeLessThanOrEqual(1);
+          const heights = await viewer
+            .locator('[data-part="footer-button"]')
+            .evaluateAll((all) => all.map((b) => b.getBoundingClientRect().height));
+          expect(heights.length).toBeGreaterThan(1);
+          for (const h of heights) expect(h).toBeCloseTo(heights[0]!, 0);
+        }
+        if (path === '/smart-doc') {
+          // scaled, the page's text is still text: a double click selects a word
+          const word = slot(page, 'Document viewer').getByText('Diversified Index Fund', { exact: true }).first();
+          await word.scrollIntoViewIfNeeded();
+          await word.dblclick();
+          expect(await page.evaluate(() => getSelection()?.toString().trim())).toMatch(/^(Diversified|Index|Fund)$/);
+        }
+        expect(await cspViolations(page)).toEqual([]);
+      });
+
   it('show each type its own way: pdf framed with an Open link, markdown rendered, text preformatted, a spreadsheet notice, a download', async () => {
     const page = await open('/smart-doc?doc=pdf');
     let viewer = slot(page, 'Document viewer');
