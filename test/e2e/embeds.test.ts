@@ -372,7 +372,9 @@ describe('the video viewer', () => {
     expect(await video.locator('track[kind="captions"]').count()).toBe(1);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
     const size = await video.boundingBox();
-    expect(Math.round((size!.width / size!.height) * 9)).toBe(16);
+    // the picture is 16:9; with the native controls a strip under it holds their bar (the caption test below)
+    const strip = await video.evaluate((v) => parseFloat(getComputedStyle(v).getPropertyValue('--embed-controls')) || 104);
+    expect(Math.round((size!.width / (size!.height - strip)) * 9)).toBe(16);
     expect(size!.width).toBeLessThanOrEqual(800);
 
     const src = await videoSrc(viewer);
@@ -405,6 +407,58 @@ describe('the video viewer', () => {
     expect(await violations(page)).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
   });
+
+  for (const width of [320, 390, 1280]) {
+    it(`at ${width} px the native controls cover no part of the picture (the caption burned in at its foot stays visible)`, async () => {
+      const page = await open('/video-embed', { width, height: 900 });
+      const video = slot(page, 'Video player').locator('video');
+      await video.waitFor();
+      await video.evaluate(async (v: HTMLVideoElement) => {
+        v.pause();
+        await new Promise((seeked) => {
+          v.addEventListener('seeked', seeked, { once: true });
+          v.currentTime = 7;
+        });
+      });
+      // paused and pointed at, the controls show
+      await video.hover();
+      const box = (await video.boundingBox())!;
+      // whole pixels inside the picture (its last row may be part strip)
+      const top = Math.ceil(box.y);
+      const picture = {
+        x: Math.ceil(box.x),
+        y: top,
+        width: Math.floor(box.width) - 1,
+        height: Math.floor(box.y + (box.width * 9) / 16) - top - 1,
+      };
+      const shot = (await page.screenshot({ clip: picture })).toString('base64');
+      // the screenshot against the frame itself, in bands of 8 rows: the controls' bar and its shade darken whole bands;
+      // the two scalings differ only along edges (lighter on one side, darker on the other: they mostly cancel out)
+      const bands = await video.evaluate(async (v: HTMLVideoElement, png) => {
+        const image = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+        const { width: w, height: h } = image;
+        const data = (draw: CanvasImageSource) => {
+          const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
+          ctx.drawImage(draw, 0, 0, w, h);
+          return ctx.getImageData(0, 0, w, h).data;
+        };
+        const [seen, frame] = [data(image), data(v)];
+        const light = (d: Uint8ClampedArray, i: number) => d[i]! + d[i + 1]! + d[i + 2]!;
+        const means: number[] = [];
+        for (let y0 = 0; y0 + 8 <= h; y0 += 8) {
+          let sum = 0;
+          for (let i = y0 * w * 4; i < (y0 + 8) * w * 4; i += 4) sum += light(seen, i) - light(frame, i);
+          means.push(sum / (8 * w * 3));
+        }
+        return means;
+      }, shot);
+      expect(bands.length).toBeGreaterThan(15);
+      // (the controls over the picture's foot: its last bands 9 to 35 darker, 20 on average)
+      for (const band of bands) expect(band).toBeGreaterThan(-8);
+      expect(bands.slice(-5).reduce((a, b) => a + b, 0) / 5).toBeGreaterThan(-3);
+      expect(await cspViolations(page)).toEqual([]);
+    });
+  }
 
   it('at 320 px the name keeps a line of its own above Share and Ask question', async () => {
     const page = await open('/video-embed', { width: 320, height: 700 });
