@@ -64,6 +64,10 @@ export const COPY_LINK = 'Copy link';
 export const COPIED = 'Copied!';
 /** The sharing pages of the Share menu, by name. */
 export const SHARE_SITES = { linkedin: 'LinkedIn', x: 'X', facebook: 'Facebook' } as const;
+/**
+ * The Ask-question action, word for word as widget-spec §2 "Video viewer" and §4 "Ask question" name it
+ * (a document's footer button shows its own label, the site's data).
+ */
 export const ASK_QUESTION = 'Ask question';
 export const NO_VIDEO = 'Video not available';
 export const playbackSpeed = (speed: string) => `Playback speed ${speed}`;

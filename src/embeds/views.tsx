@@ -55,9 +55,24 @@ export class Live extends Component<{ actors: Subscribable[]; render: () => Comp
 /** A new tab, without opener or referrer (widget-spec §5). */
 const OUTSIDE = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Puts a rendered docx in place, its stylesheets adopted by the shadow root it is in. */
-class DocxContent extends Component<{ content: RenderedDocx }> {
+/**
+ * The zoom that fits content `needed` px wide into `available` px: 1 when it fits, else a
+ * little under the ratio (rounded down, so that no sub-pixel is left over).
+ */
+export const fitScale = (available: number, needed: number) =>
+  needed <= available || available <= 0 ? 1 : Math.floor((available / needed) * 1000) / 1000;
+
+/**
+ * Puts a rendered docx in place, its stylesheets adopted by the shadow root it is in. The page
+ * reflows to the box's width; what is still wider (a table with fixed columns) scales the
+ * whole page down to it with CSS `zoom`, which, unlike a transform, lays the page out at its
+ * scaled size (its height is right, nothing is cut at the bottom) and keeps its text
+ * selectable. It fits again whenever the box's width changes.
+ */
+export class DocxContent extends Component<{ content: RenderedDocx }> {
   private box = createRef<HTMLDivElement>();
+  private width = -1;
+  private resize: ResizeObserver | null = null;
   private place() {
     const box = this.box.current;
     const { node, sheets } = this.props.content;
@@ -65,12 +80,34 @@ class DocxContent extends Component<{ content: RenderedDocx }> {
     const root = box.getRootNode();
     if (root instanceof ShadowRoot) root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((s) => !sheets.includes(s)), ...sheets];
     box.replaceChildren(node);
+    this.width = -1;
+    this.fit();
   }
+  private fit = () => {
+    const box = this.box.current;
+    const { node } = this.props.content;
+    // a zoom changes the box's height, not its width: nothing to do then
+    if (!box || box.clientWidth === this.width) return;
+    this.width = box.clientWidth;
+    node.style.removeProperty('zoom');
+    // the page overflows on the right (the wrapper's `safe center`): its margin there is the wrapper's left padding
+    const wrapper = node.firstElementChild;
+    const pad = wrapper ? parseFloat(getComputedStyle(wrapper).paddingLeft) || 0 : 0;
+    const scale = fitScale(box.clientWidth, node.scrollWidth > box.clientWidth ? node.scrollWidth + pad : node.scrollWidth);
+    if (scale < 1) node.style.setProperty('zoom', String(scale));
+  };
   override componentDidMount() {
     this.place();
+    if (typeof ResizeObserver === 'function' && this.box.current) {
+      this.resize = new ResizeObserver(this.fit);
+      this.resize.observe(this.box.current);
+    }
   }
   override componentDidUpdate() {
     this.place();
+  }
+  override componentWillUnmount() {
+    this.resize?.disconnect();
   }
   override render() {
     return <div ref={this.box} data-part="docx-box" />;

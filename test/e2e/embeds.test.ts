@@ -107,6 +107,64 @@ describe('document viewers', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  for (const path of ['/smart-doc', '/smart-doc-multiple'])
+    for (const width of [320, 390, 1280])
+      it(`${path} at ${width} px: every document fits its box, whole (no text cut at the sides, the page's foot reachable), its footer buttons one height`, async () => {
+        const page = await open(path, { width, height: 800 });
+        const viewers = page.locator('[data-ai-embed]');
+        const states = () => viewers.evaluateAll((all) => all.map((v) => v.getAttribute('data-ai-embed')));
+        await expect.poll(async () => (await states()).length > 0 && (await states()).every((s) => s === 'loaded')).toBe(true);
+        const count = await viewers.count();
+        expect(count).toBeGreaterThan(0);
+        for (let i = 0; i < count; i++) {
+          const viewer = viewers.nth(i);
+          const body = viewer.locator('[data-part="doc-content"]');
+          if ((await body.getAttribute('data-view')) === 'docx') await body.locator('section.docx').first().waitFor();
+          const fit = await body.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const shown = el.firstElementChild!.getBoundingClientRect();
+            // every piece of text the document shows, where it is drawn
+            const outside: string[] = [];
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(t);
+              for (const r of range.getClientRects())
+                if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1)) outside.push(t.textContent!.trim().slice(0, 30));
+            }
+            // the document's foot: scrolled to the end, its last page ends inside the box
+            el.scrollTop = el.scrollHeight;
+            const pages = el.querySelectorAll('section.docx');
+            const last = [...pages].at(-1)?.getBoundingClientRect().bottom ?? box.top;
+            return {
+              left: shown.left - box.left,
+              right: box.right - shown.right,
+              outside,
+              footCut: last - el.getBoundingClientRect().bottom,
+              sideways: el.scrollWidth - el.clientWidth,
+            };
+          });
+          expect(fit.left).toBeGreaterThanOrEqual(-0.5);
+          expect(fit.right).toBeGreaterThanOrEqual(-0.5);
+          expect(fit.outside).toEqual([]);
+          expect(fit.footCut).toBeLessThanOrEqual(1);
+          expect(fit.sideways).toBeLessThanOrEqual(1);
+          const heights = await viewer
+            .locator('[data-part="footer-button"]')
+            .evaluateAll((all) => all.map((b) => b.getBoundingClientRect().height));
+          expect(heights.length).toBeGreaterThan(1);
+          for (const h of heights) expect(h).toBeCloseTo(heights[0]!, 0);
+        }
+        if (path === '/smart-doc') {
+          // scaled, the page's text is still text: a double click selects a word
+          const word = slot(page, 'Document viewer').getByText('Diversified Index Fund', { exact: true }).first();
+          await word.scrollIntoViewIfNeeded();
+          await word.dblclick();
+          expect(await page.evaluate(() => getSelection()?.toString().trim())).toMatch(/^(Diversified|Index|Fund)$/);
+        }
+        expect(await cspViolations(page)).toEqual([]);
+      });
+
   it('show each type its own way: pdf framed with an Open link, markdown rendered, text preformatted, a spreadsheet notice, a download', async () => {
     const page = await open('/smart-doc?doc=pdf');
     let viewer = slot(page, 'Document viewer');
@@ -314,7 +372,9 @@ describe('the video viewer', () => {
     expect(await video.locator('track[kind="captions"]').count()).toBe(1);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
     const size = await video.boundingBox();
-    expect(Math.round((size!.width / size!.height) * 9)).toBe(16);
+    // the picture is 16:9; with the native controls a strip under it holds their bar (the caption test below)
+    const strip = await video.evaluate((v) => parseFloat(getComputedStyle(v).getPropertyValue('--embed-controls')) || 104);
+    expect(Math.round((size!.width / (size!.height - strip)) * 9)).toBe(16);
     expect(size!.width).toBeLessThanOrEqual(800);
 
     const src = await videoSrc(viewer);
@@ -347,6 +407,58 @@ describe('the video viewer', () => {
     expect(await violations(page)).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
   });
+
+  for (const width of [320, 390, 1280]) {
+    it(`at ${width} px the native controls cover no part of the picture (the caption burned in at its foot stays visible)`, async () => {
+      const page = await open('/video-embed', { width, height: 900 });
+      const video = slot(page, 'Video player').locator('video');
+      await video.waitFor();
+      await video.evaluate(async (v: HTMLVideoElement) => {
+        v.pause();
+        await new Promise((seeked) => {
+          v.addEventListener('seeked', seeked, { once: true });
+          v.currentTime = 7;
+        });
+      });
+      // paused and pointed at, the controls show
+      await video.hover();
+      const box = (await video.boundingBox())!;
+      // whole pixels inside the picture (its last row may be part strip)
+      const top = Math.ceil(box.y);
+      const picture = {
+        x: Math.ceil(box.x),
+        y: top,
+        width: Math.floor(box.width) - 1,
+        height: Math.floor(box.y + (box.width * 9) / 16) - top - 1,
+      };
+      const shot = (await page.screenshot({ clip: picture })).toString('base64');
+      // the screenshot against the frame itself, in bands of 8 rows: the controls' bar and its shade darken whole bands;
+      // the two scalings differ only along edges (lighter on one side, darker on the other: they mostly cancel out)
+      const bands = await video.evaluate(async (v: HTMLVideoElement, png) => {
+        const image = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+        const { width: w, height: h } = image;
+        const data = (draw: CanvasImageSource) => {
+          const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
+          ctx.drawImage(draw, 0, 0, w, h);
+          return ctx.getImageData(0, 0, w, h).data;
+        };
+        const [seen, frame] = [data(image), data(v)];
+        const light = (d: Uint8ClampedArray, i: number) => d[i]! + d[i + 1]! + d[i + 2]!;
+        const means: number[] = [];
+        for (let y0 = 0; y0 + 8 <= h; y0 += 8) {
+          let sum = 0;
+          for (let i = y0 * w * 4; i < (y0 + 8) * w * 4; i += 4) sum += light(seen, i) - light(frame, i);
+          means.push(sum / (8 * w * 3));
+        }
+        return means;
+      }, shot);
+      expect(bands.length).toBeGreaterThan(15);
+      // (the controls over the picture's foot: its last bands 9 to 35 darker, 20 on average)
+      for (const band of bands) expect(band).toBeGreaterThan(-8);
+      expect(bands.slice(-5).reduce((a, b) => a + b, 0) / 5).toBeGreaterThan(-3);
+      expect(await cspViolations(page)).toEqual([]);
+    });
+  }
 
   it('at 320 px the name keeps a line of its own above Share and Ask question', async () => {
     const page = await open('/video-embed', { width: 320, height: 700 });
