@@ -83,7 +83,8 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
       text: (await readDocumentText(doc.type, doc.bytes)).text,
       textReader: TEXT_READER_VERSION,
     });
-    await storage.addFooterButton(record.id, { label: 'Ask a question', type: 'BUTTON', actionType: 'open_chat_modal' });
+    // widget-spec §2 "Video viewer" and §4 name it 'Ask question': one label on documents and videos alike
+    await storage.addFooterButton(record.id, { label: 'Ask question', type: 'BUTTON', actionType: 'open_chat_modal' });
     await storage.addFooterButton(record.id, {
       label: 'Download',
       type: 'LINK',

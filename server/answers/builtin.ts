@@ -5,7 +5,7 @@
  */
 import { isControl, pageOptions } from './choices';
 import { relatedTopics, suggestFollowUps, suggestTopics } from './follow-ups';
-import { buildQuery, onlyPoints, type Query } from './query';
+import { buildQuery, onlyPoints, pointedFocus, type Query } from './query';
 import { answerWithTools } from './tools';
 import {
   PAGE_SOURCE,
@@ -131,7 +131,10 @@ export function requiredMatches(termCount: number): number {
  * weather and the like; personal financial advice gets general information only and is
  * pointed to the advice journey (ASIC RG 244).
  */
-export function answerFromSources(request: AnswerRequest): AnswerResult {
+export function answerFromSources(received: AnswerRequest): AnswerResult {
+  // "What is this video about?" in the chat window of a page with one video is about that video
+  const focus = pointedFocus(received);
+  const request = focus === received.focus ? received : { ...received, focus };
   // a figure the advice engine computes is worked out by it, never quoted from an example (tools/)
   const computed = answerWithTools(request);
   if (computed) return computed;

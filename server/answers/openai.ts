@@ -3,6 +3,7 @@
  * (OpenAI itself, or a local server such as LM Studio, llama.cpp or vLLM). The model
  * answers from the passages that retrieval found, numbered in the system message.
  */
+import { pointedFocus } from './query';
 import { createParser } from 'eventsource-parser';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
@@ -111,8 +112,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
 
   return {
     name: 'openai-compatible',
-    async answer(request, signal, onDelta) {
+    async answer(asked, signal, onDelta) {
       signal?.throwIfAborted();
+      // a question pointing at "this video" on a page with one is about it, as on the built-in engine
+      const focus = pointedFocus(asked);
+      const request = focus === asked.focus ? asked : { ...asked, focus };
       const passages = requestPassages(request);
       const ranked = rankPassages(buildIndex(passages), request.question);
       const context = contextPassages(request, passages, ranked);

@@ -8,6 +8,7 @@
  */
 import synonymData from './synonyms.json';
 import { stem, tokenize } from './terms';
+import type { AnswerRequest } from './types';
 
 /** A synonym's term frequency counts this share of one of the question's own words. */
 export const SYNONYM_WEIGHT = 0.7;
@@ -93,6 +94,22 @@ const POINTING_AT = /\b(?:this|that) (?:document|page|pdf|file|video|guide|websi
 
 // A visitor may put a word or two inside a phrase: "take my money out", "buy a new house".
 const MAX_PHRASE_GAP = 2;
+
+const POINTED_KIND = /\b(?:this|that|the) (?:(video|clip)|document|pdf|file|guide|statement)\b/i;
+
+/**
+ * The focus a question gives itself by pointing at what the page shows: "What is this video about?" asked in the
+ * chat window of a page with one video in a slot is about that video, as in its Ask-question modal (widget-spec §4).
+ * The request's own focus stays; a pointing word that could mean more than one of the page's sources gives none.
+ */
+export function pointedFocus(request: Pick<AnswerRequest, 'question' | 'focus' | 'onPage'>): AnswerRequest['focus'] {
+  if (request.focus || !request.onPage?.length) return request.focus;
+  const pointed = POINTED_KIND.exec(request.question);
+  if (!pointed) return undefined;
+  const kind = pointed[1] ? 'video' : 'document';
+  const candidates = request.onPage.filter((s) => s.kind === kind);
+  return candidates.length === 1 ? { id: candidates[0]!.id, name: candidates[0]!.name } : undefined;
+}
 
 /** Whether the question only points at what the visitor is looking at ("What is this video about?", "Summarise this document"). */
 export function onlyPoints(question: string): boolean {

@@ -25,6 +25,12 @@ export interface AnswerRequest {
    */
   focus?: { id: string; name: string };
   /**
+   * The documents and videos on the visitor's page that are not the focus (its slots' documents and videos, named
+   * in `additionalNamespaces`, and its presence videos), each in `documents` when it has text: a chat-window question
+   * that points at "this document" or "this video" is about the one it names (./query.ts `pointedFocus`).
+   */
+  onPage?: { id: string; name: string; kind: 'document' | 'video' }[];
+  /**
    * The site's help page (its `referenceWebpage`, widget-spec §3), an http(s) address, when it has
    * one: engines point to it when they decline a question. Absent when the site has none.
    */

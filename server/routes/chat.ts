@@ -135,6 +135,8 @@ interface AskedAbout {
   focus: AnswerRequest['focus'];
   /** The site's video asked about (Ask question on a video), then the site's videos on the visitor's page. */
   videos: VideoRecord[];
+  /** The documents and videos in context that are not the focus, for a question pointing at one ("this video"). */
+  onPage: NonNullable<AnswerRequest['onPage']>;
 }
 
 /**
@@ -178,7 +180,14 @@ async function askedAbout(storage: Storage, siteId: string, documents: DocumentR
   const videos = [...(video ? [video] : []), ...onPage.filter((v) => v.id !== video?.id)];
   for (const v of videos) inContext.add(v.id);
   const focused = active ?? video;
-  return { inContext, focus: focused ? { id: focused.id, name: focused.name } : undefined, videos };
+  const others = [...inContext].flatMap((id): AskedAbout['onPage'] => {
+    if (id === focused?.id) return [];
+    const doc = byId.get(id);
+    if (doc) return [{ id, name: doc.name, kind: 'document' }];
+    const v = videos.find((x) => x.id === id);
+    return v ? [{ id, name: v.name, kind: 'video' }] : [];
+  });
+  return { inContext, focus: focused ? { id: focused.id, name: focused.name } : undefined, videos, onPage: others };
 }
 
 /**
@@ -356,6 +365,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       documents: sourceDocs,
       history,
       ...(about.focus ? { focus: about.focus } : {}),
+      ...(about.onPage.length > 0 ? { onPage: about.onPage } : {}),
       ...(site.config.referenceWebpage ? { referenceWebpage: site.config.referenceWebpage } : {}),
     };
     const complete = async (result: AnswerResult) => {

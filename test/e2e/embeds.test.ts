@@ -98,7 +98,7 @@ describe('document viewers', () => {
     expect(await body.locator('a[href^="javascript:" i]').count()).toBe(0);
 
     const footer = viewer.locator('[data-part="doc-footer"]');
-    await expect.poll(() => footer.getByRole('button', { name: 'Ask a question' }).count()).toBe(1);
+    await expect.poll(() => footer.getByRole('button', { name: 'Ask question' }).count()).toBe(1);
     const download = footer.getByRole('link', { name: 'Download' });
     expect(await download.getAttribute('target')).toBe('_blank');
     expect(await download.getAttribute('rel')).toBe('noopener noreferrer');
@@ -207,14 +207,14 @@ describe('document viewers', () => {
     await first.getByText('Version 3 • PDF').waitFor();
     await second.getByText('Version 1 • MD').waitFor();
 
-    const opener = second.getByRole('button', { name: 'Ask a question' });
+    const opener = second.getByRole('button', { name: 'Ask question' });
     await opener.click();
     const dialog = modal(page);
     await dialog.waitFor();
     await page.getByRole('dialog', { name: 'Chat about Investment risk profiles explained' }).waitFor();
     // the modal shows the document, without a second Ask question
     await dialog.locator('[data-part="doc-content"] :is(h3, h4)').first().waitFor();
-    expect(await dialog.getByRole('button', { name: 'Ask a question' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Ask question' }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
 
     const answer = await askInModal(page, 'What does the cautious profile hold?');
@@ -249,7 +249,7 @@ describe('document viewers', () => {
   it('on a phone, Ask question goes to the chat window, which asks about the document', async () => {
     const page = await open('/smart-doc?doc=md', { width: 390, height: 844 });
     const viewer = slot(page, 'Document viewer');
-    await viewer.getByRole('button', { name: 'Ask a question' }).click();
+    await viewer.getByRole('button', { name: 'Ask question' }).click();
     const chat = page.getByRole('dialog', { name: 'Horizon Assistant' });
     await chat.getByText('Asking about: Investment risk profiles explained').waitFor();
     expect(await modal(page).count()).toBe(0);

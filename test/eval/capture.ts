@@ -111,7 +111,7 @@ export function capturePage(context: BrowserContext, baseUrl: string, path: stri
 export async function captureFocus(context: BrowserContext, baseUrl: string, focus: Focus): Promise<ChatBody> {
   const captured = await captureOn(context, baseUrl, FOCUS_PAGES[focus], async (page) => {
     const viewer = page.getByRole('region', { name: focus === 'video' ? 'Video player' : 'Document viewer', exact: true });
-    await viewer.getByRole('button', { name: focus === 'video' ? 'Ask question' : 'Ask a question' }).click();
+    await viewer.getByRole('button', { name: 'Ask question' }).click();
     const dialog = page.getByRole('dialog', { name: /^Chat about / });
     await dialog.getByRole('textbox', { name: 'Your question' }).fill('What is this about?');
     await page.keyboard.press('Enter');

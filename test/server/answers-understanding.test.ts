@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
 import { headingQuestion, isTopic, suggestFollowUps } from '../../server/answers/follow-ups';
 import type { AnswerRequest, SourceDoc } from '../../server/answers/index';
-import { buildQuery } from '../../server/answers/query';
+import { buildQuery, pointedFocus } from '../../server/answers/query';
 import {
   MAX_TABLE_WORDS,
   PAGE_SOURCE,
@@ -604,5 +604,42 @@ You can withdraw at any time from your account.`;
     const ranked = rankPassages(buildIndex(passages), 'fees');
     const followUps = suggestFollowUps({ question: 'fees', ranked, used: [ranked[0]!.passage], passages, limit: 2 });
     expect(followUps.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a question pointing at what the page shows', () => {
+  const video: SourceDoc = {
+    id: 'v1',
+    name: 'Meet your planner',
+    text: '## About this video\n\nHow our planners help you set a savings goal.\n\n## Transcript\n\nHello, I help you plan for a goal.',
+  };
+  const guide: SourceDoc = { id: 'd1', name: 'Fee guide', text: '# Fees\n\nThe yearly fee is 0.5% of your balance.' };
+  const ask = (question: string, onPage: AnswerRequest['onPage']): AnswerRequest => ({
+    question,
+    pageText: '# Welcome\n\nBack',
+    pagePath: '/video',
+    documents: [video, guide],
+    history: [],
+    ...(onPage ? { onPage } : {}),
+  });
+
+  it('is about the one video in the page’s slots, as in its Ask-question modal', () => {
+    const onPage = [{ id: 'v1', name: video.name, kind: 'video' as const }];
+    const answer = answerFromSources(ask('What is this video about?', onPage));
+    expect(answer.sources).toEqual(['Meet your planner']);
+    expect(answer.content).toContain('savings goal');
+    expect(pointedFocus(ask('What is this video about?', onPage))).toEqual({ id: 'v1', name: 'Meet your planner' });
+    // not without a video on the page, nor for a question that points at nothing, nor over the modal's own focus
+    expect(pointedFocus(ask('What is this video about?', undefined))).toBeUndefined();
+    expect(pointedFocus(ask('What are the fees?', onPage))).toBeUndefined();
+    const modal = { ...ask('What is this video about?', onPage), focus: { id: 'd1', name: 'Fee guide' } };
+    expect(pointedFocus(modal)).toEqual({ id: 'd1', name: 'Fee guide' });
+  });
+
+  it('is about the one document of its kind, and about none when the page shows two', () => {
+    const one = [{ id: 'd1', name: guide.name, kind: 'document' as const }];
+    expect(answerFromSources(ask('What does this document say?', one)).sources).toEqual(['Fee guide']);
+    const two = [...one, { id: 'd2', name: 'Other', kind: 'document' as const }];
+    expect(pointedFocus(ask('What does this document say?', two))).toBeUndefined();
   });
 });
