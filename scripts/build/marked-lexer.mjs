@@ -1,4 +1,5 @@
 import * as acorn from 'acorn';
+import { transform } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 
 /**
@@ -28,8 +29,11 @@ export const markedLexerOnly = {
           `${args.path}: not the layout marked-lexer-only expects (a default Marked instance, then the export list); update the plugin in scripts/build/marked-lexer.mjs`,
         );
       }
+      const lexerOnly = `${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`;
+      // the other settings' branches folded away first, so that the rules only they read are read no more
+      const folded = await transform(withFixedOptions(lexerOnly, args.path), { minifySyntax: true, minifyWhitespace: true, format: 'esm' });
       return {
-        contents: withoutUnusedRules(`${source.slice(0, instance.index)}export{${lexer} as Lexer,${tokenizer} as Tokenizer};`, args.path),
+        contents: withoutUnusedRules(folded.code, args.path),
         loader: 'js',
       };
     });
@@ -37,11 +41,39 @@ export const markedLexerOnly = {
 };
 
 /**
+ * The options the widget lexes with (src/markdown's `lexerOptions`, no extensions, no hooks), as
+ * the values their reads become. The Lexer and Tokenizer read `this.options.pedantic` and the others
+ * at every turn; as constants, the branches of the other settings (pedantic's, extensions', hooks')
+ * fold away (about 0.5 KB gzip).
+ */
+export const FIXED_OPTIONS = { pedantic: '!1', gfm: '!0', breaks: '!1', silent: '!1', extensions: 'void 0', hooks: 'void 0' };
+
+/**
+ * Replaces each read of `this.options.<name>` for the names of {@link FIXED_OPTIONS} by its value. Fails
+ * the build if one is written, or if a name is read nowhere (a new marked that reads its options
+ * otherwise).
+ */
+function withFixedOptions(source, file) {
+  const names = Object.keys(FIXED_OPTIONS).join('|');
+  if (new RegExp(`this\\.options\\.(?:${names})\\s*=(?!=)`).test(source))
+    throw new Error(`${file}: marked writes an option withFixedOptions takes as fixed; update it in scripts/build/marked-lexer.mjs`);
+  const seen = new Set();
+  const code = source.replace(new RegExp(`this\\.options\\.(${names})\\b`, 'g'), (_, name) => {
+    seen.add(name);
+    return `(${FIXED_OPTIONS[name]})`;
+  });
+  if (seen.size !== Object.keys(FIXED_OPTIONS).length)
+    throw new Error(`${file}: marked no longer reads this.options.{${names}}; update withFixedOptions in scripts/build/marked-lexer.mjs`);
+  return code;
+}
+
+/**
  * marked builds its rule sets at load time: `{ normal, gfm, pedantic }` for blocks and `{ normal, gfm,
  * breaks, pedantic }` inline, each regex made by calls a bundler must keep even when nothing reads
  * the result. The widget lexes with `gfm: true, breaks: false, pedantic: false` (src/markdown), so the
- * `pedantic` and `breaks` sets go, then every top-level variable nothing reads any more, until none is
- * left (about 0.3 KB gzip). Fails the build if a new marked has not these two objects.
+ * `pedantic` and `breaks` sets go, then every shared regex no code names any more (the pedantic ones,
+ * the renderer's) and every top-level variable nothing reads any more, until none is left (about 0.3 KB
+ * gzip). Fails the build if a new marked has not these two objects.
  */
 function withoutUnusedRules(source, file) {
   const parse = (code) => acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
@@ -73,11 +105,28 @@ function withoutUnusedRules(source, file) {
       d.init.properties.filter((p) => p.key.name === 'pedantic' || p.key.name === 'breaks').map((p) => [p.start - 1, p.end]),
     ),
   );
+  // the shared regexes (`other`, as the Lexer names them): each is read by its name, so the ones no code names go
+  const otherName = /[{,]other:([\w$]+)[,}]/.exec(code)?.[1];
+  if (!otherName || new RegExp(`(?:\\.other|[^\\w$.]${otherName.replace(/\$/g, '\\$')})\\s*\\[`).test(code))
+    throw new Error(
+      `${file}: not the \`other\` rules withoutUnusedRules expects (an object read by names); update it in scripts/build/marked-lexer.mjs`,
+    );
   for (;;) {
     const program = parse(code);
     const decls = declarators(program);
     const ids = new Set(decls.map((d) => d.id));
     const reads = new Set();
+    const names = new Set();
+    walk(program, (n) => {
+      if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') names.add(n.property.name);
+      if (n.type === 'ObjectPattern') for (const p of n.properties) if (p.key?.type === 'Identifier') names.add(p.key.name);
+    });
+    const other = decls.find((d) => d.id.name === otherName && d.init?.type === 'ObjectExpression');
+    const kept = other?.init.properties.filter((p) => p.computed || p.key.type !== 'Identifier' || names.has(p.key.name));
+    if (other && kept.length < other.init.properties.length) {
+      code = cut(code, [[other.init.start, other.init.end, `{${kept.map((p) => code.slice(p.start, p.end)).join(',')}}`]]);
+      continue;
+    }
     walk(program, (n, parent) => {
       if (n.type !== 'Identifier' || ids.has(n)) return;
       if (
