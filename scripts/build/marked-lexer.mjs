@@ -33,7 +33,7 @@ export const markedLexerOnly = {
       // the other settings' branches folded away first, so that the rules only they read are read no more
       const folded = await transform(withFixedOptions(lexerOnly, args.path), { minifySyntax: true, minifyWhitespace: true, format: 'esm' });
       return {
-        contents: withoutUnusedRules(folded.code, args.path),
+        contents: withShortRuleNames(withoutUnusedRules(folded.code, args.path)),
         loader: 'js',
       };
     });
@@ -151,4 +151,101 @@ function withoutUnusedRules(source, file) {
       unused.map((d) => [d.init.start, d.init.end, 'void 0']),
     );
   }
+}
+
+/** The Lexer's and Tokenizer's own members that src/markdown never reads (their names shrink: withShortRuleNames). */
+const LEXER_INTERNALS = [
+  'rules',
+  'lexer',
+  'tokenizer',
+  'state',
+  'inlineQueue',
+  'blockTokens',
+  'inlineTokens',
+  'infiniteLoopError',
+  'linkInText',
+  'linkParenPossible',
+  'linkEmitted',
+  'lastToken',
+];
+
+/**
+ * The rules' names (the shared regexes' `codeRemoveIndent`, `listInterruptsParagraph`, …, the block and
+ * inline rules' `emStrongLDelim`, `reflinkSearch`, …) are read as properties,
+ * which no minifier renames. Each name that no other object, class or pattern of the file uses, and that
+ * no built-in object has, becomes a short one wherever it is read; the objects are read by names only
+ * (withoutUnusedRules checks it), so nothing else can tell. So do the Lexer's and Tokenizer's own
+ * members that src/markdown never reads ({@link LEXER_INTERNALS}: `Lexer.rules`, `tokenizer.lexer`, the
+ * inline queue, the lexer's state), and the Lexer's static shortcuts go (`Lexer.lex`, `lexInline`,
+ * `rules`: src/markdown makes a Lexer). About 0.6 KB gzip in all.
+ */
+function withShortRuleNames(code) {
+  const parse = (c) => acorn.parse(c, { ecmaVersion: 'latest', sourceType: 'module' });
+  const program = parse(code);
+  const otherName = /[{,]other:([\w$]+)[,}]/.exec(code)[1];
+  const nodes = [];
+  const walk = (node, parent) => {
+    if (!node || typeof node.type !== 'string') return;
+    nodes.push([node, parent]);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const child of value) walk(child, node);
+      else if (value && typeof value.type === 'string') walk(value, node);
+    }
+  };
+  walk(program);
+  const inits = new Map(
+    nodes.filter(([n]) => n.type === 'VariableDeclarator' && n.id.type === 'Identifier').map(([n]) => [n.id.name, n.init]),
+  );
+  // the shared regexes, and the block and inline rule sets: the objects that `{ normal, gfm }` name
+  const sets = [...inits.values()].filter(
+    (init) => init?.type === 'ObjectExpression' && init.properties.map((p) => p.key?.name).join(',') === 'normal,gfm',
+  );
+  const ruleObjects = [
+    inits.get(otherName),
+    ...sets.flatMap((set) => set.properties.map((p) => (p.value.type === 'Identifier' ? inits.get(p.value.name) : p.value))),
+  ].filter((o) => o?.type === 'ObjectExpression');
+  if (ruleObjects.length !== 5) throw new Error('withShortRuleNames: not the rule objects it expects (other, and two rule sets of two)');
+  const ruleKeys = new Set(ruleObjects.flatMap((o) => o.properties.filter((p) => p.type === 'Property').map((p) => p.key)));
+  const elsewhere = new Set();
+  for (const [n] of nodes) {
+    if ((n.type === 'Property' || n.type === 'MethodDefinition' || n.type === 'PropertyDefinition') && !ruleKeys.has(n.key))
+      elsewhere.add(n.key.name ?? n.key.value);
+  }
+  const builtIn = (name) =>
+    [Object.prototype, Function.prototype, Array.prototype, String.prototype, RegExp.prototype, Promise.prototype].some((o) => name in o);
+  const short = new Map();
+  for (const o of ruleObjects)
+    for (const p of o.properties) {
+      const name = p.key?.name;
+      if (p.type !== 'Property' || p.computed || p.key.type !== 'Identifier' || p.shorthand || short.has(name)) continue;
+      if (elsewhere.has(name) || builtIn(name)) continue;
+      short.set(name, `$${short.size.toString(36)}`);
+    }
+  // the Lexer's and Tokenizer's own members, which the widget never reads: renamed in every place they are named
+  for (const name of LEXER_INTERNALS) {
+    if (nodes.some(([n]) => n.type === 'Literal' && n.value === name) || short.has(name))
+      throw new Error(`withShortRuleNames: marked names "${name}" in a string; update LEXER_INTERNALS in scripts/build/marked-lexer.mjs`);
+    short.set(name, `$${short.size.toString(36)}`);
+  }
+  const internal = new Set(LEXER_INTERNALS);
+  // the Lexer's static shortcuts (`Lexer.lex`, `Lexer.lexInline`, `Lexer.rules`): src/markdown makes a Lexer
+  const statics = nodes.filter(([n]) => n.type === 'MethodDefinition' && n.static && ['lex', 'lexInline', 'rules'].includes(n.key.name));
+  if (statics.length !== 3) throw new Error('withShortRuleNames: not the Lexer statics it expects (lex, lexInline, rules)');
+  const ranges = statics.map(([n]) => [n.start, n.end, '']);
+  for (const [n, parent] of nodes) {
+    if (n.type !== 'Identifier' || !short.has(n.name)) continue;
+    // a key of a rule object, or of a pattern that reads one (`let { blockSkip } = rules.inline`)
+    const isKey = parent?.type === 'Property' && parent.key === n && !parent.computed && !parent.shorthand;
+    const isMember = parent?.type === 'MemberExpression' && parent.property === n && !parent.computed;
+    const isMemberKey =
+      internal.has(n.name) &&
+      (parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition' || parent?.type === 'Property') &&
+      parent.key === n &&
+      !parent.computed;
+    if (internal.has(n.name) && parent?.type === 'Property' && parent.shorthand)
+      throw new Error(`withShortRuleNames: "${n.name}" is a shorthand property; update LEXER_INTERNALS in scripts/build/marked-lexer.mjs`);
+    if ((isKey || isMember || isMemberKey) && !statics.some(([m]) => m.start <= n.start && n.end <= m.end))
+      ranges.push([n.start, n.end, short.get(n.name)]);
+  }
+  return ranges.sort((a, b) => b[0] - a[0]).reduce((c, [start, end, by]) => c.slice(0, start) + by + c.slice(end), code);
 }
