@@ -153,11 +153,12 @@ function withoutUnusedRules(source, file) {
   }
 }
 
-/** The Lexer's and Tokenizer's own members that src/markdown never reads (their names shrink: withShortRuleNames). */
+/** The Lexer's, the Tokenizer's and the rule builder's own members that src/markdown never reads (their names shrink: withShortRuleNames). */
 const LEXER_INTERNALS = [
   'rules',
   'lexer',
   'tokenizer',
+  'options',
   'state',
   'inlineQueue',
   'blockTokens',
@@ -167,6 +168,11 @@ const LEXER_INTERNALS = [
   'linkParenPossible',
   'linkEmitted',
   'lastToken',
+  'other',
+  'inline',
+  'getRegex',
+  'lastPossibleEmStrongCloserIndex',
+  'lastPossibleDelCloserIndex',
 ];
 
 /**
