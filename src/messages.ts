@@ -51,8 +51,6 @@ export const PAGE_TEXT_SHARED = 'The text of this page is sent with your message
 export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
 /** Issue 16: under an answer cut off by a failure (or stored so by the server). */
 export const INCOMPLETE_TEXT = 'Answer incomplete';
-/** widget-spec §4: a session without a name, in the History tab. */
-export const UNNAMED = 'Unnamed Chat';
 /** widget-spec §4: Get help, when the site has no help page, asks this. */
 export const HELP_QUESTION = 'I need help. How can I get help?';
 
@@ -125,10 +123,6 @@ export const VOICE_LOAD_FAILED = 'Error: LiveKit client failed to load';
 /** Under a question waiting for the network, and under one that was stopped. */
 export const WAITING_TO_SEND = 'Waiting to send';
 export const STOPPED = 'Stopped';
-
-/** The History tab's items (widget-spec §4; the tab's own words load with it, src/chat-window/history-messages.ts). */
-export const renameChat = (name: string) => `Rename ${name}`;
-export const UPDATING = 'Updating...';
 
 /** The Navigation and Settings menus (widget-spec §2). */
 export const NEW_CHAT_ITEM = 'New chat';

@@ -21,8 +21,9 @@ import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, 
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
  * the focus leaving it. Arrow keys, Home and End move between items. Items with `current` are a
  * radio group (the tabs: `menuitemradio` with `aria-checked`); the others are plain `menuitem`s.
+ * `onReach` runs as the pointer or the focus reaches its button (to load what a choice will show).
  */
-function Menu({ label, icon, items }: { label: string; icon: IconName; items: MenuItem[] }) {
+function Menu({ label, icon, items, onReach }: { label: string; icon: IconName; items: MenuItem[]; onReach?: () => void }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -64,6 +65,8 @@ function Menu({ label, icon, items }: { label: string; icon: IconName; items: Me
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
+        onPointerEnter={onReach}
+        onFocus={onReach}
       >
         <Icon name={icon} />
       </button>
@@ -114,7 +117,8 @@ function Header({ view }: { view: ChatWindowView }) {
             <Icon name={view.expanded ? 'collapse' : 'expand'} />
           </button>
         )}
-        <Menu label={NAVIGATION} icon="menu" items={view.navigation} />
+        {/* the History tab's chunk loads as the pointer or the focus reaches the menu that offers it */}
+        <Menu label={NAVIGATION} icon="menu" items={view.navigation} onReach={prefetchHistoryTab} />
         <Menu label={SETTINGS} icon="settings" items={view.settings} />
         {view.mobile && (
           <button type="button" data-part="icon-button" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={view.close}>
@@ -130,7 +134,15 @@ function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
   return (
     <nav data-part="footer-tabs" aria-label={CHAT_SECTIONS}>
       {tabs.map((t) => (
-        <button type="button" key={t.id} aria-current={t.current ? 'page' : undefined} onClick={t.onSelect}>
+        <button
+          type="button"
+          key={t.id}
+          aria-current={t.current ? 'page' : undefined}
+          onClick={t.onSelect}
+          // the History tab's chunk loads as the pointer or the focus reaches its button, so it is there by the click
+          onPointerEnter={t.id === 'history' ? prefetchHistoryTab : undefined}
+          onFocus={t.id === 'history' ? prefetchHistoryTab : undefined}
+        >
           {/* each tab's icon has its name */}
           <Icon name={t.id} />
           <span>{t.label}</span>
@@ -199,14 +211,17 @@ let History: ComponentType | null = null;
 
 /**
  * Loads the History tab (src/chat-window/history-tab.tsx), a chunk of its own: the list of past
- * sessions is not needed for the text chat, so it loads on the first visit to the tab (one that could
- * not load is tried again on the next visit).
+ * sessions is not needed for the text chat, so it loads as the pointer or the focus reaches the
+ * Navigation menu's button or the tab's footer button, or on the first visit to the tab (one that could not load is tried again on the next visit).
  */
 export const loadHistoryTab = loadOnce(() =>
   import('./history-tab').then((m) => {
     History = m.HistoryTab;
   }),
 );
+
+/** Loads the History tab ahead of a visit; one that fails is tried again by the visit. */
+const prefetchHistoryTab = () => void loadHistoryTab().catch(() => {});
 
 function HistoryTab() {
   const [, loaded] = useState(0);

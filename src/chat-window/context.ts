@@ -2,18 +2,18 @@
  * How the chat window's components reach the widget: the runtime (core.tsx) and the
  * conversation (started with this module), each through its own context, and the
  * view models of the window's areas, built from what they select of the machines
- * (src/use-selector.ts): each re-renders when a value it shows changes.
+ * (src/use-selector.ts): each re-renders when a value it shows changes. The History tab's,
+ * which only its chunk uses, is built there (src/chat-window/history-tab.tsx).
  */
 import { createContext, useContext } from 'react';
 import { selectActionButtons } from '../../machines/action-buttons';
-import { selectAbout, selectCanSubmit, selectChatSessionId, selectDraft, selectIsWaiting, selectMessages } from '../../machines/chat';
+import { selectAbout, selectCanSubmit, selectDraft, selectIsWaiting, selectMessages } from '../../machines/chat';
 import { selectAppearance, selectConfig } from '../../machines/site';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab } from '../../machines/window';
 import { sameIn, useSelector, whole } from '../use-selector';
 import { RuntimeContext, type Conversation, type Runtime } from '../runtime';
 import { connectChat } from '../view-models/chat';
 import { connectChatWindow, type Navigator } from '../view-models/window-chrome';
-import { connectHistory } from '../view-models/history';
 import { connectHome } from '../view-models/home';
 
 export const ConversationContext = createContext<Conversation | null>(null);
@@ -48,15 +48,6 @@ export function useChatView() {
   const { chat: chatActor } = useConversation();
   const chat = useSelector(chatActor, whole);
   return connectChat({ chat, chatActor, windowActor, ...useSettings() });
-}
-
-export function useHistoryView() {
-  const { windowActor } = useRuntime();
-  const { chat: chatActor, sessions: sessionsActor } = useConversation();
-  const sessions = useSelector(sessionsActor, whole);
-  // of the chat, the History tab shows only which session is current
-  const chat = useSelector(chatActor, whole, sameIn(selectChatSessionId));
-  return connectHistory({ sessions, sessionsActor, chat, chatActor, windowActor });
 }
 
 export function useHomeView() {

@@ -16,3 +16,8 @@ export const RENAME = 'Rename';
 export const RENAME_FAILED = 'Failed to update name';
 /** A history that could not load: its Retry. */
 export const RETRY = 'Retry';
+/** widget-spec §4: a session without a name. */
+export const UNNAMED = 'Unnamed Chat';
+/** An item's rename button, and its name while the new one saves. */
+export const renameChat = (name: string) => `Rename ${name}`;
+export const UPDATING = 'Updating...';

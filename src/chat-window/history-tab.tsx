@@ -6,8 +6,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { Icon } from '../icons';
-import type { HistoryView } from '../view-models/history';
-import { useHistoryView } from './context';
+import { adoptStyles } from '../styles/adopt';
+import historyCss from '../styles/history.css';
+import { selectChatSessionId } from '../../machines/chat';
+import { sameIn, useSelector, whole } from '../use-selector';
+import { connectHistory, type HistoryView } from '../view-models/history';
+import { useConversation, useRuntime } from './context';
 import {
   CHAT_HISTORY,
   CHAT_NAME,
@@ -78,10 +82,23 @@ function Item({ item, rename }: { item: HistoryView['items'][number]; rename: Hi
   );
 }
 
+/** The History tab's view model (in this chunk, as the tab is the only one to show it). */
+function useHistoryView() {
+  const { windowActor } = useRuntime();
+  const { chat: chatActor, sessions: sessionsActor } = useConversation();
+  const sessions = useSelector(sessionsActor, whole);
+  // of the chat, the History tab shows only which session is current
+  const chat = useSelector(chatActor, whole, sameIn(selectChatSessionId));
+  return connectHistory({ sessions, sessionsActor, chat, chatActor, windowActor });
+}
+
+/** The tab's stylesheet joins the shadow root as the tab is first drawn (a ref runs before the browser paints). */
+const withStyles = (el: HTMLElement | null) => adoptStyles(el, historyCss);
+
 export function HistoryTab() {
   const view = useHistoryView();
   return (
-    <section data-part="history" aria-label={CHAT_HISTORY}>
+    <section ref={withStyles} data-part="history" aria-label={CHAT_HISTORY}>
       <button type="button" data-part="new-chat" onClick={view.startNewChat}>
         <Icon name="plus" /> {NEW_CHAT}
       </button>

@@ -16,7 +16,8 @@ import {
   type SessionsActor,
   type SessionsSnapshot,
 } from '../../machines/sessions';
-import { FAILURE_TEXT, renameChat, UNNAMED, UPDATING } from '../messages';
+import { FAILURE_TEXT } from '../messages';
+import { renameChat, UNNAMED, UPDATING } from '../chat-window/history-messages';
 import type { WindowActor } from '../../machines/window';
 import { formatTimestamp, messageCount } from '../format';
 import { startNewChat } from './intents';

@@ -349,6 +349,25 @@ describe('the widget on the journey', () => {
     expect(await input.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(200);
   });
 
+  it('loads the History tab as the pointer reaches the Navigation menu, and draws it with its own stylesheet', async () => {
+    const page = await open('/');
+    const historyChunk = /\/widget\/chunks\/history-tab-[^/]+\.js$/;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await launcher(page).click();
+    const menu = dialog(page).getByRole('button', { name: 'Navigation' });
+    await menu.waitFor();
+    expect(requested.filter((u) => historyChunk.test(u))).toEqual([]);
+    const loaded = page.waitForResponse(historyChunk);
+    await menu.hover();
+    expect((await loaded).ok()).toBe(true);
+    await menu.click();
+    await page.getByRole('menuitemradio', { name: 'History' }).click();
+    const newChat = page.getByRole('button', { name: 'New Chat' });
+    await newChat.waitFor();
+    expect(await newChat.evaluate((el) => getComputedStyle(el).display)).toBe('inline-flex');
+  });
+
   it('moves the focus into the window on open, and back to the launcher on Escape', async () => {
     const page = await open('/');
     await launcher(page).focus();
