@@ -23,7 +23,7 @@ Sites
   site:origins SITE --origin URL...             replace the allowed origins ('self' = this server)
   site:origins:add SITE --origin URL...         allow more origins, keeping the others
   site:origins:remove SITE --origin URL...      stop allowing origins (warns when 'self' goes)
-  site:config SITE [--page-awareness on|off] [--avatar-id ID] [--reference-webpage URL]
+  site:config SITE [--page-awareness on|off] [--avatar-id ID] [--reference-webpage URL] [--advice-tools on|off]
   site:appearance SITE (--json JSON | --file FILE)   merge appearance fields (widget-spec §3)
   site:rotate-key SITE                          issue a new API key; the old one stops working
 
@@ -47,6 +47,7 @@ const OPTIONS = {
   name: { type: 'string' },
   origin: { type: 'string', multiple: true },
   'page-awareness': { type: 'string' },
+  'advice-tools': { type: 'string' },
   'avatar-id': { type: 'string' },
   'reference-webpage': { type: 'string' },
   json: { type: 'string' },
@@ -221,9 +222,12 @@ const SITE_COMMANDS: Record<string, Command> = {
   'site:config': async ({ storage, o, site }) => {
     const aware = o['page-awareness'];
     if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
+    const tools = o['advice-tools'];
+    if (tools !== undefined && tools !== 'on' && tools !== 'off') throw new UsageError('--advice-tools takes on or off');
     const updated = await storage.updateSite((await site()).id, {
       config: {
         ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
+        ...(tools !== undefined ? { adviceTools: tools === 'on' } : {}),
         ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
         ...(o['reference-webpage'] !== undefined
           ? { referenceWebpage: httpUrl(o['reference-webpage'], '--reference-webpage', { clearable: true }) }

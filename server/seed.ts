@@ -64,7 +64,8 @@ export async function seedDemoSite(storage: Storage, apiKey: string): Promise<Si
     apiKey,
     // `self` is the server's own origin, whatever host and port it runs on.
     origins: ['self'],
-    config: { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' },
+    // the demo runs the journey, so its answers compute with the journey's advice engine
+    config: { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '', adviceTools: true },
     appearance: {
       agentName: 'Horizon Assistant',
       agentDescription: 'Ask me about your investment journey',

@@ -136,7 +136,7 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
   const focus = pointedFocus(received);
   const request = focus === received.focus ? received : { ...received, focus };
   // a figure the advice engine computes is worked out by it, never quoted from an example (tools/)
-  const computed = answerWithTools(request);
+  const computed = request.adviceTools ? answerWithTools(request) : null;
   if (computed) return computed;
   const scope = questionScope(request.question);
   if (scope.kind === 'account' || scope.kind === 'stock-tip' || scope.kind === 'market-price') {

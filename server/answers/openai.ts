@@ -147,7 +147,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
             model,
             messages,
             temperature: TEMPERATURE,
-            ...(toolsRefused ? {} : { tools: CHAT_TOOLS, ...(last ? { tool_choice: 'none' } : {}) }),
+            ...(toolsRefused || !request.adviceTools ? {} : { tools: CHAT_TOOLS, ...(last ? { tool_choice: 'none' } : {}) }),
             ...(onDelta ? { stream: true } : {}),
           });
           touch();
@@ -189,6 +189,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
           if (turn.text.trim()) texts.push(turn.text.trim());
           if (turn.toolCalls.length === 0) break;
           if (last) throw new ProviderError(`The answer provider still called tools after ${MAX_TOOL_ROUNDS} rounds.`);
+          // a site that does not run the journey offers no tools: a call is the provider's mistake, and runs nothing
+          if (!request.adviceTools) throw new ProviderError('The answer provider called a tool, and none is offered to this site.');
           // the model asked for figures: each tool runs here and its result (or what was wrong with the call) goes back
           const now = clock();
           messages.push({ role: 'assistant', content: turn.text || null, tool_calls: turn.toolCalls });

@@ -31,6 +31,11 @@ export interface AnswerRequest {
    */
   onPage?: { id: string; name: string; kind: 'document' | 'video' }[];
   /**
+   * True when the site runs the journey, whose advice engine then works out the figures it can (./tools); absent
+   * for any other site, whose answers come from its own content alone.
+   */
+  adviceTools?: boolean;
+  /**
    * The site's help page (its `referenceWebpage`, widget-spec §3), an http(s) address, when it has
    * one: engines point to it when they decline a question. Absent when the site has none.
    */

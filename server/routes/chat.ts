@@ -366,6 +366,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       history,
       ...(about.focus ? { focus: about.focus } : {}),
       ...(about.onPage.length > 0 ? { onPage: about.onPage } : {}),
+      ...(site.config.adviceTools ? { adviceTools: true } : {}),
       ...(site.config.referenceWebpage ? { referenceWebpage: site.config.referenceWebpage } : {}),
     };
     const complete = async (result: AnswerResult) => {

@@ -35,7 +35,7 @@ function withEtag(req: FastifyRequest, reply: FastifyReply, body: unknown) {
 /** Registers session/boot, api/config and api/appearance. */
 export function registerSessionRoutes(api: FastifyInstance, { services, authenticate }: RouteContext): void {
   // Voice mode needs an avatar provider: without one the widget is told there is no avatar.
-  const configOf = ({ config }: Site) => ({
+  const configOf = ({ config: { adviceTools: _, ...config } }: Site) => ({
     ...config,
     interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '',
   });

@@ -48,7 +48,12 @@ export function newToken(bytes = 18): string {
   }
 }
 
-export const DEFAULT_SITE_CONFIG: SiteConfig = { agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' };
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  agentPageAwareness: true,
+  interactiveAvatarId: '',
+  referenceWebpage: '',
+  adviceTools: false,
+};
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 

@@ -16,6 +16,12 @@ export interface SiteConfig {
   /** The avatar the widget's voice mode streams; empty disables voice mode. */
   interactiveAvatarId: string;
   referenceWebpage: string;
+  /**
+   * Whether answers work out figures with the journey's advice engine (its fees, tax and goal arithmetic,
+   * server/answers/tools): on for a site that runs the journey, off for any other, whose own documents give
+   * its figures. The server's own setting: not sent to the widget. @default false
+   */
+  adviceTools: boolean;
 }
 
 export interface Site {

@@ -59,6 +59,7 @@ const request = (question: string): AnswerRequest => ({
   pagePath: '/products',
   documents: [],
   history: [],
+  adviceTools: true,
 });
 
 const sse = (res: ServerResponse, events: object[]) => {
@@ -85,6 +86,12 @@ function toolResult(body: Sent, id = 'call_1'): { answer?: string; error?: strin
 }
 
 describe('tools through the chat-completions protocol', () => {
+  it('offers none to a site that does not run the journey', async () => {
+    play = (res) => sse(res, [text('Hello.'), stop]);
+    await engine().answer({ ...request('What fees will I pay on $20,000?'), adviceTools: undefined }, undefined, () => undefined);
+    expect(sent[0]!.tools).toBeUndefined();
+  });
+
   it('offers every tool, with its schema, on every request', async () => {
     play = (res) => sse(res, [text('Hello.'), stop]);
     await engine().answer(request('Hi'), undefined, () => undefined);

@@ -527,6 +527,7 @@ describe('the built-in engine', () => {
     pagePath: '/products',
     documents: [],
     history: [],
+    adviceTools: true,
   });
 
   it('answers a computable question with the tool, not the page’s example, and names the engine as its source', () => {
@@ -535,6 +536,13 @@ describe('the built-in engine', () => {
     expect(result.content).not.toContain('$70 a year');
     expect(result.content).not.toMatch(/withdraw/i);
     expect(result.sources).toEqual([TOOL_SOURCE]);
+  });
+
+  it('is not used for a site that does not run the journey, whose figures are its own', () => {
+    const result = answerFromSources({ ...request('What fees will I pay on $20,000?'), adviceTools: undefined });
+    expect(result.sources).not.toContain(TOOL_SOURCE);
+    expect(result.content).not.toContain('$140.00');
+    expect(result.content).not.toContain('How it was worked out');
   });
 
   it('falls through to the page for the rest', () => {

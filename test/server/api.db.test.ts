@@ -144,6 +144,15 @@ describe('config and appearance', () => {
     expect(await body(res)).toEqual({ agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' });
   });
 
+  it('config: the advice tools switch is the server’s own, never sent to the widget', async () => {
+    await s.storage.updateSite(s.site.id, { config: { adviceTools: true } });
+    try {
+      expect(await body(await s.call('/api/config', { token }))).not.toHaveProperty('adviceTools');
+    } finally {
+      await s.storage.updateSite(s.site.id, { config: { adviceTools: false } });
+    }
+  });
+
   it('appearance: overrides over every default', async () => {
     const { appearance } = await body(await s.call('/api/appearance', { token }));
     expect(appearance.agentName).toBe('Shop helper');

@@ -15,7 +15,7 @@ import { json, startServer, VISITOR_A, type TestServer } from './harness';
 let provider: Server;
 let providerUrl: string;
 /** The messages of each request the stub received. */
-let asked: { messages: { role: string; content: string | null; tool_call_id?: string }[] }[] = [];
+let asked: { messages: { role: string; content: string | null; tool_call_id?: string }[]; tools?: unknown[] }[] = [];
 
 const sse = (res: ServerResponse, events: object[]) => {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -79,6 +79,12 @@ const QUESTION = {
   webPageContent: 'Fees. On a $10,000 investment the investment fee is $70 a year. How to withdraw: call us.',
 };
 
+/** The site runs the journey: its answers compute with the advice engine (SiteConfig `adviceTools`). */
+async function runsTheJourney(server: TestServer): Promise<TestServer> {
+  await server.storage.updateSite(server.site.id, { config: { adviceTools: true } });
+  return server;
+}
+
 /** Asks over the event stream; the delta texts and the done event's reply. */
 async function ask(server: TestServer): Promise<{ deltas: string[]; content: string; status: number }> {
   const req = json(QUESTION);
@@ -103,7 +109,9 @@ async function ask(server: TestServer): Promise<{ deltas: string[]; content: str
 
 describe('exact figures reach the visitor', () => {
   it('from a model: it calls the fees tool, the server runs it, and the answer from its result is streamed', async () => {
-    s = await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) });
+    s = await runsTheJourney(
+      await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) }),
+    );
     const { deltas, content, status } = await ask(s);
     expect(status).toBe(200);
     expect(asked).toHaveLength(2);
@@ -113,11 +121,23 @@ describe('exact figures reach the visitor', () => {
   });
 
   it('from the built-in engine: the tool’s figure and its workings, not the page’s $10,000 example', async () => {
-    s = await startServer({ answers: createBuiltinEngine() });
+    s = await runsTheJourney(await startServer({ answers: createBuiltinEngine() }));
     const { deltas, content } = await ask(s);
     expect(deltas.join('').trim()).toBe(content);
     expect(content).toContain('**$140.00 a year**');
     expect(content).toContain('**How it was worked out**');
     expect(content).not.toContain('$70 a year');
+  });
+
+  it('not for a site that does not run the journey: nothing is worked out with the journey’s engine, and no model is offered the tools', async () => {
+    s = await startServer({ answers: createBuiltinEngine() });
+    const { content } = await ask(s);
+    expect(content).not.toContain('$140.00');
+    expect(content).not.toContain('How it was worked out');
+    await s.stop();
+    await s.remove();
+    s = await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) });
+    await ask(s);
+    expect(asked[0]!.tools).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { incompleteMessages } from './004-incomplete-messages';
 import { sharedState } from './005-shared-state';
 import { sqliteContentIndexes } from './006-sqlite-content-indexes';
 import { documentTextReader } from './007-document-text-reader';
+import { adviceTools } from './008-advice-tools';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sharedState,
   sqliteContentIndexes,
   documentTextReader,
+  adviceTools,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
