@@ -301,7 +301,8 @@ export function ChatTab() {
   return (
     <section data-part="chat" aria-label={CHAT}>
       {view.banner && <Banner lines={view.banner} />}
-      <div data-part="messages" ref={list}>
+      {/* a keyboard scrolls it too, when nothing in it takes the focus (an answer without links, a history) */}
+      <div data-part="messages" ref={list} tabIndex={0}>
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         {/* busy while an answer streams in: it is announced once, whole (issue 16) */}
         <div role="log" aria-live="polite" aria-label={CONVERSATION} aria-busy={view.streaming || undefined}>
