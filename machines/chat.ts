@@ -497,6 +497,12 @@ export const selectIsOffline = (s: ChatSnapshot) => s.matches('offline');
 export const selectFollowUps = (s: ChatSnapshot) => s.context.followUps;
 export const selectResponseButtons = (s: ChatSnapshot) => s.context.responseButtons;
 export const selectChatSessionId = (s: ChatSnapshot) => s.context.chatSessionId;
+/**
+ * The ongoing conversation's last message, which Home shows with Continue (after a reload too: the history
+ * loads with the session kept); null for a new visitor, whose only messages are the page's own (its video).
+ */
+export const selectLastMessage = ({ context: { chatSessionId, messages } }: ChatSnapshot) =>
+  (chatSessionId && messages.findLast((m) => m.source !== 'POINT_OF_PRESENCE')) || null;
 export const selectDraft = (s: ChatSnapshot) => s.context.draft;
 export const selectAbout = (s: ChatSnapshot) => s.context.about;
 /** The composer may send its draft now (text in it, no answer on its way, no 429 holding it). */

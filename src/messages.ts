@@ -92,6 +92,8 @@ export const TAB_LABEL: Record<Tab, string> = { home: 'Home', chat: 'Chat', hist
 /** The Chat and Home tabs. */
 export const CHAT = 'Chat';
 export const CONVERSATION = 'Conversation';
+/** Home's way back to the ongoing conversation. */
+export const CONTINUE = 'Continue';
 export const SUGGESTED_QUESTIONS = 'Suggested questions';
 export const SUGGESTED_ACTIONS = 'Suggested actions';
 export const RELATED_LINKS = 'Related links';

@@ -80,7 +80,7 @@ const sameMessage = (a: MessageProps, b: MessageProps) => a.m === b.m && a.view.
  * One message, drawn again only when it changes, not on every keystroke (an answer is not parsed
  * again). A class with `shouldComponentUpdate` rather than `memo`, which would bring compat's memo along.
  */
-class Message extends Component<MessageProps> {
+export class Message extends Component<MessageProps> {
   override shouldComponentUpdate(next: MessageProps) {
     return !sameMessage(this.props, next);
   }
@@ -170,7 +170,8 @@ function useChunk<P>(load: () => Promise<ComponentType<P>>, Failed: ComponentTyp
   return [C, get, set] as const;
 }
 
-function Composer({ composer }: { composer: ChatView['composer'] }) {
+/** The text area with dictate and send (or voice, or Stop): the Chat tab's, and Home's. */
+export function Composer({ composer }: { composer: ChatView['composer'] }) {
   const { dictation: loadDictation, voice: loadVoice } = useConversation();
   const area = useRef<HTMLTextAreaElement>(null);
   // Dictation's chunk loads on the first click of dictate; its controls take the button's place and start
@@ -300,7 +301,8 @@ export function ChatTab() {
   return (
     <section data-part="chat" aria-label={CHAT}>
       {view.banner && <Banner lines={view.banner} />}
-      <div data-part="messages" ref={list}>
+      {/* a keyboard scrolls it too, when nothing in it takes the focus (an answer without links, a history) */}
+      <div data-part="messages" ref={list} tabIndex={0}>
         {view.emptyText && <p data-part="empty">{view.emptyText}</p>}
         {/* busy while an answer streams in: it is announced once, whole (issue 16) */}
         <div role="log" aria-live="polite" aria-label={CONVERSATION} aria-busy={view.streaming || undefined}>

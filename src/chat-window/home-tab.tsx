@@ -1,33 +1,14 @@
 /**
- * The Home tab (widget-spec §2): title, description, the page's action buttons, its home video with the
- * script, and a composer below them: the window opens here, and a visitor can type at once (the window
- * gives the input the focus, chat-window.tsx); sending goes on in the Chat tab.
+ * The Home tab (widget-spec §2): title, description, the ongoing conversation's last message with Continue,
+ * the page's action buttons, its home video with the script, and the Chat tab's composer below them: the
+ * window opens here, and a visitor can type (or dictate) at once (the window gives the input the focus,
+ * chat-window.tsx); sending goes on in the Chat tab.
  */
-import { Icon } from '../icons';
-import type { HomeView } from '../view-models/home';
-import { Banner, ButtonList, enterSends } from './buttons';
+import { Banner, ButtonList } from './buttons';
+import { Composer, Message } from './chat-tab';
 import { useHomeView } from './context';
 import { VideoPlayer } from './video';
-import { SEND_MESSAGE, SUGGESTED_ACTIONS, VIDEO_SCRIPT } from '../messages';
-
-function Composer({ c }: { c: HomeView['composer'] }) {
-  return (
-    <div data-part="composer">
-      <textarea
-        data-part="input"
-        rows={1}
-        aria-label={c.label}
-        placeholder={c.placeholder}
-        value={c.draft}
-        onInput={(e) => c.type((e.target as HTMLTextAreaElement).value)}
-        onKeyDown={enterSends(c.submit)}
-      />
-      <button type="button" data-part="send" aria-label={SEND_MESSAGE} title={SEND_MESSAGE} disabled={!c.canSubmit} onClick={c.submit}>
-        <Icon name="send" />
-      </button>
-    </div>
-  );
-}
+import { CONTINUE, CONVERSATION, SUGGESTED_ACTIONS, VIDEO_SCRIPT } from '../messages';
 
 export function HomeTab() {
   const view = useHomeView();
@@ -39,6 +20,16 @@ export function HomeTab() {
         </h3>
         <p data-part="home-description">{view.description}</p>
         {view.banner && <Banner lines={view.banner} />}
+        {view.last && (
+          <div data-part="ongoing" role="group" aria-label={CONVERSATION}>
+            <ol data-part="message-list">
+              <Message m={view.last} view={view.messageView} />
+            </ol>
+            <button type="button" data-part="continue" onClick={view.continue}>
+              {CONTINUE}
+            </button>
+          </div>
+        )}
         <ButtonList buttons={view.buttons} kind="action" label={SUGGESTED_ACTIONS} onClick={view.clickButton} />
         {view.video && (
           <figure data-part="home-video">
@@ -54,7 +45,7 @@ export function HomeTab() {
           </figure>
         )}
       </section>
-      <Composer c={view.composer} />
+      <Composer composer={view.composer} />
     </>
   );
 }

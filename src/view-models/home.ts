@@ -4,7 +4,7 @@
  */
 import type { Appearance } from '../../contract/appearance';
 import { selectActionButtons, type ActionButtonsSnapshot } from '../../machines/action-buttons';
-import { selectMessages, type ActionButton, type ChatActor, type ChatSnapshot } from '../../machines/chat';
+import { selectLastMessage, selectMessages, type ActionButton, type ChatActor, type ChatSnapshot } from '../../machines/chat';
 import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
 import { connectChat } from './chat';
@@ -23,7 +23,15 @@ export function connectHome(input: HomeInput) {
   const { chat, chatActor, actionButtons, windowActor, appearance } = input;
   // the Chat tab's banner, and its composer: the same draft and rules (Enter held while an answer is on its
   // way), so that what is typed here is there too
-  const { banner, composer } = connectChat(input);
+  const chatView = connectChat(input);
+  const { banner, composer } = chatView;
+  const toChat = () => windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+  /** Sends the draft and shows the Chat tab, where its answer comes. */
+  const submit = () => {
+    if (!composer.canSubmit) return;
+    composer.submit();
+    toChat();
+  };
   return {
     title: appearance.home.title,
     description: appearance.home.description,
@@ -31,17 +39,14 @@ export function connectHome(input: HomeInput) {
     buttons: selectActionButtons(actionButtons),
     /** The page's point-of-presence video: it comes with the page's history (widget-spec §2, §7). */
     video: selectMessages(chat).find((m) => m.type === 'VIDEO' && m.source === 'POINT_OF_PRESENCE' && m.videoUrl) ?? null,
+    /** The ongoing conversation's last message, drawn as the Chat tab draws it; null when there is none. */
+    last: selectLastMessage(chat),
+    /** The messages' look (the Chat tab's). */
+    messageView: chatView,
+    /** Continue: the Chat tab, whose input gets the focus (widget-spec §4). */
+    continue: toChat,
     clickButton: (b: ActionButton) => clickButton(chatActor, windowActor, b),
-    composer: {
-      ...composer,
-      /** Sends the draft and shows the Chat tab, where its answer comes. */
-      submit() {
-        if (!composer.canSubmit) return;
-        composer.submit();
-        windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
-      },
-    },
+    // the Chat tab's composer: its button sends (then shows the Chat tab) or stops
+    composer: { ...composer, submit, press: composer.mode === 'stop' ? composer.press : submit },
   };
 }
-
-export type HomeView = ReturnType<typeof connectHome>;

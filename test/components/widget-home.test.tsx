@@ -151,13 +151,16 @@ describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {
   const box = () => screen.getByRole('textbox', { name: 'Message AI Agent' }) as HTMLTextAreaElement;
   const sendButton = () => screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
 
-  it('has a text box with the placeholder and a send button, disabled while it is empty', async () => {
-    const { chat } = renderWindow({ appearance: { input: { promptPlaceholder: 'Ask me anything' } } });
+  it("has a text box with the placeholder and the Chat tab's button: with nothing typed no send (widget-spec §4: voice mode, here not available)", async () => {
+    const { user, chat } = renderWindow({ appearance: { input: { promptPlaceholder: 'Ask me anything' } } });
     await waitFor(chat, (s) => s.matches('ready'));
     const home = screen.getByRole('region', { name: 'Welcome back!' });
     expect(home).toBeTruthy();
     expect(box().placeholder).toBe('Ask me anything');
-    expect(sendButton().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Voice mode not available' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(box(), 'x');
+    expect(sendButton().disabled).toBe(false);
   });
 
   it('Enter sends the text and shows it in the Chat tab, where the answer comes', async () => {
@@ -215,5 +218,45 @@ describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {
     await fakes.loadHistory.last().resolve({ messages: [], chatSessionId: null });
     await waitFor(chat, (s) => s.matches('sending'));
     expect(fakes.send.last().input.text).toBe('Early question');
+  });
+});
+
+describe('Home tab: the ongoing conversation', () => {
+  const ongoing = () => screen.queryByRole('group', { name: 'Conversation' });
+
+  it('a new visitor (no session) sees no conversation block, the page video being no conversation', async () => {
+    const { chat } = renderWindow({
+      history: [message('ai', 'Welcome video', { type: 'VIDEO', source: 'POINT_OF_PRESENCE', videoUrl: 'https://cdn.test/w.mp4' })],
+    });
+    await waitFor(chat, (s) => s.matches('ready'));
+    expect(ongoing()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('after the history loads, the last message (sanitised as in the Chat tab) and Continue to the Chat tab with the focus in its input', async () => {
+    const { user, chat, windowActor } = renderWindow({
+      chatSessionId: 's-1',
+      history: [message('user', 'What are the fees?'), message('ai', 'The fee is 1%. <img src=x onerror="alert(1)">')],
+    });
+    await waitFor(chat, (s) => s.matches('ready'));
+    const block = (await screen.findByRole('group', { name: 'Conversation' })) as HTMLElement;
+    // the answer goes through the Chat tab's message (here its markdown renderer's stand-in, as text)
+    expect(within(block).getByText('The fee is 1%. <img src=x onerror="alert(1)">')).toBeTruthy();
+    expect(within(block).queryByText('What are the fees?')).toBeNull();
+    expect(block.querySelector('img')).toBeNull();
+    await user.click(within(block).getByRole('button', { name: 'Continue' }));
+    expect(windowActor.getSnapshot().context.tab).toBe('chat');
+    const log = screen.getByRole('log');
+    expect(within(log).getByText('What are the fees?')).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Message AI Agent' });
+    await vi.waitFor(() => expect((box.getRootNode() as Document).activeElement).toBe(box));
+  });
+
+  it("Home's composer is the Chat tab's, with the dictate button (dictation loads on its click)", async () => {
+    const { user, chat } = renderWindow();
+    await waitFor(chat, (s) => s.matches('ready'));
+    const home = screen.getByRole('region', { name: 'Welcome back!' }).parentElement as HTMLElement;
+    await user.click(within(home).getByRole('button', { name: 'Dictate' }));
+    expect(await screen.findByRole('button', { name: 'Cancel dictation' })).toBeTruthy();
   });
 });

@@ -429,6 +429,38 @@ describe('the open widget has no axe violations (WCAG 2.2 AA, target-size on)', 
   });
 });
 
+describe('picking up the conversation', () => {
+  it('after a reload, Home shows the last message with Continue (to the Chat tab, its history and its input), on a phone', async () => {
+    const page = await open('/', { width: 390, height: 844 });
+    await launcher(page).click();
+    const home = page.getByRole('region', { name: 'Welcome back!' });
+    await home.waitFor();
+    // a first visit: no conversation to continue; the composer is the Chat tab's, with dictate
+    expect(await page.getByRole('group', { name: 'Conversation' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Dictate' }).waitFor();
+    await page.getByRole('textbox', { name: /^Message/ }).fill('What is the investment fee?');
+    await page.keyboard.press('Enter');
+    const answer = page.locator('[data-part="chat"] [data-part="message"][data-role="ai"]:not([data-status])');
+    await answer.first().waitFor();
+    const said = (await answer.first().innerText()).split('\n').find((l) => l.includes('0.7%'));
+    expect(said).toBeTruthy();
+
+    await page.reload();
+    await launcher(page).click();
+    const ongoing = page.getByRole('group', { name: 'Conversation' });
+    await ongoing.locator('[data-part="message"][data-role="ai"]', { hasText: said! }).waitFor();
+    expect(await ongoing.locator('[data-part="message"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Dictate' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await ongoing.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('region', { name: 'Chat' }).waitFor();
+    await page.locator('[data-part="chat"] [data-part="message"][data-role="user"]', { hasText: 'What is the investment fee?' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('input');
+    expect(await violations(page)).toEqual([]);
+    expect(suite.problems).toEqual([]);
+  });
+});
+
 describe('the widget elsewhere', () => {
   it('a page whose script tag has no data-api-key logs the spec’s error and carries on', async () => {
     const page = await open('/', undefined, /API KEY is not provided/);
