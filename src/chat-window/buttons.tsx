@@ -47,7 +47,8 @@ export function ButtonList({
 export function Banner({ lines: [slow, shared] }: { lines: [string, string] }) {
   const { site } = useRuntime();
   const hide = (e: { currentTarget: HTMLElement }) => {
-    const input = e.currentTarget.closest('section')?.querySelector('textarea');
+    // the open tab's input (Home's sits beside its section, Chat's inside)
+    const input = e.currentTarget.closest('[data-part="window"]')?.querySelector<HTMLElement>('[data-part="input"]');
     site.send({ type: 'BANNER.DISMISS' });
     input?.focus();
   };
