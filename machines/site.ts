@@ -45,6 +45,9 @@ export interface SiteConfig {
   referenceWebpage: string;
 }
 
+/** The page-awareness banner (widget-spec §5): off without page awareness, hidden by the visitor, or shown. */
+export type BannerState = 'off' | 'hidden' | 'shown';
+
 /** Why the site's settings cannot be used: the codes behind widget-spec §8's appearance errors. */
 export type SettingsError = 'INVALID_API_KEY' | 'INVALID_CONFIGURATION' | 'FAILED';
 
@@ -71,6 +74,8 @@ export interface SiteContext {
   dismissed: string[];
   /** The launcher may show before the settings load: they came from storage, or the load took too long. */
   showable: boolean;
+  /** The visitor hid the page-awareness banner on this site (stored per site by the widget). @default false */
+  bannerDismissed: boolean;
   window: ActorRefFrom<typeof windowMachine>;
 }
 
@@ -83,6 +88,8 @@ export interface SiteInput {
   config: SiteConfig;
   /** They are the site's, stored on an earlier visit: the launcher shows at once. @default false */
   stored?: boolean;
+  /** The visitor hid the page-awareness banner on an earlier visit. @default false */
+  bannerDismissed?: boolean;
 }
 
 export type SiteEvent =
@@ -94,7 +101,10 @@ export type SiteEvent =
   /** Look for this page's presence video (internal). */
   | { type: 'PRESENCE.CHECK' }
   /** The visitor asks to load the settings again after a failure. */
-  | { type: 'SETTINGS.RETRY' };
+  | { type: 'SETTINGS.RETRY' }
+  /** The visitor hides the page-awareness banner, or shows it again (from Settings). */
+  | { type: 'BANNER.DISMISS' }
+  | { type: 'BANNER.RESTORE' };
 
 export type SiteEmitted =
   /** A settings call failed; `fatal` when the widget shows the appearance error because of it. */
@@ -197,6 +207,7 @@ export const siteMachine = setup({
     greeted: input.greeted,
     dismissed: [],
     showable: input.stored ?? false,
+    bannerDismissed: input.bannerDismissed ?? false,
     window: spawn('window', { id: 'window', systemId: 'window', input: { path: input.path, isMobile: input.isMobile } }),
   }),
   invoke: [{ src: 'pathWatcher' }, { src: 'viewport' }],
@@ -206,6 +217,8 @@ export const siteMachine = setup({
     // widget-spec §4: on close a bubble may show
     'window.closed': { actions: 'checkPresence' },
     'bubble.dismissed': { actions: 'rememberDismissed' },
+    'BANNER.DISMISS': { actions: assign({ bannerDismissed: true }) },
+    'BANNER.RESTORE': { actions: assign({ bannerDismissed: false }) },
   },
   initial: 'loading',
   states: {
@@ -283,6 +296,14 @@ export type SiteSnapshot = SnapshotFrom<typeof siteMachine>;
 
 export const selectAppearance = (s: SiteSnapshot) => s.context.appearance;
 export const selectConfig = (s: SiteSnapshot) => s.context.config;
+/**
+ * The page-awareness banner (widget-spec §5): 'off' without page awareness, 'hidden' when the visitor
+ * dismissed it (Settings still has its note and can show it again), else 'shown'.
+ */
+export const selectBanner = (s: SiteSnapshot): BannerState =>
+  !s.context.config.agentPageAwareness ? 'off' : s.context.bannerDismissed ? 'hidden' : 'shown';
+/** The visitor's choice about the banner, which the widget stores per site. */
+export const selectBannerDismissed = (s: SiteSnapshot) => s.context.bannerDismissed;
 export const selectLoadError = (s: SiteSnapshot) => s.context.loadError;
 /** The settings have loaded (or failed): the launcher can show the site's appearance. */
 export const selectIsSettled = (s: SiteSnapshot) => !s.matches('loading');

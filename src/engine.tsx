@@ -21,7 +21,8 @@ import { chatWindowPart, windowCss } from './chat-window/index';
 import { isRunning, reportFacts, spawnIn } from './chat-window/conversation';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
-import { siteEffects, rememberSettings, wasGreeted } from './effects/site';
+import { keepBannerChoice, siteEffects, rememberSettings, wasGreeted } from './effects/site';
+import { bannerDismissed } from './effects/stored-settings';
 import { connectivityWatcher } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { readChatSessionId, userSessionId, writeChatSessionId } from './effects/storage';
@@ -112,6 +113,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
           config: DEFAULT_CONFIG,
           ...stored,
           stored: !!stored,
+          bannerDismissed: bannerDismissed(options.apiKey),
         },
         chatSessionId: readChatSessionId(),
       },
@@ -142,6 +144,8 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       applyTheme(host, frameVariables(a));
     }
   });
+
+  keepBannerChoice(site, options.apiKey);
 
   let loaded: Conversation | null = null;
   const rt: Runtime = {

@@ -47,6 +47,10 @@ export function greeting(a: Pick<Appearance, 'agentName' | 'agentDescription'>):
 export const PAGE_AWARENESS_BANNER = 'Referencing the current page may slow down AI responses.';
 /** Issue 15: what the banner adds, so the visitor knows the page's text leaves with each message (src/effects/page-text.ts). */
 export const PAGE_TEXT_SHARED = 'The text of this page is sent with your messages, except parts the site marks as private.';
+/** The banner's dismiss button; the Settings tab's note about page awareness and its button that shows the banner again. */
+export const HIDE_BANNER = 'Hide page notice';
+export const PAGE_AWARENESS = 'Page awareness';
+export const SHOW_BANNER = 'Show page notice';
 /** Issue 13: the status line while questions wait for the network. */
 export const WAITING_TEXT = 'No connection. Your message will be sent when the network is back.';
 /** Issue 16: under an answer cut off by a failure (or stored so by the server). */

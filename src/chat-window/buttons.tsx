@@ -5,7 +5,9 @@
  */
 import type { ActionButton, FollowUp } from '../../machines/chat';
 import { isSafeLink } from '../view-models/intents';
-import { SUGGESTED_QUESTIONS } from '../messages';
+import { HIDE_BANNER, SUGGESTED_QUESTIONS } from '../messages';
+import { Icon } from '../icons';
+import { useRuntime } from './context';
 
 export function ButtonList({
   buttons,
@@ -38,12 +40,27 @@ export function ButtonList({
   );
 }
 
-/** The page-awareness banner: widget-spec §5's sentence, then what is shared (issue 15). */
+/**
+ * The page-awareness banner: widget-spec §5's sentence, then what is shared (issue 15). The visitor may hide it
+ * on this site (the Settings tab keeps the sentence and shows it again); the tab's input then has the focus.
+ */
 export function Banner({ lines: [slow, shared] }: { lines: [string, string] }) {
+  const { site } = useRuntime();
+  const hide = (e: { currentTarget: HTMLElement }) => {
+    // the open tab's input (Home's sits beside its section, Chat's inside)
+    const input = e.currentTarget.closest('[data-part="window"]')?.querySelector<HTMLElement>('[data-part="input"]');
+    site.send({ type: 'BANNER.DISMISS' });
+    input?.focus();
+  };
   return (
-    <p data-part="banner">
-      <span>{slow}</span> <span>{shared}</span>
-    </p>
+    <div data-part="banner">
+      <p>
+        <span>{slow}</span> <span>{shared}</span>
+      </p>
+      <button type="button" data-part="icon-button" aria-label={HIDE_BANNER} onClick={hide}>
+        <Icon name="close" />
+      </button>
+    </div>
   );
 }
 

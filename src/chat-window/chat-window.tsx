@@ -257,7 +257,7 @@ function WindowFrame() {
     home: <HomeTab />,
     chat: <ChatTab />,
     history: <HistoryTab />,
-    settings: <SettingsTab items={view.settings} />,
+    settings: <SettingsTab items={view.settings} note={view.pageNote} />,
   };
   return (
     <div

@@ -8,7 +8,7 @@
 import { createContext, useContext } from 'react';
 import { selectActionButtons } from '../../machines/action-buttons';
 import { selectAbout, selectCanSubmit, selectDraft, selectIsWaiting, selectMessages } from '../../machines/chat';
-import { selectAppearance, selectConfig } from '../../machines/site';
+import { selectAppearance, selectBanner, selectConfig } from '../../machines/site';
 import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab } from '../../machines/window';
 import { sameIn, useSelector, whole } from '../use-selector';
 import { RuntimeContext, type Conversation, type Runtime } from '../runtime';
@@ -27,7 +27,11 @@ export const useConversation = (): Conversation => useContext(ConversationContex
 /** The site's appearance and config (loaded before the launcher showed). */
 export function useSettings() {
   const { site } = useRuntime();
-  return { appearance: useSelector(site, selectAppearance), config: useSelector(site, selectConfig) };
+  return {
+    appearance: useSelector(site, selectAppearance),
+    config: useSelector(site, selectConfig),
+    banner: useSelector(site, selectBanner),
+  };
 }
 
 /** The browser's way out of the window: the mail program, a new tab without opener or referrer. */
@@ -37,10 +41,10 @@ const BROWSER_NAV: Navigator = {
 };
 
 export function useChatWindowView() {
-  const { windowActor } = useRuntime();
+  const { windowActor, site } = useRuntime();
   const { chat } = useConversation();
   const w = useSelector(windowActor, whole, sameIn(selectTab, selectIsMobile, selectExpanded, selectSheetHeight));
-  return connectChatWindow({ window: w, windowActor, chat, ...useSettings(), nav: BROWSER_NAV, viewportHeight: window.innerHeight });
+  return connectChatWindow({ window: w, windowActor, chat, site, ...useSettings(), nav: BROWSER_NAV, viewportHeight: window.innerHeight });
 }
 
 export function useChatView() {

@@ -1,8 +1,9 @@
 /** The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. */
-import type { MenuItem } from '../view-models/window-chrome';
+import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
 import { SETTINGS } from '../messages';
 
-export function SettingsTab({ items }: { items: MenuItem[] }) {
+/** Then, while page awareness is on, its note: the banner's words, and a toggle that shows the banner (pressed) or hides it. */
+export function SettingsTab({ items, note }: { items: MenuItem[]; note?: ChatWindowView['pageNote'] }) {
   return (
     <section data-part="settings" aria-label={SETTINGS}>
       {items.map((item) => [
@@ -13,6 +14,16 @@ export function SettingsTab({ items }: { items: MenuItem[] }) {
           {item.hint}
         </p>,
       ])}
+      {note && (
+        <div data-part="page-note" role="group" aria-label={note.title}>
+          <p data-part="hint">
+            {note.lines[0]} {note.lines[1]}
+          </p>
+          <button type="button" data-part="settings-button" aria-pressed={note.show.pressed} onClick={note.show.onSelect}>
+            {note.show.label}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -4,12 +4,13 @@
  * and viewport. Tests provide fakes for the same actors.
  */
 import { fromPromise } from 'xstate';
-import type { Outcome, SettingsError, SettingsResult } from '../../machines/site';
+import { selectBannerDismissed, type Outcome, type SettingsError, type SettingsResult, type SiteActor } from '../../machines/site';
 import type { PresenceBubble } from '../../machines/window';
 import { ApiError, type CoreClient, type Http } from '../api/client';
 import { arr, nullable, obj, optional, str } from '../api/schema';
 import { pathWatcher, viewportWatcher } from './host-page';
 import { defaultMessageKey, readItem, writeItem } from './storage';
+import { rememberBannerDismissed } from './stored-settings';
 
 const outcome = <T>(r: PromiseSettledResult<T>): Outcome<T> => {
   if (r.status === 'fulfilled') return { ok: true, value: r.value };
@@ -46,6 +47,16 @@ export const presenceFinder = (http: Http, userSessionId: string) =>
   });
 
 export { rememberSettings, storedSettings } from './stored-settings';
+
+/** Stores the visitor's choice about the page-awareness banner, per site, as it changes (kept for the next visit). */
+export function keepBannerChoice(site: Pick<SiteActor, 'getSnapshot' | 'subscribe'>, apiKey: string) {
+  let hidden = selectBannerDismissed(site.getSnapshot());
+  return site.subscribe((s) => {
+    if (selectBannerDismissed(s) === hidden) return;
+    hidden = selectBannerDismissed(s);
+    rememberBannerDismissed(apiKey, hidden);
+  });
+}
 
 /** widget-spec §3: whether this visitor was greeted before (the per-user default-message flag). */
 export const wasGreeted = (userSessionId: string) => readItem(defaultMessageKey(userSessionId)) !== null;

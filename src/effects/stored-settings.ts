@@ -23,3 +23,11 @@ export function storedSettings(apiKey: string): { appearance: Appearance; config
 
 export const rememberSettings = (apiKey: string, settings: { appearance: Appearance; config: SiteConfig }) =>
   writeItem(settingsKey(apiKey), JSON.stringify(settings));
+
+/** Where the visitor's choice to hide the page-awareness banner is stored, per site (API key). */
+export const bannerKey = (apiKey: string) => `ai_chat_banner_dismissed_${apiKey}`;
+
+/** The visitor hid the page-awareness banner on this site (storage that fails reads as not hidden). */
+export const bannerDismissed = (apiKey: string) => readItem(bannerKey(apiKey)) === '1';
+
+export const rememberBannerDismissed = (apiKey: string, dismissed: boolean) => writeItem(bannerKey(apiKey), dismissed ? '1' : null);

@@ -25,7 +25,7 @@ import {
   type ChatSnapshot,
   type FollowUp,
 } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/site';
+import type { BannerState, SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
 import {
   ASK_PLACEHOLDER,
@@ -56,9 +56,11 @@ export interface ChatInput {
   windowActor: WindowActor;
   appearance: Appearance;
   config: SiteConfig;
+  /** The banner's state (the site machine's `selectBanner`); without it, shown while page awareness is on. */
+  banner?: BannerState;
 }
 
-export function connectChat({ chat, chatActor, windowActor, appearance, config }: ChatInput) {
+export function connectChat({ chat, chatActor, windowActor, appearance, config, banner }: ChatInput) {
   const typing = selectIsTyping(chat);
   // an answer on its way, streaming or not yet (issue 16): Stop, and no buttons under the last answer
   const waiting = selectIsWaiting(chat);
@@ -79,7 +81,10 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config }
     format: a.chatFormat,
     showAvatars: a.showAvatars,
     /** widget-spec §5's banner and what is shared (issue 15), while page awareness is on. */
-    banner: config.agentPageAwareness ? ([PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED] as [string, string]) : null,
+    banner:
+      (banner ?? (config.agentPageAwareness ? 'shown' : 'off')) === 'shown'
+        ? ([PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED] as [string, string])
+        : null,
     messages,
     typing,
     /** An answer is being written into the conversation: the log is busy until it is whole (issue 16). */

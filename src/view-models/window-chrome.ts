@@ -5,7 +5,7 @@
  */
 import type { Appearance } from '../../contract/appearance';
 import type { ChatActor } from '../../machines/chat';
-import type { SiteConfig } from '../../machines/site';
+import type { BannerState, SiteActor, SiteConfig } from '../../machines/site';
 import {
   selectExpanded,
   selectIsMobile,
@@ -22,6 +22,10 @@ import {
   EMAIL_TRANSCRIPT_HINT,
   GET_HELP,
   GET_HELP_HINT,
+  PAGE_AWARENESS,
+  PAGE_AWARENESS_BANNER,
+  PAGE_TEXT_SHARED,
+  SHOW_BANNER,
   HELP_QUESTION,
   NEW_CHAT_ITEM,
   NO_MESSAGES,
@@ -69,9 +73,22 @@ export interface ChatWindowInput {
   nav: Navigator;
   /** The viewport's height, for the sheet's limits. */
   viewportHeight: number;
+  /** The page-awareness banner's state, and the site that shows it again. @default 'off' */
+  banner?: BannerState;
+  site?: Pick<SiteActor, 'send'>;
 }
 
-export function connectChatWindow({ window: w, windowActor, chat, appearance, config, nav, viewportHeight }: ChatWindowInput) {
+export function connectChatWindow({
+  window: w,
+  windowActor,
+  chat,
+  appearance,
+  config,
+  nav,
+  viewportHeight,
+  banner = 'off',
+  site,
+}: ChatWindowInput) {
   const tab = selectTab(w);
   const mobile = selectIsMobile(w);
   const tabs = TABS.map((t) => ({
@@ -114,6 +131,19 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, co
       },
       { label: GET_HELP, hint: GET_HELP_HINT, onSelect: getHelp },
     ] satisfies MenuItem[],
+    /** The Settings tab's note while page awareness is on: the banner's words, and a toggle that shows or hides the banner. */
+    pageNote:
+      banner === 'off'
+        ? null
+        : {
+            title: PAGE_AWARENESS,
+            lines: [PAGE_AWARENESS_BANNER, PAGE_TEXT_SHARED] as [string, string],
+            show: {
+              label: SHOW_BANNER,
+              pressed: banner === 'shown',
+              onSelect: () => site?.send({ type: banner === 'shown' ? 'BANNER.DISMISS' : 'BANNER.RESTORE' }),
+            },
+          },
     toggleExpanded: () => windowActor.send({ type: 'WINDOW.EXPAND_TOGGLE' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
     sheet: {

@@ -4,7 +4,7 @@
  * a failed send, the composer's keys and send button, the page-awareness banner
  * and video messages.
  */
-import { screen, within } from '@testing-library/preact';
+import { cleanup, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toButton } from '../../src/api/chat-client';
 import type { ActionButton } from '../../machines/chat';
@@ -387,6 +387,45 @@ describe('page awareness', () => {
     await chatTab({ config: { agentPageAwareness: false } });
     expect(screen.queryByText(BANNER)).toBeNull();
     expect(screen.queryByText(SHARED)).toBeNull();
+  });
+
+  it('is hidden by its button, with the focus on the input, and stays hidden on the next visit to the site', async () => {
+    localStorage.clear();
+    const first = await chatTab({ config: { agentPageAwareness: true }, apiKey: 'site-a' });
+    await first.user.click(screen.getByRole('button', { name: 'Hide page notice' }));
+    expect(screen.queryByText(BANNER)).toBeNull();
+    expect(document.activeElement).toBe(input());
+    first.unmount();
+    await chatTab({ config: { agentPageAwareness: true }, apiKey: 'site-a' });
+    expect(screen.queryByText(BANNER)).toBeNull();
+    cleanup();
+    // another site has its own choice
+    await chatTab({ config: { agentPageAwareness: true }, apiKey: 'site-b' });
+    expect(screen.getByText(BANNER)).toBeTruthy();
+  });
+
+  it('the Settings tab keeps its words and shows it again', async () => {
+    localStorage.clear();
+    const h = await chatTab({ config: { agentPageAwareness: true }, apiKey: 'site-a' });
+    await h.user.click(screen.getByRole('button', { name: 'Hide page notice' }));
+    h.windowActor.send({ type: 'TAB.SELECT', tab: 'settings' });
+    const note = await screen.findByRole('group', { name: 'Page awareness' });
+    expect(note.textContent).toContain(BANNER);
+    expect(note.textContent).toContain(SHARED);
+    const toggle = within(note).getByRole('button', { name: 'Show page notice' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await h.user.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem('ai_chat_banner_dismissed_site-a')).toBeNull();
+    h.windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+    expect(await screen.findByText(BANNER)).toBeTruthy();
+  });
+
+  it('has no note in Settings without page awareness', async () => {
+    const h = await chatTab({ config: { agentPageAwareness: false } });
+    h.windowActor.send({ type: 'TAB.SELECT', tab: 'settings' });
+    await screen.findByRole('region', { name: 'Settings' });
+    expect(screen.queryByRole('group', { name: 'Page awareness' })).toBeNull();
   });
 });
 

@@ -43,7 +43,8 @@ import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
 import { chatEffects } from '../../src/effects/chat';
-import { settingsLoader } from '../../src/effects/site';
+import { keepBannerChoice, settingsLoader } from '../../src/effects/site';
+import { bannerDismissed } from '../../src/effects/stored-settings';
 import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 // the History tab's chunk, loaded before the tests (the widget loads it on the first visit to the tab)
@@ -226,6 +227,8 @@ export interface HarnessOptions {
   open?: boolean;
   /** Dictation's chunk cannot load: always, or the first N times. */
   dictationFails?: boolean | number;
+  /** The site's API key: the banner's choice is read from and stored in local storage under it, as the widget does. */
+  apiKey?: string;
 }
 
 /** What {@link startRoot} starts the widget's root with. */
@@ -245,6 +248,8 @@ export interface RootOptions {
   emit?: (event: WidgetEventName, detail?: unknown) => void;
   rememberChatSession?: (id: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
+  /** The site's API key: the banner's choice is read from and stored in local storage under it. */
+  apiKey?: string;
 }
 
 /**
@@ -283,14 +288,23 @@ export function startRoot(options: RootOptions) {
     // greeted: the greeting is the site machine's (tested in Node), these tests show bubbles themselves
     {
       input: {
-        site: { path: options.path ?? '/p', isMobile: options.isMobile ?? false, greeted: true, appearance, config },
+        site: {
+          path: options.path ?? '/p',
+          isMobile: options.isMobile ?? false,
+          greeted: true,
+          appearance,
+          config,
+          bannerDismissed: options.apiKey ? bannerDismissed(options.apiKey) : false,
+        },
         chatSessionId: options.chatSessionId ?? null,
       },
       inspect: options.inspect,
     },
   );
   reportFacts(root, options.emit ?? (() => undefined), options.rememberChatSession ?? (() => undefined));
-  return root.start();
+  root.start();
+  if (options.apiKey) keepBannerChoice(root.system.get('site') as SiteActor, options.apiKey);
+  return root;
 }
 
 /** The widget with real machines, controlled effects and recording fakes. */
@@ -346,6 +360,7 @@ export function createHarness(options: HarnessOptions = {}) {
     chatSessionId: options.chatSessionId ?? null,
     probe: probe.logic,
     inspect: options.inspect,
+    apiKey: options.apiKey,
     actors: {
       chat: chatMachine.provide({ actors: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic } }),
       sessions: sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } }),

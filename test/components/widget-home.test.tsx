@@ -145,6 +145,16 @@ describe('Home tab', () => {
     renderWindow({ config: { agentPageAwareness: false } });
     expect(screen.queryByText('Referencing the current page may slow down AI responses.')).toBeNull();
   });
+
+  it('hides the banner from its button, for Home and Chat alike, with the focus on Home’s input', async () => {
+    const { user, windowActor } = renderWindow({ config: { agentPageAwareness: true } });
+    await user.click(screen.getByRole('button', { name: 'Hide page notice' }));
+    expect(screen.queryByText('Referencing the current page may slow down AI responses.')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message AI Agent' }));
+    windowActor.send({ type: 'TAB.SELECT', tab: 'chat' });
+    await screen.findByRole('region', { name: 'Chat' });
+    expect(screen.queryByText('Referencing the current page may slow down AI responses.')).toBeNull();
+  });
 });
 
 describe('Home tab: a composer, so a visitor types at once (issue 13)', () => {

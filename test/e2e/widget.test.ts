@@ -461,6 +461,39 @@ describe('picking up the conversation', () => {
   });
 });
 
+describe('the page-awareness banner on a phone (320 × 640)', () => {
+  it('is hidden by its button, stays hidden after a reload, and Settings keeps its words and shows it again', async () => {
+    const page = await open('/', { width: 320, height: 640 });
+    await openChat(page);
+    const banner = page.locator('[data-part="chat"] [data-part="banner"]');
+    await banner.waitFor();
+    const messages = page.locator('[data-part="chat"] [data-part="messages"]');
+    const before = (await messages.boundingBox())!.height;
+    const pinned = (await banner.boundingBox())!.height;
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Hide page notice' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('input');
+    // the room the banner took is the conversation's
+    expect((await messages.boundingBox())!.height).toBeGreaterThanOrEqual(before + pinned);
+
+    await page.reload();
+    await openChat(page);
+    expect(await page.locator('[data-part="banner"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitemradio', { name: 'Settings', exact: true }).click();
+    const note = page.getByRole('group', { name: 'Page awareness' });
+    expect(await note.innerText()).toContain('Referencing the current page may slow down AI responses.');
+    expect(await violations(page)).toEqual([]);
+    await note.getByRole('button', { name: 'Show page notice' }).click();
+    await expect.poll(() => note.getByRole('button', { name: 'Show page notice' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    await page.getByRole('menuitemradio', { name: 'Chat', exact: true }).click();
+    await banner.waitFor();
+    expect(suite.problems).toEqual([]);
+  });
+});
+
 describe('the widget elsewhere', () => {
   it('a page whose script tag has no data-api-key logs the spec’s error and carries on', async () => {
     const page = await open('/', undefined, /API KEY is not provided/);

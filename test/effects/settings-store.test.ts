@@ -8,6 +8,7 @@ import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { createCoreClient, createHttp } from '../../src/api/client';
 import { rememberSettings, storedSettings } from '../../src/effects/site';
 import { writeItem } from '../../src/effects/storage';
+import { bannerDismissed, rememberBannerDismissed } from '../../src/effects/stored-settings';
 
 const CONFIG = { agentPageAwareness: true, interactiveAvatarId: 'Anna', referenceWebpage: 'https://help.example' };
 
@@ -80,5 +81,32 @@ describe('stored settings', () => {
     expect(storedSettings('pk_bad')).toBeNull();
     writeItem('ai_chat_settings_pk_bad', JSON.stringify({ appearance: { agentName: 'X', launcher: { size: 'huge' } }, config: CONFIG }));
     expect(storedSettings('pk_bad')!.appearance.launcher.size).toBe(DEFAULT_APPEARANCE.launcher.size);
+  });
+});
+
+describe('the banner’s choice', () => {
+  it('is stored per site, and storage that fails neither throws nor forgets it for this visit', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    vi.stubGlobal('window', { localStorage: throwing });
+    try {
+      expect(bannerDismissed('site-a')).toBe(false);
+      expect(() => rememberBannerDismissed('site-a', true)).not.toThrow();
+      expect(bannerDismissed('site-a')).toBe(true);
+      expect(bannerDismissed('site-b')).toBe(false);
+      rememberBannerDismissed('site-a', false);
+      expect(bannerDismissed('site-a')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type EventObject } fro
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import {
   siteMachine,
+  selectBanner,
   selectIsShowable,
   settleSettings,
   type SiteEmitted,
@@ -38,7 +39,7 @@ function watcher() {
   return { state, logic };
 }
 
-function start(options: { greeted?: boolean; path?: string; stored?: boolean } = {}) {
+function start(options: { greeted?: boolean; path?: string; stored?: boolean; bannerDismissed?: boolean } = {}) {
   const loadSettings = controlled<unknown, SettingsResult>();
   const presence = controlled<{ path: string }, PresenceBubble | null>();
   const remembered: number[] = [];
@@ -62,6 +63,7 @@ function start(options: { greeted?: boolean; path?: string; stored?: boolean } =
         appearance: DEFAULT_APPEARANCE,
         config: DEFAULT_CONFIG,
         stored: options.stored,
+        bannerDismissed: options.bannerDismissed,
       },
     },
   );
@@ -223,5 +225,27 @@ describe('site machine', () => {
     actor.stop();
     expect([path.state.stopped, viewport.state.stopped]).toEqual([1, 1]);
     expect(win.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('the page-awareness banner (widget-spec §5)', () => {
+  it('is off until the site turns page awareness on, then shown; the visitor hides it and shows it again', async () => {
+    const { actor, loadSettings } = start();
+    expect(selectBanner(actor.getSnapshot())).toBe('off');
+    loadSettings.calls[0]!.resolve(OK);
+    await waitFor(actor, (s) => !s.matches('loading'));
+    expect(selectBanner(actor.getSnapshot())).toBe('shown');
+    actor.send({ type: 'BANNER.DISMISS' });
+    expect(selectBanner(actor.getSnapshot())).toBe('hidden');
+    actor.send({ type: 'BANNER.RESTORE' });
+    expect(selectBanner(actor.getSnapshot())).toBe('shown');
+  });
+
+  it('starts hidden when the visitor hid it on an earlier visit, and stays off without page awareness', async () => {
+    const { actor, loadSettings } = start({ bannerDismissed: true });
+    expect(selectBanner(actor.getSnapshot())).toBe('off');
+    loadSettings.calls[0]!.resolve(OK);
+    await waitFor(actor, (s) => !s.matches('loading'));
+    expect(selectBanner(actor.getSnapshot())).toBe('hidden');
   });
 });
