@@ -227,10 +227,12 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
 }
 
 // "the difference between X and Y", "X versus Y", "compare X with Y": the two things compared.
+// Each side is a few words (at most COMPARED_CHARS), so a long question cannot make them backtrack.
+const COMPARED_CHARS = 80;
 const COMPARISON = [
-  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.+?) and (?:an? |the )?(.+?)\s*[?.!]*$/i,
-  /\bcompare (?:an? |the )?(.+?) (?:and|with|to) (?:an? |the )?(.+?)\s*[?.!]*$/i,
-  /^(?:what is |what's )?(?:an? |the )?(.+?) (?:vs\.?|versus) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.{1,80}?) and (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
+  /\bcompare (?:an? |the )?(.{1,80}?) (?:and|with|to) (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
+  /^(?:what is |what's )?(?:an? |the )?(.{1,80}?) (?:vs\.?|versus) (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
 ];
 
 /**
@@ -239,6 +241,8 @@ const COMPARISON = [
  * is unsearchable or either side has no answer.
  */
 function compareSides(question: string, passages: readonly Passage[]): Quote[] | null {
+  // A comparison is asked in a sentence: what lies beyond two sides' length is not one.
+  if (question.length > 3 * COMPARED_CHARS) return null;
   const match = COMPARISON.map((p) => p.exec(question)).find((m) => m !== null);
   if (!match) return null;
   let [left, right] = [match[1]!, match[2]!];
