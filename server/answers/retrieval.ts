@@ -101,17 +101,21 @@ export function normalizeWhitespace(text: string): string {
     .trim();
 }
 
-/** Removes inline markdown and HTML tags, keeping their text: links, images, emphasis, code spans. */
+/**
+ * Removes inline markdown and HTML tags, keeping their text: links, images, emphasis, code spans.
+ * Each span is looked for within a few hundred characters of where it opens, so markup that never
+ * closes ("**a **a **a …" over a whole page) is read in linear time.
+ */
 export function stripInlineMarkdown(text: string): string {
   // Most lines have no markup at all.
   if (!/[[<*_`]/.test(text)) return text.trim();
   return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/(^|[^\p{L}\p{N}*])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
-    .replace(/`([^`]*)`/g, '$1')
+    .replace(/!\[([^\]]{0,300})\]\([^)]{0,500}\)/g, '$1')
+    .replace(/\[([^\]]{1,300})\]\([^)]{0,500}\)/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]{0,300}>/g, '')
+    .replace(/(\*\*|__)(?=\S)([\s\S]{0,300}?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}*])[*_](?=\S)([^*_]{0,300}?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/`([^`]{0,300})`/g, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
 }

@@ -1,6 +1,7 @@
 /** The answer engine against hostile input: linear-time patterns, escaped page text, strict lookups. */
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
+import { stripInlineMarkdown } from '../../server/answers/retrieval';
 import type { AnswerRequest, SourceDoc } from '../../server/answers/index';
 import { demoDocuments } from '../../server/demo/content';
 import { extractText } from '../../server/documents';
@@ -45,5 +46,35 @@ describe('long questions are answered in linear time', () => {
   });
   it('a "which" that never names a product', () => {
     expectLinear((n) => `${'which '.repeat(10 * n)}${'fund '.repeat(60 * n)}`);
+  });
+});
+
+describe('page text is read in linear time', () => {
+  const hostile = [
+    (n: number) => '**a '.repeat(2500 * n),
+    (n: number) => '__a '.repeat(2500 * n),
+    (n: number) => '<a '.repeat(2500 * n),
+    (n: number) => '[a '.repeat(2500 * n),
+    (n: number) => '[a](b '.repeat(1500 * n),
+    (n: number) => '![a](b '.repeat(1500 * n),
+    (n: number) => '*a '.repeat(2500 * n),
+    (n: number) => '`a '.repeat(2500 * n),
+  ];
+  it.each(hostile.map((make) => [make(1).slice(0, 8), make]))('markup that never closes: %j', (_, make) => {
+    const short = fastest(() => stripInlineMarkdown(make(1)));
+    const long = fastest(() => stripInlineMarkdown(make(20)));
+    expect(long).toBeLessThan(short * 25 + 150);
+  });
+
+  it('a page of unclosed bold answers quickly', () => {
+    const short = fastest(() => answerFromSources(request('What are the fees?', { pageText: '**a '.repeat(2500) })), 2);
+    const long = fastest(() => answerFromSources(request('What are the fees?', { pageText: '**a '.repeat(50000) })), 2);
+    expect(long).toBeLessThan(short * 25 + 150);
+  });
+
+  it('still strips the markup it closes', () => {
+    expect(stripInlineMarkdown('A **bold** and __strong__ word, *em*, `code`, [link](https://x.example) ![img](i.png) <b>tag</b>.')).toBe(
+      'A bold and strong word, em, code, link img tag.',
+    );
   });
 });
