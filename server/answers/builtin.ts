@@ -553,15 +553,25 @@ function trimQuote(sentence: string, query: Query): string {
 }
 
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
-// is shown as text, never rendered.
+// is shown as text, never rendered, and no link or image in them renders ({@link unlinked}).
 function blockquote(text: string, heading: string | null = null): string {
   // A heading that asks ("What is your date of birth?") keeps its question mark, without a colon.
   const bare = heading?.replace(/[:.]+$/, '');
   const lead = bare ? (bare.endsWith('?') ? `**${escapeMarkdown(bare)}** ` : `**${escapeMarkdown(bare)}:** `) : '';
-  return `> ${lead}${text.replace(/</g, '&lt;')}`;
+  return `> ${lead}${unlinked(text.replace(/\\/g, '\\\\').replace(/[[\]]/g, '\\$&').replace(/</g, '&lt;'))}`;
 }
 
 /** Escapes the characters that would make a source name render as markdown. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+  return unlinked(text.replace(/([\\`*_[\]<>#|~])/g, '\\$1'));
+}
+
+/**
+ * Quoted text with its bare web addresses escaped, so that they show as written and never render
+ * as links (markdown's own links and images are escaped by their brackets): a page or document
+ * quoted in an answer links to no web page. An email address (a contact the site's own text gives)
+ * stays as written, which the widget shows as a mail link.
+ */
+function unlinked(text: string): string {
+  return text.replace(/\b(https?|ftp):\/\//gi, '$1\\://').replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
 }

@@ -1,4 +1,5 @@
 /** The answer engine against hostile input: linear-time patterns, escaped page text, strict lookups. */
+import { Lexer, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
 import { stripInlineMarkdown } from '../../server/answers/retrieval';
@@ -76,5 +77,45 @@ describe('page text is read in linear time', () => {
     expect(stripInlineMarkdown('A **bold** and __strong__ word, *em*, `code`, [link](https://x.example) ![img](i.png) <b>tag</b>.')).toBe(
       'A bold and strong word, em, code, link img tag.',
     );
+  });
+});
+
+/** The links and images marked's lexer (the widget's markdown reader) finds in an answer. */
+function linksIn(markdown: string): string[] {
+  const found: string[] = [];
+  const walk = (tokens: readonly Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'link' || token.type === 'image') found.push(token.raw);
+      if ('tokens' in token && token.tokens) walk(token.tokens);
+      if ('items' in token && Array.isArray(token.items)) walk(token.items as Token[]);
+    }
+  };
+  walk(new Lexer({ async: false, breaks: false, gfm: true, pedantic: false, silent: false }).lex(markdown));
+  return found;
+}
+
+describe('quoted page text and documents link nowhere', () => {
+  const table = (cell: string) => `# Fee table\n\n| Fee | Note |\n| --- | --- |\n| ${cell} |\n| Exit fee | Nil |\n`;
+  it.each([
+    ['a link split over two cells', table('Entry fees [click | here](https://evil.example/x)')],
+    ['an image split over two cells', table('Entry fees ![click | here](https://evil.example/x.png)')],
+    ['a bare address', 'The entry fees are listed at https://evil.example/fees and www.evil.example today.'],
+    ['an autolink', 'The entry fees are listed at <https://evil.example/fees> today.'],
+    ['a reference definition', '[fees]: https://evil.example/fees\n\nThe entry fees are [fees] today.'],
+  ])('%s', (_, text) => {
+    const result = answerFromSources(
+      request('What are the entry fees?', { documents: [{ id: 'd', name: 'Fees [x](https://evil.example)', text }] }),
+    );
+    expect(result.content).toContain('evil');
+    expect(result.content).not.toMatch(/(?<!\\)\]\(/);
+    expect(linksIn(result.content)).toEqual([]);
+  });
+
+  it('the page text too', () => {
+    const result = answerFromSources(
+      request('What are the entry fees?', { documents: [], pageText: table('Entry fees [click | here](https://evil.example/x)') }),
+    );
+    expect(result.content).toContain('evil');
+    expect(linksIn(result.content)).toEqual([]);
   });
 });
