@@ -2,7 +2,12 @@
 import { Lexer, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
-import { stripInlineMarkdown } from '../../server/answers/retrieval';
+import { headingQuestion } from '../../server/answers/follow-ups';
+import { splitPassages, stripInlineMarkdown } from '../../server/answers/retrieval';
+import { runToolCall } from '../../server/answers/tools';
+import { wordsValue } from '../../server/answers/tools/numbers';
+import { takeHomePayTool } from '../../server/answers/tools/take-home-pay';
+import { validateArgs } from '../../server/answers/tools/tool';
 import type { AnswerRequest, SourceDoc } from '../../server/answers/index';
 import { demoDocuments } from '../../server/demo/content';
 import { extractText } from '../../server/documents';
@@ -117,5 +122,35 @@ describe('quoted page text and documents link nowhere', () => {
     );
     expect(result.content).toContain('evil');
     expect(linksIn(result.content)).toEqual([]);
+  });
+});
+
+describe('names a visitor or a model gives are looked up as own keys only', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a frequency "%s" is refused', (word) => {
+    expect(validateArgs(takeHomePayTool, { income: 85_000, frequency: word }).ok).toBe(false);
+    expect(validateArgs(takeHomePayTool, { income: 85_000, per: word }).ok).toBe(false);
+    const called = runToolCall('take_home_pay', JSON.stringify({ income: 85_000, frequency: word }));
+    expect(called.ok).toBe(false);
+    expect(called.content).not.toContain('NaN');
+  });
+
+  it.each(['constructor', '__proto__', 'toString'])('an argument named "%s" is refused', (name) => {
+    const checked = validateArgs(takeHomePayTool, JSON.parse(`{"income": 85000, "${name}": 1}`));
+    expect(checked.ok).toBe(false);
+  });
+
+  it('number words are only number words', () => {
+    expect(wordsValue('constructor')).toBeNull();
+    expect(wordsValue('two hundred and valueOf')).toBeNull();
+    expect(wordsValue('two hundred')).toBe(200);
+  });
+
+  it('a heading named like an object property is no common question', () => {
+    for (const heading of ['Constructor', 'toString', 'valueOf', '__proto__']) {
+      const [passage] = splitPassages(`# ${heading}\n\nThis section says a few words about ${heading} for the reader.`, 'Doc');
+      const question = headingQuestion(passage!);
+      expect(question === null || typeof question === 'string').toBe(true);
+      expect(String(question)).not.toMatch(/function|\[native code\]|\[object/);
+    }
   });
 });

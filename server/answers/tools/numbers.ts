@@ -83,10 +83,10 @@ export function wordsValue(text: string): number | null {
   let any = false;
   for (const word of text.toLowerCase().split(/[\s-]+/)) {
     if (word === 'and' || word === '') continue;
-    if (word in UNITS) current += UNITS[word]!;
-    else if (word in TENS) current += TENS[word]!;
+    if (Object.hasOwn(UNITS, word)) current += UNITS[word]!;
+    else if (Object.hasOwn(TENS, word)) current += TENS[word]!;
     else if (word === 'hundred') current = (current || 1) * 100;
-    else if (word in SCALES) {
+    else if (Object.hasOwn(SCALES, word)) {
       total += (current || 1) * SCALES[word]!;
       current = 0;
     } else return null;
