@@ -235,14 +235,17 @@ export function tabTables(text: string): string {
   return out.join('\n');
 }
 
-/** The cells of a table row, inline markdown removed (empty cells kept, so that each stays under its header). */
+/**
+ * The cells of a table row, inline markdown removed (empty cells kept, so that each stays under its header).
+ * An escaped pipe (`\|`, as the CSV and spreadsheet reader writes one) is part of its cell, GFM §4.10.
+ */
 function tableCells(line: string): string[] {
   return line
     .trim()
     .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((cell) => stripInlineMarkdown(cell));
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => stripInlineMarkdown(cell.replace(/\\\|/g, '|')));
 }
 
 /**

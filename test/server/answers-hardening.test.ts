@@ -154,3 +154,13 @@ describe('names a visitor or a model gives are looked up as own keys only', () =
     }
   });
 });
+
+describe('table rows', () => {
+  it('keep an escaped pipe in its cell', () => {
+    const text =
+      '# Fee schedule\n\n| Fee | Amount | Paid |\n| --- | --- | --- |\n| Entry\\|exit fee | $10 | Once |\n| Switching fee | Nil | Never |\n';
+    const sentences = splitPassages(text, 'Fees').flatMap((p) => p.sentences);
+    expect(sentences).toContain('Entry|exit fee: Amount $10, Paid Once');
+    expect(sentences).toContain('Switching fee: Amount Nil, Paid Never');
+  });
+});
