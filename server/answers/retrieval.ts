@@ -508,12 +508,17 @@ function sourceWords(source: string): string {
 }
 
 // A page's skip links ("Skip to content", "Skip to main navigation"): chrome that widgets older
-// than the page reader's markdown sent with the page text (widget-spec §5).
-const SKIP_LINK = /(^|\n|\s)skip to (?:the )?(?:main )?(?:content|navigation|menu|search|footer)\b[ \t]*/gi;
+// than the page reader's markdown sent with the page text (widget-spec §5). A skip link opens the
+// page or a line of it (a list item at most); the same words in a sentence ("You can skip to the
+// content you need") are the page's own.
+const SKIP_LINKS = String.raw`(?:skip to (?:the )?(?:main )?(?:content|navigation|menu|search|footer)\b[ \t]*)+`;
+// a line of skip links alone goes with its line break; one that opens a line leaves the rest of it
+const SKIP_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?${SKIP_LINKS}(?:\r?\n|$)`, 'gim');
+const SKIP_LINK = new RegExp(String.raw`^([ \t]*(?:[-*+][ \t]+)?)${SKIP_LINKS}`, 'gim');
 
 /** The visitor's page text without the chrome an older widget left in it. */
 export function cleanPageText(text: string): string {
-  return text.replace(SKIP_LINK, '$1');
+  return text.replace(SKIP_LINE, '').replace(SKIP_LINK, '$1');
 }
 
 /**

@@ -3,7 +3,7 @@ import { Lexer, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { answerFromSources } from '../../server/answers/builtin';
 import { headingQuestion } from '../../server/answers/follow-ups';
-import { splitPassages, stripInlineMarkdown } from '../../server/answers/retrieval';
+import { cleanPageText, splitPassages, stripInlineMarkdown } from '../../server/answers/retrieval';
 import { runToolCall } from '../../server/answers/tools';
 import { wordsValue } from '../../server/answers/tools/numbers';
 import { takeHomePayTool } from '../../server/answers/tools/take-home-pay';
@@ -162,5 +162,18 @@ describe('table rows', () => {
     const sentences = splitPassages(text, 'Fees').flatMap((p) => p.sentences);
     expect(sentences).toContain('Entry|exit fee: Amount $10, Paid Once');
     expect(sentences).toContain('Switching fee: Amount Nil, Paid Never');
+  });
+});
+
+describe('skip links', () => {
+  it('are dropped where they open the page or a line', () => {
+    expect(cleanPageText('Skip to content Your recommended journeys')).toBe('Your recommended journeys');
+    expect(cleanPageText('Menu\nSkip to main content\nSkip to navigation Fees')).toBe('Menu\nFees');
+    expect(cleanPageText('- Skip to content\n- Home')).toBe('- Home');
+  });
+
+  it('are words of the page inside a sentence', () => {
+    const text = 'You can skip to the content you need. Then skip to content about fees.';
+    expect(cleanPageText(text)).toBe(text);
   });
 });
