@@ -227,10 +227,12 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
 }
 
 // "the difference between X and Y", "X versus Y", "compare X with Y": the two things compared.
+// Each side is a few words (at most COMPARED_CHARS), so a long question cannot make them backtrack.
+const COMPARED_CHARS = 80;
 const COMPARISON = [
-  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.+?) and (?:an? |the )?(.+?)\s*[?.!]*$/i,
-  /\bcompare (?:an? |the )?(.+?) (?:and|with|to) (?:an? |the )?(.+?)\s*[?.!]*$/i,
-  /^(?:what is |what's )?(?:an? |the )?(.+?) (?:vs\.?|versus) (?:an? |the )?(.+?)\s*[?.!]*$/i,
+  /\bdifferen(?:ce|t)s? between (?:an? |the )?(.{1,80}?) and (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
+  /\bcompare (?:an? |the )?(.{1,80}?) (?:and|with|to) (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
+  /^(?:what is |what's )?(?:an? |the )?(.{1,80}?) (?:vs\.?|versus) (?:an? |the )?(.{1,80}?)\s*[?.!]*$/i,
 ];
 
 /**
@@ -239,6 +241,8 @@ const COMPARISON = [
  * is unsearchable or either side has no answer.
  */
 function compareSides(question: string, passages: readonly Passage[]): Quote[] | null {
+  // A comparison is asked in a sentence: what lies beyond two sides' length is not one.
+  if (question.length > 3 * COMPARED_CHARS) return null;
   const match = COMPARISON.map((p) => p.exec(question)).find((m) => m !== null);
   if (!match) return null;
   let [left, right] = [match[1]!, match[2]!];
@@ -549,15 +553,25 @@ function trimQuote(sentence: string, query: Query): string {
 }
 
 // Quotes come from the visitor's page as well as the site's documents: HTML in them
-// is shown as text, never rendered.
+// is shown as text, never rendered, and no link or image in them renders ({@link unlinked}).
 function blockquote(text: string, heading: string | null = null): string {
   // A heading that asks ("What is your date of birth?") keeps its question mark, without a colon.
   const bare = heading?.replace(/[:.]+$/, '');
   const lead = bare ? (bare.endsWith('?') ? `**${escapeMarkdown(bare)}** ` : `**${escapeMarkdown(bare)}:** `) : '';
-  return `> ${lead}${text.replace(/</g, '&lt;')}`;
+  return `> ${lead}${unlinked(text.replace(/\\/g, '\\\\').replace(/[[\]]/g, '\\$&').replace(/</g, '&lt;'))}`;
 }
 
 /** Escapes the characters that would make a source name render as markdown. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+  return unlinked(text.replace(/([\\`*_[\]<>#|~])/g, '\\$1'));
+}
+
+/**
+ * Quoted text with its bare web addresses escaped, so that they show as written and never render
+ * as links (markdown's own links and images are escaped by their brackets): a page or document
+ * quoted in an answer links to no web page. An email address (a contact the site's own text gives)
+ * stays as written, which the widget shows as a mail link.
+ */
+function unlinked(text: string): string {
+  return text.replace(/\b(https?|ftp):\/\//gi, '$1\\://').replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`);
 }

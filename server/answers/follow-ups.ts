@@ -279,7 +279,7 @@ function askHeading(passage: Passage): string | null {
   if (heading.endsWith('?')) return heading;
   const spoken = fromVisitor(heading.replace(/\s*\([^)]*\)\s*/g, ' ').trim()) || fromVisitor(heading);
   const key = termKey(spoken);
-  const common = COMMON_QUESTIONS[key];
+  const common = Object.hasOwn(COMMON_QUESTIONS, key) ? COMMON_QUESTIONS[key] : undefined;
   if (common && /^(?:my\s+)?\S+$/i.test(spoken)) return common;
 
   const weAre = /^(how|why|who|what|where|when)\s+we\s+are\b\s*/i.exec(spoken);

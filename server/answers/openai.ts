@@ -7,7 +7,7 @@ import { pointedFocus } from './query';
 import { createParser } from 'eventsource-parser';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
-import { CHAT_TOOLS, runToolCall, TOOL_SOURCE } from './tools';
+import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './tools';
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 
@@ -60,6 +60,18 @@ export interface CompletionTurn {
  */
 export const MAX_TOOL_ROUNDS = 3;
 
+/** The tool calls run in one round at most; the model's further calls get an error result without running. */
+export const MAX_TOOL_CALLS_PER_ROUND = 4;
+
+/**
+ * What servers answer (400 or 422) when they cannot take `tools` at all: vLLM without
+ * --enable-auto-tool-choice, llama.cpp without --jinja, Ollama's models without tool support,
+ * and the plain "tool calling is not supported / enabled" of others. Any other error naming
+ * tools (a schema it rejects, a bad message) is an error of that answer, not a refusal.
+ */
+const TOOLS_REFUSED =
+  /--enable-auto-tool-choice|tools param requires --jinja|does(?: not|n['’]t) support (?:tools|tool calling|function calling)|\b(?:tools?|tool[ _-]?(?:calling|calls|use|choice)|function[ _-]?calling)\b (?:is |are )?(?:not (?:supported|enabled|available)|unsupported|disabled)\b/i;
+
 /** How many of the best passages are sent to the model as context. */
 export const CONTEXT_PASSAGES = 6;
 
@@ -107,7 +119,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
   const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch, clock = () => new Date() } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
   // Some servers refuse `tools` unless started with tool calling on (vLLM without --enable-auto-tool-choice):
-  // once one does, this engine answers from the passages alone, as before tools.
+  // once one does, on the first request of an answer and in words that say so ({@link TOOLS_REFUSED}), this
+  // engine (one provider's configuration) answers from the passages alone, as before tools.
   let toolsRefused = false;
 
   return {
@@ -169,9 +182,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
             const text = await response.text();
             if (
               !response.ok &&
+              round === 0 &&
               !toolsRefused &&
               (response.status === 400 || response.status === 422) &&
-              /\btools?\b|tool_choice/i.test(text)
+              TOOLS_REFUSED.test(text)
             ) {
               toolsRefused = true;
               round--;
@@ -194,8 +208,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
           // the model asked for figures: each tool runs here and its result (or what was wrong with the call) goes back
           const now = clock();
           messages.push({ role: 'assistant', content: turn.text || null, tool_calls: turn.toolCalls });
-          for (const call of turn.toolCalls) {
-            const result = runToolCall(call.function.name, call.function.arguments, now);
+          for (const [i, call] of turn.toolCalls.entries()) {
+            // every call gets its result (the protocol wants one for each id), the calls beyond the cap an error
+            const result = i < MAX_TOOL_CALLS_PER_ROUND ? runToolCall(call.function.name, call.function.arguments, now) : tooManyCalls();
             if (result.ok && !toolSources.includes(TOOL_SOURCE)) toolSources.push(TOOL_SOURCE);
             messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
           }
@@ -226,6 +241,16 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
         sources: [...new Set([...toolSources, ...context.map((p) => p.source)])],
       };
     },
+  };
+}
+
+/** The result of a tool call beyond {@link MAX_TOOL_CALLS_PER_ROUND}: not run. */
+function tooManyCalls(): ToolCallResult {
+  return {
+    content: JSON.stringify({
+      error: `Too many tool calls: at most ${MAX_TOOL_CALLS_PER_ROUND} run in one round, so this one did not run. Call only the tools the question needs.`,
+    }),
+    ok: false,
   };
 }
 

@@ -101,17 +101,21 @@ export function normalizeWhitespace(text: string): string {
     .trim();
 }
 
-/** Removes inline markdown and HTML tags, keeping their text: links, images, emphasis, code spans. */
+/**
+ * Removes inline markdown and HTML tags, keeping their text: links, images, emphasis, code spans.
+ * Each span is looked for within a few hundred characters of where it opens, so markup that never
+ * closes ("**a **a **a …" over a whole page) is read in linear time.
+ */
 export function stripInlineMarkdown(text: string): string {
   // Most lines have no markup at all.
   if (!/[[<*_`]/.test(text)) return text.trim();
   return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/(^|[^\p{L}\p{N}*])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
-    .replace(/`([^`]*)`/g, '$1')
+    .replace(/!\[([^\]]{0,300})\]\([^)]{0,500}\)/g, '$1')
+    .replace(/\[([^\]]{1,300})\]\([^)]{0,500}\)/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]{0,300}>/g, '')
+    .replace(/(\*\*|__)(?=\S)([\s\S]{0,300}?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}*])[*_](?=\S)([^*_]{0,300}?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/`([^`]{0,300})`/g, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
 }
@@ -231,14 +235,17 @@ export function tabTables(text: string): string {
   return out.join('\n');
 }
 
-/** The cells of a table row, inline markdown removed (empty cells kept, so that each stays under its header). */
+/**
+ * The cells of a table row, inline markdown removed (empty cells kept, so that each stays under its header).
+ * An escaped pipe (`\|`, as the CSV and spreadsheet reader writes one) is part of its cell, GFM §4.10.
+ */
 function tableCells(line: string): string[] {
   return line
     .trim()
     .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((cell) => stripInlineMarkdown(cell));
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => stripInlineMarkdown(cell.replace(/\\\|/g, '|')));
 }
 
 /**
@@ -501,12 +508,17 @@ function sourceWords(source: string): string {
 }
 
 // A page's skip links ("Skip to content", "Skip to main navigation"): chrome that widgets older
-// than the page reader's markdown sent with the page text (widget-spec §5).
-const SKIP_LINK = /(^|\n|\s)skip to (?:the )?(?:main )?(?:content|navigation|menu|search|footer)\b[ \t]*/gi;
+// than the page reader's markdown sent with the page text (widget-spec §5). A skip link opens the
+// page or a line of it (a list item at most); the same words in a sentence ("You can skip to the
+// content you need") are the page's own.
+const SKIP_LINKS = String.raw`(?:skip to (?:the )?(?:main )?(?:content|navigation|menu|search|footer)\b[ \t]*)+`;
+// a line of skip links alone goes with its line break; one that opens a line leaves the rest of it
+const SKIP_LINE = new RegExp(String.raw`^[ \t]*(?:[-*+][ \t]+)?${SKIP_LINKS}(?:\r?\n|$)`, 'gim');
+const SKIP_LINK = new RegExp(String.raw`^([ \t]*(?:[-*+][ \t]+)?)${SKIP_LINKS}`, 'gim');
 
 /** The visitor's page text without the chrome an older widget left in it. */
 export function cleanPageText(text: string): string {
-  return text.replace(SKIP_LINK, '$1');
+  return text.replace(SKIP_LINE, '').replace(SKIP_LINK, '$1');
 }
 
 /**

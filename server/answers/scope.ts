@@ -60,10 +60,10 @@ const OFF_TOPIC = [
 ];
 
 const ADVICE = [
-  /\bshould i\b.*\b(?:invest|buy|sell|put|choose|pick|switch|move|withdraw|retire|sacrifice|contribute|go with|get|use|take|keep|hold|cash|pay (?:off|down|back)|repay|borrow|save)(?:s|ed|ing)?\b/i,
-  /\bwhich\b.*\b(?:risk profile|profile|fund|product|option|portfolio|investment|strategy|style|super fund)\b.*\b(?:should i|best for me|suits? me|right for me|for me|do i need)\b/i,
+  /\bshould i\b.{0,80}\b(?:invest|buy|sell|put|choose|pick|switch|move|withdraw|retire|sacrifice|contribute|go with|get|use|take|keep|hold|cash|pay (?:off|down|back)|repay|borrow|save)(?:s|ed|ing)?\b/i,
+  /\bwhich\b.{0,80}\b(?:risk profile|profile|fund|product|option|portfolio|investment|strategy|style|super fund)\b.{0,80}\b(?:should i|best for me|suits? me|right for me|for me|do i need)\b/i,
   /\bis (?:this|it|that|the [\w-]+(?: [\w-]+){0,3}) (?:fund |product |option |investment |portfolio |profile |strategy )?(?:right|good|suitable|best|a good (?:idea|choice|fit)|appropriate|the right (?:one|choice)) for me\b/i,
-  /\b(?:recommend|advise|suggest)\b.*\b(?:me|i)\b.*\b(?:invest|buy|choose|fund|profile|product|portfolio)\b/i,
+  /\b(?:recommend|advise|suggest)\b.{0,80}\b(?:me|i)\b.{0,80}\b(?:invest|buy|choose|fund|profile|product|portfolio)\b/i,
   /\bwhat should i (?:invest|do with my|buy|choose|pick)\b/i,
   /\bis (?:it|now) a good time to (?:invest|buy|sell)\b/i,
   /\bwhere should i (?:invest|put) my\b/i,
@@ -72,8 +72,15 @@ const ADVICE = [
 // Questions about the journey itself ("Which journey suits me?") are about the site, not advice.
 const ABOUT_THE_JOURNEY = /\bjourneys?\b/i;
 
+/**
+ * How much of a question the patterns read: a question's kind shows in its first words, and a
+ * pattern over a 4,000-character question would take time for nothing.
+ */
+export const SCOPE_CHARS = 300;
+
 /** How to handle the question (checked in order: account, share tip, market price, off-topic, personal advice). */
-export function questionScope(question: string): QuestionScope {
+export function questionScope(received: string): QuestionScope {
+  const question = received.slice(0, SCOPE_CHARS);
   if (ACCOUNT.some((p) => p.test(question))) return { kind: 'account' };
   if (STOCK_TIP.some((p) => p.test(question))) return { kind: 'stock-tip' };
   if (MARKET_PRICE.some((p) => p.test(question))) return { kind: 'market-price' };

@@ -36,7 +36,8 @@ describe('the answers of the built-in engine, on the evaluation set', () => {
     expect(report.chromeLeaks, summary(report)).toBeLessThanOrEqual(EVAL_THRESHOLDS.maxChromeLeaks);
   });
 
-  it('work out at least as many figures exactly as the floor', () => {
+  it('work out every figure exactly, and at least as many as the floor', () => {
     expect(report.arithmetic.exact, summary(report)).toBeGreaterThanOrEqual(EVAL_THRESHOLDS.minExactArithmetic);
+    expect(report.arithmetic.exact, summary(report)).toBe(report.arithmetic.questions);
   });
 });

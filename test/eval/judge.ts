@@ -48,6 +48,20 @@ export function amountsInCents(text: string): number[] {
   );
 }
 
+/**
+ * The dollar amounts of an answer's headline, in cents: those of its first bold figure ("the fees come to
+ * **$140.00 a year**"), or, when no bold text holds one, those of its first sentence. A figure worked
+ * out is stated first; one found only further down (a step of the working, an example quoted) is not the answer.
+ */
+export function headlineCents(content: string): number[] {
+  for (const m of content.matchAll(/\*\*([^*\n]+)\*\*/g)) {
+    const cents = amountsInCents(m[1]!);
+    if (cents.length > 0) return cents;
+  }
+  const first = /^[\s\S]*?(?:[.!?](?=\s|$)|\n|$)/.exec(content.replace(/^[\s>]+/, ''))?.[0] ?? '';
+  return amountsInCents(first);
+}
+
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** True when the answer declines: it says it cannot answer, and states no figure. */
@@ -75,7 +89,13 @@ export function judge(q: EvalQuestion, answer: Answer): { verdict: Verdict; reas
     const cited = answer.sources.includes(e.source) || content.toLowerCase().includes(e.source.toLowerCase());
     if (!cited) reasons.push(`does not cite ${e.source}`);
   }
-  if (e.cents !== undefined && !amountsInCents(content).includes(e.cents)) reasons.push(`does not state ${dollars(e.cents)}`);
+  if (e.cents !== undefined && !headlineCents(content).includes(e.cents)) {
+    reasons.push(
+      amountsInCents(content).includes(e.cents)
+        ? `states ${dollars(e.cents)} but not as its headline`
+        : `does not state ${dollars(e.cents)}`,
+    );
+  }
   return { verdict: reasons.length ? 'wrong' : 'right', reasons };
 }
 

@@ -12,6 +12,9 @@ export const EVAL_THRESHOLDS = {
   maxGarbageButtons: 0,
   /** Answers holding the page's chrome (a skip link, navigation labels): at most this. */
   maxChromeLeaks: 0,
-  /** Arithmetic questions answered with the exact figure, to the cent: at least this. */
+  /**
+   * Arithmetic questions answered with the exact figure, to the cent, as the answer's headline: at least this
+   * many, and every arithmetic question of the set (test/e2e/answers.test.ts asserts both).
+   */
   minExactArithmetic: 11,
 } as const;

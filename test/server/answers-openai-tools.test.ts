@@ -7,7 +7,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiEngine, MAX_TOOL_ROUNDS, parseCompletionTurn } from '../../server/answers/openai';
+import { createOpenAiEngine, MAX_TOOL_CALLS_PER_ROUND, MAX_TOOL_ROUNDS, parseCompletionTurn } from '../../server/answers/openai';
 import { TOOL_SOURCE } from '../../server/answers/tools';
 import { ProviderError, type AnswerRequest } from '../../server/answers/types';
 
@@ -258,5 +258,67 @@ describe('tools through the chat-completions protocol', () => {
     );
     expect(turn).toEqual({ text: '', toolCalls: [{ id: 'call_0', type: 'function', function: { name: 'adviser_fee', arguments: '{}' } }] });
     expect(() => parseCompletionTurn(JSON.stringify({ choices: [{ message: { content: '  ' } }] }))).toThrow(ProviderError);
+  });
+});
+
+describe('what the engine takes from the provider', () => {
+  it.each([
+    ['vLLM', 400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'],
+    ['Ollama', 400, 'registry.ollama.ai/library/gemma:2b does not support tools'],
+    ['llama.cpp', 400, 'tools param requires --jinja flag'],
+    ['another server', 422, 'Tool calling is not supported for this model.'],
+  ])('%s refusing tools on the first request is a refusal', async (_, status, message) => {
+    play = (res, __, body) => {
+      if (body.tools) {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message } }));
+      } else sse(res, [text('From the passages.'), stop]);
+    };
+    expect((await engine().answer(request('adviser fee?'), undefined, () => undefined)).content).toBe('From the passages.');
+    expect(sent.map((b) => Boolean(b.tools))).toEqual([true, false]);
+  });
+
+  it('any other error naming tools is an error of that answer, and tools are still offered', async () => {
+    play = (res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: "Invalid schema for function 'fees_on_amount' in tools[0]" } }));
+    };
+    const answers = engine();
+    await expect(answers.answer(request('adviser fee?'), undefined, () => undefined)).rejects.toBeInstanceOf(ProviderError);
+    play = (res) => sse(res, [text('Hello.'), stop]);
+    await answers.answer(request('Hi'), undefined, () => undefined);
+    expect(sent.map((b) => Boolean(b.tools))).toEqual([true, true]);
+  });
+
+  it('a refusal after a tool call (a later round) fails that answer and leaves tools on for the next', async () => {
+    play = (res, n) => {
+      if (n === 0) sse(res, [...streamedCall('adviser_fee', ['{}']), toolsFinish]);
+      else if (n === 1) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Tool calling is not supported for this model.' } }));
+      } else sse(res, [text('Hello.'), stop]);
+    };
+    const answers = engine();
+    await expect(answers.answer(request('adviser fee?'), undefined, () => undefined)).rejects.toBeInstanceOf(ProviderError);
+    await answers.answer(request('Hi'), undefined, () => undefined);
+    expect(sent.map((b) => Boolean(b.tools))).toEqual([true, true, true]);
+  });
+
+  it(`runs at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls in one round; the others get an error result without running`, async () => {
+    const calls = MAX_TOOL_CALLS_PER_ROUND + 3;
+    play = (res, n) => {
+      if (n === 0) {
+        const events = Array.from({ length: calls }, (_, i) => streamedCall('adviser_fee', ['{}'], `c${i}`, i)).flat();
+        sse(res, [...events, toolsFinish]);
+      } else sse(res, [text('Done.'), stop]);
+    };
+    const result = await engine().answer(request('adviser fee?'), undefined, () => undefined);
+    expect(result.content).toBe('Done.');
+    const results = Array.from({ length: calls }, (_, i) => toolResult(sent[1]!, `c${i}`));
+    expect(results.slice(0, MAX_TOOL_CALLS_PER_ROUND).every((r) => r.answer?.includes('**$500.00**'))).toBe(true);
+    for (const r of results.slice(MAX_TOOL_CALLS_PER_ROUND)) {
+      expect(r.answer).toBeUndefined();
+      expect(r.error).toMatch(/too many tool calls/i);
+    }
   });
 });

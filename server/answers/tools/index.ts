@@ -87,7 +87,7 @@ export function matchTool(question: string, history: AnswerRequest['history'] = 
   // not an income)
   const before = previous === undefined ? null : matchTool(previous, [], asOf);
   if (before?.kind === 'call') {
-    const shared = Object.entries(before.args).filter(([name]) => name in tool.params && args[name] === undefined);
+    const shared = Object.entries(before.args).filter(([name]) => Object.hasOwn(tool.params, name) && args[name] === undefined);
     args = { ...Object.fromEntries(shared), ...args };
   }
   if (!hasRequired(tool, args) && Object.values(tool.params).some((s) => (s as { required: boolean }).required)) {

@@ -73,8 +73,23 @@ const SCALES: Record<string, number> = {
 const WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS)].filter((w) => w !== 'a' && w !== 'an').join('|')})`;
 // "twenty thousand", "two hundred and fifty thousand", "a million", "forty-five thousand"
 const WORDS_RE = new RegExp(`\\b(?:(?:a|an|${WORD})(?:[\\s-]+(?:and[\\s-]+)?(?:${WORD}|hundred|thousand|million|billion))*)\\b`, 'gi');
-// "$20,000", "20k", "$1.5 million", "85000", "1 250.50"; not part of a word or a percentage
-const DIGITS_RE = /(\$\s?)?\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(k|m|mil|million|thousand|bn|billion)\b)?/gi;
+// "$20,000", "20k", "$1.5 million", "85000", "$20 000", "1 250.50"; not part of a word or a percentage. Thousands
+// grouped by spaces count as one number only when written as money ({@link spacedMoney}): "25 100" may be two.
+const DIGITS_RE =
+  /(\$\s?)?\b(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,])|\d+)(\.\d+)?(?:\s?(k|m|mil|million|thousand|bn|billion)\b)?/gi;
+// the same without grouping by spaces
+const UNGROUPED_RE = /(\$\s?)?\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(k|m|mil|million|thousand|bn|billion)\b)?/gi;
+const SPACED = /[ \u00a0\u202f]/;
+
+/** A number grouped by spaces is one amount after a dollar sign, with cents, a scale or "dollars" after it. */
+function spacedMoney(text: string, match: RegExpExecArray | RegExpMatchArray): boolean {
+  const [all, dollar, , fraction, scale] = match;
+  return Boolean(dollar || fraction || scale || /^\s*dollars?\b/i.test(text.slice(match.index! + all.length)));
+}
+
+// Words that count what a bare number counts ("150 people", "300 shares"): not dollars.
+const COUNTED =
+  /^\s*(?:people|persons?|members?|employees?|staff|workers?|clients?|customers?|users?|investors?|kids|children|adults|households?|families|units?|shares?|items?|times|trades?|transactions?|payments?|days?|weeks?|hours?|minutes?|km|kg|kilometres?|kilometers?|metres?|meters?|square|pages?|points?)\b/i;
 
 /** The value of number words ("two hundred and fifty thousand" → 250000); null when they are not a number. */
 export function wordsValue(text: string): number | null {
@@ -83,10 +98,10 @@ export function wordsValue(text: string): number | null {
   let any = false;
   for (const word of text.toLowerCase().split(/[\s-]+/)) {
     if (word === 'and' || word === '') continue;
-    if (word in UNITS) current += UNITS[word]!;
-    else if (word in TENS) current += TENS[word]!;
+    if (Object.hasOwn(UNITS, word)) current += UNITS[word]!;
+    else if (Object.hasOwn(TENS, word)) current += TENS[word]!;
     else if (word === 'hundred') current = (current || 1) * 100;
-    else if (word in SCALES) {
+    else if (Object.hasOwn(SCALES, word)) {
       total += (current || 1) * SCALES[word]!;
       current = 0;
     } else return null;
@@ -131,15 +146,15 @@ interface RawNumber {
 
 function rawNumbers(text: string): RawNumber[] {
   const found: RawNumber[] = [];
-  for (const m of text.matchAll(DIGITS_RE)) {
+  for (const m of digitMatches(text)) {
     const [all, dollar, whole, fraction, scale] = m;
-    const start = m.index;
+    const start = m.index!;
     const end = start + all.length;
     // part of a word ("covid19"), a percentage, a date ("1/7") or a time ("9:30")
     if (/[\w.]$/.test(text.slice(0, start)) && !dollar) continue;
     if (/^\s*(?:%|per\s?cent|percent)/i.test(text.slice(end))) continue;
     if (/^[/:]\d/.test(text.slice(end)) || /\d[/:]$/.test(text.slice(0, start))) continue;
-    const value = Number(`${whole!.replace(/,/g, '')}${fraction ?? ''}`) * (scale ? SCALES[scale.toLowerCase()]! : 1);
+    const value = Number(`${whole!.replace(/[,\s]/g, '')}${fraction ?? ''}`) * (scale ? SCALES[scale.toLowerCase()]! : 1);
     found.push({ value, start, end, money: Boolean(dollar || scale || whole!.includes(',')) });
   }
   for (const m of text.matchAll(WORDS_RE)) {
@@ -154,6 +169,22 @@ function rawNumbers(text: string): RawNumber[] {
     found.push({ value, start: dollar ? text.slice(0, start).lastIndexOf('$') : start, end, money: dollar || after || value >= 1_000 });
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** The numbers written in digits; one grouped by spaces that is not money is read as the numbers it groups. */
+function digitMatches(text: string): RegExpMatchArray[] {
+  const matches: RegExpMatchArray[] = [];
+  for (const m of text.matchAll(DIGITS_RE)) {
+    if (!SPACED.test(m[2]!) || spacedMoney(text, m)) {
+      matches.push(m);
+      continue;
+    }
+    const piece = text.slice(0, m.index + m[0].length);
+    const ungrouped = new RegExp(UNGROUPED_RE);
+    ungrouped.lastIndex = m.index;
+    for (let n = ungrouped.exec(piece); n !== null; n = ungrouped.exec(piece)) matches.push(n);
+  }
+  return matches;
 }
 
 /** The risk profile named in a question, the longest name first ("moderately aggressive" before "moderate"). */
@@ -177,15 +208,20 @@ export function extractNumbers(question: string): Numbers {
   const amounts: Amount[] = [];
   let years: number | null = null;
   const attached: [number, number][] = [];
-  for (const n of rawNumbers(text)) {
+  const raw = rawNumbers(text);
+  // beside an amount written as money, a bare number ("for the 2025 year on $1,000") is not one
+  const written = raw.some((n) => n.money);
+  for (const n of raw) {
     const rest = text.slice(n.end);
-    const duration = n.money ? null : DURATION_RE.exec(rest);
+    const calendarYear = !n.money && /^(?:19|20)\d\d$/.test(text.slice(n.start, n.end));
+    // "the 2025 year" is a year of the calendar, not 2,025 years
+    const duration = n.money || calendarYear ? null : DURATION_RE.exec(rest);
     if (duration) {
       if (years === null) years = /^m/i.test(duration[1]!) ? n.value / 12 : n.value;
       continue;
     }
-    // a bare small number ("3 kids", "in 2030") is not money
-    if (!n.money && (n.value < 100 || (/^(?:19|20)\d\d$/.test(text.slice(n.start, n.end)) && !/^\s*(?:a|per|each)\b/i.test(rest)))) {
+    // a bare small number ("3 kids", "in 2030"), one that counts something ("150 people") or one beside money is not money
+    if (!n.money && (n.value < 100 || (calendarYear && !/^\s*(?:a|per|each)\b/i.test(rest)) || COUNTED.test(rest) || written)) {
       continue;
     }
     const afterMatch = FREQUENCY_AFTER_RE.exec(rest);

@@ -159,7 +159,7 @@ export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown, asOf
   const given = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
   if (given === null) return { ok: false, missing: [], problems: ['The arguments must be a JSON object.'] };
   const specs = tool.params as Record<string, ParamSpec>;
-  for (const name of Object.keys(given)) if (!(name in specs)) problems.push(`There is no parameter "${name}".`);
+  for (const name of Object.keys(given)) if (!Object.hasOwn(specs, name)) problems.push(`There is no parameter "${name}".`);
   for (const [name, spec] of Object.entries(specs)) {
     const value = given[name];
     if (value === undefined || value === null || value === '') {
@@ -183,7 +183,7 @@ export function validateArgs<A extends object>(tool: Tool<A>, raw: unknown, asOf
       }
       case 'frequency': {
         const f = typeof value === 'string' ? value.trim().toLowerCase() : '';
-        if (!(f in FREQUENCY_PER_YEAR)) wrong();
+        if (!Object.hasOwn(FREQUENCY_PER_YEAR, f)) wrong();
         else args[name] = f === 'annually' ? 'yearly' : f;
         break;
       }
