@@ -100,10 +100,18 @@ export function contentTypeFor(filename: string): string {
 /**
  * The version of the readers below. A document keeps the version its text was read with; one read by an
  * older version (or before there were versions) is read again from its file at start (server/reread-documents.ts),
- * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes.
+ * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes, by two:
+ * the version just below it ({@link TEXT_READER_BEGUN}) marks a document whose reading again was begun and not finished.
  * 2: docx as markdown (headings, list items, tables), and the text of 'other' documents.
+ * 4: zip bombs refused before inflating, a docx's XML read in linear time.
  */
-export const TEXT_READER_VERSION = 2;
+export const TEXT_READER_VERSION = 4;
+
+/**
+ * The version a document is given while it is read again: if the server stops during the reading (a file that
+ * exhausts its memory), the next start finds it there and does not try it again.
+ */
+export const TEXT_READER_BEGUN = TEXT_READER_VERSION - 1;
 
 /** How much of a document is read: a hostile or huge file is read in part, or not at all, never without end. */
 export interface ReadLimits {
@@ -140,7 +148,12 @@ export interface DocumentText {
   text: string | null;
   /** Why the text is null or cut short, in words for a log line ('it is encrypted'); null when it was read whole. */
   problem: string | null;
+  /** True when the reader did not finish (it took too long, ran out of memory or stopped), rather than refuse the file. */
+  unfinished?: true;
 }
+
+/** The reasons of a reader that did not finish, rather than refuse the file. */
+const UNFINISHED: ReadonlySet<string> = new Set(['timeout', 'memory', 'exit']);
 
 /**
  * The text of a document, for the answer engines and for search:
@@ -179,6 +192,7 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
         return await spreadsheetText(bytes, l);
     }
   } catch (err) {
+    if (err instanceof UnreadableError && UNFINISHED.has(err.reason)) return { text: null, problem: err.message, unfinished: true };
     return { text: null, problem: err instanceof UnreadableError ? err.message : `it could not be read (${String(err)})` };
   }
 }

@@ -77,10 +77,10 @@ describe('zip bombs', () => {
   });
 });
 
-/** The fastest of three readings of `bytes`, in milliseconds. */
+/** The fastest of five readings of `bytes`, in milliseconds. */
 function timeOf(bytes: Uint8Array): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const start = performance.now();
     extractText('docx', bytes);
     best = Math.min(best, performance.now() - start);
@@ -88,14 +88,19 @@ function timeOf(bytes: Uint8Array): number {
   return best;
 }
 
-/** How many times longer the input 8 times as big takes: about 8 when linear, about 64 when quadratic. */
-const growth = (make: (n: number) => Uint8Array, n: number) => timeOf(make(8 * n)) / Math.max(timeOf(make(n)), 0.5);
+/** How many times longer the input 8 times as big takes (at least 1 ms counted): about 8 when linear, about 64 when quadratic. */
+function growth(make: (n: number) => Uint8Array, n: number): number {
+  const big = make(8 * n);
+  // read, not refused (its parts stay under the zip bomb check's notice)
+  expect(extractText('docx', big)).not.toBeNull();
+  return timeOf(big) / Math.max(timeOf(make(n)), 1);
+}
 
 describe('a Word document read in linear time', () => {
   it('styles left open (<w:style> with no end) are read in linear time', () => {
     const make = (n: number) => docx('<w:p><w:r><w:t>Fees</w:t></w:r></w:p>', '<w:style w:type="paragraph">'.repeat(n));
     expect(extractText('docx', make(10))).toBe('Fees');
-    expect(growth(make, 2000)).toBeLessThan(24);
+    expect(growth(make, 4000)).toBeLessThan(24);
   });
 
   it('a body of tags left open (<a repeated) is read in linear time, up to where it stops being XML', () => {
@@ -103,13 +108,13 @@ describe('a Word document read in linear time', () => {
     const make = (n: number) =>
       zipSync({ 'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:r><w:t>Before</w:t></w:r></w:p>${'<a'.repeat(n)}`) });
     expect(extractText('docx', make(10))).toBe('Before');
-    expect(growth(make, 20_000)).toBeLessThan(24);
+    expect(growth(make, 50_000)).toBeLessThan(24);
   });
 
   it('the names inside a style left open (<w:name repeated) are read in linear time', () => {
     const make = (n: number) =>
       docx('<w:p><w:r><w:t>Fees</w:t></w:r></w:p>', `<w:style w:type="paragraph" w:styleId="X">${'<w:name '.repeat(n)}</w:style>`);
-    expect(growth(make, 5000)).toBeLessThan(24);
+    expect(growth(make, 15_000)).toBeLessThan(24);
   });
 
   it('cells spanning many columns keep no more than the column limit, and rows no more than the row limit', async () => {
@@ -118,6 +123,6 @@ describe('a Word document read in linear time', () => {
     const read = await readDocumentText('docx', make(200), { maxRows: 10, maxColumns: 20 });
     // the header, its rule and 10 rows (the empty columns the spans leave are dropped)
     expect(read.text!.split('\n')).toHaveLength(12);
-    expect(growth(make, 40)).toBeLessThan(24);
+    expect(growth(make, 20)).toBeLessThan(24);
   });
 });
