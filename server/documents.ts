@@ -4,6 +4,7 @@
  * document that the answer engines search. Bytes in, strings out, no I/O; PDFs
  * and spreadsheets are read in a worker thread (./document-worker).
  */
+import { unzipSync } from 'fflate';
 import { csvMarkdown, sheetsMarkdown, type MarkdownTable } from './document-tables';
 import { readInWorker, UnreadableError } from './document-worker';
 import { docxMarkdown } from './docx-text';
@@ -99,10 +100,18 @@ export function contentTypeFor(filename: string): string {
 /**
  * The version of the readers below. A document keeps the version its text was read with; one read by an
  * older version (or before there were versions) is read again from its file at start (server/reread-documents.ts),
- * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes.
+ * so that a better reader reaches the documents stored before it. Raise it when a reader's output changes, by two:
+ * the version just below it ({@link TEXT_READER_BEGUN}) marks a document whose reading again was begun and not finished.
  * 2: docx as markdown (headings, list items, tables), and the text of 'other' documents.
+ * 4: zip bombs refused before inflating, a docx's XML read in linear time.
  */
-export const TEXT_READER_VERSION = 2;
+export const TEXT_READER_VERSION = 4;
+
+/**
+ * The version a document is given while it is read again: if the server stops during the reading (a file that
+ * exhausts its memory), the next start finds it there and does not try it again.
+ */
+export const TEXT_READER_BEGUN = TEXT_READER_VERSION - 1;
 
 /** How much of a document is read: a hostile or huge file is read in part, or not at all, never without end. */
 export interface ReadLimits {
@@ -139,7 +148,12 @@ export interface DocumentText {
   text: string | null;
   /** Why the text is null or cut short, in words for a log line ('it is encrypted'); null when it was read whole. */
   problem: string | null;
+  /** True when the reader did not finish (it took too long, ran out of memory or stopped), rather than refuse the file. */
+  unfinished?: true;
 }
+
+/** The reasons of a reader that did not finish, rather than refuse the file. */
+const UNFINISHED: ReadonlySet<string> = new Set(['timeout', 'memory', 'exit']);
 
 /**
  * The text of a document, for the answer engines and for search:
@@ -178,6 +192,7 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
         return await spreadsheetText(bytes, l);
     }
   } catch (err) {
+    if (err instanceof UnreadableError && UNFINISHED.has(err.reason)) return { text: null, problem: err.message, unfinished: true };
     return { text: null, problem: err instanceof UnreadableError ? err.message : `it could not be read (${String(err)})` };
   }
 }
@@ -208,6 +223,8 @@ export function extractText(type: DocType, bytes: Uint8Array): string | null {
 function inThread(type: 'md' | 'markdown' | 'txt' | 'snippet' | 'docx' | 'csv' | 'other', bytes: Uint8Array, l: ReadLimits): DocumentText {
   switch (type) {
     case 'docx': {
+      const bomb = zipBomb(bytes);
+      if (bomb) return { text: null, problem: bomb };
       const text = docxMarkdown(bytes, l);
       return text === null ? { text: null, problem: 'it is not a readable Word document' } : cutAtBlock(text, l.maxChars);
     }
@@ -269,10 +286,44 @@ const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && b
 /** The first bytes of an OLE2 compound file: the legacy binary .xls, which no reader here reads. */
 const isOle2 = (bytes: Uint8Array) => bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
 
+/** The most all the parts of a zip-based file (docx, xlsx) may inflate to: far beyond a real document. */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** The most a part may inflate to per compressed byte, once it inflates to more than {@link RATIO_FROM_BYTES}. */
+const MAX_INFLATE_RATIO = 100;
+const RATIO_FROM_BYTES = 1024 * 1024;
+
+/**
+ * Why a zip-based file is refused before any of it is inflated: its central directory (read without inflating
+ * anything) says its parts inflate to too much in all, or one part inflates too many times its size (a zip
+ * bomb); null when neither. The inflated buffers are outside a worker's heap limit, so this is what bounds them.
+ * The sizes are the ones the file declares; one that cannot be read as a zip is left to its reader.
+ */
+function zipBomb(bytes: Uint8Array): string | null {
+  let total = 0;
+  let problem: string | null = null;
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        total += f.originalSize;
+        if (!problem && f.originalSize > RATIO_FROM_BYTES && f.originalSize > f.size * MAX_INFLATE_RATIO)
+          problem = `its part ${f.name} inflates more than ${MAX_INFLATE_RATIO} times its size (a zip bomb?)`;
+        return false;
+      },
+    });
+  } catch {
+    // not a zip that can be read: the reader says so
+    return null;
+  }
+  if (total > MAX_INFLATED_BYTES) return `its parts inflate to more than ${MAX_INFLATED_BYTES} bytes (a zip bomb?)`;
+  return problem;
+}
+
 /** An xlsx file's sheets as tables (in the worker); a spreadsheet type holding CSV as a table. */
 async function spreadsheetText(bytes: Uint8Array, l: ReadLimits): Promise<DocumentText> {
   if (isOle2(bytes)) return { text: null, problem: 'it is a legacy binary .xls file (save it as .xlsx to have it read)' };
   if (!isZip(bytes)) return tableText(csvMarkdown(decodeText(bytes), l), l.maxChars, 'it is neither an .xlsx file nor CSV');
+  const bomb = zipBomb(bytes);
+  if (bomb) return { text: null, problem: bomb };
   const read = await readInWorker('xlsx', bytes, l);
   if (read.kind !== 'xlsx') throw new UnreadableError('the reader gave no spreadsheet', 'kind');
   return tableText(sheetsMarkdown(read.sheets, l), l.maxChars, 'its sheets are empty');

@@ -37,26 +37,103 @@ function levelOfName(name: string): number | undefined {
   return /^title$/i.test(name.trim()) ? 1 : undefined;
 }
 
-/** The paragraph styles of `word/styles.xml`, by style id. */
+/** Whether the character at `at` continues a name (what `\\b` tests after one). */
+const isNameChar = (xml: string, at: number) => /[\w.:-]/.test(xml.charAt(at));
+
+/**
+ * The attributes of the first `<tag …>` in `xml` (a trailing `/` included), found with indexOf so that a
+ * hostile part reads in linear time; undefined when there is none, or when it is never closed.
+ */
+function tagAttributes(xml: string, tag: string): string | undefined {
+  const open = `<${tag}`;
+  for (let at = xml.indexOf(open); at >= 0; at = xml.indexOf(open, at + 1)) {
+    if (isNameChar(xml, at + open.length)) continue;
+    const close = xml.indexOf('>', at);
+    return close < 0 ? undefined : xml.slice(at + open.length, close);
+  }
+  return undefined;
+}
+
+/**
+ * The paragraph styles of `word/styles.xml`, by style id. A linear scan: a style left open (no `>`, no
+ * `</w:style>`) ends the reading there, where a regular expression would search the rest for each one.
+ */
 function readStyles(xml: string): Map<string, StyleInfo> {
   const styles = new Map<string, StyleInfo>();
-  for (const [, attributes, body] of xml.matchAll(/<w:style\b([^>]*?)(?:\/>|>([\s\S]*?)<\/w:style>)/g)) {
-    if (!/\bw:type\s*=\s*"paragraph"/.test(attributes!)) continue;
-    const id = /\bw:styleId\s*=\s*"([^"]*)"/.exec(attributes!)?.[1];
+  const open = '<w:style';
+  for (let at = xml.indexOf(open); at >= 0; at = xml.indexOf(open, at)) {
+    if (isNameChar(xml, at + open.length)) {
+      at += open.length;
+      continue;
+    }
+    const close = xml.indexOf('>', at);
+    if (close < 0) break;
+    const selfClosing = xml.charAt(close - 1) === '/';
+    const attributes = xml.slice(at + open.length, selfClosing ? close - 1 : close);
+    let inner = '';
+    at = close + 1;
+    if (!selfClosing) {
+      const end = xml.indexOf('</w:style>', at);
+      if (end < 0) break;
+      inner = xml.slice(at, end);
+      at = end + '</w:style>'.length;
+    }
+    if (!/\bw:type\s*=\s*"paragraph"/.test(attributes)) continue;
+    const id = /\bw:styleId\s*=\s*"([^"]*)"/.exec(attributes)?.[1];
     if (!id) continue;
-    const inner = body ?? '';
-    const name = /<w:name\b([^>]*)\/?>/.exec(inner);
-    const outline = /<w:outlineLvl\b([^>]*)\/?>/.exec(inner);
-    const numId = /<w:numId\b([^>]*)\/?>/.exec(inner);
-    const basedOn = /<w:basedOn\b([^>]*)\/?>/.exec(inner);
+    const name = tagAttributes(inner, 'w:name');
+    const outline = tagAttributes(inner, 'w:outlineLvl');
+    const numId = tagAttributes(inner, 'w:numId');
+    const basedOn = tagAttributes(inner, 'w:basedOn');
     styles.set(id, {
       // the name first: a style named 'heading 1' is one whatever its id (a translated Word names its ids in its language)
-      level: (name ? levelOfName(valOf(name[1]!) ?? '') : undefined) ?? (outline ? outlineLevel(valOf(outline[1]!)) : undefined),
-      list: numId ? valOf(numId[1]!) !== '0' : undefined,
-      basedOn: basedOn ? (valOf(basedOn[1]!) ?? null) : null,
+      level:
+        (name !== undefined ? levelOfName(valOf(name) ?? '') : undefined) ??
+        (outline !== undefined ? outlineLevel(valOf(outline)) : undefined),
+      list: numId !== undefined ? valOf(numId) !== '0' : undefined,
+      basedOn: basedOn !== undefined ? (valOf(basedOn) ?? null) : null,
     });
   }
   return styles;
+}
+
+/** A tag (closing, name, attributes, self-closing) or the characters between tags. */
+type XmlToken =
+  | [closing: string, name: string, attributes: string, selfClosing: string, chars: undefined]
+  | [undefined, undefined, undefined, undefined, chars: string];
+
+const TAG_NAME = /<(\/?)([A-Za-z_][\w.:-]*)/y;
+
+/**
+ * The tags and characters of `xml`, in linear time: each tag ends at the first `>` after it, and a tag that is
+ * never closed ends the reading (the rest is not XML). What is not a tag (`<?xml`, a comment) is read as characters.
+ */
+function* xmlTokens(xml: string): Generator<XmlToken> {
+  let at = 0;
+  while (at < xml.length) {
+    if (xml.charCodeAt(at) !== 0x3c) {
+      const next = xml.indexOf('<', at);
+      const end = next < 0 ? xml.length : next;
+      yield [undefined, undefined, undefined, undefined, xml.slice(at, end)];
+      at = end;
+      continue;
+    }
+    const close = xml.indexOf('>', at);
+    if (close < 0) return;
+    TAG_NAME.lastIndex = at;
+    const m = TAG_NAME.exec(xml);
+    if (!m || TAG_NAME.lastIndex > close) {
+      // not a tag: its characters, up to the next '<'
+      const next = xml.indexOf('<', at + 1);
+      const end = next < 0 ? xml.length : next;
+      if (end > at + 1) yield [undefined, undefined, undefined, undefined, xml.slice(at + 1, end)];
+      at = end;
+      continue;
+    }
+    const selfClosing = close - 1 >= TAG_NAME.lastIndex && xml.charCodeAt(close - 1) === 0x2f;
+    yield [m[1]!, m[2]!, xml.slice(TAG_NAME.lastIndex, selfClosing ? close - 1 : close), selfClosing ? '/' : '', undefined];
+    at = close + 1;
+  }
 }
 
 /** The heading level and list-ness a style gives its paragraphs, following the styles it is based on. */
@@ -150,8 +227,7 @@ function wordprocessingMarkdown(xml: string, styles: ReadonlyMap<string, StyleIn
     if (table.markdown) block(table.markdown);
   };
 
-  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>|([^<]+)/g)) {
-    const [, closing, name, attributes, selfClosing, chars] = m;
+  for (const [closing, name, attributes, selfClosing, chars] of xmlTokens(xml)) {
     const paragraph = paragraphs.at(-1);
     if (chars !== undefined) {
       if (inText && paragraph && skipDepth === 0) paragraph.text += decodeXmlEntities(chars);
@@ -213,7 +289,9 @@ function wordprocessingMarkdown(xml: string, styles: ReadonlyMap<string, StyleIn
         if (!table || selfClosing) break;
         if (open) table.row = [];
         else if (table.row) {
-          table.rows.push(table.row);
+          // rows past the limit, and empty rows, would be dropped from the table: not kept, so that a hostile
+          // document cannot fill memory with them
+          if (table.row.some(Boolean) && table.rows.length <= limits.maxRows + 1) table.rows.push(table.row);
           table.row = null;
         }
         break;
@@ -225,14 +303,16 @@ function wordprocessingMarkdown(xml: string, styles: ReadonlyMap<string, StyleIn
           table.cell = [];
           table.span = 1;
         } else {
-          table.row.push(
-            (table.cell ?? [])
-              .map((t) => t.trim())
-              .filter(Boolean)
-              .join(' '),
-          );
+          // one column past the limit is kept, for the table to know it was cut
+          if (table.row.length <= limits.maxColumns)
+            table.row.push(
+              (table.cell ?? [])
+                .map((t) => t.trim())
+                .filter(Boolean)
+                .join(' '),
+            );
           // a merged cell keeps the columns after it in place
-          for (let i = 1; i < table.span; i++) table.row.push('');
+          for (let i = 1; i < table.span && table.row.length <= limits.maxColumns; i++) table.row.push('');
           table.cell = null;
         }
         break;

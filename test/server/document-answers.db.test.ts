@@ -12,7 +12,7 @@ import { runAdmin } from '../../server/admin';
 import { createBuiltinEngine } from '../../server/answers/builtin';
 import { demoDocuments } from '../../server/demo/content';
 import { buildPdf, layoutPdf } from '../../server/demo/pdf';
-import { TEXT_READER_VERSION } from '../../server/documents';
+import { TEXT_READER_BEGUN, TEXT_READER_VERSION } from '../../server/documents';
 import { rereadDocuments } from '../../server/reread-documents';
 import type { VideoRecord } from '../../server/storage/types';
 import { xlsx } from '../support/xlsx';
@@ -204,8 +204,8 @@ describe('documents stored before their readers are read again at start', () => 
   it('documents read by the reader before (a docx as tab lines, a data file without text) are read again', async () => {
     const addOld = async (name: string, type: string, filename: string, bytes: Uint8Array, text: string | null) => {
       const fileId = await s.storage.addFile(s.site.id, { filename, contentType: 'application/octet-stream', bytes });
-      // as the server before this reader stored it
-      return s.storage.addDocument({ siteId: s.site.id, name, type, fileId, text, textReader: TEXT_READER_VERSION - 1 });
+      // as the server before this reader stored it (versions go up by two)
+      return s.storage.addDocument({ siteId: s.site.id, name, type, fileId, text, textReader: TEXT_READER_VERSION - 2 });
     };
     const pds = await addOld('PDS', 'docx', 'pds.docx', demo('docx').bytes, 'Product Disclosure Statement\nFee\tAmount');
     const data = await addOld('Portfolios', 'other', 'portfolios.json', demo('other').bytes, null);
@@ -218,6 +218,46 @@ describe('documents stored before their readers are read again at start', () => 
     expect(byId.get(binary.id)!.text).toBeNull();
     expect(log).toEqual([]);
     expect(await rereadDocuments(s.storage, (line) => log.push(line))).toBe(0);
+  });
+
+  it('a document whose reading does not finish is tried once, not at every start; a table the new reader refuses keeps no raw text', async () => {
+    const addOld = async (name: string, type: string, filename: string, bytes: Uint8Array, text: string | null, textReader = 0) => {
+      const fileId = await s.storage.addFile(s.site.id, { filename, contentType: 'application/octet-stream', bytes });
+      return s.storage.addDocument({ siteId: s.site.id, name, type, fileId, text, textReader });
+    };
+    const slow = await addOld('Slow', 'pdf', 'slow.pdf', demo('pdf').bytes, null);
+    const empty = await addOld('Empty', 'csv', 'empty.csv', new Uint8Array(), 'Fee,Amount raw prose');
+    // as a server that stopped while it read these: begun, not finished
+    const crashed = await addOld('Crashed', 'csv', 'crashed.csv', demo('csv').bytes, 'Fee,Amount raw prose', TEXT_READER_BEGUN);
+    const crashedDocx = await addOld('Crashed docx', 'docx', 'crashed.docx', demo('docx').bytes, 'Old text', TEXT_READER_BEGUN);
+    const log: string[] = [];
+    const start = () => rereadDocuments(s.storage, (line) => log.push(line), { timeLimitMs: 1 });
+
+    // the slow PDF is left begun; the empty CSV is written without text; the crashed ones are not read again
+    expect(await start()).toBe(3);
+    let byId = new Map((await s.storage.listDocuments(s.site.id)).map((d) => [d.id, d]));
+    expect(byId.get(empty.id)!.text).toBeNull();
+    expect(byId.get(crashed.id)!.text).toBeNull();
+    expect(byId.get(crashedDocx.id)!.text).toBe('Old text');
+    expect(byId.get(slow.id)!.text).toBeNull();
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^document "Slow" \\(${slow.id}\\): no new text: it took longer than 1 ms to read$`)),
+        expect.stringMatching(new RegExp(`^document "Empty" \\(${empty.id}\\): no new text: it has no rows`)),
+        expect.stringMatching(new RegExp(`^document "Crashed" \\(${crashed.id}\\): not read again`)),
+        expect.stringMatching(new RegExp(`^document "Crashed docx" \\(${crashedDocx.id}\\): not read again`)),
+      ]),
+    );
+    expect(log).toHaveLength(4);
+
+    // the next start does not read the slow PDF again: it keeps the text it had
+    expect(await start()).toBe(1);
+    expect(log.slice(4)).toEqual([expect.stringMatching(new RegExp(`^document "Slow" \\(${slow.id}\\): not read again`))]);
+    byId = new Map((await s.storage.listDocuments(s.site.id)).map((d) => [d.id, d]));
+    expect(byId.get(slow.id)!.text).toBeNull();
+    // and the one after has nothing to do
+    expect(await start()).toBe(0);
+    expect(log).toHaveLength(5);
   });
 });
 
