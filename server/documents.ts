@@ -155,6 +155,10 @@ export interface DocumentText {
 /** The reasons of a reader that did not finish, rather than refuse the file. */
 const UNFINISHED: ReadonlySet<string> = new Set(['timeout', 'memory', 'exit']);
 
+/** The types read in this thread; pdf and the spreadsheet types are read in a worker. */
+const IN_THREAD = ['md', 'markdown', 'txt', 'snippet', 'docx', 'csv', 'other'] as const;
+const readInThread = (type: DocType): type is (typeof IN_THREAD)[number] => (IN_THREAD as readonly string[]).includes(type);
+
 /**
  * The text of a document, for the answer engines and for search:
  * - md, markdown, txt, snippet: the bytes as UTF-8, without a byte-order mark;
@@ -175,15 +179,8 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
   try {
     // a spreadsheet saved with a .csv name
     if (type === 'csv' && isZip(bytes)) return await spreadsheetText(bytes, l);
+    if (readInThread(type)) return inThread(type, bytes, l);
     switch (type) {
-      case 'md':
-      case 'markdown':
-      case 'txt':
-      case 'snippet':
-      case 'docx':
-      case 'csv':
-      case 'other':
-        return inThread(type, bytes, l);
       case 'pdf':
         return await pdfText(bytes, l);
       case 'xls':
@@ -205,18 +202,7 @@ export async function readDocumentText(type: DocType, bytes: Uint8Array, limits:
 export function extractText(type: DocType, bytes: Uint8Array): string | null {
   const l = DEFAULT_READ_LIMITS;
   if (bytes.length > l.maxBytes) return null;
-  switch (type) {
-    case 'md':
-    case 'markdown':
-    case 'txt':
-    case 'snippet':
-    case 'docx':
-    case 'csv':
-    case 'other':
-      return inThread(type, bytes, l).text;
-    default:
-      return null;
-  }
+  return readInThread(type) ? inThread(type, bytes, l).text : null;
 }
 
 /** The text of the documents read without a worker. */

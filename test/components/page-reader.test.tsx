@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractPageText } from '../../src/effects/page-text';
+import { PAGE } from '../fixtures/page';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -15,27 +16,6 @@ const read = (html: string, max?: number) => {
   document.body.innerHTML = html;
   return extractPageText(document.body, max);
 };
-
-const PAGE = `
-  <header>Site header</header>
-  <div role="banner">Banner role</div>
-  <nav>Menu links</nav>
-  <div role="navigation">Nav role</div>
-  <main>
-    <h1>Fees  and
-      charges</h1>
-    <p>The investment fee is <strong>0.7%</strong> a year.</p>
-    <p hidden>Hidden paragraph</p>
-    <p aria-hidden="true">Decorative text</p>
-    <p style="display: none">Not displayed</p>
-    <p style="visibility: hidden">Invisible</p>
-    <script>var secret = 1;</script>
-    <style>p { color: red }</style>
-    <noscript>Turn on JavaScript</noscript>
-    <ai-chat-widget>Widget text</ai-chat-widget>
-  </main>
-  <footer>Site footer</footer>
-  <div role="contentinfo">Footer role</div>`;
 
 describe('what the reader leaves out (widget-spec §5)', () => {
   it('keeps the visible text and drops scripts, styles, navigation, header, footer, hidden and aria-hidden elements', () => {

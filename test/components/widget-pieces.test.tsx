@@ -25,32 +25,12 @@ import { createChatClient } from '../../src/api/chat-client';
 import { createConversation } from '../../src/chat-window/conversation';
 import { chatEffects } from '../../src/effects/chat';
 import { windowVariables } from '../../src/chat-window/theme';
+import { PAGE } from '../fixtures/page';
 
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
-
-const PAGE = `
-  <header>Site header</header>
-  <div role="banner">Banner role</div>
-  <nav>Menu links</nav>
-  <div role="navigation">Nav role</div>
-  <main>
-    <h1>Fees  and
-      charges</h1>
-    <p>The investment fee is <strong>0.7%</strong> a year.</p>
-    <p hidden>Hidden paragraph</p>
-    <p aria-hidden="true">Decorative text</p>
-    <p style="display: none">Not displayed</p>
-    <p style="visibility: hidden">Invisible</p>
-    <script>var secret = 1;</script>
-    <style>p { color: red }</style>
-    <noscript>Turn on JavaScript</noscript>
-    <ai-chat-widget>Widget text</ai-chat-widget>
-  </main>
-  <footer>Site footer</footer>
-  <div role="contentinfo">Footer role</div>`;
 
 describe('path watching', () => {
   it('reports a popstate, and a pushState the app follows with a re-render, once each', async () => {
