@@ -6,12 +6,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createParser } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltinEngine, streamPieces } from '../../server/answers/builtin';
 import { createOpenAiEngine } from '../../server/answers/openai';
 import { ProviderError, type AnswerEngine } from '../../server/answers/types';
-import { json, startServer, VISITOR_A, VISITOR_B, type TestServer } from './harness';
+import { json, reader, startServer, VISITOR_A, VISITOR_B, type StreamEvent, type TestServer } from './harness';
 
 // ---------------------------------------------------------------- the provider stub
 
@@ -67,42 +66,6 @@ afterEach(async () => {
 const openAi = (timeoutMs = 5_000): AnswerEngine => createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs });
 
 // ---------------------------------------------------------------- reading the widget's side of the stream
-
-interface StreamEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/**
- * Reads an event stream as it arrives. `next()` resolves with the next event (or null at the end),
- * so a test can act between events.
- */
-function reader(res: Response) {
-  const queue: (StreamEvent | null)[] = [];
-  const waiting: ((e: StreamEvent | null) => void)[] = [];
-  const push = (e: StreamEvent | null) => (waiting.length ? waiting.shift()!(e) : queue.push(e));
-  const parser = createParser({
-    onEvent: (e) => push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }),
-  });
-  const done = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
-    } catch {
-      // the test cancelled the request
-    }
-    push(null);
-  })();
-  return {
-    next: () => new Promise<StreamEvent | null>((r) => (queue.length ? r(queue.shift()!) : waiting.push(r))),
-    async all() {
-      const out: StreamEvent[] = [];
-      for (let e = await this.next(); e; e = await this.next()) out.push(e);
-      await done;
-      return out;
-    },
-  };
-}
 
 const QUESTION = { message: 'What are the fees?', userSessionId: VISITOR_A, path: '/fees', webPageContent: 'Fees are 0.45% a year.' };
 

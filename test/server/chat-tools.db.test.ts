@@ -6,11 +6,10 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createParser } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltinEngine } from '../../server/answers/builtin';
 import { createOpenAiEngine } from '../../server/answers/openai';
-import { json, startServer, VISITOR_A, type TestServer } from './harness';
+import { json, reader, startServer, VISITOR_A, type TestServer } from './harness';
 
 let provider: Server;
 let providerUrl: string;
@@ -93,18 +92,10 @@ async function ask(server: TestServer): Promise<{ deltas: string[]; content: str
     token: await server.tokenFor(VISITOR_A),
     headers: { ...(req.headers as Record<string, string>), Accept: 'text/event-stream' },
   });
-  const deltas: string[] = [];
-  let content = '';
-  const parser = createParser({
-    onEvent(e) {
-      const data = JSON.parse(e.data) as { text?: string; aiMessage?: { content: string } };
-      if (e.event === 'delta') deltas.push(data.text!);
-      if (e.event === 'done') content = data.aiMessage!.content;
-    },
-  });
-  const decoder = new TextDecoder();
-  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
-  return { deltas, content, status: res.status };
+  const events = await reader(res).all();
+  const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+  const done = events.find((e) => e.event === 'done')?.data.aiMessage as { content: string } | undefined;
+  return { deltas, content: done?.content ?? '', status: res.status };
 }
 
 describe('exact figures reach the visitor', () => {

@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createParser } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api-services';
 import type { AnswerEngine, AnswerRequest } from '../../server/answers/types';
@@ -153,3 +154,40 @@ export const json = (body: unknown, method = 'POST'): RequestInit => ({
 
 export const VISITOR_A = 'visitor-aaaaaaaa-1111';
 export const VISITOR_B = 'visitor-bbbbbbbb-2222';
+
+/** An event of a streamed answer (`POST {api}/chat` with `Accept: text/event-stream`), its data parsed. */
+export interface StreamEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Reads an event stream as it arrives. `next()` resolves with the next event (or null at the end),
+ * so a test can act between events.
+ */
+export function reader(res: Response) {
+  const queue: (StreamEvent | null)[] = [];
+  const waiting: ((e: StreamEvent | null) => void)[] = [];
+  const push = (e: StreamEvent | null) => (waiting.length ? waiting.shift()!(e) : queue.push(e));
+  const parser = createParser({
+    onEvent: (e) => push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }),
+  });
+  const done = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
+    } catch {
+      // the test cancelled the request
+    }
+    push(null);
+  })();
+  return {
+    next: () => new Promise<StreamEvent | null>((r) => (queue.length ? r(queue.shift()!) : waiting.push(r))),
+    async all() {
+      const out: StreamEvent[] = [];
+      for (let e = await this.next(); e; e = await this.next()) out.push(e);
+      await done;
+      return out;
+    },
+  };
+}
