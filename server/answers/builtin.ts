@@ -137,7 +137,8 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
   const request = focus === received.focus ? received : { ...received, focus };
   // a figure the advice engine computes is worked out by it, never quoted from an example (tools/)
   const computed = request.adviceTools ? answerWithTools(request) : null;
-  if (computed) return computed;
+  // a worked-out figure gets the follow-ups a model's answer would (point 6: the same on both engines)
+  if (computed) return computed.sources.length > 0 ? { ...computed, followUps: figureFollowUps(request) } : computed;
   const scope = questionScope(request.question);
   if (scope.kind === 'account' || scope.kind === 'stock-tip' || scope.kind === 'market-price') {
     const reason = scope.kind === 'account' ? say.ACCOUNT_DATA : scope.kind === 'stock-tip' ? say.STOCK_TIP : say.MARKET_PRICE;
@@ -349,6 +350,13 @@ function openingOf(passages: readonly Passage[]): Found {
   const index = buildIndex(passages);
   const chosen = [{ passage: passages[0]!, score: 0, matched: [] }];
   return { index, ranked: chosen, chosen };
+}
+
+/** The follow-ups of an answer worked out by a tool, as the OpenAI-compatible engine gives them: nothing was quoted. */
+function figureFollowUps(request: AnswerRequest): string[] {
+  const passages = requestPassages(request);
+  const ranked = rankPassages(buildIndex(passages), request.question);
+  return suggestFollowUps({ question: request.question, ranked, used: [], passages, asked: earlierQuestions(request) });
 }
 
 /** Where the engine looked, for its messages: the focused source by name first. */

@@ -5,6 +5,7 @@
  */
 import { pointedFocus } from './query';
 import { createParser } from 'eventsource-parser';
+import { earlierQuestions } from './builtin';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
 import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './tools';
@@ -236,7 +237,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
           ranked,
           used: context,
           passages,
-          asked: request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content),
+          asked: earlierQuestions(request),
         }),
         sources: [...new Set([...toolSources, ...context.map((p) => p.source)])],
       };

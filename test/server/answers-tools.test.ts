@@ -538,6 +538,19 @@ describe('the built-in engine', () => {
     expect(result.sources).toEqual([TOOL_SOURCE]);
   });
 
+  it('offers the follow-ups a model’s answer would: real questions from the sources’ headings', () => {
+    const guide = {
+      id: 'g',
+      name: 'Fund guide',
+      text: '# Fund guide\n\n## How to withdraw\n\nCall us.\n\n## Cooling-off period\n\nYou have 14 days.',
+    };
+    const result = answerFromSources({ ...request('What fees will I pay on $20,000?'), documents: [guide] });
+    expect(result.sources).toEqual([TOOL_SOURCE]);
+    expect(result.followUps.length).toBeGreaterThan(0);
+    expect(result.followUps.length).toBeLessThanOrEqual(3);
+    for (const q of result.followUps) expect(q).toMatch(/^(?!What about).+\?$/);
+  });
+
   it('is not used for a site that does not run the journey, whose figures are its own', () => {
     const result = answerFromSources({ ...request('What fees will I pay on $20,000?'), adviceTools: undefined });
     expect(result.sources).not.toContain(TOOL_SOURCE);
