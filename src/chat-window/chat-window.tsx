@@ -1,12 +1,12 @@
 /**
- * The chat window (widget-spec §2): header with agent, expand, hamburger and
- * settings menus; the four tabs; footer tabs in expanded mode; on narrow screens a
+ * The chat window (widget-spec §2): header with agent, expand, the hamburger menu and
+ * the settings button (to the Settings tab); the four tabs; footer tabs in expanded mode; on narrow screens a
  * bottom sheet with a resize handle and a close button. It renders the chat
  * window's view model (src/view-models/window-chrome.ts).
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Tab } from '../../machines/window';
-import { Icon, type IconName } from '../icons';
+import { Icon } from '../icons';
 import type { Conversation } from '../runtime';
 import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
 import { ChatTab } from './chat-tab';
@@ -18,12 +18,12 @@ import { FOCUS_DELAY_MS } from '../../machines/constants';
 import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, SETTINGS } from '../messages';
 
 /**
- * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
+ * The hamburger button with its dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
  * the focus leaving it. Arrow keys, Home and End move between items. Items with `current` are a
  * radio group (the tabs: `menuitemradio` with `aria-checked`); the others are plain `menuitem`s.
- * `onReach` runs as the pointer or the focus reaches its button (to load what a choice will show).
+ * The History tab's chunk loads as the pointer or the focus reaches its button, so it is there by the choice.
  */
-function Menu({ label, icon, items, onReach }: { label: string; icon: IconName; items: MenuItem[]; onReach?: () => void }) {
+function NavigationMenu({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -60,18 +60,18 @@ function Menu({ label, icon, items, onReach }: { label: string; icon: IconName; 
         type="button"
         ref={button}
         data-part="icon-button"
-        aria-label={label}
-        title={label}
+        aria-label={NAVIGATION}
+        title={NAVIGATION}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        onPointerEnter={onReach}
-        onFocus={onReach}
+        onPointerEnter={prefetchHistoryTab}
+        onFocus={prefetchHistoryTab}
       >
-        <Icon name={icon} />
+        <Icon name="menu" />
       </button>
       {open && (
-        <div role="menu" aria-label={label} data-part="menu" ref={menu} onKeyDown={onKeyDown}>
+        <div role="menu" aria-label={NAVIGATION} data-part="menu" ref={menu} onKeyDown={onKeyDown}>
           {items.map((item) => (
             // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only where the role is menuitemradio (undefined leaves it out)
             <button
@@ -117,9 +117,19 @@ function Header({ view }: { view: ChatWindowView }) {
             <Icon name={view.expanded ? 'collapse' : 'expand'} />
           </button>
         )}
-        {/* the History tab's chunk loads as the pointer or the focus reaches the menu that offers it */}
-        <Menu label={NAVIGATION} icon="menu" items={view.navigation} onReach={prefetchHistoryTab} />
-        <Menu label={SETTINGS} icon="settings" items={view.settings} />
+        <NavigationMenu items={view.navigation} />
+        {/* the Settings tab holds the settings' actions, with what each does: this button shows it (a menu of the same
+            actions repeated the tab, and covered it) */}
+        <button
+          type="button"
+          data-part="icon-button"
+          aria-label={SETTINGS}
+          title={SETTINGS}
+          aria-current={view.settingsTab.current ? 'page' : undefined}
+          onClick={view.settingsTab.onSelect}
+        >
+          <Icon name="settings" />
+        </button>
         {view.mobile && (
           <button type="button" data-part="icon-button" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={view.close}>
             <Icon name="close" />

@@ -19,7 +19,6 @@ export function HomeTab() {
           {view.title}
         </h3>
         <p data-part="home-description">{view.description}</p>
-        {view.banner && <Banner lines={view.banner} />}
         {view.last && (
           <div data-part="ongoing" role="group" aria-label={CONVERSATION}>
             <ol data-part="message-list">
@@ -30,6 +29,8 @@ export function HomeTab() {
             </button>
           </div>
         )}
+        {/* after the conversation, so its Continue stays in view on a phone while the banner shows (320 × 640) */}
+        {view.banner && <Banner lines={view.banner} />}
         <ButtonList buttons={view.buttons} kind="action" label={SUGGESTED_ACTIONS} onClick={view.clickButton} />
         {view.video && (
           <figure data-part="home-video">

@@ -122,7 +122,9 @@ export function connectChatWindow({
     tabs,
     /** The hamburger menu: the four tabs, then New chat (widget-spec §2). */
     navigation: [...tabs, { label: NEW_CHAT_ITEM, onSelect: () => startNewChat(chat, windowActor) }] as MenuItem[],
-    /** The settings menu and the Settings tab (widget-spec §2). */
+    /** The header's settings button: it shows the Settings tab, and is current while the tab shows. */
+    settingsTab: tabs.find((t) => t.id === 'settings')!,
+    /** The Settings tab's actions (widget-spec §2). */
     settings: [
       {
         label: EMAIL_TRANSCRIPT,

@@ -1,7 +1,7 @@
 /**
  * The chat window's frame (widget-spec §2 "Header", "Hamburger dropdown", "Footer
  * tabs", "Settings"; §4 "Window"): the agent, expand, the bottom sheet's close
- * button, the navigation and settings menus, the footer tabs and the Settings tab.
+ * button, the navigation menu, the settings button, the footer tabs and the Settings tab.
  */
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ const dialog = () => screen.getByRole('dialog');
 const body = () => dialog().querySelector('[data-part="body"]')!;
 
 /** Opens a header menu and waits for its first item to take focus (it does so in an effect). */
-async function openMenu(user: { click: (el: Element) => Promise<void> }, name: 'Navigation' | 'Settings') {
+async function openMenu(user: { click: (el: Element) => Promise<void> }, name: 'Navigation') {
   await user.click(screen.getByRole('button', { name }));
   const menu = screen.getByRole('menu', { name });
   await vi.waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole(/^menuitem/)[0]));
@@ -223,24 +223,47 @@ describe('navigation menu', () => {
   });
 });
 
-describe('settings menu', () => {
-  it("has 'Email me a transcript' and 'Get help'", async () => {
-    const { user } = renderWindow();
-    const menu = await openMenu(user, 'Settings');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Email me a transcript', 'Get help']);
-    await user.keyboard('{Escape}');
+describe('settings button', () => {
+  // the header's settings used to be a menu of the Settings tab's two actions, which repeated the tab and covered
+  // it: the button now shows the tab, where both actions are (the assertions on the menu's items moved to the tab)
+  it("shows the Settings tab with 'Email me a transcript' and 'Get help', and is current while it shows; no menu repeats them", async () => {
+    const { user, windowActor } = renderWindow();
+    const button = screen.getByRole('button', { name: 'Settings' });
+    expect(button.hasAttribute('aria-haspopup')).toBe(false);
+    expect(button.hasAttribute('aria-current')).toBe(false);
+    await user.click(button);
+    expect(windowActor.getSnapshot().context.tab).toBe('settings');
     expect(screen.queryByRole('menu')).toBeNull();
+    const settings = screen.getByRole('region', { name: 'Settings' });
+    expect(
+      within(settings)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Email me a transcript', 'Get help']);
+    expect(button.getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: 'Navigation' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Chat' }));
+    expect(button.hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('from the keyboard: Enter shows the tab, and Tab goes on to its actions', async () => {
+    const { user, windowActor } = renderWindow({ isMobile: true });
+    screen.getByRole('button', { name: 'Settings' }).focus();
+    await user.keyboard('{Enter}');
+    expect(windowActor.getSnapshot().context.tab).toBe('settings');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close chat' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Email me a transcript' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Get help' }));
   });
 
   it("'Get help' opens the reference webpage in a new tab without opener or referrer", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = renderWindow({ config: { referenceWebpage: 'https://help.example.com/faq' } });
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Get help' }));
+    await user.click(screen.getByRole('button', { name: 'Get help' }));
     expect(open).toHaveBeenCalledWith('https://help.example.com/faq', '_blank', 'noopener,noreferrer');
   });
 });

@@ -410,10 +410,10 @@ describe('the open widget has no axe violations (WCAG 2.2 AA, target-size on)', 
     await page.getByRole('textbox', { name: 'Chat name' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    // the header's settings button shows the Settings tab (it was a menu of the tab's actions)
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('menu', { name: 'Settings' }).waitFor();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Expand chat window' }).click();
     await page.getByRole('navigation', { name: 'Chat sections' }).getByRole('button', { name: 'Settings' }).click();
     await page.locator('[data-part="settings"]').waitFor();
@@ -458,6 +458,46 @@ describe('picking up the conversation', () => {
     await expect.poll(() => focused(page)).toBe('input');
     expect(await violations(page)).toEqual([]);
     expect(suite.problems).toEqual([]);
+  });
+});
+
+describe('the narrowest phone (320 × 640)', () => {
+  it("the header shows the agent's whole name beside its buttons; Home's preview of a long answer keeps Continue and the composer in view", async () => {
+    const page = await open('/', { width: 320, height: 640 });
+    await openChat(page);
+    await ask(page, 'What is the investment fee?');
+    await page.reload();
+    await launcher(page).click();
+    const ongoing = page.getByRole('group', { name: 'Conversation' });
+    await ongoing.locator('[data-part="message"][data-role="ai"]').waitFor();
+
+    // the name wraps rather than being cut ("Horizon Ass…"); every button of the header stays whole and in view
+    const name = dialog(page).getByRole('heading', { name: 'Horizon Assistant' });
+    expect(await name.evaluate((h) => h.scrollWidth <= h.clientWidth && h.scrollHeight <= h.clientHeight)).toBe(true);
+    const header = (await dialog(page).locator('[data-part="header"]').boundingBox())!;
+    for (const label of ['Navigation', 'Settings', 'Close chat']) {
+      const b = (await dialog(page).getByRole('button', { name: label, exact: true }).boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(320);
+      expect(b.y).toBeGreaterThanOrEqual(header.y);
+    }
+    const nameBox = (await name.boundingBox())!;
+    const navigation = (await dialog(page).getByRole('button', { name: 'Navigation' }).boundingBox())!;
+    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(navigation.x);
+
+    // the long answer is a preview of three lines (the whole of it is the Chat tab's), with the page notice showing
+    const preview = ongoing.locator('[data-part="bubble-content"]');
+    expect(await preview.evaluate((b) => b.scrollHeight > b.clientHeight)).toBe(true);
+    await page.locator('[data-part="home"] [data-part="banner"]').waitFor();
+    const home = (await page.locator('[data-part="home"]').boundingBox())!;
+    const input = (await page.getByRole('textbox', { name: /^Message/ }).boundingBox())!;
+    expect(input.y + input.height).toBeLessThanOrEqual(640);
+    const go = (await ongoing.getByRole('button', { name: 'Continue' }).boundingBox())!;
+    expect(go.y + go.height).toBeLessThanOrEqual(home.y + home.height);
+    // a real pointer at Continue, as it is shown without scrolling, reaches it
+    await page.mouse.click(go.x + go.width / 2, go.y + go.height / 2);
+    await page.getByRole('region', { name: 'Chat' }).waitFor();
+    expect(await violations(page)).toEqual([]);
   });
 });
 
