@@ -208,7 +208,8 @@ export const ADVICE_WORDS = {
     yourGoal: 'Your goal: ',
     adjustGoals: 'Adjust goals',
     proposedAdvice: 'Proposed advice',
-    yourGoalIsOut: 'Your goal is out of reach as it stands',
+    /** The headline of a plan that does not reach the goal (a sentence of its own, the portfolio's follows). */
+    goalOutOfReach: 'Your goal is out of reach with what you can invest',
     why: 'Why',
     threeWaysToMake: 'Three ways to make it work',
     giveItMoreTime: 'Give it more time:',
@@ -273,6 +274,8 @@ export const ADVICE_WORDS = {
       `${today} in today’s dollars in ${years} (${targetYear}): about ${nominal} then, with ${inflationRate} inflation a year.`,
     inPortfolioGrowthDefensive: (article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
       `in ${article} ${label} portfolio (${growth}% growth, ${defensive}% defensive).`,
+    workedOutForPortfolio: (article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
+      `We worked this out for ${article} ${label} portfolio (${growth}% growth, ${defensive}% defensive).`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `You would need ${monthlyNeeded} a month, but you can invest about ${affordableMonthly} a month. You could:`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>

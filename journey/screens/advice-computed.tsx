@@ -376,11 +376,12 @@ export function Recommendation() {
           </p>
         ) : (
           <p className="big-figure" data-testid="proposed-advice">
-            {M.yourGoalIsOut}
+            {M.goalOutOfReach}
           </p>
         )}
         <p>
-          {M.inPortfolioGrowthDefensive(
+          {/* the reachable headline goes on into this line; the out-of-reach one is whole, and this is a sentence of its own */}
+          {(plan.reachable ? M.inPortfolioGrowthDefensive : M.workedOutForPortfolio)(
             article(plan.profile.label),
             plan.profile.label.toLowerCase(),
             Math.round(plan.profile.growth * 100),

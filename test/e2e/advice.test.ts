@@ -328,7 +328,9 @@ describe('households the advice does not suit, or cannot reach', () => {
     expect(advice.plan.reachable).toBe(false);
     await withAnswers(answers, async (page) => {
       await show(page, 'recommendation');
-      await page.getByText('Your goal is out of reach as it stands').waitFor();
+      // the headline is a sentence of its own, and so is the portfolio's line after it
+      expect(await page.getByTestId('proposed-advice').innerText()).toBe('Your goal is out of reach with what you can invest');
+      await page.getByText(`We worked this out for a ${advice.plan.profile.label.toLowerCase()} portfolio (`).waitFor();
       const levers = await page.getByRole('note').filter({ hasText: 'Three ways to make it work' }).innerText();
       expect(levers).toContain($(advice.plan.levers!.smallerGoal.todayCents));
       expect(levers).toContain($(advice.plan.levers!.largerFirstDeposit.totalCents));
