@@ -322,6 +322,8 @@ export const ADVICE_WORDS = {
       'Your statement of advice is prepared from your answers. Complete the questionnaire and accept the recommendation to see it here.',
     statementOfAdvice: 'Statement of advice',
     printOrSaveAs: 'Print or save as PDF',
+    /** The foot of every printed page: {page} and {pages} are the page's number and the count. */
+    pageOfPages: 'Page {page} of {pages}',
     yourSituation: 'Your situation',
     age: 'Age ',
     notGiven: 'not given',

@@ -9,7 +9,7 @@ import { useJourney } from '../actor-context';
 import { formatDollars, formatIsoDate, formatPercent } from '../format';
 import { yearsText } from '../engine/money';
 import { centsToDollars, useAdvice } from '../use-advice';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
 import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
@@ -20,6 +20,34 @@ const M = ADVICE_WORDS.statement;
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+
+/** A CSS string of the text, for a custom property that a `content` reads. */
+const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
+
+/**
+ * The printed statement's running head and foot (journey.css, `@page`): the licensee's name and 'Page N of M' on
+ * every page, handed to the page's margin boxes as custom properties of the root element while the statement shows.
+ * They are set through the CSSOM: the page's CSP allows no inline style.
+ */
+function PrintedPages() {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--soa-licensee', cssString(BUSINESS));
+    // 'Page {page} of {pages}': the words as strings, the placeholders as the page counters
+    root.setProperty(
+      '--soa-page',
+      M.pageOfPages
+        .split(/\{(pages?)\}/)
+        .map((part, i) => (i % 2 ? `counter(${part})` : cssString(part)))
+        .join(' '),
+    );
+    return () => {
+      root.removeProperty('--soa-licensee');
+      root.removeProperty('--soa-page');
+    };
+  }, []);
+  return null;
+}
 
 export function StatementOfAdvice() {
   const advice = useAdvice();
@@ -37,6 +65,7 @@ export function StatementOfAdvice() {
   const { plan, income, needs } = advice;
   return (
     <article className="soa" aria-label={M.statementOfAdvice} data-ai-private="">
+      <PrintedPages />
       <div className="soa__actions">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {M.printOrSaveAs}

@@ -14,6 +14,8 @@ import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { launchBrowser } from './browser';
 import { REASON_WORDS } from '../../journey/messages-advice';
+import { BUSINESS } from '../../journey/licensee';
+import { getDocumentProxy } from 'unpdf';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -144,6 +146,42 @@ describe('a known household', () => {
       const frame = page.getByRole('region', { name: 'Document viewer' }).locator('iframe');
       await frame.waitFor({ timeout: 15_000 });
       expect(await frame.getAttribute('title')).toBe('Financial Services Guide');
+    });
+  });
+
+  it('the printed statement has page margins, and the licensee’s name and “Page N of M” on every page', async () => {
+    await withAnswers(answers, async (page) => {
+      await page.goto(`${baseUrl}/statement-of-advice`);
+      await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
+      // what Save as PDF makes: Chromium's own print, with the page's @page rules (no header or footer of its own)
+      const pdf = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4' })));
+      expect(pdf.numPages).toBeGreaterThan(1);
+      // journey.css: margins of 18 mm at the head, 16 mm at the sides and 20 mm at the foot (PDF units are points)
+      const mm = 72 / 25.4;
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const sheet = await pdf.getPage(n);
+        const { width, height } = sheet.getViewport({ scale: 1 });
+        const lines = (await sheet.getTextContent()).items.flatMap((t) => ('str' in t && t.str.trim() ? [t] : []));
+        const y = (t: (typeof lines)[number]) => t.transform[5] as number;
+        const x = (t: (typeof lines)[number]) => t.transform[4] as number;
+        const head = lines.filter((t) => height - y(t) < 18 * mm);
+        const foot = lines.filter((t) => y(t) < 20 * mm);
+        expect(head.map((t) => t.str).join(' ')).toBe(BUSINESS);
+        expect(foot.map((t) => t.str).join(' ')).toBe(`Page ${n} of ${pdf.numPages}`);
+        // the statement itself keeps inside the margins
+        const body = lines.filter((t) => !head.includes(t) && !foot.includes(t));
+        expect(body.length).toBeGreaterThan(0);
+        for (const t of body) {
+          expect(x(t)).toBeGreaterThanOrEqual(16 * mm - 0.5);
+          expect(x(t) + t.width).toBeLessThanOrEqual(width - 16 * mm + 0.5);
+        }
+      }
+      // the head and the foot are the statement's: another page of the journey prints with margins only
+      await show(page, 'recommendation');
+      const other = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4' })));
+      const first = (await (await other.getPage(1)).getTextContent()).items.flatMap((t) => ('str' in t ? [t.str] : []));
+      expect(first.join(' ')).not.toContain('Page 1 of');
+      expect(first.join(' ')).not.toContain(BUSINESS);
     });
   });
 
