@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { selectAppearance, selectLoadError } from '../machines/site';
 import { selectIsReachable } from '../machines/network';
 import { selectBubble, selectIsMobile, selectIsOpen } from '../machines/window';
+import { watchOverlap } from './effects/host-page';
 import { Icon } from './icons';
 import { ChatWindow } from './chat-window/chat-window';
 import { RuntimeContext, type Conversation, type Runtime } from './runtime';
@@ -67,7 +68,8 @@ export function App({ rt }: { rt: Runtime }) {
           <ChatWindow conversation={loaded.current} />
         ))}
       {bubble && (
-        <div data-part="bubble" role="status">
+        // the bubble gives way to the host page, as if dismissed: it never rests over a control the visitor may need
+        <div ref={(box: HTMLDivElement | null) => watchOverlap(box!, view.dismissBubble)} data-part="bubble" role="status">
           <button type="button" data-part="bubble-close" aria-label={DISMISS_MESSAGE} onClick={view.dismissBubble}>
             <Icon name="close" />
           </button>

@@ -4,7 +4,7 @@
  * labels over the years, named for assistive technology, with a one-sentence
  * summary and the same figures as a real table.
  */
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatDollars } from '../format';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
@@ -35,9 +35,13 @@ export interface ProjectionChartProps {
   summary: string;
 }
 
+/** The width drawn before the chart is measured; its height, and its height at the narrowest. */
 const W = 640;
 const H = 300;
+const MIN_H = 220;
 const PAD = { left: 80, right: 16, top: 16, bottom: 36 };
+/** Room for one label on the time axis (a year at 12 px is about 30 px wide). */
+const LABEL_ROOM = 56;
 
 /** A round axis top: 1, 2, 2.5 or 5 times a power of ten, at or above `max`. */
 export function niceMax(max: number): number {
@@ -48,13 +52,26 @@ export function niceMax(max: number): number {
 
 export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary }: ProjectionChartProps) {
   const id = useId();
+  // the drawing is as wide as its box, one unit a CSS pixel: its labels stay the size journey.css gives them (a
+  // drawing scaled down to a phone's width would shrink them with it)
+  const box = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(W);
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const measure = () => setWidth(el.clientWidth || W);
+    measure();
+    const sizes = new ResizeObserver(measure);
+    sizes.observe(el);
+    return () => sizes.disconnect();
+  }, []);
+  const height = Math.round(Math.min(H, Math.max(MIN_H, width * 0.75)));
   const top = axisMax ?? niceMax(Math.max(goal, ...points.map((p) => p.high ?? p.value)));
   const at = (p: ProjectionPoint) => p.at ?? p.year;
   const label = (p: ProjectionPoint) => p.label ?? String(p.year);
   const first = points[0] ? at(points[0]) : 0;
   const last = points.length ? at(points[points.length - 1]!) : first + 1;
-  const x = (t: number) => PAD.left + ((t - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right);
-  const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (H - PAD.top - PAD.bottom);
+  const x = (t: number) => PAD.left + ((t - first) / Math.max(1, last - first)) * (width - PAD.left - PAD.right);
+  const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (height - PAD.top - PAD.bottom);
   const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
   const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(at(p)).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
   const hasBand = points.every((p) => p.low !== undefined && p.high !== undefined);
@@ -66,30 +83,38 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         .map((p) => `L${x(at(p)).toFixed(1)},${y(p.low!).toFixed(1)}`)
         .join(' ')} Z`
     : '';
-  // label at most about eight years on the axis
-  const every = Math.max(1, Math.ceil(points.length / 8));
+  // label at most eight years on the axis, fewer where they would not fit; the last always, so the one before it
+  // keeps a label's room
+  const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.min(8, Math.floor((width - PAD.left - PAD.right) / LABEL_ROOM)))));
+  const labelled = (i: number) => i === points.length - 1 || (i % every === 0 && points.length - 1 - i >= every);
   return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="chart__svg">
+    <figure className="chart" ref={box}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        className="chart__svg"
+      >
         <title id={`${id}-title`}>
           {M.investmentProjectionTo(points[0] ? label(points[0]) : '', points.length ? label(points[points.length - 1]!) : '')}
         </title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
           <g key={t} className="chart__tick">
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
+            <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />
             <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end">
               {formatDollars(t)}
             </text>
           </g>
         ))}
         {points.map((p, i) =>
-          i % every === 0 || i === points.length - 1 ? (
+          labelled(i) ? (
             <text
               key={`${i}-${label(p)}`}
               className="chart__year"
               x={x(at(p))}
-              y={H - 12}
+              y={height - 12}
               textAnchor={i === points.length - 1 && i > 0 ? 'end' : 'middle'}
             >
               {label(p)}
@@ -97,8 +122,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
           ) : null,
         )}
         {hasBand && <path className="chart__band" d={band} />}
-        <line className="chart__goal" x1={PAD.left} x2={W - PAD.right} y1={y(goal)} y2={y(goal)} />
-        <text className="chart__goal-label" x={W - PAD.right} y={y(goal) - 6} textAnchor="end">
+        <line className="chart__goal" x1={PAD.left} x2={width - PAD.right} y1={y(goal)} y2={y(goal)} />
+        <text className="chart__goal-label" x={width - PAD.right} y={y(goal) - 6} textAnchor="end">
           {M.goal}
           {formatDollars(goal)}
         </text>

@@ -107,6 +107,7 @@ export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']
     [M.investmentFee, `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
     [M.total, '', 'totalCents'],
   ];
+  const over = `${M.over}${yearsText(years)}`;
   return (
     <table className="fees">
       <caption className="sr-only">{M.feesAndChargesIn}</caption>
@@ -115,19 +116,17 @@ export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']
           <th scope="col">{M.fee}</th>
           <th scope="col">{M.rate}</th>
           <th scope="col">{M.firstYear}</th>
-          <th scope="col">
-            {M.over}
-            {yearsText(years)}
-          </th>
+          <th scope="col">{over}</th>
         </tr>
       </thead>
       <tbody>
+        {/* each figure names its column too (data-label), for the stacked layout of a phone's width (journey.css) */}
         {rows.map(([name, rate, key]) => (
           <tr key={key}>
             <th scope="row">{name}</th>
-            <td>{rate}</td>
-            <td>{$(f.firstYear[key])}</td>
-            <td>{$(f.wholeTimeframe[key])}</td>
+            <td data-label={M.rate}>{rate}</td>
+            <td data-label={M.firstYear}>{$(f.firstYear[key])}</td>
+            <td data-label={over}>{$(f.wholeTimeframe[key])}</td>
           </tr>
         ))}
       </tbody>

@@ -65,3 +65,29 @@ export const connectivityWatcher = (win: Window = window) =>
       win.removeEventListener('online', online);
     };
   });
+
+/** What the visitor operates on the host page: the bubble never rests over one of them. */
+const CONTROLS = 'a,button,input,select,textarea,label';
+
+/**
+ * Calls `onOverlap` whenever `box` (the proactive bubble) rests over a control of the host page: once it is laid out,
+ * whenever it or the page's body changes size (a section opens, a route changes, the viewport turns), and whenever the
+ * page or a part of it scrolls. So a control the focus or a pointer reaches is never under it. Returns the stop function.
+ */
+export function watchOverlap(box: Element, onOverlap: () => void): () => void {
+  const check = () => {
+    const b = box.getBoundingClientRect();
+    for (const c of document.querySelectorAll(CONTROLS)) {
+      const r = c.getBoundingClientRect();
+      if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) onOverlap();
+    }
+  };
+  const sizes = new ResizeObserver(check);
+  sizes.observe(box);
+  sizes.observe(document.body);
+  addEventListener('scroll', check, true);
+  return () => {
+    sizes.disconnect();
+    removeEventListener('scroll', check, true);
+  };
+}

@@ -4,8 +4,8 @@
  * widget machine.
  */
 import { screen, within } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from './widget-harness';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { flush, renderApp } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -164,6 +164,55 @@ describe('proactive bubble', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByText('Hi there')).toBeNull();
     expect(windowActor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('gives way to a control of the host page it rests over, as a dismissal: when a scroll brings one under it', async () => {
+    const { windowActor, embed } = renderApp();
+    const box = (left: number, top: number, width: number, height: number) =>
+      ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+    const control = document.createElement('button');
+    document.body.append(control);
+    onTestFinished(() => control.remove());
+    control.getBoundingClientRect = () => box(16, 400, 120, 44);
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
+    const bubble = (await screen.findByText('Hi there')).closest('[data-part="bubble"]')!;
+    bubble.getBoundingClientRect = () => box(70, 540, 300, 210);
+    // clear of it: the bubble stays
+    window.dispatchEvent(new Event('scroll'));
+    await flush();
+    expect(screen.queryByText('Hi there')).not.toBeNull();
+    // the page scrolls the control under it: it gives way, and is not offered again on this page
+    control.getBoundingClientRect = () => box(16, 554, 120, 44);
+    window.dispatchEvent(new Event('scroll'));
+    await flush();
+    expect(screen.queryByText('Hi there')).toBeNull();
+    expect(embed.getSnapshot().context.dismissed).toEqual(['/p']);
+  });
+
+  it('gives way when the page below it changes size (a section opens under it)', async () => {
+    const observers: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(cb: ResizeObserverCallback) {
+          observers.push(cb);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    onTestFinished(() => vi.unstubAllGlobals());
+    const { windowActor } = renderApp();
+    windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
+    const bubble = (await screen.findByText('Hi there')).closest('[data-part="bubble"]')!;
+    bubble.getBoundingClientRect = () => ({ left: 70, top: 540, right: 370, bottom: 750 }) as DOMRect;
+    const link = document.createElement('a');
+    link.getBoundingClientRect = () => ({ left: 20, top: 600, right: 200, bottom: 624 }) as DOMRect;
+    document.body.append(link);
+    onTestFinished(() => link.remove());
+    for (const cb of observers) cb([], {} as ResizeObserver);
+    await flush();
+    expect(screen.queryByText('Hi there')).toBeNull();
   });
 
   it('hides when the window opens from the launcher', async () => {
