@@ -1,9 +1,10 @@
 /**
  * Dark mode in Chromium, the visitor's system set to dark (`prefers-color-scheme`): axe-core (WCAG 2.2 AA,
  * contrast included) on every journey route and on each state of the widget (the launcher with its bubble,
- * Home, Chat with an answer, its buttons and the page-awareness banner, History, Settings, a failed
- * answer), at a desktop width and at a phone's narrowest; then the appearance's colorScheme end to end:
- * 'dark' and 'light' forced whatever the system, 'auto' following it live, a site's own colour kept.
+ * Home, Chat with an answer, its buttons and the page-awareness banner, History, Settings, a failed answer,
+ * a widget that cannot start), at a desktop width and at a phone's narrowest, and on the Ask-question modal,
+ * which stays light (widget-spec §2); then the appearance's colorScheme end to end: 'dark' and 'light'
+ * forced whatever the system, 'auto' following it live, a site's own colour kept.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -97,6 +98,41 @@ describe('the widget in dark: no axe violations', () => {
 
     await menu('Settings');
     await page.locator('[data-part="settings"]').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe('the widget that cannot start, in dark', () => {
+  it('says so in the dark window, with Retry, and no axe violations', async () => {
+    const page = await suite.page({ allowed: /Failed to fetch|ERR_CONNECTION_REFUSED|AI chat widget|status of/ });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.route(BOOT, (route) => route.abort('connectionrefused'));
+    await page.goto(`${baseUrl}/`);
+    await launcher(page).waitFor({ timeout: 15_000 });
+    await launcher(page).click();
+    await page.getByRole('alert').filter({ hasText: 'Unable to load chat widget. Please try again later.' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => colour(page, '[data-part="window"]')).toBe('rgb(17, 24, 39)');
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe('the Ask-question modal on a dark system', () => {
+  it('keeps its fixed light theme (widget-spec §2) and has no axe violations, with an answer', async () => {
+    const page = await suite.page({ viewport: { width: 1280, height: 900 } });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${baseUrl}/smart-doc-multiple`);
+    const second = page.getByRole('region', { name: 'Second document viewer', exact: true });
+    await second.getByText('Version 1 • MD').waitFor();
+    await second.getByRole('button', { name: 'Ask question' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Chat about / });
+    await dialog.locator('[data-part="doc-content"] :is(h3, h4)').first().waitFor();
+    await dialog.getByRole('textbox', { name: 'Your question' }).fill('What is a growth profile?');
+    await page.keyboard.press('Enter');
+    await dialog.locator('[data-part="modal-message"][data-role="ai"] [data-part="markdown"]').first().waitFor();
+    expect(await dialog.evaluate((d) => [getComputedStyle(d).backgroundColor, getComputedStyle(d).colorScheme])).toEqual([
+      'rgb(255, 255, 255)',
+      'light',
+    ]);
     expect(await violations(page)).toEqual([]);
   });
 });
