@@ -114,11 +114,11 @@ describe('the dark scheme’s stylesheet', () => {
   });
 
   it('defines every dark variable its rules read, and reads each with its light colour (or none) as the fallback', () => {
-    const read = [...darkCss.matchAll(/var\(--aiw-dark-([\w-]+)(, [^)]+)?\)/g)];
+    const read = [...darkCss.matchAll(/var\(--aiw-dark-([\w-]+)(, (?:rgb\([^)]+\)|[^)]+))?\)/g)];
     expect(read.length).toBeGreaterThan(15);
     for (const [, name, fallback] of read) {
       expect(defined.has(name!), name).toBe(true);
-      expect(fallback, name).toMatch(/^, (#[0-9a-f]{3,6}|transparent)$/);
+      expect(fallback, name).toMatch(/^, (#[0-9a-f]{3,6}|rgb\(0 0 0 \/ \d+%\)|transparent)$/);
     }
   });
 
