@@ -60,6 +60,13 @@ export interface Appearance {
   footer: { defaultColor: string; activeColor: string; hoverColor: string };
   bubble: { bubbleShadow: boolean; bubbleShadowColor: string; bubbleShadowIntensity: number };
   chatFormat: 'comfy' | 'compact';
+  /**
+   * The window's scheme: `light`, `dark`, or `auto`, which follows the visitor's system setting
+   * (prefers-color-scheme) and changes with it. The site's own colours hold in both; the defaults have a
+   * dark set (src/theme.ts `DARK`). Not in widget-spec §3: this project's field.
+   * @default 'auto'
+   */
+  colorScheme: 'light' | 'dark' | 'auto';
   showTimestamps: boolean;
   timestampColor: string;
   showAvatars: boolean;
@@ -134,6 +141,7 @@ export const DEFAULT_APPEARANCE: Appearance = {
   footer: { defaultColor: '#6b7280', activeColor: BLUE, hoverColor: '#1d4ed8' },
   bubble: { bubbleShadow: true, bubbleShadowColor: '#000000', bubbleShadowIntensity: 0.15 },
   chatFormat: 'comfy',
+  colorScheme: 'auto',
   showTimestamps: true,
   timestampColor: '#6b7280',
   showAvatars: true,
@@ -167,6 +175,7 @@ const ENUMS: Record<string, readonly string[]> = {
   launcherIconType: ['svg', 'image'],
   launcherCloseIconType: ['svg', 'image'],
   chatFormat: ['comfy', 'compact'],
+  colorScheme: ['light', 'dark', 'auto'],
 };
 
 type Plain = Record<string, unknown>;

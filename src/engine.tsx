@@ -27,7 +27,7 @@ import { connectivityWatcher } from './effects/host-page';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { readChatSessionId, userSessionId, writeChatSessionId } from './effects/storage';
 import type { Conversation, Embeds, Runtime, WidgetEventName } from './runtime';
-import { applyTheme, frameVariables } from './theme';
+import { applyTheme, DARK_QUERY, followScheme, frameVariables, inScheme } from './theme';
 import { isMobileViewport } from './viewport';
 import { EMBEDS_RETRY_MS } from '../machines/constants';
 
@@ -137,13 +137,24 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   // window's variables are set here)
   await waitFor(site, selectIsShowable, { timeout: Infinity });
   let theme: unknown;
-  site.subscribe((s) => {
-    const a = selectAppearance(s);
+  // appearance colorScheme (src/theme.ts followScheme)
+  const adopt = (css: string) => {
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(css)];
+  };
+  const query = matchMedia(DARK_QUERY);
+  const scheme = followScheme(host, query, () => import('./styles/dark.css').then((m) => adopt(m.default)));
+  const followSystem = () => scheme(selectAppearance(site.getSnapshot()).colorScheme);
+  const paint = (a: Appearance) => {
     if (a !== theme) {
       theme = a;
-      applyTheme(host, frameVariables(a));
+      scheme(a.colorScheme);
+      applyTheme(host, inScheme(frameVariables, a));
     }
-  });
+  };
+  // (now, as subscribe reports only later snapshots)
+  paint(selectAppearance(site.getSnapshot()));
+  site.subscribe((s) => paint(selectAppearance(s)));
+  query.addEventListener('change', followSystem);
 
   keepBannerChoice(site, options.apiKey);
 
@@ -156,7 +167,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     launcher,
     conversation() {
       if (!loaded) {
-        shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet(windowCss)];
+        adopt(windowCss);
         loaded = part.start(root);
       }
       return loaded;
@@ -208,6 +219,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
     destroy() {
       root.stop();
+      query.removeEventListener('change', followSystem);
       render(null, launcher.layer);
       delete host.enrichUserProfile;
       // an element the page wrote itself stays (empty); the one the widget added goes

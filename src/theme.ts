@@ -2,7 +2,7 @@
  * Appearance values (widget-spec §3) become CSS custom properties on the host
  * element, set through the CSSOM (CSP-safe); the stylesheets read them.
  */
-import type { Appearance } from '../contract/appearance';
+import { DEFAULT_APPEARANCE, type Appearance } from '../contract/appearance';
 
 export const px = (n: number) => `${n}px`;
 /** Only colours, lengths and plain words reach CSS: nothing that could end a declaration. */
@@ -20,6 +20,37 @@ export function frameVariables(a: Appearance): Record<string, string> {
     'chat-bg': safe(a.chatBgColor),
     'chat-radius': px(a.chatBorderRadius),
   };
+}
+
+/** The visitor's system is set to dark (appearance colorScheme 'auto'). */
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/**
+ * Follows appearance colorScheme on the widget's element: marks it `data-scheme` with the scheme, and loads
+ * the dark scheme's stylesheet (styles/dark.css, a chunk of its own: `loadDark` adopts it) once the widget
+ * shows dark: with 'dark', or with 'auto' while `query` (the visitor's system set to dark) matches. Call it on
+ * each change of the appearance and of `query`. Once loaded, the stylesheet follows the attribute and the
+ * system's setting by itself, live; a load that failed is tried again on the next call.
+ */
+export function followScheme(host: HTMLElement, query: MediaQueryList, loadDark: () => Promise<unknown>) {
+  let dark: Promise<unknown> | undefined;
+  return (scheme: Appearance['colorScheme']) => {
+    host.dataset.scheme = scheme;
+    dark ??= scheme === 'dark' || (scheme === 'auto' && query.matches) ? loadDark().catch(() => (dark = undefined)) : undefined;
+  };
+}
+
+/**
+ * A part's variables for both schemes (appearance colorScheme): a value the site left at its default is
+ * written `var(--aiw-dark-NAME, value)`, which styles/dark.css sets to the default's dark counterpart in the
+ * dark scheme (where it has one: not for lengths, nor for the user's message, the send and the action buttons,
+ * white on blue in both); a value the site chose holds in both.
+ */
+export function inScheme(variables: (a: Appearance) => Record<string, string>, a: Appearance): Record<string, string> {
+  const vars = variables(a);
+  const defaults = variables(DEFAULT_APPEARANCE);
+  for (const [k, v] of Object.entries(vars)) if (v === defaults[k]) vars[k] = `var(--aiw-dark-${k},${v})`;
+  return vars;
 }
 
 /** Sets variables on the host element as `--aiw-NAME`. */

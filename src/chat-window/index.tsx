@@ -14,7 +14,7 @@ import { createChatClient } from '../api/chat-client';
 import type { Http } from '../api/client';
 import { chatEffects } from '../effects/chat';
 import type { Conversation } from '../runtime';
-import { applyTheme } from '../theme';
+import { applyTheme, inScheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
 import { useSelector } from '../use-selector';
@@ -56,7 +56,7 @@ export function chatWindowPart(deps: ChatWindowDeps) {
       actionButtons: actionButtonsMachine.provide({ actors: effects.actionButtons }),
     },
     start(root: WidgetActor): Conversation {
-      applyTheme(deps.host, windowVariables(selectAppearance(deps.site().getSnapshot())));
+      applyTheme(deps.host, inScheme(windowVariables, selectAppearance(deps.site().getSnapshot())));
       // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
       const parts = {
         http: deps.http,

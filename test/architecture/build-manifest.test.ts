@@ -167,6 +167,7 @@ describe('the project names each entry once', () => {
       'chat',
       'markdown',
       'history',
+      'dark-scheme',
       'page-reader',
       'dictation',
       'voice',

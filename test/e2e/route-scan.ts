@@ -19,8 +19,8 @@ interface RouteScanner {
   scan(path: string, answers: unknown): Promise<string[]>;
 }
 
-/** Registers the file's browser; returns the scanner. */
-export function routeScanner(): RouteScanner {
+/** Registers the file's browser; returns the scanner (`colorScheme`: the visitor's system setting, light unless given). */
+export function routeScanner({ colorScheme }: { colorScheme?: 'light' | 'dark' } = {}): RouteScanner {
   const baseUrl = inject('baseUrl');
   let browser: Browser | undefined;
 
@@ -32,7 +32,7 @@ export function routeScanner(): RouteScanner {
   });
 
   async function scanAt(path: string, answers: unknown, width: number): Promise<string[]> {
-    const context = await browser!.newContext({ viewport: { width, height: 900 } });
+    const context = await browser!.newContext({ viewport: { width, height: 900 }, colorScheme });
     try {
       // the answers are in local storage before the page's own scripts run (no extra page load to put them there)
       if (answers) {

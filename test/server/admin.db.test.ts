@@ -45,6 +45,12 @@ describe('admin', () => {
     await expect(runAdmin(storage, ['site:appearance', id, '--json', '{"launcher":{"size":"big"}}'])).rejects.toThrow(UsageError);
     await expect(runAdmin(storage, ['site:appearance', id, '--json', '{nope'])).rejects.toThrow(/not valid JSON/);
     expect((await storage.getSite(id))!.appearance).toEqual({ agentName: 'Ann', launcher: { size: 70 } });
+    // the colour scheme is one of its three values
+    await expect(runAdmin(storage, ['site:appearance', id, '--json', '{"colorScheme":"night"}'])).rejects.toThrow(
+      /colorScheme must be one of light, dark, auto/,
+    );
+    await runAdmin(storage, ['site:appearance', id, '--json', '{"colorScheme":"dark"}']);
+    expect((await storage.getSite(id))!.appearance).toMatchObject({ agentName: 'Ann', colorScheme: 'dark' });
   });
 
   it('adds documents with footer buttons, videos, triggers and presence videos', async () => {

@@ -137,4 +137,14 @@ describe('appearance (widget-spec §3)', () => {
     expect(appearanceIssues({ agentName: 'Zed' })).toEqual([]);
     expect(mergeAppearance(5)).toEqual(DEFAULT_APPEARANCE);
   });
+  it('takes a colour scheme of light, dark or auto (the default); any other keeps auto and says why', () => {
+    expect(DEFAULT_APPEARANCE.colorScheme).toBe('auto');
+    for (const colorScheme of ['light', 'dark', 'auto'] as const) {
+      expect(mergeAppearance({ colorScheme }).colorScheme).toBe(colorScheme);
+      expect(appearanceIssues({ colorScheme })).toEqual([]);
+    }
+    expect(mergeAppearance({ colorScheme: 'dim' }).colorScheme).toBe('auto');
+    expect(appearanceIssues({ colorScheme: 'dim' })).toEqual(['colorScheme must be one of light, dark, auto']);
+    expect(appearanceIssues({ colorScheme: true })).toEqual(['colorScheme must be a string']);
+  });
 });
