@@ -7,10 +7,11 @@ import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNo
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
+import { Sentence } from './components/sentence';
 import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
-import { FRAME_WORDS as W, PRODUCT_NAME, UNEXPECTED_ERROR } from './messages';
+import { FRAME_WORDS as W, PRODUCT_NAME } from './messages';
 import { useSuitabilityCheck } from './suitability';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
@@ -175,8 +176,7 @@ function NotFound() {
         {W.notFound}
       </h1>
       <p className="lead">
-        {W.noPage} <code>{path}</code>
-        {W.mistyped}
+        <Sentence text={W.noPage} parts={{ path: <code>{path}</code> }} />
       </p>
       <div className="page-nav">
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
@@ -210,7 +210,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
     if (!this.state.error) return this.props.children;
     return (
       <main id="main" tabIndex={-1} className="page" data-screen="error">
-        <h1 className="page__title">{UNEXPECTED_ERROR}</h1>
+        <h1 className="page__title">{W.unexpectedError}</h1>
         <p className="lead">{W.somethingWrong}</p>
         <pre className="error-detail">{this.state.error.message}</pre>
         <div className="page-nav">

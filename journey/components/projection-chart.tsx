@@ -99,19 +99,26 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         {hasBand && <path className="chart__band" d={band} />}
         <line className="chart__goal" x1={PAD.left} x2={W - PAD.right} y1={y(goal)} y2={y(goal)} />
         <text className="chart__goal-label" x={W - PAD.right} y={y(goal) - 6} textAnchor="end">
-          {M.goal}
-          {formatDollars(goal)}
+          {M.goal(formatDollars(goal))}
         </text>
         <path className="chart__line" d={path(points.map((p) => p.value))} />
       </svg>
       <figcaption className="chart__summary">{summary}</figcaption>
       {hasBand && (
-        <p className="chart__legend">
-          <span className="chart__key chart__key--line" aria-hidden="true" />
-          {M.medianProjection} <span className="chart__key chart__key--band" aria-hidden="true" />
-          {M.inOutcomesFallIn} <span className="chart__key chart__key--goal" aria-hidden="true" />
-          {M.yourGoal}
-        </p>
+        <ul className="chart__legend">
+          <li>
+            <span className="chart__key chart__key--line" aria-hidden="true" />
+            {M.medianProjection}
+          </li>
+          <li>
+            <span className="chart__key chart__key--band" aria-hidden="true" />
+            {M.inOutcomesFallIn}
+          </li>
+          <li>
+            <span className="chart__key chart__key--goal" aria-hidden="true" />
+            {M.yourGoal}
+          </li>
+        </ul>
       )}
       {/* focusable, so a keyboard can scroll it when it is wider than the screen */}
       <div className="chart__table-wrap" tabIndex={0} role="region" aria-label={M.projectedValueByYear}>

@@ -49,7 +49,7 @@ export const benefits = defineQuestion({
       W.review,
       a.benefits,
       s.benefits,
-      (r) => `${labelOf(BENEFIT_TYPES, r.type) || W.item}: ${money(r.amount) || REVIEW_WORDS.noAmount}${W.perFortnight}`,
+      (r) => `${labelOf(BENEFIT_TYPES, r.type) || W.item}: ${W.perFortnight(money(r.amount) || REVIEW_WORDS.noAmount)}`,
     ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.benefits>): Pick<Inputs, 'benefits'> => {
