@@ -7,9 +7,15 @@
 /** The `Intl` locale of the English journey. */
 const EN_AU = 'en-AU';
 
-const tag: string = EN_AU;
+let tag = EN_AU;
 // Made on first use: building a NumberFormat loads the locale's data, the costliest step of the journey's start.
 let dollars: Intl.NumberFormat | undefined;
+
+/** Formats for the `Intl` locale `intlTag` from now on (journey/locale.ts `INTL_TAGS`); `en-AU` is the English journey's. */
+export function setFormatLocale(intlTag: string): void {
+  tag = intlTag;
+  dollars = undefined;
+}
 
 const english = () => tag === EN_AU;
 

@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import { formatDollars } from '../format';
+import { isRightToLeft, useLocale } from '../locale';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.chart;
@@ -53,7 +54,11 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
   const label = (p: ProjectionPoint) => p.label ?? String(p.year);
   const first = points[0] ? at(points[0]) : 0;
   const last = points.length ? at(points[points.length - 1]!) : first + 1;
-  const x = (t: number) => PAD.left + ((t - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right);
+  // right to left, time runs from the right and the dollar axis stands on the right; its labels, anchored at their
+  // 'end', follow the text's direction
+  const rtl = isRightToLeft(useLocale());
+  const side = (v: number) => (rtl ? W - v : v);
+  const x = (t: number) => side(PAD.left + ((t - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right));
   const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (H - PAD.top - PAD.bottom);
   const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
   const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(at(p)).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
@@ -77,8 +82,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
           <g key={t} className="chart__tick">
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end">
+            <line x1={side(PAD.left)} x2={side(W - PAD.right)} y1={y(t)} y2={y(t)} />
+            <text x={side(PAD.left - 8)} y={y(t)} dy="0.32em" textAnchor="end">
               {formatDollars(t)}
             </text>
           </g>
@@ -97,8 +102,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
           ) : null,
         )}
         {hasBand && <path className="chart__band" d={band} />}
-        <line className="chart__goal" x1={PAD.left} x2={W - PAD.right} y1={y(goal)} y2={y(goal)} />
-        <text className="chart__goal-label" x={W - PAD.right} y={y(goal) - 6} textAnchor="end">
+        <line className="chart__goal" x1={side(PAD.left)} x2={side(W - PAD.right)} y1={y(goal)} y2={y(goal)} />
+        <text className="chart__goal-label" x={side(W - PAD.right)} y={y(goal) - 6} textAnchor="end">
           {M.goal(formatDollars(goal))}
         </text>
         <path className="chart__line" d={path(points.map((p) => p.value))} />

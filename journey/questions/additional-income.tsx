@@ -33,8 +33,12 @@ export const additionalIncome = defineQuestion({
   id: 'additionalIncome',
   path: '/questionnaire/additional-income',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'additionalIncome',
     blank: { answer: '', rows: [] },

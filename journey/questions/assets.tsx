@@ -32,8 +32,12 @@ export const assets = defineQuestion({
   id: 'assets',
   path: '/questionnaire/assets',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'assets',
     blank: { answer: '', rows: [] },

@@ -39,7 +39,9 @@ export const benefits = defineQuestion({
   id: 'benefits',
   path: '/questionnaire/benefits',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { type: '', amount: '' } },
   reasons,
   Body: Benefits,

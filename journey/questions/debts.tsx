@@ -48,7 +48,9 @@ export const debts = defineQuestion({
   id: 'debts',
   path: '/questionnaire/debts',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: {
     key: 'debts',
     blank: { answer: '', rows: [] },

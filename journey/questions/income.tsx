@@ -26,7 +26,9 @@ export const income = defineQuestion({
   id: 'income',
   path: '/questionnaire/income',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'income', blank: { amount: '', frequency: '' }, sample: { amount: '215000', frequency: 'annually' } },
   asks: ['income.amount', 'income.frequency'],
   Body: Income,

@@ -44,7 +44,9 @@ export const regularSavings = defineQuestion({
   id: 'regularSavings',
   path: '/questionnaire/regular-savings',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: {
     key: 'regularSavings',
     blank: { answer: '', amount: '', frequency: '' },

@@ -37,7 +37,9 @@ export const summary = defineQuestion({
   id: 'summary',
   path: '/questionnaire/summary',
   step: 2,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   editable: false,
   Body: Summary,
 });
