@@ -69,7 +69,6 @@ function Header() {
           <span className="logo__text">{PRODUCT_NAME}</span>
         </button>
         <div className="header__actions">
-          <LocalePicker />
           <p role="status" className="save-status">
             {hasAnswers ? W.saved : ''}
           </p>
@@ -96,6 +95,7 @@ function Header() {
               </button>
             </div>
           )}
+          <LocalePicker />
         </div>
       </div>
     </header>

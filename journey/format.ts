@@ -8,13 +8,19 @@
 const EN_AU = 'en-AU';
 
 let tag = EN_AU;
+let isolated = (s: string) => s;
 // Made on first use: building a NumberFormat loads the locale's data, the costliest step of the journey's start.
 let dollars: Intl.NumberFormat | undefined;
 
-/** Formats for the `Intl` locale `intlTag` from now on (journey/locale.ts `INTL_TAGS`); `en-AU` is the English journey's. */
-export function setFormatLocale(intlTag: string): void {
+/**
+ * Formats for the `Intl` locale `intlTag` from now on (journey/locale.ts `INTL_TAGS`); `en-AU` is the English journey's.
+ * Right to left, an amount or a percentage is a left-to-right isolate (LRI … PDI), so "12,345 AU$" keeps its order
+ * inside Arabic text, a table cell or the chart's labels.
+ */
+export function setFormatLocale(intlTag: string, rightToLeft = false): void {
   tag = intlTag;
   dollars = undefined;
+  isolated = rightToLeft ? (s) => `\u2066${s.replace(/[\u200e\u200f]/g, '')}\u2069` : (s) => s;
 }
 
 const english = () => tag === EN_AU;
@@ -22,7 +28,7 @@ const english = () => tag === EN_AU;
 /** $12,345 (whole dollars). */
 export function formatDollars(value: number): string {
   dollars ??= new Intl.NumberFormat(tag, { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
-  return dollars.format(Math.round(value));
+  return isolated(dollars.format(Math.round(value)));
 }
 
 /** Cents as whole dollars: 89185 → "$892". */
@@ -47,7 +53,7 @@ export function formatEnteredMoney(text: string): string {
 export function formatPercent(value: number, maximumFractionDigits = 2): string {
   return english()
     ? `${value.toLocaleString(EN_AU, { maximumFractionDigits })}%`
-    : new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits }).format(value / 100);
+    : isolated(new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits }).format(value / 100));
 }
 
 /** A rate as a percentage: 0.0467 → "4.7%" (`digits` decimals at most). */

@@ -83,7 +83,7 @@ export const wordsReady = (module: CatalogueModule): Promise<unknown> =>
 /** The page's language and direction, the figures' formats, and the embedded widget's language. */
 function showLocale(locale: Locale): void {
   active = locale;
-  setFormatLocale(INTL_TAGS[locale]);
+  setFormatLocale(INTL_TAGS[locale], isRightToLeft(locale));
   const html = document.documentElement;
   html.lang = HTML_LANG[locale];
   html.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';

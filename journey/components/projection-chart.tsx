@@ -38,7 +38,7 @@ export interface ProjectionChartProps {
 
 const W = 640;
 const H = 300;
-const PAD = { left: 80, right: 16, top: 16, bottom: 36 };
+const PAD = { right: 16, top: 16, bottom: 36 };
 
 /** A round axis top: 1, 2, 2.5 or 5 times a power of ten, at or above `max`. */
 export function niceMax(max: number): number {
@@ -54,13 +54,15 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
   const label = (p: ProjectionPoint) => p.label ?? String(p.year);
   const first = points[0] ? at(points[0]) : 0;
   const last = points.length ? at(points[points.length - 1]!) : first + 1;
+  const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
+  // room for the dollar axis's longest label (80 for "$100,000"; a locale's "100,000 AU$" needs more)
+  const left = Math.max(80, 12 + 6 * Math.max(...ticks.map((t) => formatDollars(t).length)));
   // right to left, time runs from the right and the dollar axis stands on the right; its labels, anchored at their
   // 'end', follow the text's direction
   const rtl = isRightToLeft(useLocale());
   const side = (v: number) => (rtl ? W - v : v);
-  const x = (t: number) => side(PAD.left + ((t - first) / Math.max(1, last - first)) * (W - PAD.left - PAD.right));
+  const x = (t: number) => side(left + ((t - first) / Math.max(1, last - first)) * (W - left - PAD.right));
   const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (H - PAD.top - PAD.bottom);
-  const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
   const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(at(p)).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
   const hasBand = points.every((p) => p.low !== undefined && p.high !== undefined);
   const hasToday = points.every((p) => p.today !== undefined);
@@ -82,8 +84,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
           <g key={t} className="chart__tick">
-            <line x1={side(PAD.left)} x2={side(W - PAD.right)} y1={y(t)} y2={y(t)} />
-            <text x={side(PAD.left - 8)} y={y(t)} dy="0.32em" textAnchor="end">
+            <line x1={side(left)} x2={side(W - PAD.right)} y1={y(t)} y2={y(t)} />
+            <text x={side(left - 8)} y={y(t)} dy="0.32em" textAnchor="end">
               {formatDollars(t)}
             </text>
           </g>
@@ -102,7 +104,7 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
           ) : null,
         )}
         {hasBand && <path className="chart__band" d={band} />}
-        <line className="chart__goal" x1={side(PAD.left)} x2={side(W - PAD.right)} y1={y(goal)} y2={y(goal)} />
+        <line className="chart__goal" x1={side(left)} x2={side(W - PAD.right)} y1={y(goal)} y2={y(goal)} />
         <text className="chart__goal-label" x={side(W - PAD.right)} y={y(goal) - 6} textAnchor="end">
           {M.goal(formatDollars(goal))}
         </text>

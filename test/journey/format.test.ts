@@ -38,8 +38,8 @@ describe('figures for the active locale (Intl)', () => {
     expect(formatMonthYear('2026-09-01', 0)).toBe('Sep 2026');
   });
 
-  it('Arabic: Latin digits everywhere, in Arabic forms', () => {
-    setFormatLocale('ar-u-nu-latn');
+  it('Arabic: Latin digits everywhere, in Arabic forms, amounts and percentages kept left to right in right-to-left text', () => {
+    setFormatLocale('ar-u-nu-latn', true);
     for (const shown of [
       formatDollars(12345),
       formatCents(89185),
@@ -52,6 +52,8 @@ describe('figures for the active locale (Intl)', () => {
       expect(shown).not.toMatch(ARABIC_INDIC);
     expect(formatDollars(12345)).toContain('12,345');
     expect(formatDollars(12345)).toContain('AU$');
+    expect(formatDollars(12345)).toMatch(/^\u2066[^\u200e\u200f]+\u2069$/);
+    expect(formatRate(0.0467)).toMatch(/^\u2066.*4\.7.*\u2069$/);
     expect(formatPercent(4.67)).toContain('4.67');
     expect(formatIsoDate('2026-03-02').replace(/\u200f/g, '')).toBe('02/03/2026');
     expect(formatMonthYear('2026-11-21', 30)).toMatch(/^\S+ 2029$/);
