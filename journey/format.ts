@@ -13,7 +13,7 @@ let isolated = (s: string) => s;
 let dollars: Intl.NumberFormat | undefined;
 
 /**
- * Formats for the `Intl` locale `intlTag` from now on (journey/locale.ts `INTL_TAGS`); `en-AU` is the English journey's.
+ * Formats for the `Intl` locale `intlTag` from now on (journey/locale.ts `showLocale`); `en-AU` is the English journey's.
  * Right to left, an amount or a percentage is a left-to-right isolate (LRI … PDI), so "12,345 AU$" keeps its order
  * inside Arabic text, a table cell or the chart's labels.
  */

@@ -18,10 +18,8 @@ export type CatalogueModule = 'messages' | 'messages-on-demand' | 'messages-advi
 /** Whether a locale is written right to left. */
 export const isRightToLeft = (locale: Locale): boolean => locale === 'ar';
 
-/** The `Intl` locale each formats with: Arabic with Latin digits, so figures read as in the English statement. */
-const INTL_TAGS: Record<Locale, string> = { en: 'en-AU', ar: 'ar-u-nu-latn', 'zh-Hans': 'zh-Hans' };
-/** `<html lang>`: the page's own English tag, or the locale's. */
-const HTML_LANG: Record<Locale, string> = { en: 'en-AU', ar: 'ar', 'zh-Hans': 'zh-Hans' };
+/** `<html lang>`: the page's own English tag (Australian English), or the locale's. */
+const htmlLang = (locale: Locale) => (locale === 'en' ? 'en-AU' : locale);
 
 /**
  * The journey's locale for a BCP 47 tag, or null: any `ar…` is Arabic; `zh`, `zh-CN`, `zh-SG` and `zh-Hans…` are
@@ -83,12 +81,13 @@ export const wordsReady = (module: CatalogueModule): Promise<unknown> =>
 /** The page's language and direction, the figures' formats, and the embedded widget's language. */
 function showLocale(locale: Locale): void {
   active = locale;
-  setFormatLocale(INTL_TAGS[locale], isRightToLeft(locale));
+  // the Intl locale: the page's, Arabic with Latin digits so that figures read as in the English statement
+  setFormatLocale(locale === 'ar' ? 'ar-u-nu-latn' : htmlLang(locale), isRightToLeft(locale));
   const html = document.documentElement;
-  html.lang = HTML_LANG[locale];
+  html.lang = htmlLang(locale);
   html.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
   // the widget reads <html lang> as it starts; one already running switches with the page
-  (window as { AIChatWidget?: { setLocale?: (tag: string) => void } }).AIChatWidget?.setLocale?.(HTML_LANG[locale]);
+  (window as { AIChatWidget?: { setLocale?: (tag: string) => void } }).AIChatWidget?.setLocale?.(htmlLang(locale));
 }
 
 /**
