@@ -391,6 +391,10 @@ export const REVIEW_WORDS = {
   no: 'No',
   /** A row's amount that is not entered. */
   noAmount: '—',
+  /** An amount with how often it comes (the frequency's label, '' when not chosen): '$500 weekly'. */
+  amountPer: (amount: string, frequency: string) => (frequency ? `${amount} ${frequency.toLowerCase()}` : amount),
+  /** One row of a list on the review: what it is, and its amount. */
+  item: (kind: string, amount: string) => `${kind}: ${amount}`,
 };
 
 /** The words of a text. */

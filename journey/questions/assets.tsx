@@ -47,7 +47,9 @@ export const assets = defineQuestion({
   Body: Assets,
   rule: (a) => listDone(a.assets),
   review: (a, s) => [
-    listRow(W.review, a.assets, s.assets, (r) => `${labelOf(ASSET_TYPES, r.type) || W.item}: ${money(r.value) || REVIEW_WORDS.noAmount}`),
+    listRow(W.review, a.assets, s.assets, (r) =>
+      REVIEW_WORDS.item(labelOf(ASSET_TYPES, r.type) || W.item, money(r.value) || REVIEW_WORDS.noAmount),
+    ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.assets>): Pick<Inputs, 'cashCents'> => {
     let cash = 0;

@@ -47,11 +47,8 @@ export const benefits = defineQuestion({
   Body: Benefits,
   rule: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
   review: (a, s) => [
-    listRow(
-      W.review,
-      a.benefits,
-      s.benefits,
-      (r) => `${labelOf(BENEFIT_TYPES, r.type) || W.item}: ${W.perFortnight(money(r.amount) || REVIEW_WORDS.noAmount)}`,
+    listRow(W.review, a.benefits, s.benefits, (r) =>
+      REVIEW_WORDS.item(labelOf(BENEFIT_TYPES, r.type) || W.item, W.perFortnight(money(r.amount) || REVIEW_WORDS.noAmount)),
     ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.benefits>): Pick<Inputs, 'benefits'> => {
