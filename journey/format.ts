@@ -23,6 +23,9 @@ export function setFormatLocale(intlTag: string, rightToLeft = false): void {
   isolated = rightToLeft ? (s) => `\u2066${s.replace(/[\u200e\u200f]/g, '')}\u2069` : (s) => s;
 }
 
+/** The `Intl` locale figures are formatted for. */
+export const formatLocale = (): string => tag;
+
 const english = () => tag === EN_AU;
 
 /** $12,345 (whole dollars). */
@@ -58,23 +61,3 @@ export function formatPercent(value: number, maximumFractionDigits = 2): string 
 
 /** A rate as a percentage: 0.0467 → "4.7%" (`digits` decimals at most). */
 export const formatRate = (rate: number, digits = 1): string => formatPercent(rate * 100, digits);
-
-/** An ISO date as the locale writes it: 2026-11-21 → 21/11/2026 in English. */
-export function formatIsoDate(iso: string): string {
-  if (english()) return iso.split('-').reverse().join('/');
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(tag, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
-}
-
-// English's own short months: Intl's en-AU writes "Sept", the pages have always shown "Sep"
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The month `months` after the ISO date `from`, as "May 2029". */
-export function formatMonthYear(from: string, months: number): string {
-  const [y, m] = from.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + months;
-  if (english()) return `${MONTHS[total % 12]} ${Math.floor(total / 12)}`;
-  return new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(Math.floor(total / 12), total % 12, 1),
-  );
-}

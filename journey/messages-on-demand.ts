@@ -5,7 +5,8 @@
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import type { ReasonWords, UnsuitableCode, UnsuitableFigures } from './engine/unsuitable';
 import type { DebtOwed } from './engine/inputs';
-import { formatCents, formatDollars, formatIsoDate, formatPercent, formatRate } from './format';
+import { formatCents, formatDollars, formatPercent, formatRate } from './format';
+import { formatIsoDate } from './format-dates';
 import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
 import type { DebtType, RiskStyle } from './option-values';
 

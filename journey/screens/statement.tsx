@@ -6,7 +6,8 @@
  */
 import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../options';
 import { useJourney } from '../actor-context';
-import { formatDollars, formatIsoDate, formatPercent } from '../format';
+import { formatDollars, formatPercent } from '../format';
+import { formatIsoDate } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { Fragment } from 'react';
 import { Sentence } from '../components/sentence';

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  formatCents,
-  formatDollars,
-  formatIsoDate,
-  formatMonthYear,
-  formatNumber,
-  formatPercent,
-  formatRate,
-  setFormatLocale,
-} from '../../journey/format';
+import { formatCents, formatDollars, formatNumber, formatPercent, formatRate, setFormatLocale } from '../../journey/format';
+import { formatIsoDate, formatMonthYear } from '../../journey/format-dates';
 
 describe('dates for people', () => {
   it('writes an ISO date as DD/MM/YYYY', () => {
