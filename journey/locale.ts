@@ -76,7 +76,12 @@ export const useLocale = (): Locale =>
  * views, so whatever a view's module says as it loads is in the locale too.
  */
 export const wordsReady = (module: CatalogueModule): Promise<unknown> =>
-  active === 'en' ? Promise.resolve() : words().then((w) => w.wordsReady(active, module));
+  // a loader that cannot load leaves English: the view's own import says whether the page can show
+  active === 'en'
+    ? Promise.resolve()
+    : words()
+        .then((w) => w.wordsReady(active, module))
+        .catch(() => false);
 
 /** The page's language and direction, the figures' formats, and the embedded widget's language. */
 function showLocale(locale: Locale): void {
