@@ -7,15 +7,19 @@ import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNo
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
+import { Sentence } from './components/sentence';
 import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
-import { FRAME_WORDS as W, PRODUCT_NAME, UNEXPECTED_ERROR } from './messages';
+import { FRAME_WORDS as W, LOCALE_NAMES, PRODUCT_NAME } from './messages';
 import { useSuitabilityCheck } from './suitability';
+import { LOCALES, rememberLocale, setLocale, useLocale, type Locale } from './locale';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
 export function App() {
   const screen = useJourney(selectScreen);
+  // every view reads its words when it renders: a new language renders them all again
+  useLocale();
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; its click moves the focus without changing the address, which the journey's router owns */}
@@ -91,9 +95,35 @@ function Header() {
               </button>
             </div>
           )}
+          <LocalePicker />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The language picker: the visitor's choice is remembered on this device and switches the journey at once. */
+function LocalePicker() {
+  const locale = useLocale();
+  return (
+    <label className="locale-picker">
+      <span className="sr-only">{W.language}</span>
+      <select
+        className="locale-picker__select"
+        value={locale}
+        onChange={(e) => {
+          const next = e.currentTarget.value as Locale;
+          rememberLocale(next);
+          void setLocale(next);
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -107,11 +137,14 @@ function usePageArrival(title: string) {
   const navigations = useJourney(selectNavigations);
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
+  // a navigation, not a new title (the language changed), moves the focus
+  useEffect(() => {
     // The first screen of a page load keeps the browser's own focus and scroll.
     if (navigations <= 1) return;
     window.scrollTo(0, 0);
     heading.current?.focus();
-  }, [navigations, title]);
+  }, [navigations]);
   return heading;
 }
 
@@ -175,8 +208,7 @@ function NotFound() {
         {W.notFound}
       </h1>
       <p className="lead">
-        {W.noPage} <code>{path}</code>
-        {W.mistyped}
+        <Sentence text={W.noPage} parts={{ path: <code dir="ltr">{path}</code> }} />
       </p>
       <div className="page-nav">
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
@@ -210,7 +242,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
     if (!this.state.error) return this.props.children;
     return (
       <main id="main" tabIndex={-1} className="page" data-screen="error">
-        <h1 className="page__title">{UNEXPECTED_ERROR}</h1>
+        <h1 className="page__title">{W.unexpectedError}</h1>
         <p className="lead">{W.somethingWrong}</p>
         <pre className="error-detail">{this.state.error.message}</pre>
         <div className="page-nav">

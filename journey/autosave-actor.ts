@@ -27,7 +27,8 @@ export const autosaveActor = (
         // record the day before for a save before 10 or 11 am in Australia.
         asOf: isoDate(at),
         suitable: s.suitable,
-        reasons: s.reasons.map((r) => ({ code: r.code, title: r.title })),
+        // codes only: the words are the catalogue's, in the visitor's language
+        reasons: s.reasons.map((r) => ({ code: r.code })),
       };
       saveAnswers(storage, command.answers, at, console.warn, assessed, command.resumeAt);
       onSaved?.();

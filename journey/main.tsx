@@ -8,6 +8,7 @@ import { autosaveActor, memoryStorage } from './autosave-actor';
 import { ClockContext, systemClock } from './clock';
 import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
+import { chooseLocale, chosenLocale, setLocale } from './locale';
 import { RESUMABLE, journeyGuards, journeyMachine } from './questionnaire';
 import { prefetchScreens } from './screens';
 import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
@@ -28,6 +29,8 @@ function localStore(): StorageLike {
 async function main() {
   const root = document.getElementById('app');
   if (!root) throw new Error('The journey needs an element with id "app".');
+  // the visitor's language (their choice, then the browser's): <html lang> and dir at once, its first words before the first render
+  const locale = setLocale(chooseLocale([chosenLocale(), ...navigator.languages]));
   const storage = localStore();
   // the inspector's module loads only when the address may ask for it: a first visit does not carry it
   const inspect: Observer<InspectionEvent> | undefined = location.search.includes('inspect')
@@ -43,7 +46,7 @@ async function main() {
   });
   const input = { path: location.pathname, answers: loadAnswers(storage), resumeAt: loadResumeAt(storage, RESUMABLE) };
   // the first render in a task of its own, apart from evaluating the modules: shorter tasks at start
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await Promise.all([locale, new Promise((resolve) => setTimeout(resolve, 0))]);
   root.replaceChildren();
   createRoot(root).render(
     <ClockContext.Provider value={clock}>

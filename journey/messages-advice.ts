@@ -4,25 +4,28 @@
  * said from the figures the engine hands over (journey/engine/reasons.ts). Kept apart so that they load with the
  * advice pages that show them.
  */
-import { dollarsText, percentText, yearsText } from './engine/money';
 import type { AdviceNote } from './engine';
+import { formatCents as dollarsText, formatNumber, formatRate as percentText } from './format';
+import { RISK_LABELS, UNIT_WORDS } from './messages';
 import type { Projection } from './engine/projection';
 import type { ReasonsInput } from './engine/reasons';
 import { GOAL_OPTIONS, labelOf } from './options';
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
+const yearsText = UNIT_WORDS.years;
 
 /** Why this recommendation, in the order a reader needs it. */
 function recommendationReasons(x: ReasonsInput): string[] {
   const { profile: p, needs } = x;
+  const style = RISK_LABELS[p.id];
   const reasons: string[] = [];
   const goal = x.goalType === '' ? 'your goal' : `your goal (${labelOf(GOAL_OPTIONS, x.goalType).toLowerCase()})`;
 
   reasons.push(
-    `Because ${goal} is ${yearsText(x.years)} away and you chose ${p.label}, which suits goals at least ${yearsText(p.minHorizonYears)} away.`,
+    `Because ${goal} is ${yearsText(x.years)} away and you chose ${style}, which suits goals at least ${yearsText(p.minHorizonYears)} away.`,
   );
   reasons.push(
-    `${p.label} invests about ${pct(p.growth)} in growth assets such as shares and property and ${pct(p.defensive)} in defensive assets such as cash and bonds. ` +
+    `${style} invests about ${pct(p.growth)} in growth assets such as shares and property and ${pct(p.defensive)} in defensive assets such as cash and bonds. ` +
       `We assume a median return of ${percentText(p.medianNetReturn)} a year after fees; some years will be higher and some will lose money. ` +
       `So that the plan reaches your goal in ${pct(x.confidence)} of outcomes, not half of them, we plan on ${percentText(x.annualReturn)} a year over your ${yearsText(x.years)}.`,
   );
@@ -119,10 +122,10 @@ function chartSummary(p: Projection, targetYear: number): string {
 /** The assumptions stated beside the chart, ending with the reminder that it is not a guarantee. */
 function chartAssumptions({ profile, inflationRate, fees, projection }: ReasonsInput): string[] {
   return [
-    `Returns: ${profile.label}, a median of ${percentText(profile.medianNetReturn)} a year after the ${percentText(fees.investmentFeeRate)} investment fee, ` +
+    `Returns: ${RISK_LABELS[profile.id]}, a median of ${percentText(profile.medianNetReturn)} a year after the ${percentText(fees.investmentFeeRate)} investment fee, ` +
       `with ups and downs of about ${percentText(profile.volatility)} a year.`,
     `Inflation: ${percentText(inflationRate)} a year, for the figures in today’s dollars.`,
-    `The bands come from ${projection.paths.toLocaleString('en-AU')} simulated outcomes: 1 in 10 ends below the lower line and 1 in 10 above the upper line.`,
+    `The bands come from ${formatNumber(projection.paths)} simulated outcomes: 1 in 10 ends below the lower line and 1 in 10 above the upper line.`,
     'This is a projection, not a guarantee. Your investment can fall in value, and past returns do not predict future ones.',
   ];
 }
@@ -139,7 +142,7 @@ export const REASON_WORDS = {
 type NoteCode = AdviceNote['code'];
 
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
-const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
+export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
   'singles-medicare': () =>
     'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
   'seniors-offset': () =>
@@ -151,4 +154,4 @@ const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string 
 };
 
 /** A note's words. */
-export const noteText = (n: AdviceNote): string => (NOTES[n.code] as (n: AdviceNote) => string)(n);
+export const noteText = (n: AdviceNote): string => (NOTE_WORDS[n.code] as (n: AdviceNote) => string)(n);

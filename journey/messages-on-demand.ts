@@ -3,7 +3,106 @@
  * journey's words shown after the first page's chunk, kept out of it so that they load with what shows them.
  */
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from './constants';
-import { article, formatDollars } from './format';
+import type { ReasonWords, UnsuitableCode, UnsuitableFigures } from './engine/unsuitable';
+import type { DebtOwed } from './engine/inputs';
+import { formatCents, formatDollars, formatPercent, formatRate } from './format';
+import { formatIsoDate } from './format-dates';
+import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
+import type { DebtType, RiskStyle } from './option-values';
+
+/** The indefinite article for a word: 'an aggressive', 'a moderate' (English grammar: the English catalogue's own). */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+const years = UNIT_WORDS.years;
+const SAVINGS_ACCOUNT = 'a high-interest savings account or a term deposit, where its value will not fall';
+
+/**
+ * One high-interest debt in the user's own terms, aware of whose it is (issue 15): "You owe $5,000 on your credit
+ * card at 19.99% a year", "Your partner owes $3,000 on their personal loan", "You and your partner owe … on a joint car loan".
+ */
+function debtLine(d: DebtOwed): string {
+  const kind = (DEBT_LABELS[d.type as DebtType] ?? d.type).toLowerCase();
+  const [who, whose] =
+    d.owner === 'partner'
+      ? ['Your partner owes', 'their']
+      : d.owner === 'joint'
+        ? ['You and your partner owe', 'a joint']
+        : ['You owe', 'your'];
+  const amount = d.valueCents === null ? 'money (we could not read the amount)' : formatCents(d.valueCents);
+  return `${who} ${amount} on ${whose} ${kind}${d.rate === null ? '' : ` at ${formatRate(d.rate, 2)} a year`}.`;
+}
+
+/**
+ * Why investing is not advised now (the engine's suitability rules, journey/engine/suitability.ts), by the rule's
+ * code, said from its figures: a short heading, why, with the user's own figures, and what to do instead.
+ */
+export const UNSUITABLE_WORDS: { [C in UnsuitableCode]: (f: Extract<UnsuitableFigures, { code: C }>) => ReasonWords } = {
+  'under-18': (f) => ({
+    title: `This advice is for people aged ${f.minAge} or over`,
+    explanation: `You are ${f.age}. We can only give this advice to people aged ${f.minAge} or over.`,
+    instead:
+      `Come back when you turn ${f.minAge}, on ${formatIsoDate(f.comeBackOn)}. ` +
+      'Until then, a bank savings account is a safe place to build your savings, and Moneysmart (moneysmart.gov.au) has tips to get started.',
+  }),
+  retirement: () => RETIREMENT_WORDS,
+  'goal-too-soon': (f) => ({
+    title: 'Your goal is less than a year away',
+    explanation:
+      'Investments can fall in value, and in less than a year there may be no time for them to recover before you need the money. ' +
+      `This advice is for goals at least ${years(f.minGoalYears)} away.`,
+    instead: `Keep the money for this goal in ${SAVINGS_ACCOUNT}.`,
+  }),
+  'goal-shorter-than-horizon': (f) => {
+    const label = RISK_LABELS[f.profile as RiskStyle];
+    return {
+      title: `${label} suits goals at least ${years(f.minHorizonYears)} away`,
+      explanation:
+        `Your goal is ${years(f.goalYears)} away. ${label} puts about ${Math.round(f.growth * 100)}% in growth assets such as shares, ` +
+        `whose value can fall sharply and take years to recover, so it suits goals at least ${years(f.minHorizonYears)} away.`,
+      instead: f.suited
+        ? `Choose ${RISK_LABELS[f.suited as RiskStyle]} or a more cautious style, which suits a goal ${years(f.goalYears)} away, or give your goal at least ${years(f.minHorizonYears)}.`
+        : `No investment style suits a goal this close. Keep the money in ${SAVINGS_ACCOUNT}, or give your goal at least ${years(f.minHorizonYears)}.`,
+    };
+  },
+  'no-income': () => ({
+    title: 'You have no income at the moment',
+    explanation:
+      'You told us you have no income from work, other sources or benefits. Without an income, your cash is what you would live on, ' +
+      'and an investment can be worth less than you put in just when you need the money.',
+    instead: `Keep your cash as your emergency fund, in ${SAVINGS_ACCOUNT}, and come back when you have a regular income.`,
+  }),
+  'savings-over-income': (f) => ({
+    title: 'You save more than you earn',
+    explanation: `${
+      f.netMonthlyCents <= 0
+        ? `You told us you save ${formatCents(f.savedMonthlyCents)} a month, but have no income.`
+        : `You told us you save ${formatCents(f.savedMonthlyCents)} a month, more than your take-home pay of ${formatCents(f.netMonthlyCents)} a month.`
+    } We can only plan with what you can save.`,
+    instead: 'Check the amount you save and how often (Regular savings), and your income, then come back.',
+  }),
+  'no-surplus': (f) => ({
+    title: 'You have nothing left over each month to invest',
+    explanation: `We work out what you could invest from what you save regularly, and ${
+      {
+        'not-saving': 'you told us you do not save regularly',
+        zero: `you told us you save ${formatDollars(0)}`,
+        'under-a-cent': 'what you told us you save comes to less than a cent a month',
+      }[f.because]
+    }, so there is nothing to invest each month.`,
+    instead:
+      'Start with a budget to find money you can save each month (Moneysmart’s budget planner can help), ' +
+      'build a saving habit, then come back.',
+  }),
+  'high-interest-debt': (f) => ({
+    title: 'Pay off your high-interest debt first',
+    explanation:
+      `${f.debts.map(debtLine).join(' ')} Interest of ${formatRate(f.highInterestRate, 2)} a year or more is far more than an investment can be expected to earn, ` +
+      `so paying ${f.debts.length === 1 ? 'it' : 'these'} off first leaves you better off.`,
+    instead:
+      'Put what you save towards these debts, starting with the highest interest rate, then come back. ' +
+      'If repayments are hard, the National Debt Helpline (1800 007 007) gives free, confidential help.',
+  }),
+};
 
 /** A Yes/No list's words where the engine finds it unanswered or empty (journey/engine/inputs.ts `Reader.list`). */
 const list = (question: string, addRows: string) => ({ question, addRows });
@@ -112,7 +211,7 @@ export const EMBED_WORDS = {
 /** issue 15: what an investment style could lose in a bad year (journey/questions/possible-loss.tsx), made when shown. */
 export const POSSIBLE_LOSS_WORDS = {
   loss: (style: string, percent: number, perTenThousand: number) =>
-    `In a bad year, one year in twenty, ${article(style)} ${style.toLowerCase()} portfolio could lose about ${percent}% of its value: ${formatDollars(perTenThousand)} on every $10,000 invested. It can take years to recover.`,
+    `In a bad year, one year in twenty, ${article(style)} ${style.toLowerCase()} portfolio could lose about ${formatPercent(percent)} of its value: ${formatDollars(perTenThousand)} on every ${formatDollars(10_000)} invested. It can take years to recover.`,
   little: (style: string) =>
     `Even in a bad year, one year in twenty, ${article(style)} ${style.toLowerCase()} portfolio is expected to lose little or nothing, though its value can still fall.`,
 };
@@ -155,13 +254,18 @@ export const ADVICE_WORDS = {
     fee: 'Fee',
     rate: 'Rate',
     firstYear: 'First year',
-    over: 'Over ',
+    /** The fee table's last column: the whole timeframe. */
+    overYears: (goalYears: number) => `Over ${years(goalYears)}`,
+    /** A fee's rate a year. */
+    rateYearly: (rate: Shown) => `${rate} yearly`,
     yourGoalIsOut:
       'Your goal is out of reach as it stands, so we do not recommend a product or prepare a statement of advice yet. The recommendation shows three ways to make it work: more time, a smaller goal or a larger first deposit (Adjust goals changes the goal).',
     perMonth: (monthly: Shown) => `${monthly} a month`,
-    now: (amount: string) => `${amount} now`,
-    and: ' and ',
-    invest: (amounts: Shown) => `Invest ${amounts}`,
+    /** The proposed advice: a first deposit and a monthly amount, or either alone, or (both $0) the amount alone. */
+    investNowAndMonthly: (now: Shown, monthly: Shown) => `Invest ${now} now and ${monthly} a month`,
+    investNow: (now: Shown) => `Invest ${now} now`,
+    investMonthly: (monthly: Shown) => `Invest ${monthly} a month`,
+    invest: (amount: Shown) => `Invest ${amount}`,
     upfrontAdviserFee: 'Upfront adviser fee',
     oneOffInvoiced: 'One-off, invoiced',
     oneOff: 'One-off',
@@ -176,7 +280,8 @@ export const ADVICE_WORDS = {
     youCanChangeAny: 'You can change any answer from the review page.',
     reviewYourAnswers: 'Review your answers',
     weNeedAFew: 'We need a few more answers to work out your figures',
-    goTo: 'Go to ',
+    /** A missing answer's link to its step. */
+    goTo: (step: Shown) => `Go to ${step}`,
     theseAre: 'These are {example}. Answer the questionnaire to see figures worked out from your own situation.',
     exampleFigures: 'example figures',
     whyTheseFigures: 'Why these figures',
@@ -202,10 +307,11 @@ export const ADVICE_WORDS = {
     goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} in {year}.',
     theRegularInvestment: 'The regular investment.',
     sources: 'Sources',
-    from: ' (from ',
+    /** A source of the figures: its publisher, its title (a link where it has one) and the date it is in force from. */
+    source: '{publisher}, {title} (from {date})',
     /** The chance in bold. */
     chanceOfReachingYour: 'Chance of reaching your goal: {chance}. In today’s dollars the median outcome is {median}.',
-    yourGoal: 'Your goal: ',
+    yourGoal: (goal: Shown) => `Your goal: ${goal}`,
     adjustGoals: 'Adjust goals',
     proposedAdvice: 'Proposed advice',
     /** The headline of a plan that does not reach the goal (a sentence of its own, the portfolio's follows). */
@@ -213,10 +319,11 @@ export const ADVICE_WORDS = {
     why: 'Why',
     threeWaysToMake: 'Three ways to make it work',
     giveItMoreTime: 'Give it more time:',
-    insteadOf: (years: Shown, years2: Shown) => `${years} instead of ${years2}.`,
+    insteadOf: (longerYears: number, goalYears: number) => `${years(longerYears)} instead of ${years(goalYears)}.`,
     evenTheLongestTimeframe: 'even the longest timeframe we plan for would not be enough on its own.',
     aimForASmaller: 'Aim for a smaller goal:',
-    inTodaySDollars3: ' in today’s dollars in',
+    /** The smaller goal: its amount in today's dollars, in the goal's years. */
+    smallerGoal: (today: Shown, goalYears: number) => `${today} in today’s dollars in ${years(goalYears)}.`,
     startWithMore: 'Start with more:',
     useAdjustGoalsTo: 'Use Adjust goals to change the amount or the years. We recommend a product once the plan reaches your goal.',
     howWeWorkedThis: 'How we worked this out',
@@ -270,12 +377,14 @@ export const ADVICE_WORDS = {
       upfrontAdviserFee: Shown,
     ) =>
       `Assumptions version ${assumptionsVersion}, engine ${engineVersion}, worked out on ${asOf} using ${financialYear} tax rates. Returns are long-run assumptions for a ${label} portfolio (${grossReturn} a year before fees, volatility ${volatility}); the investment fee is ${investmentFeeRate} a year; the adviser fee of ${upfrontAdviserFee} is invoiced, not taken from your investment.`,
-    inTodaySDollars4: (today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${today} in today’s dollars in ${years} (${targetYear}): about ${nominal} then, with ${inflationRate} inflation a year.`,
-    inPortfolioGrowthDefensive: (article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
-      `in ${article} ${label} portfolio (${growth}% growth, ${defensive}% defensive).`,
-    workedOutForPortfolio: (article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
-      `We worked this out for ${article} ${label} portfolio (${growth}% growth, ${defensive}% defensive).`,
+    inTodaySDollars4: (today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${today} in today’s dollars in ${years(goalYears)} (${targetYear}): about ${nominal} then, with ${inflationRate} inflation a year.`,
+    /** The risk style's name as the options list it (journey/messages.ts `RISK_LABELS`). */
+    inPortfolioGrowthDefensive: (style: string, growth: Shown, defensive: Shown) =>
+      `in ${article(style)} ${style.toLowerCase()} portfolio (${growth}% growth, ${defensive}% defensive).`,
+    /** The portfolio's line after the out-of-reach headline, a sentence of its own (the style as `inPortfolioGrowthDefensive` takes it). */
+    workedOutForPortfolio: (style: string, growth: Shown, defensive: Shown) =>
+      `We worked this out for ${article(style)} ${style.toLowerCase()} portfolio (${growth}% growth, ${defensive}% defensive).`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `You would need ${monthlyNeeded} a month, but you can invest about ${affordableMonthly} a month. You could:`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
@@ -325,7 +434,8 @@ export const ADVICE_WORDS = {
     /** The foot of every printed page: {page} and {pages} are the page's number and the count. */
     pageOfPages: 'Page {page} of {pages}',
     yourSituation: 'Your situation',
-    age: 'Age ',
+    /** The first line of the situation: the age (or `notGiven`) and the relationship status (or `relationshipStatusNotGiven`). */
+    ageAndRelationship: (age: Shown, relationship: Shown) => `Age ${age}, ${relationship}.`,
     notGiven: 'not given',
     relationshipStatusNotGiven: 'relationship status not given',
     employmentNotGiven: 'Employment not given',
@@ -347,9 +457,11 @@ export const ADVICE_WORDS = {
     feesInDollars: 'Fees in dollars',
     whoGivesThisAdvice: 'Who gives this advice',
     readTheFinancialServices: 'read the Financial Services Guide',
-    theProductIsExplained: '. The product is explained in its ',
     productDisclosureStatement: 'product disclosure statement',
-    whichYouShouldRead: ', which you should read before you decide.',
+    /** Who gives the advice, with links to the guide ({fsg}: `readTheFinancialServices`) and the product's statement ({pds}). */
+    whoGivesIt:
+      '{business}, Australian Financial Services Licence {afsl} (a demonstration number: Horizon Advice is a fictional business). ' +
+      'Our Financial Services Guide says who we are and what we do: {fsg}. The product is explained in its {pds}, which you should read before you decide.',
     howWeArePaid: 'How we are paid, and our conflicts',
     speakWithAnAdviser: 'Speak with an adviser',
     ifYouHaveA: 'If you have a complaint',
@@ -364,8 +476,8 @@ export const ADVICE_WORDS = {
       `Emergency fund of ${target} (${months} months of take-home pay) kept in cash; cash held ${cash}${shortfall}.`,
     regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
       `Regular savings of ${monthly} a month, of which ${investableMonthly} can be invested after setting aside ${setAsideShare}% for the unexpected.`,
-    inTodaySDollars: (label: Shown, today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${label}: ${today} in today’s dollars in ${years} (${targetYear}), about ${nominal} then at ${inflationRate} inflation.`,
+    inTodaySDollars: (label: Shown, today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${label}: ${today} in today’s dollars in ${years(goalYears)} (${targetYear}), about ${nominal} then at ${inflationRate} inflation.`,
     inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
       `${monthlyNeeded} in the ${fundName} (${growth}% growth, ${defensive}% defensive).`,
     returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
@@ -384,8 +496,6 @@ export const ADVICE_WORDS = {
       `Tell us first: email ${EMAIL} or call ${PHONE}. We will acknowledge your complaint within one business day and give you our final response within ${COMPLAINT_DAYS} days. If you are not satisfied, you can go to the Australian Financial Complaints Authority (AFCA), a free and independent service: ${AFCA}.`,
     thisIsPersonalAdvice: (asOf: Shown) =>
       `This is personal advice, prepared by a digital advice tool from the answers you gave on ${asOf}. It relies on those answers being complete and correct: if your situation changes, or anything here is wrong, come back and update your answers. Horizon Advice is a demonstration.`,
-    australianFinancialServicesLicence: (BUSINESS: Shown, AFSL: Shown) =>
-      `${BUSINESS}, Australian Financial Services Licence ${AFSL} (a demonstration number: Horizon Advice is a fictional business). Our Financial Services Guide says who we are and what we do: `,
   },
   sample: {
     hereIsWhatYour: 'here is what your finances tell us.',
@@ -412,7 +522,8 @@ export const ADVICE_WORDS = {
     upfrontAdviserFee: 'Upfront adviser fee',
     oneOffInvoiced: 'One-off, invoiced',
     administrationFee: 'Administration fee',
-    yearly: ' yearly',
+    /** A fee's rate, or its amount, a year. */
+    yearly: (rate: Shown) => `${rate} yearly`,
     investmentFee: 'Investment fee',
     projection: 'Projection',
     investingNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown, goalAmount: Shown, toYear: Shown) =>
@@ -432,18 +543,21 @@ export const ADVICE_WORDS = {
     inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} in ${goalYears} years`,
     investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `Invest ${availableSavings} now and ${regularInvestmentMonthly} a month`,
-    inPortfolioTheInvestment: (riskLabel: Shown, riskLabel2: Shown, goalAmount: Shown, goalYears: Shown) =>
-      `in ${riskLabel} ${riskLabel2} portfolio, the investment style you chose, to reach ${goalAmount} in ${goalYears} years.`,
+    /** The risk style's name as the options list it (journey/messages.ts `RISK_LABELS`). */
+    inPortfolioTheInvestment: (style: string, goalAmount: Shown, goalYears: Shown) =>
+      `in ${article(style)} ${style.toLowerCase()} portfolio, the investment style you chose, to reach ${goalAmount} in ${goalYears} years.`,
     aDiversifiedLowCost: (riskLabel: Shown) => `A diversified, low-cost index portfolio matching your ${riskLabel} investment style.`,
     itsFeesAreLow: (investmentFeePct: Shown) => `Its fees are low: ${investmentFeePct} a year, with no administration fee.`,
     youCanStartWith: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `You can start with ${availableSavings} and add ${regularInvestmentMonthly} a month.`,
   },
   chart: {
-    goal: 'Goal ',
-    medianProjection: ' Median projection',
-    inOutcomesFallIn: ' 8 in 10 outcomes fall in the shaded range',
-    yourGoal: ' Your goal',
+    /** The goal line's label on the chart. */
+    goal: (amount: Shown) => `Goal ${amount}`,
+    /** The legend's three keys: the median line, the shaded band, the goal line. */
+    medianProjection: 'Median projection',
+    inOutcomesFallIn: '8 in 10 outcomes fall in the shaded range',
+    yourGoal: 'Your goal',
     projectedValueByYear: 'Projected value by year',
     year: 'Year',
     low: 'Low (10th)',

@@ -14,7 +14,7 @@ import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } 
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
-import { formatDollars } from './format';
+import { formatDollars, formatNumber } from './format';
 import type {
   AssetType,
   BenefitType,
@@ -186,8 +186,10 @@ export const SCREEN_TITLES: Record<FixedScreenId, string> = {
 /** The product name, in the header and every document title. */
 export const PRODUCT_NAME = 'Horizon Advice';
 
-/** journey-spec §8: the only error text of the prototype, the router's generic fallback title. */
-export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+/** Units said with a figure, in sentences of every part of the catalogue: 1 → "1 year", 2.5 → "2.5 years". */
+export const UNIT_WORDS = {
+  years: (years: number) => `${formatNumber(years, 1)} ${years === 1 ? 'year' : 'years'}`,
+};
 
 /** What is wrong with a date of birth as typed (journey/engine/dates.ts `parseDateOfBirth`). */
 export const DATE_OF_BIRTH_ERRORS = {
@@ -230,8 +232,8 @@ export const QUESTION_WORDS = {
   },
   summary: {
     title: 'Thanks, your goal is saved',
-    goal: 'Your goal:',
-    goalDetails: (amount: string, years: string) => `, ${amount} in ${years} years.`,
+    /** The goal, its kind in the {goal} slot (in bold), its amount and years as entered. */
+    goal: (amount: string, years: string) => `Your goal: {goal}, ${amount} in ${years} years.`,
     saved: 'Your goal is saved.',
     next: 'Next, we’ll ask about your finances: your work, income, savings, assets and debts. This helps us check what you can afford to invest.',
   },
@@ -257,7 +259,8 @@ export const QUESTION_WORDS = {
     type: 'Benefit',
     amount: 'Amount per fortnight',
     review: 'Government benefits',
-    perFortnight: ' a fortnight',
+    /** A benefit's amount on the review page. */
+    perFortnight: (amount: string) => `${amount} a fortnight`,
   },
   bigSpends: {
     title: `Do you expect any big expenses in the next ${BIG_SPENDS_YEARS} years?`,
@@ -338,12 +341,22 @@ export const FRAME_WORDS = {
   progress: 'Progress',
   step: (n: number, of: number, label: string) => `Step ${n} of ${of}: ${label}`,
   notFound: 'Page not found',
-  noPage: 'There is no page at',
-  mistyped: '. It may have moved, or the address may be mistyped.',
+  /** The address asked for in the {path} slot. */
+  noPage: 'There is no page at {path}. It may have moved, or the address may be mistyped.',
   toDashboard: 'Go to your dashboard',
   // journey-spec §8: the error page's lead under the generic title
   somethingWrong: 'Something went wrong while showing this page. Your answers are saved.',
+  // journey-spec §8: the only error text of the prototype, the router's generic fallback title (word for word in English)
+  unexpectedError: 'Unexpected Application Error!',
+  /** The language picker's label (journey/app.tsx). */
+  language: 'Language',
 };
+
+/**
+ * The journey's languages, each named in its own language for the picker (journey/locale.ts): the same in every
+ * locale's catalogue, so that a visitor finds their language whatever the page is in.
+ */
+export const LOCALE_NAMES = { en: 'English', ar: 'العربية', 'zh-Hans': '简体中文' };
 
 /** journey-spec §2: the dashboard (journey/screens/start.tsx). */
 export const DASHBOARD_WORDS = {
@@ -378,6 +391,10 @@ export const REVIEW_WORDS = {
   no: 'No',
   /** A row's amount that is not entered. */
   noAmount: '—',
+  /** An amount with how often it comes (the frequency's label, '' when not chosen): '$500 weekly'. */
+  amountPer: (amount: string, frequency: string) => (frequency ? `${amount} ${frequency.toLowerCase()}` : amount),
+  /** One row of a list on the review: what it is, and its amount. */
+  item: (kind: string, amount: string) => `${kind}: ${amount}`,
 };
 
 /** The words of a text. */

@@ -27,11 +27,19 @@ export interface Option<V extends string = string> {
 }
 
 /** The options a catalogue map labels (and describes), all of its values in its order, or only the values given. */
-const opts = <V extends string>(
-  labels: Record<V, string>,
-  descriptions?: Record<V, string>,
-  values = Object.keys(labels) as V[],
-): Option<V>[] => values.map((value) => ({ value, label: labels[value], description: descriptions?.[value] }));
+const opts = <V extends string>(labels: Record<V, string>, descriptions?: Record<V, string>, values = Object.keys(labels) as V[]) =>
+  values.map(
+    (value): Option<V> => ({
+      value,
+      // read when shown: a locale's words are assigned into the catalogue's maps after this module has loaded
+      get label() {
+        return labels[value];
+      },
+      get description() {
+        return descriptions?.[value];
+      },
+    }),
+  );
 
 export const YES_NO = opts<YesNo>(L.YES_NO_LABELS);
 
@@ -73,7 +81,12 @@ export const DEBT_FREQUENCIES = opts<Frequency>(L.FREQUENCY_LABELS, undefined, [
 /** journey-spec §3: the six risk styles with their descriptions. */
 export const RISK_STYLES = opts<RiskStyle>(L.RISK_LABELS, L.RISK_DESCRIPTIONS);
 
-export const INSURANCE_FIELDS = (Object.keys(L.INSURANCE_LABELS) as InsuranceKey[]).map((key) => ({ key, label: L.INSURANCE_LABELS[key] }));
+export const INSURANCE_FIELDS = (Object.keys(L.INSURANCE_LABELS) as InsuranceKey[]).map((key) => ({
+  key,
+  get label() {
+    return L.INSURANCE_LABELS[key];
+  },
+}));
 
 /** The label of an option value, or the value itself when it is not one of the options. */
 export function labelOf(options: readonly Option[], value: string): string {

@@ -25,8 +25,9 @@ export interface ReviewSection {
 
 /** An entered amount as dollars. */
 export const money = formatEnteredMoney;
-/** ' weekly', ' monthly', …: how often, after an amount ('' when not chosen). */
-export const per = (options: Parameters<typeof labelOf>[0], f: string) => (f ? ` ${labelOf(options, f).toLowerCase()}` : '');
+/** An amount with how often it comes, in the catalogue's words ('$500 weekly'; the amount alone when not chosen). */
+export const amountPer = (options: Parameters<typeof labelOf>[0], amount: string, f: string) =>
+  REVIEW_WORDS.amountPer(amount, f ? labelOf(options, f) : '');
 /** A Yes/No answer as shown. */
 export const yesNo = (v: string) => (v === 'yes' ? REVIEW_WORDS.yes : v === 'no' ? REVIEW_WORDS.no : v);
 

@@ -13,10 +13,17 @@ export interface Route {
   title: string;
 }
 
-const TITLES: Record<string, string> = { ...SCREEN_TITLES, ...Object.fromEntries(JOURNEY.questions.map((q) => [q.id, q.title])) };
+const questions = new Map(JOURNEY.questions.map((q) => [q.id as string, q]));
 
 /** Every route, in the flow's order, then the routes outside the flow. */
-export const ROUTES: readonly Route[] = SCREENS.map((s) => ({ id: s.id, path: s.path, title: TITLES[s.id]! }));
+export const ROUTES: readonly Route[] = SCREENS.map((s) => ({
+  id: s.id,
+  path: s.path,
+  // read when shown: a locale's words are assigned into the catalogue after this module has loaded
+  get title() {
+    return questions.get(s.id)?.title ?? SCREEN_TITLES[s.id as keyof typeof SCREEN_TITLES];
+  },
+}));
 
 const byId = new Map(ROUTES.map((r) => [r.id, r]));
 

@@ -14,7 +14,8 @@ export const STORAGE_VERSION = 1;
 export interface SavedSuitability {
   asOf: string;
   suitable: boolean;
-  reasons: { code: string; title: string }[];
+  /** The reasons' codes (records saved before the words left the engine carry an English `title` too, which nothing reads). */
+  reasons: { code: string; title?: string }[];
 }
 
 interface Record_ {

@@ -9,6 +9,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Answers } from '../machines/journey-answers';
 import type { Assessment } from './engine/suitability';
+import { wordsReady } from './locale';
 
 /** The engine's check of a set of answers on a date: its suitability, and whether the goal can be reached. */
 export type SuitabilityCheck = (answers: Answers, asOf: Date) => Assessment;
@@ -24,7 +25,11 @@ export interface LazySuitability {
 
 /** The engine's check, loaded by `load` (the default: the engine's own module, in a chunk of its own). */
 export function lazySuitability(
-  load: () => Promise<SuitabilityCheck> = () => import('./engine/assess').then((m) => m.assessSuitability),
+  // after the on-demand words in the active locale: the check says its reasons in them
+  load: () => Promise<SuitabilityCheck> = () =>
+    wordsReady('messages-on-demand')
+      .then(() => import('./engine/assess'))
+      .then((m) => m.assessSuitability),
 ): LazySuitability {
   let check: SuitabilityCheck | null = null;
   let loading: Promise<SuitabilityCheck> | null = null;

@@ -6,6 +6,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatDollars } from '../format';
+import { isRightToLeft, useLocale } from '../locale';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.chart;
@@ -39,7 +40,7 @@ export interface ProjectionChartProps {
 const W = 640;
 const H = 300;
 const MIN_H = 220;
-const PAD = { left: 80, right: 16, top: 16, bottom: 36 };
+const PAD = { right: 16, top: 16, bottom: 36 };
 /** Room for one label on the time axis (a year at 12 px is about 30 px wide). */
 const LABEL_ROOM = 56;
 
@@ -70,9 +71,15 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
   const label = (p: ProjectionPoint) => p.label ?? String(p.year);
   const first = points[0] ? at(points[0]) : 0;
   const last = points.length ? at(points[points.length - 1]!) : first + 1;
-  const x = (t: number) => PAD.left + ((t - first) / Math.max(1, last - first)) * (width - PAD.left - PAD.right);
-  const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (height - PAD.top - PAD.bottom);
   const ticks = Array.from({ length: axisSteps + 1 }, (_, i) => (top / axisSteps) * i);
+  // room for the dollar axis's longest label (80 for "$100,000"; a locale's "100,000 AU$" needs more)
+  const left = Math.max(80, 12 + 6 * Math.max(...ticks.map((t) => formatDollars(t).length)));
+  // right to left, time runs from the right and the dollar axis stands on the right; its labels, anchored at their
+  // 'end', follow the text's direction
+  const rtl = isRightToLeft(useLocale());
+  const side = (v: number) => (rtl ? width - v : v);
+  const x = (t: number) => side(left + ((t - first) / Math.max(1, last - first)) * (width - left - PAD.right));
+  const y = (value: number) => PAD.top + (1 - Math.min(Math.max(value, 0), top) / top) * (height - PAD.top - PAD.bottom);
   const path = (values: number[]) => points.map((p, i) => `${i ? 'L' : 'M'}${x(at(p)).toFixed(1)},${y(values[i]!).toFixed(1)}`).join(' ');
   const hasBand = points.every((p) => p.low !== undefined && p.high !== undefined);
   const hasToday = points.every((p) => p.today !== undefined);
@@ -85,7 +92,7 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
     : '';
   // label at most eight years on the axis, fewer where they would not fit; the last always, so the one before it
   // keeps a label's room
-  const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.min(8, Math.floor((width - PAD.left - PAD.right) / LABEL_ROOM)))));
+  const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.min(8, Math.floor((width - left - PAD.right) / LABEL_ROOM)))));
   const labelled = (i: number) => i === points.length - 1 || (i % every === 0 && points.length - 1 - i >= every);
   return (
     <figure className="chart" ref={box}>
@@ -102,8 +109,8 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
           <g key={t} className="chart__tick">
-            <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />
-            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end">
+            <line x1={side(left)} x2={side(width - PAD.right)} y1={y(t)} y2={y(t)} />
+            <text x={side(left - 8)} y={y(t)} dy="0.32em" textAnchor="end">
               {formatDollars(t)}
             </text>
           </g>
@@ -122,21 +129,28 @@ export function ProjectionChart({ points, goal, axisMax, axisSteps = 5, summary 
           ) : null,
         )}
         {hasBand && <path className="chart__band" d={band} />}
-        <line className="chart__goal" x1={PAD.left} x2={width - PAD.right} y1={y(goal)} y2={y(goal)} />
-        <text className="chart__goal-label" x={width - PAD.right} y={y(goal) - 6} textAnchor="end">
-          {M.goal}
-          {formatDollars(goal)}
+        <line className="chart__goal" x1={side(left)} x2={side(width - PAD.right)} y1={y(goal)} y2={y(goal)} />
+        <text className="chart__goal-label" x={side(width - PAD.right)} y={y(goal) - 6} textAnchor="end">
+          {M.goal(formatDollars(goal))}
         </text>
         <path className="chart__line" d={path(points.map((p) => p.value))} />
       </svg>
       <figcaption className="chart__summary">{summary}</figcaption>
       {hasBand && (
-        <p className="chart__legend">
-          <span className="chart__key chart__key--line" aria-hidden="true" />
-          {M.medianProjection} <span className="chart__key chart__key--band" aria-hidden="true" />
-          {M.inOutcomesFallIn} <span className="chart__key chart__key--goal" aria-hidden="true" />
-          {M.yourGoal}
-        </p>
+        <ul className="chart__legend">
+          <li>
+            <span className="chart__key chart__key--line" aria-hidden="true" />
+            {M.medianProjection}
+          </li>
+          <li>
+            <span className="chart__key chart__key--band" aria-hidden="true" />
+            {M.inOutcomesFallIn}
+          </li>
+          <li>
+            <span className="chart__key chart__key--goal" aria-hidden="true" />
+            {M.yourGoal}
+          </li>
+        </ul>
       )}
       {/* focusable, so a keyboard can scroll it when it is wider than the screen */}
       <div className="chart__table-wrap" tabIndex={0} role="region" aria-label={M.projectedValueByYear}>

@@ -303,8 +303,8 @@ export type RiskProfileId = 'conservative' | 'cautious' | 'moderate' | 'moderate
 
 /** One risk profile's long-run assumptions. */
 export interface RiskProfile {
+  /** Its name is the catalogue's (journey/messages.ts `RISK_LABELS`, by this id). */
   id: RiskProfileId;
-  label: string;
   /** Share in growth assets (shares, property), 0–1. */
   growth: number;
   /** Share in defensive assets (cash, bonds), 0–1. */
@@ -413,7 +413,6 @@ export function lognormalVariance(mean: number, volatility: number): number {
 
 function profile(
   id: RiskProfileId,
-  label: string,
   growthPct: number,
   minHorizonYears: number,
   grossReturn: number,
@@ -424,7 +423,6 @@ function profile(
   const netReturn = Math.round((grossReturn - INVESTMENT_FEE_RATE) * 10_000) / 10_000;
   return {
     id,
-    label,
     growth: growthPct / 100,
     defensive: (100 - growthPct) / 100,
     minHorizonYears,
@@ -449,12 +447,12 @@ function profile(
  * 5.7%). engine-assumptions.test.ts keeps the formula as that cross-check.
  */
 export const RISK_PROFILES: readonly RiskProfile[] = [
-  profile('conservative', 'Conservative', 30, 2, 0.05, 0.046, 0.042),
-  profile('cautious', 'Cautious', 40, 3, 0.053, 0.057, 0.045),
-  profile('moderate', 'Moderate', 50, 5, 0.056, 0.069, 0.047),
-  profile('moderately-aggressive', 'Moderately aggressive', 70, 6, 0.063, 0.096, 0.051),
-  profile('aggressive', 'Aggressive', 90, 7, 0.069, 0.124, 0.055),
-  profile('highly-aggressive', 'Highly aggressive', 100, 10, 0.073, 0.138, 0.056),
+  profile('conservative', 30, 2, 0.05, 0.046, 0.042),
+  profile('cautious', 40, 3, 0.053, 0.057, 0.045),
+  profile('moderate', 50, 5, 0.056, 0.069, 0.047),
+  profile('moderately-aggressive', 70, 6, 0.063, 0.096, 0.051),
+  profile('aggressive', 90, 7, 0.069, 0.124, 0.055),
+  profile('highly-aggressive', 100, 10, 0.073, 0.138, 0.056),
 ];
 
 export const RISK_PROFILES_SOURCE: Sourced = {

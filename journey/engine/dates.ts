@@ -34,12 +34,6 @@ export function isoDate(date: Date): string {
   return `${p(date.getFullYear(), 4)}-${p(date.getMonth() + 1)}-${p(date.getDate())}`;
 }
 
-/** `DD/MM/YYYY` of the local calendar day. */
-export function dmyDate(date: Date): string {
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(date.getDate())}/${p(date.getMonth() + 1)}/${p(date.getFullYear(), 4)}`;
-}
-
 /** Whole years from `birth` to `on` (a birthday counts from its day; 29 February from 1 March in other years). */
 export function ageOn(birth: Date, on: Date): number {
   const before = on.getMonth() < birth.getMonth() || (on.getMonth() === birth.getMonth() && on.getDate() < birth.getDate());

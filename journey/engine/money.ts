@@ -2,7 +2,7 @@
  * Integer-cent arithmetic for the engine. Every amount the engine returns is a
  * whole number of cents; pages round to dollars only when they display them.
  */
-import { formatDollars, parseMoney } from '../format';
+import { parseMoney } from '../format';
 
 /** A whole number of cents. */
 export type Cents = number;
@@ -40,22 +40,6 @@ export function rateOfDollars(dollars: number, rate: number): Cents {
 /** `rate` of an amount in cents, rounded half up to the cent. */
 export function rateOfCents(cents: Cents, rate: number): Cents {
   return Math.round((cents * basisPoints(rate)) / 10_000);
-}
-
-/** Cents as whole dollars for sentences: 89185 → "$892". */
-export function dollarsText(cents: Cents): string {
-  return formatDollars(cents / 100);
-}
-
-/** A rate for sentences: 0.0467 → "4.7%". */
-export function percentText(rate: number, digits = 1): string {
-  return `${(rate * 100).toLocaleString('en-AU', { maximumFractionDigits: digits, minimumFractionDigits: 0 })}%`;
-}
-
-/** Years for sentences: 1 → "1 year", 2.5 → "2.5 years". */
-export function yearsText(years: number): string {
-  const n = years.toLocaleString('en-AU', { maximumFractionDigits: 1 });
-  return `${n} ${years === 1 ? 'year' : 'years'}`;
 }
 
 /** An interest rate typed as a percentage a year ("19.99", "19.99%", "7"), as a fraction; null when blank, NaN when unreadable. */

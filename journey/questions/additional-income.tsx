@@ -5,7 +5,7 @@ import type { IncomeRow, Inputs, Reader } from '../engine/inputs';
 import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { ADDITIONAL_INCOME_SOURCES, INCOME_FREQUENCIES, labelOf } from '../options';
-import { listRow, money, per } from '../review';
+import { listRow, money, amountPer } from '../review';
 import { listDone } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
@@ -33,8 +33,12 @@ export const additionalIncome = defineQuestion({
   id: 'additionalIncome',
   path: '/questionnaire/additional-income',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'additionalIncome',
     blank: { answer: '', rows: [] },
@@ -44,12 +48,11 @@ export const additionalIncome = defineQuestion({
   Body: AdditionalIncome,
   rule: (a) => listDone(a.additionalIncome),
   review: (a, s) => [
-    listRow(
-      W.review,
-      a.additionalIncome,
-      s.additionalIncome,
-      (r) =>
-        `${labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || W.item}: ${money(r.amount) || REVIEW_WORDS.noAmount}${per(INCOME_FREQUENCIES, r.frequency)}`,
+    listRow(W.review, a.additionalIncome, s.additionalIncome, (r) =>
+      REVIEW_WORDS.item(
+        labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || W.item,
+        amountPer(INCOME_FREQUENCIES, money(r.amount) || REVIEW_WORDS.noAmount, r.frequency),
+      ),
     ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.additionalIncome>): Pick<Inputs, 'additionalIncome'> => {

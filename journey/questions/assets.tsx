@@ -32,8 +32,12 @@ export const assets = defineQuestion({
   id: 'assets',
   path: '/questionnaire/assets',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'assets',
     blank: { answer: '', rows: [] },
@@ -43,7 +47,9 @@ export const assets = defineQuestion({
   Body: Assets,
   rule: (a) => listDone(a.assets),
   review: (a, s) => [
-    listRow(W.review, a.assets, s.assets, (r) => `${labelOf(ASSET_TYPES, r.type) || W.item}: ${money(r.value) || REVIEW_WORDS.noAmount}`),
+    listRow(W.review, a.assets, s.assets, (r) =>
+      REVIEW_WORDS.item(labelOf(ASSET_TYPES, r.type) || W.item, money(r.value) || REVIEW_WORDS.noAmount),
+    ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.assets>): Pick<Inputs, 'cashCents'> => {
     let cash = 0;

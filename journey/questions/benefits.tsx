@@ -39,17 +39,16 @@ export const benefits = defineQuestion({
   id: 'benefits',
   path: '/questionnaire/benefits',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'benefits', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { type: '', amount: '' } },
   reasons,
   Body: Benefits,
   rule: (a) => listDone(a.benefits) && benefitsProblem(a.benefits) === null,
   review: (a, s) => [
-    listRow(
-      W.review,
-      a.benefits,
-      s.benefits,
-      (r) => `${labelOf(BENEFIT_TYPES, r.type) || W.item}: ${money(r.amount) || REVIEW_WORDS.noAmount}${W.perFortnight}`,
+    listRow(W.review, a.benefits, s.benefits, (r) =>
+      REVIEW_WORDS.item(labelOf(BENEFIT_TYPES, r.type) || W.item, W.perFortnight(money(r.amount) || REVIEW_WORDS.noAmount)),
     ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.benefits>): Pick<Inputs, 'benefits'> => {

@@ -25,8 +25,12 @@ export const bigSpends = defineQuestion({
   id: 'bigSpends',
   path: '/questionnaire/big-spends',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: { key: 'bigSpends', blank: { answer: '', rows: [] }, sample: { answer: 'no', rows: [] }, row: { amount: '' } },
   Body: BigSpends,
   rule: (a) => listDone(a.bigSpends),

@@ -36,8 +36,12 @@ export const dateOfBirth = defineQuestion({
   id: 'dateOfBirth',
   path: '/questionnaire/date-of-birth',
   step: 1,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: { key: 'dateOfBirth', blank: '', sample: '15/06/1990' },
   Body: DateOfBirth,
   // journey-spec §5 asks only for some text here; issue 5 (suitability needs the age) asks for a real DD/MM/YYYY date.

@@ -48,7 +48,9 @@ export const debts = defineQuestion({
   id: 'debts',
   path: '/questionnaire/debts',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: {
     key: 'debts',
     blank: { answer: '', rows: [] },
@@ -59,7 +61,9 @@ export const debts = defineQuestion({
   Body: Debts,
   rule: (a) => listDone(a.debts),
   review: (a, s) => [
-    listRow(W.review, a.debts, s.debts, (r) => `${labelOf(DEBT_TYPES, r.type) || W.item}: ${money(r.value) || REVIEW_WORDS.noAmount}`),
+    listRow(W.review, a.debts, s.debts, (r) =>
+      REVIEW_WORDS.item(labelOf(DEBT_TYPES, r.type) || W.item, money(r.value) || REVIEW_WORDS.noAmount),
+    ),
   ],
   read: (_, r: Reader<typeof MISSING_WORDS.debts>): Pick<Inputs, 'highInterestDebts'> => {
     const { suitability } = r.a;

@@ -24,7 +24,9 @@ export const employmentStatus = defineQuestion({
   id: 'employmentStatus',
   path: '/questionnaire/employment-status',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'employmentStatus', blank: '', sample: 'employed' },
   Body: EmploymentStatus,
   rule: (a) => filled(a.employmentStatus) && employmentProblem(a.employmentStatus) === null,

@@ -26,7 +26,9 @@ export const goalDetails = defineQuestion({
   id: 'goalDetails',
   path: '/questionnaire/goal-details',
   step: 2,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   asks: ['goal.amount', 'goal.years'],
   Body: GoalDetails,
   rule: (a) => readGoalAmount(a.goal.amount).ok && readGoalYears(a.goal.years, MAX_GOAL_YEARS).ok,

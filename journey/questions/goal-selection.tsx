@@ -14,8 +14,12 @@ export const goalSelection = defineQuestion({
   id: 'goalSelection',
   path: '/questionnaire/goal-selection',
   step: 2,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'goal',
     blank: { type: '', amount: '', years: '' },

@@ -4,7 +4,7 @@ import type { Inputs, Reader } from '../engine/inputs';
 import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS } from '../messages';
 import { INCOME_FREQUENCIES } from '../options';
-import { money, per } from '../review';
+import { money, amountPer } from '../review';
 import { amount, filled } from '../rules';
 import { MoneyField, useField } from './parts';
 import { defineQuestion } from './question';
@@ -26,7 +26,9 @@ export const income = defineQuestion({
   id: 'income',
   path: '/questionnaire/income',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'income', blank: { amount: '', frequency: '' }, sample: { amount: '215000', frequency: 'annually' } },
   asks: ['income.amount', 'income.frequency'],
   Body: Income,
@@ -35,8 +37,8 @@ export const income = defineQuestion({
     {
       label: W.amount,
       value: a.income.amount
-        ? `${money(a.income.amount)}${per(INCOME_FREQUENCIES, a.income.frequency)}`
-        : `${money(s.income.amount)}${per(INCOME_FREQUENCIES, s.income.frequency)}`,
+        ? amountPer(INCOME_FREQUENCIES, money(a.income.amount), a.income.frequency)
+        : amountPer(INCOME_FREQUENCIES, money(s.income.amount), s.income.frequency),
       example: !a.income.amount,
     },
   ],

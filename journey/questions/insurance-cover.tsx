@@ -30,8 +30,12 @@ export const insuranceCover = defineQuestion({
   id: 'insuranceCover',
   path: '/questionnaire/insurance-cover',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: {
     key: 'insurance',
     blank: { life: '', tpd: '', trauma: '', incomeProtection: '' },

@@ -1,5 +1,6 @@
 /** The risk question's note on what a style could lose, loaded on demand with the engine's assumptions it reads. */
 import { badYearReturn, RISK_PROFILES } from '../engine/assumptions';
+import { RISK_LABELS } from '../messages';
 import { POSSIBLE_LOSS_WORDS as W } from '../messages-on-demand';
 
 /** issue 15: what the chosen style could lose in a bad year, in percent and in dollars, where it is chosen. */
@@ -9,7 +10,7 @@ export function PossibleLoss({ style }: { style: string }) {
   const loss = -badYearReturn(profile);
   return (
     <p role="status" className="note">
-      {loss > 0 ? W.loss(profile.label, Math.round(loss * 100), Math.round(loss * 10_000)) : W.little(profile.label)}
+      {loss > 0 ? W.loss(RISK_LABELS[profile.id], Math.round(loss * 100), Math.round(loss * 10_000)) : W.little(RISK_LABELS[profile.id])}
     </p>
   );
 }

@@ -19,8 +19,12 @@ export const privateHealth = defineQuestion({
   id: 'privateHealth',
   path: '/questionnaire/private-health',
   step: 3,
-  title: W.title,
-  lead: W.lead,
+  get title() {
+    return W.title;
+  },
+  get lead() {
+    return W.lead;
+  },
   slice: { key: 'privateHealth', blank: '', sample: 'yes' },
   Body: PrivateHealth,
   rule: (a) => a.privateHealth !== '',

@@ -6,7 +6,7 @@ import type { Inputs, Reader } from '../engine/inputs';
 import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { SAVINGS_FREQUENCIES } from '../options';
-import { money, per } from '../review';
+import { money, amountPer } from '../review';
 import { amount, filled } from '../rules';
 import { MoneyField, SuitabilityProblem, useField } from './parts';
 import { defineQuestion } from './question';
@@ -44,7 +44,9 @@ export const regularSavings = defineQuestion({
   id: 'regularSavings',
   path: '/questionnaire/regular-savings',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: {
     key: 'regularSavings',
     blank: { answer: '', amount: '', frequency: '' },
@@ -61,7 +63,7 @@ export const regularSavings = defineQuestion({
     return [
       {
         label: W.review,
-        value: savings.answer === 'no' ? REVIEW_WORDS.none : `${money(savings.amount)}${per(SAVINGS_FREQUENCIES, savings.frequency)}`,
+        value: savings.answer === 'no' ? REVIEW_WORDS.none : amountPer(SAVINGS_FREQUENCIES, money(savings.amount), savings.frequency),
         example: a.regularSavings.answer === '',
       },
     ];

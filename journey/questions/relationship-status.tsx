@@ -13,7 +13,9 @@ export const relationshipStatus = defineQuestion({
   id: 'relationshipStatus',
   path: '/questionnaire/relationship-status',
   step: 1,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'relationshipStatus', blank: '', sample: 'single' },
   Body: () => <Choice field="relationshipStatus" options={RELATIONSHIP_OPTIONS} question={W.title} />,
   rule: (a) => filled(a.relationshipStatus),

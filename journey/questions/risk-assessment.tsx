@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import type { Inputs, Reader } from '../engine/inputs';
+import { wordsReady } from '../locale';
 import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS } from '../messages';
 import { RISK_STYLES, labelOf } from '../options';
@@ -15,7 +16,11 @@ const W = QUESTION_WORDS.riskAssessment;
 const reasons = ['goal-shorter-than-horizon'] as const;
 
 /** What the chosen style could lose: it reads the engine's assumptions, so it loads with them, after the first page. */
-const PossibleLoss = lazy(() => import('./possible-loss').then((m) => ({ default: m.PossibleLoss })));
+const PossibleLoss = lazy(() =>
+  wordsReady('messages-on-demand')
+    .then(() => import('./possible-loss'))
+    .then((m) => ({ default: m.PossibleLoss })),
+);
 
 function RiskAssessment() {
   const opened = useJourney((s) => s.context.answers.risk.questionnaireOpened);
@@ -46,7 +51,9 @@ export const riskAssessment = defineQuestion({
   id: 'riskAssessment',
   path: '/questionnaire/risk-assessment',
   step: 4,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'risk', blank: { questionnaireOpened: false, style: '' }, sample: { questionnaireOpened: false, style: SAMPLE.riskStyle } },
   asks: ['risk.style'],
   reasons,

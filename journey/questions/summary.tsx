@@ -1,5 +1,6 @@
 /** The thanks page after the goal's details: it asks nothing. */
 import { useJourney } from '../actor-context';
+import { Sentence } from '../components/sentence';
 import { formatEnteredMoney } from '../format';
 import { QUESTION_WORDS } from '../messages';
 import { GOAL_OPTIONS, labelOf } from '../options';
@@ -14,8 +15,10 @@ function Summary() {
     <div className="prose">
       {described ? (
         <p>
-          {W.goal} <strong>{labelOf(GOAL_OPTIONS, goal.type)}</strong>
-          {W.goalDetails(formatEnteredMoney(goal.amount), goal.years)}
+          <Sentence
+            text={W.goal(formatEnteredMoney(goal.amount), goal.years)}
+            parts={{ goal: <strong>{labelOf(GOAL_OPTIONS, goal.type)}</strong> }}
+          />
         </p>
       ) : (
         <p>{W.saved}</p>
@@ -34,7 +37,9 @@ export const summary = defineQuestion({
   id: 'summary',
   path: '/questionnaire/summary',
   step: 2,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   editable: false,
   Body: Summary,
 });

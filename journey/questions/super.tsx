@@ -24,7 +24,9 @@ export const superannuation = defineQuestion({
   id: 'super',
   path: '/questionnaire/super',
   step: 3,
-  title: W.title,
+  get title() {
+    return W.title;
+  },
   slice: { key: 'super', blank: { balance: '', contributions: '' }, sample: { balance: '120000', contributions: 'no' } },
   asks: ['super.balance', 'super.contributions'],
   Body: Super,

@@ -13,13 +13,13 @@ import { ProjectionChart } from '../components/projection-chart';
 import type { AdviceResult, MissingAnswer, UnsuitableReason } from '../engine';
 import { sourcesInForce } from '../engine/assumptions';
 import type { StepNumber } from '../../machines/journey-flow';
-import { STEP_LABELS } from '../messages';
+import { RISK_LABELS, STEP_LABELS, UNIT_WORDS } from '../messages';
 import { answerScreen, stepOfScreen } from '../questionnaire';
-import { formatDollars, formatIsoDate, formatMonthYear, formatPercent } from '../format';
-import { yearsText } from '../engine/money';
+import { formatDollars, formatPercent } from '../format';
+import { formatIsoDate, formatMonthYear } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
-import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, article, fundName, investText } from './advice-parts';
+import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, fundName, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
@@ -81,8 +81,7 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
                   className="link-button"
                   onClick={() => send({ type: 'JOURNEY.GO_TO_STEP', step: step.n as StepNumber })}
                 >
-                  {M.goTo}
-                  {STEP_LABELS[step.n]}
+                  {M.goTo(STEP_LABELS[step.n])}
                 </button>
               )}
             </li>
@@ -258,8 +257,8 @@ function Working({ advice }: { advice: Recommended }) {
             parts={{
               title: <strong>{M.theRegularInvestment}</strong>,
               annualReturn: pct(plan.annualReturn),
-              profile: plan.profile.label.toLowerCase(),
-              years: yearsText(plan.goal.years),
+              profile: RISK_LABELS[plan.profile.id].toLowerCase(),
+              years: UNIT_WORDS.years(plan.goal.years),
               confidence: Math.round(plan.confidence * 100),
               median: pct(plan.profile.medianNetReturn),
               twelfth: <sup>1/12</sup>,
@@ -278,7 +277,7 @@ function Working({ advice }: { advice: Recommended }) {
           advice.engineVersion,
           advice.asOf,
           advice.financialYear,
-          plan.profile.label.toLowerCase(),
+          RISK_LABELS[plan.profile.id].toLowerCase(),
           pct(plan.profile.grossReturn),
           pct(plan.profile.volatility),
           pct(plan.fees.investmentFeeRate),
@@ -289,9 +288,14 @@ function Working({ advice }: { advice: Recommended }) {
       <ul className="sources">
         {sourcesInForce(income?.taxTableYear).map((src) => (
           <li key={src.title}>
-            {src.publisher}, {src.url ? <a href={src.url}>{src.title}</a> : src.title}
-            {M.from}
-            {formatIsoDate(src.effectiveFrom)})
+            <Sentence
+              text={M.source}
+              parts={{
+                publisher: src.publisher,
+                title: src.url ? <a href={src.url}>{src.title}</a> : src.title,
+                date: formatIsoDate(src.effectiveFrom),
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -345,10 +349,7 @@ export function Recommendation() {
     <div className="stack" data-ai-private="">
       <section className="panel" aria-labelledby="goal-progress">
         <div className="panel__header">
-          <h2 id="goal-progress">
-            {M.yourGoal}
-            {plan.goal.label}
-          </h2>
+          <h2 id="goal-progress">{M.yourGoal(plan.goal.label)}</h2>
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.ADJUST_GOALS' })}>
             {M.adjustGoals}
           </button>
@@ -356,7 +357,7 @@ export function Recommendation() {
         <p>
           {M.inTodaySDollars4(
             $(plan.goal.todayCents),
-            yearsText(plan.goal.years),
+            plan.goal.years,
             plan.goal.targetYear,
             $(plan.goal.nominalCents),
             pct(plan.goal.inflationRate),
@@ -382,8 +383,7 @@ export function Recommendation() {
         <p>
           {/* the reachable headline goes on into this line; the out-of-reach one is whole, and this is a sentence of its own */}
           {(plan.reachable ? M.inPortfolioGrowthDefensive : M.workedOutForPortfolio)(
-            article(plan.profile.label),
-            plan.profile.label.toLowerCase(),
+            RISK_LABELS[plan.profile.id],
             Math.round(plan.profile.growth * 100),
             Math.round(plan.profile.defensive * 100),
           )}
@@ -401,13 +401,10 @@ export function Recommendation() {
             <ul>
               <li>
                 <strong>{M.giveItMoreTime}</strong>{' '}
-                {plan.levers.longerTime
-                  ? M.insteadOf(yearsText(plan.levers.longerTime.years), yearsText(plan.goal.years))
-                  : M.evenTheLongestTimeframe}
+                {plan.levers.longerTime ? M.insteadOf(plan.levers.longerTime.years, plan.goal.years) : M.evenTheLongestTimeframe}
               </li>
               <li>
-                <strong>{M.aimForASmaller}</strong> {$(plan.levers.smallerGoal.todayCents)}
-                {M.inTodaySDollars3} {yearsText(plan.goal.years)}.
+                <strong>{M.aimForASmaller}</strong> {M.smallerGoal($(plan.levers.smallerGoal.todayCents), plan.goal.years)}
               </li>
               <li>
                 <strong>{M.startWithMore}</strong>
@@ -441,7 +438,7 @@ export function RecommendedProducts() {
     <div className="stack" data-ai-private="">
       <Greeting>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
-        <h2 id="product-name">{fundName(plan.profile.label)}</h2>
+        <h2 id="product-name">{fundName(RISK_LABELS[plan.profile.id])}</h2>
         <p>{M.aDiversifiedLowCost(Math.round(plan.profile.growth * 100), Math.round(plan.profile.defensive * 100))}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="reasons">

@@ -5,7 +5,6 @@
  * and the fee table.
  */
 import type { AdviceResult } from '../engine';
-import { yearsText } from '../engine/money';
 import { formatDollars, formatPercent } from '../format';
 import { SAMPLE } from '../constants';
 import { centsToDollars } from '../use-advice';
@@ -28,12 +27,9 @@ export function Greeting({ children, sample }: { children: string; sample?: bool
 
 /** 'Invest $X now and $Y a month', leaving out a part that is $0 (issue 15: 'Invest $0 now'). */
 export function investText(now: string, nowCents: number, monthly: string, monthlyCents: number): string {
-  const parts = [nowCents > 0 && M.now(now), monthlyCents > 0 && M.perMonth(monthly)].filter(Boolean);
-  return M.invest(parts.join(M.and) || '$0');
+  if (nowCents > 0) return monthlyCents > 0 ? M.investNowAndMonthly(now, monthly) : M.investNow(now);
+  return monthlyCents > 0 ? M.investMonthly(monthly) : M.invest(formatDollars(0));
 }
-
-/** 'a' or 'an' before a word (issue 15: 'in a aggressive portfolio'). */
-export { article } from '../format';
 
 /** The recommended fund for a risk profile: named by its mix, not 'Growth' for every one (issue 15). */
 export const fundName = (label: string) => `${SAMPLE.product} – ${label}`;
@@ -103,11 +99,10 @@ export function CautionaryNotes() {
 export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']; years: number }) {
   const rows: [string, string, keyof Recommended['plan']['fees']['firstYear']][] = [
     [M.upfrontAdviserFee, f.upfrontInvoiced ? M.oneOffInvoiced : M.oneOff, 'upfrontAdviserCents'],
-    [M.administrationFee, `${pct(f.administrationFeeRate)} yearly`, 'administrationCents'],
-    [M.investmentFee, `${pct(f.investmentFeeRate)} yearly`, 'investmentCents'],
+    [M.administrationFee, M.rateYearly(pct(f.administrationFeeRate)), 'administrationCents'],
+    [M.investmentFee, M.rateYearly(pct(f.investmentFeeRate)), 'investmentCents'],
     [M.total, '', 'totalCents'],
   ];
-  const over = `${M.over}${yearsText(years)}`;
   return (
     <table className="fees">
       <caption className="sr-only">{M.feesAndChargesIn}</caption>
@@ -116,7 +111,7 @@ export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']
           <th scope="col">{M.fee}</th>
           <th scope="col">{M.rate}</th>
           <th scope="col">{M.firstYear}</th>
-          <th scope="col">{over}</th>
+          <th scope="col">{M.overYears(years)}</th>
         </tr>
       </thead>
       <tbody>
@@ -126,7 +121,7 @@ export function FeeTable({ fees: f, years }: { fees: Recommended['plan']['fees']
             <th scope="row">{name}</th>
             <td data-label={M.rate}>{rate}</td>
             <td data-label={M.firstYear}>{$(f.firstYear[key])}</td>
-            <td data-label={over}>{$(f.wholeTimeframe[key])}</td>
+            <td data-label={M.overYears(years)}>{$(f.wholeTimeframe[key])}</td>
           </tr>
         ))}
       </tbody>

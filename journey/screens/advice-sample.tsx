@@ -8,7 +8,7 @@ import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import { SAMPLE, SAMPLE_PROJECTION } from '../constants';
 import { formatDollars, formatPercent } from '../format';
-import { CautionaryNotes, Figures, GoalProgress, Greeting, article } from './advice-parts';
+import { CautionaryNotes, Figures, GoalProgress, Greeting } from './advice-parts';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.sample;
@@ -72,7 +72,7 @@ export function SampleRecommendation() {
         <p className="big-figure">
           {M.investNowAndA(formatDollars(SAMPLE.availableSavings), formatDollars(SAMPLE.regularInvestmentMonthly))}
         </p>
-        <p>{M.inPortfolioTheInvestment(article(riskLabel), riskLabel.toLowerCase(), formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
+        <p>{M.inPortfolioTheInvestment(riskLabel, formatDollars(SAMPLE.goalAmount), SAMPLE.goalYears)}</p>
       </section>
       <Collapsible title={M.howWeWorkedThis}>
         <Figures
@@ -137,22 +137,13 @@ export function SampleRecommendedProducts() {
             </tr>
             <tr>
               <th scope="row">{M.administrationFee}</th>
-              <td>
-                {formatPercent(SAMPLE.administrationFeePct)}
-                {M.yearly}
-              </td>
+              <td>{M.yearly(formatPercent(SAMPLE.administrationFeePct))}</td>
               <td>{formatDollars(0)}</td>
             </tr>
             <tr>
               <th scope="row">{M.investmentFee}</th>
-              <td>
-                {formatPercent(SAMPLE.investmentFeePct)}
-                {M.yearly}
-              </td>
-              <td>
-                {formatDollars(SAMPLE.investmentFeeYearly)}
-                {M.yearly}
-              </td>
+              <td>{M.yearly(formatPercent(SAMPLE.investmentFeePct))}</td>
+              <td>{M.yearly(formatDollars(SAMPLE.investmentFeeYearly))}</td>
             </tr>
           </tbody>
         </table>

@@ -8,6 +8,7 @@
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
 import type { QuestionId } from '../questions';
+import { wordsReady } from '../locale';
 import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';
 
@@ -20,10 +21,11 @@ export interface ScreenDef {
 }
 
 type Group = Record<string, ComponentType>;
+// each after its words in the active locale, so that what a view's module says as it loads is in that locale too
 const loaders = {
-  introduction: () => import('./introduction'),
-  advice: () => import('./advice'),
-  embeds: () => import('./embeds'),
+  introduction: () => wordsReady('messages-on-demand').then(() => import('./introduction')),
+  advice: () => Promise.all([wordsReady('messages-on-demand'), wordsReady('messages-advice')]).then(() => import('./advice')),
+  embeds: () => wordsReady('messages-on-demand').then(() => import('./embeds')),
 } satisfies Record<string, () => Promise<{ BODIES: Group }>>;
 
 const lazyBody = (group: keyof typeof loaders, id: ScreenId) =>
@@ -43,18 +45,47 @@ export async function prefetchScreens(idle: (fn: () => void) => void): Promise<v
 const A = (id: ScreenId, extra: Omit<ScreenDef, 'Body'> = {}): ScreenDef => ({ Body: lazyBody('advice', id), ...extra });
 const E = (id: ScreenId): ScreenDef => ({ Body: lazyBody('embeds', id), continueLabel: null });
 
+// the words are read when shown (getters): a locale's are assigned into the catalogue after this module has loaded
 export const SCREENS: Record<ScreenId, ScreenDef> = {
-  dashboard: { Body: START.dashboard, continueLabel: null, lead: W.dashboardLead },
-  intro: { Body: lazyBody('introduction', 'intro'), continueLabel: W.continueTo.intro },
+  dashboard: {
+    Body: START.dashboard,
+    continueLabel: null,
+    get lead() {
+      return W.dashboardLead;
+    },
+  },
+  intro: {
+    Body: lazyBody('introduction', 'intro'),
+    get continueLabel() {
+      return W.continueTo.intro;
+    },
+  },
   beforeStart: { Body: lazyBody('introduction', 'beforeStart') },
-  eligibility: { Body: lazyBody('introduction', 'eligibility'), continueLabel: W.continueTo.eligibility },
-  ...(Object.fromEntries(JOURNEY.questions.map((q) => [q.id, { Body: q.Body, ...(q.lead ? { lead: q.lead } : {}) }])) as Record<
-    QuestionId,
-    ScreenDef
-  >),
+  eligibility: {
+    Body: lazyBody('introduction', 'eligibility'),
+    get continueLabel() {
+      return W.continueTo.eligibility;
+    },
+  },
+  ...(Object.fromEntries(
+    JOURNEY.questions.map((q) => [
+      q.id,
+      {
+        Body: q.Body,
+        get lead() {
+          return q.lead;
+        },
+      },
+    ]),
+  ) as Record<QuestionId, ScreenDef>),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
-  recommendation: A('recommendation', { continueLabel: W.continueTo.recommendation }),
+  recommendation: {
+    Body: lazyBody('advice', 'recommendation'),
+    get continueLabel() {
+      return W.continueTo.recommendation;
+    },
+  },
   recommendedProducts: A('recommendedProducts'),
   statementOfAdvice: A('statementOfAdvice', { continueLabel: null }),
   smartDoc: E('smartDoc'),

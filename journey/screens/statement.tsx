@@ -6,10 +6,12 @@
  */
 import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../options';
 import { useJourney } from '../actor-context';
-import { formatDollars, formatIsoDate, formatPercent } from '../format';
-import { yearsText } from '../engine/money';
+import { formatDollars, formatPercent } from '../format';
+import { formatIsoDate } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { Fragment, useEffect } from 'react';
+import { Sentence } from '../components/sentence';
+import { RISK_LABELS } from '../messages';
 import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
 import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
@@ -79,9 +81,10 @@ export function StatementOfAdvice() {
         <h2>{M.yourSituation}</h2>
         <ul>
           <li>
-            {M.age}
-            {advice.age ?? M.notGiven},{' '}
-            {labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || M.relationshipStatusNotGiven}.
+            {M.ageAndRelationship(
+              advice.age ?? M.notGiven,
+              labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || M.relationshipStatusNotGiven,
+            )}
           </li>
           <li>{labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || M.employmentNotGiven}.</li>
           {income && <li>{M.takeHomePayA($(income.netAnnualCents), $(income.netMonthlyCents), $(income.assessableIncomeCents))}</li>}
@@ -124,7 +127,7 @@ export function StatementOfAdvice() {
           {M.inTodaySDollars(
             plan.goal.label,
             $(plan.goal.todayCents),
-            yearsText(plan.goal.years),
+            plan.goal.years,
             plan.goal.targetYear,
             $(plan.goal.nominalCents),
             pct(plan.goal.inflationRate),
@@ -142,7 +145,7 @@ export function StatementOfAdvice() {
         <p>
           {M.inTheGrowthDefensive(
             investText($(plan.startingAmountCents), plan.startingAmountCents, $(plan.monthlyNeededCents), plan.monthlyNeededCents),
-            fundName(plan.profile.label),
+            fundName(RISK_LABELS[plan.profile.id]),
             Math.round(plan.profile.growth * 100),
             Math.round(plan.profile.defensive * 100),
           )}
@@ -166,7 +169,7 @@ export function StatementOfAdvice() {
               Math.round(plan.projection.probabilityOfReachingGoal * 100),
             )}
           </li>
-          <li>{M.aPortfolioCanFall(plan.profile.label.toLowerCase(), plan.profile.minHorizonYears)}</li>
+          <li>{M.aPortfolioCanFall(RISK_LABELS[plan.profile.id].toLowerCase(), plan.profile.minHorizonYears)}</li>
           <li>{M.inflationMayBeHigher(pct(plan.goal.inflationRate))}</li>
         </ul>
       </section>
@@ -179,11 +182,15 @@ export function StatementOfAdvice() {
       <section>
         <h2>{M.whoGivesThisAdvice}</h2>
         <p>
-          {M.australianFinancialServicesLicence(BUSINESS, AFSL)}
-          <a href={DOCUMENT_LINKS.fsg}>{M.readTheFinancialServices}</a>
-          {M.theProductIsExplained}
-          <a href={DOCUMENT_LINKS.pds}>{M.productDisclosureStatement}</a>
-          {M.whichYouShouldRead}
+          <Sentence
+            text={M.whoGivesIt}
+            parts={{
+              business: BUSINESS,
+              afsl: AFSL,
+              fsg: <a href={DOCUMENT_LINKS.fsg}>{M.readTheFinancialServices}</a>,
+              pds: <a href={DOCUMENT_LINKS.pds}>{M.productDisclosureStatement}</a>,
+            }}
+          />
         </p>
       </section>
 

@@ -15,6 +15,8 @@ export interface ManifestEntry {
   bundle?: string;
   /** Whether the files the entry loads on demand, those without an entry of their own, count too. @default true */
   onDemand?: boolean;
+  /** Whether a build may lack the entry (a locale's words, written apart): its budget then counts nothing. @default false */
+  optional?: boolean;
 }
 
 export type Manifest = Record<string, ManifestEntry>;

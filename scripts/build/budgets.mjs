@@ -16,6 +16,8 @@ import path from 'node:path';
  *   same source as an entry (the inspector: the widget's and the journey's)
  * @property {boolean} [onDemand] whether the files the entry loads on demand count too, those without
  *   an entry of their own; @default true (the journey sets false: its budget is a first visit)
+ * @property {boolean} [optional] whether a build may lack the entry (a locale's words, written apart from the code
+ *   that loads them): its budget then counts nothing and the build says so; @default false
  */
 
 /** Reads size-budget.json: entry name -> `ManifestEntry` (keys starting with `$` are comments). */
@@ -54,6 +56,8 @@ export function membership(metafile, manifest, { roots, alongside = new Map(), b
       );
     return found[0];
   };
+  const built = (e) => !e.optional || Object.values(outputs).some((o) => o.entryPoint === e.entry);
+  manifest = Object.fromEntries(Object.entries(manifest).filter(([, e]) => built(e)));
   const entryOut = new Map(Object.entries(manifest).map(([name, e]) => [name, outputOf(e.entry, `size-budget.json "${name}"`, e.bundle)]));
   const ownEntry = new Set(entryOut.values());
   const staticOf = (file) => [
@@ -122,6 +126,11 @@ export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 export function checkBudgets(manifest, members, gzipOf, log = console.log) {
   let ok = true;
   log('\nbudgets (gzip)');
+  for (const [name, budget] of Object.entries(manifest))
+    if (!members.has(name))
+      log(
+        `  ${name.padEnd(16)} ${'-'.padStart(10)} of ${kb(budget.gzip).padStart(9)}  not in this build (${budget.entry} is not there yet)`,
+      );
   for (const [name, files] of members) {
     const budget = manifest[name];
     const total = [...files].reduce((n, f) => {

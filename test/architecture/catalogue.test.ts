@@ -80,9 +80,8 @@ function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')
 const WORDLESS = [
   'journey/options.ts',
   'journey/option-values.ts',
-  // the engine's results: codes and figures (the catalogue says them)
-  'journey/engine/index.ts',
-  'journey/engine/reasons.ts',
+  // the engine: codes and figures (the catalogue says them), all but the assumptions' sources, cited by their own titles
+  ...sources('journey/engine').filter((f) => f !== 'journey/engine/assumptions.ts'),
 ];
 const WORDS = /^\P{L}*\p{Lu}|\p{L}\s+\p{L}/u;
 
@@ -103,7 +102,77 @@ function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8'
   return found;
 }
 
+/** Every string a catalogue module holds, or makes from its functions (each called with placeholders): `path text`. */
+function catalogueStrings(module: Record<string, unknown>, name: string): string[] {
+  const found: string[] = [];
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === 'string') found.push(`${path} ${v}`);
+    else if (typeof v === 'function') {
+      let made: unknown;
+      try {
+        made = (v as (...a: unknown[]) => unknown)(...Array.from({ length: v.length }, () => 'X'));
+      } catch {
+        return; // a function that needs real figures (the engine's), said whole by its own tests
+      }
+      walk(made, `${path}()`);
+    } else if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`);
+    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+  };
+  for (const [k, v] of Object.entries(module)) walk(v, `${name}.${k}`);
+  return found;
+}
+
+/**
+ * A sentence's piece: words that start or end at a space, or start with the punctuation that closes a sentence, made
+ * to be glued to a figure or to other words where they are shown. A translator cannot order such words: the
+ * catalogue writes whole sentences with parameters (or slots, journey/components/sentence.tsx) instead.
+ */
+const PIECE = /^[\s,.;:)]|\s$/u;
+/**
+ * The clauses that fill an optional slot of one of the catalogue's own sentences (the take-home pay's offsets and
+ * levies, the first deposit's adjustments): written beside the sentence they complete, so a translator writes both.
+ */
+const CLAUSES = new Set([
+  'ADVICE_WORDS.computed.afterALowIncome()',
+  'ADVICE_WORDS.computed.andAMedicareLevy()',
+  'ADVICE_WORDS.computed.plusOfTaxFree()',
+  'ADVICE_WORDS.computed.ofThemIsNot()',
+  'ADVICE_WORDS.computed.andTheMedicareLevy()',
+  'ADVICE_WORDS.computed.plusTaxFreeBenefits()',
+  'ADVICE_WORDS.computed.lessTheAdviserFee',
+  'ADVICE_WORDS.computed.upToWhatThe()',
+  'ADVICE_WORDS.computed.assessableIncomeLessIncome()',
+  'ADVICE_WORDS.computed.keptInCashOf()',
+  'ADVICE_WORDS.computed.regularSavingsAMonth()',
+  'ADVICE_WORDS.computed.aFirstDepositOf()',
+  'ADVICE_WORDS.statement.shortOfIt()',
+]);
+
 describe('the journey’s words', () => {
+  it('are whole sentences: no piece to glue to a figure or to other words where it is shown (but the clauses of a sentence’s slots)', async () => {
+    const modules = {
+      messages: await import('../../journey/messages'),
+      'messages-on-demand': await import('../../journey/messages-on-demand'),
+      'messages-advice': await import('../../journey/messages-advice'),
+    };
+    const pieces = Object.values(modules)
+      .flatMap((m) => catalogueStrings(m, ''))
+      .map((line) => line.slice(1))
+      .filter((line) => {
+        const at = line.indexOf(' ');
+        return !CLAUSES.has(line.slice(0, at)) && PIECE.test(line.slice(at + 1));
+      });
+    expect(pieces).toEqual([]);
+  });
+
+  it('finds the pieces of a sentence (the check itself)', () => {
+    const found = catalogueStrings({ W: { over: 'Over ', from: ' (from ', whole: (n: string) => `Over ${n}`, and: ' and ' } }, 'M')
+      .filter((line) => PIECE.test(line.slice(line.indexOf(' ', 2) + 1)))
+      .map((line) => line.slice(0, line.indexOf(' ')));
+    expect(found).toEqual(['M.W.over', 'M.W.from', 'M.W.and']);
+  });
+
   it('are not written in the options, which hold only values (their labels are the catalogue’s)', () => {
     expect(WORDLESS.flatMap((f) => literalWords(f))).toEqual([]);
   });

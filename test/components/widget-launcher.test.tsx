@@ -201,7 +201,9 @@ describe('proactive bubble', () => {
         disconnect() {}
       },
     );
-    onTestFinished(() => vi.unstubAllGlobals());
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { windowActor } = renderApp();
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
     const bubble = (await screen.findByText('Hi there')).closest('[data-part="bubble"]')!;

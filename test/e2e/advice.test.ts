@@ -14,6 +14,7 @@ import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { launchBrowser } from './browser';
 import { REASON_WORDS } from '../../journey/messages-advice';
+import { RISK_LABELS } from '../../journey/messages';
 import { BUSINESS } from '../../journey/licensee';
 import { getDocumentProxy } from 'unpdf';
 
@@ -368,7 +369,7 @@ describe('households the advice does not suit, or cannot reach', () => {
       await show(page, 'recommendation');
       // the headline is a sentence of its own, and so is the portfolio's line after it
       expect(await page.getByTestId('proposed-advice').innerText()).toBe('Your goal is out of reach with what you can invest');
-      await page.getByText(`We worked this out for a ${advice.plan.profile.label.toLowerCase()} portfolio (`).waitFor();
+      await page.getByText(`We worked this out for a ${RISK_LABELS[advice.plan.profile.id].toLowerCase()} portfolio (`).waitFor();
       const levers = await page.getByRole('note').filter({ hasText: 'Three ways to make it work' }).innerText();
       expect(levers).toContain($(advice.plan.levers!.smallerGoal.todayCents));
       expect(levers).toContain($(advice.plan.levers!.largerFirstDeposit.totalCents));

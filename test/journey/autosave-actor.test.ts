@@ -48,7 +48,8 @@ describe('autosave actor', () => {
     expect(record.suitability).toEqual({
       asOf: '2026-03-02',
       suitable: false,
-      reasons: [{ code: 'no-surplus', title: 'You have nothing left over each month to invest' }],
+      // codes only: the words are the catalogue's, in the visitor's language
+      reasons: [{ code: 'no-surplus' }],
     });
   });
 

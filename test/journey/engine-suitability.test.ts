@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsText } from '../../journey/engine/money';
+import { formatCents as dollarsText } from '../../journey/format';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';

@@ -1,7 +1,7 @@
 /** The chance of reaching a goal: the share of the engine's simulated outcomes that get there (JOURNEY-ENGINE.md "Projection"). */
 import { lognormalVariance, type RiskProfile } from '../../../journey/engine/assumptions';
 import { Normals } from '../../../journey/engine/random';
-import { defineTool, dollars, money, percent, yearsWords } from './tool';
+import { defineTool, dollars, money, percent, profileName, yearsWords } from './tool';
 import {
   GOAL_PARAMS,
   goalAmounts,
@@ -125,13 +125,13 @@ export const goalChanceTool = defineTool<GoalChanceArgs>({
     let figure: string;
     if (rows.length === 1) {
       steps.push(
-        `5. ${first.profile.label}: ${money(first.monthlyCents)} a month reaches the goal in **${chance(first.chance)}** of the paths`,
+        `5. ${profileName(first.profile)}: ${money(first.monthlyCents)} a month reaches the goal in **${chance(first.chance)}** of the paths`,
       );
-      figure = `Investing ${money(first.monthlyCents)} a month on the ${first.profile.label} profile, the chance of reaching ${goalWords(goal, nominal)} in ${yearsWords(years)} is **${chance(first.chance)}**.`;
+      figure = `Investing ${money(first.monthlyCents)} a month on the ${profileName(first.profile)} profile, the chance of reaching ${goalWords(goal, nominal)} in ${yearsWords(years)} is **${chance(first.chance)}**.`;
     } else {
       steps.push(
         '| Risk profile | Each month | Chance of reaching the goal |\n|---|---|---|\n' +
-          rows.map((r) => `| ${r.profile.label} | ${money(r.monthlyCents)} | ${chance(r.chance)} |`).join('\n'),
+          rows.map((r) => `| ${profileName(r.profile)} | ${money(r.monthlyCents)} | ${chance(r.chance)} |`).join('\n'),
       );
       const chances = rows.map((r) => r.chance);
       figure = `The chance of reaching ${goalWords(goal, nominal)} in ${yearsWords(years)} is between **${chance(Math.min(...chances))} and ${chance(Math.max(...chances))}**, depending on the risk profile.`;

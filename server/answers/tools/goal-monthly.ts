@@ -1,5 +1,5 @@
 /** The monthly amount that reaches a goal (JOURNEY-ENGINE.md "Regular investment for the goal"). */
-import { defineTool, money, percent, yearsWords } from './tool';
+import { defineTool, money, percent, profileName, yearsWords } from './tool';
 import {
   GOAL_PARAMS,
   goalAmounts,
@@ -77,17 +77,17 @@ export const goalMonthlyTool = defineTool<GoalMonthlyArgs>({
     if (plans.length === 1) {
       const { profile: p, planned, median } = first;
       steps.push(
-        `5. ${p.label} on its median return: R = ${percent(median.annualReturn)} a year, so **${money(median.plan.monthlyNeededCents)} a month**`,
-        `6. ${p.label} as your advice plans: R = ${percent(planned.annualReturn)} a year, so **${money(planned.plan.monthlyNeededCents)} a month**`,
+        `5. ${profileName(p)} on its median return: R = ${percent(median.annualReturn)} a year, so **${money(median.plan.monthlyNeededCents)} a month**`,
+        `6. ${profileName(p)} as your advice plans: R = ${percent(planned.annualReturn)} a year, so **${money(planned.plan.monthlyNeededCents)} a month**`,
       );
-      figure = `To reach ${goalText} in ${yearsWords(years)} on the ${p.label} profile: on the profile's median return, **${money(median.plan.monthlyNeededCents)} a month**; ${asAdvised}, **${money(planned.plan.monthlyNeededCents)} a month**.`;
+      figure = `To reach ${goalText} in ${yearsWords(years)} on the ${profileName(p)} profile: on the profile's median return, **${money(median.plan.monthlyNeededCents)} a month**; ${asAdvised}, **${money(planned.plan.monthlyNeededCents)} a month**.`;
     } else {
       steps.push(
         '| Risk profile | Return your advice plans on (a year) | Each month, as your advice plans | Median return (a year) | Each month on the median |\n|---|---|---|---|---|\n' +
           plans
             .map(
               ({ profile: p, planned, median }) =>
-                `| ${p.label} | ${percent(planned.annualReturn)} | ${money(planned.plan.monthlyNeededCents)} | ${percent(median.annualReturn)} | ${money(median.plan.monthlyNeededCents)} |`,
+                `| ${profileName(p)} | ${percent(planned.annualReturn)} | ${money(planned.plan.monthlyNeededCents)} | ${percent(median.annualReturn)} | ${money(median.plan.monthlyNeededCents)} |`,
             )
             .join('\n'),
       );

@@ -5,7 +5,7 @@
 import { planningReturn, type Assumptions, type RiskProfile } from '../../../journey/engine/assumptions';
 import { goalPlan, type GoalPlan } from '../../../journey/engine/goal';
 import type { Amount, Numbers } from './numbers';
-import { dollars, money, percent, yearsWords, type ParamSpec } from './tool';
+import { dollars, money, percent, profileName, yearsWords, type ParamSpec } from './tool';
 
 /** The risk profile asked for; without one, every profile whose shortest timeframe the goal meets. */
 export function profilesFor(years: number, chosen: string | undefined, a: Assumptions): RiskProfile[] {
@@ -135,7 +135,7 @@ export function goalBasis(goal: number, years: number, start: number, nominalCen
 export function horizonNotes(profiles: readonly RiskProfile[], years: number): string[] {
   return profiles
     .filter((p) => p.minHorizonYears > years)
-    .map((p) => `${p.label} suits goals at least ${yearsWords(p.minHorizonYears)} away; this goal is ${yearsWords(years)} away.`);
+    .map((p) => `${profileName(p)} suits goals at least ${yearsWords(p.minHorizonYears)} away; this goal is ${yearsWords(years)} away.`);
 }
 
 /** The answer when no profile suits a goal this close: the figure, and each profile's shortest timeframe. */
@@ -144,7 +144,7 @@ export function noProfileAnswer(years: number, a: Assumptions): { figure: string
   return {
     figure: `None of the risk profiles suits a goal ${yearsWords(years)} away: the shortest timeframe any of them suits is ${yearsWords(shortest)}.`,
     steps: [
-      `The shortest timeframe of each risk profile: ${a.riskProfiles.map((p) => `${p.label} ${yearsWords(p.minHorizonYears)}`).join(', ')}.`,
+      `The shortest timeframe of each risk profile: ${a.riskProfiles.map((p) => `${profileName(p)} ${yearsWords(p.minHorizonYears)}`).join(', ')}.`,
     ],
   };
 }

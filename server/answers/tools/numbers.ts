@@ -4,6 +4,7 @@
  * comes ("a month", "per fortnight", "annually") and risk profiles by name. Pure.
  */
 import { FREQUENCY_PER_YEAR, RISK_PROFILES, type RiskProfileId } from '../../../journey/engine/assumptions';
+import { RISK_LABELS } from '../../../journey/messages';
 
 /** A frequency the engine turns into a yearly figure (assumptions.ts FREQUENCY_PER_YEAR), 'yearly' for a year. */
 export type Frequency = 'weekly' | 'fortnightly' | 'monthly' | 'quarterly' | 'half-yearly' | 'yearly';
@@ -190,9 +191,9 @@ function digitMatches(text: string): RegExpMatchArray[] {
 /** The risk profile named in a question, the longest name first ("moderately aggressive" before "moderate"). */
 export function profileIn(text: string): RiskProfileId | null {
   const lower = text.toLowerCase();
-  const byLength = [...RISK_PROFILES].sort((a, b) => b.label.length - a.label.length);
+  const byLength = [...RISK_PROFILES].sort((a, b) => RISK_LABELS[b.id].length - RISK_LABELS[a.id].length);
   for (const p of byLength) {
-    const at = lower.search(new RegExp(`\\b${p.label.toLowerCase().replace(/\s+/g, '[\\s-]+')}\\b`));
+    const at = lower.search(new RegExp(`\\b${RISK_LABELS[p.id].toLowerCase().replace(/\s+/g, '[\\s-]+')}\\b`));
     if (at >= 0) return p.id;
   }
   return null;

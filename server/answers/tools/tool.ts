@@ -12,8 +12,10 @@ import {
   PROJECTION,
   RISK_PROFILES,
   type Assumptions,
+  type RiskProfileId,
 } from '../../../journey/engine/assumptions';
 import { MAX_AMOUNT_DOLLARS } from '../../../journey/engine/money';
+import { RISK_LABELS } from '../../../journey/messages';
 import type { Numbers } from './numbers';
 import { financialYearIn, KNOWN_YEARS } from './year';
 
@@ -263,6 +265,9 @@ export function per(frequency: string): string {
   };
   return unit[frequency] ?? frequency;
 }
+
+/** A risk profile's name, as the journey's English catalogue gives it ("Moderately aggressive"): the answers are in English. */
+export const profileName = (p: { id: RiskProfileId }): string => RISK_LABELS[p.id];
 
 /** "1 year", "5 years", "1.5 years". */
 export function yearsWords(years: number): string {
