@@ -34,8 +34,13 @@ export class ApiError extends Error {
  * past its limit fails like a network failure (code NETWORK), with its §8 text.
  */
 export const TIMEOUT_MS = {
-  /** The boot and the settings: the launcher shows without them, from the stored or default appearance. */
-  boot: 10_000,
+  /**
+   * The boot and the settings: the launcher shows without them, from the stored or default appearance.
+   * The widget says it cannot load after machines/constants.ts BOOT_PATIENCE_MS; a boot may still
+   * answer until its own limit (the first boot, sent by widget.js, has none: a request made after the
+   * patience starts a new one).
+   */
+  boot: 15_000,
   settings: 10_000,
   /** An answer: the engine may take a while (the server gives its provider 30 s). */
   chat: 45_000,
