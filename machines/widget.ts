@@ -72,6 +72,10 @@ const tell = (systemId: string, event: (e: WidgetEvent) => EventObject) =>
   ) as never;
 
 const reloadChat = tell('chat', () => ({ type: 'CHAT.RELOAD' }));
+/** The site's settings again, when they failed (a boot succeeded: the site ignores it otherwise). */
+const retrySettings = tell('site', () => ({ type: 'SETTINGS.RETRY' }));
+/** The server answers again: the chat's and the sessions' waiting calls go again. */
+const tryAgain = [tell('chat', () => ({ type: 'NETWORK.BACK' })), tell('sessions', () => ({ type: 'NETWORK.BACK' }))];
 const loadSessions = tell('sessions', () => ({ type: 'SESSIONS.LOAD' }));
 const tellSite = tell('site', (e) => e);
 /** Emits the event again, for the page. */
@@ -122,8 +126,8 @@ export const widgetMachine = setup({
     // the site offers the presence video again on a close, and not again where the bubble was dismissed
     'bubble.dismissed': { actions: tellSite },
     'window.closed': { actions: [tellSite, relay] },
-    // a boot that succeeded after the settings failed (it was late): they load again (else the site ignores it)
-    booted: { actions: tell('site', () => ({ type: 'SETTINGS.RETRY' })) },
+    // a boot that succeeded after the settings failed (it was late): they load again
+    booted: { actions: retrySettings },
   },
   initial: 'waiting',
   states: {
@@ -167,7 +171,9 @@ export const widgetMachine = setup({
           // Home refreshes the home video (the page's presence video comes with the history)
           { guard: { type: 'isTab', params: 'home' }, actions: reloadChat },
         ],
-        'network.back': { actions: [tell('chat', () => ({ type: 'NETWORK.BACK' })), tell('sessions', () => ({ type: 'NETWORK.BACK' }))] },
+        'network.back': { actions: tryAgain },
+        // and what the conversation could not load without it (the history) loads now
+        booted: { actions: [retrySettings, ...tryAgain] },
       },
     },
   },
