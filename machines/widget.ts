@@ -138,7 +138,7 @@ export const widgetMachine = setup({
         'chat.asked': { target: 'talking', actions: raise(({ event }) => event) },
         // the window's first opening (it reports its tab once open; Home's own reaction would only repeat the chat's first load)
         'tab.entered': {
-          actions: [relay, raise(({ event }) => ({ type: 'CONVERSATION.START' as const, tab: (event as Fact<'tab.entered'>).tab }))],
+          actions: raise(({ event }) => ({ type: 'CONVERSATION.START' as const, tab: (event as Fact<'tab.entered'>).tab })),
         },
       },
     },

@@ -35,12 +35,11 @@ export class ApiError extends Error {
  */
 export const TIMEOUT_MS = {
   /**
-   * The boot and the settings: the launcher shows without them, from the stored or default appearance.
-   * The widget says it cannot load after machines/constants.ts BOOT_PATIENCE_MS; a boot may still
-   * answer until its own limit (the first boot, sent by widget.js, has none: a request made after the
-   * patience starts a new one).
+   * The boot and the settings: the launcher shows without them, from the stored or default appearance. (The
+   * first boot, sent by widget.js, has no limit of its own: the widget stops waiting for it after
+   * machines/constants.ts BOOT_PATIENCE_MS, and still takes a late answer.)
    */
-  boot: 15_000,
+  boot: 10_000,
   settings: 10_000,
   /** An answer: the engine may take a while (the server gives its provider 30 s). */
   chat: 45_000,

@@ -21,7 +21,7 @@ export interface ConversationDeps {
    * Resolves once the site's settings are usable (page awareness is known), rejects with the window's
    * error when they failed: a message waits for them, and fails with them.
    */
-  settings?: () => Promise<unknown>;
+  settings: () => Promise<unknown>;
   /** More fields for each message (voice mode's avatar session). */
   extra?: () => Record<string, string> | null;
 }
@@ -56,7 +56,7 @@ export function chatEffects(deps: ConversationDeps) {
       // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
       // the answer is laid out and its markdown rendered no more often than the screen is drawn
       send: fromPromise<SendResult, SendInput>(async ({ input, signal }) => {
-        await deps.settings?.();
+        await deps.settings();
         const webPageContent = deps.pageAwareness ? await pageText() : '';
         let frame = 0;
         let text = '';

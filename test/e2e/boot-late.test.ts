@@ -68,6 +68,17 @@ describe('a slow session boot, with a question queued before widget.js loaded', 
     expect(sent[0]!.webPageContent).toContain(PAGE_TEXT);
     expect(await page.getByRole('alert').filter({ hasText: UNABLE }).count()).toBe(0);
     expect(await errors(page)).toEqual([]);
+    // the answer (longer than the window, under the page-awareness banner) is read from its start: the view
+    // followed the conversation no further than that (src/chat-window/chat-tab.tsx)
+    const list = page.locator('[data-part="messages"]');
+    await expect
+      .poll(async () => {
+        const [box, start] = await Promise.all([list.boundingBox(), answers(page).first().boundingBox()]);
+        return start!.y - box!.y;
+      })
+      .toBeGreaterThan(-2);
+    const [box, start] = await Promise.all([list.boundingBox(), answers(page).first().boundingBox()]);
+    expect(start!.y).toBeLessThan(box!.y + 40);
   });
 
   it("past the boot's patience the window says it cannot load, and so does the error event; the late answer brings the chat back, and the question goes with the page text", async () => {
