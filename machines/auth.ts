@@ -9,12 +9,16 @@
  *   the refresh timer is only a head start.
  * - Concurrent callers share one in-flight boot: while `booting`, further requests
  *   just wait for its outcome.
+ * - A boot that takes longer than `bootPatience` is late: its callers are told it failed
+ *   (the widget says it cannot load), but it goes on, and a late answer is stored like any
+ *   other (`booted` tells the widget, which loads what failed again). A request made while
+ *   it is late starts a new boot in its place.
  * - A token that arrives in a response header (`TOKEN.RECEIVED`) replaces the stored one.
  * - The token lives in this machine's context only: never in storage or a URL.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './not-provided';
-import { TOKEN_REFRESH_MARGIN_MS } from './constants';
+import { BOOT_PATIENCE_MS, TOKEN_REFRESH_MARGIN_MS } from './constants';
 
 /** The margin before expiry at which a token stops being used: min(60 s, half its lifetime). */
 export const refreshMargin = (lifetimeMs: number) => Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
@@ -38,7 +42,7 @@ export interface AuthContext {
   usableUntil: number;
   /** The token's lifetime, for the refresh timer. @default 0 */
   lifetimeMs: number;
-  /** @default null */
+  /** Why the last boot failed, or BOOT_FAILED while one is late. @default null */
   error: AuthError | null;
 }
 
@@ -49,6 +53,9 @@ export type AuthEvent =
   | { type: 'TOKEN.RECEIVED'; token: string; lifetimeMs: number; now: number }
   /** The server rejected the token (401): it is dropped and a new one booted. */
   | { type: 'TOKEN.REJECTED' };
+
+/** A boot succeeded (the widget reloads the settings that failed meanwhile). */
+export type AuthEmitted = { type: 'booted' };
 
 /** A boot failure carrying its code; the boot actor throws these. */
 export class BootError extends Error {
@@ -69,11 +76,13 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    emitted: {} as AuthEmitted,
   },
   actors: {
     boot: fromPromise<BootResult>(notProvided('boot')),
   },
   delays: {
+    bootPatience: BOOT_PATIENCE_MS,
     /** When the token becomes unusable, counted from when it was stored. */
     refreshDelay: ({ context }) => Math.max(0, context.lifetimeMs - refreshMargin(context.lifetimeMs)),
   },
@@ -107,8 +116,11 @@ export const authMachine = setup({
     idle: {
       on: { 'TOKEN.NEEDED': 'booting' },
     },
-    /** One boot in flight; every request meanwhile waits for it. */
+    /** One boot in flight; every request meanwhile waits for it, or, once it is late, starts it again. */
     booting: {
+      entry: assign({ error: null }),
+      after: { bootPatience: { actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } } },
+      on: { 'TOKEN.NEEDED': { guard: ({ context }) => !!context.error, target: 'booting', reenter: true } },
       invoke: {
         src: 'boot',
         onDone: [
@@ -118,10 +130,17 @@ export const authMachine = setup({
               params: ({ event }) => ({ token: event.output.authToken, lifetimeMs: event.output.lifetimeMs, now: event.output.receivedAt }),
             },
             target: 'ready',
-            actions: {
-              type: 'store',
-              params: ({ event }) => ({ token: event.output.authToken, lifetimeMs: event.output.lifetimeMs, now: event.output.receivedAt }),
-            },
+            actions: [
+              {
+                type: 'store',
+                params: ({ event }) => ({
+                  token: event.output.authToken,
+                  lifetimeMs: event.output.lifetimeMs,
+                  now: event.output.receivedAt,
+                }),
+              },
+              emit({ type: 'booted' }),
+            ],
           },
           // widget-spec §3: expiresIn is a number with a unit; anything else cannot be used safely.
           { target: 'failed', actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } },

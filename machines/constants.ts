@@ -31,6 +31,11 @@ export const FOCUS_DELAY_MS = 300;
 /** widget-spec §9: the rename error hint shows for 3 s. */
 export const RENAME_ERROR_HINT_MS = 3000;
 
+/**
+ * How long a caller waits for the session boot before the widget says it cannot load (widget-spec §8
+ * 'Unable to load chat widget'); the boot goes on, and a later answer recovers the widget.
+ */
+export const BOOT_PATIENCE_MS = 10_000;
 /** Issue 13: how long the launcher waits for the site's settings before it shows with the defaults. */
 export const SETTINGS_PATIENCE_MS = 3_000;
 /** Issue 13: a send that got no answer goes again when the network is back, or after this wait, doubled after each such failure up to {@link MAX_RESEND_MS}. */

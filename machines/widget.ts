@@ -8,8 +8,10 @@
  * - The parts the widget adds later (the watcher of the page's slots, dictation's recording, voice mode's
  *   avatar) arrive as logic with PART.LOADED (so this file imports no part, whose chunks load on demand),
  *   and run under the system id they name until the root stops (or PART.STOP).
- * - From the conversation's start (CONVERSATION.START on the window's first opening with usable settings,
- *   or a first ask): `chat`, `sessions` and `actionButtons`.
+ * - From the conversation's start (the window's first opening, a first ask, or CONVERSATION.START for a new
+ *   chat or Ask question on a phone): `chat`, `sessions` and `actionButtons`. Its messages wait for the
+ *   site's settings (src/chat-window/index.tsx `settings`).
+ * - A boot that succeeds after the settings failed (it was late, or the visitor's Retry) loads them again.
  *
  * The children's facts (their emitted events) come back to the root through `facts` relays, and the root
  * reacts: a path change reloads the history and the action buttons, closing the window reloads the
@@ -32,7 +34,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { actionButtonsMachine } from './action-buttons';
-import { authMachine } from './auth';
+import { authMachine, type AuthEmitted } from './auth';
 import { chatMachine, type ChatEmitted } from './chat';
 import { networkMachine, type NetworkEmitted } from './network';
 import { sessionsMachine } from './sessions';
@@ -47,7 +49,7 @@ export interface WidgetInput {
 }
 
 /** The children's facts, which the root receives and emits again. */
-export type WidgetFact = WindowEmitted | SiteEmitted | NetworkEmitted | ChatEmitted;
+export type WidgetFact = WindowEmitted | SiteEmitted | NetworkEmitted | ChatEmitted | AuthEmitted;
 
 type Fact<T extends WidgetFact['type']> = Extract<WidgetFact, { type: T }>;
 
@@ -70,6 +72,10 @@ const tell = (systemId: string, event: (e: WidgetEvent) => EventObject) =>
   ) as never;
 
 const reloadChat = tell('chat', () => ({ type: 'CHAT.RELOAD' }));
+/** The site's settings again, when they failed (a boot succeeded: the site ignores it otherwise). */
+const retrySettings = tell('site', () => ({ type: 'SETTINGS.RETRY' }));
+/** The server answers again: the chat's and the sessions' waiting calls go again. */
+const tryAgain = [tell('chat', () => ({ type: 'NETWORK.BACK' })), tell('sessions', () => ({ type: 'NETWORK.BACK' }))];
 const loadSessions = tell('sessions', () => ({ type: 'SESSIONS.LOAD' }));
 const tellSite = tell('site', (e) => e);
 /** Emits the event again, for the page. */
@@ -101,6 +107,7 @@ export const widgetMachine = setup({
     { src: 'auth', systemId: 'auth' },
     { src: 'network', systemId: 'network' },
     { src: 'site', systemId: 'site', input: ({ context }) => context.site },
+    { src: 'facts', input: 'auth' },
     { src: 'facts', input: 'network' },
     { src: 'facts', input: 'site' },
     { src: 'facts', input: 'window' },
@@ -119,6 +126,8 @@ export const widgetMachine = setup({
     // the site offers the presence video again on a close, and not again where the bubble was dismissed
     'bubble.dismissed': { actions: tellSite },
     'window.closed': { actions: [tellSite, relay] },
+    // a boot that succeeded after the settings failed (it was late): they load again
+    booted: { actions: retrySettings },
   },
   initial: 'waiting',
   states: {
@@ -127,6 +136,10 @@ export const widgetMachine = setup({
         'CONVERSATION.START': [{ guard: ({ event }) => event.tab === 'history', target: 'talking.onHistory' }, 'talking'],
         // an ask before the window's first opening starts the conversation, then goes to it
         'chat.asked': { target: 'talking', actions: raise(({ event }) => event) },
+        // the window's first opening (it reports its tab once open; Home's own reaction would only repeat the chat's first load)
+        'tab.entered': {
+          actions: raise(({ event }) => ({ type: 'CONVERSATION.START' as const, tab: (event as Fact<'tab.entered'>).tab })),
+        },
       },
     },
     talking: {
@@ -158,7 +171,9 @@ export const widgetMachine = setup({
           // Home refreshes the home video (the page's presence video comes with the history)
           { guard: { type: 'isTab', params: 'home' }, actions: reloadChat },
         ],
-        'network.back': { actions: [tell('chat', () => ({ type: 'NETWORK.BACK' })), tell('sessions', () => ({ type: 'NETWORK.BACK' }))] },
+        'network.back': { actions: tryAgain },
+        // and what the conversation could not load without it (the history) loads now
+        booted: { actions: [retrySettings, ...tryAgain] },
       },
     },
   },

@@ -31,7 +31,8 @@ export function App({ rt }: { rt: Runtime }) {
     // Retry: the site's settings again
     retry: () => site.send({ type: 'SETTINGS.RETRY' }),
   });
-  // the conversation starts on the window's first opening with usable settings (once: the runtime keeps it)
+  // the chat shows in the open window with usable settings: the conversation the root started on its opening
+  // (machines/widget.ts), made once (the runtime keeps it)
   const loaded = useRef<Conversation | null>(null);
   if (!loaded.current && view.open && !loadError) loaded.current = rt.conversation();
   const wasOpen = useRef(view.open);

@@ -123,7 +123,6 @@ function install() {
     method: 'POST',
     headers: { 'X-API-Key': options.apiKey },
     credentials: 'omit',
-    signal: AbortSignal.timeout?.(1e4),
   });
   boot.catch(() => undefined); // the engine reports it
   // The widget's machinery (the core: one file) loads once the first frame is drawn (or given up on), a

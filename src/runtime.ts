@@ -77,7 +77,10 @@ export interface Runtime {
   host: HTMLElement;
   /** The launcher and its frame (src/launcher-frame.ts, drawn first by widget.js): App paints it and draws the window and bubble in its layer. */
   launcher: LauncherFrame;
-  /** Starts the conversation (once, on the window's first opening with usable settings, or on `newChat`) and gives it. */
+  /**
+   * The conversation with the chat window's module (made once): the root starts it on the window's first opening
+   * (machines/widget.ts); this starts it first for a new chat, or Ask question on a phone.
+   */
   conversation: () => Conversation;
 }
 

@@ -34,7 +34,11 @@ export class ApiError extends Error {
  * past its limit fails like a network failure (code NETWORK), with its §8 text.
  */
 export const TIMEOUT_MS = {
-  /** The boot and the settings: the launcher shows without them, from the stored or default appearance. */
+  /**
+   * The boot and the settings: the launcher shows without them, from the stored or default appearance. (The
+   * first boot, sent by widget.js, has no limit of its own: the widget stops waiting for it after
+   * machines/constants.ts BOOT_PATIENCE_MS, and still takes a late answer.)
+   */
   boot: 10_000,
   settings: 10_000,
   /** An answer: the engine may take a while (the server gives its provider 30 s). */

@@ -34,7 +34,8 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
   return {
     async get() {
       auth.send({ type: 'TOKEN.NEEDED', now: now() });
-      const s = await waitFor(auth, (x) => x.matches('ready') || x.matches('failed'));
+      // a failed boot, or a late one (machines/auth.ts), fails the call; the late one goes on
+      const s = await waitFor(auth, (x) => x.matches('ready') || !!x.context.error);
       if (!s.matches('ready') || !s.context.token) throw toApiError(s.context.error);
       return s.context.token;
     },

@@ -274,12 +274,21 @@ export function ChatTab() {
   const items = useRef<HTMLOListElement>(null);
   // how tall the conversation was when last seen, and how many messages it had
   const seen = useRef({ height: 0, count: -1 });
-  /** To the bottom when told, or when the view was at the bottom as last seen: a visitor who scrolled up keeps their place. */
+  /**
+   * Down when told, or when the view was at the bottom as last seen (a visitor who scrolled up keeps their place):
+   * to the bottom, but no further than the latest answer's start, so that a long answer (or one with buttons under
+   * it, or beside voice mode's avatar) is read from its start, and the view stays there as it grows. A visitor who
+   * scrolled on past that start is followed to the bottom.
+   */
   const follow = (force?: boolean) => {
     const el = list.current;
     // a size reported as the tab goes away
     if (!el) return;
-    if (force || el.scrollTop + el.clientHeight >= seen.current.height - 40) el.scrollTo({ top: el.scrollHeight });
+    const last = items.current?.lastElementChild as HTMLElement | null;
+    // how far below the view's top the latest answer starts (the browser stops at the bottom when that is lower)
+    const below = last?.dataset.role === 'ai' ? last.getBoundingClientRect().top - el.getBoundingClientRect().top : 0;
+    if (force || el.scrollTop + el.clientHeight >= seen.current.height - 40)
+      el.scrollTo({ top: below > 0 ? el.scrollTop + below : el.scrollHeight });
     seen.current.height = el.scrollHeight;
   };
 

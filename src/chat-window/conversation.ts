@@ -49,10 +49,13 @@ export const spawnIn =
     return { actor: root.system.get(systemId), stop: () => isRunning(root) && root.send({ type: 'PART.STOP', systemId }) };
   };
 
-/** Starts the conversation's machines in the widget's system (once: the root ignores a later start) and gives them to the chat window. */
+/**
+ * The conversation's machines for the chat window, started first when the root has not started them
+ * (machines/widget.ts starts them on the window's opening; a new chat, or Ask question on a phone, may come first).
+ */
 export function createConversation({ root, loadDictation, loadVoice }: ConversationOptions): Conversation {
   const { system } = root;
-  root.send({ type: 'CONVERSATION.START', tab: (system.get('window') as WindowActor).getSnapshot().context.tab });
+  system.get('chat') || root.send({ type: 'CONVERSATION.START', tab: (system.get('window') as WindowActor).getSnapshot().context.tab });
   const chat = system.get('chat') as ChatActor;
   // a chunk that could not load is tried again on the next click
   const dictation = loadOnce(() => loadDictation(chat));

@@ -3,11 +3,11 @@
  * with the browser's effects (the widget's root spawns them on the window's first opening).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { InspectionEvent, Observer } from 'xstate';
+import { waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
-import { selectAppearance, selectConfig, type SiteActor } from '../../machines/site';
+import { selectAppearance, selectConfig, selectIsSettled, type SiteActor } from '../../machines/site';
 import type { WidgetActor } from '../../machines/widget';
 import type { WindowActor } from '../../machines/window';
 import { createChatClient } from '../api/chat-client';
@@ -17,6 +17,7 @@ import type { Conversation } from '../runtime';
 import { applyTheme, inScheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
+import { SETTINGS_ERROR_TEXT } from '../messages';
 import { useSelector } from '../use-selector';
 import { createConversation, spawnIn } from './conversation';
 import { windowVariables } from './theme';
@@ -47,6 +48,11 @@ export function chatWindowPart(deps: ChatWindowDeps) {
     get pageAwareness() {
       return selectConfig(deps.site().getSnapshot()).agentPageAwareness;
     },
+    // (the settings give up within their own limits: the boot's patience, then the settings calls')
+    settings: () =>
+      waitFor(deps.site(), selectIsSettled).then((s) => {
+        if (s.context.loadError) throw Error(SETTINGS_ERROR_TEXT.FAILED);
+      }),
     extra: () => voiceSession,
   });
   return {

@@ -17,6 +17,11 @@ export interface ConversationDeps {
   path: () => string;
   /** widget-spec §5: the visible page text goes with each message when page awareness is on. */
   pageAwareness: boolean;
+  /**
+   * Resolves once the site's settings are usable (page awareness is known), rejects with the window's
+   * error when they failed: a message waits for them, and fails with them.
+   */
+  settings: () => Promise<unknown>;
   /** More fields for each message (voice mode's avatar session). */
   extra?: () => Record<string, string> | null;
 }
@@ -51,6 +56,7 @@ export function chatEffects(deps: ConversationDeps) {
       // the answer streams (issue 16): its text goes to the chat at most once per animation frame, so that
       // the answer is laid out and its markdown rendered no more often than the screen is drawn
       send: fromPromise<SendResult, SendInput>(async ({ input, signal }) => {
+        await deps.settings();
         const webPageContent = deps.pageAwareness ? await pageText() : '';
         let frame = 0;
         let text = '';

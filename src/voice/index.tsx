@@ -142,30 +142,6 @@ function voiceView({ useEffect, useRef, useState, useSelector, Icon }: VoiceHost
       const sub = actor.on('voice.closed', onClosed);
       return () => sub.unsubscribe();
     }, []);
-    // The avatar leaves the conversation little room: when the chat follows the conversation to its bottom (a new
-    // answer, its suggested questions), the list stops where the latest answer's start shows instead; once per answer
-    // when the list scrolls there, so a visitor who scrolls down to read on is not pulled back.
-    useEffect(() => {
-      const list = video.current?.closest('[data-part="chat"]')?.querySelector<HTMLElement>('[data-part="messages"]');
-      if (!list) return;
-      const kept = new WeakSet<Element>();
-      const keep = (e?: Event) => {
-        const last = list.querySelector('[data-part="message"]:last-child');
-        if (last?.getAttribute('data-role') !== 'ai' || (e && kept.has(last))) return;
-        const above = list.getBoundingClientRect().top - last.getBoundingClientRect().top;
-        if (above > 0 && list.scrollTop + list.clientHeight >= list.scrollHeight - 2) {
-          list.scrollTop -= above;
-          kept.add(last);
-        }
-      };
-      const sized = new ResizeObserver(() => keep());
-      sized.observe(list.querySelector('[data-part="message-list"]') ?? list);
-      list.addEventListener('scroll', keep);
-      return () => {
-        sized.disconnect();
-        list.removeEventListener('scroll', keep);
-      };
-    }, []);
     useEffect(() => {
       const el = video.current;
       if (!el) return;

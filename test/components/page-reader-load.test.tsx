@@ -29,7 +29,13 @@ function setup() {
       return { messages: [] } as unknown as SendResult;
     }),
   } as unknown as ChatClient;
-  const effects = chatEffects({ client, userSessionId: 'visitor-1', path: () => '/fees', pageAwareness: true });
+  const effects = chatEffects({
+    client,
+    userSessionId: 'visitor-1',
+    path: () => '/fees',
+    pageAwareness: true,
+    settings: async () => undefined,
+  });
   const send = (text: string) =>
     toPromise(createActor(effects.chat.send, { input: { id: text, text, chatSessionId: null } as never }).start());
   return { effects, sent, send };
@@ -38,7 +44,13 @@ function setup() {
 describe('loading the page reader', () => {
   it('starts as the conversation does (with page awareness on); a send whose reader could not load goes without the page text; the next send loads it', async () => {
     document.body.innerHTML = '<h1>Fees</h1><a href="#main">Skip to content</a><p>0.7% a year.</p>';
-    const off = chatEffects({ client: {} as ChatClient, userSessionId: 'v', path: () => '/', pageAwareness: false });
+    const off = chatEffects({
+      client: {} as ChatClient,
+      userSessionId: 'v',
+      path: () => '/',
+      pageAwareness: false,
+      settings: async () => undefined,
+    });
     createActor(off.pageReader).start().stop();
     expect(loads.count).toBe(0);
     const { effects, sent, send } = setup();

@@ -340,6 +340,8 @@ export function createHarness(options: HarnessOptions = {}) {
     userSessionId: 'visitor-1',
     path: () => windowActor.getSnapshot().context.path,
     pageAwareness: config.agentPageAwareness,
+    // the site's settings are the test's from the start: a message need not wait for them
+    settings: async () => undefined,
   });
   const storedSessions: (string | null)[] = [];
 

@@ -186,6 +186,8 @@ describe('the conversation over the real API client (page awareness, widget-spec
       userSessionId: 'visitor-1',
       path: () => windowActor!.getSnapshot().context.path,
       pageAwareness: config.agentPageAwareness ?? false,
+      // the settings are the test's from the start
+      settings: async () => undefined,
     });
     const rt = { emit: vi.fn() };
     // the widget's root with the conversation's machines over these effects

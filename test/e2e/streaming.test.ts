@@ -110,7 +110,7 @@ describe('an answer streaming into the widget', () => {
     expect(await answers(page).first().innerText()).toContain('The advice fee is 0.45% a year.');
   });
 
-  it('stays at the bottom as the answer grows, unless the visitor scrolled up', async () => {
+  it('follows the answer as it grows until its start reaches the top (read from its start); a visitor who reads on is followed to the bottom, one who scrolled up keeps their place', async () => {
     const half = gate();
     const rest = gate();
     const lines = (from: number) => Array.from({ length: 25 }, (_, i) => `- Point ${from + i}: the advice fee is 0.45% a year.\n`);
@@ -131,10 +131,18 @@ describe('an answer streaming into the widget', () => {
         fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight,
         overflow: el.scrollHeight - el.clientHeight,
       }));
+    const answerStart = async () => {
+      const [box, start] = await Promise.all([list.boundingBox(), page.locator('[data-status="streaming"]').boundingBox()]);
+      return start!.y - box!.y;
+    };
     await page.locator('[data-status="streaming"]', { hasText: 'Point 25:' }).waitFor();
-    // it grew past the window and followed
-    await expect.poll(async () => (await position()).fromBottom).toBeLessThan(2);
+    // it grew past the window: the view followed it down as far as the answer's start, and stays there
+    await expect.poll(answerStart).toBeLessThan(2);
+    expect(await answerStart()).toBeGreaterThan(-2);
     expect((await position()).overflow).toBeGreaterThan(200);
+    expect((await position()).fromBottom).toBeGreaterThan(100);
+    // the visitor reads on to the bottom: the view follows the answer as it grows
+    await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     half.open();
     await page.locator('[data-status="streaming"]', { hasText: 'Point 50:' }).waitFor();
     await expect.poll(async () => (await position()).fromBottom).toBeLessThan(2);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, BootError, refreshMargin, storedToken, type BootResult } from '../../machines/auth';
+import { BOOT_PATIENCE_MS } from '../../machines/constants';
 import { lifetimeOf } from '../../src/api/token-source';
 
 /** A boot actor whose calls the test resolves or rejects by hand. */
@@ -114,6 +115,47 @@ describe('the auth machine', () => {
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
     boot.calls[0]!.resolve({ authToken: 'tok', lifetimeMs: Number.NaN, receivedAt: T0 });
     expect((await waitFor(actor, (x) => x.matches('failed'))).context.error).toBe('BOOT_FAILED');
+  });
+
+  describe("the boot's patience", () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('a boot past its patience fails its callers but goes on: its late answer is stored, and reported', async () => {
+      const { actor, boot } = start();
+      const booted = vi.fn();
+      actor.on('booted', booted);
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 });
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS - 1);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      vi.advanceTimersByTime(1);
+      // the callers' answer: it failed (the widget says it cannot load); the boot itself is still awaited
+      expect(actor.getSnapshot().value).toBe('booting');
+      expect(actor.getSnapshot().context.error).toBe('BOOT_FAILED');
+      boot.calls[0]!.resolve({ authToken: 'late', lifetimeMs: 30 * 60_000, receivedAt: T0 + BOOT_PATIENCE_MS + 2_000 });
+      const s = await waitFor(actor, (x) => x.matches('ready'));
+      expect(s.context).toMatchObject({ token: 'late', error: null });
+      expect(boot.calls).toHaveLength(1);
+      expect(booted).toHaveBeenCalledTimes(1);
+    });
+
+    it('a request while the boot is late starts a new one, with its own patience (Retry)', async () => {
+      const { actor, boot } = start();
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 });
+      // within the patience, a request waits for the same boot
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 });
+      expect(boot.calls).toHaveLength(1);
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 + BOOT_PATIENCE_MS });
+      expect(boot.calls).toHaveLength(2);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      // the first one's answer no longer counts; the second's does
+      boot.calls[0]!.resolve({ authToken: 'abandoned', lifetimeMs: 30 * 60_000, receivedAt: T0 });
+      boot.calls[1]!.resolve({ authToken: 'second', lifetimeMs: 30 * 60_000, receivedAt: T0 });
+      expect((await waitFor(actor, (x) => x.matches('ready'))).context.token).toBe('second');
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+      expect(actor.getSnapshot().context.error).toBeNull();
+    });
   });
 
   describe('the refresh timer', () => {

@@ -167,6 +167,26 @@ describe('the widget root (one actor system)', () => {
     }
   });
 
+  it("the window's first opening starts the conversation (the root's rule), on the window's tab, once", () => {
+    const { root, win, types } = start();
+    win.send({ type: 'WINDOW.OPEN' });
+    expect(root.getSnapshot().matches('talking')).toBe(true);
+    // Home's own reaction (a reload) does not repeat the chat's first load
+    expect(types('chat')).toEqual([]);
+    const chat = root.system.get('chat');
+    win.send({ type: 'WINDOW.CLOSE' });
+    win.send({ type: 'WINDOW.OPEN' });
+    expect(root.system.get('chat')).toBe(chat);
+  });
+
+  it('a boot that succeeds (a late one): the conversation’s waiting calls go again, as when the network is back', () => {
+    const { root, types, emitFrom } = start();
+    root.send({ type: 'CONVERSATION.START', tab: 'home' });
+    emitFrom('auth', { type: 'booted' });
+    expect(types('chat')).toEqual(['NETWORK.BACK']);
+    expect(types('sessions')).toEqual(['NETWORK.BACK']);
+  });
+
   it("the window's facts reach the site (a close looks for the presence video again) and the page", () => {
     const { win, facts, root } = start();
     win.send({ type: 'WINDOW.OPEN' });
