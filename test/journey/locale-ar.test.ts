@@ -1,0 +1,194 @@
+/**
+ * The journey's Arabic catalogue (journey/locales/ar) against the English one, checked on its structure: every English
+ * entry that holds words has an Arabic one of the same shape, no Arabic entry is empty, English or without Arabic
+ * letters (but the names that stay in Latin letters), a sentence keeps its slots, and every figure the English says,
+ * the Arabic says too, for fixed words, for words made from sample parameters, and for a recommendation's reasons
+ * worked out by the engine. The words themselves are a translator's to check; the figures and the shape are not.
+ */
+import { describe, expect, it } from 'vitest';
+import { computeAdvice, type AdviceNote } from '../../journey/engine';
+import * as ArAdvice from '../../journey/locales/ar/messages-advice';
+import * as ArOnDemand from '../../journey/locales/ar/messages-on-demand';
+import * as Ar from '../../journey/locales/ar/messages';
+import { count, DAYS, MONTHS, YEARS, YEARS_ALONE } from '../../journey/locales/ar/counts';
+import * as EnAdvice from '../../journey/messages-advice';
+import * as EnOnDemand from '../../journey/messages-on-demand';
+import * as En from '../../journey/messages';
+import { household } from './engine-fixtures';
+
+/** The English exports that hold no words (a helper), so have no Arabic. */
+const WORDLESS = new Set(['say']);
+/** Entries that are the same in both languages: names kept in Latin letters, a variable, a dash. */
+const LATIN = new Set(['PRODUCT_NAME', 'EMBED_WORDS.documentTypes.md', 'ADVICE_WORDS.computed.n', 'REVIEW_WORDS.noAmount']);
+/** Entries where Arabic says a number of one or two in words (‘دولار واحد’, ‘سنتين’), so the English digit is not there. */
+const SPELLED = new Set([
+  'FIELD_MESSAGES.goalAmount.under-min',
+  'FIELD_MESSAGES.goalYears.under-min',
+  'MISSING_WORDS.goalDetails.amountUnderMin',
+  'INTRODUCTION_WORDS.eligibility.suitsPoints.1',
+]);
+/** The words made from an engine result, checked below with the engine's figures. */
+const FROM_ENGINE = new Set(['REASON_WORDS', 'noteText']);
+
+/**
+ * Sample parameters: distinct numbers over ten (Arabic says one and two in words), as text, which every entry accepts,
+ * spaced, as a parameter may be a piece of a sentence that the entry puts straight after another.
+ */
+const SAMPLES = [' 37 ', ' 41 ', ' 43 ', ' 47 ', ' 53 ', ' 59 ', ' 61 ', ' 67 ', ' 71 ', ' 73 '];
+/**
+ * Parameters that are not sample numbers: a step that names its label; the English article, which Arabic does not say;
+ * a row's name, which is the Arabic words of the legend.
+ */
+const ARGUMENTS: Record<string, string[]> = {
+  'DASHBOARD_WORDS.step': ['3', '7'],
+  'ADVICE_WORDS.computed.inPortfolioGrowthDefensive': ['a', ' 41 ', ' 43 ', ' 47 '],
+  'ADVICE_WORDS.sample.inPortfolioTheInvestment': ['a', ' 41 ', ' 43 ', ' 47 '],
+  'ROW_LIST_WORDS.legend': ['أصل', ' 41 '],
+};
+
+const ARABIC = /\p{Script=Arabic}/u;
+const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,]\d+)*/g) ?? []);
+const slotsIn = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Fails, with the entry's path, on what the Arabic entry lacks. */
+function compare(path: string, en: unknown, ar: unknown, problems: string[]) {
+  const problem = (what: string): void => {
+    problems.push(`${path}: ${what}`);
+  };
+  if (typeof en === 'string') {
+    if (typeof ar !== 'string') return problem(`a string in English, ${typeof ar} in Arabic`);
+    if (ar.trim() === '') return problem('empty');
+    if (!LATIN.has(path)) {
+      if (ar === en) problem('the same as the English');
+      if (!ARABIC.test(ar)) problem(`no Arabic letters: ${ar}`);
+    }
+    if (slotsIn(ar).join() !== slotsIn(en).join()) problem(`slots ${slotsIn(ar)} for the English ${slotsIn(en)}`);
+    if (!SPELLED.has(path)) for (const n of numbersIn(en)) if (!numbersIn(ar).has(n)) problem(`does not say ${n}: ${ar}`);
+    return;
+  }
+  if (typeof en === 'function') {
+    if (typeof ar !== 'function') return problem(`a function in English, ${typeof ar} in Arabic`);
+    if (ar.length !== en.length) return problem(`takes ${ar.length} parameters, the English ${en.length}`);
+    const args = ARGUMENTS[path] ?? SAMPLES.slice(0, en.length);
+    const said = ar(...args) as unknown;
+    if (typeof said !== 'string' || said.trim() === '') return problem(`returns ${JSON.stringify(said)}`);
+    if (!ARABIC.test(said)) problem(`no Arabic letters: ${said}`);
+    for (const a of args.map((a) => a.trim()))
+      if (/^\d+$/.test(a) && !numbersIn(said).has(a)) problem(`does not say its parameter ${a}: ${said}`);
+    for (const n of numbersIn(en(...args) as string)) if (!numbersIn(said).has(n)) problem(`does not say ${n}: ${said}`);
+    return;
+  }
+  if (Array.isArray(en)) {
+    if (!Array.isArray(ar) || ar.length !== en.length)
+      return problem(`${en.length} items in English, ${Array.isArray(ar) ? ar.length : 'none'} in Arabic`);
+    for (const [i, item] of en.entries()) compare(`${path}.${i}`, item, ar[i], problems);
+    return;
+  }
+  if (en && typeof en === 'object') {
+    if (!ar || typeof ar !== 'object') return problem('an object in English, not in Arabic');
+    const extra = Object.keys(ar).filter((k) => !(k in en));
+    if (extra.length > 0) problem(`keys the English does not have: ${extra}`);
+    for (const [k, v] of Object.entries(en)) compare(`${path}.${k}`, v, (ar as Record<string, unknown>)[k], problems);
+    return;
+  }
+  problem(`an unexpected ${typeof en}`);
+}
+
+const PAIRS = [
+  ['journey/messages.ts', En, Ar],
+  ['journey/messages-on-demand.ts', EnOnDemand, ArOnDemand],
+  ['journey/messages-advice.ts', EnAdvice, ArAdvice],
+] as const;
+
+describe('the journey’s Arabic catalogue', () => {
+  for (const [file, en, ar] of PAIRS) {
+    it(`mirrors every entry of ${file}, in the same shape, in Arabic, saying the same figures`, () => {
+      const names = Object.keys(en).filter((k) => !WORDLESS.has(k));
+      expect(Object.keys(ar).sort()).toEqual(names.sort());
+      const problems: string[] = [];
+      for (const name of names) {
+        if (FROM_ENGINE.has(name)) continue;
+        compare(name, (en as Record<string, unknown>)[name], (ar as Record<string, unknown>)[name], problems);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('says a recommendation’s reasons, the chart’s summary and its assumptions with the English figures, in every case the reasons tell apart', () => {
+    const asOf = new Date(2026, 0, 15);
+    const cases = {
+      'cash covers the fund and starts the investment': household(),
+      'cash short of the fund': household({ cash: '2000' }),
+      'big expenses cash does not cover': household({ cash: '25000', bigSpends: ['30000'] }),
+      'out of reach': household({ goalAmount: '900000', goalYears: '5' }),
+      'savings enough on their own': household({ cash: '300000', goalAmount: '20000', goalYears: '8' }),
+    };
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const [name, answers] of Object.entries(cases)) {
+      const advice = computeAdvice(answers, { asOf, paths: 200 });
+      if (advice.status !== 'recommended') {
+        problems.push(`${name}: ${advice.status}`);
+        continue;
+      }
+      const x = advice.reasons;
+      if (x.needs.emergencyFund.shortfallCents > 0) seen.add('shortfall');
+      if (x.needs.bigSpends.notCoveredCents > 0) seen.add('not covered');
+      if (!x.reachable) seen.add('out of reach');
+      if (x.monthlyNeededCents === 0 && x.leftOverCents > 0) seen.add('left over');
+      if (x.reachable && x.monthlyNeededCents > 0) seen.add('monthly');
+      const said: Record<string, [string[], string[]]> = {
+        reasons: [EnAdvice.REASON_WORDS.reasons(x), ArAdvice.REASON_WORDS.reasons(x)],
+        chartAssumptions: [EnAdvice.REASON_WORDS.chartAssumptions(x), ArAdvice.REASON_WORDS.chartAssumptions(x)],
+        chartSummary: [[EnAdvice.REASON_WORDS.chartSummary(x)], [ArAdvice.REASON_WORDS.chartSummary(x)]],
+      };
+      for (const [what, [en, ar]] of Object.entries(said)) {
+        if (ar.length !== en.length) problems.push(`${name}, ${what}: ${ar.length} sentences for the English ${en.length}`);
+        for (const [i, sentence] of en.entries()) {
+          const arabic = ar[i] ?? '';
+          if (!ARABIC.test(arabic)) problems.push(`${name}, ${what} ${i}: no Arabic letters: ${arabic}`);
+          for (const n of numbersIn(sentence))
+            if (!numbersIn(arabic).has(n)) problems.push(`${name}, ${what} ${i}: does not say ${n}: ${arabic}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect([...seen].sort()).toEqual(['left over', 'monthly', 'not covered', 'out of reach', 'shortfall']);
+  });
+
+  it('says every note on how the figures were simplified, with its figures', () => {
+    const notes: AdviceNote[] = [
+      { code: 'singles-medicare' },
+      { code: 'seniors-offset' },
+      { code: 'other-income-taxed' },
+      { code: 'clear-high-interest', owedCents: 1_234_567 },
+      { code: 'earliest-tax-rates', taxYear: '2024-25', financialYear: '2022-23' },
+    ];
+    for (const note of notes) {
+      const ar = ArAdvice.noteText(note);
+      expect(ar).toMatch(ARABIC);
+      for (const n of numbersIn(EnAdvice.noteText(note))) expect(numbersIn(ar)).toContain(n);
+    }
+  });
+
+  it('counts in Arabic: one and two in words, 3–10 with the plural, 11–99 and the rest with the singular', () => {
+    expect([1, 2, 5, 10, 11, 99, 100, 103, 111].map((n) => count(n, YEARS))).toEqual([
+      'سنة واحدة',
+      'سنتين',
+      '5 سنوات',
+      '10 سنوات',
+      '11 سنة',
+      '99 سنة',
+      '100 سنة',
+      '103 سنوات',
+      '111 سنة',
+    ]);
+    expect(count(2, YEARS_ALONE)).toBe('سنتان');
+    expect(count(' 2.5 ', YEARS)).toBe('2.5 سنة');
+    expect(count('5k', YEARS)).toBe('5k سنة');
+    expect(count(3, MONTHS)).toBe('3 أشهر');
+    expect(count(12, MONTHS)).toBe('12 شهرًا');
+    expect(count(30, DAYS)).toBe('30 يومًا');
+    expect(count(2000, YEARS)).toBe('2,000 سنة');
+  });
+});
