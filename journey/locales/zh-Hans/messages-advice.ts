@@ -142,7 +142,7 @@ type NoteCode = AdviceNote['code'];
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
 const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
   'singles-medicare': () =>
-    '医疗保险附加税（Medicare levy surcharge）和低收入人士的医疗保险税（Medicare levy）减免取决于您家庭的收入，而我们没有询问这一信息，因此我们采用了适用于单身人士的数额。',
+    '医疗保险附加税（Medicare levy surcharge）和低收入人士的医疗保险税（Medicare levy）减免取决于您家庭的收入，而我们没有询问这一信息，因此我们采用了适用于单身人士的标准。',
   'seniors-offset': () =>
     '您可能有资格获得老年人及退休金领取者税收抵扣（seniors and pensioners tax offset），我们未将其计算在内，因此您的税后到手收入可能高于所示金额。',
   'clear-high-interest': (n) => `请先用您的现金还清以高利率所欠的 ${dollarsText(n.owedCents)}：任何投资都不能指望赚取那么高的回报。`,

@@ -93,7 +93,7 @@ export const INTRODUCTION_WORDS = {
     suitsPoints: [
       `居住在澳大利亚，且年满 ${MIN_AGE} 岁；`,
       `希望就距今 ${MIN_GOAL_YEARS} 年或以上的目标获得建议；`,
-      '近期生活中没有重大变化；',
+      '生活中没有即将发生的重大变化；',
       '没有影响您财务决策的健康问题。',
     ],
     notCovered: '本建议不涵盖的内容',
@@ -122,9 +122,8 @@ export const EMBED_WORDS = {
 /** What an investment style could lose in a bad year (journey/questions/possible-loss.tsx), made when shown. */
 export const POSSIBLE_LOSS_WORDS = {
   loss: (style: string, percent: number, perTenThousand: number) =>
-    `在不利的年份（每二十年中约有一年），${style}投资组合可能损失约 ${percent}% 的价值：每投资 ${formatDollars(10_000)} 损失 ${formatDollars(perTenThousand)}。可能需要数年才能恢复。`,
-  little: (style: string) =>
-    `即使在不利的年份（每二十年中约有一年），${style}投资组合预计也只会有很少的损失或没有损失，但其价值仍有可能下跌。`,
+    `在不利的年份（每二十年中有一年），${style}投资组合可能损失约 ${percent}% 的价值：每投资 ${formatDollars(10_000)} 损失 ${formatDollars(perTenThousand)}。可能需要数年才能恢复。`,
+  little: (style: string) => `即使在不利的年份（每二十年中有一年），${style}投资组合预计只会有少量损失或没有损失，但其价值仍有可能下跌。`,
 } satisfies typeof En.POSSIBLE_LOSS_WORDS;
 
 /** What a word made when shown is filled with. */
@@ -180,7 +179,7 @@ export const ADVICE_WORDS = {
   computed: {
     weCanTRecommend: '我们目前无法建议您为这个目标进行投资',
     ourDigitalAdviceIs: '我们的数字化建议只适用于适合的人士。根据您的回答：',
-    whatToDoInstead: '您可以改为：',
+    whatToDoInstead: '其他做法：',
     youCanChangeAny: '您可以在核对页面修改任何回答。',
     reviewYourAnswers: '核对您的回答',
     weNeedAFew: '我们还需要您再回答几个问题，才能计算出您的数据',

@@ -11,9 +11,12 @@
  *   Australian Financial Complaints Authority → 澳大利亚金融投诉局（AFCA）
  * - (financial) adviser → （理财）顾问; licensed financial adviser → 持牌理财顾问
  * - superannuation, super → 养老金（superannuation）on first use in a text, then 养老金; super fund → 养老金基金
- * - Age Pension → 老年退休金（Age Pension）(not 养老金, which is superannuation here); government benefits → 政府福利
+ * - Age Pension → 老年退休金（Age Pension）(not 养老金, which is superannuation here); Family Tax Benefit → 家庭税务补助;
+ *   Disability Support Pension → 残障支助金; JobSeeker Payment → 求职者津贴 (each with its English name beside it);
+ *   government benefits → 政府福利
  * - Medicare levy → 医疗保险税（Medicare levy）; Medicare levy surcharge → 医疗保险附加税（Medicare levy surcharge）;
- *   private hospital cover → 私人医院保险; low income tax offset → 低收入税收抵扣; franking credits → 股息抵税额（franking credits）
+ *   private hospital cover → 私人医院保险; low income tax offset → 低收入税收抵扣; franking credits → 股息抵税额（franking credits）;
+ *   seniors and pensioners tax offset → 老年人及退休金领取者税收抵扣
  * - gross income → 税前总收入; assessable income → 应税收入; take-home pay → 税后到手收入; tax rates → 税率
  * - emergency fund → 应急基金; surplus → 结余; set aside → 预留; available savings → 可用储蓄;
  *   first deposit → 首笔投入; starting amount → 启动资金; regular investment → 定期投资; big expenses → 大额支出
@@ -28,6 +31,7 @@
  *   journey → 旅程; dashboard → 主页; questionnaire → 问卷
  * - life cover → 人寿保险; TPD → 完全永久残疾（TPD）保险; trauma → 重大疾病（trauma）保险; income protection → 收入保障保险
  * - estate planning → 遗产规划; relationship status → 伴侣状况; Couple → 有伴侣; Single → 单身
+ * - dollars, where a text names the currency ("in dollars", "$1") → 澳元; amounts themselves come from the formatting helpers
  * Kept in Latin letters: Horizon Advice, Moneysmart, AFSL, AFCA, PDS, FSG, TPD, PDF, Word, Markdown, the date pattern
  * DD/MM/YYYY, and the legal names of the Centrelink payments beside their Chinese names.
  */
@@ -107,7 +111,7 @@ export const INCOME_SOURCE_LABELS = { dividends: '股息', rent: '租金', trust
 // Centrelink's payments keep their legal names beside the Chinese, as the visitor sees them on their statements
 export const BENEFIT_LABELS = {
   'family-tax': '家庭税务补助（Family Tax Benefit）',
-  disability: '残疾抚恤金（Disability Support Pension）',
+  disability: '残障支助金（Disability Support Pension）',
   jobseeker: '求职者津贴（JobSeeker Payment）',
   'age-pension': '老年退休金（Age Pension）',
 } satisfies typeof En.BENEFIT_LABELS;
@@ -148,7 +152,7 @@ export const INSURANCE_LABELS = {
   life: '人寿保险',
   tpd: '完全永久残疾（TPD）保险',
   trauma: '重大疾病（trauma）保险',
-  incomeProtection: '收入保障保险（每月）',
+  incomeProtection: '收入保障保险（每月保额）',
 } satisfies typeof En.INSURANCE_LABELS;
 
 /** journey-spec §2: the step labels of the progress bar, by step. */
@@ -346,7 +350,7 @@ export const DASHBOARD_WORDS = {
   journeysLabel: '推荐旅程',
   journeys: [
     { title: '退休', text: '规划舒适退休所需的收入。' },
-    { title: '投资', text: '就为实现您自己的目标而投资获取建议。' },
+    { title: '投资', text: '获取为实现您个人目标而投资的建议。' },
     { title: '投资选择', text: '比较投资您现有资金的不同方式。' },
     { title: '财务健康检查', text: '了解您目前的财务状况，以及下一步需要改善的方面。' },
   ],
@@ -354,7 +358,7 @@ export const DASHBOARD_WORDS = {
   welcomeBack: '欢迎回来',
   youWereAt: (place: string) => `您上次停在${place}。`,
   step: (step: StepNumber, of: number) => `第 ${step} 步（共 ${of} 步）：${STEP_LABELS[step]}`,
-  products: '推荐产品页面',
+  products: '为您推荐的产品页面',
   resume: '从上次离开的地方继续',
 } satisfies typeof En.DASHBOARD_WORDS;
 
