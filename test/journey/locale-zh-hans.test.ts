@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAdvice, type AdviceNote } from '../../journey/engine';
+import type { ReasonWords, UnsuitableFigures } from '../../journey/engine/unsuitable';
 import * as Zh from '../../journey/locales/zh-Hans/messages';
 import * as ZhAdvice from '../../journey/locales/zh-Hans/messages-advice';
 import * as ZhOnDemand from '../../journey/locales/zh-Hans/messages-on-demand';
@@ -14,12 +15,15 @@ import * as EnAdvice from '../../journey/messages-advice';
 import * as EnOnDemand from '../../journey/messages-on-demand';
 import { household, type Household } from './engine-fixtures';
 
-/** Exports of the English catalogue that hold no words (a helper): not mirrored. */
-const NOT_WORDS = new Set(['say']);
+/**
+ * Exports of the English catalogue that hold no words (helpers: `say`, and `noteText`, which says the notes of
+ * NOTE_WORDS): not mirrored, since a locale mirrors the objects its words are assigned into.
+ */
+const NOT_WORDS = new Set(['say', 'noteText']);
 
 // tsc fails here when the Chinese lacks an export of the English that holds words (each export's keys are checked
 // where it is written, by `satisfies typeof En.X`)
-type Missing<E, Z> = Exclude<keyof E, keyof Z | 'say'>;
+type Missing<E, Z> = Exclude<keyof E, keyof Z | 'say' | 'noteText'>;
 type None<T> = [T] extends [never] ? true : false;
 const ALL_MIRRORED: [
   None<Missing<typeof En, typeof Zh>>,
@@ -37,6 +41,10 @@ const SAME_AS_ENGLISH = new Set([
   'REVIEW_WORDS.noAmount',
   // the exponent of the formula, a mathematical symbol
   'ADVICE_WORDS.computed.n',
+  // each language named in its own language, the same in every locale
+  'LOCALE_NAMES.en',
+  'LOCALE_NAMES.ar',
+  'LOCALE_NAMES.zh-Hans',
 ]);
 
 /** Words a Chinese entry may keep in Latin letters: brands, official names beside their Chinese, abbreviations, symbols. */
@@ -46,6 +54,7 @@ const LATIN_KEPT = new Set(
     'superannuation Medicare levy surcharge Age Pension Family Tax Benefit Disability Support JobSeeker Payment',
     'trauma franking credits seniors and pensioners tax offset',
     'AFSL AFCA PDS FSG TPD PDF Word Markdown DD MM YYYY',
+    'National Debt Helpline',
   ]
     .join(' ')
     .split(' '),
@@ -60,18 +69,25 @@ const figures = (s: string) => [...new Set(s.match(/\d+(?:[.,]\d+)*/g) ?? [])].s
 /** Sample parameters: figures that no entry writes itself, so each can be found in what it returns. */
 const ARGS = ['137', '248', '359', '461', '572', '683', '794', '815', '926', '531'];
 /**
- * Entries whose parameters must be of a kind: a step of the progress bar, the English article ('a', which Chinese has
- * no use for), or a clause the page fills in (bracketed, so that it does not run into the figure before it).
+ * Entries whose parameters must be of a kind: a step of the progress bar, a risk style's or a row's name (as the
+ * locale's labels give it), or a clause the page fills in (bracketed, so that it does not run into the figure before it).
  */
 const ARGS_FOR: Record<string, string[]> = {
   'DASHBOARD_WORDS.step': ['3', '7'],
-  'ADVICE_WORDS.computed.inPortfolioGrowthDefensive': ['a', '248', '359', '461'],
-  'ADVICE_WORDS.sample.inPortfolioTheInvestment': ['a', '248', '359', '461'],
+  'ADVICE_WORDS.computed.inPortfolioGrowthDefensive': [Zh.RISK_LABELS.moderate, '248', '359'],
+  'ADVICE_WORDS.computed.workedOutForPortfolio': [Zh.RISK_LABELS.moderate, '248', '359'],
+  'ADVICE_WORDS.sample.inPortfolioTheInvestment': [Zh.RISK_LABELS.moderate, '248', '359'],
+  // a sentence made of its parameters and punctuation: the frequency's and the row's labels, in the locale
+  'REVIEW_WORDS.amountPer': ['137', Zh.FREQUENCY_LABELS.weekly],
+  'REVIEW_WORDS.item': [Zh.ASSET_LABELS.cash, '137'],
   'ADVICE_WORDS.computed.yourTakeHomePay': ['137', '248', '(359)', '461', '(572)', '(683)', '794'],
   'ADVICE_WORDS.computed.assessableIncomeLessIncome': ['137', '248', '359', '461', '572', '(683)', '(794)', '815', '926', '531'],
 };
 
 type Found = { path: string; problem: string };
+
+/** Exports said from the engine's results, compared from real figures below. */
+const FROM_ENGINE = new Set(['REASON_WORDS', 'NOTE_WORDS', 'UNSUITABLE_WORDS']);
 
 /** What is wrong with a Chinese entry against its English one, recursively ([] when nothing is). */
 function compare(en: unknown, zh: unknown, path: string): Found[] {
@@ -106,14 +122,21 @@ function compare(en: unknown, zh: unknown, path: string): Found[] {
   return [];
 }
 
-/** What is wrong with a Chinese text against its English one: empty, the English, not Chinese, or other figures. */
+/** What is wrong with a Chinese text against its English one: empty, the English, not Chinese, other slots or other figures. */
 function checkText(en: string, zh: string, path: string, latinKept: Set<string> = LATIN_KEPT): Found[] {
   const wrong = (problem: string): Found[] => [{ path, problem: `${problem}: ${JSON.stringify(zh)}` }];
   if (zh.trim() === '') return wrong('is empty');
   if (SAME_AS_ENGLISH.has(path)) return zh === en ? [] : wrong('should read as the English');
   if (zh === en) return wrong('is the English');
   const english = latinWords(zh).filter((w) => !latinKept.has(w));
+  const slots = (t: string) =>
+    [...t.matchAll(/\{(\w+)\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join();
   return [
+    // a sentence's slots ({path}, {goal}, …) are filled by the page: the Chinese keeps each one
+    ...(slots(zh) === slots(en) ? [] : wrong(`has the slots ${slots(zh)}, the English ${slots(en)}`)),
     ...(HAN.test(zh) ? [] : wrong('has no Chinese')),
     ...(english.length > 0 ? wrong(`keeps English words (${english.join(' ')})`) : []),
     // the months' names are numbers in Chinese (1月, 2月, …)
@@ -125,8 +148,8 @@ function checkText(en: string, zh: string, path: string, latinKept: Set<string> 
 
 /** Every export of an English module that holds words, compared with the Chinese module's export of the same name. */
 function compareModule(en: Record<string, unknown>, zh: Record<string, unknown>): Found[] {
-  // the reasons and notes take the engine's results: compared below, from real advice
-  const words = Object.keys(en).filter((n) => !NOT_WORDS.has(n) && n !== 'REASON_WORDS' && n !== 'noteText');
+  // the reasons, the notes and the reasons not to invest take the engine's results: compared below, from their figures
+  const words = Object.keys(en).filter((n) => !NOT_WORDS.has(n) && !FROM_ENGINE.has(n));
   return [
     ...Object.keys(en)
       .filter((n) => !NOT_WORDS.has(n) && !(n in zh))
@@ -166,6 +189,11 @@ describe('the Simplified Chinese catalogue mirrors the English', () => {
     // X.c: a parameter lost, not shown, and its figure gone
     expect(found.map((f) => f.path)).toEqual(['X.a', 'X.b', 'X.c', 'X.c', 'X.c', 'X.d', 'X.e']);
   });
+
+  it('catches a sentence that lost or renamed a slot the page fills (the check itself)', () => {
+    const found = compare({ a: 'No page at {path}.', b: 'Page {page} of {pages}' }, { a: '{pat} 没有页面。', b: '第 {page} 页' }, 'X');
+    expect(found.map((f) => f.path)).toEqual(['X.a', 'X.b']);
+  });
 });
 
 /** Households that take the recommendation's reasons down each of their branches. */
@@ -180,9 +208,6 @@ const HOUSEHOLDS: Record<string, Household> = {
   'the sample household': { income: '215000', cash: '50265', savings: '6421', riskStyle: 'moderately-aggressive' },
 };
 
-// the years come from engine/money.ts yearsText, which says them in the active locale's words
-const REASONS_LATIN = new Set([...LATIN_KEPT, 'year', 'years']);
-
 describe('the Simplified Chinese reasons for a recommendation', () => {
   it.each(Object.entries(HOUSEHOLDS))('%s: one Chinese reason per English one, with the same figures', (_, h) => {
     const advice = computeAdvice(household(h), { asOf: new Date(2026, 10, 21), paths: 200 });
@@ -195,7 +220,7 @@ describe('the Simplified Chinese reasons for a recommendation', () => {
     const zhAssumptions = ZhAdvice.REASON_WORDS.chartAssumptions(advice.reasons);
     expect(zhAssumptions).toHaveLength(enAssumptions.length);
     expect([
-      ...en.flatMap((e, i) => checkText(e, zh[i] ?? '', `reasons[${i}]`, REASONS_LATIN)),
+      ...en.flatMap((e, i) => checkText(e, zh[i] ?? '', `reasons[${i}]`)),
       ...checkText(EnAdvice.REASON_WORDS.chartSummary(advice.reasons), ZhAdvice.REASON_WORDS.chartSummary(advice.reasons), 'chartSummary'),
       ...enAssumptions.flatMap((e, i) => checkText(e, zhAssumptions[i] ?? '', `chartAssumptions[${i}]`)),
     ]).toEqual([]);
@@ -217,6 +242,48 @@ describe('the Simplified Chinese reasons for a recommendation', () => {
       { code: 'clear-high-interest', owedCents: 523_400 },
       { code: 'earliest-tax-rates', taxYear: '2024-25', financialYear: '2023-24' },
     ];
-    expect(notes.flatMap((n) => checkText(EnAdvice.noteText(n), ZhAdvice.noteText(n), `noteText(${n.code})`))).toEqual([]);
+    const zhNote = (n: AdviceNote) => (ZhAdvice.NOTE_WORDS[n.code] as (n: AdviceNote) => string)(n);
+    expect(notes.flatMap((n) => checkText(EnAdvice.noteText(n), zhNote(n), `NOTE_WORDS.${n.code}`))).toEqual([]);
+    expect(Object.keys(ZhAdvice.NOTE_WORDS).sort()).toEqual(Object.keys(EnAdvice.NOTE_WORDS).sort());
+  });
+});
+
+/** The figures of every reason not to invest (journey/engine/unsuitable.ts), each branch of its words once. */
+const UNSUITABLE: UnsuitableFigures[] = [
+  { code: 'under-18', minAge: 18, age: 16, comeBackOn: '2028-03-14' },
+  { code: 'retirement' },
+  { code: 'goal-too-soon', minGoalYears: 2 },
+  { code: 'goal-shorter-than-horizon', goalYears: 3, profile: 'aggressive', growth: 0.85, minHorizonYears: 7, suited: 'cautious' },
+  { code: 'goal-shorter-than-horizon', goalYears: 1.5, profile: 'moderate', growth: 0.5, minHorizonYears: 4, suited: null },
+  { code: 'no-income' },
+  { code: 'savings-over-income', savedMonthlyCents: 123_400, netMonthlyCents: 0 },
+  { code: 'savings-over-income', savedMonthlyCents: 623_400, netMonthlyCents: 512_300 },
+  { code: 'no-surplus', because: 'not-saving' },
+  { code: 'no-surplus', because: 'zero' },
+  { code: 'no-surplus', because: 'under-a-cent' },
+  {
+    code: 'high-interest-debt',
+    highInterestRate: 0.1,
+    debts: [
+      { rowId: 1, type: 'credit-card', owner: 'self', valueCents: 523_400, rate: 0.1999 },
+      { rowId: 2, type: 'personal-loan', owner: 'partner', valueCents: null, rate: null },
+      { rowId: 3, type: 'other', owner: 'joint', valueCents: 71_500, rate: 0.145 },
+    ],
+  },
+  { code: 'high-interest-debt', highInterestRate: 0.1, debts: [{ rowId: 1, type: 'car-loan', owner: '', valueCents: 90_000, rate: 0.12 }] },
+];
+
+describe('the Simplified Chinese reasons not to invest', () => {
+  it('has every reason the English has', () => {
+    expect(Object.keys(ZhOnDemand.UNSUITABLE_WORDS).sort()).toEqual(Object.keys(EnOnDemand.UNSUITABLE_WORDS).sort());
+  });
+
+  it.each(UNSUITABLE.map((f, i) => [`${f.code} (${i})`, f] as const))('%s: title, why and what instead, with the same figures', (_, f) => {
+    const say = (words: typeof EnOnDemand.UNSUITABLE_WORDS) => (words[f.code] as (f: UnsuitableFigures) => ReasonWords)(f);
+    const en = say(EnOnDemand.UNSUITABLE_WORDS);
+    const zh = say(ZhOnDemand.UNSUITABLE_WORDS);
+    expect(
+      (['title', 'explanation', 'instead'] as const).flatMap((k) => checkText(en[k], zh[k], `UNSUITABLE_WORDS.${f.code}.${k}`)),
+    ).toEqual([]);
   });
 });

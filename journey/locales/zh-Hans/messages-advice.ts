@@ -4,15 +4,16 @@
  * over (journey/engine/reasons.ts), in the same order and under the same conditions as the English. The glossary is at
  * the top of ./messages.ts.
  */
-import { dollarsText, percentText, yearsText } from '../../engine/money';
 import type { AdviceNote } from '../../engine';
+import { formatCents as dollarsText, formatNumber, formatRate as percentText } from '../../format';
 import type { Projection } from '../../engine/projection';
 import type { ReasonsInput } from '../../engine/reasons';
 import type { GoalType } from '../../option-values';
 import type * as En from '../../messages-advice';
-import { GOAL_LABELS, RISK_LABELS } from './messages';
+import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './messages';
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
+const yearsText = UNIT_WORDS.years;
 
 // The profile and the goal are named from this catalogue's labels, by their codes (the engine's own labels are English).
 const profileName = (x: ReasonsInput) => RISK_LABELS[x.profile.id];
@@ -122,8 +123,7 @@ function chartAssumptions(x: ReasonsInput): string[] {
     `回报：${profileName(x)}，扣除 ${percentText(fees.investmentFeeRate)} 的投资费后，年回报中位数为 ${percentText(profile.medianNetReturn)}，` +
       `每年的上下波动约为 ${percentText(profile.volatility)}。`,
     `通货膨胀：每年 ${percentText(inflationRate)}，用于按今日币值计算的数据。`,
-    // the count of paths in this catalogue's own locale (the English writes it with 'en-AU')
-    `区间来自 ${projection.paths.toLocaleString('zh-Hans')} 个模拟结果：10 个中有 1 个最终低于下方的线，10 个中有 1 个最终高于上方的线。`,
+    `区间来自 ${formatNumber(projection.paths)} 个模拟结果：10 个中有 1 个最终低于下方的线，10 个中有 1 个最终高于上方的线。`,
     '这是预测，而非保证。您的投资价值可能下跌，过往回报并不能预测未来的回报。',
   ];
 }
@@ -140,7 +140,7 @@ export const REASON_WORDS = {
 type NoteCode = AdviceNote['code'];
 
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
-const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
+export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
   'singles-medicare': () =>
     '医疗保险附加税（Medicare levy surcharge）和低收入人士的医疗保险税（Medicare levy）减免取决于您家庭的收入，而我们没有询问这一信息，因此我们采用了适用于单身人士的标准。',
   'seniors-offset': () =>
@@ -148,7 +148,4 @@ const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string 
   'clear-high-interest': (n) => `请先用您的现金还清以高利率所欠的 ${dollarsText(n.owedCents)}：任何投资都不能指望赚取那么高的回报。`,
   'other-income-taxed': () => '我们将您的其他收入全额视为应税收入，未计入任何扣除项或股息抵税额（franking credits）。',
   'earliest-tax-rates': (n) => `我们对 ${n.financialYear} 采用了 ${n.taxYear} 的税率，这是我们所掌握的最早税率。`,
-};
-
-/** A note's words. */
-export const noteText = ((n: AdviceNote): string => (NOTES[n.code] as (n: AdviceNote) => string)(n)) satisfies typeof En.noteText;
+} satisfies typeof En.NOTE_WORDS;

@@ -2,13 +2,98 @@
  * The Simplified Chinese catalogue's words for what loads on demand (journey/messages-on-demand.ts in English): the
  * same exports in the same shapes, typed against the English so that a missing key fails `tsc`. The glossary is at the
  * top of ./messages.ts.
- *
- * Some entries are pieces a page puts around a figure or a link in the English order (a step's name after `goTo`, the
- * years after `inTodaySDollars3`): each piece is written so that the pieces read as one Chinese sentence in that order.
  */
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from '../../constants';
-import { formatDollars } from '../../format';
+import type { DebtOwed } from '../../engine/inputs';
+import { formatCents, formatDollars, formatPercent, formatRate } from '../../format';
+import { formatIsoDate } from '../../format-dates';
 import type * as En from '../../messages-on-demand';
+import type { DebtType, RiskStyle } from '../../option-values';
+import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
+
+const years = UNIT_WORDS.years;
+const SAVINGS_ACCOUNT = '高息储蓄账户或定期存款（其价值不会下跌）';
+
+/**
+ * One high-interest debt in the user's own terms, aware of whose it is: "您的信用卡欠款 $5,000，年利率 19.99%。",
+ * "您伴侣的个人贷款欠款 $3,000。", "您与伴侣共同的汽车贷款欠款 …。"
+ */
+function debtLine(d: DebtOwed): string {
+  const kind = d.type === 'other' ? '其他债务' : (DEBT_LABELS[d.type as DebtType] ?? d.type);
+  const whose = d.owner === 'partner' ? '您伴侣的' : d.owner === 'joint' ? '您与伴侣共同的' : '您的';
+  const amount = d.valueCents === null ? '有欠款（我们无法读取金额）' : `欠款 ${formatCents(d.valueCents)}`;
+  return `${whose}${kind}${amount}${d.rate === null ? '' : `，年利率 ${formatRate(d.rate, 2)}`}。`;
+}
+
+/**
+ * Why investing is not advised now (the engine's suitability rules, journey/engine/suitability.ts), by the rule's
+ * code, said from its figures: a short heading, why, with the user's own figures, and what to do instead.
+ */
+export const UNSUITABLE_WORDS = {
+  'under-18': (f) => ({
+    title: `本建议适用于年满 ${f.minAge} 岁的人士`,
+    explanation: `您现在 ${f.age} 岁。我们只能向年满 ${f.minAge} 岁的人士提供本建议。`,
+    instead:
+      `请在您年满 ${f.minAge} 岁时（${formatIsoDate(f.comeBackOn)}）再来。` +
+      '在此之前，银行储蓄账户是积累储蓄的安全去处，Moneysmart（moneysmart.gov.au）也提供了入门建议。',
+  }),
+  retirement: () => RETIREMENT_WORDS,
+  'goal-too-soon': (f) => ({
+    title: '您的目标距今不到一年',
+    explanation:
+      '投资的价值可能下跌，而在不到一年的时间里，投资可能来不及在您需要用钱之前恢复。' +
+      `本建议适用于距今至少 ${years(f.minGoalYears)}的目标。`,
+    instead: `请将用于这个目标的资金存入${SAVINGS_ACCOUNT}。`,
+  }),
+  'goal-shorter-than-horizon': (f) => {
+    const label = RISK_LABELS[f.profile as RiskStyle];
+    return {
+      title: `${label}适合距今至少 ${years(f.minHorizonYears)}的目标`,
+      explanation:
+        `您的目标距今 ${years(f.goalYears)}。${label}约将 ${Math.round(f.growth * 100)}% 投资于股票等增长型资产，` +
+        `这类资产的价值可能大幅下跌，并可能需要数年才能恢复，因此它适合距今至少 ${years(f.minHorizonYears)}的目标。`,
+      instead: f.suited
+        ? `请选择${RISK_LABELS[f.suited as RiskStyle]}或更谨慎的投资风格，它适合距今 ${years(f.goalYears)}的目标；或者为您的目标留出至少 ${years(f.minHorizonYears)}的时间。`
+        : `没有任何投资风格适合距今这么近的目标。请将资金存入${SAVINGS_ACCOUNT}，或者为您的目标留出至少 ${years(f.minHorizonYears)}的时间。`,
+    };
+  },
+  'no-income': () => ({
+    title: '您目前没有收入',
+    explanation:
+      '您告诉我们，您没有来自工作、其他来源或福利的收入。没有收入时，您的现金就是您的生活来源，' +
+      '而投资的价值可能恰好在您需要用钱时低于您投入的金额。',
+    instead: `请将您的现金作为应急基金，存入${SAVINGS_ACCOUNT}，等您有了固定收入后再来。`,
+  }),
+  'savings-over-income': (f) => ({
+    title: '您的储蓄多于您的收入',
+    explanation: `${
+      f.netMonthlyCents <= 0
+        ? `您告诉我们，您每月储蓄 ${formatCents(f.savedMonthlyCents)}，但您没有收入。`
+        : `您告诉我们，您每月储蓄 ${formatCents(f.savedMonthlyCents)}，多于您每月 ${formatCents(f.netMonthlyCents)} 的税后到手收入。`
+    }我们只能根据您能够储蓄的金额进行规划。`,
+    instead: '请核对您的储蓄金额和储蓄频率（“定期储蓄”），以及您的收入，然后再来。',
+  }),
+  'no-surplus': (f) => ({
+    title: '您每月没有可用于投资的结余',
+    explanation: `我们根据您的定期储蓄来计算您可以投资的金额，而${
+      {
+        'not-saving': '您告诉我们您没有定期储蓄',
+        zero: `您告诉我们您储蓄 ${formatDollars(0)}`,
+        'under-a-cent': '您告诉我们的储蓄金额折合每月不到一分钱',
+      }[f.because]
+    }，因此每月没有可投资的资金。`,
+    instead: '请先制定预算，找出每月可以储蓄的资金（Moneysmart 的预算规划工具可以提供帮助），养成储蓄习惯，然后再来。',
+  }),
+  'high-interest-debt': (f) => ({
+    title: '请先还清您的高息债务',
+    explanation:
+      `${f.debts.map(debtLine).join('')}每年 ${formatRate(f.highInterestRate, 2)} 或以上的利息远高于投资可望获得的回报，` +
+      `因此先还清${f.debts.length === 1 ? '这笔债务' : '这些债务'}对您更有利。`,
+    instead:
+      '请将您的储蓄用于偿还这些债务，从利率最高的开始，然后再来。' +
+      '如果还款有困难，全国债务求助热线（National Debt Helpline，1800 007 007）可提供免费、保密的帮助。',
+  }),
+} satisfies typeof En.UNSUITABLE_WORDS;
 
 /** A Yes/No list's words where the engine finds it unanswered or empty (journey/engine/inputs.ts `Reader.list`). */
 const list = (question: string, addRows: string) => ({ question, addRows });
@@ -122,7 +207,7 @@ export const EMBED_WORDS = {
 /** What an investment style could lose in a bad year (journey/questions/possible-loss.tsx), made when shown. */
 export const POSSIBLE_LOSS_WORDS = {
   loss: (style: string, percent: number, perTenThousand: number) =>
-    `在不利的年份（每二十年中有一年），${style}投资组合可能损失约 ${percent}% 的价值：每投资 ${formatDollars(10_000)} 损失 ${formatDollars(perTenThousand)}。可能需要数年才能恢复。`,
+    `在不利的年份（每二十年中有一年），${style}投资组合可能损失约 ${formatPercent(percent)} 的价值：每投资 ${formatDollars(10_000)} 损失 ${formatDollars(perTenThousand)}。可能需要数年才能恢复。`,
   little: (style: string) => `即使在不利的年份（每二十年中有一年），${style}投资组合预计只会有少量损失或没有损失，但其价值仍有可能下跌。`,
 } satisfies typeof En.POSSIBLE_LOSS_WORDS;
 
@@ -131,7 +216,6 @@ type Shown = string | number;
 
 /**
  * The advice pages' words, by page, in the order each page shows them (journey/messages-on-demand.ts `ADVICE_WORDS`).
- * Parameters the Chinese has no use for (the English article 'a'/'an') keep their place, named with a leading `_`.
  */
 export const ADVICE_WORDS = {
   review: {
@@ -160,15 +244,18 @@ export const ADVICE_WORDS = {
     fee: '费用',
     rate: '费率',
     firstYear: '首年',
-    // the fee table's last column: "全期 10 年" (the page puts the years after it)
-    over: '全期 ',
+    /** The fee table's last column: the whole timeframe. */
+    overYears: (goalYears: number) => `${years(goalYears)}合计`,
+    /** A fee's rate a year. */
+    rateYearly: (rate: Shown) => `每年 ${rate}`,
     yourGoalIsOut:
       '按目前情况，您的目标无法实现，因此我们暂不推荐产品，也暂不编制财务建议书。推荐方案页面列出了三种实现目标的方法：延长期限、缩小目标或增加首笔投入（“调整目标”可以更改目标）。',
     perMonth: (monthly: Shown) => `每月投入 ${monthly}`,
-    now: (amount: string) => `现在投入 ${amount}`,
-    and: '，并',
-    // "建议现在投入 $13,245，并每月投入 $272" (journey/screens/advice-parts.tsx investText)
-    invest: (amounts: Shown) => `建议${amounts}`,
+    /** The proposed advice: a first deposit and a monthly amount, or either alone, or (both $0) the amount alone. */
+    investNowAndMonthly: (now: Shown, monthly: Shown) => `现在投资 ${now}，之后每月投资 ${monthly}`,
+    investNow: (now: Shown) => `现在投资 ${now}`,
+    investMonthly: (monthly: Shown) => `每月投资 ${monthly}`,
+    invest: (amount: Shown) => `投资 ${amount}`,
     upfrontAdviserFee: '前期顾问费',
     oneOffInvoiced: '一次性，开具账单收取',
     oneOff: '一次性',
@@ -183,8 +270,8 @@ export const ADVICE_WORDS = {
     youCanChangeAny: '您可以在核对页面修改任何回答。',
     reviewYourAnswers: '核对您的回答',
     weNeedAFew: '我们还需要您再回答几个问题，才能计算出您的数据',
-    // followed by the step's name: "前往：您的财务状况"
-    goTo: '前往：',
+    /** A missing answer's link to its step. */
+    goTo: (step: Shown) => `前往“${step}”`,
     theseAre: '这些是{example}。请完成问卷，以查看根据您自身情况计算出的数据。',
     exampleFigures: '示例数据',
     whyTheseFigures: '这些数据的由来',
@@ -208,22 +295,23 @@ export const ADVICE_WORDS = {
     goalFormula: '{title}{today} × (1 + {inflation}){years} = {year}年的 {nominal}。',
     theRegularInvestment: '定期投资额。',
     sources: '资料来源',
-    // the page closes it with ')' after the date: " (生效日期：01/07/2026)"
-    from: ' (生效日期：',
+    /** A source of the figures: its publisher, its title (a link where it has one) and the date it is in force from. */
+    source: '{publisher}，{title}（自 {date} 起生效）',
     /** The chance in bold. */
     chanceOfReachingYour: '实现目标的概率：{chance}。按今日币值计算，中位数结果为 {median}。',
-    yourGoal: '您的目标：',
+    yourGoal: (goal: Shown) => `您的目标：${goal}`,
     adjustGoals: '调整目标',
     proposedAdvice: '建议方案',
-    yourGoalIsOut: '按目前情况，您的目标无法实现',
+    /** The headline of a plan that does not reach the goal (a sentence of its own, the portfolio's follows). */
+    goalOutOfReach: '以您可投资的金额，您的目标无法实现',
     why: '原因',
     threeWaysToMake: '实现目标的三种方法',
     giveItMoreTime: '延长期限：',
-    insteadOf: (years: Shown, years2: Shown) => `${years}，而不是 ${years2}。`,
+    insteadOf: (longerYears: number, goalYears: number) => `${years(longerYears)}，而不是 ${years(goalYears)}。`,
     evenTheLongestTimeframe: '即使采用我们规划的最长期限，单靠延长时间也不足以实现目标。',
     aimForASmaller: '缩小目标：',
-    // between the amount and the years: "缩小目标： $40,000（按今日币值），期限为 10 年"
-    inTodaySDollars3: '（按今日币值），期限为',
+    /** The smaller goal: its amount in today's dollars, in the goal's years. */
+    smallerGoal: (today: Shown, goalYears: number) => `${years(goalYears)}后达到按今日币值计算的 ${today}。`,
     startWithMore: '加大首笔投入：',
     useAdjustGoalsTo: '请使用“调整目标”来更改金额或年限。一旦方案能够实现您的目标，我们就会推荐产品。',
     howWeWorkedThis: '我们的计算方法',
@@ -276,10 +364,14 @@ export const ADVICE_WORDS = {
       upfrontAdviserFee: Shown,
     ) =>
       `假设版本 ${assumptionsVersion}，引擎版本 ${engineVersion}，于 ${asOf} 按 ${financialYear} 税率计算。回报是对${label}投资组合的长期假设（扣除费用前每年 ${grossReturn}，波动率 ${volatility}）；投资费为每年 ${investmentFeeRate}；${upfrontAdviserFee} 的顾问费另行开具账单收取，不从您的投资中扣除。`,
-    inTodaySDollars4: (today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${years}后（${targetYear}年）按今日币值计为 ${today}：按每年 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
-    inPortfolioGrowthDefensive: (_article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
-      `投资于${label}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
+    inTodaySDollars4: (today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${years(goalYears)}后（${targetYear}年）按今日币值计为 ${today}：按每年 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
+    /** The risk style's name as RISK_LABELS gives it. */
+    inPortfolioGrowthDefensive: (style: string, growth: Shown, defensive: Shown) =>
+      `投资于${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
+    /** The portfolio's line after the out-of-reach headline, a sentence of its own. */
+    workedOutForPortfolio: (style: string, growth: Shown, defensive: Shown) =>
+      `以上按${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）计算。`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `您每月需要投入 ${monthlyNeeded}，但您每月大约可以投资 ${affordableMonthly}。您可以：`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
@@ -325,8 +417,11 @@ export const ADVICE_WORDS = {
     yourStatementOfAdvice: '您的财务建议书根据您的回答编制。请完成问卷并接受推荐方案，即可在此查看。',
     statementOfAdvice: '财务建议书',
     printOrSaveAs: '打印或另存为 PDF',
+    /** The foot of every printed page: {page} and {pages} are the page's number and the count. */
+    pageOfPages: '第 {page} 页，共 {pages} 页',
     yourSituation: '您的情况',
-    age: '年龄：',
+    /** The first line of the situation: the age (or `notGiven`) and the relationship status (or `relationshipStatusNotGiven`). */
+    ageAndRelationship: (age: Shown, relationship: Shown) => `年龄：${age}；${relationship}。`,
     notGiven: '未提供',
     relationshipStatusNotGiven: '未提供伴侣状况',
     employmentNotGiven: '未提供就业状况',
@@ -347,11 +442,12 @@ export const ADVICE_WORDS = {
     risks: '风险',
     feesInDollars: '以澳元计的费用',
     whoGivesThisAdvice: '由谁为您提供本建议',
-    // the licence sentence, then these pieces around two links: "……服务：请阅读金融服务指南。该产品的详情载于其产品披露声明中，……"
     readTheFinancialServices: '请阅读金融服务指南',
-    theProductIsExplained: '。该产品的详情载于其',
     productDisclosureStatement: '产品披露声明',
-    whichYouShouldRead: '中，您应在做出决定前阅读。',
+    /** Who gives the advice, with links to the guide ({fsg}: `readTheFinancialServices`) and the product's statement ({pds}). */
+    whoGivesIt:
+      '{business}，澳大利亚金融服务许可证（AFSL）编号 {afsl}（演示编号：Horizon Advice 是虚构的企业）。' +
+      '我们的金融服务指南（FSG）介绍了我们是谁以及我们做什么：{fsg}。该产品的详情载于其{pds}中，您应在做出决定前阅读。',
     howWeArePaid: '我们如何获得报酬，以及我们的利益冲突',
     speakWithAnAdviser: '与顾问交谈',
     ifYouHaveA: '如果您有投诉',
@@ -366,8 +462,8 @@ export const ADVICE_WORDS = {
       `以现金保留 ${target} 的应急基金（${months} 个月的税后到手收入）；现有现金 ${cash}${shortfall}。`,
     regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
       `每月定期储蓄 ${monthly}，在预留 ${setAsideShare}% 用于意外情况后，其中 ${investableMonthly} 可以用于投资。`,
-    inTodaySDollars: (label: Shown, today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${label}：${years}后（${targetYear}年）按今日币值计为 ${today}，按 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
+    inTodaySDollars: (label: Shown, today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${label}：${years(goalYears)}后（${targetYear}年）按今日币值计为 ${today}，按 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
     inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
       `${monthlyNeeded}，投资于 ${fundName}（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
     returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
@@ -385,8 +481,6 @@ export const ADVICE_WORDS = {
       `请先告诉我们：发送电子邮件至 ${EMAIL} 或致电 ${PHONE}。我们会在一个工作日内确认收到您的投诉，并在 ${COMPLAINT_DAYS} 天内给出最终答复。如果您不满意，可以联系澳大利亚金融投诉局（AFCA），这是一项免费且独立的服务：${AFCA}。`,
     thisIsPersonalAdvice: (asOf: Shown) =>
       `这是个人建议，由数字化建议工具根据您于 ${asOf} 提供的回答编制。本建议的前提是这些回答完整且正确：如果您的情况发生变化，或此处有任何内容有误，请回来更新您的回答。Horizon Advice 是一个演示项目。`,
-    australianFinancialServicesLicence: (BUSINESS: Shown, AFSL: Shown) =>
-      `${BUSINESS}，澳大利亚金融服务许可证（AFSL）编号 ${AFSL}（演示编号：Horizon Advice 是虚构的企业）。我们的金融服务指南（FSG）介绍了我们是谁以及我们做什么：`,
   },
   sample: {
     hereIsWhatYour: '以下是您的财务状况所反映的情况。',
@@ -412,8 +506,8 @@ export const ADVICE_WORDS = {
     upfrontAdviserFee: '前期顾问费',
     oneOffInvoiced: '一次性，开具账单收取',
     administrationFee: '行政管理费',
-    // after a rate or an amount: "0.7%（每年）"
-    yearly: '（每年）',
+    /** A fee's rate, or its amount, a year. */
+    yearly: (rate: Shown) => `每年 ${rate}`,
     investmentFee: '投资费',
     projection: '预测',
     investingNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown, goalAmount: Shown, toYear: Shown) =>
@@ -433,18 +527,21 @@ export const ADVICE_WORDS = {
     inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalYears} 年后达到 ${goalAmount}`,
     investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `现在投资 ${availableSavings}，并每月投资 ${regularInvestmentMonthly}`,
-    inPortfolioTheInvestment: (_riskLabel: Shown, riskLabel2: Shown, goalAmount: Shown, goalYears: Shown) =>
-      `投资于${riskLabel2}投资组合（即您选择的投资风格），以在 ${goalYears} 年后达到 ${goalAmount}。`,
+    /** The risk style's name as RISK_LABELS gives it. */
+    inPortfolioTheInvestment: (style: string, goalAmount: Shown, goalYears: Shown) =>
+      `投资于${style}投资组合（即您选择的投资风格），以在 ${goalYears} 年后达到 ${goalAmount}。`,
     aDiversifiedLowCost: (riskLabel: Shown) => `一个分散投资、低成本的指数投资组合，与您的${riskLabel}投资风格相符。`,
     itsFeesAreLow: (investmentFeePct: Shown) => `费用低廉：每年 ${investmentFeePct}，且不收取行政管理费。`,
     youCanStartWith: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `您可以先投入 ${availableSavings}，之后每月追加 ${regularInvestmentMonthly}。`,
   },
   chart: {
-    goal: '目标 ',
-    medianProjection: ' 中位数预测',
-    inOutcomesFallIn: ' 10 个结果中有 8 个落在阴影范围内',
-    yourGoal: ' 您的目标',
+    /** The goal line's label on the chart. */
+    goal: (amount: Shown) => `目标 ${amount}`,
+    /** The legend's three keys: the median line, the shaded band, the goal line. */
+    medianProjection: '中位数预测',
+    inOutcomesFallIn: '10 个结果中有 8 个落在阴影范围内',
+    yourGoal: '您的目标',
     projectedValueByYear: '各年预测价值',
     year: '年份',
     low: '低（第 10 百分位）',

@@ -39,7 +39,7 @@ import type { FixedScreenId, StepNumber } from '../../../machines/journey-flow';
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from '../../constants';
 import { MAX_GOAL_YEARS } from '../../engine/limits';
 import { MAX_AMOUNT_DOLLARS } from '../../engine/money';
-import { formatDollars } from '../../format';
+import { formatDollars, formatNumber } from '../../format';
 import type * as En from '../../messages';
 
 const AMOUNT = {
@@ -185,11 +185,10 @@ export const SCREEN_TITLES = {
 /** The product name, in the header and every document title: a brand, kept in Latin letters. */
 export const PRODUCT_NAME = 'Horizon Advice' satisfies typeof En.PRODUCT_NAME;
 
-/**
- * journey-spec §8: the router's generic fallback title. The English catalogue keeps the spec's words; a visitor reading
- * Chinese gets them in Chinese (the issue's languages point: every visitor-facing string comes from the catalogues).
- */
-export const UNEXPECTED_ERROR: string = '应用程序发生意外错误！';
+/** Units said with a figure, in sentences of every part of the catalogue: 1 → "1 年", 2.5 → "2.5 年". */
+export const UNIT_WORDS = {
+  years: (years: number) => `${formatNumber(years, 1)} 年`,
+} satisfies typeof En.UNIT_WORDS;
 
 /** What is wrong with a date of birth as typed (journey/engine/dates.ts `parseDateOfBirth`). */
 export const DATE_OF_BIRTH_ERRORS = {
@@ -229,9 +228,8 @@ export const QUESTION_WORDS = {
   },
   summary: {
     title: '谢谢，您的目标已保存',
-    goal: '您的目标：',
-    // follows the goal's name: "您的目标：购买首套住房，10 年后需要 $50,000。"
-    goalDetails: (amount: string, years: string) => `，${years} 年后需要 ${amount}。`,
+    /** The goal, its kind in the {goal} slot (in bold), its amount and years as entered. */
+    goal: (amount: string, years: string) => `您的目标：{goal}，${years} 年后需要 ${amount}。`,
     saved: '您的目标已保存。',
     next: '接下来，我们会询问您的财务状况：您的工作、收入、储蓄、资产和债务。这有助于我们核实您有能力投资多少。',
   },
@@ -257,8 +255,8 @@ export const QUESTION_WORDS = {
     type: '福利',
     amount: '每两周金额',
     review: '政府福利',
-    // follows the amount on the review page: "$500（每两周）"
-    perFortnight: '（每两周）',
+    /** A benefit's amount on the review page. */
+    perFortnight: (amount: string) => `每两周 ${amount}`,
   },
   bigSpends: {
     title: `未来 ${BIG_SPENDS_YEARS} 年内，您预计会有大额支出吗？`,
@@ -337,13 +335,20 @@ export const FRAME_WORDS = {
   progress: '进度',
   step: (n: number, of: number, label: string) => `第 ${n} 步，共 ${of} 步：${label}`,
   notFound: '找不到页面',
-  // the address follows in its own element, then `mistyped`: "此地址没有页面： /abc。该页面可能已移动……"
-  noPage: '此地址没有页面：',
-  mistyped: '。该页面可能已移动，或地址可能输入有误。',
+  /** The address asked for in the {path} slot. */
+  noPage: '地址 {path} 没有对应的页面。该页面可能已移动，或地址可能输入有误。',
   toDashboard: '前往您的主页',
   // journey-spec §8: the error page's lead under the generic title
   somethingWrong: '显示此页面时出错。您的回答已保存。',
+  // journey-spec §8: the router's generic fallback title. The English catalogue keeps the spec's words; a visitor
+  // reading Chinese gets them in Chinese (the issue's languages point: every visitor-facing string is the catalogue's)
+  unexpectedError: '应用程序发生意外错误！',
+  /** The language picker's label (journey/app.tsx). */
+  language: '语言',
 } satisfies typeof En.FRAME_WORDS;
+
+/** The journey's languages, each named in its own language (the same in every locale's catalogue). */
+export const LOCALE_NAMES = { en: 'English', ar: 'العربية', 'zh-Hans': '简体中文' } satisfies typeof En.LOCALE_NAMES;
 
 /** journey-spec §2: the dashboard (journey/screens/start.tsx). */
 export const DASHBOARD_WORDS = {
@@ -377,4 +382,8 @@ export const REVIEW_WORDS = {
   no: '否',
   /** A row's amount that is not entered. */
   noAmount: '—',
+  /** An amount with how often it comes (the frequency's label, '' when not chosen): '每周 $500'. */
+  amountPer: (amount: string, frequency: string) => (frequency ? `${frequency} ${amount}` : amount),
+  /** One row of a list on the review: what it is, and its amount. */
+  item: (kind: string, amount: string) => `${kind}：${amount}`,
 } satisfies typeof En.REVIEW_WORDS;
