@@ -10,7 +10,7 @@ import type { Projection } from '../../engine/projection';
 import type { ReasonsInput } from '../../engine/reasons';
 import type { GoalType } from '../../option-values';
 import type * as En from '../../messages-advice';
-import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './messages';
+import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './labels';
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 const yearsText = UNIT_WORDS.years;

@@ -9,7 +9,7 @@ import { formatCents, formatDollars, formatPercent, formatRate } from '../../for
 import { formatIsoDate } from '../../format-dates';
 import type * as En from '../../messages-on-demand';
 import type { DebtType, RiskStyle } from '../../option-values';
-import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
+import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './labels';
 
 const years = UNIT_WORDS.years;
 const SAVINGS_ACCOUNT = '高息储蓄账户或定期存款（其价值不会下跌）';

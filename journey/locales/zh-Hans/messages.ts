@@ -39,8 +39,12 @@ import type { FixedScreenId, StepNumber } from '../../../machines/journey-flow';
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from '../../constants';
 import { MAX_GOAL_YEARS } from '../../engine/limits';
 import { MAX_AMOUNT_DOLLARS } from '../../engine/money';
-import { formatDollars, formatNumber } from '../../format';
+import { formatDollars } from '../../format';
 import type * as En from '../../messages';
+import { RETIREMENT_WORDS } from './labels';
+
+// the words the other two files say too, in a module they share (so a chunk of them does not load this one)
+export { DEBT_LABELS, GOAL_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './labels';
 
 const AMOUNT = {
   'not-money': '请输入以澳元计的金额，例如 1,250 或 1250.50。',
@@ -60,15 +64,6 @@ export const FIELD_MESSAGES = {
   rate: { 'not-rate': '请以年利率百分比输入利率，例如 19.99，或留空。' },
 } satisfies typeof En.FIELD_MESSAGES;
 
-/** Why this advice turns retirement away (the engine's reason, engine/suitability.ts); the screens that ask say it too. */
-export const RETIREMENT_WORDS = {
-  title: '本建议不涵盖退休事宜',
-  explanation:
-    '本建议适用于您在工作期间为某个目标储蓄。退休后的投资意味着要利用您的储蓄、养老金（superannuation）和老年退休金（Age Pension）来规划收入，' +
-    '而本建议并不涵盖这些内容（请参阅资格条件页面）。',
-  instead: '持牌理财顾问可以帮助您规划退休收入；Moneysmart 的退休规划工具（moneysmart.gov.au）是一个很好的起点。',
-} satisfies typeof En.RETIREMENT_WORDS;
-
 /** Retirement is out of scope (the eligibility page), so the screens that ask say so at once, in the engine's words. */
 const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_WORDS.title}。${RETIREMENT_WORDS.explanation}${RETIREMENT_WORDS.instead}`;
 
@@ -81,14 +76,6 @@ export const ELIGIBILITY_MESSAGES = {
 /** journey-spec §3: the label of each option a question offers, keyed by its value. */
 export const YES_NO_LABELS = { yes: '是', no: '否' } satisfies typeof En.YES_NO_LABELS;
 export const RELATIONSHIP_LABELS = { couple: '有伴侣', single: '单身' } satisfies typeof En.RELATIONSHIP_LABELS;
-export const GOAL_LABELS = {
-  travel: '出国旅行',
-  'first-home': '购买首套住房',
-  'next-home': '购买下一套住房',
-  'getting-together': '开始与伴侣共同生活',
-  baby: '生育宝宝',
-  business: '创业',
-} satisfies typeof En.GOAL_LABELS;
 export const EMPLOYMENT_LABELS = {
   employed: '受雇就业',
   'self-employed': '自雇',
@@ -123,23 +110,7 @@ export const ASSET_LABELS = {
   lifestyle: '生活资产（汽车、船只、家居物品）',
   other: '其他',
 } satisfies typeof En.ASSET_LABELS;
-export const DEBT_LABELS = {
-  mortgage: '住房贷款',
-  'investment-loan': '投资贷款',
-  'car-loan': '汽车贷款',
-  'personal-loan': '个人贷款',
-  'credit-card': '信用卡',
-  other: '其他',
-} satisfies typeof En.DEBT_LABELS;
 export const OWNER_LABELS = { self: '本人', joint: '共同承担', partner: '我的伴侣' } satisfies typeof En.OWNER_LABELS;
-export const RISK_LABELS = {
-  conservative: '保守型',
-  cautious: '谨慎型',
-  moderate: '平衡型',
-  'moderately-aggressive': '适度进取型',
-  aggressive: '进取型',
-  'highly-aggressive': '高度进取型',
-} satisfies typeof En.RISK_LABELS;
 export const RISK_DESCRIPTIONS = {
   conservative: '在任何一年出现负回报的可能性都非常低。',
   cautious: '重视安全多于增长。',
@@ -184,11 +155,6 @@ export const SCREEN_TITLES = {
 
 /** The product name, in the header and every document title: a brand, kept in Latin letters. */
 export const PRODUCT_NAME = 'Horizon Advice' satisfies typeof En.PRODUCT_NAME;
-
-/** Units said with a figure, in sentences of every part of the catalogue: 1 → "1 年", 2.5 → "2.5 年". */
-export const UNIT_WORDS = {
-  years: (years: number) => `${formatNumber(years, 1)} 年`,
-} satisfies typeof En.UNIT_WORDS;
 
 /** What is wrong with a date of birth as typed (journey/engine/dates.ts `parseDateOfBirth`). */
 export const DATE_OF_BIRTH_ERRORS = {
