@@ -53,7 +53,7 @@ export const UNSUITABLE_WORDS = {
         `您的目标距今 ${years(f.goalYears)}。${label}约将 ${Math.round(f.growth * 100)}% 投资于股票等增长型资产，` +
         `这类资产的价值可能大幅下跌，并可能需要数年才能恢复，因此它适合距今至少 ${years(f.minHorizonYears)}的目标。`,
       instead: f.suited
-        ? `请选择${RISK_LABELS[f.suited as RiskStyle]}或更谨慎的投资风格，它适合距今 ${years(f.goalYears)}的目标；或者为您的目标留出至少 ${years(f.minHorizonYears)}的时间。`
+        ? `请选择${RISK_LABELS[f.suited as RiskStyle]}或更稳健的投资风格，它适合距今 ${years(f.goalYears)}的目标；或者为您的目标留出至少 ${years(f.minHorizonYears)}的时间。`
         : `没有任何投资风格适合距今这么近的目标。请将资金存入${SAVINGS_ACCOUNT}，或者为您的目标留出至少 ${years(f.minHorizonYears)}的时间。`,
     };
   },
@@ -250,7 +250,7 @@ export const ADVICE_WORDS = {
     rateYearly: (rate: Shown) => `每年 ${rate}`,
     yourGoalIsOut:
       '按目前情况，您的目标无法实现，因此我们暂不推荐产品，也暂不编制财务建议书。推荐方案页面列出了三种实现目标的方法：延长期限、缩小目标或增加首笔投入（“调整目标”可以更改目标）。',
-    perMonth: (monthly: Shown) => `每月投入 ${monthly}`,
+    perMonth: (monthly: Shown) => `每月 ${monthly}`,
     /** The proposed advice: a first deposit and a monthly amount, or either alone, or (both $0) the amount alone. */
     investNowAndMonthly: (now: Shown, monthly: Shown) => `现在投资 ${now}，之后每月投资 ${monthly}`,
     investNow: (now: Shown) => `现在投资 ${now}`,
@@ -265,7 +265,7 @@ export const ADVICE_WORDS = {
   },
   computed: {
     weCanTRecommend: '我们目前无法建议您为这个目标进行投资',
-    ourDigitalAdviceIs: '我们的数字化建议只适用于适合的人士。根据您的回答：',
+    ourDigitalAdviceIs: '我们的数字化建议仅提供给适合接受这项建议的人士。根据您的回答：',
     whatToDoInstead: '其他做法：',
     youCanChangeAny: '您可以在核对页面修改任何回答。',
     reviewYourAnswers: '核对您的回答',
@@ -292,7 +292,7 @@ export const ADVICE_WORDS = {
     whatYouCanInvest: '您可以投资的金额。',
     theGoalInFuture: '以未来币值计算的目标。',
     /** The goal's formula: its title in bold, the years as an exponent. */
-    goalFormula: '{title}{today} × (1 + {inflation}){years} = {year}年的 {nominal}。',
+    goalFormula: '{title}{today} × (1 + {inflation}){years} = {year} 年的 {nominal}。',
     theRegularInvestment: '定期投资额。',
     sources: '资料来源',
     /** A source of the figures: its publisher, its title (a link where it has one) and the date it is in force from. */
@@ -365,7 +365,7 @@ export const ADVICE_WORDS = {
     ) =>
       `假设版本 ${assumptionsVersion}，引擎版本 ${engineVersion}，于 ${asOf} 按 ${financialYear} 税率计算。回报是对${label}投资组合的长期假设（扣除费用前每年 ${grossReturn}，波动率 ${volatility}）；投资费为每年 ${investmentFeeRate}；${upfrontAdviserFee} 的顾问费另行开具账单收取，不从您的投资中扣除。`,
     inTodaySDollars4: (today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${years(goalYears)}后（${targetYear}年）按今日币值计为 ${today}：按每年 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
+      `${years(goalYears)}后（${targetYear} 年）按今日币值计为 ${today}：按每年 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
     /** The risk style's name as RISK_LABELS gives it. */
     inPortfolioGrowthDefensive: (style: string, growth: Shown, defensive: Shown) =>
       `投资于${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
@@ -463,9 +463,9 @@ export const ADVICE_WORDS = {
     regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
       `每月定期储蓄 ${monthly}，在预留 ${setAsideShare}% 用于意外情况后，其中 ${investableMonthly} 可以用于投资。`,
     inTodaySDollars: (label: Shown, today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${label}：${years(goalYears)}后（${targetYear}年）按今日币值计为 ${today}，按 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
+      `${label}：${years(goalYears)}后（${targetYear} 年）按今日币值计为 ${today}，按 ${inflationRate} 的通胀率计算，届时约为 ${nominal}。`,
     inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
-      `${monthlyNeeded}，投资于 ${fundName}（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
+      `${monthlyNeeded}，投入 ${fundName}（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
     returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
       `回报没有保证。我们按扣除费用后每年 ${annualReturn} 的回报进行规划（在您的投资期限内，有 ${confidence}% 的结果能超过这一回报；中位数为 ${medianNetReturn}），但您的投资价值会有涨有跌；在我们的预测中，按时实现目标的概率为 ${probabilityOfReachingGoal}%。`,
     aPortfolioCanFall: (label: Shown, minHorizonYears: Shown) =>
@@ -511,7 +511,7 @@ export const ADVICE_WORDS = {
     investmentFee: '投资费',
     projection: '预测',
     investingNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown, goalAmount: Shown, toYear: Shown) =>
-      `现在投资 ${availableSavings}，并每月投资 ${regularInvestmentMonthly}，预计到 ${toYear} 年，您的投资将达到 ${goalAmount} 的目标。`,
+      `现在投资 ${availableSavings}，之后每月投资 ${regularInvestmentMonthly}，预计到 ${toYear} 年，您的投资将达到 ${goalAmount} 的目标。`,
     emergencyFundThreeMonths: '应急基金（三个月的税后到手收入）',
     availableSavingsToInvest: '现在可用于投资的储蓄',
     monthlySurplus: '每月结余',
@@ -526,7 +526,7 @@ export const ADVICE_WORDS = {
     regularInvestmentNeeded: '所需的定期投资',
     inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalYears} 年后达到 ${goalAmount}`,
     investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
-      `现在投资 ${availableSavings}，并每月投资 ${regularInvestmentMonthly}`,
+      `现在投资 ${availableSavings}，之后每月投资 ${regularInvestmentMonthly}`,
     /** The risk style's name as RISK_LABELS gives it. */
     inPortfolioTheInvestment: (style: string, goalAmount: Shown, goalYears: Shown) =>
       `投资于${style}投资组合（即您选择的投资风格），以在 ${goalYears} 年后达到 ${goalAmount}。`,

@@ -59,7 +59,7 @@ export const FIELD_MESSAGES = {
     'not-number': '请输入年数，例如 8 或 2.5。',
     'not-positive': '请输入大于 0 的年数。',
     'over-max': `请输入不超过 ${MAX_GOAL_YEARS} 年的年数。`,
-    'under-min': `本建议适用于距今至少 ${MIN_GOAL_YEARS} 年的目标；您较早需要使用的资金请存放在储蓄中。`,
+    'under-min': `本建议适用于距今至少 ${MIN_GOAL_YEARS} 年的目标；更早需要用到的钱请存放在储蓄中。`,
   },
   rate: { 'not-rate': '请以年利率百分比输入利率，例如 19.99，或留空。' },
 } satisfies typeof En.FIELD_MESSAGES;
@@ -77,12 +77,12 @@ export const ELIGIBILITY_MESSAGES = {
 export const YES_NO_LABELS = { yes: '是', no: '否' } satisfies typeof En.YES_NO_LABELS;
 export const RELATIONSHIP_LABELS = { couple: '有伴侣', single: '单身' } satisfies typeof En.RELATIONSHIP_LABELS;
 export const EMPLOYMENT_LABELS = {
-  employed: '受雇就业',
+  employed: '受雇',
   'self-employed': '自雇',
   'stay-at-home-parent': '全职在家照顾子女',
   student: '学生',
   retired: '已退休',
-  'not-working': '未工作',
+  'not-working': '未就业',
 } satisfies typeof En.EMPLOYMENT_LABELS;
 // 'yearly' and 'annually' never share a list (savings say yearly, income and debts annually), so both read 每年
 export const FREQUENCY_LABELS = {
@@ -241,7 +241,7 @@ export const QUESTION_WORDS = {
   },
   regularSavings: {
     title: '您是否定期储蓄？',
-    amount: '您储蓄多少？',
+    amount: '您每次储蓄多少？',
     frequency: '多久一次？',
     review: '定期储蓄',
   },
