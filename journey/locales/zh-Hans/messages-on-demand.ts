@@ -371,7 +371,7 @@ export const ADVICE_WORDS = {
       `投资于${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）。`,
     /** The portfolio's line after the out-of-reach headline, a sentence of its own. */
     workedOutForPortfolio: (style: string, growth: Shown, defensive: Shown) =>
-      `以上按${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）计算。`,
+      `我们是按${style}投资组合（增长型资产 ${growth}%，防御型资产 ${defensive}%）计算的。`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `您每月需要投入 ${monthlyNeeded}，但您每月大约可以投资 ${affordableMonthly}。您可以：`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
