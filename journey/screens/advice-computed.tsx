@@ -275,7 +275,7 @@ function Working({ advice }: { advice: Recommended }) {
         {M.assumptionsVersionEngineWorked(
           advice.assumptionsVersion,
           advice.engineVersion,
-          advice.asOf,
+          formatIsoDate(advice.asOf),
           advice.financialYear,
           RISK_LABELS[plan.profile.id].toLowerCase(),
           pct(plan.profile.grossReturn),
