@@ -4,14 +4,14 @@
  * glossary is at the top of ./messages.ts. The investment style and the goal are named from this catalogue's labels,
  * by their codes.
  */
-import type { AdviceNote } from '../../engine';
-import { dollarsText, percentText, yearsText } from '../../engine/money';
 import type { Projection } from '../../engine/projection';
 import type { ReasonsInput } from '../../engine/reasons';
+import { formatCents as dollarsText, formatNumber, formatRate as percentText } from '../../format';
 import type * as En from '../../messages-advice';
 import type { GoalType } from '../../option-values';
-import { GOAL_LABELS, RISK_LABELS } from './messages';
+import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './messages';
 
+const yearsText = UNIT_WORDS.years;
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
 /** Why this recommendation, in the order a reader needs it. */
@@ -119,17 +119,13 @@ function chartSummary(p: Projection, targetYear: number): string {
   );
 }
 
-// A count of outcomes: Latin digits, grouped as the locale groups them (made when shown).
-let outcomes: Intl.NumberFormat | undefined;
-
 /** The assumptions stated beside the chart, ending with the reminder that it is not a guarantee. */
 function chartAssumptions({ profile, inflationRate, fees, projection }: ReasonsInput): string[] {
-  outcomes ??= new Intl.NumberFormat('ar-u-nu-latn');
   return [
     `العوائد: نمط «${RISK_LABELS[profile.id]}»، بوسيط قدره ${percentText(profile.medianNetReturn)} سنويًا بعد رسوم الاستثمار البالغة ${percentText(fees.investmentFeeRate)}، ` +
       `مع تقلبات صعودًا وهبوطًا بنحو ${percentText(profile.volatility)} سنويًا.`,
     `التضخم: ${percentText(inflationRate)} سنويًا، للأرقام المعروضة بدولارات اليوم.`,
-    `تستند النطاقات إلى ${outcomes.format(projection.paths)} نتيجة محاكاة: تنتهي 1 من كل 10 نتائج تحت الخط الأدنى، و1 من كل 10 فوق الخط الأعلى.`,
+    `تستند النطاقات إلى ${formatNumber(projection.paths)} نتيجة محاكاة: تنتهي 1 من كل 10 نتائج تحت الخط الأدنى، و1 من كل 10 فوق الخط الأعلى.`,
     'هذه توقعات وليست ضمانًا. قد تنخفض قيمة استثمارك، والعوائد السابقة لا تُنبئ بالعوائد المستقبلية.',
   ];
 }
@@ -143,10 +139,8 @@ export const REASON_WORDS = {
   chartAssumptions,
 } satisfies typeof En.REASON_WORDS;
 
-type NoteCode = AdviceNote['code'];
-
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
-const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
+export const NOTE_WORDS = {
   'singles-medicare': () =>
     'تعتمد ضريبة ميديكير الإضافية وتخفيض ضريبة ميديكير لذوي الدخل المنخفض على دخل أسرتك، وهو ما لا نسأل عنه، لذلك استخدمنا الأرقام الخاصة بمن لا شريك حياة لهم.',
   'seniors-offset': () =>
@@ -156,7 +150,4 @@ const NOTES: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string 
   'other-income-taxed': () =>
     'عاملنا دخلك الآخر على أنه خاضع للضريبة بالكامل، من دون أي خصومات أو أرصدة ضريبية على أرباح الأسهم (franking credits).',
   'earliest-tax-rates': (n) => `استخدمنا معدلات الضريبة لعام ${n.taxYear}، وهي أقدم ما لدينا، للسنة المالية ${n.financialYear}.`,
-};
-
-/** A note's words. */
-export const noteText = ((n: AdviceNote): string => (NOTES[n.code] as (n: AdviceNote) => string)(n)) satisfies typeof En.noteText;
+} satisfies typeof En.NOTE_WORDS;

@@ -3,15 +3,104 @@
  * typed against it. The glossary is at the top of ./messages.ts.
  */
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from '../../constants';
-import { formatDollars } from '../../format';
+import type { DebtOwed } from '../../engine/inputs';
+import { formatCents, formatDollars, formatPercent, formatRate } from '../../format';
+import { formatIsoDate } from '../../format-dates';
 import type * as En from '../../messages-on-demand';
+import type { DebtType, RiskStyle } from '../../option-values';
 import { count, DAYS, MINUTES, MONTHS, YEARS } from './counts';
+import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
 
 /** What a word made when shown is filled with. */
 type Shown = string | number;
 
 /** Within the next `years` years (a count that reads the same after any number). */
 const within = (years: Shown) => `في غضون ${count(years, YEARS)} من الآن`;
+
+const years = UNIT_WORDS.years;
+const SAVINGS_ACCOUNT = 'حساب توفير بفائدة مرتفعة أو وديعة لأجل، حيث لا تنخفض قيمته';
+/** A phone number, kept left to right inside Arabic text (its groups would otherwise read in reverse order). */
+const PHONE_NUMBER = '\u20661800 007 007\u2069';
+
+/**
+ * One high-interest debt in the user's own terms, aware of whose it is (issue 15): the debt's kind is named in quotes,
+ * so it needs no agreement with the words around it.
+ */
+function debtLine(d: DebtOwed): string {
+  const kind = DEBT_LABELS[d.type as DebtType] ?? d.type;
+  const who = d.owner === 'partner' ? 'على شريك حياتك دين' : d.owner === 'joint' ? 'عليك وعلى شريك حياتك دين مشترك' : 'عليك دين';
+  const amount = d.valueCents === null ? ' (لم نتمكن من قراءة مبلغه)' : ` قدره ${formatCents(d.valueCents)}`;
+  return `${who} من نوع «${kind}»${amount}${d.rate === null ? '' : ` بفائدة ${formatRate(d.rate, 2)} سنويًا`}.`;
+}
+
+/** Why investing is not advised now (the engine's suitability rules), by the rule's code, said from its figures. */
+export const UNSUITABLE_WORDS = {
+  'under-18': (f) => ({
+    title: `هذه المشورة مخصصة لمن بلغوا ${count(f.minAge, YEARS)} من العمر أو أكثر`,
+    explanation: `عمرك ${count(f.age, YEARS)}. لا يمكننا تقديم هذه المشورة إلا لمن بلغوا ${count(f.minAge, YEARS)} من العمر أو أكثر.`,
+    instead:
+      `عُد إلينا عندما تبلغ ${count(f.minAge, YEARS)} من العمر، في ${formatIsoDate(f.comeBackOn)}. ` +
+      'وإلى ذلك الحين، يُعدّ حساب التوفير المصرفي مكانًا آمنًا لتنمية مدخراتك، ويقدّم موقع Moneysmart (moneysmart.gov.au) نصائح تساعدك على البدء.',
+  }),
+  retirement: () => RETIREMENT_WORDS,
+  'goal-too-soon': (f) => ({
+    title: 'يحلّ موعد هدفك بعد أقل من سنة',
+    explanation:
+      'قد تنخفض قيمة الاستثمارات، وفي أقل من سنة قد لا يتسع الوقت لتعافيها قبل أن تحتاج إلى المال. ' +
+      `هذه المشورة مخصصة للأهداف التي يبعد موعدها ${years(f.minGoalYears)} على الأقل.`,
+    instead: `احتفظ بمال هذا الهدف في ${SAVINGS_ACCOUNT}.`,
+  }),
+  'goal-shorter-than-horizon': (f) => {
+    const label = RISK_LABELS[f.profile as RiskStyle];
+    return {
+      title: `يناسب نمط «${label}» الأهداف التي يبعد موعدها ${years(f.minHorizonYears)} على الأقل`,
+      explanation:
+        `يبعد موعد هدفك ${years(f.goalYears)}. ويضع نمط «${label}» نحو ${Math.round(f.growth * 100)}% في أصول النمو مثل الأسهم، ` +
+        `التي قد تنخفض قيمتها انخفاضًا حادًا وقد يستغرق تعافيها سنوات، لذا فهو يناسب الأهداف التي يبعد موعدها ${years(f.minHorizonYears)} على الأقل.`,
+      instead: f.suited
+        ? `اختر نمط «${RISK_LABELS[f.suited as RiskStyle]}» أو نمطًا أكثر حذرًا، فهو يناسب هدفًا يبعد موعده ${years(f.goalYears)}، أو امنح هدفك ${years(f.minHorizonYears)} على الأقل.`
+        : `لا يناسب أي نمط استثمار هدفًا بهذا القرب. احتفظ بالمال في ${SAVINGS_ACCOUNT}، أو امنح هدفك ${years(f.minHorizonYears)} على الأقل.`,
+    };
+  },
+  'no-income': () => ({
+    title: 'ليس لديك دخل في الوقت الحالي',
+    explanation:
+      'أخبرتنا أنه ليس لديك دخل من العمل أو من مصادر أخرى أو من الإعانات. ومن دون دخل، فإن نقدك هو ما ستعيش عليه، ' +
+      'وقد تصبح قيمة الاستثمار أقل مما وضعته فيه في الوقت الذي تحتاج فيه إلى المال تحديدًا.',
+    instead: `احتفظ بنقدك احتياطيًا للطوارئ، في ${SAVINGS_ACCOUNT}، وعُد إلينا عندما يصبح لديك دخل منتظم.`,
+  }),
+  'savings-over-income': (f) => ({
+    title: 'تدّخر أكثر مما تكسب',
+    explanation: `${
+      f.netMonthlyCents <= 0
+        ? `أخبرتنا أنك تدّخر ${formatCents(f.savedMonthlyCents)} شهريًا، لكن ليس لديك دخل.`
+        : `أخبرتنا أنك تدّخر ${formatCents(f.savedMonthlyCents)} شهريًا، وهذا أكثر من صافي دخلك البالغ ${formatCents(f.netMonthlyCents)} شهريًا.`
+    } لا يمكننا التخطيط إلا بما تستطيع ادخاره.`,
+    instead: 'تحقق من المبلغ الذي تدّخره ووتيرة ادخارك («الادخار المنتظم»)، ومن دخلك، ثم عُد إلينا.',
+  }),
+  'no-surplus': (f) => ({
+    title: 'لا يتبقى لديك كل شهر شيء تستثمره',
+    explanation: `نحسب ما يمكنك استثماره مما تدّخره بانتظام، و${
+      {
+        'not-saving': 'قد أخبرتنا أنك لا تدّخر بانتظام',
+        zero: `قد أخبرتنا أنك تدّخر ${formatDollars(0)}`,
+        'under-a-cent': 'ما أخبرتنا أنك تدّخره يقل عن سنت واحد شهريًا',
+      }[f.because]
+    }، لذا لا يوجد ما يمكن استثماره كل شهر.`,
+    instead:
+      'ابدأ بوضع ميزانية لتجد مالًا يمكنك ادخاره كل شهر (يمكن أن تساعدك أداة تخطيط الميزانية في موقع Moneysmart)، ' +
+      'وكوّن عادة الادخار، ثم عُد إلينا.',
+  }),
+  'high-interest-debt': (f) => ({
+    title: 'سدّد ديونك ذات الفائدة المرتفعة أولًا',
+    explanation:
+      `${f.debts.map(debtLine).join(' ')} إن فائدة بنسبة ${formatRate(f.highInterestRate, 2)} سنويًا أو أكثر تفوق بكثير ما يمكن توقّع أن يحققه أي استثمار، ` +
+      `لذا فإن سداد ${f.debts.length === 1 ? 'هذا الدين' : 'هذه الديون'} أولًا يجعل وضعك أفضل.`,
+    instead:
+      'خصّص ما تدّخره لسداد هذه الديون، بدءًا بالدين ذي سعر الفائدة الأعلى، ثم عُد إلينا. ' +
+      `وإذا كان السداد صعبًا، فإن الخط الوطني للمساعدة في الديون (National Debt Helpline) على الرقم ${PHONE_NUMBER} يقدّم مساعدة مجانية وسرية.`,
+  }),
+} satisfies typeof En.UNSUITABLE_WORDS;
 
 export const MISSING_WORDS = {
   goalDetails: {
@@ -122,7 +211,7 @@ export const EMBED_WORDS = {
 // The style is named in quotes after «بنمط», so its label needs no agreement; Arabic needs no article before it.
 export const POSSIBLE_LOSS_WORDS = {
   loss: (style: string, percent: number, perTenThousand: number) =>
-    `في سنة سيئة، أي في سنة واحدة من كل عشرين سنة، قد تخسر محفظة بنمط «${style}» نحو ${percent}% من قيمتها: ${formatDollars(perTenThousand)} عن كل ${formatDollars(10_000)} تستثمرها. وقد يستغرق تعافيها سنوات.`,
+    `في سنة سيئة، أي في سنة واحدة من كل عشرين سنة، قد تخسر محفظة بنمط «${style}» نحو ${formatPercent(percent)} من قيمتها: ${formatDollars(perTenThousand)} عن كل ${formatDollars(10_000)} تستثمرها. وقد يستغرق تعافيها سنوات.`,
   little: (style: string) =>
     `حتى في سنة سيئة، أي في سنة واحدة من كل عشرين سنة، يُتوقع ألا تخسر محفظة بنمط «${style}» إلا القليل أو لا شيء، وإن كانت قيمتها قد تنخفض مع ذلك.`,
 } satisfies typeof En.POSSIBLE_LOSS_WORDS;
@@ -159,13 +248,15 @@ export const ADVICE_WORDS = {
     fee: 'الرسم',
     rate: 'النسبة',
     firstYear: 'السنة الأولى',
-    over: 'على مدى ',
+    overYears: (goalYears: number) => `على مدى ${years(goalYears)}`,
+    rateYearly: (rate: Shown) => `${rate} سنويًا`,
     yourGoalIsOut:
       'لا يمكن بلوغ هدفك بوضعه الحالي، لذا لا نوصي بمنتج ولا نُعدّ بيان مشورة بعد. تعرض التوصية ثلاث طرق لتحقيقه: مدة أطول، أو هدف أصغر، أو دفعة أولى أكبر («تعديل الأهداف» يغيّر الهدف).',
     perMonth: (monthly: Shown) => `${monthly} شهريًا`,
-    now: (amount: string) => `${amount} الآن`,
-    and: ' و',
-    invest: (amounts: Shown) => `استثمر ${amounts}`,
+    investNowAndMonthly: (now: Shown, monthly: Shown) => `استثمر ${now} الآن و${monthly} شهريًا`,
+    investNow: (now: Shown) => `استثمر ${now} الآن`,
+    investMonthly: (monthly: Shown) => `استثمر ${monthly} شهريًا`,
+    invest: (amount: Shown) => `استثمر ${amount}`,
     upfrontAdviserFee: 'رسوم المستشار المدفوعة مقدمًا',
     oneOffInvoiced: 'لمرة واحدة، تصدر بها فاتورة',
     oneOff: 'لمرة واحدة',
@@ -180,7 +271,7 @@ export const ADVICE_WORDS = {
     youCanChangeAny: 'يمكنك تغيير أي إجابة من صفحة المراجعة.',
     reviewYourAnswers: 'مراجعة إجاباتك',
     weNeedAFew: 'نحتاج إلى بعض الإجابات الإضافية لحساب أرقامك',
-    goTo: 'الانتقال إلى ',
+    goTo: (step: Shown) => `الانتقال إلى ${step}`,
     theseAre: 'هذه {example}. أجب عن الاستبيان لترى أرقامًا محسوبة بناءً على وضعك الخاص.',
     exampleFigures: 'أرقام توضيحية',
     whyTheseFigures: 'لماذا هذه الأرقام',
@@ -205,19 +296,19 @@ export const ADVICE_WORDS = {
     goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} في عام {year}.',
     theRegularInvestment: 'الاستثمار المنتظم.',
     sources: 'المصادر',
-    from: ' (اعتبارًا من ',
+    source: '{publisher}، {title} (اعتبارًا من {date})',
     chanceOfReachingYour: 'احتمال بلوغ هدفك: {chance}. بدولارات اليوم، تبلغ النتيجة الوسيطة {median}.',
-    yourGoal: 'هدفك: ',
+    yourGoal: (goal: Shown) => `هدفك: ${goal}`,
     adjustGoals: 'تعديل الأهداف',
     proposedAdvice: 'المشورة المقترحة',
-    yourGoalIsOut: 'لا يمكن بلوغ هدفك بوضعه الحالي',
+    goalOutOfReach: 'لا يمكن بلوغ هدفك بالمبلغ الذي تستطيع استثماره',
     why: 'الأسباب',
     threeWaysToMake: 'ثلاث طرق لتحقيقه',
     giveItMoreTime: 'امنحه وقتًا أطول:',
-    insteadOf: (years: Shown, years2: Shown) => `${years} بدلًا من ${years2}.`,
+    insteadOf: (longerYears: number, goalYears: number) => `${years(longerYears)} بدلًا من ${years(goalYears)}.`,
     evenTheLongestTimeframe: 'حتى أطول مدة نخطط لها لن تكفي وحدها.',
     aimForASmaller: 'اجعل هدفك أصغر:',
-    inTodaySDollars3: ' بدولارات اليوم خلال',
+    smallerGoal: (today: Shown, goalYears: number) => `${today} بدولارات اليوم خلال ${years(goalYears)}.`,
     startWithMore: 'ابدأ بمبلغ أكبر:',
     useAdjustGoalsTo: 'استخدم «تعديل الأهداف» لتغيير المبلغ أو عدد السنوات. سنوصي بمنتج بمجرد أن تبلغ الخطة هدفك.',
     howWeWorkedThis: 'كيف توصلنا إلى ذلك',
@@ -271,10 +362,12 @@ export const ADVICE_WORDS = {
       upfrontAdviserFee: Shown,
     ) =>
       `إصدار الافتراضات ${assumptionsVersion}، والمحرك ${engineVersion}، وقد أُجري الحساب في ${asOf} وفق معدلات الضريبة لعام ${financialYear}. العوائد افتراضات طويلة الأجل لمحفظة بنمط «${label}» (${grossReturn} سنويًا قبل الرسوم، والتذبذب ${volatility})؛ ورسوم الاستثمار ${investmentFeeRate} سنويًا؛ أما رسوم المستشار البالغة ${upfrontAdviserFee} فتصدر بها فاتورة، ولا تُقتطع من استثمارك.`,
-    inTodaySDollars4: (today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${today} بدولارات اليوم خلال ${years} (${targetYear}): أي نحو ${nominal} في ذلك الحين، مع تضخم بنسبة ${inflationRate} سنويًا.`,
-    inPortfolioGrowthDefensive: (_article: Shown, label: Shown, growth: Shown, defensive: Shown) =>
-      `في محفظة بنمط «${label}» (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
+    inTodaySDollars4: (today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${today} بدولارات اليوم خلال ${years(goalYears)} (${targetYear}): أي نحو ${nominal} في ذلك الحين، مع تضخم بنسبة ${inflationRate} سنويًا.`,
+    inPortfolioGrowthDefensive: (style: string, growth: Shown, defensive: Shown) =>
+      `في محفظة بنمط «${style}» (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
+    workedOutForPortfolio: (style: string, growth: Shown, defensive: Shown) =>
+      `أجرينا هذا الحساب لمحفظة بنمط «${style}» (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `ستحتاج إلى ${monthlyNeeded} شهريًا، لكن بإمكانك استثمار نحو ${affordableMonthly} شهريًا. يمكنك:`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
@@ -318,8 +411,9 @@ export const ADVICE_WORDS = {
     yourStatementOfAdvice: 'يُعدّ بيان المشورة الخاص بك بناءً على إجاباتك. أكمل الاستبيان واقبل التوصية لتراه هنا.',
     statementOfAdvice: 'بيان المشورة',
     printOrSaveAs: 'الطباعة أو الحفظ بصيغة PDF',
+    pageOfPages: 'الصفحة {page} من {pages}',
     yourSituation: 'وضعك',
-    age: 'العمر ',
+    ageAndRelationship: (age: Shown, relationship: Shown) => `العمر: ${age}، ${relationship}.`,
     notGiven: 'غير مذكور',
     relationshipStatusNotGiven: 'الحالة الاجتماعية غير مذكورة',
     employmentNotGiven: 'الوضع الوظيفي غير مذكور',
@@ -341,9 +435,10 @@ export const ADVICE_WORDS = {
     feesInDollars: 'الرسوم بالدولار',
     whoGivesThisAdvice: 'مَن يقدّم هذه المشورة',
     readTheFinancialServices: 'اقرأ دليل الخدمات المالية',
-    theProductIsExplained: '. ويُشرح المنتج في ',
     productDisclosureStatement: 'بيان الإفصاح عن المنتج',
-    whichYouShouldRead: ' الخاص به، الذي ينبغي أن تقرأه قبل أن تقرر.',
+    whoGivesIt:
+      '{business}، ترخيص الخدمات المالية الأسترالي رقم {afsl} (رقم للعرض التوضيحي: Horizon Advice شركة خيالية). ' +
+      'يوضح دليل الخدمات المالية الخاص بنا مَن نحن وما الذي نقدّمه: {fsg}. ويُشرح المنتج في {pds} الخاص به، الذي ينبغي أن تقرأه قبل أن تقرر.',
     howWeArePaid: 'كيف نتقاضى أجرنا، وتضارب المصالح لدينا',
     speakWithAnAdviser: 'تحدّث إلى مستشار',
     ifYouHaveA: 'إذا كانت لديك شكوى',
@@ -358,8 +453,8 @@ export const ADVICE_WORDS = {
       `احتياطي طوارئ قدره ${target} (صافي دخلك عن ${count(months, MONTHS)}) يُحتفظ به نقدًا؛ والنقد المتوفر ${cash}${shortfall}.`,
     regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
       `ادخار منتظم قدره ${monthly} شهريًا، يمكن استثمار ${investableMonthly} منه بعد تجنيب ${setAsideShare}% لما قد يطرأ.`,
-    inTodaySDollars: (label: Shown, today: Shown, years: Shown, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
-      `${label}: ${today} بدولارات اليوم خلال ${years} (${targetYear})، أي نحو ${nominal} في ذلك الحين بمعدل تضخم ${inflationRate}.`,
+    inTodaySDollars: (label: Shown, today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
+      `${label}: ${today} بدولارات اليوم خلال ${years(goalYears)} (${targetYear})، أي نحو ${nominal} في ذلك الحين بمعدل تضخم ${inflationRate}.`,
     inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
       `${monthlyNeeded} في ${fundName} (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
     returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
@@ -378,8 +473,6 @@ export const ADVICE_WORDS = {
       `أخبرنا أولًا: راسلنا على ${EMAIL} أو اتصل على ${PHONE}. سنؤكد استلام شكواك خلال يوم عمل واحد، وسنقدّم لك ردّنا النهائي خلال ${count(COMPLAINT_DAYS, DAYS)}. وإذا لم تكن راضيًا، يمكنك اللجوء إلى هيئة الشكاوى المالية الأسترالية (AFCA)، وهي خدمة مجانية ومستقلة: ${AFCA}.`,
     thisIsPersonalAdvice: (asOf: Shown) =>
       `هذه مشورة شخصية أعدّتها أداة مشورة رقمية بناءً على الإجابات التي قدّمتها في ${asOf}. وهي تعتمد على أن تكون تلك الإجابات كاملة وصحيحة: فإذا تغيّر وضعك، أو كان أي شيء هنا غير صحيح، فعُد وحدّث إجاباتك. Horizon Advice نموذج للعرض التوضيحي.`,
-    australianFinancialServicesLicence: (BUSINESS: Shown, AFSL: Shown) =>
-      `${BUSINESS}، ترخيص الخدمات المالية الأسترالي رقم ${AFSL} (رقم للعرض التوضيحي: Horizon Advice شركة خيالية). يوضح دليل الخدمات المالية الخاص بنا مَن نحن وما الذي نقدّمه: `,
   },
   sample: {
     hereIsWhatYour: 'إليك ما تخبرنا به أوضاعك المالية.',
@@ -405,7 +498,7 @@ export const ADVICE_WORDS = {
     upfrontAdviserFee: 'رسوم المستشار المدفوعة مقدمًا',
     oneOffInvoiced: 'لمرة واحدة، تصدر بها فاتورة',
     administrationFee: 'رسوم الإدارة',
-    yearly: ' سنويًا',
+    yearly: (rate: Shown) => `${rate} سنويًا`,
     investmentFee: 'رسوم الاستثمار',
     projection: 'التوقعات',
     investingNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown, goalAmount: Shown, toYear: Shown) =>
@@ -425,18 +518,18 @@ export const ADVICE_WORDS = {
     inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} خلال ${count(goalYears, YEARS)}`,
     investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `استثمر ${availableSavings} الآن و${regularInvestmentMonthly} شهريًا`,
-    inPortfolioTheInvestment: (_riskLabel: Shown, riskLabel2: Shown, goalAmount: Shown, goalYears: Shown) =>
-      `في محفظة بنمط «${riskLabel2}»، وهو نمط الاستثمار الذي اخترته، لتبلغ ${goalAmount} خلال ${count(goalYears, YEARS)}.`,
+    inPortfolioTheInvestment: (style: string, goalAmount: Shown, goalYears: Shown) =>
+      `في محفظة بنمط «${style}»، وهو نمط الاستثمار الذي اخترته، لتبلغ ${goalAmount} خلال ${count(goalYears, YEARS)}.`,
     aDiversifiedLowCost: (riskLabel: Shown) => `محفظة مؤشرات متنوعة منخفضة التكلفة تتوافق مع نمط الاستثمار «${riskLabel}» الخاص بك.`,
     itsFeesAreLow: (investmentFeePct: Shown) => `رسومه منخفضة: ${investmentFeePct} سنويًا، من دون رسوم إدارة.`,
     youCanStartWith: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>
       `يمكنك البدء بمبلغ ${availableSavings} وإضافة ${regularInvestmentMonthly} شهريًا.`,
   },
   chart: {
-    goal: 'الهدف ',
-    medianProjection: ' التوقع الوسيط',
-    inOutcomesFallIn: ' 8 من كل 10 نتائج تقع ضمن النطاق المظلل',
-    yourGoal: ' هدفك',
+    goal: (amount: Shown) => `الهدف ${amount}`,
+    medianProjection: 'التوقع الوسيط',
+    inOutcomesFallIn: '8 من كل 10 نتائج تقع ضمن النطاق المظلل',
+    yourGoal: 'هدفك',
     projectedValueByYear: 'القيمة المتوقعة حسب السنة',
     year: 'السنة',
     low: 'منخفض (المئين 10)',

@@ -186,11 +186,11 @@ export const SCREEN_TITLES = {
 /** The product's name stays in Latin letters. */
 export const PRODUCT_NAME = 'Horizon Advice' satisfies typeof En.PRODUCT_NAME;
 
-/**
- * journey-spec §8's error text. The English stays word for word in the English catalogue; this locale says it in Arabic
- * (the issue's languages point: a visitor reading Arabic needs the error in Arabic).
- */
-export const UNEXPECTED_ERROR: string = 'حدث خطأ غير متوقع في التطبيق!';
+/** Units said with a figure: the noun follows the number (./counts.ts), 1 → «سنة واحدة», 2.5 → «2.5 سنة». */
+export const UNIT_WORDS = {
+  // rounded to one decimal, as the English says it
+  years: (years: number) => count(Math.round(Number(years) * 10) / 10, YEARS),
+} satisfies typeof En.UNIT_WORDS;
 
 export const DATE_OF_BIRTH_ERRORS = {
   blank: 'أدخل تاريخ ميلادك، مثل 15/06/1990.',
@@ -229,8 +229,7 @@ export const QUESTION_WORDS = {
   },
   summary: {
     title: 'شكرًا، تم حفظ هدفك',
-    goal: 'هدفك:',
-    goalDetails: (amount: string, years: string) => `، ${amount} خلال ${count(years, YEARS)}.`,
+    goal: (amount: string, years: string) => `هدفك: {goal}، ${amount} خلال ${count(years, YEARS)}.`,
     saved: 'تم حفظ هدفك.',
     next: 'بعد ذلك، سنسألك عن أوضاعك المالية: عملك ودخلك ومدخراتك وأصولك وديونك. يساعدنا ذلك على التحقق من المبلغ الذي تستطيع تحمّل استثماره.',
   },
@@ -256,7 +255,7 @@ export const QUESTION_WORDS = {
     type: 'الإعانة',
     amount: 'المبلغ كل أسبوعين',
     review: 'الإعانات الحكومية',
-    perFortnight: ' كل أسبوعين',
+    perFortnight: (amount: string) => `${amount} كل أسبوعين`,
   },
   bigSpends: {
     title: `هل تتوقع أي نفقات كبيرة ${NEXT_YEARS}؟`,
@@ -334,12 +333,18 @@ export const FRAME_WORDS = {
   progress: 'التقدّم',
   step: (n: number, of: number, label: string) => `الخطوة ${n} من ${of}: ${label}`,
   notFound: 'الصفحة غير موجودة',
-  noPage: 'لا توجد صفحة على العنوان',
-  mistyped: '. ربما نُقلت، أو ربما كُتب العنوان بشكل خاطئ.',
+  noPage: 'لا توجد صفحة على العنوان {path}. ربما نُقلت، أو ربما كُتب العنوان بشكل خاطئ.',
   toDashboard: 'الانتقال إلى لوحة معلوماتك',
   // journey-spec §8: the error page's lead under the generic title
   somethingWrong: 'حدث خطأ أثناء عرض هذه الصفحة. إجاباتك محفوظة.',
+  // journey-spec §8's error text: the English stays word for word in the English catalogue; a visitor reading Arabic
+  // needs the error in Arabic (the issue's languages point)
+  unexpectedError: 'حدث خطأ غير متوقع في التطبيق!',
+  language: 'اللغة',
 } satisfies typeof En.FRAME_WORDS;
+
+/** The languages, each named in its own language (the same in every locale's catalogue). */
+export const LOCALE_NAMES = { en: 'English', ar: 'العربية', 'zh-Hans': '简体中文' } satisfies typeof En.LOCALE_NAMES;
 
 export const DASHBOARD_WORDS = {
   journeysLabel: 'المسارات الموصى بها',
@@ -370,4 +375,7 @@ export const REVIEW_WORDS = {
   yes: 'نعم',
   no: 'لا',
   noAmount: '—',
+  // the frequency's labels are adverbs («أسبوعيًا»), said after the amount as they are
+  amountPer: (amount: string, frequency: string) => (frequency ? `${amount} ${frequency}` : amount),
+  item: (kind: string, amount: string) => `${kind}: ${amount}`,
 } satisfies typeof En.REVIEW_WORDS;
