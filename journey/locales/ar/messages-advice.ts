@@ -9,7 +9,7 @@ import type { ReasonsInput } from '../../engine/reasons';
 import { formatCents as dollarsText, formatNumber, formatRate as percentText } from '../../format';
 import type * as En from '../../messages-advice';
 import type { GoalType } from '../../option-values';
-import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './messages';
+import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './shared';
 
 const yearsText = UNIT_WORDS.years;
 const pct = (share: number) => `${Math.round(share * 100)}%`;

@@ -9,7 +9,7 @@ import { formatIsoDate } from '../../format-dates';
 import type * as En from '../../messages-on-demand';
 import type { DebtType, RiskStyle } from '../../option-values';
 import { count, DAYS, MINUTES, MONTHS, YEARS } from './counts';
-import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
+import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './shared';
 
 /** What a word made when shown is filled with. */
 type Shown = string | number;

@@ -42,6 +42,10 @@ import { MAX_AMOUNT_DOLLARS } from '../../engine/money';
 import { formatDollars } from '../../format';
 import type * as En from '../../messages';
 import { count, DAYS, YEARS, YEARS_ALONE } from './counts';
+import { DEBT_LABELS, GOAL_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './shared';
+
+// the words the pages that load on demand say too, written once in ./shared.ts
+export { DEBT_LABELS, GOAL_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS };
 
 const AMOUNT = {
   'not-money': 'أدخل مبلغًا بالدولار، مثل 1,250 أو 1250.50.',
@@ -63,15 +67,6 @@ export const FIELD_MESSAGES = {
   rate: { 'not-rate': 'أدخل سعر الفائدة نسبةً مئوية سنوية، مثل 19.99، أو اتركه فارغًا.' },
 } satisfies typeof En.FIELD_MESSAGES;
 
-export const RETIREMENT_WORDS = {
-  title: 'لا تشمل هذه المشورة التقاعد',
-  explanation:
-    'هذه المشورة مخصصة للادخار من أجل هدف في الفترة التي تكسب فيها دخلًا. أما الاستثمار في مرحلة التقاعد فيعني التخطيط لدخل من مدخراتك ' +
-    'وصندوق التقاعد (السوبر) ومعاش الشيخوخة (Age Pension)، وهو ما لا تشمله هذه المشورة (راجع صفحة الأهلية).',
-  instead:
-    'يمكن لمستشار مالي مرخَّص أن يساعدك في التخطيط لدخلك في التقاعد، وأداة تخطيط التقاعد في موقع Moneysmart (moneysmart.gov.au) بداية جيدة.',
-} satisfies typeof En.RETIREMENT_WORDS;
-
 const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_WORDS.title}. ${RETIREMENT_WORDS.explanation} ${RETIREMENT_WORDS.instead}`;
 
 export const ELIGIBILITY_MESSAGES = {
@@ -82,14 +77,6 @@ export const ELIGIBILITY_MESSAGES = {
 
 export const YES_NO_LABELS = { yes: 'نعم', no: 'لا' } satisfies typeof En.YES_NO_LABELS;
 export const RELATIONSHIP_LABELS = { couple: 'مع شريك حياة', single: 'بلا شريك حياة' } satisfies typeof En.RELATIONSHIP_LABELS;
-export const GOAL_LABELS = {
-  travel: 'السفر إلى الخارج',
-  'first-home': 'شراء منزلك الأول',
-  'next-home': 'شراء منزلك التالي',
-  'getting-together': 'بدء حياة مشتركة مع شريك',
-  baby: 'إنجاب طفل',
-  business: 'بدء مشروع تجاري',
-} satisfies typeof En.GOAL_LABELS;
 export const EMPLOYMENT_LABELS = {
   employed: 'موظف',
   'self-employed': 'يعمل لحسابه الخاص',
@@ -126,23 +113,7 @@ export const ASSET_LABELS = {
   lifestyle: 'مقتنيات شخصية (سيارة، قارب، محتويات المنزل)',
   other: 'غير ذلك',
 } satisfies typeof En.ASSET_LABELS;
-export const DEBT_LABELS = {
-  mortgage: 'قرض رهن عقاري',
-  'investment-loan': 'قرض استثماري',
-  'car-loan': 'قرض سيارة',
-  'personal-loan': 'قرض شخصي',
-  'credit-card': 'بطاقة ائتمان',
-  other: 'غير ذلك',
-} satisfies typeof En.DEBT_LABELS;
 export const OWNER_LABELS = { self: 'أنا', joint: 'مشترك', partner: 'شريك حياتي' } satisfies typeof En.OWNER_LABELS;
-export const RISK_LABELS = {
-  conservative: 'متحفظ',
-  cautious: 'حذر',
-  moderate: 'معتدل',
-  'moderately-aggressive': 'جريء إلى حد ما',
-  aggressive: 'جريء',
-  'highly-aggressive': 'جريء جدًا',
-} satisfies typeof En.RISK_LABELS;
 export const RISK_DESCRIPTIONS = {
   conservative: 'احتمال ضئيل جدًا لتحقيق عائد سلبي في أي سنة.',
   cautious: 'الأمان مقدَّم على النمو.',
@@ -185,12 +156,6 @@ export const SCREEN_TITLES = {
 
 /** The product's name stays in Latin letters. */
 export const PRODUCT_NAME = 'Horizon Advice' satisfies typeof En.PRODUCT_NAME;
-
-/** Units said with a figure: the noun follows the number (./counts.ts), 1 → «سنة واحدة», 2.5 → «2.5 سنة». */
-export const UNIT_WORDS = {
-  // rounded to one decimal, as the English says it
-  years: (years: number) => count(Math.round(Number(years) * 10) / 10, YEARS),
-} satisfies typeof En.UNIT_WORDS;
 
 export const DATE_OF_BIRTH_ERRORS = {
   blank: 'أدخل تاريخ ميلادك، مثل 15/06/1990.',
