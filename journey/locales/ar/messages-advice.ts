@@ -9,10 +9,10 @@ import type { ReasonsInput } from '../../engine/reasons';
 import { formatCents as dollarsText, formatNumber, formatRate as percentText } from '../../format';
 import type * as En from '../../messages-advice';
 import type { GoalType } from '../../option-values';
-import { GOAL_LABELS, RISK_LABELS, UNIT_WORDS } from './shared';
+import { GOAL_LABELS, ltr, percent, RISK_LABELS, UNIT_WORDS } from './shared';
 
 const yearsText = UNIT_WORDS.years;
-const pct = (share: number) => `${Math.round(share * 100)}%`;
+const pct = (share: number) => percent(Math.round(share * 100));
 
 /** Why this recommendation, in the order a reader needs it. */
 function recommendationReasons(x: ReasonsInput): string[] {
@@ -78,11 +78,13 @@ function recommendationReasons(x: ReasonsInput): string[] {
         ? ` مدخراتك تزيد على ما يحتاجه الهدف: احتفظ بالمبلغ الباقي البالغ ${dollarsText(x.leftOverCents)} لخطط أخرى، خارج هذا الاستثمار ورسومه.`
         : '';
     reasons.push(
-      `يمكن لمبلغ ابتدائي قدره ${dollarsText(start)} أن ينمو وحده حتى يبلغ هدفك في ${chance}% من نتائج المحاكاة التي أجريناها، لذا لا حاجة إلى استثمار منتظم.${rest}`,
+      `يمكن لمبلغ ابتدائي قدره ${dollarsText(start)} أن ينمو وحده حتى يبلغ هدفك في ${percent(chance)} من نتائج المحاكاة التي أجريناها، لذا لا حاجة إلى استثمار منتظم.${rest}`,
     );
   } else if (x.reachable) {
     const plus = start > 0 ? `، مع مبلغ ${dollarsText(start)} للبدء،` : '';
-    reasons.push(`إن استثمار ${dollarsText(x.monthlyNeededCents)} شهريًا${plus} يحقق هدفك في ${chance}% من نتائج المحاكاة التي أجريناها.`);
+    reasons.push(
+      `إن استثمار ${dollarsText(x.monthlyNeededCents)} شهريًا${plus} يحقق هدفك في ${percent(chance)} من نتائج المحاكاة التي أجريناها.`,
+    );
   } else {
     const options: string[] = [];
     const l = x.levers;
@@ -115,7 +117,7 @@ function chartSummary(p: Projection, targetYear: number): string {
   const chance = Math.round(p.probabilityOfReachingGoal * 100);
   return (
     `في النتيجة الوسيطة، ينمو استثمارك إلى ${dollarsText(last.nominal.median)} بحلول عام ${targetYear} مقارنةً بهدف قدره ${dollarsText(p.goalNominalCents)}؛ ` +
-    `وتنتهي 9 من كل 10 نتائج محاكاة فوق ${dollarsText(last.nominal.p10)}، و1 من كل 10 فوق ${dollarsText(last.nominal.p90)}، ويبلغ ${chance}% منها الهدف.`
+    `وتنتهي 9 من كل 10 نتائج محاكاة فوق ${dollarsText(last.nominal.p10)}، و1 من كل 10 فوق ${dollarsText(last.nominal.p90)}، ويبلغ ${percent(chance)} منها الهدف.`
   );
 }
 
@@ -149,5 +151,5 @@ export const NOTE_WORDS = {
     `سدّد من نقدك أولًا مبلغ ${dollarsText(n.owedCents)} المستحق عليك بسعر فائدة مرتفع: فلا يمكن توقّع أن يحقق أي استثمار عائدًا بهذا القدر.`,
   'other-income-taxed': () =>
     'عاملنا دخلك الآخر على أنه خاضع للضريبة بالكامل، من دون أي خصومات أو أرصدة ضريبية على أرباح الأسهم (franking credits).',
-  'earliest-tax-rates': (n) => `استخدمنا معدلات الضريبة لعام ${n.taxYear}، وهي أقدم ما لدينا، للسنة المالية ${n.financialYear}.`,
+  'earliest-tax-rates': (n) => `استخدمنا معدلات الضريبة لعام ${ltr(n.taxYear)}، وهي أقدم ما لدينا، للسنة المالية ${ltr(n.financialYear)}.`,
 } satisfies typeof En.NOTE_WORDS;

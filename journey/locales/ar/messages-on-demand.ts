@@ -9,7 +9,7 @@ import { formatIsoDate } from '../../format-dates';
 import type * as En from '../../messages-on-demand';
 import type { DebtType, RiskStyle } from '../../option-values';
 import { count, DAYS, MINUTES, MONTHS, YEARS } from './counts';
-import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './shared';
+import { DEBT_LABELS, ltr, percent, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './shared';
 
 /** What a word made when shown is filled with. */
 type Shown = string | number;
@@ -19,8 +19,6 @@ const within = (years: Shown) => `في غضون ${count(years, YEARS)} من ال
 
 const years = UNIT_WORDS.years;
 const SAVINGS_ACCOUNT = 'حساب توفير بفائدة مرتفعة أو وديعة لأجل، حيث لا تنخفض قيمته';
-/** A phone number, kept left to right inside Arabic text (its groups would otherwise read in reverse order). */
-const PHONE_NUMBER = '\u20661800 007 007\u2069';
 
 /**
  * One high-interest debt in the user's own terms, aware of whose it is (issue 15): the debt's kind is named in quotes,
@@ -55,7 +53,7 @@ export const UNSUITABLE_WORDS = {
     return {
       title: `يناسب نمط «${label}» الأهداف التي يبعد موعدها ${years(f.minHorizonYears)} على الأقل`,
       explanation:
-        `يبعد موعد هدفك ${years(f.goalYears)}. ويضع نمط «${label}» نحو ${Math.round(f.growth * 100)}% في أصول النمو مثل الأسهم، ` +
+        `يبعد موعد هدفك ${years(f.goalYears)}. ويضع نمط «${label}» نحو ${percent(Math.round(f.growth * 100))} في أصول النمو مثل الأسهم، ` +
         `التي قد تنخفض قيمتها انخفاضًا حادًا وقد يستغرق تعافيها سنوات، لذا فهو يناسب الأهداف التي يبعد موعدها ${years(f.minHorizonYears)} على الأقل.`,
       instead: f.suited
         ? `اختر نمط «${RISK_LABELS[f.suited as RiskStyle]}» أو نمطًا أكثر حذرًا، فهو يناسب هدفًا يبعد موعده ${years(f.goalYears)}، أو امنح هدفك ${years(f.minHorizonYears)} على الأقل.`
@@ -98,7 +96,7 @@ export const UNSUITABLE_WORDS = {
       `لذا فإن سداد ${f.debts.length === 1 ? 'هذا الدين' : 'هذه الديون'} أولًا يجعل وضعك أفضل.`,
     instead:
       'خصّص ما تدّخره لسداد هذه الديون، بدءًا بالدين ذي سعر الفائدة الأعلى، ثم عُد إلينا. ' +
-      `وإذا كان السداد صعبًا، فإن الخط الوطني للمساعدة في الديون (National Debt Helpline) على الرقم ${PHONE_NUMBER} يقدّم مساعدة مجانية وسرية.`,
+      `وإذا كان السداد صعبًا، فإن الخط الوطني للمساعدة في الديون (National Debt Helpline) على الرقم ${ltr('1800 007 007')} يقدّم مساعدة مجانية وسرية.`,
   }),
 } satisfies typeof En.UNSUITABLE_WORDS;
 
@@ -231,7 +229,7 @@ export const ADVICE_WORDS = {
     hi: (name: Shown, children: Shown) => `مرحبًا ${name}، ${children}`,
     goalProgress: 'التقدّم نحو الهدف',
     of: (have: Shown, goal: Shown) => `${have} من ${goal}`,
-    available: (have: string, goal: string, progress: number) => `متاح اليوم: ${have} من ${goal} (${progress}%)`,
+    available: (have: string, goal: string, progress: number) => `متاح اليوم: ${have} من ${goal} (${percent(progress)})`,
     thingsToConsider: 'أمور ينبغي مراعاتها',
     lifeInsurance: 'التأمين على الحياة',
     ifOthersDependOn:
@@ -293,10 +291,12 @@ export const ADVICE_WORDS = {
       `، في حدود ما يحتاجه الهدف (مبلغه في ذلك الحين، مخصومًا بمعدل العائد المعتمد في التخطيط): ${startingAmount}؛ ويُستبعد المبلغ الباقي البالغ ${leftOver}`,
     whatYouCanInvest: 'ما يمكنك استثماره.',
     theGoalInFuture: 'الهدف بدولارات المستقبل.',
-    goalFormula: '{title} {today} × (1 + {inflation}){years} = {nominal} في عام {year}.',
+    // a formula reads left to right, as written in mathematics (isolated, so the exponents stay by their brackets)
+    goalFormula: '{title} \u2066{today} × (1 + {inflation}){years} = {nominal}\u2069 في عام {year}.',
     theRegularInvestment: 'الاستثمار المنتظم.',
     sources: 'المصادر',
-    source: '{publisher}، {title} (اعتبارًا من {date})',
+    // the publisher and the title are often in English: each is isolated, so its own brackets and commas keep their order
+    source: '\u2068{publisher}\u2069، \u2068{title}\u2069 (اعتبارًا من {date})',
     chanceOfReachingYour: 'احتمال بلوغ هدفك: {chance}. بدولارات اليوم، تبلغ النتيجة الوسيطة {median}.',
     yourGoal: (goal: Shown) => `هدفك: ${goal}`,
     adjustGoals: 'تعديل الأهداف',
@@ -333,7 +333,7 @@ export const ADVICE_WORDS = {
     emergencyFundStillTo: 'ما يلزم بعدُ لاستكمال احتياطي الطوارئ',
     monthlySurplusWhatYou: 'الفائض الشهري (ما تدّخره بانتظام)',
     perMonth: (monthly: Shown) => `${monthly} شهريًا`,
-    setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% تُجنَّب للنفقات غير المتوقعة`,
+    setAsideForUnexpected: (setAsideShare: Shown) => `${percent(setAsideShare)} تُجنَّب للنفقات غير المتوقعة`,
     leftOverToInvest: 'المتبقي للاستثمار كل شهر',
     availableSavingsToInvest: 'المدخرات المتاحة للاستثمار الآن',
     yourTakeHomePay: (
@@ -345,9 +345,9 @@ export const ADVICE_WORDS = {
       nonTaxableBenefits: Shown,
       taxTableYear: Shown,
     ) =>
-      `صافي دخلك هو دخلك الإجمالي البالغ ${assessableIncome} سنويًا، مطروحًا منه ضريبة الدخل البالغة ${incomeTax}${lito}، وضريبة ميديكير البالغة ${medicareLevy}${medicareLevySurcharge}${nonTaxableBenefits} (وفق معدلات الضريبة لعام ${taxTableYear}).`,
+      `صافي دخلك هو دخلك الإجمالي البالغ ${assessableIncome} سنويًا، مطروحًا منه ضريبة الدخل البالغة ${incomeTax}${lito}، وضريبة ميديكير البالغة ${medicareLevy}${medicareLevySurcharge}${nonTaxableBenefits} (وفق معدلات الضريبة لعام ${ltr(taxTableYear)}).`,
     weDonTAsk: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
-      `لا نسألك عن نفقاتك، لذا فإن فائضك هو مبلغ ${monthly} شهريًا الذي أخبرتنا أنك تدّخره. ونجنّب ${setAsideShare}% منه لما قد يطرأ، فيتبقى ${investableMonthly} شهريًا.`,
+      `لا نسألك عن نفقاتك، لذا فإن فائضك هو مبلغ ${monthly} شهريًا الذي أخبرتنا أنك تدّخره. ونجنّب ${percent(setAsideShare)} منه لما قد يطرأ، فيتبقى ${investableMonthly} شهريًا.`,
     yourBigExpensesIn: (years: Shown, total: Shown, notCovered: Shown) =>
       `تُدفع نفقاتك الكبيرة المتوقعة ${within(years)} (${total}) من نقدك، بعد تجنيب احتياطي الطوارئ، ولا تُحتسب أبدًا ضمن المال المتاح للاستثمار${notCovered}.`,
     assumptionsVersionEngineWorked: (
@@ -361,17 +361,17 @@ export const ADVICE_WORDS = {
       investmentFeeRate: Shown,
       upfrontAdviserFee: Shown,
     ) =>
-      `إصدار الافتراضات ${assumptionsVersion}، والمحرك ${engineVersion}، وقد أُجري الحساب في ${asOf} وفق معدلات الضريبة لعام ${financialYear}. العوائد افتراضات طويلة الأجل لمحفظة بنمط «${label}» (${grossReturn} سنويًا قبل الرسوم، والتذبذب ${volatility})؛ ورسوم الاستثمار ${investmentFeeRate} سنويًا؛ أما رسوم المستشار البالغة ${upfrontAdviserFee} فتصدر بها فاتورة، ولا تُقتطع من استثمارك.`,
+      `إصدار الافتراضات ${assumptionsVersion}، والمحرك ${engineVersion}، وقد أُجري الحساب في ${ltr(asOf)} وفق معدلات الضريبة لعام ${ltr(financialYear)}. العوائد افتراضات طويلة الأجل لمحفظة بنمط «${label}» (${grossReturn} سنويًا قبل الرسوم، والتذبذب ${volatility})؛ ورسوم الاستثمار ${investmentFeeRate} سنويًا؛ أما رسوم المستشار البالغة ${upfrontAdviserFee} فتصدر بها فاتورة، ولا تُقتطع من استثمارك.`,
     inTodaySDollars4: (today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
       `${today} بدولارات اليوم خلال ${years(goalYears)} (${targetYear}): أي نحو ${nominal} في ذلك الحين، مع تضخم بنسبة ${inflationRate} سنويًا.`,
     inPortfolioGrowthDefensive: (style: string, growth: Shown, defensive: Shown) =>
-      `في محفظة بنمط «${style}» (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
+      `في محفظة بنمط «${style}» (${percent(growth)} أصول نمو، و${percent(defensive)} أصول دفاعية).`,
     workedOutForPortfolio: (style: string, growth: Shown, defensive: Shown) =>
-      `أجرينا هذا الحساب لمحفظة بنمط «${style}» (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
+      `أجرينا هذا الحساب لمحفظة بنمط «${style}» (${percent(growth)} أصول نمو، و${percent(defensive)} أصول دفاعية).`,
     youWouldNeedA: (monthlyNeeded: Shown, affordableMonthly: Shown) =>
       `ستحتاج إلى ${monthlyNeeded} شهريًا، لكن بإمكانك استثمار نحو ${affordableMonthly} شهريًا. يمكنك:`,
     aDiversifiedLowCost: (growth: Shown, defensive: Shown) =>
-      `محفظة مؤشرات متنوعة منخفضة التكلفة تضم ${growth}% من أصول النمو و${defensive}% من الأصول الدفاعية، بما يتوافق مع نمط الاستثمار الذي اخترته.`,
+      `محفظة مؤشرات متنوعة منخفضة التكلفة تضم ${percent(growth)} من أصول النمو و${percent(defensive)} من الأصول الدفاعية، بما يتوافق مع نمط الاستثمار الذي اخترته.`,
     assessableIncomeLessIncome: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -384,7 +384,7 @@ export const ADVICE_WORDS = {
       netMonthly: Shown,
       taxTableYear: Shown,
     ) =>
-      ` الدخل الخاضع للضريبة ${assessableIncome} مطروحًا منه ضريبة الدخل ${incomeTax} (ضريبة قدرها ${bracketTax} مطروحًا منها الخصم الضريبي لذوي الدخل المنخفض ${lito})، وضريبة ميديكير ${medicareLevy}${medicareLevySurcharge}${nonTaxableBenefits}: ${netAnnual} سنويًا، و${netMonthly} شهريًا (وفق معدلات الضريبة لعام ${taxTableYear}).`,
+      ` الدخل الخاضع للضريبة ${assessableIncome} مطروحًا منه ضريبة الدخل ${incomeTax} (ضريبة قدرها ${bracketTax} مطروحًا منها الخصم الضريبي لذوي الدخل المنخفض ${lito})، وضريبة ميديكير ${medicareLevy}${medicareLevySurcharge}${nonTaxableBenefits}: ${netAnnual} سنويًا، و${netMonthly} شهريًا (وفق معدلات الضريبة لعام ${ltr(taxTableYear)}).`,
     keptInCashOf: (
       months: Shown,
       netMonthly: Shown,
@@ -394,16 +394,16 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      ` ${months} × ${netMonthly} = ${target} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
+      ` ${ltr(`${months} × ${netMonthly} = ${target}`)} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
-      ` الادخار المنتظم ${monthly} شهريًا، مطروحًا منه ${setAsideShare}% تُجنَّب لما قد يطرأ: ${investableMonthly} شهريًا.`,
+      ` الادخار المنتظم ${monthly} شهريًا، مطروحًا منه ${percent(setAsideShare)} تُجنَّب لما قد يطرأ: ${investableMonthly} شهريًا.`,
     investmentFormula:
-      '{title} بعائد قدره {annualReturn} سنويًا بعد الرسوم (وهو العائد الذي تتجاوزه محفظة نمط «{profile}» على مدى {years} في {confidence}% من النتائج؛ ' +
-      'ووسيطه {median})، يكون المعدل الشهري i = (1 + {annualReturn}){twelfth} − 1. وعلى مدى عدد من الأشهر n = {months}، ' +
-      'الدفعة = (الهدف − الدفعة الأولى × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded} شهريًا، مقابل {affordable} شهريًا يمكنك استثمارها.',
+      '{title} بعائد قدره {annualReturn} سنويًا بعد الرسوم (وهو العائد الذي تتجاوزه محفظة نمط «{profile}» على مدى {years} في \u2066{confidence}%\u2069 من النتائج؛ ' +
+      'ووسيطه {median})، يكون المعدل الشهري \u2066i = (1 + {annualReturn}){twelfth} − 1\u2069. وعلى مدى عدد من الأشهر \u2066n = {months}\u2069، ' +
+      '\u2066الدفعة = (الهدف − الدفعة الأولى × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded}\u2069 شهريًا، مقابل {affordable} شهريًا يمكنك استثمارها.',
     n: 'n',
     aChanceOfReaching: (monthlyNeeded: Shown, probabilityOfReachingGoal: Shown) =>
-      `${monthlyNeeded}: احتمال بنسبة ${probabilityOfReachingGoal}% لبلوغ هدفك`,
+      `${monthlyNeeded}: احتمال بنسبة ${percent(probabilityOfReachingGoal)} لبلوغ هدفك`,
     aFirstDepositOf: (total: Shown, extra: Shown) => ` دفعة أولى قدرها ${total} (بزيادة ${extra}).`,
   },
   statement: {
@@ -446,19 +446,19 @@ export const ADVICE_WORDS = {
     assumptions: 'الافتراضات',
     aDebt: 'دين',
     preparedOnAssumptionsVersion: (asOf: Shown, assumptionsVersion: Shown, engineVersion: Shown, financialYear: Shown) =>
-      `أُعدّ في ${asOf} · إصدار الافتراضات ${assumptionsVersion} · المحرك ${engineVersion} · معدلات الضريبة لعام ${financialYear}`,
+      `أُعدّ في ${asOf} · إصدار الافتراضات ${assumptionsVersion} · المحرك ${engineVersion} · معدلات الضريبة لعام ${ltr(financialYear)}`,
     takeHomePayA: (netAnnual: Shown, netMonthly: Shown, assessableIncome: Shown) =>
       `صافي الدخل ${netAnnual} سنويًا (${netMonthly} شهريًا) من دخل خاضع للضريبة قدره ${assessableIncome}.`,
     emergencyFundOfMonths: (target: Shown, months: Shown, cash: Shown, shortfall: Shown) =>
       `احتياطي طوارئ قدره ${target} (صافي دخلك عن ${count(months, MONTHS)}) يُحتفظ به نقدًا؛ والنقد المتوفر ${cash}${shortfall}.`,
     regularSavingsOfA: (monthly: Shown, investableMonthly: Shown, setAsideShare: Shown) =>
-      `ادخار منتظم قدره ${monthly} شهريًا، يمكن استثمار ${investableMonthly} منه بعد تجنيب ${setAsideShare}% لما قد يطرأ.`,
+      `ادخار منتظم قدره ${monthly} شهريًا، يمكن استثمار ${investableMonthly} منه بعد تجنيب ${percent(setAsideShare)} لما قد يطرأ.`,
     inTodaySDollars: (label: Shown, today: Shown, goalYears: number, targetYear: Shown, nominal: Shown, inflationRate: Shown) =>
       `${label}: ${today} بدولارات اليوم خلال ${years(goalYears)} (${targetYear})، أي نحو ${nominal} في ذلك الحين بمعدل تضخم ${inflationRate}.`,
     inTheGrowthDefensive: (monthlyNeeded: Shown, fundName: Shown, growth: Shown, defensive: Shown) =>
-      `${monthlyNeeded} في ${fundName} (${growth}% أصول نمو، و${defensive}% أصول دفاعية).`,
+      `${monthlyNeeded} في ${fundName} (${percent(growth)} أصول نمو، و${percent(defensive)} أصول دفاعية).`,
     returnsAreNotGuaranteed: (annualReturn: Shown, confidence: Shown, medianNetReturn: Shown, probabilityOfReachingGoal: Shown) =>
-      `العوائد غير مضمونة. نعتمد في تخطيطنا عائدًا قدره ${annualReturn} سنويًا بعد الرسوم (وهو العائد الذي يُتجاوز على مدى مدتك الزمنية في ${confidence}% من النتائج؛ والوسيط ${medianNetReturn})، لكن قيمة استثمارك سترتفع وتنخفض؛ وفي توقعاتنا، يبلغ احتمال وصولك إلى هدفك في موعده ${probabilityOfReachingGoal}%.`,
+      `العوائد غير مضمونة. نعتمد في تخطيطنا عائدًا قدره ${annualReturn} سنويًا بعد الرسوم (وهو العائد الذي يُتجاوز على مدى مدتك الزمنية في ${percent(confidence)} من النتائج؛ والوسيط ${medianNetReturn})، لكن قيمة استثمارك سترتفع وتنخفض؛ وفي توقعاتنا، يبلغ احتمال وصولك إلى هدفك في موعده ${percent(probabilityOfReachingGoal)}.`,
     aPortfolioCanFall: (label: Shown, minHorizonYears: Shown) =>
       `قد تنخفض قيمة محفظة بنمط «${label}» في بعض السنوات؛ وهي تناسب الأهداف التي يبعد موعدها ${count(minHorizonYears, YEARS)} على الأقل.`,
     inflationMayBeHigher: (inflationRate: Shown) =>
@@ -468,9 +468,9 @@ export const ADVICE_WORDS = {
     theFundSFees: (ISSUER: Shown) =>
       `تُدفع رسوم الصندوق إلى الجهة المصدرة له، ${ISSUER}، وهي جهة مرتبطة بنا: فنحن نوصي بصندوقها، وتجني المجموعة رسومه. لا نتلقى أي عمولات، ويتقاضى مستشارونا راتبًا من دون أي مكافأة مرتبطة بالمنتجات التي يوصون بها.`,
     oneOfOurAdvisers: (PHONE: Shown, HOURS: Shown, EMAIL: Shown) =>
-      `يمكن لأحد مستشارينا مراجعة هذه المشورة معك، أو تقديم مشورة لك في أي أمر لا تشمله: اتصل على ${PHONE} (${HOURS}) أو راسلنا على ${EMAIL}.`,
+      `يمكن لأحد مستشارينا مراجعة هذه المشورة معك، أو تقديم مشورة لك في أي أمر لا تشمله: اتصل على ${ltr(PHONE)} (${ltr(HOURS)}) أو راسلنا على ${EMAIL}.`,
     tellUsFirstEmail: (EMAIL: Shown, PHONE: Shown, COMPLAINT_DAYS: Shown, AFCA: Shown) =>
-      `أخبرنا أولًا: راسلنا على ${EMAIL} أو اتصل على ${PHONE}. سنؤكد استلام شكواك خلال يوم عمل واحد، وسنقدّم لك ردّنا النهائي خلال ${count(COMPLAINT_DAYS, DAYS)}. وإذا لم تكن راضيًا، يمكنك اللجوء إلى هيئة الشكاوى المالية الأسترالية (AFCA)، وهي خدمة مجانية ومستقلة: ${AFCA}.`,
+      `أخبرنا أولًا: راسلنا على ${EMAIL} أو اتصل على ${ltr(PHONE)}. سنؤكد استلام شكواك خلال يوم عمل واحد، وسنقدّم لك ردّنا النهائي خلال ${count(COMPLAINT_DAYS, DAYS)}. وإذا لم تكن راضيًا، يمكنك اللجوء إلى هيئة الشكاوى المالية الأسترالية (AFCA)، وهي خدمة مجانية ومستقلة: ${ltr(AFCA)}.`,
     thisIsPersonalAdvice: (asOf: Shown) =>
       `هذه مشورة شخصية أعدّتها أداة مشورة رقمية بناءً على الإجابات التي قدّمتها في ${asOf}. وهي تعتمد على أن تكون تلك الإجابات كاملة وصحيحة: فإذا تغيّر وضعك، أو كان أي شيء هنا غير صحيح، فعُد وحدّث إجاباتك. Horizon Advice نموذج للعرض التوضيحي.`,
   },
@@ -507,13 +507,13 @@ export const ADVICE_WORDS = {
     availableSavingsToInvest: 'المدخرات المتاحة للاستثمار الآن',
     monthlySurplus: 'الفائض الشهري',
     perMonth: (surplusMonthly: Shown) => `${surplusMonthly} شهريًا`,
-    setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% تُجنَّب للنفقات غير المتوقعة`,
+    setAsideForUnexpected: (setAsideShare: Shown) => `${percent(setAsideShare)} تُجنَّب للنفقات غير المتوقعة`,
     leftOverEachMonth: 'المتبقي كل شهر',
     goal: 'الهدف',
     inYears: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} خلال ${count(goalYears, YEARS)}`,
     availableSavings: 'المدخرات المتاحة',
     emergencyFundKeptAside: 'احتياطي الطوارئ المُجنَّب',
-    leftOverEachMonth2: 'المتبقي كل شهر بعد تجنيب 30%',
+    leftOverEachMonth2: 'المتبقي كل شهر بعد تجنيب \u206630%\u2069',
     regularInvestmentNeeded: 'الاستثمار المنتظم المطلوب',
     inYears2: (goalAmount: Shown, goalYears: Shown) => `${goalAmount} خلال ${count(goalYears, YEARS)}`,
     investNowAndA: (availableSavings: Shown, regularInvestmentMonthly: Shown) =>

@@ -48,3 +48,15 @@ export const UNIT_WORDS = {
   // rounded to one decimal, as the English says it
   years: (years: number) => count(Math.round(Number(years) * 10) / 10, YEARS),
 } satisfies typeof En.UNIT_WORDS;
+
+/** What a word made when shown is filled with. */
+type Shown = string | number;
+
+/**
+ * Words in Latin letters with figures (a phone number, a financial year «2026-27», a postal address), kept left to
+ * right inside Arabic text: after Arabic letters, a number's pieces would otherwise read in reverse order («27-2026»).
+ */
+export const ltr = (s: Shown): string => `\u2066${s}\u2069`;
+
+/** A percentage given as a figure (70 → «70%»), left to right as journey/format.ts `formatPercent` writes them. */
+export const percent = (n: Shown): string => ltr(`${n}%`);
