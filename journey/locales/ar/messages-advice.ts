@@ -38,7 +38,7 @@ function recommendationReasons(x: ReasonsInput): string[] {
   reasons.push(
     `تدّخر ${dollarsText(s.monthlyCents)} شهريًا، ونعدّ هذا المبلغ ما يتبقى لديك. ` +
       `ونجنّب ${pct(s.setAsideShare)} (${dollarsText(s.setAsideMonthlyCents)}) للنفقات غير المتوقعة، ` +
-      `فيتبقى ${dollarsText(s.investableMonthlyCents)} شهريًا يمكنك استثمارها.`,
+      `فيتبقى ${dollarsText(s.investableMonthlyCents)} شهريًا يمكنك استثماره.`,
   );
 
   const ef = needs.emergencyFund;

@@ -400,7 +400,7 @@ export const ADVICE_WORDS = {
     investmentFormula:
       '{title} بعائد قدره {annualReturn} سنويًا بعد الرسوم (وهو العائد الذي تتجاوزه محفظة نمط «{profile}» على مدى {years} في \u2066{confidence}%\u2069 من النتائج؛ ' +
       'ووسيطه {median})، يكون المعدل الشهري \u2066i = (1 + {annualReturn}){twelfth} − 1\u2069. وعلى مدى عدد من الأشهر \u2066n = {months}\u2069، ' +
-      '\u2066الدفعة = (الهدف − الدفعة الأولى × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded}\u2069 شهريًا، مقابل {affordable} شهريًا يمكنك استثمارها.',
+      '\u2066الدفعة = (الهدف − الدفعة الأولى × (1 + i){n}) × i ÷ ((1 + i){n2} − 1) = {monthlyNeeded}\u2069 شهريًا، مقابل {affordable} شهريًا يمكنك استثماره.',
     n: 'n',
     aChanceOfReaching: (monthlyNeeded: Shown, probabilityOfReachingGoal: Shown) =>
       `${monthlyNeeded}: احتمال بنسبة ${percent(probabilityOfReachingGoal)} لبلوغ هدفك`,

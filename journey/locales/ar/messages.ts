@@ -62,7 +62,7 @@ export const FIELD_MESSAGES = {
     'not-number': 'أدخل عدد السنوات، مثل 8 أو 2.5.',
     'not-positive': 'أدخل عددًا من السنوات أكبر من 0.',
     'over-max': `أدخل ${count(MAX_GOAL_YEARS, YEARS)} أو أقل.`,
-    'under-min': `هذه المشورة مخصصة للأهداف التي يبعد موعدها ${count(MIN_GOAL_YEARS, YEARS)} على الأقل؛ أبقِ المال الذي تحتاجه قبل ذلك في مدخراتك.`,
+    'under-min': `هذه المشورة مخصصة للأهداف التي يبعد موعدها ${count(MIN_GOAL_YEARS, YEARS)} على الأقل؛ واحتفظ بالمال الذي تحتاجه قبل ذلك في مدخراتك.`,
   },
   rate: { 'not-rate': 'أدخل سعر الفائدة نسبةً مئوية سنوية، مثل 19.99، أو اتركه فارغًا.' },
 } satisfies typeof En.FIELD_MESSAGES;
