@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAdvice, type AdviceNote } from '../../journey/engine';
+import type { UnsuitableFigures } from '../../journey/engine/unsuitable';
 import * as ArAdvice from '../../journey/locales/ar/messages-advice';
 import * as ArOnDemand from '../../journey/locales/ar/messages-on-demand';
 import * as Ar from '../../journey/locales/ar/messages';
@@ -16,10 +17,18 @@ import * as EnOnDemand from '../../journey/messages-on-demand';
 import * as En from '../../journey/messages';
 import { household } from './engine-fixtures';
 
-/** The English exports that hold no words (a helper), so have no Arabic. */
-const WORDLESS = new Set(['say']);
-/** Entries that are the same in both languages: names kept in Latin letters, a variable, a dash. */
-const LATIN = new Set(['PRODUCT_NAME', 'EMBED_WORDS.documentTypes.md', 'ADVICE_WORDS.computed.n', 'REVIEW_WORDS.noAmount']);
+/** The English exports that hold no words (helpers), so have no Arabic. */
+const WORDLESS = new Set(['say', 'noteText']);
+/** Entries that are the same in both languages: names kept in Latin letters, a variable, a dash, the languages' own names. */
+const LATIN = new Set([
+  'PRODUCT_NAME',
+  'EMBED_WORDS.documentTypes.md',
+  'ADVICE_WORDS.computed.n',
+  'REVIEW_WORDS.noAmount',
+  'LOCALE_NAMES.en',
+  'LOCALE_NAMES.ar',
+  'LOCALE_NAMES.zh-Hans',
+]);
 /** Entries where Arabic says a number of one or two in words (‘دولار واحد’, ‘سنتين’), so the English digit is not there. */
 const SPELLED = new Set([
   'FIELD_MESSAGES.goalAmount.under-min',
@@ -28,7 +37,7 @@ const SPELLED = new Set([
   'INTRODUCTION_WORDS.eligibility.suitsPoints.1',
 ]);
 /** The words made from an engine result, checked below with the engine's figures. */
-const FROM_ENGINE = new Set(['REASON_WORDS', 'noteText']);
+const FROM_ENGINE = new Set(['REASON_WORDS', 'NOTE_WORDS', 'UNSUITABLE_WORDS']);
 
 /**
  * Sample parameters: distinct numbers over ten (Arabic says one and two in words), as text, which every entry accepts,
@@ -36,14 +45,14 @@ const FROM_ENGINE = new Set(['REASON_WORDS', 'noteText']);
  */
 const SAMPLES = [' 37 ', ' 41 ', ' 43 ', ' 47 ', ' 53 ', ' 59 ', ' 61 ', ' 67 ', ' 71 ', ' 73 '];
 /**
- * Parameters that are not sample numbers: a step that names its label; the English article, which Arabic does not say;
- * a row's name, which is the Arabic words of the legend.
+ * Parameters that are not sample numbers: a step that names its label; a row's name, which is the Arabic words of the
+ * legend; a frequency's label and a list row's kind, the Arabic words of the review's composed values.
  */
 const ARGUMENTS: Record<string, string[]> = {
   'DASHBOARD_WORDS.step': ['3', '7'],
-  'ADVICE_WORDS.computed.inPortfolioGrowthDefensive': ['a', ' 41 ', ' 43 ', ' 47 '],
-  'ADVICE_WORDS.sample.inPortfolioTheInvestment': ['a', ' 41 ', ' 43 ', ' 47 '],
   'ROW_LIST_WORDS.legend': ['أصل', ' 41 '],
+  'REVIEW_WORDS.amountPer': [' 37 ', 'أسبوعيًا'],
+  'REVIEW_WORDS.item': ['نقد', ' 41 '],
 };
 
 const ARABIC = /\p{Script=Arabic}/u;
@@ -165,10 +174,49 @@ describe('the journey’s Arabic catalogue', () => {
       { code: 'earliest-tax-rates', taxYear: '2024-25', financialYear: '2022-23' },
     ];
     for (const note of notes) {
-      const ar = ArAdvice.noteText(note);
+      const ar = (ArAdvice.NOTE_WORDS[note.code] as (n: AdviceNote) => string)(note);
       expect(ar).toMatch(ARABIC);
       for (const n of numbersIn(EnAdvice.noteText(note))) expect(numbersIn(ar)).toContain(n);
     }
+  });
+
+  it('says every reason investing is not advised, with its figures', () => {
+    const figures: UnsuitableFigures[] = [
+      { code: 'under-18', minAge: 18, age: 17, comeBackOn: '2027-03-14' },
+      { code: 'retirement' },
+      { code: 'goal-too-soon', minGoalYears: 1 },
+      { code: 'goal-shorter-than-horizon', goalYears: 3, profile: 'aggressive', growth: 0.85, minHorizonYears: 7, suited: 'cautious' },
+      { code: 'goal-shorter-than-horizon', goalYears: 3, profile: 'aggressive', growth: 0.85, minHorizonYears: 7, suited: null },
+      { code: 'no-income' },
+      { code: 'savings-over-income', savedMonthlyCents: 250_000, netMonthlyCents: 180_000 },
+      { code: 'savings-over-income', savedMonthlyCents: 250_000, netMonthlyCents: 0 },
+      { code: 'no-surplus', because: 'not-saving' },
+      { code: 'no-surplus', because: 'zero' },
+      { code: 'no-surplus', because: 'under-a-cent' },
+      {
+        code: 'high-interest-debt',
+        debts: [
+          { rowId: 1, type: 'credit-card', owner: 'self', valueCents: 512_300, rate: 0.1999 },
+          { rowId: 2, type: 'personal-loan', owner: 'partner', valueCents: null, rate: 0.145 },
+          { rowId: 3, type: 'car-loan', owner: 'joint', valueCents: 1_100_000, rate: null },
+        ],
+        highInterestRate: 0.1,
+      },
+    ];
+    const said = (words: typeof EnOnDemand.UNSUITABLE_WORDS, f: UnsuitableFigures) =>
+      (words[f.code] as (f: UnsuitableFigures) => { title: string; explanation: string; instead: string })(f);
+    const problems: string[] = [];
+    for (const f of figures) {
+      const en = said(EnOnDemand.UNSUITABLE_WORDS, f);
+      const ar = said(ArOnDemand.UNSUITABLE_WORDS, f);
+      for (const part of ['title', 'explanation', 'instead'] as const) {
+        if (!ARABIC.test(ar[part])) problems.push(`${f.code} ${part}: no Arabic letters: ${ar[part]}`);
+        // one year is said in words («سنة واحدة»)
+        for (const n of numbersIn(en[part]))
+          if (n !== '1' && !numbersIn(ar[part]).has(n)) problems.push(`${f.code} ${part}: does not say ${n}: ${ar[part]}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('counts in Arabic: one and two in words, 3–10 with the plural, 11–99 and the rest with the singular', () => {

@@ -42,6 +42,10 @@ import { MAX_AMOUNT_DOLLARS } from '../../engine/money';
 import { formatDollars } from '../../format';
 import type * as En from '../../messages';
 import { count, DAYS, YEARS, YEARS_ALONE } from './counts';
+import { DEBT_LABELS, GOAL_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './shared';
+
+// the words the pages that load on demand say too, written once in ./shared.ts
+export { DEBT_LABELS, GOAL_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS };
 
 const AMOUNT = {
   'not-money': 'أدخل مبلغًا بالدولار، مثل 1,250 أو 1250.50.',
@@ -58,19 +62,10 @@ export const FIELD_MESSAGES = {
     'not-number': 'أدخل عدد السنوات، مثل 8 أو 2.5.',
     'not-positive': 'أدخل عددًا من السنوات أكبر من 0.',
     'over-max': `أدخل ${count(MAX_GOAL_YEARS, YEARS)} أو أقل.`,
-    'under-min': `هذه المشورة مخصصة للأهداف التي يبعد موعدها ${count(MIN_GOAL_YEARS, YEARS)} على الأقل؛ أبقِ المال الذي تحتاجه قبل ذلك في مدخراتك.`,
+    'under-min': `هذه المشورة مخصصة للأهداف التي يبعد موعدها ${count(MIN_GOAL_YEARS, YEARS)} على الأقل؛ واحتفظ بالمال الذي تحتاجه قبل ذلك في مدخراتك.`,
   },
   rate: { 'not-rate': 'أدخل سعر الفائدة نسبةً مئوية سنوية، مثل 19.99، أو اتركه فارغًا.' },
 } satisfies typeof En.FIELD_MESSAGES;
-
-export const RETIREMENT_WORDS = {
-  title: 'لا تشمل هذه المشورة التقاعد',
-  explanation:
-    'هذه المشورة مخصصة للادخار من أجل هدف في الفترة التي تكسب فيها دخلًا. أما الاستثمار في مرحلة التقاعد فيعني التخطيط لدخل من مدخراتك ' +
-    'وصندوق التقاعد (السوبر) ومعاش الشيخوخة (Age Pension)، وهو ما لا تشمله هذه المشورة (راجع صفحة الأهلية).',
-  instead:
-    'يمكن لمستشار مالي مرخَّص أن يساعدك في التخطيط لدخلك في التقاعد، وأداة تخطيط التقاعد في موقع Moneysmart (moneysmart.gov.au) بداية جيدة.',
-} satisfies typeof En.RETIREMENT_WORDS;
 
 const RETIREMENT_OUT_OF_SCOPE = `${RETIREMENT_WORDS.title}. ${RETIREMENT_WORDS.explanation} ${RETIREMENT_WORDS.instead}`;
 
@@ -82,14 +77,6 @@ export const ELIGIBILITY_MESSAGES = {
 
 export const YES_NO_LABELS = { yes: 'نعم', no: 'لا' } satisfies typeof En.YES_NO_LABELS;
 export const RELATIONSHIP_LABELS = { couple: 'مع شريك حياة', single: 'بلا شريك حياة' } satisfies typeof En.RELATIONSHIP_LABELS;
-export const GOAL_LABELS = {
-  travel: 'السفر إلى الخارج',
-  'first-home': 'شراء منزلك الأول',
-  'next-home': 'شراء منزلك التالي',
-  'getting-together': 'بدء حياة مشتركة مع شريك',
-  baby: 'إنجاب طفل',
-  business: 'بدء مشروع تجاري',
-} satisfies typeof En.GOAL_LABELS;
 export const EMPLOYMENT_LABELS = {
   employed: 'موظف',
   'self-employed': 'يعمل لحسابه الخاص',
@@ -126,23 +113,7 @@ export const ASSET_LABELS = {
   lifestyle: 'مقتنيات شخصية (سيارة، قارب، محتويات المنزل)',
   other: 'غير ذلك',
 } satisfies typeof En.ASSET_LABELS;
-export const DEBT_LABELS = {
-  mortgage: 'قرض رهن عقاري',
-  'investment-loan': 'قرض استثماري',
-  'car-loan': 'قرض سيارة',
-  'personal-loan': 'قرض شخصي',
-  'credit-card': 'بطاقة ائتمان',
-  other: 'غير ذلك',
-} satisfies typeof En.DEBT_LABELS;
 export const OWNER_LABELS = { self: 'أنا', joint: 'مشترك', partner: 'شريك حياتي' } satisfies typeof En.OWNER_LABELS;
-export const RISK_LABELS = {
-  conservative: 'متحفظ',
-  cautious: 'حذر',
-  moderate: 'معتدل',
-  'moderately-aggressive': 'جريء إلى حد ما',
-  aggressive: 'جريء',
-  'highly-aggressive': 'جريء جدًا',
-} satisfies typeof En.RISK_LABELS;
 export const RISK_DESCRIPTIONS = {
   conservative: 'احتمال ضئيل جدًا لتحقيق عائد سلبي في أي سنة.',
   cautious: 'الأمان مقدَّم على النمو.',
@@ -186,12 +157,6 @@ export const SCREEN_TITLES = {
 /** The product's name stays in Latin letters. */
 export const PRODUCT_NAME = 'Horizon Advice' satisfies typeof En.PRODUCT_NAME;
 
-/**
- * journey-spec §8's error text. The English stays word for word in the English catalogue; this locale says it in Arabic
- * (the issue's languages point: a visitor reading Arabic needs the error in Arabic).
- */
-export const UNEXPECTED_ERROR: string = 'حدث خطأ غير متوقع في التطبيق!';
-
 export const DATE_OF_BIRTH_ERRORS = {
   blank: 'أدخل تاريخ ميلادك، مثل 15/06/1990.',
   format: 'أدخل تاريخ ميلادك بالصيغة يوم/شهر/سنة، مثل 15/06/1990.',
@@ -229,8 +194,7 @@ export const QUESTION_WORDS = {
   },
   summary: {
     title: 'شكرًا، تم حفظ هدفك',
-    goal: 'هدفك:',
-    goalDetails: (amount: string, years: string) => `، ${amount} خلال ${count(years, YEARS)}.`,
+    goal: (amount: string, years: string) => `هدفك: {goal}، ${amount} خلال ${count(years, YEARS)}.`,
     saved: 'تم حفظ هدفك.',
     next: 'بعد ذلك، سنسألك عن أوضاعك المالية: عملك ودخلك ومدخراتك وأصولك وديونك. يساعدنا ذلك على التحقق من المبلغ الذي تستطيع تحمّل استثماره.',
   },
@@ -256,7 +220,7 @@ export const QUESTION_WORDS = {
     type: 'الإعانة',
     amount: 'المبلغ كل أسبوعين',
     review: 'الإعانات الحكومية',
-    perFortnight: ' كل أسبوعين',
+    perFortnight: (amount: string) => `${amount} كل أسبوعين`,
   },
   bigSpends: {
     title: `هل تتوقع أي نفقات كبيرة ${NEXT_YEARS}؟`,
@@ -334,12 +298,18 @@ export const FRAME_WORDS = {
   progress: 'التقدّم',
   step: (n: number, of: number, label: string) => `الخطوة ${n} من ${of}: ${label}`,
   notFound: 'الصفحة غير موجودة',
-  noPage: 'لا توجد صفحة على العنوان',
-  mistyped: '. ربما نُقلت، أو ربما كُتب العنوان بشكل خاطئ.',
+  noPage: 'لا توجد صفحة على العنوان {path}. ربما نُقلت، أو ربما كُتب العنوان بشكل خاطئ.',
   toDashboard: 'الانتقال إلى لوحة معلوماتك',
   // journey-spec §8: the error page's lead under the generic title
   somethingWrong: 'حدث خطأ أثناء عرض هذه الصفحة. إجاباتك محفوظة.',
+  // journey-spec §8's error text: the English stays word for word in the English catalogue; a visitor reading Arabic
+  // needs the error in Arabic (the issue's languages point)
+  unexpectedError: 'حدث خطأ غير متوقع في التطبيق!',
+  language: 'اللغة',
 } satisfies typeof En.FRAME_WORDS;
+
+/** The languages, each named in its own language (the same in every locale's catalogue). */
+export const LOCALE_NAMES = { en: 'English', ar: 'العربية', 'zh-Hans': '简体中文' } satisfies typeof En.LOCALE_NAMES;
 
 export const DASHBOARD_WORDS = {
   journeysLabel: 'المسارات الموصى بها',
@@ -370,4 +340,7 @@ export const REVIEW_WORDS = {
   yes: 'نعم',
   no: 'لا',
   noAmount: '—',
+  // the frequency's labels are adverbs («أسبوعيًا»), said after the amount as they are
+  amountPer: (amount: string, frequency: string) => (frequency ? `${amount} ${frequency}` : amount),
+  item: (kind: string, amount: string) => `${kind}: ${amount}`,
 } satisfies typeof En.REVIEW_WORDS;
