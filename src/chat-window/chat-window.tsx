@@ -15,7 +15,7 @@ import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
-import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, SETTINGS } from '../messages';
+import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, TAB_LABEL } from '../messages';
 
 /**
  * A button with a dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
@@ -119,7 +119,7 @@ function Header({ view }: { view: ChatWindowView }) {
         )}
         {/* the History tab's chunk loads as the pointer or the focus reaches the menu that offers it */}
         <Menu label={NAVIGATION} icon="menu" items={view.navigation} onReach={prefetchHistoryTab} />
-        <Menu label={SETTINGS} icon="settings" items={view.settings} />
+        <Menu label={TAB_LABEL.settings} icon="settings" items={view.settings} />
         {view.mobile && (
           <button type="button" data-part="icon-button" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={view.close}>
             <Icon name="close" />

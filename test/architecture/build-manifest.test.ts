@@ -173,6 +173,8 @@ describe('the project names each entry once', () => {
       'livekit',
       'embeds',
       'docx',
+      'locale-ar',
+      'locale-zh-Hans',
       'inspector',
       'journey',
     ]);
