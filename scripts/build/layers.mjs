@@ -51,6 +51,8 @@ export async function buildLayers({ core, options, extraPlugins = [] }) {
     rel: (file) => path.relative(root, file).split(path.sep).join('/'),
     probeDir: path.join(root, 'dist', 'probe'),
   };
+  // the core starts the catalogue's renamed keys (scripts/build/catalogue-keys.mjs); esbuild gives the cache back only when given one
+  if (options.mangleProps) layer.options = { ...layer.options, mangleCache: {} };
   const { parts, held, rest } = await probeCore(layer);
   const { wanted, group, alias, outputs } = await probeParts(layer, held, rest);
   const first = await buildCore(layer, parts, alias);
@@ -60,7 +62,10 @@ export async function buildLayers({ core, options, extraPlugins = [] }) {
   // the parts rename the catalogue's keys as the core did (scripts/build/catalogue-keys.mjs)
   if (options.mangleProps) layer.options = { ...layer.options, mangleCache: first.mangleCache };
   const second = await buildParts(layer, { held, rest, wanted, group, alias, coreOut, probeOutputs: outputs });
-  if (options.mangleProps) checkMangled(second.second.mangleCache, [...first.outputFiles, ...second.second.outputFiles]);
+  if (options.mangleProps) {
+    if (!first.mangleCache || !second.second.mangleCache) throw new Error('buildLayers: no mangle cache came back');
+    checkMangled(second.second.mangleCache, [...first.outputFiles, ...second.second.outputFiles]);
+  }
   return nameByOneHash(layer, first, second, coreOut);
 }
 
