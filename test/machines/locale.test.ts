@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { appearanceIssues, mergeAppearance } from '../../contract/appearance';
 import { localeMachine, matchLocale, resolveLocale, type Locale, type LocaleSources } from '../../machines/locale';
 
 describe('matching one tag', () => {
@@ -118,5 +119,14 @@ describe('the locale machine', () => {
     const { shown } = start({ ...NONE, page: 'ar' }, async () => 'en');
     const s = await shown('en');
     expect(s.context.shown).toBe('en');
+  });
+});
+
+describe('the appearance’s locale', () => {
+  it('is a field of the site’s appearance (none by default), which `npm run admin -- site:appearance` checks as it does the others', () => {
+    expect(mergeAppearance({}).locale).toBe('');
+    expect(mergeAppearance({ locale: 'ar' }).locale).toBe('ar');
+    expect(appearanceIssues({ locale: 'zh-Hans' })).toEqual([]);
+    expect(appearanceIssues({ locale: 7 })).toEqual(['locale must be a string']);
   });
 });
