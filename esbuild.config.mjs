@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readManifest } from './scripts/build/budgets.mjs';
 import { build } from './scripts/build/build.mjs';
+import { catalogueMangle } from './scripts/build/catalogue-keys.mjs';
 import { minifiedCssText } from './scripts/build/css-text.mjs';
 import { coreManifest } from './scripts/build/layers.mjs';
 import { markedLexerOnly } from './scripts/build/marked-lexer.mjs';
@@ -89,6 +90,8 @@ export const bundles = [
       chunkNames: 'chunks/[name]-[hash]',
       plugins: widgetPlugins,
       metafile: true,
+      // the catalogue's keys, short (scripts/build/catalogue-keys.mjs)
+      mangleProps: catalogueMangle(root),
     },
   },
   {

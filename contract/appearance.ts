@@ -26,6 +26,12 @@ export interface ButtonStyle {
 }
 
 export interface Appearance {
+  /**
+   * The widget's language, a BCP 47 tag (`ar`, `zh-Hans`, `en`); it counts after the script tag's
+   * `data-locale` and before the page's `<html lang>` (docs/embedding.md "Languages"). '' for none.
+   * @default ''
+   */
+  locale: string;
   agentName: string;
   agentDescription: string;
   /** An image URL; empty shows the default icon. */
@@ -109,6 +115,7 @@ const buttonStyle = (bg: string, text: string, border: string): ButtonStyle => (
 });
 
 export const DEFAULT_APPEARANCE: Appearance = {
+  locale: '',
   agentName: 'AI Agent',
   agentDescription: 'Your helpful AI assistant',
   agentIcon: '',

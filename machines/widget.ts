@@ -3,8 +3,9 @@
  * and carries the reactions between them as its own transitions, so the inspector shows them acting
  * together and stopping the root stops them all.
  *
- * - From the start: `auth` (the session token), `network` (whether the server answers) and `site` (the
- *   settings, the bubble and the host page), which spawns `window`.
+ * - From the start: `auth` (the session token), `network` (whether the server answers), `site` (the
+ *   settings, the bubble and the host page), which spawns `window`, and `locale` (the visitor's language,
+ *   told the appearance's `locale` whenever the settings load).
  * - The parts the widget adds later (the watcher of the page's slots, dictation's recording, voice mode's
  *   avatar) arrive as logic with PART.LOADED (so this file imports no part, whose chunks load on demand),
  *   and run under the system id they name until the root stops (or PART.STOP).
@@ -36,6 +37,7 @@ import {
 import { actionButtonsMachine } from './action-buttons';
 import { authMachine, type AuthEmitted } from './auth';
 import { chatMachine, type ChatEmitted } from './chat';
+import { localeMachine, type LocaleSources } from './locale';
 import { networkMachine, type NetworkEmitted } from './network';
 import { sessionsMachine } from './sessions';
 import { siteMachine, type SiteEmitted, type SiteInput } from './site';
@@ -46,6 +48,8 @@ export interface WidgetInput {
   site: SiteInput;
   /** The stored chat session the chat starts with (widget-spec §3 `ai_chat_session_id`). */
   chatSessionId: string | null;
+  /** The locale machine's sources (the script tag's, the page's and the browser's; the appearance's, stored or ''). */
+  locale: LocaleSources;
 }
 
 /** The children's facts, which the root receives and emits again. */
@@ -92,6 +96,7 @@ export const widgetMachine = setup({
     auth: authMachine,
     network: networkMachine,
     site: siteMachine,
+    locale: localeMachine,
     chat: chatMachine,
     sessions: sessionsMachine,
     actionButtons: actionButtonsMachine,
@@ -108,6 +113,7 @@ export const widgetMachine = setup({
     { src: 'network', systemId: 'network' },
     { src: 'site', systemId: 'site', input: ({ context }) => context.site },
     { src: 'facts', input: 'auth' },
+    { src: 'locale', systemId: 'locale', input: ({ context }) => context.locale },
     { src: 'facts', input: 'network' },
     { src: 'facts', input: 'site' },
     { src: 'facts', input: 'window' },
@@ -128,6 +134,10 @@ export const widgetMachine = setup({
     'window.closed': { actions: [tellSite, relay] },
     // a boot that succeeded after the settings failed (it was late): they load again
     booted: { actions: retrySettings },
+    // the site's appearance may name the locale (it comes after the page's and the script tag's choice)
+    'settings.loaded': {
+      actions: [tell('locale', (e) => ({ type: 'LOCALE.APPEARANCE', tag: (e as Fact<'settings.loaded'>).appearance.locale })), relay],
+    },
   },
   initial: 'waiting',
   states: {

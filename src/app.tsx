@@ -7,6 +7,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { selectAppearance, selectLoadError } from '../machines/site';
 import { selectIsReachable } from '../machines/network';
+import { directionOf, selectShownLocale } from '../machines/locale';
 import { selectBubble, selectIsMobile, selectIsOpen } from '../machines/window';
 import { watchOverlap } from './effects/host-page';
 import { Icon } from './icons';
@@ -14,7 +15,7 @@ import { ChatWindow } from './chat-window/chat-window';
 import { RuntimeContext, type Conversation, type Runtime } from './runtime';
 import { sameIn, useSelector, whole } from './use-selector';
 import { connectLauncher } from './view-models/launcher';
-import { CAPTIONS_LANGUAGE, CLOSE_CHAT, DISMISS_MESSAGE, LOADING, RETRY, VIDEO_MESSAGE } from './messages';
+import { CAPTIONS_LANGUAGE, CLOSE_CHAT, DISMISS_MESSAGE, LOADING_TEXT, RETRY, VIDEO_MESSAGE } from './messages';
 
 export function App({ rt }: { rt: Runtime }) {
   const { windowActor, site, launcher } = rt;
@@ -22,6 +23,8 @@ export function App({ rt }: { rt: Runtime }) {
   const appearance = useSelector(site, selectAppearance);
   const loadError = useSelector(site, selectLoadError);
   const reachable = useSelector(rt.network, selectIsReachable);
+  // the words of the locale shown (src/messages.ts): a change draws everything again in them
+  const lang = useSelector(rt.locale, selectShownLocale);
   const view = connectLauncher({
     window: w,
     appearance,
@@ -40,6 +43,9 @@ export function App({ rt }: { rt: Runtime }) {
     // the launcher (plain DOM, src/launcher-frame.ts), drawn from the same view
     launcher.onToggle = view.toggle;
     launcher.paint(appearance, view);
+    launcher.button.setAttribute('aria-label', view.label);
+    // the widget's frame (the window, the bubble and the launcher) reads in the locale's language and direction
+    Object.assign(launcher.frame, { lang, dir: directionOf(lang) });
     // the window closed with the focus inside it (Escape, a close button): back to the launcher
     const active = document.activeElement;
     if (wasOpen.current && !view.open && (active === document.body || active === rt.host || active === null)) launcher.button.focus();
@@ -54,7 +60,7 @@ export function App({ rt }: { rt: Runtime }) {
           // the window when the site's settings could not be loaded
           <div data-part="window" role="dialog" aria-label={view.agentName}>
             <p data-part="window-message" role={view.error ? 'alert' : 'status'}>
-              {view.error ?? LOADING}
+              {view.error ?? LOADING_TEXT}
             </p>
             {view.retry && (
               <button type="button" data-part="window-retry" onClick={view.retry}>

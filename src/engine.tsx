@@ -13,6 +13,7 @@ import { DEFAULT_APPEARANCE } from '../contract/appearance';
 import { authMachine, type AuthActor } from '../machines/auth';
 import { siteMachine, selectAppearance, selectIsShowable, type SiteActor, type SiteConfig } from '../machines/site';
 import { networkMachine, type NetworkActor } from '../machines/network';
+import { localeMachine, type LocaleActor } from '../machines/locale';
 import { widgetMachine } from '../machines/widget';
 import type { WindowActor } from '../machines/window';
 import { bootActor, connect } from './api/token-source';
@@ -24,6 +25,7 @@ import type { Appearance } from '../contract/appearance';
 import { keepBannerChoice, siteEffects, rememberSettings, wasGreeted } from './effects/site';
 import { bannerDismissed } from './effects/stored-settings';
 import { connectivityWatcher } from './effects/host-page';
+import { localeWords, pageLocaleSources } from './effects/locale';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { readChatSessionId, userSessionId, writeChatSessionId } from './effects/storage';
 import type { Conversation, Embeds, Runtime, WidgetEventName } from './runtime';
@@ -43,6 +45,8 @@ export interface WidgetOptions {
   emit: (event: WidgetEventName, detail?: unknown) => void;
   /** The session boot widget.js started at once: the first boot takes its answer. */
   boot?: Promise<Response>;
+  /** The script tag (its `data-locale`), when widget.js was loaded by one. */
+  script?: HTMLScriptElement | null;
 }
 
 /** What the engine is started with: the options, the element and launcher, and the settings stored on an earlier visit. */
@@ -57,6 +61,8 @@ export interface WidgetImplementation {
   toggle(): void;
   send(text: string): void;
   newChat(): void;
+  /** Shows the widget in the locale of a BCP 47 tag (docs/embedding.md "Languages"); null goes back to the other sources. */
+  setLocale(tag: string | null): void;
   /** Removes the widget from the page and stops everything it started. */
   destroy(): void;
 }
@@ -100,6 +106,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
           },
         }),
         site: siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor }) }),
+        locale: localeMachine.provide({ actors: { words: localeWords() } }),
         ...part.actors,
       },
     }),
@@ -116,6 +123,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
           bannerDismissed: bannerDismissed(options.apiKey),
         },
         chatSessionId: readChatSessionId(),
+        locale: pageLocaleSources(options.script, stored?.appearance.locale),
       },
       inspect,
     },
@@ -130,6 +138,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   const site = root.system.get('site') as SiteActor;
   const windowActor = root.system.get('window') as WindowActor;
   const network = root.system.get('network') as NetworkActor;
+  const locale = root.system.get('locale') as LocaleActor;
 
   await nextTask();
   // the launcher shows in the site's colours from its first frame (the stored ones, the loaded ones, or
@@ -163,6 +172,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     site,
     windowActor,
     network,
+    locale,
     host,
     launcher,
     conversation() {
@@ -217,6 +227,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     toggle: () => windowActor.send({ type: 'WINDOW.TOGGLE' }),
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
     newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
+    setLocale: (tag) => locale.send({ type: 'LOCALE.CHOOSE', tag }),
     destroy() {
       root.stop();
       query.removeEventListener('change', followSystem);

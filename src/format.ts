@@ -1,15 +1,8 @@
-/** Display formats of the widget. */
+/** Display formats of the widget: a message's or a session's time, in the active locale's words (src/messages.ts `messageTime`). */
+import { messageTime } from './messages';
 
-/** widget-spec §9: 'D Mon, h:mm AM/PM' in the visitor's time zone; '' for a missing or unreadable time. */
+/** widget-spec §9: the time as the locale writes it ('D Mon, h:mm AM/PM' in English); '' for a missing or unreadable time. */
 export function formatTimestamp(iso: string): string {
-  if (!iso) return '';
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const h = d.getHours();
-  const minutes = String(d.getMinutes()).padStart(2, '0');
-  // the month's English abbreviation (Jan … Dec) from the browser's own data rather than a table of our own
-  return `${d.getDate()} ${d.toLocaleString('en', { month: 'short' })}, ${h % 12 || 12}:${minutes} ${h < 12 ? 'AM' : 'PM'}`;
+  return iso && !Number.isNaN(d.getTime()) ? messageTime(d) : '';
 }
-
-/** widget-spec §2: 'N message' or 'N messages'. */
-export const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;

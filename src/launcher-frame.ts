@@ -13,7 +13,7 @@
  */
 import coreCss from './styles/core.css';
 import { isMobileViewport } from './viewport';
-import { CLOSE_CHAT, LOADING, OPEN_CHAT_WITH, RECONNECTING } from './messages';
+import { CLOSE_CHAT_EN, LOADING_EN, OPEN_CHAT_WITH_EN, RECONNECTING_EN } from './messages-first-frame';
 
 /** widget-spec §5: the element's name (docs/architecture.md "The embed contract"). */
 export const ELEMENT_NAME = 'ai-chat-widget';
@@ -60,7 +60,7 @@ export function launcherLook(appearance: unknown, { open, reachable }: Pick<Laun
   const a = plain(appearance);
   const l = plain(a.launcher);
   return {
-    label: open ? CLOSE_CHAT : `${OPEN_CHAT_WITH}${text(a.agentName, 'AI Agent')}${reachable ? '' : RECONNECTING}`,
+    label: open ? CLOSE_CHAT_EN : `${OPEN_CHAT_WITH_EN}${text(a.agentName, 'AI Agent')}${reachable ? '' : RECONNECTING_EN}`,
     icon: open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon),
     pulse: l.pulseAnimation === true && !open,
     glow: l.glowEffect === true,
@@ -217,7 +217,7 @@ export function drawFirstFrame(apiKey: string, boot: Promise<Response> | undefin
     if (opened && !launcher.layer.firstChild) {
       const name = text(plain(appearance).agentName, 'AI Agent');
       const message = make('p', { 'data-part': 'window-message', role: 'status' });
-      message.textContent = LOADING;
+      message.textContent = LOADING_EN;
       const placeholder = make('div', { 'data-part': 'window', role: 'dialog', 'aria-label': name });
       placeholder.append(message);
       launcher.layer.append(placeholder);

@@ -75,6 +75,7 @@ function install() {
     toggle: () => call('toggle'),
     send: (text) => call('send', String(text)),
     newChat: () => call('newChat'),
+    setLocale: (tag) => call('setLocale', tag),
     destroy() {
       destroyed = true;
       impl?.destroy();
@@ -133,7 +134,7 @@ function install() {
     return frame.drawn
       .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
       .then(() => import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>)
-      .then((m) => m.start({ ...options, emit, boot, frame }))
+      .then((m) => m.start({ ...options, emit, boot, frame, script }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();

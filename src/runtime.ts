@@ -10,6 +10,7 @@ import type { ActionButtonsActor } from '../machines/action-buttons';
 import type { ChatActor } from '../machines/chat';
 import type { SiteActor } from '../machines/site';
 import type { NetworkActor } from '../machines/network';
+import type { LocaleActor } from '../machines/locale';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
 import type { LauncherFrame } from './launcher-frame';
@@ -73,6 +74,8 @@ export interface Runtime {
   windowActor: WindowActor;
   /** Whether the server answers (machines/network.ts): the live dot, and when to send again. */
   network: NetworkActor;
+  /** The visitor's locale (machines/locale.ts): the words shown, their language and direction. */
+  locale: LocaleActor;
   /** The custom element (its shadow root holds the widget). */
   host: HTMLElement;
   /** The launcher and its frame (src/launcher-frame.ts, drawn first by widget.js): App paints it and draws the window and bubble in its layer. */

@@ -2,6 +2,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkMangled } from './catalogue-keys.mjs';
 
 /*
  * Builds the widget in two layers. esbuild's code splitting puts every module that two entries
@@ -50,13 +51,21 @@ export async function buildLayers({ core, options, extraPlugins = [] }) {
     rel: (file) => path.relative(root, file).split(path.sep).join('/'),
     probeDir: path.join(root, 'dist', 'probe'),
   };
+  // the core starts the catalogue's renamed keys (scripts/build/catalogue-keys.mjs); esbuild gives the cache back only when given one
+  if (options.mangleProps) layer.options = { ...layer.options, mangleCache: {} };
   const { parts, held, rest } = await probeCore(layer);
   const { wanted, group, alias, outputs } = await probeParts(layer, held, rest);
   const first = await buildCore(layer, parts, alias);
   const coreOut = Object.keys(first.metafile.outputs).find((f) => f.endsWith('.js') && first.metafile.outputs[f].entryPoint);
   const coreExports = new Set(first.metafile.outputs[coreOut].exports);
   for (const a of alias.values()) if (!coreExports.has(a)) throw new Error(`buildLayers: the core does not export ${a}`);
+  // the parts rename the catalogue's keys as the core did (scripts/build/catalogue-keys.mjs)
+  if (options.mangleProps) layer.options = { ...layer.options, mangleCache: first.mangleCache };
   const second = await buildParts(layer, { held, rest, wanted, group, alias, coreOut, probeOutputs: outputs });
+  if (options.mangleProps) {
+    if (!first.mangleCache || !second.second.mangleCache) throw new Error('buildLayers: no mangle cache came back');
+    checkMangled(second.second.mangleCache, [...first.outputFiles, ...second.second.outputFiles]);
+  }
   return nameByOneHash(layer, first, second, coreOut);
 }
 

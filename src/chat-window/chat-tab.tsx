@@ -14,7 +14,6 @@ import { loadOnce } from './conversation';
 import { VideoPlayer } from './video';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
 import {
-  CHAT,
   chatFailureText,
   CLOSE_VOICE_MODE,
   CONVERSATION,
@@ -28,6 +27,7 @@ import {
   VIDEO_SCRIPT,
   VOICE_LOAD_FAILED,
   YOU,
+  TAB_LABEL,
   YOU_SAID,
 } from '../messages';
 
@@ -81,11 +81,14 @@ const sameMessage = (a: MessageProps, b: MessageProps) => a.m === b.m && a.view.
  * again). A class with `shouldComponentUpdate` rather than `memo`, which would bring compat's memo along.
  */
 export class Message extends Component<MessageProps> {
+  /** The locale's words it was drawn with (each locale's `saidBy` is a function of its own): a new locale draws it again. */
+  private words = saidBy;
   override shouldComponentUpdate(next: MessageProps) {
-    return !sameMessage(this.props, next);
+    return !sameMessage(this.props, next) || this.words !== saidBy;
   }
   override render() {
     const { m, view } = this.props;
+    this.words = saidBy;
     const time = view.timestamp(m.createdAt);
     const note = view.noteOf(m);
     return (
@@ -308,7 +311,7 @@ export function ChatTab() {
   }, [view.messages.length, view.followUps.length]);
 
   return (
-    <section data-part="chat" aria-label={CHAT}>
+    <section data-part="chat" aria-label={TAB_LABEL.chat}>
       {view.banner && <Banner lines={view.banner} />}
       {/* a keyboard scrolls it too, when nothing in it takes the focus (an answer without links, a history) */}
       <div data-part="messages" ref={list} tabIndex={0}>

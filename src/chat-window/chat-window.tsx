@@ -15,7 +15,7 @@ import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
 import { SettingsTab } from './settings-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
-import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, SETTINGS } from '../messages';
+import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, TAB_LABEL } from '../messages';
 
 /**
  * The hamburger button with its dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
@@ -123,8 +123,8 @@ function Header({ view }: { view: ChatWindowView }) {
         <button
           type="button"
           data-part="icon-button"
-          aria-label={SETTINGS}
-          title={SETTINGS}
+          aria-label={TAB_LABEL.settings}
+          title={TAB_LABEL.settings}
           aria-current={view.settingsTab.current ? 'page' : undefined}
           onClick={view.settingsTab.onSelect}
         >

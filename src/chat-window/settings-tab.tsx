@@ -1,11 +1,11 @@
 /** The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. */
 import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
-import { SETTINGS } from '../messages';
+import { TAB_LABEL } from '../messages';
 
 /** Then, while page awareness is on, its note: the banner's words, and a toggle that shows the banner (pressed) or hides it. */
 export function SettingsTab({ items, note }: { items: MenuItem[]; note?: ChatWindowView['pageNote'] }) {
   return (
-    <section data-part="settings" aria-label={SETTINGS}>
+    <section data-part="settings" aria-label={TAB_LABEL.settings}>
       {items.map((item) => [
         <button type="button" key={item.label} data-part="settings-button" onClick={item.onSelect}>
           {item.label}

@@ -11,6 +11,7 @@
 import { render } from 'preact';
 import { askItem, askModalMachine, type AskModalActor } from '../../machines/ask-modal';
 import { embedsMachine } from '../../machines/embeds';
+import { directionOf, type LocaleActor } from '../../machines/locale';
 import { selectPhase, slotMachine, type SlotActor, type SlotKind } from '../../machines/slot';
 import { videoPlayerMachine, type VideoPlayerActor } from '../../machines/video-player';
 import type { WindowActor } from '../../machines/window';
@@ -34,6 +35,8 @@ export interface EmbedsDeps {
   conversation: () => Conversation;
   /** Runs the viewers' and the modal's machines in the widget's system (src/runtime.ts `Spawn`). */
   spawn: Spawn;
+  /** The widget's locale: the viewers and the modal are drawn again in its words, with its `lang` and `dir`. */
+  locale?: LocaleActor;
   doc?: Document;
 }
 
@@ -100,6 +103,14 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
   const cache = () => embeds.getSnapshot().context.cache;
   const modal = system.get('askModal') as AskModalActor;
   const viewers = new Map<HTMLElement, Viewer>();
+  // the boxes the viewers and the modal draw in, which read in the locale's language and direction
+  const boxes = new Set<HTMLElement>();
+  const speak = (box: HTMLElement) => {
+    const lang = deps.locale?.getSnapshot().context.shown ?? 'en';
+    box.lang = lang;
+    box.dir = directionOf(lang);
+  };
+  const localeActors = deps.locale ? [deps.locale] : [];
   let markdown: MarkdownContent['Markdown'] | null = null;
 
   /** A viewer's machines, made by the embeds machine (at once: nothing here sends to it while it handles an event). */
@@ -132,11 +143,15 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     return player ? (
       <Live
         key={slot.id}
-        actors={[slot, player]}
+        actors={[slot, player, ...localeActors]}
         render={() => <VideoViewer vm={connectVideoViewer(slot.getSnapshot(), slot, player.getSnapshot(), player, onAsk)} />}
       />
     ) : (
-      <Live key={slot.id} actors={[slot]} render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />} />
+      <Live
+        key={slot.id}
+        actors={[slot, ...localeActors]}
+        render={() => <DocViewer vm={connectDocViewer(slot.getSnapshot(), slot, onAsk)} />}
+      />
     );
   };
 
@@ -144,6 +159,8 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     const root = viewerRoot(el);
     const box = el.ownerDocument.createElement('div');
     box.setAttribute('data-part', 'embed');
+    speak(box);
+    boxes.add(box);
     root.replaceChildren(box);
     const made = open(kind, token);
     const { slot, player } = made;
@@ -160,6 +177,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       player,
       stop() {
         render(null, box);
+        boxes.delete(box);
         box.remove();
         state.unsubscribe();
         made.stop();
@@ -211,6 +229,13 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
     modalViewer = null;
   };
   const modalChanges = modal.subscribe(renderModal);
+  boxes.add(modalBox);
+  // a new locale: every box reads in it, and the modal is drawn again (the viewers' Live follow the locale's actor)
+  const localeChanges = deps.locale?.subscribe(() => {
+    for (const box of boxes) speak(box);
+    renderModal();
+  });
+  speak(modalBox);
   renderModal();
 
   return {
@@ -237,6 +262,7 @@ export function startEmbeds(deps: EmbedsDeps): Embeds {
       for (const v of viewers.values()) v.stop();
       viewers.clear();
       modalChanges.unsubscribe();
+      localeChanges?.unsubscribe();
       stopModalViewer();
       stopEmbeds();
       render(null, modalBox);

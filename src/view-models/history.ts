@@ -17,9 +17,9 @@ import {
   type SessionsSnapshot,
 } from '../../machines/sessions';
 import { FAILURE_TEXT } from '../messages';
-import { renameChat, UNNAMED, UPDATING } from '../chat-window/history-messages';
+import { messageCount, renameChat, UNNAMED, UPDATING } from '../chat-window/history-messages';
 import type { WindowActor } from '../../machines/window';
-import { formatTimestamp, messageCount } from '../format';
+import { formatTimestamp } from '../format';
 import { startNewChat } from './intents';
 
 export interface HistoryInput {

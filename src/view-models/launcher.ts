@@ -13,7 +13,7 @@ import {
   type WindowEvent,
   type WindowSnapshot,
 } from '../../machines/window';
-import { greeting, SETTINGS_ERROR_TEXT } from '../messages';
+import { CLOSE_CHAT, greeting, OPEN_CHAT_WITH, RECONNECTING_NOTE, SETTINGS_ERROR_TEXT } from '../messages';
 
 export interface LauncherInput {
   window: WindowSnapshot;
@@ -36,6 +36,8 @@ export function connectLauncher({ window: w, appearance, loadError, reachable, s
     mobile: selectIsMobile(w),
     reachable,
     agentName: appearance.agentName,
+    /** The launcher's name in the active locale (widget.js's first frame names it in English: src/launcher-frame.ts). */
+    label: open ? CLOSE_CHAT : `${OPEN_CHAT_WITH}${appearance.agentName}${reachable ? '' : RECONNECTING_NOTE}`,
     /** The visitor-facing error the window shows instead of the chat, or null. */
     error: loadError && SETTINGS_ERROR_TEXT[loadError],
     /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */

@@ -182,6 +182,8 @@ describe('the project names each entry once', () => {
       'livekit',
       'embeds',
       'docx',
+      'locale-ar',
+      'locale-zh-Hans',
       'inspector',
       'journey',
       'journey-locale',

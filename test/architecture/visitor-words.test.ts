@@ -1,6 +1,8 @@
 /**
  * Every word a visitor sees comes from the widget's catalogue (src/messages.ts, and the parts of it that
- * load with the on-demand parts: src/voice/messages.ts, src/dictation/messages.ts, src/embeds/messages.ts),
+ * load with the on-demand parts: src/voice/messages.ts, src/dictation/messages.ts, src/embeds/messages.ts,
+ * src/chat-window/history-messages.ts; the launcher's first frame's, src/messages-first-frame.ts; the other
+ * locales', src/locales/),
  * keyed by code: checked on the sources, no JSX text and no `aria-label`, `title`, `placeholder`, `alt`
  * or `label` attribute in src/ is a string with letters of its own, nor a label, title or text field of
  * a view model.
@@ -11,7 +13,17 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CATALOGUES = new Set(['src/messages.ts', 'src/voice/messages.ts', 'src/dictation/messages.ts', 'src/embeds/messages.ts']);
+const CATALOGUES = new Set([
+  'src/messages.ts',
+  'src/messages-first-frame.ts',
+  'src/chat-window/history-messages.ts',
+  'src/voice/messages.ts',
+  'src/dictation/messages.ts',
+  'src/embeds/messages.ts',
+  // the other locales' words, each a chunk of its own
+  'src/locales/ar.ts',
+  'src/locales/zh-hans.ts',
+]);
 /** The attributes a visitor reads (or hears). */
 const ATTRIBUTES = new Set([
   'aria-label',

@@ -75,6 +75,8 @@ function start() {
       input: {
         site: { path: '/fees', isMobile: false, greeted: true, appearance: DEFAULT_APPEARANCE, config: DEFAULT_CONFIG },
         chatSessionId: null,
+        // English from every source: the locale machine loads nothing
+        locale: { attribute: null, appearance: '', page: '', browser: [] },
       },
     },
   );

@@ -29,6 +29,7 @@ import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
 import { siteMachine, type SiteActor, type SiteConfig } from '../../machines/site';
 import { networkMachine, type NetworkActor } from '../../machines/network';
+import { localeMachine, type LocaleActor, type LocaleSources } from '../../machines/locale';
 import { widgetMachine } from '../../machines/widget';
 import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
@@ -45,6 +46,7 @@ import { Icon } from '../../src/icons';
 import { chatEffects } from '../../src/effects/chat';
 import { keepBannerChoice, settingsLoader } from '../../src/effects/site';
 import { bannerDismissed } from '../../src/effects/stored-settings';
+import { localeWords, type WordsChunk } from '../../src/effects/locale';
 import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } from '../../src/runtime';
 
 // the History tab's chunk, loaded before the tests (the widget loads it on the first visit to the tab)
@@ -229,6 +231,10 @@ export interface HarnessOptions {
   dictationFails?: boolean | number;
   /** The site's API key: the banner's choice is read from and stored in local storage under it, as the widget does. */
   apiKey?: string;
+  /** The locale's sources (the widget's: the script tag's, the page's, the browser's). @default the appearance's only */
+  locale?: LocaleSources;
+  /** The locales' chunks. @default the widget's (src/locales/) */
+  localeChunks?: Record<'ar' | 'zh-Hans', WordsChunk>;
 }
 
 /** What {@link startRoot} starts the widget's root with. */
@@ -250,6 +256,8 @@ export interface RootOptions {
   inspect?: (event: InspectionEvent) => void;
   /** The site's API key: the banner's choice is read from and stored in local storage under it. */
   apiKey?: string;
+  locale?: LocaleSources;
+  localeChunks?: Record<'ar' | 'zh-Hans', WordsChunk>;
 }
 
 /**
@@ -281,6 +289,8 @@ export function startRoot(options: RootOptions) {
             connectivity: fromCallback(() => () => undefined),
           },
         }),
+        // the widget's own effect: a locale's words from its chunk (src/locales/)
+        locale: localeMachine.provide({ actors: { words: localeWords(options.localeChunks) } }),
         ...options.actors,
       },
     }),
@@ -297,6 +307,7 @@ export function startRoot(options: RootOptions) {
           bannerDismissed: options.apiKey ? bannerDismissed(options.apiKey) : false,
         },
         chatSessionId: options.chatSessionId ?? null,
+        locale: options.locale ?? { attribute: null, appearance: appearance.locale, page: '', browser: [] },
       },
       inspect: options.inspect,
     },
@@ -363,6 +374,8 @@ export function createHarness(options: HarnessOptions = {}) {
     probe: probe.logic,
     inspect: options.inspect,
     apiKey: options.apiKey,
+    locale: options.locale,
+    localeChunks: options.localeChunks,
     actors: {
       chat: chatMachine.provide({ actors: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic } }),
       sessions: sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } }),
@@ -374,6 +387,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const embed = root.system.get('site') as SiteActor;
   const windowActor = root.system.get('window') as WindowActor;
   const network = root.system.get('network') as NetworkActor;
+  const locale = root.system.get('locale') as LocaleActor;
   if (options.open) windowActor.send({ type: 'WINDOW.OPEN' });
   if (options.tab) windowActor.send({ type: 'TAB.SELECT', tab: options.tab });
 
@@ -403,7 +417,7 @@ export function createHarness(options: HarnessOptions = {}) {
   // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
   const host = document.createElement('div');
   const launcher = createLauncherFrame(host, host);
-  const rt: Runtime = { site: embed, windowActor, network, host, launcher, conversation: vi.fn(() => conversation) };
+  const rt: Runtime = { site: embed, windowActor, network, locale, host, launcher, conversation: vi.fn(() => conversation) };
 
   return {
     rt,

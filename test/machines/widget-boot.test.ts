@@ -63,6 +63,8 @@ function start() {
       input: {
         site: { path: '/', isMobile: false, greeted: true, appearance: DEFAULT_APPEARANCE, config: CONFIG },
         chatSessionId: null,
+        // English from every source: the locale machine loads nothing
+        locale: { attribute: null, appearance: '', page: '', browser: [] },
       },
     },
   );

@@ -82,6 +82,8 @@ function start(options: { path?: string; chat?: AnyActorLogic } = {}) {
           config: { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' },
         },
         chatSessionId: 's-1',
+        // English from every source: the locale machine loads nothing
+        locale: { attribute: null, appearance: '', page: '', browser: [] },
       },
       inspect: (e) => void inspected.push(e),
     },
