@@ -14,6 +14,8 @@ export interface PageOptions {
   allowed?: RegExp | null;
   /** Console message types that are problems. @default ['error'] */
   consoleTypes?: string[];
+  /** The browser's language (`navigator.languages`). @default the browser's own */
+  locale?: string;
 }
 
 export interface Suite {
@@ -32,9 +34,9 @@ export function browserSuite(): Suite {
     browser: null,
     context: null,
     problems: [],
-    async page({ viewport = { width: 1200, height: 900 }, allowed = null, consoleTypes = ['error'] } = {}) {
+    async page({ viewport = { width: 1200, height: 900 }, allowed = null, consoleTypes = ['error'], locale } = {}) {
       suite.problems = [];
-      suite.context = await suite.browser!.newContext({ viewport });
+      suite.context = await suite.browser!.newContext({ viewport, ...(locale && { locale }) });
       const page = await suite.context.newPage();
       page.on('console', (m) => {
         if (consoleTypes.includes(m.type()) && !allowed?.test(m.text())) suite.problems.push(`console ${m.type()}: ${m.text()}`);

@@ -13,9 +13,13 @@ const baseUrl = inject('baseUrl');
 const suite = browserSuite();
 const shots = process.env.SCREENSHOTS;
 
-/** Opens `path` with its `<html lang>` (and `dir`) rewritten, as a site in that language writes it. */
+/**
+ * Opens `path` with its `<html lang>` (and `dir`) rewritten, as a site in that language writes it, for a visitor
+ * whose browser reads that language: the demo's host page is the journey, which follows the browser's language and
+ * tells the widget (`AIChatWidget.setLocale`), so an English browser would turn the page back to English.
+ */
 async function openIn(path: string, lang: string, viewport = { width: 1280, height: 900 }, allowed: RegExp | null = null): Promise<Page> {
-  const page = await suite.page({ viewport, allowed });
+  const page = await suite.page({ viewport, allowed, locale: lang });
   await page.route(`${baseUrl}${path}`, async (route) => {
     const res = await route.fetch();
     const html = (await res.text()).replace(/<html lang="[^"]*"/, `<html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}`);
