@@ -1,6 +1,7 @@
 /** The pages between the dashboard and the questions: intro, before you start, eligibility (journey-spec §2), loaded on demand. */
 import type { ComponentType } from 'react';
 import { Collapsible } from '../components/collapsible';
+import { Sentence } from '../components/sentence';
 import { DOCUMENT_LINKS } from '../licensee';
 import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
 
@@ -8,7 +9,7 @@ function Intro() {
   return (
     <div className="prose">
       <p>
-        {W.intro.text} <strong>{W.intro.minutes}</strong>.
+        <Sentence text={W.intro.text} parts={{ minutes: <strong>{W.intro.minutes}</strong> }} />
       </p>
       <ul className="checklist">
         {W.intro.points.map((point) => (
