@@ -223,6 +223,14 @@ describe('the journey’s words', () => {
     expect(views.flatMap((f) => viewGrammar(f))).toEqual([]);
   });
 
+  it('word the licensee’s facts in English as the server’s documents do (journey/licensee.ts)', async () => {
+    const { ADVICE_WORDS } = await import('../../journey/messages-on-demand');
+    const { AFCA, AFCA_CONTACTS, HOURS } = await import('../../journey/licensee');
+    const M = ADVICE_WORDS.statement;
+    expect(M.adviserHours).toBe(HOURS);
+    expect(M.afcaContacts(AFCA_CONTACTS.web, AFCA_CONTACTS.email, AFCA_CONTACTS.phone, AFCA_CONTACTS.post)).toBe(AFCA);
+  });
+
   it('finds punctuation and letter case written in a view (the check itself)', () => {
     const tsx =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
