@@ -61,6 +61,3 @@ export function formatPercent(value: number, maximumFractionDigits = 2): string 
 
 /** A rate as a percentage: 0.0467 → "4.7%" (`digits` decimals at most). */
 export const formatRate = (rate: number, digits = 1): string => formatPercent(rate * 100, digits);
-
-/** A list of names, joined as the locale joins a list (`Intl.ListFormat`): "credit card and car loan". */
-export const formatList = (items: readonly string[]): string => new Intl.ListFormat(tag, { type: 'conjunction' }).format(items);

@@ -454,7 +454,7 @@ export const ADVICE_WORDS = {
     bigExpensesOfExpected: (total: Shown, years: Shown) =>
       `Big expenses of ${total} expected in the next ${years} years, set aside from cash and never invested.`,
     noBigExpensesExpected: (years: Shown) => `No big expenses expected in the next ${years} years.`,
-    /** The debts, a list (journey/format.ts `formatList`) of their names (`inSentence`, or `aDebt`). */
+    /** The debts, a list (journey/screens/statement.tsx `formatList`) of their names (`inSentence`, or `aDebt`). */
     debts: (debts: Shown) => `Debts: ${debts}.`,
     noDebts: 'No debts.',
     yourGoal: 'Your goal',

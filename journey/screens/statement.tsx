@@ -6,7 +6,7 @@
  */
 import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../options';
 import { useJourney } from '../actor-context';
-import { formatDollars, formatList, formatPercent } from '../format';
+import { formatDollars, formatLocale, formatPercent } from '../format';
 import { formatIsoDate } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { Fragment, useEffect } from 'react';
@@ -22,6 +22,9 @@ const M = ADVICE_WORDS.statement;
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+
+/** A list of names, joined as the locale joins a list (`Intl.ListFormat`): "credit card and car loan". */
+const formatList = (items: readonly string[]) => new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(items);
 
 /** A CSS string of the text, for a custom property that a `content` reads. */
 const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
