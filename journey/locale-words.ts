@@ -98,7 +98,8 @@ export function assignWords(english: Words, words: Words): void {
     const from = words[key];
     if (isObject(to) && isObject(from)) assignWords(to, from);
     else if (Array.isArray(to) && Array.isArray(from)) to.splice(0, to.length, ...from);
-    else if (isText(to) && isText(from)) english[key] = from;
+    // a word already in place is left: a module's own exports (a helper such as `noteText`, copied with its words) cannot be set
+    else if (isText(to) && isText(from) && to !== from) english[key] = from;
   }
 }
 
