@@ -3,7 +3,7 @@
  * catalogue's (the full stops, the list of debts, a label's letter case, the advisers' hours, AFCA's contacts) are
  * the locale's too, where they once were English in every language.
  */
-import { act, screen } from '@testing-library/preact';
+import { act, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as ArOnDemand from '../../journey/locales/ar/messages-on-demand';
 import * as Ar from '../../journey/locales/ar/messages';
@@ -43,8 +43,17 @@ afterEach(async () => {
   await act(() => setLocale('en'));
 });
 
-// each locale chosen before the statement first shows in it, English last, as a visitor's language is chosen first
+// first, the switch from English with the statement shown (its words not yet assigned in any locale); then each locale
+// chosen before the statement shows, English last
 describe('the statement’s situation and contacts', () => {
+  it('switches to Chinese from the picker while the statement shows in English', async () => {
+    renderJourney('/statement-of-advice', withDebts());
+    expect(await statementText()).toContain('Debts: credit card and car loan.');
+    await act(() => setLocale('zh-Hans', load));
+    await waitFor(async () => expect(await statementText()).toContain('债务：信用卡和汽车贷款。'));
+    expect(screen.getByRole('heading', { name: '您的情况' })).toBeTruthy();
+  });
+
   it('in Simplified Chinese: Chinese punctuation, 和 joining the debts, the hours and AFCA’s contacts in Chinese', async () => {
     await act(() => setLocale('zh-Hans', load));
     renderJourney('/statement-of-advice', withDebts());
