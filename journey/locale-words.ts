@@ -98,7 +98,8 @@ export function assignWords(english: Words, words: Words): void {
     const from = words[key];
     if (isObject(to) && isObject(from)) assignWords(to, from);
     else if (Array.isArray(to) && Array.isArray(from)) to.splice(0, to.length, ...from);
-    else if (isText(to) && isText(from)) english[key] = from;
+    // a word already in place is left: a module's own exports (a helper such as `noteText`, copied with its words) cannot be set
+    else if (isText(to) && isText(from) && to !== from) english[key] = from;
   }
 }
 
@@ -143,14 +144,15 @@ export function wordsReady(locale: Locale, module: CatalogueModule): Promise<boo
 
 /**
  * Makes `locale` the words' language: English put back where a locale's were assigned, then the locale's words for
- * the first visit's module and for every other module assigned before; resolves whether its first words loaded.
+ * the first visit's module, every other module assigned before and those the views have shown (`shown`); resolves whether its first words loaded.
  */
-export async function setWords(locale: Locale, loadWords?: LoadWords): Promise<boolean> {
+export async function setWords(locale: Locale, loadWords?: LoadWords, shown: Iterable<CatalogueModule> = []): Promise<boolean> {
   current = locale;
   if (loadWords) load = loadWords;
   for (const { module, english } of assigned.values()) assignWords(module, english);
   ready.clear();
-  const modules = new Set<CatalogueModule>(['messages', ...assigned.keys()]);
+  // the modules a page showed in English before any other language was chosen are assigned too
+  const modules = new Set<CatalogueModule>(['messages', ...assigned.keys(), ...shown]);
   const [first] = await Promise.all([...modules].map((m) => wordsReady(locale, m)));
   return first === true;
 }

@@ -57,6 +57,8 @@ export function rememberLocale(locale: Locale): void {
 }
 
 let active: Locale = 'en';
+/** The catalogue modules the views have asked for (in any locale): a switch of language assigns each of them. */
+const shown = new Set<CatalogueModule>();
 const listeners = new Set<() => void>();
 const words = () => import('./locale-words');
 
@@ -75,13 +77,15 @@ export const useLocale = (): Locale =>
  * (or kept English, where they fail to load). The loaders of what shows them wait on it before they import their
  * views, so whatever a view's module says as it loads is in the locale too.
  */
-export const wordsReady = (module: CatalogueModule): Promise<unknown> =>
+export function wordsReady(module: CatalogueModule): Promise<unknown> {
+  shown.add(module);
   // a loader that cannot load leaves English: the view's own import says whether the page can show
-  active === 'en'
+  return active === 'en'
     ? Promise.resolve()
     : words()
         .then((w) => w.wordsReady(active, module))
         .catch(() => false);
+}
 
 /** The page's language and direction, the figures' formats, and the embedded widget's language. */
 function showLocale(locale: Locale): void {
@@ -106,7 +110,7 @@ export async function setLocale(locale: Locale, load?: import('./locale-words').
   // English before any other language needs no words: it is the catalogue itself
   if (locale !== 'en' || previous !== 'en') {
     const loaded = await words().then(
-      (w) => w.setWords(locale, load),
+      (w) => w.setWords(locale, load, shown),
       () => false,
     );
     if (!loaded && active === locale) showLocale('en');

@@ -162,7 +162,8 @@ export const MISSING_WORDS = {
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */
 export const INTRODUCTION_WORDS = {
   intro: {
-    text: 'We’ll ask about you, your goals, your finances and how you feel about risk, then recommend a way to invest towards your goal. It takes about',
+    /** The page's first sentence: {minutes} is `minutes`, in bold. */
+    text: 'We’ll ask about you, your goals, your finances and how you feel about risk, then recommend a way to invest towards your goal. It takes about {minutes}.',
     minutes: `${JOURNEY_MINUTES} minutes`,
     points: [
       'Your details save automatically as you go, so you can stop and pick up where you left off on this device.',
@@ -233,6 +234,10 @@ export const ADVICE_WORDS = {
     edit: (title: Shown) => `Edit ${title}`,
   },
   parts: {
+    /** A label (a relationship status, a debt, an investment style) as it reads inside a sentence: lower case in English. */
+    inSentence: (label: string) => label.toLowerCase(),
+    /** A sentence that starts with words made to follow the greeting (`hi`): its first letter a capital in English. */
+    sentenceStart: (text: string) => text.charAt(0).toUpperCase() + text.slice(1),
     hi: (name: Shown, children: Shown) => `Hi ${name}, ${children}`,
     goalProgress: 'Goal progress',
     of: (have: Shown, goal: Shown) => `${have} of ${goal}`,
@@ -299,6 +304,8 @@ export const ADVICE_WORDS = {
     plusTaxFreeBenefits: (nonTaxableBenefits: Shown) => `, plus tax-free benefits ${nonTaxableBenefits}`,
     emergencyFundAndFirst: 'Emergency fund and first deposit.',
     lessTheAdviserFee: ', less the adviser fee',
+    /** The first deposit, where all of what is left is invested (`upToWhatThe` where some is left out). */
+    allOfIt: (startingAmount: Shown) => `: ${startingAmount}`,
     upToWhatThe: (startingAmount: Shown, leftOver: Shown) =>
       `, up to what the goal needs (its amount then, discounted at the planning return): ${startingAmount}; the other ${leftOver} is left out`,
     whatYouCanInvest: 'What you can invest.',
@@ -439,13 +446,16 @@ export const ADVICE_WORDS = {
     notGiven: 'not given',
     relationshipStatusNotGiven: 'relationship status not given',
     employmentNotGiven: 'Employment not given',
+    /** The situation's second line: the employment status (or `employmentNotGiven`). */
+    employment: (employment: Shown) => `${employment}.`,
     privateHospitalCoverHeld: 'Private hospital cover held.',
     noPrivateHospitalCover: 'No private hospital cover (the Medicare levy surcharge applies above its threshold).',
     shortOfIt: (shortfall: Shown) => `, ${shortfall} short of it`,
     bigExpensesOfExpected: (total: Shown, years: Shown) =>
       `Big expenses of ${total} expected in the next ${years} years, set aside from cash and never invested.`,
     noBigExpensesExpected: (years: Shown) => `No big expenses expected in the next ${years} years.`,
-    debts: (aDebt: Shown) => `Debts: ${aDebt}.`,
+    /** The debts, a list (journey/screens/statement.tsx `formatList`) of their names (`inSentence`, or `aDebt`). */
+    debts: (debts: Shown) => `Debts: ${debts}.`,
     noDebts: 'No debts.',
     yourGoal: 'Your goal',
     scopeOfThisAdvice: 'Scope of this advice',
@@ -490,6 +500,10 @@ export const ADVICE_WORDS = {
       `For this advice we charge an upfront adviser fee of ${upfrontAdviserFee}, invoiced to you: it is not taken from your investment.`,
     theFundSFees: (ISSUER: Shown) =>
       `The fund’s fees are paid to its issuer, ${ISSUER}, which is related to us: we recommend its fund, and the group earns its fees. We receive no commissions, and our advisers are paid a salary with no bonus tied to the products they recommend.`,
+    /** When the advisers answer the phone (the licensee's hours, journey/licensee.ts `HOURS`, which the server's documents say). */
+    adviserHours: '9am to 5pm AEST, Monday to Friday',
+    /** AFCA's contacts (journey/licensee.ts `AFCA_CONTACTS`): its website, email address, phone number and postal address. */
+    afcaContacts: (web: Shown, email: Shown, phone: Shown, post: Shown) => `${web}, ${email}, ${phone}, or ${post}`,
     oneOfOurAdvisers: (PHONE: Shown, HOURS: Shown, EMAIL: Shown) =>
       `One of our advisers can go through this advice with you, or give you advice on anything it does not cover: call ${PHONE} (${HOURS}) or email ${EMAIL}.`,
     tellUsFirstEmail: (EMAIL: Shown, PHONE: Shown, COMPLAINT_DAYS: Shown, AFCA: Shown) =>

@@ -19,7 +19,7 @@ import { formatDollars, formatPercent } from '../format';
 import { formatIsoDate, formatMonthYear } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { DOCUMENT_LINKS } from '../licensee';
-import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, fundName, investText } from './advice-parts';
+import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, fundName, inSentence, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
@@ -224,7 +224,7 @@ function Working({ advice }: { advice: Recommended }) {
               needs.upfrontFeeDeducted ? M.lessTheAdviserFee : '',
               plan.leftOverCents > 0
                 ? M.upToWhatThe($(plan.startingAmountCents), $(plan.leftOverCents))
-                : `: ${$(plan.startingAmountCents)}`,
+                : M.allOfIt($(plan.startingAmountCents)),
             )}
           </li>
         )}
@@ -257,7 +257,7 @@ function Working({ advice }: { advice: Recommended }) {
             parts={{
               title: <strong>{M.theRegularInvestment}</strong>,
               annualReturn: pct(plan.annualReturn),
-              profile: RISK_LABELS[plan.profile.id].toLowerCase(),
+              profile: inSentence(RISK_LABELS[plan.profile.id]),
               years: UNIT_WORDS.years(plan.goal.years),
               confidence: Math.round(plan.confidence * 100),
               median: pct(plan.profile.medianNetReturn),
@@ -277,7 +277,7 @@ function Working({ advice }: { advice: Recommended }) {
           advice.engineVersion,
           formatIsoDate(advice.asOf),
           advice.financialYear,
-          RISK_LABELS[plan.profile.id].toLowerCase(),
+          inSentence(RISK_LABELS[plan.profile.id]),
           pct(plan.profile.grossReturn),
           pct(plan.profile.volatility),
           pct(plan.fees.investmentFeeRate),

@@ -21,8 +21,11 @@ type Recommended = Extract<AdviceResult, { status: 'recommended' }>;
 /** issue 15: no product and no statement of advice while the plan does not reach the goal. */
 export const OUT_OF_REACH = M.yourGoalIsOut;
 
+/** A label (a relationship status, a debt, an investment style) as it reads inside a sentence in the locale. */
+export const inSentence = (label: string): string => M.inSentence(label);
+
 export function Greeting({ children, sample }: { children: string; sample?: boolean }) {
-  return <p className="greeting">{sample ? M.hi(SAMPLE.name, children) : children[0]!.toUpperCase() + children.slice(1)}</p>;
+  return <p className="greeting">{sample ? M.hi(SAMPLE.name, children) : M.sentenceStart(children)}</p>;
 }
 
 /** 'Invest $X now and $Y a month', leaving out a part that is $0 (issue 15: 'Invest $0 now'). */

@@ -8,7 +8,7 @@ import { Collapsible } from '../components/collapsible';
 import { ProjectionChart } from '../components/projection-chart';
 import { SAMPLE, SAMPLE_PROJECTION } from '../constants';
 import { formatDollars, formatPercent } from '../format';
-import { CautionaryNotes, Figures, GoalProgress, Greeting } from './advice-parts';
+import { CautionaryNotes, Figures, GoalProgress, Greeting, inSentence } from './advice-parts';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.sample;
@@ -99,7 +99,7 @@ export function SampleRecommendedProducts() {
       <Greeting sample>{M.thisIsTheProduct}</Greeting>
       <section className="panel" aria-labelledby="product-name">
         <h2 id="product-name">{SAMPLE.product}</h2>
-        <p>{M.aDiversifiedLowCost(riskLabel.toLowerCase())}</p>
+        <p>{M.aDiversifiedLowCost(inSentence(riskLabel))}</p>
         <h3>{M.whyWeRecommendIt}</h3>
         <ul className="checklist">
           <li>{M.itMatchesTheInvestment}</li>

@@ -5,10 +5,15 @@ import { DOCUMENT_LINKS } from '../licensee';
 import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
 
 function Intro() {
+  // the sentence's one slot, filled here: importing ../components/sentence would split it into a chunk of its own,
+  // loaded with the first visit (its modules would no longer share one set of importers)
+  const [before, after] = W.intro.text.split('{minutes}');
   return (
     <div className="prose">
       <p>
-        {W.intro.text} <strong>{W.intro.minutes}</strong>.
+        {before}
+        <strong>{W.intro.minutes}</strong>
+        {after}
       </p>
       <ul className="checklist">
         {W.intro.points.map((point) => (

@@ -6,14 +6,14 @@
  */
 import { labelOf, DEBT_TYPES, RELATIONSHIP_OPTIONS, EMPLOYMENT_OPTIONS } from '../options';
 import { useJourney } from '../actor-context';
-import { formatDollars, formatPercent } from '../format';
+import { formatDollars, formatLocale, formatPercent } from '../format';
 import { formatIsoDate } from '../format-dates';
 import { centsToDollars, useAdvice } from '../use-advice';
 import { Fragment, useEffect } from 'react';
 import { Sentence } from '../components/sentence';
 import { RISK_LABELS } from '../messages';
-import { FeeTable, fundName, investText, OUT_OF_REACH } from './advice-parts';
-import { AFCA, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, HOURS, ISSUER, PHONE } from '../licensee';
+import { FeeTable, fundName, inSentence, investText, OUT_OF_REACH } from './advice-parts';
+import { AFCA_CONTACTS, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
@@ -22,6 +22,9 @@ const M = ADVICE_WORDS.statement;
 
 const $ = (cents: number) => formatDollars(centsToDollars(cents));
 const pct = (rate: number) => formatPercent(Math.round(rate * 1000) / 10);
+
+/** A list of names, joined as the locale joins a list (`Intl.ListFormat`): "credit card and car loan". */
+const formatList = (items: readonly string[]) => new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(items);
 
 /** A CSS string of the text, for a custom property that a `content` reads. */
 const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
@@ -83,10 +86,10 @@ export function StatementOfAdvice() {
           <li>
             {M.ageAndRelationship(
               advice.age ?? M.notGiven,
-              labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus).toLowerCase() || M.relationshipStatusNotGiven,
+              inSentence(labelOf(RELATIONSHIP_OPTIONS, answers.relationshipStatus)) || M.relationshipStatusNotGiven,
             )}
           </li>
-          <li>{labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || M.employmentNotGiven}.</li>
+          <li>{M.employment(labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || M.employmentNotGiven)}</li>
           {income && <li>{M.takeHomePayA($(income.netAnnualCents), $(income.netMonthlyCents), $(income.assessableIncomeCents))}</li>}
           {income && <li>{income.privateHospitalCover ? M.privateHospitalCoverHeld : M.noPrivateHospitalCover}</li>}
           {needs && (
@@ -115,7 +118,7 @@ export function StatementOfAdvice() {
           )}
           <li>
             {answers.debts.answer === 'yes' && answers.debts.rows.length > 0
-              ? M.debts(answers.debts.rows.map((d) => labelOf(DEBT_TYPES, d.type).toLowerCase() || M.aDebt).join(', '))
+              ? M.debts(formatList(answers.debts.rows.map((d) => inSentence(labelOf(DEBT_TYPES, d.type)) || M.aDebt)))
               : M.noDebts}
           </li>
         </ul>
@@ -169,7 +172,7 @@ export function StatementOfAdvice() {
               Math.round(plan.projection.probabilityOfReachingGoal * 100),
             )}
           </li>
-          <li>{M.aPortfolioCanFall(RISK_LABELS[plan.profile.id].toLowerCase(), plan.profile.minHorizonYears)}</li>
+          <li>{M.aPortfolioCanFall(inSentence(RISK_LABELS[plan.profile.id]), plan.profile.minHorizonYears)}</li>
           <li>{M.inflationMayBeHigher(pct(plan.goal.inflationRate))}</li>
         </ul>
       </section>
@@ -204,12 +207,19 @@ export function StatementOfAdvice() {
 
       <section>
         <h2>{M.speakWithAnAdviser}</h2>
-        <p>{M.oneOfOurAdvisers(PHONE, HOURS, EMAIL)}</p>
+        <p>{M.oneOfOurAdvisers(PHONE, M.adviserHours, EMAIL)}</p>
       </section>
 
       <section>
         <h2>{M.ifYouHaveA}</h2>
-        <p>{M.tellUsFirstEmail(EMAIL, PHONE, COMPLAINT_DAYS, AFCA)}</p>
+        <p>
+          {M.tellUsFirstEmail(
+            EMAIL,
+            PHONE,
+            COMPLAINT_DAYS,
+            M.afcaContacts(AFCA_CONTACTS.web, AFCA_CONTACTS.email, AFCA_CONTACTS.phone, AFCA_CONTACTS.post),
+          )}
+        </p>
       </section>
 
       <section>

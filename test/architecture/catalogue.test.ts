@@ -141,6 +141,7 @@ const CLAUSES = new Set([
   'ADVICE_WORDS.computed.andTheMedicareLevy()',
   'ADVICE_WORDS.computed.plusTaxFreeBenefits()',
   'ADVICE_WORDS.computed.lessTheAdviserFee',
+  'ADVICE_WORDS.computed.allOfIt()',
   'ADVICE_WORDS.computed.upToWhatThe()',
   'ADVICE_WORDS.computed.assessableIncomeLessIncome()',
   'ADVICE_WORDS.computed.keptInCashOf()',
@@ -148,6 +149,34 @@ const CLAUSES = new Set([
   'ADVICE_WORDS.computed.aFirstDepositOf()',
   'ADVICE_WORDS.statement.shortOfIt()',
 ]);
+
+/** Sentence punctuation (Latin, Arabic, Chinese) that starts JSX text a view glues to words or figures. */
+const PUNCTUATION = /^\s*[,.;:!?،؛؟、，。：；！？]/u;
+/** The same in a string or a template's part: at its start or end, spaced from what it joins (not a path's '../', nor '1,2'). */
+const SPACED_PUNCTUATION = /^\s*[,.;:!?،؛؟、，。：；！？]\s|[,.;:!?،؛؟、，。：；！？]\s+$/u;
+
+/**
+ * The language a view (a .tsx file outside the catalogue) would write around the catalogue's words: punctuation in JSX
+ * text or in a string (a full stop after a figure, ': ' before one, a list joined with ', '), and a label's letter
+ * case changed (`toLowerCase`, `toUpperCase`), each a rule of English. `file:line text`.
+ */
+function viewGrammar(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what.trim()}`);
+  const visit = (n: ts.Node) => {
+    if (ts.isImportDeclaration(n)) return;
+    if (ts.isJsxText(n) && PUNCTUATION.test(n.text)) at(n, n.text);
+    else if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && SPACED_PUNCTUATION.test(n.text)) at(n, n.getText());
+    else if (ts.isTemplateExpression(n) && [n.head, ...n.templateSpans.map((s) => s.literal)].some((p) => SPACED_PUNCTUATION.test(p.text)))
+      at(n, n.getText());
+    else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && /^to(Lower|Upper)Case$/.test(n.expression.name.text))
+      at(n, n.getText());
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
 
 describe('the journey’s words', () => {
   it('are whole sentences: no piece to glue to a figure or to other words where it is shown (but the clauses of a sentence’s slots)', async () => {
@@ -187,6 +216,32 @@ describe('the journey’s words', () => {
   it('are all in its catalogue: no JSX text, nor words given to a label, title, hint or the like, written elsewhere', () => {
     const files = sources('journey').filter((f) => !CATALOGUE.has(f));
     expect(files.flatMap((f) => inlineWords(f))).toEqual([]);
+  });
+
+  it('are punctuated and cased by the catalogue: no view writes punctuation around them or changes a label’s case', () => {
+    const views = sources('journey').filter((f) => f.endsWith('.tsx') && !CATALOGUE.has(f));
+    expect(views.flatMap((f) => viewGrammar(f))).toEqual([]);
+  });
+
+  it('word the licensee’s facts in English as the server’s documents do (journey/licensee.ts)', async () => {
+    const { ADVICE_WORDS } = await import('../../journey/messages-on-demand');
+    const { AFCA, AFCA_CONTACTS, HOURS } = await import('../../journey/licensee');
+    const M = ADVICE_WORDS.statement;
+    expect(M.adviserHours).toBe(HOURS);
+    expect(M.afcaContacts(AFCA_CONTACTS.web, AFCA_CONTACTS.email, AFCA_CONTACTS.phone, AFCA_CONTACTS.post)).toBe(AFCA);
+  });
+
+  it('finds punctuation and letter case written in a view (the check itself)', () => {
+    const tsx =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      "const A = () => <p>{a} <b>{n}</b>.{x ? `: ${n}` : ''}{list.join(', ')}{label.toLowerCase()}<i className={`a ${b}`}>{' '}</i></p>;";
+    expect(viewGrammar('x.tsx', tsx).map((w) => w.replace(/^x\.tsx:1 /, ''))).toEqual([
+      '.',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      '`: ${n}`',
+      "', '",
+      'label.toLowerCase()',
+    ]);
   });
 
   it('finds words written inline (the check itself)', () => {

@@ -41,11 +41,17 @@ const SAME_AS_ENGLISH = new Set([
   'REVIEW_WORDS.noAmount',
   // the exponent of the formula, a mathematical symbol
   'ADVICE_WORDS.computed.n',
+  // a label, or a sentence's start, read as it is: Chinese has no letter case
+  'ADVICE_WORDS.parts.inSentence',
+  'ADVICE_WORDS.parts.sentenceStart',
   // each language named in its own language, the same in every locale
   'LOCALE_NAMES.en',
   'LOCALE_NAMES.ar',
   'LOCALE_NAMES.zh-Hans',
 ]);
+
+/** Entries that punctuate a name or a figure and hold no words of their own: Chinese punctuation, checked for its figures. */
+const PUNCTUATION_ONLY = new Set(['ADVICE_WORDS.computed.allOfIt', 'ADVICE_WORDS.statement.employment']);
 
 /** Words a Chinese entry may keep in Latin letters: brands, official names beside their Chinese, abbreviations, symbols. */
 const LATIN_KEPT = new Set(
@@ -53,7 +59,7 @@ const LATIN_KEPT = new Set(
     'Horizon Advice Moneysmart moneysmart gov au AU',
     'superannuation Medicare levy surcharge Age Pension Family Tax Benefit Disability Support JobSeeker Payment',
     'trauma franking credits seniors and pensioners tax offset',
-    'AFSL AFCA PDS FSG TPD PDF Word Markdown DD MM YYYY',
+    'AFSL AFCA AEST PDS FSG TPD PDF Word Markdown DD MM YYYY',
     'National Debt Helpline',
   ]
     .join(' ')
@@ -137,7 +143,7 @@ function checkText(en: string, zh: string, path: string, latinKept: Set<string> 
   return [
     // a sentence's slots ({path}, {goal}, …) are filled by the page: the Chinese keeps each one
     ...(slots(zh) === slots(en) ? [] : wrong(`has the slots ${slots(zh)}, the English ${slots(en)}`)),
-    ...(HAN.test(zh) ? [] : wrong('has no Chinese')),
+    ...(HAN.test(zh) || PUNCTUATION_ONLY.has(path) ? [] : wrong('has no Chinese')),
     ...(english.length > 0 ? wrong(`keeps English words (${english.join(' ')})`) : []),
     // the months' names are numbers in Chinese (1月, 2月, …)
     ...(path.startsWith('DATE_OF_BIRTH_ERRORS.months') || figures(zh).join() === figures(en).join()

@@ -154,7 +154,7 @@ export const MISSING_WORDS = {
 
 export const INTRODUCTION_WORDS = {
   intro: {
-    text: 'سنسألك عنك وعن أهدافك وأوضاعك المالية وشعورك تجاه المخاطر، ثم نوصي بطريقة للاستثمار من أجل تحقيق هدفك. يستغرق ذلك نحو',
+    text: 'سنسألك عنك وعن أهدافك وأوضاعك المالية وشعورك تجاه المخاطر، ثم نوصي بطريقة للاستثمار من أجل تحقيق هدفك. يستغرق ذلك نحو {minutes}.',
     minutes: count(JOURNEY_MINUTES, MINUTES),
     points: [
       'تُحفظ بياناتك تلقائيًا أثناء تقدّمك، لذا يمكنك التوقف ثم المتابعة من حيث توقفت على هذا الجهاز.',
@@ -226,6 +226,9 @@ export const ADVICE_WORDS = {
     edit: (title: Shown) => `تعديل ${title}`,
   },
   parts: {
+    // Arabic has no letter case: a label, or a sentence's start, reads as it is
+    inSentence: (label: string) => label,
+    sentenceStart: (text: string) => text,
     hi: (name: Shown, children: Shown) => `مرحبًا ${name}، ${children}`,
     goalProgress: 'التقدّم نحو الهدف',
     of: (have: Shown, goal: Shown) => `${have} من ${goal}`,
@@ -287,6 +290,7 @@ export const ADVICE_WORDS = {
     plusTaxFreeBenefits: (nonTaxableBenefits: Shown) => `، وتُضاف الإعانات المعفاة من الضريبة ${nonTaxableBenefits}`,
     emergencyFundAndFirst: 'احتياطي الطوارئ والدفعة الأولى.',
     lessTheAdviserFee: '، بعد خصم رسوم المستشار',
+    allOfIt: (startingAmount: Shown) => `: ${startingAmount}`,
     upToWhatThe: (startingAmount: Shown, leftOver: Shown) =>
       `، في حدود ما يحتاجه الهدف (مبلغه في ذلك الحين، مخصومًا بمعدل العائد المعتمد في التخطيط): ${startingAmount}؛ ويُستبعد المبلغ الباقي البالغ ${leftOver}`,
     whatYouCanInvest: 'ما يمكنك استثماره.',
@@ -417,6 +421,7 @@ export const ADVICE_WORDS = {
     notGiven: 'غير مذكور',
     relationshipStatusNotGiven: 'الحالة الاجتماعية غير مذكورة',
     employmentNotGiven: 'الوضع الوظيفي غير مذكور',
+    employment: (employment: Shown) => `${employment}.`,
     privateHospitalCoverHeld: 'لديك تأمين خاص للمستشفيات.',
     noPrivateHospitalCover: 'ليس لديك تأمين خاص للمستشفيات (تُطبَّق ضريبة ميديكير الإضافية فوق عتبة الدخل الخاصة بها).',
     shortOfIt: (shortfall: Shown) => `، أي أقل منه بمقدار ${shortfall}`,
@@ -467,10 +472,13 @@ export const ADVICE_WORDS = {
       `نتقاضى عن هذه المشورة رسوم مستشار مدفوعة مقدمًا قدرها ${upfrontAdviserFee}، تصدر بها فاتورة باسمك: فهي لا تُقتطع من استثمارك.`,
     theFundSFees: (ISSUER: Shown) =>
       `تُدفع رسوم الصندوق إلى الجهة المصدرة له، ${ISSUER}، وهي جهة مرتبطة بنا: فنحن نوصي بصندوقها، وتجني المجموعة رسومه. لا نتلقى أي عمولات، ويتقاضى مستشارونا راتبًا من دون أي مكافأة مرتبطة بالمنتجات التي يوصون بها.`,
+    adviserHours: 'من الساعة 9 صباحًا حتى الساعة 5 مساءً بتوقيت شرق أستراليا الرسمي (AEST)، من الاثنين إلى الجمعة',
+    afcaContacts: (web: Shown, email: Shown, phone: Shown, post: Shown) =>
+      `الموقع الإلكتروني ${ltr(web)}، أو البريد الإلكتروني ${email}، أو الهاتف ${ltr(phone)}، أو بالبريد على العنوان ${ltr(post)}`,
     oneOfOurAdvisers: (PHONE: Shown, HOURS: Shown, EMAIL: Shown) =>
-      `يمكن لأحد مستشارينا مراجعة هذه المشورة معك، أو تقديم مشورة لك في أي أمر لا تشمله: اتصل على ${ltr(PHONE)} (${ltr(HOURS)}) أو راسلنا على ${EMAIL}.`,
+      `يمكن لأحد مستشارينا مراجعة هذه المشورة معك، أو تقديم مشورة لك في أي أمر لا تشمله: اتصل على ${ltr(PHONE)} (${HOURS}) أو راسلنا على ${EMAIL}.`,
     tellUsFirstEmail: (EMAIL: Shown, PHONE: Shown, COMPLAINT_DAYS: Shown, AFCA: Shown) =>
-      `أخبرنا أولًا: راسلنا على ${EMAIL} أو اتصل على ${ltr(PHONE)}. سنؤكد استلام شكواك خلال يوم عمل واحد، وسنقدّم لك ردّنا النهائي خلال ${count(COMPLAINT_DAYS, DAYS)}. وإذا لم تكن راضيًا، يمكنك اللجوء إلى هيئة الشكاوى المالية الأسترالية (AFCA)، وهي خدمة مجانية ومستقلة: ${ltr(AFCA)}.`,
+      `أخبرنا أولًا: راسلنا على ${EMAIL} أو اتصل على ${ltr(PHONE)}. سنؤكد استلام شكواك خلال يوم عمل واحد، وسنقدّم لك ردّنا النهائي خلال ${count(COMPLAINT_DAYS, DAYS)}. وإذا لم تكن راضيًا، يمكنك اللجوء إلى هيئة الشكاوى المالية الأسترالية (AFCA)، وهي خدمة مجانية ومستقلة: ${AFCA}.`,
     thisIsPersonalAdvice: (asOf: Shown) =>
       `هذه مشورة شخصية أعدّتها أداة مشورة رقمية بناءً على الإجابات التي قدّمتها في ${asOf}. وهي تعتمد على أن تكون تلك الإجابات كاملة وصحيحة: فإذا تغيّر وضعك، أو كان أي شيء هنا غير صحيح، فعُد وحدّث إجاباتك. Horizon Advice نموذج للعرض التوضيحي.`,
   },

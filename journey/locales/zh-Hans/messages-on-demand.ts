@@ -150,8 +150,7 @@ export const MISSING_WORDS = {
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */
 export const INTRODUCTION_WORDS = {
   intro: {
-    // followed by the minutes in bold: "……整个过程大约需要 15 分钟"
-    text: '我们会询问您的个人情况、目标、财务状况以及您对风险的看法，然后推荐一种为实现目标而投资的方式。整个过程大约需要',
+    text: '我们会询问您的个人情况、目标、财务状况以及您对风险的看法，然后推荐一种为实现目标而投资的方式。整个过程大约需要 {minutes}。',
     minutes: `${JOURNEY_MINUTES} 分钟`,
     points: [
       '您的资料会在填写过程中自动保存，因此您可以随时暂停，之后在此设备上从上次离开的地方继续。',
@@ -226,6 +225,9 @@ export const ADVICE_WORDS = {
     edit: (title: Shown) => `编辑“${title}”`,
   },
   parts: {
+    // Chinese has no letter case: a label, or a sentence's start, reads as it is
+    inSentence: (label: string) => label,
+    sentenceStart: (text: string) => text,
     hi: (name: Shown, children: Shown) => `您好，${name}。${children}`,
     goalProgress: '目标进度',
     of: (have: Shown, goal: Shown) => `目标 ${goal}，已有 ${have}`,
@@ -287,6 +289,7 @@ export const ADVICE_WORDS = {
     plusTaxFreeBenefits: (nonTaxableBenefits: Shown) => `，再加上免税福利 ${nonTaxableBenefits}`,
     emergencyFundAndFirst: '应急基金和首笔投入。',
     lessTheAdviserFee: '（扣除顾问费后）',
+    allOfIt: (startingAmount: Shown) => `：${startingAmount}`,
     upToWhatThe: (startingAmount: Shown, leftOver: Shown) =>
       `，以目标所需为上限（即目标届时的金额按规划回报率折现后的数值）：${startingAmount}；其余 ${leftOver} 不计入`,
     whatYouCanInvest: '您可以投资的金额。',
@@ -425,6 +428,7 @@ export const ADVICE_WORDS = {
     notGiven: '未提供',
     relationshipStatusNotGiven: '未提供伴侣状况',
     employmentNotGiven: '未提供就业状况',
+    employment: (employment: Shown) => `${employment}。`,
     privateHospitalCoverHeld: '持有私人医院保险。',
     noPrivateHospitalCover: '没有私人医院保险：收入超过相关门槛时，须缴纳医疗保险附加税（Medicare levy surcharge）。',
     shortOfIt: (shortfall: Shown) => `，距此还差 ${shortfall}`,
@@ -475,6 +479,9 @@ export const ADVICE_WORDS = {
       `就本建议，我们收取 ${upfrontAdviserFee} 的前期顾问费，向您开具账单收取：该费用不从您的投资中扣除。`,
     theFundSFees: (ISSUER: Shown) =>
       `该基金的费用支付给其发行机构 ${ISSUER}，该机构是我们的关联公司：我们推荐其基金，本集团因此赚取这些费用。我们不收取任何佣金，我们的顾问领取薪金，没有与其推荐的产品挂钩的奖金。`,
+    adviserHours: '澳大利亚东部标准时间（AEST）周一至周五上午 9 点至下午 5 点',
+    afcaContacts: (web: Shown, email: Shown, phone: Shown, post: Shown) =>
+      `网站 ${web}、电子邮件 ${email}、电话 ${phone}，或邮寄至 ${post}`,
     oneOfOurAdvisers: (PHONE: Shown, HOURS: Shown, EMAIL: Shown) =>
       `我们的顾问可以与您一起逐项讲解本建议，或就本建议未涵盖的任何事项为您提供建议：请致电 ${PHONE}（${HOURS}）或发送电子邮件至 ${EMAIL}。`,
     tellUsFirstEmail: (EMAIL: Shown, PHONE: Shown, COMPLAINT_DAYS: Shown, AFCA: Shown) =>
