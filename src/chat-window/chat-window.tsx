@@ -13,41 +13,21 @@ import { ChatTab } from './chat-tab';
 import { ConversationContext, useChatWindowView } from './context';
 import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
-import { SettingsTab } from './settings-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
 import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, TAB_LABEL } from '../messages';
 
 /**
- * The hamburger button with its dropdown menu: opens on click, closes on Escape, a choice, a click elsewhere or
- * the focus leaving it. Arrow keys, Home and End move between items. Items with `current` are a
- * radio group (the tabs: `menuitemradio` with `aria-checked`); the others are plain `menuitem`s.
- * The History tab's chunk loads as the pointer or the focus reaches its button, so it is there by the choice.
+ * The hamburger button with its dropdown menu (a chunk of its own: src/chat-window/navigation-menu.tsx), which
+ * opens on click and closes on Escape, a choice, a click elsewhere or the focus leaving it. The menu's chunk, and
+ * the History and Settings tabs' it leads to, load as the pointer or the focus reaches the button, so they are
+ * there by the choice.
  */
 function NavigationMenu({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-  useEffect(() => {
-    if (!open) return;
-    menuItems()[0]?.focus();
-    // a press outside the menu and its button (both in its wrapper) closes it
-    const close = (e: Event) => e.composedPath().includes(menu.current!.parentNode!) || setOpen(false);
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
-  const onKeyDown = (e: KeyboardEvent) => {
-    const items = menuItems();
-    const i = items.indexOf(e.target as HTMLElement);
-    const to = { ArrowDown: (i + 1) % items.length, ArrowUp: (i + items.length - 1) % items.length, Home: 0, End: items.length - 1 }[e.key];
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    } else if (to !== undefined) {
-      e.preventDefault();
-      items[to]?.focus();
-    }
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
   };
   return (
     <div
@@ -65,32 +45,12 @@ function NavigationMenu({ items }: { items: MenuItem[] }) {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        onPointerEnter={prefetchHistoryTab}
-        onFocus={prefetchHistoryTab}
+        onPointerEnter={prefetchMenu}
+        onFocus={prefetchMenu}
       >
         <Icon name="menu" />
       </button>
-      {open && (
-        <div role="menu" aria-label={NAVIGATION} data-part="menu" ref={menu} onKeyDown={onKeyDown}>
-          {items.map((item) => (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only where the role is menuitemradio (undefined leaves it out)
-            <button
-              type="button"
-              role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
-              aria-checked={item.current}
-              tabIndex={-1}
-              key={item.label}
-              onClick={() => {
-                setOpen(false);
-                button.current?.focus();
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      {open && <menu.Lazy items={items} close={close} dismiss={() => setOpen(false)} />}
     </div>
   );
 }
@@ -127,6 +87,8 @@ function Header({ view }: { view: ChatWindowView }) {
           title={TAB_LABEL.settings}
           aria-current={view.settingsTab.current ? 'page' : undefined}
           onClick={view.settingsTab.onSelect}
+          onPointerEnter={settings.prefetch}
+          onFocus={settings.prefetch}
         >
           <Icon name="settings" />
         </button>
@@ -149,9 +111,9 @@ function FooterTabs({ tabs }: { tabs: ChatWindowView['tabs'] }) {
           key={t.id}
           aria-current={t.current ? 'page' : undefined}
           onClick={t.onSelect}
-          // the History tab's chunk loads as the pointer or the focus reaches its button, so it is there by the click
-          onPointerEnter={t.id === 'history' ? prefetchHistoryTab : undefined}
-          onFocus={t.id === 'history' ? prefetchHistoryTab : undefined}
+          // the History and Settings tabs' chunks load as the pointer or the focus reaches their button, so they are there by the click
+          onPointerEnter={t.id === 'history' ? history.prefetch : t.id === 'settings' ? settings.prefetch : undefined}
+          onFocus={t.id === 'history' ? history.prefetch : t.id === 'settings' ? settings.prefetch : undefined}
         >
           {/* each tab's icon has its name */}
           <Icon name={t.id} />
@@ -217,27 +179,43 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
   }, [active]);
 }
 
-let History: ComponentType | null = null;
-
 /**
- * Loads the History tab (src/chat-window/history-tab.tsx), a chunk of its own: the list of past
- * sessions is not needed for the text chat, so it loads as the pointer or the focus reaches the
- * Navigation menu's button or the tab's footer button, or on the first visit to the tab (one that could not load is tried again on the next visit).
+ * A part of the window that is a chunk of its own (`importPart` gives its component): the Navigation menu's
+ * dropdown, the History tab (past sessions) and the Settings tab are not needed for the text chat, so each loads
+ * as the pointer or the focus reaches the Navigation menu's button or the tab's own button (the footer's, the
+ * header's settings button), or as it first shows (one that could not load is tried again as it shows again).
  */
-export const loadHistoryTab = loadOnce(() =>
-  import('./history-tab').then((m) => {
-    History = m.HistoryTab;
-  }),
-);
-
-/** Loads the History tab ahead of a visit; one that fails is tried again by the visit. */
-const prefetchHistoryTab = () => void loadHistoryTab().catch(() => {});
-
-function HistoryTab() {
-  const [, loaded] = useState(0);
-  useEffect(() => void (History || loadHistoryTab().then(() => loaded(1), console.error)), []);
-  return History && <History />;
+function lazyPart<P extends object = object>(importPart: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | null = null;
+  const load = loadOnce(() =>
+    importPart().then((part) => {
+      Loaded = part;
+    }),
+  );
+  function Lazy(props: P) {
+    const [, loaded] = useState(0);
+    useEffect(() => void (Loaded || load().then(() => loaded(1), console.error)), []);
+    return Loaded && <Loaded {...props} />;
+  }
+  // ahead of a visit; one that fails is tried again by the visit
+  return { load, prefetch: () => void load().catch(() => {}), Lazy };
 }
+
+const menu = lazyPart(() => import('./navigation-menu').then((m) => m.Menu));
+const history = lazyPart(() => import('./history-tab').then((m) => m.HistoryTab));
+const settings = lazyPart(() => import('./settings-tab').then((m) => m.SettingsTab));
+/** Loads the Navigation menu's dropdown (src/chat-window/navigation-menu.tsx). */
+export const loadNavigationMenu = menu.load;
+/** Loads the History tab (src/chat-window/history-tab.tsx). */
+export const loadHistoryTab = history.load;
+/** Loads the Settings tab (src/chat-window/settings-tab.tsx). */
+export const loadSettingsTab = settings.load;
+/** The Navigation menu, and both tabs it leads to. */
+const prefetchMenu = () => {
+  menu.prefetch();
+  history.prefetch();
+  settings.prefetch();
+};
 
 export function ChatWindow({ conversation }: { conversation: Conversation }) {
   return (
@@ -266,8 +244,8 @@ function WindowFrame() {
   const content: Record<Tab, ReactNode> = {
     home: <HomeTab />,
     chat: <ChatTab />,
-    history: <HistoryTab />,
-    settings: <SettingsTab items={view.settings} note={view.pageNote} />,
+    history: <history.Lazy />,
+    settings: <settings.Lazy />,
   };
   return (
     <div

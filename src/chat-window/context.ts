@@ -2,8 +2,8 @@
  * How the chat window's components reach the widget: the runtime (core.tsx) and the
  * conversation (started with this module), each through its own context, and the
  * view models of the window's areas, built from what they select of the machines
- * (src/use-selector.ts): each re-renders when a value it shows changes. The History tab's,
- * which only its chunk uses, is built there (src/chat-window/history-tab.tsx).
+ * (src/use-selector.ts): each re-renders when a value it shows changes. The History and Settings
+ * tabs', which only their chunks use, are built there (src/chat-window/history-tab.tsx, settings-tab.tsx).
  */
 import { createContext, useContext } from 'react';
 import { selectActionButtons } from '../../machines/action-buttons';
@@ -13,7 +13,7 @@ import { selectExpanded, selectIsMobile, selectSheetHeight, selectTab } from '..
 import { sameIn, useSelector, whole } from '../use-selector';
 import { RuntimeContext, type Conversation, type Runtime } from '../runtime';
 import { connectChat } from '../view-models/chat';
-import { connectChatWindow, type Navigator } from '../view-models/window-chrome';
+import { connectChatWindow } from '../view-models/window-chrome';
 import { connectHome } from '../view-models/home';
 
 export const ConversationContext = createContext<Conversation | null>(null);
@@ -34,17 +34,17 @@ export function useSettings() {
   };
 }
 
-/** The browser's way out of the window: the mail program, a new tab without opener or referrer. */
-const BROWSER_NAV: Navigator = {
-  assign: (url) => window.location.assign(url),
-  openTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-};
-
 export function useChatWindowView() {
   const { windowActor, site } = useRuntime();
   const { chat } = useConversation();
   const w = useSelector(windowActor, whole, sameIn(selectTab, selectIsMobile, selectExpanded, selectSheetHeight));
-  return connectChatWindow({ window: w, windowActor, chat, site, ...useSettings(), nav: BROWSER_NAV, viewportHeight: window.innerHeight });
+  return connectChatWindow({
+    window: w,
+    windowActor,
+    chat,
+    appearance: useSelector(site, selectAppearance),
+    viewportHeight: window.innerHeight,
+  });
 }
 
 export function useChatView() {

@@ -1,11 +1,29 @@
-/** The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. */
-import type { ChatWindowView, MenuItem } from '../view-models/window-chrome';
+/**
+ * The Settings tab (widget-spec §2): 'Email me a transcript' and 'Get help', each with what it does. A chunk of
+ * its own, like the History tab (src/chat-window/chat-window.tsx loads it): it renders the settings view model
+ * (src/view-models/settings.ts) with its own stylesheet.
+ */
+import { adoptStyles } from '../styles/adopt';
+import settingsCss from '../styles/settings.css';
+import { connectSettings, type Navigator } from '../view-models/settings';
 import { TAB_LABEL } from '../messages';
+import { useConversation, useRuntime, useSettings } from './context';
+
+/** The browser's way out of the window: the mail program, a new tab without opener or referrer. */
+const BROWSER_NAV: Navigator = {
+  assign: (url) => window.location.assign(url),
+  openTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+};
+
+const withStyles = (el: HTMLElement | null) => adoptStyles(el, settingsCss);
 
 /** Then, while page awareness is on, its note: the banner's words, and a toggle that shows the banner (pressed) or hides it. */
-export function SettingsTab({ items, note }: { items: MenuItem[]; note?: ChatWindowView['pageNote'] }) {
+export function SettingsTab() {
+  const { windowActor, site } = useRuntime();
+  const { chat } = useConversation();
+  const { items, note } = connectSettings({ windowActor, chat, site, ...useSettings(), nav: BROWSER_NAV });
   return (
-    <section data-part="settings" aria-label={TAB_LABEL.settings}>
+    <section ref={withStyles} data-part="settings" aria-label={TAB_LABEL.settings}>
       {items.map((item) => [
         <button type="button" key={item.label} data-part="settings-button" onClick={item.onSelect}>
           {item.label}

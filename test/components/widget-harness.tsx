@@ -38,7 +38,7 @@ import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
-import { ChatWindow, loadHistoryTab } from '../../src/chat-window/chat-window';
+import { ChatWindow, loadHistoryTab, loadNavigationMenu, loadSettingsTab } from '../../src/chat-window/chat-window';
 import { useSelector } from '../../src/use-selector';
 import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
@@ -49,8 +49,11 @@ import { bannerDismissed } from '../../src/effects/stored-settings';
 import { localeWords, type WordsChunk } from '../../src/effects/locale';
 import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } from '../../src/runtime';
 
-// the History tab's chunk, loaded before the tests (the widget loads it on the first visit to the tab)
+// the Navigation menu's and the History and Settings tabs' chunks, loaded before the tests (the widget loads each as
+// the pointer or the focus nears it, or as it first shows)
+await loadNavigationMenu();
 await loadHistoryTab();
+await loadSettingsTab();
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {

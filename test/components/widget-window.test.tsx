@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { transcriptMailto } from '../../src/view-models/window-chrome';
+import { transcriptMailto } from '../../src/view-models/settings';
 import { createHarness, renderWindow } from './widget-harness';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
 

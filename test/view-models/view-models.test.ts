@@ -11,6 +11,7 @@ import { sessionsMachine, type ChatSession } from '../../machines/sessions';
 import { windowMachine } from '../../machines/window';
 import { connectChat } from '../../src/view-models/chat';
 import { connectChatWindow } from '../../src/view-models/window-chrome';
+import { connectSettings } from '../../src/view-models/settings';
 import { HELP_QUESTION } from '../../src/messages';
 import { connectHistory } from '../../src/view-models/history';
 import { formatTimestamp } from '../../src/format';
@@ -206,16 +207,14 @@ describe('chat window', () => {
     const { windowActor, chatActor } = actors();
     const nav = { assign: vi.fn(), openTab: vi.fn() };
     const view = (referenceWebpage: string) =>
-      connectChatWindow({
-        window: windowActor.getSnapshot(),
+      connectSettings({
         windowActor,
         chat: chatActor,
         appearance: DEFAULT_APPEARANCE,
         config: { ...CONFIG, referenceWebpage },
         nav,
-        viewportHeight: 800,
       });
-    const help = (v: ReturnType<typeof view>) => v.settings.find((i) => i.label === 'Get help')!.onSelect();
+    const help = (v: ReturnType<typeof view>) => v.items.find((i) => i.label === 'Get help')!.onSelect();
     help(view('https://help.example/'));
     expect(nav.openTab).toHaveBeenCalledWith('https://help.example/');
     const asked = vi.fn();
@@ -235,8 +234,6 @@ describe('chat window', () => {
       windowActor,
       chat: chatActor,
       appearance: DEFAULT_APPEARANCE,
-      config: CONFIG,
-      nav: { assign: vi.fn(), openTab: vi.fn() },
       viewportHeight: 800,
     });
     expect(view.navigation.map((i) => [i.label, i.current])).toEqual([
