@@ -469,6 +469,11 @@ describe('the video viewer', () => {
     const [nameBox, shareBox] = [await name.boundingBox(), await viewer.getByRole('button', { name: 'Share' }).boundingBox()];
     expect(shareBox!.y).toBeGreaterThan(nameBox!.y + nameBox!.height - 1);
     expect(await violations(page)).toEqual([]);
+    // the Share menu opens inside the screen (anchored at the bar's end, it reached 70 px past the left edge)
+    await viewer.getByRole('button', { name: 'Share' }).click();
+    const menu = await viewer.getByRole('list', { name: 'Share this video' }).boundingBox();
+    expect(menu!.x).toBeGreaterThanOrEqual(0);
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(320);
   });
 
   it('Ask question opens the modal on the video, which answers from its transcript', async () => {
