@@ -25,10 +25,8 @@ export type Locale = (typeof LOCALES)[number];
  * and `_` stands for `-`.
  */
 export function matchLocale(tag: string | null | undefined): Locale | null {
-  const t = String(tag ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/_/g, '-');
+  // a page may pass anything to setLocale: only a string names a locale (String() of an object can throw)
+  const t = (typeof tag === 'string' ? tag : '').trim().toLowerCase().replace(/_/g, '-');
   // the script decides where it is given (zh-Hans-TW is Simplified); else Taiwan, Hong Kong and Macao write Traditional
   return /^(ar|en)\b/.test(t) ? (t.slice(0, 2) as Locale) : /^zh\b(?!-(hant|tw|hk|mo)\b)/.test(t) ? 'zh-Hans' : null;
 }

@@ -29,7 +29,7 @@ import { localeWords, pageLocaleSources } from './effects/locale';
 import { SLOT_SELECTOR, slotScanner } from './effects/slot-scanner';
 import { readChatSessionId, userSessionId, writeChatSessionId } from './effects/storage';
 import type { Conversation, Embeds, Runtime, WidgetEventName } from './runtime';
-import { applyTheme, DARK_QUERY, followScheme, frameVariables, inScheme } from './theme';
+import { applyTheme, DARK_QUERY, followScheme, frameVariables, inScheme, schemeOf } from './theme';
 import { isMobileViewport } from './viewport';
 import { EMBEDS_RETRY_MS } from '../machines/constants';
 
@@ -152,11 +152,11 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   };
   const query = matchMedia(DARK_QUERY);
   const scheme = followScheme(host, query, () => import('./styles/dark.css').then((m) => adopt(m.default)));
-  const followSystem = () => scheme(selectAppearance(site.getSnapshot()).colorScheme);
+  const followSystem = () => scheme(schemeOf(selectAppearance(site.getSnapshot())));
   const paint = (a: Appearance) => {
     if (a !== theme) {
       theme = a;
-      scheme(a.colorScheme);
+      scheme(schemeOf(a));
       applyTheme(host, inScheme(frameVariables, a));
     }
   };

@@ -40,6 +40,20 @@ export function followScheme(host: HTMLElement, query: MediaQueryList, loadDark:
   };
 }
 
+/** Whether the site chose a colour of its own: a field named …Color (at any depth) that differs from its default. */
+const ownColour = (a: object, d: Record<string, unknown>): boolean =>
+  Object.entries(a).some(([k, v]) =>
+    v && typeof v === 'object' ? ownColour(v, (d[k] ?? {}) as Record<string, unknown>) : /colou?r$/i.test(k) && v !== d[k],
+  );
+
+/**
+ * The scheme the widget shows: 'auto' follows the system only for a site that left the colours at their
+ * defaults. A site with colours of its own is shown in them (light) unless it asks for 'dark': half a palette
+ * switched to dark under the site's own light colours would put light text on a light ground.
+ */
+export const schemeOf = (a: Appearance): Appearance['colorScheme'] =>
+  a.colorScheme === 'auto' && ownColour(a, DEFAULT_APPEARANCE as unknown as Record<string, unknown>) ? 'light' : a.colorScheme;
+
 /**
  * A part's variables for both schemes (appearance colorScheme): a value the site left at its default is
  * written `var(--aiw-dark-NAME, value)`, which styles/dark.css sets to the default's dark counterpart in the

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APPEARANCE, mergeAppearance } from '../../contract/appearance';
 import { windowVariables } from '../../src/chat-window/theme';
-import { followScheme, frameVariables, inScheme } from '../../src/theme';
+import { followScheme, frameVariables, inScheme, schemeOf } from '../../src/theme';
 
 /** styles/dark.css without its comments. */
 const darkCss = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/styles/dark.css'), 'utf8').replace(
@@ -88,6 +88,24 @@ describe('the scheme the element follows', () => {
     expect(loadDark).toHaveBeenCalledTimes(2);
     follow('light');
     expect(host.dataset.scheme).toBe('light');
+  });
+});
+
+describe('the scheme a site is shown in', () => {
+  it("'auto' follows the system for a site that kept the default colours", () => {
+    expect(schemeOf(DEFAULT_APPEARANCE)).toBe('auto');
+    expect(schemeOf(mergeAppearance({ input: { inputBorderRadius: 20 }, agentName: 'Ada' }))).toBe('auto');
+  });
+
+  it("a site with a colour of its own stays in its colours (light) under 'auto': no light text on its light ground", () => {
+    // the AI's bubble made white by the site, its text left at the default: dark would write near-white text on it
+    expect(schemeOf(mergeAppearance({ aiMessage: { bgColor: '#ffffff' } }))).toBe('light');
+    expect(schemeOf(mergeAppearance({ chatBgColor: '#fafafa' }))).toBe('light');
+  });
+
+  it("'dark' and 'light' are the site's own choice, whatever its colours", () => {
+    expect(schemeOf(mergeAppearance({ colorScheme: 'dark', chatBgColor: '#fafafa' }))).toBe('dark');
+    expect(schemeOf(mergeAppearance({ colorScheme: 'light' }))).toBe('light');
   });
 });
 

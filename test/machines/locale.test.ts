@@ -90,6 +90,24 @@ describe('the locale machine', () => {
     await shown('zh-Hans');
   });
 
+  it('a page passing something that is not a tag to setLocale breaks nothing: the next choice still counts', async () => {
+    const { actor, shown } = start({ ...NONE, page: 'zh' });
+    await shown('zh-Hans');
+    // objects, even one whose toString throws, are no locale (the other sources decide)
+    actor.send({ type: 'LOCALE.CHOOSE', tag: Object.create(null) });
+    actor.send({
+      type: 'LOCALE.CHOOSE',
+      tag: {
+        toString: () => {
+          throw new Error('no');
+        },
+      } as never,
+    });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'LOCALE.CHOOSE', tag: 'ar' });
+    await shown('ar');
+  });
+
   it('takes the appearance’s locale when the settings load (after the script tag’s)', async () => {
     const { actor, shown } = start(NONE);
     await shown('en');
