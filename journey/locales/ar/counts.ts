@@ -22,15 +22,14 @@ export const MONTHS: Forms = { one: 'شهر واحد', two: 'شهرين', few: '
 export const DAYS: Forms = { one: 'يوم واحد', two: 'يومين', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' };
 export const MINUTES: Forms = { one: 'دقيقة واحدة', two: 'دقيقتين', few: '{n} دقائق', many: '{n} دقيقة', other: '{n} دقيقة' };
 
-/** CLDR's Arabic plural category of a number (written out: these few rules need no locale data at the journey's start). */
+// Made on first use, like the journey's number formats (building one loads the locale's data).
+let plurals: Intl.PluralRules | undefined;
+
+/** CLDR's Arabic plural category of a number, from Intl; zero says the number with the singular ('other'). */
 function category(n: number): keyof Forms {
-  if (!Number.isInteger(n)) return 'other';
-  const tens = Math.abs(n) % 100;
-  if (n === 1) return 'one';
-  if (n === 2) return 'two';
-  if (tens >= 3 && tens <= 10) return 'few';
-  if (tens >= 11) return 'many';
-  return 'other';
+  plurals ??= new Intl.PluralRules('ar');
+  const c = plurals.select(n);
+  return c === 'zero' ? 'other' : c;
 }
 
 // Made on first use, like the journey's number formats (building one loads the locale's data).
