@@ -232,6 +232,12 @@ describe('the products page on a phone', () => {
       });
       await page.locator('table.fees').waitFor();
       await page.locator('.chart__svg').waitFor();
+      // the chart draws at its box's width once the box is laid out (a ResizeObserver, then a render): wait for the
+      // drawing to match its box rather than measure the first frame
+      await page.waitForFunction(() => {
+        const svg = document.querySelector<SVGSVGElement>('.chart__svg');
+        return !!svg && svg.viewBox.baseVal.width === svg.parentElement!.clientWidth;
+      });
       const fees = await page.evaluate(() => {
         const table = document.querySelector('table.fees')!;
         const broken: string[] = [];
