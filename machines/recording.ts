@@ -32,14 +32,27 @@ import {
 /** Dictation puts the text into the composer; voice mode sends it and records again after the answer. */
 export type RecordingMode = 'dictation' | 'voice';
 
+/**
+ * Why the microphone or the recorder failed, as a code (the view words it after 'Recording failed: '):
+ * access `denied`, no microphone (`not-found`), the microphone `in-use` (or unreadable), `not-started` for
+ * any other refusal, an `insecure` (http) page, a browser that is `unsupported`, a recording `interrupted`.
+ */
+export type RecordingFailure = 'denied' | 'not-found' | 'in-use' | 'not-started' | 'insecure' | 'unsupported' | 'interrupted';
+
+/**
+ * What is known of a failed transcription (widget-spec §8): an HTTP error with its status ('HTTP error! status: N'),
+ * or an answer without text (`invalid`: 'Invalid response from API').
+ */
+export type TranscriptionFault = { code: 'http'; status: number } | { code: 'invalid' };
+
 /** Why the last recording gave no text; the view maps each to the text of widget-spec §8. */
 export type RecordingProblem =
-  /** 'Recording failed': the microphone or the recorder could not start; `reason` says why, briefly. */
-  | { code: 'recording-failed'; reason: string }
+  /** 'Recording failed': the microphone or the recorder could not start; `reason` says why. */
+  | { code: 'recording-failed'; reason: RecordingFailure }
   /** 'No speech detected': no speech was heard, the audio was too small, or the transcript was empty. */
   | { code: 'no-speech' }
-  /** 'Transcription failed'; `detail` is 'HTTP error! status: N' for an HTTP failure. */
-  | { code: 'transcription-failed'; detail: string };
+  /** 'Transcription failed'; `fault` says what is known of it (null when the call got no answer). */
+  | { code: 'transcription-failed'; fault: TranscriptionFault | null };
 
 /** What the meter reads, and the recorder gives: opaque to the machine. */
 export type AudioStream = MediaStream;
@@ -82,12 +95,12 @@ export type RecordingEvent =
    */
   | { type: 'RECORD.PAUSE' }
   | { type: 'MIC.READY'; stream: AudioStream }
-  | { type: 'MIC.FAILED'; reason: string }
+  | { type: 'MIC.FAILED'; reason: RecordingFailure }
   /** A level reading: RMS of the time-domain signal, 0 to 1. */
   | { type: 'METER.LEVEL'; level: number }
   | { type: 'METER.WAVE'; bars: number[] }
   | { type: 'RECORDER.DONE'; audio: Blob }
-  | { type: 'RECORDER.FAILED'; reason: string };
+  | { type: 'RECORDER.FAILED'; reason: RecordingFailure };
 
 /** Sent to the recorder: stop and report the audio. */
 export type RecorderCommand = { type: 'RECORDER.STOP' };
@@ -98,10 +111,10 @@ export type RecordingEmitted =
   /** A recording ended with a problem (also kept in context). */
   | { type: 'failed'; problem: RecordingProblem };
 
-/** A transcription failure: 'HTTP error! status: N' when there was an HTTP answer (widget-spec §8). */
+/** A transcription failure, with what is known of it (null when the call got no answer). */
 export class TranscriptionFailure extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
+  constructor(readonly fault: TranscriptionFault | null) {
+    super(fault?.code);
     this.name = 'TranscriptionFailure';
   }
 }
@@ -175,15 +188,16 @@ export const recordingMachine = setup({
     failRecording: assign({
       problem: ({ event }) => ({
         code: 'recording-failed' as const,
-        reason: event.type === 'MIC.FAILED' || event.type === 'RECORDER.FAILED' ? event.reason : 'the microphone could not start',
+        reason: 'reason' in event ? event.reason : ('not-started' as const),
       }),
     }),
     setNoSpeech: assign({ problem: { code: 'no-speech' as const }, audio: null }),
     failTranscription: assign({
-      problem: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return { code: 'transcription-failed' as const, detail: error instanceof TranscriptionFailure ? error.detail : '' };
-      },
+      // what a TranscriptionFailure knows of it; nothing for any other error
+      problem: ({ event }) => ({
+        code: 'transcription-failed' as const,
+        fault: (event as { error?: { fault?: TranscriptionFault | null } }).error?.fault ?? null,
+      }),
     }),
     emitProblem: emit(({ context }) => ({ type: 'failed' as const, problem: context.problem ?? { code: 'no-speech' as const } })),
     emitText: emit(({ event }) => ({ type: 'transcribed' as const, text: transcriptOf(event) })),

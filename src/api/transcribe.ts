@@ -1,7 +1,8 @@
 /**
  * `POST {api}/transcribe` (widget-spec §7): a recording as a multipart file, its text
  * back. Loaded with the dictation chunk. Failures reject with the recording machine's
- * TranscriptionFailure: 'HTTP error! status: N' for an HTTP error (widget-spec §8).
+ * TranscriptionFailure, its fault a code the view words: an HTTP error with its status (widget-spec §8
+ * 'HTTP error! status: N'), an answer without text, or none when the call got no answer.
  */
 import { TranscriptionFailure } from '../../machines/recording';
 import type { Http } from './client';
@@ -21,12 +22,12 @@ export function createTranscriber(http: Http): (audio: Blob) => Promise<string> 
     try {
       res = await http.authed(`${http.api}/transcribe`, { method: 'POST', body: form });
     } catch {
-      throw new TranscriptionFailure('');
+      throw new TranscriptionFailure(null);
     }
-    if (!res.ok) throw new TranscriptionFailure(`HTTP error! status: ${res.status}`);
+    if (!res.ok) throw new TranscriptionFailure({ code: 'http', status: res.status });
     // checked by hand: the launcher's schema helpers would pull a shared chunk into this one
     const body = (await res.json().catch(() => null)) as { text?: unknown } | null;
-    if (typeof body?.text !== 'string') throw new TranscriptionFailure('Invalid response from API');
+    if (typeof body?.text !== 'string') throw new TranscriptionFailure({ code: 'invalid' });
     return body.text;
   };
 }

@@ -94,7 +94,8 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
     }, []);
     return (
       <>
-        <div data-part="dictation" data-problem={view.isProblem || undefined} data-active={view.status ? '' : undefined}>
+        {/* nothing to say: kept for screen readers (a live region must exist before it speaks), out of the layout */}
+        <div data-part="dictation" data-problem={view.isProblem || undefined} className={view.status ? undefined : 'sr-only'}>
           <p role="status" data-part="dictation-status">
             {view.status}
           </p>
@@ -121,7 +122,7 @@ const controls = ({ useEffect, useSelector, Icon }: HostParts, actor: RecordingA
         <button
           type="button"
           data-part="icon-button"
-          data-dictate
+          data-dictate={view.busy ? 'cancel' : ''}
           aria-label={view.dictate.label}
           title={view.dictate.label}
           onClick={view.dictate.onClick}

@@ -5,17 +5,35 @@
  * without its words fails `tsc`. The names below take the active locale's words (src/words.ts), now
  * and as it changes.
  */
-import type { RecordingProblem } from '../../machines/recording';
+import type { RecordingFailure, RecordingProblem } from '../../machines/recording';
 import { onWords } from '../words';
 
 type Code = RecordingProblem['code'];
 
+/** Why the microphone or the recorder failed, by the code the effects report (src/effects/microphone.ts). */
+const RECORDING_FAILURE: Record<RecordingFailure, string> = {
+  denied: 'microphone access was denied',
+  'not-found': 'no microphone was found',
+  'in-use': 'the microphone is in use or unavailable',
+  'not-started': 'the microphone could not start',
+  insecure: 'recording needs a secure (https) page',
+  unsupported: 'this browser cannot record audio',
+  interrupted: 'the recording stopped unexpectedly',
+};
+
 const EN = {
-  /** widget-spec §8 "Voice": a recording problem's text, by code; a reason or an HTTP status follows after a colon. */
+  /**
+   * widget-spec §8 "Voice": a recording problem's text, by code, with its reason in words after a colon: why the
+   * microphone or the recorder failed, or what is known of a failed transcription ('HTTP error! status: N', or
+   * 'Invalid response from API'; nothing when the call got no answer).
+   */
   PROBLEM_TEXT: {
     'no-speech': () => 'No speech detected',
-    'recording-failed': (p) => `Recording failed: ${p.reason}`,
-    'transcription-failed': (p) => (p.detail ? `Transcription failed: ${p.detail}` : 'Transcription failed'),
+    'recording-failed': (p) => `Recording failed: ${RECORDING_FAILURE[p.reason]}`,
+    'transcription-failed': ({ fault: f }) =>
+      f
+        ? `Transcription failed: ${f.code === 'http' ? `HTTP error! status: ${f.status}` : 'Invalid response from API'}`
+        : 'Transcription failed',
   } as { [C in Code]: (p: Extract<RecordingProblem, { code: C }>) => string },
 
   /** The status line while the microphone starts, while recording, and while transcribing. */

@@ -7,7 +7,13 @@
  * URL) and no wasm, so it runs under the widget's strict CSP (`script-src 'self'`).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
+import {
+  recordingMachine,
+  type AudioStream,
+  type RecorderCommand,
+  type RecordingEvent,
+  type RecordingFailure,
+} from '../../machines/recording';
 import {
   AUDIO_PROCESSING_BUFFER,
   DICTATE_RECORDER_TIMESLICE_MS,
@@ -65,21 +71,21 @@ export function recorderMimeType(isTypeSupported: (type: string) => boolean): st
   return '';
 }
 
-/** A short reason, for 'Recording failed: …', from getUserMedia's error. */
-export function microphoneFailure(err: unknown): string {
+/** The reason's code, for 'Recording failed: …' (src/dictation/messages.ts words it), from getUserMedia's error. */
+export function microphoneFailure(err: unknown): RecordingFailure {
   const name = (err as { name?: unknown } | null)?.name;
   switch (name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return 'microphone access was denied';
+      return 'denied';
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'no microphone was found';
+      return 'not-found';
     case 'NotReadableError':
     case 'AbortError':
-      return 'the microphone is in use or unavailable';
+      return 'in-use';
     default:
-      return 'the microphone could not start';
+      return 'not-started';
   }
 }
 
@@ -96,7 +102,7 @@ export const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
     // browsers hide mediaDevices on pages that are not secure (http other than localhost)
     sendBack({
       type: 'MIC.FAILED',
-      reason: globalThis.isSecureContext === false ? 'recording needs a secure (https) page' : 'this browser cannot record audio',
+      reason: globalThis.isSecureContext === false ? 'insecure' : 'unsupported',
     });
     return;
   }
@@ -119,7 +125,7 @@ export const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
 /** Records the stream in 1000 ms slices (widget-spec §9) until told to stop, then reports the audio. */
 export const recorder = fromCallback<RecorderCommand, { stream: AudioStream }>(({ input, sendBack, receive }) => {
   if (typeof MediaRecorder === 'undefined') {
-    sendBack({ type: 'RECORDER.FAILED', reason: 'this browser cannot record audio' });
+    sendBack({ type: 'RECORDER.FAILED', reason: 'unsupported' });
     return;
   }
   const mimeType = recorderMimeType((t) => MediaRecorder.isTypeSupported(t));
@@ -130,10 +136,10 @@ export const recorder = fromCallback<RecorderCommand, { stream: AudioStream }>((
     rec.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };
-    rec.onerror = () => sendBack({ type: 'RECORDER.FAILED', reason: 'the recording stopped unexpectedly' });
+    rec.onerror = () => sendBack({ type: 'RECORDER.FAILED', reason: 'interrupted' });
     rec.start(DICTATE_RECORDER_TIMESLICE_MS);
   } catch {
-    sendBack({ type: 'RECORDER.FAILED', reason: 'this browser cannot record audio' });
+    sendBack({ type: 'RECORDER.FAILED', reason: 'unsupported' });
     return;
   }
   const done = () => sendBack({ type: 'RECORDER.DONE', audio: new Blob(chunks, { type: rec.mimeType || mimeType || 'audio/webm' }) });

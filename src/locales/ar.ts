@@ -8,6 +8,7 @@
  * issue's languages point). Product and brand names (LiveKit, Markdown, DOCX, PDF, API, LinkedIn, X,
  * Facebook) stay in Latin letters.
  */
+import type { RecordingFailure } from '../../machines/recording';
 import type { Catalogue } from './catalogue';
 
 const INTL = 'ar-u-nu-latn';
@@ -27,6 +28,17 @@ const sentence = (text: string) => (/[.!?…؟。！？]$/.test(text) ? text : `
 
 /** The parts of a time Arabic writes for a message or a session: day, month's name, time. */
 const time = new Intl.DateTimeFormat(INTL, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** Why the microphone or the recorder failed, by the recording machine's code: what follows 'فشل التسجيل: '. */
+const RECORDING_FAILURE: Record<RecordingFailure, string> = {
+  denied: 'رُفض الإذن بالوصول إلى الميكروفون',
+  'not-found': 'لم يُعثر على أي ميكروفون',
+  'in-use': 'الميكروفون قيد الاستخدام أو غير متاح',
+  'not-started': 'تعذّر تشغيل الميكروفون',
+  insecure: 'يتطلب التسجيل صفحة آمنة (https)',
+  unsupported: 'هذا المتصفح لا يدعم تسجيل الصوت',
+  interrupted: 'توقف التسجيل على نحو غير متوقع',
+};
 
 export const words: Catalogue = {
   core: {
@@ -129,8 +141,11 @@ export const words: Catalogue = {
   dictation: {
     PROBLEM_TEXT: {
       'no-speech': () => 'لم يُكتشف أي كلام',
-      'recording-failed': (p) => `فشل التسجيل: ${p.reason}`,
-      'transcription-failed': (p) => (p.detail ? `فشل التحويل إلى نص: ${p.detail}` : 'فشل التحويل إلى نص'),
+      'recording-failed': (p) => `فشل التسجيل: ${RECORDING_FAILURE[p.reason]}`,
+      'transcription-failed': ({ fault: f }) =>
+        f
+          ? `فشل التحويل إلى نص: ${f.code === 'http' ? `خطأ HTTP، رمز الحالة: ${f.status}` : 'استجابة غير صالحة من واجهة API'}`
+          : 'فشل التحويل إلى نص',
     },
     DICTATION_STATUS: {
       starting: 'جارٍ تشغيل الميكروفون…',

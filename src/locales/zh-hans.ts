@@ -8,6 +8,7 @@
  * issue's languages point). Product and brand names (LiveKit, Markdown, DOCX, PDF, API, AI, LinkedIn, X,
  * Facebook) stay in Latin letters.
  */
+import type { RecordingFailure } from '../../machines/recording';
 import type { Catalogue } from './catalogue';
 
 const INTL = 'zh-Hans';
@@ -18,6 +19,17 @@ const sentence = (text: string) => (/[.!?…؟。！？]$/.test(text) ? text : `
 
 /** The parts of a time Chinese writes for a message or a session: month, day, time. */
 const time = new Intl.DateTimeFormat(INTL, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** Why the microphone or the recorder failed, by the recording machine's code: what follows '录音失败：'. */
+const RECORDING_FAILURE: Record<RecordingFailure, string> = {
+  denied: '麦克风访问权限被拒绝',
+  'not-found': '未找到麦克风',
+  'in-use': '麦克风正被占用或不可用',
+  'not-started': '麦克风无法启动',
+  insecure: '录音需要在安全的（https）页面上进行',
+  unsupported: '此浏览器无法录制音频',
+  interrupted: '录音意外中断',
+};
 
 export const words: Catalogue = {
   core: {
@@ -119,8 +131,9 @@ export const words: Catalogue = {
   dictation: {
     PROBLEM_TEXT: {
       'no-speech': () => '未检测到语音',
-      'recording-failed': (p) => `录音失败：${p.reason}`,
-      'transcription-failed': (p) => (p.detail ? `转写失败：${p.detail}` : '转写失败'),
+      'recording-failed': (p) => `录音失败：${RECORDING_FAILURE[p.reason]}`,
+      'transcription-failed': ({ fault: f }) =>
+        f ? `转写失败：${f.code === 'http' ? `HTTP 错误，状态码：${f.status}` : 'API 返回的响应无效'}` : '转写失败',
     },
     DICTATION_STATUS: {
       starting: '正在启动麦克风…',

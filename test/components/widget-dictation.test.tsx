@@ -136,7 +136,7 @@ describe('dictation', () => {
 
   it("a refused microphone: 'Recording failed' with the reason, and the text input still works", async () => {
     const h = await chatTab();
-    h.recording.state.micError = 'microphone access was denied';
+    h.recording.state.micError = 'denied';
     await h.user.click(dictateButton());
     // the controls start recording as they mount (an effect, after paint)
     await screen.findByText('Recording failed: microphone access was denied');
@@ -152,7 +152,7 @@ describe('dictation', () => {
     await h.recording.level(0.5);
     await h.user.click(stopButton()!);
     await flush();
-    await h.recording.transcribe[0]!.reject(new TranscriptionFailure('HTTP error! status: 502'));
+    await h.recording.transcribe[0]!.reject(new TranscriptionFailure({ code: 'http', status: 502 }));
     expect(status()?.textContent).toBe('Transcription failed: HTTP error! status: 502');
     await h.user.click(screen.getByRole('button', { name: 'Retry' }));
     await flush();

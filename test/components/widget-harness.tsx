@@ -31,7 +31,7 @@ import { siteMachine, type SiteActor, type SiteConfig } from '../../machines/sit
 import { networkMachine, type NetworkActor } from '../../machines/network';
 import { localeMachine, type LocaleActor, type LocaleSources } from '../../machines/locale';
 import { widgetMachine } from '../../machines/widget';
-import type { AudioStream, RecorderCommand, RecordingEvent } from '../../machines/recording';
+import type { AudioStream, RecorderCommand, RecordingEvent, RecordingFailure } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
 import type { PresenceBubble, Tab, WindowActor } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
@@ -156,7 +156,7 @@ export const reply = (
  * `audioBytes` bytes, and a transcribe call the test settles by hand.
  */
 export function fakeRecording() {
-  const state = { micError: null as string | null, audioBytes: 4000, acquired: 0, released: 0 };
+  const state = { micError: null as RecordingFailure | null, audioBytes: 4000, acquired: 0, released: 0 };
   let meter: ((e: RecordingEvent) => void) | null = null;
   const transcribe: { audio: Blob; resolve: (text: string) => Promise<void>; reject: (e: unknown) => Promise<void> }[] = [];
   const effects = {

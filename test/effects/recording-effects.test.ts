@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TranscriptionFailure } from '../../machines/recording';
 import { createHttp, type TokenSource } from '../../src/api/client';
 import { audioFileName, createTranscriber } from '../../src/api/transcribe';
+import { problemText } from '../../src/dictation/messages';
 import { barHeight, microphoneFailure, nextBars, quietBars, recorderMimeType, rms, spectrumLevel } from '../../src/effects/microphone';
 import { SPEECH_LEVEL_THRESHOLD, WAVE_DISPLAY } from '../../machines/on-demand-constants';
 
@@ -74,14 +75,19 @@ describe('the recording format (widget-spec §9: webm/opus; mp4 where webm canno
 });
 
 describe("the microphone's failures ('Recording failed: …')", () => {
-  it('says why, briefly', () => {
+  it('says why, as a code the catalogue words briefly', () => {
     const err = (name: string) => Object.assign(new Error('x'), { name });
-    expect(microphoneFailure(err('NotAllowedError'))).toBe('microphone access was denied');
-    expect(microphoneFailure(err('SecurityError'))).toBe('microphone access was denied');
-    expect(microphoneFailure(err('NotFoundError'))).toBe('no microphone was found');
-    expect(microphoneFailure(err('NotReadableError'))).toBe('the microphone is in use or unavailable');
-    expect(microphoneFailure(err('Weird'))).toBe('the microphone could not start');
-    expect(microphoneFailure(null)).toBe('the microphone could not start');
+    const shown = (e: unknown) => problemText({ code: 'recording-failed', reason: microphoneFailure(e) });
+    expect(microphoneFailure(err('NotAllowedError'))).toBe('denied');
+    expect(shown(err('NotAllowedError'))).toBe('Recording failed: microphone access was denied');
+    expect(shown(err('SecurityError'))).toBe('Recording failed: microphone access was denied');
+    expect(microphoneFailure(err('NotFoundError'))).toBe('not-found');
+    expect(shown(err('NotFoundError'))).toBe('Recording failed: no microphone was found');
+    expect(microphoneFailure(err('NotReadableError'))).toBe('in-use');
+    expect(shown(err('NotReadableError'))).toBe('Recording failed: the microphone is in use or unavailable');
+    expect(microphoneFailure(err('Weird'))).toBe('not-started');
+    expect(shown(err('Weird'))).toBe('Recording failed: the microphone could not start');
+    expect(shown(null)).toBe('Recording failed: the microphone could not start');
   });
 });
 
@@ -115,19 +121,26 @@ describe('POST {api}/transcribe', () => {
     expect(file.size).toBe(2000);
   });
 
+  /** What the status line shows for a transcription's failure. */
+  const shown = (err: unknown) =>
+    problemText({ code: 'transcription-failed', fault: err instanceof TranscriptionFailure ? err.fault : null });
+
   it("an HTTP error is 'HTTP error! status: N' (widget-spec §8)", async () => {
     const t = transcriber(() => new Response('nope', { status: 502 }));
     const err = await t.transcribe(audio).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TranscriptionFailure);
-    expect((err as TranscriptionFailure).detail).toBe('HTTP error! status: 502');
+    expect((err as TranscriptionFailure).fault).toEqual({ code: 'http', status: 502 });
+    expect(shown(err)).toBe('Transcription failed: HTTP error! status: 502');
   });
 
   it('a body that is not { text: string } is refused; a network failure has no detail', async () => {
     const bad = transcriber(() => Response.json({ text: 42 }));
-    await expect(bad.transcribe(audio)).rejects.toMatchObject({ detail: 'Invalid response from API' });
+    await expect(bad.transcribe(audio)).rejects.toMatchObject({ fault: { code: 'invalid' } });
+    expect(shown(await bad.transcribe(audio).catch((e: unknown) => e))).toBe('Transcription failed: Invalid response from API');
     const html = transcriber(() => new Response('<html>', { status: 200 }));
-    await expect(html.transcribe(audio)).rejects.toMatchObject({ detail: 'Invalid response from API' });
+    await expect(html.transcribe(audio)).rejects.toMatchObject({ fault: { code: 'invalid' } });
     const down = transcriber(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(down.transcribe(audio)).rejects.toMatchObject({ detail: '' });
+    await expect(down.transcribe(audio)).rejects.toMatchObject({ fault: null });
+    expect(shown(await down.transcribe(audio).catch((e: unknown) => e))).toBe('Transcription failed');
   });
 });

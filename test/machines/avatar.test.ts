@@ -232,7 +232,7 @@ describe('avatar machine (widget-spec §4 "Voice/avatar mode", §8 "Voice", §9)
     expect(words('thinking')).toBe('Thinking...');
     expect(words('speaking')).toBe('Speaking...');
     expect(words('muted')).toBe('Microphone muted');
-    expect(voiceStatusText({ code: 'problem', problem: { code: 'transcription-failed', detail: 'HTTP error! status: 500' } })).toBe(
+    expect(voiceStatusText({ code: 'problem', problem: { code: 'transcription-failed', fault: { code: 'http', status: 500 } } })).toBe(
       'Transcription failed',
     );
     expect(voiceStatusText({ code: 'problem', problem: { code: 'recording-failed', reason: 'denied' } })).toBe('Recording failed');

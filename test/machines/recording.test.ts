@@ -9,16 +9,17 @@ import {
   type RecorderCommand,
   type RecordingEmitted,
   type RecordingEvent,
+  type RecordingFailure,
   type RecordingMode,
 } from '../../machines/recording';
 import { controlled } from './controlled';
 import { MAX_RECORDING_MS, NO_SPEECH_TIMEOUT_MS, RESTART_DELAY_MS, SILENCE_TIMEOUT_MS } from '../../machines/on-demand-constants';
 
 /** The machine with fake effects the test drives: a microphone, a recorder, a meter and the transcribe call. */
-function harness(options: { mode?: RecordingMode; micFails?: string; audioBytes?: number } = {}) {
+function harness(options: { mode?: RecordingMode; micFails?: RecordingFailure; audioBytes?: number } = {}) {
   const log: string[] = [];
   let meter: ((e: RecordingEvent) => void) | null = null;
-  let recorder: { stop: () => void; fail: (reason: string) => void } | null = null;
+  let recorder: { stop: () => void; fail: (reason: RecordingFailure) => void } | null = null;
   let streams = 0;
   const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
     log.push('mic acquired');
@@ -197,20 +198,20 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
   });
 
   it('a refused microphone: "Recording failed" with the reason; nothing is left running', () => {
-    const h = harness({ micFails: 'Microphone access was denied' });
+    const h = harness({ micFails: 'denied' });
     h.actor.send({ type: 'RECORD.START' });
     expect(h.value()).toBe('idle');
-    expect(h.problem()).toEqual({ code: 'recording-failed', reason: 'Microphone access was denied' });
-    expect(h.emitted).toEqual([{ type: 'failed', problem: { code: 'recording-failed', reason: 'Microphone access was denied' } }]);
+    expect(h.problem()).toEqual({ code: 'recording-failed', reason: 'denied' });
+    expect(h.emitted).toEqual([{ type: 'failed', problem: { code: 'recording-failed', reason: 'denied' } }]);
     expect(h.log).toEqual(['mic acquired', 'mic released']);
   });
 
   it('a recorder that cannot start is a recording failure too', () => {
     const h = harness();
     h.actor.send({ type: 'RECORD.START' });
-    h.recorder()?.fail('This browser cannot record audio');
+    h.recorder()?.fail('unsupported');
     expect(h.value()).toBe('idle');
-    expect(h.problem()).toEqual({ code: 'recording-failed', reason: 'This browser cannot record audio' });
+    expect(h.problem()).toEqual({ code: 'recording-failed', reason: 'unsupported' });
     expect(h.log.at(-1)).toBe('mic released');
   });
 
@@ -220,10 +221,10 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
     h.level(0.4);
     h.actor.send({ type: 'RECORD.SEND' });
     const first = h.call(0).input.audio;
-    h.call(0).reject(new TranscriptionFailure('HTTP error! status: 502'));
+    h.call(0).reject(new TranscriptionFailure({ code: 'http', status: 502 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(h.value()).toBe('failed');
-    expect(h.problem()).toEqual({ code: 'transcription-failed', detail: 'HTTP error! status: 502' });
+    expect(h.problem()).toEqual({ code: 'transcription-failed', fault: { code: 'http', status: 502 } });
     expect(h.actor.getSnapshot().can({ type: 'RECORD.RETRY' })).toBe(true);
     // dictation does not restart by itself
     await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS * 5);
@@ -247,7 +248,7 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
     h.actor.send({ type: 'RECORD.SEND' });
     h.call(0).reject(new TypeError('Failed to fetch'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.problem()).toEqual({ code: 'transcription-failed', detail: '' });
+    expect(h.problem()).toEqual({ code: 'transcription-failed', fault: null });
     h.actor.send({ type: 'RECORD.CANCEL' });
     expect(h.value()).toBe('idle');
     expect(h.actor.getSnapshot().context.audio).toBeNull();
@@ -315,7 +316,7 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
 
       h.level(0.5);
       h.actor.send({ type: 'RECORD.SEND' });
-      h.call(0).reject(new TranscriptionFailure('HTTP error! status: 500'));
+      h.call(0).reject(new TranscriptionFailure({ code: 'http', status: 500 }));
       await vi.advanceTimersByTimeAsync(0);
       expect(h.value()).toBe('failed');
       await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS);
@@ -346,7 +347,7 @@ describe('recording machine (widget-spec ยง4 "Dictate mode", "Recording flow", ย
       // paused after a failed transcription: no restart by itself
       h.level(0.5);
       h.actor.send({ type: 'RECORD.SEND' });
-      h.call(1).reject(new TranscriptionFailure('HTTP error! status: 500'));
+      h.call(1).reject(new TranscriptionFailure({ code: 'http', status: 500 }));
       await vi.advanceTimersByTimeAsync(0);
       h.actor.send({ type: 'RECORD.PAUSE' });
       await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS * 3);

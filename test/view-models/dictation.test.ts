@@ -1,7 +1,13 @@
 /** Dictation's view model (widget-spec §4 "Dictate mode", §8 "Voice") over the real recording machine. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { recordingMachine, type AudioStream, type RecorderCommand, type RecordingEvent } from '../../machines/recording';
+import {
+  recordingMachine,
+  type AudioStream,
+  type RecorderCommand,
+  type RecordingEvent,
+  type RecordingFailure,
+} from '../../machines/recording';
 import { problemText } from '../../src/dictation/messages';
 import { appendDictation, connectDictation } from '../../src/view-models/dictation';
 
@@ -9,11 +15,26 @@ describe('texts (widget-spec §8 "Voice")', () => {
   it('maps each problem to its text', () => {
     expect(problemText(null)).toBe('');
     expect(problemText({ code: 'no-speech' })).toBe('No speech detected');
-    expect(problemText({ code: 'recording-failed', reason: 'no microphone was found' })).toBe('Recording failed: no microphone was found');
-    expect(problemText({ code: 'transcription-failed', detail: 'HTTP error! status: 500' })).toBe(
+    expect(problemText({ code: 'recording-failed', reason: 'not-found' })).toBe('Recording failed: no microphone was found');
+    expect(problemText({ code: 'transcription-failed', fault: { code: 'http', status: 500 } })).toBe(
       'Transcription failed: HTTP error! status: 500',
     );
-    expect(problemText({ code: 'transcription-failed', detail: '' })).toBe('Transcription failed');
+    expect(problemText({ code: 'transcription-failed', fault: { code: 'invalid' } })).toBe(
+      'Transcription failed: Invalid response from API',
+    );
+    expect(problemText({ code: 'transcription-failed', fault: null })).toBe('Transcription failed');
+  });
+
+  it('words each reason the microphone or the recorder reports, after "Recording failed: "', () => {
+    const text = (reason: RecordingFailure) => problemText({ code: 'recording-failed', reason });
+    expect(text('denied')).toBe('Recording failed: microphone access was denied');
+    expect(text('not-found')).toBe('Recording failed: no microphone was found');
+    expect(text('in-use')).toBe('Recording failed: the microphone is in use or unavailable');
+    // widget-spec §8: 'Recording failed': the microphone could not start
+    expect(text('not-started')).toBe('Recording failed: the microphone could not start');
+    expect(text('insecure')).toBe('Recording failed: recording needs a secure (https) page');
+    expect(text('unsupported')).toBe('Recording failed: this browser cannot record audio');
+    expect(text('interrupted')).toBe('Recording failed: the recording stopped unexpectedly');
   });
 });
 
