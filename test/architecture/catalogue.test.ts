@@ -2,7 +2,8 @@
  * One message catalogue per app (the journey's: journey/messages.ts, with the words of what loads on demand in
  * journey/messages-on-demand.ts and a recommendation's in journey/messages-advice.ts): no words are written where
  * they are shown. A JSX text node, or a string literal given to a prop a visitor reads or hears (aria-label, title, placeholder, alt, label, hint, legend, lead, …),
- * with letters in it, anywhere in journey/ but the catalogue fails here.
+ * with letters in it, anywhere in journey/ but the catalogue fails here. The widget's effects, API calls and
+ * machines hand its views codes, never sentences (its views' words: visitor-words.test.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -75,7 +76,7 @@ function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')
 /**
  * Files that hand out words a page shows though they render nothing: their words are the catalogue's too. Any string
  * literal (or template part) there that reads as words (it starts with a capital, or has two words) fails, but the codes and values
- * they are made of, and the message of an error thrown to a developer (`new RangeError('…')`).
+ * they are made of, and what is said to a developer: an error's message (`new RangeError('…')`), a console line.
  */
 const WORDLESS = [
   'journey/options.ts',
@@ -85,22 +86,39 @@ const WORDLESS = [
 ];
 const WORDS = /^\P{L}*\p{Lu}|\p{L}\s+\p{L}/u;
 
-/** The string literals in a file that read as words: `file:line text`. */
-function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+/** The string literals in a file that read as words (`words`: by default, as WORDS says): `file:line text`. */
+function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8'), words = WORDS): string[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: string[] = [];
   const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what}`);
   const visit = (n: ts.Node) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return;
     if (ts.isNewExpression(n) && /Error$/.test(n.expression.getText())) return;
-    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && WORDS.test(n.text)) at(n, n.text);
+    if (ts.isCallExpression(n) && /^console\.\w+$/.test(n.expression.getText())) return;
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && words.test(n.text)) at(n, n.text);
     else if (ts.isTemplateExpression(n))
-      for (const part of [n.head, ...n.templateSpans.map((s) => s.literal)]) if (WORDS.test(part.text)) at(part, part.text);
+      for (const part of [n.head, ...n.templateSpans.map((s) => s.literal)]) if (words.test(part.text)) at(part, part.text);
     ts.forEachChild(n, visit);
   };
   visit(sf);
   return found;
 }
+
+/**
+ * The widget's files that hand its views codes (STYLE.md: machines and effects carry codes and parameters, never
+ * words): its effects, its API calls, the machines (the journey's too), and the on-demand parts but their catalogues'
+ * modules. A sentence there (two words or more: a reason, a status, an error a visitor would read) fails; a code,
+ * a MIME type or a URL does not, nor what is said to a developer.
+ */
+const WIDGET_CATALOGUES = new Set(['src/voice/messages.ts', 'src/dictation/messages.ts']);
+const CODES_ONLY = [
+  ...sources('src/effects'),
+  ...sources('src/api'),
+  ...sources('machines'),
+  ...sources('src/voice'),
+  ...sources('src/dictation'),
+].filter((f) => !WIDGET_CATALOGUES.has(f));
+const SENTENCE = /\p{L}\s+\p{L}/u;
 
 /** Every string a catalogue module holds, or makes from its functions (each called with placeholders): `path text`. */
 function catalogueStrings(module: Record<string, unknown>, name: string): string[] {
@@ -254,5 +272,27 @@ describe('the journey’s words', () => {
       '{`${n} years`}',
       "aria-label={x ? 'Yes' : y}",
     ]);
+  });
+});
+
+describe('the widget’s words', () => {
+  it('finds sentences in string literals, and lets what is said to a developer be (the check itself)', () => {
+    const source = [
+      "console.warn('AI chat widget: the call failed');",
+      "throw new ApiError('FAILED', 'Failed to boot session');",
+      "sendBack({ type: 'MIC.FAILED', reason: secure ? 'microphone access was denied' : 'denied' });",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      'throw new TranscriptionFailure(`HTTP error! status: ${res.status}`);',
+      "const type = 'audio/webm;codecs=opus';",
+    ].join('\n');
+    expect(literalWords('x.ts', source, SENTENCE).map((w) => w.replace(/^x\.ts:/, ''))).toEqual([
+      '3 microphone access was denied',
+      '4 HTTP error! status: ',
+    ]);
+  });
+
+  it('are not written in its effects, API calls or machines: they carry codes, the catalogue words them', () => {
+    expect(CODES_ONLY.length).toBeGreaterThan(20);
+    expect(CODES_ONLY.flatMap((f) => literalWords(f, undefined, SENTENCE))).toEqual([]);
   });
 });

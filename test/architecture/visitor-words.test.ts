@@ -5,12 +5,22 @@
  * locales', src/locales/),
  * keyed by code: checked on the sources, no JSX text and no `aria-label`, `title`, `placeholder`, `alt`
  * or `label` attribute in src/ is a string with letters of its own, nor a label, title or text field of
- * a view model.
+ * a view model. And the codes the recording and voice mode carry (a microphone's refusal, a failed
+ * transcription, the avatar's status) are worded by every locale: the spec's English in English, the
+ * locale's own words in the others.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AvatarFailure, AvatarStatus } from '../../machines/avatar';
+import type { RecordingFailure, RecordingProblem, TranscriptionFault } from '../../machines/recording';
+import { problemText } from '../../src/dictation/messages';
+import type { Catalogue } from '../../src/locales/catalogue';
+import { words as ar } from '../../src/locales/ar';
+import { words as zhHans } from '../../src/locales/zh-hans';
+import { voiceStatusText } from '../../src/voice/messages';
+import { putWords } from '../../src/words';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CATALOGUES = new Set([
@@ -116,5 +126,92 @@ describe('the visitor’s words', () => {
       'src/view-models/probe.ts:1: label: Send',
       'src/view-models/probe.ts:1: ariaLabel: Stop',
     ]);
+  });
+});
+
+/**
+ * Every reason the microphone and the recorder report, and what is known of a failed transcription, with its
+ * English (typed by the codes, so a code added without its line here fails `tsc`).
+ */
+const REASONS: Record<RecordingFailure, string> = {
+  denied: 'microphone access was denied',
+  'not-found': 'no microphone was found',
+  'in-use': 'the microphone is in use or unavailable',
+  'not-started': 'the microphone could not start',
+  insecure: 'recording needs a secure (https) page',
+  unsupported: 'this browser cannot record audio',
+  interrupted: 'the recording stopped unexpectedly',
+};
+const FAULTS: Record<TranscriptionFault['code'], [TranscriptionFault, string]> = {
+  http: [{ code: 'http', status: 503 }, 'HTTP error! status: 503'],
+  invalid: [{ code: 'invalid' }, 'Invalid response from API'],
+};
+/** Dictation's problems, each with its English: widget-spec §8's texts, a reason after 'Recording failed: '. */
+const PROBLEMS: [RecordingProblem, string][] = [
+  [{ code: 'no-speech' }, 'No speech detected'],
+  ...Object.entries(REASONS).map(([reason, text]): [RecordingProblem, string] => [
+    { code: 'recording-failed', reason: reason as RecordingFailure },
+    `Recording failed: ${text}`,
+  ]),
+  ...Object.values(FAULTS).map(([fault, text]): [RecordingProblem, string] => [
+    { code: 'transcription-failed', fault },
+    `Transcription failed: ${text}`,
+  ]),
+  [{ code: 'transcription-failed', fault: null }, 'Transcription failed'],
+];
+const AVATAR_FAILURES: Record<AvatarFailure, string> = {
+  TOKEN_FAILED: 'Error: Failed to fetch session token',
+  SESSION_FAILED: 'Error: Failed to create streaming session',
+  CLIENT_FAILED: 'Error: LiveKit client failed to load',
+  CONNECT_FAILED: 'Error: Failed to connect to avatar',
+};
+/** Voice mode's status line, each code with its English (widget-spec §4, §8 word for word where they give it). */
+const STATUSES: [AvatarStatus, string][] = [
+  [{ code: 'connecting' }, 'Connecting to avatar...'],
+  [{ code: 'ready' }, 'Media stream ready'],
+  [{ code: 'listening' }, 'Listening...'],
+  [{ code: 'transcribing' }, 'Transcribing'],
+  [{ code: 'thinking' }, 'Thinking...'],
+  [{ code: 'speaking' }, 'Speaking...'],
+  [{ code: 'muted' }, 'Microphone muted'],
+  ...Object.entries(AVATAR_FAILURES).map(([failure, text]): [AvatarStatus, string] => [
+    { code: 'failed', failure: failure as AvatarFailure },
+    text,
+  ]),
+  [{ code: 'disconnected', reason: 5 }, 'Room disconnected: Idle timeout'],
+  [{ code: 'disconnected', reason: 1 }, 'Room disconnected: left'],
+  [{ code: 'disconnected', reason: null }, 'Room disconnected: unknown reason'],
+  [{ code: 'disconnected', reason: 42 }, 'Room disconnected: reason 42'],
+  [{ code: 'problem', problem: { code: 'no-speech' } }, 'No speech detected'],
+  [{ code: 'problem', problem: { code: 'recording-failed', reason: 'denied' } }, 'Recording failed'],
+  [{ code: 'problem', problem: { code: 'transcription-failed', fault: null } }, 'Transcription failed'],
+];
+
+describe('the recording’s and voice mode’s codes, in words', () => {
+  afterEach(() => putWords(null));
+
+  it('in English, each code is worded as the spec words it (§4, §8), a reason after its colon', () => {
+    expect(PROBLEMS.map(([p]) => problemText(p))).toEqual(PROBLEMS.map(([, text]) => text));
+    expect(STATUSES.map(([s]) => voiceStatusText(s))).toEqual(STATUSES.map(([, text]) => text));
+  });
+
+  it.each([
+    ['ar', ar],
+    ['zh-Hans', zhHans],
+  ] as [string, Catalogue][])('in %s, every code has words of the locale’s own, none left in English', (_tag, words) => {
+    putWords(words);
+    const problems = PROBLEMS.map(([p, en]) => [problemText(p), en] as const);
+    const statuses = STATUSES.map(([st, en]) => [voiceStatusText(st), en] as const);
+    for (const [text, en] of [...problems, ...statuses]) {
+      expect(text, en).not.toBe('');
+      expect(text, en).not.toMatch(/undefined|null|\[object/);
+      // the English's words are not in it (product names, 'HTTP', 'API', 'https' and figures may be)
+      const english = en.split(/[^A-Za-z]+/).filter((w) => w.length > 3 && !/^(HTTP|https|LiveKit)$/.test(w));
+      for (const w of english) expect(text, en).not.toContain(w);
+    }
+    // each reason reads differently, and a transcription's HTTP status is given
+    expect(new Set(problems.map(([text]) => text)).size).toBe(PROBLEMS.length);
+    expect(problems.find(([, en]) => en.includes('503'))?.[0]).toContain('503');
+    expect(new Set(statuses.map(([text]) => text)).size).toBe(STATUSES.length);
   });
 });

@@ -70,6 +70,19 @@ describe('the widget’s locale', () => {
     expect(document.body.textContent).toContain('You said:');
   });
 
+  it('a refused microphone in Arabic: dictation’s status gives the failure and its reason in Arabic', async () => {
+    const h = renderApp({ open: true, tab: 'chat', history, appearance: { locale: 'ar' } });
+    await screen.findByRole('region', { name: 'الدردشة' });
+    h.recording.state.micError = 'denied';
+    await h.user.click(screen.getByRole('button', { name: 'إملاء' }));
+    const status = await screen.findByText('فشل التسجيل: رُفض الإذن بالوصول إلى الميكروفون');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.closest('[data-part="dictation"]')?.hasAttribute('data-problem')).toBe(true);
+    expect(h.recording.live()).toBe(false);
+    // the dictate button is back, in Arabic, to try again
+    expect(screen.getByRole('button', { name: 'إملاء' })).toBeTruthy();
+  });
+
   it('comes up in the appearance’s locale when the page says nothing else', async () => {
     renderApp({ open: true, tab: 'chat', history, appearance: { locale: 'ar' } });
     expect(await screen.findByRole('region', { name: 'الدردشة' })).toBeTruthy();
