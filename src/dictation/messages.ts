@@ -1,9 +1,10 @@
 /**
  * Dictation's words (the part of the widget's catalogue, src/messages.ts, that loads with
  * dictation's chunk): the status line of widget-spec §4 "Dictate mode" and the texts of §8 "Voice"
- * by the recording machine's problem codes, word for word in English. Typed by the codes, so a code
- * without its words fails `tsc`. The names below take the active locale's words (src/words.ts), now
- * and as it changes.
+ * by the recording machine's problem codes, word for word in English, with the reasons the effects
+ * report as codes (a microphone's refusal, a failed transcription's HTTP status). Typed by the codes,
+ * so a code without its words fails `tsc`. The names below take the active locale's words
+ * (src/words.ts), now and as it changes.
  */
 import type { RecordingFailure, RecordingProblem } from '../../machines/recording';
 import { onWords } from '../words';
