@@ -67,6 +67,12 @@ const EN = {
    */
   OPEN_CHAT_WITH: OPEN_CHAT_WITH_EN,
   RECONNECTING_NOTE: RECONNECTING_EN,
+  /**
+   * The appearance's visitor-facing texts (widget-spec §3) in the locale's words, keyed by their English defaults
+   * (`DEFAULT_APPEARANCE`, contract/appearance.ts): none in English, where a default shows as written (`siteText`).
+   * The launcher's first frame has the agent's name too (src/messages-first-frame.ts).
+   */
+  SITE_TEXT: new Map() as SiteText,
   /** The launcher's window while the site's settings load, and its Retry after a failure. */
   LOADING_TEXT: LOADING_EN,
   RETRY: 'Retry',
@@ -147,6 +153,9 @@ const EN = {
   transcriptSubject: (agentName: string) => `Chat transcript: ${agentName}`,
 };
 
+/** A locale's words for the appearance's default texts, by their English (contract/appearance.ts); English has none. */
+export type SiteText = Map<string, string>;
+
 /** The core's words (a locale's chunk has them all: src/locales/). */
 export type CoreWords = typeof EN;
 
@@ -165,6 +174,7 @@ export let {
   HELP_QUESTION,
   OPEN_CHAT_WITH,
   RECONNECTING_NOTE,
+  SITE_TEXT,
   LOADING_TEXT,
   RETRY,
   TRY_AGAIN,
@@ -232,6 +242,7 @@ onWords('core', EN, (w) => {
     HELP_QUESTION,
     OPEN_CHAT_WITH,
     RECONNECTING_NOTE,
+    SITE_TEXT,
     LOADING_TEXT,
     RETRY,
     TRY_AGAIN,
@@ -290,3 +301,9 @@ onWords('core', EN, (w) => {
  */
 export const chatFailureText = ({ code, retryAfter }: ChatFailure): string =>
   code === 'RATE_LIMIT_EXCEEDED' ? rateLimitText(retryAfter) : code === 'FAILED' ? FAILURE_TEXT.chat : code;
+
+/**
+ * A text of the site's appearance as the visitor reads it: one the site left at its default (absent, or the
+ * English default) in the active locale's words (`SITE_TEXT`); the site's own as written.
+ */
+export const siteText = (text: string): string => SITE_TEXT.get(text) || text;

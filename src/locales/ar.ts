@@ -72,6 +72,13 @@ export const words: Catalogue = {
     HELP_QUESTION: 'أحتاج إلى مساعدة. كيف يمكنني الحصول عليها؟',
     OPEN_CHAT_WITH: 'فتح الدردشة مع ',
     RECONNECTING_NOTE: ' (جارٍ إعادة الاتصال)',
+    SITE_TEXT: new Map([
+      ['AI Agent', 'المساعد الذكي'],
+      ['Your helpful AI assistant', 'جاهز لمساعدتك في أي وقت'],
+      ['Welcome back!', 'مرحبًا بعودتك!'],
+      ['Ready to continue our conversation?', 'هل أنت مستعد لمتابعة محادثتنا؟'],
+      ['Type your message...', 'اكتب رسالتك…'],
+    ]),
     LOADING_TEXT: 'جارٍ التحميل…',
     RETRY: 'إعادة المحاولة',
     TRY_AGAIN: 'حاول مرة أخرى',

@@ -62,6 +62,13 @@ export const words: Catalogue = {
     HELP_QUESTION: '我需要帮助。请问如何获得帮助？',
     OPEN_CHAT_WITH: '打开聊天：',
     RECONNECTING_NOTE: '（正在重新连接）',
+    SITE_TEXT: new Map([
+      ['AI Agent', 'AI 助手'],
+      ['Your helpful AI assistant', '随时为您提供帮助'],
+      ['Welcome back!', '欢迎回来！'],
+      ['Ready to continue our conversation?', '准备好继续我们的对话了吗？'],
+      ['Type your message...', '请输入您的消息…'],
+    ]),
     LOADING_TEXT: '正在加载…',
     RETRY: '重试',
     TRY_AGAIN: '再试一次',

@@ -39,6 +39,7 @@ import {
   PAGE_AWARENESS_BANNER,
   PAGE_TEXT_SHARED,
   SEND_MESSAGE,
+  siteText,
   STOP,
   STOPPED,
   TRY_AGAIN,
@@ -73,11 +74,13 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config, 
   const voiceAvailable = config.interactiveAvatarId !== '';
   const about = selectAbout(chat);
   const a = appearance;
+  // the site's texts: a default in the locale's words
+  const agentName = siteText(a.agentName);
   const send = chatActor.send.bind(chatActor);
   return {
     /** The appearance the messages are drawn with (the same object until the settings change). */
     look: a,
-    agentName: a.agentName,
+    agentName,
     format: a.chatFormat,
     showAvatars: a.showAvatars,
     /** widget-spec §5's banner and what is shared (issue 15), while page awareness is on. */
@@ -94,15 +97,15 @@ export function connectChat({ chat, chatActor, windowActor, appearance, config, 
       loading && !messages.length ? LOADING_CONVERSATION : failed ? FAILURE_TEXT.history : selectIsOffline(chat) ? WAITING_TEXT : null,
     /** Retry, when the history could not load. */
     reload: failed ? () => send({ type: 'CHAT.RELOAD' }) : null,
-    emptyText: loading || failed || messages.length ? null : emptyChat(a.home.title, a.agentName),
+    emptyText: loading || failed || messages.length ? null : emptyChat(siteText(a.home.title), agentName),
     timestamp: (iso: string) => (a.showTimestamps ? formatTimestamp(iso) : ''),
     // follow-ups and response buttons belong to the last answer: hidden while the next is on its way
     followUps: waiting ? [] : selectFollowUps(chat),
     responseButtons: waiting ? [] : selectResponseButtons(chat),
     composer: {
-      label: messageTo(a.agentName),
+      label: messageTo(agentName),
       // widget-spec §4: asking about an embedded item, the input invites the question
-      placeholder: about ? ASK_PLACEHOLDER : a.input.promptPlaceholder,
+      placeholder: about ? ASK_PLACEHOLDER : siteText(a.input.promptPlaceholder),
       about: about && { text: askingAbout(about.name), name: about.name, dismiss: () => send({ type: 'CHAT.ABOUT', about: null }) },
       draft,
       /**

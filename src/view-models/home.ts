@@ -9,6 +9,7 @@ import type { SiteConfig } from '../../machines/site';
 import type { WindowActor } from '../../machines/window';
 import { connectChat } from './chat';
 import { clickButton } from './intents';
+import { siteText } from '../messages';
 
 export interface HomeInput {
   chat: ChatSnapshot;
@@ -33,8 +34,8 @@ export function connectHome(input: HomeInput) {
     toChat();
   };
   return {
-    title: appearance.home.title,
-    description: appearance.home.description,
+    title: siteText(appearance.home.title),
+    description: siteText(appearance.home.description),
     banner,
     buttons: selectActionButtons(actionButtons),
     /** The page's point-of-presence video: it comes with the page's history (widget-spec §2, §7). */

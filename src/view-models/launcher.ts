@@ -13,7 +13,7 @@ import {
   type WindowEvent,
   type WindowSnapshot,
 } from '../../machines/window';
-import { CLOSE_CHAT, greeting, OPEN_CHAT_WITH, RECONNECTING_NOTE, SETTINGS_ERROR_TEXT } from '../messages';
+import { CLOSE_CHAT, greeting, OPEN_CHAT_WITH, RECONNECTING_NOTE, SETTINGS_ERROR_TEXT, siteText } from '../messages';
 
 export interface LauncherInput {
   window: WindowSnapshot;
@@ -29,15 +29,17 @@ export interface LauncherInput {
 export function connectLauncher({ window: w, appearance, loadError, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
   const b = selectBubble(w);
-  // the greeting's words, from the site's name and description
-  const bubble: PresenceBubble | null = open || !b ? null : b.greeting ? { text: greeting(appearance) } : b;
+  // the site's name and description (a default in the locale's words), and the greeting's words from them
+  const agentName = siteText(appearance.agentName);
+  const bubble: PresenceBubble | null =
+    open || !b ? null : b.greeting ? { text: greeting({ agentName, agentDescription: siteText(appearance.agentDescription) }) } : b;
   return {
     open,
     mobile: selectIsMobile(w),
     reachable,
-    agentName: appearance.agentName,
+    agentName,
     /** The launcher's name in the active locale (widget.js's first frame names it in English: src/launcher-frame.ts). */
-    label: open ? CLOSE_CHAT : `${OPEN_CHAT_WITH}${appearance.agentName}${reachable ? '' : RECONNECTING_NOTE}`,
+    label: open ? CLOSE_CHAT : `${OPEN_CHAT_WITH}${agentName}${reachable ? '' : RECONNECTING_NOTE}`,
     /** The visitor-facing error the window shows instead of the chat, or null. */
     error: loadError && SETTINGS_ERROR_TEXT[loadError],
     /** issue 13: a failure that may pass (not a refused key or configuration) offers Retry. */

@@ -18,6 +18,7 @@ import {
   PAGE_AWARENESS_BANNER,
   PAGE_TEXT_SHARED,
   SHOW_BANNER,
+  siteText,
   transcriptSubject,
   YOU,
 } from '../messages';
@@ -55,7 +56,7 @@ export function connectSettings({ windowActor, chat, appearance, config, nav, ba
   const emailTranscript = () =>
     nav.assign(
       transcriptMailto(
-        appearance.agentName,
+        siteText(appearance.agentName),
         chat.getSnapshot().context.messages.filter((m) => !m.isError),
       ),
     );

@@ -16,7 +16,7 @@ import {
   type WindowSnapshot,
 } from '../../machines/window';
 import { isSafeLink, startNewChat } from './intents';
-import { NEW_CHAT_ITEM, TAB_LABEL } from '../messages';
+import { NEW_CHAT_ITEM, siteText, TAB_LABEL } from '../messages';
 import { RESIZE_KEY_STEP_PX, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from '../../machines/constants';
 
 /** A tab's label (Home, Chat, History, Settings). */
@@ -57,8 +57,8 @@ export function connectChatWindow({ window: w, windowActor, chat, appearance, vi
     /** widget-spec §2: the expand button shows on wide screens only; the close button on the bottom sheet. */
     canExpand: !mobile,
     header: {
-      name: appearance.agentName,
-      description: appearance.agentDescription,
+      name: siteText(appearance.agentName),
+      description: siteText(appearance.agentDescription),
       icon: isSafeLink(appearance.agentIcon) ? appearance.agentIcon : '',
       liveDot: appearance.launcher.showLiveStatus,
     },

@@ -1,11 +1,15 @@
 /**
  * The widget in another locale (happy-dom): `setLocale` loads the locale's chunk (src/locales/) and draws
  * everything again in its words, with the frame's `lang` and `dir`, and back; a chunk that cannot load
- * leaves English and says so in the console.
+ * leaves English and says so in the console. The appearance's texts a site left at their defaults are shown in
+ * the locale's words; a site's own text is shown as written.
  */
 import { screen, waitFor as until } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import { DEFAULT_APPEARANCE } from '../../contract/appearance';
+import { words as ar } from '../../src/locales/ar';
+import { words as zh } from '../../src/locales/zh-hans';
 import { putWords } from '../../src/words';
 import { message, renderApp } from './widget-harness';
 
@@ -86,5 +90,71 @@ describe('the widget’s locale', () => {
   it('comes up in the appearance’s locale when the page says nothing else', async () => {
     renderApp({ open: true, tab: 'chat', history, appearance: { locale: 'ar' } });
     expect(await screen.findByRole('region', { name: 'الدردشة' })).toBeTruthy();
+  });
+
+  it('shows the appearance’s default texts in the locale’s words, live, and a site’s own texts as written', async () => {
+    // the home title left out (the default), the description written as the English default, the name the site's own
+    const h = renderApp({
+      open: true,
+      tab: 'home',
+      history,
+      appearance: { agentName: 'Ada', home: { description: 'Ready to continue our conversation?' } },
+    });
+    await screen.findByRole('heading', { name: 'Welcome back!' });
+    expect(document.body.textContent).toContain('Your helpful AI assistant');
+
+    h.rt.locale.send({ type: 'LOCALE.CHOOSE', tag: 'ar' });
+    expect(await screen.findByRole('heading', { name: 'مرحبًا بعودتك!' })).toBeTruthy();
+    const body = () => document.body.textContent!;
+    expect(body()).toContain('هل أنت مستعد لمتابعة محادثتنا؟');
+    expect(body()).toContain('جاهز لمساعدتك في أي وقت');
+    expect(body()).not.toContain('Welcome back!');
+    // the site's own name, as written
+    expect(screen.getByRole('heading', { name: 'Ada' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'رسالة إلى Ada' }).getAttribute('placeholder')).toBe('اكتب رسالتك…');
+
+    h.rt.locale.send({ type: 'LOCALE.CHOOSE', tag: 'zh-Hans' });
+    expect(await screen.findByRole('heading', { name: '欢迎回来！' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '给 Ada 发消息' }).getAttribute('placeholder')).toBe('请输入您的消息…');
+
+    h.rt.locale.send({ type: 'LOCALE.CHOOSE', tag: 'en' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Message Ada' }).getAttribute('placeholder')).toBe('Type your message...');
+  });
+
+  it('names a default agent in the locale’s words, and shows a site’s own texts as written in any locale', async () => {
+    const own = {
+      agentName: 'مساعد هورايزن',
+      home: { title: 'Hello there', description: 'Ask me anything.' },
+      input: { promptPlaceholder: 'Your question' },
+    };
+    const h = renderApp({ open: true, tab: 'home', history: [], appearance: own });
+    h.rt.locale.send({ type: 'LOCALE.CHOOSE', tag: 'ar' });
+    const box = await screen.findByRole('textbox', { name: 'رسالة إلى مساعد هورايزن' });
+    expect(box.getAttribute('placeholder')).toBe('Your question');
+    expect(screen.getByRole('heading', { name: 'Hello there' })).toBeTruthy();
+    expect(document.body.textContent).toContain('Ask me anything.');
+    expect(h.rt.launcher.button.getAttribute('aria-label')).toBe('إغلاق الدردشة');
+
+    const d = renderApp({ open: false, history: [] });
+    d.rt.locale.send({ type: 'LOCALE.CHOOSE', tag: 'ar' });
+    await until(() => expect(d.rt.launcher.button.getAttribute('aria-label')).toBe('فتح الدردشة مع المساعد الذكي'));
+  });
+});
+
+describe('the appearance’s default texts in each locale', () => {
+  const defaults = [
+    DEFAULT_APPEARANCE.agentName,
+    DEFAULT_APPEARANCE.agentDescription,
+    DEFAULT_APPEARANCE.home.title,
+    DEFAULT_APPEARANCE.home.description,
+    DEFAULT_APPEARANCE.input.promptPlaceholder,
+  ];
+  it.each([
+    ['ar', ar],
+    ['zh-Hans', zh],
+  ])('%s has words for every visitor-facing default of the appearance, and no others', (_, words) => {
+    expect([...words.core.SITE_TEXT.keys()].sort()).toEqual([...defaults].sort());
+    for (const text of words.core.SITE_TEXT.values()) expect(text).toMatch(/\S/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The widget in Arabic (right to left) and in Simplified Chinese, end to end: a page whose `<html lang>`
  * names the language (the widget comes up in it by itself), the launcher, the bubble, Home, Chat with an
- * answer and its buttons, History, Settings, an error, and the embeds' viewer and Ask modal on /smart-doc;
+ * answer and its buttons, History, Settings, an error, and the embeds' viewer and Ask modal on /smart-doc; the
+ * site's own texts as written (the demo's agent name) and those it left at their defaults in the language's words;
  * axe-core at 0 violations in Arabic at 1280 and 320 px. Screenshots go to SCREENSHOTS when it is set.
  */
 import type { Page } from 'playwright-core';
@@ -48,6 +49,8 @@ const WORDS = {
     history: 'السجل',
     settings: 'الإعدادات',
     message: /^رسالة إلى /,
+    homeTitle: 'مرحبًا بعودتك!',
+    placeholder: 'اكتب رسالتك…',
     suggested: 'أسئلة مقترحة',
     failed: 'تعذّر الحصول على رد الذكاء الاصطناعي',
   },
@@ -58,6 +61,8 @@ const WORDS = {
     history: '历史记录',
     settings: '设置',
     message: /^给 .* 发消息$/,
+    homeTitle: '欢迎回来！',
+    placeholder: '请输入您的消息…',
     suggested: '推荐问题',
     failed: '获取 AI 回复失败',
   },
@@ -76,6 +81,10 @@ async function walk(page: Page, locale: 'ar' | 'zh-Hans', tag: string) {
   await shot(page, `${tag}-launcher`);
   await launcher.click();
   await page.getByRole('button', { name: w.navigation }).waitFor();
+  // the demo site's own name as written; Home's title and the placeholder, left at their defaults, in the language's words
+  await page.getByRole('heading', { name: w.homeTitle }).waitFor();
+  await page.getByRole('heading', { name: 'Horizon Assistant' }).waitFor();
+  expect(await page.getByRole('textbox', { name: w.message }).getAttribute('placeholder')).toBe(w.placeholder);
   await shot(page, `${tag}-home`);
 
   await tab(page, w, w.chat);
