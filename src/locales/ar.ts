@@ -62,6 +62,7 @@ export const words: Catalogue = {
     RECONNECTING_NOTE: ' (جارٍ إعادة الاتصال)',
     LOADING_TEXT: 'جارٍ التحميل…',
     RETRY: 'إعادة المحاولة',
+    PART_FAILED: 'تعذّر تحميل هذا الجزء.',
     TRY_AGAIN: 'حاول مرة أخرى',
     CANCEL: 'إلغاء',
     CLOSE_CHAT: 'إغلاق الدردشة',

@@ -52,6 +52,7 @@ export const words: Catalogue = {
     RECONNECTING_NOTE: '（正在重新连接）',
     LOADING_TEXT: '正在加载…',
     RETRY: '重试',
+    PART_FAILED: '无法加载此部分。',
     TRY_AGAIN: '再试一次',
     CANCEL: '取消',
     CLOSE_CHAT: '关闭聊天',
