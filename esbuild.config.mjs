@@ -14,6 +14,7 @@ import { coreManifest } from './scripts/build/layers.mjs';
 import { markedLexerOnly } from './scripts/build/marked-lexer.mjs';
 import { reactHooksForCommonJs } from './scripts/build/react-hooks.mjs';
 import { watchAll } from './scripts/build/watch.mjs';
+import { xstateWithoutDevTools } from './scripts/build/xstate-dev.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const manifest = readManifest(root);
@@ -48,8 +49,8 @@ export const browserDefaults = {
   logLevel: 'warning',
 };
 
-/** The widget's modules add CSS adopted as text and the lexer-only marked to the defaults. */
-export const widgetPlugins = [reactHooksForCommonJs, minifiedCssText, markedLexerOnly];
+/** The widget's modules add CSS adopted as text, the lexer-only marked and xstate without its devtools hook to the defaults. */
+export const widgetPlugins = [reactHooksForCommonJs, minifiedCssText, markedLexerOnly, xstateWithoutDevTools];
 
 /** The table of bundles (its fields: `Bundle` in scripts/build/build.mjs). */
 export const bundles = [

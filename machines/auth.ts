@@ -12,13 +12,15 @@
  * - A boot that takes longer than `bootPatience` is late: its callers are told it failed
  *   (the widget says it cannot load), but it goes on, and a late answer is stored like any
  *   other (`booted` tells the widget, which loads what failed again). A request made while
- *   it is late starts a new boot in its place.
+ *   it is late (the visitor's Retry) waits for the same boot, with its patience again: a boot
+ *   about to answer is never thrown away. Only a boot that failed (an error answer, a network
+ *   error, or no answer within `bootLimit`) is followed by a new one.
  * - A token that arrives in a response header (`TOKEN.RECEIVED`) replaces the stored one.
  * - The token lives in this machine's context only: never in storage or a URL.
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './not-provided';
-import { BOOT_PATIENCE_MS, TOKEN_REFRESH_MARGIN_MS } from './constants';
+import { BOOT_LIMIT_MS, BOOT_PATIENCE_MS, TOKEN_REFRESH_MARGIN_MS } from './constants';
 
 /** The margin before expiry at which a token stops being used: min(60 s, half its lifetime). */
 export const refreshMargin = (lifetimeMs: number) => Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
@@ -83,6 +85,7 @@ export const authMachine = setup({
   },
   delays: {
     bootPatience: BOOT_PATIENCE_MS,
+    bootLimit: BOOT_LIMIT_MS,
     /** When the token becomes unusable, counted from when it was stored. */
     refreshDelay: ({ context }) => Math.max(0, context.lifetimeMs - refreshMargin(context.lifetimeMs)),
   },
@@ -116,11 +119,27 @@ export const authMachine = setup({
     idle: {
       on: { 'TOKEN.NEEDED': 'booting' },
     },
-    /** One boot in flight; every request meanwhile waits for it, or, once it is late, starts it again. */
+    /**
+     * One boot in flight; every request meanwhile waits for it. Past its patience its callers are told it failed,
+     * and a request then (Retry) waits for the same boot again, with its patience again.
+     */
     booting: {
-      entry: assign({ error: null }),
-      after: { bootPatience: { actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } } },
-      on: { 'TOKEN.NEEDED': { guard: ({ context }) => !!context.error, target: 'booting', reenter: true } },
+      // the patience is a state of its own, so that a request while late starts it again without leaving
+      // `booting`, which would stop the boot in flight
+      initial: 'patient',
+      states: {
+        /** Waiting for the boot, `bootPatience` from the boot or from the latest request while late. */
+        patient: {
+          entry: assign({ error: null }),
+          after: { bootPatience: { target: 'late', actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } } },
+        },
+        /** Its callers were told it failed; it goes on. */
+        late: {
+          on: { 'TOKEN.NEEDED': 'patient' },
+        },
+      },
+      // a boot with no answer by then has failed (the first one has no time limit of its own: src/api/client.ts)
+      after: { bootLimit: { target: 'failed', actions: { type: 'fail', params: { error: 'BOOT_FAILED' } } } },
       invoke: {
         src: 'boot',
         onDone: [

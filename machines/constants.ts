@@ -36,6 +36,11 @@ export const RENAME_ERROR_HINT_MS = 3000;
  * 'Unable to load chat widget'); the boot goes on, and a later answer recovers the widget.
  */
 export const BOOT_PATIENCE_MS = 10_000;
+/**
+ * How long a boot is waited for at all (a late one included, through the visitor's Retries): then it has failed,
+ * and the next request sends a new one. (The first boot, which widget.js sends, has no time limit of its own.)
+ */
+export const BOOT_LIMIT_MS = 60_000;
 /** Issue 13: how long the launcher waits for the site's settings before it shows with the defaults. */
 export const SETTINGS_PATIENCE_MS = 3_000;
 /** Issue 13: a send that got no answer goes again when the network is back, or after this wait, doubled after each such failure up to {@link MAX_RESEND_MS}. */

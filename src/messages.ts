@@ -76,6 +76,8 @@ const EN = {
   /** The launcher's window while the site's settings load, and its Retry after a failure. */
   LOADING_TEXT: LOADING_EN,
   RETRY: 'Retry',
+  /** A part of the window loaded on demand (the Navigation menu, the History or Settings tab) could not load; Retry follows. */
+  PART_FAILED: 'This could not load.',
   TRY_AGAIN: 'Try again',
   CANCEL: 'Cancel',
   CLOSE_CHAT: CLOSE_CHAT_EN,
@@ -177,6 +179,7 @@ export let {
   SITE_TEXT,
   LOADING_TEXT,
   RETRY,
+  PART_FAILED,
   TRY_AGAIN,
   CANCEL,
   CLOSE_CHAT,
@@ -245,6 +248,7 @@ onWords('core', EN, (w) => {
     SITE_TEXT,
     LOADING_TEXT,
     RETRY,
+    PART_FAILED,
     TRY_AGAIN,
     CANCEL,
     CLOSE_CHAT,

@@ -36,8 +36,8 @@ export class ApiError extends Error {
 export const TIMEOUT_MS = {
   /**
    * The boot and the settings: the launcher shows without them, from the stored or default appearance. (The
-   * first boot, sent by widget.js, has no limit of its own: the widget stops waiting for it after
-   * machines/constants.ts BOOT_PATIENCE_MS, and still takes a late answer.)
+   * first boot, sent by widget.js, has no limit of its own here: the widget stops waiting for it after
+   * machines/constants.ts BOOT_PATIENCE_MS, and still takes a late answer until BOOT_LIMIT_MS.)
    */
   boot: 10_000,
   settings: 10_000,
@@ -209,7 +209,6 @@ export type Http = ReturnType<typeof createHttp>;
 /** The calls the launcher needs (boot, config, appearance) and the profile helper. */
 export function createCoreClient(http: Http, early?: Promise<Response>) {
   const { doFetch, api, base, call } = http;
-  const options = { apiKey: http.apiKey };
   /** The settings the last boot carried, if it did and they are readable. */
   let booted: { appearance?: Appearance; config?: SiteConfig } = {};
   const readConfig = (c: unknown): SiteConfig | undefined =>
@@ -231,7 +230,7 @@ export function createCoreClient(http: Http, early?: Promise<Response>) {
         res = await (first ??
           doFetch(`${base}session/boot`, {
             method: 'POST',
-            headers: { 'X-API-Key': options.apiKey },
+            headers: { 'X-API-Key': http.apiKey },
             credentials: 'omit',
             timeout: TIMEOUT_MS.boot,
           }));

@@ -29,21 +29,21 @@ export const bootActor = (client: Pick<CoreClient, 'boot'>, now: () => number = 
     }
   });
 
-/** A TokenSource over a running auth actor. */
-export function authTokenSource(auth: AuthActor, now: () => number = Date.now): TokenSource {
+/** A TokenSource over the running auth actor `auth` finds (the root spawns it; a test may give its own). */
+export function authTokenSource(auth: () => AuthActor, now: () => number = Date.now): TokenSource {
   return {
     async get() {
-      auth.send({ type: 'TOKEN.NEEDED', now: now() });
+      auth().send({ type: 'TOKEN.NEEDED', now: now() });
       // a failed boot, or a late one (machines/auth.ts), fails the call; the late one goes on
-      const s = await waitFor(auth, (x) => x.matches('ready') || !!x.context.error);
+      const s = await waitFor(auth(), (x) => x.matches('ready') || !!x.context.error);
       if (!s.matches('ready') || !s.context.token) throw toApiError(s.context.error);
       return s.context.token;
     },
     received(token, expiresIn) {
-      auth.send({ type: 'TOKEN.RECEIVED', token, lifetimeMs: lifetimeOf(expiresIn), now: now() });
+      auth().send({ type: 'TOKEN.RECEIVED', token, lifetimeMs: lifetimeOf(expiresIn), now: now() });
     },
     rejected() {
-      auth.send({ type: 'TOKEN.REJECTED' });
+      auth().send({ type: 'TOKEN.REJECTED' });
     },
   };
 }
@@ -53,14 +53,6 @@ export function authTokenSource(auth: AuthActor, now: () => number = Date.now): 
  * the first call on): the client asks, the machine decides when to boot.
  */
 export function connect(options: Omit<ClientOptions, 'tokens'> & { auth: () => AuthActor; early?: Promise<Response> }) {
-  const source = () => authTokenSource(options.auth());
-  const http = createHttp({
-    ...options,
-    tokens: {
-      get: () => source().get(),
-      received: (t: string, e: string) => source().received(t, e),
-      rejected: () => source().rejected(),
-    },
-  });
+  const http = createHttp({ ...options, tokens: authTokenSource(options.auth) });
   return { http, client: createCoreClient(http, options.early) };
 }

@@ -14,7 +14,17 @@ import { ConversationContext, useChatWindowView } from './context';
 import { loadOnce } from './conversation';
 import { HomeTab } from './home-tab';
 import { FOCUS_DELAY_MS } from '../../machines/constants';
-import { CHAT_SECTIONS, CLOSE_CHAT, COLLAPSE_WINDOW, EXPAND_WINDOW, NAVIGATION, RESIZE_CHAT, TAB_LABEL } from '../messages';
+import {
+  CHAT_SECTIONS,
+  CLOSE_CHAT,
+  COLLAPSE_WINDOW,
+  EXPAND_WINDOW,
+  NAVIGATION,
+  PART_FAILED,
+  RESIZE_CHAT,
+  RETRY,
+  TAB_LABEL,
+} from '../messages';
 
 /**
  * The hamburger button with its dropdown menu (a chunk of its own: src/chat-window/navigation-menu.tsx), which
@@ -183,9 +193,11 @@ function useKeyboardOffset(el: () => HTMLElement | null, active: boolean) {
  * A part of the window that is a chunk of its own (`importPart` gives its component): the Navigation menu's
  * dropdown, the History tab (past sessions) and the Settings tab are not needed for the text chat, so each loads
  * as the pointer or the focus reaches the Navigation menu's button or the tab's own button (the footer's, the
- * header's settings button), or as it first shows (one that could not load is tried again as it shows again).
+ * header's settings button), or as it first shows. A tab that could not load says so in its place (an alert) with
+ * Retry, which fetches its chunk again; the menu, given `dismiss`, closes instead (never open and empty), and its
+ * next opening fetches its chunk again.
  */
-function lazyPart<P extends object = object>(importPart: () => Promise<ComponentType<P>>) {
+export function lazyPart<P extends { dismiss?: () => void }>(importPart: () => Promise<ComponentType<P>>) {
   let Loaded: ComponentType<P> | null = null;
   const load = loadOnce(() =>
     importPart().then((part) => {
@@ -193,9 +205,33 @@ function lazyPart<P extends object = object>(importPart: () => Promise<Component
     }),
   );
   function Lazy(props: P) {
-    const [, loaded] = useState(0);
-    useEffect(() => void (Loaded || load().then(() => loaded(1), console.error)), []);
-    return Loaded && <Loaded {...props} />;
+    // -1: loaded; 0: loading; n: n failed loads (each failure's alert is a new one, so it is announced again)
+    const [state, set] = useState(0);
+    const tryLoad = () =>
+      load().then(
+        () => set(-1),
+        (err: unknown) => {
+          console.error(err);
+          props.dismiss?.();
+          set((n) => n + 1);
+        },
+      );
+    useEffect(() => void (Loaded || tryLoad()), []);
+    return Loaded ? (
+      <Loaded {...props} />
+    ) : (
+      // the button stays while Retry loads, so the focus stays on it
+      state > 0 && (
+        <div data-part="window-message">
+          <p key={state} role="alert">
+            {PART_FAILED}
+          </p>
+          <button type="button" data-part="window-retry" onClick={tryLoad}>
+            {RETRY}
+          </button>
+        </div>
+      )
+    );
   }
   // ahead of a visit; one that fails is tried again by the visit
   return { load, prefetch: () => void load().catch(() => {}), Lazy };
@@ -204,12 +240,8 @@ function lazyPart<P extends object = object>(importPart: () => Promise<Component
 const menu = lazyPart(() => import('./navigation-menu').then((m) => m.Menu));
 const history = lazyPart(() => import('./history-tab').then((m) => m.HistoryTab));
 const settings = lazyPart(() => import('./settings-tab').then((m) => m.SettingsTab));
-/** Loads the Navigation menu's dropdown (src/chat-window/navigation-menu.tsx). */
-export const loadNavigationMenu = menu.load;
-/** Loads the History tab (src/chat-window/history-tab.tsx). */
-export const loadHistoryTab = history.load;
-/** Loads the Settings tab (src/chat-window/settings-tab.tsx). */
-export const loadSettingsTab = settings.load;
+/** Loads the Navigation menu's dropdown (src/chat-window/navigation-menu.tsx), the History tab and the Settings tab. */
+export const loadWindowParts = () => Promise.all([menu.load(), history.load(), settings.load()]);
 /** The Navigation menu, and both tabs it leads to. */
 const prefetchMenu = () => {
   menu.prefetch();

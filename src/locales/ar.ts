@@ -81,6 +81,7 @@ export const words: Catalogue = {
     ]),
     LOADING_TEXT: 'جارٍ التحميل…',
     RETRY: 'إعادة المحاولة',
+    PART_FAILED: 'تعذّر تحميل هذا الجزء.',
     TRY_AGAIN: 'حاول مرة أخرى',
     CANCEL: 'إلغاء',
     CLOSE_CHAT: 'إغلاق الدردشة',

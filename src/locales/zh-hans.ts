@@ -71,6 +71,7 @@ export const words: Catalogue = {
     ]),
     LOADING_TEXT: '正在加载…',
     RETRY: '重试',
+    PART_FAILED: '无法加载此部分。',
     TRY_AGAIN: '再试一次',
     CANCEL: '取消',
     CLOSE_CHAT: '关闭聊天',

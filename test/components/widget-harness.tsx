@@ -38,7 +38,7 @@ import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
 import { createLauncherFrame } from '../../src/launcher-frame';
-import { ChatWindow, loadHistoryTab, loadNavigationMenu, loadSettingsTab } from '../../src/chat-window/chat-window';
+import { ChatWindow, loadWindowParts } from '../../src/chat-window/chat-window';
 import { useSelector } from '../../src/use-selector';
 import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/conversation';
 import { createDictation } from '../../src/dictation/index';
@@ -51,9 +51,7 @@ import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } fr
 
 // the Navigation menu's and the History and Settings tabs' chunks, loaded before the tests (the widget loads each as
 // the pointer or the focus nears it, or as it first shows)
-await loadNavigationMenu();
-await loadHistoryTab();
-await loadSettingsTab();
+await loadWindowParts();
 
 /** One call of a controlled fake, settled by the test. */
 export interface Call<I, O> {

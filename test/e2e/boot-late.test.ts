@@ -22,7 +22,12 @@ const UNABLE = 'Unable to load chat widget. Please try again later.';
  * A page with some text, the stub with an `error` listener and a queued send, then widget.js; the boot is
  * held until the test calls `release`. Every POST {api}/chat body is kept in `sent`.
  */
-async function queuedSend(): Promise<{ page: Page; release: () => void; sent: { message: string; webPageContent: string }[] }> {
+async function queuedSend(): Promise<{
+  page: Page;
+  release: () => void;
+  sent: { message: string; webPageContent: string }[];
+  boots: () => number;
+}> {
   // a failed send and a late boot are expected here; the widget says so in the console
   const page = await suite.page({ allowed: /AI chat widget|Unable to load chat widget/ });
   // the demo's key, read from its page without running it: this is a first visit (nothing stored)
@@ -36,7 +41,9 @@ async function queuedSend(): Promise<{ page: Page; release: () => void; sent: { 
   await page.route(`${baseUrl}/assets/boot-late-stub.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: stub }));
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let boots = 0;
   await page.route(BOOT, async (route) => {
+    boots++;
     await held;
     await route.continue();
   });
@@ -45,7 +52,7 @@ async function queuedSend(): Promise<{ page: Page; release: () => void; sent: { 
     if (r.method() === 'POST' && /\/api\/chat$/.test(new URL(r.url()).pathname)) sent.push(JSON.parse(r.postData() ?? '{}'));
   });
   await page.goto(`${baseUrl}/boot-late`);
-  return { page, release, sent };
+  return { page, release, sent, boots: () => boots };
 }
 
 const question = (page: Page) => page.locator('[data-part="message"][data-role="user"]').filter({ hasText: QUESTION });
@@ -96,6 +103,27 @@ describe('a slow session boot, with a question queued before widget.js loaded', 
     expect(await alert.count()).toBe(0);
     await answers(page).first().waitFor({ timeout: 30_000 });
     await expect(question(page).count()).resolves.toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.webPageContent).toContain(PAGE_TEXT);
+  });
+
+  it('a Retry while the boot is late waits for the same boot (no second boot request): the error gives way, and the late answer brings the chat', async () => {
+    const { page, release, sent, boots } = await queuedSend();
+    const alert = page.getByRole('alert').filter({ hasText: UNABLE });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(boots()).toBe(1);
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    // the error gives way to the window waiting for the settings again, and no new boot went out
+    await expect.poll(() => alert.count(), { timeout: 5_000 }).toBe(0);
+    expect(boots()).toBe(1);
+
+    // the boot in flight answers (within the patience that Retry started again): the chat, and the question goes
+    release();
+    await page.getByRole('dialog', { name: 'Horizon Assistant' }).getByRole('log').waitFor({ timeout: 15_000 });
+    await answers(page).first().waitFor({ timeout: 30_000 });
+    expect(await alert.count()).toBe(0);
+    expect(boots()).toBe(1);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.webPageContent).toContain(PAGE_TEXT);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, BootError, refreshMargin, storedToken, type BootResult } from '../../machines/auth';
-import { BOOT_PATIENCE_MS } from '../../machines/constants';
+import { BOOT_LIMIT_MS, BOOT_PATIENCE_MS } from '../../machines/constants';
 import { lifetimeOf } from '../../src/api/token-source';
 
 /** A boot actor whose calls the test resolves or rejects by hand. */
@@ -39,7 +39,7 @@ describe('the auth machine', () => {
     const { actor, boot } = start();
     expect(actor.getSnapshot().value).toBe('idle');
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    expect(actor.getSnapshot().value).toBe('booting');
+    expect(actor.getSnapshot().matches('booting')).toBe(true);
     boot.calls[0]!.resolve({ authToken: 'tok-1', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     const s = await waitFor(actor, (x) => x.matches('ready'));
     expect(s.context).toMatchObject({ token: 'tok-1', usableUntil: T0 + 29 * 60_000, error: null });
@@ -66,7 +66,7 @@ describe('the auth machine', () => {
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 29 * 60_000 - 1 });
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'TOKEN.NEEDED', now: T0 + 29 * 60_000 });
-    expect(actor.getSnapshot().value).toBe('booting');
+    expect(actor.getSnapshot().matches('booting')).toBe(true);
     expect(actor.getSnapshot().context.token).toBeNull();
     boot.calls[1]!.resolve({ authToken: 'new', lifetimeMs: 30 * 60_000, receivedAt: T0 + 29 * 60_000 });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.token).toBe('new');
@@ -90,7 +90,7 @@ describe('the auth machine', () => {
     boot.calls[0]!.resolve({ authToken: 'revoked', lifetimeMs: 30 * 60_000, receivedAt: T0 });
     await waitFor(actor, (x) => x.matches('ready'));
     actor.send({ type: 'TOKEN.REJECTED' });
-    expect(actor.getSnapshot().value).toBe('booting');
+    expect(actor.getSnapshot().matches('booting')).toBe(true);
     expect(boot.calls).toHaveLength(2);
   });
 
@@ -105,7 +105,7 @@ describe('the auth machine', () => {
     const s = await waitFor(actor, (x) => x.matches('failed'));
     expect(s.context).toMatchObject({ token: null, error: code });
     actor.send({ type: 'TOKEN.NEEDED', now: T0 });
-    expect(actor.getSnapshot().value).toBe('booting');
+    expect(actor.getSnapshot().matches('booting')).toBe(true);
     boot.calls[1]!.resolve({ authToken: 'ok', lifetimeMs: 86_400_000, receivedAt: T0 });
     expect((await waitFor(actor, (x) => x.matches('ready'))).context.error).toBeNull();
   });
@@ -130,7 +130,7 @@ describe('the auth machine', () => {
       expect(actor.getSnapshot().context.error).toBeNull();
       vi.advanceTimersByTime(1);
       // the callers' answer: it failed (the widget says it cannot load); the boot itself is still awaited
-      expect(actor.getSnapshot().value).toBe('booting');
+      expect(actor.getSnapshot().matches('booting')).toBe(true);
       expect(actor.getSnapshot().context.error).toBe('BOOT_FAILED');
       boot.calls[0]!.resolve({ authToken: 'late', lifetimeMs: 30 * 60_000, receivedAt: T0 + BOOT_PATIENCE_MS + 2_000 });
       const s = await waitFor(actor, (x) => x.matches('ready'));
@@ -139,22 +139,78 @@ describe('the auth machine', () => {
       expect(booted).toHaveBeenCalledTimes(1);
     });
 
-    it('a request while the boot is late starts a new one, with its own patience (Retry)', async () => {
+    it('a request while the boot is late (Retry) waits for the same boot, with its patience again; its answer counts', async () => {
       const { actor, boot } = start();
+      const booted = vi.fn();
+      actor.on('booted', booted);
       actor.send({ type: 'TOKEN.NEEDED', now: T0 });
       // within the patience, a request waits for the same boot
       actor.send({ type: 'TOKEN.NEEDED', now: T0 });
       expect(boot.calls).toHaveLength(1);
       vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+      expect(actor.getSnapshot().context.error).toBe('BOOT_FAILED');
+      // Retry while late: no new request (the one in flight may be about to answer), and the wait starts again
       actor.send({ type: 'TOKEN.NEEDED', now: T0 + BOOT_PATIENCE_MS });
+      expect(boot.calls).toHaveLength(1);
+      expect(actor.getSnapshot().matches('booting')).toBe(true);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS - 1);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.error).toBe('BOOT_FAILED');
+      // a second Retry, and the first boot answers during its wait
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 + 2 * BOOT_PATIENCE_MS });
+      vi.advanceTimersByTime(5_000);
+      boot.calls[0]!.resolve({ authToken: 'late', lifetimeMs: 30 * 60_000, receivedAt: T0 + 2 * BOOT_PATIENCE_MS + 5_000 });
+      const s = await waitFor(actor, (x) => x.matches('ready'));
+      expect(s.context).toMatchObject({ token: 'late', error: null });
+      expect(boot.calls).toHaveLength(1);
+      expect(booted).toHaveBeenCalledTimes(1);
+      // the patience ended with the boot: nothing fails later
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+      expect(actor.getSnapshot().context.error).toBeNull();
+    });
+
+    it.each([
+      ['an error answer', new BootError('INVALID_API_KEY'), 'INVALID_API_KEY'],
+      ['a network error', new BootError('BOOT_FAILED'), 'BOOT_FAILED'],
+    ] as const)('a late boot that then fails (%s): the next request (Retry) boots with a new request', async (_, error, code) => {
+      const { actor, boot } = start();
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 });
+      vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+      expect(actor.getSnapshot().context.error).toBe('BOOT_FAILED');
+      boot.calls[0]!.reject(error);
+      expect((await waitFor(actor, (x) => x.matches('failed'))).context.error).toBe(code);
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 + BOOT_PATIENCE_MS + 1_000 });
       expect(boot.calls).toHaveLength(2);
       expect(actor.getSnapshot().context.error).toBeNull();
-      // the first one's answer no longer counts; the second's does
-      boot.calls[0]!.resolve({ authToken: 'abandoned', lifetimeMs: 30 * 60_000, receivedAt: T0 });
-      boot.calls[1]!.resolve({ authToken: 'second', lifetimeMs: 30 * 60_000, receivedAt: T0 });
+      boot.calls[1]!.resolve({ authToken: 'second', lifetimeMs: 30 * 60_000, receivedAt: T0 + BOOT_PATIENCE_MS + 2_000 });
       expect((await waitFor(actor, (x) => x.matches('ready'))).context.token).toBe('second');
       vi.advanceTimersByTime(BOOT_PATIENCE_MS);
       expect(actor.getSnapshot().context.error).toBeNull();
+    });
+    it('a boot with no answer by its limit has failed, however often it was waited for again; the next request boots anew', async () => {
+      const { actor, boot } = start();
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 });
+      // Retry after each patience, until the limit
+      let elapsed = 0;
+      while (elapsed + BOOT_PATIENCE_MS < BOOT_LIMIT_MS) {
+        vi.advanceTimersByTime(BOOT_PATIENCE_MS);
+        elapsed += BOOT_PATIENCE_MS;
+        expect(actor.getSnapshot().matches({ booting: 'late' })).toBe(true);
+        actor.send({ type: 'TOKEN.NEEDED', now: T0 + elapsed });
+      }
+      expect(boot.calls).toHaveLength(1);
+      vi.advanceTimersByTime(BOOT_LIMIT_MS - elapsed - 1);
+      expect(actor.getSnapshot().matches('booting')).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot()).toMatchObject({ value: 'failed', context: { error: 'BOOT_FAILED' } });
+      // its answer after the limit no longer counts; the next request is a new boot
+      boot.calls[0]!.resolve({ authToken: 'too-late', lifetimeMs: 30 * 60_000, receivedAt: T0 + BOOT_LIMIT_MS });
+      await Promise.resolve();
+      expect(actor.getSnapshot().context.token).toBeNull();
+      actor.send({ type: 'TOKEN.NEEDED', now: T0 + BOOT_LIMIT_MS });
+      expect(boot.calls).toHaveLength(2);
     });
   });
 

@@ -28,7 +28,11 @@ function start() {
   const boot = controlled<NonReducibleUnknown, BootResult>();
   const chat: AnyEventObject[] = [];
   // the settings calls need a token first, as the widget's client's do
-  const tokens = () => authTokenSource(root.system.get('auth') as AuthActor, () => T0);
+  const tokens = () =>
+    authTokenSource(
+      () => root.system.get('auth') as AuthActor,
+      () => T0,
+    );
   const settingsCalls = { count: 0 };
   const root = createActor(
     widgetMachine.provide({
@@ -111,10 +115,38 @@ describe('a slow session boot', () => {
     expect(selectLoadError(site.getSnapshot())).toBeNull();
   });
 
-  it("a Retry while the boot is late boots anew; the window's error stays until an answer comes", async () => {
+  it("a Retry while the boot is late waits for the same boot (the settings load again, with the boot's patience again); its answer loads them", async () => {
+    const { site, boot, facts } = start();
+    await vi.advanceTimersByTimeAsync(BOOT_PATIENCE_MS);
+    expect(site.getSnapshot().matches('failed')).toBe(true);
+    site.send({ type: 'SETTINGS.RETRY' });
+    await vi.advanceTimersByTimeAsync(0);
+    // the boot in flight is kept (it may be about to answer), and the window shows the loading state
+    expect(boot.calls).toHaveLength(1);
+    expect(site.getSnapshot().matches('loading')).toBe(true);
+    expect(selectLoadError(site.getSnapshot())).toBeNull();
+    // still no answer after the patience again: the error again, with Retry
+    await vi.advanceTimersByTimeAsync(BOOT_PATIENCE_MS - 1);
+    expect(selectLoadError(site.getSnapshot())).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectLoadError(site.getSnapshot())).toBe('FAILED');
+    // Retry again; the first boot answers during the wait
+    site.send({ type: 'SETTINGS.RETRY' });
+    await vi.advanceTimersByTimeAsync(3_000);
+    boot.calls[0]!.resolve(answer('late'));
+    await waitFor(site, (s) => s.matches('idle'));
+    expect(selectLoadError(site.getSnapshot())).toBeNull();
+    expect(site.getSnapshot().context.appearance.agentName).toBe('Horizon Assistant');
+    expect(boot.calls).toHaveLength(1);
+    expect(facts.map((f) => f.type)).toContain('settings.loaded');
+  });
+
+  it('a Retry after the late boot failed (a network error) boots anew', async () => {
     const { site, boot } = start();
     await vi.advanceTimersByTimeAsync(BOOT_PATIENCE_MS);
     expect(site.getSnapshot().matches('failed')).toBe(true);
+    boot.calls[0]!.reject(new TypeError('Failed to fetch'));
+    await vi.advanceTimersByTimeAsync(0);
     site.send({ type: 'SETTINGS.RETRY' });
     await vi.advanceTimersByTimeAsync(0);
     expect(boot.calls).toHaveLength(2);

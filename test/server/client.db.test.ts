@@ -43,10 +43,10 @@ describe('the client against the server', () => {
   it('boots once for concurrent calls, then reads config and appearance', async () => {
     const { client, auth } = widget();
     const boots = vi.fn();
-    let was = '';
+    let was = false;
     auth.subscribe((x) => {
-      if (x.value === 'booting' && was !== 'booting') boots();
-      was = String(x.value);
+      if (x.matches('booting') && !was) boots();
+      was = x.matches('booting');
     });
     const [config, appearance] = await Promise.all([client.config(), client.appearance()]);
     expect(config).toEqual({ agentPageAwareness: true, interactiveAvatarId: '', referenceWebpage: '' });
