@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { appearanceIssues } from '../contract/appearance';
 import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
+import { type Actor, auditCsv, createOperations } from './operations';
 import { contentTypeFor, docTypeForFilename, isDocType, readDocumentText, TEXT_READER_VERSION } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
 import { newApiKey } from './seed';
@@ -35,6 +36,9 @@ Content
   video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
   presence:add SITE --path PATH --video VIDEO_ID [--content TEXT]
+
+Audit log
+  audit:export [--site SITE] [--format json|csv]  every change (who, when, what, before, after), oldest first
 
 Visitors' data
   visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
@@ -69,8 +73,13 @@ const OPTIONS = {
   video: { type: 'string' },
   content: { type: 'string' },
   'older-than': { type: 'string' },
+  site: { type: 'string' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** Who the audit log records for the CLI's changes. */
+const CLI: Actor = { kind: 'cli' };
 
 /** A mistake in the command line: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
@@ -389,17 +398,29 @@ const VISITOR_COMMANDS: Record<string, Command> = {
   },
 };
 
+const AUDIT_COMMANDS: Record<string, Command> = {
+  'audit:export': async ({ storage, o }) => {
+    const format = o.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') throw new UsageError('--format takes json or csv');
+    const ops = createOperations(storage);
+    const siteId = o.site === undefined ? undefined : (await ops.findSite(CLI, o.site)).site.id;
+    const entries = await ops.exportAudit(CLI, siteId);
+    return format === 'csv' ? auditCsv(entries) : JSON.stringify(entries, null, 2);
+  },
+};
+
 /** How many positionals a command takes after its name, where not one (SITE or EMBED_TOKEN). */
 const POSITIONALS = new Map([
   ['sites', 0],
   ['site:create', 0],
   ['data:purge', 0],
+  ['audit:export', 0],
   ['visitor:delete', 2],
 ]);
 
 // A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
 const COMMANDS = new Map<string, Command>(
-  Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }),
+  Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS, ...AUDIT_COMMANDS }),
 );
 
 /** Runs one command against `storage`, returning what to print. */

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAnalytics } from './postgres/analytics';
+import { postgresAudit } from './postgres/audit';
 import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
@@ -73,6 +74,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresTriggers(pool, listener),
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),
+    ...postgresAudit(pool),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

@@ -5,12 +5,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   ActionTrigger,
+  AuditActor,
+  AuditEntry,
   ChatSessionSummary,
   DocumentRecord,
   FooterButton,
+  NewAuditEntry,
   PresenceMessage,
   Site,
   SiteConfig,
+  SiteDetails,
   Storage,
   VideoRecord,
   VideoSettings,
@@ -68,6 +72,13 @@ export function toSite(r: Row): Site {
     createdAt: str(r.created_at),
   };
 }
+
+/** A site's details (SiteStorage.getSiteDetails): `SELECT api_key, previous_key_until, (SELECT max(version) …) AS appearance_version`. */
+export const toSiteDetails = (r: Row): SiteDetails => ({
+  apiKey: optStr(r.api_key) ?? null,
+  previousKeyValidUntil: r.previous_key_until === null || r.previous_key_until === undefined ? null : Number(r.previous_key_until),
+  appearanceVersion: Number(r.appearance_version ?? 0),
+});
 
 export const toSession = (r: Row): ChatSessionSummary => ({
   id: str(r.id),
@@ -177,7 +188,7 @@ export function deepFreeze<T>(value: T): T {
  * PostgreSQL reads as booleans), so that a site, a document or a video is written alike on either.
  */
 
-/** `INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at)`. */
+/** `INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at, api_key)`. */
 export const siteValues = (id: string, input: Parameters<Storage['createSite']>[0]) => [
   id,
   input.name,
@@ -187,6 +198,7 @@ export const siteValues = (id: string, input: Parameters<Storage['createSite']>[
   JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
   JSON.stringify(input.appearance ?? {}),
   now(),
+  input.apiKey,
 ];
 
 /** `INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at, text_reader)`. */
@@ -219,3 +231,23 @@ export const videoValues = (id: string, input: Parameters<Storage['addVideo']>[0
   JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
   now(),
 ];
+
+/** `INSERT INTO audit_log (site_id, at, actor, action, before_value, after_value)`. */
+export const auditValues = (entry: NewAuditEntry, at = now()) => [
+  entry.siteId,
+  at,
+  JSON.stringify(entry.actor),
+  entry.action,
+  entry.before === undefined ? null : JSON.stringify(entry.before),
+  entry.after === undefined ? null : JSON.stringify(entry.after),
+];
+
+export const toAudit = (r: Row): AuditEntry => ({
+  id: Number(r.id),
+  siteId: optStr(r.site_id) ?? null,
+  at: str(r.at),
+  actor: json<AuditActor>(str(r.actor), { kind: 'cli' }),
+  action: str(r.action),
+  before: r.before_value === null || r.before_value === undefined ? null : json<unknown>(str(r.before_value), null),
+  after: r.after_value === null || r.after_value === undefined ? null : json<unknown>(str(r.after_value), null),
+});

@@ -1,8 +1,9 @@
 /** Sites on PostgreSQL: their API keys (stored hashed), allowed origins, config and appearance. */
 import type pg from 'pg';
-import { deepFreeze, hashApiKey, newToken, siteValues, toSite, type Row } from '../records';
+import { deepFreeze, hashApiKey, newToken, siteValues, toSite, toSiteDetails, type Row } from '../records';
 import type { Site, SiteStorage } from '../types';
 import { AnnouncedCache, announcedTransaction } from './cache';
+import { insertAudit } from './audit';
 import { all, changed, one, sql } from './db';
 import type { Listener } from './listener';
 
@@ -12,11 +13,19 @@ const Q = {
   all: sql('sites', 'SELECT * FROM sites ORDER BY created_at'),
   insert: sql(
     'site_insert',
-    'INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    'INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at, api_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
   ),
   // the row is locked while its new values are worked out from the old, so that two admins' changes both land
   lock: sql('site_lock', 'SELECT * FROM sites WHERE id = $1 FOR UPDATE'),
   update: sql('site_update', 'UPDATE sites SET name = $1, origins = $2, config = $3, appearance = $4 WHERE id = $5'),
+  insertVersion: sql(
+    'appearance_version_insert',
+    'INSERT INTO appearance_versions (site_id, version, fields, saved_at, saved_by, restored_from) VALUES ($1, $2, $3, $4, $5, $6)',
+  ),
+  details: sql(
+    'site_details',
+    'SELECT api_key, previous_key_until, (SELECT max(version) FROM appearance_versions WHERE site_id = sites.id) AS appearance_version FROM sites WHERE id = $1',
+  ),
   updateKey: sql('site_update_key', 'UPDATE sites SET api_key_hash = $1, key_prefix = $2 WHERE id = $3'),
 };
 
@@ -32,10 +41,13 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
   const getSite = (id: string) => byId.get(id, async () => frozenSite(await one(pool, Q.byId([id]))));
 
   return {
-    async createSite(input) {
+    async createSite(input, audit) {
       const id = `site_${newToken(9)}`;
       await announcedTransaction(pool, listener, async (db) => {
         await db.query(Q.insert(siteValues(id, input)));
+        const site = toSite((await one(db, Q.byId([id])))!);
+        await db.query(Q.insertVersion([id, 1, JSON.stringify(site.appearance), site.createdAt, null, null]));
+        if (audit) await insertAudit(db, audit(null, site));
       });
       return (await getSite(id))!;
     },
@@ -45,7 +57,7 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
       const hash = hashApiKey(apiKey);
       return byKeyHash.get(hash, async () => frozenSite(await one(pool, Q.byKey([hash]))));
     },
-    async updateSite(id, patch) {
+    async updateSite(id, patch, audit) {
       const found = await announcedTransaction(pool, listener, async (db) => {
         const r = await one(db, Q.lock([id]));
         if (!r) return false;
@@ -59,9 +71,14 @@ export function postgresSites(pool: pg.Pool, listener: Listener): SiteStorage {
             id,
           ]),
         );
+        if (audit) await insertAudit(db, audit(site, toSite((await one(db, Q.byId([id])))!)));
         return true;
       });
       return found ? getSite(id) : null;
+    },
+    async getSiteDetails(id) {
+      const r = await one(pool, Q.details([id]));
+      return r ? toSiteDetails(r) : null;
     },
     rotateApiKey: (id, apiKey) =>
       announcedTransaction(pool, listener, async (db) => {
