@@ -99,6 +99,15 @@ describe(`the operations on ${BACKEND}: sites`, () => {
     expect(await refusal(ops.findSite(BEN, a.id))).toMatchObject({ code: 'NOT_FOUND', message: `no site "${a.id}"` });
     expect(await refusal(ops.getSite(BEN, a.id))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(ops.getSite(BEN, 'site_nothing'))).toMatchObject({ code: 'NOT_FOUND' });
+    // two sites of one name: the id is asked for, naming only the sites the actor may see
+    const twin = await ops.createSite(BEN, { name: 'My shop', origins: ['self'] });
+    expect(await refusal(ops.findSite(CLI, 'My shop'))).toMatchObject({
+      code: 'INVALID',
+      field: 'site',
+      allowed: expect.arrayContaining([a.id, twin.id]),
+    });
+    expect((await ops.findSite(BEN, 'My shop')).site.id).toBe(twin.id);
+    expect((await ops.findSite(ANNA, 'My shop')).site.id).toBe(a.id);
     roles.set(`acc_ben ${a.id}`, 'viewer');
     expect((await ops.getSite(BEN, a.id)).role).toBe('viewer');
     expect(await refusal(ops.listAudit(BEN, a.id))).toMatchObject({ code: 'FORBIDDEN' });
