@@ -8,6 +8,9 @@
 import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAnalytics } from './postgres/analytics';
+import { postgresAudit } from './postgres/audit';
+import { postgresRefusedOrigins } from './postgres/refused-origins';
+import { postgresPreviewKeys } from './postgres/preview-keys';
 import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
@@ -64,7 +67,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
   }
   // the same parts, in the same order, as sqlite.ts
   const data: DataStorage = {
-    ...postgresSites(pool, listener),
+    ...postgresSites(pool, listener, options.now),
     ...postgresChatSessions(pool),
     ...postgresProfiles(pool),
     ...postgresFiles(pool),
@@ -73,6 +76,9 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresTriggers(pool, listener),
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),
+    ...postgresAudit(pool),
+    ...postgresRefusedOrigins(pool),
+    ...postgresPreviewKeys(pool, options.now),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 
