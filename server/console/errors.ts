@@ -1,5 +1,6 @@
 /** The console API's error replies (docs/console.md "HTTP API"): `{ error, message, field?, allowed? }`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OperationError } from '../operations';
 
 /** The console API's error codes. */
 export type ConsoleErrorCode =
@@ -44,6 +45,13 @@ export function consoleErrorHandler(error: RouteError, req: FastifyRequest, repl
     const { retryAfterS, ...extra } = error.extra;
     if (retryAfterS !== undefined) reply.header('Retry-After', String(retryAfterS));
     return send(error.status, error.code, error.message, extra);
+  }
+  if (error instanceof OperationError) {
+    // a site one may not see is answered as one that does not exist, with nothing of what was asked
+    if (error.code === 'NOT_FOUND') return send(404, 'NOT_FOUND', 'Not found.');
+    if (error.code === 'FORBIDDEN') return send(403, 'FORBIDDEN', error.message);
+    if (error.code === 'CONFLICT') return send(409, 'CONFLICT', error.message);
+    return send(400, 'INVALID', error.message, { field: error.field, allowed: error.allowed });
   }
   if (error.validation) return send(400, 'INVALID', `Invalid request: ${error.message}`);
   if (error.statusCode === 413) return send(413, 'TOO_LARGE', 'The request is too large.');

@@ -4,11 +4,13 @@
  * an API key, and no widget route reads this cookie).
  */
 import type { FastifyInstance } from 'fastify';
+import { createOperations } from '../operations';
 import { registerAuthRoutes } from './auth-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
 import { registerMemberRoutes } from './member-routes';
 import { consoleRequestHook } from './session';
+import { consoleMemberships, registerSiteRoutes } from './site-routes';
 
 export type { ConsoleServices } from './context';
 
@@ -32,6 +34,14 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       });
       registerAuthRoutes(api, c);
       registerMemberRoutes(api, c);
+      registerSiteRoutes(
+        api,
+        createOperations(services.storage, {
+          now: services.now,
+          publicUrl: services.publicUrl,
+          memberships: consoleMemberships(services.storage),
+        }),
+      );
     },
     { prefix: '/console/api' },
   );

@@ -110,9 +110,9 @@ export function signedIn(req: FastifyRequest): SignedIn {
   return req.consoleSession;
 }
 
-/** What each minimum role lets in: an adviser's role is its own (advice files), and an owner may do everything. */
+/** What each minimum role lets in: an adviser reads a site as a viewer does, and its own work (advice files) is its own. */
 const LETS_IN: Record<SiteRole, readonly SiteRole[]> = {
-  viewer: ['viewer', 'editor', 'owner'],
+  viewer: ['viewer', 'adviser', 'editor', 'owner'],
   editor: ['editor', 'owner'],
   owner: ['owner'],
   adviser: ['adviser', 'owner'],

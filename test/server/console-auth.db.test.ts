@@ -468,6 +468,71 @@ describe('members and roles', () => {
   });
 });
 
+describe('site routes, through the operations', () => {
+  it('an account creates a site and owns it; viewers read it, only owners change origins and read the audit log', async () => {
+    const { browser: owner } = await account('creator@c.example');
+    const created = await owner.call('sites', { body: { name: 'Corner Café', origins: ['https://cafe.example', 'self'] } });
+    expect(created.status).toBe(201);
+    const site = created.body as Json;
+    expect(site).toMatchObject({ name: 'Corner Café', role: 'owner', origins: ['https://cafe.example', 'self'] });
+    expect(site.snippet).toContain(`data-api-key="${site.apiKey as string}"`);
+    expect((await owner.call('sites')).body).toEqual([expect.objectContaining({ id: site.id, role: 'owner' })]);
+    expect((await owner.call('session')).body).toMatchObject({ sites: [{ id: site.id, role: 'owner' }] });
+
+    const { browser: viewer, id: viewerId } = await account('reader@c.example');
+    const { browser: editor, id: editorId } = await account('writer@c.example');
+    const { browser: adviser, id: adviserId } = await account('adviser@c.example');
+    await s.storage.addMember(site.id as string, viewerId, 'viewer');
+    await s.storage.addMember(site.id as string, editorId, 'editor');
+    await s.storage.addMember(site.id as string, adviserId, 'adviser');
+    for (const b of [viewer, editor, adviser]) expect((await b.call(`sites/${site.id}`)).status).toBe(200);
+    for (const b of [viewer, editor, adviser]) {
+      const r = await b.call(`sites/${site.id}/origins`, { method: 'PUT', body: { origins: ['*'] } });
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ error: 'FORBIDDEN' });
+      expect((await b.call(`sites/${site.id}/audit`)).status).toBe(403);
+    }
+
+    const bad = await owner.call(`sites/${site.id}/origins`, { method: 'PUT', body: { origins: ['https://cafe.example/menu'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'INVALID', field: 'origins' });
+    const changed = await owner.call(`sites/${site.id}/origins`, { method: 'PUT', body: { origins: ['https://cafe.example'] } });
+    expect(changed.body).toEqual({ origins: ['https://cafe.example'], warnings: ['SELF_REMOVED'] });
+
+    const audit = await owner.call(`sites/${site.id}/audit?limit=10`);
+    expect(audit.status).toBe(200);
+    expect((audit.body as Json[]).map((e) => e.what)).toEqual(['site.origins', 'site.create']);
+    expect((audit.body as Json[])[0]).toMatchObject({ who: 'creator@c.example', before: { origins: ['https://cafe.example', 'self'] } });
+  });
+
+  it('refuses a malformed site and guessed ids alike: 400 for the values, 404 with nothing of another site', async () => {
+    const { browser } = await account('guesser@c.example');
+    for (const body of [
+      { name: '', origins: [] },
+      { name: 'x', origins: 'https://a.example' },
+      { name: 'x'.repeat(101), origins: [] },
+      { origins: [] },
+    ]) {
+      expect((await browser.call('sites', { body })).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    const other = s.site;
+    for (const id of [other.id, 'site_nothere', "x' OR '1'='1"]) {
+      const path = encodeURIComponent(id);
+      for (const r of [
+        await browser.call(`sites/${path}`),
+        await browser.call(`sites/${path}/origins`, { method: 'PUT', body: { origins: ['*'] } }),
+        await browser.call(`sites/${path}/audit`),
+      ]) {
+        expect(r.status).toBe(404);
+        expect(r.body).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+        expect(JSON.stringify(r.body)).not.toContain(other.name);
+      }
+    }
+    expect((await browser.call(`sites/${s.site.id}/audit?limit=-1`)).status).toBe(400);
+    expect((await new Browser().call('sites')).status).toBe(401);
+  });
+});
+
 describe('apart from the widget API', () => {
   it('no console route accepts a widget token or key, and no widget route accepts the console cookie', async () => {
     const { browser } = await account('apart@shop.example');
