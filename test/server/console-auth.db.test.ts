@@ -3,7 +3,7 @@
  * on SQLite and PostgreSQL: tried as its users would, and as an attacker would.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../server/admin';
+import { runAdmin, UsageError } from '../../server/admin';
 import { SESSION_LIMITS, THROTTLE } from '../../server/console/limits';
 import type { Site } from '../../server/storage/types';
 import { API_KEY, startServer, type TestServer, VISITOR_A } from './harness';
@@ -183,6 +183,36 @@ describe('sign-in', () => {
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body).toEqual({ error: 'SIGN_IN_FAILED', message: 'The email or the password is not right.' });
     expect(unknown.res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('takes as long for an unknown email as for a wrong password (a dummy hash is checked)', async () => {
+    // a cost at which a hash takes tens of milliseconds, so that a sign-in without one would stand out
+    const timed = await startServer({ seed: true, console: { scryptCost: { N: 2 ** 14, r: 8, p: 1 } } });
+    try {
+      const token = tokenOf(await runAdmin(timed.storage, ['owner:invite', '--email', 'timed@shop.example']));
+      const send = (path: string, body: unknown) =>
+        fetch(`${timed.base}/console/api/${path}`, {
+          method: 'POST',
+          headers: { Origin: timed.base, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await send(`invites/${token}`, { password: PASSWORD })).status).toBe(200);
+      const median = async (email: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const start = performance.now();
+          expect((await send('sign-in', { email, password: 'not the password' })).status).toBe(401);
+          times.push(performance.now() - start);
+        }
+        return times.sort((a, b) => a - b)[1]!;
+      };
+      const wrong = await median('timed@shop.example');
+      const unknown = await median('nobody-at-all@shop.example');
+      expect(unknown).toBeGreaterThan(wrong / 2);
+    } finally {
+      await timed.stop();
+      await timed.remove();
+    }
   });
 
   it('throttles one account after 5 failures, with growing waits, and forgets them when the window ends', async () => {
@@ -530,6 +560,28 @@ describe('site routes, through the operations', () => {
     }
     expect((await browser.call(`sites/${s.site.id}/audit?limit=-1`)).status).toBe(400);
     expect((await new Browser().call('sites')).status).toBe(401);
+  });
+});
+
+describe('the CLI’s invitations', () => {
+  it('owner:invite and member:invite need an email (and a role, and a site), and print a link that gives that role', async () => {
+    await expect(runAdmin(s.storage, ['owner:invite'])).rejects.toThrow(UsageError);
+    await expect(runAdmin(s.storage, ['owner:invite', '--email', 'not an email'])).rejects.toThrow(/--email takes an email address/);
+    await expect(runAdmin(s.storage, ['member:invite', s.site.id, '--email', 'x@shop.example', '--role', 'admin'])).rejects.toThrow(
+      /--role takes owner, editor, viewer, adviser/,
+    );
+    await expect(runAdmin(s.storage, ['member:invite', 'site_nothere', '--email', 'x@shop.example', '--role', 'viewer'])).rejects.toThrow(
+      UsageError,
+    );
+    const printed = await runAdmin(s.storage, ['member:invite', s.site.id, '--email', 'cli-viewer@shop.example', '--role', 'viewer'], {
+      now: () => t,
+      publicUrl: s.base,
+    });
+    const b = new Browser();
+    expect((await b.call(`invites/${tokenOf(printed)}`)).body).toMatchObject({ siteName: s.site.name, role: 'viewer', hasAccount: false });
+    expect((await b.call(`invites/${tokenOf(printed)}`, { body: { password: PASSWORD } })).body).toMatchObject({
+      sites: [{ id: s.site.id, role: 'viewer' }],
+    });
   });
 });
 
