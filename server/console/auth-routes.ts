@@ -162,17 +162,15 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
         }
         hash = await hashPassword(password, c.scryptCost);
       }
-      const accepted = await c.storage.acceptInvite(token, hash);
-      if (!accepted) throw notFound();
-      const body = await startSession(req, reply, accepted.account);
-      await c.audit({
-        siteId: accepted.invite.siteId,
-        actor: actorOf(accepted.account),
+      const accepted = await c.storage.acceptInvite(token, hash, ({ account, invite: used }) => ({
+        siteId: used.siteId,
+        actor: actorOf(account),
         action: 'invite.accept',
         before: null,
-        after: { email: accepted.account.email, role: accepted.invite.role, passwordSet: hash !== null },
-      });
-      return body;
+        after: { email: account.email, role: used.role, passwordSet: hash !== null },
+      }));
+      if (!accepted) throw notFound();
+      return startSession(req, reply, accepted.account);
     },
   );
 }

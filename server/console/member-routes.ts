@@ -65,14 +65,16 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
       const session = signedIn(req);
       const token = newSecret();
       const expiresAt = c.now() + INVITE_TTL_MS;
-      await c.storage.createInvite({ token, email, siteId: site.id, role, createdBy: session.accountId, expiresAt });
-      await c.audit({
-        siteId: site.id,
-        actor: actorOf({ id: session.accountId, email: session.email }),
-        action: 'member.invite',
-        before: null,
-        after: { email, role },
-      });
+      await c.storage.createInvite(
+        { token, email, siteId: site.id, role, createdBy: session.accountId, expiresAt },
+        {
+          siteId: site.id,
+          actor: actorOf({ id: session.accountId, email: session.email }),
+          action: 'member.invite',
+          before: null,
+          after: { email, role },
+        },
+      );
       return reply.code(201).send({ inviteLink: inviteLinkFor(req, token), expiresAt: new Date(expiresAt).toISOString() });
     },
   );
@@ -85,17 +87,16 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
       const role = roleFrom(req.body.role);
       const member = (await c.storage.listMembers(site.id)).find((m) => m.accountId === req.params.accountId);
       if (!member) throw notFound();
-      const changed = await c.storage.changeMember(site.id, member.accountId, role);
-      if (changed === 'NOT_FOUND') throw notFound();
-      if (changed === 'LAST_OWNER') throw lastOwner();
       const session = signedIn(req);
-      await c.audit({
+      const changed = await c.storage.changeMember(site.id, member.accountId, role, (before) => ({
         siteId: site.id,
         actor: actorOf({ id: session.accountId, email: session.email }),
         action: 'member.role',
-        before: { accountId: member.accountId, email: member.email, role: changed.before },
+        before: { accountId: member.accountId, email: member.email, role: before },
         after: { accountId: member.accountId, email: member.email, role },
-      });
+      }));
+      if (changed === 'NOT_FOUND') throw notFound();
+      if (changed === 'LAST_OWNER') throw lastOwner();
       return { accountId: member.accountId, email: member.email, role };
     },
   );
@@ -107,17 +108,16 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
       const { site } = await requireSiteRole(req, req.params.id, 'owner');
       const member = (await c.storage.listMembers(site.id)).find((m) => m.accountId === req.params.accountId);
       if (!member) throw notFound();
-      const changed = await c.storage.changeMember(site.id, member.accountId, null);
-      if (changed === 'NOT_FOUND') throw notFound();
-      if (changed === 'LAST_OWNER') throw lastOwner();
       const session = signedIn(req);
-      await c.audit({
+      const changed = await c.storage.changeMember(site.id, member.accountId, null, (before) => ({
         siteId: site.id,
         actor: actorOf({ id: session.accountId, email: session.email }),
         action: 'member.remove',
-        before: { accountId: member.accountId, email: member.email, role: changed.before },
+        before: { accountId: member.accountId, email: member.email, role: before },
         after: null,
-      });
+      }));
+      if (changed === 'NOT_FOUND') throw notFound();
+      if (changed === 'LAST_OWNER') throw lastOwner();
       return reply.code(204).send();
     },
   );

@@ -485,11 +485,16 @@ export interface AccountStorage {
   addMember(siteId: string, accountId: string, role: SiteRole): Promise<void>;
   /**
    * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
-   * without an owner.
+   * without an owner, and writes the change's audit entry (made from the role before) in it when given.
    */
-  changeMember(siteId: string, accountId: string, role: SiteRole | null): Promise<MemberChange>;
-  /** Records an invitation valid until `expiresAt` (epoch ms). */
-  createInvite(input: InviteRecord & { token: string }): Promise<void>;
+  changeMember(
+    siteId: string,
+    accountId: string,
+    role: SiteRole | null,
+    audit?: (before: SiteRole) => NewAuditEntry,
+  ): Promise<MemberChange>;
+  /** Records an invitation valid until `expiresAt` (epoch ms), with its audit entry when given, in one transaction. */
+  createInvite(input: InviteRecord & { token: string }, audit?: NewAuditEntry): Promise<void>;
   /** The invitation, if it is neither used nor expired. */
   findInvite(token: string): Promise<InviteRecord | null>;
   /** The site's invitations neither used nor expired, newest first. */
@@ -498,9 +503,14 @@ export interface AccountStorage {
    * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
    * its email's account with `passwordHash` when there is none, or else sets the account's password to it (ending
    * its sessions) unless it is null, and gives the account the invitation's role on its site (an account that
-   * already has a role there keeps it). With a null `passwordHash` and no account, nothing is done (null).
+   * already has a role there keeps it), with the audit entry made from what was done when given. With a null
+   * `passwordHash` and no account, nothing is done (null).
    */
-  acceptInvite(token: string, passwordHash: string | null): Promise<{ account: Account; invite: InviteRecord } | null>;
+  acceptInvite(
+    token: string,
+    passwordHash: string | null,
+    audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry,
+  ): Promise<{ account: Account; invite: InviteRecord } | null>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { emailKey, hashConsoleToken, now, toAccount, toInvite, toMember } from '../records';
 import type { AccountStorage, MemberChange, SiteRole } from '../types';
+import { insertAudit } from './audit';
 import { all, one, sql, transaction } from './db';
 
 const Q = {
@@ -69,7 +70,7 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
     async addMember(siteId, accountId, role) {
       await pool.query(Q.upsertMember([siteId, accountId, role, now()]));
     },
-    changeMember: (siteId, accountId, next) =>
+    changeMember: (siteId, accountId, next, audit) =>
       transaction(pool, async (db): Promise<MemberChange> => {
         const rows = await all(db, Q.lockMembers([siteId]));
         const before = rows.find((r) => r.account_id === accountId)?.role as SiteRole | undefined;
@@ -77,19 +78,22 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         // a site keeps at least one owner (docs/console.md)
         if (before === 'owner' && next !== 'owner' && rows.filter((r) => r.role === 'owner').length <= 1) return 'LAST_OWNER';
         await db.query(next === null ? Q.deleteMember([siteId, accountId]) : Q.updateMember([siteId, accountId, next]));
+        if (audit) await insertAudit(db, audit(before));
         return { before };
       }),
-    async createInvite(input) {
-      await pool.query(
-        Q.insertInvite([hashConsoleToken(input.token), input.email, input.siteId, input.role, input.createdBy, now(), input.expiresAt]),
-      );
-    },
+    createInvite: (input, audit) =>
+      transaction(pool, async (db) => {
+        await db.query(
+          Q.insertInvite([hashConsoleToken(input.token), input.email, input.siteId, input.role, input.createdBy, now(), input.expiresAt]),
+        );
+        if (audit) await insertAudit(db, audit);
+      }),
     async findInvite(token) {
       const r = await one(pool, Q.liveInvite([hashConsoleToken(token), clock()]));
       return r ? toInvite(r) : null;
     },
     listInvites: async (siteId) => (await all(pool, Q.liveInvites([siteId, clock()]))).map(toInvite),
-    acceptInvite: (token, passwordHash) =>
+    acceptInvite: (token, passwordHash, audit) =>
       transaction(pool, async (db) => {
         const hash = hashConsoleToken(token);
         const live = await one(db, Q.liveInvite([hash, clock()]));
@@ -114,6 +118,7 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         }
         if (invite.siteId && invite.role) await db.query(Q.insertMemberIfNone([invite.siteId, accountId, invite.role, now()]));
         const { passwordHash: _, ...account } = toAccount((await one(db, Q.byId([accountId])))!);
+        if (audit) await insertAudit(db, audit({ account, invite }));
         return { account, invite };
       }),
   };

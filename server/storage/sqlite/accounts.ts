@@ -1,11 +1,13 @@
 /** The operator console's accounts, site members and invitations on SQLite. */
 import { randomUUID } from 'node:crypto';
 import { emailKey, hashConsoleToken, now, toAccount, toInvite, toMember } from '../records';
-import type { AccountStorage, InviteRecord, SiteRole } from '../types';
+import type { Account, AccountStorage, InviteRecord, NewAuditEntry, SiteRole } from '../types';
+import { auditWriter } from './audit';
 import type { Db, Row, Sync } from './db';
 
 /** The account methods of the storage on `db`; `clock` is the storage's clock (invitations' expiry). */
 export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage> {
+  const writeAudit = auditWriter(db);
   const byEmail = db.prepare<[string], Row>('SELECT * FROM accounts WHERE email_key = ?');
   const byId = db.prepare<[string], Row>('SELECT * FROM accounts WHERE id = ?');
   const insertAccount = db.prepare(
@@ -36,40 +38,51 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   );
   const useInvite = db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?');
 
-  const changeMember = db.transaction((siteId: string, accountId: string, next: SiteRole | null) => {
-    const before = role.get(accountId, siteId)?.role as SiteRole | undefined;
-    if (!before) return 'NOT_FOUND' as const;
-    // a site keeps at least one owner (docs/console.md)
-    if (before === 'owner' && next !== 'owner' && Number(owners.get(siteId)!.n) <= 1) return 'LAST_OWNER' as const;
-    if (next === null) deleteMember.run(siteId, accountId);
-    else updateMember.run(next, siteId, accountId);
-    return { before };
-  });
+  const changeMember = db.transaction(
+    (siteId: string, accountId: string, next: SiteRole | null, audit?: (before: SiteRole) => NewAuditEntry) => {
+      const before = role.get(accountId, siteId)?.role as SiteRole | undefined;
+      if (!before) return 'NOT_FOUND' as const;
+      // a site keeps at least one owner (docs/console.md)
+      if (before === 'owner' && next !== 'owner' && Number(owners.get(siteId)!.n) <= 1) return 'LAST_OWNER' as const;
+      if (next === null) deleteMember.run(siteId, accountId);
+      else updateMember.run(next, siteId, accountId);
+      if (audit) writeAudit(audit(before));
+      return { before };
+    },
+  );
 
-  const acceptInvite = db.transaction((token: string, passwordHash: string | null) => {
-    const hash = hashConsoleToken(token);
-    const t = clock();
-    const row = liveInvite.get(hash, t);
-    if (!row) return null;
-    const invite: InviteRecord = toInvite(row);
-    const existing = byEmail.get(emailKey(invite.email));
-    if (!existing && passwordHash === null) return null;
-    useInvite.run(t, hash, t);
-    let accountId: string;
-    if (existing) {
-      accountId = String(existing.id);
-      if (passwordHash !== null) {
-        updateHash.run(passwordHash, now(), accountId);
-        endSessions.run(accountId);
+  const acceptInvite = db.transaction(
+    (token: string, passwordHash: string | null, audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry) => {
+      const hash = hashConsoleToken(token);
+      const t = clock();
+      const row = liveInvite.get(hash, t);
+      if (!row) return null;
+      const invite: InviteRecord = toInvite(row);
+      const existing = byEmail.get(emailKey(invite.email));
+      if (!existing && passwordHash === null) return null;
+      useInvite.run(t, hash, t);
+      let accountId: string;
+      if (existing) {
+        accountId = String(existing.id);
+        if (passwordHash !== null) {
+          updateHash.run(passwordHash, now(), accountId);
+          endSessions.run(accountId);
+        }
+      } else {
+        accountId = `acct_${randomUUID()}`;
+        const at = now();
+        insertAccount.run(accountId, invite.email, emailKey(invite.email), passwordHash, at, at);
       }
-    } else {
-      accountId = `acct_${randomUUID()}`;
-      const at = now();
-      insertAccount.run(accountId, invite.email, emailKey(invite.email), passwordHash, at, at);
-    }
-    if (invite.siteId && invite.role) insertMemberIfNone.run(invite.siteId, accountId, invite.role, now());
-    const { passwordHash: _, ...account } = toAccount(byId.get(accountId)!);
-    return { account, invite };
+      if (invite.siteId && invite.role) insertMemberIfNone.run(invite.siteId, accountId, invite.role, now());
+      const { passwordHash: _, ...account } = toAccount(byId.get(accountId)!);
+      if (audit) writeAudit(audit({ account, invite }));
+      return { account, invite };
+    },
+  );
+
+  const createInvite = db.transaction((input: InviteRecord & { token: string }, audit?: NewAuditEntry) => {
+    insertInvite.run(hashConsoleToken(input.token), input.email, input.siteId, input.role, input.createdBy, now(), input.expiresAt);
+    if (audit) writeAudit(audit);
   });
 
   const setPasswordHash = db.transaction((accountId: string, passwordHash: string) => {
@@ -93,15 +106,13 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     addMember(siteId, accountId, r) {
       upsertMember.run(siteId, accountId, r, now());
     },
-    changeMember: (siteId, accountId, r) => changeMember(siteId, accountId, r),
-    createInvite(input) {
-      insertInvite.run(hashConsoleToken(input.token), input.email, input.siteId, input.role, input.createdBy, now(), input.expiresAt);
-    },
+    changeMember: (siteId, accountId, r, audit) => changeMember(siteId, accountId, r, audit),
+    createInvite: (input, audit) => createInvite(input, audit),
     findInvite(token) {
       const r = liveInvite.get(hashConsoleToken(token), clock());
       return r ? toInvite(r) : null;
     },
     listInvites: (siteId) => liveInvites.all(siteId, clock()).map(toInvite),
-    acceptInvite: (token, passwordHash) => acceptInvite(token, passwordHash),
+    acceptInvite: (token, passwordHash, audit) => acceptInvite(token, passwordHash, audit),
   };
 }
