@@ -4,8 +4,11 @@
  * entry written with the change) lives once. Each takes the {@link Actor}; a refusal is an {@link OperationError}.
  */
 import type { Storage } from '../storage/types';
+import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
+import { configOperations } from './config';
 import { contextOf, type OperationsOptions } from './context';
+import { keyOperations } from './keys';
 import { originOperations } from './origins';
 import { siteOperations } from './sites';
 
@@ -16,7 +19,14 @@ export { OperationError } from './errors';
 /** The operations on `storage`. */
 export function createOperations(storage: Storage, options: OperationsOptions = {}) {
   const c = contextOf(storage, options);
-  return { ...siteOperations(c), ...originOperations(c), ...auditOperations(c) };
+  return {
+    ...siteOperations(c),
+    ...originOperations(c),
+    ...keyOperations(c),
+    ...configOperations(c),
+    ...appearanceOperations(c),
+    ...auditOperations(c),
+  };
 }
 
 export type Operations = ReturnType<typeof createOperations>;

@@ -67,7 +67,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
   }
   // the same parts, in the same order, as sqlite.ts
   const data: DataStorage = {
-    ...postgresSites(pool, listener),
+    ...postgresSites(pool, listener, options.now),
     ...postgresChatSessions(pool),
     ...postgresProfiles(pool),
     ...postgresFiles(pool),

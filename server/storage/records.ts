@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type {
   AccountWithHash,
   ActionTrigger,
+  AppearanceVersion,
   AuditActor,
   AuditEntry,
   ChatSessionSummary,
@@ -84,6 +85,28 @@ export const toSiteDetails = (r: Row): SiteDetails => ({
   previousKeyValidUntil: r.previous_key_until === null || r.previous_key_until === undefined ? null : Number(r.previous_key_until),
   appearanceVersion: Number(r.appearance_version ?? 0),
 });
+
+export const toAppearanceVersion = (r: Row): AppearanceVersion & { fields: Record<string, unknown> } => ({
+  version: Number(r.version),
+  savedAt: str(r.saved_at),
+  savedBy: r.saved_by === null || r.saved_by === undefined ? null : json<AuditActor | null>(str(r.saved_by), null),
+  restoredFrom: r.restored_from === null || r.restored_from === undefined ? null : Number(r.restored_from),
+  fields: json<Record<string, unknown>>(str(r.fields), {}),
+});
+
+/** A site found by a key: by its current key (`until` null), or by its previous one, which works until `until` (epoch ms). */
+export type KeyMatch = { site: Site; until: number | null };
+
+/** What a lookup by the key hash `hash` found (row of `WHERE api_key_hash = hash OR previous_key_hash = hash`). */
+export function keyMatch(hash: string, r: Row | null | undefined): KeyMatch | null {
+  if (!r) return null;
+  const site = deepFreeze(toSite(r));
+  return r.api_key_hash === hash ? { site, until: null } : { site, until: Number(r.previous_key_until ?? 0) };
+}
+
+/** The site of a key match, unless the key is a previous one whose grace has ended by `nowMs`. */
+export const siteInGrace = (match: KeyMatch | null, nowMs: number): Site | null =>
+  match && (match.until === null || match.until > nowMs) ? match.site : null;
 
 export const toSession = (r: Row): ChatSessionSummary => ({
   id: str(r.id),

@@ -43,7 +43,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
 
   // the same parts, in the same order, as postgres.ts
   const data: SyncStorage = {
-    ...sqliteSites(db),
+    ...sqliteSites(db, options.now),
     ...sqliteChatSessions(db),
     ...sqliteProfiles(db),
     ...sqliteFiles(db),

@@ -211,6 +211,17 @@ export interface SharedState {
  */
 export type SiteAudit = (before: Site | null, after: Site) => NewAuditEntry;
 
+/** A saved version of a site's appearance (table `appearance_versions`). */
+export interface AppearanceVersion {
+  /** 1, 2, 3, … per site: the latest is the one served. */
+  version: number;
+  savedAt: string;
+  /** Who saved it; null for the version a site had before versions were kept. */
+  savedBy: AuditActor | null;
+  /** The earlier version this one is a copy of (a restore). */
+  restoredFrom: number | null;
+}
+
 /** See {@link SiteStorage.getSiteDetails}. */
 export interface SiteDetails {
   apiKey: string | null;
@@ -233,6 +244,7 @@ export interface SiteStorage {
   ): Promise<Site>;
   listSites(): Promise<Site[]>;
   getSite(id: string): Promise<Site | null>;
+  /** The site whose key this is, or whose previous key it is while that key's grace lasts (by the storage's clock). */
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
   /** Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is no such site. */
   updateSite(
@@ -241,13 +253,31 @@ export interface SiteStorage {
     audit?: SiteAudit,
   ): Promise<Site | null>;
   /**
+   * Publishes `fields` as the site's appearance (replacing it whole) and keeps them as its next version, with the
+   * audit entry when given, all in one transaction: `CONFLICT` when `baseVersion` is not the latest (nothing written),
+   * null when there is no such site.
+   */
+  saveAppearance(
+    siteId: string,
+    input: { fields: Record<string, unknown>; baseVersion: number; savedBy: AuditActor; restoredFrom?: number },
+    audit?: SiteAudit,
+  ): Promise<{ version: number; savedAt: string } | 'CONFLICT' | null>;
+  /** A site's appearance versions, newest first (without their fields). */
+  listAppearanceVersions(siteId: string): Promise<AppearanceVersion[]>;
+  /** One version with its fields, or null. */
+  getAppearanceVersion(siteId: string, version: number): Promise<(AppearanceVersion & { fields: Record<string, unknown> }) | null>;
+  /**
    * What only the console shows of a site: its API key (null for a key made before the schema kept it), the end of
    * its previous key's grace (epoch ms; null when there is none), and its appearance's latest version; null when
    * there is no such site.
    */
   getSiteDetails(id: string): Promise<SiteDetails | null>;
-  /** Replaces the site's key; the old one stops working at once. */
-  rotateApiKey(id: string, apiKey: string): Promise<boolean>;
+  /**
+   * Replaces the site's key. The old one stops working at once, or, with `previousValidUntil` (epoch ms, by the
+   * storage's clock), keeps working until then (a grace between deploys: {@link findSiteByApiKey} accepts it); a
+   * rotation ends any earlier key's grace. With its audit entry when given. False when there is no such site.
+   */
+  rotateApiKey(id: string, apiKey: string, options?: { previousValidUntil?: number; audit?: SiteAudit }): Promise<boolean>;
 }
 
 /** Visitors' chat sessions and their messages (tables `chat_sessions`, `messages`): storage/{sqlite,postgres}/chat-sessions.ts. */

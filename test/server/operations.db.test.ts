@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createOperations, type Memberships, OperationError, type Operations, type SiteRole } from '../../server/operations';
+import { KEY_GRACE_MS } from '../../server/operations/keys';
 import type { Storage } from '../../server/storage/types';
 import { BACKEND, newTestDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 
@@ -115,5 +116,148 @@ describe(`the operations on ${BACKEND}: the audit log`, () => {
     expect((await ops.exportAudit(CLI, a.id)).map((e) => e.what)).toEqual(['site.create', 'test.0', 'test.1', 'test.2']);
     const all = await ops.exportAudit(CLI);
     expect(all.map((e) => e.siteId)).toEqual([a.id, b.id, a.id, a.id, a.id]);
+  });
+});
+
+describe(`the operations on ${BACKEND}: keys, config`, () => {
+  it('rotates a key: the old one works until the grace ends (24 h), not a moment after; a later rotation ends it at once', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    const old = site.apiKey!;
+    const rotated = await ops.rotateKey(CLI, site.id);
+    expect(rotated.previousKey.validUntil).toBe(new Date(T0 + KEY_GRACE_MS).toISOString());
+    expect(await storage.findSiteByApiKey(rotated.apiKey)).toMatchObject({ id: site.id });
+    expect(await storage.findSiteByApiKey(old)).toMatchObject({ id: site.id });
+    expect(await ops.getSite(CLI, site.id)).toMatchObject({
+      apiKey: rotated.apiKey,
+      previousKey: { validUntil: rotated.previousKey.validUntil },
+    });
+    clock = T0 + KEY_GRACE_MS - 1;
+    expect(await storage.findSiteByApiKey(old)).toMatchObject({ id: site.id });
+    clock = T0 + KEY_GRACE_MS;
+    expect(await storage.findSiteByApiKey(old)).toBeNull();
+    expect((await ops.getSite(CLI, site.id)).previousKey).toBeUndefined();
+    expect(await storage.findSiteByApiKey(rotated.apiKey)).toMatchObject({ id: site.id });
+
+    const again = await ops.rotateKey(CLI, site.id);
+    const third = await ops.rotateKey(CLI, site.id);
+    expect(await storage.findSiteByApiKey(again.apiKey)).toMatchObject({ id: site.id });
+    expect(await storage.findSiteByApiKey(rotated.apiKey)).toBeNull();
+    expect(await storage.findSiteByApiKey(third.apiKey)).toMatchObject({ id: site.id });
+
+    const [entry] = await ops.listAudit(CLI, site.id);
+    expect(entry).toMatchObject({
+      what: 'site.key.rotate',
+      before: { keyPrefix: again.apiKey.slice(0, 8) },
+      after: { keyPrefix: third.apiKey.slice(0, 8) },
+    });
+    expect(JSON.stringify(await storage.listAudit(site.id, { limit: 50 }))).not.toContain(third.apiKey);
+  });
+
+  it('lets only owners rotate, and editors change the config, each checked, with before and after', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    roles.set(`acc_ben ${site.id}`, 'editor');
+    expect(await refusal(ops.rotateKey(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(ops.rotateKey(ANNA, site.id))).toMatchObject({ code: 'NOT_FOUND' });
+    const config = await ops.setConfig(BEN, site.id, { pageAwareness: false, referenceWebpage: 'https://shop.example/about' });
+    expect(config).toMatchObject({ agentPageAwareness: false, referenceWebpage: 'https://shop.example/about' });
+    expect(await refusal(ops.setConfig(BEN, site.id, { referenceWebpage: 'javascript:alert(1)' }))).toMatchObject({
+      code: 'INVALID',
+      field: 'referenceWebpage',
+    });
+    expect(await refusal(ops.setConfig(BEN, site.id, { pageAwareness: 'yes' }))).toMatchObject({ field: 'pageAwareness' });
+    expect(await refusal(ops.setConfig(BEN, site.id, { avatarId: 'a b' }))).toMatchObject({ field: 'avatarId' });
+    roles.set(`acc_ben ${site.id}`, 'viewer');
+    expect(await refusal(ops.setConfig(BEN, site.id, { pageAwareness: true }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await storage.getSite(site.id))?.config.agentPageAwareness).toBe(false);
+    const [entry] = await ops.listAudit(CLI, site.id);
+    expect(entry).toMatchObject({
+      who: 'ben@other.example',
+      what: 'site.config',
+      before: { agentPageAwareness: true, referenceWebpage: '' },
+      after: { agentPageAwareness: false, referenceWebpage: 'https://shop.example/about' },
+    });
+  });
+
+  it('replaces the origins with the CLI’s validation, and warns when self goes', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    expect(await ops.setOrigins(CLI, site.id, ['https://shop.example'])).toEqual({
+      origins: ['https://shop.example'],
+      warnings: ['SELF_REMOVED'],
+    });
+    expect(await ops.setOrigins(CLI, site.id, [])).toEqual({ origins: [], warnings: ['NO_ORIGINS'] });
+    expect(await refusal(ops.setOrigins(CLI, site.id, ['shop.example']))).toMatchObject({ code: 'INVALID', field: 'origins' });
+    const [entry] = await ops.listAudit(CLI, site.id);
+    expect(entry).toMatchObject({ what: 'site.origins', before: { origins: ['https://shop.example'] }, after: { origins: [] } });
+  });
+});
+
+describe(`the operations on ${BACKEND}: appearance`, () => {
+  it('refuses a colour typo, an unknown field (listing the valid ones) and a wrong type, storing nothing', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    const typo = await refusal(
+      ops.saveAppearance(CLI, site.id, { appearance: { launcher: { backgroundColor: '#e11d4' } }, baseVersion: 1 }),
+    );
+    expect(typo).toMatchObject({ code: 'INVALID', field: 'appearance.launcher.backgroundColor' });
+    expect(typo.message).toBe('launcher.backgroundColor "#e11d4" is not a colour');
+    expect(String(typo.allowed)).toContain('#rrggbb');
+    const unknown = await refusal(ops.patchAppearance(CLI, site.id, { launcher: { backgroundColour: '#e11d48' } }));
+    expect(unknown.message).toBe('launcher.backgroundColour is not an appearance field (did you mean launcher.backgroundColor?)');
+    expect(unknown.allowed).toContain('launcher.alignment');
+    const top = await refusal(ops.patchAppearance(CLI, site.id, { agentname: 'Ava' }));
+    expect(top.message).toContain('did you mean agentName?');
+    expect(await refusal(ops.patchAppearance(CLI, site.id, { launcher: { size: 2000 } }))).toMatchObject({
+      field: 'appearance.launcher.size',
+      allowed: 'a number from 32 to 120 (px)',
+    });
+    expect(await refusal(ops.patchAppearance(CLI, site.id, { agentIcon: 'javascript:alert(1)' }))).toMatchObject({
+      field: 'appearance.agentIcon',
+    });
+    expect(await refusal(ops.patchAppearance(CLI, site.id, { chatFormat: 'cozy' }))).toMatchObject({ allowed: ['comfy', 'compact'] });
+    expect((await storage.getSite(site.id))?.appearance).toEqual({});
+    expect(await ops.listAppearanceVersions(CLI, site.id)).toHaveLength(1);
+  });
+
+  it('publishes each save as a version, refuses a save from a stale version, and restores an earlier one as the newest', async () => {
+    const site = await ops.createSite(ANNA, { name: 'Shop', origins: ['self'] });
+    roles.set(`acc_ben ${site.id}`, 'editor');
+    expect(await ops.saveAppearance(ANNA, site.id, { appearance: { agentName: 'Ava' }, baseVersion: 1 })).toMatchObject({ version: 2 });
+    const stale = await refusal(ops.saveAppearance(BEN, site.id, { appearance: { agentName: 'Bob' }, baseVersion: 1 }));
+    expect(stale).toMatchObject({ code: 'CONFLICT' });
+    expect(await ops.patchAppearance(CLI, site.id, { launcher: { backgroundColor: '#e11d48' } })).toMatchObject({ version: 3 });
+    expect((await ops.getAppearance(BEN, site.id)).appearance).toEqual({ agentName: 'Ava', launcher: { backgroundColor: '#e11d48' } });
+
+    expect(await ops.restoreAppearanceVersion(BEN, site.id, 2)).toMatchObject({ version: 4 });
+    expect(await ops.getAppearance(BEN, site.id)).toMatchObject({
+      version: 4,
+      appearance: { agentName: 'Ava' },
+      savedBy: 'ben@other.example',
+    });
+    expect((await storage.getSite(site.id))?.appearance).toEqual({ agentName: 'Ava' });
+    expect(await ops.listAppearanceVersions(BEN, site.id)).toEqual([
+      expect.objectContaining({ version: 4, savedBy: 'ben@other.example', restoredFrom: 2 }),
+      expect.objectContaining({ version: 3, savedBy: 'cli' }),
+      expect.objectContaining({ version: 2, savedBy: 'anna@shop.example' }),
+      { version: 1, savedAt: expect.any(String), savedBy: null },
+    ]);
+    expect((await ops.getAppearanceVersion(BEN, site.id, 3)).appearance).toEqual({
+      agentName: 'Ava',
+      launcher: { backgroundColor: '#e11d48' },
+    });
+    expect(await refusal(ops.getAppearanceVersion(BEN, site.id, 9))).toMatchObject({ code: 'NOT_FOUND' });
+    roles.set(`acc_ben ${site.id}`, 'viewer');
+    expect(await refusal(ops.restoreAppearanceVersion(BEN, site.id, 1))).toMatchObject({ code: 'FORBIDDEN' });
+
+    const [restore, patch, save] = await ops.listAudit(ANNA, site.id);
+    expect(restore).toMatchObject({
+      what: 'appearance.restore',
+      before: { version: 3 },
+      after: { version: 4, appearance: { agentName: 'Ava' }, restoredFrom: 2 },
+    });
+    expect(patch).toMatchObject({ what: 'appearance.save', who: 'cli', before: { appearance: { agentName: 'Ava' } } });
+    expect(save).toMatchObject({
+      what: 'appearance.save',
+      before: { version: 1, appearance: {} },
+      after: { version: 2, appearance: { agentName: 'Ava' } },
+    });
   });
 });
