@@ -8,6 +8,10 @@ import type { AuditActor, SiteRole, Storage } from '../storage/types';
 import { signedIn } from './session';
 
 const siteParams = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } } as const;
+const versionParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 100 }, n: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+} as const;
 
 /** The actor of a signed-in request. */
 export function actorOfRequest(req: FastifyRequest): AuditActor {
@@ -48,6 +52,45 @@ export function registerSiteRoutes(api: FastifyInstance, ops: Operations): void 
     '/sites/:id/origins',
     { schema: { params: siteParams, body: { type: 'object', required: ['origins'] } } },
     async (req) => ops.setOrigins(actorOfRequest(req), req.params.id, req.body.origins),
+  );
+
+  api.patch<{ Params: { id: string }; Body: { pageAwareness?: unknown; avatarId?: unknown; referenceWebpage?: unknown } }>(
+    '/sites/:id/config',
+    { schema: { params: siteParams, body: { type: 'object' } } },
+    async (req) => {
+      // the console's three fields; the server's own switch (adviceTools) stays the command line's
+      const { pageAwareness, avatarId, referenceWebpage } = req.body;
+      const config = await ops.setConfig(actorOfRequest(req), req.params.id, { pageAwareness, avatarId, referenceWebpage });
+      return { pageAwareness: config.agentPageAwareness, avatarId: config.interactiveAvatarId, referenceWebpage: config.referenceWebpage };
+    },
+  );
+
+  api.post<{ Params: { id: string } }>('/sites/:id/key', { schema: { params: siteParams } }, async (req) =>
+    ops.rotateKey(actorOfRequest(req), req.params.id),
+  );
+
+  api.get<{ Params: { id: string } }>('/sites/:id/appearance', { schema: { params: siteParams } }, async (req) =>
+    ops.getAppearance(actorOfRequest(req), req.params.id),
+  );
+
+  api.put<{ Params: { id: string }; Body: { appearance: unknown; baseVersion: unknown } }>(
+    '/sites/:id/appearance',
+    { schema: { params: siteParams, body: { type: 'object', required: ['appearance', 'baseVersion'] } } },
+    async (req) => ops.saveAppearance(actorOfRequest(req), req.params.id, req.body),
+  );
+
+  api.get<{ Params: { id: string } }>('/sites/:id/appearance/versions', { schema: { params: siteParams } }, async (req) =>
+    ops.listAppearanceVersions(actorOfRequest(req), req.params.id),
+  );
+
+  api.get<{ Params: { id: string; n: string } }>('/sites/:id/appearance/versions/:n', { schema: { params: versionParams } }, async (req) =>
+    ops.getAppearanceVersion(actorOfRequest(req), req.params.id, Number(req.params.n)),
+  );
+
+  api.post<{ Params: { id: string; n: string } }>(
+    '/sites/:id/appearance/versions/:n/restore',
+    { schema: { params: versionParams } },
+    async (req) => ops.restoreAppearanceVersion(actorOfRequest(req), req.params.id, Number(req.params.n)),
   );
 
   api.get<{ Params: { id: string }; Querystring: { before?: string; limit?: string } }>(

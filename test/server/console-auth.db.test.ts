@@ -535,6 +535,77 @@ describe('site routes, through the operations', () => {
     expect((audit.body as Json[])[0]).toMatchObject({ who: 'creator@c.example', before: { origins: ['https://cafe.example', 'self'] } });
   });
 
+  it('editors change the config and the appearance (with its versions); owners rotate the key; viewers only read', async () => {
+    const { browser: owner } = await account('owner@d.example');
+    const site = (await owner.call('sites', { body: { name: 'Deli', origins: ['https://deli.example'] } })).body as Json;
+    const id = site.id as string;
+    const { browser: editor, id: editorId } = await account('editor@d.example');
+    const { browser: viewer, id: viewerId } = await account('viewer@d.example');
+    await s.storage.addMember(id, editorId, 'editor');
+    await s.storage.addMember(id, viewerId, 'viewer');
+
+    const config = await editor.call(`sites/${id}/config`, { method: 'PATCH', body: { pageAwareness: false, avatarId: 'Anna' } });
+    expect(config.status).toBe(200);
+    expect(config.body).toEqual({ pageAwareness: false, avatarId: 'Anna', referenceWebpage: '' });
+    expect(
+      (await editor.call(`sites/${id}/config`, { method: 'PATCH', body: { referenceWebpage: 'javascript:alert(1)' } })).body,
+    ).toMatchObject({
+      error: 'INVALID',
+      field: 'referenceWebpage',
+    });
+    expect((await viewer.call(`sites/${id}/config`, { method: 'PATCH', body: { pageAwareness: true } })).status).toBe(403);
+
+    const first = (await viewer.call(`sites/${id}/appearance`)).body as Json;
+    const saved = await editor.call(`sites/${id}/appearance`, {
+      method: 'PUT',
+      body: { appearance: { agentName: 'Deli Bot' }, baseVersion: first.version },
+    });
+    expect(saved.status).toBe(200);
+    const stale = await editor.call(`sites/${id}/appearance`, {
+      method: 'PUT',
+      body: { appearance: { agentName: 'Late' }, baseVersion: first.version },
+    });
+    expect(stale.status).toBe(409);
+    const typo = await editor.call(`sites/${id}/appearance`, {
+      method: 'PUT',
+      body: { appearance: { launcher: { backgroundColor: '#e11d4' } }, baseVersion: (first.version as number) + 1 },
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ error: 'INVALID', field: 'appearance.launcher.backgroundColor' });
+    expect((await viewer.call(`sites/${id}/appearance`, { method: 'PUT', body: { appearance: {}, baseVersion: 2 } })).status).toBe(403);
+    const versions = (await viewer.call(`sites/${id}/appearance/versions`)).body as Json[];
+    expect(versions.map((v) => v.version)).toEqual([(first.version as number) + 1, first.version]);
+    expect((await viewer.call(`sites/${id}/appearance/versions/${first.version}`)).status).toBe(200);
+    expect((await viewer.call(`sites/${id}/appearance/versions/99`)).body).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+    expect((await viewer.call(`sites/${id}/appearance/versions/x`)).status).toBe(400);
+    expect((await viewer.call(`sites/${id}/appearance/versions/${first.version}/restore`, { method: 'POST' })).status).toBe(403);
+    expect((await editor.call(`sites/${id}/appearance/versions/${first.version}/restore`, { method: 'POST' })).status).toBe(200);
+    expect(((await viewer.call(`sites/${id}/appearance`)).body as Json).appearance).toEqual(first.appearance);
+
+    expect((await editor.call(`sites/${id}/key`, { method: 'POST' })).status).toBe(403);
+    const rotated = await owner.call(`sites/${id}/key`, { method: 'POST' });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toMatchObject({ apiKey: expect.any(String), previousKey: { validUntil: expect.any(String) } });
+    expect((rotated.body as Json).apiKey).not.toBe(site.apiKey);
+
+    // another site's owner guessing this one's ids: 404 on every route, nothing of it in the answer
+    const { browser: stranger } = await account('stranger@d.example');
+    for (const r of [
+      await stranger.call(`sites/${id}/config`, { method: 'PATCH', body: { pageAwareness: true } }),
+      await stranger.call(`sites/${id}/key`, { method: 'POST' }),
+      await stranger.call(`sites/${id}/appearance`),
+      await stranger.call(`sites/${id}/appearance`, { method: 'PUT', body: { appearance: {}, baseVersion: 1 } }),
+      await stranger.call(`sites/${id}/appearance/versions`),
+      await stranger.call(`sites/${id}/appearance/versions/1`),
+      await stranger.call(`sites/${id}/appearance/versions/1/restore`, { method: 'POST' }),
+      await stranger.call(`sites/${id}/members`),
+      await stranger.call(`sites/${id}/audit`),
+    ]) {
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+    }
+  });
+
   it('refuses a malformed site and guessed ids alike: 400 for the values, 404 with nothing of another site', async () => {
     const { browser } = await account('guesser@c.example');
     for (const body of [
