@@ -677,6 +677,10 @@ describe('a hostile pass', () => {
   it('malformed JSON, huge bodies, wrong types, forged cookies and SQL-ish strings: refused, never a 5xx, nothing readable', async () => {
     const { browser } = await account('hostile@shop.example');
     const anonymous = new Browser();
+    // a site of the hostile account's own, whose routes it may call
+    const own = (await browser.call('sites', { body: { name: 'Hostile Own', origins: [] } })).body as Json;
+    const mine = Object.assign(browser, { site: own.id as string });
+    const deep = (n: number): unknown => (n === 0 ? {} : { agentName: deep(n - 1) });
     const cases: [string, Promise<{ status: number }>, number][] = [
       [
         'malformed JSON',
@@ -709,6 +713,33 @@ describe('a hostile pass', () => {
       ['an unknown route', browser.call('nothing/here'), 404],
       ['an unknown route, changing', browser.call('nothing/here', { method: 'DELETE' }), 404],
       ['members without a session', anonymous.call(`sites/${s.site.id}/members`), 401],
+      ['every site route without a session', anonymous.call(`sites/${s.site.id}/appearance/versions`), 401],
+      ['a site made of a number', browser.call('sites', { body: { name: 42, origins: [] } }), 400],
+      ['a site with origins of objects', browser.call('sites', { body: { name: 'x', origins: [{ a: 1 }] } }), 400],
+      [
+        'a config of strings',
+        mine.call(`sites/${mine.site}/config`, { method: 'PATCH', body: { pageAwareness: 'yes', avatarId: 7 } }),
+        400,
+      ],
+      ['a config that is a list', mine.call(`sites/${mine.site}/config`, { method: 'PATCH', body: [] }), 400],
+      [
+        'an appearance that is text',
+        mine.call(`sites/${mine.site}/appearance`, { method: 'PUT', body: { appearance: 'red', baseVersion: 1 } }),
+        400,
+      ],
+      [
+        'a base version of text',
+        mine.call(`sites/${mine.site}/appearance`, { method: 'PUT', body: { appearance: {}, baseVersion: '1' } }),
+        400,
+      ],
+      [
+        'a deep appearance',
+        mine.call(`sites/${mine.site}/appearance`, { method: 'PUT', body: { appearance: deep(2000), baseVersion: 1 } }),
+        400,
+      ],
+      ['a huge version number', mine.call(`sites/${mine.site}/appearance/versions/99999999999999999999`), 400],
+      ['an audit page of text', mine.call(`sites/${mine.site}/audit?before=abc`), 400],
+      ['origins that are not a list', mine.call(`sites/${mine.site}/origins`, { method: 'PUT', body: { origins: 'self' } }), 400],
       ['sign-out without a session', anonymous.call('sign-out', { method: 'POST' }), 401],
     ];
     for (const [what, pending, status] of cases) expect((await pending).status, what).toBe(status);
