@@ -504,8 +504,6 @@ export interface AccountStorage {
   /** The account whose email is `email` whatever its case, with its hash. */
   findAccountByEmail(email: string): Promise<AccountWithHash | null>;
   getAccount(id: string): Promise<AccountWithHash | null>;
-  /** Replaces an account's password hash and ends all its console sessions, in one transaction. */
-  setPasswordHash(accountId: string, passwordHash: string): Promise<void>;
   /** The sites the account has a role on. */
   siteRoles(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
   siteRole(accountId: string, siteId: string): Promise<SiteRole | null>;

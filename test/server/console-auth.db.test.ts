@@ -197,18 +197,20 @@ describe('sign-in', () => {
           body: JSON.stringify(body),
         });
       expect((await send(`invites/${token}`, { password: PASSWORD })).status).toBe(200);
-      const median = async (email: string) => {
-        const times: number[] = [];
-        for (let i = 0; i < 3; i++) {
+      // the quickest of five: a loaded machine only ever adds time
+      const quickest = async (email: string) => {
+        let best = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 5; i++) {
           const start = performance.now();
           expect((await send('sign-in', { email, password: 'not the password' })).status).toBe(401);
-          times.push(performance.now() - start);
+          best = Math.min(best, performance.now() - start);
         }
-        return times.sort((a, b) => a - b)[1]!;
+        return best;
       };
-      const wrong = await median('timed@shop.example');
-      const unknown = await median('nobody-at-all@shop.example');
-      expect(unknown).toBeGreaterThan(wrong / 2);
+      const wrong = await quickest('timed@shop.example');
+      const unknown = await quickest('nobody-at-all@shop.example');
+      // without the dummy hash an unknown email answers in about 2% of a wrong password's time
+      expect(unknown).toBeGreaterThan(wrong / 3);
     } finally {
       await timed.stop();
       await timed.remove();

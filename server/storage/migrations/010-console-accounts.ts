@@ -52,6 +52,7 @@ export const consoleAccounts: Migration = {
     first_at INTEGER NOT NULL,
     last_at INTEGER NOT NULL
   );
+  CREATE INDEX sign_in_failures_first ON sign_in_failures(first_at);
   `,
   postgres: `
   CREATE TABLE accounts (
@@ -95,5 +96,6 @@ export const consoleAccounts: Migration = {
     first_at bigint NOT NULL,
     last_at bigint NOT NULL
   );
+  CREATE INDEX sign_in_failures_first ON sign_in_failures(first_at);
   `,
 };

@@ -58,11 +58,6 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
       const r = await one(pool, Q.byId([id]));
       return r ? toAccount(r) : null;
     },
-    setPasswordHash: (accountId, passwordHash) =>
-      transaction(pool, async (db) => {
-        await db.query(Q.updateHash([accountId, passwordHash, now()]));
-        await db.query(Q.endSessions([accountId]));
-      }),
     siteRoles: async (accountId) =>
       (await all(pool, Q.roles([accountId]))).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),
     siteRole: async (accountId, siteId) => ((await one(pool, Q.role([accountId, siteId])))?.role as SiteRole | undefined) ?? null,

@@ -85,11 +85,6 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     if (audit) writeAudit(audit);
   });
 
-  const setPasswordHash = db.transaction((accountId: string, passwordHash: string) => {
-    updateHash.run(passwordHash, now(), accountId);
-    endSessions.run(accountId);
-  });
-
   return {
     findAccountByEmail(email) {
       const r = byEmail.get(emailKey(email));
@@ -99,7 +94,6 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       const r = byId.get(id);
       return r ? toAccount(r) : null;
     },
-    setPasswordHash: (accountId, passwordHash) => void setPasswordHash(accountId, passwordHash),
     siteRoles: (accountId) => roles.all(accountId).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),
     siteRole: (accountId, siteId) => (role.get(accountId, siteId)?.role as SiteRole | undefined) ?? null,
     listMembers: (siteId) => members.all(siteId).map(toMember),
