@@ -223,7 +223,7 @@ export function allowedFor(f: FieldKind): string | readonly string[] {
 /** Why `value` does not fit `f` (null when it does); `iconType` is the icon's type field's value. */
 function valueProblem(f: FieldKind, value: unknown, iconType: unknown): string | null {
   const expected = { number: 'number', boolean: 'boolean' }[f.kind as string] ?? 'string';
-  if (typeof value !== expected) return `is ${typeName(value)}`;
+  if (typeof value !== expected) return `must be a ${expected}, not ${typeName(value)}`;
   const s = value as string;
   switch (f.kind) {
     case 'colour':
@@ -235,16 +235,16 @@ function valueProblem(f: FieldKind, value: unknown, iconType: unknown): string |
     case 'padding':
       return PADDING.test(s) ? null : `${JSON.stringify(s)} is not a padding`;
     case 'url':
-      return s === '' || (s.length <= ICON_MAX && IMAGE_URL.test(s)) ? null : 'is not an http(s) or data:image URL';
+      return s === '' || (s.length <= ICON_MAX && IMAGE_URL.test(s)) ? null : 'must be an http(s) URL or a data:image';
     case 'icon':
       if (s === '') return null;
       if (s.length > ICON_MAX) return `is ${s.length} characters long (at most ${ICON_MAX})`;
-      if (iconType === 'image') return IMAGE_URL.test(s) ? null : 'is not an http(s) or data:image URL (its type is image)';
-      return /^\s*<svg[\s>]/i.test(s) ? null : 'is not SVG markup (its type is svg)';
+      if (iconType === 'image') return IMAGE_URL.test(s) ? null : 'must be an http(s) URL or a data:image (its type is image)';
+      return /^\s*<svg[\s>/]/i.test(s) ? null : 'must be SVG markup (its type is svg)';
     case 'locale':
       return s === '' || LOCALE.test(s) ? null : `${JSON.stringify(s)} is not a language tag`;
     case 'enum':
-      return f.options.includes(s) ? null : `${JSON.stringify(s)} is not one of its values`;
+      return f.options.includes(s) ? null : `must be one of ${f.options.join(', ')}, not ${JSON.stringify(s)}`;
     case 'boolean':
       return null;
   }
