@@ -157,12 +157,10 @@ export interface AdminContext {
   now?: () => number;
   /** The retention period `data:purge` uses without `--older-than` (RETENTION); null when off. @default null */
   retentionMs?: number | null;
-  /** PUBLIC_URL, for the embed snippet. @default none (http://127.0.0.1:8787) */
+  /** PUBLIC_URL, for the embed snippet and the console's invitation links. @default none (http://127.0.0.1:8787) */
   publicUrl?: string;
   /** Where a warning goes (something done that the owner may not have meant). @default stderr */
   warn?: (message: string) => void;
-  /** PUBLIC_URL, the origin of the console links printed. @default http://127.0.0.1:8787 */
-  publicUrl?: string;
 }
 
 /** What a command works with: the storage, the options, and the positionals after the command. */
@@ -472,7 +470,6 @@ export async function runAdmin(storage: Storage, argv: string[], context: AdminC
     retentionMs: context.retentionMs ?? null,
     publicUrl: context.publicUrl ?? '',
     warn: context.warn ?? ((message) => console.error(`admin: warning: ${message}`)),
-    publicUrl: context.publicUrl ?? '',
   };
   const ops = createOperations(storage, { now: full.now, publicUrl: full.publicUrl || undefined });
   const site = async () => (await ops.findSite(CLI, need(target, 'SITE (a site id or exact name; see `sites`)'))).site;
