@@ -76,7 +76,8 @@ const COMMON = new Set(common.passwords.map((p) => p.toLowerCase()));
 export function isCommonPassword(password: string, email = ''): boolean {
   const p = normal(password).toLowerCase();
   if (COMMON.has(p) || new Set(p).size <= 2) return true;
-  const core = p.replace(/^[\d\W_]+|[\d\W_]+$/gu, '');
+  // digits, punctuation, symbols and spaces of any script (not letters: a password in Cyrillic or Chinese is all letters)
+  const core = p.replace(/^[\p{N}\p{P}\p{S}\p{Z}]+|[\p{N}\p{P}\p{S}\p{Z}]+$/gu, '');
   if (core === '' || COMMON.has(core)) return true;
   // the account's own email, or its name part, is the first guess of someone who knows it
   const [local] = email.toLowerCase().split('@');

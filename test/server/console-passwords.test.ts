@@ -14,6 +14,10 @@ describe('password rules', () => {
     expect(passwordIssue(long)).toBeNull();
     expect(passwordIssue(`${long}!`)).toBe('TOO_LONG');
     expect(passwordIssue('all lower case words')).toBeNull();
+    // letters of any script are letters, not punctuation
+    expect(passwordIssue('пароль от консоли')).toBeNull();
+    expect(passwordIssue('我的控制台密码很长很长很长')).toBeNull();
+    expect(passwordIssue('١٢٣٤٥٦٧٨٩٠١٢')).toBe('COMMON');
   });
 
   it('refuses common passwords, also dressed up with digits and punctuation, and the account’s own email', () => {
