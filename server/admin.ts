@@ -16,7 +16,7 @@ import { deletedTotal, describeDeleted } from './retention';
 import { openStorage } from './storage/open';
 import { inviteLink } from './console/context';
 import { INVITE_TTL_MS } from './console/limits';
-import { SITE_ROLES } from './console/member-routes';
+import { isEmail, SITE_ROLES } from './console/member-routes';
 import { newSecret } from './console/session';
 import type { Site, SiteRole, Storage } from './storage/types';
 
@@ -413,8 +413,7 @@ async function printInvite(
   input: { email: string | undefined; siteId: string | null; role: SiteRole | null },
 ): Promise<string> {
   const email = need(input.email, '--email EMAIL')!.trim();
-  if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
-    throw new UsageError(`--email takes an email address, not ${JSON.stringify(email)}`);
+  if (!isEmail(email)) throw new UsageError(`--email takes an email address, not ${JSON.stringify(email)}`);
   const token = newSecret();
   const expiresAt = context.now() + INVITE_TTL_MS;
   await storage.createInvite({ token, email, siteId: input.siteId, role: input.role, createdBy: null, expiresAt });

@@ -3,6 +3,7 @@
  * invitations (`GET`/`POST invites/:token`) through which an account is made and its password set.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { emailKey } from '../storage/records';
 import type { Account } from '../storage/types';
 import type { ConsoleContext } from './context';
 import { ConsoleError, invalid, notFound } from './errors';
@@ -28,10 +29,7 @@ export const PASSWORD_ALLOWED = `${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max
 const SIGN_IN_FAILED = () => new ConsoleError(401, 'SIGN_IN_FAILED', 'The email or the password is not right.');
 
 /** The throttle's keys for a sign-in: the account (its email as typed, case aside) and the client's address. */
-const throttleKeys = (email: string, req: FastifyRequest) => [
-  `account:${email.normalize('NFKC').trim().toLowerCase()}`,
-  `address:${req.ip}`,
-];
+const throttleKeys = (email: string, req: FastifyRequest) => [`account:${emailKey(email)}`, `address:${req.ip}`];
 
 export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): void {
   /** `GET session`'s body for the account. */
