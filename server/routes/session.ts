@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mergeAppearance } from '../../contract/appearance';
+import { type Appearance, mergeAppearance } from '../../contract/appearance';
+import { withoutProblems } from '../../contract/appearance-fields';
 import type { Site } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
 import { bootRateLimit } from './chat-rate-limit';
@@ -41,7 +42,13 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
     ...config,
     interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '',
   });
-  const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
+  // a value stored before the checks were strict (a colour typo) is served as its default (contract/appearance-fields.ts)
+  const served = new WeakMap<Site, Appearance>();
+  const appearanceOf = (site: Site) => {
+    let appearance = served.get(site);
+    if (!appearance) served.set(site, (appearance = mergeAppearance(withoutProblems(site.appearance))));
+    return appearance;
+  };
 
   const limitBoot = bootRateLimit(services.storage, services.limits);
 

@@ -55,6 +55,16 @@ describe(`the console's model through the API, two instances on ${BACKEND}`, () 
     });
   });
 
+  it('serves a value stored before the checks were strict (a colour typo) as its default, keeping the rest', async () => {
+    await a.storage.updateSite(a.site.id, { appearance: { agentName: 'Ava', launcher: { backgroundColor: '#e11d4', alignment: 'left' } } });
+    await eventually(async () => {
+      const res = await boot(b, ORIGIN);
+      expect(await res.json()).toMatchObject({
+        appearance: { agentName: 'Ava', launcher: { backgroundColor: '#2563eb', alignment: 'left' } },
+      });
+    });
+  });
+
   it('lists the origins refused on any instance, and allowing one lets its pages in and takes it off the list', async () => {
     expect((await boot(a, 'https://blog.shop.example')).status).toBe(403);
     expect((await boot(b, 'https://blog.shop.example')).status).toBe(403);
