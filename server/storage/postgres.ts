@@ -10,6 +10,8 @@ import type { DataStorage, Storage } from './types';
 import { postgresAccounts } from './postgres/accounts';
 import { postgresAnalytics } from './postgres/analytics';
 import { postgresAudit } from './postgres/audit';
+import { postgresRefusedOrigins } from './postgres/refused-origins';
+import { postgresPreviewKeys } from './postgres/preview-keys';
 import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresConsoleSessions } from './postgres/console-sessions';
 import { postgresDocuments } from './postgres/documents';
@@ -79,6 +81,8 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresAudit(pool),
     ...postgresAccounts(pool, options.now ?? Date.now),
     ...postgresConsoleSessions(pool, options.now ?? Date.now),
+    ...postgresRefusedOrigins(pool),
+    ...postgresPreviewKeys(pool, options.now),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

@@ -15,6 +15,8 @@ import type { DataStorage, Storage } from './types';
 import { sqliteAccounts } from './sqlite/accounts';
 import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteAudit } from './sqlite/audit';
+import { sqliteRefusedOrigins } from './sqlite/refused-origins';
+import { sqlitePreviewKeys } from './sqlite/preview-keys';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
 import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
@@ -55,6 +57,8 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAudit(db),
     ...sqliteAccounts(db, clock),
     ...sqliteConsoleSessions(db, clock),
+    ...sqliteRefusedOrigins(db),
+    ...sqlitePreviewKeys(db, options.now),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }
