@@ -69,6 +69,14 @@ export function registerSiteRoutes(api: FastifyInstance, ops: Operations): void 
     ops.rotateKey(actorOfRequest(req), req.params.id),
   );
 
+  api.get<{ Params: { id: string } }>('/sites/:id/refused-origins', { schema: { params: siteParams } }, async (req) =>
+    ops.refusedOrigins(actorOfRequest(req), req.params.id),
+  );
+
+  api.post<{ Params: { id: string } }>('/sites/:id/preview-key', { schema: { params: siteParams } }, async (req) =>
+    ops.previewKey(actorOfRequest(req), req.params.id),
+  );
+
   api.get<{ Params: { id: string } }>('/sites/:id/appearance', { schema: { params: siteParams } }, async (req) =>
     ops.getAppearance(actorOfRequest(req), req.params.id),
   );

@@ -608,6 +608,40 @@ describe('site routes, through the operations', () => {
     }
   });
 
+  it('owners see the origins the server refused and allow one; editors get preview keys that boot only on this server', async () => {
+    const { browser: owner } = await account('owner@e.example');
+    const site = (await owner.call('sites', { body: { name: 'Eatery', origins: ['https://eatery.example'] } })).body as Json;
+    const id = site.id as string;
+    const { browser: editor, id: editorId } = await account('editor@e.example');
+    await s.storage.addMember(id, editorId, 'editor');
+
+    const boot = (key: string, origin: string) => s.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': key }, origin });
+    expect((await boot(site.apiKey as string, 'https://new.eatery.example')).status).toBe(403);
+    const refused = await owner.call(`sites/${id}/refused-origins`);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual([expect.objectContaining({ origin: 'https://new.eatery.example', count: 1 })]);
+    expect((await editor.call(`sites/${id}/refused-origins`)).status).toBe(403);
+    await owner.call(`sites/${id}/origins`, { method: 'PUT', body: { origins: ['https://eatery.example', 'https://new.eatery.example'] } });
+    expect((await owner.call(`sites/${id}/refused-origins`)).body).toEqual([]);
+    expect((await boot(site.apiKey as string, 'https://new.eatery.example')).status).toBe(200);
+
+    const preview = await editor.call(`sites/${id}/preview-key`, { method: 'POST' });
+    expect(preview.status).toBe(200);
+    const key = (preview.body as Json).apiKey as string;
+    expect((await boot(key, s.base)).status).toBe(200);
+    expect((await boot(key, 'https://eatery.example')).status).not.toBe(200);
+    const { browser: viewer, id: viewerId } = await account('viewer@e.example');
+    await s.storage.addMember(id, viewerId, 'viewer');
+    expect((await viewer.call(`sites/${id}/preview-key`, { method: 'POST' })).status).toBe(403);
+    const { browser: stranger } = await account('stranger@e.example');
+    for (const r of [
+      await stranger.call(`sites/${id}/refused-origins`),
+      await stranger.call(`sites/${id}/preview-key`, { method: 'POST' }),
+    ]) {
+      expect(r.body).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+    }
+  });
+
   it('refuses a malformed site and guessed ids alike: 400 for the values, 404 with nothing of another site', async () => {
     const { browser } = await account('guesser@c.example');
     for (const body of [
