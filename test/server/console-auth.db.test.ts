@@ -318,13 +318,22 @@ describe('sessions', () => {
     expect((await replay.call('sign-out', { method: 'POST' })).status).toBe(401);
   });
 
-  it('survive a restart of the server (they live in the database)', async () => {
+  it('survive a restart of the server, and are one for several instances, as the throttle is (they live in the database)', async () => {
     const { browser } = await account('restart@shop.example');
     const other = await startServer({ dir: s.dir, database: s.database, seed: false, now: () => t, console: {} });
     try {
       const res = await fetch(`${other.base}/console/api/session`, { headers: { Cookie: `console_session=${browser.cookie}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Json).account).toMatchObject({ email: 'restart@shop.example' });
+      // failures on this instance hold the account back on the other
+      for (let i = 0; i < THROTTLE.accountFree; i++)
+        expect((await browser.signIn('restart@shop.example', 'not it at all')).status).toBe(401);
+      const there = await fetch(`${other.base}/console/api/sign-in`, {
+        method: 'POST',
+        headers: { Origin: other.base, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'restart@shop.example', password: PASSWORD }),
+      });
+      expect(there.status).toBe(429);
     } finally {
       await other.stop();
     }
