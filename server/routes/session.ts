@@ -45,8 +45,10 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
   // a value stored before the checks were strict (a colour typo) is served as its default (contract/appearance-fields.ts)
   const served = new WeakMap<Site, Appearance>();
   const appearanceOf = (site: Site) => {
-    let appearance = served.get(site);
-    if (!appearance) served.set(site, (appearance = mergeAppearance(withoutProblems(site.appearance))));
+    const cached = served.get(site);
+    if (cached) return cached;
+    const appearance = mergeAppearance(withoutProblems(site.appearance));
+    served.set(site, appearance);
     return appearance;
   };
 
