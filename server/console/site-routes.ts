@@ -69,6 +69,12 @@ export function registerSiteRoutes(api: FastifyInstance, ops: Operations): void 
     ops.rotateKey(actorOfRequest(req), req.params.id),
   );
 
+  api.post<{ Params: { id: string }; Body: { origin: unknown } }>(
+    '/sites/:id/origins',
+    { schema: { params: siteParams, body: { type: 'object', required: ['origin'] } } },
+    async (req) => ops.allowOrigin(actorOfRequest(req), req.params.id, req.body.origin),
+  );
+
   api.get<{ Params: { id: string } }>('/sites/:id/refused-origins', { schema: { params: siteParams } }, async (req) =>
     ops.refusedOrigins(actorOfRequest(req), req.params.id),
   );
