@@ -61,7 +61,7 @@ export function sessionSetCookie(id: string | null, secure: boolean): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Constant-time equality of two strings (ASVS 3.5 / 13.2.3: a CSRF token compared without a timing side channel). */
+/** Equality of two strings in time that does not depend on where they differ (a CSRF token, ASVS 13.2.3, is not told apart byte by byte). */
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
