@@ -14,7 +14,11 @@ import { KEY_GRACE_MS } from './operations/keys';
 import { contentTypeFor, docTypeForFilename, isDocType, readDocumentText, TEXT_READER_VERSION } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
 import { openStorage } from './storage/open';
-import type { Site, Storage } from './storage/types';
+import { inviteLink } from './console/context';
+import { INVITE_TTL_MS } from './console/limits';
+import { isEmail, SITE_ROLES } from './console/member-routes';
+import { newSecret } from './console/session';
+import type { Site, SiteRole, Storage } from './storage/types';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -41,6 +45,12 @@ Content
 
 Audit log
   audit:export [--site SITE] [--format json|csv]  every change (who, when, what, before, after), oldest first
+
+Console accounts
+  owner:invite --email EMAIL                    print a one-time link (24 h) where EMAIL sets a password (a new
+                                                account, or a new password for an existing one)
+  member:invite SITE --email EMAIL --role ROLE  print a one-time link (24 h) giving EMAIL a role on SITE
+                                                (owner, editor, viewer or adviser)
 
 Visitors' data
   visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
@@ -77,6 +87,8 @@ const OPTIONS = {
   'older-than': { type: 'string' },
   site: { type: 'string' },
   format: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -145,7 +157,7 @@ export interface AdminContext {
   now?: () => number;
   /** The retention period `data:purge` uses without `--older-than` (RETENTION); null when off. @default null */
   retentionMs?: number | null;
-  /** PUBLIC_URL, for the embed snippet. @default none (http://127.0.0.1:8787) */
+  /** PUBLIC_URL, for the embed snippet and the console's invitation links. @default none (http://127.0.0.1:8787) */
   publicUrl?: string;
   /** Where a warning goes (something done that the owner may not have meant). @default stderr */
   warn?: (message: string) => void;
@@ -395,6 +407,30 @@ const AUDIT_COMMANDS: Record<string, Command> = {
   },
 };
 
+/** An invitation to the console, printed as its one-time link (the token is stored hashed, and shown only here). */
+async function printInvite(
+  { storage, context }: CommandInput,
+  input: { email: string | undefined; siteId: string | null; role: SiteRole | null },
+): Promise<string> {
+  const email = need(input.email, '--email EMAIL')!.trim();
+  if (!isEmail(email)) throw new UsageError(`--email takes an email address, not ${JSON.stringify(email)}`);
+  const token = newSecret();
+  const expiresAt = context.now() + INVITE_TTL_MS;
+  await storage.createInvite({ token, email, siteId: input.siteId, role: input.role, createdBy: null, expiresAt });
+  const origin = new URL(context.publicUrl || 'http://127.0.0.1:8787').origin;
+  return `${inviteLink(origin, token)}\n(for ${email}; works once, until ${new Date(expiresAt).toISOString()})`;
+}
+
+const ACCOUNT_COMMANDS: Record<string, Command> = {
+  'owner:invite': (input) => printInvite(input, { email: input.o.email, siteId: null, role: null }),
+  'member:invite': async (input) => {
+    const s = await input.site();
+    const role = need(input.o.role, '--role ROLE (owner, editor, viewer or adviser)');
+    if (!SITE_ROLES.includes(role as SiteRole)) throw new UsageError(`--role takes ${SITE_ROLES.join(', ')}, not ${JSON.stringify(role)}`);
+    return printInvite(input, { email: input.o.email, siteId: s.id, role: role as SiteRole });
+  },
+};
+
 /** How many positionals a command takes after its name, where not one (SITE or EMBED_TOKEN). */
 const POSITIONALS = new Map([
   ['sites', 0],
@@ -402,11 +438,19 @@ const POSITIONALS = new Map([
   ['data:purge', 0],
   ['audit:export', 0],
   ['visitor:delete', 2],
+  ['owner:invite', 0],
 ]);
 
 // A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
 const COMMANDS = new Map<string, Command>(
-  Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS, ...AUDIT_COMMANDS }),
+  Object.entries({
+    ...SITE_COMMANDS,
+    ...DOCUMENT_COMMANDS,
+    ...VIDEO_AND_BUTTON_COMMANDS,
+    ...VISITOR_COMMANDS,
+    ...AUDIT_COMMANDS,
+    ...ACCOUNT_COMMANDS,
+  }),
 );
 
 /** Runs one command against `storage`, returning what to print. */

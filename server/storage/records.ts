@@ -4,18 +4,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  AccountWithHash,
   ActionTrigger,
   AppearanceVersion,
   AuditActor,
   AuditEntry,
   ChatSessionSummary,
+  ConsoleSessionRecord,
   DocumentRecord,
   FooterButton,
+  InviteRecord,
   NewAuditEntry,
   PresenceMessage,
   Site,
   SiteConfig,
   SiteDetails,
+  SiteMember,
+  SiteRole,
   Storage,
   VideoRecord,
   VideoSettings,
@@ -274,3 +279,42 @@ export const toAudit = (r: Row): AuditEntry => ({
   before: r.before_value === null || r.before_value === undefined ? null : json<unknown>(str(r.before_value), null),
   after: r.after_value === null || r.after_value === undefined ? null : json<unknown>(str(r.after_value), null),
 });
+/** How an email is compared (accounts are unique whatever the case): NFKC, trimmed, lower case. */
+export const emailKey = (email: string) => email.normalize('NFKC').trim().toLowerCase();
+
+/** The hash a console token (a session id, an invitation token) is stored as: the token itself is never stored. */
+export const hashConsoleToken = (token: string) => createHash('sha256').update(`console:${token}`, 'utf8').digest('hex');
+
+export function toAccount(r: Row): AccountWithHash {
+  return {
+    id: str(r.id),
+    email: str(r.email),
+    passwordHash: str(r.password_hash),
+    createdAt: str(r.created_at),
+    updatedAt: str(r.updated_at),
+  };
+}
+
+export function toInvite(r: Row): InviteRecord {
+  return {
+    email: str(r.email),
+    siteId: optStr(r.site_id) ?? null,
+    role: (optStr(r.role) as SiteRole | undefined) ?? null,
+    createdBy: optStr(r.created_by) ?? null,
+    expiresAt: Number(r.expires_at),
+  };
+}
+
+export function toMember(r: Row): SiteMember {
+  return { siteId: str(r.site_id), accountId: str(r.account_id), email: str(r.email), role: str(r.role) as SiteRole };
+}
+
+export function toConsoleSession(r: Row): ConsoleSessionRecord {
+  return {
+    accountId: str(r.account_id),
+    email: str(r.email),
+    csrfToken: str(r.csrf_token),
+    createdAt: Number(r.created_at),
+    lastSeenAt: Number(r.last_seen_at),
+  };
+}

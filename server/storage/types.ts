@@ -435,6 +435,139 @@ export interface AuditStorage {
   listAudit(siteId: string | null, page: { before?: number; limit: number }): Promise<AuditEntry[]>;
 }
 
+/** A person's role on a site (docs/console.md "People, roles and what each may do"). */
+export type SiteRole = 'owner' | 'editor' | 'viewer' | 'adviser';
+
+/** An operator console account: an email (unique whatever its case) and a password hash. */
+export interface Account {
+  id: string;
+  /** As it was first given; compared without regard to case. */
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An account with its password hash (server/console/passwords.ts: scrypt, its salt and parameters inside). */
+export interface AccountWithHash extends Account {
+  passwordHash: string;
+}
+
+/** An account's role on a site. */
+export interface SiteMember {
+  siteId: string;
+  accountId: string;
+  email: string;
+  role: SiteRole;
+}
+
+/** An invitation not yet used: a first owner's (no site, no role) or a site member's. */
+export interface InviteRecord {
+  email: string;
+  siteId: string | null;
+  role: SiteRole | null;
+  /** The account that invited, or null from the command line. */
+  createdBy: string | null;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** A console session that is still alive, with its account. */
+export interface ConsoleSessionRecord {
+  accountId: string;
+  email: string;
+  /** The session's CSRF token, sent back in X-CSRF-Token on every state-changing call. */
+  csrfToken: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Epoch ms; written again at most once a minute ({@link ConsoleSessionLimits.touchAfterMs}). */
+  lastSeenAt: number;
+}
+
+/** How long console sessions live. */
+export interface ConsoleSessionLimits {
+  /** Ended after this long without a request. */
+  idleMs: number;
+  /** Ended this long after sign-in, however busy. */
+  absoluteMs: number;
+  /** `last_seen_at` is written again only when it is older than this (one write a minute, not one a request). */
+  touchAfterMs: number;
+}
+
+/** What changing a member did: their role before, or why nothing changed. */
+export type MemberChange = { before: SiteRole } | 'NOT_FOUND' | 'LAST_OWNER';
+
+/**
+ * The operator console's accounts, site members and invitations (tables `accounts`, `site_members`, `invites`):
+ * storage/{sqlite,postgres}/accounts.ts. Tokens are given and looked up as they are; the storage keeps only their hash.
+ */
+export interface AccountStorage {
+  /** The account whose email is `email` whatever its case, with its hash. */
+  findAccountByEmail(email: string): Promise<AccountWithHash | null>;
+  getAccount(id: string): Promise<AccountWithHash | null>;
+  /** The sites the account has a role on. */
+  siteRoles(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
+  siteRole(accountId: string, siteId: string): Promise<SiteRole | null>;
+  /** A site's members, by email. */
+  listMembers(siteId: string): Promise<SiteMember[]>;
+  /** Gives the account a role on the site (replacing the one it had). */
+  addMember(siteId: string, accountId: string, role: SiteRole): Promise<void>;
+  /**
+   * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
+   * without an owner, and writes the change's audit entry (made from the role before) in it when given.
+   */
+  changeMember(
+    siteId: string,
+    accountId: string,
+    role: SiteRole | null,
+    audit?: (before: SiteRole) => NewAuditEntry,
+  ): Promise<MemberChange>;
+  /** Records an invitation valid until `expiresAt` (epoch ms), with its audit entry when given, in one transaction. */
+  createInvite(input: InviteRecord & { token: string }, audit?: NewAuditEntry): Promise<void>;
+  /** The invitation, if it is neither used nor expired. */
+  findInvite(token: string): Promise<InviteRecord | null>;
+  /** The site's invitations neither used nor expired, newest first. */
+  listInvites(siteId: string): Promise<InviteRecord[]>;
+  /**
+   * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
+   * its email's account with `passwordHash` when there is none, or else sets the account's password to it (ending
+   * its sessions) unless it is null, and gives the account the invitation's role on its site (an account that
+   * already has a role there keeps it), with the audit entry made from what was done when given. With a null
+   * `passwordHash` and no account, nothing is done (null).
+   */
+  acceptInvite(
+    token: string,
+    passwordHash: string | null,
+    audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry,
+  ): Promise<{ account: Account; invite: InviteRecord } | null>;
+}
+
+/**
+ * Console sessions and the sign-in throttle's counts (tables `console_sessions`, `sign_in_failures`):
+ * storage/{sqlite,postgres}/console-sessions.ts. Session ids are given as they are; the storage keeps their hash.
+ * Times come from the storage's clock.
+ */
+export interface ConsoleSessionStorage {
+  /** Starts a session for the account; ends `replaces` (the session the browser had before: no fixation) and every expired session. */
+  startConsoleSession(input: {
+    id: string;
+    accountId: string;
+    csrfToken: string;
+    replaces?: string;
+    limits: ConsoleSessionLimits;
+  }): Promise<void>;
+  /** The session if it is alive (seen now), else null (an expired one is deleted). */
+  consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
+  endConsoleSession(id: string): Promise<void>;
+  /**
+   * The sign-in failures counted against each key (an account's email, an address) in the window that started
+   * at its first failure, and when the last one was (epoch ms); keys with none are left out.
+   */
+  signInFailures(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
+  /** Counts a failure against each key (a key whose window has ended starts a new one). */
+  recordSignInFailure(keys: string[], windowMs: number): Promise<void>;
+  clearSignInFailures(key: string): Promise<void>;
+}
+
 /** An origin the server refused for a site (table `refused_origins`). */
 export interface RefusedOrigin {
   origin: string;
@@ -480,6 +613,8 @@ export interface DataStorage
     AnalyticsStorage,
     RetentionStorage,
     AuditStorage,
+    AccountStorage,
+    ConsoleSessionStorage,
     RefusedOriginStorage,
     PreviewKeyStorage {}
 
