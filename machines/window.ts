@@ -6,9 +6,15 @@
  * `tab.entered` (Home refreshes the home video, Chat scrolls down and focuses the
  * input, History loads sessions), `path.changed`, and `chat.asked` (a message to
  * send, from anywhere: a button, Get help, the programmatic API).
+ *
+ * While the bubble is up, `bubbleOverlap` (provided: the host page's hit-testing, src/effects/host-page.ts)
+ * reports whether it lies over a control of the host page: it shows once its first report says it is clear,
+ * gives way (hidden) whenever it lies over one, and shows again once clear. Only the visitor's dismissal is
+ * final (`bubble.dismissed`).
  */
-import { assign, emit, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, raise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { ACTION_MESSAGE_DELAY_MS, RESIZE_MAX_SHARE, RESIZE_MIN_PX } from './constants';
+import { notProvided } from './not-provided';
 
 export type Tab = 'home' | 'chat' | 'history' | 'settings';
 export const TABS: readonly Tab[] = ['home', 'chat', 'history', 'settings'];
@@ -54,6 +60,9 @@ export type WindowEvent =
   | { type: 'TAB.SELECT'; tab: Tab }
   | { type: 'BUBBLE.SHOW'; bubble: Bubble }
   | { type: 'BUBBLE.DISMISS' }
+  /** The bubble lies over a control of the host page, or no longer does (reported by `bubbleOverlap`). */
+  | { type: 'BUBBLE.OVERLAPS' }
+  | { type: 'BUBBLE.CLEAR' }
   | { type: 'PATH.CHANGED'; path: string }
   | { type: 'VIEWPORT.CHANGED'; isMobile: boolean }
   | { type: 'SHEET.RESIZE'; height: number; viewportHeight: number }
@@ -87,6 +96,10 @@ export const windowMachine = setup({
     input: {} as WindowInput,
     emitted: {} as WindowEmitted,
   },
+  actors: {
+    /** Reports BUBBLE.OVERLAPS when the bubble comes to lie over a control of the host page, BUBBLE.CLEAR once it no longer does. */
+    bubbleOverlap: fromCallback<EventObject>(notProvided('bubbleOverlap')),
+  },
   delays: { askDelay: ACTION_MESSAGE_DELAY_MS },
   guards: {
     isOtherTab: ({ context, event }) => event.type === 'TAB.SELECT' && event.tab !== context.tab,
@@ -118,20 +131,39 @@ export const windowMachine = setup({
   context: ({ input }) => ({ tab: 'home', expanded: false, bubble: null, path: input.path, isMobile: input.isMobile, sheetHeight: null }),
   initial: 'closed',
   on: {
-    'PATH.CHANGED': { guard: 'isNewPath', actions: ['setPath', 'clearBubble', 'emitPath'] },
+    'PATH.CHANGED': { guard: 'isNewPath', actions: ['setPath', 'emitPath'] },
     'VIEWPORT.CHANGED': { actions: 'setViewport' },
     'TAB.SELECT': { guard: 'isOtherTab', actions: ['selectTab', 'emitTab'] },
     'ASK.DUE': { actions: emit(({ event }) => ({ type: 'chat.asked' as const, text: event.text })) },
   },
   states: {
     closed: {
+      initial: 'quiet',
       on: {
         'WINDOW.OPEN': 'open',
         'WINDOW.TOGGLE': 'open',
         // opening enters the Chat tab (its entry effects run), then the message follows
         'WINDOW.ASK': { target: 'open', actions: ['chooseChatTab', 'scheduleAsk'] },
-        'BUBBLE.SHOW': { actions: 'showBubble' },
-        'BUBBLE.DISMISS': { actions: ['clearBubble', emit(({ context }) => ({ type: 'bubble.dismissed' as const, path: context.path }))] },
+        // (a bubble that replaces another is checked afresh)
+        'BUBBLE.SHOW': { target: '.bubble', actions: 'showBubble' },
+        'BUBBLE.DISMISS': {
+          target: '.quiet',
+          actions: ['clearBubble', emit(({ context }) => ({ type: 'bubble.dismissed' as const, path: context.path }))],
+        },
+        // another page: its bubble, if any, comes with it
+        'PATH.CHANGED': { guard: 'isNewPath', target: '.quiet', actions: ['setPath', 'clearBubble', 'emitPath'] },
+      },
+      states: {
+        quiet: {},
+        /** The bubble is up: hidden until the first check, and while it lies over a control of the host page. */
+        bubble: {
+          invoke: { src: 'bubbleOverlap' },
+          initial: 'givingWay',
+          states: {
+            shown: { on: { 'BUBBLE.OVERLAPS': 'givingWay' } },
+            givingWay: { on: { 'BUBBLE.CLEAR': 'shown' } },
+          },
+        },
       },
     },
     open: {
@@ -157,5 +189,7 @@ export const selectIsOpen = (s: WindowSnapshot) => s.matches('open');
 export const selectTab = (s: WindowSnapshot) => s.context.tab;
 export const selectExpanded = (s: WindowSnapshot) => s.context.expanded && !s.context.isMobile;
 export const selectBubble = (s: WindowSnapshot) => s.context.bubble;
+/** The bubble gives way (hidden, not dismissed): until its first check, and while it lies over a control of the host page. */
+export const selectBubbleGivesWay = (s: WindowSnapshot) => s.matches({ closed: { bubble: 'givingWay' } });
 export const selectIsMobile = (s: WindowSnapshot) => s.context.isMobile;
 export const selectSheetHeight = (s: WindowSnapshot) => s.context.sheetHeight;

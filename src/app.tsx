@@ -4,22 +4,24 @@
  * widget.js (src/launcher-frame.ts, issue 13): App paints it with the view and renders the window and
  * the bubble into the frame's layer, reading the machines through narrow selectors.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { selectAppearance, selectLoadError } from '../machines/site';
 import { selectIsReachable } from '../machines/network';
 import { directionOf, selectShownLocale } from '../machines/locale';
-import { selectBubble, selectIsMobile, selectIsOpen } from '../machines/window';
-import { watchOverlap } from './effects/host-page';
+import { selectBubble, selectBubbleGivesWay, selectIsMobile, selectIsOpen } from '../machines/window';
 import { Icon } from './icons';
 import { ChatWindow } from './chat-window/chat-window';
 import { RuntimeContext, type Conversation, type Runtime } from './runtime';
 import { sameIn, useSelector, whole } from './use-selector';
 import { connectLauncher } from './view-models/launcher';
-import { CAPTIONS_LANGUAGE, CLOSE_CHAT, DISMISS_MESSAGE, LOADING_TEXT, RETRY, VIDEO_MESSAGE } from './messages';
+import { CLOSE_CHAT, LOADING_TEXT, RETRY } from './messages';
+
+/** The bubble (src/bubble/), once its chunk has loaded: it loads as the first bubble shows. */
+let Bubble: typeof import('./bubble/index').Bubble | undefined;
 
 export function App({ rt }: { rt: Runtime }) {
   const { windowActor, site, launcher } = rt;
-  const w = useSelector(windowActor, whole, sameIn(selectIsOpen, selectBubble, selectIsMobile));
+  const w = useSelector(windowActor, whole, sameIn(selectIsOpen, selectBubble, selectIsMobile, selectBubbleGivesWay));
   const appearance = useSelector(site, selectAppearance);
   const loadError = useSelector(site, selectLoadError);
   const reachable = useSelector(rt.network, selectIsReachable);
@@ -52,7 +54,16 @@ export function App({ rt }: { rt: Runtime }) {
     wasOpen.current = view.open;
   });
 
-  const { bubble } = view;
+  const redraw = useState(0)[1];
+  const hasBubble = !!view.bubble;
+  useEffect(() => {
+    // (a chunk that could not load is asked for again with the next bubble)
+    if (hasBubble && !Bubble)
+      import('./bubble/index').then((m) => {
+        Bubble = m.Bubble;
+        redraw(1);
+      }, console.error);
+  }, [hasBubble]);
   return (
     <RuntimeContext.Provider value={rt}>
       {view.open &&
@@ -74,31 +85,7 @@ export function App({ rt }: { rt: Runtime }) {
         ) : (
           <ChatWindow conversation={loaded.current} />
         ))}
-      {bubble && (
-        // the bubble gives way to the host page, as if dismissed: it never rests over a control the visitor may need
-        <div ref={(box: HTMLDivElement | null) => watchOverlap(box!, view.dismissBubble)} data-part="bubble" role="status">
-          <button type="button" data-part="bubble-close" aria-label={DISMISS_MESSAGE} onClick={view.dismissBubble}>
-            <Icon name="close" />
-          </button>
-          {bubble.videoUrl && (
-            <video
-              data-part="bubble-video"
-              src={bubble.videoUrl}
-              muted
-              autoPlay
-              loop
-              playsInline
-              crossOrigin={bubble.captionsUrl ? 'anonymous' : undefined}
-              aria-label={bubble.text || VIDEO_MESSAGE}
-            >
-              {bubble.captionsUrl && <track kind="captions" src={bubble.captionsUrl} srcLang="en" label={CAPTIONS_LANGUAGE} default />}
-            </video>
-          )}
-          <button type="button" data-part="bubble-text" onClick={view.openWindow}>
-            {bubble.text}
-          </button>
-        </div>
-      )}
+      {hasBubble && Bubble && <Bubble view={view} hidden={selectBubbleGivesWay(w)} />}
     </RuntimeContext.Provider>
   );
 }

@@ -105,7 +105,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
             connectivity: connectivityWatcher(),
           },
         }),
-        site: siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor }) }),
+        site: siteMachine.provide({ actors: siteEffects({ client, http, userSessionId: visitor, widget: host }) }),
         locale: localeMachine.provide({ actors: { words: localeWords() } }),
         ...part.actors,
       },

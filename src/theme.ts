@@ -26,17 +26,18 @@ export function frameVariables(a: Appearance): Record<string, string> {
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /**
- * Follows appearance colorScheme on the widget's element: marks it `data-scheme` with the scheme, and loads
- * the dark scheme's stylesheet (styles/dark.css, a chunk of its own: `loadDark` adopts it) once the widget
- * shows dark: with 'dark', or with 'auto' while `query` (the visitor's system set to dark) matches. Call it on
- * each change of the appearance and of `query`. Once loaded, the stylesheet follows the attribute and the
- * system's setting by itself, live; a load that failed is tried again on the next call.
+ * Follows appearance colorScheme on the widget's element: marks it `data-scheme` with the scheme it shows,
+ * 'light' or 'dark' ('auto' resolved by `query`, the visitor's system set to dark), and loads the dark scheme's
+ * stylesheet (styles/dark.css, a chunk of its own: `loadDark` adopts it) once the widget shows dark. Call it on
+ * each change of the appearance and of `query`: the attribute follows, and the stylesheet follows the attribute.
+ * A load that failed is tried again on the next call.
  */
 export function followScheme(host: HTMLElement, query: MediaQueryList, loadDark: () => Promise<unknown>) {
   let dark: Promise<unknown> | undefined;
   return (scheme: Appearance['colorScheme']) => {
-    host.dataset.scheme = scheme;
-    dark ??= scheme === 'dark' || (scheme === 'auto' && query.matches) ? loadDark().catch(() => (dark = undefined)) : undefined;
+    const isDark = scheme === 'dark' || (scheme === 'auto' && query.matches);
+    host.dataset.scheme = isDark ? 'dark' : 'light';
+    dark ??= isDark ? loadDark().catch(() => (dark = undefined)) : undefined;
   };
 }
 

@@ -4,5 +4,4 @@ import { MOBILE_BREAKPOINT_PX } from '../machines/constants';
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
-export const isMobileViewport = (win: Window = window) =>
-  win.matchMedia(MOBILE_QUERY).matches || /Android|iPhone|iPad|iPod|Mobile/i.test(win.navigator.userAgent);
+export const isMobileViewport = () => matchMedia(MOBILE_QUERY).matches || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);

@@ -18,76 +18,65 @@ interface NavigationLike {
  * changes (single-page apps change their route with pushState, which fires no event
  * elsewhere, but always re-render). Returns the stop function.
  */
-export function watchPath(onChange: (path: string) => void, win: Window = window): () => void {
-  let last = win.location.pathname;
+export function watchPath(onChange: (path: string) => void): () => void {
+  let last = location.pathname;
   const check = () => {
-    const now = win.location.pathname;
+    const now = location.pathname;
     if (now !== last) {
       last = now;
       onChange(now);
     }
   };
-  win.addEventListener('popstate', check);
-  const navigation = (win as Window & { navigation?: NavigationLike }).navigation;
+  addEventListener('popstate', check);
+  const navigation = (window as Window & { navigation?: NavigationLike }).navigation;
   navigation?.addEventListener('currententrychange', check);
   const observer = new MutationObserver(check);
-  observer.observe(win.document.documentElement, { childList: true, subtree: true });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
   return () => {
-    win.removeEventListener('popstate', check);
+    removeEventListener('popstate', check);
     navigation?.removeEventListener('currententrychange', check);
     observer.disconnect();
   };
 }
 
 /** Reports `PATH.CHANGED` for as long as it runs. */
-export const pathWatcher = (win: Window = window) =>
-  fromCallback<EventObject>(({ sendBack }) => watchPath((path) => sendBack({ type: 'PATH.CHANGED', path }), win));
+export const pathWatcher = () => fromCallback<EventObject>(({ sendBack }) => watchPath((path) => sendBack({ type: 'PATH.CHANGED', path })));
 
 /** Reports `VIEWPORT.CHANGED` whenever the viewport crosses the mobile breakpoint. */
-export const viewportWatcher = (win: Window = window) =>
+export const viewportWatcher = () =>
   fromCallback<EventObject>(({ sendBack }) => {
-    const query = win.matchMedia(MOBILE_QUERY);
-    const report = () => sendBack({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport(win) });
+    const query = matchMedia(MOBILE_QUERY);
+    const report = () => sendBack({ type: 'VIEWPORT.CHANGED', isMobile: isMobileViewport() });
     query.addEventListener('change', report);
     return () => query.removeEventListener('change', report);
   });
 
 /** The browser's connectivity for the network machine: `offline` (or offline at start) as NETWORK.LOST, `online` as NETWORK.ONLINE. */
-export const connectivityWatcher = (win: Window = window) =>
+export const connectivityWatcher = () =>
   fromCallback<EventObject>(({ sendBack }) => {
     const lost = () => sendBack({ type: 'NETWORK.LOST' });
     const online = () => sendBack({ type: 'NETWORK.ONLINE' });
-    if (!win.navigator.onLine) lost();
-    win.addEventListener('offline', lost);
-    win.addEventListener('online', online);
+    if (!navigator.onLine) lost();
+    addEventListener('offline', lost);
+    addEventListener('online', online);
     return () => {
-      win.removeEventListener('offline', lost);
-      win.removeEventListener('online', online);
+      removeEventListener('offline', lost);
+      removeEventListener('online', online);
     };
   });
 
-/** What the visitor operates on the host page: the bubble never rests over one of them. */
-const CONTROLS = 'a,button,input,select,textarea,label';
-
 /**
- * Calls `onOverlap` whenever `box` (the proactive bubble) rests over a control of the host page: once it is laid out,
- * whenever it or the page's body changes size (a section opens, a route changes, the viewport turns), and whenever the
- * page or a part of it scrolls. So a control the focus or a pointer reaches is never under it. Returns the stop function.
+ * Whether the proactive bubble lies over a control of the host page, for as long as it runs (while the bubble is up,
+ * machines/window.ts): BUBBLE.OVERLAPS or BUBBLE.CLEAR first, then each change. The hit-testing is in the bubble's
+ * chunk (src/bubble/hit-test.ts), loaded as the first bubble shows: until it has checked, the bubble stays hidden (and
+ * if it cannot load, the bubble is not shown). `widget` is the widget's element: its parts are drawn in its shadow root
+ * (or in it, in tests).
  */
-export function watchOverlap(box: Element, onOverlap: () => void): () => void {
-  const check = () => {
-    const b = box.getBoundingClientRect();
-    for (const c of document.querySelectorAll(CONTROLS)) {
-      const r = c.getBoundingClientRect();
-      if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) onOverlap();
-    }
-  };
-  const sizes = new ResizeObserver(check);
-  sizes.observe(box);
-  sizes.observe(document.body);
-  addEventListener('scroll', check, true);
-  return () => {
-    sizes.disconnect();
-    removeEventListener('scroll', check, true);
-  };
-}
+export const bubbleWatcher = (widget: Element) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    const stop = import('../bubble/index').then(
+      (m) => m.watchBubble(widget, sendBack),
+      () => () => undefined,
+    );
+    return () => void stop.then((f) => f());
+  });

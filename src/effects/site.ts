@@ -1,14 +1,15 @@
 /**
  * The browser's effects of the site machine (machines/site.ts): the site's
- * settings, the page's presence video, the greeting flag, and the host page's path
- * and viewport. Tests provide fakes for the same actors.
+ * settings, the page's presence video, the greeting flag, the host page's path
+ * and viewport, and (for its window) what lies under the bubble. Tests provide
+ * fakes for the same actors.
  */
 import { fromPromise } from 'xstate';
 import { selectBannerDismissed, type Outcome, type SettingsError, type SettingsResult, type SiteActor } from '../../machines/site';
-import type { PresenceBubble } from '../../machines/window';
+import { windowMachine, type PresenceBubble } from '../../machines/window';
 import { ApiError, type CoreClient, type Http } from '../api/client';
 import { arr, nullable, obj, optional, str } from '../api/schema';
-import { pathWatcher, viewportWatcher } from './host-page';
+import { bubbleWatcher, pathWatcher, viewportWatcher } from './host-page';
 import { defaultMessageKey, readItem, writeItem } from './storage';
 import { rememberBannerDismissed } from './stored-settings';
 
@@ -61,13 +62,17 @@ export function keepBannerChoice(site: Pick<SiteActor, 'getSnapshot' | 'subscrib
 /** widget-spec §3: whether this visitor was greeted before (the per-user default-message flag). */
 export const wasGreeted = (userSessionId: string) => readItem(defaultMessageKey(userSessionId)) !== null;
 
-/** Every effect of the site machine, for `siteMachine.provide({ actors })`. */
-export function siteEffects(deps: { client: CoreClient; http: Http; userSessionId: string; win?: Window }) {
+/**
+ * Every effect of the site machine, for `siteMachine.provide({ actors })`, its window's included; `widget` is the
+ * widget's element (its bubble is drawn in its shadow root).
+ */
+export function siteEffects(deps: { client: CoreClient; http: Http; userSessionId: string; widget: Element }) {
   return {
     loadSettings: settingsLoader(deps.client),
     presence: presenceFinder(deps.http, deps.userSessionId),
     rememberGreeting: fromPromise<void>(async () => writeItem(defaultMessageKey(deps.userSessionId), '1')),
-    pathWatcher: pathWatcher(deps.win),
-    viewport: viewportWatcher(deps.win),
+    pathWatcher: pathWatcher(),
+    viewport: viewportWatcher(),
+    window: windowMachine.provide({ actors: { bubbleOverlap: bubbleWatcher(deps.widget) } }),
   };
 }

@@ -26,6 +26,9 @@ export interface LauncherInput {
   retry: () => void;
 }
 
+/** What the launcher, the bubble and the window placeholder show, and what they do. */
+export type LauncherView = ReturnType<typeof connectLauncher>;
+
 export function connectLauncher({ window: w, appearance, loadError, reachable, send, retry }: LauncherInput) {
   const open = selectIsOpen(w);
   const b = selectBubble(w);

@@ -178,6 +178,7 @@ describe('the project names each entry once', () => {
       'history',
       'settings',
       'dark-scheme',
+      'bubble',
       'page-reader',
       'dictation',
       'voice',

@@ -6,6 +6,9 @@
  * sessions and rename calls are promise fakes the test settles by hand; the action
  * buttons and click reports go through the real effects (src/effects) to a fake
  * chat client that records calls; `emitted` records the programmatic API's events.
+ * Where `App` draws the bubble (`renderApp`), the bubble is hit-tested over the page
+ * by the widget's own effect (src/bubble/hit-test.ts), through the
+ * `document.elementFromPoint` a test stubs (happy-dom's finds nothing).
  * `renderWindow` renders the chat window the way core.tsx does (inside
  * `RuntimeContext`); `renderApp` renders the launcher with `App`.
  */
@@ -33,7 +36,7 @@ import { localeMachine, type LocaleActor, type LocaleSources } from '../../machi
 import { widgetMachine } from '../../machines/widget';
 import type { AudioStream, RecorderCommand, RecordingEvent, RecordingFailure } from '../../machines/recording';
 import type { ChatSession } from '../../machines/sessions';
-import type { PresenceBubble, Tab, WindowActor } from '../../machines/window';
+import { windowMachine, type PresenceBubble, type Tab, type WindowActor } from '../../machines/window';
 import type { ChatClient } from '../../src/api/chat-client';
 import { ApiError, type ApiErrorCode } from '../../src/api/client';
 import { App } from '../../src/app';
@@ -44,7 +47,9 @@ import { createConversation, reportFacts, spawnIn } from '../../src/chat-window/
 import { createDictation } from '../../src/dictation/index';
 import { Icon } from '../../src/icons';
 import { chatEffects } from '../../src/effects/chat';
+import { bubbleWatcher } from '../../src/effects/host-page';
 import { keepBannerChoice, settingsLoader } from '../../src/effects/site';
+import { windowOverEmptyPage } from '../fixtures/window';
 import { bannerDismissed } from '../../src/effects/stored-settings';
 import { localeWords, type WordsChunk } from '../../src/effects/locale';
 import { RuntimeContext, type Dictation, type Runtime, type WidgetEventName } from '../../src/runtime';
@@ -236,6 +241,8 @@ export interface HarnessOptions {
   locale?: LocaleSources;
   /** The locales' chunks. @default the widget's (src/locales/) */
   localeChunks?: Record<'ar' | 'zh-Hans', WordsChunk>;
+  /** The bubble is hit-tested over the page, as in the widget (where App draws it). @default false: it never gives way */
+  hitTest?: boolean;
 }
 
 /** What {@link startRoot} starts the widget's root with. */
@@ -259,6 +266,8 @@ export interface RootOptions {
   apiKey?: string;
   locale?: LocaleSources;
   localeChunks?: Record<'ar' | 'zh-Hans', WordsChunk>;
+  /** The widget's element, where the bubble is drawn: the bubble is hit-tested over the page as in the widget. @default none: it never gives way */
+  widget?: Element;
 }
 
 /**
@@ -282,6 +291,9 @@ export function startRoot(options: RootOptions) {
             rememberGreeting: fromPromise<void>(async () => undefined),
             pathWatcher: fromCallback(() => undefined),
             viewport: fromCallback(() => undefined),
+            window: options.widget
+              ? windowMachine.provide({ actors: { bubbleOverlap: bubbleWatcher(options.widget) } })
+              : windowOverEmptyPage,
           },
         }),
         network: networkMachine.provide({
@@ -363,6 +375,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const voiceLoads = { count: 0 };
   // the network machine with its probe held by the test (`probe.calls`) and no browser events
   const probe = controlled<NonReducibleUnknown, void>();
+  // the element holding the launcher's frame (put on the page by renderApp), where the bubble is drawn
+  const host = document.createElement('div');
 
   // the widget's root as core.tsx starts it, with fakes
   const root = startRoot({
@@ -377,6 +391,7 @@ export function createHarness(options: HarnessOptions = {}) {
     apiKey: options.apiKey,
     locale: options.locale,
     localeChunks: options.localeChunks,
+    widget: options.hitTest ? host : undefined,
     actors: {
       chat: chatMachine.provide({ actors: { ...effects.chat, loadHistory: loadHistory.logic, send: send.logic } }),
       sessions: sessionsMachine.provide({ actors: { loadSessions: loadSessions.logic, renameSession: renameSession.logic } }),
@@ -416,7 +431,6 @@ export function createHarness(options: HarnessOptions = {}) {
   const { chat, sessions } = conversation;
 
   // the launcher (plain DOM, as widget.js draws it) in a frame of its own, put on the page by renderApp
-  const host = document.createElement('div');
   const launcher = createLauncherFrame(host, host);
   const rt: Runtime = { site: embed, windowActor, network, locale, host, launcher, conversation: vi.fn(() => conversation) };
 
@@ -456,7 +470,7 @@ export function renderWindow(options: HarnessOptions & { fakeTimers?: boolean } 
  * layer of the launcher's frame (src/launcher-frame.ts), which App paints.
  */
 export function renderApp(options: HarnessOptions = {}) {
-  const h = createHarness(options);
+  const h = createHarness({ hitTest: true, ...options });
   const user = userEvent.setup();
   document.body.append(h.rt.host);
   onTestFinished(() => h.rt.host.remove());

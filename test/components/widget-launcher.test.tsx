@@ -3,11 +3,30 @@
  * "Widget parts", §4 "Window", §8 appearance errors), rendered by `App` over a real
  * widget machine.
  */
-import { screen, within } from '@testing-library/preact';
+import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { flush, renderApp } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
+
+/** A DOMRect. */
+const box = (left: number, top: number, width: number, height: number) =>
+  ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+/** The page's hit-testing (happy-dom's finds nothing): `control` is found at the points of its box, while it is on the page. */
+function hitTests(control: Element) {
+  const spy = vi.spyOn(document, 'elementFromPoint').mockImplementation((x, y) => {
+    const r = control.getBoundingClientRect();
+    return control.isConnected && r.left <= x && x < r.right && r.top <= y && y < r.bottom ? control : document.body;
+  });
+  onTestFinished(() => spy.mockRestore());
+}
+
+/** The next animation frame (the bubble's checks run in one), then what the machines and Preact do after it. */
+async function frame() {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  await flush();
+}
 
 const openButton = (name = 'AI Agent') => screen.getByRole('button', { name: `Open chat with ${name}` });
 /** The launcher while the window is open (the placeholder has its own 'Close chat' button). */
@@ -159,34 +178,43 @@ describe('proactive bubble', () => {
   it('is dismissible', async () => {
     const { user, windowActor } = renderApp();
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
-    const bubble = await screen.findByText('Hi there');
+    // (shown once checked clear of the page's controls)
+    const bubble = await screen.findByRole('button', { name: 'Hi there' });
     expect(bubble.closest('[role="status"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByText('Hi there')).toBeNull();
     expect(windowActor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it('gives way to a control of the host page it rests over, as a dismissal: when a scroll brings one under it', async () => {
+  it('gives way to a control of the host page while it lies over one, and shows again once clear: as the page scrolls', async () => {
     const { windowActor, embed } = renderApp();
-    const box = (left: number, top: number, width: number, height: number) =>
-      ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
     const control = document.createElement('button');
     document.body.append(control);
     onTestFinished(() => control.remove());
     control.getBoundingClientRect = () => box(16, 400, 120, 44);
+    hitTests(control);
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
     const bubble = (await screen.findByText('Hi there')).closest('[data-part="bubble"]')!;
     bubble.getBoundingClientRect = () => box(70, 540, 300, 210);
-    // clear of it: the bubble stays
+    // checked clear of it: the bubble shows, and stays as the page scrolls
+    await screen.findByRole('button', { name: 'Hi there' });
     window.dispatchEvent(new Event('scroll'));
-    await flush();
-    expect(screen.queryByText('Hi there')).not.toBeNull();
-    // the page scrolls the control under it: it gives way, and is not offered again on this page
+    await frame();
+    expect(screen.queryByRole('button', { name: 'Hi there' })).not.toBeNull();
+    // the page scrolls the control under it: it gives way (hidden, its box kept), and is not dismissed
     control.getBoundingClientRect = () => box(16, 554, 120, 44);
     window.dispatchEvent(new Event('scroll'));
-    await flush();
-    expect(screen.queryByText('Hi there')).toBeNull();
-    expect(embed.getSnapshot().context.dismissed).toEqual(['/p']);
+    await frame();
+    expect(screen.queryByRole('button', { name: 'Hi there' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dismiss message' })).toBeNull();
+    expect((bubble as HTMLElement).style.visibility).toBe('hidden');
+    expect(embed.getSnapshot().context.dismissed).toEqual([]);
+    // and scrolls it away again: the bubble is back
+    control.getBoundingClientRect = () => box(16, 300, 120, 44);
+    document.body.dispatchEvent(new Event('scroll'));
+    await frame();
+    expect(screen.getByRole('button', { name: 'Hi there' })).toBeTruthy();
+    expect((bubble as HTMLElement).style.visibility).toBe('');
   });
 
   it('gives way when the page below it changes size (a section opens under it)', async () => {
@@ -205,16 +233,18 @@ describe('proactive bubble', () => {
       vi.unstubAllGlobals();
     });
     const { windowActor } = renderApp();
+    const link = document.createElement('a');
+    link.getBoundingClientRect = () => box(20, 600, 180, 24);
+    hitTests(link);
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi there' } });
     const bubble = (await screen.findByText('Hi there')).closest('[data-part="bubble"]')!;
-    bubble.getBoundingClientRect = () => ({ left: 70, top: 540, right: 370, bottom: 750 }) as DOMRect;
-    const link = document.createElement('a');
-    link.getBoundingClientRect = () => ({ left: 20, top: 600, right: 200, bottom: 624 }) as DOMRect;
+    bubble.getBoundingClientRect = () => box(70, 540, 300, 210);
+    await screen.findByRole('button', { name: 'Hi there' });
     document.body.append(link);
     onTestFinished(() => link.remove());
     for (const cb of observers) cb([], {} as ResizeObserver);
-    await flush();
-    expect(screen.queryByText('Hi there')).toBeNull();
+    await frame();
+    expect(screen.queryByRole('button', { name: 'Hi there' })).toBeNull();
   });
 
   it('hides when the window opens from the launcher', async () => {

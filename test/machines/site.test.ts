@@ -20,6 +20,7 @@ import {
 import type { PresenceBubble } from '../../machines/window';
 import { greeting } from '../../src/messages';
 import { controlled } from './controlled';
+import { windowOverEmptyPage } from '../fixtures/window';
 import { SETTINGS_PATIENCE_MS } from '../../machines/constants';
 
 const DEFAULT_CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
@@ -53,6 +54,7 @@ function start(options: { greeted?: boolean; path?: string; stored?: boolean; ba
         rememberGreeting: fromPromise<void>(async () => void remembered.push(1)),
         pathWatcher: path.logic,
         viewport: viewport.logic,
+        window: windowOverEmptyPage,
       },
     }),
     {

@@ -222,7 +222,7 @@ describe('the widget root (one actor system)', () => {
     // the site's own effects (the path and viewport watchers) stopped with it, and its window takes no events
     expect(watchers).toEqual({ started: 2, stopped: 2 });
     win.send({ type: 'WINDOW.OPEN' });
-    expect(win.getSnapshot().value).toBe('closed');
+    expect(win.getSnapshot().matches('closed')).toBe(true);
   });
 
   it("an on-demand part's machine runs in the system under its id until PART.STOP or the root stops", () => {
@@ -348,7 +348,7 @@ describe('the widget root (one actor system)', () => {
     expect(conversation).toHaveBeenCalledTimes(1);
     expect(received.chat).toContainEqual({ type: 'CHAT.ABOUT', about });
     expect(win.getSnapshot().context.tab).toBe('chat');
-    expect(win.getSnapshot().value).not.toBe('closed');
+    expect(win.getSnapshot().matches('closed')).toBe(false);
     root.send({ type: 'PART.STOP', systemId: 'embeds' });
     expect(stopped).toEqual(['player', 'askModal']);
     expect(root.system.get('slot-3')).toBeUndefined();

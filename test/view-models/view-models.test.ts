@@ -17,12 +17,13 @@ import { connectHistory } from '../../src/view-models/history';
 import { formatTimestamp } from '../../src/format';
 import { launcherLook } from '../../src/launcher-frame';
 import { connectLauncher } from '../../src/view-models/launcher';
+import { windowOverEmptyPage } from '../fixtures/window';
 
 const CONFIG: SiteConfig = { agentPageAwareness: false, interactiveAvatarId: '', referenceWebpage: '' };
 const never = <T>() => new Promise<T>(() => undefined);
 
 function actors(history: ChatMessage[] = []) {
-  const windowActor = createActor(windowMachine, { input: { path: '/', isMobile: false } }).start();
+  const windowActor = createActor(windowOverEmptyPage, { input: { path: '/', isMobile: false } }).start();
   const chatActor = createActor(
     chatMachine.provide({
       actors: {
