@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FOLDERS = ['machines', 'contract', 'src', 'journey', 'server', 'demo', 'scripts', 'test'];
+const FOLDERS = ['machines', 'contract', 'console', 'src', 'journey', 'server', 'demo', 'scripts', 'test'];
 
 interface Edge {
   /** What the source wrote: a package name or a relative path. */
