@@ -112,6 +112,19 @@ export const bundles = [
     },
   },
   {
+    // the appearance editor's preview (docs/console.md "The appearance preview"): a sample host page whose script
+    // loads the real widget.js with a preview key and applies the editor's draft
+    name: 'console-preview',
+    options: {
+      ...browserDefaults,
+      entryPoints: { 'console-preview': entry('console-preview') },
+      outdir: 'dist/public/assets',
+      format: 'esm',
+      metafile: true,
+    },
+    static: [{ from: 'console/preview/preview.html', to: 'dist/public/console-preview.html' }],
+  },
+  {
     name: 'server',
     options: {
       entryPoints: { main: 'server/main.ts', admin: 'server/admin-cli.ts' },

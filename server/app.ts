@@ -74,6 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   const shell = fillPage(await readFile(path.join(options.publicDir, 'index.html'), 'utf8'), options.pageValues ?? {});
+  // the console's appearance preview (docs/console.md "The appearance preview"), where the build made it
+  const previewFile = path.join(options.publicDir, 'console-preview.html');
+  const previewPage = existsSync(previewFile) ? await readFile(previewFile, 'utf8') : null;
 
   // issue 14: a Host the server does not know is refused before anything else, so that no page, link or origin
   // check is ever computed from a forged one; `self` is PUBLIC_URL's origin when it is set
@@ -151,6 +154,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(shell);
 
   app.get('/healthz', async () => ({ ok: true }));
+
+  if (previewPage)
+    app.get('/console/preview', (_req, reply) =>
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', PAGE_CSP)
+        .header('Cache-Control', 'no-cache')
+        .send(previewPage),
+    );
 
   if (options.api) await registerApi(app, options.api);
 
