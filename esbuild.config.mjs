@@ -70,6 +70,20 @@ export const bundles = [
     ],
   },
   {
+    // The operator console (docs/console.md): its first screen, then each screen as a chunk of its own on demand.
+    name: 'console',
+    options: {
+      ...browserDefaults,
+      entryPoints: { console: entry('console') },
+      outdir: 'dist/public/assets',
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/console-[name]-[hash]',
+      metafile: true,
+    },
+    static: [{ from: 'demo/console.html', to: 'dist/public/console.html' }],
+  },
+  {
     // The widget's modules in two layers (scripts/build/layers.mjs): the core (machines, client, chat
     // window, Preact, xstate), then the parts it loads on demand.
     name: 'widget',

@@ -23,15 +23,15 @@ export type Fields = Record<string, unknown>;
 export interface Published {
   version: number;
   appearance: Fields;
-  savedAt: string;
-  savedBy: string;
+  savedAt?: string;
+  savedBy?: string;
 }
 
 /** One line of the versions list (`GET sites/:id/appearance/versions`), newest first. */
 export interface VersionInfo {
   version: number;
   savedAt: string;
-  savedBy: string;
+  savedBy?: string;
   restoredFrom?: number;
 }
 

@@ -5,7 +5,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -160,11 +160,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Content-Security-Policy', PAGE_CSP)
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', 'no-store')
         .send(previewPage),
     );
 
   if (options.api) await registerApi(app, options.api);
+
+  // The console's page (docs/console.md): its shell for /console and every client route under it, with the same
+  // CSP, kept out of every cache (after sign-out, Back shows nothing private); its API under /console/api/ is not a page.
+  const consoleFile = path.join(options.publicDir, 'console.html');
+  if (existsSync(consoleFile)) {
+    const consoleShell = await readFile(consoleFile, 'utf8');
+    const sendConsole = (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.url.startsWith('/console/api/'))
+        return reply
+          .code(404)
+          .header('Cache-Control', 'no-store')
+          .send({ error: 'NOT_FOUND', message: `No route for ${req.method} ${req.url}` });
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', PAGE_CSP)
+        .header('Cache-Control', 'no-store')
+        .send(consoleShell);
+    };
+    app.get('/console', sendConsole);
+    app.get('/console/*', sendConsole);
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;

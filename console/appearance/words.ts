@@ -49,7 +49,8 @@ export const WORDS_EN = {
   title: 'Appearance',
   intro: 'Changes show in the preview as you make them. Visitors see them once you save.',
   loading: 'Loading the appearance…',
-  published: (version: number, when: string, who: string) => `Published: version ${version}, saved ${when} by ${who}.`,
+  published: (version: number, when?: string, who?: string) =>
+    `Published: version ${version}${when ? `, saved ${when}` : ''}${who ? ` by ${who}` : ''}.`,
   unsaved: 'Unsaved changes',
   save: 'Save and publish',
   saving: 'Saving…',

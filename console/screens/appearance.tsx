@@ -117,7 +117,7 @@ function Toolbar({ actor }: { actor: EditorRef }) {
   return (
     <div className="appearance__toolbar" data-part="toolbar">
       <p className="appearance__status" role="status">
-        {published && W.published(published.version, when(published.savedAt), published.savedBy)}
+        {published && W.published(published.version, published.savedAt && when(published.savedAt), published.savedBy)}
         {dirty && <strong className="appearance__dirty"> {W.unsaved}</strong>}
       </p>
       <div className="appearance__actions">
@@ -417,7 +417,7 @@ function Versions({ actor }: { actor: EditorRef }) {
                   {v.version === published?.version && ` (${W.current})`}
                 </th>
                 <td>{when(v.savedAt)}</td>
-                <td>{v.savedBy}</td>
+                <td>{v.savedBy ?? ''}</td>
                 <td>{v.restoredFrom ?? ''}</td>
                 <td className="appearance__row-actions">
                   <button

@@ -195,6 +195,7 @@ describe('the project names each entry once', () => {
       'journey-zh-Hans',
       'journey-zh-Hans-on-demand',
       'journey-zh-Hans-advice',
+      'console',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import userEvent from '@testing-library/user-event';
 import type { IBrowserSettings } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../console/api';
 import type { AppearanceApi } from '../../console/appearance/effects';
 import { FIELD_GROUPS } from '../../console/appearance/fields';
 import { AppearanceScreen } from '../../console/screens/appearance';
@@ -35,27 +36,28 @@ function fakeApi(initial: Fields = { agentName: 'Ada' }) {
       restoredFrom,
     });
   const api: AppearanceApi = {
-    async get<T>(path: string) {
-      calls.push({ method: 'GET', path });
-      const n = /versions\/(\d+)$/.exec(path)?.[1];
-      if (n) return versions.find((v) => v.version === Number(n))!.appearance as T;
-      if (path.endsWith('/versions'))
-        return [...versions]
-          .reverse()
-          .map(({ version, savedAt, savedBy, restoredFrom }) => ({ version, savedAt, savedBy, restoredFrom })) as T;
-      return newest() as T;
+    async appearance(id) {
+      calls.push({ method: 'GET', path: `sites/${id}/appearance` });
+      return newest();
     },
-    async put<T>(path: string, body: unknown) {
-      calls.push({ method: 'PUT', path, body });
-      if (state.conflict) throw Object.assign(new Error('stale'), { code: 'CONFLICT' });
-      publish((body as { appearance: Fields }).appearance);
-      return newest() as T;
+    async appearanceVersions(id) {
+      calls.push({ method: 'GET', path: `sites/${id}/appearance/versions` });
+      return [...versions].reverse().map(({ version, savedAt, savedBy, restoredFrom }) => ({ version, savedAt, savedBy, restoredFrom }));
     },
-    async post<T>(path: string) {
-      calls.push({ method: 'POST', path });
-      const n = Number(/versions\/(\d+)\/restore$/.exec(path)![1]);
+    async appearanceVersion(id, n) {
+      calls.push({ method: 'GET', path: `sites/${id}/appearance/versions/${n}` });
+      return versions.find((v) => v.version === n)!;
+    },
+    async saveAppearance(id, appearance, baseVersion) {
+      calls.push({ method: 'PUT', path: `sites/${id}/appearance`, body: { appearance, baseVersion } });
+      if (state.conflict) throw new ApiError('CONFLICT', 409);
+      publish(appearance);
+      return { version: newest().version };
+    },
+    async restoreAppearance(id, n) {
+      calls.push({ method: 'POST', path: `sites/${id}/appearance/versions/${n}/restore` });
       publish(versions.find((v) => v.version === n)!.appearance, n);
-      return newest() as T;
+      return { version: newest().version };
     },
   };
   return { api, calls, state, versions };

@@ -32,7 +32,7 @@ function fakeServer(initial: Fields = { agentName: 'Ada' }) {
   const newest = () => versions[versions.length - 1]!;
   const loaded = (): Loaded => ({
     published: newest(),
-    versions: [...versions].reverse().map(({ version, savedAt, savedBy }) => ({ version, savedAt, savedBy })),
+    versions: [...versions].reverse().map(({ version, savedAt, savedBy }) => ({ version, savedAt: savedAt!, savedBy })),
   });
   const actors = {
     loadAppearance: fromPromise<Loaded, { siteId: string }>(async ({ input }) => {
