@@ -70,6 +70,8 @@ export const WORDS_EN = {
   versions: 'Versions',
   versionCols: { version: 'Version', when: 'Saved', who: 'By', from: 'Restored from', actions: 'Actions' },
   view: (n: number) => `View version ${n}`,
+  viewShort: 'View',
+  restoreShort: 'Restore',
   restore: (n: number) => `Restore version ${n}`,
   current: 'current',
   viewingTitle: (n: number) => `Version ${n}`,

@@ -419,25 +419,29 @@ function Versions({ actor }: { actor: EditorRef }) {
                 <td>{when(v.savedAt)}</td>
                 <td>{v.savedBy ?? ''}</td>
                 <td>{v.restoredFrom ?? ''}</td>
-                <td className="appearance__row-actions">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    disabled={!idle}
-                    onClick={() => actor.send({ type: 'VERSION.VIEW', version: v.version })}
-                  >
-                    {W.view(v.version)}
-                  </button>
-                  {v.version !== published?.version && (
+                <td>
+                  <div className="appearance__row-actions">
                     <button
                       type="button"
                       className="button button--small"
+                      aria-label={W.view(v.version)}
                       disabled={!idle}
-                      onClick={() => actor.send({ type: 'VERSION.RESTORE', version: v.version })}
+                      onClick={() => actor.send({ type: 'VERSION.VIEW', version: v.version })}
                     >
-                      {W.restore(v.version)}
+                      {W.viewShort}
                     </button>
-                  )}
+                    {v.version !== published?.version && (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={W.restore(v.version)}
+                        disabled={!idle}
+                        onClick={() => actor.send({ type: 'VERSION.RESTORE', version: v.version })}
+                      >
+                        {W.restoreShort}
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
