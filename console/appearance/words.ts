@@ -49,6 +49,7 @@ export const WORDS_EN = {
   title: 'Appearance',
   intro: 'Changes show in the preview as you make them. Visitors see them once you save.',
   loading: 'Loading the appearance…',
+  readOnly: 'You can view this site’s appearance; an editor or an owner can change it.',
   published: (version: number, when?: string, who?: string) =>
     `Published: version ${version}${when ? `, saved ${when}` : ''}${who ? ` by ${who}` : ''}.`,
   unsaved: 'Unsaved changes',

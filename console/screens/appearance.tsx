@@ -55,10 +55,15 @@ export interface AppearanceScreenProps {
    * on; returns its removal.
    */
   guardLeave?: (mayLeave: () => boolean) => () => void;
+  /**
+   * Whether the signed-in account may change the appearance (an editor or an owner); a viewer sees the fields,
+   * the preview and the versions, and changes nothing. @default true
+   */
+  canEdit?: boolean;
 }
 
 /** The appearance editor of one site. */
-export function AppearanceScreen({ siteId, api, guardLeave }: AppearanceScreenProps) {
+export function AppearanceScreen({ siteId, api, guardLeave, canEdit = true }: AppearanceScreenProps) {
   adoptStyles();
   const actor = useActorRef(consoleAppearanceMachine.provide({ actors: appearanceEffects(api) }), {
     input: { siteId, isValid: (d: Fields) => fieldProblems(d).size === 0 },
@@ -95,13 +100,13 @@ export function AppearanceScreen({ siteId, api, guardLeave }: AppearanceScreenPr
         </div>
       ) : (
         <>
-          <Toolbar actor={actor} />
+          {canEdit ? <Toolbar actor={actor} /> : <p className="appearance__status">{W.readOnly}</p>}
           <Confirmation actor={actor} />
           <div className="appearance__body">
-            <Fieldsets actor={actor} />
+            <Fieldsets actor={actor} readOnly={!canEdit} />
             <Preview actor={actor} siteId={siteId} />
           </div>
-          <Versions actor={actor} />
+          <Versions actor={actor} canRestore={canEdit} />
         </>
       )}
     </div>
@@ -178,12 +183,12 @@ function Confirmation({ actor }: { actor: EditorRef }) {
   );
 }
 
-function Fieldsets({ actor }: { actor: EditorRef }) {
+function Fieldsets({ actor, readOnly }: { actor: EditorRef; readOnly: boolean }) {
   const draft = useSelector(actor, selectDraft);
   const phase = useSelector(actor, selectPhase);
   const problems = useMemo(() => fieldProblems(draft), [draft]);
   const warnings = useMemo(() => contrastWarnings((p) => fieldValue(draft, p)), [draft]);
-  const busy = phase === 'saving' || phase === 'restoring';
+  const busy = readOnly || phase === 'saving' || phase === 'restoring';
   return (
     <form className="appearance__fields" data-part="fields" onSubmit={(e) => e.preventDefault()} aria-label={W.title}>
       {FIELD_GROUPS.map((group, i) => (
@@ -389,7 +394,7 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
   );
 }
 
-function Versions({ actor }: { actor: EditorRef }) {
+function Versions({ actor, canRestore }: { actor: EditorRef; canRestore: boolean }) {
   const versions = useSelector(actor, selectVersions);
   const published = useSelector(actor, selectPublished);
   const viewing = useSelector(actor, selectViewing);
@@ -430,7 +435,7 @@ function Versions({ actor }: { actor: EditorRef }) {
                     >
                       {W.viewShort}
                     </button>
-                    {v.version !== published?.version && (
+                    {canRestore && v.version !== published?.version && (
                       <button
                         type="button"
                         className="button button--small"
@@ -453,7 +458,7 @@ function Versions({ actor }: { actor: EditorRef }) {
           actor={actor}
           version={viewing.version}
           fields={viewing.appearance}
-          current={viewing.version === published?.version}
+          canRestore={canRestore && viewing.version !== published?.version}
         />
       )}
     </section>
@@ -465,12 +470,12 @@ function VersionFields({
   actor,
   version,
   fields,
-  current,
+  canRestore,
 }: {
   actor: EditorRef;
   version: number;
   fields: Fields | null;
-  current: boolean;
+  canRestore: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [version]);
@@ -495,7 +500,7 @@ function VersionFields({
         </dl>
       )}
       <div className="appearance__actions">
-        {!current && (
+        {canRestore && (
           <button type="button" className="button" onClick={() => actor.send({ type: 'VERSION.RESTORE', version })}>
             {W.restore(version)}
           </button>

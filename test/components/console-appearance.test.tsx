@@ -231,6 +231,18 @@ describe('the appearance editor', () => {
     await waitFor(() => expect(unload()).toBe(true));
   });
 
+  it('a viewer sees the fields and the versions, and can change nothing', async () => {
+    const fake = fakeApi();
+    fake.versions.push({ version: 2, appearance: {}, savedAt: '2026-11-21T09:00:00Z', savedBy: 'owner@example.com' });
+    render(<AppearanceScreen siteId="site-1" api={fake.api} canEdit={false} />);
+    await screen.findByText(/can view this site’s appearance/);
+    // the group's fieldset is disabled, and with it every control inside
+    expect(screen.getByLabelText('Agent name').closest('fieldset')!.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save and publish' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restore version 1' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View version 1' })).toBeTruthy();
+  });
+
   it('shows the preview page in a titled frame, with its open and phone-width toggles', async () => {
     const { user } = await renderScreen();
     const frame = screen.getByTitle('Live preview: the widget with your draft on a sample page') as HTMLIFrameElement;
