@@ -14,7 +14,7 @@ export const GROUP_TITLES: Record<string, string> = {
   input: 'Input',
   buttons: 'Buttons and history list',
   home: 'Home',
-  followUpAndResponse: 'Follow-up and response buttons',
+  followUpAndResponseButtons: 'Follow-up and response buttons',
 };
 
 /** A nested style's name, before its field's (`userMessage.bgColor` is "User message background colour"). */

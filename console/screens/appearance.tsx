@@ -232,7 +232,7 @@ function Field({ field, value, problem, warnings, send }: FieldProps) {
   const common = { id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': notes };
   const d = String(field.default);
   let control: ReactNode;
-  switch (field.kind) {
+  switch (field.input) {
     case 'color': {
       const text = typeof value === 'string' ? value : '';
       const picker = /^#[0-9a-f]{6}$/i.test(text) ? text : /^#[0-9a-f]{6}$/i.test(d) ? d : '#000000';
@@ -259,7 +259,9 @@ function Field({ field, value, problem, warnings, send }: FieldProps) {
             {...common}
             type="number"
             inputMode="decimal"
-            step={field.unit ? 1 : 0.05}
+            step={field.step}
+            min={field.min}
+            max={field.max}
             placeholder={W.defaultPlaceholder(d)}
             value={typeof value === 'number' ? value : ''}
             onInput={(e) => {
@@ -323,7 +325,7 @@ function Field({ field, value, problem, warnings, send }: FieldProps) {
       );
   }
   return (
-    <div className="field" data-part="field" data-kind={field.kind} data-field={field.path} data-invalid={problem ? '' : undefined}>
+    <div className="field" data-part="field" data-kind={field.input} data-field={field.path} data-invalid={problem ? '' : undefined}>
       <label htmlFor={id}>{label}</label>
       <div className="field__control">
         {control}

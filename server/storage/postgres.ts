@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAnalytics } from './postgres/analytics';
+import { postgresAudit } from './postgres/audit';
 import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
@@ -64,7 +65,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
   }
   // the same parts, in the same order, as sqlite.ts
   const data: DataStorage = {
-    ...postgresSites(pool, listener),
+    ...postgresSites(pool, listener, options.now),
     ...postgresChatSessions(pool),
     ...postgresProfiles(pool),
     ...postgresFiles(pool),
@@ -73,6 +74,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresTriggers(pool, listener),
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),
+    ...postgresAudit(pool),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataStorage, Storage } from './types';
 import { sqliteAnalytics } from './sqlite/analytics';
+import { sqliteAudit } from './sqlite/audit';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
@@ -39,7 +40,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
 
   // the same parts, in the same order, as postgres.ts
   const data: SyncStorage = {
-    ...sqliteSites(db),
+    ...sqliteSites(db, options.now),
     ...sqliteChatSessions(db),
     ...sqliteProfiles(db),
     ...sqliteFiles(db),
@@ -48,6 +49,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteTriggers(db),
     ...sqliteAnalytics(db),
     ...sqliteRetention(db),
+    ...sqliteAudit(db),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }

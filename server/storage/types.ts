@@ -205,24 +205,79 @@ export interface SharedState {
   removeAvatarSession(sessionId: string): Promise<void>;
 }
 
-/** Sites (table `sites`): storage/{sqlite,postgres}/sites.ts. */
+/**
+ * The audit entry of a change, made from the site as it was and as it is once changed (read in the change's own
+ * transaction, and written in it).
+ */
+export type SiteAudit = (before: Site | null, after: Site) => NewAuditEntry;
+
+/** A saved version of a site's appearance (table `appearance_versions`). */
+export interface AppearanceVersion {
+  /** 1, 2, 3, … per site: the latest is the one served. */
+  version: number;
+  savedAt: string;
+  /** Who saved it; null for the version a site had before versions were kept. */
+  savedBy: AuditActor | null;
+  /** The earlier version this one is a copy of (a restore). */
+  restoredFrom: number | null;
+}
+
+/** See {@link SiteStorage.getSiteDetails}. */
+export interface SiteDetails {
+  apiKey: string | null;
+  previousKeyValidUntil: number | null;
+  appearanceVersion: number;
+}
+
+/** Sites (table `sites`, and their appearance's versions, `appearance_versions`): storage/{sqlite,postgres}/sites.ts. */
 export interface SiteStorage {
-  createSite(input: {
-    name: string;
-    apiKey: string;
-    origins: string[];
-    config?: Partial<SiteConfig>;
-    appearance?: Record<string, unknown>;
-  }): Promise<Site>;
+  /** Creates a site (its appearance becomes its version 1), with its audit entry when given. */
+  createSite(
+    input: {
+      name: string;
+      apiKey: string;
+      origins: string[];
+      config?: Partial<SiteConfig>;
+      appearance?: Record<string, unknown>;
+    },
+    audit?: SiteAudit,
+  ): Promise<Site>;
   listSites(): Promise<Site[]>;
   getSite(id: string): Promise<Site | null>;
+  /** The site whose key this is, or whose previous key it is while that key's grace lasts (by the storage's clock). */
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
+  /** Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is no such site. */
   updateSite(
     id: string,
     patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> },
+    audit?: SiteAudit,
   ): Promise<Site | null>;
-  /** Replaces the site's key; the old one stops working at once. */
-  rotateApiKey(id: string, apiKey: string): Promise<boolean>;
+  /**
+   * Publishes `fields` as the site's appearance (replacing it whole) and keeps them as its next version, with the
+   * audit entry when given, all in one transaction: `CONFLICT` when `baseVersion` is not the latest (nothing written),
+   * null when there is no such site.
+   */
+  saveAppearance(
+    siteId: string,
+    input: { fields: Record<string, unknown>; baseVersion: number; savedBy: AuditActor; restoredFrom?: number },
+    audit?: SiteAudit,
+  ): Promise<{ version: number; savedAt: string } | 'CONFLICT' | null>;
+  /** A site's appearance versions, newest first (without their fields). */
+  listAppearanceVersions(siteId: string): Promise<AppearanceVersion[]>;
+  /** One version with its fields, or null. */
+  getAppearanceVersion(siteId: string, version: number): Promise<(AppearanceVersion & { fields: Record<string, unknown> }) | null>;
+  /**
+   * What only the console shows of a site: its API key (null for a key made before the schema kept it), the end of
+   * its previous key's grace (epoch ms; null when there is none), and its appearance's latest version; null when
+   * there is no such site.
+   */
+  getSiteDetails(id: string): Promise<SiteDetails | null>;
+  /**
+   * Replaces the site's key. The old one stops working at once, or, with `previousValidUntil` (epoch ms, by the
+   * storage's clock), keeps working until then (a grace between deploys: {@link findSiteByApiKey} accepts it); a
+   * rotation ends any earlier key's grace. With its audit entry when given. False when there is no such site.
+   */
+  rotateApiKey(id: string, apiKey: string, options?: { previousValidUntil?: number; audit?: SiteAudit }): Promise<boolean>;
 }
 
 /** Visitors' chat sessions and their messages (tables `chat_sessions`, `messages`): storage/{sqlite,postgres}/chat-sessions.ts. */
@@ -343,6 +398,43 @@ export interface RetentionStorage {
   purgeOlderThan(cutoffMs: number): Promise<DeletedVisitorData>;
 }
 
+/**
+ * Who made a change (docs/console.md "One model: operations"): an account signed in to the console, or the admin
+ * CLI on the server's machine.
+ */
+export type AuditActor = { kind: 'account'; accountId: string; email: string } | { kind: 'cli' };
+
+/** A change to record in the audit log: the site it concerns (null for none), who, what, and the values before and after. */
+export interface NewAuditEntry {
+  siteId: string | null;
+  actor: AuditActor;
+  /** What was done, as a code: `site.create`, `site.origins`, `site.key.rotate`, `appearance.save`, … */
+  action: string;
+  /** The changed values before the change (null when there were none, e.g. a new site). Plain JSON. */
+  before: unknown;
+  /** The changed values after it. Plain JSON; a secret (a key) is recorded by its prefix only. */
+  after: unknown;
+}
+
+/** A recorded change. */
+export interface AuditEntry extends NewAuditEntry {
+  /** Increasing: a later entry has a greater id. */
+  id: number;
+  /** When, ISO 8601. */
+  at: string;
+}
+
+/** The audit log (table `audit_log`): storage/{sqlite,postgres}/audit.ts. Append-only. */
+export interface AuditStorage {
+  /** Records one change by itself (a change that writes other rows records its entry in the same transaction instead). */
+  appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
+  /**
+   * A site's entries (every site's and those of none when `siteId` is null), newest first: at most `limit`, with an
+   * id below `before` when given (the next page).
+   */
+  listAudit(siteId: string | null, page: { before?: number; limit: number }): Promise<AuditEntry[]>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -353,7 +445,8 @@ export interface DataStorage
     VideoStorage,
     TriggerStorage,
     AnalyticsStorage,
-    RetentionStorage {}
+    RetentionStorage,
+    AuditStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

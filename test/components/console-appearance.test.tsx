@@ -140,9 +140,22 @@ describe('the appearance editor', () => {
     const alignment = screen.getByLabelText('Alignment');
     expect(alignment.getAttribute('aria-invalid')).toBe('true');
     const problem = document.getElementById(alignment.getAttribute('aria-describedby')!.split(' ')[0]!)!;
-    expect(problem.textContent).toBe('launcher.alignment must be one of left, right');
+    expect(problem.textContent).toBe('launcher.alignment must be one of left, right, not "middle"');
     await user.type(screen.getByLabelText('Agent name'), 'Bea');
     expect((screen.getByRole('button', { name: 'Save and publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a colour typo is marked at its field with the validation’s words; fixing it clears the mark', async () => {
+    const { user } = await renderScreen();
+    openGroup('Launcher');
+    const bg = screen.getByLabelText('Background colour');
+    fireEvent.input(bg, { target: { value: '#e11d4' } });
+    expect(bg.getAttribute('aria-invalid')).toBe('true');
+    expect(bg.closest('.field')!.querySelector('.field__problem')!.textContent).toBe('launcher.backgroundColor "#e11d4" is not a colour');
+    expect((screen.getByRole('button', { name: 'Save and publish' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(bg, '8');
+    expect(bg.getAttribute('aria-invalid')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save and publish' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('warns at both fields where text falls below AA contrast, with the ratio', async () => {

@@ -1,0 +1,35 @@
+/** A site's API key: rotation with a grace period for the old key. */
+import { newApiKey } from '../seed';
+import { type Actor, type Context, need } from './context';
+
+/**
+ * How long a rotated-out key keeps working: 24 hours, long enough to deploy the pages that carry the new key (and for
+ * caches of those pages to expire) without a moment where the widget is refused. docs/console.md "API keys".
+ */
+export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export function keyOperations(c: Context) {
+  return {
+    /**
+     * Gives a site a new key (owners). The old key keeps working for {@link KEY_GRACE_MS} (`previousKey.validUntil`);
+     * a key rotated out earlier stops at once.
+     */
+    async rotateKey(actor: Actor, siteId: string): Promise<{ apiKey: string; previousKey: { validUntil: string } }> {
+      await need(c, actor, siteId, 'owner');
+      const apiKey = newApiKey();
+      const validUntil = c.now() + KEY_GRACE_MS;
+      await c.storage.rotateApiKey(siteId, apiKey, {
+        previousValidUntil: validUntil,
+        audit: (before, after) => ({
+          siteId,
+          actor,
+          action: 'site.key.rotate',
+          // a key is recorded by its first characters only
+          before: { keyPrefix: before?.keyPrefix },
+          after: { keyPrefix: after.keyPrefix, previousKeyValidUntil: new Date(validUntil).toISOString() },
+        }),
+      });
+      return { apiKey, previousKey: { validUntil: new Date(validUntil).toISOString() } };
+    },
+  };
+}
