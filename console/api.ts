@@ -59,9 +59,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The code of any error an effect may throw: `ApiError`s keep theirs, anything else is `NETWORK`. */
-export const errorCode = (err: unknown): ApiErrorCode => (err instanceof ApiError ? err.code : 'NETWORK');
-
 // --- the shapes answers must have (a tiny checker: no library, the first screen's budget is small) ---
 
 /** Checks `value` and returns it typed, or throws (caught by `request`, reported as `BAD_RESPONSE`). */

@@ -45,7 +45,7 @@ export interface Loaded {
 export type CallError = 'CONFLICT' | 'INVALID' | 'FORBIDDEN' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'FAILED';
 
 /** What the editor shows as its error line: which step failed, or the conflict. */
-export type EditorError = 'LOAD_FAILED' | 'SAVE_FAILED' | 'SAVE_REFUSED' | 'CONFLICT' | 'VERSION_FAILED' | 'RESTORE_FAILED';
+export type EditorError = 'LOAD_FAILED' | 'SAVE_FAILED' | 'SAVE_REFUSED' | 'FORBIDDEN' | 'CONFLICT' | 'VERSION_FAILED' | 'RESTORE_FAILED';
 
 export interface AppearanceEditorInput {
   siteId: string;
@@ -125,6 +125,7 @@ export const consoleAppearanceMachine = setup({
     canSave: ({ context }) => !sameFields(context.draft, context.published?.appearance ?? {}) && context.isValid(context.draft),
     isConflict: (_, params: { error: unknown }) => codeOf(params.error) === 'CONFLICT',
     isRefused: (_, params: { error: unknown }) => codeOf(params.error) === 'INVALID',
+    isForbidden: (_, params: { error: unknown }) => codeOf(params.error) === 'FORBIDDEN',
   },
   actions: {
     setField: assign({
@@ -204,6 +205,11 @@ export const consoleAppearanceMachine = setup({
             guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             actions: assign({ error: 'SAVE_REFUSED' }),
+          },
+          {
+            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ error: 'FORBIDDEN' }),
           },
           { target: 'editing', actions: assign({ error: 'SAVE_FAILED' }) },
         ],
@@ -289,7 +295,14 @@ export const consoleAppearanceMachine = setup({
         src: 'restoreVersion',
         input: ({ context }) => ({ siteId: context.siteId, version: context.confirm?.kind === 'restore' ? context.confirm.version : 0 }),
         onDone: { target: 'refreshing', actions: assign({ confirm: null }) },
-        onError: { target: 'editing', actions: assign({ confirm: null, error: 'RESTORE_FAILED' }) },
+        onError: [
+          {
+            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ confirm: null, error: 'FORBIDDEN' }),
+          },
+          { target: 'editing', actions: assign({ confirm: null, error: 'RESTORE_FAILED' }) },
+        ],
       },
     },
   },

@@ -88,6 +88,7 @@ export const WORDS_EN = {
     LOAD_FAILED: 'The appearance could not be loaded.',
     SAVE_FAILED: 'Saving failed. Your changes are still here; try again.',
     SAVE_REFUSED: 'The server refused a value. Check the fields marked below.',
+    FORBIDDEN: 'Your role on this site lets you view its appearance, not change it.',
     CONFLICT: 'The appearance was changed elsewhere since you opened it. Reload to edit over the newest version (your changes stay).',
     VERSION_FAILED: 'That version could not be loaded.',
     RESTORE_FAILED: 'Restoring failed; nothing changed.',

@@ -26,6 +26,7 @@ import { type AppearanceApi, appearanceEffects } from '../appearance/effects';
 import { FIELD_GROUPS, type FieldInfo, fieldProblems, fieldValue } from '../appearance/fields';
 import { PREVIEW_DEBOUNCE_MS, previewMessage } from '../appearance/preview-protocol';
 import { fieldLabel, GROUP_TITLES, WORDS_EN as W } from '../appearance/words';
+import { Heading } from '../ui';
 import css from './appearance.css' with { type: 'text' };
 
 type EditorRef = ActorRefFrom<typeof consoleAppearanceMachine>;
@@ -88,7 +89,7 @@ export function AppearanceScreen({ siteId, api, guardLeave, canEdit = true }: Ap
 
   return (
     <div className="appearance" data-part="appearance">
-      <h1>{W.title}</h1>
+      <Heading>{W.title}</Heading>
       {phase === 'loading' ? (
         <p role="status">{W.loading}</p>
       ) : phase === 'failed' ? (

@@ -196,6 +196,13 @@ describe('the project names each entry once', () => {
       'journey-zh-Hans-on-demand',
       'journey-zh-Hans-advice',
       'console',
+      'console-sign-in',
+      'console-invite',
+      'console-sites',
+      'console-overview',
+      'console-members',
+      'console-audit',
+      'console-appearance',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

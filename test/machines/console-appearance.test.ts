@@ -28,7 +28,7 @@ const published = (version: number, appearance: Fields): Published => ({
 function fakeServer(initial: Fields = { agentName: 'Ada' }) {
   const versions: Published[] = [published(1, initial)];
   const calls: string[] = [];
-  const state = { conflict: false, refuse: false, failLoad: false };
+  const state = { conflict: false, refuse: false, forbid: false, failLoad: false };
   const newest = () => versions[versions.length - 1]!;
   const loaded = (): Loaded => ({
     published: newest(),
@@ -43,6 +43,7 @@ function fakeServer(initial: Fields = { agentName: 'Ada' }) {
     saveAppearance: fromPromise<Published, { siteId: string; appearance: Fields; baseVersion: number }>(async ({ input }) => {
       calls.push(`save base ${input.baseVersion}`);
       if (state.refuse) throw { code: 'INVALID', field: 'launcher.backgroundColor' };
+      if (state.forbid) throw { code: 'FORBIDDEN' };
       if (state.conflict || input.baseVersion !== newest().version) throw { code: 'CONFLICT' };
       versions.push(published(newest().version + 1, input.appearance));
       return newest();
@@ -153,6 +154,16 @@ describe('the appearance editor', () => {
     actor.send({ type: 'DRAFT.SAVE' });
     await waitFor(actor, (s) => s.context.error === 'SAVE_REFUSED');
     expect(actor.getSnapshot().context.draft).toEqual({ agentName: 'Bea' });
+  });
+
+  it('a save the role does not allow says so', async () => {
+    const server = fakeServer();
+    server.state.forbid = true;
+    const actor = await start(server);
+    actor.send({ type: 'FIELD.SET', path: 'agentName', value: 'Bea' });
+    actor.send({ type: 'DRAFT.SAVE' });
+    await waitFor(actor, (s) => s.context.error === 'FORBIDDEN');
+    expect(selectPhase(actor.getSnapshot())).toBe('editing');
   });
 
   it('Discard of a clean draft needs no confirmation; of a dirty one asks first', async () => {
