@@ -55,17 +55,24 @@ function loadWidget(apiKey: string) {
   document.body.append(script);
 }
 
+/** Whether a message comes from the editor: the page that frames this one, on this origin. */
+export const fromEditor = (e: Pick<MessageEvent, 'origin' | 'source'>, self: Window = window) =>
+  e.origin === self.location.origin && self.parent !== self && e.source === self.parent;
+
+/** What a message from the editor asks of the widget. */
+export function apply(data: unknown, widget: (method: string, ...args: unknown[]) => void) {
+  const appearance = previewMessage.appearanceOf(data);
+  if (appearance !== undefined) widget('setAppearance', appearance);
+  const open = previewMessage.openOf(data);
+  if (open !== undefined) widget(open ? 'open' : 'close');
+}
+
 function start() {
   const status = document.getElementById('preview-status');
   const site = new URLSearchParams(location.search).get('site');
-  const fromEditor = (e: MessageEvent) => e.origin === location.origin && e.source === window.parent && window.parent !== window;
   stub();
   window.addEventListener('message', (e) => {
-    if (!fromEditor(e)) return;
-    const appearance = previewMessage.appearanceOf(e.data);
-    if (appearance !== undefined) call('setAppearance', appearance);
-    const open = previewMessage.openOf(e.data);
-    if (open !== undefined) call(open ? 'open' : 'close');
+    if (fromEditor(e)) apply(e.data, call);
   });
   if (!site) {
     if (status) status.textContent = 'No site given.';
@@ -82,4 +89,5 @@ function start() {
     });
 }
 
-start();
+// the page's script (not when a test imports its functions)
+if (document.getElementById('preview-status')) start();
