@@ -324,3 +324,20 @@ export function mergeOverrides(overrides: Plain, patch: Plain): Plain {
   }
   return out;
 }
+
+/**
+ * The stored fields less those {@link appearanceProblems} refuses (a value stored before the checks were strict, such
+ * as a colour typo): what the server serves, so that the widget falls back on the default rather than draw an
+ * invalid value (a transparent launcher).
+ */
+export function withoutProblems(overrides: Plain): Plain {
+  const problems = appearanceProblems(overrides);
+  if (!problems.length) return overrides;
+  const out = structuredClone(overrides);
+  for (const { field } of problems) {
+    const keys = field.split('.');
+    const parent = keys.slice(0, -1).reduce<unknown>((o, k) => (isPlain(o) ? o[k] : undefined), out);
+    if (isPlain(parent)) delete parent[keys.at(-1)!];
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 /** A site's API key: rotation with a grace period for the old key. */
+import { randomBytes } from 'node:crypto';
 import { newApiKey } from '../seed';
 import { type Actor, type Context, need } from './context';
 
@@ -7,6 +8,12 @@ import { type Actor, type Context, need } from './context';
  * caches of those pages to expire) without a moment where the widget is refused. docs/console.md "API keys".
  */
 export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** How long a preview key works: 1 hour (docs/console.md `POST sites/:id/preview-key`). */
+export const PREVIEW_KEY_TTL_MS = 60 * 60 * 1000;
+
+/** What a preview key starts with (a site's API key starts with `pk_`). */
+export const PREVIEW_KEY_PREFIX = 'pv_';
 
 export function keyOperations(c: Context) {
   return {
@@ -30,6 +37,19 @@ export function keyOperations(c: Context) {
         }),
       });
       return { apiKey, previousKey: { validUntil: new Date(validUntil).toISOString() } };
+    },
+
+    /**
+     * A key for the appearance editor's live preview (editors and up): it boots the site's real widget for
+     * {@link PREVIEW_KEY_TTL_MS}, only from this server's own origin (the console's page), whatever the site's origins
+     * say. Not a change of the site: not in the audit log.
+     */
+    async previewKey(actor: Actor, siteId: string): Promise<{ apiKey: string; expiresAt: string }> {
+      await need(c, actor, siteId, 'editor');
+      const apiKey = `${PREVIEW_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+      const expiresAt = c.now() + PREVIEW_KEY_TTL_MS;
+      await c.storage.addPreviewKey(siteId, apiKey, expiresAt);
+      return { apiKey, expiresAt: new Date(expiresAt).toISOString() };
     },
   };
 }

@@ -1,6 +1,8 @@
 /** A site's allowed origins (widget-spec §7): their one validation, and the warnings of a change. */
 import { type Actor, type Context, need } from './context';
 import { invalid } from './errors';
+import { originAllowed } from '../routes/origins';
+import type { RefusedOrigin } from '../storage/types';
 
 /** What an origin entry may be, for a refusal's `allowed`. */
 export const ORIGIN_ALLOWED = 'an origin as a browser sends it (scheme://host[:port], no path), self for this server, or *';
@@ -37,20 +39,38 @@ function originsWarnings(before: readonly string[], after: readonly string[]): O
 }
 
 export function originOperations(c: Context) {
+  /** Replaces a site's origins (owners): the origins saved, and what the change may break. */
+  async function setOrigins(actor: Actor, siteId: string, origins: unknown): Promise<{ origins: string[]; warnings: OriginsWarning[] }> {
+    const { site } = await need(c, actor, siteId, 'owner');
+    if (!Array.isArray(origins)) throw invalid('origins', 'origins is a list', ORIGIN_ALLOWED);
+    const checked = checkOrigins(origins);
+    const saved = (await c.storage.updateSite(site.id, { origins: checked }, (before, after) => ({
+      siteId,
+      actor,
+      action: 'site.origins',
+      before: { origins: before?.origins ?? [] },
+      after: { origins: after.origins },
+    })))!;
+    // an origin now allowed leaves the list of refused ones
+    const refused = await c.storage.listRefusedOrigins(siteId);
+    const allowed = refused.filter((r) => originAllowed(saved, r.origin, c.ownOrigin)).map((r) => r.origin);
+    if (allowed.length) await c.storage.forgetRefusedOrigins(siteId, allowed);
+    return { origins: [...saved.origins], warnings: originsWarnings(site.origins, saved.origins) };
+  }
+
   return {
-    /** Replaces a site's origins (owners): the origins saved, and what the change may break. */
-    async setOrigins(actor: Actor, siteId: string, origins: unknown): Promise<{ origins: string[]; warnings: OriginsWarning[] }> {
+    setOrigins,
+
+    /** Adds one origin to a site's (owners): the console's Allow button beside a refused origin. */
+    async allowOrigin(actor: Actor, siteId: string, origin: unknown) {
       const { site } = await need(c, actor, siteId, 'owner');
-      if (!Array.isArray(origins)) throw invalid('origins', 'origins is a list', ORIGIN_ALLOWED);
-      const checked = checkOrigins(origins);
-      const saved = (await c.storage.updateSite(site.id, { origins: checked }, (before, after) => ({
-        siteId,
-        actor,
-        action: 'site.origins',
-        before: { origins: before?.origins ?? [] },
-        after: { origins: after.origins },
-      })))!;
-      return { origins: [...saved.origins], warnings: originsWarnings(site.origins, saved.origins) };
+      return setOrigins(actor, siteId, [...site.origins, origin]);
+    },
+
+    /** The origins the server refused lately for a site (owners), the latest first: each with how often and when last. */
+    async refusedOrigins(actor: Actor, siteId: string): Promise<RefusedOrigin[]> {
+      await need(c, actor, siteId, 'owner');
+      return c.storage.listRefusedOrigins(siteId);
     },
   };
 }

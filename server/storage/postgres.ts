@@ -9,6 +9,8 @@ import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAnalytics } from './postgres/analytics';
 import { postgresAudit } from './postgres/audit';
+import { postgresRefusedOrigins } from './postgres/refused-origins';
+import { postgresPreviewKeys } from './postgres/preview-keys';
 import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
@@ -75,6 +77,8 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),
     ...postgresAudit(pool),
+    ...postgresRefusedOrigins(pool),
+    ...postgresPreviewKeys(pool, options.now),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

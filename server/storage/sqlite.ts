@@ -14,6 +14,8 @@ import path from 'node:path';
 import type { DataStorage, Storage } from './types';
 import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteAudit } from './sqlite/audit';
+import { sqliteRefusedOrigins } from './sqlite/refused-origins';
+import { sqlitePreviewKeys } from './sqlite/preview-keys';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
@@ -50,6 +52,8 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAnalytics(db),
     ...sqliteRetention(db),
     ...sqliteAudit(db),
+    ...sqliteRefusedOrigins(db),
+    ...sqlitePreviewKeys(db, options.now),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }

@@ -435,6 +435,39 @@ export interface AuditStorage {
   listAudit(siteId: string | null, page: { before?: number; limit: number }): Promise<AuditEntry[]>;
 }
 
+/** An origin the server refused for a site (table `refused_origins`). */
+export interface RefusedOrigin {
+  origin: string;
+  /** How many times it was noted (at most once a minute per server instance). */
+  count: number;
+  /** ISO 8601. */
+  lastSeenAt: string;
+}
+
+/**
+ * The origins the server refused lately, per site (table `refused_origins`): storage/{sqlite,postgres}/refused-origins.ts.
+ * Every instance writes and reads the same rows, so the console shows what any of them refused.
+ */
+export interface RefusedOriginStorage {
+  /** Notes a refusal of `origin` for the site, at `at` (ISO 8601); a site keeps only its `keep` latest origins. */
+  noteRefusedOrigin(siteId: string, origin: string, at: string, keep: number): Promise<void>;
+  /** The site's refused origins, the latest first. */
+  listRefusedOrigins(siteId: string): Promise<RefusedOrigin[]>;
+  /** Forgets those of the site's refused origins that are now allowed. */
+  forgetRefusedOrigins(siteId: string, origins: readonly string[]): Promise<void>;
+}
+
+/**
+ * The short-lived keys of the console's appearance preview (table `preview_keys`, stored hashed):
+ * storage/{sqlite,postgres}/preview-keys.ts.
+ */
+export interface PreviewKeyStorage {
+  /** Keeps a preview key of the site until `expiresAt` (epoch ms), and forgets the keys that have ended. */
+  addPreviewKey(siteId: string, key: string, expiresAt: number): Promise<void>;
+  /** The site of a preview key that has not ended (by the storage's clock), or null. */
+  findPreviewKey(key: string): Promise<string | null>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -446,7 +479,9 @@ export interface DataStorage
     TriggerStorage,
     AnalyticsStorage,
     RetentionStorage,
-    AuditStorage {}
+    AuditStorage,
+    RefusedOriginStorage,
+    PreviewKeyStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

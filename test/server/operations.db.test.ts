@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createOperations, type Memberships, OperationError, type Operations, type SiteRole } from '../../server/operations';
-import { KEY_GRACE_MS } from '../../server/operations/keys';
+import { KEY_GRACE_MS, PREVIEW_KEY_TTL_MS } from '../../server/operations/keys';
+import { REFUSED_ORIGINS_KEPT } from '../../server/routes/origins';
 import type { Storage } from '../../server/storage/types';
 import { BACKEND, newTestDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 
@@ -259,5 +260,38 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
       before: { version: 1, appearance: {} },
       after: { version: 2, appearance: { agentName: 'Ava' } },
     });
+  });
+});
+
+describe(`the operations on ${BACKEND}: preview keys, refused origins`, () => {
+  it('gives editors a preview key that works for an hour, not a moment longer', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['https://shop.example'] });
+    roles.set(`acc_ben ${site.id}`, 'viewer');
+    expect(await refusal(ops.previewKey(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
+    roles.set(`acc_ben ${site.id}`, 'editor');
+    const { apiKey, expiresAt } = await ops.previewKey(BEN, site.id);
+    expect(apiKey).toMatch(/^pv_/);
+    expect(expiresAt).toBe(new Date(T0 + PREVIEW_KEY_TTL_MS).toISOString());
+    expect(await storage.findSiteByApiKey(apiKey)).toBeNull();
+    clock = T0 + PREVIEW_KEY_TTL_MS - 1;
+    expect(await storage.findPreviewKey(apiKey)).toBe(site.id);
+    clock = T0 + PREVIEW_KEY_TTL_MS;
+    expect(await storage.findPreviewKey(apiKey)).toBeNull();
+  });
+
+  it('keeps a site’s latest refused origins only, with a count, for its owners', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    for (let i = 0; i < REFUSED_ORIGINS_KEPT + 5; i++) {
+      await storage.noteRefusedOrigin(site.id, `https://o${i}.example`, new Date(T0 + i * 1000).toISOString(), REFUSED_ORIGINS_KEPT);
+    }
+    await storage.noteRefusedOrigin(site.id, 'https://o24.example', new Date(T0 + 60_000).toISOString(), REFUSED_ORIGINS_KEPT);
+    const refused = await ops.refusedOrigins(CLI, site.id);
+    expect(refused).toHaveLength(REFUSED_ORIGINS_KEPT);
+    expect(refused[0]).toEqual({ origin: 'https://o24.example', count: 2, lastSeenAt: new Date(T0 + 60_000).toISOString() });
+    expect(refused.at(-1)?.origin).toBe('https://o5.example');
+    roles.set(`acc_ben ${site.id}`, 'editor');
+    expect(await refusal(ops.refusedOrigins(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
+    await ops.setOrigins(CLI, site.id, ['*']);
+    expect(await ops.refusedOrigins(CLI, site.id)).toEqual([]);
   });
 });
