@@ -20,7 +20,8 @@ export function OverviewScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'ap
         <>
           <Snippet site={site.data} />
           <ApiKey site={site.data} api={api} reload={site.again} />
-          <Origins site={site.data} api={api} reload={site.again} />
+          {/* the draft starts again from what the server holds, each time it answers */}
+          <Origins key={site.data.origins.join(' ')} site={site.data} api={api} reload={site.again} />
           <Config site={site.data} api={api} reload={site.again} />
         </>
       )}
@@ -83,7 +84,6 @@ function Origins({ site, api, reload }: Part) {
   const [adding, setAdding] = useState('');
   const save = useTask((origins: string[]) => api.setOrigins(site.id, origins));
   const refused = useLoad(() => (owner ? api.refusedOrigins(site.id) : Promise.resolve([])));
-  useEffect(() => setDraft(site.origins), [site.origins]);
   const againRefused = refused.again;
   useEffect(() => {
     if (save.phase !== 'done') return;
