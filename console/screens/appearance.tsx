@@ -26,10 +26,14 @@ import { type AppearanceApi, appearanceEffects } from '../appearance/effects';
 import { FIELD_GROUPS, type FieldInfo, fieldProblems, fieldValue } from '../appearance/fields';
 import { PREVIEW_DEBOUNCE_MS, previewMessage } from '../appearance/preview-protocol';
 import { fieldLabel, GROUP_TITLES, WORDS_EN as W } from '../appearance/words';
-import { Heading } from '../ui';
+import { ConfirmDialog, Heading } from '../ui';
 import css from './appearance.css' with { type: 'text' };
 
 type EditorRef = ActorRefFrom<typeof consoleAppearanceMachine>;
+
+/** The preview's sample page: a desktop's (wider than widget-spec §9's 768 px phone limit) and a phone's. */
+const PREVIEW_DESKTOP = { width: 1280, height: 800 };
+const PREVIEW_PHONE = { width: 390, height: 760 };
 
 let adopted = false;
 /** The screen's stylesheet, adopted once into the console's document (CSP-safe: no `<style>`). */
@@ -91,7 +95,9 @@ export function AppearanceScreen({ siteId, api, guardLeave, canEdit = true }: Ap
     <div className="appearance" data-part="appearance">
       <Heading>{W.title}</Heading>
       {phase === 'loading' ? (
-        <p role="status">{W.loading}</p>
+        <p role="status" data-part="loading">
+          {W.loading}
+        </p>
       ) : phase === 'failed' ? (
         <div role="alert">
           <p>{W.errors.LOAD_FAILED}</p>
@@ -153,34 +159,21 @@ function Toolbar({ actor }: { actor: EditorRef }) {
   );
 }
 
+/** Discard's and Restore's question, in the console's modal dialog (the focus inside, Escape cancels, the focus back after). */
 function Confirmation({ actor }: { actor: EditorRef }) {
   const confirm = useSelector(actor, selectConfirm);
   const phase = useSelector(actor, selectPhase);
   const dirty = useSelector(actor, selectDirty);
-  const id = useId();
-  const first = useRef<HTMLButtonElement>(null);
-  const open = phase === 'confirming' && confirm;
-  useEffect(() => {
-    if (open) first.current?.focus();
-  }, [open]);
-  if (!open) return null;
-  const text =
-    confirm.kind === 'discard' ? W.confirmDiscard : `${W.confirmRestore(confirm.version)}${dirty ? ` ${W.confirmRestoreDirty}` : ''}`;
+  if (phase !== 'confirming' || !confirm) return null;
+  const discard = confirm.kind === 'discard';
   return (
-    <div
-      className="appearance__confirm"
-      role="alertdialog"
-      aria-labelledby={`${id}-text`}
-      onKeyDown={(e) => e.key === 'Escape' && actor.send({ type: 'CONFIRM.NO' })}
-    >
-      <p id={`${id}-text`}>{text}</p>
-      <button ref={first} type="button" className="button button--primary" onClick={() => actor.send({ type: 'CONFIRM.YES' })}>
-        {W.yes}
-      </button>
-      <button type="button" className="button" onClick={() => actor.send({ type: 'CONFIRM.NO' })}>
-        {W.no}
-      </button>
-    </div>
+    <ConfirmDialog
+      title={discard ? W.confirmDiscardTitle : W.confirmRestoreTitle(confirm.version)}
+      text={discard ? W.confirmDiscard : `${W.confirmRestore}${dirty ? ` ${W.confirmRestoreDirty}` : ''}`}
+      confirm={discard ? W.discard : W.restoreShort}
+      onConfirm={() => actor.send({ type: 'CONFIRM.YES' })}
+      onCancel={() => actor.send({ type: 'CONFIRM.NO' })}
+    />
   );
 }
 
@@ -355,6 +348,19 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState(false);
+  // the sample page at a desktop's width or a phone's, scaled down to the column when it is narrower: the widget
+  // lays itself out for a phone at 768 px and under (widget-spec §9), so the desktop look needs a wide page
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => entry && setBoxWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const page = phone ? PREVIEW_PHONE : PREVIEW_DESKTOP;
+  const scale = boxWidth ? Math.min(1, boxWidth / page.width) : 1;
   const latest = useRef({ draft, open });
   latest.current = { draft, open };
   const post = (message: unknown) => frame.current?.contentWindow?.postMessage(message, location.origin);
@@ -390,8 +396,13 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
           <input type="checkbox" checked={phone} onChange={(e) => setPhone(e.currentTarget.checked)} /> {W.previewPhone}
         </label>
       </div>
-      <div className="appearance__frame">
-        <iframe ref={frame} title={W.previewTitle} src={`/console/preview?site=${encodeURIComponent(siteId)}`} />
+      <div ref={box} className="appearance__frame" style={{ height: `${Math.round(page.height * scale)}px` }}>
+        <iframe
+          ref={frame}
+          title={W.previewTitle}
+          src={`/console/preview?site=${encodeURIComponent(siteId)}`}
+          style={{ width: `${page.width}px`, height: `${page.height}px`, transform: scale < 1 ? `scale(${scale})` : 'none' }}
+        />
       </div>
     </section>
   );

@@ -201,12 +201,17 @@ describe('the appearance editor', () => {
     const { user } = await renderScreen();
     await user.type(screen.getByLabelText('Agent name'), '!');
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
-    const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('Discard your unsaved changes?');
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Yes' })));
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada');
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // the console's modal dialog (happy-dom does not open <dialog>, hence `hidden`)
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(dialog.querySelector('h2')!.textContent).toBe('Discard your changes?');
+    // the safe choice has the focus
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel', hidden: true })));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada!');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Discard changes', hidden: true }));
+    await waitFor(() => expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada'));
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
   });
 
   it('views an earlier version’s fields and restores it, after confirming', async () => {
@@ -223,7 +228,7 @@ describe('the appearance editor', () => {
     expect(within(panel).getByText('Agent name')).toBeTruthy();
 
     await user.click(within(panel).getByRole('button', { name: 'Restore version 1' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Restore', hidden: true }));
     await screen.findByText(/Published: version 3/);
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === 'sites/site-1/appearance/versions/1/restore')).toBe(true);
     expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada');

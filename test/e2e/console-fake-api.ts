@@ -59,13 +59,37 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
         { id: 1, at: '2026-11-25T16:02:00Z', who: 'cli', what: 'site.create', before: null, after: { name: 'Harbour Shoes' } },
       ],
     ];
+  const saved = { savedAt: '2026-11-26T09:30:00Z', savedBy: 'owner@harbour-shoes.example' };
+  if (path === `${site}/appearance`) return [200, { version: 3, appearance: { agentName: 'Harbour Help' }, ...saved }];
+  if (path === `${site}/appearance/versions`)
+    return [
+      200,
+      [
+        { version: 3, ...saved, restoredFrom: 1 },
+        { version: 2, ...saved },
+        { version: 1, savedAt: '2026-11-25T16:02:00Z', savedBy: 'cli' },
+      ],
+    ];
+  if (path.startsWith(`${site}/appearance/versions/`)) return [200, { version: Number(path.split('/').pop()), appearance: {}, ...saved }];
   return [404, { error: 'NOT_FOUND', message: 'No route' }];
+}
+
+/** The demo site's key, from the demo page (the appearance preview's real widget boots with it). */
+async function demoKey(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return /data-api-key="([^"]+)"/.exec(html)![1]!;
 }
 
 /** Answers the console's API calls on `page`; signed in unless `signedIn` is false. */
 export async function fakeConsoleApi(page: Page, { signedIn = true } = {}) {
-  await page.route('**/console/api/**', (route: Route) => {
+  await page.route('**/console/api/**', async (route: Route) => {
     const url = new URL(route.request().url());
+    if (signedIn && url.pathname === `/console/api/sites/${FAKE_SITE}/preview-key`)
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ apiKey: await demoKey(url.origin), expiresAt: '2026-11-26T11:30:00Z' }),
+      });
     const [status, body] = answer(route.request().method(), url.pathname.replace('/console/api/', ''), signedIn);
     return route.fulfill({ status, contentType: 'application/json', headers: { 'Cache-Control': 'no-store' }, body: JSON.stringify(body) });
   });
