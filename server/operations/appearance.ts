@@ -3,7 +3,7 @@
  * boot and `GET api/appearance` read the site through caches every instance drops on a write), a restore publishes a
  * copy of an earlier version. Every value is checked by contract/appearance-fields.ts, the one validation.
  */
-import { appearanceProblems, mergeOverrides } from '../../contract/appearance-fields';
+import { APPEARANCE_FIELDS, appearanceProblems, mergeOverrides } from '../../contract/appearance-fields';
 import type { AppearanceVersion, AuditActor } from '../storage/types';
 import { type Actor, type Context, need } from './context';
 import { invalid, OperationError } from './errors';
@@ -27,6 +27,9 @@ const versionView = (v: AppearanceVersion): VersionView => ({
 });
 
 type Plain = Record<string, unknown>;
+
+/** A version number as the API may send one: a whole number the database's integer holds; anything else names no version. */
+const isVersion = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;
 
 /** The first problem of `fields` as an INVALID refusal (the message lists every problem, a line each), or nothing. */
 function refuseProblems(problems: ReturnType<typeof appearanceProblems>): void {
@@ -99,7 +102,12 @@ export function appearanceOperations(c: Context) {
       const touched = (field: string) =>
         patchProblems.some((p) => p.field === field) ||
         field.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Plain)[k] : undefined), patch) !== undefined;
-      refuseProblems(appearanceProblems(merged).filter((p) => touched(p.field) || /Icon$/.test(p.field)));
+      // an icon the patch did not set is checked again when the patch changes its type (svg or image)
+      const typeTouched = (field: string) => {
+        const f = APPEARANCE_FIELDS.get(field);
+        return f?.kind === 'icon' && touched(f.typeField);
+      };
+      refuseProblems(appearanceProblems(merged).filter((p) => touched(p.field) || typeTouched(p.field)));
       return publish(actor, siteId, merged, (await latest(siteId))?.version ?? 0);
     },
 
@@ -112,7 +120,7 @@ export function appearanceOperations(c: Context) {
     /** One version's fields (viewers and up). */
     async getAppearanceVersion(actor: Actor, siteId: string, version: number) {
       await need(c, actor, siteId, 'viewer');
-      const v = Number.isInteger(version) ? await c.storage.getAppearanceVersion(siteId, version) : null;
+      const v = isVersion(version) ? await c.storage.getAppearanceVersion(siteId, version) : null;
       if (!v) throw new OperationError('NOT_FOUND', `no version ${version} of this site's appearance`, 'version');
       return { ...versionView(v), appearance: v.fields };
     },
@@ -120,7 +128,7 @@ export function appearanceOperations(c: Context) {
     /** Publishes a copy of version `version` as the newest (editors and up). */
     async restoreAppearanceVersion(actor: Actor, siteId: string, version: number) {
       await need(c, actor, siteId, 'editor');
-      const v = Number.isInteger(version) ? await c.storage.getAppearanceVersion(siteId, version) : null;
+      const v = isVersion(version) ? await c.storage.getAppearanceVersion(siteId, version) : null;
       if (!v) throw new OperationError('NOT_FOUND', `no version ${version} of this site's appearance`, 'version');
       return publish(actor, siteId, v.fields, (await latest(siteId))?.version ?? 0, version);
     },

@@ -31,8 +31,10 @@ export function auditOperations(c: Context) {
     /** A site's entries, newest first (owners): `limit` (1 to {@link AUDIT_PAGE_MAX}, default 50) below id `before`. */
     async listAudit(actor: Actor, siteId: string, page: { before?: number; limit?: number } = {}): Promise<AuditView[]> {
       await need(c, actor, siteId, 'owner');
-      const limit = Math.min(Math.max(1, Math.trunc(page.limit ?? 50)), AUDIT_PAGE_MAX);
-      return (await c.storage.listAudit(siteId, { before: page.before, limit })).map(auditView);
+      const limit = Number.isFinite(page.limit) ? Math.min(Math.max(1, Math.trunc(page.limit!)), AUDIT_PAGE_MAX) : 50;
+      // a page's start is an entry's id: anything else starts at the newest
+      const before = Number.isSafeInteger(page.before) && page.before! > 0 ? page.before : undefined;
+      return (await c.storage.listAudit(siteId, { before, limit })).map(auditView);
     },
 
     /** Every entry of one site (or of all, and of none, for the CLI without `siteId`), oldest first. */

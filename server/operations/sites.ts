@@ -105,18 +105,19 @@ export function siteOperations(c: Context) {
     async findSite(actor: Actor, ref: string): Promise<{ site: Site; role: SiteRole }> {
       const byId = await c.storage.getSite(ref);
       const matches = byId ? [byId] : (await c.storage.listSites()).filter((s) => s.name === ref);
+      // only the sites the actor may see count: another's site of the same name is not even named
+      const visible: { site: Site; role: SiteRole }[] = [];
       for (const site of matches) {
         const role = await roleOf(c, actor, site.id);
-        if (role) {
-          if (!byId && matches.length > 1)
-            throw invalid(
-              'site',
-              `${matches.length} sites are named "${ref}": name one by its id`,
-              matches.map((s) => s.id),
-            );
-          return { site, role };
-        }
+        if (role) visible.push({ site, role });
       }
+      if (visible.length > 1)
+        throw invalid(
+          'site',
+          `${visible.length} sites are named "${ref}": name one by its id`,
+          visible.map((v) => v.site.id),
+        );
+      if (visible[0]) return visible[0];
       throw new OperationError('NOT_FOUND', `no site "${ref}"`, 'site');
     },
 

@@ -99,6 +99,15 @@ describe(`the operations on ${BACKEND}: sites`, () => {
     expect(await refusal(ops.findSite(BEN, a.id))).toMatchObject({ code: 'NOT_FOUND', message: `no site "${a.id}"` });
     expect(await refusal(ops.getSite(BEN, a.id))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(ops.getSite(BEN, 'site_nothing'))).toMatchObject({ code: 'NOT_FOUND' });
+    // two sites of one name: the id is asked for, naming only the sites the actor may see
+    const twin = await ops.createSite(BEN, { name: 'My shop', origins: ['self'] });
+    expect(await refusal(ops.findSite(CLI, 'My shop'))).toMatchObject({
+      code: 'INVALID',
+      field: 'site',
+      allowed: expect.arrayContaining([a.id, twin.id]),
+    });
+    expect((await ops.findSite(BEN, 'My shop')).site.id).toBe(twin.id);
+    expect((await ops.findSite(ANNA, 'My shop')).site.id).toBe(a.id);
     roles.set(`acc_ben ${a.id}`, 'viewer');
     expect((await ops.getSite(BEN, a.id)).role).toBe('viewer');
     expect(await refusal(ops.listAudit(BEN, a.id))).toMatchObject({ code: 'FORBIDDEN' });
@@ -115,6 +124,10 @@ describe(`the operations on ${BACKEND}: the audit log`, () => {
     const next = await ops.listAudit(CLI, a.id, { limit: 2, before: first[1]!.id });
     expect(next.map((e) => e.what)).toEqual(['test.0', 'site.create']);
     expect((await ops.exportAudit(CLI, a.id)).map((e) => e.what)).toEqual(['site.create', 'test.0', 'test.1', 'test.2']);
+    // a page start or size that is not one gives the first page
+    for (const before of [Number.NaN, -5, 2 ** 70, 1.5]) {
+      expect((await ops.listAudit(CLI, a.id, { before, limit: Number.NaN })).map((e) => e.what)[0]).toBe('test.2');
+    }
     const all = await ops.exportAudit(CLI);
     expect(all.map((e) => e.siteId)).toEqual([a.id, b.id, a.id, a.id, a.id]);
   });
@@ -193,6 +206,15 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
 });
 
 describe(`the operations on ${BACKEND}: appearance`, () => {
+  it('lets the CLI change other fields beside a value stored before the checks were strict, and checks an icon whose type changes', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    await storage.updateSite(site.id, { appearance: { launcher: { backgroundColor: '#e11d4', launcherIcon: '<svg></svg>' } } });
+    expect(await ops.patchAppearance(CLI, site.id, { agentName: 'Ava' })).toMatchObject({ version: 2 });
+    const icon = await refusal(ops.patchAppearance(CLI, site.id, { launcher: { launcherIconType: 'image' } }));
+    expect(icon).toMatchObject({ field: 'appearance.launcher.launcherIcon' });
+    expect(icon.message).toContain('its type is image');
+  });
+
   it('refuses a colour typo, an unknown field (listing the valid ones) and a wrong type, storing nothing', async () => {
     const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
     const typo = await refusal(
@@ -245,6 +267,11 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
       launcher: { backgroundColor: '#e11d48' },
     });
     expect(await refusal(ops.getAppearanceVersion(BEN, site.id, 9))).toMatchObject({ code: 'NOT_FOUND' });
+    // a number the database's integer does not hold names no version (not a 5xx)
+    for (const n of [2 ** 31, Number.NaN, -1, 1.5]) {
+      expect(await refusal(ops.getAppearanceVersion(BEN, site.id, n))).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await refusal(ops.restoreAppearanceVersion(BEN, site.id, 2 ** 40))).toMatchObject({ code: 'NOT_FOUND' });
     roles.set(`acc_ben ${site.id}`, 'viewer');
     expect(await refusal(ops.restoreAppearanceVersion(BEN, site.id, 1))).toMatchObject({ code: 'FORBIDDEN' });
 
