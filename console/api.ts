@@ -124,11 +124,13 @@ const session = object<Session>({ account: object({ id: idText, email: str }), c
 
 export interface Invite {
   email: string;
+  /** the email has an account already: the invitation takes its password, and sets none */
+  hasAccount?: boolean;
   siteName?: string;
   role?: Role;
   expiresAt: string;
 }
-const invite = object<Invite>({ email: str, siteName: optional(str), role: optional(role), expiresAt: str });
+const invite = object<Invite>({ email: str, hasAccount: optional(bool), siteName: optional(str), role: optional(role), expiresAt: str });
 
 /** A site's config (widget-spec §3 "Config"), as `PATCH sites/:id/config` takes it. */
 export interface SiteConfig {
@@ -141,7 +143,8 @@ const siteConfig = object<SiteConfig>({ pageAwareness: optional(bool), avatarId:
 export interface SiteDetail extends SiteSummary {
   origins: string[];
   config: SiteConfig;
-  apiKey: string;
+  /** absent for a key made before keys were kept (only its hash is known) until it is rotated */
+  apiKey?: string;
   /** the key replaced by the last rotation, while it still works */
   previousKey?: { validUntil: string };
   /** how long a replaced key keeps working, in seconds, when the server says (shown before rotating) */
@@ -156,7 +159,7 @@ const siteDetail = object<SiteDetail>({
   role,
   origins: list(str),
   config: siteConfig,
-  apiKey: str,
+  apiKey: optional(str),
   previousKey: optional(object({ validUntil: str })),
   keyGraceSeconds: optional(num),
   snippet: str,
@@ -165,7 +168,7 @@ const siteDetail = object<SiteDetail>({
 
 export interface OriginsResult {
   origins: string[];
-  /** `SELF_REMOVED` when the server's own origin is no longer allowed */
+  /** `SELF_REMOVED` when the server's own origin is no longer allowed, `NO_ORIGINS` when none is */
   warnings: string[];
 }
 const originsResult = object<OriginsResult>({ origins: list(str), warnings: (v) => optional(list(str))(v) ?? [] });

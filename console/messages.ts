@@ -46,6 +46,8 @@ export const W = {
   newPassword: 'New password',
   passwordHint: (min: number) => `At least ${min} characters. Common passwords are refused.`,
   setPassword: 'Set password and sign in',
+  existingAccount: 'You have an account already: enter its password to accept.',
+  acceptInvite: 'Accept and sign in',
   inviteGone: 'This invitation link is not valid any more: it was used, or it expired. Ask the site’s owner for a new one.',
 
   // sites
@@ -64,6 +66,7 @@ export const W = {
   copied: 'Copied',
   copyRefused: 'Copying was not allowed by the browser. The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
   apiKey: 'API key',
+  keyNotKept: 'This key was made before the server kept keys: only its owner’s copy shows it. Rotate it to see the new one here.',
   rotateKey: 'Rotate key',
   rotateTitle: 'Rotate the API key?',
   rotateText: (grace: string) =>

@@ -7,7 +7,7 @@
 export const MIN_PASSWORD_LENGTH = 12;
 /** A 429 without a Retry-After holds the sign-in form this long (seconds). */
 export const DEFAULT_SIGN_IN_WAIT_S = 30;
-/** Entries per page of the audit log. */
-export const AUDIT_PAGE_SIZE = 25;
+/** Entries per page of the audit log (the server's own page, docs/console.md). */
+export const AUDIT_PAGE_SIZE = 50;
 /** How long "Copied" stays beside a Copy button (ms). */
 export const COPIED_STATUS_MS = 4_000;

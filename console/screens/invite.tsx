@@ -39,15 +39,20 @@ export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>)
           <p data-part="hint">{W.inviteExpires(formatWhen(invite.data.expiresAt))}</p>
           {/* the account's name for password managers, which save the new password under it */}
           <input type="email" name="username" autoComplete="username" value={invite.data.email} readOnly hidden />
-          <Field label={W.newPassword} hint={W.passwordHint(MIN_PASSWORD_LENGTH)} error={fieldError}>
+          {invite.data.hasAccount && <p>{W.existingAccount}</p>}
+          <Field
+            label={invite.data.hasAccount ? W.password : W.newPassword}
+            hint={invite.data.hasAccount ? undefined : W.passwordHint(MIN_PASSWORD_LENGTH)}
+            error={fieldError}
+          >
             {(attrs) => (
               <input
                 {...attrs}
-                name="new-password"
+                name="password"
                 type="password"
-                autoComplete="new-password"
+                autoComplete={invite.data?.hasAccount ? 'current-password' : 'new-password'}
                 required
-                minLength={MIN_PASSWORD_LENGTH}
+                minLength={invite.data?.hasAccount ? undefined : MIN_PASSWORD_LENGTH}
                 value={password}
                 onInput={(e) => setPassword(e.currentTarget.value)}
               />
@@ -55,7 +60,7 @@ export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>)
           </Field>
           {!fieldError && <ErrorText error={error} />}
           <button type="submit" data-part="primary" disabled={phase === 'accepting'}>
-            {phase === 'accepting' ? W.saving : W.setPassword}
+            {phase === 'accepting' ? W.saving : invite.data.hasAccount ? W.acceptInvite : W.setPassword}
           </button>
         </form>
       )}

@@ -53,9 +53,13 @@ function ApiKey({ site, api, reload }: Part) {
   return (
     <section aria-labelledby="key-title" data-part="card">
       <h2 id="key-title">{W.apiKey}</h2>
-      <p>
-        <code data-part="key">{site.apiKey}</code>
-      </p>
+      {site.apiKey ? (
+        <p>
+          <code data-part="key">{site.apiKey}</code>
+        </p>
+      ) : (
+        <p data-part="hint">{W.keyNotKept}</p>
+      )}
       {rotate.phase === 'done' && <p role="status">{W.keyRotated}</p>}
       {validUntil && <p data-part="hint">{W.previousKeyUntil(formatWhen(validUntil))}</p>}
       <ErrorText error={rotate.error} />

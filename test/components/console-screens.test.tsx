@@ -225,14 +225,14 @@ describe('the audit log', () => {
     });
     const audit = vi
       .fn()
-      .mockResolvedValueOnce(Array.from({ length: 25 }, (_, i) => entry(100 - i)))
+      .mockResolvedValueOnce(Array.from({ length: 50 }, (_, i) => entry(100 - i)))
       .mockResolvedValueOnce([entry(1)]);
     renderConsole('/console/sites/s1/audit', fakeApi({ audit }));
-    expect((await screen.findAllByText('["self"]')).length).toBe(25);
+    expect((await screen.findAllByText('["self"]')).length).toBe(50);
     fireEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
     expect(await screen.findByText('That is the first entry.')).toBeTruthy();
-    expect(audit).toHaveBeenLastCalledWith('s1', { before: 76, limit: 25 });
-    expect(screen.getAllByText('["self"]').length).toBe(26);
+    expect(audit).toHaveBeenLastCalledWith('s1', { before: 51, limit: 50 });
+    expect(screen.getAllByText('["self"]').length).toBe(51);
   });
 });
 
