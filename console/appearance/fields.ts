@@ -59,7 +59,12 @@ export const FIELD_GROUPS: readonly FieldGroup[] = APPEARANCE_GROUPS.map((g) => 
 export const fieldValue = (draft: Fields, path: string): unknown =>
   fieldAt(draft, path) ?? fieldAt(DEFAULT_APPEARANCE as unknown as Fields, path);
 
-/** The validation's messages for the draft, by field path (the server's own rule). */
+/** The validation's messages for the draft, by field path (the server's own rule), each with what the field allows. */
 export function fieldProblems(draft: Fields): Map<string, string> {
-  return new Map(appearanceProblems(draft).map((p) => [p.field, p.message]));
+  return new Map(
+    appearanceProblems(draft).map((p) => {
+      const allowed = typeof p.allowed === 'string' ? p.allowed : p.allowed.join(', ');
+      return [p.field, p.message.includes(allowed) ? p.message : `${p.message} (allowed: ${allowed})`];
+    }),
+  );
 }

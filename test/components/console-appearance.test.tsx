@@ -151,7 +151,9 @@ describe('the appearance editor', () => {
     const bg = screen.getByLabelText('Background colour');
     fireEvent.input(bg, { target: { value: '#e11d4' } });
     expect(bg.getAttribute('aria-invalid')).toBe('true');
-    expect(bg.closest('.field')!.querySelector('.field__problem')!.textContent).toBe('launcher.backgroundColor "#e11d4" is not a colour');
+    expect(bg.closest('.field')!.querySelector('.field__problem')!.textContent).toBe(
+      'launcher.backgroundColor "#e11d4" is not a colour (allowed: a colour: #rgb, #rrggbb, #rrggbbaa, rgb(…), rgba(…), hsl(…), hsla(…) or transparent)',
+    );
     expect((screen.getByRole('button', { name: 'Save and publish' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(bg, '8');
     expect(bg.getAttribute('aria-invalid')).toBeNull();
