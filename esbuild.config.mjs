@@ -71,6 +71,20 @@ export const bundles = [
     ],
   },
   {
+    // The operator console (docs/console.md): its first screen, then each screen as a chunk of its own on demand.
+    name: 'console',
+    options: {
+      ...browserDefaults,
+      entryPoints: { console: entry('console') },
+      outdir: 'dist/public/assets',
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/console-[name]-[hash]',
+      metafile: true,
+    },
+    static: [{ from: 'demo/console.html', to: 'dist/public/console.html' }],
+  },
+  {
     // The widget's modules in two layers (scripts/build/layers.mjs): the core (machines, client, chat
     // window, Preact, xstate), then the parts it loads on demand.
     name: 'widget',
@@ -111,6 +125,19 @@ export const bundles = [
       // the core's URL is computed from the script's own URL at run time; esbuild leaves it alone
       supported: { 'dynamic-import': true },
     },
+  },
+  {
+    // the appearance editor's preview (docs/console.md "The appearance preview"): a sample host page whose script
+    // loads the real widget.js with a preview key and applies the editor's draft
+    name: 'console-preview',
+    options: {
+      ...browserDefaults,
+      entryPoints: { 'console-preview': entry('console-preview') },
+      outdir: 'dist/public/assets',
+      format: 'esm',
+      metafile: true,
+    },
+    static: [{ from: 'console/preview/preview.html', to: 'dist/public/console-preview.html' }],
   },
   {
     name: 'server',

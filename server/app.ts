@@ -5,7 +5,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -77,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   const shell = fillPage(await readFile(path.join(options.publicDir, 'index.html'), 'utf8'), options.pageValues ?? {});
+  // the console's appearance preview (docs/console.md "The appearance preview"), where the build made it
+  const previewFile = path.join(options.publicDir, 'console-preview.html');
+  const previewPage = existsSync(previewFile) ? await readFile(previewFile, 'utf8') : null;
 
   // issue 14: a Host the server does not know is refused before anything else, so that no page, link or origin
   // check is ever computed from a forged one; `self` is PUBLIC_URL's origin when it is set
@@ -155,8 +158,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', async () => ({ ok: true }));
 
+  if (previewPage)
+    app.get('/console/preview', (_req, reply) =>
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', PAGE_CSP)
+        .header('Cache-Control', 'no-store')
+        .send(previewPage),
+    );
+
   if (options.api) await registerApi(app, options.api);
   if (options.console) await registerConsoleApi(app, options.console);
+
+  // The console's page (docs/console.md): its shell for /console and every client route under it, with the same
+  // CSP, kept out of every cache (after sign-out, Back shows nothing private); its API under /console/api/ is not a page.
+  const consoleFile = path.join(options.publicDir, 'console.html');
+  if (existsSync(consoleFile)) {
+    const consoleShell = await readFile(consoleFile, 'utf8');
+    const sendConsole = (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.url.startsWith('/console/api/'))
+        return reply
+          .code(404)
+          .header('Cache-Control', 'no-store')
+          .send({ error: 'NOT_FOUND', message: `No route for ${req.method} ${req.url}` });
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', PAGE_CSP)
+        .header('Cache-Control', 'no-store')
+        .send(consoleShell);
+    };
+    app.get('/console', sendConsole);
+    app.get('/console/*', sendConsole);
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;

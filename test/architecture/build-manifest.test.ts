@@ -196,6 +196,15 @@ describe('the project names each entry once', () => {
       'journey-zh-Hans',
       'journey-zh-Hans-on-demand',
       'journey-zh-Hans-advice',
+      'console',
+      'console-sign-in',
+      'console-invite',
+      'console-sites',
+      'console-overview',
+      'console-members',
+      'console-audit',
+      'console-appearance',
+      'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {
       // a locale's words are written apart from the code that loads them: only they may be missing from a checkout

@@ -17,6 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'server-test-'));
   await mkdir(path.join(dir, 'assets', 'chunks'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="app"></div>');
+  await writeFile(path.join(dir, 'console-preview.html'), '<!doctype html><title>Widget preview</title>');
   await writeFile(path.join(dir, 'assets', 'journey.js'), `export const text = ${JSON.stringify('lorem ipsum '.repeat(400))};`);
   await writeFile(path.join(dir, 'assets', 'chunks', 'screen-ABC123.js'), 'export {}');
   // the widget beside the pages, as the build lays it out: widget.js, its hashed core and chunks
@@ -69,6 +70,16 @@ describe('history-API routing', () => {
   it('a POST to a page path is not answered with the shell', async () => {
     const res = await fetch(`${base}/`, { method: 'POST' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the console’s appearance preview', () => {
+  it('is its own page under the strict CSP, framable by the console only', async () => {
+    const res = await fetch(`${base}/console/preview?site=abc`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Widget preview</title>');
+    expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    expect(PAGE_CSP).toContain("frame-ancestors 'self'");
   });
 });
 

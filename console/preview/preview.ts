@@ -1,0 +1,93 @@
+/**
+ * The appearance editor's sample host page (`/console/preview?site=ID`, docs/console.md "The appearance preview"):
+ * it asks the console's API for a preview key of the site, loads the real widget.js with it as any site's page
+ * does, and applies the draft the editor posts (`AIChatWidget.setAppearance`), opening and closing the window on
+ * request. Messages are taken only from the parent page on this origin, and sent only to it.
+ */
+import { previewMessage } from '../appearance/preview-protocol';
+import './preview.css';
+
+type Call = [string, ...unknown[]];
+interface Widget {
+  q?: Call[];
+  [method: string]: unknown;
+}
+
+const w = window as unknown as { AIChatWidget?: Widget };
+
+/** The stub of docs/embedding.md "Programmatic API": calls made before the script has loaded are queued. */
+function stub(): Widget {
+  const api: Widget = w.AIChatWidget ?? { q: [] };
+  for (const m of ['open', 'close', 'setAppearance'])
+    api[m] ??= (...args: unknown[]) => {
+      api.q!.push([m, ...args]);
+    };
+  w.AIChatWidget = api;
+  return api;
+}
+
+const call = (method: string, ...args: unknown[]) => {
+  const fn = w.AIChatWidget?.[method];
+  if (typeof fn === 'function') fn(...args);
+};
+
+/** A preview key of the site (`POST sites/:id/preview-key`), through the console's session. */
+async function previewKey(site: string): Promise<string> {
+  const session = await fetch('/console/api/session', { credentials: 'same-origin' });
+  if (!session.ok) throw new Error(`session: ${session.status}`);
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const res = await fetch(`/console/api/sites/${encodeURIComponent(site)}/preview-key`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`preview key: ${res.status}`);
+  return ((await res.json()) as { apiKey: string }).apiKey;
+}
+
+function loadWidget(apiKey: string) {
+  const script = document.createElement('script');
+  script.src = '/widget.js';
+  script.dataset.apiKey = apiKey;
+  script.dataset.apiUrl = `${location.origin}/api`;
+  script.dataset.baseUrl = `${location.origin}/`;
+  document.body.append(script);
+}
+
+/** Whether a message comes from the editor: the page that frames this one, on this origin. */
+export const fromEditor = (e: Pick<MessageEvent, 'origin' | 'source'>, self: Window = window) =>
+  e.origin === self.location.origin && self.parent !== self && e.source === self.parent;
+
+/** What a message from the editor asks of the widget. */
+export function apply(data: unknown, widget: (method: string, ...args: unknown[]) => void) {
+  const appearance = previewMessage.appearanceOf(data);
+  if (appearance !== undefined) widget('setAppearance', appearance);
+  const open = previewMessage.openOf(data);
+  if (open !== undefined) widget(open ? 'open' : 'close');
+}
+
+function start() {
+  const status = document.getElementById('preview-status');
+  const site = new URLSearchParams(location.search).get('site');
+  stub();
+  window.addEventListener('message', (e) => {
+    if (fromEditor(e)) apply(e.data, call);
+  });
+  if (!site) {
+    if (status) status.textContent = 'No site given.';
+    return;
+  }
+  previewKey(site)
+    .then((key) => {
+      loadWidget(key);
+      // calls made from now on are queued until the widget is ready, then run in order
+      if (window.parent !== window) window.parent.postMessage(previewMessage.ready(), location.origin);
+    })
+    .catch(() => {
+      if (status) status.textContent = 'The preview could not start: sign in to the console again, then reload.';
+    });
+}
+
+// the page's script (not when a test imports its functions)
+if (document.getElementById('preview-status')) start();

@@ -1,0 +1,37 @@
+/**
+ * The table of the console's screens: each loads on demand, as a chunk of its own (size-budget.json names each).
+ * The props every screen takes: the site's id on a site's screens, the invitation's token, the API client.
+ */
+import { type ComponentType, lazy } from 'react';
+import type { RouteName } from '../../machines/console-router';
+import type { ConsoleApi } from '../api';
+
+/** What the frame gives each screen. */
+export interface ScreenProps {
+  siteId: string;
+  token: string;
+  api: ConsoleApi;
+}
+
+type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>;
+const screen =
+  <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K): Loader =>
+  () =>
+    load().then((m) => ({ default: m[name] }));
+
+const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
+  signIn: screen(() => import('./sign-in'), 'SignInScreen'),
+  invite: screen(() => import('./invite'), 'InviteScreen'),
+  sites: screen(() => import('./sites'), 'SitesScreen'),
+  overview: screen(() => import('./overview'), 'OverviewScreen'),
+  // the appearance editor is its own module: it takes `{ siteId, api }`
+  appearance: screen(() => import('./appearance') as Promise<Record<'AppearanceScreen', ComponentType<ScreenProps>>>, 'AppearanceScreen'),
+  members: screen(() => import('./members'), 'MembersScreen'),
+  audit: screen(() => import('./audit'), 'AuditScreen'),
+};
+
+/** Each screen as a lazy component (loaded the first time it shows). */
+export const SCREENS = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])) as Record<
+  keyof typeof LOADERS,
+  ComponentType<ScreenProps>
+>;

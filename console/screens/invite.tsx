@@ -1,0 +1,69 @@
+/**
+ * An invitation (issue 32 §2, `/console/invite/:token`): whose it is, then a new password (at least 12 characters;
+ * the server's refusal of a common one shows at the field); accepted, the person is signed in.
+ */
+import { useState } from 'react';
+import { MIN_PASSWORD_LENGTH } from '../../machines/console-constants';
+import { selectError, selectPhase } from '../../machines/console-session';
+import { useSession, useSessionActor } from '../context';
+import { formatWhen, W } from '../messages';
+import type { ScreenProps } from '.';
+import { ErrorText, Field, Heading, LoadState, useLoad } from '../ui';
+
+export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>) {
+  const invite = useLoad(() => api.invite(token));
+  const session = useSessionActor();
+  const phase = useSession(selectPhase);
+  const error = useSession(selectError);
+  const [password, setPassword] = useState('');
+  const fieldError = error?.field === 'password' ? error : null;
+  return (
+    <section data-part="screen" data-screen="invite">
+      <Heading>{W.screens.invite}</Heading>
+      {invite.phase === 'failed' && invite.error?.code === 'NOT_FOUND' ? (
+        <p role="alert" data-part="error">
+          {W.inviteGone}
+        </p>
+      ) : !invite.data ? (
+        <LoadState {...invite} />
+      ) : (
+        <form
+          data-part="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            session.send({ type: 'INVITE.ACCEPT', token, password });
+          }}
+        >
+          <p>{W.inviteFor(invite.data.email)}</p>
+          {invite.data.siteName && <p>{W.inviteToSite(invite.data.siteName, W.roles[invite.data.role ?? 'viewer'] ?? '')}</p>}
+          <p data-part="hint">{W.inviteExpires(formatWhen(invite.data.expiresAt))}</p>
+          {/* the account's name for password managers, which save the new password under it */}
+          <input type="email" name="username" autoComplete="username" value={invite.data.email} readOnly hidden />
+          {invite.data.hasAccount && <p>{W.existingAccount}</p>}
+          <Field
+            label={invite.data.hasAccount ? W.password : W.newPassword}
+            hint={invite.data.hasAccount ? undefined : W.passwordHint(MIN_PASSWORD_LENGTH)}
+            error={fieldError}
+          >
+            {(attrs) => (
+              <input
+                {...attrs}
+                name="password"
+                type="password"
+                autoComplete={invite.data?.hasAccount ? 'current-password' : 'new-password'}
+                required
+                minLength={invite.data?.hasAccount ? undefined : MIN_PASSWORD_LENGTH}
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          {!fieldError && <ErrorText error={error} />}
+          <button type="submit" data-part="primary" disabled={phase === 'accepting'}>
+            {phase === 'accepting' ? W.saving : invite.data.hasAccount ? W.acceptInvite : W.setPassword}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The console's constants (docs/console.md), each with where it comes from. Its machines and views import them from
+ * here; the server keeps its own rules and is the judge of each.
+ */
+
+/** Issue 32 §2 "Passwords": the minimum length, checked in the browser before the server's own check. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** A 429 without a Retry-After holds the sign-in form this long (seconds). */
+export const DEFAULT_SIGN_IN_WAIT_S = 30;
+/** Entries per page of the audit log (the server's own page, docs/console.md). */
+export const AUDIT_PAGE_SIZE = 50;
+/** How long "Copied" stays beside a Copy button (ms). */
+export const COPIED_STATUS_MS = 4_000;

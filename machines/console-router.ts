@@ -1,0 +1,135 @@
+/**
+ * The console's router: the address bar as a state (docs/console.md "The page itself"). It parses the path into a
+ * route, pushes the routes the app goes to, follows back/forward, and keeps the private routes behind a session:
+ * the root (machines/console.ts) tells it when a session starts or ends.
+ *
+ * The address is an effect: a `history` actor carries out `PUSH`/`REPLACE` and reports `ROUTE.POPPED`.
+ */
+import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { notProvided } from './not-provided';
+
+/** The console's screens, as codes. */
+export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'notFound';
+
+/** A parsed address. */
+export interface Route {
+  name: RouteName;
+  /** the site of a site's screens */
+  siteId?: string;
+  /** the invitation of `/console/invite/:token` */
+  token?: string;
+}
+
+/** The screens one sees without a session. */
+const PUBLIC: readonly RouteName[] = ['signIn', 'invite'];
+export const isPublic = (route: Route) => PUBLIC.includes(route.name);
+
+export const CONSOLE_ROOT = '/console';
+export const SIGN_IN_PATH = `${CONSOLE_ROOT}/sign-in`;
+export const SITES_PATH = `${CONSOLE_ROOT}/sites`;
+
+const SITE_SCREENS: Record<string, RouteName> = { '': 'overview', appearance: 'appearance', members: 'members', audit: 'audit' };
+
+/** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */
+export function parseRoute(path: string): Route {
+  const parts = path.replace(/\/+$/, '').split('/').slice(1);
+  if (parts[0] !== 'console') return { name: 'notFound' };
+  let decoded: string[];
+  try {
+    decoded = parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return { name: 'notFound' };
+  }
+  const [, first, second, third, ...rest] = decoded;
+  if (first === undefined) return { name: 'sites' };
+  if (first === 'sign-in' && second === undefined) return { name: 'signIn' };
+  if (first === 'invite' && second && third === undefined) return { name: 'invite', token: second };
+  if (first === 'sites' && second === undefined) return { name: 'sites' };
+  if (first === 'sites' && second && rest.length === 0) {
+    const name = SITE_SCREENS[third ?? ''];
+    if (name) return { name, siteId: second };
+  }
+  return { name: 'notFound' };
+}
+
+/** The path of a route (its canonical form). */
+export function pathOf(route: Route): string {
+  const site = `${SITES_PATH}/${encodeURIComponent(route.siteId ?? '')}`;
+  switch (route.name) {
+    case 'signIn':
+      return SIGN_IN_PATH;
+    case 'invite':
+      return `${CONSOLE_ROOT}/invite/${encodeURIComponent(route.token ?? '')}`;
+    case 'sites':
+    case 'notFound':
+      return SITES_PATH;
+    case 'overview':
+      return site;
+    default:
+      return `${site}/${route.name}`;
+  }
+}
+
+/** Commands the machine sends to the history actor. */
+export type HistoryCommand = { type: 'PUSH'; path: string } | { type: 'REPLACE'; path: string };
+
+export type RouterEvent =
+  /** a link or a button goes to a path of the console */
+  | { type: 'ROUTE.GO'; path: string }
+  /** the browser's back or forward button */
+  | { type: 'ROUTE.POPPED'; path: string }
+  /** from the root: a session started; a public screen gives way to where the person was going */
+  | { type: 'ROUTE.SESSION_STARTED' }
+  /** from the root: no session; a private screen gives way to sign-in */
+  | { type: 'ROUTE.SESSION_ENDED' };
+
+export interface RouterContext {
+  route: Route;
+  /** the private path asked for before signing in, gone to after it */
+  next: string | null;
+  /** whether a session is on, as the root last said; null until the first check answers */
+  signedIn: boolean | null;
+}
+
+export const consoleRouterMachine = setup({
+  types: {} as { context: RouterContext; events: RouterEvent; input: { path: string } },
+  actors: { history: fromCallback<HistoryCommand>(notProvided('history')) },
+  actions: {
+    show: assign({ route: (_, params: { path: string }) => parseRoute(params.path) }),
+    push: sendTo('history', ({ context }) => ({ type: 'PUSH', path: pathOf(context.route) }) satisfies HistoryCommand),
+    replace: sendTo('history', ({ context }) => ({ type: 'REPLACE', path: pathOf(context.route) }) satisfies HistoryCommand),
+    /** Sign-in first; the path asked for is kept for after it. */
+    toSignIn: assign(({ context }) => ({ next: pathOf(context.route), route: { name: 'signIn' } as Route })),
+    /** Where the person was going before signing in, or the sites list. */
+    toNext: assign(({ context }) => ({ route: parseRoute(context.next ?? SITES_PATH), next: null })),
+  },
+  guards: {
+    isPrivateWithoutSession: ({ context }) => context.signedIn === false && !isPublic(context.route),
+    isPublicWithSession: ({ context }) => context.signedIn === true && isPublic(context.route),
+  },
+}).createMachine({
+  id: 'consoleRouter',
+  context: ({ input }) => ({ route: parseRoute(input.path), next: null, signedIn: null }),
+  invoke: { id: 'history', src: 'history' },
+  initial: 'showing',
+  states: {
+    showing: {
+      // `/console` and a trailing slash show the canonical address
+      entry: 'replace',
+      // checked after every event: a private screen needs a session, a public one gives way once there is one
+      always: [
+        { guard: 'isPrivateWithoutSession', actions: ['toSignIn', 'replace'] },
+        { guard: 'isPublicWithSession', actions: ['toNext', 'replace'] },
+      ],
+      on: {
+        'ROUTE.GO': { actions: [{ type: 'show', params: ({ event }) => ({ path: event.path }) }, 'push'] },
+        'ROUTE.POPPED': { actions: { type: 'show', params: ({ event }) => ({ path: event.path }) } },
+        'ROUTE.SESSION_STARTED': { actions: assign({ signedIn: true }) },
+        'ROUTE.SESSION_ENDED': { actions: assign({ signedIn: false }) },
+      },
+    },
+  },
+});
+
+export type ConsoleRouterSnapshot = SnapshotFrom<typeof consoleRouterMachine>;
+export const selectRoute = (s: ConsoleRouterSnapshot) => s.context.route;

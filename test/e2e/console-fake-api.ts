@@ -1,0 +1,96 @@
+/**
+ * A stand-in for the console's API (docs/console.md "HTTP API") inside Chromium, for the checks of the console's
+ * screens that do not need the server's own rules (axe on every screen, the narrow layout): each call is answered
+ * by `page.route` with data of the contract's shapes. The flows against the real server are in console.test.ts.
+ */
+import type { Page, Route } from 'playwright-core';
+
+export const FAKE_SITE = 'site-1';
+const SITE = { id: FAKE_SITE, name: 'Harbour Shoes', role: 'owner' };
+
+const DETAIL = {
+  ...SITE,
+  origins: ['self', 'https://www.harbour-shoes.example'],
+  config: { pageAwareness: true, avatarId: 'Anna', referenceWebpage: 'https://www.harbour-shoes.example/help' },
+  apiKey: 'pk_live_4f9a1c2e7b',
+  previousKey: { validUntil: '2026-11-27T10:00:00Z' },
+  keyGraceSeconds: 86_400,
+  snippet:
+    '<script src="https://chat.example/widget.js" data-api-key="pk_live_4f9a1c2e7b" data-api-url="https://chat.example/api" data-base-url="https://chat.example/" defer></script>',
+  appearanceVersion: 3,
+};
+
+/** The answers, by method and path under /console/api/ (the site's id is `site-1`). */
+function answer(method: string, path: string, signedIn: boolean): [number, unknown] {
+  const session = { account: { id: 'acc-1', email: 'owner@harbour-shoes.example' }, csrfToken: 'csrf-1', sites: [SITE] };
+  if (path === 'session') return signedIn ? [200, session] : [401, { error: 'UNAUTHENTICATED', message: 'Sign in' }];
+  if (path === 'sign-in') return [200, session];
+  if (path.startsWith('invites/'))
+    return method === 'GET'
+      ? [200, { email: 'new@harbour-shoes.example', siteName: SITE.name, role: 'editor', expiresAt: '2026-11-27T10:00:00Z' }]
+      : [200, session];
+  if (!signedIn) return [401, { error: 'UNAUTHENTICATED', message: 'Sign in' }];
+  const site = `sites/${FAKE_SITE}`;
+  if (path === 'sites') return [200, [SITE, { id: 'site-2', name: 'Harbour Blog', role: 'viewer' }]];
+  if (path === site) return [200, DETAIL];
+  if (path === `${site}/refused-origins`)
+    return [200, [{ origin: 'https://shop.harbour-shoes.example', lastSeenAt: '2026-11-26T09:12:00Z', count: 14 }]];
+  if (path === `${site}/members`)
+    return [
+      200,
+      [
+        { accountId: 'acc-1', email: 'owner@harbour-shoes.example', role: 'owner', invitePending: false },
+        { accountId: 'acc-2', email: 'editor@harbour-shoes.example', role: 'editor', invitePending: false },
+        { email: 'new@harbour-shoes.example', role: 'viewer', invitePending: true },
+      ],
+    ];
+  if (path.startsWith(`${site}/audit`))
+    return [
+      200,
+      [
+        {
+          id: 2,
+          at: '2026-11-26T09:30:00Z',
+          who: 'owner@harbour-shoes.example',
+          what: 'site.origins',
+          before: ['self'],
+          after: ['self', 'https://www.harbour-shoes.example'],
+        },
+        { id: 1, at: '2026-11-25T16:02:00Z', who: 'cli', what: 'site.create', before: null, after: { name: 'Harbour Shoes' } },
+      ],
+    ];
+  const saved = { savedAt: '2026-11-26T09:30:00Z', savedBy: 'owner@harbour-shoes.example' };
+  if (path === `${site}/appearance`) return [200, { version: 3, appearance: { agentName: 'Harbour Help' }, ...saved }];
+  if (path === `${site}/appearance/versions`)
+    return [
+      200,
+      [
+        { version: 3, ...saved, restoredFrom: 1 },
+        { version: 2, ...saved },
+        { version: 1, savedAt: '2026-11-25T16:02:00Z', savedBy: 'cli' },
+      ],
+    ];
+  if (path.startsWith(`${site}/appearance/versions/`)) return [200, { version: Number(path.split('/').pop()), appearance: {}, ...saved }];
+  return [404, { error: 'NOT_FOUND', message: 'No route' }];
+}
+
+/** The demo site's key, from the demo page (the appearance preview's real widget boots with it). */
+async function demoKey(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return /data-api-key="([^"]+)"/.exec(html)![1]!;
+}
+
+/** Answers the console's API calls on `page`; signed in unless `signedIn` is false. */
+export async function fakeConsoleApi(page: Page, { signedIn = true } = {}) {
+  await page.route('**/console/api/**', async (route: Route) => {
+    const url = new URL(route.request().url());
+    if (signedIn && url.pathname === `/console/api/sites/${FAKE_SITE}/preview-key`)
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ apiKey: await demoKey(url.origin), expiresAt: '2026-11-26T11:30:00Z' }),
+      });
+    const [status, body] = answer(route.request().method(), url.pathname.replace('/console/api/', ''), signedIn);
+    return route.fulfill({ status, contentType: 'application/json', headers: { 'Cache-Control': 'no-store' }, body: JSON.stringify(body) });
+  });
+}

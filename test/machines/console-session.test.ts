@@ -1,0 +1,151 @@
+/**
+ * The console's session (machines/console-session.ts) and its root (machines/console.ts): sign-in, its refusal and
+ * throttled wait, the invitation's password, sign-out and an ended session, and the router following them.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { consoleMachine } from '../../machines/console';
+import type { HistoryCommand } from '../../machines/console-router';
+import { consoleRouterMachine } from '../../machines/console-router';
+import { consoleSessionMachine, type SessionData, selectPhase } from '../../machines/console-session';
+
+const DATA: SessionData = { account: { id: 'a1', email: 'owner@example.com' }, sites: [{ id: 's1', name: 'Shop', role: 'owner' }] };
+const refusal = (code: string, more: object = {}) => Object.assign(new Error(code), { code, ...more });
+
+interface Fakes {
+  check?: () => Promise<SessionData>;
+  signIn?: (input: { email: string; password: string }) => Promise<SessionData>;
+  acceptInvite?: (input: { token: string; password: string }) => Promise<SessionData>;
+  signOut?: () => Promise<void>;
+}
+
+function system(path: string, fakes: Fakes = {}) {
+  const commands: HistoryCommand[] = [];
+  const signOut = vi.fn(fakes.signOut ?? (() => Promise.resolve()));
+  const session = consoleSessionMachine.provide({
+    actors: {
+      check: fromPromise<SessionData>(fakes.check ?? (() => Promise.reject(refusal('UNAUTHENTICATED')))),
+      signIn: fromPromise<SessionData, { email: string; password: string }>(({ input }) =>
+        (fakes.signIn ?? (() => Promise.resolve(DATA)))(input),
+      ),
+      acceptInvite: fromPromise<SessionData, { token: string; password: string }>(({ input }) =>
+        (fakes.acceptInvite ?? (() => Promise.resolve(DATA)))(input),
+      ),
+      signOut: fromPromise<void>(() => signOut()),
+    },
+    delays: { retryWait: ({ context }) => context.retryAfter },
+  });
+  const router = consoleRouterMachine.provide({
+    actors: { history: fromCallback<HistoryCommand>(({ receive }) => receive((c) => commands.push(c))) },
+  });
+  const root = createActor(consoleMachine.provide({ actors: { session, router } }), { input: { path } }).start();
+  const sessionRef = root.system.get('session') as ReturnType<typeof createActor<typeof session>>;
+  const routerRef = root.system.get('router') as ReturnType<typeof createActor<typeof router>>;
+  return {
+    root,
+    session: sessionRef,
+    phase: () => selectPhase(sessionRef.getSnapshot()),
+    route: () => routerRef.getSnapshot().context.route,
+    commands,
+    signOut,
+  };
+}
+
+describe('the session', () => {
+  it('a visit without a session lands on sign-in; signing in goes to where the person was going', async () => {
+    const signIn = vi.fn(() => Promise.resolve(DATA));
+    const s = system('/console/sites/s1', { signIn });
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    expect(s.route()).toEqual({ name: 'signIn' });
+    s.session.send({ type: 'SIGN_IN.SUBMIT', email: ' owner@example.com ', password: 'correct horse battery' });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    expect(signIn).toHaveBeenCalledWith({ email: 'owner@example.com', password: 'correct horse battery' });
+    expect(s.session.getSnapshot().context.account).toEqual(DATA.account);
+    expect(s.route()).toEqual({ name: 'overview', siteId: 's1' });
+  });
+
+  it('a visit with a session stays where it is', async () => {
+    const s = system('/console/sites/s1/members', { check: () => Promise.resolve(DATA) });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    expect(s.route()).toEqual({ name: 'members', siteId: 's1' });
+  });
+
+  it('an empty form is refused before any call; a refused sign-in keeps its code', async () => {
+    const s = system('/console/sign-in', { signIn: () => Promise.reject(refusal('SIGN_IN_FAILED')) });
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    s.session.send({ type: 'SIGN_IN.SUBMIT', email: '', password: 'x' });
+    expect(s.session.getSnapshot().context.error).toEqual({ code: 'SIGN_IN_EMPTY' });
+    s.session.send({ type: 'SIGN_IN.SUBMIT', email: 'a@b.c', password: 'wrong' });
+    await waitFor(s.session, (x) => x.matches('signedOut') && x.context.error?.code === 'SIGN_IN_FAILED');
+    expect(s.route()).toEqual({ name: 'signIn' });
+  });
+
+  it('throttled: waits as the server says, takes no try meanwhile, then takes one', async () => {
+    const signIn = vi.fn(() => Promise.reject(refusal('THROTTLED', { retryAfter: 30 })));
+    const s = system('/console/sign-in', { signIn });
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    s.session.send({ type: 'SIGN_IN.SUBMIT', email: 'a@b.c', password: 'pw' });
+    await waitFor(s.session, (x) => x.matches('throttled'));
+    expect(s.session.getSnapshot().context).toMatchObject({ retryAfter: 30, error: { code: 'THROTTLED' } });
+    s.session.send({ type: 'SIGN_IN.SUBMIT', email: 'a@b.c', password: 'pw' });
+    expect(signIn).toHaveBeenCalledTimes(1);
+    // the test's wait is the Retry-After in milliseconds
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    expect(s.session.getSnapshot().context.error).toBeNull();
+  });
+
+  it('an invitation: a short password is refused at the field before any call; a common one by the server', async () => {
+    const acceptInvite = vi.fn(() => Promise.reject(refusal('INVALID', { field: 'password', allowed: 'not a common password' })));
+    const s = system('/console/invite/tok', { acceptInvite });
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'short' });
+    expect(s.session.getSnapshot().context.error).toEqual({ code: 'PASSWORD_SHORT', field: 'password' });
+    expect(acceptInvite).not.toHaveBeenCalled();
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'password1234' });
+    await waitFor(s.session, (x) => x.matches('signedOut') && x.context.error !== null);
+    expect(s.session.getSnapshot().context.error).toEqual({ code: 'INVALID', field: 'password', allowed: 'not a common password' });
+  });
+
+  it('an accepted invitation signs in and leaves for the sites', async () => {
+    const s = system('/console/invite/tok');
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'a long enough pass' });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    expect(s.route()).toEqual({ name: 'sites' });
+  });
+
+  it('sign-out forgets the account at once, ends the session on the server, and shows sign-in', async () => {
+    const s = system('/console/sites/s1', { check: () => Promise.resolve(DATA) });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    s.session.send({ type: 'SIGN_OUT' });
+    expect(s.session.getSnapshot().context.account).toBeNull();
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    expect(s.signOut).toHaveBeenCalledTimes(1);
+    expect(s.route()).toEqual({ name: 'signIn' });
+  });
+
+  it('a 401 on any call (SESSION.EXPIRED to the root) clears the session and shows sign-in', async () => {
+    const s = system('/console/sites/s1/audit', { check: () => Promise.resolve(DATA) });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    s.root.send({ type: 'SESSION.EXPIRED' });
+    expect(s.phase()).toBe('signedOut');
+    expect(s.session.getSnapshot().context).toMatchObject({ account: null, sites: [], error: { code: 'UNAUTHENTICATED' } });
+    expect(s.route()).toEqual({ name: 'signIn' });
+  });
+
+  it('reads the sites again on SESSION.REFRESH', async () => {
+    let sites = DATA.sites;
+    const s = system('/console/sites', { check: () => Promise.resolve({ ...DATA, sites }) });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    sites = [...sites, { id: 's2', name: 'Blog', role: 'owner' }];
+    s.session.send({ type: 'SESSION.REFRESH' });
+    await waitFor(s.session, (x) => x.context.sites.length === 2);
+    expect(s.phase()).toBe('signedIn');
+  });
+
+  it('stopping the root stops everything it started', async () => {
+    const s = system('/console/sites');
+    s.root.stop();
+    expect(s.session.getSnapshot().status).toBe('stopped');
+  });
+});
