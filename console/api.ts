@@ -103,8 +103,9 @@ const object =
 // --- the API's shapes ---
 
 /** A role on a site (docs/console.md "People, roles"). */
-export type Role = 'owner' | 'editor' | 'viewer';
-export const ROLES: readonly Role[] = ['owner', 'editor', 'viewer'];
+/** `adviser` reads a site as a viewer does (advice files come later). */
+export type Role = 'owner' | 'editor' | 'viewer' | 'adviser';
+export const ROLES: readonly Role[] = ['owner', 'editor', 'viewer', 'adviser'];
 const role = oneOf<Role>(...ROLES);
 
 export interface SiteSummary {

@@ -183,7 +183,7 @@ function Origins({ site, api, reload }: Part) {
 }
 
 function Config({ site, api, reload }: Part) {
-  const editor = site.role !== 'viewer';
+  const editor = site.role === 'owner' || site.role === 'editor';
   const [config, setConfig] = useState<SiteConfig>(site.config);
   const save = useTask((c: SiteConfig) => api.updateConfig(site.id, c));
   useEffect(() => {

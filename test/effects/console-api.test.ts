@@ -46,6 +46,11 @@ describe('console API client', () => {
     await expect(createApi({ fetch: notJson.fetch }).sites()).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
+  it('takes every role of the contract, advisers included', async () => {
+    const { fetch } = fake(() => Response.json([{ id: 's1', name: 'Shop', role: 'adviser' }]));
+    expect(await createApi({ fetch }).sites()).toEqual([{ id: 's1', name: 'Shop', role: 'adviser' }]);
+  });
+
   it('keeps only the fields it knows', async () => {
     const { fetch } = fake(() => Response.json([{ id: 7, name: 'Shop', role: 'viewer', secret: 'x' }]));
     expect(await createApi({ fetch }).sites()).toEqual([{ id: '7', name: 'Shop', role: 'viewer' }]);
