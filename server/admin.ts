@@ -6,26 +6,33 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { appearanceIssues } from '../contract/appearance';
 import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
+import { type Actor, auditCsv, createOperations, OperationError, type Operations } from './operations';
+import { checkHttpUrl } from './operations/config';
+import { KEY_GRACE_MS } from './operations/keys';
 import { contentTypeFor, docTypeForFilename, isDocType, readDocumentText, TEXT_READER_VERSION } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
-import { newApiKey } from './seed';
 import { openStorage } from './storage/open';
-import type { Site, Storage } from './storage/types';
+import { inviteLink } from './console/context';
+import { INVITE_TTL_MS } from './console/limits';
+import { isEmail, SITE_ROLES } from './console/member-routes';
+import { newSecret } from './console/session';
+import type { Site, SiteRole, Storage } from './storage/types';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Sites
   sites                                         list sites
-  site:create --name NAME --origin URL...       create a site; prints its id and API key
+  site:create --name NAME --origin URL...       create a site; prints its id, API key and embed snippet
   site:origins SITE --origin URL...             replace the allowed origins ('self' = this server)
   site:origins:add SITE --origin URL...         allow more origins, keeping the others
   site:origins:remove SITE --origin URL...      stop allowing origins (warns when 'self' goes)
   site:config SITE [--page-awareness on|off] [--avatar-id ID] [--reference-webpage URL] [--advice-tools on|off]
   site:appearance SITE (--json JSON | --file FILE)   merge appearance fields (widget-spec §3)
-  site:rotate-key SITE                          issue a new API key; the old one stops working
+  site:rotate-key SITE                          issue a new API key; the old one keeps working for 24 hours
+
+SITE is a site's id or its exact name.
 
 Content
   docs SITE                                     list smart documents and their embed tokens
@@ -35,6 +42,15 @@ Content
   video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
   presence:add SITE --path PATH --video VIDEO_ID [--content TEXT]
+
+Audit log
+  audit:export [--site SITE] [--format json|csv]  every change (who, when, what, before, after), oldest first
+
+Console accounts
+  owner:invite --email EMAIL                    print a one-time link (24 h) where EMAIL sets a password (a new
+                                                account, or a new password for an existing one)
+  member:invite SITE --email EMAIL --role ROLE  print a one-time link (24 h) giving EMAIL a role on SITE
+                                                (owner, editor, viewer or adviser)
 
 Visitors' data
   visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
@@ -69,11 +85,51 @@ const OPTIONS = {
   video: { type: 'string' },
   content: { type: 'string' },
   'older-than': { type: 'string' },
+  site: { type: 'string' },
+  format: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Who the audit log records for the CLI's changes. */
+const CLI: Actor = { kind: 'cli' };
+
 /** A mistake in the command line: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
+
+/**
+ * A value or a site the operations refused (server/operations): printed with what is allowed and one line of hint,
+ * not the whole usage, exit status 2.
+ */
+export class RefusedError extends UsageError {
+  constructor(
+    message: string,
+    /** What to print after the reason (what the field allows, and a hint). */
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The CLI's flag for an operation's field, where the two differ. */
+const FLAGS: Record<string, string> = {
+  referenceWebpage: '--reference-webpage',
+  pageAwareness: '--page-awareness',
+  avatarId: '--avatar-id',
+  adviceTools: '--advice-tools',
+  origins: '--origin',
+};
+
+/** An operation's refusal as the CLI says it: its reason in the CLI's words, what is allowed, and a hint. */
+function refused(err: OperationError): RefusedError {
+  const flag = err.field === undefined ? undefined : FLAGS[err.field];
+  const message = flag && err.message.startsWith(`${err.field} `) ? `${flag}${err.message.slice(err.field!.length)}` : err.message;
+  if (err.code === 'NOT_FOUND' && err.field === 'site')
+    return new RefusedError(message, 'hint: `npm run admin -- sites` lists the sites (SITE is an id or an exact name)');
+  const allowed = Array.isArray(err.allowed) ? `valid: ${err.allowed.join(', ')}` : err.allowed ? `allowed: ${err.allowed}` : '';
+  return new RefusedError(message, [allowed, `hint: \`npm run admin -- --help\` lists the commands`].filter(Boolean).join('\n'));
+}
 
 /**
  * An http(s) URL an owner stores (a reference page, a footer link, a trigger's URL): anything else (javascript:,
@@ -81,38 +137,11 @@ export class UsageError extends Error {}
  * allowed where it clears the value.
  */
 export function httpUrl(value: string, flag: string, { clearable = false } = {}): string {
-  if (clearable && value === '') return value;
-  let url: URL;
   try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag} takes an http(s) URL, not ${JSON.stringify(value)}`);
+    return checkHttpUrl(value, flag, { clearable });
+  } catch (err) {
+    throw err instanceof OperationError ? new UsageError(err.message) : err;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`${flag} takes an http(s) URL, not a ${url.protocol} one`);
-  return url.href;
-}
-
-/**
- * The appearance's image URLs (the agent's icon, a launcher icon of type `image`) that are not http(s) or a data:
- * image (issue 14: every URL an owner stores is checked at write time; the widget checks again before use).
- */
-function imageUrlIssues(stored: Record<string, unknown>, patch: unknown): string[] {
-  const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-  const p = obj(patch);
-  const pl = obj(p.launcher);
-  const sl = obj(stored.launcher);
-  const bad = (v: unknown) => typeof v === 'string' && v !== '' && !/^(https?:\/\/|data:image\/)/i.test(v);
-  const out: string[] = [];
-  if (bad(p.agentIcon)) out.push('agentIcon must be an http(s) URL or a data:image');
-  for (const [icon, type] of [
-    ['launcherIcon', 'launcherIconType'],
-    ['launcherCloseIcon', 'launcherCloseIconType'],
-  ] as const) {
-    if ((pl[type] ?? sl[type]) === 'image' && bad(pl[icon] ?? sl[icon]))
-      out.push(`launcher.${icon} must be an http(s) URL or a data:image`);
-  }
-  return out;
 }
 
 const need = <T>(value: T | undefined, what: string): T => {
@@ -128,6 +157,8 @@ export interface AdminContext {
   now?: () => number;
   /** The retention period `data:purge` uses without `--older-than` (RETENTION); null when off. @default null */
   retentionMs?: number | null;
+  /** PUBLIC_URL, for the embed snippet and the console's invitation links. @default none (http://127.0.0.1:8787) */
+  publicUrl?: string;
   /** Where a warning goes (something done that the owner may not have meant). @default stderr */
   warn?: (message: string) => void;
 }
@@ -135,11 +166,13 @@ export interface AdminContext {
 /** What a command works with: the storage, the options, and the positionals after the command. */
 interface CommandInput {
   storage: Storage;
+  /** The operations, as the CLI (every site's owner). */
+  ops: Operations;
   o: ReturnType<typeof parseCommandLine>['values'];
   target: string | undefined;
   /** The positional after the target (`visitor:delete SITE USER_SESSION_ID`). */
   second: string | undefined;
-  /** The site the target names; a UsageError when there is none. */
+  /** The site the target names (its id or exact name); a UsageError when there is none. */
   site(): Promise<Site>;
   context: Required<AdminContext>;
 }
@@ -155,55 +188,35 @@ function readInput(file: string): Buffer {
   }
 }
 
-/**
- * The origins an --origin list names, each checked and without repeats: `self`, `*`, or an origin
- * as a browser sends it (scheme, host and port; no path, not even '/'), which is all a site's list can match.
- */
-function originsOf(values: string[] | undefined): string[] {
-  const origins = need(values, '--origin');
-  for (const o of origins) {
-    if (o === 'self' || o === '*') continue;
-    let origin: string | undefined;
-    try {
-      origin = new URL(o).origin;
-    } catch {
-      origin = undefined;
-    }
-    if (origin === o) continue;
-    const hint = origin && origin !== 'null' ? `; did you mean ${origin}?` : '';
-    throw new UsageError(`"${o}" is not an origin (scheme://host[:port], or self for this server)${hint}`);
-  }
-  return [...new Set(origins)];
-}
-
-/** Saves a site's new origins; warns when `self` or every origin went. */
-async function saveOrigins({ storage, context }: CommandInput, site: Site, origins: string[]): Promise<string> {
-  if (site.origins.includes('self') && !origins.includes('self')) {
+/** The site's origins set to `origins` (checked by the operation); warns when `self` or every origin went. */
+async function saveOrigins({ ops, context }: CommandInput, site: Site, origins: string[]): Promise<string> {
+  const saved = await ops.setOrigins(CLI, site.id, origins);
+  for (const w of saved.warnings) {
     context.warn(
-      `'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`,
+      w === 'SELF_REMOVED'
+        ? `'self' is no longer allowed on ${site.id}: the pages this server serves (the demo at /, the embed pages) cannot use its key any more`
+        : `${site.id} has no origins left: its key works from no page`,
     );
   }
-  if (origins.length === 0) context.warn(`${site.id} has no origins left: its key works from no page`);
-  return `origins: ${(await storage.updateSite(site.id, { origins }))!.origins.join(', ') || '(none)'}`;
+  return `origins: ${saved.origins.join(', ') || '(none)'}`;
 }
 
 /** The visitor ids the widget makes and the API accepts (server/routes/schemas.ts USER_SESSION_ID). */
 const USER_SESSION_ID = /^[A-Za-z0-9_-]{8,100}$/;
 
 const SITE_COMMANDS: Record<string, Command> = {
-  sites: async ({ storage }) =>
-    (await storage.listSites())
+  sites: async ({ ops }) =>
+    (await ops.listSites(CLI))
       .map((s) => `${s.id}  ${s.name}  key ${s.keyPrefix}…  origins ${s.origins.join(', ') || '(none)'}`)
       .join('\n'),
-  'site:create': async ({ storage, o }) => {
-    const apiKey = newApiKey();
-    const s = await storage.createSite({ name: need(o.name, '--name'), apiKey, origins: originsOf(o.origin) });
-    return `created ${s.id}\nAPI key (shown once; it is stored hashed): ${apiKey}`;
+  'site:create': async ({ ops, o }) => {
+    const s = await ops.createSite(CLI, { name: need(o.name, '--name'), origins: need(o.origin, '--origin') });
+    return `created ${s.id}\nAPI key: ${s.apiKey}\nembed snippet:\n${s.snippet}`;
   },
-  'site:origins': async (input) => saveOrigins(input, await input.site(), originsOf(input.o.origin)),
+  'site:origins': async (input) => saveOrigins(input, await input.site(), need(input.o.origin, '--origin')),
   'site:origins:add': async (input) => {
     const s = await input.site();
-    return saveOrigins(input, s, [...new Set([...s.origins, ...originsOf(input.o.origin)])]);
+    return saveOrigins(input, s, [...s.origins, ...need(input.o.origin, '--origin')]);
   },
   'site:origins:remove': async (input) => {
     const s = await input.site();
@@ -219,24 +232,20 @@ const SITE_COMMANDS: Record<string, Command> = {
       s.origins.filter((o) => !gone.includes(o)),
     );
   },
-  'site:config': async ({ storage, o, site }) => {
-    const aware = o['page-awareness'];
-    if (aware !== undefined && aware !== 'on' && aware !== 'off') throw new UsageError('--page-awareness takes on or off');
-    const tools = o['advice-tools'];
-    if (tools !== undefined && tools !== 'on' && tools !== 'off') throw new UsageError('--advice-tools takes on or off');
-    const updated = await storage.updateSite((await site()).id, {
-      config: {
-        ...(aware !== undefined ? { agentPageAwareness: aware === 'on' } : {}),
-        ...(tools !== undefined ? { adviceTools: tools === 'on' } : {}),
-        ...(o['avatar-id'] !== undefined ? { interactiveAvatarId: o['avatar-id'] } : {}),
-        ...(o['reference-webpage'] !== undefined
-          ? { referenceWebpage: httpUrl(o['reference-webpage'], '--reference-webpage', { clearable: true }) }
-          : {}),
-      },
+  'site:config': async ({ ops, o, site }) => {
+    const onOff = (value: string | undefined, flag: string) => {
+      if (value !== undefined && value !== 'on' && value !== 'off') throw new UsageError(`${flag} takes on or off`);
+      return value === undefined ? undefined : value === 'on';
+    };
+    const config = await ops.setConfig(CLI, (await site()).id, {
+      pageAwareness: onOff(o['page-awareness'], '--page-awareness'),
+      adviceTools: onOff(o['advice-tools'], '--advice-tools'),
+      avatarId: o['avatar-id'],
+      referenceWebpage: o['reference-webpage'],
     });
-    return JSON.stringify(updated!.config, null, 2);
+    return JSON.stringify(config, null, 2);
   },
-  'site:appearance': async ({ storage, o, site }) => {
+  'site:appearance': async ({ ops, o, site }) => {
     const s = await site();
     const text = o.json ?? (o.file ? readInput(o.file).toString('utf8') : undefined);
     let patch: unknown;
@@ -246,15 +255,14 @@ const SITE_COMMANDS: Record<string, Command> = {
       if (err instanceof UsageError) throw err;
       throw new UsageError('the appearance is not valid JSON');
     }
-    const issues = [...appearanceIssues(patch), ...imageUrlIssues(s.appearance, patch)];
-    if (issues.length) throw new UsageError(`appearance not saved:\n  ${issues.join('\n  ')}`);
-    await storage.updateSite(s.id, { appearance: patch as Record<string, unknown> });
-    return 'appearance saved';
+    const { version } = await ops.patchAppearance(CLI, s.id, patch);
+    return `appearance saved as version ${version}`;
   },
-  'site:rotate-key': async ({ storage, site }) => {
-    const apiKey = newApiKey();
-    await storage.rotateApiKey((await site()).id, apiKey);
-    return `new API key (shown once): ${apiKey}`;
+  'site:rotate-key': async ({ ops, site }) => {
+    const { apiKey, previousKey } = await ops.rotateKey(CLI, (await site()).id);
+    const hours = KEY_GRACE_MS / 3_600_000;
+    // the key last, on a line of its own, to be copied
+    return `the old key keeps working for ${hours} hours, until ${previousKey.validUntil}: put the new one in your pages before then\nnew API key: ${apiKey}`;
   },
 };
 
@@ -389,17 +397,60 @@ const VISITOR_COMMANDS: Record<string, Command> = {
   },
 };
 
+const AUDIT_COMMANDS: Record<string, Command> = {
+  'audit:export': async ({ ops, o }) => {
+    const format = o.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') throw new UsageError('--format takes json or csv');
+    const siteId = o.site === undefined ? undefined : (await ops.findSite(CLI, o.site)).site.id;
+    const entries = await ops.exportAudit(CLI, siteId);
+    return format === 'csv' ? auditCsv(entries) : JSON.stringify(entries, null, 2);
+  },
+};
+
+/** An invitation to the console, printed as its one-time link (the token is stored hashed, and shown only here). */
+async function printInvite(
+  { storage, context }: CommandInput,
+  input: { email: string | undefined; siteId: string | null; role: SiteRole | null },
+): Promise<string> {
+  const email = need(input.email, '--email EMAIL')!.trim();
+  if (!isEmail(email)) throw new UsageError(`--email takes an email address, not ${JSON.stringify(email)}`);
+  const token = newSecret();
+  const expiresAt = context.now() + INVITE_TTL_MS;
+  await storage.createInvite({ token, email, siteId: input.siteId, role: input.role, createdBy: null, expiresAt });
+  const origin = new URL(context.publicUrl || 'http://127.0.0.1:8787').origin;
+  return `${inviteLink(origin, token)}\n(for ${email}; works once, until ${new Date(expiresAt).toISOString()})`;
+}
+
+const ACCOUNT_COMMANDS: Record<string, Command> = {
+  'owner:invite': (input) => printInvite(input, { email: input.o.email, siteId: null, role: null }),
+  'member:invite': async (input) => {
+    const s = await input.site();
+    const role = need(input.o.role, '--role ROLE (owner, editor, viewer or adviser)');
+    if (!SITE_ROLES.includes(role as SiteRole)) throw new UsageError(`--role takes ${SITE_ROLES.join(', ')}, not ${JSON.stringify(role)}`);
+    return printInvite(input, { email: input.o.email, siteId: s.id, role: role as SiteRole });
+  },
+};
+
 /** How many positionals a command takes after its name, where not one (SITE or EMBED_TOKEN). */
 const POSITIONALS = new Map([
   ['sites', 0],
   ['site:create', 0],
   ['data:purge', 0],
+  ['audit:export', 0],
   ['visitor:delete', 2],
+  ['owner:invite', 0],
 ]);
 
 // A Map, not an object lookup, so that a command named like an Object.prototype member ('toString') is unknown.
 const COMMANDS = new Map<string, Command>(
-  Object.entries({ ...SITE_COMMANDS, ...DOCUMENT_COMMANDS, ...VIDEO_AND_BUTTON_COMMANDS, ...VISITOR_COMMANDS }),
+  Object.entries({
+    ...SITE_COMMANDS,
+    ...DOCUMENT_COMMANDS,
+    ...VIDEO_AND_BUTTON_COMMANDS,
+    ...VISITOR_COMMANDS,
+    ...AUDIT_COMMANDS,
+    ...ACCOUNT_COMMANDS,
+  }),
 );
 
 /** Runs one command against `storage`, returning what to print. */
@@ -413,18 +464,19 @@ export async function runAdmin(storage: Storage, argv: string[], context: AdminC
   // A stray word is a mistake to point out, not to ignore: `data:purge 30d` would purge with the default period.
   const extra = rest.slice(POSITIONALS.get(command) ?? 1);
   if (extra.length) throw new UsageError(`${command} does not take ${extra.join(' ')}`);
-  const site = async () => {
-    const id = need(target, 'SITE (a site id; see `sites`)');
-    const s = await storage.getSite(id);
-    if (!s) throw new UsageError(`no site ${id}`);
-    return s;
-  };
   const full: Required<AdminContext> = {
     now: context.now ?? Date.now,
     retentionMs: context.retentionMs ?? null,
+    publicUrl: context.publicUrl ?? '',
     warn: context.warn ?? ((message) => console.error(`admin: warning: ${message}`)),
   };
-  return run({ storage, o, target, second, site, context: full });
+  const ops = createOperations(storage, { now: full.now, publicUrl: full.publicUrl || undefined });
+  const site = async () => (await ops.findSite(CLI, need(target, 'SITE (a site id or exact name; see `sites`)'))).site;
+  try {
+    return await run({ storage, ops, o, target, second, site, context: full });
+  } catch (err) {
+    throw err instanceof OperationError ? refused(err) : err;
+  }
 }
 
 /** The command-line entry (server/admin-cli.ts; `npm run admin` builds it into dist/tools/admin.mjs). */
@@ -433,11 +485,12 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const config = configFromEnv(process.env, '');
     storage = await openStorage(config);
-    console.log(await runAdmin(storage, argv, { retentionMs: config.retentionMs }));
+    console.log(await runAdmin(storage, argv, { retentionMs: config.retentionMs, publicUrl: config.publicUrl }));
     return 0;
   } catch (err) {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`admin: ${(err as Error).message}${usage ? `\n\n${USAGE}` : ''}`);
+    const detail = err instanceof RefusedError ? `\n${err.detail}` : usage ? `\n\n${USAGE}` : '';
+    console.error(`admin: ${(err as Error).message}${detail}`);
     return usage ? 2 : 1;
   } finally {
     await storage?.close();

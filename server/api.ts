@@ -18,6 +18,7 @@ import { registerChatSessionRoutes } from './routes/chat-sessions';
 import { createRouteContext } from './routes/context';
 import { registerEmbedRoutes } from './routes/embeds';
 import { registerFileRoutes } from './routes/files';
+import { refusedOriginLog } from './routes/origins';
 import { registerApiPlugins } from './routes/plugins';
 import { registerProfileRoutes } from './routes/profile';
 import { registerSessionRoutes } from './routes/session';
@@ -27,6 +28,11 @@ import { registerVoiceRoutes } from './routes/voice';
 export async function registerApi(app: FastifyInstance, services: ApiServices): Promise<void> {
   await app.register(async (api) => {
     await registerApiPlugins(api, services.limits);
+    const refused = refusedOriginLog(services.storage);
+    api.decorateRequest('refusedOrigins', null);
+    api.addHook('onRequest', async (req) => {
+      req.refusedOrigins = refused;
+    });
     const ctx = createRouteContext(services);
     registerSessionRoutes(api, ctx);
     registerEmbedRoutes(api, ctx);

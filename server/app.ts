@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { screenForPath } from '../journey/questionnaire';
 import { registerApi } from './api';
+import { type ConsoleServices, registerConsoleApi } from './console';
 import { allowedHostsFrom, hostAllowed, type AllowedHosts } from './hosts';
 import type { ApiServices } from './api-services';
 
@@ -40,6 +41,8 @@ export interface AppOptions {
   widgetDir?: string;
   /** The API of widget-spec §7; without it the server only serves the pages. */
   api?: ApiServices;
+  /** The operator console's API (`/console/api/`, docs/console.md); without it there is none. */
+  console?: ConsoleServices;
   /** Values for the page's `__NAME__` placeholders (embed tokens, the demo key). */
   pageValues?: Record<string, string>;
   /** @default false */
@@ -153,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/healthz', async () => ({ ok: true }));
 
   if (options.api) await registerApi(app, options.api);
+  if (options.console) await registerConsoleApi(app, options.console);
 
   // The console's page (docs/console.md): its shell for /console and every client route under it, with the same
   // CSP, kept out of every cache (after sign-out, Back shows nothing private); its API under /console/api/ is not a page.

@@ -22,6 +22,11 @@ export interface TokenClaims {
   fam: string;
   /** When the family was booted, ms since the epoch: renewals stop {@link TokenSigner.familyLifeMs} after it. */
   born: number;
+  /**
+   * Set on a session booted with a preview key (the console's appearance preview): it works only from the server's
+   * own origin, whatever the site's origins say, and is not renewed (the preview boots again with its key).
+   */
+  pv?: 1;
 }
 
 /** A token family's longest life, renewals included (TOKEN_MAX_LIFE). */
@@ -48,11 +53,16 @@ export class TokenSigner {
    * A new token for `site`, and its lifetime as widget-spec §3 writes it: of a new family, or a renewal in
    * `family` (its expiry never past the family's end).
    */
-  issue(site: string, now = Date.now(), family?: Pick<TokenClaims, 'fam' | 'born'>): { authToken: string; expiresIn: string } {
-    const fam = family?.fam ?? randomBytes(12).toString('base64url');
-    const born = family?.born ?? now;
+  issue(
+    site: string,
+    now = Date.now(),
+    family?: Pick<TokenClaims, 'fam' | 'born'> | { preview: true },
+  ): { authToken: string; expiresIn: string } {
+    const kept = family && 'fam' in family ? family : undefined;
+    const fam = kept?.fam ?? randomBytes(12).toString('base64url');
+    const born = kept?.born ?? now;
     const exp = Math.min(now + this.lifetimeMs, born + this.familyLifeMs);
-    const claims: TokenClaims = { site, iat: now, exp, fam, born };
+    const claims: TokenClaims = { site, iat: now, exp, fam, born, ...(family && 'preview' in family ? { pv: 1 as const } : {}) };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return { authToken: `${payload}.${this.sign(payload)}`, expiresIn: formatDuration(exp - now) };
   }

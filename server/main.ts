@@ -48,6 +48,7 @@ async function main() {
         maxBodyBytes: 1024 * 1024,
       },
     },
+    console: { storage, publicUrl: config.publicUrl },
     pageValues: {
       API_KEY: demo.apiKey,
       SMART_DOC_TOKEN: demo.smartDocToken,

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenSigner } from '../auth';
 import { HttpError } from '../errors';
 import type { Site, Storage } from '../storage/types';
-import { checkOrigin, headerOf } from './origins';
+import { checkOrigin, checkSelfOrigin, headerOf } from './origins';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +65,9 @@ export function bearerGuard(storage: Storage, tokens: TokenSigner): BearerGuard 
     }
     const site = await storage.getSite(verified.claims.site);
     if (!site) throw new HttpError(401, 'INVALID_TOKEN', 'The token’s site no longer exists.');
-    checkOrigin(req, site, false);
+    // a preview session works only from this server's own pages (the console's preview)
+    if (verified.claims.pv) checkSelfOrigin(req);
+    else checkOrigin(req, site, false);
     req.site = site;
     req.tokenFamily = verified.claims.fam;
     const { claims } = verified;
@@ -78,7 +80,7 @@ export function bearerGuard(storage: Storage, tokens: TokenSigner): BearerGuard 
     if (visitor !== undefined) await req.claimVisitor(visitor);
     // a renewal keeps the family, and is sent only while it still lengthens the token's life (issue 14: a family
     // ends TOKEN_MAX_LIFE after its boot; the widget then boots again)
-    if (tokens.isNearExpiry(claims) && claims.born + tokens.familyLifeMs > claims.exp) {
+    if (!claims.pv && tokens.isNearExpiry(claims) && claims.born + tokens.familyLifeMs > claims.exp) {
       const fresh = tokens.issue(site.id, Date.now(), claims);
       reply.header('X-Auth-Token', fresh.authToken).header('X-Auth-Expires-In', fresh.expiresIn);
     }

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import type { Site } from '../storage/types';
+import type { Site, Storage } from '../storage/types';
 
 /** A request header's (first) value. */
 export function headerOf(req: FastifyRequest, name: string): string | undefined {
@@ -16,7 +16,37 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The server's own origin for this request: PUBLIC_URL's, else scheme and (allowed) Host; set by the app. */
     selfOrigin: string;
+    /** Where the API notes the origins it refuses (the console lists them); set by the API's scope. */
+    refusedOrigins: RefusedOriginLog | null;
   }
+}
+
+/** How many refused origins a site keeps (the latest). */
+export const REFUSED_ORIGINS_KEPT = 20;
+
+/** A site and origin pair is noted at most once in this time by one instance: a page refused on every load writes once a minute. */
+const NOTE_INTERVAL_MS = 60_000;
+
+/** Notes the origins the API refuses, in the storage every instance shares (docs/console.md `GET sites/:id/refused-origins`). */
+export interface RefusedOriginLog {
+  note(site: Site, origin: string): void;
+}
+
+/** The log of refused origins on `storage`: in the background, never failing or delaying the refusal itself. */
+export function refusedOriginLog(storage: Storage, now: () => number = Date.now): RefusedOriginLog {
+  const noted = new Map<string, number>();
+  return {
+    note(site, origin) {
+      // an origin is what a browser sends: a longer one is not a page an owner would allow
+      if (origin.length > 300) return;
+      const key = `${site.id} ${origin}`;
+      const t = now();
+      if ((noted.get(key) ?? Number.NEGATIVE_INFINITY) > t - NOTE_INTERVAL_MS) return;
+      if (noted.size >= MAX_WARNED) noted.clear();
+      noted.set(key, t);
+      storage.noteRefusedOrigin(site.id, origin, new Date(t).toISOString(), REFUSED_ORIGINS_KEPT).catch(() => undefined);
+    },
+  };
 }
 
 /** The server's own origin, for the `self` origin entry: PUBLIC_URL's when set (issue 14), else the request's scheme and Host. */
@@ -98,6 +128,20 @@ export function checkOrigin(req: FastifyRequest, site: Site, required: boolean):
   }
   if (!originAllowed(site, origin, ownOrigin(req))) {
     warnRefusedOrigin(site, origin);
+    req.refusedOrigins?.note(site, origin);
     throw new HttpError(403, 'INVALID_CONFIGURATION', `The origin ${origin} is not allowed for this site.`);
   }
+}
+
+/**
+ * A preview session's origin check: a call that names an origin must come from this server's own; a boot must name
+ * one, or be same-origin ({@link requestOrigin}). Refused as a wrong key is (401 INVALID_API_KEY) at the boot, and as
+ * an origin not allowed (403 INVALID_CONFIGURATION) after it.
+ */
+export function checkSelfOrigin(req: FastifyRequest, boot = false): void {
+  const origin = boot ? requestOrigin(req) : headerOf(req, 'origin');
+  if (origin === undefined && !boot) return;
+  if (origin === ownOrigin(req)) return;
+  if (boot) throw new HttpError(401, 'INVALID_API_KEY', 'The API key is missing or not valid.');
+  throw new HttpError(403, 'INVALID_CONFIGURATION', `The origin ${origin} is not allowed for this session.`);
 }

@@ -10,12 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mergeAppearance } from '../../contract/appearance';
+import { type Appearance, mergeAppearance } from '../../contract/appearance';
+import { withoutProblems } from '../../contract/appearance-fields';
 import type { Site } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
 import { bootRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
-import { checkOrigin } from './origins';
+import { checkOrigin, checkSelfOrigin, headerOf } from './origins';
+import { HttpError } from '../errors';
+import { PREVIEW_KEY_PREFIX } from '../operations/keys';
 
 /** A weak ETag of a JSON body. */
 export const etagOf = (body: unknown) => `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;
@@ -39,10 +42,39 @@ export function registerSessionRoutes(api: FastifyInstance, { services, authenti
     ...config,
     interactiveAvatarId: services.avatar ? config.interactiveAvatarId || services.avatar.avatarId : '',
   });
-  const appearanceOf = (site: Site) => mergeAppearance(site.appearance);
+  // a value stored before the checks were strict (a colour typo) is served as its default (contract/appearance-fields.ts)
+  const served = new WeakMap<Site, Appearance>();
+  const appearanceOf = (site: Site) => {
+    const cached = served.get(site);
+    if (cached) return cached;
+    const appearance = mergeAppearance(withoutProblems(site.appearance));
+    served.set(site, appearance);
+    return appearance;
+  };
 
   const limitBoot = bootRateLimit(services.storage, services.limits);
+
+  /**
+   * The site of a preview key (the console's appearance preview: server/operations/keys.ts), booted from this server's
+   * own origin only: from any other, or without one, the key is refused as a wrong key is. Null for any other key.
+   */
+  const previewSite = async (req: FastifyRequest): Promise<Site | null> => {
+    const key = headerOf(req, 'x-api-key');
+    if (!key?.startsWith(PREVIEW_KEY_PREFIX)) return null;
+    const siteId = await services.storage.findPreviewKey(key);
+    const site = siteId ? await services.storage.getSite(siteId) : null;
+    if (!site) throw new HttpError(401, 'INVALID_API_KEY', 'The API key is missing or not valid.');
+    checkSelfOrigin(req, true);
+    return site;
+  };
   api.post('/session/boot', { preHandler: limitBoot }, async (req) => {
+    const preview = await previewSite(req);
+    if (preview)
+      return {
+        ...services.tokens.issue(preview.id, Date.now(), { preview: true }),
+        appearance: appearanceOf(preview),
+        config: configOf(preview),
+      };
     const site = await siteFromKey(services.storage, req);
     checkOrigin(req, site, false);
     return { ...services.tokens.issue(site.id), appearance: appearanceOf(site), config: configOf(site) };

@@ -7,8 +7,13 @@
  */
 import pg from 'pg';
 import type { DataStorage, Storage } from './types';
+import { postgresAccounts } from './postgres/accounts';
 import { postgresAnalytics } from './postgres/analytics';
+import { postgresAudit } from './postgres/audit';
+import { postgresRefusedOrigins } from './postgres/refused-origins';
+import { postgresPreviewKeys } from './postgres/preview-keys';
 import { postgresChatSessions } from './postgres/chat-sessions';
+import { postgresConsoleSessions } from './postgres/console-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
 import { openListener } from './postgres/listener';
@@ -27,7 +32,7 @@ export interface PostgresOptions {
    * connection: 10 makes at most 16 connections an instance. @default 10
    */
   poolSize?: number;
-  /** The clock of the shared state's times. @default Date.now */
+  /** The clock of the shared state's times, and of console sessions, invitations and sign-in counts. @default Date.now */
   now?: () => number;
   /** Told of connection errors the storage recovers from by itself (a dropped idle connection, the listener's reconnects). @default console.error */
   onError?: (err: Error) => void;
@@ -64,7 +69,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
   }
   // the same parts, in the same order, as sqlite.ts
   const data: DataStorage = {
-    ...postgresSites(pool, listener),
+    ...postgresSites(pool, listener, options.now),
     ...postgresChatSessions(pool),
     ...postgresProfiles(pool),
     ...postgresFiles(pool),
@@ -73,6 +78,11 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresTriggers(pool, listener),
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),
+    ...postgresAudit(pool),
+    ...postgresAccounts(pool, options.now ?? Date.now),
+    ...postgresConsoleSessions(pool, options.now ?? Date.now),
+    ...postgresRefusedOrigins(pool),
+    ...postgresPreviewKeys(pool, options.now),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

@@ -4,13 +4,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  AccountWithHash,
   ActionTrigger,
+  AppearanceVersion,
+  AuditActor,
+  AuditEntry,
   ChatSessionSummary,
+  ConsoleSessionRecord,
   DocumentRecord,
   FooterButton,
+  InviteRecord,
+  NewAuditEntry,
   PresenceMessage,
   Site,
   SiteConfig,
+  SiteDetails,
+  SiteMember,
+  SiteRole,
   Storage,
   VideoRecord,
   VideoSettings,
@@ -68,6 +78,35 @@ export function toSite(r: Row): Site {
     createdAt: str(r.created_at),
   };
 }
+
+/** A site's details (SiteStorage.getSiteDetails): `SELECT api_key, previous_key_until, (SELECT max(version) …) AS appearance_version`. */
+export const toSiteDetails = (r: Row): SiteDetails => ({
+  apiKey: optStr(r.api_key) ?? null,
+  previousKeyValidUntil: r.previous_key_until === null || r.previous_key_until === undefined ? null : Number(r.previous_key_until),
+  appearanceVersion: Number(r.appearance_version ?? 0),
+});
+
+export const toAppearanceVersion = (r: Row): AppearanceVersion & { fields: Record<string, unknown> } => ({
+  version: Number(r.version),
+  savedAt: str(r.saved_at),
+  savedBy: r.saved_by === null || r.saved_by === undefined ? null : json<AuditActor | null>(str(r.saved_by), null),
+  restoredFrom: r.restored_from === null || r.restored_from === undefined ? null : Number(r.restored_from),
+  fields: json<Record<string, unknown>>(str(r.fields), {}),
+});
+
+/** A site found by a key: by its current key (`until` null), or by its previous one, which works until `until` (epoch ms). */
+export type KeyMatch = { site: Site; until: number | null };
+
+/** What a lookup by the key hash `hash` found (row of `WHERE api_key_hash = hash OR previous_key_hash = hash`). */
+export function keyMatch(hash: string, r: Row | null | undefined): KeyMatch | null {
+  if (!r) return null;
+  const site = deepFreeze(toSite(r));
+  return r.api_key_hash === hash ? { site, until: null } : { site, until: Number(r.previous_key_until ?? 0) };
+}
+
+/** The site of a key match, unless the key is a previous one whose grace has ended by `nowMs`. */
+export const siteInGrace = (match: KeyMatch | null, nowMs: number): Site | null =>
+  match && (match.until === null || match.until > nowMs) ? match.site : null;
 
 export const toSession = (r: Row): ChatSessionSummary => ({
   id: str(r.id),
@@ -177,7 +216,7 @@ export function deepFreeze<T>(value: T): T {
  * PostgreSQL reads as booleans), so that a site, a document or a video is written alike on either.
  */
 
-/** `INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at)`. */
+/** `INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at, api_key)`. */
 export const siteValues = (id: string, input: Parameters<Storage['createSite']>[0]) => [
   id,
   input.name,
@@ -187,6 +226,7 @@ export const siteValues = (id: string, input: Parameters<Storage['createSite']>[
   JSON.stringify({ ...DEFAULT_SITE_CONFIG, ...input.config }),
   JSON.stringify(input.appearance ?? {}),
   now(),
+  input.apiKey,
 ];
 
 /** `INSERT INTO documents (id, site_id, name, type, version_number, embed_token, file_id, text, hide_doc_header, hide_doc_footer, created_at, text_reader)`. */
@@ -219,3 +259,62 @@ export const videoValues = (id: string, input: Parameters<Storage['addVideo']>[0
   JSON.stringify({ ...DEFAULT_VIDEO_SETTINGS, ...input.settings }),
   now(),
 ];
+
+/** `INSERT INTO audit_log (site_id, at, actor, action, before_value, after_value)`. */
+export const auditValues = (entry: NewAuditEntry, at = now()) => [
+  entry.siteId,
+  at,
+  JSON.stringify(entry.actor),
+  entry.action,
+  entry.before === undefined ? null : JSON.stringify(entry.before),
+  entry.after === undefined ? null : JSON.stringify(entry.after),
+];
+
+export const toAudit = (r: Row): AuditEntry => ({
+  id: Number(r.id),
+  siteId: optStr(r.site_id) ?? null,
+  at: str(r.at),
+  actor: json<AuditActor>(str(r.actor), { kind: 'cli' }),
+  action: str(r.action),
+  before: r.before_value === null || r.before_value === undefined ? null : json<unknown>(str(r.before_value), null),
+  after: r.after_value === null || r.after_value === undefined ? null : json<unknown>(str(r.after_value), null),
+});
+/** How an email is compared (accounts are unique whatever the case): NFKC, trimmed, lower case. */
+export const emailKey = (email: string) => email.normalize('NFKC').trim().toLowerCase();
+
+/** The hash a console token (a session id, an invitation token) is stored as: the token itself is never stored. */
+export const hashConsoleToken = (token: string) => createHash('sha256').update(`console:${token}`, 'utf8').digest('hex');
+
+export function toAccount(r: Row): AccountWithHash {
+  return {
+    id: str(r.id),
+    email: str(r.email),
+    passwordHash: str(r.password_hash),
+    createdAt: str(r.created_at),
+    updatedAt: str(r.updated_at),
+  };
+}
+
+export function toInvite(r: Row): InviteRecord {
+  return {
+    email: str(r.email),
+    siteId: optStr(r.site_id) ?? null,
+    role: (optStr(r.role) as SiteRole | undefined) ?? null,
+    createdBy: optStr(r.created_by) ?? null,
+    expiresAt: Number(r.expires_at),
+  };
+}
+
+export function toMember(r: Row): SiteMember {
+  return { siteId: str(r.site_id), accountId: str(r.account_id), email: str(r.email), role: str(r.role) as SiteRole };
+}
+
+export function toConsoleSession(r: Row): ConsoleSessionRecord {
+  return {
+    accountId: str(r.account_id),
+    email: str(r.email),
+    csrfToken: str(r.csrf_token),
+    createdAt: Number(r.created_at),
+    lastSeenAt: Number(r.last_seen_at),
+  };
+}

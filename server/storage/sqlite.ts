@@ -12,8 +12,13 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataStorage, Storage } from './types';
+import { sqliteAccounts } from './sqlite/accounts';
 import { sqliteAnalytics } from './sqlite/analytics';
+import { sqliteAudit } from './sqlite/audit';
+import { sqliteRefusedOrigins } from './sqlite/refused-origins';
+import { sqlitePreviewKeys } from './sqlite/preview-keys';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
+import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
@@ -27,7 +32,7 @@ import { sqliteVideos } from './sqlite/videos';
 
 /**
  * Opens (creating and migrating as needed) the database file `file`; ':memory:' for a throwaway one.
- * `options.now` is the shared state's clock (tests move it).
+ * `options.now` is the clock of the shared state and of console sessions, invitations and sign-in counts (tests move it).
  */
 export function openSqliteStorage(file: string, options: { now?: () => number } = {}): Storage {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -36,10 +41,11 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  const clock = options.now ?? Date.now;
 
   // the same parts, in the same order, as postgres.ts
   const data: SyncStorage = {
-    ...sqliteSites(db),
+    ...sqliteSites(db, options.now),
     ...sqliteChatSessions(db),
     ...sqliteProfiles(db),
     ...sqliteFiles(db),
@@ -48,6 +54,11 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteTriggers(db),
     ...sqliteAnalytics(db),
     ...sqliteRetention(db),
+    ...sqliteAudit(db),
+    ...sqliteAccounts(db, clock),
+    ...sqliteConsoleSessions(db, clock),
+    ...sqliteRefusedOrigins(db),
+    ...sqlitePreviewKeys(db, options.now),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }

@@ -205,24 +205,79 @@ export interface SharedState {
   removeAvatarSession(sessionId: string): Promise<void>;
 }
 
-/** Sites (table `sites`): storage/{sqlite,postgres}/sites.ts. */
+/**
+ * The audit entry of a change, made from the site as it was and as it is once changed (read in the change's own
+ * transaction, and written in it).
+ */
+export type SiteAudit = (before: Site | null, after: Site) => NewAuditEntry;
+
+/** A saved version of a site's appearance (table `appearance_versions`). */
+export interface AppearanceVersion {
+  /** 1, 2, 3, … per site: the latest is the one served. */
+  version: number;
+  savedAt: string;
+  /** Who saved it; null for the version a site had before versions were kept. */
+  savedBy: AuditActor | null;
+  /** The earlier version this one is a copy of (a restore). */
+  restoredFrom: number | null;
+}
+
+/** See {@link SiteStorage.getSiteDetails}. */
+export interface SiteDetails {
+  apiKey: string | null;
+  previousKeyValidUntil: number | null;
+  appearanceVersion: number;
+}
+
+/** Sites (table `sites`, and their appearance's versions, `appearance_versions`): storage/{sqlite,postgres}/sites.ts. */
 export interface SiteStorage {
-  createSite(input: {
-    name: string;
-    apiKey: string;
-    origins: string[];
-    config?: Partial<SiteConfig>;
-    appearance?: Record<string, unknown>;
-  }): Promise<Site>;
+  /** Creates a site (its appearance becomes its version 1), with its audit entry when given. */
+  createSite(
+    input: {
+      name: string;
+      apiKey: string;
+      origins: string[];
+      config?: Partial<SiteConfig>;
+      appearance?: Record<string, unknown>;
+    },
+    audit?: SiteAudit,
+  ): Promise<Site>;
   listSites(): Promise<Site[]>;
   getSite(id: string): Promise<Site | null>;
+  /** The site whose key this is, or whose previous key it is while that key's grace lasts (by the storage's clock). */
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
+  /** Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is no such site. */
   updateSite(
     id: string,
     patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> },
+    audit?: SiteAudit,
   ): Promise<Site | null>;
-  /** Replaces the site's key; the old one stops working at once. */
-  rotateApiKey(id: string, apiKey: string): Promise<boolean>;
+  /**
+   * Publishes `fields` as the site's appearance (replacing it whole) and keeps them as its next version, with the
+   * audit entry when given, all in one transaction: `CONFLICT` when `baseVersion` is not the latest (nothing written),
+   * null when there is no such site.
+   */
+  saveAppearance(
+    siteId: string,
+    input: { fields: Record<string, unknown>; baseVersion: number; savedBy: AuditActor; restoredFrom?: number },
+    audit?: SiteAudit,
+  ): Promise<{ version: number; savedAt: string } | 'CONFLICT' | null>;
+  /** A site's appearance versions, newest first (without their fields). */
+  listAppearanceVersions(siteId: string): Promise<AppearanceVersion[]>;
+  /** One version with its fields, or null. */
+  getAppearanceVersion(siteId: string, version: number): Promise<(AppearanceVersion & { fields: Record<string, unknown> }) | null>;
+  /**
+   * What only the console shows of a site: its API key (null for a key made before the schema kept it), the end of
+   * its previous key's grace (epoch ms; null when there is none), and its appearance's latest version; null when
+   * there is no such site.
+   */
+  getSiteDetails(id: string): Promise<SiteDetails | null>;
+  /**
+   * Replaces the site's key. The old one stops working at once, or, with `previousValidUntil` (epoch ms, by the
+   * storage's clock), keeps working until then (a grace between deploys: {@link findSiteByApiKey} accepts it); a
+   * rotation ends any earlier key's grace. With its audit entry when given. False when there is no such site.
+   */
+  rotateApiKey(id: string, apiKey: string, options?: { previousValidUntil?: number; audit?: SiteAudit }): Promise<boolean>;
 }
 
 /** Visitors' chat sessions and their messages (tables `chat_sessions`, `messages`): storage/{sqlite,postgres}/chat-sessions.ts. */
@@ -343,6 +398,209 @@ export interface RetentionStorage {
   purgeOlderThan(cutoffMs: number): Promise<DeletedVisitorData>;
 }
 
+/**
+ * Who made a change (docs/console.md "One model: operations"): an account signed in to the console, or the admin
+ * CLI on the server's machine.
+ */
+export type AuditActor = { kind: 'account'; accountId: string; email: string } | { kind: 'cli' };
+
+/** A change to record in the audit log: the site it concerns (null for none), who, what, and the values before and after. */
+export interface NewAuditEntry {
+  siteId: string | null;
+  actor: AuditActor;
+  /** What was done, as a code: `site.create`, `site.origins`, `site.key.rotate`, `appearance.save`, … */
+  action: string;
+  /** The changed values before the change (null when there were none, e.g. a new site). Plain JSON. */
+  before: unknown;
+  /** The changed values after it. Plain JSON; a secret (a key) is recorded by its prefix only. */
+  after: unknown;
+}
+
+/** A recorded change. */
+export interface AuditEntry extends NewAuditEntry {
+  /** Increasing: a later entry has a greater id. */
+  id: number;
+  /** When, ISO 8601. */
+  at: string;
+}
+
+/** The audit log (table `audit_log`): storage/{sqlite,postgres}/audit.ts. Append-only. */
+export interface AuditStorage {
+  /** Records one change by itself (a change that writes other rows records its entry in the same transaction instead). */
+  appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
+  /**
+   * A site's entries (every site's and those of none when `siteId` is null), newest first: at most `limit`, with an
+   * id below `before` when given (the next page).
+   */
+  listAudit(siteId: string | null, page: { before?: number; limit: number }): Promise<AuditEntry[]>;
+}
+
+/** A person's role on a site (docs/console.md "People, roles and what each may do"). */
+export type SiteRole = 'owner' | 'editor' | 'viewer' | 'adviser';
+
+/** An operator console account: an email (unique whatever its case) and a password hash. */
+export interface Account {
+  id: string;
+  /** As it was first given; compared without regard to case. */
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An account with its password hash (server/console/passwords.ts: scrypt, its salt and parameters inside). */
+export interface AccountWithHash extends Account {
+  passwordHash: string;
+}
+
+/** An account's role on a site. */
+export interface SiteMember {
+  siteId: string;
+  accountId: string;
+  email: string;
+  role: SiteRole;
+}
+
+/** An invitation not yet used: a first owner's (no site, no role) or a site member's. */
+export interface InviteRecord {
+  email: string;
+  siteId: string | null;
+  role: SiteRole | null;
+  /** The account that invited, or null from the command line. */
+  createdBy: string | null;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** A console session that is still alive, with its account. */
+export interface ConsoleSessionRecord {
+  accountId: string;
+  email: string;
+  /** The session's CSRF token, sent back in X-CSRF-Token on every state-changing call. */
+  csrfToken: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Epoch ms; written again at most once a minute ({@link ConsoleSessionLimits.touchAfterMs}). */
+  lastSeenAt: number;
+}
+
+/** How long console sessions live. */
+export interface ConsoleSessionLimits {
+  /** Ended after this long without a request. */
+  idleMs: number;
+  /** Ended this long after sign-in, however busy. */
+  absoluteMs: number;
+  /** `last_seen_at` is written again only when it is older than this (one write a minute, not one a request). */
+  touchAfterMs: number;
+}
+
+/** What changing a member did: their role before, or why nothing changed. */
+export type MemberChange = { before: SiteRole } | 'NOT_FOUND' | 'LAST_OWNER';
+
+/**
+ * The operator console's accounts, site members and invitations (tables `accounts`, `site_members`, `invites`):
+ * storage/{sqlite,postgres}/accounts.ts. Tokens are given and looked up as they are; the storage keeps only their hash.
+ */
+export interface AccountStorage {
+  /** The account whose email is `email` whatever its case, with its hash. */
+  findAccountByEmail(email: string): Promise<AccountWithHash | null>;
+  getAccount(id: string): Promise<AccountWithHash | null>;
+  /** The sites the account has a role on. */
+  siteRoles(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
+  siteRole(accountId: string, siteId: string): Promise<SiteRole | null>;
+  /** A site's members, by email. */
+  listMembers(siteId: string): Promise<SiteMember[]>;
+  /** Gives the account a role on the site (replacing the one it had). */
+  addMember(siteId: string, accountId: string, role: SiteRole): Promise<void>;
+  /**
+   * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
+   * without an owner, and writes the change's audit entry (made from the role before) in it when given.
+   */
+  changeMember(
+    siteId: string,
+    accountId: string,
+    role: SiteRole | null,
+    audit?: (before: SiteRole) => NewAuditEntry,
+  ): Promise<MemberChange>;
+  /** Records an invitation valid until `expiresAt` (epoch ms), with its audit entry when given, in one transaction. */
+  createInvite(input: InviteRecord & { token: string }, audit?: NewAuditEntry): Promise<void>;
+  /** The invitation, if it is neither used nor expired. */
+  findInvite(token: string): Promise<InviteRecord | null>;
+  /** The site's invitations neither used nor expired, newest first. */
+  listInvites(siteId: string): Promise<InviteRecord[]>;
+  /**
+   * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
+   * its email's account with `passwordHash` when there is none, or else sets the account's password to it (ending
+   * its sessions) unless it is null, and gives the account the invitation's role on its site (an account that
+   * already has a role there keeps it), with the audit entry made from what was done when given. With a null
+   * `passwordHash` and no account, nothing is done (null).
+   */
+  acceptInvite(
+    token: string,
+    passwordHash: string | null,
+    audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry,
+  ): Promise<{ account: Account; invite: InviteRecord } | null>;
+}
+
+/**
+ * Console sessions and the sign-in throttle's counts (tables `console_sessions`, `sign_in_failures`):
+ * storage/{sqlite,postgres}/console-sessions.ts. Session ids are given as they are; the storage keeps their hash.
+ * Times come from the storage's clock.
+ */
+export interface ConsoleSessionStorage {
+  /** Starts a session for the account; ends `replaces` (the session the browser had before: no fixation) and every expired session. */
+  startConsoleSession(input: {
+    id: string;
+    accountId: string;
+    csrfToken: string;
+    replaces?: string;
+    limits: ConsoleSessionLimits;
+  }): Promise<void>;
+  /** The session if it is alive (seen now), else null (an expired one is deleted). */
+  consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
+  endConsoleSession(id: string): Promise<void>;
+  /**
+   * The sign-in failures counted against each key (an account's email, an address) in the window that started
+   * at its first failure, and when the last one was (epoch ms); keys with none are left out.
+   */
+  signInFailures(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
+  /** Counts a failure against each key (a key whose window has ended starts a new one). */
+  recordSignInFailure(keys: string[], windowMs: number): Promise<void>;
+  clearSignInFailures(key: string): Promise<void>;
+}
+
+/** An origin the server refused for a site (table `refused_origins`). */
+export interface RefusedOrigin {
+  origin: string;
+  /** How many times it was noted (at most once a minute per server instance). */
+  count: number;
+  /** ISO 8601. */
+  lastSeenAt: string;
+}
+
+/**
+ * The origins the server refused lately, per site (table `refused_origins`): storage/{sqlite,postgres}/refused-origins.ts.
+ * Every instance writes and reads the same rows, so the console shows what any of them refused.
+ */
+export interface RefusedOriginStorage {
+  /** Notes a refusal of `origin` for the site, at `at` (ISO 8601); a site keeps only its `keep` latest origins. */
+  noteRefusedOrigin(siteId: string, origin: string, at: string, keep: number): Promise<void>;
+  /** The site's refused origins, the latest first. */
+  listRefusedOrigins(siteId: string): Promise<RefusedOrigin[]>;
+  /** Forgets those of the site's refused origins that are now allowed. */
+  forgetRefusedOrigins(siteId: string, origins: readonly string[]): Promise<void>;
+}
+
+/**
+ * The short-lived keys of the console's appearance preview (table `preview_keys`, stored hashed):
+ * storage/{sqlite,postgres}/preview-keys.ts.
+ */
+export interface PreviewKeyStorage {
+  /** Keeps a preview key of the site until `expiresAt` (epoch ms), and forgets the keys that have ended. */
+  addPreviewKey(siteId: string, key: string, expiresAt: number): Promise<void>;
+  /** The site of a preview key that has not ended (by the storage's clock), or null. */
+  findPreviewKey(key: string): Promise<string | null>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -353,7 +611,12 @@ export interface DataStorage
     VideoStorage,
     TriggerStorage,
     AnalyticsStorage,
-    RetentionStorage {}
+    RetentionStorage,
+    AuditStorage,
+    AccountStorage,
+    ConsoleSessionStorage,
+    RefusedOriginStorage,
+    PreviewKeyStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

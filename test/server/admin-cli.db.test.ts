@@ -86,7 +86,9 @@ describe('npm run admin', () => {
   it('works on the database in DATA_DIR and leaves every served file as it was', async () => {
     expect(npmRun).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^created site_?\S+\nAPI key \(shown once; it is stored hashed\): pk_\S+\n$/),
+      stdout: expect.stringMatching(
+        /^created site_?\S+\nAPI key: pk_\S+\nembed snippet:\n<script src="http:\/\/127\.0\.0\.1:8787\/widget\.js" data-api-key="pk_\S+" .*><\/script>\n$/,
+      ),
     });
     // the same files, with the same times and bytes: nothing in dist/widget, dist/public or dist/server was rebuilt
     expect(await servedFiles()).toEqual(before);
@@ -108,10 +110,25 @@ describe('the admin command line', () => {
   });
 
   it.each([
-    [['site:origins:add', 'site_nope', '--origin', 'self'], 'admin: no site site_nope'],
+    [['site:origins:add', 'site_nope', '--origin', 'self'], 'admin: no site "site_nope"'],
+    [['site:create', '--name', 'x', '--origin', 'https://x.example/'], 'admin: "https://x.example/" is not an origin'],
+  ])('%j is refused with status 2, the reason and one line of hint, not the usage', async (args, reason) => {
+    const r = await admin(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(reason);
+    expect(r.stderr).not.toContain('Usage: npm run admin');
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('hint: ')),
+    ).toHaveLength(1);
+  });
+
+  it.each([
     [['visitor:delete', 'SITE_FROM_TEST'], 'admin: missing USER_SESSION_ID'],
     [['data:purge', '--older-than', 'a while'], 'admin: --older-than: "a while" is not a duration'],
-    [['site:create', '--name', 'x', '--origin', 'https://x.example/'], 'admin: "https://x.example/" is not an origin'],
     [['nonsense'], 'admin: unknown command nonsense'],
     [['sites', '--bogus'], "admin: Unknown option '--bogus'"],
   ])('%j is refused with status 2, the reason and the usage', async (args, reason) => {
@@ -169,5 +186,44 @@ describe('the admin command line', () => {
     const bad = await admin(['sites'], { RETENTION: 'soon' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('RETENTION must be a duration');
+  });
+
+  it('names a site by its id or its exact name; a wrong one is "no site" and one line of hint', async () => {
+    const byName = await admin(['site:appearance', 'Shop', '--json', '{"agentName":"Ava"}']);
+    expect(byName).toEqual({ code: 0, stdout: 'appearance saved as version 2\n', stderr: '' });
+    const wrong = await admin(['site:appearance', 'My shop', '--json', '{"agentName":"Ava"}']);
+    expect(wrong).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'admin: no site "My shop"\nhint: `npm run admin -- sites` lists the sites (SITE is an id or an exact name)\n',
+    });
+  });
+
+  it('refuses a colour typo and a wrong field name, listing the valid fields, and stores neither', async () => {
+    const typo = await admin(['site:appearance', siteId, '--json', '{"launcher":{"backgroundColor":"#e11d4"}}']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^admin: launcher\.backgroundColor "#e11d4" is not a colour\nallowed: a colour: #rgb, #rrggbb/);
+    const field = await admin(['site:appearance', siteId, '--json', '{"launcher":{"backgroundColour":"#e11d48"}}']);
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain('admin: launcher.backgroundColour is not an appearance field (did you mean launcher.backgroundColor?)');
+    expect(field.stderr).toMatch(/\nvalid: launcher\.alignment, launcher\.size, .*launcher\.backgroundColor/);
+    expect((await storage.getSite(siteId))?.appearance).toEqual({ agentName: 'Ava' });
+  });
+
+  it('rotates a key and says how long the old one keeps working', async () => {
+    const r = await admin(['site:rotate-key', siteId]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^the old key keeps working for 24 hours, until \S+Z: .*\nnew API key: pk_\S+\n$/);
+  });
+
+  it('exports the audit log as JSON or CSV, to stdout only', async () => {
+    const json = await admin(['audit:export', '--site', 'Shop']);
+    expect(json.stderr).toBe('');
+    const entries = JSON.parse(json.stdout) as { who: string; what: string }[];
+    expect(entries[0]).toMatchObject({ who: 'cli', what: 'site.create' });
+    expect(entries.map((e) => e.what)).toContain('appearance.save');
+    const csv = await admin(['audit:export', '--format', 'csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,at,site,who,what,before,after');
+    expect((await admin(['audit:export', '--format', 'xml'])).code).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiLimits, ApiServices, AvatarProvider } from '../../server/api-services';
 import type { AnswerEngine, AnswerRequest } from '../../server/answers/types';
 import { buildApp } from '../../server/app';
+import type { ConsoleServices } from '../../server/console';
 import { loadTokenSecret, TokenSigner } from '../../server/auth';
 import type { Site, Storage } from '../../server/storage/types';
 import type { Transcriber } from '../../server/transcribe/types';
@@ -72,6 +73,10 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** buildApp's `allowedHosts`. */
   allowedHosts?: import('../../server/hosts').AllowedHosts;
+  /** The console's API (docs/console.md) with these services (its storage is the server's). */
+  console?: Omit<ConsoleServices, 'storage'>;
+  /** The storage's clock (console sessions, invitations, shared state) and the console's. @default Date.now */
+  now?: () => number;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -79,7 +84,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   await mkdir(path.join(dir, 'public', 'assets'), { recursive: true });
   await writeFile(path.join(dir, 'public', 'index.html'), '<!doctype html><div id="app" data-token="__VIDEO_TOKEN__"></div>');
   const database = options.database ?? (await newTestDatabase(dir));
-  const storage = await openTestDatabase(database);
+  const storage = await openTestDatabase(database, { now: options.now });
   const site =
     options.seed === false
       ? (await storage.listSites())[0]!
@@ -108,6 +113,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl,
     allowedHosts: options.allowedHosts,
+    console: options.console && { now: options.now, publicUrl: options.publicUrl, ...options.console, storage },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const visitorTokens = new Map<string, string>();

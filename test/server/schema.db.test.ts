@@ -25,6 +25,8 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [6, 'ecb831bf73a7eeb3', null],
   [7, 'a2557344566fdb0b', '7c9babd45fb1bb5b'],
   [8, '175bbf0e26fbe86d', 'fce8ba28511b92be'],
+  [9, '8888befbc0b7d715', 'a03631ea2188b6f9'],
+  [10, 'c75140db7b0a6575', '9c4203186d8b0e15'],
 ];
 
 /**

@@ -18,6 +18,8 @@ import { sharedState } from './005-shared-state';
 import { sqliteContentIndexes } from './006-sqlite-content-indexes';
 import { documentTextReader } from './007-document-text-reader';
 import { adviceTools } from './008-advice-tools';
+import { consoleModel } from './009-console-model';
+import { consoleAccounts } from './010-console-accounts';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -32,6 +34,8 @@ export const MIGRATIONS: readonly Migration[] = [
   sqliteContentIndexes,
   documentTextReader,
   adviceTools,
+  consoleModel,
+  consoleAccounts,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

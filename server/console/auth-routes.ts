@@ -1,0 +1,181 @@
+/**
+ * The console's sign-in (docs/console.md "HTTP API"): `GET session`, `POST sign-in`, `POST sign-out`, and the
+ * invitations (`GET`/`POST invites/:token`) through which an account is made and its password set.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { emailKey } from '../storage/records';
+import type { Account } from '../storage/types';
+import type { ConsoleContext } from './context';
+import { ConsoleError, invalid, notFound } from './errors';
+import { AUTH_BODY_LIMIT, SESSION_LIMITS, THROTTLE, throttleDelayMs } from './limits';
+import { hashPassword, PASSWORD_LENGTH, passwordIssue, verifyPassword } from './passwords';
+import { newSecret, sessionCookie, setSessionCookie, signedIn } from './session';
+
+/** The JSON schema of a text field of at most `max` characters. */
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+
+const signInBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email: text(320), password: text(1024) },
+} as const;
+
+const inviteBody = { type: 'object', required: ['password'], properties: { password: text(1024) } } as const;
+const tokenParams = { type: 'object', properties: { token: text(100) } } as const;
+
+/** What a refused new password is told: the rule, never the password. */
+export const PASSWORD_ALLOWED = `${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters, not a common password; any characters, no other rules`;
+
+const SIGN_IN_FAILED = () => new ConsoleError(401, 'SIGN_IN_FAILED', 'The email or the password is not right.');
+
+/** The throttle's keys for a sign-in: the account (its email as typed, case aside) and the client's address. */
+const throttleKeys = (email: string, req: FastifyRequest) => [`account:${emailKey(email)}`, `address:${req.ip}`];
+
+export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): void {
+  /** `GET session`'s body for the account. */
+  const sessionBody = async (account: Pick<Account, 'id' | 'email'>, csrfToken: string) => {
+    const sites = [];
+    for (const { siteId, role } of await c.storage.siteRoles(account.id)) {
+      const site = await c.storage.getSite(siteId);
+      if (site) sites.push({ id: site.id, name: site.name, role });
+    }
+    return { account: { id: account.id, email: account.email }, csrfToken, sites };
+  };
+
+  /** Starts a new session for the account (ending the one the browser had: no fixation, ASVS 3.2.1) and answers as `GET session`. */
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Pick<Account, 'id' | 'email'>) => {
+    const id = newSecret();
+    const csrfToken = newSecret();
+    await c.storage.startConsoleSession({ id, accountId: account.id, csrfToken, replaces: sessionCookie(req), limits: SESSION_LIMITS });
+    setSessionCookie(reply, id, c.secureCookie);
+    return sessionBody(account, csrfToken);
+  };
+
+  /** 429 THROTTLED when a key's failures make the next attempt wait (limits.ts THROTTLE). */
+  const checkThrottle = async (keys: string[]) => {
+    const counts = await c.storage.signInFailures(keys, THROTTLE.windowMs);
+    const t = c.now();
+    let waitMs = 0;
+    for (const [key, { failures, lastAt }] of counts) {
+      const free = key.startsWith('account:') ? THROTTLE.accountFree : THROTTLE.addressFree;
+      waitMs = Math.max(waitMs, lastAt + throttleDelayMs(failures, free) - t);
+    }
+    if (waitMs > 0) {
+      const retryAfterS = Math.ceil(waitMs / 1000);
+      throw new ConsoleError(429, 'THROTTLED', `Too many failed sign-ins: try again in ${retryAfterS} s.`, { retryAfterS });
+    }
+  };
+
+  /** Whether `password` is the account's (a dummy hash is checked for an unknown email, so that both take as long). */
+  const passwordMatches = async (account: { passwordHash: string } | null, password: string) => {
+    if (account) return verifyPassword(password, account.passwordHash);
+    await verifyPassword(password, await c.dummyHash());
+    return false;
+  };
+
+  api.get('/session', async (req) => {
+    const session = signedIn(req);
+    return sessionBody({ id: session.accountId, email: session.email }, session.csrfToken);
+  });
+
+  api.post<{ Body: { email: string; password: string } }>(
+    '/sign-in',
+    { schema: { body: signInBody }, bodyLimit: AUTH_BODY_LIMIT, config: { consolePublic: true } },
+    async (req, reply) => {
+      const { email, password } = req.body;
+      const keys = throttleKeys(email, req);
+      await checkThrottle(keys);
+      const account = await c.storage.findAccountByEmail(email);
+      if (!(await passwordMatches(account, password)) || !account) {
+        await c.storage.recordSignInFailure(keys, THROTTLE.windowMs);
+        await c.audit({
+          siteId: null,
+          // an email with no account: the actor is who tried, by the email typed (no account id)
+          actor: account ? actorOf(account) : { kind: 'account', accountId: '', email },
+          action: 'account.sign-in.fail',
+          before: null,
+          after: { email, address: req.ip, known: account !== null },
+        });
+        throw SIGN_IN_FAILED();
+      }
+      await c.storage.clearSignInFailures(keys[0]!);
+      const body = await startSession(req, reply, account);
+      await c.audit({ siteId: null, actor: actorOf(account), action: 'account.sign-in', before: null, after: { address: req.ip } });
+      return body;
+    },
+  );
+
+  api.post('/sign-out', async (req, reply) => {
+    const session = signedIn(req);
+    await c.storage.endConsoleSession(session.sessionId);
+    setSessionCookie(reply, null, c.secureCookie);
+    await c.audit({
+      siteId: null,
+      actor: { kind: 'account', accountId: session.accountId, email: session.email },
+      action: 'account.sign-out',
+      before: null,
+      after: null,
+    });
+    return reply.code(204).send();
+  });
+
+  api.get<{ Params: { token: string } }>('/invites/:token', { schema: { params: tokenParams } }, async (req) => {
+    const invite = await c.storage.findInvite(req.params.token);
+    if (!invite) throw notFound();
+    const site = invite.siteId ? await c.storage.getSite(invite.siteId) : null;
+    return {
+      email: invite.email,
+      ...(site && invite.role ? { siteName: site.name, role: invite.role } : {}),
+      expiresAt: new Date(invite.expiresAt).toISOString(),
+      // an account of this email signs in with its password to take the invitation; a new one chooses a password
+      hasAccount: (await c.storage.findAccountByEmail(invite.email)) !== null,
+    };
+  });
+
+  api.post<{ Params: { token: string }; Body: { password: string } }>(
+    '/invites/:token',
+    { schema: { params: tokenParams, body: inviteBody }, bodyLimit: AUTH_BODY_LIMIT, config: { consolePublic: true } },
+    async (req, reply) => {
+      const { token } = req.params;
+      const { password } = req.body;
+      const invite = await c.storage.findInvite(token);
+      if (!invite) throw notFound();
+      const existing = await c.storage.findAccountByEmail(invite.email);
+      let hash: string | null = null;
+      if (existing && invite.siteId) {
+        // an invitation to a site does not reset an account's password (whoever holds the link could take the
+        // account): the account's own password takes it, throttled as a sign-in
+        const keys = throttleKeys(invite.email, req);
+        await checkThrottle(keys);
+        if (!(await verifyPassword(password, existing.passwordHash))) {
+          await c.storage.recordSignInFailure(keys, THROTTLE.windowMs);
+          throw SIGN_IN_FAILED();
+        }
+      } else {
+        // a new account, or a first owner's invitation (from the command line: the server's operator may reset a password)
+        const issue = passwordIssue(password, invite.email);
+        if (issue) {
+          const why = { TOO_SHORT: 'is too short', TOO_LONG: 'is too long', COMMON: 'is too common' }[issue];
+          throw invalid('password', `The password ${why}.`, PASSWORD_ALLOWED);
+        }
+        hash = await hashPassword(password, c.scryptCost);
+      }
+      const accepted = await c.storage.acceptInvite(token, hash, ({ account, invite: used }) => ({
+        siteId: used.siteId,
+        actor: actorOf(account),
+        action: 'invite.accept',
+        before: null,
+        after: { email: account.email, role: used.role, passwordSet: hash !== null },
+      }));
+      if (!accepted) throw notFound();
+      return startSession(req, reply, accepted.account);
+    },
+  );
+}
+
+/** The audit log's actor for an account. */
+export const actorOf = (account: Pick<Account, 'id' | 'email'>) => ({
+  kind: 'account' as const,
+  accountId: account.id,
+  email: account.email,
+});

@@ -1,0 +1,46 @@
+/** What the console API's routes share: the storage, the clock, the password hashing cost, the audit log. */
+import type { FastifyRequest } from 'fastify';
+import { ownOrigin } from '../routes/origins';
+import type { NewAuditEntry, Storage } from '../storage/types';
+import { dummyHash, SCRYPT_COST, type ScryptCost } from './passwords';
+
+/** What the console API needs, given by main.ts or the tests. */
+export interface ConsoleServices {
+  storage: Storage;
+  /** PUBLIC_URL: the cookie is `Secure` when it is https. */
+  publicUrl?: string;
+  /** The clock of the sign-in throttle (the storage's own clock times sessions and invitations). @default Date.now */
+  now?: () => number;
+  /** scrypt's cost for new password hashes (tests lower it). @default SCRYPT_COST */
+  scryptCost?: ScryptCost;
+}
+
+/** The routes' shared state. */
+export interface ConsoleContext {
+  storage: Storage;
+  secureCookie: boolean;
+  now: () => number;
+  scryptCost: ScryptCost;
+  /** A hash of no one's password, to verify against for an unknown email (passwords.ts dummyHash). */
+  dummyHash: () => Promise<string>;
+  /** Records an entry in the audit log (never a password, a hash or a token). */
+  audit: (entry: NewAuditEntry) => Promise<void>;
+}
+
+export function consoleContext(services: ConsoleServices): ConsoleContext {
+  const scryptCost = services.scryptCost ?? SCRYPT_COST;
+  return {
+    storage: services.storage,
+    secureCookie: services.publicUrl?.startsWith('https:') ?? false,
+    now: services.now ?? Date.now,
+    scryptCost,
+    dummyHash: dummyHash(scryptCost),
+    audit: async (entry) => void (await services.storage.appendAudit(entry)),
+  };
+}
+
+/** The link an invitation is used at: `/console/invite/<token>` on the server's own origin. */
+export const inviteLink = (origin: string, token: string) => `${origin}/console/invite/${token}`;
+
+/** The invitation link for a request (its server's own origin: PUBLIC_URL's when set). */
+export const inviteLinkFor = (req: FastifyRequest, token: string) => inviteLink(ownOrigin(req), token);

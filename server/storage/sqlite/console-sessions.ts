@@ -1,0 +1,72 @@
+/** Console sessions and the sign-in throttle's counts on SQLite. */
+import { hashConsoleToken, toConsoleSession } from '../records';
+import type { ConsoleSessionLimits, ConsoleSessionStorage } from '../types';
+import type { Db, Row, Sync } from './db';
+
+/** The console session methods of the storage on `db`; `clock` is the storage's clock (tests move it). */
+export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<ConsoleSessionStorage> {
+  const insert = db.prepare(
+    'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const remove = db.prepare('DELETE FROM console_sessions WHERE id_hash = ?');
+  const sweep = db.prepare('DELETE FROM console_sessions WHERE last_seen_at <= ? OR created_at <= ?');
+  const session = db.prepare<[string], Row>(
+    'SELECT s.*, a.email FROM console_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?',
+  );
+  const touch = db.prepare('UPDATE console_sessions SET last_seen_at = ? WHERE id_hash = ?');
+  const failures = db.prepare<[string], Row>('SELECT * FROM sign_in_failures WHERE key = ?');
+  const recordFailure = db.prepare(
+    `INSERT INTO sign_in_failures (key, failures, first_at, last_at) VALUES (?, 1, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN first_at <= ? THEN 1 ELSE failures + 1 END,
+       first_at = CASE WHEN first_at <= ? THEN excluded.first_at ELSE first_at END,
+       last_at = excluded.last_at`,
+  );
+  const clear = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
+  const sweepFailures = db.prepare('DELETE FROM sign_in_failures WHERE first_at <= ?');
+
+  const expired = (limits: ConsoleSessionLimits, t: number) => [t - limits.idleMs, t - limits.absoluteMs] as const;
+
+  const start = db.transaction((input: Parameters<ConsoleSessionStorage['startConsoleSession']>[0]) => {
+    const t = clock();
+    if (input.replaces !== undefined) remove.run(hashConsoleToken(input.replaces));
+    sweep.run(...expired(input.limits, t));
+    insert.run(hashConsoleToken(input.id), input.accountId, input.csrfToken, t, t);
+  });
+
+  const record = db.transaction((keys: string[], windowMs: number) => {
+    const t = clock();
+    sweepFailures.run(t - windowMs);
+    for (const key of keys) recordFailure.run(key, t, t, t - windowMs, t - windowMs);
+  });
+
+  return {
+    startConsoleSession: (input) => void start(input),
+    consoleSession(id, limits) {
+      const hash = hashConsoleToken(id);
+      const r = session.get(hash);
+      if (!r) return null;
+      const t = clock();
+      const found = toConsoleSession(r);
+      const [idleCutoff, absoluteCutoff] = expired(limits, t);
+      if (found.lastSeenAt <= idleCutoff || found.createdAt <= absoluteCutoff) {
+        remove.run(hash);
+        return null;
+      }
+      if (t - found.lastSeenAt >= limits.touchAfterMs) touch.run(t, hash);
+      return { ...found, lastSeenAt: t };
+    },
+    endConsoleSession: (id) => void remove.run(hashConsoleToken(id)),
+    signInFailures(keys, windowMs) {
+      const t = clock();
+      const out = new Map<string, { failures: number; lastAt: number }>();
+      for (const key of keys) {
+        const r = failures.get(key);
+        if (r && Number(r.first_at) > t - windowMs) out.set(key, { failures: Number(r.failures), lastAt: Number(r.last_at) });
+      }
+      return out;
+    },
+    recordSignInFailure: (keys, windowMs) => void record(keys, windowMs),
+    clearSignInFailures: (key) => void clear.run(key),
+  };
+}
