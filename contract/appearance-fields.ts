@@ -280,7 +280,7 @@ type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Every problem of a site's stored appearance fields (the overrides, not the defaults), in field order: an unknown
+ * Every problem of a site's stored appearance fields (the overrides, not the defaults), in their order: an unknown
  * field (listing the valid ones at its level, with the closest as a suggestion), a value of the wrong type or out of
  * its range. Empty when all of it may be stored.
  */

@@ -4,6 +4,9 @@ import { invalid } from './errors';
 import { originAllowed } from '../routes/origins';
 import type { RefusedOrigin } from '../storage/types';
 
+/** The most origins a site allows (a list longer than any real site's, short enough to check on every request). */
+const ORIGINS_MAX = 100;
+
 /** What an origin entry may be, for a refusal's `allowed`. */
 export const ORIGIN_ALLOWED = 'an origin as a browser sends it (scheme://host[:port], no path), self for this server, or *';
 
@@ -13,6 +16,8 @@ export const ORIGIN_ALLOWED = 'an origin as a browser sends it (scheme://host[:p
  * first that is not, with the origin it may have meant.
  */
 export function checkOrigins(values: readonly unknown[]): string[] {
+  if (values.length > ORIGINS_MAX)
+    throw invalid('origins', `a site allows at most ${ORIGINS_MAX} origins`, `at most ${ORIGINS_MAX} origins`);
   for (const o of values) {
     if (o === 'self' || o === '*') continue;
     let origin: string | undefined;

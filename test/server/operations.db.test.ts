@@ -200,6 +200,9 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
     });
     expect(await ops.setOrigins(CLI, site.id, [])).toEqual({ origins: [], warnings: ['NO_ORIGINS'] });
     expect(await refusal(ops.setOrigins(CLI, site.id, ['shop.example']))).toMatchObject({ code: 'INVALID', field: 'origins' });
+    const many = Array.from({ length: 101 }, (_, i) => `https://s${i}.example`);
+    expect(await refusal(ops.setOrigins(CLI, site.id, many))).toMatchObject({ code: 'INVALID', field: 'origins' });
+    expect(await refusal(ops.setOrigins(CLI, site.id, 'self'))).toMatchObject({ code: 'INVALID', field: 'origins' });
     const [entry] = await ops.listAudit(CLI, site.id);
     expect(entry).toMatchObject({ what: 'site.origins', before: { origins: ['https://shop.example'] }, after: { origins: [] } });
   });
