@@ -90,6 +90,19 @@ describe('console API client', () => {
     expect(header(calls.at(-1)!.init, 'X-CSRF-Token')).toBeUndefined();
   });
 
+  it('allows one refused origin with its own call', async () => {
+    const { fetch, calls } = fake(() => Response.json({ origins: ['self', 'https://a.example'], warnings: [] }));
+    expect(await createApi({ fetch }).allowOrigin('s1', 'https://a.example')).toEqual({
+      origins: ['self', 'https://a.example'],
+      warnings: [],
+    });
+    expect([calls[0]!.init.method, calls[0]!.url, calls[0]!.init.body]).toEqual([
+      'POST',
+      '/console/api/sites/s1/origins',
+      '{"origin":"https://a.example"}',
+    ]);
+  });
+
   it('pages the audit log by the last entry seen', async () => {
     const { fetch, calls } = fake(() =>
       Response.json([{ id: 3, at: '2026-01-01T00:00:00Z', who: 'a@b.c', what: 'site.origins', before: [], after: ['x'] }]),
