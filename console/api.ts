@@ -103,8 +103,9 @@ const object =
 // --- the API's shapes ---
 
 /** A role on a site (docs/console.md "People, roles"). */
-export type Role = 'owner' | 'editor' | 'viewer';
-export const ROLES: readonly Role[] = ['owner', 'editor', 'viewer'];
+/** `adviser` reads a site as a viewer does (advice files come later). */
+export type Role = 'owner' | 'editor' | 'viewer' | 'adviser';
+export const ROLES: readonly Role[] = ['owner', 'editor', 'viewer', 'adviser'];
 const role = oneOf<Role>(...ROLES);
 
 export interface SiteSummary {
@@ -330,6 +331,8 @@ export function createApi(options: ApiOptions = {}) {
     site: (id: string) => request('GET', site(id), siteDetail),
     updateConfig: (id: string, config: SiteConfig) => request('PATCH', `${site(id)}/config`, null, config),
     setOrigins: (id: string, origins: string[]) => request('PUT', `${site(id)}/origins`, originsResult, { origins }),
+    /** Allows one more origin (the Allow button beside a refused one); answers as `setOrigins`. */
+    allowOrigin: (id: string, origin: string) => request('POST', `${site(id)}/origins`, originsResult, { origin }),
     refusedOrigins: (id: string) => request('GET', `${site(id)}/refused-origins`, list(refusedOrigin)),
     rotateKey: (id: string) => request('POST', `${site(id)}/key`, keyRotation),
 

@@ -18,7 +18,7 @@ export const W = {
   mainNav: 'Site',
   siteSwitcher: 'Site',
   allSites: 'All sites',
-  roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as Record<string, string>,
+  roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer', adviser: 'Adviser' } as Record<string, string>,
   screens: {
     signIn: 'Sign in',
     invite: 'Set your password',

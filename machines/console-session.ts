@@ -14,7 +14,7 @@ import { notProvided } from './not-provided';
 export interface SessionSite {
   id: string;
   name: string;
-  role: 'owner' | 'editor' | 'viewer';
+  role: 'owner' | 'editor' | 'viewer' | 'adviser';
 }
 
 /** What a started session gives (GET session). */

@@ -29,6 +29,8 @@ export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>)
       ) : (
         <form
           data-part="form"
+          // the console words its own refusals at the field (the browser's bubbles are not announced alike)
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             session.send({ type: 'INVITE.ACCEPT', token, password });

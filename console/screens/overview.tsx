@@ -87,14 +87,15 @@ function Origins({ site, api, reload }: Part) {
   const [draft, setDraft] = useState(site.origins);
   const [adding, setAdding] = useState('');
   const save = useTask((origins: string[]) => api.setOrigins(site.id, origins));
+  const allow = useTask((origin: string) => api.allowOrigin(site.id, origin));
   const refused = useLoad(() => (owner ? api.refusedOrigins(site.id) : Promise.resolve([])));
   const againRefused = refused.again;
   useEffect(() => {
-    if (save.phase !== 'done') return;
+    if (save.phase !== 'done' && allow.phase !== 'done') return;
     setAdding('');
     reload();
     againRefused();
-  }, [save.phase, reload, againRefused]);
+  }, [save.phase, allow.phase, reload, againRefused]);
   const submit = (origins: string[]) => (removesSelf(site.origins, origins) ? save.request(origins) : save.run(origins));
   const changed = draft.join('\n') !== site.origins.join('\n');
   const fieldError = save.error?.field === 'origins' || save.error?.code === 'INVALID' ? save.error : null;
@@ -145,7 +146,7 @@ function Origins({ site, api, reload }: Part) {
             </Field>
             <button type="submit">{W.add}</button>
           </form>
-          {!fieldError && <ErrorText error={save.error} />}
+          {!fieldError && <ErrorText error={save.error ?? allow.error} />}
           {save.phase === 'done' && !changed && <p role="status">{W.saved}</p>}
           <button type="button" data-part="primary" disabled={!changed || save.phase === 'running'} onClick={() => submit(draft)}>
             {save.phase === 'running' ? W.saving : W.saveOrigins}
@@ -167,8 +168,8 @@ function Origins({ site, api, reload }: Part) {
                   <button
                     type="button"
                     aria-label={W.allowNamed(r.origin)}
-                    disabled={site.origins.includes(r.origin) || save.phase === 'running'}
-                    onClick={() => submit([...site.origins, r.origin])}
+                    disabled={site.origins.includes(r.origin) || allow.phase === 'running'}
+                    onClick={() => allow.run(r.origin)}
                   >
                     {W.allow}
                   </button>
@@ -183,7 +184,7 @@ function Origins({ site, api, reload }: Part) {
 }
 
 function Config({ site, api, reload }: Part) {
-  const editor = site.role !== 'viewer';
+  const editor = site.role === 'owner' || site.role === 'editor';
   const [config, setConfig] = useState<SiteConfig>(site.config);
   const save = useTask((c: SiteConfig) => api.updateConfig(site.id, c));
   useEffect(() => {

@@ -19,6 +19,8 @@ export function SignInScreen() {
       <Heading>{W.screens.signIn}</Heading>
       <form
         data-part="form"
+        // the console words its own refusals (the browser's bubbles are not announced alike)
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           session.send({ type: 'SIGN_IN.SUBMIT', email, password });

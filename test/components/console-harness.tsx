@@ -45,6 +45,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     site: vi.fn(async () => SITE),
     updateConfig: vi.fn(async () => undefined),
     setOrigins: vi.fn(async (_id: string, origins: string[]) => ({ origins, warnings: [] })),
+    allowOrigin: vi.fn(async (_id: string, origin: string) => ({ origins: [...SITE.origins, origin], warnings: [] })),
     refusedOrigins: vi.fn(async () => [{ origin: 'https://blog.example', lastSeenAt: '2026-11-26T09:00:00Z', count: 3 }]),
     rotateKey: vi.fn(async () => ({ apiKey: 'pk_2', previousKey: { validUntil: '2026-11-27T10:00:00Z' } })),
     appearance: vi.fn(async () => ({ version: 1, appearance: {} })),

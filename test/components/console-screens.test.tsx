@@ -164,7 +164,10 @@ describe('a site’s overview', () => {
     const api = fakeApi();
     renderConsole('/console/sites/s1', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Allow https://blog.example' }));
-    await waitFor(() => expect(api.setOrigins).toHaveBeenCalledWith('s1', ['self', 'https://shop.example', 'https://blog.example']));
+    await waitFor(() => expect(api.allowOrigin).toHaveBeenCalledWith('s1', 'https://blog.example'));
+    expect(api.setOrigins).not.toHaveBeenCalled();
+    // the site and the refused list are read again
+    await waitFor(() => expect(api.refusedOrigins).toHaveBeenCalledTimes(2));
   });
 
   it('saves the settings', async () => {

@@ -49,13 +49,13 @@ describe('the keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Rotate the API key?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('The old key keeps working for 1 day');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     // the page behind is inert: Tab stays inside the dialog
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rotate key');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Rotate key');
   });
 
   it('a link followed moves the focus to the new screen’s heading; Back returns', async () => {

@@ -46,6 +46,11 @@ describe('console API client', () => {
     await expect(createApi({ fetch: notJson.fetch }).sites()).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
+  it('takes every role of the contract, advisers included', async () => {
+    const { fetch } = fake(() => Response.json([{ id: 's1', name: 'Shop', role: 'adviser' }]));
+    expect(await createApi({ fetch }).sites()).toEqual([{ id: 's1', name: 'Shop', role: 'adviser' }]);
+  });
+
   it('keeps only the fields it knows', async () => {
     const { fetch } = fake(() => Response.json([{ id: 7, name: 'Shop', role: 'viewer', secret: 'x' }]));
     expect(await createApi({ fetch }).sites()).toEqual([{ id: '7', name: 'Shop', role: 'viewer' }]);
@@ -83,6 +88,19 @@ describe('console API client', () => {
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
     await api.setOrigins('s1', []).catch(() => undefined);
     expect(header(calls.at(-1)!.init, 'X-CSRF-Token')).toBeUndefined();
+  });
+
+  it('allows one refused origin with its own call', async () => {
+    const { fetch, calls } = fake(() => Response.json({ origins: ['self', 'https://a.example'], warnings: [] }));
+    expect(await createApi({ fetch }).allowOrigin('s1', 'https://a.example')).toEqual({
+      origins: ['self', 'https://a.example'],
+      warnings: [],
+    });
+    expect([calls[0]!.init.method, calls[0]!.url, calls[0]!.init.body]).toEqual([
+      'POST',
+      '/console/api/sites/s1/origins',
+      '{"origin":"https://a.example"}',
+    ]);
   });
 
   it('pages the audit log by the last entry seen', async () => {
