@@ -102,6 +102,11 @@ export type SiteEvent =
   | { type: 'PRESENCE.CHECK' }
   /** The visitor asks to load the settings again after a failure. */
   | { type: 'SETTINGS.RETRY' }
+  /**
+   * The page shows this appearance in place of the site's (a preview: src/preview.ts); it is never stored, as
+   * only a load of the settings says `settings.loaded`, which then brings the site's own again.
+   */
+  | { type: 'SETTINGS.SHOW'; appearance: Appearance }
   /** The visitor hides the page-awareness banner, or shows it again (from Settings). */
   | { type: 'BANNER.DISMISS' }
   | { type: 'BANNER.RESTORE' };
@@ -175,10 +180,13 @@ export const siteMachine = setup({
       const { failure: _, ...settled } = settleSettings(context, result);
       return settled;
     }),
-    reportFailure: emit(({ context }, result: SettingsResult) => ({
-      type: 'settings.failed' as const,
-      ...settleSettings(context, result).failure!,
-    })),
+    /** After `applySettings`: the failure to report, else the settings loaded (to be stored for the next visit). */
+    reportSettings: emit(({ context }, result: SettingsResult) => {
+      const { failure } = settleSettings(context, result);
+      return failure
+        ? { type: 'settings.failed' as const, ...failure }
+        : { type: 'settings.loaded' as const, appearance: context.appearance, config: context.config };
+    }),
     setPath: assign({ path: ({ context, event }) => (event.type === 'PATH.CHANGED' ? event.path : context.path) }),
     /** PATH.CHANGED and VIEWPORT.CHANGED mean the same to the window. */
     forwardToWindow: sendTo(
@@ -217,6 +225,7 @@ export const siteMachine = setup({
     // widget-spec §4: on close a bubble may show
     'window.closed': { actions: 'checkPresence' },
     'bubble.dismissed': { actions: 'rememberDismissed' },
+    'SETTINGS.SHOW': { actions: assign({ appearance: ({ event }) => event.appearance }) },
     'BANNER.DISMISS': { actions: assign({ bannerDismissed: true }) },
     'BANNER.RESTORE': { actions: assign({ bannerDismissed: false }) },
   },
@@ -226,24 +235,14 @@ export const siteMachine = setup({
       after: { settingsPatience: { actions: assign({ showable: true }) } },
       invoke: {
         src: 'loadSettings',
-        onDone: [
-          // a failed call is reported too (the programmatic API's 'error' event carries it)
-          {
-            guard: ({ event }) => !event.output.appearance.ok || !event.output.config.ok,
-            target: 'settled',
-            actions: [
-              { type: 'applySettings', params: ({ event }) => event.output },
-              { type: 'reportFailure', params: ({ event }) => event.output },
-            ],
-          },
-          {
-            target: 'settled',
-            actions: [
-              { type: 'applySettings', params: ({ event }) => event.output },
-              emit(({ context }) => ({ type: 'settings.loaded' as const, appearance: context.appearance, config: context.config })),
-            ],
-          },
-        ],
+        // a failed call is reported too (the programmatic API's 'error' event carries it)
+        onDone: {
+          target: 'settled',
+          actions: [
+            { type: 'applySettings', params: ({ event }) => event.output },
+            { type: 'reportSettings', params: ({ event }) => event.output },
+          ],
+        },
         // the actor reports failures as outcomes; a throw is a bug in it, shown as 'Unable to load'
         onError: {
           target: 'failed',

@@ -19,6 +19,7 @@ import type { WindowActor } from '../machines/window';
 import { bootActor, connect } from './api/token-source';
 import { App } from './app';
 import { chatWindowPart, windowCss } from './chat-window/index';
+import { windowVariables } from './chat-window/theme';
 import { isRunning, reportFacts, spawnIn } from './chat-window/conversation';
 import type { FirstFrame } from './launcher-frame';
 import type { Appearance } from '../contract/appearance';
@@ -63,6 +64,11 @@ export interface WidgetImplementation {
   newChat(): void;
   /** Shows the widget in the locale of a BCP 47 tag (docs/embedding.md "Languages"); null goes back to the other sources. */
   setLocale(tag: string | null): void;
+  /**
+   * Shows these appearance fields over the site's own, on this page only and never stored (the operator
+   * console's live preview: docs/embedding.md "Programmatic API"); null goes back to the site's own.
+   */
+  setAppearance(fields: unknown): void;
   /** Removes the widget from the page and stops everything it started. */
   destroy(): void;
 }
@@ -89,7 +95,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     // (a call still in flight when the widget is removed reports to no one)
     onReach: (answered) => isRunning(root) && network.send({ type: answered ? 'NETWORK.BACK' : 'NETWORK.LOST' }),
   });
-  const part = chatWindowPart({ http, userSessionId: visitor, inspect, host, site: () => site, windowActor: () => windowActor });
+  const part = chatWindowPart({ http, userSessionId: visitor, inspect, site: () => site, windowActor: () => windowActor });
   // issue 4: no long task during boot at 4x CPU throttling: the first actors of a page are the slowest
   // (xstate's code runs for the first time), so the system starts in a task of its own
   await nextTask();
@@ -158,6 +164,8 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
       theme = a;
       scheme(schemeOf(a));
       applyTheme(host, inScheme(frameVariables, a));
+      // the window's too (before it loads, they are read by nothing): a preview changes them live
+      applyTheme(host, inScheme(windowVariables, a));
     }
   };
   // (now, as subscribe reports only later snapshots)
@@ -228,6 +236,8 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
     newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
     setLocale: (tag) => locale.send({ type: 'LOCALE.CHOOSE', tag }),
+    // a chunk of its own (src/preview.ts): the text chat carries only this call
+    setAppearance: (fields) => import('./preview').then((m) => m.preview(site, fields)),
     destroy() {
       root.stop();
       query.removeEventListener('change', followSystem);

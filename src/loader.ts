@@ -21,9 +21,9 @@ export function readScriptOptions(el: HTMLScriptElement | null) {
   const apiUrl = el?.getAttribute('data-api-url')?.trim();
   const apiKey = el?.getAttribute('data-api-key')?.trim();
   const baseUrl = el?.getAttribute('data-base-url')?.trim();
-  if (!apiUrl) throw new Error('API URL is not provided');
-  if (!apiKey) throw new Error('API KEY is not provided');
-  if (!baseUrl) throw new Error('Base URL is not provided');
+  if (!apiUrl) throw Error('API URL is not provided');
+  if (!apiKey) throw Error('API KEY is not provided');
+  if (!baseUrl) throw Error('Base URL is not provided');
   const base = document.baseURI;
   return {
     apiUrl: new URL(apiUrl, base).href.replace(/\/+$/, ''),
@@ -68,14 +68,9 @@ function install() {
     if (impl) (impl[method] as (...a: unknown[]) => void)(...args);
     else queued.push([method, ...args]);
   };
-  const api: PublicApi & Stub = {
+  const api = {
     q: queued,
-    open: () => call('open'),
-    close: () => call('close'),
-    toggle: () => call('toggle'),
-    send: (text) => call('send', String(text)),
-    newChat: () => call('newChat'),
-    setLocale: (tag) => call('setLocale', tag),
+    send: (text: string) => call('send', String(text)),
     destroy() {
       destroyed = true;
       impl?.destroy();
@@ -91,7 +86,10 @@ function install() {
       if (destroyed) return void queued.push(['off', event, fn]);
       listeners.get(event)?.delete(fn);
     },
-  };
+  } as PublicApi & Stub;
+  // the calls that pass their arguments on as they are: now, or once the widget is ready
+  for (const method of ['open', 'close', 'toggle', 'newChat', 'setLocale', 'setAppearance'] as const)
+    (api as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => call(method, ...args);
   window.AIChatWidget = api;
   // listeners queued by the stub are attached at once, so they also hear an early 'error'
   for (const [method, ...args] of queued.splice(0)) {
@@ -111,13 +109,11 @@ function install() {
   // widget-spec §1: the helper throws if the widget or its method is missing
   window.enrichUserProfile = (fields) => {
     const el = document.querySelector('ai-chat-widget') as (Element & { enrichUserProfile?: (f: typeof fields) => Promise<void> }) | null;
-    if (!el) throw new Error('AI chat widget is not on this page');
-    if (typeof el.enrichUserProfile !== 'function') throw new Error('AI chat widget has no enrichUserProfile method');
+    if (!el) throw Error('AI chat widget is not on this page');
+    if (typeof el.enrichUserProfile !== 'function') throw Error('AI chat widget has no enrichUserProfile method');
     return el.enrichUserProfile(fields);
   };
 
-  const src = script?.src || document.baseURI;
-  const url = (file: string) => new URL(file, src).href;
   // the session boot goes out at once (not after the page's load event): it carries the appearance the
   // launcher's first frame is drawn from on a first visit, and the engine takes its answer (issue 13)
   const boot = fetch(`${options.baseUrl}session/boot`, {
@@ -133,18 +129,16 @@ function install() {
     const frame = drawFirstFrame(options.apiKey, boot, FIRST_FRAME_PATIENCE_MS);
     return frame.drawn
       .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
-      .then(() => import(/* @vite-ignore */ url(__WIDGET_CORE__.core)) as Promise<CoreModule>)
+      .then(() => import(/* @vite-ignore */ new URL(__WIDGET_CORE__.core, script?.src || document.baseURI).href) as Promise<CoreModule>)
       .then((m) => m.start({ ...options, emit, boot, frame, script }))
       .then((ready) => {
         // destroyed while it was starting: it goes at once
         if (destroyed) return ready.destroy();
         impl = ready;
-        // queued calls run in order once the widget is ready
-        for (const [method, ...args] of queued.splice(0)) {
-          if (method === 'on' || method === 'off') api[method](args[0] as WidgetEventName, args[1] as Listener);
-          else if (method in ready && method !== 'destroy')
-            (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
-        }
+        // queued calls run in order once the widget is ready (the stub's listeners were attached at once, and
+        // only a destroyed widget queues more)
+        for (const [method, ...args] of queued.splice(0))
+          if (method in ready && method !== 'destroy') (ready[method as keyof WidgetImplementation] as (...a: unknown[]) => void)(...args);
         emit('ready');
       })
       .catch((err: unknown) => {

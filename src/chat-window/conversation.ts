@@ -44,7 +44,7 @@ export const isRunning = (root: WidgetActor) => root.getSnapshot().status === 'a
 export const spawnIn =
   (root: WidgetActor): Spawn =>
   (systemId, logic, input) => {
-    if (!isRunning(root)) throw new Error('The widget was removed');
+    if (!isRunning(root)) throw Error('The widget was removed');
     root.send({ type: 'PART.LOADED', systemId, logic, input });
     return { actor: root.system.get(systemId), stop: () => isRunning(root) && root.send({ type: 'PART.STOP', systemId }) };
   };
@@ -81,6 +81,6 @@ export function reportFacts(
   root.on('window.opened', () => emit('open'));
   root.on('window.closed', () => emit('close'));
   root.on('message.received', (e) => emit('message', e.message));
-  root.on('send.failed', (e) => emit('error', new Error(e.error)));
+  root.on('send.failed', (e) => emit('error', Error(e.error)));
   root.on('session.changed', (e) => rememberChatSession(e.chatSessionId));
 }

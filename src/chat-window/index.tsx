@@ -7,27 +7,24 @@ import { waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { actionButtonsMachine } from '../../machines/action-buttons';
 import { chatMachine } from '../../machines/chat';
 import { sessionsMachine } from '../../machines/sessions';
-import { selectAppearance, selectConfig, selectIsSettled, type SiteActor } from '../../machines/site';
+import { selectConfig, selectIsSettled, type SiteActor } from '../../machines/site';
 import type { WidgetActor } from '../../machines/widget';
 import type { WindowActor } from '../../machines/window';
 import { createChatClient } from '../api/chat-client';
 import type { Http } from '../api/client';
 import { chatEffects } from '../effects/chat';
 import type { Conversation } from '../runtime';
-import { applyTheme, inScheme } from '../theme';
 import windowCss from '../styles/window.css';
 import { Icon } from '../icons';
 import { SETTINGS_ERROR_TEXT } from '../messages';
 import { useSelector } from '../use-selector';
 import { createConversation, spawnIn } from './conversation';
-import { windowVariables } from './theme';
 
 export { windowCss };
 
 export interface ChatWindowDeps {
   http: Http;
   userSessionId: string;
-  host: HTMLElement;
   /** The site and window machines, once the system runs. */
   site: () => SiteActor;
   windowActor: () => WindowActor;
@@ -36,7 +33,7 @@ export interface ChatWindowDeps {
 
 /**
  * The conversation's machines provided with the browser's effects over the widget's HTTP layer (for the
- * root, which spawns them), and `start`, which themes the window and starts the conversation.
+ * root, which spawns them), and `start`, which starts the conversation (the engine sets the window's theme, src/engine.tsx).
  */
 export function chatWindowPart(deps: ChatWindowDeps) {
   // in voice mode, messages carry the avatar session (widget-spec §3 sessionToken, streamSessionId)
@@ -62,7 +59,6 @@ export function chatWindowPart(deps: ChatWindowDeps) {
       actionButtons: actionButtonsMachine.provide({ actors: effects.actionButtons }),
     },
     start(root: WidgetActor): Conversation {
-      applyTheme(deps.host, inScheme(windowVariables, selectAppearance(deps.site().getSnapshot())));
       // what dictation and voice mode take from here: the chat window's hooks and icons, so Preact ships once
       const parts = {
         http: deps.http,

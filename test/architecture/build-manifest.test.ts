@@ -177,6 +177,7 @@ describe('the project names each entry once', () => {
       'menu',
       'history',
       'settings',
+      'preview',
       'dark-scheme',
       'bubble',
       'page-reader',

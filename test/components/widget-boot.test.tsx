@@ -50,7 +50,6 @@ function start() {
   const part = chatWindowPart({
     http,
     userSessionId: 'visitor-1',
-    host: document.createElement('div'),
     site: () => root.system.get('site') as SiteActor,
     windowActor: () => root.system.get('window') as WindowActor,
   });
