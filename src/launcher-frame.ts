@@ -13,7 +13,6 @@
  */
 import coreCss from './styles/core.css';
 import { isMobileViewport } from './viewport';
-import { CLOSE_CHAT_EN, LOADING_EN, OPEN_CHAT_WITH_EN, RECONNECTING_EN } from './messages-first-frame';
 
 /** widget-spec §5: the element's name (docs/architecture.md "The embed contract"). */
 export const ELEMENT_NAME = 'ai-chat-widget';
@@ -60,7 +59,9 @@ export function launcherLook(appearance: unknown, { open, reachable }: Pick<Laun
   const a = plain(appearance);
   const l = plain(a.launcher);
   return {
-    label: open ? CLOSE_CHAT_EN : `${OPEN_CHAT_WITH_EN}${text(a.agentName, 'AI Agent')}${reachable ? '' : RECONNECTING_EN}`,
+    // before the core (and the page's locale with it) has loaded, the launcher is named by the agent's name alone,
+    // words of no language; the core names it in the locale's words ('Open chat with …', 'Close chat')
+    label: text(a.agentName, 'AI Agent'),
     icon: open ? iconSrc(l.launcherCloseIconType, l.launcherCloseIcon) : iconSrc(l.launcherIconType, l.launcherIcon),
     pulse: l.pulseAnimation === true && !open,
     glow: l.glowEffect === true,
@@ -216,9 +217,11 @@ export function drawFirstFrame(apiKey: string, boot: Promise<Response> | undefin
     launcher.paint(appearance, { open: opened, reachable: true, mobile: isMobileViewport() });
     if (opened && !launcher.layer.firstChild) {
       const name = text(plain(appearance).agentName, 'AI Agent');
-      const message = make('p', { 'data-part': 'window-message', role: 'status' });
-      message.textContent = LOADING_EN;
-      const placeholder = make('div', { 'data-part': 'window', role: 'dialog', 'aria-label': name });
+      // an ellipsis, in no language (the locale is the core's), for the eye; the dialog tells assistive technology
+      // it is busy
+      const message = make('p', { 'data-part': 'window-message', 'aria-hidden': 'true' });
+      message.textContent = '…';
+      const placeholder = make('div', { 'data-part': 'window', role: 'dialog', 'aria-label': name, 'aria-busy': 'true' });
       placeholder.append(message);
       launcher.layer.append(placeholder);
     }

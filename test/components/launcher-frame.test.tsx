@@ -27,7 +27,8 @@ describe('the launcher’s first frame', () => {
     store(LOOK);
     const frame = drawFirstFrame(KEY, new Promise<Response>(() => undefined), 1000);
     const button = launcherIn(frame.shadow)!;
-    expect(button.getAttribute('aria-label')).toBe('Open chat with Ada');
+    // named by the agent's name alone: words of a language come with the core (docs/embedding.md "Languages")
+    expect(button.getAttribute('aria-label')).toBe('Ada');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(button.hasAttribute('data-pulse')).toBe(true);
     expect(button.querySelector('[data-part="live-dot"]')).not.toBeNull();
@@ -44,7 +45,7 @@ describe('the launcher’s first frame', () => {
     const frame = drawFirstFrame(KEY, boot, 1000);
     expect(launcherIn(frame.shadow)).toBeNull();
     await frame.drawn;
-    expect(launcherIn(frame.shadow)!.getAttribute('aria-label')).toBe('Open chat with Ada');
+    expect(launcherIn(frame.shadow)!.getAttribute('aria-label')).toBe('Ada');
     expect(await (await boot).json()).toMatchObject({ token: 't' });
   });
 
@@ -77,7 +78,7 @@ describe('the launcher’s first frame', () => {
     });
     const frame = drawFirstFrame(KEY, undefined, 1000);
     const button = launcherIn(frame.shadow)!;
-    expect(button.getAttribute('aria-label')).toBe('Open chat with AI Agent');
+    expect(button.getAttribute('aria-label')).toBe('AI Agent');
     expect(frame.host.style.getPropertyValue('--aiw-launcher-bg')).toBe('');
     expect(frame.host.style.getPropertyValue('--aiw-launcher-size')).toBe('');
     expect(button.querySelector('img')).toBeNull();
@@ -103,8 +104,10 @@ describe('the launcher’s first frame', () => {
     const frame = drawFirstFrame(KEY, undefined, 1000);
     fireEvent.click(launcherIn(frame.shadow)!);
     const dialog = within(frame.shadow as unknown as HTMLElement).getByRole('dialog', { name: 'Ada' });
-    expect(dialog.textContent).toBe('Loading…');
-    expect(launcherIn(frame.shadow)!.getAttribute('aria-label')).toBe('Close chat');
+    // words of no language before the core (and the locale) loads: an ellipsis, a busy dialog, the agent's name
+    expect(dialog.textContent).toBe('…');
+    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    expect(launcherIn(frame.shadow)!.getAttribute('aria-label')).toBe('Ada');
     expect(launcherIn(frame.shadow)!.getAttribute('aria-expanded')).toBe('true');
     expect(frame.takeOver()).toBe(true);
   });
@@ -131,7 +134,7 @@ describe('painting the launcher', () => {
     launcher.paint(LOOK, { open: false, reachable: true, mobile: false });
     expect(button.firstChild).toBe(icon);
     launcher.paint(LOOK, { open: false, reachable: false, mobile: true });
-    expect(button.getAttribute('aria-label')).toBe('Open chat with Ada (reconnecting)');
+    // the live dot shows it; the core's name says it in words (src/view-models/launcher.ts)
     expect(button.querySelector('[data-part="live-dot"]')!.hasAttribute('data-offline')).toBe(true);
     expect(launcher.frame.hasAttribute('data-mobile')).toBe(true);
     launcher.paint(LOOK, { open: true, reachable: true, mobile: true });
@@ -147,8 +150,10 @@ describe('painting the launcher', () => {
     const drawn = launcherIn(first.shadow)!.outerHTML;
     first.host.remove();
     renderApp({ appearance: LOOK });
-    // App paints from the merged appearance (contract/appearance.ts), the first frame from the raw one
-    expect((await screen.findByRole('button', { name: 'Open chat with Ada' })).outerHTML).toBe(drawn);
+    // App paints from the merged appearance (contract/appearance.ts), the first frame from the raw one; App names
+    // the launcher in the locale's words, the first frame by the agent's name alone
+    const app = await screen.findByRole('button', { name: 'Open chat with Ada' });
+    expect(app.outerHTML.replace('aria-label="Open chat with Ada"', 'aria-label="Ada"')).toBe(drawn);
   });
 
   it('Escape on the launcher closes the open window, and does nothing while it is closed', () => {

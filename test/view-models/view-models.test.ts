@@ -55,12 +55,12 @@ describe('launcher', () => {
       });
     windowActor.send({ type: 'BUBBLE.SHOW', bubble: { text: 'Hi' } });
     expect(view()).toMatchObject({ open: false, bubble: { text: 'Hi' }, error: null, reachable: true });
-    expect(launcherLook(a, view())).toMatchObject({ label: 'Open chat with Ada', icon: '', offline: false });
-    // issue 13: while the server does not answer, the live dot and the name say so
-    expect(launcherLook(a, view(false))).toMatchObject({ label: 'Open chat with Ada (reconnecting)', offline: true });
+    expect(launcherLook(a, view())).toMatchObject({ label: 'Ada', icon: '', offline: false });
+    // issue 13: while the server does not answer, the live dot says so (the core's name says it in words)
+    expect(launcherLook(a, view(false))).toMatchObject({ label: 'Ada', offline: true });
     view().toggle();
     expect(view()).toMatchObject({ open: true, bubble: null });
-    expect(launcherLook(a, view())).toMatchObject({ label: 'Close chat' });
+    expect(launcherLook(a, view())).toMatchObject({ label: 'Ada' });
   });
 
   it("shows the settings' error in the window, with Retry where trying again can help (widget-spec §8)", () => {
