@@ -168,6 +168,10 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
         after: { email: account.email, role: used.role, passwordSet: hash !== null },
       }));
       if (!accepted) throw notFound();
+      if (accepted === 'ACCOUNT_EXISTS') {
+        // the email's account was made meanwhile (another invitation of it accepted at once): its password is not replaced
+        throw new ConsoleError(409, 'CONFLICT', 'This email has an account now: open the link again and use its password.');
+      }
       return startSession(req, reply, accepted.account);
     },
   );

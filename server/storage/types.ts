@@ -529,16 +529,18 @@ export interface AccountStorage {
   listInvites(siteId: string): Promise<InviteRecord[]>;
   /**
    * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
-   * its email's account with `passwordHash` when there is none, or else sets the account's password to it (ending
-   * its sessions) unless it is null, and gives the account the invitation's role on its site (an account that
-   * already has a role there keeps it), with the audit entry made from what was done when given. With a null
-   * `passwordHash` and no account, nothing is done (null).
+   * its email's account with `passwordHash` when there is none, or else, for a first owner's invitation (no site)
+   * only, sets the account's password to it (ending its sessions) unless it is null, and gives the account the
+   * invitation's role on its site (an account that already has a role there keeps it), with the audit entry made
+   * from what was done when given. With a null `passwordHash` and no account, nothing is done (null). A site's
+   * invitation with a `passwordHash` for an email that has an account (made meanwhile, by another invitation
+   * accepted at once) does nothing and answers 'ACCOUNT_EXISTS': a site's invitation never sets a password.
    */
   acceptInvite(
     token: string,
     passwordHash: string | null,
     audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry,
-  ): Promise<{ account: Account; invite: InviteRecord } | null>;
+  ): Promise<{ account: Account; invite: InviteRecord } | 'ACCOUNT_EXISTS' | null>;
 }
 
 /**

@@ -508,6 +508,38 @@ describe('members and roles', () => {
     expect(accepted.body).toMatchObject({ account: { id: people.ownerB.id } });
     expect((accepted.body as Json).sites).toHaveLength(2);
   });
+  it('two site invitations of one new email accepted at once: one sets the password, the other is refused and sets none', async () => {
+    const links = [];
+    for (const role of ['viewer', 'editor'] as const) {
+      const invited = await people.owner.browser.call(`sites/${siteA.id}/members`, { body: { email: 'twice@a.example', role } });
+      links.push(tokenOf((invited.body as Json).inviteLink as string));
+    }
+    const passwords = ['the first long password', 'the second long password'];
+    const answers = await Promise.all(
+      links.map((token, i) => new Browser().call(`invites/${token}`, { body: { password: passwords[i] } })),
+    );
+    const ok = answers.findIndex((r) => r.status === 200);
+    // the other: 409 when its route looked before the account was made, or the account's password checked (401) after
+    expect(answers[1 - ok]!.body).toMatchObject({ error: expect.stringMatching(/^(CONFLICT|SIGN_IN_FAILED)$/) });
+    // the password of whoever made the account holds; the other link still works, with that password
+    expect((await new Browser().signIn('twice@a.example', passwords[1 - ok])).status).toBe(401);
+    expect((await new Browser().signIn('twice@a.example', passwords[ok])).status).toBe(200);
+    expect((await new Browser().call(`invites/${links[1 - ok]}`, { body: { password: passwords[ok] } })).status).toBe(200);
+    // the storage decides in its transaction, whatever the route saw before it: a site's invitation given a hash for
+    // an email with an account sets nothing and leaves the invitation unused
+    const token = 'a-site-invitation-token-0123456789';
+    await s.storage.createInvite({
+      token,
+      email: 'TWICE@a.example',
+      siteId: siteA.id,
+      role: 'viewer',
+      createdBy: null,
+      expiresAt: t + 60_000,
+    });
+    expect(await s.storage.acceptInvite(token, 'scrypt$1024$8$1$c2FsdA$aGFzaA')).toBe('ACCOUNT_EXISTS');
+    expect(await s.storage.findInvite(token)).not.toBeNull();
+    expect((await new Browser().signIn('twice@a.example', passwords[ok])).status).toBe(200);
+  });
 });
 
 describe('site routes, through the operations', () => {

@@ -9,9 +9,10 @@ import { all, one, sql, transaction } from './db';
 const Q = {
   byEmail: sql('account_by_email', 'SELECT * FROM accounts WHERE email_key = $1'),
   byId: sql('account_by_id', 'SELECT * FROM accounts WHERE id = $1'),
+  // nothing when the email has an account (made at once by another invitation): the caller rolls back
   insertAccount: sql(
     'account_insert',
-    'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+    'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (email_key) DO NOTHING RETURNING id',
   ),
   updateHash: sql('account_update_hash', 'UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1'),
   endSessions: sql('account_end_sessions', 'DELETE FROM console_sessions WHERE account_id = $1'),
@@ -89,32 +90,51 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
     },
     listInvites: async (siteId) => (await all(pool, Q.liveInvites([siteId, clock()]))).map(toInvite),
     acceptInvite: (token, passwordHash, audit) =>
-      transaction(pool, async (db) => {
-        const hash = hashConsoleToken(token);
-        const live = await one(db, Q.liveInvite([hash, clock()]));
-        if (!live) return null;
-        const existing = await one(db, Q.byEmail([emailKey(String(live.email))]));
-        if (!existing && passwordHash === null) return null;
-        const used = await one(db, Q.useInvite([hash, clock()]));
-        if (!used) return null;
-        const invite = toInvite(used);
-        let accountId: string;
-        if (existing) {
-          accountId = String(existing.id);
-          if (passwordHash !== null) {
-            await db.query(Q.updateHash([accountId, passwordHash, now()]));
-            await db.query(Q.endSessions([accountId]));
+      rolledBackIfExists(
+        transaction(pool, async (db) => {
+          const hash = hashConsoleToken(token);
+          const live = await one(db, Q.liveInvite([hash, clock()]));
+          if (!live) return null;
+          const existing = await one(db, Q.byEmail([emailKey(String(live.email))]));
+          if (!existing && passwordHash === null) return null;
+          // decided here, in the transaction: an account made since the route looked is not given a site invitation's password
+          if (existing && live.site_id !== null && passwordHash !== null) return 'ACCOUNT_EXISTS' as const;
+          const used = await one(db, Q.useInvite([hash, clock()]));
+          if (!used) return null;
+          const invite = toInvite(used);
+          let accountId: string;
+          if (existing) {
+            accountId = String(existing.id);
+            if (passwordHash !== null) {
+              await db.query(Q.updateHash([accountId, passwordHash, now()]));
+              await db.query(Q.endSessions([accountId]));
+            }
+          } else {
+            accountId = `acct_${randomUUID()}`;
+            // two invitations of one email accepted at once: the second's insert waits for the first and inserts
+            // nothing, and its transaction (with its use of the invitation) rolls back
+            if (!(await one(db, Q.insertAccount([accountId, invite.email, emailKey(invite.email), passwordHash, now()])))) {
+              throw new AccountExists();
+            }
           }
-        } else {
-          accountId = `acct_${randomUUID()}`;
-          // two invitations of one email accepted at once: the second's insert fails on email_key, and its
-          // transaction (with its use of the invitation) rolls back
-          await db.query(Q.insertAccount([accountId, invite.email, emailKey(invite.email), passwordHash, now()]));
-        }
-        if (invite.siteId && invite.role) await db.query(Q.insertMemberIfNone([invite.siteId, accountId, invite.role, now()]));
-        const { passwordHash: _, ...account } = toAccount((await one(db, Q.byId([accountId])))!);
-        if (audit) await insertAudit(db, audit({ account, invite }));
-        return { account, invite };
-      }),
+          if (invite.siteId && invite.role) await db.query(Q.insertMemberIfNone([invite.siteId, accountId, invite.role, now()]));
+          const { passwordHash: _, ...account } = toAccount((await one(db, Q.byId([accountId])))!);
+          if (audit) await insertAudit(db, audit({ account, invite }));
+          return { account, invite };
+        }),
+      ),
   };
+}
+
+/** Thrown in a transaction to roll it back when an account was made at once by another invitation. */
+class AccountExists extends Error {}
+
+/** The transaction's result, or 'ACCOUNT_EXISTS' when it threw {@link AccountExists} (and was rolled back). */
+async function rolledBackIfExists<T>(work: Promise<T>): Promise<T | 'ACCOUNT_EXISTS'> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AccountExists) return 'ACCOUNT_EXISTS';
+    throw err;
+  }
 }

@@ -60,6 +60,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       const invite: InviteRecord = toInvite(row);
       const existing = byEmail.get(emailKey(invite.email));
       if (!existing && passwordHash === null) return null;
+      // decided here, in the transaction: an account made since the route looked is not given a site invitation's password
+      if (existing && invite.siteId && passwordHash !== null) return 'ACCOUNT_EXISTS' as const;
       useInvite.run(t, hash, t);
       let accountId: string;
       if (existing) {
