@@ -504,6 +504,8 @@ export interface AccountStorage {
   /** The account whose email is `email` whatever its case, with its hash. */
   findAccountByEmail(email: string): Promise<AccountWithHash | null>;
   getAccount(id: string): Promise<AccountWithHash | null>;
+  /** Replaces the account's password hash by `to` if it is still `from` (the same password hashed again with new parameters; sessions stay). */
+  rehashPassword(accountId: string, from: string, to: string): Promise<void>;
   /** The sites the account has a role on. */
   siteRoles(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
   siteRole(accountId: string, siteId: string): Promise<SiteRole | null>;
@@ -561,12 +563,16 @@ export interface ConsoleSessionStorage {
   consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
   endConsoleSession(id: string): Promise<void>;
   /**
-   * The sign-in failures counted against each key (an account's email, an address) in the window that started
-   * at its first failure, and when the last one was (epoch ms); keys with none are left out.
+   * Counts an attempt against each key (an account's email, an address, the pair), in one step per key that adds
+   * it and reads the count (attempts made at once each see those before them): for each key, the attempts counted
+   * before this one in the window that started at its first (a key whose window has ended starts a new one), and
+   * when the last failure was (epoch ms; the window's start when none failed yet).
    */
-  signInFailures(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
-  /** Counts a failure against each key (a key whose window has ended starts a new one). */
-  recordSignInFailure(keys: string[], windowMs: number): Promise<void>;
+  countSignInAttempt(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
+  /** Takes back an attempt counted by {@link countSignInAttempt} (one that was throttled, or that succeeded). */
+  undoSignInAttempt(keys: string[]): Promise<void>;
+  /** Notes that a counted attempt failed now: the next attempt's wait starts from now. */
+  markSignInFailure(keys: string[]): Promise<void>;
   clearSignInFailures(key: string): Promise<void>;
 }
 

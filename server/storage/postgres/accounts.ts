@@ -15,6 +15,7 @@ const Q = {
     'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (email_key) DO NOTHING RETURNING id',
   ),
   updateHash: sql('account_update_hash', 'UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1'),
+  rehash: sql('account_rehash', 'UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2'),
   endSessions: sql('account_end_sessions', 'DELETE FROM console_sessions WHERE account_id = $1'),
   roles: sql('member_roles', 'SELECT site_id, role FROM site_members WHERE account_id = $1 ORDER BY created_at'),
   role: sql('member_role', 'SELECT role FROM site_members WHERE account_id = $1 AND site_id = $2'),
@@ -58,6 +59,9 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
     async getAccount(id) {
       const r = await one(pool, Q.byId([id]));
       return r ? toAccount(r) : null;
+    },
+    async rehashPassword(accountId, from, to) {
+      await pool.query(Q.rehash([accountId, from, to]));
     },
     siteRoles: async (accountId) =>
       (await all(pool, Q.roles([accountId]))).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),

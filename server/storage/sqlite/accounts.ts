@@ -14,6 +14,7 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const updateHash = db.prepare('UPDATE accounts SET password_hash = ?, updated_at = ? WHERE id = ?');
+  const rehash = db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ? AND password_hash = ?');
   const endSessions = db.prepare('DELETE FROM console_sessions WHERE account_id = ?');
   const roles = db.prepare<[string], Row>('SELECT site_id, role FROM site_members WHERE account_id = ? ORDER BY created_at');
   const role = db.prepare<[string, string], Row>('SELECT role FROM site_members WHERE account_id = ? AND site_id = ?');
@@ -95,6 +96,9 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     getAccount(id) {
       const r = byId.get(id);
       return r ? toAccount(r) : null;
+    },
+    rehashPassword(accountId, from, to) {
+      rehash.run(to, accountId, from);
     },
     siteRoles: (accountId) => roles.all(accountId).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),
     siteRole: (accountId, siteId) => (role.get(accountId, siteId)?.role as SiteRole | undefined) ?? null,
