@@ -9,7 +9,7 @@ import type { ConsoleContext } from './context';
 import { ConsoleError, invalid, notFound } from './errors';
 import { AUTH_BODY_LIMIT, SESSION_LIMITS, THROTTLE, throttleDelayMs } from './limits';
 import { hashPassword, needsRehash, PASSWORD_LENGTH, passwordIssue, verifyPassword } from './passwords';
-import { newSecret, sessionCookie, setSessionCookie, signedIn } from './session';
+import { newSecret, secureFor, sessionCookie, setSessionCookie, signedIn } from './session';
 
 /** The JSON schema of a text field of at most `max` characters. */
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -57,7 +57,7 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     const id = newSecret();
     const csrfToken = newSecret();
     await c.storage.startConsoleSession({ id, accountId: account.id, csrfToken, replaces: sessionCookie(req), limits: SESSION_LIMITS });
-    setSessionCookie(reply, id, c.secureCookie);
+    setSessionCookie(reply, id, secureFor(req, c.secureCookie));
     return sessionBody(account, csrfToken);
   };
 
@@ -148,7 +148,7 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
   api.post('/sign-out', async (req, reply) => {
     const session = signedIn(req);
     await c.storage.endConsoleSession(session.sessionId);
-    setSessionCookie(reply, null, c.secureCookie);
+    setSessionCookie(reply, null, secureFor(req, c.secureCookie));
     await c.audit({
       siteId: null,
       actor: { kind: 'account', accountId: session.accountId, email: session.email },

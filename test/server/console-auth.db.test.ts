@@ -376,6 +376,36 @@ describe('sessions', () => {
     expect((await victim.call('session', { headers: { Cookie: `console_session=${planted}` } })).status).toBe(401);
   });
 
+  it('refuse a request with more than one session cookie (cookie tossing) and clear ours, whatever the order', async () => {
+    const { browser } = await account('tossed@shop.example');
+    const { browser: attacker } = await account('tosser@shop.example');
+    for (const cookies of [
+      [browser.cookie, attacker.cookie],
+      [attacker.cookie, browser.cookie],
+    ]) {
+      const r = await browser.call('session', { headers: { Cookie: cookies.map((c) => `console_session=${c}`).join('; ') } });
+      expect(r.status).toBe(401);
+      expect(r.body).toMatchObject({ error: 'UNAUTHENTICATED' });
+      expect(r.res.headers.getSetCookie()[0]).toMatch(/^console_session=; Path=\/console; HttpOnly; SameSite=Strict; Max-Age=0/);
+      browser.cookie = cookies.find((c) => c !== attacker.cookie);
+    }
+    expect((await browser.call('session')).body).toMatchObject({ account: { email: 'tossed@shop.example' } });
+  });
+
+  it('set the cookie Secure when the request came over https (behind a trusted proxy), without PUBLIC_URL', async () => {
+    await account('proxied@shop.example');
+    const own = `https://${new URL(s.base).host}`;
+    const res = await fetch(`${s.base}/console/api/sign-in`, {
+      method: 'POST',
+      headers: { Origin: own, 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+      body: JSON.stringify({ email: 'proxied@shop.example', password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()[0]).toMatch(/; Secure$/);
+    const plain = await new Browser().signIn('proxied@shop.example');
+    expect(plain.res.headers.getSetCookie()[0]).not.toMatch(/Secure/);
+  });
+
   it('end on the server at sign-out: the old cookie gets 401', async () => {
     const { browser } = await account('out@shop.example');
     const cookie = browser.cookie!;
