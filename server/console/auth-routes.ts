@@ -17,7 +17,8 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const signInBody = {
   type: 'object',
   required: ['email', 'password'],
-  properties: { email: text(320), password: text(1024) },
+  // no control characters in an email (400): no account has one, and PostgreSQL's text cannot hold U+0000
+  properties: { email: { ...text(320), pattern: '^[^\\u0000-\\u001f\\u007f]*$' }, password: text(1024) },
 } as const;
 
 const inviteBody = { type: 'object', required: ['password'], properties: { password: text(1024) } } as const;

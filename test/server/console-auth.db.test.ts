@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { runAdmin, UsageError } from '../../server/admin';
 import { SESSION_LIMITS, THROTTLE } from '../../server/console/limits';
 import { hashPassword } from '../../server/console/passwords';
+import { sql } from '../../server/storage/postgres/db';
 import type { Site } from '../../server/storage/types';
 import { API_KEY, startServer, type TestServer, VISITOR_A } from './harness';
 
@@ -904,6 +905,18 @@ describe('a hostile pass', () => {
       ['null body', anonymous.call('sign-in', { raw: 'null', headers: { 'Content-Type': 'application/json' } }), 400],
       ['a password of 2000 characters', anonymous.call('sign-in', { body: { email: 'a@b.c', password: 'y'.repeat(2000) } }), 400],
       ['SQL in the email', anonymous.call('sign-in', { body: { email: "' OR 1=1 --", password: "' OR '1'='1" } }), 401],
+      ['a NUL in the email', anonymous.call('sign-in', { body: { email: 'a\u0000b@x', password: PASSWORD } }), 400],
+      ['a control character in the email', anonymous.call('sign-in', { body: { email: 'a\u001bb@x.example', password: PASSWORD } }), 400],
+      [
+        'a NUL in an invited email',
+        mine.call(`sites/${mine.site}/members`, { body: { email: 'a\u0000b@x.example', role: 'viewer' } }),
+        400,
+      ],
+      [
+        'a control character in an invited email',
+        mine.call(`sites/${mine.site}/members`, { body: { email: 'a@x.exa\u0007mple', role: 'viewer' } }),
+        400,
+      ],
       ['SQL in a site id', browser.call(`sites/${encodeURIComponent("x' OR '1'='1")}/members`), 404],
       ['SQL in an invitation token', anonymous.call(`invites/${encodeURIComponent("' OR 1=1 --")}`), 404],
       ['a NUL in a token', anonymous.call(`invites/a%00b`), 404],
@@ -950,6 +963,9 @@ describe('a hostile pass', () => {
     ];
     for (const [what, pending, status] of cases) expect((await pending).status, what).toBe(status);
     expect(statuses.filter((x) => x.status >= 500)).toEqual([]);
+    await expect(runAdmin(s.storage, ['owner:invite', '--email', 'a\u0000b@x.example'])).rejects.toThrow(UsageError);
+    // PostgreSQL's statements take a NUL inside a list as they do in a text
+    expect(sql('x', 'SELECT 1')(['a\0b', ['c\0d', 'e']]).values).toEqual(['a\uFFFDb', ['c\uFFFDd', 'e']]);
   });
 });
 
