@@ -246,10 +246,19 @@ export interface SiteStorage {
   getSite(id: string): Promise<Site | null>;
   /** The site whose key this is, or whose previous key it is while that key's grace lasts (by the storage's clock). */
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
-  /** Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is no such site. */
+  /**
+   * Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is
+   * no such site. `origins` may be made from the stored ones, in the transaction (two appends at once both land); what
+   * it throws rolls the change back and is thrown.
+   */
   updateSite(
     id: string,
-    patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> },
+    patch: {
+      name?: string;
+      origins?: string[] | ((stored: readonly string[]) => string[]);
+      config?: Partial<SiteConfig>;
+      appearance?: Record<string, unknown>;
+    },
     audit?: SiteAudit,
   ): Promise<Site | null>;
   /**

@@ -206,6 +206,16 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
     const [entry] = await ops.listAudit(CLI, site.id);
     expect(entry).toMatchObject({ what: 'site.origins', before: { origins: ['https://shop.example'] }, after: { origins: [] } });
   });
+
+  it('allows two origins at once (two Allow clicks) and keeps both, each audited from what was stored', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    await Promise.all([ops.allowOrigin(CLI, site.id, 'https://a.example'), ops.allowOrigin(CLI, site.id, 'https://b.example')]);
+    expect([...(await storage.getSite(site.id))!.origins].sort()).toEqual(['https://a.example', 'https://b.example', 'self']);
+    const entries = (await ops.listAudit(CLI, site.id)).filter((e) => e.what === 'site.origins');
+    expect(entries.map((e) => (e.after as { origins: string[] }).origins.length).sort()).toEqual([2, 3]);
+    expect(await refusal(ops.allowOrigin(CLI, site.id, 'not an origin'))).toMatchObject({ code: 'INVALID', field: 'origins' });
+    expect([...(await storage.getSite(site.id))!.origins]).toHaveLength(3);
+  });
 });
 
 describe(`the operations on ${BACKEND}: appearance`, () => {
