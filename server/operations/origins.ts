@@ -56,13 +56,11 @@ export function originOperations(c: Context) {
     // an origin added to the stored ones is added in the storage's transaction: two added at once both stay
     const next = added === undefined ? checkOrigins(origins as unknown[]) : (stored: readonly string[]) => checkOrigins([...stored, added]);
     let before: readonly string[] = site.origins;
-    const saved = (await c.storage.updateSite(site.id, { origins: next }, (was, after) => ({
-      siteId,
-      actor,
-      action: 'site.origins',
-      before: { origins: (before = was?.origins ?? []) },
-      after: { origins: after.origins },
-    })))!;
+    const saved = (await c.storage.updateSite(site.id, { origins: next }, (was, after) => {
+      // the warnings compare with the origins as the transaction found them
+      before = was?.origins ?? [];
+      return { siteId, actor, action: 'site.origins', before: { origins: before }, after: { origins: after.origins } };
+    }))!;
     // an origin now allowed leaves the list of refused ones
     const refused = await c.storage.listRefusedOrigins(siteId);
     const allowed = refused.filter((r) => originAllowed(saved, r.origin, c.ownOrigin)).map((r) => r.origin);
