@@ -859,7 +859,25 @@ describe('the CLI’s invitations', () => {
     expect((await b.call(`invites/${tokenOf(printed)}`)).body).toMatchObject({ siteName: s.site.name, role: 'viewer', hasAccount: false });
     expect((await b.call(`invites/${tokenOf(printed)}`, { body: { password: PASSWORD } })).body).toMatchObject({
       sites: [{ id: s.site.id, role: 'viewer' }],
-    });
+    }); // both written to the audit log, by the command line
+    await runAdmin(s.storage, ['owner:invite', '--email', 'cli-owner@shop.example'], { now: () => t });
+    const entries = await s.storage.listAudit(null, { limit: 10_000 });
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        siteId: s.site.id,
+        actor: { kind: 'cli' },
+        action: 'member.invite',
+        after: { email: 'cli-viewer@shop.example', role: 'viewer' },
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        siteId: null,
+        actor: { kind: 'cli' },
+        action: 'owner.invite',
+        after: { email: 'cli-owner@shop.example', role: 'owner' },
+      }),
+    );
   });
 });
 
