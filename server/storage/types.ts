@@ -524,7 +524,8 @@ export interface AccountStorage {
   addMember(siteId: string, accountId: string, role: SiteRole): Promise<void>;
   /**
    * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
-   * without an owner, and writes the change's audit entry (made from the role before) in it when given.
+   * without an owner, and writes the change's audit entry (made from the role before) in it when given. The site's
+   * invitations the member made, not yet used, end with it unless the member stays an owner.
    */
   changeMember(
     siteId: string,

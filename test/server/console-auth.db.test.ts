@@ -576,6 +576,26 @@ describe('members and roles', () => {
     ).toBe(200);
   });
 
+  it('a member’s pending invitations end when they are removed or stop being an owner', async () => {
+    const { browser: departing, id } = await account('departing@a.example');
+    await s.storage.addMember(siteA.id, id, 'owner');
+    await departing.signIn('departing@a.example');
+    const links = [];
+    for (const email of ['left1@a.example', 'left2@a.example']) {
+      const invited = await departing.call(`sites/${siteA.id}/members`, { body: { email, role: 'viewer' } });
+      links.push(tokenOf((invited.body as Json).inviteLink as string));
+    }
+    const kept = await people.owner.browser.call(`sites/${siteA.id}/members`, { body: { email: 'kept@a.example', role: 'viewer' } });
+    // by the storage, as the route does (no audit entry here: the audit log's test counts the routes' own)
+    expect(await s.storage.changeMember(siteA.id, id, 'editor')).toEqual({ before: 'owner' });
+    for (const token of links) expect((await new Browser().call(`invites/${token}`)).status).toBe(404);
+    expect((await new Browser().call(`invites/${tokenOf((kept.body as Json).inviteLink as string)}`)).status).toBe(200);
+    expect((await people.owner.browser.call(`sites/${siteA.id}/members`)).body).not.toContainEqual(
+      expect.objectContaining({ email: 'left1@a.example' }),
+    );
+    expect(await s.storage.changeMember(siteA.id, id, null)).toEqual({ before: 'editor' });
+  });
+
   it('an account of site A guessing site B’s ids gets 404, as for a site that does not exist, with nothing of B', async () => {
     const a = people.owner.browser;
     const answers = [];

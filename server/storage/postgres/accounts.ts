@@ -36,6 +36,8 @@ const Q = {
   lockMembers: sql('members_lock', 'SELECT account_id, role FROM site_members WHERE site_id = $1 ORDER BY account_id FOR UPDATE'),
   updateMember: sql('member_update', 'UPDATE site_members SET role = $3 WHERE site_id = $1 AND account_id = $2'),
   deleteMember: sql('member_delete', 'DELETE FROM site_members WHERE site_id = $1 AND account_id = $2'),
+  // an invitation is ended by marking it used (its row stays, as a used one's does)
+  endInvitesBy: sql('invites_end_by', 'UPDATE invites SET used_at = $3 WHERE site_id = $1 AND created_by = $2 AND used_at IS NULL'),
   insertInvite: sql(
     'invite_insert',
     'INSERT INTO invites (token_hash, email, site_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -78,6 +80,8 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         // a site keeps at least one owner (docs/console.md)
         if (before === 'owner' && next !== 'owner' && rows.filter((r) => r.role === 'owner').length <= 1) return 'LAST_OWNER';
         await db.query(next === null ? Q.deleteMember([siteId, accountId]) : Q.updateMember([siteId, accountId, next]));
+        // the invitations a member made as an owner end when they stop being one (docs/console.md)
+        if (next !== 'owner') await db.query(Q.endInvitesBy([siteId, accountId, clock()]));
         if (audit) await insertAudit(db, audit(before));
         return { before };
       }),

@@ -29,6 +29,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   );
   const updateMember = db.prepare('UPDATE site_members SET role = ? WHERE site_id = ? AND account_id = ?');
   const deleteMember = db.prepare('DELETE FROM site_members WHERE site_id = ? AND account_id = ?');
+  // an invitation is ended by marking it used (its row stays, as a used one's does)
+  const endInvitesBy = db.prepare('UPDATE invites SET used_at = ? WHERE site_id = ? AND created_by = ? AND used_at IS NULL');
   const owners = db.prepare<[string], Row>("SELECT count(*) AS n FROM site_members WHERE site_id = ? AND role = 'owner'");
   const insertInvite = db.prepare(
     'INSERT INTO invites (token_hash, email, site_id, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -47,6 +49,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       if (before === 'owner' && next !== 'owner' && Number(owners.get(siteId)!.n) <= 1) return 'LAST_OWNER' as const;
       if (next === null) deleteMember.run(siteId, accountId);
       else updateMember.run(next, siteId, accountId);
+      // the invitations a member made as an owner end when they stop being one (docs/console.md)
+      if (next !== 'owner') endInvitesBy.run(clock(), siteId, accountId);
       if (audit) writeAudit(audit(before));
       return { before };
     },
