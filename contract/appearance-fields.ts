@@ -227,13 +227,15 @@ function valueProblem(f: FieldKind, value: unknown, iconType: unknown): string |
   const s = value as string;
   switch (f.kind) {
     case 'colour':
-      return HEX.test(s) || FUNCTIONAL.test(s) || s.toLowerCase() === 'transparent' ? null : `${JSON.stringify(s)} is not a colour`;
+      return HEX.test(s) || FUNCTIONAL.test(s) || s.toLowerCase() === 'transparent'
+        ? null
+        : `${JSON.stringify(shownText(s))} is not a colour`;
     case 'number':
       return Number.isFinite(value) && (value as number) >= f.min && (value as number) <= f.max ? null : `${String(value)} is out of range`;
     case 'text':
       return s.length <= f.maxLength ? null : `is ${s.length} characters long`;
     case 'padding':
-      return PADDING.test(s) ? null : `${JSON.stringify(s)} is not a padding`;
+      return PADDING.test(s) ? null : `${JSON.stringify(shownText(s))} is not a padding`;
     case 'url':
       return s === '' || (s.length <= ICON_MAX && IMAGE_URL.test(s)) ? null : 'must be an http(s) URL or a data:image';
     case 'icon':
@@ -242,9 +244,9 @@ function valueProblem(f: FieldKind, value: unknown, iconType: unknown): string |
       if (iconType === 'image') return IMAGE_URL.test(s) ? null : 'must be an http(s) URL or a data:image (its type is image)';
       return /^\s*<svg[\s>/]/i.test(s) ? null : 'must be SVG markup (its type is svg)';
     case 'locale':
-      return s === '' || LOCALE.test(s) ? null : `${JSON.stringify(s)} is not a language tag`;
+      return s === '' || LOCALE.test(s) ? null : `${JSON.stringify(shownText(s))} is not a language tag`;
     case 'enum':
-      return f.options.includes(s) ? null : `must be one of ${f.options.join(', ')}, not ${JSON.stringify(s)}`;
+      return f.options.includes(s) ? null : `must be one of ${f.options.join(', ')}, not ${JSON.stringify(shownText(s))}`;
     case 'boolean':
       return null;
   }
@@ -276,15 +278,22 @@ function closest(name: string, names: readonly string[]): string | undefined {
   return best;
 }
 
+/** The most characters of a name or value a problem's message repeats: a hostile body is not echoed back whole. */
+const SHOWN = 64;
+
+/** `text` as a message shows it: its first {@link SHOWN} characters, with an ellipsis when there were more. */
+export const shownText = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text);
+
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Every problem of a site's stored appearance fields (the overrides, not the defaults), in their order: an unknown
- * field (listing the valid ones at its level, with the closest as a suggestion), a value of the wrong type or out of
- * its range. Empty when all of it may be stored.
+ * Every problem of a site's stored appearance fields (the overrides, not the defaults), in their order, or the first
+ * `limit` of them: an unknown field (listing the valid ones at its level, with the closest as a suggestion unless its
+ * name is longer than a field's could be), a value of the wrong type or out of its range. Messages repeat at most 64
+ * characters of a name or a value. Empty when all of it may be stored.
  */
-export function appearanceProblems(overrides: unknown): AppearanceIssue[] {
+export function appearanceProblems(overrides: unknown, limit = Number.POSITIVE_INFINITY): AppearanceIssue[] {
   if (!isPlain(overrides))
     return [{ field: 'appearance', message: 'appearance must be an object', allowed: 'an object of appearance fields' }];
   const issues: AppearanceIssue[] = [];
@@ -293,20 +302,22 @@ export function appearanceProblems(overrides: unknown): AppearanceIssue[] {
     const names = [...APPEARANCE_FIELDS.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length).split('.')[0]!);
     const valid = [...new Set(names)];
     for (const [key, value] of Object.entries(object)) {
+      if (issues.length >= limit) return;
       const path = prefix + key;
       const field = APPEARANCE_FIELDS.get(path);
       if (field) {
         const type = field.kind === 'icon' ? (lookup(field.typeField) ?? defaultAt(field.typeField)) : undefined;
         const problem = valueProblem(field, value, type);
-        if (problem) issues.push({ field: path, message: `${path} ${problem}`, allowed: allowedFor(field) });
+        if (problem) issues.push({ field: path, message: `${shownText(path)} ${problem}`, allowed: allowedFor(field) });
       } else if (valid.includes(key)) {
         if (isPlain(value)) check(value, `${path}.`);
-        else issues.push({ field: path, message: `${path} must be an object`, allowed: 'an object of its fields' });
+        else issues.push({ field: path, message: `${shownText(path)} must be an object`, allowed: 'an object of its fields' });
       } else {
-        const near = closest(key, valid);
+        // no field's name is this long: no suggestion (an edit distance costs the product of the lengths)
+        const near = key.length <= SHOWN ? closest(key, valid) : undefined;
         issues.push({
           field: path,
-          message: `${path} is not an appearance field${near ? ` (did you mean ${prefix}${near}?)` : ''}`,
+          message: `${shownText(path)} is not an appearance field${near ? ` (did you mean ${prefix}${near}?)` : ''}`,
           allowed: valid.map((n) => prefix + n),
         });
       }

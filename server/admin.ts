@@ -416,7 +416,17 @@ async function printInvite(
   if (!isEmail(email)) throw new UsageError(`--email takes an email address, not ${JSON.stringify(email)}`);
   const token = newSecret();
   const expiresAt = context.now() + INVITE_TTL_MS;
-  await storage.createInvite({ token, email, siteId: input.siteId, role: input.role, createdBy: null, expiresAt });
+  // audited as the console's invitations are, in the same transaction (a first owner's has no site, and is `owner.invite`)
+  await storage.createInvite(
+    { token, email, siteId: input.siteId, role: input.role, createdBy: null, expiresAt },
+    {
+      siteId: input.siteId,
+      actor: { kind: 'cli' },
+      action: input.siteId === null ? 'owner.invite' : 'member.invite',
+      before: null,
+      after: { email, role: input.role ?? 'owner' },
+    },
+  );
   const origin = new URL(context.publicUrl || 'http://127.0.0.1:8787').origin;
   return `${inviteLink(origin, token)}\n(for ${email}; works once, until ${new Date(expiresAt).toISOString()})`;
 }

@@ -4,12 +4,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emailKey } from '../storage/records';
-import type { Account } from '../storage/types';
+import type { Account, AccountWithHash } from '../storage/types';
 import type { ConsoleContext } from './context';
 import { ConsoleError, invalid, notFound } from './errors';
 import { AUTH_BODY_LIMIT, SESSION_LIMITS, THROTTLE, throttleDelayMs } from './limits';
-import { hashPassword, PASSWORD_LENGTH, passwordIssue, verifyPassword } from './passwords';
-import { newSecret, sessionCookie, setSessionCookie, signedIn } from './session';
+import { hashPassword, needsRehash, PASSWORD_LENGTH, passwordIssue, verifyPassword } from './passwords';
+import { newSecret, secureFor, sessionCookie, setSessionCookie, signedIn } from './session';
 
 /** The JSON schema of a text field of at most `max` characters. */
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -17,7 +17,8 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const signInBody = {
   type: 'object',
   required: ['email', 'password'],
-  properties: { email: text(320), password: text(1024) },
+  // no control characters in an email (400): no account has one, and PostgreSQL's text cannot hold U+0000
+  properties: { email: { ...text(320), pattern: '^[^\\u0000-\\u001f\\u007f]*$' }, password: text(1024) },
 } as const;
 
 const inviteBody = { type: 'object', required: ['password'], properties: { password: text(1024) } } as const;
@@ -28,8 +29,18 @@ export const PASSWORD_ALLOWED = `${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max
 
 const SIGN_IN_FAILED = () => new ConsoleError(401, 'SIGN_IN_FAILED', 'The email or the password is not right.');
 
-/** The throttle's keys for a sign-in: the account (its email as typed, case aside) and the client's address. */
-const throttleKeys = (email: string, req: FastifyRequest) => [`account:${emailKey(email)}`, `address:${req.ip}`];
+/**
+ * The throttle's keys for a sign-in, each with its free failures (limits.ts THROTTLE): the account (its email as typed,
+ * case aside) from this address, the account from every address, and the client's address.
+ */
+const throttleKeys = (email: string, req: FastifyRequest) => ({
+  [`pair:${emailKey(email)} ${req.ip}`]: THROTTLE.pairFree,
+  [`account:${emailKey(email)}`]: THROTTLE.accountFree,
+  [`address:${req.ip}`]: THROTTLE.addressFree,
+});
+
+/** 503 BUSY: more password checks asked at once than the process runs and queues (limits.ts HASHING). */
+const BUSY = () => new ConsoleError(503, 'BUSY', 'Too many sign-ins at once: try again in a second.', { retryAfterS: 1 });
 
 export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): void {
   /** `GET session`'s body for the account. */
@@ -47,30 +58,72 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     const id = newSecret();
     const csrfToken = newSecret();
     await c.storage.startConsoleSession({ id, accountId: account.id, csrfToken, replaces: sessionCookie(req), limits: SESSION_LIMITS });
-    setSessionCookie(reply, id, c.secureCookie);
+    setSessionCookie(reply, id, secureFor(req, c.secureCookie));
     return sessionBody(account, csrfToken);
   };
 
-  /** 429 THROTTLED when a key's failures make the next attempt wait (limits.ts THROTTLE). */
-  const checkThrottle = async (keys: string[]) => {
-    const counts = await c.storage.signInFailures(keys, THROTTLE.windowMs);
+  /**
+   * Counts the attempt against its keys, then lets it through, or throws 429 THROTTLED (the attempt taken back, its
+   * password not checked) when a key's failures before it make it wait (limits.ts THROTTLE). Counted first, in one step
+   * per key, so that attempts made at once cannot all pass one check before any of them is counted.
+   */
+  const admit = async (throttle: Record<string, number>) => {
+    const keys = Object.keys(throttle);
+    const counts = await c.storage.countSignInAttempt(keys, THROTTLE.windowMs);
     const t = c.now();
     let waitMs = 0;
-    for (const [key, { failures, lastAt }] of counts) {
-      const free = key.startsWith('account:') ? THROTTLE.accountFree : THROTTLE.addressFree;
-      waitMs = Math.max(waitMs, lastAt + throttleDelayMs(failures, free) - t);
-    }
+    for (const [key, { failures, lastAt }] of counts) waitMs = Math.max(waitMs, lastAt + throttleDelayMs(failures, throttle[key]!) - t);
     if (waitMs > 0) {
+      await c.storage.undoSignInAttempt(keys);
       const retryAfterS = Math.ceil(waitMs / 1000);
       throw new ConsoleError(429, 'THROTTLED', `Too many failed sign-ins: try again in ${retryAfterS} s.`, { retryAfterS });
     }
+    return keys;
   };
 
-  /** Whether `password` is the account's (a dummy hash is checked for an unknown email, so that both take as long). */
-  const passwordMatches = async (account: { passwordHash: string } | null, password: string) => {
-    if (account) return verifyPassword(password, account.passwordHash);
-    await verifyPassword(password, await c.dummyHash());
-    return false;
+  /**
+   * Checks a password within the process's limit of hashes at once (a dummy hash for an unknown email, so that both
+   * take as long); an attempt over the limit is taken back and answered 503 BUSY. A right password stored with older
+   * parameters is hashed again with the current ones (ASVS 2.4).
+   */
+  const checkPassword = async (keys: string[], account: Pick<AccountWithHash, 'id' | 'passwordHash'> | null, password: string) => {
+    const checked = await c.hashing(async () => {
+      if (!account) {
+        await verifyPassword(password, await c.dummyHash());
+        return false;
+      }
+      if (!(await verifyPassword(password, account.passwordHash))) return false;
+      if (needsRehash(account.passwordHash, c.scryptCost)) {
+        await c.storage.rehashPassword(account.id, account.passwordHash, await hashPassword(password, c.scryptCost));
+      }
+      return true;
+    });
+    if (!checked) {
+      await c.storage.undoSignInAttempt(keys);
+      throw BUSY();
+    }
+    return checked.value;
+  };
+
+  /** A failed attempt: its wait starts now, and it is an audit entry (the email typed, the address, whether it names an account). */
+  const failed = async (req: FastifyRequest, keys: string[], email: string, account: Pick<Account, 'id' | 'email'> | null) => {
+    await c.storage.markSignInFailure(keys);
+    await c.audit({
+      siteId: null,
+      // an email with no account: the actor is who tried, by the email typed (no account id)
+      actor: account ? actorOf(account) : { kind: 'account', accountId: '', email },
+      action: 'account.sign-in.fail',
+      before: null,
+      after: { email, address: req.ip, known: account !== null },
+    });
+    return SIGN_IN_FAILED();
+  };
+
+  /** A successful attempt: the pair's failures are cleared, and the attempt is taken back from the account's and the address's. */
+  const succeeded = async (keys: string[]) => {
+    const [pair, ...others] = keys;
+    await c.storage.clearSignInFailures(pair!);
+    await c.storage.undoSignInAttempt(others);
   };
 
   api.get('/session', async (req) => {
@@ -83,22 +136,10 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     { schema: { body: signInBody }, bodyLimit: AUTH_BODY_LIMIT, config: { consolePublic: true } },
     async (req, reply) => {
       const { email, password } = req.body;
-      const keys = throttleKeys(email, req);
-      await checkThrottle(keys);
+      const keys = await admit(throttleKeys(email, req));
       const account = await c.storage.findAccountByEmail(email);
-      if (!(await passwordMatches(account, password)) || !account) {
-        await c.storage.recordSignInFailure(keys, THROTTLE.windowMs);
-        await c.audit({
-          siteId: null,
-          // an email with no account: the actor is who tried, by the email typed (no account id)
-          actor: account ? actorOf(account) : { kind: 'account', accountId: '', email },
-          action: 'account.sign-in.fail',
-          before: null,
-          after: { email, address: req.ip, known: account !== null },
-        });
-        throw SIGN_IN_FAILED();
-      }
-      await c.storage.clearSignInFailures(keys[0]!);
+      if (!(await checkPassword(keys, account, password)) || !account) throw await failed(req, keys, email, account);
+      await succeeded(keys);
       const body = await startSession(req, reply, account);
       await c.audit({ siteId: null, actor: actorOf(account), action: 'account.sign-in', before: null, after: { address: req.ip } });
       return body;
@@ -108,7 +149,7 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
   api.post('/sign-out', async (req, reply) => {
     const session = signedIn(req);
     await c.storage.endConsoleSession(session.sessionId);
-    setSessionCookie(reply, null, c.secureCookie);
+    setSessionCookie(reply, null, secureFor(req, c.secureCookie));
     await c.audit({
       siteId: null,
       actor: { kind: 'account', accountId: session.accountId, email: session.email },
@@ -144,13 +185,10 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
       let hash: string | null = null;
       if (existing && invite.siteId) {
         // an invitation to a site does not reset an account's password (whoever holds the link could take the
-        // account): the account's own password takes it, throttled as a sign-in
-        const keys = throttleKeys(invite.email, req);
-        await checkThrottle(keys);
-        if (!(await verifyPassword(password, existing.passwordHash))) {
-          await c.storage.recordSignInFailure(keys, THROTTLE.windowMs);
-          throw SIGN_IN_FAILED();
-        }
+        // account): the account's own password takes it, throttled, logged and cleared as a sign-in
+        const keys = await admit(throttleKeys(invite.email, req));
+        if (!(await checkPassword(keys, existing, password))) throw await failed(req, keys, invite.email, existing);
+        await succeeded(keys);
       } else {
         // a new account, or a first owner's invitation (from the command line: the server's operator may reset a password)
         const issue = passwordIssue(password, invite.email);
@@ -158,7 +196,9 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
           const why = { TOO_SHORT: 'is too short', TOO_LONG: 'is too long', COMMON: 'is too common' }[issue];
           throw invalid('password', `The password ${why}.`, PASSWORD_ALLOWED);
         }
-        hash = await hashPassword(password, c.scryptCost);
+        const made = await c.hashing(() => hashPassword(password, c.scryptCost));
+        if (!made) throw BUSY();
+        hash = made.value;
       }
       const accepted = await c.storage.acceptInvite(token, hash, ({ account, invite: used }) => ({
         siteId: used.siteId,
@@ -168,6 +208,10 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
         after: { email: account.email, role: used.role, passwordSet: hash !== null },
       }));
       if (!accepted) throw notFound();
+      if (accepted === 'ACCOUNT_EXISTS') {
+        // the email's account was made meanwhile (another invitation of it accepted at once): its password is not replaced
+        throw new ConsoleError(409, 'CONFLICT', 'This email has an account now: open the link again and use its password.');
+      }
       return startSession(req, reply, accepted.account);
     },
   );

@@ -2,7 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ownOrigin } from '../routes/origins';
 import type { NewAuditEntry, Storage } from '../storage/types';
-import { dummyHash, SCRYPT_COST, type ScryptCost } from './passwords';
+import { HASHING } from './limits';
+import { dummyHash, hashLimiter, SCRYPT_COST, type ScryptCost } from './passwords';
 
 /** What the console API needs, given by main.ts or the tests. */
 export interface ConsoleServices {
@@ -13,6 +14,8 @@ export interface ConsoleServices {
   now?: () => number;
   /** scrypt's cost for new password hashes (tests lower it). @default SCRYPT_COST */
   scryptCost?: ScryptCost;
+  /** How many password hashes run at once and wait their turn (limits.ts HASHING; tests lower it). @default HASHING */
+  hashing?: { running: number; waiting: number };
 }
 
 /** The routes' shared state. */
@@ -23,6 +26,8 @@ export interface ConsoleContext {
   scryptCost: ScryptCost;
   /** A hash of no one's password, to verify against for an unknown email (passwords.ts dummyHash). */
   dummyHash: () => Promise<string>;
+  /** Runs a password hash within the process's limit (limits.ts HASHING), or answers null when too many are asked at once. */
+  hashing: <T>(work: () => Promise<T>) => Promise<{ value: T } | null>;
   /** Records an entry in the audit log (never a password, a hash or a token). */
   audit: (entry: NewAuditEntry) => Promise<void>;
 }
@@ -35,6 +40,7 @@ export function consoleContext(services: ConsoleServices): ConsoleContext {
     now: services.now ?? Date.now,
     scryptCost,
     dummyHash: dummyHash(scryptCost),
+    hashing: hashLimiter(services.hashing?.running ?? HASHING.running, services.hashing?.waiting ?? HASHING.waiting),
     audit: async (entry) => void (await services.storage.appendAudit(entry)),
   };
 }

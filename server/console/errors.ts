@@ -12,6 +12,7 @@ export type ConsoleErrorCode =
   | 'INVALID'
   | 'CONFLICT'
   | 'THROTTLED'
+  | 'BUSY'
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL_ERROR';

@@ -18,22 +18,34 @@ export const SESSION_LIMITS: ConsoleSessionLimits = { idleMs: 12 * 3600_000, abs
 export const INVITE_TTL_MS = 24 * 3600_000;
 
 /**
- * Sign-in throttling (ASVS 2.2.1): failures are counted per account (by the email typed, whether or not it has an
- * account, so that the answer tells nothing) and per client address, in a window that starts at the first failure
- * and ends an hour later, when all of them are forgotten. The first `free` failures cost nothing; then each one makes
- * the next attempt wait, 30 s doubling each time up to 15 minutes. So an account gets at most about 13 guesses an
- * hour (ASVS: fewer than 100), and its real owner is never held off more than 15 minutes after the last failure, nor
- * past the window's end: no lockout lasts.
+ * Sign-in throttling (ASVS 2.2.1): attempts are counted per pair of account (by the email typed, whether or not it
+ * has an account, so that the answer tells nothing) and client address, per account from every address, and per
+ * address, in a window that starts at the first and ends an hour later, when all of them are forgotten. An attempt is
+ * counted before its password is checked (so attempts made at once each see those before them), and taken back when
+ * it is throttled or succeeds. The first `free` failures of a key cost nothing; then each one makes the next attempt
+ * wait, 30 s doubling each time up to 15 minutes. So a pair gets at most about 13 guesses an hour and an account
+ * about 58 from all addresses together (ASVS: fewer than 100); an attacker's failures from elsewhere hold its real
+ * owner off only past the account's looser cap, and never more than 15 minutes after the last failure, nor past the
+ * window's end: no lockout lasts.
  */
 export const THROTTLE = {
   windowMs: 3600_000,
-  /** Failures of one account (its email) before the first wait. */
-  accountFree: 5,
+  /** Failures of one account from one address before the first wait: the steep limit. */
+  pairFree: 5,
+  /** Failures of one account from all addresses before the first wait: the looser cap, so others' failures do not hold its owner off. */
+  accountFree: 50,
   /** Failures from one address before the first wait: an office behind one address holds many people. */
   addressFree: 20,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
 } as const;
+
+/**
+ * Password hashes (scrypt, about 0.2 s and 32 MiB each) run at once at most `running`, on libuv's pool of 4 threads,
+ * so that a burst of sign-ins leaves threads to the widget's API (files, DNS, compression); `waiting` more wait their
+ * turn, and beyond those a sign-in is answered 503 `BUSY` with `Retry-After: 1`. Per process.
+ */
+export const HASHING = { running: 2, waiting: 8 } as const;
 
 /** How long after the last of `failures` the next attempt must wait, for a key with `free` free failures. */
 export const throttleDelayMs = (failures: number, free: number) =>

@@ -20,8 +20,11 @@ const memberParams = {
 } as const;
 const roleSchema = { type: 'string', maxLength: 20 } as const;
 
-/** Whether `email` is an email address as RFC 5321 bounds it (254 characters), with one '@', a dot in its domain and no spaces. */
-export const isEmail = (email: string) => email.length <= 254 && /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email);
+/**
+ * Whether `email` is an email address as RFC 5321 bounds it (254 characters), with one '@', a dot in its domain and no
+ * spaces or control characters (U+0000 included: PostgreSQL's text cannot hold it).
+ */
+export const isEmail = (email: string) => email.length <= 254 && /^[^\s@\p{Cc}]{1,64}@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(email);
 
 /** A role from a body; 400 INVALID naming the roles allowed otherwise. */
 function roleFrom(value: unknown): SiteRole {

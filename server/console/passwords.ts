@@ -60,8 +60,39 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * takes as long as a wrong password (ASVS 2.2.1's "same answer" would otherwise be told apart by its timing).
  */
 export function dummyHash(cost: ScryptCost = SCRYPT_COST): () => Promise<string> {
-  let made: Promise<string> | undefined;
-  return () => (made ??= hashPassword(randomBytes(18).toString('base64url'), cost));
+  // made now, with the parameters of new hashes: the first unknown email takes no longer than the ones after it
+  const made = hashPassword(randomBytes(18).toString('base64url'), cost);
+  made.catch(() => undefined);
+  return () => made;
+}
+
+/** Whether `stored` was made with other parameters than `cost` (it is then hashed again at a successful sign-in, ASVS 2.4). */
+export function needsRehash(stored: string, cost: ScryptCost): boolean {
+  const [kind, N, r, p] = stored.split('$');
+  return kind !== 'scrypt' || Number(N) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
+}
+
+/**
+ * A limit on password hashes at once: `run(work)` starts `work` when fewer than `running` are running, else waits its
+ * turn among at most `waiting`; beyond those it answers null without running it.
+ */
+export function hashLimiter(running: number, waiting: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<{ value: T } | null> => {
+    if (active >= running) {
+      if (queue.length >= waiting) return null;
+      await new Promise<void>((resolve) => queue.push(resolve));
+    } else active++;
+    try {
+      return { value: await work() };
+    } finally {
+      // the turn passes to the next waiting one (it counts as active already), or is given back
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 /** The common passwords, lower case (common-passwords.json). */

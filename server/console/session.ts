@@ -34,18 +34,28 @@ declare module 'fastify' {
 /** A new random session id or CSRF token: 256 bits, URL-safe (ASVS 3.2.2: at least 64 bits of entropy). */
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-/** The value of the console's cookie in the request, if any (the first, when a browser sends it twice). */
-export function sessionCookie(req: FastifyRequest): string | undefined {
+/** The values of every console cookie in the request, as sent. */
+function sessionCookies(req: FastifyRequest): string[] {
+  const found = [];
   for (const part of (headerOf(req, 'cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      // an id this server made is base64url; anything else names no session and is not looked up
-      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
-    }
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) found.push(part.slice(eq + 1).trim());
   }
-  return undefined;
+  return found;
 }
+
+/**
+ * The value of the console's cookie in the request, if there is exactly one (more than one is refused by the request
+ * hook: a cookie set by a neighbouring host or for a longer path would otherwise be the one read).
+ */
+export function sessionCookie(req: FastifyRequest): string | undefined {
+  const [value, ...more] = sessionCookies(req);
+  // an id this server made is base64url; anything else names no session and is not looked up
+  return more.length === 0 && value !== undefined && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+}
+
+/** Whether the cookie is `Secure`: when PUBLIC_URL is https, or the request came over https (`TRUST_PROXY` decides whose word counts). */
+export const secureFor = (req: FastifyRequest, publicHttps: boolean) => publicHttps || req.protocol === 'https';
 
 /** The Set-Cookie of a session (`id`), or of its end (`null`): HttpOnly, SameSite=Strict, Path=/console, Secure on https. */
 export function sessionSetCookie(id: string | null, secure: boolean): string {
@@ -71,13 +81,19 @@ function sameSecret(a: string, b: string): boolean {
 /**
  * The console API's request hook: reads the session the cookie names, and refuses a state-changing call (403 CSRF)
  * whose Origin is not the server's own, or (on a route that needs a session) whose X-CSRF-Token is not the session's;
- * a public state-changing call must send JSON (415).
+ * a public state-changing call must send JSON (415). A request with more than one session cookie gets 401, and ours
+ * cleared.
  */
-export function consoleRequestHook(storage: Storage) {
-  return async (req: FastifyRequest) => {
+export function consoleRequestHook(storage: Storage, publicHttps: boolean) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const changes = !SAFE_METHODS.has(req.method);
     if (changes && headerOf(req, 'origin') !== ownOrigin(req)) {
       throw new ConsoleError(403, 'CSRF', 'This call must come from the console’s own origin.');
+    }
+    if (sessionCookies(req).length > 1) {
+      // cookie tossing: which one is ours cannot be told, so none is used, and ours is cleared
+      setSessionCookie(reply, null, secureFor(req, publicHttps));
+      throw new ConsoleError(401, 'UNAUTHENTICATED', 'More than one session cookie was sent: sign in again.');
     }
     const id = sessionCookie(req);
     const found = id === undefined ? null : await storage.consoleSession(id, SESSION_LIMITS);

@@ -3,7 +3,7 @@
  * boot and `GET api/appearance` read the site through caches every instance drops on a write), a restore publishes a
  * copy of an earlier version. Every value is checked by contract/appearance-fields.ts, the one validation.
  */
-import { APPEARANCE_FIELDS, appearanceProblems, mergeOverrides } from '../../contract/appearance-fields';
+import { APPEARANCE_FIELDS, appearanceProblems, mergeOverrides, shownText } from '../../contract/appearance-fields';
 import type { AppearanceVersion, AuditActor } from '../storage/types';
 import { type Actor, type Context, need } from './context';
 import { invalid, OperationError } from './errors';
@@ -31,12 +31,18 @@ type Plain = Record<string, unknown>;
 /** A version number as the API may send one: a whole number the database's integer holds; anything else names no version. */
 const isVersion = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;
 
-/** The first problem of `fields` as an INVALID refusal (the message lists every problem, a line each), or nothing. */
+/**
+ * How many problems a refusal lists: a body of thousands of wrong fields is answered with the first ones, found
+ * without checking the rest (each unknown name costs an edit distance for its suggestion).
+ */
+const PROBLEMS_LISTED = 20;
+
+/** The first problem of `fields` as an INVALID refusal (the message lists the problems given, a line each), or nothing. */
 function refuseProblems(problems: ReturnType<typeof appearanceProblems>): void {
   const [first] = problems;
   if (!first) return;
   throw invalid(
-    `appearance.${first.field}`.replace(/^appearance\.appearance$/, 'appearance'),
+    shownText(`appearance.${first.field}`.replace(/^appearance\.appearance$/, 'appearance')),
     problems.map((p) => p.message).join('\n'),
     first.allowed,
   );
@@ -85,7 +91,7 @@ export function appearanceOperations(c: Context) {
       await need(c, actor, siteId, 'editor');
       if (typeof input.baseVersion !== 'number' || !Number.isInteger(input.baseVersion))
         throw invalid('baseVersion', 'baseVersion is the version the change was made from', 'a version number');
-      refuseProblems(appearanceProblems(input.appearance));
+      refuseProblems(appearanceProblems(input.appearance, PROBLEMS_LISTED));
       return publish(actor, siteId, input.appearance as Plain, input.baseVersion);
     },
 
@@ -95,7 +101,7 @@ export function appearanceOperations(c: Context) {
      */
     async patchAppearance(actor: Actor, siteId: string, patch: unknown) {
       const { site } = await need(c, actor, siteId, 'editor');
-      const patchProblems = appearanceProblems(patch);
+      const patchProblems = appearanceProblems(patch, PROBLEMS_LISTED);
       if (patchProblems.some((p) => p.field === 'appearance' || /not an appearance field|must be an object/.test(p.message)))
         refuseProblems(patchProblems);
       const merged = mergeOverrides(site.appearance as Plain, patch as Plain);

@@ -45,22 +45,27 @@ function originsWarnings(before: readonly string[], after: readonly string[]): O
 
 export function originOperations(c: Context) {
   /** Replaces a site's origins (owners): the origins saved, and what the change may break. */
-  async function setOrigins(actor: Actor, siteId: string, origins: unknown): Promise<{ origins: string[]; warnings: OriginsWarning[] }> {
+  async function setOrigins(
+    actor: Actor,
+    siteId: string,
+    origins: unknown,
+    added?: unknown,
+  ): Promise<{ origins: string[]; warnings: OriginsWarning[] }> {
     const { site } = await need(c, actor, siteId, 'owner');
-    if (!Array.isArray(origins)) throw invalid('origins', 'origins is a list', ORIGIN_ALLOWED);
-    const checked = checkOrigins(origins);
-    const saved = (await c.storage.updateSite(site.id, { origins: checked }, (before, after) => ({
-      siteId,
-      actor,
-      action: 'site.origins',
-      before: { origins: before?.origins ?? [] },
-      after: { origins: after.origins },
-    })))!;
+    if (added === undefined && !Array.isArray(origins)) throw invalid('origins', 'origins is a list', ORIGIN_ALLOWED);
+    // an origin added to the stored ones is added in the storage's transaction: two added at once both stay
+    const next = added === undefined ? checkOrigins(origins as unknown[]) : (stored: readonly string[]) => checkOrigins([...stored, added]);
+    let before: readonly string[] = site.origins;
+    const saved = (await c.storage.updateSite(site.id, { origins: next }, (was, after) => {
+      // the warnings compare with the origins as the transaction found them
+      before = was?.origins ?? [];
+      return { siteId, actor, action: 'site.origins', before: { origins: before }, after: { origins: after.origins } };
+    }))!;
     // an origin now allowed leaves the list of refused ones
     const refused = await c.storage.listRefusedOrigins(siteId);
     const allowed = refused.filter((r) => originAllowed(saved, r.origin, c.ownOrigin)).map((r) => r.origin);
     if (allowed.length) await c.storage.forgetRefusedOrigins(siteId, allowed);
-    return { origins: [...saved.origins], warnings: originsWarnings(site.origins, saved.origins) };
+    return { origins: [...saved.origins], warnings: originsWarnings(before, saved.origins) };
   }
 
   return {
@@ -68,8 +73,7 @@ export function originOperations(c: Context) {
 
     /** Adds one origin to a site's (owners): the console's Allow button beside a refused origin. */
     async allowOrigin(actor: Actor, siteId: string, origin: unknown) {
-      const { site } = await need(c, actor, siteId, 'owner');
-      return setOrigins(actor, siteId, [...site.origins, origin]);
+      return setOrigins(actor, siteId, undefined, origin);
     },
 
     /** The origins the server refused lately for a site (owners), the latest first: each with how often and when last. */

@@ -246,10 +246,19 @@ export interface SiteStorage {
   getSite(id: string): Promise<Site | null>;
   /** The site whose key this is, or whose previous key it is while that key's grace lasts (by the storage's clock). */
   findSiteByApiKey(apiKey: string): Promise<Site | null>;
-  /** Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is no such site. */
+  /**
+   * Changes a site (`appearance` is merged into the stored one), with its audit entry when given; null when there is
+   * no such site. `origins` may be made from the stored ones, in the transaction (two appends at once both land); what
+   * it throws rolls the change back and is thrown.
+   */
   updateSite(
     id: string,
-    patch: { name?: string; origins?: string[]; config?: Partial<SiteConfig>; appearance?: Record<string, unknown> },
+    patch: {
+      name?: string;
+      origins?: string[] | ((stored: readonly string[]) => string[]);
+      config?: Partial<SiteConfig>;
+      appearance?: Record<string, unknown>;
+    },
     audit?: SiteAudit,
   ): Promise<Site | null>;
   /**
@@ -504,6 +513,8 @@ export interface AccountStorage {
   /** The account whose email is `email` whatever its case, with its hash. */
   findAccountByEmail(email: string): Promise<AccountWithHash | null>;
   getAccount(id: string): Promise<AccountWithHash | null>;
+  /** Replaces the account's password hash by `to` if it is still `from` (the same password hashed again with new parameters; sessions stay). */
+  rehashPassword(accountId: string, from: string, to: string): Promise<void>;
   /** The sites the account has a role on. */
   siteRoles(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
   siteRole(accountId: string, siteId: string): Promise<SiteRole | null>;
@@ -513,7 +524,8 @@ export interface AccountStorage {
   addMember(siteId: string, accountId: string, role: SiteRole): Promise<void>;
   /**
    * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
-   * without an owner, and writes the change's audit entry (made from the role before) in it when given.
+   * without an owner, and writes the change's audit entry (made from the role before) in it when given. The site's
+   * invitations the member made, not yet used, end with it unless the member stays an owner.
    */
   changeMember(
     siteId: string,
@@ -529,16 +541,18 @@ export interface AccountStorage {
   listInvites(siteId: string): Promise<InviteRecord[]>;
   /**
    * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
-   * its email's account with `passwordHash` when there is none, or else sets the account's password to it (ending
-   * its sessions) unless it is null, and gives the account the invitation's role on its site (an account that
-   * already has a role there keeps it), with the audit entry made from what was done when given. With a null
-   * `passwordHash` and no account, nothing is done (null).
+   * its email's account with `passwordHash` when there is none, or else, for a first owner's invitation (no site)
+   * only, sets the account's password to it (ending its sessions) unless it is null, and gives the account the
+   * invitation's role on its site (an account that already has a role there keeps it), with the audit entry made
+   * from what was done when given. With a null `passwordHash` and no account, nothing is done (null). A site's
+   * invitation with a `passwordHash` for an email that has an account (made meanwhile, by another invitation
+   * accepted at once) does nothing and answers 'ACCOUNT_EXISTS': a site's invitation never sets a password.
    */
   acceptInvite(
     token: string,
     passwordHash: string | null,
     audit?: (accepted: { account: Account; invite: InviteRecord }) => NewAuditEntry,
-  ): Promise<{ account: Account; invite: InviteRecord } | null>;
+  ): Promise<{ account: Account; invite: InviteRecord } | 'ACCOUNT_EXISTS' | null>;
 }
 
 /**
@@ -559,12 +573,16 @@ export interface ConsoleSessionStorage {
   consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
   endConsoleSession(id: string): Promise<void>;
   /**
-   * The sign-in failures counted against each key (an account's email, an address) in the window that started
-   * at its first failure, and when the last one was (epoch ms); keys with none are left out.
+   * Counts an attempt against each key (an account's email, an address, the pair), in one step per key that adds
+   * it and reads the count (attempts made at once each see those before them): for each key, the attempts counted
+   * before this one in the window that started at its first (a key whose window has ended starts a new one), and
+   * when the last failure was (epoch ms; the window's start when none failed yet).
    */
-  signInFailures(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
-  /** Counts a failure against each key (a key whose window has ended starts a new one). */
-  recordSignInFailure(keys: string[], windowMs: number): Promise<void>;
+  countSignInAttempt(keys: string[], windowMs: number): Promise<Map<string, { failures: number; lastAt: number }>>;
+  /** Takes back an attempt counted by {@link countSignInAttempt} (one that was throttled, or that succeeded). */
+  undoSignInAttempt(keys: string[]): Promise<void>;
+  /** Notes that a counted attempt failed now: the next attempt's wait starts from now. */
+  markSignInFailure(keys: string[]): Promise<void>;
   clearSignInFailures(key: string): Promise<void>;
 }
 

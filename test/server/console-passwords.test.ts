@@ -1,6 +1,15 @@
 /** Console passwords (server/console/passwords.ts): the rules a new one meets, and its scrypt hash. */
 import { describe, expect, it } from 'vitest';
-import { hashPassword, isCommonPassword, passwordIssue, SCRYPT_COST, verifyPassword } from '../../server/console/passwords';
+import {
+  dummyHash,
+  hashLimiter,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  passwordIssue,
+  SCRYPT_COST,
+  verifyPassword,
+} from '../../server/console/passwords';
 
 const CHEAP = { N: 1024, r: 8, p: 1 };
 
@@ -57,5 +66,45 @@ describe('password hashes', () => {
     const stored = await hashPassword('a long enough phrase');
     expect(stored.startsWith('scrypt$32768$8$3$')).toBe(true);
     expect(await verifyPassword('a long enough phrase', stored)).toBe(true);
+  });
+});
+
+describe('hashing within limits', () => {
+  it('runs at most `running` hashes at once, queues `waiting` more, and refuses the rest without running them', async () => {
+    const limit = hashLimiter(2, 3);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const work = () =>
+      new Promise<string>((resolve) => {
+        running++;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running--;
+          resolve('done');
+        });
+      });
+    const asked = Array.from({ length: 8 }, () => limit(work));
+    // the three beyond running and waiting are refused at once
+    expect(await Promise.all(asked.slice(5))).toEqual([null, null, null]);
+    expect(running).toBe(2);
+    // each end lets one waiting in, never more than two at once
+    for (let done = 0; done < 5; done++) {
+      await Promise.resolve();
+      releases.shift()!();
+      await asked[done];
+    }
+    expect(await Promise.all(asked.slice(0, 5))).toEqual(Array(5).fill({ value: 'done' }));
+    expect(most).toBe(2);
+    // and the limit is free again
+    expect(await limit(async () => 'again')).toEqual({ value: 'again' });
+  });
+
+  it('tells a hash made with other parameters than the current ones, and makes the dummy hash with the current ones', async () => {
+    const stored = await hashPassword('a long enough phrase', CHEAP);
+    expect(needsRehash(stored, CHEAP)).toBe(false);
+    expect(needsRehash(stored, { ...CHEAP, N: 2048 })).toBe(true);
+    expect(needsRehash('bcrypt$x', CHEAP)).toBe(true);
+    expect((await dummyHash(CHEAP)()).startsWith('scrypt$1024$8$1$')).toBe(true);
   });
 });

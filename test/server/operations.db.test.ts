@@ -206,6 +206,16 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
     const [entry] = await ops.listAudit(CLI, site.id);
     expect(entry).toMatchObject({ what: 'site.origins', before: { origins: ['https://shop.example'] }, after: { origins: [] } });
   });
+
+  it('allows two origins at once (two Allow clicks) and keeps both, each audited from what was stored', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    await Promise.all([ops.allowOrigin(CLI, site.id, 'https://a.example'), ops.allowOrigin(CLI, site.id, 'https://b.example')]);
+    expect([...(await storage.getSite(site.id))!.origins].sort()).toEqual(['https://a.example', 'https://b.example', 'self']);
+    const entries = (await ops.listAudit(CLI, site.id)).filter((e) => e.what === 'site.origins');
+    expect(entries.map((e) => (e.after as { origins: string[] }).origins.length).sort()).toEqual([2, 3]);
+    expect(await refusal(ops.allowOrigin(CLI, site.id, 'not an origin'))).toMatchObject({ code: 'INVALID', field: 'origins' });
+    expect([...(await storage.getSite(site.id))!.origins]).toHaveLength(3);
+  });
 });
 
 describe(`the operations on ${BACKEND}: appearance`, () => {
@@ -216,6 +226,25 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
     const icon = await refusal(ops.patchAppearance(CLI, site.id, { launcher: { launcherIconType: 'image' } }));
     expect(icon).toMatchObject({ field: 'appearance.launcher.launcherIcon' });
     expect(icon.message).toContain('its type is image');
+  });
+
+  it('answers a 1 MiB appearance of unknown fields quickly, listing 20 problems and echoing no long name or value', async () => {
+    const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    const appearance: Record<string, unknown> = { ['x'.repeat(200_000)]: 1, launcher: { backgroundColor: `#${'f'.repeat(100_000)}` } };
+    // about 60 bytes of JSON each: with the two long ones, over 1 MiB
+    for (let i = 0; i < 13_000; i++) appearance[`unknownFieldNumber${i}`.padEnd(50, 'z')] = i;
+    expect(JSON.stringify(appearance).length).toBeGreaterThan(1 << 20);
+    const started = performance.now();
+    for (const call of [ops.saveAppearance(CLI, site.id, { appearance, baseVersion: 1 }), ops.patchAppearance(CLI, site.id, appearance)]) {
+      const refused = await refusal(call);
+      expect(refused.message.split('\n')).toHaveLength(20);
+      expect(refused.message.length).toBeLessThan(20 * 200);
+      expect(refused.field!.length).toBeLessThan(100);
+      expect(refused.message).toContain(`${'x'.repeat(64)}… is not an appearance field\n`);
+      expect(refused.message).toContain(`launcher.backgroundColor "#${'f'.repeat(63)}…" is not a colour`);
+    }
+    // checking every name (an edit distance each, for its suggestion) took seconds
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 
   it('refuses a colour typo, an unknown field (listing the valid ones) and a wrong type, storing nothing', async () => {

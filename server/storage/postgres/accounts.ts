@@ -9,11 +9,13 @@ import { all, one, sql, transaction } from './db';
 const Q = {
   byEmail: sql('account_by_email', 'SELECT * FROM accounts WHERE email_key = $1'),
   byId: sql('account_by_id', 'SELECT * FROM accounts WHERE id = $1'),
+  // nothing when the email has an account (made at once by another invitation): the caller rolls back
   insertAccount: sql(
     'account_insert',
-    'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+    'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (email_key) DO NOTHING RETURNING id',
   ),
   updateHash: sql('account_update_hash', 'UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1'),
+  rehash: sql('account_rehash', 'UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2'),
   endSessions: sql('account_end_sessions', 'DELETE FROM console_sessions WHERE account_id = $1'),
   roles: sql('member_roles', 'SELECT site_id, role FROM site_members WHERE account_id = $1 ORDER BY created_at'),
   role: sql('member_role', 'SELECT role FROM site_members WHERE account_id = $1 AND site_id = $2'),
@@ -34,6 +36,8 @@ const Q = {
   lockMembers: sql('members_lock', 'SELECT account_id, role FROM site_members WHERE site_id = $1 ORDER BY account_id FOR UPDATE'),
   updateMember: sql('member_update', 'UPDATE site_members SET role = $3 WHERE site_id = $1 AND account_id = $2'),
   deleteMember: sql('member_delete', 'DELETE FROM site_members WHERE site_id = $1 AND account_id = $2'),
+  // an invitation is ended by marking it used (its row stays, as a used one's does)
+  endInvitesBy: sql('invites_end_by', 'UPDATE invites SET used_at = $3 WHERE site_id = $1 AND created_by = $2 AND used_at IS NULL'),
   insertInvite: sql(
     'invite_insert',
     'INSERT INTO invites (token_hash, email, site_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -58,6 +62,9 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
       const r = await one(pool, Q.byId([id]));
       return r ? toAccount(r) : null;
     },
+    async rehashPassword(accountId, from, to) {
+      await pool.query(Q.rehash([accountId, from, to]));
+    },
     siteRoles: async (accountId) =>
       (await all(pool, Q.roles([accountId]))).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),
     siteRole: async (accountId, siteId) => ((await one(pool, Q.role([accountId, siteId])))?.role as SiteRole | undefined) ?? null,
@@ -73,6 +80,8 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         // a site keeps at least one owner (docs/console.md)
         if (before === 'owner' && next !== 'owner' && rows.filter((r) => r.role === 'owner').length <= 1) return 'LAST_OWNER';
         await db.query(next === null ? Q.deleteMember([siteId, accountId]) : Q.updateMember([siteId, accountId, next]));
+        // the invitations a member made as an owner end when they stop being one (docs/console.md)
+        if (next !== 'owner') await db.query(Q.endInvitesBy([siteId, accountId, clock()]));
         if (audit) await insertAudit(db, audit(before));
         return { before };
       }),
@@ -89,32 +98,51 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
     },
     listInvites: async (siteId) => (await all(pool, Q.liveInvites([siteId, clock()]))).map(toInvite),
     acceptInvite: (token, passwordHash, audit) =>
-      transaction(pool, async (db) => {
-        const hash = hashConsoleToken(token);
-        const live = await one(db, Q.liveInvite([hash, clock()]));
-        if (!live) return null;
-        const existing = await one(db, Q.byEmail([emailKey(String(live.email))]));
-        if (!existing && passwordHash === null) return null;
-        const used = await one(db, Q.useInvite([hash, clock()]));
-        if (!used) return null;
-        const invite = toInvite(used);
-        let accountId: string;
-        if (existing) {
-          accountId = String(existing.id);
-          if (passwordHash !== null) {
-            await db.query(Q.updateHash([accountId, passwordHash, now()]));
-            await db.query(Q.endSessions([accountId]));
+      rolledBackIfExists(
+        transaction(pool, async (db) => {
+          const hash = hashConsoleToken(token);
+          const live = await one(db, Q.liveInvite([hash, clock()]));
+          if (!live) return null;
+          const existing = await one(db, Q.byEmail([emailKey(String(live.email))]));
+          if (!existing && passwordHash === null) return null;
+          // decided here, in the transaction: an account made since the route looked is not given a site invitation's password
+          if (existing && live.site_id !== null && passwordHash !== null) return 'ACCOUNT_EXISTS' as const;
+          const used = await one(db, Q.useInvite([hash, clock()]));
+          if (!used) return null;
+          const invite = toInvite(used);
+          let accountId: string;
+          if (existing) {
+            accountId = String(existing.id);
+            if (passwordHash !== null) {
+              await db.query(Q.updateHash([accountId, passwordHash, now()]));
+              await db.query(Q.endSessions([accountId]));
+            }
+          } else {
+            accountId = `acct_${randomUUID()}`;
+            // two invitations of one email accepted at once: the second's insert waits for the first and inserts
+            // nothing, and its transaction (with its use of the invitation) rolls back
+            if (!(await one(db, Q.insertAccount([accountId, invite.email, emailKey(invite.email), passwordHash, now()])))) {
+              throw new AccountExists();
+            }
           }
-        } else {
-          accountId = `acct_${randomUUID()}`;
-          // two invitations of one email accepted at once: the second's insert fails on email_key, and its
-          // transaction (with its use of the invitation) rolls back
-          await db.query(Q.insertAccount([accountId, invite.email, emailKey(invite.email), passwordHash, now()]));
-        }
-        if (invite.siteId && invite.role) await db.query(Q.insertMemberIfNone([invite.siteId, accountId, invite.role, now()]));
-        const { passwordHash: _, ...account } = toAccount((await one(db, Q.byId([accountId])))!);
-        if (audit) await insertAudit(db, audit({ account, invite }));
-        return { account, invite };
-      }),
+          if (invite.siteId && invite.role) await db.query(Q.insertMemberIfNone([invite.siteId, accountId, invite.role, now()]));
+          const { passwordHash: _, ...account } = toAccount((await one(db, Q.byId([accountId])))!);
+          if (audit) await insertAudit(db, audit({ account, invite }));
+          return { account, invite };
+        }),
+      ),
   };
+}
+
+/** Thrown in a transaction to roll it back when an account was made at once by another invitation. */
+class AccountExists extends Error {}
+
+/** The transaction's result, or 'ACCOUNT_EXISTS' when it threw {@link AccountExists} (and was rolled back). */
+async function rolledBackIfExists<T>(work: Promise<T>): Promise<T | 'ACCOUNT_EXISTS'> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AccountExists) return 'ACCOUNT_EXISTS';
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { hashConsoleToken, toConsoleSession } from '../records';
 import type { ConsoleSessionStorage } from '../types';
-import { all, one, sql, transaction } from './db';
+import { one, sql, transaction } from './db';
 
 const Q = {
   insert: sql(
@@ -16,16 +16,19 @@ const Q = {
     'SELECT s.*, a.email FROM console_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1',
   ),
   touch: sql('console_session_touch', 'UPDATE console_sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at < $2'),
-  failures: sql('sign_in_failures', 'SELECT * FROM sign_in_failures WHERE key = ANY($1) AND first_at > $2'),
-  // one statement per key: instances counting at once each add their failure
-  recordFailure: sql(
-    'sign_in_failure_record',
+  // one statement per key that adds the attempt and reads the count: instances and requests counting at once each
+  // see the attempts before theirs
+  countAttempt: sql(
+    'sign_in_attempt_count',
     `INSERT INTO sign_in_failures AS f (key, failures, first_at, last_at) VALUES ($1, 1, $2, $2)
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN f.first_at <= $3 THEN 1 ELSE f.failures + 1 END,
        first_at = CASE WHEN f.first_at <= $3 THEN $2 ELSE f.first_at END,
-       last_at = $2`,
+       last_at = CASE WHEN f.first_at <= $3 THEN $2 ELSE f.last_at END
+     RETURNING failures, last_at`,
   ),
+  undoAttempt: sql('sign_in_attempt_undo', 'UPDATE sign_in_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0'),
+  markFailure: sql('sign_in_failure_mark', 'UPDATE sign_in_failures SET last_at = GREATEST(last_at, $2) WHERE key = $1'),
   clear: sql('sign_in_failures_clear', 'DELETE FROM sign_in_failures WHERE key = $1'),
   sweepFailures: sql('sign_in_failures_sweep', 'DELETE FROM sign_in_failures WHERE first_at <= $1'),
 };
@@ -56,14 +59,22 @@ export function postgresConsoleSessions(pool: pg.Pool, clock: () => number): Con
     async endConsoleSession(id) {
       await pool.query(Q.remove([hashConsoleToken(id)]));
     },
-    async signInFailures(keys, windowMs) {
-      const rows = await all(pool, Q.failures([keys, clock() - windowMs]));
-      return new Map(rows.map((r) => [String(r.key), { failures: Number(r.failures), lastAt: Number(r.last_at) }]));
-    },
-    async recordSignInFailure(keys, windowMs) {
+    async countSignInAttempt(keys, windowMs) {
       const t = clock();
       await pool.query(Q.sweepFailures([t - windowMs]));
-      for (const key of keys) await pool.query(Q.recordFailure([key, t, t - windowMs]));
+      const out = new Map<string, { failures: number; lastAt: number }>();
+      for (const key of keys) {
+        const r = (await one(pool, Q.countAttempt([key, t, t - windowMs])))!;
+        out.set(key, { failures: Number(r.failures) - 1, lastAt: Number(r.last_at) });
+      }
+      return out;
+    },
+    async undoSignInAttempt(keys) {
+      for (const key of keys) await pool.query(Q.undoAttempt([key]));
+    },
+    async markSignInFailure(keys) {
+      const t = clock();
+      for (const key of keys) await pool.query(Q.markFailure([key, t]));
     },
     async clearSignInFailures(key) {
       await pool.query(Q.clear([key]));

@@ -22,9 +22,17 @@ export const sql =
 /**
  * PostgreSQL's text holds no U+0000 (SQLite's does): a value with one (a hostile path, `/files/%00/x`, or a message)
  * would fail the whole statement. It is stored, and looked up, with U+FFFD in its place, as HTML parsers read it;
- * no id or token has either, so a lookup of one finds nothing, as on SQLite.
+ * no id or token has either, so a lookup of one finds nothing, as on SQLite. The same holds inside a list (a text[]).
  */
-const withoutNul = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value);
+const withoutNul = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.includes('\0')
+      ? value.replaceAll('\0', '\uFFFD')
+      : value
+    : // the elements of a list too (`= ANY($1)`)
+      Array.isArray(value)
+      ? value.map(withoutNul)
+      : value;
 
 /** The rows of a query. */
 export async function all(db: Queryable, query: pg.QueryConfig): Promise<Row[]> {

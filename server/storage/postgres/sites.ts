@@ -88,7 +88,7 @@ export function postgresSites(pool: pg.Pool, listener: Listener, now: () => numb
         await db.query(
           Q.update([
             patch.name ?? site.name,
-            JSON.stringify(patch.origins ?? site.origins),
+            JSON.stringify(typeof patch.origins === 'function' ? patch.origins(site.origins) : (patch.origins ?? site.origins)),
             JSON.stringify({ ...site.config, ...patch.config }),
             JSON.stringify(patch.appearance ? { ...site.appearance, ...patch.appearance } : site.appearance),
             id,

@@ -14,6 +14,7 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     'INSERT INTO accounts (id, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const updateHash = db.prepare('UPDATE accounts SET password_hash = ?, updated_at = ? WHERE id = ?');
+  const rehash = db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ? AND password_hash = ?');
   const endSessions = db.prepare('DELETE FROM console_sessions WHERE account_id = ?');
   const roles = db.prepare<[string], Row>('SELECT site_id, role FROM site_members WHERE account_id = ? ORDER BY created_at');
   const role = db.prepare<[string, string], Row>('SELECT role FROM site_members WHERE account_id = ? AND site_id = ?');
@@ -28,6 +29,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   );
   const updateMember = db.prepare('UPDATE site_members SET role = ? WHERE site_id = ? AND account_id = ?');
   const deleteMember = db.prepare('DELETE FROM site_members WHERE site_id = ? AND account_id = ?');
+  // an invitation is ended by marking it used (its row stays, as a used one's does)
+  const endInvitesBy = db.prepare('UPDATE invites SET used_at = ? WHERE site_id = ? AND created_by = ? AND used_at IS NULL');
   const owners = db.prepare<[string], Row>("SELECT count(*) AS n FROM site_members WHERE site_id = ? AND role = 'owner'");
   const insertInvite = db.prepare(
     'INSERT INTO invites (token_hash, email, site_id, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -46,6 +49,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       if (before === 'owner' && next !== 'owner' && Number(owners.get(siteId)!.n) <= 1) return 'LAST_OWNER' as const;
       if (next === null) deleteMember.run(siteId, accountId);
       else updateMember.run(next, siteId, accountId);
+      // the invitations a member made as an owner end when they stop being one (docs/console.md)
+      if (next !== 'owner') endInvitesBy.run(clock(), siteId, accountId);
       if (audit) writeAudit(audit(before));
       return { before };
     },
@@ -60,6 +65,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       const invite: InviteRecord = toInvite(row);
       const existing = byEmail.get(emailKey(invite.email));
       if (!existing && passwordHash === null) return null;
+      // decided here, in the transaction: an account made since the route looked is not given a site invitation's password
+      if (existing && invite.siteId && passwordHash !== null) return 'ACCOUNT_EXISTS' as const;
       useInvite.run(t, hash, t);
       let accountId: string;
       if (existing) {
@@ -93,6 +100,9 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     getAccount(id) {
       const r = byId.get(id);
       return r ? toAccount(r) : null;
+    },
+    rehashPassword(accountId, from, to) {
+      rehash.run(to, accountId, from);
     },
     siteRoles: (accountId) => roles.all(accountId).map((r) => ({ siteId: String(r.site_id), role: r.role as SiteRole })),
     siteRole: (accountId, siteId) => (role.get(accountId, siteId)?.role as SiteRole | undefined) ?? null,

@@ -14,14 +14,16 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
     'SELECT s.*, a.email FROM console_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?',
   );
   const touch = db.prepare('UPDATE console_sessions SET last_seen_at = ? WHERE id_hash = ?');
-  const failures = db.prepare<[string], Row>('SELECT * FROM sign_in_failures WHERE key = ?');
-  const recordFailure = db.prepare(
+  const countAttempt = db.prepare<[string, number, number, number, number, number], Row>(
     `INSERT INTO sign_in_failures (key, failures, first_at, last_at) VALUES (?, 1, ?, ?)
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN first_at <= ? THEN 1 ELSE failures + 1 END,
        first_at = CASE WHEN first_at <= ? THEN excluded.first_at ELSE first_at END,
-       last_at = excluded.last_at`,
+       last_at = CASE WHEN first_at <= ? THEN excluded.last_at ELSE last_at END
+     RETURNING failures, last_at`,
   );
+  const undoAttempt = db.prepare('UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ? AND failures > 0');
+  const markFailure = db.prepare('UPDATE sign_in_failures SET last_at = max(last_at, ?) WHERE key = ?');
   const clear = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
   const sweepFailures = db.prepare('DELETE FROM sign_in_failures WHERE first_at <= ?');
 
@@ -34,10 +36,15 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
     insert.run(hashConsoleToken(input.id), input.accountId, input.csrfToken, t, t);
   });
 
-  const record = db.transaction((keys: string[], windowMs: number) => {
+  const count = db.transaction((keys: string[], windowMs: number) => {
     const t = clock();
     sweepFailures.run(t - windowMs);
-    for (const key of keys) recordFailure.run(key, t, t, t - windowMs, t - windowMs);
+    const out = new Map<string, { failures: number; lastAt: number }>();
+    for (const key of keys) {
+      const r = countAttempt.get(key, t, t, t - windowMs, t - windowMs, t - windowMs)!;
+      out.set(key, { failures: Number(r.failures) - 1, lastAt: Number(r.last_at) });
+    }
+    return out;
   });
 
   return {
@@ -57,16 +64,14 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
       return { ...found, lastSeenAt: t };
     },
     endConsoleSession: (id) => void remove.run(hashConsoleToken(id)),
-    signInFailures(keys, windowMs) {
-      const t = clock();
-      const out = new Map<string, { failures: number; lastAt: number }>();
-      for (const key of keys) {
-        const r = failures.get(key);
-        if (r && Number(r.first_at) > t - windowMs) out.set(key, { failures: Number(r.failures), lastAt: Number(r.last_at) });
-      }
-      return out;
+    countSignInAttempt: (keys, windowMs) => count(keys, windowMs),
+    undoSignInAttempt(keys) {
+      for (const key of keys) undoAttempt.run(key);
     },
-    recordSignInFailure: (keys, windowMs) => void record(keys, windowMs),
+    markSignInFailure(keys) {
+      const t = clock();
+      for (const key of keys) markFailure.run(t, key);
+    },
     clearSignInFailures: (key) => void clear.run(key),
   };
 }

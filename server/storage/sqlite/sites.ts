@@ -83,7 +83,7 @@ export function sqliteSites(db: Db, now: () => number = Date.now): Sync<SiteStor
         const site = toSite(row);
         updateSite.run(
           patch.name ?? site.name,
-          JSON.stringify(patch.origins ?? site.origins),
+          JSON.stringify(typeof patch.origins === 'function' ? patch.origins(site.origins) : (patch.origins ?? site.origins)),
           JSON.stringify({ ...site.config, ...patch.config }),
           JSON.stringify(patch.appearance ? { ...site.appearance, ...patch.appearance } : site.appearance),
           id,
