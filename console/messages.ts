@@ -18,6 +18,9 @@ export const W = {
   mainNav: 'Site',
   siteSwitcher: 'Site',
   allSites: 'All sites',
+  leaveTitle: 'Leave without saving?',
+  leaveText: 'This page has changes that are not saved. They are lost if you leave.',
+  leave: 'Leave',
   roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer', adviser: 'Adviser' } as Record<string, string>,
   screens: {
     signIn: 'Sign in',

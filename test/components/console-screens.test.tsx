@@ -239,6 +239,37 @@ describe('the audit log', () => {
   });
 });
 
+describe('the appearance editor in the console', () => {
+  it('a viewer’s editor is read-only: no Save, the fields disabled', async () => {
+    const viewer = { ...SESSION, sites: [{ id: 's1', name: 'Shop', role: 'viewer' as const }] };
+    renderConsole('/console/sites/s1/appearance', fakeApi({ session: vi.fn(async () => viewer) }));
+    await screen.findByText(/can view this site’s appearance/);
+    expect(screen.getByLabelText('Agent name').closest('fieldset')!.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save and publish' })).toBeNull();
+  });
+
+  it('an owner’s editor is not; with unsaved changes, a tab asks in the console’s dialog: Cancel stays, Leave goes', async () => {
+    const { commands } = renderConsole('/console/sites/s1/appearance');
+    const name = await screen.findByLabelText('Agent name');
+    expect(name.closest('fieldset')!.disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save and publish' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Site' });
+    await userEvent.setup().type(name, 'Ada');
+    const pushes = commands.length;
+    fireEvent.click(within(nav).getByRole('link', { name: 'Members' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(dialog.textContent).toContain('Leave without saving?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada');
+    expect(commands.length).toBe(pushes);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Members' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Leave', hidden: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeTruthy();
+    expect(commands.at(-1)).toEqual({ type: 'PUSH', path: '/console/sites/s1/members' });
+  });
+});
+
 describe('the frame', () => {
   it('navigating moves the focus to the new screen’s heading and sets the title', async () => {
     renderConsole('/console/sites');
