@@ -51,6 +51,10 @@ export const W = {
   setPassword: 'Set password and sign in',
   existingAccount: 'You have an account already: enter its password to accept.',
   acceptInvite: 'Accept and sign in',
+  inviteOwnAccount: (email: string) => `You are signed in as ${email}: enter your password to accept.`,
+  inviteOtherAccount: (email: string, invited: string) =>
+    `You are signed in as ${email}. This invitation is for ${invited}: sign out to accept it as ${invited}.`,
+  signOutToAccept: 'Sign out to accept',
   inviteGone: 'This invitation link is not valid any more: it was used, or it expired. Ask the site’s owner for a new one.',
 
   // sites

@@ -79,7 +79,10 @@ export type RouterEvent =
   | { type: 'ROUTE.GO'; path: string }
   /** the browser's back or forward button */
   | { type: 'ROUTE.POPPED'; path: string }
-  /** from the root: a session started; a public screen gives way to where the person was going */
+  /**
+   * from the root: a session started; a public screen gives way to where the person was going (an invitation only
+   * to a session started on it: one found there at load lets the person see whose invitation it is)
+   */
   | { type: 'ROUTE.SESSION_STARTED' }
   /** from the root: no session; a private screen gives way to sign-in */
   | { type: 'ROUTE.SESSION_ENDED' }
@@ -104,6 +107,12 @@ export interface RouterContext {
   next: string | null;
   /** whether a session is on, as the root last said; null until the first check answers */
   signedIn: boolean | null;
+  /**
+   * whether the session started on the screen shown (a sign-in, an accepted invitation), rather than being found
+   * there when the app loaded: an invitation opened while signed in stays, to be accepted or signed out of
+   * @default false
+   */
+  startedHere: boolean;
   /** whether the screen shown has unsaved changes (ROUTE.GUARD) @default false */
   guarded: boolean;
   /** the way out waiting for the person's answer; null when none is */
@@ -114,7 +123,7 @@ export const consoleRouterMachine = setup({
   types: {} as { context: RouterContext; events: RouterEvent; input: { path: string } },
   actors: { history: fromCallback<HistoryCommand>(notProvided('history')) },
   actions: {
-    show: assign({ route: (_, params: { path: string }) => parseRoute(params.path) }),
+    show: assign({ route: (_, params: { path: string }) => parseRoute(params.path), startedHere: false }),
     push: sendTo('history', ({ context }) => ({ type: 'PUSH', path: pathOf(context.route) }) satisfies HistoryCommand),
     replace: sendTo('history', ({ context }) => ({ type: 'REPLACE', path: pathOf(context.route) }) satisfies HistoryCommand),
     /** Sign-in first; the path asked for is kept for after it. */
@@ -126,14 +135,22 @@ export const consoleRouterMachine = setup({
   },
   guards: {
     isPrivateWithoutSession: ({ context }) => context.signedIn === false && !isPublic(context.route),
-    isPublicWithSession: ({ context }) => context.signedIn === true && isPublic(context.route),
+    isPublicWithSession: ({ context }) =>
+      context.signedIn === true && isPublic(context.route) && (context.route.name !== 'invite' || context.startedHere),
     isGuarded: ({ context }) => context.guarded,
     hasPoppedLeaving: ({ context }) => context.leaving?.popped === true,
     hasLeaving: ({ context }) => context.leaving !== null,
   },
 }).createMachine({
   id: 'consoleRouter',
-  context: ({ input }) => ({ route: parseRoute(input.path), next: null, signedIn: null, guarded: false, leaving: null }),
+  context: ({ input }) => ({
+    route: parseRoute(input.path),
+    next: null,
+    signedIn: null,
+    startedHere: false,
+    guarded: false,
+    leaving: null,
+  }),
   invoke: { id: 'history', src: 'history' },
   initial: 'showing',
   states: {
@@ -176,7 +193,7 @@ export const consoleRouterMachine = setup({
         ],
         // after Back or Forward, the address shows this screen's again
         'ROUTE.STAY': [{ guard: 'hasPoppedLeaving', actions: ['push', assign({ leaving: null })] }, { actions: assign({ leaving: null }) }],
-        'ROUTE.SESSION_STARTED': { actions: assign({ signedIn: true }) },
+        'ROUTE.SESSION_STARTED': { actions: assign({ startedHere: ({ context }) => context.signedIn !== null, signedIn: true }) },
         'ROUTE.SESSION_ENDED': { actions: assign({ signedIn: false }) },
       },
     },

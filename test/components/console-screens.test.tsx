@@ -82,6 +82,44 @@ describe('an invitation', () => {
     expect(acceptInvite).toHaveBeenLastCalledWith('tok', 'a much longer passphrase');
   });
 
+  it('opened while signed in as its own email: the invitation, then the account’s password accepts it', async () => {
+    const api = fakeApi({
+      invite: vi.fn(async () => ({
+        email: 'owner@example.com',
+        siteName: 'Blog',
+        role: 'editor' as const,
+        expiresAt: '2026-11-27T10:00:00Z',
+        hasAccount: true,
+      })),
+    });
+    renderConsole('/console/invite/tok', api);
+    expect(await screen.findByText('You were invited as owner@example.com.')).toBeTruthy();
+    expect(screen.getByText('Site: Blog (Editor).')).toBeTruthy();
+    expect(screen.getByText('You are signed in as owner@example.com: enter your password to accept.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your sites' })).toBeTruthy();
+    expect(api.acceptInvite).toHaveBeenCalledWith('tok', 'correct horse battery');
+  });
+
+  it('opened while signed in as someone else: whose it is, and Sign out to accept it as them', async () => {
+    const api = fakeApi();
+    renderConsole('/console/invite/tok', api);
+    expect(await screen.findByText('You were invited as new@example.com.')).toBeTruthy();
+    expect(screen.getByText('Site: Shop (Editor).')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You are signed in as owner@example.com. This invitation is for new@example.com: sign out to accept it as new@example.com.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out to accept' }));
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
+    expect(api.signOut).toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
+  });
+
   it('a used or expired link says so', async () => {
     const api = fakeApi({
       session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))),

@@ -101,6 +101,20 @@ describe('the router', () => {
   });
 });
 
+describe('an invitation with a session', () => {
+  it('found at load, stays (to be accepted or signed out of); sign-in found at load gives way', () => {
+    const r = router('/console/invite/tok');
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'invite', token: 'tok' });
+    // accepted: the session starts anew, and the invitation gives way
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'sites' });
+    const s = router('/console/sign-in');
+    s.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(s.route()).toEqual({ name: 'sites' });
+  });
+});
+
 describe('the router’s leave guard (a screen with unsaved changes)', () => {
   /** Signed in on the appearance screen, its changes unsaved. */
   function guarded() {
