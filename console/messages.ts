@@ -55,6 +55,8 @@ export const W = {
   inviteOtherAccount: (email: string, invited: string) =>
     `You are signed in as ${email}. This invitation is for ${invited}: sign out to accept it as ${invited}.`,
   signOutToAccept: 'Sign out to accept',
+  /** the invitation's heading while signed in (no password to set) */
+  invitation: 'Invitation',
   inviteGone: 'This invitation link is not valid any more: it was used, or it expired. Ask the site’s owner for a new one.',
 
   // sites

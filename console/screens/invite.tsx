@@ -22,7 +22,7 @@ export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>)
   const fieldError = error?.field === 'password' ? error : null;
   return (
     <section data-part="screen" data-screen="invite">
-      <Heading>{W.screens.invite}</Heading>
+      <Heading>{account ? W.invitation : W.screens.invite}</Heading>
       {invite.phase === 'failed' && invite.error?.code === 'NOT_FOUND' ? (
         <p role="alert" data-part="error">
           {W.inviteGone}

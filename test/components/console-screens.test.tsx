@@ -107,6 +107,7 @@ describe('an invitation', () => {
     const api = fakeApi();
     renderConsole('/console/invite/tok', api);
     expect(await screen.findByText('You were invited as new@example.com.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Invitation' })).toBeTruthy();
     expect(screen.getByText('Site: Shop (Editor).')).toBeTruthy();
     expect(
       screen.getByText(
