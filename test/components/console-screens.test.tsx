@@ -282,14 +282,15 @@ describe('the appearance editor in the console', () => {
   it('a viewer’s editor is read-only: no Save, the fields disabled', async () => {
     const viewer = { ...SESSION, sites: [{ id: 's1', name: 'Shop', role: 'viewer' as const }] };
     renderConsole('/console/sites/s1/appearance', fakeApi({ session: vi.fn(async () => viewer) }));
-    await screen.findByText(/can view this site’s appearance/);
+    // the editor's chunk loads on demand (a cold import takes a while on a loaded machine)
+    await screen.findByText(/can view this site’s appearance/, undefined, { timeout: 5000 });
     expect(screen.getByLabelText('Agent name').closest('fieldset')!.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save and publish' })).toBeNull();
   });
 
   it('an owner’s editor is not; with unsaved changes, a tab asks in the console’s dialog: Cancel stays, Leave goes', async () => {
     const { commands } = renderConsole('/console/sites/s1/appearance');
-    const name = await screen.findByLabelText('Agent name');
+    const name = await screen.findByLabelText('Agent name', undefined, { timeout: 5000 });
     expect(name.closest('fieldset')!.disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Save and publish' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Site' });
