@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { consoleMachine } from '../../machines/console';
+import { consoleLoadMachine } from '../../machines/console-load';
 import type { HistoryCommand } from '../../machines/console-router';
 import { consoleRouterMachine } from '../../machines/console-router';
 import { consoleSessionMachine, type SessionData, selectAccepting, selectPhase } from '../../machines/console-session';
@@ -179,5 +180,32 @@ describe('the session', () => {
     const s = system('/console/sites');
     s.root.stop();
     expect(s.session.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('the screens’ actors in the root’s system', () => {
+  it('a screen’s actor starts with a systemId of its own and stops when the screen goes', async () => {
+    const s = system('/console/sites/s1', { check: () => Promise.resolve(DATA) });
+    const load = consoleLoadMachine.provide({ actors: { load: fromPromise<unknown>(() => Promise.resolve('site')) } });
+    s.root.send({ type: 'SCREEN.START', id: 'screen:a', logic: load });
+    const actor = s.root.system.get('screen:a') as ReturnType<typeof createActor<typeof load>>;
+    await waitFor(actor, (x) => x.matches('ready'));
+    expect(actor.getSnapshot().context.data).toBe('site');
+    s.root.send({ type: 'SCREEN.STOP', id: 'screen:a' });
+    expect(actor.getSnapshot().status).toBe('stopped');
+    expect(s.root.system.get('screen:a')).toBeUndefined();
+    expect(s.root.getSnapshot().context.screens).toEqual({});
+  });
+
+  it('stopping the root stops the screens’ actors too', () => {
+    const s = system('/console/sites/s1');
+    s.root.send({
+      type: 'SCREEN.START',
+      id: 'screen:b',
+      logic: consoleLoadMachine.provide({ actors: { load: fromPromise<unknown>(() => new Promise(() => undefined)) } }),
+    });
+    const actor = s.root.system.get('screen:b')!;
+    s.root.stop();
+    expect(actor.getSnapshot().status).toBe('stopped');
   });
 });
