@@ -3,13 +3,13 @@
  * and the current screen, loaded on demand. Everything it shows comes from the session and the router; everything it
  * does is an event sent to them.
  */
-import { Suspense, useEffect, useRef } from 'react';
-import { isPublic, pathOf, type Route, type RouteName, selectRoute } from '../machines/console-router';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
+import { isPublic, pathOf, type Route, type RouteName, selectLeaving, selectRoute } from '../machines/console-router';
 import { selectAccount, selectPhase, selectSites } from '../machines/console-session';
 import { useApi, useRouter, useRouterActor, useSession, useSessionActor } from './context';
 import { W } from './messages';
 import { SCREENS } from './screens';
-import { focusNextHeading, Heading, Link } from './ui';
+import { ConfirmDialog, focusNextHeading, Heading, Link } from './ui';
 
 const sameRoute = (a: Route, b: Route) => a.name === b.name && a.siteId === b.siteId && a.token === b.token;
 
@@ -47,8 +47,24 @@ export function App() {
           <Screen route={route} />
         )}
       </main>
+      <LeaveDialog />
     </>
   );
+}
+
+/** The question a screen's leave guard asks before the console goes elsewhere: Cancel stays, Leave goes. */
+function LeaveDialog() {
+  const leaving = useRouter(selectLeaving);
+  const router = useRouterActor();
+  return leaving ? (
+    <ConfirmDialog
+      title={W.leaveTitle}
+      text={W.leaveText}
+      confirm={W.leave}
+      onConfirm={() => router.send({ type: 'ROUTE.LEAVE' })}
+      onCancel={() => router.send({ type: 'ROUTE.STAY' })}
+    />
+  ) : null;
 }
 
 function Header() {
@@ -82,6 +98,8 @@ const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
 function SiteNav({ route }: { route: Route }) {
   const sites = useSession(selectSites);
   const router = useRouterActor();
+  // drawn again when a way out is asked about and answered, so that Cancel puts the switcher back on this site
+  useRouter(selectLeaving);
   const site = sites.find((s) => s.id === route.siteId);
   const tabs = SITE_TABS.filter((t) => !t.owner || site?.role === 'owner');
   return (
@@ -123,6 +141,13 @@ function SiteNav({ route }: { route: Route }) {
 
 function Screen({ route }: { route: Route }) {
   const api = useApi();
+  const router = useRouterActor();
+  const sites = useSession(selectSites);
+  const role = sites.find((s) => s.id === route.siteId)?.role;
+  const guardLeave = useCallback(() => {
+    router.send({ type: 'ROUTE.GUARD' });
+    return () => router.send({ type: 'ROUTE.UNGUARD' });
+  }, [router]);
   if (route.name === 'notFound') return <NotFound />;
   const Current = SCREENS[route.name];
   const siteId = route.siteId ?? '';
@@ -137,7 +162,14 @@ function Screen({ route }: { route: Route }) {
         }
       >
         {/* a screen starts afresh for another site or invitation */}
-        <Current key={`${route.name}:${siteId}:${route.token ?? ''}`} siteId={siteId} token={route.token ?? ''} api={api} />
+        <Current
+          key={`${route.name}:${siteId}:${route.token ?? ''}`}
+          siteId={siteId}
+          token={route.token ?? ''}
+          api={api}
+          canEdit={role !== undefined && role !== 'viewer'}
+          guardLeave={guardLeave}
+        />
       </Suspense>
     </>
   );

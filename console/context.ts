@@ -1,6 +1,7 @@
 /** The console's actor system and API client, as the views reach them. */
 import { createActorContext, useSelector } from '@xstate/react';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useId, useState } from 'react';
+import type { ActorRefFrom, AnyActorLogic } from 'xstate';
 import { type ConsoleActor, consoleMachine, type RouterActor, type SessionActor } from '../machines/console';
 import type { ConsoleRouterSnapshot } from '../machines/console-router';
 import type { ConsoleSessionSnapshot } from '../machines/console-session';
@@ -27,3 +28,18 @@ export const useSession = <T>(selector: (s: ConsoleSessionSnapshot) => T, compar
 /** One narrow slice of the router's state. */
 export const useRouter = <T>(selector: (s: ConsoleRouterSnapshot) => T, compare?: (a: T, b: T) => boolean) =>
   useSelector(useRouterActor(), selector, compare);
+
+/**
+ * One of a screen's actors (a read, a change, a Copy button), started in the root's system as the screen shows, with
+ * a systemId of its own, and stopped as it goes (STYLE.md "Systems of machines").
+ */
+export function useScreenActor<T extends AnyActorLogic>(logic: T): ActorRefFrom<T> {
+  const root = ConsoleActorContext.useActorRef();
+  const id = `screen${useId()}`;
+  const [actor] = useState(() => {
+    root.send({ type: 'SCREEN.START', id, logic });
+    return root.system.get(id) as ActorRefFrom<T>;
+  });
+  useEffect(() => () => root.send({ type: 'SCREEN.STOP', id }), [root, id]);
+  return actor;
+}

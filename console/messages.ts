@@ -18,6 +18,9 @@ export const W = {
   mainNav: 'Site',
   siteSwitcher: 'Site',
   allSites: 'All sites',
+  leaveTitle: 'Leave without saving?',
+  leaveText: 'This page has changes that are not saved. They are lost if you leave.',
+  leave: 'Leave',
   roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer', adviser: 'Adviser' } as Record<string, string>,
   screens: {
     signIn: 'Sign in',
@@ -48,6 +51,12 @@ export const W = {
   setPassword: 'Set password and sign in',
   existingAccount: 'You have an account already: enter its password to accept.',
   acceptInvite: 'Accept and sign in',
+  inviteOwnAccount: (email: string) => `You are signed in as ${email}: enter your password to accept.`,
+  inviteOtherAccount: (email: string, invited: string) =>
+    `You are signed in as ${email}. This invitation is for ${invited}: sign out to accept it as ${invited}.`,
+  signOutToAccept: 'Sign out to accept',
+  /** the invitation's heading while signed in (no password to set) */
+  invitation: 'Invitation',
   inviteGone: 'This invitation link is not valid any more: it was used, or it expired. Ask the site’s owner for a new one.',
 
   // sites

@@ -3,14 +3,14 @@
  * navigation), the confirmation dialog, the Copy button, form fields with their error, and the hooks that run a
  * screen's reads and changes as actors (machines/console-load.ts, machines/console-task.ts).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { consoleCopyMachine, selectCopyPhase } from '../machines/console-copy';
 import { consoleLoadMachine, selectLoadPhase } from '../machines/console-load';
 import type { SessionError } from '../machines/console-session';
 import { consoleTaskMachine, selectTaskError, selectTaskPhase } from '../machines/console-task';
-import { useRouterActor } from './context';
+import { useRouterActor, useScreenActor } from './context';
 import { clipboardWrite } from './effects';
 import { errorText, W } from './messages';
 
@@ -121,7 +121,7 @@ export function ConfirmDialog(props: {
  * refuses the clipboard, the text is selected for the person to copy by hand.
  */
 export function CopyButton({ text, target, label = W.copy }: { text: string; target: string; label?: string }) {
-  const copy = useActorRef(consoleCopyMachine.provide({ actors: { write: clipboardWrite } }));
+  const copy = useScreenActor(consoleCopyMachine.provide({ actors: { write: clipboardWrite } }));
   const phase = useSelector(copy, selectCopyPhase);
   useEffect(() => {
     if (phase !== 'refused') return;
@@ -174,7 +174,7 @@ export function Field(props: {
 
 /** A screen's read as an actor: its phase, data and error, and `again()`; `more` reads the next page onto the data. */
 export function useLoad<T>(load: () => Promise<T>, more?: (data: T) => Promise<{ data: T; complete: boolean }>) {
-  const actor = useActorRef(
+  const actor = useScreenActor(
     consoleLoadMachine.provide({
       actors: {
         load: fromPromise<unknown>(() => load()),
@@ -197,7 +197,9 @@ export function useLoad<T>(load: () => Promise<T>, more?: (data: T) => Promise<{
 
 /** A screen's change as an actor: run it now or after a confirmation; its phase, result and refusal. */
 export function useTask<I, R>(run: (input: I) => Promise<R>) {
-  const actor = useActorRef(consoleTaskMachine.provide({ actors: { run: fromPromise<unknown, unknown>(({ input }) => run(input as I)) } }));
+  const actor = useScreenActor(
+    consoleTaskMachine.provide({ actors: { run: fromPromise<unknown, unknown>(({ input }) => run(input as I)) } }),
+  );
   const send = useMemo(
     () => ({
       run: (input: I) => actor.send({ type: 'TASK.RUN', input }),

@@ -168,7 +168,31 @@ export const consoleSessionMachine = setup({
       },
       initial: 'idle',
       states: {
-        idle: { on: { 'SESSION.REFRESH': 'refreshing' } },
+        idle: {
+          on: {
+            'SESSION.REFRESH': 'refreshing',
+            // an invitation opened while signed in, taken by this account with its own password (the server checks
+            // that the invitation is this account's email)
+            'INVITE.ACCEPT': [
+              { guard: { type: 'isLongEnough', params: ({ event }) => event.password }, target: 'accepting' },
+              { actions: { type: 'refuse', params: { code: 'PASSWORD_SHORT', field: 'password' } } },
+            ],
+          },
+        },
+        accepting: {
+          entry: 'clearError',
+          invoke: {
+            src: 'acceptInvite',
+            input: ({ event }) => {
+              const { token, password } = event as Extract<SessionEvent, { type: 'INVITE.ACCEPT' }>;
+              return { token, password };
+            },
+            // a session that starts anew (the server renews it): the router leaves the invitation
+            onDone: { target: 'idle', actions: [{ type: 'keep', params: ({ event }) => event.output }, 'reportStarted'] },
+            // refused: still signed in as before, the refusal shown at the form
+            onError: { target: 'idle', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.error) } },
+          },
+        },
         refreshing: {
           invoke: {
             src: 'check',
@@ -193,4 +217,6 @@ export const selectPhase = (s: ConsoleSessionSnapshot): SessionPhase =>
 export const selectAccount = (s: ConsoleSessionSnapshot) => s.context.account;
 export const selectSites = (s: ConsoleSessionSnapshot) => s.context.sites;
 export const selectError = (s: ConsoleSessionSnapshot) => s.context.error;
+/** Whether an invitation is being accepted, signed out or in. */
+export const selectAccepting = (s: ConsoleSessionSnapshot) => s.matches('accepting') || s.matches({ signedIn: 'accepting' });
 export const selectRetryAfter = (s: ConsoleSessionSnapshot) => s.context.retryAfter;

@@ -159,6 +159,8 @@ export interface AdminContext {
   retentionMs?: number | null;
   /** PUBLIC_URL, for the embed snippet and the console's invitation links. @default none (http://127.0.0.1:8787) */
   publicUrl?: string;
+  /** How long a rotated-out key keeps working (KEY_GRACE). @default KEY_GRACE_MS (24 h) */
+  keyGraceMs?: number;
   /** Where a warning goes (something done that the owner may not have meant). @default stderr */
   warn?: (message: string) => void;
 }
@@ -258,11 +260,11 @@ const SITE_COMMANDS: Record<string, Command> = {
     const { version } = await ops.patchAppearance(CLI, s.id, patch);
     return `appearance saved as version ${version}`;
   },
-  'site:rotate-key': async ({ ops, site }) => {
+  'site:rotate-key': async ({ ops, site, context }) => {
     const { apiKey, previousKey } = await ops.rotateKey(CLI, (await site()).id);
-    const hours = KEY_GRACE_MS / 3_600_000;
+    const grace = context.keyGraceMs % 3_600_000 === 0 ? `${context.keyGraceMs / 3_600_000} hours` : formatDuration(context.keyGraceMs);
     // the key last, on a line of its own, to be copied
-    return `the old key keeps working for ${hours} hours, until ${previousKey.validUntil}: put the new one in your pages before then\nnew API key: ${apiKey}`;
+    return `the old key keeps working for ${grace}, until ${previousKey.validUntil}: put the new one in your pages before then\nnew API key: ${apiKey}`;
   },
 };
 
@@ -478,9 +480,10 @@ export async function runAdmin(storage: Storage, argv: string[], context: AdminC
     now: context.now ?? Date.now,
     retentionMs: context.retentionMs ?? null,
     publicUrl: context.publicUrl ?? '',
+    keyGraceMs: context.keyGraceMs ?? KEY_GRACE_MS,
     warn: context.warn ?? ((message) => console.error(`admin: warning: ${message}`)),
   };
-  const ops = createOperations(storage, { now: full.now, publicUrl: full.publicUrl || undefined });
+  const ops = createOperations(storage, { now: full.now, publicUrl: full.publicUrl || undefined, keyGraceMs: full.keyGraceMs });
   const site = async () => (await ops.findSite(CLI, need(target, 'SITE (a site id or exact name; see `sites`)'))).site;
   try {
     return await run({ storage, ops, o, target, second, site, context: full });
@@ -495,7 +498,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const config = configFromEnv(process.env, '');
     storage = await openStorage(config);
-    console.log(await runAdmin(storage, argv, { retentionMs: config.retentionMs, publicUrl: config.publicUrl }));
+    console.log(
+      await runAdmin(storage, argv, { retentionMs: config.retentionMs, publicUrl: config.publicUrl, keyGraceMs: config.keyGraceMs }),
+    );
     return 0;
   } catch (err) {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');

@@ -26,6 +26,8 @@ export interface ServerConfig {
   chatPerIp: number;
   /** Session boots per client address per window (RATE_LIMIT_BOOT_IP). @default 60 */
   bootPerIp: number;
+  /** How long a site's API key keeps working after a rotation (KEY_GRACE). @default 24 h */
+  keyGraceMs: number;
   /** How long renewals may keep a session's tokens alive from its boot (TOKEN_MAX_LIFE). @default 24 h */
   tokenMaxLifeMs: number;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY: true, a hop count, or addresses/CIDRs). @default false */
@@ -141,6 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     chatPerIp: positiveInt(env, 'RATE_LIMIT_CHAT_IP', DEFAULT_PER_IP.chat),
     bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', DEFAULT_PER_IP.boot),
     tokenMaxLifeMs: duration(env, 'TOKEN_MAX_LIFE', '24h'),
+    keyGraceMs: duration(env, 'KEY_GRACE', '24h'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),

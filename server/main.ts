@@ -48,7 +48,7 @@ async function main() {
         maxBodyBytes: 1024 * 1024,
       },
     },
-    console: { storage, publicUrl: config.publicUrl },
+    console: { storage, publicUrl: config.publicUrl, keyGraceMs: config.keyGraceMs },
     pageValues: {
       API_KEY: demo.apiKey,
       SMART_DOC_TOKEN: demo.smartDocToken,

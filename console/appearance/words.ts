@@ -83,7 +83,6 @@ export const WORDS_EN = {
   confirmRestoreTitle: (n: number) => `Restore version ${n}?`,
   confirmRestore: 'It becomes the newest version, and visitors see it at once.',
   confirmRestoreDirty: 'Your unsaved changes are dropped.',
-  leave: 'You have unsaved changes. Leave anyway?',
   errors: {
     LOAD_FAILED: 'The appearance could not be loaded.',
     SAVE_FAILED: 'Saving failed. Your changes are still here; try again.',

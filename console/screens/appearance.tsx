@@ -56,10 +56,10 @@ export interface AppearanceScreenProps {
   siteId: string;
   api: AppearanceApi;
   /**
-   * The app router's leave guard, where it offers one: called with a check that answers whether leaving may go
-   * on; returns its removal.
+   * The app router's leave guard, where it offers one: called while the draft has unsaved changes, so that going
+   * elsewhere in the app asks first (in the app's own dialog); returns its removal.
    */
-  guardLeave?: (mayLeave: () => boolean) => () => void;
+  guardLeave?: () => () => void;
   /**
    * Whether the signed-in account may change the appearance (an editor or an owner); a viewer sees the fields,
    * the preview and the versions, and changes nothing. @default true
@@ -84,7 +84,7 @@ export function AppearanceScreen({ siteId, api, guardLeave, canEdit = true }: Ap
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', ask);
-    const unguard = guardLeave?.(() => window.confirm(W.leave));
+    const unguard = guardLeave?.();
     return () => {
       window.removeEventListener('beforeunload', ask);
       unguard?.();

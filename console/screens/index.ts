@@ -11,6 +11,10 @@ export interface ScreenProps {
   siteId: string;
   token: string;
   api: ConsoleApi;
+  /** Whether the account's role on the site allows changes (an editor or an owner); false for a viewer. */
+  canEdit: boolean;
+  /** Makes going elsewhere in the app ask first while a screen has unsaved changes; returns its removal. */
+  guardLeave: () => () => void;
 }
 
 type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>;
@@ -24,7 +28,7 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   invite: screen(() => import('./invite'), 'InviteScreen'),
   sites: screen(() => import('./sites'), 'SitesScreen'),
   overview: screen(() => import('./overview'), 'OverviewScreen'),
-  // the appearance editor is its own module: it takes `{ siteId, api }`
+  // the appearance editor is its own module: it takes `{ siteId, api, canEdit, guardLeave }`
   appearance: screen(() => import('./appearance') as Promise<Record<'AppearanceScreen', ComponentType<ScreenProps>>>, 'AppearanceScreen'),
   members: screen(() => import('./members'), 'MembersScreen'),
   audit: screen(() => import('./audit'), 'AuditScreen'),

@@ -12,6 +12,8 @@ export interface ConsoleServices {
   publicUrl?: string;
   /** The clock of the sign-in throttle (the storage's own clock times sessions and invitations). @default Date.now */
   now?: () => number;
+  /** How long a rotated-out API key keeps working (KEY_GRACE). @default 24 h */
+  keyGraceMs?: number;
   /** scrypt's cost for new password hashes (tests lower it). @default SCRYPT_COST */
   scryptCost?: ScryptCost;
   /** How many password hashes run at once and wait their turn (limits.ts HASHING; tests lower it). @default HASHING */

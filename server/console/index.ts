@@ -39,6 +39,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
         createOperations(services.storage, {
           now: services.now,
           publicUrl: services.publicUrl,
+          keyGraceMs: services.keyGraceMs,
           memberships: consoleMemberships(services.storage),
         }),
       );

@@ -33,6 +33,8 @@ export interface OperationsOptions {
   publicUrl?: string;
   /** Accounts' roles on sites. */
   memberships?: Memberships;
+  /** How long a rotated-out key keeps working (KEY_GRACE). @default KEY_GRACE_MS (24 h) */
+  keyGraceMs?: number;
 }
 
 /** The operations' shared state. */
@@ -42,7 +44,15 @@ export interface Context {
   /** The server's own origin, `http://127.0.0.1:8787` without PUBLIC_URL. */
   ownOrigin: string;
   memberships: Memberships | undefined;
+  /** How long a rotated-out key keeps working. */
+  keyGraceMs: number;
 }
+
+/**
+ * How long a rotated-out key keeps working unless the server says otherwise (KEY_GRACE): 24 hours, long enough to deploy the pages that carry the new key (and for
+ * caches of those pages to expire) without a moment where the widget is refused. docs/console.md "API keys".
+ */
+export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** The server's origin without PUBLIC_URL (server/config.ts's default HOST and PORT). */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:8787';
@@ -53,6 +63,7 @@ export function contextOf(storage: Storage, options: OperationsOptions): Context
     now: options.now ?? Date.now,
     ownOrigin: options.publicUrl ? new URL(options.publicUrl).origin : DEFAULT_ORIGIN,
     memberships: options.memberships,
+    keyGraceMs: options.keyGraceMs ?? KEY_GRACE_MS,
   };
 }
 

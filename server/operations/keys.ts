@@ -3,11 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { newApiKey } from '../seed';
 import { type Actor, type Context, need } from './context';
 
-/**
- * How long a rotated-out key keeps working: 24 hours, long enough to deploy the pages that carry the new key (and for
- * caches of those pages to expire) without a moment where the widget is refused. docs/console.md "API keys".
- */
-export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+export { KEY_GRACE_MS } from './context';
 
 /** How long a preview key works: 1 hour (docs/console.md `POST sites/:id/preview-key`). */
 export const PREVIEW_KEY_TTL_MS = 60 * 60 * 1000;
@@ -18,13 +14,14 @@ export const PREVIEW_KEY_PREFIX = 'pv_';
 export function keyOperations(c: Context) {
   return {
     /**
-     * Gives a site a new key (owners). The old key keeps working for {@link KEY_GRACE_MS} (`previousKey.validUntil`);
+     * Gives a site a new key (owners). The old key keeps working for the server's grace (KEY_GRACE, {@link KEY_GRACE_MS} by default;
+     * `previousKey.validUntil`);
      * a key rotated out earlier stops at once.
      */
     async rotateKey(actor: Actor, siteId: string): Promise<{ apiKey: string; previousKey: { validUntil: string } }> {
       await need(c, actor, siteId, 'owner');
       const apiKey = newApiKey();
-      const validUntil = c.now() + KEY_GRACE_MS;
+      const validUntil = c.now() + c.keyGraceMs;
       await c.storage.rotateApiKey(siteId, apiKey, {
         previousValidUntil: validUntil,
         audit: (before, after) => ({

@@ -24,6 +24,8 @@ export interface SiteView extends SiteSummary {
   apiKey: string | null;
   /** The previous key, while it still works after a rotation. */
   previousKey?: { validUntil: string };
+  /** How long a key keeps working once rotated out (the server's KEY_GRACE), in seconds. */
+  keyGraceSeconds: number;
   /** README's script tag for this site. */
   snippet: string;
   appearanceVersion: number;
@@ -67,6 +69,7 @@ export function siteOperations(c: Context) {
       },
       apiKey: details.apiKey,
       ...(graceLeft ? { previousKey: { validUntil: new Date(details.previousKeyValidUntil!).toISOString() } } : {}),
+      keyGraceSeconds: Math.round(c.keyGraceMs / 1000),
       snippet: embedSnippet(c.ownOrigin, details.apiKey),
       appearanceVersion: details.appearanceVersion,
     };

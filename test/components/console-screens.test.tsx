@@ -82,6 +82,45 @@ describe('an invitation', () => {
     expect(acceptInvite).toHaveBeenLastCalledWith('tok', 'a much longer passphrase');
   });
 
+  it('opened while signed in as its own email: the invitation, then the account’s password accepts it', async () => {
+    const api = fakeApi({
+      invite: vi.fn(async () => ({
+        email: 'owner@example.com',
+        siteName: 'Blog',
+        role: 'editor' as const,
+        expiresAt: '2026-11-27T10:00:00Z',
+        hasAccount: true,
+      })),
+    });
+    renderConsole('/console/invite/tok', api);
+    expect(await screen.findByText('You were invited as owner@example.com.')).toBeTruthy();
+    expect(screen.getByText('Site: Blog (Editor).')).toBeTruthy();
+    expect(screen.getByText('You are signed in as owner@example.com: enter your password to accept.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your sites' })).toBeTruthy();
+    expect(api.acceptInvite).toHaveBeenCalledWith('tok', 'correct horse battery');
+  });
+
+  it('opened while signed in as someone else: whose it is, and Sign out to accept it as them', async () => {
+    const api = fakeApi();
+    renderConsole('/console/invite/tok', api);
+    expect(await screen.findByText('You were invited as new@example.com.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Invitation' })).toBeTruthy();
+    expect(screen.getByText('Site: Shop (Editor).')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You are signed in as owner@example.com. This invitation is for new@example.com: sign out to accept it as new@example.com.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out to accept' }));
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
+    expect(api.signOut).toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
+  });
+
   it('a used or expired link says so', async () => {
     const api = fakeApi({
       session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))),
@@ -236,6 +275,38 @@ describe('the audit log', () => {
     expect(await screen.findByText('That is the first entry.')).toBeTruthy();
     expect(audit).toHaveBeenLastCalledWith('s1', { before: 51, limit: 50 });
     expect(screen.getAllByText('["self"]').length).toBe(51);
+  });
+});
+
+describe('the appearance editor in the console', () => {
+  it('a viewer’s editor is read-only: no Save, the fields disabled', async () => {
+    const viewer = { ...SESSION, sites: [{ id: 's1', name: 'Shop', role: 'viewer' as const }] };
+    renderConsole('/console/sites/s1/appearance', fakeApi({ session: vi.fn(async () => viewer) }));
+    // the editor's chunk loads on demand (a cold import takes a while on a loaded machine)
+    await screen.findByText(/can view this site’s appearance/, undefined, { timeout: 5000 });
+    expect(screen.getByLabelText('Agent name').closest('fieldset')!.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save and publish' })).toBeNull();
+  });
+
+  it('an owner’s editor is not; with unsaved changes, a tab asks in the console’s dialog: Cancel stays, Leave goes', async () => {
+    const { commands } = renderConsole('/console/sites/s1/appearance');
+    const name = await screen.findByLabelText('Agent name', undefined, { timeout: 5000 });
+    expect(name.closest('fieldset')!.disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save and publish' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Site' });
+    await userEvent.setup().type(name, 'Ada');
+    const pushes = commands.length;
+    fireEvent.click(within(nav).getByRole('link', { name: 'Members' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(dialog.textContent).toContain('Leave without saving?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Ada');
+    expect(commands.length).toBe(pushes);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Members' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Leave', hidden: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeTruthy();
+    expect(commands.at(-1)).toEqual({ type: 'PUSH', path: '/console/sites/s1/members' });
   });
 });
 

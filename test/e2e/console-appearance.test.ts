@@ -155,6 +155,41 @@ describe.skipIf(!hasConsoleApi)('the appearance editor against the real server',
     expect((await visitorSees()).colour).toBe(BLUE);
   });
 
+  it('with unsaved changes, a tab and Back ask in the console’s own dialog: Cancel stays, Leave goes', async () => {
+    const page = await signedIn();
+    const editor = `${server.url}/console/sites/${site}/appearance`;
+    await page.goto(`${server.url}/console/sites/${site}`);
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Appearance' }).click();
+    await page.getByText(/^Published: version/).waitFor();
+    const name = page.getByLabel('Agent name', { exact: true });
+    await name.fill('Not Saved Yet');
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Members' }).click();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(editor);
+    expect(await name.inputValue()).toBe('Not Saved Yet');
+
+    // Back: the address goes back, then Cancel puts the editor's again
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.url()).toBe(editor);
+    expect(await name.inputValue()).toBe('Not Saved Yet');
+
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Overview' }).click();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Embed snippet' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/console/sites/${site}`);
+    // the draft is gone: the editor opens on the published look, and leaving it asks nothing
+    await page.goBack();
+    await page.getByText(/^Published: version/).waitFor();
+    expect(await name.inputValue()).not.toBe('Not Saved Yet');
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Embed snippet' }).waitFor();
+    expect(await leave.count()).toBe(0);
+  });
+
   it('has no axe violations at 320 px, and nothing wider than the screen', async () => {
     const page = await signedIn({ width: 320, height: 640 });
     await page.goto(`${server.url}/console/sites/${site}/appearance`);

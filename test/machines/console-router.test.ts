@@ -1,7 +1,7 @@
 /** The console's router (machines/console-router.ts): routes, the address bar, back/forward, private routes. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { consoleRouterMachine, type HistoryCommand, parseRoute, pathOf, type Route } from '../../machines/console-router';
+import { consoleRouterMachine, type HistoryCommand, parseRoute, pathOf, type Route, selectLeaving } from '../../machines/console-router';
 
 /** An in-memory address bar: the commands the machine gave, and a popstate to send. */
 function router(path: string) {
@@ -98,5 +98,89 @@ describe('the router', () => {
     expect(r.route()).toEqual({ name: 'invite', token: 'tok' });
     r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
     expect(r.route()).toEqual({ name: 'sites' });
+  });
+});
+
+describe('an invitation with a session', () => {
+  it('found at load, stays (to be accepted or signed out of); sign-in found at load gives way', () => {
+    const r = router('/console/invite/tok');
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'invite', token: 'tok' });
+    // accepted: the session starts anew, and the invitation gives way
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'sites' });
+    const s = router('/console/sign-in');
+    s.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(s.route()).toEqual({ name: 'sites' });
+  });
+});
+
+describe('the router’s leave guard (a screen with unsaved changes)', () => {
+  /** Signed in on the appearance screen, its changes unsaved. */
+  function guarded() {
+    const r = router('/console/sites/s1/appearance');
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    r.actor.send({ type: 'ROUTE.GUARD' });
+    return { ...r, leaving: () => selectLeaving(r.actor.getSnapshot()) };
+  }
+
+  it('without a guard, goes at once', () => {
+    const r = router('/console/sites/s1/appearance');
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    r.actor.send({ type: 'ROUTE.GUARD' });
+    r.actor.send({ type: 'ROUTE.UNGUARD' });
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites/s1' });
+    expect(r.route()).toEqual({ name: 'overview', siteId: 's1' });
+    expect(selectLeaving(r.actor.getSnapshot())).toBe(false);
+  });
+
+  it('a link asks first: Cancel stays, the address untouched', () => {
+    const r = guarded();
+    const before = r.commands.length;
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites/s1/members' });
+    expect(r.leaving()).toBe(true);
+    expect(r.route()).toEqual({ name: 'appearance', siteId: 's1' });
+    r.actor.send({ type: 'ROUTE.STAY' });
+    expect(r.leaving()).toBe(false);
+    expect(r.route()).toEqual({ name: 'appearance', siteId: 's1' });
+    expect(r.commands.length).toBe(before);
+    // still guarded: the next way out asks again
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites' });
+    expect(r.leaving()).toBe(true);
+  });
+
+  it('a link asks first: Leave goes there, and the next screen is not guarded', () => {
+    const r = guarded();
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites/s2/appearance' });
+    r.actor.send({ type: 'ROUTE.LEAVE' });
+    expect(r.route()).toEqual({ name: 'appearance', siteId: 's2' });
+    expect(r.commands.at(-1)).toEqual({ type: 'PUSH', path: '/console/sites/s2/appearance' });
+    expect(r.leaving()).toBe(false);
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites' });
+    expect(r.route()).toEqual({ name: 'sites' });
+  });
+
+  it('Back asks first: Cancel puts this screen’s address back; Leave shows where Back went, without pushing', () => {
+    const r = guarded();
+    r.pop('/console/sites/s1');
+    expect(r.leaving()).toBe(true);
+    expect(r.route()).toEqual({ name: 'appearance', siteId: 's1' });
+    r.actor.send({ type: 'ROUTE.STAY' });
+    expect(r.commands.at(-1)).toEqual({ type: 'PUSH', path: '/console/sites/s1/appearance' });
+    const before = r.commands.length;
+    r.pop('/console/sites/s1');
+    r.actor.send({ type: 'ROUTE.LEAVE' });
+    expect(r.route()).toEqual({ name: 'overview', siteId: 's1' });
+    expect(r.commands.length).toBe(before);
+  });
+
+  it('an answer with nothing asked does nothing; a session that ends drops the question', () => {
+    const r = guarded();
+    r.actor.send({ type: 'ROUTE.LEAVE' });
+    expect(r.route()).toEqual({ name: 'appearance', siteId: 's1' });
+    r.actor.send({ type: 'ROUTE.GO', path: '/console/sites' });
+    r.actor.send({ type: 'ROUTE.SESSION_ENDED' });
+    expect(r.route()).toEqual({ name: 'signIn' });
+    expect(r.leaving()).toBe(false);
   });
 });

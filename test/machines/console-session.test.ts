@@ -5,9 +5,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { consoleMachine } from '../../machines/console';
+import { consoleLoadMachine } from '../../machines/console-load';
 import type { HistoryCommand } from '../../machines/console-router';
 import { consoleRouterMachine } from '../../machines/console-router';
-import { consoleSessionMachine, type SessionData, selectPhase } from '../../machines/console-session';
+import { consoleSessionMachine, type SessionData, selectAccepting, selectPhase } from '../../machines/console-session';
 
 const DATA: SessionData = { account: { id: 'a1', email: 'owner@example.com' }, sites: [{ id: 's1', name: 'Shop', role: 'owner' }] };
 const refusal = (code: string, more: object = {}) => Object.assign(new Error(code), { code, ...more });
@@ -114,6 +115,38 @@ describe('the session', () => {
     expect(s.route()).toEqual({ name: 'sites' });
   });
 
+  it('an invitation opened while signed in stays shown; the account’s own password accepts it, and the app leaves for the sites', async () => {
+    const acceptInvite = vi.fn((): Promise<SessionData> => Promise.reject(refusal('SIGN_IN_FAILED')));
+    const s = system('/console/invite/tok', { check: () => Promise.resolve(DATA), acceptInvite });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    expect(s.route()).toEqual({ name: 'invite', token: 'tok' });
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'short' });
+    expect(s.session.getSnapshot().context.error).toEqual({ code: 'PASSWORD_SHORT', field: 'password' });
+    // refused (a wrong password, or the server's answer that the invitation is another email's): still signed in, still there
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'not my password' });
+    expect(selectAccepting(s.session.getSnapshot())).toBe(true);
+    await waitFor(s.session, (x) => x.context.error !== null);
+    expect(s.session.getSnapshot().context).toMatchObject({ account: DATA.account, error: { code: 'SIGN_IN_FAILED' } });
+    expect(s.phase()).toBe('signedIn');
+    expect(s.route()).toEqual({ name: 'invite', token: 'tok' });
+    const more = { ...DATA, sites: [...DATA.sites, { id: 's2', name: 'Blog', role: 'editor' as const }] };
+    acceptInvite.mockImplementation(() => Promise.resolve(more));
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'my own long password' });
+    await waitFor(s.session, (x) => x.context.sites.length === 2);
+    expect(s.route()).toEqual({ name: 'sites' });
+  });
+
+  it('signing out from an invitation keeps it shown; accepted as the other person, the app leaves for the sites', async () => {
+    const s = system('/console/invite/tok', { check: () => Promise.resolve(DATA) });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    s.session.send({ type: 'SIGN_OUT' });
+    await waitFor(s.session, (x) => x.matches('signedOut'));
+    expect(s.route()).toEqual({ name: 'invite', token: 'tok' });
+    s.session.send({ type: 'INVITE.ACCEPT', token: 'tok', password: 'a long enough pass' });
+    await waitFor(s.session, (x) => x.matches('signedIn'));
+    expect(s.route()).toEqual({ name: 'sites' });
+  });
+
   it('sign-out forgets the account at once, ends the session on the server, and shows sign-in', async () => {
     const s = system('/console/sites/s1', { check: () => Promise.resolve(DATA) });
     await waitFor(s.session, (x) => x.matches('signedIn'));
@@ -147,5 +180,32 @@ describe('the session', () => {
     const s = system('/console/sites');
     s.root.stop();
     expect(s.session.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('the screens’ actors in the root’s system', () => {
+  it('a screen’s actor starts with a systemId of its own and stops when the screen goes', async () => {
+    const s = system('/console/sites/s1', { check: () => Promise.resolve(DATA) });
+    const load = consoleLoadMachine.provide({ actors: { load: fromPromise<unknown>(() => Promise.resolve('site')) } });
+    s.root.send({ type: 'SCREEN.START', id: 'screen:a', logic: load });
+    const actor = s.root.system.get('screen:a') as ReturnType<typeof createActor<typeof load>>;
+    await waitFor(actor, (x) => x.matches('ready'));
+    expect(actor.getSnapshot().context.data).toBe('site');
+    s.root.send({ type: 'SCREEN.STOP', id: 'screen:a' });
+    expect(actor.getSnapshot().status).toBe('stopped');
+    expect(s.root.system.get('screen:a')).toBeUndefined();
+    expect(s.root.getSnapshot().context.screens).toEqual({});
+  });
+
+  it('stopping the root stops the screens’ actors too', () => {
+    const s = system('/console/sites/s1');
+    s.root.send({
+      type: 'SCREEN.START',
+      id: 'screen:b',
+      logic: consoleLoadMachine.provide({ actors: { load: fromPromise<unknown>(() => new Promise(() => undefined)) } }),
+    });
+    const actor = s.root.system.get('screen:b')!;
+    s.root.stop();
+    expect(actor.getSnapshot().status).toBe('stopped');
   });
 });

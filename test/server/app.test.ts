@@ -176,4 +176,10 @@ describe('configuration', () => {
   it.each(['abc', '-1', '70000', '1.5'])('rejects PORT=%s with a clear error', (port) => {
     expect(() => configFromEnv({ PORT: port }, '/x')).toThrow(/PORT must be a whole number/);
   });
+
+  it('reads KEY_GRACE as a duration (24 h unset) and refuses anything else', () => {
+    expect(configFromEnv({}, '/x').keyGraceMs).toBe(86_400_000);
+    expect(configFromEnv({ KEY_GRACE: '90m' }, '/x').keyGraceMs).toBe(5_400_000);
+    expect(() => configFromEnv({ KEY_GRACE: '1 day' }, '/x')).toThrow(/KEY_GRACE: .* is not a duration/);
+  });
 });

@@ -167,6 +167,19 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
     expect(JSON.stringify(await storage.listAudit(site.id, { limit: 50 }))).not.toContain(third.apiKey);
   });
 
+  it('keeps the old key for the grace it is given (KEY_GRACE), and states that grace with the site', async () => {
+    const short = createOperations(storage, { now: () => clock, memberships, keyGraceMs: 3_000 });
+    const site = await short.createSite(CLI, { name: 'Shop', origins: ['self'] });
+    expect((await short.getSite(CLI, site.id)).keyGraceSeconds).toBe(3);
+    expect((await ops.getSite(CLI, site.id)).keyGraceSeconds).toBe(KEY_GRACE_MS / 1000);
+    const rotated = await short.rotateKey(CLI, site.id);
+    expect(rotated.previousKey.validUntil).toBe(new Date(T0 + 3_000).toISOString());
+    clock = T0 + 2_999;
+    expect(await storage.findSiteByApiKey(site.apiKey!)).toMatchObject({ id: site.id });
+    clock = T0 + 3_000;
+    expect(await storage.findSiteByApiKey(site.apiKey!)).toBeNull();
+  });
+
   it('lets only owners rotate, and editors change the config, each checked, with before and after', async () => {
     const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
     roles.set(`acc_ben ${site.id}`, 'editor');
