@@ -30,6 +30,8 @@ export function startBanner(info: BannerInfo): string {
     `  Same, with the inspector:    ${base}/?inspect`,
     `  Embed pages:                 ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed`,
     `  Widget script:               ${base}/widget.js`,
+    `  Operator console:            ${base}/console`,
+    `    (its first owner: npm run -s admin -- owner:invite --email YOU@EXAMPLE.COM prints a link to set a password)`,
     `  Health check:                ${base}/healthz`,
     `  Demo site API key:           ${info.apiKey}`,
     `  To embed the widget: data-api-url is this address + /api, data-base-url this address + / (see README.md).`,

@@ -15,6 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'banner-test-'));
   await mkdir(path.join(dir, 'public', 'assets'), { recursive: true });
   await writeFile(path.join(dir, 'public', 'index.html'), '<!doctype html><title>shell</title><div id="app"></div>');
+  await writeFile(path.join(dir, 'public', 'console.html'), '<!doctype html><title>console</title><div id="app"></div>');
   await mkdir(path.join(dir, 'widget'), { recursive: true });
   await writeFile(path.join(dir, 'widget', 'widget.js'), '(()=>{})();');
   app = await buildApp({ publicDir: path.join(dir, 'public'), widgetDir: path.join(dir, 'widget') });
@@ -41,7 +42,7 @@ describe('the start banner', () => {
       retention: '90d',
     });
 
-  it('names the journey, the inspector, the embed pages, the widget script and the health check', () => {
+  it('names the journey, the inspector, the embed pages, the widget script, the console and the health check', () => {
     expect(urlsIn(banner())).toEqual([
       `${base}/`,
       `${base}/?inspect`,
@@ -49,8 +50,11 @@ describe('the start banner', () => {
       `${base}/smart-doc-multiple`,
       `${base}/video-embed`,
       `${base}/widget.js`,
+      `${base}/console`,
       `${base}/healthz`,
     ]);
+    // and how to make the console's first owner
+    expect(banner()).toContain('npm run -s admin -- owner:invite --email');
   });
 
   it('prints only URLs that open', async () => {
