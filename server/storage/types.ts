@@ -231,7 +231,10 @@ export interface SiteDetails {
 
 /** Sites (table `sites`, and their appearance's versions, `appearance_versions`): storage/{sqlite,postgres}/sites.ts. */
 export interface SiteStorage {
-  /** Creates a site (its appearance becomes its version 1), with its audit entry when given. */
+  /**
+   * Creates a site (its appearance becomes its version 1), with `owner` (an account's id) as its owner and its audit
+   * entry when given, all in one transaction: when any part fails, nothing is written.
+   */
   createSite(
     input: {
       name: string;
@@ -239,6 +242,7 @@ export interface SiteStorage {
       origins: string[];
       config?: Partial<SiteConfig>;
       appearance?: Record<string, unknown>;
+      owner?: string;
     },
     audit?: SiteAudit,
   ): Promise<Site>;
