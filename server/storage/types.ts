@@ -529,7 +529,8 @@ export interface AccountStorage {
   /**
    * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
    * without an owner, and writes the change's audit entry (made from the role before) in it when given. The site's
-   * invitations the member made, not yet used, end with it unless the member stays an owner.
+   * invitations the member made, not yet used, end with it unless the member stays an owner; the site's preview keys
+   * the member made are deleted with it unless the member stays an editor or owner.
    */
   changeMember(
     siteId: string,
@@ -617,8 +618,12 @@ export interface RefusedOriginStorage {
  * storage/{sqlite,postgres}/preview-keys.ts.
  */
 export interface PreviewKeyStorage {
-  /** Keeps a preview key of the site until `expiresAt` (epoch ms), and forgets the keys that have ended. */
-  addPreviewKey(siteId: string, key: string, expiresAt: number): Promise<void>;
+  /**
+   * Keeps a preview key of the site until `expiresAt` (epoch ms), made by the account `createdBy` (null from the
+   * command line), and forgets the keys that have ended. A member's keys are deleted by {@link AccountStorage.changeMember}
+   * when they are removed or their role drops below editor.
+   */
+  addPreviewKey(siteId: string, key: string, expiresAt: number, createdBy: string | null): Promise<void>;
   /** The site of a preview key that has not ended (by the storage's clock), or null. */
   findPreviewKey(key: string): Promise<string | null>;
 }

@@ -357,6 +357,31 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
 });
 
 describe(`the operations on ${BACKEND}: preview keys, refused origins`, () => {
+  it("deletes a member's preview keys, in the same transaction, when they are removed or drop below editor", async () => {
+    const site = await ops.createSite(ANNA, { name: 'Shop', origins: ['self'] });
+    const carl = await storeAccount('carl@shop.example');
+    const CARL: Actor = { kind: 'account', accountId: carl, email: 'carl@shop.example' };
+    await storage.addMember(site.id, BEN.accountId, 'owner');
+    await storage.addMember(site.id, carl, 'editor');
+    const keyOf = async (actor: Actor) => (await ops.previewKey(actor, site.id)).apiKey;
+    const [anna, ben, carls, cli] = [await keyOf(ANNA), await keyOf(BEN), await keyOf(CARL), await keyOf(CLI)];
+
+    // an owner who becomes an editor may still preview: their key stays
+    expect(await storage.changeMember(site.id, BEN.accountId, 'editor')).toEqual({ before: 'owner' });
+    expect(await storage.findPreviewKey(ben)).toBe(site.id);
+    // an editor who becomes a viewer may not: their key ends, no one else's
+    expect(await storage.changeMember(site.id, BEN.accountId, 'viewer')).toEqual({ before: 'editor' });
+    expect(await storage.findPreviewKey(ben)).toBeNull();
+    expect(await storage.findPreviewKey(anna)).toBe(site.id);
+    // a removed editor's key ends with the membership
+    expect(await storage.changeMember(site.id, carl, null)).toEqual({ before: 'editor' });
+    expect(await storage.findPreviewKey(carls)).toBeNull();
+    // a refused change (the last owner) deletes nothing; the command line's keys name no member
+    expect(await storage.changeMember(site.id, ANNA.accountId, 'viewer')).toBe('LAST_OWNER');
+    expect(await storage.findPreviewKey(anna)).toBe(site.id);
+    expect(await storage.findPreviewKey(cli)).toBe(site.id);
+  });
+
   it('gives editors a preview key that works for an hour, not a moment longer', async () => {
     const site = await ops.createSite(CLI, { name: 'Shop', origins: ['https://shop.example'] });
     roles.set(`${BEN.accountId} ${site.id}`, 'viewer');

@@ -37,6 +37,7 @@ const Q = {
   updateMember: sql('member_update', 'UPDATE site_members SET role = $3 WHERE site_id = $1 AND account_id = $2'),
   deleteMember: sql('member_delete', 'DELETE FROM site_members WHERE site_id = $1 AND account_id = $2'),
   // an invitation is ended by marking it used (its row stays, as a used one's does)
+  deletePreviewKeysBy: sql('preview_keys_delete_by', 'DELETE FROM preview_keys WHERE site_id = $1 AND created_by = $2'),
   endInvitesBy: sql('invites_end_by', 'UPDATE invites SET used_at = $3 WHERE site_id = $1 AND created_by = $2 AND used_at IS NULL'),
   insertInvite: sql(
     'invite_insert',
@@ -82,6 +83,8 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         await db.query(next === null ? Q.deleteMember([siteId, accountId]) : Q.updateMember([siteId, accountId, next]));
         // the invitations a member made as an owner end when they stop being one (docs/console.md)
         if (next !== 'owner') await db.query(Q.endInvitesBy([siteId, accountId, clock()]));
+        // and the preview keys they made end when they can no longer edit (docs/console.md)
+        if (next !== 'owner' && next !== 'editor') await db.query(Q.deletePreviewKeysBy([siteId, accountId]));
         if (audit) await insertAudit(db, audit(before));
         return { before };
       }),

@@ -30,6 +30,7 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   const updateMember = db.prepare('UPDATE site_members SET role = ? WHERE site_id = ? AND account_id = ?');
   const deleteMember = db.prepare('DELETE FROM site_members WHERE site_id = ? AND account_id = ?');
   // an invitation is ended by marking it used (its row stays, as a used one's does)
+  const deletePreviewKeysBy = db.prepare('DELETE FROM preview_keys WHERE site_id = ? AND created_by = ?');
   const endInvitesBy = db.prepare('UPDATE invites SET used_at = ? WHERE site_id = ? AND created_by = ? AND used_at IS NULL');
   const owners = db.prepare<[string], Row>("SELECT count(*) AS n FROM site_members WHERE site_id = ? AND role = 'owner'");
   const insertInvite = db.prepare(
@@ -51,6 +52,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       else updateMember.run(next, siteId, accountId);
       // the invitations a member made as an owner end when they stop being one (docs/console.md)
       if (next !== 'owner') endInvitesBy.run(clock(), siteId, accountId);
+      // and the preview keys they made end when they can no longer edit (docs/console.md)
+      if (next !== 'owner' && next !== 'editor') deletePreviewKeysBy.run(siteId, accountId);
       if (audit) writeAudit(audit(before));
       return { before };
     },
