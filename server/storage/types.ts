@@ -484,6 +484,11 @@ export interface InviteRecord {
   expiresAt: number;
 }
 
+/** A pending invitation in its site's list, with the id the console withdraws it by. */
+export interface ListedInvite extends InviteRecord {
+  id: string;
+}
+
 /** A console session that is still alive, with its account. */
 export interface ConsoleSessionRecord {
   accountId: string;
@@ -543,7 +548,12 @@ export interface AccountStorage {
   /** The invitation, if it is neither used nor expired. */
   findInvite(token: string): Promise<InviteRecord | null>;
   /** The site's invitations neither used nor expired, newest first. */
-  listInvites(siteId: string): Promise<InviteRecord[]>;
+  listInvites(siteId: string): Promise<ListedInvite[]>;
+  /**
+   * Withdraws (deletes) the site's pending invitation `inviteId`, with the audit entry made from it when given, in
+   * one transaction; null when the site has no such invitation pending (another site's included).
+   */
+  withdrawInvite(siteId: string, inviteId: string, audit?: (invite: ListedInvite) => NewAuditEntry): Promise<ListedInvite | null>;
   /**
    * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
    * its email's account with `passwordHash` when there is none, or else, for a first owner's invitation (no site)

@@ -1,7 +1,7 @@
 /** The operator console's accounts, site members and invitations on SQLite. */
 import { randomUUID } from 'node:crypto';
-import { emailKey, hashConsoleToken, now, toAccount, toInvite, toMember } from '../records';
-import type { Account, AccountStorage, InviteRecord, NewAuditEntry, SiteRole } from '../types';
+import { emailKey, hashConsoleToken, now, toAccount, toInvite, toListedInvite, toMember } from '../records';
+import type { Account, AccountStorage, InviteRecord, ListedInvite, NewAuditEntry, SiteRole } from '../types';
 import { auditWriter } from './audit';
 import type { Db, Row, Sync } from './db';
 
@@ -41,6 +41,17 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
     'SELECT * FROM invites WHERE site_id = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC',
   );
   const useInvite = db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?');
+
+  const deleteInvite = db.prepare('DELETE FROM invites WHERE token_hash = ?');
+
+  const withdrawInvite = db.transaction((siteId: string, inviteId: string, audit?: (invite: ListedInvite) => NewAuditEntry) => {
+    const row = liveInvites.all(siteId, clock()).find((r) => toListedInvite(r).id === inviteId);
+    if (!row) return null;
+    const invite = toListedInvite(row);
+    deleteInvite.run(row.token_hash);
+    if (audit) writeAudit(audit(invite));
+    return invite;
+  });
 
   const changeMember = db.transaction(
     (siteId: string, accountId: string, next: SiteRole | null, audit?: (before: SiteRole) => NewAuditEntry) => {
@@ -119,7 +130,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       const r = liveInvite.get(hashConsoleToken(token), clock());
       return r ? toInvite(r) : null;
     },
-    listInvites: (siteId) => liveInvites.all(siteId, clock()).map(toInvite),
+    listInvites: (siteId) => liveInvites.all(siteId, clock()).map(toListedInvite),
+    withdrawInvite: (siteId, inviteId, audit) => withdrawInvite(siteId, inviteId, audit),
     acceptInvite: (token, passwordHash, audit) => acceptInvite(token, passwordHash, audit),
   };
 }
