@@ -114,6 +114,10 @@ export const W = {
   changeRoleOf: (email: string) => `Role of ${email}`,
   removeTitle: (email: string) => `Remove ${email}?`,
   removeText: 'They lose access to this site at once.',
+  withdraw: 'Withdraw',
+  withdrawNamed: (email: string) => `Withdraw the invitation of ${email}`,
+  withdrawTitle: (email: string) => `Withdraw the invitation of ${email}?`,
+  withdrawText: 'Its link stops working at once.',
   lastOwner: 'A site keeps at least one owner: make someone else owner first.',
   you: '(you)',
 
@@ -139,6 +143,7 @@ const ERRORS: Record<string, string> = {
   INVALID: 'This value is not allowed.',
   CONFLICT: 'Someone else changed this meanwhile. Reload to see their change.',
   THROTTLED: 'Too many attempts. Please wait, then try again.',
+  BUSY: 'The server is busy; try again in a moment.',
   NETWORK: 'The server could not be reached. Check your connection and try again.',
   BAD_RESPONSE: 'The server answered something unexpected. Please try again.',
   SERVER: 'Something went wrong on the server. Please try again.',

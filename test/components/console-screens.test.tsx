@@ -216,6 +216,35 @@ describe('members', () => {
   });
 });
 
+describe('withdrawing an invitation', () => {
+  it('Withdraw beside a pending invitation asks first, then withdraws it by its id', async () => {
+    const api = fakeApi({
+      members: vi.fn(async () => [
+        { accountId: 'acc-1', email: 'owner@example.com', role: 'owner' as const, invitePending: false },
+        { inviteId: 'inv_1', email: 'later@example.com', role: 'viewer' as const, invitePending: true },
+      ]),
+    });
+    renderConsole('/console/sites/s1/members', api);
+    expect(screen.queryByRole('button', { name: 'Remove later@example.com' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation of later@example.com' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByText('Its link stops working at once.', { exact: false })).toBeTruthy();
+    expect(api.withdrawInvite).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw', hidden: true }));
+    await waitFor(() => expect(api.withdrawInvite).toHaveBeenCalledWith('s1', 'inv_1'));
+    await waitFor(() => expect(api.members).toHaveBeenCalledTimes(2));
+  });
+
+  it('a busy server says so', async () => {
+    const api = fakeApi({ withdrawInvite: vi.fn(() => Promise.reject(refusal('BUSY'))) });
+    api.members = vi.fn(async () => [{ inviteId: 'inv_1', email: 'later@example.com', role: 'viewer' as const, invitePending: true }]);
+    renderConsole('/console/sites/s1/members', api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation of later@example.com' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Withdraw', hidden: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The server is busy; try again in a moment.');
+  });
+});
+
 describe('the audit log', () => {
   it('who, when, what, before → after, and older entries on demand', async () => {
     const entry = (id: number) => ({
