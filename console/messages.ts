@@ -144,6 +144,7 @@ const ERRORS: Record<string, string> = {
   CONFLICT: 'Someone else changed this meanwhile. Reload to see their change.',
   THROTTLED: 'Too many attempts. Please wait, then try again.',
   BUSY: 'The server is busy; try again in a moment.',
+  INVITE_ACCOUNT_EXISTS: 'This email has an account now. Open the link again and enter that account’s password.',
   NETWORK: 'The server could not be reached. Check your connection and try again.',
   BAD_RESPONSE: 'The server answered something unexpected. Please try again.',
   SERVER: 'Something went wrong on the server. Please try again.',

@@ -82,6 +82,20 @@ describe('an invitation', () => {
     expect(acceptInvite).toHaveBeenLastCalledWith('tok', 'a much longer passphrase');
   });
 
+  it('an email that has had an account made meanwhile (409) says to use that account’s password', async () => {
+    const acceptInvite = vi.fn(() => Promise.reject(refusal('CONFLICT')));
+    const api = fakeApi({ session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))), acceptInvite });
+    renderConsole('/console/invite/tok', api);
+    const field = await screen.findByLabelText('New password');
+    fireEvent.input(field, { target: { value: 'a much longer passphrase' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This email has an account now. Open the link again and enter that account’s password.',
+      ),
+    );
+  });
+
   it('a used or expired link says so', async () => {
     const api = fakeApi({
       session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))),
