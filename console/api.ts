@@ -20,6 +20,8 @@ export type ApiErrorCode =
   | 'INVALID'
   | 'CONFLICT'
   | 'THROTTLED'
+  /** a 503: the server is busy for a moment */
+  | 'BUSY'
   /** the request did not reach the server, or its answer did not arrive */
   | 'NETWORK'
   /** an answer that is not the JSON the route promises */
@@ -36,6 +38,7 @@ const KNOWN_CODES: readonly ApiErrorCode[] = [
   'INVALID',
   'CONFLICT',
   'THROTTLED',
+  'BUSY',
 ];
 
 /** A refused or failed call. */
@@ -216,11 +219,13 @@ const previewKey = object<PreviewKey>({ apiKey: str, expiresAt: str });
 export interface Member {
   /** absent while the invitation is pending and nobody has an account yet */
   accountId?: string;
+  /** a pending invitation's id, to withdraw it */
+  inviteId?: string;
   email: string;
   role: Role;
   invitePending: boolean;
 }
-const member = object<Member>({ accountId: optional(idText), email: str, role, invitePending: bool });
+const member = object<Member>({ accountId: optional(idText), inviteId: optional(idText), email: str, role, invitePending: bool });
 
 export interface MemberInvite {
   inviteLink: string;
@@ -350,6 +355,7 @@ export function createApi(options: ApiOptions = {}) {
     changeRole: (id: string, accountId: string, memberRole: Role) =>
       request('PATCH', `${site(id)}/members/${encodeURIComponent(accountId)}`, null, { role: memberRole }),
     removeMember: (id: string, accountId: string) => request('DELETE', `${site(id)}/members/${encodeURIComponent(accountId)}`, null),
+    withdrawInvite: (id: string, inviteId: string) => request('DELETE', `${site(id)}/invites/${encodeURIComponent(inviteId)}`, null),
 
     /** One page of the audit log, newest first: entries older than `before` (an entry's id), `limit` of them. */
     audit: (id: string, page: { before?: string | number; limit: number }) => {
@@ -379,6 +385,7 @@ async function refusal(res: Response): Promise<ApiError> {
     400: 'INVALID',
     409: 'CONFLICT',
     429: 'THROTTLED',
+    503: 'BUSY',
   };
   const code: ApiErrorCode = (KNOWN_CODES as string[]).includes(given) ? (given as ApiErrorCode) : (byStatus[res.status] ?? 'SERVER');
   const wait = Number(res.headers.get('Retry-After'));

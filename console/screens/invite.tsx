@@ -72,7 +72,8 @@ export function InviteScreen({ token, api }: Pick<ScreenProps, 'token' | 'api'>)
               />
             )}
           </Field>
-          {!fieldError && <ErrorText error={error} />}
+          {/* a 409 here: the email has had an account made since the page loaded (docs/console.md `POST invites/:token`) */}
+          {!fieldError && <ErrorText error={error?.code === 'CONFLICT' ? { code: 'INVITE_ACCOUNT_EXISTS' } : error} />}
           <button type="submit" data-part="primary" disabled={accepting}>
             {accepting ? W.saving : invite.data.hasAccount ? W.acceptInvite : W.setPassword}
           </button>

@@ -19,12 +19,13 @@ export function MembersScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api
   const me = useSession(selectAccount);
   const change = useTask((input: { accountId: string; role: Role }) => api.changeRole(siteId, input.accountId, input.role));
   const remove = useTask((m: Member) => api.removeMember(siteId, m.accountId ?? ''));
+  const withdraw = useTask((m: Member) => api.withdrawInvite(siteId, m.inviteId ?? ''));
   const [removing, setRemoving] = useState<Member | null>(null);
   const reload = members.again;
   useEffect(() => {
-    if (change.phase === 'done' || remove.phase === 'done') reload();
-  }, [change.phase, remove.phase, reload]);
-  const refusal = change.error ?? remove.error;
+    if (change.phase === 'done' || remove.phase === 'done' || withdraw.phase === 'done') reload();
+  }, [change.phase, remove.phase, withdraw.phase, reload]);
+  const refusal = change.error ?? remove.error ?? withdraw.error;
   return (
     <section data-part="screen" data-screen="members">
       <Heading>{W.screens.members}</Heading>
@@ -75,12 +76,27 @@ export function MembersScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api
                   )}
                 </td>
                 <td>
+                  {m.inviteId !== undefined && (
+                    <button
+                      type="button"
+                      aria-label={W.withdrawNamed(m.email)}
+                      onClick={() => {
+                        change.reset();
+                        remove.reset();
+                        setRemoving(m);
+                        withdraw.request(m);
+                      }}
+                    >
+                      {W.withdraw}
+                    </button>
+                  )}
                   {m.accountId !== undefined && (
                     <button
                       type="button"
                       aria-label={W.removeNamed(m.email)}
                       onClick={() => {
                         change.reset();
+                        withdraw.reset();
                         setRemoving(m);
                         remove.request(m);
                       }}
@@ -102,6 +118,16 @@ export function MembersScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api
           busy={remove.phase === 'running'}
           onConfirm={remove.confirm}
           onCancel={remove.cancel}
+        />
+      )}
+      {removing && (withdraw.phase === 'confirming' || withdraw.phase === 'running') && (
+        <ConfirmDialog
+          title={W.withdrawTitle(removing.email)}
+          text={W.withdrawText}
+          confirm={W.withdraw}
+          busy={withdraw.phase === 'running'}
+          onConfirm={withdraw.confirm}
+          onCancel={withdraw.cancel}
         />
       )}
       <InviteForm siteId={siteId} api={api} onInvited={reload} />

@@ -1,6 +1,6 @@
 /**
  * A site's members and invitations (docs/console.md "HTTP API"), for its owners: `GET`/`POST sites/:id/members`,
- * `PATCH`/`DELETE sites/:id/members/:accountId`. A site keeps at least one owner.
+ * `PATCH`/`DELETE sites/:id/members/:accountId`, `DELETE sites/:id/invites/:inviteId`. A site keeps at least one owner.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SiteRole } from '../storage/types';
@@ -17,6 +17,10 @@ const siteParams = { type: 'object', properties: { id: { type: 'string', maxLeng
 const memberParams = {
   type: 'object',
   properties: { id: { type: 'string', maxLength: 100 }, accountId: { type: 'string', maxLength: 100 } },
+} as const;
+const inviteParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 100 }, inviteId: { type: 'string', maxLength: 100 } },
 } as const;
 const roleSchema = { type: 'string', maxLength: 20 } as const;
 
@@ -44,6 +48,7 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
       invitePending: false,
     }));
     const invites = (await c.storage.listInvites(site.id)).map((i) => ({
+      inviteId: i.id,
       email: i.email,
       role: i.role,
       invitePending: true,
@@ -121,6 +126,25 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
       }));
       if (changed === 'NOT_FOUND') throw notFound();
       if (changed === 'LAST_OWNER') throw lastOwner();
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete<{ Params: { id: string; inviteId: string } }>(
+    '/sites/:id/invites/:inviteId',
+    { schema: { params: inviteParams } },
+    async (req, reply) => {
+      const { site } = await requireSiteRole(req, req.params.id, 'owner');
+      const session = signedIn(req);
+      // another site's invitation, a used or expired one and a made-up id are all the same 404
+      const withdrawn = await c.storage.withdrawInvite(site.id, req.params.inviteId, (invite) => ({
+        siteId: site.id,
+        actor: actorOf({ id: session.accountId, email: session.email }),
+        action: 'member.invite.withdraw',
+        before: { email: invite.email, role: invite.role, expiresAt: new Date(invite.expiresAt).toISOString() },
+        after: null,
+      }));
+      if (!withdrawn) throw notFound();
       return reply.code(204).send();
     },
   );

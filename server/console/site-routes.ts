@@ -21,7 +21,8 @@ export function actorOfRequest(req: FastifyRequest): AuditActor {
 
 /**
  * The operations' view of accounts' roles, from the console's members: an adviser reads a site's settings as a viewer
- * does (its own work, advice files, comes later); creating a site makes its creator its owner.
+ * does (its own work, advice files, comes later). Creating a site makes its creator its owner in the storage's own
+ * transaction (Storage.createSite's `owner`).
  */
 export function consoleMemberships(storage: Storage): Memberships {
   const asOperations = (role: SiteRole): OperationsRole => (role === 'adviser' ? 'viewer' : role);
@@ -31,7 +32,6 @@ export function consoleMemberships(storage: Storage): Memberships {
       return role === null ? null : asOperations(role);
     },
     sitesOf: async (accountId) => (await storage.siteRoles(accountId)).map((m) => ({ siteId: m.siteId, role: asOperations(m.role) })),
-    addOwner: (siteId, accountId) => storage.addMember(siteId, accountId, 'owner'),
   };
 }
 

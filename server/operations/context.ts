@@ -22,8 +22,6 @@ export interface Memberships {
   roleOf(accountId: string, siteId: string): Promise<SiteRole | null>;
   /** The sites the account has a role on. */
   sitesOf(accountId: string): Promise<{ siteId: string; role: SiteRole }[]>;
-  /** Makes the account the owner of the site it has just created. */
-  addOwner(siteId: string, accountId: string): Promise<void>;
 }
 
 export interface OperationsOptions {

@@ -45,7 +45,7 @@ export function keyOperations(c: Context) {
       await need(c, actor, siteId, 'editor');
       const apiKey = `${PREVIEW_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const expiresAt = c.now() + PREVIEW_KEY_TTL_MS;
-      await c.storage.addPreviewKey(siteId, apiKey, expiresAt);
+      await c.storage.addPreviewKey(siteId, apiKey, expiresAt, actor.kind === 'account' ? actor.accountId : null);
       return { apiKey, expiresAt: new Date(expiresAt).toISOString() };
     },
   };

@@ -85,22 +85,28 @@ export function siteOperations(c: Context) {
     },
 
     /**
-     * Creates a site with a new key; an account that creates one becomes its owner. Its key is returned once here
-     * (and shown on the site's page, as the snippet's).
+     * Creates a site with a new key; an account that creates one becomes its owner, in the same transaction as the
+     * site and its audit entry (which names the owner), so no site is ever left without one. Its key is returned once
+     * here (and shown on the site's page, as the snippet's).
      */
     async createSite(actor: Actor, input: { name: unknown; origins: unknown }): Promise<SiteView> {
       const name = checkName(input.name);
       if (!Array.isArray(input.origins)) throw invalid('origins', 'origins is a list', 'a list of origins');
       const origins = checkOrigins(input.origins);
       const apiKey = newApiKey();
-      const site = await c.storage.createSite({ name, apiKey, origins }, (_, after) => ({
+      const owner = actor.kind === 'account' ? actor : null;
+      const site = await c.storage.createSite({ name, apiKey, origins, ...(owner ? { owner: owner.accountId } : {}) }, (_, after) => ({
         siteId: after.id,
         actor,
         action: 'site.create',
         before: null,
-        after: { name: after.name, origins: after.origins, keyPrefix: after.keyPrefix },
+        after: {
+          name: after.name,
+          origins: after.origins,
+          keyPrefix: after.keyPrefix,
+          ...(owner ? { owner: { accountId: owner.accountId, email: owner.email } } : {}),
+        },
       }));
-      if (actor.kind === 'account') await c.memberships?.addOwner(site.id, actor.accountId);
       return view(site, 'owner');
     },
 

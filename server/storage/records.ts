@@ -24,6 +24,7 @@ import type {
   Storage,
   VideoRecord,
   VideoSettings,
+  ListedInvite,
 } from './types';
 
 /** A row as a driver returns it: column name to value. */
@@ -294,6 +295,16 @@ export function toAccount(r: Row): AccountWithHash {
     updatedAt: str(r.updated_at),
   };
 }
+
+/**
+ * A pending invitation's id in the console (`inviteId`): derived one way from its stored token hash, so it names the
+ * invitation without being usable as its link.
+ */
+export const inviteIdOf = (tokenHash: string) =>
+  `inv_${createHash('sha256').update(`invite-id:${tokenHash}`).digest('base64url').slice(0, 22)}`;
+
+/** A pending invitation as a site's list shows it, with its {@link inviteIdOf id}. */
+export const toListedInvite = (r: Row): ListedInvite => ({ ...toInvite(r), id: inviteIdOf(str(r.token_hash)) });
 
 export function toInvite(r: Row): InviteRecord {
   return {

@@ -231,7 +231,10 @@ export interface SiteDetails {
 
 /** Sites (table `sites`, and their appearance's versions, `appearance_versions`): storage/{sqlite,postgres}/sites.ts. */
 export interface SiteStorage {
-  /** Creates a site (its appearance becomes its version 1), with its audit entry when given. */
+  /**
+   * Creates a site (its appearance becomes its version 1), with `owner` (an account's id) as its owner and its audit
+   * entry when given, all in one transaction: when any part fails, nothing is written.
+   */
   createSite(
     input: {
       name: string;
@@ -239,6 +242,7 @@ export interface SiteStorage {
       origins: string[];
       config?: Partial<SiteConfig>;
       appearance?: Record<string, unknown>;
+      owner?: string;
     },
     audit?: SiteAudit,
   ): Promise<Site>;
@@ -480,6 +484,11 @@ export interface InviteRecord {
   expiresAt: number;
 }
 
+/** A pending invitation in its site's list, with the id the console withdraws it by. */
+export interface ListedInvite extends InviteRecord {
+  id: string;
+}
+
 /** A console session that is still alive, with its account. */
 export interface ConsoleSessionRecord {
   accountId: string;
@@ -525,7 +534,8 @@ export interface AccountStorage {
   /**
    * Changes a member's role, or (`role` null) removes them, in one transaction that refuses to leave the site
    * without an owner, and writes the change's audit entry (made from the role before) in it when given. The site's
-   * invitations the member made, not yet used, end with it unless the member stays an owner.
+   * invitations the member made, not yet used, end with it unless the member stays an owner; the site's preview keys
+   * the member made are deleted with it unless the member stays an editor or owner.
    */
   changeMember(
     siteId: string,
@@ -538,7 +548,12 @@ export interface AccountStorage {
   /** The invitation, if it is neither used nor expired. */
   findInvite(token: string): Promise<InviteRecord | null>;
   /** The site's invitations neither used nor expired, newest first. */
-  listInvites(siteId: string): Promise<InviteRecord[]>;
+  listInvites(siteId: string): Promise<ListedInvite[]>;
+  /**
+   * Withdraws (deletes) the site's pending invitation `inviteId`, with the audit entry made from it when given, in
+   * one transaction; null when the site has no such invitation pending (another site's included).
+   */
+  withdrawInvite(siteId: string, inviteId: string, audit?: (invite: ListedInvite) => NewAuditEntry): Promise<ListedInvite | null>;
   /**
    * Uses the invitation, in one transaction: marks it used (null when it was used, expired or unknown), creates
    * its email's account with `passwordHash` when there is none, or else, for a first owner's invitation (no site)
@@ -613,8 +628,12 @@ export interface RefusedOriginStorage {
  * storage/{sqlite,postgres}/preview-keys.ts.
  */
 export interface PreviewKeyStorage {
-  /** Keeps a preview key of the site until `expiresAt` (epoch ms), and forgets the keys that have ended. */
-  addPreviewKey(siteId: string, key: string, expiresAt: number): Promise<void>;
+  /**
+   * Keeps a preview key of the site until `expiresAt` (epoch ms), made by the account `createdBy` (null from the
+   * command line), and forgets the keys that have ended. A member's keys are deleted by {@link AccountStorage.changeMember}
+   * when they are removed or their role drops below editor.
+   */
+  addPreviewKey(siteId: string, key: string, expiresAt: number, createdBy: string | null): Promise<void>;
   /** The site of a preview key that has not ended (by the storage's clock), or null. */
   findPreviewKey(key: string): Promise<string | null>;
 }

@@ -61,6 +61,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     inviteMember: vi.fn(async () => ({ inviteLink: 'http://h/console/invite/abc', expiresAt: '2026-11-27T10:00:00Z' })),
     changeRole: vi.fn(async () => undefined),
     removeMember: vi.fn(async () => undefined),
+    withdrawInvite: vi.fn(async () => undefined),
     audit: vi.fn(async () => []),
     ...over,
   };

@@ -121,6 +121,20 @@ describe('an invitation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
   });
 
+  it('an email that has had an account made meanwhile (409) says to use that account’s password', async () => {
+    const acceptInvite = vi.fn(() => Promise.reject(refusal('CONFLICT')));
+    const api = fakeApi({ session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))), acceptInvite });
+    renderConsole('/console/invite/tok', api);
+    const field = await screen.findByLabelText('New password');
+    fireEvent.input(field, { target: { value: 'a much longer passphrase' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This email has an account now. Open the link again and enter that account’s password.',
+      ),
+    );
+  });
+
   it('a used or expired link says so', async () => {
     const api = fakeApi({
       session: vi.fn(() => Promise.reject(refusal('UNAUTHENTICATED'))),
@@ -252,6 +266,35 @@ describe('members', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('http://h/console/invite/abc')).toBeTruthy();
     expect(api.inviteMember).toHaveBeenCalledWith('s1', 'new@example.com', 'editor');
+  });
+});
+
+describe('withdrawing an invitation', () => {
+  it('Withdraw beside a pending invitation asks first, then withdraws it by its id', async () => {
+    const api = fakeApi({
+      members: vi.fn(async () => [
+        { accountId: 'acc-1', email: 'owner@example.com', role: 'owner' as const, invitePending: false },
+        { inviteId: 'inv_1', email: 'later@example.com', role: 'viewer' as const, invitePending: true },
+      ]),
+    });
+    renderConsole('/console/sites/s1/members', api);
+    expect(screen.queryByRole('button', { name: 'Remove later@example.com' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation of later@example.com' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByText('Its link stops working at once.', { exact: false })).toBeTruthy();
+    expect(api.withdrawInvite).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw', hidden: true }));
+    await waitFor(() => expect(api.withdrawInvite).toHaveBeenCalledWith('s1', 'inv_1'));
+    await waitFor(() => expect(api.members).toHaveBeenCalledTimes(2));
+  });
+
+  it('a busy server says so', async () => {
+    const api = fakeApi({ withdrawInvite: vi.fn(() => Promise.reject(refusal('BUSY'))) });
+    api.members = vi.fn(async () => [{ inviteId: 'inv_1', email: 'later@example.com', role: 'viewer' as const, invitePending: true }]);
+    renderConsole('/console/sites/s1/members', api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation of later@example.com' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Withdraw', hidden: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The server is busy; try again in a moment.');
   });
 });
 

@@ -41,7 +41,7 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
       [
         { accountId: 'acc-1', email: 'owner@harbour-shoes.example', role: 'owner', invitePending: false },
         { accountId: 'acc-2', email: 'editor@harbour-shoes.example', role: 'editor', invitePending: false },
-        { email: 'new@harbour-shoes.example', role: 'viewer', invitePending: true },
+        { inviteId: 'inv_1', email: 'new@harbour-shoes.example', role: 'viewer', invitePending: true },
       ],
     ];
   if (path.startsWith(`${site}/audit`))

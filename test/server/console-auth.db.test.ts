@@ -596,6 +596,51 @@ describe('members and roles', () => {
     expect(await s.storage.changeMember(siteA.id, id, null)).toEqual({ before: 'editor' });
   });
 
+  it('owners withdraw a pending invitation by its inviteId: its link ends, audited; another site’s gets 404 with nothing of it', async () => {
+    const owner = people.owner.browser;
+    const invited = await owner.call(`sites/${siteA.id}/members`, { body: { email: 'withdrawn@a.example', role: 'editor' } });
+    const token = tokenOf((invited.body as Json).inviteLink as string);
+    const pending = ((await owner.call(`sites/${siteA.id}/members`)).body as Json[]).find((m) => m.email === 'withdrawn@a.example')!;
+    expect(pending).toMatchObject({ invitePending: true, role: 'editor', inviteId: expect.stringMatching(/^inv_/) });
+    const inviteId = pending.inviteId as string;
+    expect(JSON.stringify(pending)).not.toContain(token);
+    // (the earlier tests made this suite's editor an owner: a fresh editor here)
+    const editor = await account('withdraw-editor@a.example');
+    await s.storage.addMember(siteA.id, editor.id, 'editor');
+    await editor.browser.signIn('withdraw-editor@a.example');
+    for (const browser of [editor.browser, people.adviser.browser])
+      expect((await browser.call(`sites/${siteA.id}/invites/${inviteId}`, { method: 'DELETE' })).status).toBe(403);
+    // through another site, one's own or not, it is not found, and nothing of it shows
+    for (const [browser, site] of [
+      [people.ownerB.browser, siteB.id],
+      [owner, siteB.id],
+      [people.ownerB.browser, siteA.id],
+    ] as const) {
+      const r = await browser.call(`sites/${site}/invites/${inviteId}`, { method: 'DELETE' });
+      expect([403, 404]).toContain(r.status);
+      expect(JSON.stringify(r.body)).not.toContain('withdrawn@a.example');
+    }
+    expect((await people.ownerB.browser.call(`sites/${siteB.id}/invites/${inviteId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await new Browser().call(`invites/${token}`)).status).toBe(200);
+
+    expect((await owner.call(`sites/${siteA.id}/invites/${inviteId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await new Browser().call(`invites/${token}`)).status).toBe(404);
+    expect((await owner.call(`sites/${siteA.id}/members`)).body).not.toContainEqual(
+      expect.objectContaining({ email: 'withdrawn@a.example' }),
+    );
+    expect((await owner.call(`sites/${siteA.id}/invites/${inviteId}`, { method: 'DELETE' })).body).toEqual({
+      error: 'NOT_FOUND',
+      message: 'Not found.',
+    });
+    const [entry] = (await owner.call(`sites/${siteA.id}/audit?limit=1`)).body as Json[];
+    expect(entry).toMatchObject({
+      who: 'owner@a.example',
+      what: 'member.invite.withdraw',
+      before: { email: 'withdrawn@a.example', role: 'editor' },
+      after: null,
+    });
+  });
+
   it('an account of site A guessing site B’s ids gets 404, as for a site that does not exist, with nothing of B', async () => {
     const a = people.owner.browser;
     const answers = [];
@@ -950,6 +995,8 @@ describe('a hostile pass', () => {
         mine.call(`sites/${mine.site}/members`, { body: { email: 'a\u0000b@x.example', role: 'viewer' } }),
         400,
       ],
+      ['SQL in an invitation id', mine.call(`sites/${mine.site}/invites/${encodeURIComponent("' OR 1=1 --")}`, { method: 'DELETE' }), 404],
+      ['a 200-character invitation id', mine.call(`sites/${mine.site}/invites/${'i'.repeat(200)}`, { method: 'DELETE' }), 414],
       [
         'a control character in an invited email',
         mine.call(`sites/${mine.site}/members`, { body: { email: 'a@x.exa\u0007mple', role: 'viewer' } }),

@@ -112,7 +112,7 @@ describe(`the console's model through the API, two instances on ${BACKEND}`, () 
     }
     expect((await b.call('/session/boot', { method: 'POST', headers: { 'X-API-Key': apiKey }, origin: null })).status).toBe(401);
     // an ended key is refused
-    await a.storage.addPreviewKey(a.site.id, 'pv_ended_0123456789abcdefghijkl', Date.now() - 1);
+    await a.storage.addPreviewKey(a.site.id, 'pv_ended_0123456789abcdefghijkl', Date.now() - 1, null);
     expect((await boot(b, self, 'pv_ended_0123456789abcdefghijkl')).status).toBe(401);
   });
 });

@@ -14,8 +14,9 @@ import { BACKEND, newTestDatabase, openTestDatabase, type TestDatabase } from '.
 
 const T0 = Date.parse('2026-11-24T00:00:00.000Z');
 const CLI: Actor = { kind: 'cli' };
-const ANNA: Actor = { kind: 'account', accountId: 'acc_anna', email: 'anna@shop.example' };
-const BEN: Actor = { kind: 'account', accountId: 'acc_ben', email: 'ben@other.example' };
+/** Two accounts, stored in beforeEach (their ids are the storage's). */
+const ANNA = { kind: 'account' as const, accountId: '', email: 'anna@shop.example' };
+const BEN = { kind: 'account' as const, accountId: '', email: 'ben@other.example' };
 
 let dir: string;
 let db: TestDatabase;
@@ -23,15 +24,27 @@ let clock: number;
 let opened: Storage[];
 let storage: Storage;
 let ops: Operations;
-/** Accounts' roles, by `accountId siteId`. */
+/** Accounts' roles the tests give, by `accountId siteId`, over the stored ones (a site's creator is its owner there). */
 let roles: Map<string, SiteRole>;
 
 const memberships: Memberships = {
-  roleOf: async (accountId, siteId) => roles.get(`${accountId} ${siteId}`) ?? null,
-  sitesOf: async (accountId) =>
-    [...roles].flatMap(([k, role]) => (k.startsWith(`${accountId} `) ? [{ siteId: k.split(' ')[1]!, role }] : [])),
-  addOwner: async (siteId, accountId) => void roles.set(`${accountId} ${siteId}`, 'owner'),
+  roleOf: async (accountId, siteId) =>
+    roles.get(`${accountId} ${siteId}`) ?? ((await storage.siteRole(accountId, siteId)) as SiteRole | null),
+  sitesOf: async (accountId) => {
+    const given = [...roles].flatMap(([k, role]) => (k.startsWith(`${accountId} `) ? [{ siteId: k.split(' ')[1]!, role }] : []));
+    const stored = (await storage.siteRoles(accountId)).filter((m) => !given.some((g) => g.siteId === m.siteId));
+    return [...given, ...stored.map((m) => ({ siteId: m.siteId, role: m.role as SiteRole }))];
+  },
 };
+
+/** Stores an account for `email` (through a first owner's invitation), and answers its id. */
+async function storeAccount(email: string): Promise<string> {
+  const token = `invite-${email}`;
+  await storage.createInvite({ token, email, siteId: null, role: null, createdBy: null, expiresAt: clock + 60_000 });
+  const accepted = await storage.acceptInvite(token, 'scrypt$test');
+  if (accepted === null || accepted === 'ACCOUNT_EXISTS') throw new Error(`no account for ${email}`);
+  return accepted.account.id;
+}
 
 /** The operation's refusal (its code, field and message), or a failure when it did not refuse. */
 async function refusal(p: Promise<unknown>): Promise<OperationError> {
@@ -52,6 +65,8 @@ beforeEach(async () => {
   storage = await openTestDatabase(db, { now: () => clock });
   opened = [storage];
   ops = createOperations(storage, { now: () => clock, publicUrl: 'https://chat.example/', memberships });
+  ANNA.accountId = await storeAccount(ANNA.email);
+  BEN.accountId = await storeAccount(BEN.email);
 });
 
 afterEach(async () => {
@@ -82,6 +97,25 @@ describe(`the operations on ${BACKEND}: sites`, () => {
     expect(Date.parse(entry!.at)).not.toBeNaN();
   });
 
+  it("writes a site, its creator's owner membership and the audit entry naming that owner in one transaction", async () => {
+    const created = await ops.createSite(ANNA, { name: 'My shop', origins: ['self'] });
+    expect(await storage.siteRole(ANNA.accountId, created.id)).toBe('owner');
+    expect(await storage.listMembers(created.id)).toEqual([expect.objectContaining({ accountId: ANNA.accountId, role: 'owner' })]);
+    const [entry] = await ops.listAudit(ANNA, created.id);
+    expect(entry!.after).toMatchObject({ owner: { accountId: ANNA.accountId, email: 'anna@shop.example' } });
+    // the CLI's site has no owner to add, and its entry names none
+    const cli = await ops.createSite(CLI, { name: 'Blog', origins: ['self'] });
+    expect(await storage.listMembers(cli.id)).toEqual([]);
+    expect((await ops.listAudit(CLI, cli.id))[0]!.after).not.toHaveProperty('owner');
+  });
+
+  it('leaves nothing behind when the owner membership cannot be written: no ownerless site, no audit entry', async () => {
+    const ghost: Actor = { kind: 'account', accountId: 'acc_gone', email: 'gone@shop.example' };
+    await expect(ops.createSite(ghost, { name: 'Ghost', origins: ['self'] })).rejects.toThrow();
+    expect(await storage.listSites()).toEqual([]);
+    expect(await ops.listSites(CLI)).toEqual([]);
+  });
+
   it('refuses a site without a name or with a wrong origin, creating nothing', async () => {
     expect(await refusal(ops.createSite(CLI, { name: ' ', origins: ['self'] }))).toMatchObject({ code: 'INVALID', field: 'name' });
     const bad = await refusal(ops.createSite(CLI, { name: 'Shop', origins: ['https://shop.example/'] }));
@@ -108,7 +142,7 @@ describe(`the operations on ${BACKEND}: sites`, () => {
     });
     expect((await ops.findSite(BEN, 'My shop')).site.id).toBe(twin.id);
     expect((await ops.findSite(ANNA, 'My shop')).site.id).toBe(a.id);
-    roles.set(`acc_ben ${a.id}`, 'viewer');
+    roles.set(`${BEN.accountId} ${a.id}`, 'viewer');
     expect((await ops.getSite(BEN, a.id)).role).toBe('viewer');
     expect(await refusal(ops.listAudit(BEN, a.id))).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -182,7 +216,7 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
 
   it('lets only owners rotate, and editors change the config, each checked, with before and after', async () => {
     const site = await ops.createSite(CLI, { name: 'Shop', origins: ['self'] });
-    roles.set(`acc_ben ${site.id}`, 'editor');
+    roles.set(`${BEN.accountId} ${site.id}`, 'editor');
     expect(await refusal(ops.rotateKey(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(ops.rotateKey(ANNA, site.id))).toMatchObject({ code: 'NOT_FOUND' });
     const config = await ops.setConfig(BEN, site.id, { pageAwareness: false, referenceWebpage: 'https://shop.example/about' });
@@ -193,7 +227,7 @@ describe(`the operations on ${BACKEND}: keys, config`, () => {
     });
     expect(await refusal(ops.setConfig(BEN, site.id, { pageAwareness: 'yes' }))).toMatchObject({ field: 'pageAwareness' });
     expect(await refusal(ops.setConfig(BEN, site.id, { avatarId: 'a b' }))).toMatchObject({ field: 'avatarId' });
-    roles.set(`acc_ben ${site.id}`, 'viewer');
+    roles.set(`${BEN.accountId} ${site.id}`, 'viewer');
     expect(await refusal(ops.setConfig(BEN, site.id, { pageAwareness: true }))).toMatchObject({ code: 'FORBIDDEN' });
     expect((await storage.getSite(site.id))?.config.agentPageAwareness).toBe(false);
     const [entry] = await ops.listAudit(CLI, site.id);
@@ -287,7 +321,7 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
 
   it('publishes each save as a version, refuses a save from a stale version, and restores an earlier one as the newest', async () => {
     const site = await ops.createSite(ANNA, { name: 'Shop', origins: ['self'] });
-    roles.set(`acc_ben ${site.id}`, 'editor');
+    roles.set(`${BEN.accountId} ${site.id}`, 'editor');
     expect(await ops.saveAppearance(ANNA, site.id, { appearance: { agentName: 'Ava' }, baseVersion: 1 })).toMatchObject({ version: 2 });
     const stale = await refusal(ops.saveAppearance(BEN, site.id, { appearance: { agentName: 'Bob' }, baseVersion: 1 }));
     expect(stale).toMatchObject({ code: 'CONFLICT' });
@@ -317,7 +351,7 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
       expect(await refusal(ops.getAppearanceVersion(BEN, site.id, n))).toMatchObject({ code: 'NOT_FOUND' });
     }
     expect(await refusal(ops.restoreAppearanceVersion(BEN, site.id, 2 ** 40))).toMatchObject({ code: 'NOT_FOUND' });
-    roles.set(`acc_ben ${site.id}`, 'viewer');
+    roles.set(`${BEN.accountId} ${site.id}`, 'viewer');
     expect(await refusal(ops.restoreAppearanceVersion(BEN, site.id, 1))).toMatchObject({ code: 'FORBIDDEN' });
 
     const [restore, patch, save] = await ops.listAudit(ANNA, site.id);
@@ -336,11 +370,36 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
 });
 
 describe(`the operations on ${BACKEND}: preview keys, refused origins`, () => {
+  it("deletes a member's preview keys, in the same transaction, when they are removed or drop below editor", async () => {
+    const site = await ops.createSite(ANNA, { name: 'Shop', origins: ['self'] });
+    const carl = await storeAccount('carl@shop.example');
+    const CARL: Actor = { kind: 'account', accountId: carl, email: 'carl@shop.example' };
+    await storage.addMember(site.id, BEN.accountId, 'owner');
+    await storage.addMember(site.id, carl, 'editor');
+    const keyOf = async (actor: Actor) => (await ops.previewKey(actor, site.id)).apiKey;
+    const [anna, ben, carls, cli] = [await keyOf(ANNA), await keyOf(BEN), await keyOf(CARL), await keyOf(CLI)];
+
+    // an owner who becomes an editor may still preview: their key stays
+    expect(await storage.changeMember(site.id, BEN.accountId, 'editor')).toEqual({ before: 'owner' });
+    expect(await storage.findPreviewKey(ben)).toBe(site.id);
+    // an editor who becomes a viewer may not: their key ends, no one else's
+    expect(await storage.changeMember(site.id, BEN.accountId, 'viewer')).toEqual({ before: 'editor' });
+    expect(await storage.findPreviewKey(ben)).toBeNull();
+    expect(await storage.findPreviewKey(anna)).toBe(site.id);
+    // a removed editor's key ends with the membership
+    expect(await storage.changeMember(site.id, carl, null)).toEqual({ before: 'editor' });
+    expect(await storage.findPreviewKey(carls)).toBeNull();
+    // a refused change (the last owner) deletes nothing; the command line's keys name no member
+    expect(await storage.changeMember(site.id, ANNA.accountId, 'viewer')).toBe('LAST_OWNER');
+    expect(await storage.findPreviewKey(anna)).toBe(site.id);
+    expect(await storage.findPreviewKey(cli)).toBe(site.id);
+  });
+
   it('gives editors a preview key that works for an hour, not a moment longer', async () => {
     const site = await ops.createSite(CLI, { name: 'Shop', origins: ['https://shop.example'] });
-    roles.set(`acc_ben ${site.id}`, 'viewer');
+    roles.set(`${BEN.accountId} ${site.id}`, 'viewer');
     expect(await refusal(ops.previewKey(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
-    roles.set(`acc_ben ${site.id}`, 'editor');
+    roles.set(`${BEN.accountId} ${site.id}`, 'editor');
     const { apiKey, expiresAt } = await ops.previewKey(BEN, site.id);
     expect(apiKey).toMatch(/^pv_/);
     expect(expiresAt).toBe(new Date(T0 + PREVIEW_KEY_TTL_MS).toISOString());
@@ -361,7 +420,7 @@ describe(`the operations on ${BACKEND}: preview keys, refused origins`, () => {
     expect(refused).toHaveLength(REFUSED_ORIGINS_KEPT);
     expect(refused[0]).toEqual({ origin: 'https://o24.example', count: 2, lastSeenAt: new Date(T0 + 60_000).toISOString() });
     expect(refused.at(-1)?.origin).toBe('https://o5.example');
-    roles.set(`acc_ben ${site.id}`, 'editor');
+    roles.set(`${BEN.accountId} ${site.id}`, 'editor');
     expect(await refusal(ops.refusedOrigins(BEN, site.id))).toMatchObject({ code: 'FORBIDDEN' });
     await ops.setOrigins(CLI, site.id, ['*']);
     expect(await ops.refusedOrigins(CLI, site.id)).toEqual([]);

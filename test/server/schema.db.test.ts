@@ -27,6 +27,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [8, '175bbf0e26fbe86d', 'fce8ba28511b92be'],
   [9, '8888befbc0b7d715', 'a03631ea2188b6f9'],
   [10, 'c75140db7b0a6575', '9c4203186d8b0e15'],
+  [11, 'f59aa494fcb9c4bf', '88ef8e8be6269ae0'],
 ];
 
 /**

@@ -20,6 +20,7 @@ import { documentTextReader } from './007-document-text-reader';
 import { adviceTools } from './008-advice-tools';
 import { consoleModel } from './009-console-model';
 import { consoleAccounts } from './010-console-accounts';
+import { previewKeyMakers } from './011-preview-key-makers';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   adviceTools,
   consoleModel,
   consoleAccounts,
+  previewKeyMakers,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

@@ -1,7 +1,7 @@
 /** The operator console's accounts, site members and invitations on PostgreSQL. */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { emailKey, hashConsoleToken, now, toAccount, toInvite, toMember } from '../records';
+import { emailKey, hashConsoleToken, now, toAccount, toInvite, toListedInvite, toMember } from '../records';
 import type { AccountStorage, MemberChange, SiteRole } from '../types';
 import { insertAudit } from './audit';
 import { all, one, sql, transaction } from './db';
@@ -37,6 +37,7 @@ const Q = {
   updateMember: sql('member_update', 'UPDATE site_members SET role = $3 WHERE site_id = $1 AND account_id = $2'),
   deleteMember: sql('member_delete', 'DELETE FROM site_members WHERE site_id = $1 AND account_id = $2'),
   // an invitation is ended by marking it used (its row stays, as a used one's does)
+  deletePreviewKeysBy: sql('preview_keys_delete_by', 'DELETE FROM preview_keys WHERE site_id = $1 AND created_by = $2'),
   endInvitesBy: sql('invites_end_by', 'UPDATE invites SET used_at = $3 WHERE site_id = $1 AND created_by = $2 AND used_at IS NULL'),
   insertInvite: sql(
     'invite_insert',
@@ -47,6 +48,9 @@ const Q = {
     'invites_live',
     'SELECT * FROM invites WHERE site_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY created_at DESC',
   ),
+  // locked while one is withdrawn, so that it is either accepted or withdrawn, never both
+  lockLiveInvites: sql('invites_live_lock', 'SELECT * FROM invites WHERE site_id = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE'),
+  deleteInvite: sql('invite_delete', 'DELETE FROM invites WHERE token_hash = $1'),
   // taken in one statement, so that an invitation used twice at once is used once
   useInvite: sql('invite_use', 'UPDATE invites SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *'),
 };
@@ -82,6 +86,8 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
         await db.query(next === null ? Q.deleteMember([siteId, accountId]) : Q.updateMember([siteId, accountId, next]));
         // the invitations a member made as an owner end when they stop being one (docs/console.md)
         if (next !== 'owner') await db.query(Q.endInvitesBy([siteId, accountId, clock()]));
+        // and the preview keys they made end when they can no longer edit (docs/console.md)
+        if (next !== 'owner' && next !== 'editor') await db.query(Q.deletePreviewKeysBy([siteId, accountId]));
         if (audit) await insertAudit(db, audit(before));
         return { before };
       }),
@@ -96,7 +102,16 @@ export function postgresAccounts(pool: pg.Pool, clock: () => number): AccountSto
       const r = await one(pool, Q.liveInvite([hashConsoleToken(token), clock()]));
       return r ? toInvite(r) : null;
     },
-    listInvites: async (siteId) => (await all(pool, Q.liveInvites([siteId, clock()]))).map(toInvite),
+    listInvites: async (siteId) => (await all(pool, Q.liveInvites([siteId, clock()]))).map(toListedInvite),
+    withdrawInvite: (siteId, inviteId, audit) =>
+      transaction(pool, async (db) => {
+        const row = (await all(db, Q.lockLiveInvites([siteId, clock()]))).find((r) => toListedInvite(r).id === inviteId);
+        if (!row) return null;
+        const invite = toListedInvite(row);
+        await db.query(Q.deleteInvite([row.token_hash]));
+        if (audit) await insertAudit(db, audit(invite));
+        return invite;
+      }),
     acceptInvite: (token, passwordHash, audit) =>
       rolledBackIfExists(
         transaction(pool, async (db) => {

@@ -28,6 +28,7 @@ const Q = {
     'site_insert',
     'INSERT INTO sites (id, name, api_key_hash, key_prefix, origins, config, appearance, created_at, api_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
   ),
+  insertOwner: sql('site_insert_owner', "INSERT INTO site_members (site_id, account_id, role, created_at) VALUES ($1, $2, 'owner', $3)"),
   // the row is locked while its new values are worked out from the old, so that two admins' changes both land
   lock: sql('site_lock', 'SELECT * FROM sites WHERE id = $1 FOR UPDATE'),
   update: sql('site_update', 'UPDATE sites SET name = $1, origins = $2, config = $3, appearance = $4 WHERE id = $5'),
@@ -70,6 +71,7 @@ export function postgresSites(pool: pg.Pool, listener: Listener, now: () => numb
         await db.query(Q.insert(siteValues(id, input)));
         const site = toSite((await one(db, Q.byId([id])))!);
         await db.query(Q.insertVersion([id, 1, JSON.stringify(site.appearance), site.createdAt, null, null]));
+        if (input.owner) await db.query(Q.insertOwner([id, input.owner, site.createdAt]));
         if (audit) await insertAudit(db, audit(null, site));
       });
       return (await getSite(id))!;

@@ -1,7 +1,7 @@
 /** The operator console's accounts, site members and invitations on SQLite. */
 import { randomUUID } from 'node:crypto';
-import { emailKey, hashConsoleToken, now, toAccount, toInvite, toMember } from '../records';
-import type { Account, AccountStorage, InviteRecord, NewAuditEntry, SiteRole } from '../types';
+import { emailKey, hashConsoleToken, now, toAccount, toInvite, toListedInvite, toMember } from '../records';
+import type { Account, AccountStorage, InviteRecord, ListedInvite, NewAuditEntry, SiteRole } from '../types';
 import { auditWriter } from './audit';
 import type { Db, Row, Sync } from './db';
 
@@ -30,6 +30,7 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   const updateMember = db.prepare('UPDATE site_members SET role = ? WHERE site_id = ? AND account_id = ?');
   const deleteMember = db.prepare('DELETE FROM site_members WHERE site_id = ? AND account_id = ?');
   // an invitation is ended by marking it used (its row stays, as a used one's does)
+  const deletePreviewKeysBy = db.prepare('DELETE FROM preview_keys WHERE site_id = ? AND created_by = ?');
   const endInvitesBy = db.prepare('UPDATE invites SET used_at = ? WHERE site_id = ? AND created_by = ? AND used_at IS NULL');
   const owners = db.prepare<[string], Row>("SELECT count(*) AS n FROM site_members WHERE site_id = ? AND role = 'owner'");
   const insertInvite = db.prepare(
@@ -41,6 +42,17 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
   );
   const useInvite = db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?');
 
+  const deleteInvite = db.prepare('DELETE FROM invites WHERE token_hash = ?');
+
+  const withdrawInvite = db.transaction((siteId: string, inviteId: string, audit?: (invite: ListedInvite) => NewAuditEntry) => {
+    const row = liveInvites.all(siteId, clock()).find((r) => toListedInvite(r).id === inviteId);
+    if (!row) return null;
+    const invite = toListedInvite(row);
+    deleteInvite.run(row.token_hash);
+    if (audit) writeAudit(audit(invite));
+    return invite;
+  });
+
   const changeMember = db.transaction(
     (siteId: string, accountId: string, next: SiteRole | null, audit?: (before: SiteRole) => NewAuditEntry) => {
       const before = role.get(accountId, siteId)?.role as SiteRole | undefined;
@@ -51,6 +63,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       else updateMember.run(next, siteId, accountId);
       // the invitations a member made as an owner end when they stop being one (docs/console.md)
       if (next !== 'owner') endInvitesBy.run(clock(), siteId, accountId);
+      // and the preview keys they made end when they can no longer edit (docs/console.md)
+      if (next !== 'owner' && next !== 'editor') deletePreviewKeysBy.run(siteId, accountId);
       if (audit) writeAudit(audit(before));
       return { before };
     },
@@ -116,7 +130,8 @@ export function sqliteAccounts(db: Db, clock: () => number): Sync<AccountStorage
       const r = liveInvite.get(hashConsoleToken(token), clock());
       return r ? toInvite(r) : null;
     },
-    listInvites: (siteId) => liveInvites.all(siteId, clock()).map(toInvite),
+    listInvites: (siteId) => liveInvites.all(siteId, clock()).map(toListedInvite),
+    withdrawInvite: (siteId, inviteId, audit) => withdrawInvite(siteId, inviteId, audit),
     acceptInvite: (token, passwordHash, audit) => acceptInvite(token, passwordHash, audit),
   };
 }

@@ -37,6 +37,7 @@ export function sqliteSites(db: Db, now: () => number = Date.now): Sync<SiteStor
   const insertVersion = db.prepare(
     'INSERT INTO appearance_versions (site_id, version, fields, saved_at, saved_by, restored_from) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const insertOwner = db.prepare("INSERT INTO site_members (site_id, account_id, role, created_at) VALUES (?, ?, 'owner', ?)");
   const writeAudit = auditWriter(db);
   const latestVersion = db.prepare<[string], { v: number | null }>('SELECT max(version) AS v FROM appearance_versions WHERE site_id = ?');
   const setAppearance = db.prepare('UPDATE sites SET appearance = ? WHERE id = ?');
@@ -62,6 +63,7 @@ export function sqliteSites(db: Db, now: () => number = Date.now): Sync<SiteStor
         insertSite.run(...values);
         const site = toSite(siteById.get(id)!);
         insertVersion.run(id, 1, JSON.stringify(site.appearance), site.createdAt, null, null);
+        if (input.owner) insertOwner.run(id, input.owner, site.createdAt);
         if (audit) writeAudit(audit(null, site));
       })();
       generation.bump();
