@@ -28,22 +28,13 @@ import { PREVIEW_DEBOUNCE_MS, previewMessage } from '../appearance/preview-proto
 import { fieldLabel, GROUP_TITLES, WORDS_EN as W } from '../appearance/words';
 import { ConfirmDialog, Heading } from '../ui';
 import css from './appearance.css' with { type: 'text' };
+import { adoptScreenStyles } from '../screen-styles';
 
 type EditorRef = ActorRefFrom<typeof consoleAppearanceMachine>;
 
 /** The preview's sample page: a desktop's (wider than widget-spec §9's 768 px phone limit) and a phone's. */
 const PREVIEW_DESKTOP = { width: 1280, height: 800 };
 const PREVIEW_PHONE = { width: 390, height: 760 };
-
-let adopted = false;
-/** The screen's stylesheet, adopted once into the console's document (CSP-safe: no `<style>`). */
-function adoptStyles() {
-  if (adopted || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) return;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  adopted = true;
-}
 
 const when = (iso: string) => {
   const d = new Date(iso);
@@ -69,7 +60,7 @@ export interface AppearanceScreenProps {
 
 /** The appearance editor of one site. */
 export function AppearanceScreen({ siteId, api, guardLeave, canEdit = true }: AppearanceScreenProps) {
-  adoptStyles();
+  adoptScreenStyles(css);
   const actor = useActorRef(consoleAppearanceMachine.provide({ actors: appearanceEffects(api) }), {
     input: { siteId, isValid: (d: Fields) => fieldProblems(d).size === 0 },
   });

@@ -3,10 +3,12 @@
  * invitation by email and role, whose link shows to copy and pass on. The server's "a site keeps an owner" shows.
  */
 import { useEffect, useState } from 'react';
+import css from './members.css' with { type: 'text' };
 import { selectAccount } from '../../machines/console-session';
 import { type Member, ROLES, type Role } from '../api';
 import { useSession } from '../context';
 import { errorText, formatWhen, W } from '../messages';
+import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
 import { ConfirmDialog, CopyButton, ErrorText, Field, Heading, LoadState, useLoad, useTask } from '../ui';
 
@@ -15,6 +17,7 @@ const lastOwner = (error: { code: string; field?: string } | null) =>
   error && (error.code === 'CONFLICT' || (error.code === 'INVALID' && error.field === 'role'));
 
 export function MembersScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api'>) {
+  adoptScreenStyles(css);
   const members = useLoad(() => api.members(siteId));
   const me = useSession(selectAccount);
   const change = useTask((input: { accountId: string; role: Role }) => api.changeRole(siteId, input.accountId, input.role));
