@@ -65,6 +65,18 @@ export const isPasswordLongEnough = (password: string) => [...password].length >
 
 const EMPTY = { account: null, sites: [] };
 
+type InviteAccept = Extract<SessionEvent, { type: 'INVITE.ACCEPT' }>;
+/** What an invitation's acceptance sends, signed out or in: the token and the password typed. */
+const invitation = ({ event }: { event: SessionEvent }) => {
+  const { token, password } = event as InviteAccept;
+  return { token, password };
+};
+/** An invitation taken, signed out or in, once its password is long enough (the server checks the rest). */
+const acceptIfLongEnough = [
+  { guard: { type: 'isLongEnough', params: ({ event }: { event: InviteAccept }) => event.password }, target: 'accepting' },
+  { actions: { type: 'refuse', params: { code: 'PASSWORD_SHORT', field: 'password' } } },
+] as const;
+
 export const consoleSessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
@@ -116,10 +128,7 @@ export const consoleSessionMachine = setup({
           { guard: { type: 'hasCredentials', params: ({ event }) => event }, target: 'signingIn' },
           { actions: { type: 'refuse', params: { code: 'SIGN_IN_EMPTY' } } },
         ],
-        'INVITE.ACCEPT': [
-          { guard: { type: 'isLongEnough', params: ({ event }) => event.password }, target: 'accepting' },
-          { actions: { type: 'refuse', params: { code: 'PASSWORD_SHORT', field: 'password' } } },
-        ],
+        'INVITE.ACCEPT': acceptIfLongEnough,
       },
     },
     signingIn: {
@@ -152,10 +161,7 @@ export const consoleSessionMachine = setup({
       entry: 'clearError',
       invoke: {
         src: 'acceptInvite',
-        input: ({ event }) => {
-          const { token, password } = event as Extract<SessionEvent, { type: 'INVITE.ACCEPT' }>;
-          return { token, password };
-        },
+        input: invitation,
         onDone: { target: 'signedIn', actions: { type: 'keep', params: ({ event }) => event.output } },
         onError: { target: 'signedOut', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.error) } },
       },
@@ -173,20 +179,14 @@ export const consoleSessionMachine = setup({
             'SESSION.REFRESH': 'refreshing',
             // an invitation opened while signed in, taken by this account with its own password (the server checks
             // that the invitation is this account's email)
-            'INVITE.ACCEPT': [
-              { guard: { type: 'isLongEnough', params: ({ event }) => event.password }, target: 'accepting' },
-              { actions: { type: 'refuse', params: { code: 'PASSWORD_SHORT', field: 'password' } } },
-            ],
+            'INVITE.ACCEPT': acceptIfLongEnough,
           },
         },
         accepting: {
           entry: 'clearError',
           invoke: {
             src: 'acceptInvite',
-            input: ({ event }) => {
-              const { token, password } = event as Extract<SessionEvent, { type: 'INVITE.ACCEPT' }>;
-              return { token, password };
-            },
+            input: invitation,
             // a session that starts anew (the server renews it): the router leaves the invitation
             onDone: { target: 'idle', actions: [{ type: 'keep', params: ({ event }) => event.output }, 'reportStarted'] },
             // refused: still signed in as before, the refusal shown at the form
