@@ -9,27 +9,10 @@
  *   catalogue (console/messages.ts `errorText`) turns the code into words. Machines keep the code.
  * - A 401 on any call but the session's own reports `onUnauthenticated` once, so the app clears what it shows.
  */
+import type { ConsoleErrorCode } from '../contract/console-errors';
 
-/** The codes of docs/console.md's errors, plus those of the client itself. */
-export type ApiErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'SIGN_IN_FAILED'
-  | 'FORBIDDEN'
-  | 'CSRF'
-  | 'NOT_FOUND'
-  | 'INVALID'
-  | 'CONFLICT'
-  | 'THROTTLED'
-  /** a 503: the server is busy for a moment */
-  | 'BUSY'
-  /** the request did not reach the server, or its answer did not arrive */
-  | 'NETWORK'
-  /** an answer that is not the JSON the route promises */
-  | 'BAD_RESPONSE'
-  /** a 5xx, or a code this client does not know */
-  | 'SERVER';
-
-const KNOWN_CODES: readonly ApiErrorCode[] = [
+/** The server's codes this client tells apart (the others, 5xx and 413/415 among them, read as `SERVER`). */
+const KNOWN_CODES = [
   'UNAUTHENTICATED',
   'SIGN_IN_FAILED',
   'FORBIDDEN',
@@ -39,7 +22,17 @@ const KNOWN_CODES: readonly ApiErrorCode[] = [
   'CONFLICT',
   'THROTTLED',
   'BUSY',
-];
+] as const satisfies readonly ConsoleErrorCode[];
+
+/** The codes of docs/console.md's errors this client knows, plus those of the client itself. */
+export type ApiErrorCode =
+  | (typeof KNOWN_CODES)[number]
+  /** the request did not reach the server, or its answer did not arrive */
+  | 'NETWORK'
+  /** an answer that is not the JSON the route promises */
+  | 'BAD_RESPONSE'
+  /** a 5xx, or a code this client does not know */
+  | 'SERVER';
 
 /** A refused or failed call. */
 export class ApiError extends Error {
@@ -387,7 +380,7 @@ async function refusal(res: Response): Promise<ApiError> {
     429: 'THROTTLED',
     503: 'BUSY',
   };
-  const code: ApiErrorCode = (KNOWN_CODES as string[]).includes(given) ? (given as ApiErrorCode) : (byStatus[res.status] ?? 'SERVER');
+  const code: ApiErrorCode = (KNOWN_CODES as readonly string[]).includes(given) ? (given as ApiErrorCode) : (byStatus[res.status] ?? 'SERVER');
   const wait = Number(res.headers.get('Retry-After'));
   return new ApiError(
     code,

@@ -1,21 +1,7 @@
 /** The console API's error replies (docs/console.md "HTTP API"): `{ error, message, field?, allowed? }`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsoleErrorCode } from '../../contract/console-errors';
 import { OperationError } from '../operations';
-
-/** The console API's error codes. */
-export type ConsoleErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'SIGN_IN_FAILED'
-  | 'FORBIDDEN'
-  | 'CSRF'
-  | 'NOT_FOUND'
-  | 'INVALID'
-  | 'CONFLICT'
-  | 'THROTTLED'
-  | 'BUSY'
-  | 'TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'INTERNAL_ERROR';
 
 /** An error a console route throws to end the request with its status and body. */
 export class ConsoleError extends Error {

@@ -1,0 +1,18 @@
+/**
+ * The console API's error codes (docs/console.md "HTTP API": `{ error, message, field?, allowed? }`): what the
+ * server's routes answer and what the console reads, named once for both.
+ */
+export type ConsoleErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'SIGN_IN_FAILED'
+  | 'FORBIDDEN'
+  | 'CSRF'
+  | 'NOT_FOUND'
+  | 'INVALID'
+  | 'CONFLICT'
+  | 'THROTTLED'
+  /** a 503: the server is busy for a moment */
+  | 'BUSY'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INTERNAL_ERROR';
