@@ -380,7 +380,9 @@ async function refusal(res: Response): Promise<ApiError> {
     429: 'THROTTLED',
     503: 'BUSY',
   };
-  const code: ApiErrorCode = (KNOWN_CODES as readonly string[]).includes(given) ? (given as ApiErrorCode) : (byStatus[res.status] ?? 'SERVER');
+  const code: ApiErrorCode = (KNOWN_CODES as readonly string[]).includes(given)
+    ? (given as ApiErrorCode)
+    : (byStatus[res.status] ?? 'SERVER');
   const wait = Number(res.headers.get('Retry-After'));
   return new ApiError(
     code,
