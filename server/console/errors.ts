@@ -7,6 +7,7 @@ export type ConsoleErrorCode =
   | 'UNAUTHENTICATED'
   | 'SIGN_IN_FAILED'
   | 'FORBIDDEN'
+  | 'REAUTH_REQUIRED'
   | 'CSRF'
   | 'NOT_FOUND'
   | 'INVALID'
