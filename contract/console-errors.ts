@@ -6,6 +6,8 @@ export type ConsoleErrorCode =
   | 'UNAUTHENTICATED'
   | 'SIGN_IN_FAILED'
   | 'FORBIDDEN'
+  /** a 403: a sensitive change needs the password again (docs/console.md "One's own account") */
+  | 'REAUTH_REQUIRED'
   | 'CSRF'
   | 'NOT_FOUND'
   | 'INVALID'

@@ -3,13 +3,14 @@
  * invitations (`GET`/`POST invites/:token`) through which an account is made and its password set.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { emailKey } from '../storage/records';
+import { headerOf } from '../routes/origins';
+import { consoleSessionHandle, emailKey, hashConsoleToken } from '../storage/records';
 import type { Account, AccountWithHash } from '../storage/types';
 import type { ConsoleContext } from './context';
 import { ConsoleError, invalid, notFound } from './errors';
 import { AUTH_BODY_LIMIT, SESSION_LIMITS, THROTTLE, throttleDelayMs } from './limits';
 import { hashPassword, needsRehash, PASSWORD_LENGTH, passwordIssue, verifyPassword } from './passwords';
-import { newSecret, secureFor, sessionCookie, setSessionCookie, signedIn } from './session';
+import { newSecret, type SignedIn, secureFor, sessionCookie, setSessionCookie, signedIn } from './session';
 
 /** The JSON schema of a text field of at most `max` characters. */
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -22,6 +23,12 @@ const signInBody = {
 } as const;
 
 const inviteBody = { type: 'object', required: ['password'], properties: { password: text(1024) } } as const;
+const passwordChangeBody = {
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  properties: { currentPassword: text(1024), newPassword: text(1024) },
+} as const;
+const handleParams = { type: 'object', properties: { id: text(100) } } as const;
 const tokenParams = { type: 'object', properties: { token: text(100) } } as const;
 
 /** What a refused new password is told: the rule, never the password. */
@@ -57,7 +64,15 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
   const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Pick<Account, 'id' | 'email'>) => {
     const id = newSecret();
     const csrfToken = newSecret();
-    await c.storage.startConsoleSession({ id, accountId: account.id, csrfToken, replaces: sessionCookie(req), limits: SESSION_LIMITS });
+    const userAgent = headerOf(req, 'user-agent')?.slice(0, 200);
+    await c.storage.startConsoleSession({
+      id,
+      accountId: account.id,
+      csrfToken,
+      replaces: sessionCookie(req),
+      limits: SESSION_LIMITS,
+      ...(userAgent ? { userAgent } : {}),
+    });
     setSessionCookie(reply, id, secureFor(req, c.secureCookie));
     return sessionBody(account, csrfToken);
   };
@@ -126,6 +141,26 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     await c.storage.undoSignInAttempt(others);
   };
 
+  /** The hash of a new password, after the invitation's rules (400 INVALID at `field` when refused). */
+  const newPasswordHash = async (field: string, password: string, email: string) => {
+    const issue = passwordIssue(password, email);
+    if (issue) {
+      const why = { TOO_SHORT: 'is too short', TOO_LONG: 'is too long', COMMON: 'is too common' }[issue];
+      throw invalid(field, `The password ${why}.`, PASSWORD_ALLOWED);
+    }
+    const made = await c.hashing(() => hashPassword(password, c.scryptCost));
+    if (!made) throw BUSY();
+    return made.value;
+  };
+
+  /** Confirms the signed-in account's password, counted and throttled as a sign-in (401 SIGN_IN_FAILED when wrong). */
+  const confirmPassword = async (req: FastifyRequest, session: SignedIn, password: string) => {
+    const keys = await admit(throttleKeys(session.email, req));
+    const account = await c.storage.getAccount(session.accountId);
+    if (!(await checkPassword(keys, account, password)) || !account) throw await failed(req, keys, session.email, account);
+    await succeeded(keys);
+  };
+
   api.get('/session', async (req) => {
     const session = signedIn(req);
     return sessionBody({ id: session.accountId, email: session.email }, session.csrfToken);
@@ -160,6 +195,72 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     return reply.code(204).send();
   });
 
+  api.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/account/password',
+    { schema: { body: passwordChangeBody }, bodyLimit: AUTH_BODY_LIMIT },
+    async (req, reply) => {
+      const session = signedIn(req);
+      await confirmPassword(req, session, req.body.currentPassword);
+      const hash = await newPasswordHash('newPassword', req.body.newPassword, session.email);
+      // every other session ends with the old password (ASVS 3.3.3); this one stays, and counts as re-authenticated
+      await c.storage.changeConsolePassword(session.accountId, hash, session.sessionId);
+      await c.storage.reauthConsoleSession(session.sessionId);
+      await c.audit({
+        siteId: null,
+        actor: actorOf({ id: session.accountId, email: session.email }),
+        action: 'account.password.change',
+        before: null,
+        after: null,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  api.get('/account/sessions', async (req) => {
+    const session = signedIn(req);
+    const current = consoleSessionHandle(hashConsoleToken(session.sessionId));
+    return (await c.storage.listConsoleSessions(session.accountId, SESSION_LIMITS)).map((s) => ({
+      id: s.handle,
+      createdAt: new Date(s.createdAt).toISOString(),
+      lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+      current: s.handle === current,
+      ...(s.userAgent ? { userAgent: s.userAgent } : {}),
+    }));
+  });
+
+  api.delete<{ Params: { id: string } }>('/account/sessions/:id', { schema: { params: handleParams } }, async (req, reply) => {
+    const session = signedIn(req);
+    if (!(await c.storage.endConsoleSessionByHandle(session.accountId, req.params.id))) throw notFound();
+    await c.audit({
+      siteId: null,
+      actor: actorOf({ id: session.accountId, email: session.email }),
+      action: 'account.session.end',
+      before: null,
+      after: null,
+    });
+    return reply.code(204).send();
+  });
+
+  api.delete('/account/sessions', async (req, reply) => {
+    const session = signedIn(req);
+    const ended = await c.storage.endOtherConsoleSessions(session.accountId, session.sessionId);
+    await c.audit({
+      siteId: null,
+      actor: actorOf({ id: session.accountId, email: session.email }),
+      action: 'account.session.end',
+      before: null,
+      after: { others: ended },
+    });
+    return reply.code(204).send();
+  });
+
+  api.post<{ Body: { password: string } }>('/reauth', { schema: { body: inviteBody }, bodyLimit: AUTH_BODY_LIMIT }, async (req, reply) => {
+    const session = signedIn(req);
+    await confirmPassword(req, session, req.body.password);
+    await c.storage.reauthConsoleSession(session.sessionId);
+    return reply.code(204).send();
+  });
+
   api.get<{ Params: { token: string } }>('/invites/:token', { schema: { params: tokenParams } }, async (req) => {
     const invite = await c.storage.findInvite(req.params.token);
     if (!invite) throw notFound();
@@ -191,14 +292,7 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
         await succeeded(keys);
       } else {
         // a new account, or a first owner's invitation (from the command line: the server's operator may reset a password)
-        const issue = passwordIssue(password, invite.email);
-        if (issue) {
-          const why = { TOO_SHORT: 'is too short', TOO_LONG: 'is too long', COMMON: 'is too common' }[issue];
-          throw invalid('password', `The password ${why}.`, PASSWORD_ALLOWED);
-        }
-        const made = await c.hashing(() => hashPassword(password, c.scryptCost));
-        if (!made) throw BUSY();
-        hash = made.value;
+        hash = await newPasswordHash('password', password, invite.email);
       }
       const accepted = await c.storage.acceptInvite(token, hash, ({ account, invite: used }) => ({
         siteId: used.siteId,

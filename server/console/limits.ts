@@ -14,6 +14,12 @@ export const SESSION_COOKIE = 'console_session';
  */
 export const SESSION_LIMITS: ConsoleSessionLimits = { idleMs: 12 * 3600_000, absoluteMs: 7 * 24 * 3600_000, touchAfterMs: 60_000 };
 
+/**
+ * How long after sign-in or re-authentication a session may make a sensitive change (rotating a key, a member's
+ * change, allowed origins) without giving its password again (ASVS 3.7.1): 10 minutes.
+ */
+export const REAUTH_AFTER_MS = 10 * 60_000;
+
 /** How long an invitation link works: 24 hours, once (issue 32; ASVS 2.3.1's time-limited initial secret). */
 export const INVITE_TTL_MS = 24 * 3600_000;
 

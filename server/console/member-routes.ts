@@ -64,6 +64,7 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
         params: siteParams,
         body: { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string', maxLength: 320 }, role: roleSchema } },
       },
+      config: { consoleSensitive: true },
     },
     async (req, reply) => {
       const { site } = await requireSiteRole(req, req.params.id, 'owner');
@@ -89,7 +90,10 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
 
   api.patch<{ Params: { id: string; accountId: string }; Body: { role: string } }>(
     '/sites/:id/members/:accountId',
-    { schema: { params: memberParams, body: { type: 'object', required: ['role'], properties: { role: roleSchema } } } },
+    {
+      schema: { params: memberParams, body: { type: 'object', required: ['role'], properties: { role: roleSchema } } },
+      config: { consoleSensitive: true },
+    },
     async (req) => {
       const { site } = await requireSiteRole(req, req.params.id, 'owner');
       const role = roleFrom(req.body.role);
@@ -111,7 +115,7 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
 
   api.delete<{ Params: { id: string; accountId: string } }>(
     '/sites/:id/members/:accountId',
-    { schema: { params: memberParams } },
+    { schema: { params: memberParams }, config: { consoleSensitive: true } },
     async (req, reply) => {
       const { site } = await requireSiteRole(req, req.params.id, 'owner');
       const member = (await c.storage.listMembers(site.id)).find((m) => m.accountId === req.params.accountId);
@@ -132,7 +136,7 @@ export function registerMemberRoutes(api: FastifyInstance, c: ConsoleContext): v
 
   api.delete<{ Params: { id: string; inviteId: string } }>(
     '/sites/:id/invites/:inviteId',
-    { schema: { params: inviteParams } },
+    { schema: { params: inviteParams }, config: { consoleSensitive: true } },
     async (req, reply) => {
       const { site } = await requireSiteRole(req, req.params.id, 'owner');
       const session = signedIn(req);

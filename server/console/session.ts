@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { headerOf, ownOrigin } from '../routes/origins';
 import type { Site, SiteRole, Storage } from '../storage/types';
 import { ConsoleError, notFound } from './errors';
-import { SESSION_COOKIE, SESSION_LIMITS } from './limits';
+import { REAUTH_AFTER_MS, SESSION_COOKIE, SESSION_LIMITS } from './limits';
 
 /** A signed-in request's account and session. */
 export interface SignedIn {
@@ -16,6 +16,8 @@ export interface SignedIn {
   accountId: string;
   email: string;
   csrfToken: string;
+  /** Whether the password was given in this session in the last 10 minutes (limits.ts REAUTH_AFTER_MS). */
+  fresh: boolean;
   /** The account's role on a site, or null. */
   roleOn(siteId: string): Promise<SiteRole | null>;
 }
@@ -28,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A console route callable without a session (sign-in, invitations): the Origin check and a JSON body still apply. */
     consolePublic?: boolean;
+    /** A sensitive change (docs/console.md "One's own account"): 403 REAUTH_REQUIRED unless the session is fresh. */
+    consoleSensitive?: boolean;
   }
 }
 
@@ -103,6 +107,8 @@ export function consoleRequestHook(storage: Storage, publicHttps: boolean) {
         accountId: found.accountId,
         email: found.email,
         csrfToken: found.csrfToken,
+        // lastSeenAt is the storage's now
+        fresh: found.lastSeenAt - found.authAt < REAUTH_AFTER_MS,
         roleOn: (siteId) => storage.siteRole(found.accountId, siteId),
       };
     }
@@ -116,6 +122,9 @@ export function consoleRequestHook(storage: Storage, publicHttps: boolean) {
     const session = signedIn(req);
     if (!sameSecret(headerOf(req, 'x-csrf-token') ?? '', session.csrfToken)) {
       throw new ConsoleError(403, 'CSRF', 'The X-CSRF-Token header is missing or not this session’s.');
+    }
+    if (req.routeOptions.config?.consoleSensitive && !session.fresh) {
+      throw new ConsoleError(403, 'REAUTH_REQUIRED', 'Confirm your password to make this change.');
     }
   };
 }

@@ -50,7 +50,7 @@ export function registerSiteRoutes(api: FastifyInstance, ops: Operations): void 
 
   api.put<{ Params: { id: string }; Body: { origins: unknown } }>(
     '/sites/:id/origins',
-    { schema: { params: siteParams, body: { type: 'object', required: ['origins'] } } },
+    { schema: { params: siteParams, body: { type: 'object', required: ['origins'] } }, config: { consoleSensitive: true } },
     async (req) => ops.setOrigins(actorOfRequest(req), req.params.id, req.body.origins),
   );
 
@@ -65,13 +65,15 @@ export function registerSiteRoutes(api: FastifyInstance, ops: Operations): void 
     },
   );
 
-  api.post<{ Params: { id: string } }>('/sites/:id/key', { schema: { params: siteParams } }, async (req) =>
-    ops.rotateKey(actorOfRequest(req), req.params.id),
+  api.post<{ Params: { id: string } }>(
+    '/sites/:id/key',
+    { schema: { params: siteParams }, config: { consoleSensitive: true } },
+    async (req) => ops.rotateKey(actorOfRequest(req), req.params.id),
   );
 
   api.post<{ Params: { id: string }; Body: { origin: unknown } }>(
     '/sites/:id/origins',
-    { schema: { params: siteParams, body: { type: 'object', required: ['origin'] } } },
+    { schema: { params: siteParams, body: { type: 'object', required: ['origin'] } }, config: { consoleSensitive: true } },
     async (req) => ops.allowOrigin(actorOfRequest(req), req.params.id, req.body.origin),
   );
 

@@ -11,6 +11,7 @@ import type {
   AuditEntry,
   ChatSessionSummary,
   ConsoleSessionRecord,
+  ListedConsoleSession,
   DocumentRecord,
   FooterButton,
   InviteRecord,
@@ -327,5 +328,22 @@ export function toConsoleSession(r: Row): ConsoleSessionRecord {
     csrfToken: str(r.csrf_token),
     createdAt: Number(r.created_at),
     lastSeenAt: Number(r.last_seen_at),
+    authAt: Number(r.auth_at),
+    userAgent: r.user_agent == null ? null : str(r.user_agent),
+  };
+}
+
+/** The handle a session is listed and ended by: a hash of its stored hash, so neither the cookie's value nor what the database keeps. */
+export const consoleSessionHandle = (idHash: string) => createHash('sha256').update(`console-handle:${idHash}`, 'utf8').digest('base64url');
+
+/** A session as the account's list shows it. */
+export function toListedConsoleSession(r: Row): ListedConsoleSession {
+  return {
+    handle: consoleSessionHandle(str(r.id_hash)),
+    accountId: str(r.account_id),
+    createdAt: Number(r.created_at),
+    lastSeenAt: Number(r.last_seen_at),
+    authAt: Number(r.auth_at),
+    userAgent: r.user_agent == null ? null : str(r.user_agent),
   };
 }

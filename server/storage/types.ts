@@ -499,6 +499,15 @@ export interface ConsoleSessionRecord {
   createdAt: number;
   /** Epoch ms; written again at most once a minute ({@link ConsoleSessionLimits.touchAfterMs}). */
   lastSeenAt: number;
+  /** Epoch ms: when the password was last confirmed in it (sign-in or re-authentication). */
+  authAt: number;
+  /** The browser's User-Agent at sign-in (at most 200 characters), when it sent one. */
+  userAgent: string | null;
+}
+
+/** One of an account's sessions as its list shows it: `handle` names it without being its id or the id's stored hash. */
+export interface ListedConsoleSession extends Omit<ConsoleSessionRecord, 'email' | 'csrfToken'> {
+  handle: string;
 }
 
 /** How long console sessions live. */
@@ -583,10 +592,22 @@ export interface ConsoleSessionStorage {
     csrfToken: string;
     replaces?: string;
     limits: ConsoleSessionLimits;
+    /** The browser's User-Agent (truncated to 200 characters). */
+    userAgent?: string;
   }): Promise<void>;
   /** The session if it is alive (seen now), else null (an expired one is deleted). */
   consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
   endConsoleSession(id: string): Promise<void>;
+  /** The account's live sessions, newest first. */
+  listConsoleSessions(accountId: string, limits: ConsoleSessionLimits): Promise<ListedConsoleSession[]>;
+  /** Ends the account's session named by `handle` ({@link ListedConsoleSession.handle}); false when it has none such. */
+  endConsoleSessionByHandle(accountId: string, handle: string): Promise<boolean>;
+  /** Ends every session of the account but `keep` (a session id); how many ended. */
+  endOtherConsoleSessions(accountId: string, keep: string): Promise<number>;
+  /** Records that the session's password was confirmed now. */
+  reauthConsoleSession(id: string): Promise<void>;
+  /** Sets the account's password hash and ends every session of it but `keep`, in one transaction. */
+  changeConsolePassword(accountId: string, passwordHash: string, keep: string): Promise<void>;
   /**
    * Counts an attempt against each key (an account's email, an address, the pair), in one step per key that adds
    * it and reads the count (attempts made at once each see those before them): for each key, the attempts counted

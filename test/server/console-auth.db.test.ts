@@ -68,6 +68,11 @@ class Browser {
   signIn(email: string, password = PASSWORD) {
     return this.call('sign-in', { body: { email, password } });
   }
+
+  /** Confirms the password again: sensitive changes ask for it 10 minutes after sign-in. */
+  reauth(password = PASSWORD) {
+    return this.call('reauth', { body: { password } });
+  }
 }
 
 /** The invitation token of a link the CLI printed. */
@@ -498,6 +503,11 @@ describe('members and roles', () => {
     people.ownerB = await account('owner@b.example');
     await s.storage.addMember(siteB.id, people.ownerB.id, 'owner');
     for (const p of Object.values(people)) await p.browser.signIn((await s.storage.getAccount(p.id))!.email);
+  });
+
+  beforeEach(async () => {
+    // each test starts hours after these sign-ins: sensitive changes need the password again
+    for (const p of Object.values(people)) expect((await p.browser.reauth()).status).toBe(204);
   });
 
   it('GET session lists the sites with one’s role', async () => {

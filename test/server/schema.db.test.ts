@@ -28,6 +28,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [9, '8888befbc0b7d715', 'a03631ea2188b6f9'],
   [10, 'c75140db7b0a6575', '9c4203186d8b0e15'],
   [11, 'f59aa494fcb9c4bf', '88ef8e8be6269ae0'],
+  [12, 'a67ceadee7129275', 'd4d810b799f93081'],
 ];
 
 /**

@@ -21,6 +21,7 @@ import { adviceTools } from './008-advice-tools';
 import { consoleModel } from './009-console-model';
 import { consoleAccounts } from './010-console-accounts';
 import { previewKeyMakers } from './011-preview-key-makers';
+import { consoleSessionDetails } from './012-console-session-details';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleModel,
   consoleAccounts,
   previewKeyMakers,
+  consoleSessionDetails,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

@@ -1,14 +1,18 @@
 /** Console sessions and the sign-in throttle's counts on PostgreSQL: every instance sees the same. */
 import type pg from 'pg';
-import { hashConsoleToken, toConsoleSession } from '../records';
+import { consoleSessionHandle, hashConsoleToken, toConsoleSession, toListedConsoleSession } from '../records';
 import type { ConsoleSessionStorage } from '../types';
-import { one, sql, transaction } from './db';
+import { all, one, sql, transaction } from './db';
 
 const Q = {
   insert: sql(
     'console_session_insert',
-    'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)',
+    'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at, auth_at, user_agent) VALUES ($1, $2, $3, $4, $4, $4, $5)',
   ),
+  ofAccount: sql('console_sessions_of_account', 'SELECT * FROM console_sessions WHERE account_id = $1 ORDER BY created_at DESC, id_hash'),
+  removeOthers: sql('console_sessions_remove_others', 'DELETE FROM console_sessions WHERE account_id = $1 AND id_hash <> $2'),
+  reauth: sql('console_session_reauth', 'UPDATE console_sessions SET auth_at = $2 WHERE id_hash = $1'),
+  setPassword: sql('account_password_set', 'UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1'),
   remove: sql('console_session_remove', 'DELETE FROM console_sessions WHERE id_hash = $1'),
   sweep: sql('console_sessions_sweep', 'DELETE FROM console_sessions WHERE last_seen_at <= $1 OR created_at <= $2'),
   session: sql(
@@ -41,7 +45,7 @@ export function postgresConsoleSessions(pool: pg.Pool, clock: () => number): Con
         const t = clock();
         if (input.replaces !== undefined) await db.query(Q.remove([hashConsoleToken(input.replaces)]));
         await db.query(Q.sweep([t - input.limits.idleMs, t - input.limits.absoluteMs]));
-        await db.query(Q.insert([hashConsoleToken(input.id), input.accountId, input.csrfToken, t]));
+        await db.query(Q.insert([hashConsoleToken(input.id), input.accountId, input.csrfToken, t, input.userAgent?.slice(0, 200) ?? null]));
       }),
     async consoleSession(id, limits) {
       const hash = hashConsoleToken(id);
@@ -59,6 +63,26 @@ export function postgresConsoleSessions(pool: pg.Pool, clock: () => number): Con
     async endConsoleSession(id) {
       await pool.query(Q.remove([hashConsoleToken(id)]));
     },
+    async listConsoleSessions(accountId, limits) {
+      const t = clock();
+      return (await all(pool, Q.ofAccount([accountId])))
+        .filter((r) => Number(r.last_seen_at) > t - limits.idleMs && Number(r.created_at) > t - limits.absoluteMs)
+        .map(toListedConsoleSession);
+    },
+    async endConsoleSessionByHandle(accountId, handle) {
+      const found = (await all(pool, Q.ofAccount([accountId]))).find((r) => consoleSessionHandle(String(r.id_hash)) === handle);
+      return found !== undefined && ((await pool.query(Q.remove([String(found.id_hash)]))).rowCount ?? 0) > 0;
+    },
+    endOtherConsoleSessions: async (accountId, keep) =>
+      (await pool.query(Q.removeOthers([accountId, hashConsoleToken(keep)]))).rowCount ?? 0,
+    async reauthConsoleSession(id) {
+      await pool.query(Q.reauth([hashConsoleToken(id), clock()]));
+    },
+    changeConsolePassword: (accountId, passwordHash, keep) =>
+      transaction(pool, async (db) => {
+        await db.query(Q.setPassword([accountId, passwordHash, new Date(clock()).toISOString()]));
+        await db.query(Q.removeOthers([accountId, hashConsoleToken(keep)]));
+      }),
     async countSignInAttempt(keys, windowMs) {
       const t = clock();
       await pool.query(Q.sweepFailures([t - windowMs]));

@@ -1,13 +1,17 @@
 /** Console sessions and the sign-in throttle's counts on SQLite. */
-import { hashConsoleToken, toConsoleSession } from '../records';
+import { consoleSessionHandle, hashConsoleToken, toConsoleSession, toListedConsoleSession } from '../records';
 import type { ConsoleSessionLimits, ConsoleSessionStorage } from '../types';
 import type { Db, Row, Sync } from './db';
 
 /** The console session methods of the storage on `db`; `clock` is the storage's clock (tests move it). */
 export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<ConsoleSessionStorage> {
   const insert = db.prepare(
-    'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at, auth_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const ofAccount = db.prepare<[string], Row>('SELECT * FROM console_sessions WHERE account_id = ? ORDER BY created_at DESC, id_hash');
+  const removeOthers = db.prepare('DELETE FROM console_sessions WHERE account_id = ? AND id_hash <> ?');
+  const reauth = db.prepare('UPDATE console_sessions SET auth_at = ? WHERE id_hash = ?');
+  const setPassword = db.prepare('UPDATE accounts SET password_hash = ?, updated_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM console_sessions WHERE id_hash = ?');
   const sweep = db.prepare('DELETE FROM console_sessions WHERE last_seen_at <= ? OR created_at <= ?');
   const session = db.prepare<[string], Row>(
@@ -33,7 +37,7 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
     const t = clock();
     if (input.replaces !== undefined) remove.run(hashConsoleToken(input.replaces));
     sweep.run(...expired(input.limits, t));
-    insert.run(hashConsoleToken(input.id), input.accountId, input.csrfToken, t, t);
+    insert.run(hashConsoleToken(input.id), input.accountId, input.csrfToken, t, t, t, input.userAgent?.slice(0, 200) ?? null);
   });
 
   const count = db.transaction((keys: string[], windowMs: number) => {
@@ -45,6 +49,11 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
       out.set(key, { failures: Number(r.failures) - 1, lastAt: Number(r.last_at) });
     }
     return out;
+  });
+
+  const changePassword = db.transaction((accountId: string, passwordHash: string, keep: string) => {
+    setPassword.run(passwordHash, new Date(clock()).toISOString(), accountId);
+    removeOthers.run(accountId, hashConsoleToken(keep));
   });
 
   return {
@@ -64,6 +73,20 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
       return { ...found, lastSeenAt: t };
     },
     endConsoleSession: (id) => void remove.run(hashConsoleToken(id)),
+    listConsoleSessions(accountId, limits) {
+      const [idleCutoff, absoluteCutoff] = expired(limits, clock());
+      return ofAccount
+        .all(accountId)
+        .filter((r) => Number(r.last_seen_at) > idleCutoff && Number(r.created_at) > absoluteCutoff)
+        .map(toListedConsoleSession);
+    },
+    endConsoleSessionByHandle(accountId, handle) {
+      const found = ofAccount.all(accountId).find((r) => consoleSessionHandle(String(r.id_hash)) === handle);
+      return found !== undefined && remove.run(String(found.id_hash)).changes > 0;
+    },
+    endOtherConsoleSessions: (accountId, keep) => removeOthers.run(accountId, hashConsoleToken(keep)).changes,
+    reauthConsoleSession: (id) => void reauth.run(clock(), hashConsoleToken(id)),
+    changeConsolePassword: (accountId, passwordHash, keep) => changePassword(accountId, passwordHash, keep),
     countSignInAttempt: (keys, windowMs) => count(keys, windowMs),
     undoSignInAttempt(keys) {
       for (const key of keys) undoAttempt.run(key);

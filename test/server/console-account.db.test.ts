@@ -1,0 +1,221 @@
+/**
+ * One's own account in the console (docs/console.md "One's own account"): changing one's password, one's sessions
+ * and ending them, re-authentication and the sensitive changes that ask for it, over real HTTP on SQLite and
+ * PostgreSQL. The clock moves; nothing sleeps.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../server/admin';
+import { REAUTH_AFTER_MS, THROTTLE } from '../../server/console/limits';
+import { hashConsoleToken } from '../../server/storage/records';
+import { startServer, type TestServer } from './harness';
+
+type Json = Record<string, unknown>;
+
+let s: TestServer;
+let t = Date.UTC(2026, 0, 5, 9);
+const PASSWORD = 'correct horse battery staple';
+const NEW_PASSWORD = 'a different long passphrase';
+
+/** A browser of the console: keeps its cookie and CSRF token, sends the console's own Origin and a User-Agent. */
+class Browser {
+  cookie: string | undefined;
+  csrf: string | undefined;
+  constructor(readonly userAgent = 'TestBrowser/1.0') {}
+
+  async call(pathname: string, init: { method?: string; body?: unknown; csrf?: string | null } = {}) {
+    const headers = new Headers({ 'User-Agent': this.userAgent });
+    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+    if (method !== 'GET') headers.set('Origin', s.base);
+    if (this.cookie) headers.set('Cookie', `console_session=${this.cookie}`);
+    const csrf = init.csrf === undefined ? this.csrf : init.csrf;
+    if (csrf && method !== 'GET') headers.set('X-CSRF-Token', csrf);
+    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    const res = await fetch(`${s.base}/console/api/${pathname}`, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(res.status, `${method} ${pathname}`).toBeLessThan(500);
+    for (const c of res.headers.getSetCookie()) {
+      const m = /^console_session=([^;]*)/.exec(c);
+      if (m) this.cookie = m[1] || undefined;
+    }
+    const text = await res.text();
+    const body = text ? (JSON.parse(text) as Json) : null;
+    if (body && typeof body.csrfToken === 'string') this.csrf = body.csrfToken;
+    return { status: res.status, body };
+  }
+
+  signIn(email: string, password = PASSWORD) {
+    return this.call('sign-in', { body: { email, password } });
+  }
+}
+
+/** A new account with PASSWORD (the CLI's first-owner invitation), signed in on the browser returned. */
+async function account(email: string): Promise<{ browser: Browser; id: string }> {
+  const browser = new Browser();
+  const printed = await runAdmin(s.storage, ['owner:invite', '--email', email], { now: () => t, publicUrl: s.base });
+  const token = /\/console\/invite\/([A-Za-z0-9_-]+)/.exec(printed)![1]!;
+  const r = await browser.call(`invites/${token}`, { body: { password: PASSWORD } });
+  expect(r.status).toBe(200);
+  return { browser, id: ((r.body as Json).account as Json).id as string };
+}
+
+const failures = async () => (await s.storage.listAudit(null, { limit: 10_000 })).filter((e) => e.action === 'account.sign-in.fail').length;
+
+beforeAll(async () => {
+  s = await startServer({ now: () => t, console: { scryptCost: { N: 1024, r: 8, p: 1 } } });
+});
+
+afterAll(async () => {
+  await s.stop();
+  await s.remove();
+});
+
+beforeEach(() => {
+  t += THROTTLE.windowMs + 30 * 60_000;
+});
+
+describe('changing one’s password', () => {
+  it('needs the current password (counted), refuses a short or common new one, ends the other sessions, and is audited', async () => {
+    const me = await account('change@a.example');
+    const other = new Browser('OtherBrowser/2.0');
+    expect((await other.signIn('change@a.example')).status).toBe(200);
+
+    const before = await failures();
+    const wrong = await me.browser.call('account/password', {
+      body: { currentPassword: 'not my password at all', newPassword: NEW_PASSWORD },
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'SIGN_IN_FAILED' } });
+    expect(await failures()).toBe(before + 1);
+
+    for (const newPassword of ['short pass', 'password1234', 'change12345678']) {
+      const r = await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword } });
+      expect(r.status, newPassword).toBe(400);
+      expect(r.body).toMatchObject({ error: 'INVALID', field: 'newPassword' });
+    }
+    // CSRF: the token is needed
+    expect(
+      (await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, csrf: null })).status,
+    ).toBe(403);
+
+    expect((await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(
+      204,
+    );
+    expect((await other.call('session')).status).toBe(401);
+    expect((await me.browser.call('session')).status).toBe(200);
+    expect((await new Browser().signIn('change@a.example', PASSWORD)).status).toBe(401);
+    expect((await new Browser().signIn('change@a.example', NEW_PASSWORD)).status).toBe(200);
+
+    const entries = (await s.storage.listAudit(null, { limit: 10_000 })).filter((e) => e.action === 'account.password.change');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.actor).toMatchObject({ accountId: me.id });
+    const logged = JSON.stringify(entries);
+    for (const secret of [PASSWORD, NEW_PASSWORD]) expect(logged).not.toContain(secret);
+  });
+});
+
+describe('one’s sessions', () => {
+  it('lists one’s own, newest first, the current flagged, by a handle that is neither the cookie nor its hash', async () => {
+    const me = await account('list@a.example');
+    t += 60_000;
+    const phone = new Browser('Phone/3.0');
+    await phone.signIn('list@a.example');
+    const stranger = await account('stranger@a.example');
+
+    const r = await phone.call('account/sessions');
+    expect(r.status).toBe(200);
+    const list = r.body as unknown as Json[];
+    expect(list.map((x) => [x.current, x.userAgent])).toEqual([
+      [true, 'Phone/3.0'],
+      [false, 'TestBrowser/1.0'],
+    ]);
+    expect(list[0]).toMatchObject({ createdAt: new Date(t).toISOString(), lastSeenAt: new Date(t).toISOString() });
+    const text = JSON.stringify(list);
+    for (const cookie of [phone.cookie!, me.browser.cookie!, stranger.browser.cookie!]) {
+      expect(text).not.toContain(cookie);
+      expect(text).not.toContain(hashConsoleToken(cookie));
+    }
+    expect((await stranger.browser.call('account/sessions')).body).toHaveLength(1);
+  });
+
+  it('ends one of one’s own (404 for another account’s), then all the others, CSRF-protected', async () => {
+    const me = await account('end@a.example');
+    const second = new Browser('Second/1.0');
+    await second.signIn('end@a.example');
+    const third = new Browser('Third/1.0');
+    await third.signIn('end@a.example');
+    const stranger = await account('stranger2@a.example');
+
+    const mine = (await me.browser.call('account/sessions')).body as unknown as Json[];
+    const secondId = mine.find((x) => x.userAgent === 'Second/1.0')!.id as string;
+    const strangers = (await stranger.browser.call('account/sessions')).body as unknown as Json[];
+
+    expect((await me.browser.call(`account/sessions/${strangers[0]!.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await stranger.browser.call('session')).status).toBe(200);
+    expect((await me.browser.call('account/sessions/not-a-handle', { method: 'DELETE' })).status).toBe(404);
+    expect((await me.browser.call(`account/sessions/${secondId}`, { method: 'DELETE', csrf: null })).status).toBe(403);
+
+    expect((await me.browser.call(`account/sessions/${secondId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await second.call('session')).status).toBe(401);
+    expect((await third.call('session')).status).toBe(200);
+    const ended = (await s.storage.listAudit(null, { limit: 10_000 })).filter((e) => e.action === 'account.session.end');
+    expect(ended.some((e) => e.actor.kind === 'account' && e.actor.accountId === me.id)).toBe(true);
+
+    expect((await me.browser.call('account/sessions', { method: 'DELETE', csrf: null })).status).toBe(403);
+    expect((await me.browser.call('account/sessions', { method: 'DELETE' })).status).toBe(204);
+    expect((await third.call('session')).status).toBe(401);
+    expect((await me.browser.call('session')).status).toBe(200);
+    expect((await stranger.browser.call('session')).status).toBe(200);
+    expect((await me.browser.call('account/sessions')).body).toHaveLength(1);
+  });
+});
+
+describe('re-authentication', () => {
+  it('sensitive changes answer 403 REAUTH_REQUIRED 10 minutes after sign-in, and succeed after POST reauth', async () => {
+    const owner = await account('reauth@a.example');
+    const created = await owner.browser.call('sites', { body: { name: 'Reauth shop', origins: ['https://reauth.example'] } });
+    expect(created.status).toBe(201);
+    const siteId = (created.body as Json).id as string;
+    const editor = await account('reauth-editor@a.example');
+    await s.storage.addMember(siteId, editor.id, 'editor');
+    const viewer = await account('reauth-viewer@a.example');
+    await s.storage.addMember(siteId, viewer.id, 'viewer');
+    const invited = await owner.browser.call(`sites/${siteId}/members`, { body: { email: 'pending@a.example', role: 'viewer' } });
+    expect(invited.status).toBe(201);
+    const members = (await owner.browser.call(`sites/${siteId}/members`)).body as unknown as Json[];
+    const inviteId = members.find((m) => m.invitePending)!.inviteId as string;
+
+    const sensitive: [string, { method?: string; body?: unknown }][] = [
+      [`sites/${siteId}/key`, { method: 'POST' }],
+      [`sites/${siteId}/members`, { body: { email: 'later@a.example', role: 'viewer' } }],
+      [`sites/${siteId}/members/${editor.id}`, { method: 'PATCH', body: { role: 'viewer' } }],
+      [`sites/${siteId}/members/${viewer.id}`, { method: 'DELETE' }],
+      [`sites/${siteId}/origins`, { method: 'PUT', body: { origins: ['https://reauth.example', 'https://two.example'] } }],
+      [`sites/${siteId}/origins`, { body: { origin: 'https://three.example' } }],
+      [`sites/${siteId}/invites/${inviteId}`, { method: 'DELETE' }],
+    ];
+
+    t += REAUTH_AFTER_MS + 60_000;
+    for (const [path, init] of sensitive) {
+      const r = await owner.browser.call(path, init);
+      expect(r, `${init.method ?? 'POST'} ${path}`).toMatchObject({ status: 403, body: { error: 'REAUTH_REQUIRED' } });
+    }
+    // a change that is not sensitive still goes through
+    expect((await owner.browser.call(`sites/${siteId}/config`, { method: 'PATCH', body: { pageAwareness: true } })).status).toBe(200);
+
+    const before = await failures();
+    expect((await owner.browser.call('reauth', { body: { password: 'not my password at all' } })).status).toBe(401);
+    expect(await failures()).toBe(before + 1);
+    expect((await owner.browser.call('reauth', { body: { password: PASSWORD }, csrf: null })).status).toBe(403);
+    expect((await owner.browser.call('reauth', { body: { password: PASSWORD } })).status).toBe(204);
+    for (const [path, init] of sensitive) {
+      const r = await owner.browser.call(path, init);
+      expect(r.status, `${init.method ?? 'POST'} ${path}`).toBeLessThan(300);
+    }
+
+    // fresh again for 10 minutes only
+    t += REAUTH_AFTER_MS + 60_000;
+    expect((await owner.browser.call(`sites/${siteId}/key`, { method: 'POST' })).body).toMatchObject({ error: 'REAUTH_REQUIRED' });
+  });
+});
