@@ -17,6 +17,7 @@ const KNOWN_CODES = [
   'SIGN_IN_FAILED',
   'FORBIDDEN',
   'CSRF',
+  'REAUTH_REQUIRED',
   'NOT_FOUND',
   'INVALID',
   'CONFLICT',
@@ -33,6 +34,17 @@ export type ApiErrorCode =
   | 'BAD_RESPONSE'
   /** a 5xx, or a code this client does not know */
   | 'SERVER';
+
+/** The code a refusal without a known one gets from its status. */
+const BY_STATUS: Record<number, ApiErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  400: 'INVALID',
+  409: 'CONFLICT',
+  429: 'THROTTLED',
+  503: 'BUSY',
+};
 
 /** A refused or failed call. */
 export class ApiError extends Error {
@@ -58,22 +70,22 @@ export class ApiError extends Error {
 // --- the shapes answers must have (a tiny checker: no library, the first screen's budget is small) ---
 
 /** Checks `value` and returns it typed, or throws (caught by `request`, reported as `BAD_RESPONSE`). */
-type Check<T> = (value: unknown) => T;
+export type Check<T> = (value: unknown) => T;
 const fail = (): never => {
   throw new ApiError('BAD_RESPONSE', 200);
 };
-const str: Check<string> = (v) => (typeof v === 'string' ? v : fail());
+export const str: Check<string> = (v) => (typeof v === 'string' ? v : fail());
 const num: Check<number> = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : fail());
-const bool: Check<boolean> = (v) => (typeof v === 'boolean' ? v : fail());
+export const bool: Check<boolean> = (v) => (typeof v === 'boolean' ? v : fail());
 const strOrNum: Check<string | number> = (v) => (typeof v === 'string' ? v : num(v));
 /** An id the server may send as a number: kept as text. */
-const idText: Check<string> = (v) => String(strOrNum(v));
+export const idText: Check<string> = (v) => String(strOrNum(v));
 const any: Check<unknown> = (v) => v;
-const optional =
+export const optional =
   <T>(c: Check<T>): Check<T | undefined> =>
   (v) =>
     v === undefined || v === null ? undefined : c(v);
-const list =
+export const list =
   <T>(c: Check<T>): Check<T[]> =>
   (v) =>
     Array.isArray(v) ? v.map(c) : fail();
@@ -84,7 +96,7 @@ const oneOf =
 const record: Check<Record<string, unknown>> = (v) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail();
 /** An object with these fields checked; other fields are dropped. */
-const object =
+export const object =
   <T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> =>
   (v) => {
     const o = record(v);
@@ -246,6 +258,12 @@ export interface ApiOptions {
   fetch?: typeof fetch;
   /** Called when a call other than the session's own answers 401: the session has ended. */
   onUnauthenticated?: () => void;
+  /**
+   * Called when a call answers 403 `REAUTH_REQUIRED`: asks for the password (`POST reauth`) and resolves true once the
+   * session is re-authenticated, false when the person cancels. On true the refused call is made again, once; on
+   * false (or without this option) the call fails with `REAUTH_REQUIRED` and nothing changed.
+   */
+  reauth?: () => Promise<boolean>;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -262,7 +280,10 @@ export function createApi(options: ApiOptions = {}) {
     path: string,
     check: Check<T> | null,
     body?: unknown,
-    { sessionCall = false } = {},
+    /** the session's own call: a 401 is its answer, not the end of a session */
+    sessionCall?: boolean,
+    /** the call is made again after re-authentication: a second 403 `REAUTH_REQUIRED` is final */
+    again?: boolean,
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -285,6 +306,8 @@ export function createApi(options: ApiOptions = {}) {
         csrfToken = '';
         if (!sessionCall) options.onUnauthenticated?.();
       }
+      if (error.code === 'REAUTH_REQUIRED' && !again && (await options.reauth?.()))
+        return request(method, path, check, body, sessionCall, true);
       throw error;
     }
     if (check === null || res.status === 204) return undefined as T;
@@ -309,20 +332,21 @@ export function createApi(options: ApiOptions = {}) {
   const site = (id: string) => `sites/${encodeURIComponent(id)}`;
 
   return {
+    /** Any call of the API (the account screen's calls are built on it, in their own chunk: console/account-api.ts). */
+    request,
     /** The signed-in session, or `ApiError('UNAUTHENTICATED')`. */
-    session: () => request('GET', 'session', session, undefined, { sessionCall: true }).then(withSession),
-    signIn: (email: string, password: string) =>
-      request('POST', 'sign-in', session, { email, password }, { sessionCall: true }).then(withSession),
+    session: () => request('GET', 'session', session, undefined, true).then(withSession),
+    signIn: (email: string, password: string) => request('POST', 'sign-in', session, { email, password }, true).then(withSession),
     signOut: async () => {
       try {
-        await request('POST', 'sign-out', null, undefined, { sessionCall: true });
+        await request('POST', 'sign-out', null, undefined, true);
       } finally {
         csrfToken = '';
       }
     },
-    invite: (token: string) => request('GET', `invites/${encodeURIComponent(token)}`, invite, undefined, { sessionCall: true }),
+    invite: (token: string) => request('GET', `invites/${encodeURIComponent(token)}`, invite, undefined, true),
     acceptInvite: (token: string, password: string) =>
-      request('POST', `invites/${encodeURIComponent(token)}`, session, { password }, { sessionCall: true }).then(withSession),
+      request('POST', `invites/${encodeURIComponent(token)}`, session, { password }, true).then(withSession),
 
     sites: () => request('GET', 'sites', list(siteSummary)),
     createSite: (name: string, origins: string[]) => request('POST', 'sites', object<{ id: string }>({ id: idText }), { name, origins }),
@@ -371,18 +395,9 @@ async function refusal(res: Response): Promise<ApiError> {
     // an answer without a JSON body: its status decides
   }
   const given = typeof body.error === 'string' ? body.error : '';
-  const byStatus: Record<number, ApiErrorCode> = {
-    401: 'UNAUTHENTICATED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    400: 'INVALID',
-    409: 'CONFLICT',
-    429: 'THROTTLED',
-    503: 'BUSY',
-  };
   const code: ApiErrorCode = (KNOWN_CODES as readonly string[]).includes(given)
     ? (given as ApiErrorCode)
-    : (byStatus[res.status] ?? 'SERVER');
+    : (BY_STATUS[res.status] ?? 'SERVER');
   const wait = Number(res.headers.get('Retry-After'));
   return new ApiError(
     code,

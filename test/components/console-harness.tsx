@@ -35,6 +35,8 @@ export const refusal = (code: string, more: object = {}) => Object.assign(new Er
 /** A fake API: every call resolves with contract-shaped data; pass replacements. */
 export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   const api: ConsoleApi = {
+    /** the account calls (console/account-api.ts) go through it: answer them with a replacement */
+    request: vi.fn(async () => undefined) as unknown as ConsoleApi['request'],
     session: vi.fn(async () => SESSION),
     signIn: vi.fn(async () => SESSION),
     signOut: vi.fn(async () => undefined),

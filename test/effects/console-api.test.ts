@@ -3,6 +3,7 @@
  * checked before use, refusals as codes with their field and wait.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { accountApi, reauthenticate } from '../../console/account-api';
 import { ApiError, createApi } from '../../console/api';
 
 const SESSION = { account: { id: 'a1', email: 'owner@example.com' }, csrfToken: 'tok', sites: [{ id: 's1', name: 'Shop', role: 'owner' }] };
@@ -110,5 +111,67 @@ describe('console API client', () => {
     const page = await createApi({ fetch }).audit('s1', { before: 9, limit: 20 });
     expect(calls[0]!.url).toBe('/console/api/sites/s1/audit?limit=20&before=9');
     expect(page[0]).toMatchObject({ id: 3, what: 'site.origins', after: ['x'] });
+  });
+
+  it('on 403 REAUTH_REQUIRED asks for the password, then makes the refused call again once', async () => {
+    let refused = 0;
+    const { fetch, calls } = fake((url) => {
+      if (url.endsWith('/key') && refused++ < 1) return Response.json({ error: 'REAUTH_REQUIRED' }, { status: 403 });
+      return Response.json({ apiKey: 'pk_2', previousKey: { validUntil: '2026-11-27T10:00:00Z' } });
+    });
+    const reauth = vi.fn(async () => true);
+    expect(await createApi({ fetch, reauth }).rotateKey('s1')).toMatchObject({ apiKey: 'pk_2' });
+    expect(reauth).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.url)).toEqual(['/console/api/sites/s1/key', '/console/api/sites/s1/key']);
+  });
+
+  it('leaves the change undone when the password is not confirmed, and never asks twice for one call', async () => {
+    const always = fake(() => Response.json({ error: 'REAUTH_REQUIRED' }, { status: 403 }));
+    const cancel = vi.fn(async () => false);
+    await expect(createApi({ fetch: always.fetch, reauth: cancel }).rotateKey('s1')).rejects.toMatchObject({
+      code: 'REAUTH_REQUIRED',
+      status: 403,
+    });
+    expect(always.calls).toHaveLength(1);
+    const confirm = vi.fn(async () => true);
+    await expect(createApi({ fetch: always.fetch, reauth: confirm }).rotateKey('s1')).rejects.toMatchObject({ code: 'REAUTH_REQUIRED' });
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(always.calls).toHaveLength(3);
+    await expect(createApi({ fetch: always.fetch }).rotateKey('s1')).rejects.toMatchObject({ code: 'REAUTH_REQUIRED' });
+  });
+
+  it('has the account calls of the contract, in their own module', async () => {
+    const { fetch, calls } = fake((url, init) =>
+      url.endsWith('account/sessions') && init.method === 'GET'
+        ? Response.json([
+            {
+              id: 'h1',
+              createdAt: '2026-11-26T09:00:00Z',
+              lastSeenAt: '2026-11-26T10:00:00Z',
+              current: true,
+              userAgent: 'Firefox',
+              token: 'x',
+            },
+          ])
+        : new Response(null, { status: 204 }),
+    );
+    const api = createApi({ fetch });
+    const account = accountApi(api);
+    await account.changePassword('old password', 'a new long password');
+    expect(await account.sessions()).toEqual([
+      { id: 'h1', createdAt: '2026-11-26T09:00:00Z', lastSeenAt: '2026-11-26T10:00:00Z', current: true, userAgent: 'Firefox' },
+    ]);
+    await account.endSession('h/2');
+    await account.endOtherSessions();
+    await reauthenticate(api, 'pw');
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['POST', '/console/api/account/password'],
+      ['GET', '/console/api/account/sessions'],
+      ['DELETE', '/console/api/account/sessions/h%2F2'],
+      ['DELETE', '/console/api/account/sessions'],
+      ['POST', '/console/api/reauth'],
+    ]);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ currentPassword: 'old password', newPassword: 'a new long password' });
+    expect(JSON.parse(String(calls[4]!.init.body))).toEqual({ password: 'pw' });
   });
 });
