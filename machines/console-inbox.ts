@@ -3,8 +3,9 @@
  * newest first, read page after page (a cursor), narrowed by filters and a search that live in the address's query,
  * so that a filtered view can be shared and comes back after a transcript is left with Back.
  *
- * Its effects come through `provide()`: `page` reads one page of the list for the filters and the cursor; `address`
- * writes the filters' query into the address bar (it replaces the entry: a filter is not a step of Back).
+ * Its effects come through `provide()`: `page` reads one page of the list for the filters and the cursor; `address` is
+ * the address bar's query: it reports the query the screen opened with (`ADDRESS.READ`), then writes the filters'
+ * query as they change (replacing the entry: a filter is not a step of Back).
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { type SessionError, refusalOf } from './console-session';
@@ -82,6 +83,8 @@ export interface InboxPageInput {
 export type AddressCommand = { type: 'QUERY'; query: string };
 
 export type InboxEvent =
+  /** from the address: the query the screen opened with */
+  | { type: 'ADDRESS.READ'; query: string }
   /** change some filters (a date, the page, a mark, the search): the list reads again from its first page */
   | { type: 'FILTERS.SET'; filters: Partial<InboxFilters> }
   /** every filter off */
@@ -105,7 +108,7 @@ export interface InboxContext {
 const reload = { target: '.changing' } as const;
 
 export const consoleInboxMachine = setup({
-  types: {} as { context: InboxContext; events: InboxEvent; input: { query: string } },
+  types: {} as { context: InboxContext; events: InboxEvent },
   actors: {
     page: fromPromise<InboxPage<unknown>, InboxPageInput>(notProvided('page')),
     address: fromCallback<AddressCommand>(notProvided('address')),
@@ -120,14 +123,17 @@ export const consoleInboxMachine = setup({
   },
 }).createMachine({
   id: 'consoleInbox',
-  context: ({ input }) => ({ filters: parseFilters(input.query), items: [], cursor: null, error: null }),
+  context: { filters: NO_FILTERS, items: [], cursor: null, error: null },
   invoke: { id: 'address', src: 'address' },
-  initial: 'loading',
+  initial: 'opening',
   on: {
     'FILTERS.SET': { ...reload, actions: [{ type: 'setFilters', params: ({ event }) => event.filters }, 'writeAddress'] },
     'FILTERS.CLEAR': { ...reload, actions: [assign({ filters: NO_FILTERS }), 'writeAddress'] },
   },
   states: {
+    opening: {
+      on: { 'ADDRESS.READ': { target: 'loading', actions: assign({ filters: ({ event }) => parseFilters(event.query) }) } },
+    },
     changing: { always: 'loading' },
     loading: {
       entry: assign({ items: [], cursor: null }),
@@ -167,7 +173,7 @@ export const consoleInboxMachine = setup({
 });
 
 export type InboxSnapshot = SnapshotFrom<typeof consoleInboxMachine>;
-export type InboxPhase = 'loading' | 'ready' | 'loadingMore' | 'failed';
+export type InboxPhase = 'opening' | 'loading' | 'ready' | 'loadingMore' | 'failed';
 export const selectInboxPhase = (s: InboxSnapshot) => s.value as InboxPhase;
 export const selectFilters = (s: InboxSnapshot) => s.context.filters;
 export const selectItems = (s: InboxSnapshot) => s.context.items;

@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   type AddressCommand,
   consoleInboxMachine,
+  type InboxEvent,
   type InboxPage,
   type InboxPageInput,
   isFiltered,
@@ -32,8 +33,11 @@ function inbox(query = '') {
   const page = fromPromise<InboxPage<unknown>, InboxPageInput>(
     ({ input }) => new Promise((answer, refuse) => calls.push({ input, answer, refuse })),
   );
-  const address = fromCallback<AddressCommand>(({ receive }) => receive((c) => addresses.push(c.query)));
-  const actor = createActor(consoleInboxMachine.provide({ actors: { page, address } }), { input: { query } }).start();
+  const address = fromCallback<AddressCommand>(({ receive, sendBack }) => {
+    receive((c) => addresses.push(c.query));
+    sendBack({ type: 'ADDRESS.READ', query } satisfies InboxEvent);
+  });
+  const actor = createActor(consoleInboxMachine.provide({ actors: { page, address } })).start();
   return { actor, calls, addresses, last: () => calls.at(-1)! };
 }
 
