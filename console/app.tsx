@@ -130,7 +130,9 @@ function SiteNav({ route }: { route: Route }) {
           <li key={t.name}>
             <Link
               to={pathOf({ name: t.name, siteId: route.siteId })}
-              {...(t.name === route.name ? { 'aria-current': 'page' as const } : {})}
+              {...(t.name === route.name || (t.name === 'inbox' && route.name === 'conversation')
+                ? { 'aria-current': 'page' as const }
+                : {})}
             >
               {W.screens[t.name]}
             </Link>

@@ -49,12 +49,11 @@ function Summary({ siteId, t }: { siteId: string; t: Transcript }) {
   return (
     <div data-part="card">
       <p data-part="conversation-meta">
-        <span>{I.onPage(c.path)}</span>
+        <span>
+          {I.onPage(c.path)} <time dateTime={c.startedAt}>{formatWhen(c.startedAt)}</time>
+        </span>
         <span>{I.messages(c.messageCount)}</span>
         {c.voiceTurns > 0 && <span>{I.voiceTurns(c.voiceTurns)}</span>}
-        <span>
-          <time dateTime={c.startedAt}>{I.started(formatWhen(c.startedAt))}</time>
-        </span>
         {statesOf(c).map((s) => (
           <span key={s} data-part="badge" data-state={s}>
             {I.state[s]}
@@ -70,6 +69,7 @@ function Summary({ siteId, t }: { siteId: string; t: Transcript }) {
           {I.json}
         </a>
       </div>
+      <p data-part="hint">{I.asStored}</p>
     </div>
   );
 }
@@ -182,7 +182,7 @@ function VisitorData({
       <h2 id="visitor-data">{I.visitorData}</h2>
       <p data-part="hint">{I.visitorDataHint}</p>
       <ErrorText error={remove.error} />
-      <div data-part="actions">
+      <div data-part="inbox-visitor-actions">
         <a href={visitorExportUrl(siteId, visitorId)} download data-part="button-link">
           {I.exportVisitor}
         </a>

@@ -44,7 +44,8 @@ export const INBOX_WORDS = {
 
   // the transcript
   back: 'Back to conversations',
-  onPage: (path: string) => `Started on ${path}`,
+  onPage: (path: string) => `Started on ${path},`,
+  asStored: 'Messages show as they were stored: an answer’s formatting marks (such as **bold**) show as written.',
   visitor: 'Visitor',
   assistant: 'Assistant',
   voice: 'Voice',

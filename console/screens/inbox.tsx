@@ -11,6 +11,7 @@ import {
   INBOX_STATES,
   type InboxFilters,
   isFiltered,
+  queryOf,
   selectFilters,
   selectHasMore,
   selectInboxError,
@@ -48,11 +49,11 @@ export function InboxScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api'>
   return (
     <section data-part="screen" data-screen="inbox">
       <Heading>{W.screens.inbox}</Heading>
-      <p data-part="hint">{I.intro}</p>
+      <p data-part="intro">{I.intro}</p>
       {phase !== 'opening' && (
         <>
           <Search key={`q:${filters.q}`} inbox={inbox} q={filters.q} />
-          <Filters key={`f:${filters.from}:${filters.to}:${filters.path}`} inbox={inbox} filters={filters} />
+          <Filters key={`f:${queryOf({ ...filters, q: '' })}`} inbox={inbox} filters={filters} />
         </>
       )}
       <div data-part="inbox-exports">
@@ -121,18 +122,19 @@ function Search({ inbox, q }: { inbox: InboxActor; q: string }) {
   );
 }
 
-/** The date range and the page path (applied together), and the three states (each applied as it is ticked). */
+/** The date range, the page path and the three states, applied together. */
 function Filters({ inbox, filters }: { inbox: InboxActor; filters: InboxFilters }) {
   const [from, setFrom] = useState(filters.from);
   const [to, setTo] = useState(filters.to);
   const [path, setPath] = useState(filters.path);
+  const [states, setStates] = useState(filters.states);
   return (
     <details data-part="inbox-filters" open={isFiltered({ ...filters, q: '' }) || undefined}>
       <summary>{I.filters}</summary>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          inbox.send({ type: 'FILTERS.SET', filters: { from, to, path: path.trim() } });
+          inbox.send({ type: 'FILTERS.SET', filters: { from, to, path: path.trim(), states } });
         }}
       >
         <div data-part="inbox-filter-row">
@@ -165,24 +167,21 @@ function Filters({ inbox, filters }: { inbox: InboxActor; filters: InboxFilters 
             <label key={s} data-part="check">
               <input
                 type="checkbox"
-                checked={filters.states.includes(s)}
-                onChange={(e) =>
-                  inbox.send({
-                    type: 'FILTERS.SET',
-                    filters: { states: e.currentTarget.checked ? [...filters.states, s] : filters.states.filter((x) => x !== s) },
-                  })
-                }
+                name="state"
+                value={s}
+                checked={states.includes(s)}
+                onChange={(e) => setStates(e.currentTarget.checked ? [...states, s] : states.filter((x) => x !== s))}
               />
               {I.stateFilter[s]}
             </label>
           ))}
         </fieldset>
-        <div data-part="actions">
-          <button type="button" onClick={() => inbox.send({ type: 'FILTERS.CLEAR' })} disabled={!isFiltered(filters)}>
-            {I.clear}
-          </button>
+        <div data-part="inbox-filter-actions">
           <button type="submit" data-part="primary">
             {I.apply}
+          </button>
+          <button type="button" onClick={() => inbox.send({ type: 'FILTERS.CLEAR' })} disabled={!isFiltered(filters)}>
+            {I.clear}
           </button>
         </div>
       </form>

@@ -87,11 +87,12 @@ describe('filters and search', () => {
     );
   });
 
-  it('a state ticked narrows the list and goes into the address, to share; Clear filters takes every filter off', async () => {
+  it('a state ticked and applied narrows the list and goes into the address, to share; Clear filters takes every filter off', async () => {
     const inbox = fakeInbox();
     renderConsole(at('/console/sites/s1/inbox'), fakeApi({ request: inbox.request }));
     await screen.findByRole('link', { name: 'Can I open an ISA?' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'found nothing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(location.search).toBe('?state=nothing-found');
     expect(location.pathname).toBe('/console/sites/s1/inbox');
@@ -100,7 +101,7 @@ describe('filters and search', () => {
     expect(location.search).toBe('');
   });
 
-  it('the dates and the path apply together; nothing matching says so', async () => {
+  it('the dates, the path and the states apply together; nothing matching says so', async () => {
     const inbox = fakeInbox();
     renderConsole(at('/console/sites/s1/inbox'), fakeApi({ request: inbox.request }));
     await screen.findByRole('link', { name: 'Can I open an ISA?' });
@@ -136,6 +137,8 @@ describe('a transcript', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'What are the fees?' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'What are the fees?' })).toBeTruthy();
     expect(root().system.get('router').getSnapshot().context.route).toEqual({ name: 'conversation', siteId: 's1', conversationId: 'c1' });
+    // the inbox's tab stays the current one
+    expect(screen.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows what the visitor saw: messages, voice, documents in view, buttons offered and clicked, clicks, failures', async () => {
