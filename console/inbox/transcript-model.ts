@@ -55,6 +55,18 @@ export const statesOf = (x: Pick<Conversation | TranscriptMessage, 'failed' | 'i
   ...(x.nothingFound ? (['nothing-found'] as const) : []),
 ];
 
+/** The longest title a conversation's first question gives (a card's link, a transcript's heading), in characters. */
+export const TITLE_MAX = 120;
+
+/** A conversation's title: its first question (else its name), cut at a word within TITLE_MAX with "…"; '' when none. */
+export function titleOf(c: Pick<Conversation, 'firstQuestion' | 'name'>): string {
+  const text = (c.firstQuestion || c.name).replace(/\s+/g, ' ').trim();
+  if (text.length <= TITLE_MAX) return text;
+  const cut = text.slice(0, TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 function messageEntry(m: TranscriptMessage): MessageEntry {
   const clicked = new Set(m.clicked);
   const shown = (id: string, label: string, url?: string): ShownButton => ({

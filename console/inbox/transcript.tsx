@@ -15,7 +15,7 @@ import type { ScreenProps } from '../screens';
 import css from '../screens/inbox.css' with { type: 'text' };
 import { ConfirmDialog, ErrorText, Heading, LoadState, Link, useLoad, useTask } from '../ui';
 import { conversationExportUrl, inboxApi, type Transcript, visitorExportUrl } from './api';
-import { type MessageEntry, type ShownButton, statesOf, type TimelineEntry, timeline } from './transcript-model';
+import { type MessageEntry, type ShownButton, statesOf, type TimelineEntry, timeline, titleOf } from './transcript-model';
 import { INBOX_WORDS as I } from './words';
 
 export function ConversationScreen({ siteId, conversationId, api }: Pick<ScreenProps, 'siteId' | 'conversationId' | 'api'>) {
@@ -30,7 +30,7 @@ export function ConversationScreen({ siteId, conversationId, api }: Pick<ScreenP
       <Link to={back} className="back">
         {I.back}
       </Link>
-      <Heading>{t ? t.conversation.firstQuestion || t.conversation.name || W.screens.conversation : W.screens.conversation}</Heading>
+      <Heading>{(t && titleOf(t.conversation)) || W.screens.conversation}</Heading>
       {!t ? (
         <LoadState {...read} />
       ) : (

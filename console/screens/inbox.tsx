@@ -21,7 +21,7 @@ import {
 import { pathOf } from '../../machines/console-router';
 import { type Conversation, listExportUrl, type Segment } from '../inbox/api';
 import { inboxEffects } from '../inbox/effects';
-import { statesOf } from '../inbox/transcript-model';
+import { statesOf, titleOf } from '../inbox/transcript-model';
 import { INBOX_WORDS as I } from '../inbox/words';
 import { useScreenActor } from '../context';
 import { formatWhen, W } from '../messages';
@@ -190,17 +190,16 @@ function Filters({ inbox, filters }: { inbox: InboxActor; filters: InboxFilters 
 }
 
 /** A search's snippet: each segment as text, the hits marked (never HTML). */
-export function Snippet({ segments }: { segments: Segment[] }) {
+function Snippet({ segments }: { segments: Segment[] }) {
   return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : s.text))}</>;
 }
 
 /** A conversation as a card: its first question (the link to its transcript), page, counts, states and start. */
 function ConversationCard({ siteId, c }: { siteId: string; c: Conversation }) {
-  const question = c.firstQuestion ?? c.name;
   return (
     <li data-part="conversation">
       <h2>
-        <Link to={pathOf({ name: 'conversation', siteId, conversationId: c.id })}>{question || I.noQuestion}</Link>
+        <Link to={pathOf({ name: 'conversation', siteId, conversationId: c.id })}>{titleOf(c) || I.noQuestion}</Link>
       </h2>
       {c.match && (
         <p data-part="snippet">

@@ -1,6 +1,6 @@
 /** The transcript's view model (console/inbox/transcript-model.ts): what the visitor saw, in time order. */
 import { describe, expect, it } from 'vitest';
-import { statesOf, timeline } from '../../console/inbox/transcript-model';
+import { statesOf, TITLE_MAX, timeline, titleOf } from '../../console/inbox/transcript-model';
 import { TRANSCRIPT } from '../components/console-fake-api-inbox';
 
 describe('the transcript', () => {
@@ -39,5 +39,15 @@ describe('the transcript', () => {
     expect(entries[1]).toMatchObject({ text: '**Fees** are 0.45% a year. <img src=x onerror=alert(1)>', states: [] });
     expect(entries.at(-1)).toMatchObject({ states: ['failed'] });
     expect(statesOf({ failed: true, incomplete: true, nothingFound: true })).toEqual(['failed', 'incomplete', 'nothing-found']);
+  });
+});
+
+describe('a conversation’s title', () => {
+  it('is its first question, else its name; a long one is cut at a word with “…”', () => {
+    expect(titleOf({ firstQuestion: 'What are  the\nfees?', name: 'x' })).toBe('What are the fees?');
+    expect(titleOf({ firstQuestion: null, name: 'Renamed chat' })).toBe('Renamed chat');
+    const long = titleOf({ firstQuestion: 'word '.repeat(60), name: '' });
+    expect(long.length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(long).toMatch(/^(word )+word…$/);
   });
 });
