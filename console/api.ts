@@ -75,7 +75,7 @@ const fail = (): never => {
   throw new ApiError('BAD_RESPONSE', 200);
 };
 export const str: Check<string> = (v) => (typeof v === 'string' ? v : fail());
-const num: Check<number> = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : fail());
+export const num: Check<number> = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : fail());
 export const bool: Check<boolean> = (v) => (typeof v === 'boolean' ? v : fail());
 const strOrNum: Check<string | number> = (v) => (typeof v === 'string' ? v : num(v));
 /** An id the server may send as a number: kept as text. */
@@ -89,7 +89,7 @@ export const list =
   <T>(c: Check<T>): Check<T[]> =>
   (v) =>
     Array.isArray(v) ? v.map(c) : fail();
-const oneOf =
+export const oneOf =
   <T extends string>(...values: T[]): Check<T> =>
   (v) =>
     values.includes(v as T) ? (v as T) : fail();

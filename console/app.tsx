@@ -11,7 +11,8 @@ import { W } from './messages';
 import { SCREENS } from './screens';
 import { ConfirmDialog, focusNextHeading, Heading, Link } from './ui';
 
-const sameRoute = (a: Route, b: Route) => a.name === b.name && a.siteId === b.siteId && a.token === b.token;
+const sameRoute = (a: Route, b: Route) =>
+  a.name === b.name && a.siteId === b.siteId && a.token === b.token && a.conversationId === b.conversationId;
 
 export function App() {
   const route = useRouter(selectRoute, sameRoute);
@@ -90,6 +91,7 @@ function Header() {
 const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
+  { name: 'inbox' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
 ];
@@ -128,7 +130,9 @@ function SiteNav({ route }: { route: Route }) {
           <li key={t.name}>
             <Link
               to={pathOf({ name: t.name, siteId: route.siteId })}
-              {...(t.name === route.name ? { 'aria-current': 'page' as const } : {})}
+              {...(t.name === route.name || (t.name === 'inbox' && route.name === 'conversation')
+                ? { 'aria-current': 'page' as const }
+                : {})}
             >
               {W.screens[t.name]}
             </Link>
@@ -163,9 +167,10 @@ function Screen({ route }: { route: Route }) {
       >
         {/* a screen starts afresh for another site or invitation */}
         <Current
-          key={`${route.name}:${siteId}:${route.token ?? ''}`}
+          key={`${route.name}:${siteId}:${route.token ?? route.conversationId ?? ''}`}
           siteId={siteId}
           token={route.token ?? ''}
+          conversationId={route.conversationId ?? ''}
           api={api}
           canEdit={role !== undefined && role !== 'viewer'}
           guardLeave={guardLeave}

@@ -10,7 +10,17 @@ import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 
 /** The console's screens, as codes. */
-export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'notFound';
+export type RouteName =
+  | 'signIn'
+  | 'invite'
+  | 'sites'
+  | 'overview'
+  | 'appearance'
+  | 'members'
+  | 'audit'
+  | 'inbox'
+  | 'conversation'
+  | 'notFound';
 
 /** A parsed address. */
 export interface Route {
@@ -19,6 +29,8 @@ export interface Route {
   siteId?: string;
   /** the invitation of `/console/invite/:token` */
   token?: string;
+  /** the conversation of `/console/sites/:id/inbox/:conversationId` (its transcript) */
+  conversationId?: string;
 }
 
 /** The screens one sees without a session. */
@@ -29,7 +41,13 @@ export const CONSOLE_ROOT = '/console';
 export const SIGN_IN_PATH = `${CONSOLE_ROOT}/sign-in`;
 export const SITES_PATH = `${CONSOLE_ROOT}/sites`;
 
-const SITE_SCREENS: Record<string, RouteName> = { '': 'overview', appearance: 'appearance', members: 'members', audit: 'audit' };
+const SITE_SCREENS: Record<string, RouteName> = {
+  '': 'overview',
+  appearance: 'appearance',
+  members: 'members',
+  audit: 'audit',
+  inbox: 'inbox',
+};
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */
 export function parseRoute(path: string): Route {
@@ -50,6 +68,8 @@ export function parseRoute(path: string): Route {
     const name = SITE_SCREENS[third ?? ''];
     if (name) return { name, siteId: second };
   }
+  if (first === 'sites' && second && third === 'inbox' && rest.length === 1 && rest[0])
+    return { name: 'conversation', siteId: second, conversationId: rest[0] };
   return { name: 'notFound' };
 }
 
@@ -66,6 +86,8 @@ export function pathOf(route: Route): string {
       return SITES_PATH;
     case 'overview':
       return site;
+    case 'conversation':
+      return `${site}/inbox/${encodeURIComponent(route.conversationId ?? '')}`;
     default:
       return `${site}/${route.name}`;
   }

@@ -10,6 +10,8 @@ import type { ConsoleApi } from '../api';
 export interface ScreenProps {
   siteId: string;
   token: string;
+  /** the conversation whose transcript shows (the inbox's `/inbox/:conversationId`) */
+  conversationId: string;
   api: ConsoleApi;
   /** Whether the account's role on the site allows changes (an editor or an owner); false for a viewer. */
   canEdit: boolean;
@@ -32,6 +34,8 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   appearance: screen(() => import('./appearance') as Promise<Record<'AppearanceScreen', ComponentType<ScreenProps>>>, 'AppearanceScreen'),
   members: screen(() => import('./members'), 'MembersScreen'),
   audit: screen(() => import('./audit'), 'AuditScreen'),
+  inbox: screen(() => import('./inbox'), 'InboxScreen'),
+  conversation: screen(() => import('./inbox'), 'ConversationScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

@@ -23,6 +23,9 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/members`, true, 'Members'],
   [`/console/sites/${FAKE_SITE}/audit`, true, 'Audit log'],
   [`/console/sites/${FAKE_SITE}/appearance`, true, 'Appearance'],
+  [`/console/sites/${FAKE_SITE}/inbox`, true, 'Conversations'],
+  [`/console/sites/${FAKE_SITE}/inbox?q=delivery&state=failed`, true, 'Conversations'],
+  [`/console/sites/${FAKE_SITE}/inbox/conv-1`, true, 'How long does delivery to Norway take?'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
 ];
 

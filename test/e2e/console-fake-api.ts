@@ -4,6 +4,7 @@
  * by `page.route` with data of the contract's shapes. The flows against the real server are in console.test.ts.
  */
 import type { Page, Route } from 'playwright-core';
+import { inboxAnswer } from './console-fake-api-inbox';
 
 export const FAKE_SITE = 'site-1';
 const SITE = { id: FAKE_SITE, name: 'Harbour Shoes', role: 'owner' };
@@ -90,7 +91,10 @@ export async function fakeConsoleApi(page: Page, { signedIn = true } = {}) {
         contentType: 'application/json',
         body: JSON.stringify({ apiKey: await demoKey(url.origin), expiresAt: '2026-11-26T11:30:00Z' }),
       });
-    const [status, body] = answer(route.request().method(), url.pathname.replace('/console/api/', ''), signedIn);
+    const method = route.request().method();
+    const path = url.pathname.replace('/console/api/', '');
+    const [status, body] =
+      (signedIn && inboxAnswer(method, path, url.searchParams, `sites/${FAKE_SITE}`)) || answer(method, path, signedIn);
     return route.fulfill({ status, contentType: 'application/json', headers: { 'Cache-Control': 'no-store' }, body: JSON.stringify(body) });
   });
 }

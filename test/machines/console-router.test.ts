@@ -28,6 +28,10 @@ describe('routes', () => {
     ['/console/sites/s1/members', { name: 'members', siteId: 's1' }],
     ['/console/sites/s1/audit', { name: 'audit', siteId: 's1' }],
     ['/console/sites/s1/nope', { name: 'notFound' }],
+    ['/console/sites/s1/inbox', { name: 'inbox', siteId: 's1' }],
+    ['/console/sites/s1/inbox/c%2F9', { name: 'conversation', siteId: 's1', conversationId: 'c/9' }],
+    ['/console/sites/s1/inbox/c9/more', { name: 'notFound' }],
+    ['/console/sites/s1/audit/c9', { name: 'notFound' }],
     ['/console/invite', { name: 'notFound' }],
     ['/console/sites/%E0%A4%A/audit', { name: 'notFound' }],
     ['/elsewhere', { name: 'notFound' }],
@@ -44,6 +48,8 @@ describe('routes', () => {
       { name: 'appearance', siteId: 'x' },
       { name: 'members', siteId: 'x' },
       { name: 'audit', siteId: 'x' },
+      { name: 'inbox', siteId: 'x' },
+      { name: 'conversation', siteId: 'x', conversationId: 'c 1/2' },
     ] as Route[])
       expect(parseRoute(pathOf(r))).toEqual(r);
   });
