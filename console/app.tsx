@@ -90,6 +90,7 @@ function Header() {
 const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
+  { name: 'analytics' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
 ];

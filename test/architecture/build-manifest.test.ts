@@ -204,6 +204,7 @@ describe('the project names each entry once', () => {
       'console-overview',
       'console-members',
       'console-audit',
+      'console-analytics',
       'console-appearance',
       'console-preview',
     ]);

@@ -27,6 +27,7 @@ describe('routes', () => {
     ['/console/sites/s%201/appearance', { name: 'appearance', siteId: 's 1' }],
     ['/console/sites/s1/members', { name: 'members', siteId: 's1' }],
     ['/console/sites/s1/audit', { name: 'audit', siteId: 's1' }],
+    ['/console/sites/s1/analytics', { name: 'analytics', siteId: 's1' }],
     ['/console/sites/s1/nope', { name: 'notFound' }],
     ['/console/invite', { name: 'notFound' }],
     ['/console/sites/%E0%A4%A/audit', { name: 'notFound' }],
@@ -44,6 +45,7 @@ describe('routes', () => {
       { name: 'appearance', siteId: 'x' },
       { name: 'members', siteId: 'x' },
       { name: 'audit', siteId: 'x' },
+      { name: 'analytics', siteId: 'x' },
     ] as Route[])
       expect(parseRoute(pathOf(r))).toEqual(r);
   });
