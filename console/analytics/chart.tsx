@@ -38,7 +38,7 @@ const canDraw = () => {
 
 /** The colour scheme the console shows now; changes when the system's does. */
 function useDarkScheme() {
-  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  const [query] = useState(() => (typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null));
   const [dark, setDark] = useState(query?.matches ?? false);
   useEffect(() => {
     if (!query) return;

@@ -100,6 +100,25 @@ describe('the analytics chart', () => {
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
   });
 
+  it('draws again in the dark scheme’s colours when the system’s scheme changes', async () => {
+    const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/analytics?days=7`);
+    await page.locator('[data-part="chart-canvas"] canvas').waitFor();
+    /** How many pixels of the canvas are the dark scheme's messages colour (#8fb0ff). */
+    const darkBlue = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('[data-part="chart-canvas"] canvas') as HTMLCanvasElement;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] === 0x8f && d[i + 1] === 0xb0 && d[i + 2] === 0xff && d[i + 3] === 255) n++;
+        return n;
+      });
+    expect(await darkBlue()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(darkBlue).toBeGreaterThan(100);
+  });
+
   it('follows its container’s width, and draws again when the window narrows to 320 px', async () => {
     const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
     await fakeConsoleApi(page);
