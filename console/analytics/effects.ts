@@ -18,10 +18,14 @@ export function today(now = new Date()): string {
 }
 
 export const analyticsEffects = (api: ConsoleApi, timeZone = browserTimeZone()) => ({
-  load: fromPromise<unknown, { siteId: string; range: AnalyticsRange }>(
-    ({ input, signal }): Promise<AnalyticsReport> =>
-      analytics(api, input.siteId, { from: input.range.from, to: input.range.to, timeZone }, signal),
-  ),
+  load: fromPromise<unknown, { siteId: string; range: AnalyticsRange }>(({ input, signal }): Promise<AnalyticsReport> => {
+    const ask = (zone: string) => analytics(api, input.siteId, { from: input.range.from, to: input.range.to, timeZone: zone }, signal);
+    // a zone the server does not know counts in UTC (the answer's timeZone says so on the screen)
+    return ask(timeZone).catch((e: { code?: string; field?: string }) => {
+      if (e.code === 'INVALID' && e.field === 'tz' && timeZone !== 'UTC') return ask('UTC');
+      throw e;
+    });
+  }),
   address: fromCallback<AddressCommand>(({ receive }) =>
     receive((command) => history.replaceState(history.state, '', location.pathname + command.query)),
   ),

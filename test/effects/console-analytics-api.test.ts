@@ -3,7 +3,9 @@
  * checked field by field before the screen uses it (docs/console.md "Analytics").
  */
 import { describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
 import { analytics } from '../../console/analytics/api';
+import { analyticsEffects } from '../../console/analytics/effects';
 import { createApi } from '../../console/api';
 import { EMPTY_ANALYTICS, FAKE_ANALYTICS } from '../components/console-fake-api-analytics';
 
@@ -63,5 +65,21 @@ describe('the analytics call', () => {
       field: 'to',
       allowed: 'at most 366 days from from',
     });
+  });
+
+  it('a time zone the server does not know is asked again in UTC (the answer names the zone it counted in)', async () => {
+    const zones: string[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      const tz = new URL(url, 'http://h').searchParams.get('tz')!;
+      zones.push(tz);
+      return tz === 'UTC'
+        ? Response.json({ ...FAKE_ANALYTICS, timeZone: 'UTC' })
+        : Response.json({ error: 'INVALID', message: 'tz', field: 'tz' }, { status: 400 });
+    }) as unknown as typeof globalThis.fetch;
+    const { load } = analyticsEffects(createApi({ fetch }), 'Moon/Base');
+    const range = { from: RANGE.from, to: RANGE.to, preset: null };
+    const report = await toPromise(createActor(load, { input: { siteId: 's1', range } }).start());
+    expect(zones).toEqual(['Moon/Base', 'UTC']);
+    expect((report as typeof FAKE_ANALYTICS).timeZone).toBe('UTC');
   });
 });
