@@ -284,6 +284,8 @@ export function createApi(options: ApiOptions = {}) {
     sessionCall?: boolean,
     /** the call is made again after re-authentication: a second 403 `REAUTH_REQUIRED` is final */
     again?: boolean,
+    /** aborts the call (a screen's read that is not wanted any more) */
+    signal?: AbortSignal,
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -296,6 +298,7 @@ export function createApi(options: ApiOptions = {}) {
         cache: 'no-store',
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
     } catch {
       throw new ApiError('NETWORK', 0);
@@ -307,7 +310,7 @@ export function createApi(options: ApiOptions = {}) {
         if (!sessionCall) options.onUnauthenticated?.();
       }
       if (error.code === 'REAUTH_REQUIRED' && !again && (await options.reauth?.()))
-        return request(method, path, check, body, sessionCall, true);
+        return request(method, path, check, body, sessionCall, true, signal);
       throw error;
     }
     if (check === null || res.status === 204) return undefined as T;

@@ -92,6 +92,7 @@ const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
   { name: 'inbox' },
+  { name: 'analytics' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
 ];

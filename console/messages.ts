@@ -32,6 +32,7 @@ export const W = {
     audit: 'Audit log',
     inbox: 'Conversations',
     conversation: 'Conversation',
+    analytics: 'Analytics',
     notFound: 'Page not found',
   } satisfies Record<RouteName, string>,
   notFoundText: 'There is nothing at this address.',

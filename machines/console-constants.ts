@@ -11,3 +11,9 @@ export const DEFAULT_SIGN_IN_WAIT_S = 30;
 export const AUDIT_PAGE_SIZE = 50;
 /** How long "Copied" stays beside a Copy button (ms). */
 export const COPIED_STATUS_MS = 4_000;
+/** Issue 33 §3: the analytics screen's preset ranges, in days ending today. */
+export const ANALYTICS_PRESETS = [7, 30, 90] as const;
+/** The range the analytics screen shows when the address names none (days). */
+export const ANALYTICS_DEFAULT_DAYS = 30;
+/** The longest range the analytics screen asks for (days; the server's own bound, docs/console.md "Analytics"). */
+export const ANALYTICS_MAX_DAYS = 366;

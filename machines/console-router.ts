@@ -20,6 +20,7 @@ export type RouteName =
   | 'audit'
   | 'inbox'
   | 'conversation'
+  | 'analytics'
   | 'notFound';
 
 /** A parsed address. */
@@ -47,6 +48,7 @@ const SITE_SCREENS: Record<string, RouteName> = {
   members: 'members',
   audit: 'audit',
   inbox: 'inbox',
+  analytics: 'analytics',
 };
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */

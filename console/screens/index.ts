@@ -36,6 +36,7 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   audit: screen(() => import('./audit'), 'AuditScreen'),
   inbox: screen(() => import('./inbox'), 'InboxScreen'),
   conversation: screen(() => import('./inbox'), 'ConversationScreen'),
+  analytics: screen(() => import('./analytics'), 'AnalyticsScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

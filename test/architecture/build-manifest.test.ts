@@ -205,6 +205,7 @@ describe('the project names each entry once', () => {
       'console-members',
       'console-audit',
       'console-inbox',
+      'console-analytics',
       'console-appearance',
       'console-preview',
     ]);

@@ -26,6 +26,7 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/inbox`, true, 'Conversations'],
   [`/console/sites/${FAKE_SITE}/inbox?q=delivery&state=failed`, true, 'Conversations'],
   [`/console/sites/${FAKE_SITE}/inbox/conv-1`, true, 'How long does delivery to Norway take?'],
+  [`/console/sites/${FAKE_SITE}/analytics`, true, 'Analytics'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
 ];
 
@@ -71,5 +72,77 @@ describe('the keyboard', () => {
     expect(new URL(page.url()).pathname).toBe(`/console/sites/${FAKE_SITE}`);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+  });
+});
+
+// the analytics screen's chart (console/analytics/chart.tsx): uPlot on a canvas, under the pages' CSP
+describe('the analytics chart', () => {
+  const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI), true);`;
+  /** How many of the canvas's pixels are drawn (not transparent). */
+  const drawn = () =>
+    (document.querySelector('[data-part="chart-canvas"] canvas') as HTMLCanvasElement | null)
+      ?.getContext('2d')
+      ?.getImageData(0, 0, 2000, 2000)
+      .data.filter((v, i) => i % 4 === 3 && v > 0).length ?? 0;
+
+  it.each([1280, 320])('dark at %i px: axe finds nothing, the chart is drawn, nothing refused by the CSP', async (width) => {
+    const page = await suite.page({ viewport: { width, height: 800 }, allowed });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.addInitScript(RECORD_CSP);
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/analytics?days=7`);
+    await page.getByRole('img', { name: /^Conversations and messages per day from / }).waitFor();
+    await page.locator('[data-part="chart-canvas"] canvas').waitFor();
+    expect(await page.evaluate(drawn)).toBeGreaterThan(500);
+    // the lines take the dark scheme's colours (analytics.css), the messages' a light blue
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chart-messages').trim())).toBe(
+      '#8fb0ff',
+    );
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  });
+
+  it('draws again in the dark scheme’s colours when the system’s scheme changes', async () => {
+    const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/analytics?days=7`);
+    await page.locator('[data-part="chart-canvas"] canvas').waitFor();
+    /** How many pixels of the canvas are the dark scheme's messages colour (#8fb0ff). */
+    const darkBlue = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('[data-part="chart-canvas"] canvas') as HTMLCanvasElement;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] === 0x8f && d[i + 1] === 0xb0 && d[i + 2] === 0xff && d[i + 3] === 255) n++;
+        return n;
+      });
+    expect(await darkBlue()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(darkBlue).toBeGreaterThan(100);
+  });
+
+  it('follows its container’s width, and draws again when the window narrows to 320 px', async () => {
+    const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/analytics`);
+    const canvas = page.locator('[data-part="chart-canvas"] canvas');
+    await canvas.waitFor();
+    const widths = () =>
+      page.evaluate(() => [
+        document.querySelector('[data-part="chart-canvas"]')!.clientWidth,
+        document.querySelector('[data-part="chart-canvas"] .uplot')!.getBoundingClientRect().width,
+      ]);
+    const [wide, chartWide] = await widths();
+    expect(chartWide).toBe(wide);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect.poll(async () => (await widths())[1]).toBeLessThan(300);
+    const [narrow, chartNarrow] = await widths();
+    expect(chartNarrow).toBe(narrow);
+    expect(await page.evaluate(drawn)).toBeGreaterThan(300);
+    // its numbers, in a real table under "Show the data"
+    await page.getByText('Show the data').click();
+    const table = page.getByRole('table', { name: 'Conversations and messages per day' });
+    expect(await table.getByRole('row').count()).toBe(8);
   });
 });

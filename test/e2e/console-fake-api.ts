@@ -5,6 +5,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { inboxAnswer } from './console-fake-api-inbox';
+import { FAKE_ANALYTICS } from '../components/console-fake-api-analytics';
 
 export const FAKE_SITE = 'site-1';
 const SITE = { id: FAKE_SITE, name: 'Harbour Shoes', role: 'owner' };
@@ -71,6 +72,7 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
         { version: 1, savedAt: '2026-11-25T16:02:00Z', savedBy: 'cli' },
       ],
     ];
+  if (path === `${site}/analytics`) return [200, FAKE_ANALYTICS];
   if (path.startsWith(`${site}/appearance/versions/`)) return [200, { version: Number(path.split('/').pop()), appearance: {}, ...saved }];
   return [404, { error: 'NOT_FOUND', message: 'No route' }];
 }

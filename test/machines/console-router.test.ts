@@ -27,6 +27,7 @@ describe('routes', () => {
     ['/console/sites/s%201/appearance', { name: 'appearance', siteId: 's 1' }],
     ['/console/sites/s1/members', { name: 'members', siteId: 's1' }],
     ['/console/sites/s1/audit', { name: 'audit', siteId: 's1' }],
+    ['/console/sites/s1/analytics', { name: 'analytics', siteId: 's1' }],
     ['/console/sites/s1/nope', { name: 'notFound' }],
     ['/console/sites/s1/inbox', { name: 'inbox', siteId: 's1' }],
     ['/console/sites/s1/inbox/c%2F9', { name: 'conversation', siteId: 's1', conversationId: 'c/9' }],
@@ -50,6 +51,7 @@ describe('routes', () => {
       { name: 'audit', siteId: 'x' },
       { name: 'inbox', siteId: 'x' },
       { name: 'conversation', siteId: 'x', conversationId: 'c 1/2' },
+      { name: 'analytics', siteId: 'x' },
     ] as Route[])
       expect(parseRoute(pathOf(r))).toEqual(r);
   });
