@@ -275,6 +275,16 @@ describe(`a seeded month on ${BACKEND}, counted in Europe/Paris across the chang
     expect(r.days).toEqual([{ date: '2026-03-29', conversations: 1, questions: 1, messages: 2 }]);
     expect(r.content.find((c) => c.id === video)?.opened).toBe(1);
   });
+
+  // last: it changes the seeded data
+  it('forgets a visitor’s questions with their data, and keeps the openings, which name no visitor', async () => {
+    await s.storage.deleteVisitorData(s.site.id, VISITOR_B);
+    const r = await ops.analytics(CLI, s.site.id, { from: '2026-03-27', to: '2026-03-31', tz: 'Europe/Paris' });
+    expect(r.totals).toEqual({ conversations: 3, questions: 5, messages: 9 });
+    expect(r.topQuestions.map((t) => t.question)).not.toContain('can i see the pds');
+    expect(r.latency.wholeAnswer).toEqual({ count: 3, p50: 2000, p95: 2900 });
+    expect(r.content.find((c) => c.id === video)).toMatchObject({ opened: 1, askedQuestions: 0 });
+  });
 });
 
 describe(`what the widget's routes record, on ${BACKEND}`, () => {

@@ -32,7 +32,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [13, null, null],
   [14, null, null],
   [15, null, null],
-  [16, 'e4a5d44c4ea2904a', '7d254d32eaff9115'],
+  [16, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
 ];
 
 /**

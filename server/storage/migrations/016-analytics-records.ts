@@ -4,8 +4,9 @@
  * its normalised text (for the top questions), the document or video it was asked about from the Ask-question
  * modal, and the times to the answer's first word and to its end (ms, the server's monotonic clock); deleted with
  * its message, so with the visitor's data and by retention. `embed_opens`: one row per successful smart-doc or video
- * boot (no visitor, page or address). Indexes for the analytics' date ranges per site: chat sessions by when they
- * started and by their last message, button clicks by time, and both new tables by time.
+ * boot (no visitor, page or address). Indexes for the analytics' date ranges: chat sessions by site and when they
+ * started, messages by time (a message's site is its session's), button clicks by site and time, and both new tables
+ * by site and time.
  */
 import type { Migration } from './migration';
 
@@ -32,7 +33,7 @@ export const analyticsRecords: Migration = {
   );
   CREATE INDEX embed_opens_site ON embed_opens(site_id, opened_at);
   CREATE INDEX chat_sessions_site_started ON chat_sessions(site_id, created_at);
-  CREATE INDEX chat_sessions_site_last ON chat_sessions(site_id, last_message_at);
+  CREATE INDEX messages_created ON messages(created_at);
   CREATE INDEX button_clicks_site_created ON button_clicks(site_id, created_at);
   `,
   postgres: `
@@ -56,7 +57,7 @@ export const analyticsRecords: Migration = {
   );
   CREATE INDEX embed_opens_site ON embed_opens(site_id, opened_at);
   CREATE INDEX chat_sessions_site_started ON chat_sessions(site_id, created_at);
-  CREATE INDEX chat_sessions_site_last ON chat_sessions(site_id, last_message_at);
+  CREATE INDEX messages_created ON messages(created_at);
   CREATE INDEX button_clicks_site_created ON button_clicks(site_id, created_at);
   `,
 };

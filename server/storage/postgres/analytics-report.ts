@@ -35,10 +35,10 @@ const Q = {
             count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND a.incomplete) AS incomplete,
             count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND NOT a.incomplete
                                AND (substr(a.content, 1, $1) = $2 OR a.content = $3)) AS nothing_found
-       FROM chat_sessions s
-       JOIN messages q ON q.chat_session_id = s.id AND q.role = 'user'
+       FROM messages q
+       JOIN chat_sessions s ON s.id = q.chat_session_id
        LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
-      WHERE s.site_id = $4 AND s.last_message_at >= $5 AND q.created_at >= $5 AND q.created_at < $6`,
+      WHERE q.created_at >= $5 AND q.created_at < $6 AND q.role = 'user' AND s.site_id = $4`,
   ),
   clickTotal: sql(
     'analytics_click_total',
@@ -119,8 +119,8 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
     const sent = localDay('m.created_at', q.spans, 4);
     const messages = await all(db, {
       text: `SELECT ${sent.sql} AS day, count(*) AS n, count(*) FILTER (WHERE m.role = 'user') AS questions
-               FROM chat_sessions s JOIN messages m ON m.chat_session_id = s.id
-              WHERE s.site_id = $1 AND s.last_message_at >= $2 AND m.created_at >= $2 AND m.created_at < $3 GROUP BY day`,
+               FROM messages m JOIN chat_sessions s ON s.id = m.chat_session_id
+              WHERE m.created_at >= $2 AND m.created_at < $3 AND s.site_id = $1 GROUP BY day`,
       values: [siteId, q.start, q.end, ...sent.values],
     });
     return daysFromRows(conversations, messages);

@@ -2,8 +2,8 @@
  * The console's analytics on SQLite (docs/console.md "Analytics"): what the chat route and the embed boots record
  * (schema version 16), and the report's figures, each counted by one aggregate query on an indexed range of the site's
  * rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the server gives the
- * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around the rank, read with
- * ORDER BY … LIMIT 2 OFFSET.
+ * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
+ * one sort (a window's row numbers).
  */
 import { NOTHING_TO_SEARCH, notFound } from '../../answers/words';
 import { daysFromRows } from '../analytics-days';
@@ -52,10 +52,10 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
             coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 1 THEN 1 ELSE 0 END), 0) AS incomplete,
             coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 0
                                AND (substr(a.content, 1, ?) = ? OR a.content = ?) THEN 1 ELSE 0 END), 0) AS nothing_found
-       FROM chat_sessions s
-       JOIN messages q ON q.chat_session_id = s.id AND q.role = 'user'
+       FROM messages q
+       JOIN chat_sessions s ON s.id = q.chat_session_id
        LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
-      WHERE s.site_id = ? AND s.last_message_at >= ? AND q.created_at >= ? AND q.created_at < ?`,
+      WHERE q.created_at >= ? AND q.created_at < ? AND q.role = 'user' AND s.site_id = ?`,
   );
   const clickTotal = db
     .prepare<[string, string, string], number>(
@@ -89,46 +89,34 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
        FROM items i LEFT JOIN opens o ON o.item_id = i.id LEFT JOIN asked a ON a.about_id = i.id
       ORDER BY i.kind, i.name, i.id`,
   );
-  const timings = {
-    first_word_ms: {
-      count: db
-        .prepare<[string, string, string], number>(
-          'SELECT count(first_word_ms) FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ?',
-        )
-        .pluck(),
-      at: db
-        .prepare<[string, string, string, number], number>(
-          `SELECT first_word_ms FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND first_word_ms IS NOT NULL
-            ORDER BY first_word_ms LIMIT 2 OFFSET ?`,
-        )
-        .pluck(),
-    },
-    whole_answer_ms: {
-      count: db
-        .prepare<[string, string, string], number>(
-          'SELECT count(whole_answer_ms) FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ?',
-        )
-        .pluck(),
-      at: db
-        .prepare<[string, string, string, number], number>(
-          `SELECT whole_answer_ms FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND whole_answer_ms IS NOT NULL
-            ORDER BY whole_answer_ms LIMIT 2 OFFSET ?`,
-        )
-        .pluck(),
-    },
-  };
+  /** A time's count, then the values at the given 0-based ranks of its ascending order, in one sort (a window). */
+  const timing = (column: 'first_word_ms' | 'whole_answer_ms') => ({
+    count: db
+      .prepare<[string, string, string], number>(
+        `SELECT count(${column}) FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ?`,
+      )
+      .pluck(),
+    atRanks: db.prepare<[string, string, string, number, number, number, number], Row>(
+      `SELECT i, v FROM (
+         SELECT ${column} AS v, row_number() OVER (ORDER BY ${column}) - 1 AS i FROM answer_metrics
+          WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND ${column} IS NOT NULL
+       ) WHERE i IN (?, ?, ?, ?)`,
+    ),
+  });
+  const timings = { first_word_ms: timing('first_word_ms'), whole_answer_ms: timing('whole_answer_ms') };
 
   /** PostgreSQL's percentile_cont: the value at rank p × (count − 1), between the two values around it. */
   function percentiles(column: keyof typeof timings, siteId: string, q: AnalyticsQuery): Percentiles {
     const count = Number(timings[column].count.get(siteId, q.start, q.end));
     if (count === 0) return { count, p50: null, p95: null };
-    const at = (p: number) => {
-      const rank = p * (count - 1);
-      const below = Math.floor(rank);
-      const [lo, hi = lo] = timings[column].at.all(siteId, q.start, q.end, below).map(Number);
-      return lo! + (hi! - lo!) * (rank - below);
+    const ranks = [0.5, 0.95].map((p) => p * (count - 1));
+    const around = ranks.flatMap((r) => [Math.floor(r), Math.ceil(r)]) as [number, number, number, number];
+    const value = new Map(timings[column].atRanks.all(siteId, q.start, q.end, ...around).map((r) => [Number(r.i), Number(r.v)]));
+    const at = (rank: number) => {
+      const lo = value.get(Math.floor(rank))!;
+      return lo + (value.get(Math.ceil(rank))! - lo) * (rank - Math.floor(rank));
     };
-    return { count, p50: at(0.5), p95: at(0.95) };
+    return { count, p50: at(ranks[0]!), p95: at(ranks[1]!) };
   }
 
   /** The days of the range that have something, each with its counts (one query per figure, grouped by local day). */
@@ -144,10 +132,10 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
     const messages = db
       .prepare(
         `SELECT ${sent.sql} AS day, count(*) AS n, sum(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END) AS questions
-           FROM chat_sessions s JOIN messages m ON m.chat_session_id = s.id
-          WHERE s.site_id = ? AND s.last_message_at >= ? AND m.created_at >= ? AND m.created_at < ? GROUP BY day`,
+           FROM messages m JOIN chat_sessions s ON s.id = m.chat_session_id
+          WHERE m.created_at >= ? AND m.created_at < ? AND s.site_id = ? GROUP BY day`,
       )
-      .all(...sent.values, siteId, q.start, q.start, q.end) as Row[];
+      .all(...sent.values, q.start, q.end, siteId) as Row[];
     return daysFromRows(conversations, messages);
   }
 
@@ -162,7 +150,7 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
       // one read transaction: every figure counts the same rows
       return db
         .transaction((): AnalyticsFigures => {
-          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, NOTHING_TO_SEARCH, siteId, q.start, q.start, q.end)!;
+          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, NOTHING_TO_SEARCH, q.start, q.end, siteId)!;
           return {
             days: days(siteId, q),
             topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
