@@ -58,7 +58,7 @@ function rowsOf(siteId: string, scale: number, documentIds: string[], seed: numb
       const questionId = randomUUID();
       const fate = rnd();
       messages.push([questionId, id, 2 * k, 'user', pick(questions), 0, 0, at(2 * k)]);
-      // 5% failed (an error answer), 3% cut off, 7% found nothing, the rest answered
+      // 5% failed (an error answer), 3% cut off, 6% found nothing, 6% had nothing to answer from, the rest answered
       const answer = fate < 0.12 ? (fate < 0.06 ? notFound('this page') : NOTHING_TO_SEARCH) : 'An answer.';
       messages.push([randomUUID(), id, 2 * k + 1, 'ai', answer, fate > 0.95 ? 1 : 0, fate > 0.92 && fate <= 0.95 ? 1 : 0, at(2 * k + 1)]);
       const first = Math.floor(50 + rnd() * 1000);

@@ -5,7 +5,7 @@
  * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`.
  */
 import type pg from 'pg';
-import { NOTHING_TO_SEARCH, notFound } from '../../answers/words';
+import { notFound } from '../../answers/words';
 import { daysFromRows } from '../analytics-days';
 import { now, type Row } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan } from '../types';
@@ -34,11 +34,11 @@ const Q = {
             count(*) FILTER (WHERE a.id IS NULL OR a.role <> 'ai' OR a.is_error) AS failed,
             count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND a.incomplete) AS incomplete,
             count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND NOT a.incomplete
-                               AND (substr(a.content, 1, $1) = $2 OR a.content = $3)) AS nothing_found
+                               AND substr(a.content, 1, $1) = $2) AS nothing_found
        FROM messages q
        JOIN chat_sessions s ON s.id = q.chat_session_id
        LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
-      WHERE q.created_at >= $5 AND q.created_at < $6 AND q.role = 'user' AND s.site_id = $4`,
+      WHERE q.created_at >= $3 AND q.created_at < $4 AND q.role = 'user' AND s.site_id = $5`,
   ),
   clickTotal: sql(
     'analytics_click_total',
@@ -140,7 +140,7 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
       transaction(pool, async (db): Promise<AnalyticsFigures> => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const range = [siteId, q.start, q.end];
-        const u = (await one(db, Q.unanswered([NOT_FOUND_START.length, NOT_FOUND_START, NOTHING_TO_SEARCH, siteId, q.start, q.end])))!;
+        const u = (await one(db, Q.unanswered([NOT_FOUND_START.length, NOT_FOUND_START, q.start, q.end, siteId])))!;
         const latency = (await one(db, Q.latency(range)))!;
         const top = await all(db, Q.topQuestions([...range, q.top]));
         const total = (await one(db, Q.clickTotal(range)))!;

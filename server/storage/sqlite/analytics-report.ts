@@ -5,7 +5,7 @@
  * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
  * one sort (a window's row numbers).
  */
-import { NOTHING_TO_SEARCH, notFound } from '../../answers/words';
+import { notFound } from '../../answers/words';
 import { daysFromRows } from '../analytics-days';
 import { now } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan, Percentiles } from '../types';
@@ -51,7 +51,7 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
             coalesce(sum(CASE WHEN a.id IS NULL OR a.role <> 'ai' OR a.is_error = 1 THEN 1 ELSE 0 END), 0) AS failed,
             coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 1 THEN 1 ELSE 0 END), 0) AS incomplete,
             coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 0
-                               AND (substr(a.content, 1, ?) = ? OR a.content = ?) THEN 1 ELSE 0 END), 0) AS nothing_found
+                               AND substr(a.content, 1, ?) = ? THEN 1 ELSE 0 END), 0) AS nothing_found
        FROM messages q
        JOIN chat_sessions s ON s.id = q.chat_session_id
        LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
@@ -150,7 +150,7 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
       // one read transaction: every figure counts the same rows
       return db
         .transaction((): AnalyticsFigures => {
-          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, NOTHING_TO_SEARCH, q.start, q.end, siteId)!;
+          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, q.start, q.end, siteId)!;
           return {
             days: days(siteId, q),
             topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
