@@ -236,4 +236,4 @@ const rows = [...(await onSqlite()), ...(process.env.BENCH_SQLITE_ONLY ? [] : aw
 console.log(`\n${RUNS} runs each, after two unmeasured ones; ms\n`);
 console.log('| database | call | p50 ms | p95 ms |');
 console.log('| --- | --- | ---: | ---: |');
-for (const [database, call, t] of rows) console.log(`| ${database} | ${call} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`);
+for (const [database, call, t] of rows) console.log(`| ${database} | ${call} | ${t.p50.toFixed(2)} | ${t.p95.toFixed(2)} |`);

@@ -486,5 +486,9 @@ describe(`GET sites/:id/analytics on ${BACKEND}`, () => {
       const r = await viewer.get(`sites/${s.site.id}/analytics?${query}`);
       expect([200, 400], query).toContain(r.status);
     }
+    // a hostile site id: refused (a parameter longer than the router takes is 414), never a 5xx
+    for (const id of ['%00', 'x'.repeat(101), "'%20OR%201=1--", '..%2F..']) {
+      expect([400, 404, 414], id).toContain((await viewer.get(`sites/${id}/analytics`)).status);
+    }
   });
 });
