@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createOperations } from '../operations';
+import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
@@ -42,6 +43,10 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
           keyGraceMs: services.keyGraceMs,
           memberships: consoleMemberships(services.storage),
         }),
+      );
+      registerAnalyticsRoutes(
+        api,
+        createOperations(services.storage, { now: services.now, memberships: consoleMemberships(services.storage) }),
       );
     },
     { prefix: '/console/api' },

@@ -4,6 +4,7 @@
  * entry written with the change) lives once. Each takes the {@link Actor}; a refusal is an {@link OperationError}.
  */
 import type { Storage } from '../storage/types';
+import { analyticsOperations } from './analytics';
 import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
 import { configOperations } from './config';
@@ -26,6 +27,7 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...configOperations(c),
     ...appearanceOperations(c),
     ...auditOperations(c),
+    ...analyticsOperations(c),
   };
 }
 

@@ -27,6 +27,7 @@ import type { RouteContext } from './context';
 import { messageJson } from './messages';
 import { ID, PATH, USER_SESSION_ID } from './schemas';
 import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
+import { answerClock, recordAnswer } from './answer-metrics';
 
 const MAX_MESSAGE = 4000;
 const MAX_PAGE_TEXT = 200_000;
@@ -288,10 +289,17 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
   const limitChat = chatRateLimit(storage, services.limits);
   // answers are admitted one per turn of the event loop, so that new connections are taken in between them
   const admit = oneTaskPerTurn();
+  // the analytics' answer times start when the request arrives (docs/console.md "Analytics")
+  const clock = answerClock();
 
   api.post<{ Body: ChatBody }>(
     '/api/chat',
-    { bodyLimit: services.limits.maxBodyBytes, preHandler: [authenticate, limitChat], schema: { body: CHAT_BODY_SCHEMA } },
+    {
+      bodyLimit: services.limits.maxBodyBytes,
+      onRequest: clock.onRequest,
+      preHandler: [authenticate, limitChat],
+      schema: { body: CHAT_BODY_SCHEMA },
+    },
     async (req, reply) => {
       const site = siteOf(req);
       const body = req.body;
@@ -369,6 +377,16 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       ...(site.config.adviceTools ? { adviceTools: true } : {}),
       ...(site.config.referenceWebpage ? { referenceWebpage: site.config.referenceWebpage } : {}),
     };
+    const measured = (saved: { questionId: string; chatSessionId: string }, firstWordMs: number | null, wholeAnswerMs: number | null) =>
+      recordAnswer(storage, req, {
+        siteId: site.id,
+        ...saved,
+        question,
+        askedAt: asked,
+        aboutId: about.focus?.id ?? null,
+        firstWordMs,
+        wholeAnswerMs,
+      });
     const complete = async (result: AnswerResult) => {
       const saved = await storage.appendMessages({
         ...base,
@@ -390,7 +408,10 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       }
       return answerJson(fileUrl, req, saved, result, documents);
     };
-    if (streaming) return { response: reply, reusable: await streamAnswer(req, openEventStream(reply), request, base, asked, complete) };
+    if (streaming) {
+      const events = openEventStream(reply);
+      return { response: reply, reusable: await streamAnswer(req, events, request, base, asked, complete, measured) };
+    }
 
     let result: AnswerResult;
     try {
@@ -399,9 +420,13 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       // The visitor's message is kept; the failure is reported, not stored as an answer.
       const saved = await storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
       req.log.warn({ err }, 'answer provider failed');
+      await measured({ questionId: saved.messages[0]!.id, chatSessionId: saved.chatSession.id }, null, null);
       return { response: providerFailure(reply, err, saved), reusable: null };
     }
     const answer = await complete(result);
+    // not streamed, the answer is written whole: its first word and its end are the same moment
+    const written = clock.elapsed(req);
+    await measured({ questionId: answer.userMessage.id, chatSessionId: answer.chatSessionId }, written, written);
     return { response: answer, reusable: answer };
   }
 
@@ -418,16 +443,30 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     base: Omit<AppendInput, 'messages'>,
     asked: string,
     complete: (result: AnswerResult) => Promise<ReturnType<typeof answerJson>>,
+    measured: (
+      saved: { questionId: string; chatSessionId: string },
+      firstWordMs: number | null,
+      wholeAnswerMs: number | null,
+    ) => Promise<void>,
   ): Promise<object | null> {
     let written = '';
+    let firstWordMs: number | null = null;
     events.send('start', { chatSessionId: base.chatSessionId });
     try {
       const result = await services.answers.answer(request, events.signal, (piece) => {
         written += piece;
         events.send('delta', { text: piece });
+        firstWordMs ??= clock.elapsed(req);
       });
       const answer = await complete(result);
       events.send('done', answer);
+      const wholeAnswerMs = clock.elapsed(req);
+      // an answer that came in one piece at the end (no delta) has its first word with it
+      await measured(
+        { questionId: answer.userMessage.id, chatSessionId: answer.chatSessionId },
+        firstWordMs ?? wholeAnswerMs,
+        wholeAnswerMs,
+      );
       return answer;
     } catch (err) {
       const partial = written.trim();
@@ -454,6 +493,11 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
           chatSession: { id: saved.chatSession.id, name: saved.chatSession.name },
         }),
       });
+      if (saved) {
+        // cut off: the words written are stored, and had a first one; failed: nothing was
+        const cutOff = saved.messages.length > 1;
+        await measured({ questionId: saved.messages[0]!.id, chatSessionId: saved.chatSession.id }, cutOff ? firstWordMs : null, null);
+      }
       return null;
     } finally {
       events.end();

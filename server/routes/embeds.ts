@@ -1,6 +1,7 @@
 /**
  * Embedded smart documents and videos (widget-spec §7): the smart-doc boot with the
- * site's API key, its footer buttons and the video boot with a bearer token.
+ * site's API key, its footer buttons and the video boot with a bearer token. A boot that succeeds is noted for the
+ * console's analytics (the site, the item and when: nothing of the visitor).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors';
@@ -39,6 +40,9 @@ const videoJson = (fileUrl: FileUrl, req: FastifyRequest, v: VideoRecord) => ({
 /** Registers smart-doc/{token}/boot, smart-doc/{token}/footer-buttons and video/{token}/boot. */
 export function registerEmbedRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
   const { storage } = services;
+  // a boot that succeeds is an opening, for the console's analytics (docs/console.md "Analytics"); noting it never fails the boot
+  const opened = (req: FastifyRequest, siteId: string, kind: 'document' | 'video', id: string) =>
+    storage.recordEmbedOpen(siteId, kind, id).catch((err: unknown) => req.log.warn({ err }, 'an embed opening could not be noted'));
 
   api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/boot', async (req, reply) => {
     // widget-spec §8: 400 without an origin, 401 for a bad key, 403 for an origin the site does not allow, 404 for an unknown token
@@ -47,6 +51,7 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
     checkOrigin(req, site, true);
     const doc = await storage.findDocumentByToken(req.params.embedToken);
     if (!doc || doc.siteId !== site.id) return reply.code(404).send({ success: false, error: 'Smart document not found or invalid token' });
+    await opened(req, site.id, 'document', doc.id);
     return { success: true, error: null, smartDoc: documentJson(fileUrl, req, doc) };
   });
 
@@ -63,6 +68,7 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
     const video = await storage.findVideoByToken(req.params.embedToken);
     if (!video || video.siteId !== siteOf(req).id)
       return reply.code(404).send({ success: false, error: 'Video not found or invalid token' });
+    await opened(req, video.siteId, 'video', video.id);
     return { success: true, error: null, video: videoJson(fileUrl, req, video) };
   });
 }

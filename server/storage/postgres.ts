@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAccounts } from './postgres/accounts';
 import { postgresAnalytics } from './postgres/analytics';
+import { postgresAnalyticsReport } from './postgres/analytics-report';
 import { postgresAudit } from './postgres/audit';
 import { postgresRefusedOrigins } from './postgres/refused-origins';
 import { postgresPreviewKeys } from './postgres/preview-keys';
@@ -83,6 +84,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresConsoleSessions(pool, options.now ?? Date.now),
     ...postgresRefusedOrigins(pool),
     ...postgresPreviewKeys(pool, options.now),
+    ...postgresAnalyticsReport(pool),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

@@ -17,6 +17,7 @@ import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteAudit } from './sqlite/audit';
 import { sqliteRefusedOrigins } from './sqlite/refused-origins';
 import { sqlitePreviewKeys } from './sqlite/preview-keys';
+import { sqliteAnalyticsReport } from './sqlite/analytics-report';
 import { sqliteChatSessions } from './sqlite/chat-sessions';
 import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
@@ -59,6 +60,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteConsoleSessions(db, clock),
     ...sqliteRefusedOrigins(db),
     ...sqlitePreviewKeys(db, options.now),
+    ...sqliteAnalyticsReport(db),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }

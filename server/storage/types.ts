@@ -659,6 +659,78 @@ export interface PreviewKeyStorage {
   findPreviewKey(key: string): Promise<string | null>;
 }
 
+/** One question as the analytics count it (table `answer_metrics`, schema version 16; docs/console.md "Analytics"). */
+export interface AnswerMetrics {
+  /** The question's message (the row goes with it). */
+  questionId: string;
+  siteId: string;
+  chatSessionId: string;
+  /** When it was asked, ISO 8601 (the question's `createdAt`). */
+  askedAt: string;
+  /** The question normalised for counting alike ones together (server/operations/analytics.ts `normaliseQuestion`). */
+  question: string;
+  /** The site's document or video it was asked about from the Ask-question modal, or null. */
+  aboutId: string | null;
+  /** Ms from the request's arrival to the answer's first word written; null when none was. */
+  firstWordMs: number | null;
+  /** Ms from the request's arrival to the answer's end; null for an answer that failed or was cut off. */
+  wholeAnswerMs: number | null;
+}
+
+/** A stretch `[start, end)` of a report's range (ISO 8601, UTC) over which its time zone's offset is one. */
+export interface OffsetSpan {
+  start: string;
+  end: string;
+  /** Minutes to add to UTC for the local time (120 for UTC+2). */
+  offsetMinutes: number;
+}
+
+/** What an analytics report covers: `[start, end)` cut into spans of one offset (in order, end to end), and list sizes. */
+export interface AnalyticsQuery {
+  start: string;
+  end: string;
+  spans: OffsetSpan[];
+  /** How many top questions. */
+  top: number;
+  /** How many rows of clicks by button and by page. */
+  listLimit: number;
+}
+
+/** A percentile pair over `count` values; null when there are none (unrounded). */
+export interface Percentiles {
+  count: number;
+  p50: number | null;
+  p95: number | null;
+}
+
+/** The figures the database counts for a report (server/operations/analytics.ts makes the answer from them). */
+export interface AnalyticsFigures {
+  /** The local days that have something, with their counts (others are zero). */
+  days: { date: string; conversations: number; questions: number; messages: number }[];
+  topQuestions: { question: string; count: number }[];
+  unanswered: { questions: number; failed: number; incomplete: number; nothingFound: number };
+  clicks: {
+    total: number;
+    byButton: { buttonId: string; name: string | null; count: number }[];
+    byPage: { page: string; count: number }[];
+  };
+  /** Every document (then every video) the site has, by name. */
+  content: { kind: 'document' | 'video'; id: string; name: string; opened: number; askedQuestions: number; askedConversations: number }[];
+  latency: { firstWord: Percentiles; wholeAnswer: Percentiles };
+}
+
+/**
+ * The analytics' records and reports (tables `answer_metrics`, `embed_opens`, read with `chat_sessions`,
+ * `messages`, `button_clicks`, `documents`, `videos`, `action_triggers`): storage/{sqlite,postgres}/analytics-report.ts.
+ */
+export interface AnalyticsReportStorage {
+  recordAnswerMetrics(metrics: AnswerMetrics): Promise<void>;
+  /** Notes a successful smart-doc or video boot, at `at` (ISO 8601). @default now */
+  recordEmbedOpen(siteId: string, kind: 'document' | 'video', itemId: string, at?: string): Promise<void>;
+  /** The figures of the site over the query's range, each counted by the database. */
+  analyticsFigures(siteId: string, query: AnalyticsQuery): Promise<AnalyticsFigures>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -674,7 +746,8 @@ export interface DataStorage
     AccountStorage,
     ConsoleSessionStorage,
     RefusedOriginStorage,
-    PreviewKeyStorage {}
+    PreviewKeyStorage,
+    AnalyticsReportStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

@@ -29,6 +29,10 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [10, 'c75140db7b0a6575', '9c4203186d8b0e15'],
   [11, 'f59aa494fcb9c4bf', '88ef8e8be6269ae0'],
   [12, 'a67ceadee7129275', 'd4d810b799f93081'],
+  [13, null, null],
+  [14, null, null],
+  [15, null, null],
+  [16, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
 ];
 
 /**

@@ -22,9 +22,18 @@ import { consoleModel } from './009-console-model';
 import { consoleAccounts } from './010-console-accounts';
 import { previewKeyMakers } from './011-preview-key-makers';
 import { consoleSessionDetails } from './012-console-session-details';
+import { analyticsRecords } from './016-analytics-records';
 import type { Migration } from './migration';
 
 export type { Migration };
+
+/**
+ * A version number taken by another change to the schema made at the same time, in its own file: until that change
+ * lands here, it changes nothing on either database (and the change replaces this line).
+ */
+function reserved(version: number): Migration {
+  return { version, sqlite: null, postgres: null };
+}
 
 /** Every version, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,6 +49,10 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleAccounts,
   previewKeyMakers,
   consoleSessionDetails,
+  reserved(13),
+  reserved(14),
+  reserved(15),
+  analyticsRecords,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

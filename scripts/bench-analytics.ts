@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:analytics`: how long the console's analytics report takes (docs/console.md "Analytics") on a site
+ * with 100,000 messages over a year (10,000 conversations of five questions and their answers, 50,000 answers'
+ * figures, 20,000 clicks, 20,000 openings; another site with a tenth as much beside it), for a 30-day and a 366-day
+ * range in Europe/Paris, next to a plain read through the same storage in the same run (one conversation's messages
+ * by its key). On SQLite, then on PostgreSQL (a throwaway cluster, durability settings as in production; skipped where
+ * PostgreSQL is not installed). Rows are written in bulk, straight into the tables, from a seeded generator.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { NOTHING_TO_SEARCH, notFound } from '../server/answers/words';
+import { createOperations } from '../server/operations';
+import { openPostgresStorage } from '../server/storage/postgres';
+import { openSqliteStorage } from '../server/storage/sqlite';
+import type { Storage } from '../server/storage/types';
+import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
+
+const CONVERSATIONS = 10_000;
+const QUESTIONS_PER_CONVERSATION = 5;
+const CLICKS = 20_000;
+const OPENS = 20_000;
+const RUNS = Number(process.env.BENCH_RUNS || 20);
+const YEAR_START = Date.UTC(2026, 0, 1);
+const YEAR_MS = 365 * 86_400_000;
+
+/** A small seeded generator (mulberry32), so every run writes the same rows. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The rows of one site, by table, each row its columns in the tables' order. */
+function rowsOf(siteId: string, scale: number, documentIds: string[], seed: number) {
+  const rnd = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const sessions: unknown[][] = [];
+  const messages: unknown[][] = [];
+  const metrics: unknown[][] = [];
+  const clicks: unknown[][] = [];
+  const opens: unknown[][] = [];
+  const questions = Array.from({ length: 30 }, (_, i) => `question number ${i}`);
+  for (let c = 0; c < CONVERSATIONS * scale; c++) {
+    const id = randomUUID();
+    const visitor = `visitor-${Math.floor(rnd() * 1e9)}`;
+    const start = YEAR_START + Math.floor(rnd() * YEAR_MS);
+    const at = (i: number) => new Date(start + i * 30_000).toISOString();
+    const count = QUESTIONS_PER_CONVERSATION * 2;
+    sessions.push([id, siteId, visitor, 'A conversation', '/', at(0), at(count - 1), count]);
+    for (let k = 0; k < QUESTIONS_PER_CONVERSATION; k++) {
+      const questionId = randomUUID();
+      const fate = rnd();
+      messages.push([questionId, id, 2 * k, 'user', pick(questions), 0, 0, at(2 * k)]);
+      // 5% failed (an error answer), 3% cut off, 6% found nothing, 6% had nothing to answer from, the rest answered
+      const answer = fate < 0.12 ? (fate < 0.06 ? notFound('this page') : NOTHING_TO_SEARCH) : 'An answer.';
+      messages.push([randomUUID(), id, 2 * k + 1, 'ai', answer, fate > 0.95 ? 1 : 0, fate > 0.92 && fate <= 0.95 ? 1 : 0, at(2 * k + 1)]);
+      const first = Math.floor(50 + rnd() * 1000);
+      metrics.push([
+        questionId,
+        siteId,
+        id,
+        at(2 * k),
+        pick(questions),
+        rnd() < 0.1 ? pick(documentIds) : null,
+        fate > 0.95 ? null : first,
+        fate > 0.92 ? null : first + Math.floor(rnd() * 5000),
+      ]);
+    }
+  }
+  const at = () => new Date(YEAR_START + Math.floor(rnd() * YEAR_MS)).toISOString();
+  for (let i = 0; i < CLICKS * scale; i++) {
+    clicks.push([
+      siteId,
+      `button-${Math.floor(rnd() * 40)}`,
+      null,
+      null,
+      'visitor-x',
+      `https://shop.example/page-${Math.floor(rnd() * 60)}?q=${i}`,
+      '',
+      at(),
+    ]);
+  }
+  for (let i = 0; i < OPENS * scale; i++) opens.push([siteId, 'document', pick(documentIds), at()]);
+  return { sessions, messages, metrics, clicks, opens };
+}
+
+const COLUMNS = {
+  chat_sessions: ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
+  messages: ['id', 'chat_session_id', 'seq', 'role', 'content', 'is_error', 'incomplete', 'created_at'],
+  answer_metrics: ['question_id', 'site_id', 'chat_session_id', 'asked_at', 'question', 'about_id', 'first_word_ms', 'whole_answer_ms'],
+  button_clicks: ['site_id', 'button_id', 'chat_session_id', 'chat_log_id', 'user_session_id', 'page_url', 'referrer_url', 'created_at'],
+  embed_opens: ['site_id', 'kind', 'item_id', 'opened_at'],
+} as const;
+type Table = keyof typeof COLUMNS;
+
+const tablesOf = (rows: ReturnType<typeof rowsOf>): [Table, unknown[][]][] => [
+  ['chat_sessions', rows.sessions],
+  ['messages', rows.messages],
+  ['answer_metrics', rows.metrics],
+  ['button_clicks', rows.clicks],
+  ['embed_opens', rows.opens],
+];
+
+/** Two sites with their documents, made through the storage; the rows of both. */
+async function sites(storage: Storage) {
+  const made = [];
+  for (const [name, scale, seed] of [
+    ['Bench shop', 1, 1],
+    ['Neighbour', 0.1, 2],
+  ] as const) {
+    const site = await storage.createSite({ name, apiKey: `pk_bench_${randomUUID().replaceAll('-', '')}`, origins: ['self'] });
+    const documentIds = [];
+    for (let d = 0; d < 5; d++) {
+      documentIds.push((await storage.addDocument({ siteId: site.id, name: `Document ${d}`, type: 'md', fileId: null, text: 'x' })).id);
+    }
+    made.push({ site, rows: rowsOf(site.id, scale, documentIds, seed) });
+  }
+  return made;
+}
+
+/** p50 and p95 of `RUNS` timings of `task` (after two unmeasured runs), in ms. */
+async function time(task: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await task();
+  await task();
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await task();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function measure(database: string, storage: Storage, siteId: string, oneConversation: { visitor: string; id: string }) {
+  const ops = createOperations(storage);
+  const cli = { kind: 'cli' } as const;
+  const rows: [string, string, { p50: number; p95: number }][] = [];
+  rows.push([
+    database,
+    "baseline: one conversation's messages by its key",
+    await time(() => storage.listMessages(siteId, oneConversation.visitor, oneConversation.id)),
+  ]);
+  rows.push([
+    database,
+    'analytics, 30 days (Europe/Paris)',
+    await time(() => ops.analytics(cli, siteId, { from: '2026-06-01', to: '2026-06-30', tz: 'Europe/Paris' })),
+  ]);
+  rows.push([
+    database,
+    'analytics, 366 days (Europe/Paris)',
+    await time(() => ops.analytics(cli, siteId, { from: '2026-01-01', to: '2027-01-01', tz: 'Europe/Paris' })),
+  ]);
+  return rows;
+}
+
+async function onSqlite() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-analytics-'));
+  try {
+    const file = path.join(dir, 'bench.db');
+    const storage = openSqliteStorage(file);
+    const made = await sites(storage);
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.transaction(() => {
+      for (const { rows } of made) {
+        for (const [table, list] of tablesOf(rows)) {
+          const insert = db.prepare(
+            `INSERT INTO ${table} (${COLUMNS[table].join(', ')}) VALUES (${COLUMNS[table].map(() => '?').join(', ')})`,
+          );
+          for (const row of list) insert.run(...row);
+        }
+      }
+    })();
+    db.exec('ANALYZE');
+    db.close();
+    const first = made[0]!.rows.sessions[0]!;
+    const rows = await measure('SQLite', storage, made[0]!.site.id, { id: String(first[0]), visitor: String(first[2]) });
+    await storage.close();
+    if (process.env.BENCH_KEEP) await (await import('node:fs/promises')).copyFile(file, process.env.BENCH_KEEP);
+    return rows;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres() {
+  if (!findPostgresBin()) {
+    console.log('PostgreSQL is not installed (apt-get install postgresql): its rows are skipped.');
+    return [];
+  }
+  const cluster = await startPostgresCluster({ durable: true });
+  try {
+    const url = await cluster.createDatabase('bench');
+    const storage = await openPostgresStorage(url, { poolSize: 4, onError: () => undefined });
+    const made = await sites(storage);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    // in batches: each column as an array, unnested into rows
+    for (const { rows } of made) {
+      for (const [table, list] of tablesOf(rows)) {
+        const columns = COLUMNS[table];
+        const types = await client.query(
+          `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()`,
+          [table],
+        );
+        const typeOf = new Map(types.rows.map((r: { column_name: string; data_type: string }) => [r.column_name, r.data_type]));
+        for (let i = 0; i < list.length; i += 5000) {
+          const batch = list.slice(i, i + 5000);
+          const arrays = columns.map((_, c) => batch.map((row) => (typeOf.get(columns[c]!) === 'boolean' ? Boolean(row[c]) : row[c])));
+          const unnest = columns.map((name, c) => `$${c + 1}::${typeOf.get(name) === 'text' ? 'text' : typeOf.get(name)}[]`).join(', ');
+          await client.query(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
+        }
+      }
+    }
+    await client.query('ANALYZE');
+    await client.end();
+    const first = made[0]!.rows.sessions[0]!;
+    const rows = await measure('PostgreSQL', storage, made[0]!.site.id, { id: String(first[0]), visitor: String(first[2]) });
+    await storage.close();
+    return rows;
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const rows = [...(await onSqlite()), ...(process.env.BENCH_SQLITE_ONLY ? [] : await onPostgres())];
+console.log(`\n${RUNS} runs each, after two unmeasured ones; ms\n`);
+console.log('| database | call | p50 ms | p95 ms |');
+console.log('| --- | --- | ---: | ---: |');
+for (const [database, call, t] of rows) console.log(`| ${database} | ${call} | ${t.p50.toFixed(2)} | ${t.p95.toFixed(2)} |`);

@@ -1,0 +1,181 @@
+/**
+ * The console's analytics on SQLite (docs/console.md "Analytics"): what the chat route and the embed boots record
+ * (schema version 16), and the report's figures, each counted by one aggregate query on an indexed range of the site's
+ * rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the server gives the
+ * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
+ * one sort (a window's row numbers).
+ */
+import { notFound } from '../../answers/words';
+import { daysFromRows } from '../analytics-days';
+import { now } from '../records';
+import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan, Percentiles } from '../types';
+import type { Db, Row, Sync } from './db';
+
+/** The start every "couldn't find anything" answer of the built-in engine has. */
+const NOT_FOUND_START = notFound('\u0000').split('\u0000')[0]!;
+
+/**
+ * The local date of `column` (ISO 8601, UTC) by the spans' offsets: SQL and its values. The spans cover the range end
+ * to end, so a row in the range is in the first span whose end is after it.
+ */
+function localDay(column: string, spans: readonly OffsetSpan[]): { sql: string; values: string[] } {
+  const modifier = (span: OffsetSpan) => `${span.offsetMinutes >= 0 ? '+' : ''}${span.offsetMinutes} minutes`;
+  if (spans.length === 1) return { sql: `date(${column}, ?)`, values: [modifier(spans[0]!)] };
+  const values: string[] = [];
+  const whens = spans.slice(0, -1).map((span) => {
+    values.push(span.end, modifier(span));
+    return `WHEN ${column} < ? THEN ?`;
+  });
+  values.push(modifier(spans.at(-1)!));
+  return { sql: `date(${column}, CASE ${whens.join(' ')} ELSE ? END)`, values };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** The analytics' methods of the storage on `db`. */
+export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
+  const insertMetrics = db.prepare(
+    `INSERT INTO answer_metrics (question_id, site_id, chat_session_id, asked_at, question, about_id, first_word_ms, whole_answer_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (question_id) DO NOTHING`,
+  );
+  const insertOpen = db.prepare('INSERT INTO embed_opens (site_id, kind, item_id, opened_at) VALUES (?, ?, ?, ?)');
+
+  const topQuestions = db.prepare<[string, string, string, number], Row>(
+    `SELECT question, count(*) AS n FROM answer_metrics
+      WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND question <> ''
+      GROUP BY question ORDER BY n DESC, question LIMIT ?`,
+  );
+  // the answer to a question is the session's next message (seq + 1), when it is the agent's
+  const unanswered = db.prepare<unknown[], Row>(
+    `SELECT count(*) AS questions,
+            coalesce(sum(CASE WHEN a.id IS NULL OR a.role <> 'ai' OR a.is_error = 1 THEN 1 ELSE 0 END), 0) AS failed,
+            coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 1 THEN 1 ELSE 0 END), 0) AS incomplete,
+            coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 0
+                               AND substr(a.content, 1, ?) = ? THEN 1 ELSE 0 END), 0) AS nothing_found
+       FROM messages q
+       JOIN chat_sessions s ON s.id = q.chat_session_id
+       LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
+      WHERE q.created_at >= ? AND q.created_at < ? AND q.role = 'user' AND s.site_id = ?`,
+  );
+  const clickTotal = db
+    .prepare<[string, string, string], number>(
+      'SELECT count(*) FROM button_clicks WHERE site_id = ? AND created_at >= ? AND created_at < ?',
+    )
+    .pluck();
+  const clicksByButton = db.prepare<[string, string, string, string, number], Row>(
+    `SELECT c.button_id, max(t.name) AS name, count(*) AS n
+       FROM button_clicks c LEFT JOIN action_triggers t ON t.id = c.button_id AND t.site_id = ?
+      WHERE c.site_id = ? AND c.created_at >= ? AND c.created_at < ?
+      GROUP BY c.button_id ORDER BY n DESC, c.button_id LIMIT ?`,
+  );
+  // a page is its URL without the query string and the fragment
+  const clicksByPage = db.prepare<[string, string, string, number], Row>(
+    `SELECT substr(page_url, 1, min(instr(page_url || '?', '?'), instr(page_url || '#', '#')) - 1) AS page, count(*) AS n
+       FROM button_clicks WHERE site_id = ? AND created_at >= ? AND created_at < ?
+      GROUP BY page ORDER BY n DESC, page LIMIT ?`,
+  );
+  const content = db.prepare<unknown[], Row>(
+    `WITH opens AS (
+       SELECT item_id, count(*) AS n FROM embed_opens WHERE site_id = ? AND opened_at >= ? AND opened_at < ? GROUP BY item_id
+     ), asked AS (
+       SELECT about_id, count(*) AS questions, count(DISTINCT chat_session_id) AS conversations FROM answer_metrics
+        WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND about_id IS NOT NULL GROUP BY about_id
+     ), items AS (
+       SELECT 'document' AS kind, id, name FROM documents WHERE site_id = ?
+       UNION ALL SELECT 'video' AS kind, id, name FROM videos WHERE site_id = ?
+     )
+     SELECT i.kind, i.id, i.name, coalesce(o.n, 0) AS opened, coalesce(a.questions, 0) AS asked_questions,
+            coalesce(a.conversations, 0) AS asked_conversations
+       FROM items i LEFT JOIN opens o ON o.item_id = i.id LEFT JOIN asked a ON a.about_id = i.id
+      ORDER BY i.kind, i.name, i.id`,
+  );
+  /** A time's count, then the values at the given 0-based ranks of its ascending order, in one sort (a window). */
+  const timing = (column: 'first_word_ms' | 'whole_answer_ms') => ({
+    count: db
+      .prepare<[string, string, string], number>(
+        `SELECT count(${column}) FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ?`,
+      )
+      .pluck(),
+    atRanks: db.prepare<[string, string, string, number, number, number, number], Row>(
+      `SELECT i, v FROM (
+         SELECT ${column} AS v, row_number() OVER (ORDER BY ${column}) - 1 AS i FROM answer_metrics
+          WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND ${column} IS NOT NULL
+       ) WHERE i IN (?, ?, ?, ?)`,
+    ),
+  });
+  const timings = { first_word_ms: timing('first_word_ms'), whole_answer_ms: timing('whole_answer_ms') };
+
+  /** PostgreSQL's percentile_cont: the value at rank p × (count − 1), between the two values around it. */
+  function percentiles(column: keyof typeof timings, siteId: string, q: AnalyticsQuery): Percentiles {
+    const count = Number(timings[column].count.get(siteId, q.start, q.end));
+    if (count === 0) return { count, p50: null, p95: null };
+    const ranks = [0.5, 0.95].map((p) => p * (count - 1));
+    const around = ranks.flatMap((r) => [Math.floor(r), Math.ceil(r)]) as [number, number, number, number];
+    const value = new Map(timings[column].atRanks.all(siteId, q.start, q.end, ...around).map((r) => [Number(r.i), Number(r.v)]));
+    const at = (rank: number) => {
+      const lo = value.get(Math.floor(rank))!;
+      return lo + (value.get(Math.ceil(rank))! - lo) * (rank - Math.floor(rank));
+    };
+    return { count, p50: at(ranks[0]!), p95: at(ranks[1]!) };
+  }
+
+  /** The days of the range that have something, each with its counts (one query per figure, grouped by local day). */
+  function days(siteId: string, q: AnalyticsQuery): AnalyticsFigures['days'] {
+    const started = localDay('s.created_at', q.spans);
+    const sent = localDay('m.created_at', q.spans);
+    const conversations = db
+      .prepare(
+        `SELECT ${started.sql} AS day, count(*) AS n FROM chat_sessions s
+          WHERE s.site_id = ? AND s.created_at >= ? AND s.created_at < ? AND s.message_count > 0 GROUP BY day`,
+      )
+      .all(...started.values, siteId, q.start, q.end) as Row[];
+    const messages = db
+      .prepare(
+        `SELECT ${sent.sql} AS day, count(*) AS n, sum(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END) AS questions
+           FROM messages m JOIN chat_sessions s ON s.id = m.chat_session_id
+          WHERE m.created_at >= ? AND m.created_at < ? AND s.site_id = ? GROUP BY day`,
+      )
+      .all(...sent.values, q.start, q.end, siteId) as Row[];
+    return daysFromRows(conversations, messages);
+  }
+
+  return {
+    recordAnswerMetrics(m) {
+      insertMetrics.run(m.questionId, m.siteId, m.chatSessionId, m.askedAt, m.question, m.aboutId, m.firstWordMs, m.wholeAnswerMs);
+    },
+    recordEmbedOpen(siteId, kind, itemId, at = now()) {
+      insertOpen.run(siteId, kind, itemId, at);
+    },
+    analyticsFigures(siteId, q) {
+      // one read transaction: every figure counts the same rows
+      return db
+        .transaction((): AnalyticsFigures => {
+          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, q.start, q.end, siteId)!;
+          return {
+            days: days(siteId, q),
+            topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
+            unanswered: { questions: n(u.questions), failed: n(u.failed), incomplete: n(u.incomplete), nothingFound: n(u.nothing_found) },
+            clicks: {
+              total: Number(clickTotal.get(siteId, q.start, q.end)),
+              byButton: clicksByButton.all(siteId, siteId, q.start, q.end, q.listLimit).map((r) => ({
+                buttonId: String(r.button_id),
+                name: r.name === null ? null : String(r.name),
+                count: n(r.n),
+              })),
+              byPage: clicksByPage.all(siteId, q.start, q.end, q.listLimit).map((r) => ({ page: String(r.page), count: n(r.n) })),
+            },
+            content: content.all(siteId, q.start, q.end, siteId, q.start, q.end, siteId, siteId).map((r) => ({
+              kind: r.kind === 'video' ? 'video' : 'document',
+              id: String(r.id),
+              name: String(r.name),
+              opened: n(r.opened),
+              askedQuestions: n(r.asked_questions),
+              askedConversations: n(r.asked_conversations),
+            })),
+            latency: { firstWord: percentiles('first_word_ms', siteId, q), wholeAnswer: percentiles('whole_answer_ms', siteId, q) },
+          };
+        })
+        .deferred();
+    },
+  };
+}
