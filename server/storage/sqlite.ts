@@ -22,6 +22,7 @@ import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
+import { sqliteInbox } from './sqlite/inbox';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
 import { sqliteRetention } from './sqlite/retention';
@@ -58,6 +59,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAccounts(db, clock),
     ...sqliteConsoleSessions(db, clock),
     ...sqliteRefusedOrigins(db),
+    ...sqliteInbox(db),
     ...sqlitePreviewKeys(db, options.now),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };

@@ -22,6 +22,7 @@ import { consoleModel } from './009-console-model';
 import { consoleAccounts } from './010-console-accounts';
 import { previewKeyMakers } from './011-preview-key-makers';
 import { consoleSessionDetails } from './012-console-session-details';
+import { inbox } from './015-inbox';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -40,6 +41,10 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleAccounts,
   previewKeyMakers,
   consoleSessionDetails,
+  // 13 and 14 are the content library's (documents, videos): their migrations take these places when they land
+  { version: 13, sqlite: null, postgres: null },
+  { version: 14, sqlite: null, postgres: null },
+  inbox,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
