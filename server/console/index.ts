@@ -8,6 +8,7 @@ import { createOperations } from '../operations';
 import { registerAuthRoutes } from './auth-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
+import { registerInboxRoutes } from './inbox-routes';
 import { registerMemberRoutes } from './member-routes';
 import { consoleRequestHook } from './session';
 import { consoleMemberships, registerSiteRoutes } from './site-routes';
@@ -43,6 +44,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
           memberships: consoleMemberships(services.storage),
         }),
       );
+      registerInboxRoutes(api, services);
     },
     { prefix: '/console/api' },
   );

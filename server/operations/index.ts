@@ -7,6 +7,7 @@ import type { Storage } from '../storage/types';
 import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
 import { configOperations } from './config';
+import { conversationOperations } from './conversations';
 import { contextOf, type OperationsOptions } from './context';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
@@ -26,6 +27,7 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...configOperations(c),
     ...appearanceOperations(c),
     ...auditOperations(c),
+    ...conversationOperations(c),
   };
 }
 

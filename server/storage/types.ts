@@ -429,8 +429,15 @@ export interface AnalyticsStorage {
  * button clicks): storage/{sqlite,postgres}/retention.ts. A table added with a visitor's data belongs here too.
  */
 export interface RetentionStorage {
-  /** Deletes everything stored about one visitor of one site, in one transaction. */
-  deleteVisitorData(siteId: string, userSessionId: string): Promise<DeletedVisitorData>;
+  /**
+   * Deletes everything stored about one visitor of one site, in one transaction, with the audit entry made from what
+   * was deleted when given (written in it).
+   */
+  deleteVisitorData(
+    siteId: string,
+    userSessionId: string,
+    audit?: (deleted: DeletedVisitorData) => NewAuditEntry,
+  ): Promise<DeletedVisitorData>;
   /**
    * Deletes, in one transaction, visitor data not touched since `cutoffMs` (epoch ms): chat sessions
    * (with their messages) whose last message is older, profiles last enriched before it whose visitor
