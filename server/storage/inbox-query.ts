@@ -70,7 +70,8 @@ export function listQuery(
   }
   if (filter.words && filter.words.length > 0) {
     const match = matches(dialect, filter.words);
-    where.push(`s.id IN (SELECT m.chat_session_id FROM messages m WHERE ${match.where})`);
+    // walked newest first, a conversation at a time: a common word fills the page from the first conversations
+    where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
     values.push(match.value);
   }
   if (page.after) {

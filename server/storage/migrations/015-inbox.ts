@@ -7,7 +7,8 @@
  *   documents and action buttons in context; an answer's buttons and sources; null before this version), and, for a
  *   question, whether its answer failed (\`answer_failed\`: the provider failed or timed out, and the route stores the
  *   question alone; failures before this version are not known).
- * - A site's conversations are listed newest first by an index; a conversation's clicks are found by one.
+ * - A site's conversations are listed newest first by an index; a conversation's clicks are found by one; the
+ *   messages in each of the inbox's states by a partial index each (few messages are in any).
  * - Full-text search over messages with each database's own feature, indexing the messages already stored. SQLite:
  *   an FTS5 table with the messages as its external content, kept by triggers, folding case and every Latin
  *   diacritic. PostgreSQL: a generated `tsvector` (the `simple` configuration: no stemming, no stop words) over the
@@ -27,6 +28,9 @@ export const inbox: Migration = {
   UPDATE messages SET nothing_found = 1 WHERE role = 'ai' AND content LIKE 'I couldn''t find anything about that in %';
   CREATE INDEX chat_sessions_inbox ON chat_sessions(site_id, last_message_at DESC, id DESC);
   CREATE INDEX button_clicks_session ON button_clicks(chat_session_id);
+  CREATE INDEX messages_failed ON messages(chat_session_id) WHERE is_error OR answer_failed;
+  CREATE INDEX messages_incomplete ON messages(chat_session_id) WHERE incomplete;
+  CREATE INDEX messages_nothing_found ON messages(chat_session_id) WHERE nothing_found;
   CREATE VIRTUAL TABLE messages_fts USING fts5(content, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
   CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
     INSERT INTO messages_fts (rowid, content) VALUES (new.rowid, new.content);
@@ -48,6 +52,9 @@ export const inbox: Migration = {
   UPDATE messages SET nothing_found = true WHERE role = 'ai' AND content LIKE 'I couldn''t find anything about that in %';
   CREATE INDEX chat_sessions_inbox ON chat_sessions(site_id, last_message_at DESC, id DESC);
   CREATE INDEX button_clicks_session ON button_clicks(chat_session_id);
+  CREATE INDEX messages_failed ON messages(chat_session_id) WHERE is_error OR answer_failed;
+  CREATE INDEX messages_incomplete ON messages(chat_session_id) WHERE incomplete;
+  CREATE INDEX messages_nothing_found ON messages(chat_session_id) WHERE nothing_found;
   CREATE FUNCTION inbox_fold_letters(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT translate(lower($1), 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦĨĩĪīĬĭĮįİĲĴĵĶķĹĺĻļĽľĿŁŃńŅņŇňŊŌōŎŏŐőŒŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽž', 'aaaaaaæceeeeiiiiðnoooooøuuuuyþaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddđeeeeeeeeeegggggggghhħiiiiiiiiiĳjjkkllllllŀłnnnnnnŋooooooœrrrrrrssssssssttttŧuuuuuuuuuuuuwwyyyzzzzzz')
   $$;
