@@ -5,9 +5,14 @@
  * site's, and no 5xx for hostile query parameters.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runAdmin } from '../../server/admin';
+import { createOperations } from '../../server/operations';
+import { MIGRATIONS } from '../../server/storage/migrations';
 import type { MessageDetails, NewMessage, Site } from '../../server/storage/types';
-import { BACKEND } from '../support/storages';
+import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase } from '../support/storages';
 import { json, ORIGIN, startServer, type TestServer } from './harness';
 
 type Json = Record<string, unknown>;
@@ -468,4 +473,50 @@ describe(`a large export on ${BACKEND}`, () => {
     expect(read.mock.calls.length).toBe(11);
     read.mockRestore();
   }, 120_000);
+});
+
+describe(`schema 15 on ${BACKEND}`, () => {
+  it('indexes the messages already stored, and marks the built-in engine’s nothing-found answers among them', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'inbox-migrate-'));
+    try {
+      const db = await newTestDatabase(dir);
+      // a database as the server before the inbox left it: version 12, with a conversation in it
+      const raw = await openRawDatabase(db);
+      if (db.backend === 'postgres')
+        await raw.exec('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)');
+      for (const m of MIGRATIONS.filter((m) => m.version <= 12)) {
+        if (m[db.backend] === null) continue;
+        await raw.exec(m[db.backend]!);
+        if (db.backend === 'sqlite') await raw.exec(`PRAGMA user_version = ${m.version}`);
+        else await raw.exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (${m.version}, '2026-01-01T00:00:00.000Z')`);
+      }
+      const t = `'2026-01-02T00:00:00.000Z'`;
+      await raw.exec(
+        `INSERT INTO sites (id, name, api_key_hash, key_prefix, created_at) VALUES ('old-site', 'Old', 'hash', 'pk_old', ${t})`,
+      );
+      await raw.exec(
+        `INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count)
+         VALUES ('old-chat', 'old-site', 'visitor-old-00001', 'Old', '/old', ${t}, ${t}, 2)`,
+      );
+      await raw.exec(
+        `INSERT INTO messages (id, chat_session_id, seq, role, content, created_at) VALUES
+         ('old-q', 'old-chat', 0, 'user', 'Où sont les Frais d''entrée ?', ${t}),
+         ('old-a', 'old-chat', 1, 'ai', 'I couldn''t find anything about that in this page.', ${t})`,
+      );
+      await raw.close();
+
+      const storage = await openTestDatabase(db);
+      try {
+        const ops = createOperations(storage);
+        const found = await ops.listConversations({ kind: 'cli' }, 'old-site', { q: 'frais ENTREE' });
+        expect(found.conversations.map((c) => [c.id, c.nothingFound, c.failed])).toEqual([['old-chat', true, false]]);
+        expect(found.conversations[0]!.match!.snippet.filter((x) => x.hit).map((x) => x.text)).toEqual(['Frais', 'entrée']);
+        expect((await ops.listConversations({ kind: 'cli' }, 'old-site', { q: 'où' })).conversations).toHaveLength(1);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
