@@ -446,7 +446,7 @@ export function conversationOperations(c: Context) {
       for (const conversation of conversations) {
         const t = await transcript(site.id, conversation);
         messages += t.messages.length;
-        withMessages.push({ ...conversation, messages: t.messages });
+        withMessages.push({ ...conversation, match: null, messages: t.messages });
       }
       await c.storage.appendAudit({
         siteId: site.id,

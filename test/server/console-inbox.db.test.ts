@@ -289,6 +289,22 @@ describe(`the conversations inbox on ${BACKEND}`, () => {
       buttons: { followUps: [{ text: 'Tell me more' }], sources: [] },
       nothingFound: false,
     });
+    // asked in voice mode: the request carries the avatar's session
+    const voiced = await s.call('/api/chat', {
+      ...json({
+        message: 'And the exit fees?',
+        userSessionId: 'visitor-inbox-chat-01',
+        path: '/chat-page',
+        chatSessionId,
+        sessionToken: 'avatar-token',
+        streamSessionId: 'avatar-session',
+      }),
+      token,
+    });
+    expect(voiced.status).toBe(200);
+    const again = (await viewer.call(`sites/${s.site.id}/conversations/${chatSessionId}`)).body as { conversation: Json; messages: Json[] };
+    expect(again.messages.map((m) => m.voice)).toEqual([false, false, true, true]);
+    expect(again.conversation.voiceTurns).toBe(1);
   });
 
   it('exports the filtered list and one conversation as CSV, safe for spreadsheets', async () => {
