@@ -31,7 +31,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [12, 'a67ceadee7129275', 'd4d810b799f93081'],
   [13, null, null],
   [14, null, null],
-  [15, '78eb2e035bef3c83', 'c1c551febc823549'],
+  [15, '78eb2e035bef3c83', '215bf2d03268dbc3'],
 ];
 
 /**

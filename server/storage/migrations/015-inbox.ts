@@ -14,7 +14,8 @@
  *   diacritic. PostgreSQL: a generated `tsvector` (the `simple` configuration: no stemming, no stop words) over the
  *   text as `inbox_fold` gives it (case and the Latin-1 Supplement and Latin Extended-A diacritics folded, the
  *   separators SQLite's tokenizer splits on made spaces, since PostgreSQL's parser would otherwise keep a URL or an
- *   address whole), with a GIN index.
+ *   address whole), with a GIN index. The two functions keep the schema's search path, so that a restored dump (which
+ *   runs with an empty one) computes the column as the migration did.
  */
 import type { Migration } from './migration';
 
@@ -55,10 +56,10 @@ export const inbox: Migration = {
   CREATE INDEX messages_failed ON messages(chat_session_id) WHERE is_error OR answer_failed;
   CREATE INDEX messages_incomplete ON messages(chat_session_id) WHERE incomplete;
   CREATE INDEX messages_nothing_found ON messages(chat_session_id) WHERE nothing_found;
-  CREATE FUNCTION inbox_fold_letters(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  CREATE FUNCTION inbox_fold_letters(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
     SELECT translate(lower($1), 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦĨĩĪīĬĭĮįİĲĴĵĶķĹĺĻļĽľĿŁŃńŅņŇňŊŌōŎŏŐőŒŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽž', 'aaaaaaæceeeeiiiiðnoooooøuuuuyþaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddđeeeeeeeeeegggggggghhħiiiiiiiiiĳjjkkllllllŀłnnnnnnŋooooooœrrrrrrssssssssttttŧuuuuuuuuuuuuwwyyyzzzzzz')
   $$;
-  CREATE FUNCTION inbox_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  CREATE FUNCTION inbox_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
     SELECT regexp_replace(inbox_fold_letters($1), '[^a-z0-9\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u1fff\\u2070-\\u2fff\\u3040-\\uffff]+', ' ', 'g')
   $$;
   ALTER TABLE messages ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', inbox_fold(content))) STORED;
