@@ -536,3 +536,32 @@ describe(`schema 15 on ${BACKEND}`, () => {
     }
   });
 });
+
+describe(`a failed answer on ${BACKEND}`, () => {
+  it('marks the question whose answer failed, so the conversation is in the failed state', async () => {
+    const failing = await startServer({
+      answers: {
+        name: 'failing',
+        answer: async () => {
+          throw new Error('down');
+        },
+      },
+    });
+    try {
+      const visitor = 'visitor-inbox-fail-01';
+      const res = await failing.call('/api/chat', {
+        ...json({ message: 'Anyone there?', userSessionId: visitor, path: '/help' }),
+        token: await failing.tokenFor(visitor),
+      });
+      expect(res.status).toBe(502);
+      const ops = createOperations(failing.storage);
+      const { conversations } = await ops.listConversations({ kind: 'cli' }, failing.site.id, { state: 'failed' });
+      expect(conversations.map((c) => [c.visitorId, c.messageCount, c.failed])).toEqual([[visitor, 1, true]]);
+      const t = await ops.getTranscript({ kind: 'cli' }, failing.site.id, conversations[0]!.id);
+      expect(t.messages.map((m) => [m.role, m.failed])).toEqual([['user', true]]);
+    } finally {
+      await failing.stop();
+      await failing.remove();
+    }
+  });
+});
