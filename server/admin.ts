@@ -375,11 +375,12 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
 };
 
 const VISITOR_COMMANDS: Record<string, Command> = {
-  'visitor:delete': async ({ storage, site, second }) => {
+  'visitor:delete': async ({ ops, site, second }) => {
     const s = await site();
     const visitor = need(second, "USER_SESSION_ID (the visitor's id: local storage ai_chat_user_session_id on the site)");
     if (!USER_SESSION_ID.test(visitor)) throw new UsageError(`"${visitor}" is not a user session id (8 to 100 of A-Z a-z 0-9 _ -)`);
-    const deleted = await storage.deleteVisitorData(s.id, visitor);
+    // the console's delete too: the one operation, with its audit entry
+    const deleted = await ops.deleteVisitor(CLI, s.id, visitor);
     if (deletedTotal(deleted) === 0) return `nothing stored for visitor ${visitor} on ${s.id}`;
     return `deleted visitor ${visitor} on ${s.id}: ${describeDeleted(deleted)}`;
   },

@@ -160,7 +160,12 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
   const query = buildQuery(request.question);
   if (scope.kind === 'off-topic' && !mentions(passages, scope.topic)) {
     const content = `${say.notFound(where)} ${say.OUT_OF_SCOPE}`;
-    return { content: withHelp(content, request), followUps: suggestTopics(topicPool, request.question, asked), sources: [] };
+    return {
+      content: withHelp(content, request),
+      followUps: suggestTopics(topicPool, request.question, asked),
+      sources: [],
+      nothingFound: true,
+    };
   }
   if (query.terms.length === 0) {
     return { content: say.sayMore(where), followUps: suggestTopics(topicPool, request.question, asked), sources: [] };
@@ -208,7 +213,7 @@ export function answerFromSources(received: AnswerRequest): AnswerResult {
     const ranked = rankPassages(buildIndex(topicPool), query);
     const topics = relatedTopics(ranked, topicPool, request.question, asked);
     const hint = topics.length > 0 ? ` ${say.TOPICS_HINT}` : '';
-    return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [] };
+    return { content: withHelp(`${say.notFound(where)}${hint}`, request), followUps: topics, sources: [], nothingFound: true };
   }
 
   const used = quotes.map((q) => q.passage);

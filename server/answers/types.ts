@@ -49,6 +49,8 @@ export interface AnswerResult {
   followUps: string[];
   /** The names of the sources the answer used ('This page' for the page text). */
   sources: string[];
+  /** The built-in engine's "I couldn't find anything about that" answer (the inbox's nothing-found state). */
+  nothingFound?: boolean;
 }
 
 /** Receives an answer's text as it is written (issue 16): each call appends a piece to what came before. */

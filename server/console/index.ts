@@ -9,6 +9,7 @@ import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
+import { registerInboxRoutes } from './inbox-routes';
 import { registerMemberRoutes } from './member-routes';
 import { consoleRequestHook } from './session';
 import { consoleMemberships, registerSiteRoutes } from './site-routes';
@@ -48,6 +49,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
         api,
         createOperations(services.storage, { now: services.now, memberships: consoleMemberships(services.storage) }),
       );
+      registerInboxRoutes(api, services);
     },
     { prefix: '/console/api' },
   );

@@ -8,6 +8,7 @@ import { analyticsOperations } from './analytics';
 import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
 import { configOperations } from './config';
+import { conversationOperations } from './conversations';
 import { contextOf, type OperationsOptions } from './context';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
@@ -28,6 +29,7 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...appearanceOperations(c),
     ...auditOperations(c),
     ...analyticsOperations(c),
+    ...conversationOperations(c),
   };
 }
 

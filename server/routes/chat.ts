@@ -19,7 +19,7 @@ import { speakable } from '../../contract/speech';
 import type { AnswerRequest, AnswerResult, SourceDoc } from '../answers/types';
 import { ProviderError } from '../answers/types';
 import { sendError } from '../errors';
-import type { DocumentRecord, Storage, VideoRecord } from '../storage/types';
+import type { ActionTrigger, DocumentRecord, MessageDetails, NewMessage, Storage, VideoRecord } from '../storage/types';
 import { siteOf } from './auth-guard';
 import { oneTaskPerTurn } from '../turns';
 import { chatRateLimit } from './chat-rate-limit';
@@ -256,17 +256,7 @@ function providerFailure(reply: FastifyReply, err: unknown, saved: Saved) {
  * The chat response (widget-spec §3): both messages, follow-ups, and buttons that open up
  * to two cited documents; with `response` and `chatSessionId`, which the modal variant reads.
  */
-function answerJson(
-  fileUrl: RouteContext['fileUrl'],
-  req: FastifyRequest,
-  saved: Saved,
-  result: AnswerResult,
-  documents: DocumentRecord[],
-) {
-  const cited = result.sources
-    .map((name) => documents.find((d) => d.name === name && d.fileId))
-    .filter((d): d is DocumentRecord => d !== undefined)
-    .slice(0, 2);
+function answerJson(saved: Saved, result: AnswerResult, responseButtons: ResponseButton[]) {
   return {
     userMessage: messageJson(saved.messages[0]!),
     aiMessage: { ...messageJson(saved.messages[1]!), sources: result.sources },
@@ -274,12 +264,47 @@ function answerJson(
     response: saved.messages[1]!.content,
     chatSessionId: saved.chatSession.id,
     followUpButtons: result.followUps.map((text, i) => ({ id: `${saved.messages[1]!.id}-f${i}`, text })),
-    responseButtons: cited.map((d) => ({
+    responseButtons,
+  };
+}
+
+type ResponseButton = NonNullable<MessageDetails['buttons']>['responseButtons'][number];
+
+/** The buttons that open up to two of the documents an answer cites (widget-spec §3 responseButtons). */
+function responseButtonsFor(
+  fileUrl: RouteContext['fileUrl'],
+  req: FastifyRequest,
+  result: AnswerResult,
+  documents: DocumentRecord[],
+): ResponseButton[] {
+  return result.sources
+    .map((name) => documents.find((d) => d.name === name && d.fileId))
+    .filter((d): d is DocumentRecord => d !== undefined)
+    .slice(0, 2)
+    .map((d) => ({
       id: `doc-${d.id}`,
       name: `Open ${d.name}`,
       buttonType: 'EXTERNAL_LINK' as const,
       externalUrl: fileUrl(req, d.fileId, d.filename),
-    })),
+    }));
+}
+
+/** What the inbox's transcript shows beside a question (docs/console.md "The conversations inbox"): what the visitor had in view. */
+function questionDetails(path: string, documents: DocumentRecord[], about: AskedAbout, actions: ActionTrigger[]): MessageDetails {
+  const names = new Map<string, { name: string; kind: 'document' | 'video' }>([
+    ...documents.map((d) => [d.id, { name: d.name, kind: 'document' as const }] as const),
+    ...about.videos.map((v) => [v.id, { name: v.name, kind: 'video' as const }] as const),
+  ]);
+  return {
+    context: {
+      path,
+      documents: [...about.inContext].flatMap((id) => {
+        const named = names.get(id);
+        return named ? [{ id, ...named }] : [];
+      }),
+      focus: about.focus ?? null,
+      actionButtons: actions.map((a) => ({ id: a.id, name: a.name, buttonType: a.buttonType })),
+    },
   };
 }
 
@@ -350,10 +375,20 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     }
     const asked = new Date().toISOString();
     const documents = await storage.listDocuments(site.id);
-    const [about, history] = await Promise.all([
+    const [about, history, actions] = await Promise.all([
       askedAbout(storage, site.id, documents, body),
       recentHistory(storage, site.id, body.userSessionId, chatSessionId),
+      storage.actionTriggersForPath(site.id, body.path),
     ]);
+    // for the inbox: a question asked in voice mode (the avatar speaks its answer), and what the visitor had in view
+    const voice = Boolean(body.sessionToken && body.streamSessionId);
+    const asQuestion: NewMessage = {
+      role: 'user' as const,
+      content: question,
+      createdAt: asked,
+      voice,
+      details: questionDetails(body.path, documents, about, actions),
+    };
     const sourceDocs = sourceDocuments(documents, about);
     const base: Omit<AppendInput, 'messages'> = {
       siteId: site.id,
@@ -388,11 +423,19 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
         wholeAnswerMs,
       });
     const complete = async (result: AnswerResult) => {
+      const responseButtons = responseButtonsFor(fileUrl, req, result, documents);
       const saved = await storage.appendMessages({
         ...base,
         messages: [
-          { role: 'user', content: question, createdAt: asked },
-          { role: 'ai', content: result.content, createdAt: new Date().toISOString() },
+          asQuestion,
+          {
+            role: 'ai',
+            content: result.content,
+            createdAt: new Date().toISOString(),
+            nothingFound: result.nothingFound === true,
+            voice,
+            details: { buttons: { followUps: result.followUps, responseButtons, sources: result.sources } },
+          },
         ],
       });
       // Voice mode (widget-spec §3 sessionToken, streamSessionId): the avatar says the answer. Where the
@@ -406,19 +449,17 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
           .then((session) => session && avatar.speak(sessionToken, streamSessionId, speakable(result.content)))
           .catch((err: unknown) => req.log.warn({ err }, 'the avatar could not say the answer'));
       }
-      return answerJson(fileUrl, req, saved, result, documents);
+      return answerJson(saved, result, responseButtons);
     };
-    if (streaming) {
-      const events = openEventStream(reply);
-      return { response: reply, reusable: await streamAnswer(req, events, request, base, asked, complete, measured) };
-    }
+    if (streaming)
+      return { response: reply, reusable: await streamAnswer(req, openEventStream(reply), asQuestion, request, base, complete, measured) };
 
     let result: AnswerResult;
     try {
       result = await services.answers.answer(request);
     } catch (err) {
       // The visitor's message is kept; the failure is reported, not stored as an answer.
-      const saved = await storage.appendMessages({ ...base, messages: [{ role: 'user', content: question, createdAt: asked }] });
+      const saved = await storage.appendMessages({ ...base, messages: [{ ...asQuestion, answerFailed: true }] });
       req.log.warn({ err }, 'answer provider failed');
       await measured({ questionId: saved.messages[0]!.id, chatSessionId: saved.chatSession.id }, null, null);
       return { response: providerFailure(reply, err, saved), reusable: null };
@@ -439,9 +480,9 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
   async function streamAnswer(
     req: FastifyRequest,
     events: EventStream,
+    question: NewMessage,
     request: AnswerRequest,
     base: Omit<AppendInput, 'messages'>,
-    asked: string,
     complete: (result: AnswerResult) => Promise<ReturnType<typeof answerJson>>,
     measured: (
       saved: { questionId: string; chatSessionId: string },
@@ -475,8 +516,11 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
         saved = await storage.appendMessages({
           ...base,
           messages: [
-            { role: 'user', content: request.question, createdAt: asked },
-            ...(partial ? [{ role: 'ai' as const, content: partial, createdAt: new Date().toISOString(), incomplete: true }] : []),
+            // the visitor who left stopped the answer; anything else that cut it off is a failure
+            { ...question, answerFailed: !events.signal.aborted },
+            ...(partial
+              ? [{ role: 'ai' as const, content: partial, createdAt: new Date().toISOString(), incomplete: true, voice: question.voice }]
+              : []),
           ],
         });
       } catch (storeErr) {

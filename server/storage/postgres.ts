@@ -17,6 +17,7 @@ import { postgresChatSessions } from './postgres/chat-sessions';
 import { postgresConsoleSessions } from './postgres/console-sessions';
 import { postgresDocuments } from './postgres/documents';
 import { postgresFiles } from './postgres/files';
+import { postgresInbox } from './postgres/inbox';
 import { openListener } from './postgres/listener';
 import { migrate } from './postgres/migrations';
 import { postgresProfiles } from './postgres/profiles';
@@ -83,6 +84,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresAccounts(pool, options.now ?? Date.now),
     ...postgresConsoleSessions(pool, options.now ?? Date.now),
     ...postgresRefusedOrigins(pool),
+    ...postgresInbox(pool),
     ...postgresPreviewKeys(pool, options.now),
     ...postgresAnalyticsReport(pool),
   };

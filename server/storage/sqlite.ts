@@ -23,6 +23,7 @@ import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
+import { sqliteInbox } from './sqlite/inbox';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
 import { sqliteRetention } from './sqlite/retention';
@@ -59,6 +60,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAccounts(db, clock),
     ...sqliteConsoleSessions(db, clock),
     ...sqliteRefusedOrigins(db),
+    ...sqliteInbox(db),
     ...sqlitePreviewKeys(db, options.now),
     ...sqliteAnalyticsReport(db),
   };

@@ -67,7 +67,35 @@ export interface NewMessage {
   isError?: boolean;
   /** An answer cut off before it was complete (issue 16). @default false */
   incomplete?: boolean;
+  /** A question whose answer failed (the provider failed or timed out; stored alone). @default false */
+  answerFailed?: boolean;
+  /** The built-in engine's "I couldn't find anything" answer (the inbox's nothing-found state). @default false */
+  nothingFound?: boolean;
+  /** A question asked, or an answer given, in voice mode (the avatar speaking). @default false */
+  voice?: boolean;
+  /** What the inbox's transcript shows beside the message. @default null (nothing recorded) */
+  details?: MessageDetails | null;
   createdAt: string;
+}
+
+/**
+ * What the inbox's transcript shows beside a message (column `messages.details`, JSON, schema 15; docs/console.md
+ * "The conversations inbox"): for a question, what the visitor had in view; for an answer, what was offered with it.
+ */
+export interface MessageDetails {
+  /** A question's page path, its documents and videos in context, the one asked about, and the page's action buttons. */
+  context?: {
+    path: string;
+    documents: { id: string; name: string; kind: 'document' | 'video' }[];
+    focus: { id: string; name: string } | null;
+    actionButtons: { id: string; name: string; buttonType: ButtonType }[];
+  };
+  /** An answer's follow-up buttons (their ids are the answer's id, `-f`, and their place: 0, 1, 2), response buttons and the sources it named. */
+  buttons?: {
+    followUps: string[];
+    responseButtons: { id: string; name: string; buttonType: 'EXTERNAL_LINK'; externalUrl: string }[];
+    sources: string[];
+  };
 }
 
 export interface StoredFile {
@@ -401,8 +429,15 @@ export interface AnalyticsStorage {
  * button clicks): storage/{sqlite,postgres}/retention.ts. A table added with a visitor's data belongs here too.
  */
 export interface RetentionStorage {
-  /** Deletes everything stored about one visitor of one site, in one transaction. */
-  deleteVisitorData(siteId: string, userSessionId: string): Promise<DeletedVisitorData>;
+  /**
+   * Deletes everything stored about one visitor of one site, in one transaction, with the audit entry made from what
+   * was deleted when given (written in it).
+   */
+  deleteVisitorData(
+    siteId: string,
+    userSessionId: string,
+    audit?: (deleted: DeletedVisitorData) => NewAuditEntry,
+  ): Promise<DeletedVisitorData>;
   /**
    * Deletes, in one transaction, visitor data not touched since `cutoffMs` (epoch ms): chat sessions
    * (with their messages) whose last message is older, profiles last enriched before it whose visitor
@@ -731,6 +766,89 @@ export interface AnalyticsReportStorage {
   analyticsFigures(siteId: string, query: AnalyticsQuery): Promise<AnalyticsFigures>;
 }
 
+/** A state of the inbox's filter: a conversation with at least one answer in it. */
+export type InboxState = 'failed' | 'incomplete' | 'nothing-found';
+
+/** The inbox's filters, combined with AND (docs/console.md "The conversations inbox"). */
+export interface InboxFilter {
+  /** Last activity at or after (ISO 8601). */
+  from?: string;
+  /** Last activity at or before (ISO 8601). */
+  to?: string;
+  /** The path the conversation started on: exactly, or starting with a prefix. */
+  path?: { exact: string } | { prefix: string };
+  /** At least one answer in any of these states. */
+  states?: InboxState[];
+  /** A message holds every word (folded: case and diacritics), the last as a prefix. 1 to 8 words of letters and digits. */
+  words?: string[];
+}
+
+/** A conversation (a chat session) as the inbox lists it. */
+export interface InboxConversation {
+  id: string;
+  visitorId: string;
+  name: string;
+  path: string;
+  startedAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  /** The visitor's first message, or null when it has none. */
+  firstQuestion: string | null;
+  failed: boolean;
+  incomplete: boolean;
+  nothingFound: boolean;
+  /** The visitor's messages asked in voice mode. */
+  voiceTurns: number;
+}
+
+/** A message as the inbox shows it. */
+export interface InboxMessage {
+  id: string;
+  chatSessionId: string;
+  /** Its place in the conversation: 0, 1, 2, … */
+  seq: number;
+  role: Role;
+  type: MessageType;
+  content: string;
+  at: string;
+  failed: boolean;
+  incomplete: boolean;
+  nothingFound: boolean;
+  voice: boolean;
+  details: MessageDetails | null;
+}
+
+/** A button click as the inbox shows it (table `button_clicks`). */
+export interface InboxClick {
+  buttonId: string;
+  chatSessionId: string | null;
+  at: string;
+  pageUrl: string;
+  referrerUrl: string;
+}
+
+/** The conversations inbox's reads (tables `chat_sessions`, `messages` and its search index, `button_clicks`): storage/{sqlite,postgres}/inbox.ts. */
+export interface InboxStorage {
+  /** The site's conversations that pass `filter`, newest first (last activity, then id, descending): at most `limit`, after `after`. */
+  listConversations(
+    siteId: string,
+    filter: InboxFilter,
+    page: { after?: { lastActivityAt: string; id: string }; limit: number },
+  ): Promise<InboxConversation[]>;
+  /** The site's conversation, or null (another site's included). */
+  getConversation(siteId: string, chatSessionId: string): Promise<InboxConversation | null>;
+  /** One visitor's conversations on the site, oldest first. */
+  listVisitorConversations(siteId: string, visitorId: string): Promise<InboxConversation[]>;
+  /** The site's conversation's messages in order: at most `limit`, after place `afterSeq` when given. */
+  listConversationMessages(siteId: string, chatSessionId: string, page: { afterSeq?: number; limit: number }): Promise<InboxMessage[]>;
+  /** For each of the site's conversations named, its newest message that holds `words` (as {@link InboxFilter.words}). */
+  latestMatches(siteId: string, chatSessionIds: readonly string[], words: readonly string[]): Promise<InboxMessage[]>;
+  /** The clicks reported in the site's conversation, in time order. */
+  listConversationClicks(siteId: string, chatSessionId: string): Promise<InboxClick[]>;
+  /** Every click of one visitor on the site, in time order. */
+  listVisitorClicks(siteId: string, visitorId: string): Promise<InboxClick[]>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -747,7 +865,8 @@ export interface DataStorage
     ConsoleSessionStorage,
     RefusedOriginStorage,
     PreviewKeyStorage,
-    AnalyticsReportStorage {}
+    AnalyticsReportStorage,
+    InboxStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

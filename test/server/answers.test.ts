@@ -444,6 +444,8 @@ describe('built-in engine', () => {
       'According to **this page**:\n\n> Your next review meeting is on 14 May with Priya Shah, your adviser.',
     );
     expect(result.content).toMatch(/Source: This page$/);
+    expect(result.nothingFound).toBeUndefined();
+    expect(result.nothingFound).toBeUndefined();
 
     const both = await engine.answer(request('What is my risk profile?', { pageText: PAGE }));
     expect(both.sources).toEqual(['Risk profiles', PAGE_SOURCE]);
@@ -473,6 +475,10 @@ describe('built-in engine', () => {
       const result = await engine.answer(request(question, { pageText: PAGE }));
       expect(result.content).toMatch(/^I couldn't find anything about that in this page or the site's documents\./);
       expect(result.sources).toEqual([]);
+      // the inbox's nothing-found state
+      expect(result.nothingFound).toBe(true);
+      // the inbox's nothing-found state
+      expect(result.nothingFound).toBe(true);
       expect(quotes(result.content)).toEqual([]);
       expect(result.content).not.toMatch(/\d/);
       // What it offers instead are the sources' own topics.
@@ -495,6 +501,8 @@ describe('built-in engine', () => {
   it('asks for more when the question has no searchable words', async () => {
     const result = await engine.answer(request('What is it?'));
     expect(result.content).toMatch(/^Could you say a little more about what you'd like to know\?/);
+    expect(result.nothingFound).toBeUndefined();
+    expect(result.nothingFound).toBeUndefined();
     expect(result.sources).toEqual([]);
   });
 

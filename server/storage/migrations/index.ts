@@ -23,6 +23,7 @@ import { consoleAccounts } from './010-console-accounts';
 import { previewKeyMakers } from './011-preview-key-makers';
 import { consoleSessionDetails } from './012-console-session-details';
 import { analyticsRecords } from './016-analytics-records';
+import { inbox } from './015-inbox';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -49,9 +50,10 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleAccounts,
   previewKeyMakers,
   consoleSessionDetails,
+  // 13 and 14 are the content library's (documents, videos): their migrations take these places when they land
   reserved(13),
   reserved(14),
-  reserved(15),
+  inbox,
   analyticsRecords,
 ];
 

@@ -30,7 +30,7 @@ const Q = {
   ),
   insertMessage: sql(
     'message_insert',
-    'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, nothing_found, voice, details, answer_failed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
   ),
   bumpSession: sql(
     'session_bump',
@@ -86,7 +86,21 @@ export function postgresChatSessions(pool: pg.Pool): ChatSessionStorage {
           const id = randomUUID();
           const type = m.type ?? 'TEXT';
           await db.query(
-            Q.insertMessage([id, sessionId, before + i, m.role, m.content, type, Boolean(m.isError), Boolean(m.incomplete), m.createdAt]),
+            Q.insertMessage([
+              id,
+              sessionId,
+              before + i,
+              m.role,
+              m.content,
+              type,
+              Boolean(m.isError),
+              Boolean(m.incomplete),
+              Boolean(m.nothingFound),
+              Boolean(m.voice),
+              m.details ? JSON.stringify(m.details) : null,
+              Boolean(m.answerFailed),
+              m.createdAt,
+            ]),
           );
           stored.push({
             id,

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { Row } from '../records';
 import type { DeletedVisitorData, RetentionStorage } from '../types';
+import { insertAudit } from './audit';
 import { all, changed, sql, transaction } from './db';
 
 const Q = {
@@ -41,16 +42,18 @@ const Q = {
 export function postgresRetention(pool: pg.Pool): RetentionStorage {
   return {
     // Each runs in one transaction: a delete is never half done, and a reader never sees a session without its messages.
-    deleteVisitorData: (siteId, userSessionId) =>
+    deleteVisitorData: (siteId, userSessionId, audit) =>
       transaction(pool, async (db): Promise<DeletedVisitorData> => {
         const ids = [siteId, userSessionId];
         const { messages, chatSessions } = await deleteSessions(db, await all(db, Q.visitor.sessions(ids)));
-        return {
+        const deleted = {
           chatSessions,
           messages,
           profiles: await changed(db, Q.visitor.profile(ids)),
           buttonClicks: await changed(db, Q.visitor.clicks(ids)),
         };
+        if (audit) await insertAudit(db, audit(deleted));
+        return deleted;
       }),
     async purgeOlderThan(cutoffMs) {
       if (!Number.isFinite(cutoffMs)) throw new Error(`purgeOlderThan: ${cutoffMs} is not a time`);

@@ -48,7 +48,7 @@ export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
     'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
   );
   const insertMessage = db.prepare(
-    'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO messages (id, chat_session_id, seq, role, content, type, is_error, incomplete, nothing_found, voice, details, answer_failed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const bumpSession = db.prepare('UPDATE chat_sessions SET message_count = message_count + ?, last_message_at = ? WHERE id = ?');
   const renameSession = db.prepare('UPDATE chat_sessions SET name = ? WHERE site_id = ? AND user_session_id = ? AND id = ?');
@@ -83,6 +83,10 @@ export function sqliteChatSessions(db: Db): Sync<ChatSessionStorage> {
         m.type ?? 'TEXT',
         m.isError ? 1 : 0,
         m.incomplete ? 1 : 0,
+        m.nothingFound ? 1 : 0,
+        m.voice ? 1 : 0,
+        m.details ? JSON.stringify(m.details) : null,
+        m.answerFailed ? 1 : 0,
         m.createdAt,
       );
       return {

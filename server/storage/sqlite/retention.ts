@@ -3,7 +3,8 @@
  * and everyone's past the retention period. The visitor data lives in chat_sessions, messages,
  * profiles and button_clicks (../migrations); a table added there with a visitor's data belongs here too.
  */
-import type { DeletedVisitorData, RetentionStorage } from '../types';
+import type { DeletedVisitorData, NewAuditEntry, RetentionStorage } from '../types';
+import { auditWriter } from './audit';
 import type { Db, Row, Sync } from './db';
 
 const count = (r: Row | undefined) => Number(r?.n ?? 0);
@@ -40,16 +41,21 @@ export function sqliteRetention(db: Db): Sync<RetentionStorage> {
   };
 
   // Each runs in one transaction: a delete is never half done, and a reader never sees a session without its messages.
-  const deleteVisitorData = db.transaction((siteId: string, userSessionId: string): DeletedVisitorData => {
-    const messages = count(visitor.countMessages.get(siteId, userSessionId));
-    visitor.messages.run(siteId, userSessionId);
-    return {
-      chatSessions: visitor.sessions.run(siteId, userSessionId).changes,
-      messages,
-      profiles: visitor.profile.run(siteId, userSessionId).changes,
-      buttonClicks: visitor.clicks.run(siteId, userSessionId).changes,
-    };
-  });
+  const writeAudit = auditWriter(db);
+  const deleteVisitorData = db.transaction(
+    (siteId: string, userSessionId: string, audit?: (deleted: DeletedVisitorData) => NewAuditEntry): DeletedVisitorData => {
+      const messages = count(visitor.countMessages.get(siteId, userSessionId));
+      visitor.messages.run(siteId, userSessionId);
+      const deleted = {
+        chatSessions: visitor.sessions.run(siteId, userSessionId).changes,
+        messages,
+        profiles: visitor.profile.run(siteId, userSessionId).changes,
+        buttonClicks: visitor.clicks.run(siteId, userSessionId).changes,
+      };
+      if (audit) writeAudit(audit(deleted));
+      return deleted;
+    },
+  );
   const purgeOlderThan = db.transaction((cutoffMs: number): DeletedVisitorData => {
     // The columns hold Date#toISOString() text, whose order is the order of the times.
     const cutoff = new Date(cutoffMs).toISOString();
@@ -60,7 +66,7 @@ export function sqliteRetention(db: Db): Sync<RetentionStorage> {
   });
 
   return {
-    deleteVisitorData: (siteId, userSessionId) => deleteVisitorData(siteId, userSessionId),
+    deleteVisitorData: (siteId, userSessionId, audit) => deleteVisitorData(siteId, userSessionId, audit),
     purgeOlderThan: (cutoffMs) => {
       if (!Number.isFinite(cutoffMs)) throw new Error(`purgeOlderThan: ${cutoffMs} is not a time`);
       return purgeOlderThan(cutoffMs);

@@ -1,0 +1,248 @@
+/**
+ * `npm run bench:inbox`: the conversations inbox's search on 100,000 messages (docs/benchmarks.md "The inbox's
+ * search"), on SQLite and on PostgreSQL (a throwaway cluster on a temporary folder, durability settings as in
+ * production; skipped where PostgreSQL is not installed). The same messages go into both, written in bulk in one
+ * transaction (the search index kept by the schema's own triggers and generated column); then each search runs as
+ * the console's list runs it (server/operations/conversations.ts: a page of 25 conversations, newest first, each
+ * with its newest matching message and snippet), beside a plain baseline in the same run: one message read by its
+ * primary key. p50 and p95 in milliseconds over RUNS runs of each.
+ */
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createOperations } from '../server/operations';
+import { listQuery, numbered } from '../server/storage/inbox-query';
+import { openPostgresStorage } from '../server/storage/postgres';
+import { openSqliteStorage } from '../server/storage/sqlite';
+import type { Storage } from '../server/storage/types';
+import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
+/** Messages per conversation: a question and an answer, twice. */
+const PER_CONVERSATION = 4;
+const RUNS = Number(process.env.BENCH_RUNS || 40);
+const GOAL_MS = 200;
+
+/** A small deterministic generator (mulberry32): both databases get the same messages, every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'he', 'ja', 'qu'];
+/** Words of a domain, the common ones early: a Zipf-like pick makes `fees` frequent and the tail rare. */
+const DOMAIN = ['fees', 'super', 'account', 'investment', 'return', 'risk', 'management', 'portfolio', 'tax', 'growth'];
+/** Words put in exactly ten messages each: the rare searches. */
+const RARE = ['zanzibar', 'quokka', 'xylophone'];
+
+function vocabulary(next: () => number): string[] {
+  const words = new Set(DOMAIN);
+  while (words.size < 5000) {
+    const n = 2 + Math.floor(next() * 3);
+    words.add(Array.from({ length: n }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+  }
+  return [...words];
+}
+
+interface Row {
+  sessionId: string;
+  id: string;
+  seq: number;
+  role: 'user' | 'ai';
+  content: string;
+  at: string;
+}
+
+function messages(): { sessions: { id: string; visitor: string; at: string; last: string; path: string }[]; rows: Row[] } {
+  const next = random(33);
+  const words = vocabulary(next);
+  const pick = () => words[Math.floor(words.length * next() ** 3)]!;
+  const rareAt = new Map<number, string>();
+  RARE.forEach((w, i) => {
+    for (let k = 0; k < 10; k++) rareAt.set(Math.floor((MESSAGES / 31) * (k * 3 + i + 1)) % MESSAGES, w);
+  });
+  const sessions = [];
+  const rows: Row[] = [];
+  const start = Date.UTC(2026, 0, 1);
+  for (let s = 0; s * PER_CONVERSATION < MESSAGES; s++) {
+    const id = `c${String(s).padStart(7, '0')}`;
+    const t0 = start + s * 300_000;
+    for (let m = 0; m < PER_CONVERSATION && rows.length < MESSAGES; m++) {
+      const n = rows.length;
+      const length = m % 2 === 0 ? 8 + Math.floor(next() * 8) : 30 + Math.floor(next() * 40);
+      const text = Array.from({ length }, pick);
+      const rare = rareAt.get(n);
+      if (rare) text.splice(Math.floor(next() * text.length), 0, rare);
+      rows.push({
+        sessionId: id,
+        id: `m${String(n).padStart(7, '0')}`,
+        seq: m,
+        role: m % 2 === 0 ? 'user' : 'ai',
+        content: `${text.join(' ')}.`,
+        at: new Date(t0 + m * 20_000).toISOString(),
+      });
+    }
+    sessions.push({
+      id,
+      visitor: `visitor-bench-${String(s % 5000).padStart(5, '0')}`,
+      at: new Date(t0).toISOString(),
+      last: rows.at(-1)!.at,
+      path: `/page-${s % 20}`,
+    });
+  }
+  return { sessions, rows };
+}
+
+/** The searches: common, middling, rare, a prefix, two words. */
+const SEARCHES: { label: string; q: string }[] = [
+  { label: 'common word (fees)', q: 'fees' },
+  { label: 'middling word (growth)', q: 'growth' },
+  { label: 'rare word (10 messages)', q: 'zanzibar' },
+  { label: 'prefix (manag…)', q: 'manag' },
+  { label: 'two words (fees risk)', q: 'fees risk' },
+  { label: 'no match', q: 'nowhereword' },
+];
+
+async function time(runs: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await run(0);
+  const took: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await run(i);
+    took.push(performance.now() - t);
+  }
+  took.sort((a, b) => a - b);
+  const at = (p: number) => Number(took[Math.min(took.length - 1, Math.floor(p * took.length))]!.toFixed(2));
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+interface Result {
+  database: string;
+  search: string;
+  p50: number;
+  p95: number;
+  found: number;
+}
+
+async function measure(database: string, storage: Storage, siteId: string, byId: (id: string) => Promise<unknown>): Promise<Result[]> {
+  const ops = createOperations(storage);
+  const cli = { kind: 'cli' } as const;
+  const out: Result[] = [];
+  const baseline = await time(RUNS * 5, (i) => byId(`m${String((i * 7919) % MESSAGES).padStart(7, '0')}`));
+  out.push({ database, search: 'baseline: one message by primary key', ...baseline, found: 1 });
+  for (const { label, q } of SEARCHES) {
+    const page = await ops.listConversations(cli, siteId, { q });
+    const r = await time(RUNS, () => ops.listConversations(cli, siteId, { q }));
+    out.push({ database, search: label, ...r, found: page.conversations.length });
+  }
+  const listed = await time(RUNS, () => ops.listConversations(cli, siteId, {}));
+  out.push({ database, search: 'list, no search (first page)', ...listed, found: 25 });
+  return out;
+}
+
+async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-inbox-'));
+  try {
+    const file = path.join(dir, 'bench.db');
+    const setup = openSqliteStorage(file);
+    const site = await setup.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
+    await setup.close();
+    const db = new Database(file);
+    const seeded = performance.now();
+    const session = db.prepare(
+      'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const message = db.prepare(
+      'INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      for (const s of data.sessions) session.run(s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION);
+      for (const m of data.rows) message.run(m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at);
+    })();
+    console.log(`SQLite: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const byId = db.prepare('SELECT content FROM messages WHERE id = ?');
+    const storage = openSqliteStorage(file);
+    try {
+      return await measure('SQLite', storage, site.id, async (id) => byId.get(id));
+    } finally {
+      await storage.close();
+      db.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
+  if (!findPostgresBin()) {
+    console.log('PostgreSQL is not installed (apt-get install postgresql): its rows are skipped.');
+    return [];
+  }
+  const cluster = await startPostgresCluster({ durable: true });
+  try {
+    const url = await cluster.createDatabase('bench');
+    const storage = await openPostgresStorage(url);
+    const site = await storage.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const seeded = performance.now();
+      await client.query('BEGIN');
+      const batch = 1000;
+      for (let i = 0; i < data.sessions.length; i += batch) {
+        const part = data.sessions.slice(i, i + batch);
+        const values = part.flatMap((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]);
+        const rows = part.map((_, j) => `(${Array.from({ length: 8 }, (_, k) => `$${j * 8 + k + 1}`).join(', ')})`).join(', ');
+        await client.query(
+          `INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES ${rows}`,
+          values,
+        );
+      }
+      for (let i = 0; i < data.rows.length; i += batch) {
+        const part = data.rows.slice(i, i + batch);
+        const values = part.flatMap((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]);
+        const rows = part.map((_, j) => `(${Array.from({ length: 7 }, (_, k) => `$${j * 7 + k + 1}`).join(', ')})`).join(', ');
+        await client.query(`INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES ${rows}`, values);
+      }
+      await client.query('COMMIT');
+      await client.query('ANALYZE');
+      console.log(`PostgreSQL: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+      if (process.env.BENCH_EXPLAIN) {
+        for (const words of [undefined, ['fees'], ['manag']]) {
+          const { text, values } = listQuery('postgres', site.id, words ? { words } : {}, { limit: 26 });
+          const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${numbered(text)}`, values);
+          console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+        }
+      }
+      return await measure('PostgreSQL', storage, site.id, (id) => client.query('SELECT content FROM messages WHERE id = $1', [id]));
+    } finally {
+      await client.end();
+      await storage.close();
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
+async function main() {
+  const data = messages();
+  const results = [...(await sqlite(data)), ...(await postgres(data))];
+  console.log(`\nThe inbox's search on ${MESSAGES.toLocaleString('en')} messages: ms, ${RUNS} runs each (goal: under ${GOAL_MS} ms)\n`);
+  console.log('| database | query | p50 | p95 | conversations on the page |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.database} | ${r.search} | ${r.p50} | ${r.p95} | ${r.found} |`);
+  const over = results.filter((r) => r.p95 >= GOAL_MS);
+  if (over.length > 0) {
+    console.log(`\nOver ${GOAL_MS} ms at p95: ${over.map((r) => `${r.database} ${r.search}`).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
