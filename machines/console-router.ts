@@ -10,7 +10,7 @@ import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 
 /** The console's screens, as codes. */
-export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'notFound';
+export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'notFound' | 'account';
 
 /** A parsed address. */
 export interface Route {
@@ -28,6 +28,8 @@ export const isPublic = (route: Route) => PUBLIC.includes(route.name);
 export const CONSOLE_ROOT = '/console';
 export const SIGN_IN_PATH = `${CONSOLE_ROOT}/sign-in`;
 export const SITES_PATH = `${CONSOLE_ROOT}/sites`;
+/** One's own account (password, sessions): private, and not a site's screen. */
+export const ACCOUNT_PATH = `${CONSOLE_ROOT}/account`;
 
 const SITE_SCREENS: Record<string, RouteName> = { '': 'overview', appearance: 'appearance', members: 'members', audit: 'audit' };
 
@@ -46,6 +48,7 @@ export function parseRoute(path: string): Route {
   if (first === 'sign-in' && second === undefined) return { name: 'signIn' };
   if (first === 'invite' && second && third === undefined) return { name: 'invite', token: second };
   if (first === 'sites' && second === undefined) return { name: 'sites' };
+  if (first === 'account' && second === undefined) return { name: 'account' };
   if (first === 'sites' && second && rest.length === 0) {
     const name = SITE_SCREENS[third ?? ''];
     if (name) return { name, siteId: second };
@@ -66,6 +69,8 @@ export function pathOf(route: Route): string {
       return SITES_PATH;
     case 'overview':
       return site;
+    case 'account':
+      return ACCOUNT_PATH;
     default:
       return `${site}/${route.name}`;
   }

@@ -204,6 +204,8 @@ describe('the project names each entry once', () => {
       'console-overview',
       'console-members',
       'console-audit',
+      'console-account',
+      'console-reauth',
       'console-appearance',
       'console-preview',
     ]);

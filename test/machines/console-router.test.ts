@@ -28,6 +28,9 @@ describe('routes', () => {
     ['/console/sites/s1/members', { name: 'members', siteId: 's1' }],
     ['/console/sites/s1/audit', { name: 'audit', siteId: 's1' }],
     ['/console/sites/s1/nope', { name: 'notFound' }],
+    ['/console/account', { name: 'account' }],
+    ['/console/account/', { name: 'account' }],
+    ['/console/account/x', { name: 'notFound' }],
     ['/console/invite', { name: 'notFound' }],
     ['/console/sites/%E0%A4%A/audit', { name: 'notFound' }],
     ['/elsewhere', { name: 'notFound' }],
@@ -44,6 +47,7 @@ describe('routes', () => {
       { name: 'appearance', siteId: 'x' },
       { name: 'members', siteId: 'x' },
       { name: 'audit', siteId: 'x' },
+      { name: 'account' },
     ] as Route[])
       expect(parseRoute(pathOf(r))).toEqual(r);
   });
@@ -81,6 +85,15 @@ describe('the router', () => {
     r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
     expect(r.route()).toEqual({ name: 'audit', siteId: 's1' });
     expect(r.commands.at(-1)).toEqual({ type: 'REPLACE', path: '/console/sites/s1/audit' });
+  });
+
+  it('one’s account is private: sign-in first, then the account', () => {
+    const r = router('/console/account');
+    r.actor.send({ type: 'ROUTE.SESSION_ENDED' });
+    expect(r.route()).toEqual({ name: 'signIn' });
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'account' });
+    expect(r.commands.at(-1)).toEqual({ type: 'REPLACE', path: '/console/account' });
   });
 
   it('after sign-out, Back to a private screen shows sign-in', () => {
