@@ -38,6 +38,10 @@ export function ReauthDialog({ onClose }: { onClose: (confirmed: boolean) => voi
       opener?.focus?.();
     };
   }, []);
+  // a session that ends meanwhile (401 at POST reauth, another tab's sign-out): nothing to confirm any more
+  useEffect(() => {
+    if (!account) onClose(false);
+  }, [account, onClose]);
   useEffect(() => {
     if (task.phase === 'done') onClose(true);
     // a wrong password: the field is emptied and takes the focus again, its error read out

@@ -247,11 +247,13 @@ describe('the password dialog of a sensitive change', () => {
   /** The real client over a fake fetch: the key's rotation answers REAUTH_REQUIRED until the password is confirmed. */
   function server(password = 'correct horse battery') {
     let fresh = false;
+    let ended = false;
     const calls: string[] = [];
     const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.replace('/console/api/', '');
       const method = init.method ?? 'GET';
       calls.push(`${method} ${path}`);
+      if (ended) return Response.json({ error: 'UNAUTHENTICATED' }, { status: 401 });
       if (path === 'session') return Response.json(SESSION);
       if (path === 'sites/s1') return Response.json(SITE);
       if (path === 'sites/s1/refused-origins') return Response.json([]);
@@ -267,12 +269,19 @@ describe('the password dialog of a sensitive change', () => {
       return Response.json({ error: 'NOT_FOUND' }, { status: 404 });
     });
     const prompt = reauthPrompt();
-    const api = createApi({ fetch: fetch as unknown as typeof globalThis.fetch, reauth: prompt.ask });
-    return { api, calls, prompt };
+    // as console/main.tsx does: a 401 ends the session in the app (bound once the console is drawn)
+    const expired = { send: () => {} };
+    const api = createApi({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      reauth: prompt.ask,
+      onUnauthenticated: () => expired.send(),
+    });
+    return { api, calls, prompt, expired, end: () => (ended = true) };
   }
 
+  let rendered: ReturnType<typeof renderConsole>;
   async function rotate(prompt: ReturnType<typeof reauthPrompt>, api: ConsoleApi) {
-    renderConsole('/console/sites/s1', api, <prompt.Prompt />);
+    rendered = renderConsole('/console/sites/s1', api, <prompt.Prompt />);
     fireEvent.click(await screen.findByRole('button', { name: 'Rotate key' }));
     fireEvent.click(within(await screen.findByRole('dialog', { hidden: true })).getByRole('button', { name: 'Rotate', hidden: true }));
     return screen.findByRole('dialog', { name: 'Confirm your password', hidden: true });
@@ -308,6 +317,17 @@ describe('the password dialog of a sensitive change', () => {
     expect(screen.queryByRole('dialog', { name: 'Confirm your password', hidden: true })).toBeNull();
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST sites/s1/key']);
     expect(screen.queryByText(/The key was rotated/)).toBeNull();
+  });
+
+  it('a session that ends meanwhile closes it: the call fails, and sign-in shows', async () => {
+    const { api, prompt, end, expired } = server();
+    const dialog = await rotate(prompt, api);
+    expired.send = () => rendered.root().send({ type: 'SESSION.EXPIRED' });
+    end();
+    fireEvent.input(within(dialog).getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your password', hidden: true })).toBeNull());
   });
 
   it('calls refused together wait for one answer', async () => {
