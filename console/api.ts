@@ -305,7 +305,8 @@ export function createApi(options: ApiOptions = {}) {
     }
     if (!res.ok) {
       const error = await refusal(res);
-      if (error.code === 'UNAUTHENTICATED' || res.status === 401) {
+      // a wrong password where one is confirmed (401 SIGN_IN_FAILED at reauth or a password change) ends nothing
+      if (error.code === 'UNAUTHENTICATED') {
         csrfToken = '';
         if (!sessionCall) options.onUnauthenticated?.();
       }

@@ -4,7 +4,7 @@
  * does is an event sent to them.
  */
 import { Suspense, useCallback, useEffect, useRef } from 'react';
-import { isPublic, pathOf, type Route, type RouteName, selectLeaving, selectRoute } from '../machines/console-router';
+import { ACCOUNT_PATH, isPublic, pathOf, type Route, type RouteName, selectLeaving, selectRoute } from '../machines/console-router';
 import { selectAccount, selectPhase, selectSites } from '../machines/console-session';
 import { useApi, useRouter, useRouterActor, useSession, useSessionActor } from './context';
 import { W } from './messages';
@@ -71,6 +71,7 @@ function LeaveDialog() {
 function Header() {
   const account = useSession(selectAccount);
   const session = useSessionActor();
+  const onAccount = useRouter((s) => s.context.route.name === 'account');
   return (
     <header data-part="header">
       <div data-part="header-inner">
@@ -78,6 +79,9 @@ function Header() {
         {account && (
           <div data-part="account">
             <span data-part="email">{W.signedInAs(account.email)}</span>
+            <Link to={ACCOUNT_PATH} {...(onAccount ? { 'aria-current': 'page' as const } : {})}>
+              {W.screens.account}
+            </Link>
             <button type="button" onClick={() => session.send({ type: 'SIGN_OUT' })}>
               {W.signOut}
             </button>

@@ -6,12 +6,15 @@ import { createApi } from './api';
 import { App } from './app';
 import { ApiContext, ConsoleActorContext } from './context';
 import { browserConsole } from './effects';
+import { reauthPrompt } from './reauth-prompt';
 
 const root = document.getElementById('console');
 if (!root) throw new Error('The console needs an element with id "console".');
 // a call answering 401 ends the session in the app too: what it shows is cleared (send is bound once the root starts)
 let expired: () => void = () => {};
-const api = createApi({ onUnauthenticated: () => expired() });
+// a sensitive change answered REAUTH_REQUIRED asks for the password in a dialog (loaded the first time it is needed)
+const reauth = reauthPrompt();
+const api = createApi({ onUnauthenticated: () => expired(), reauth: reauth.ask });
 const logic = browserConsole(api);
 root.replaceChildren();
 createRoot(root).render(
@@ -23,6 +26,7 @@ createRoot(root).render(
         }}
       />
       <App />
+      <reauth.Prompt />
     </ConsoleActorContext.Provider>
   </ApiContext.Provider>,
 );

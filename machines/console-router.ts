@@ -21,6 +21,7 @@ export type RouteName =
   | 'inbox'
   | 'conversation'
   | 'analytics'
+  | 'account'
   | 'notFound';
 
 /** A parsed address. */
@@ -41,6 +42,8 @@ export const isPublic = (route: Route) => PUBLIC.includes(route.name);
 export const CONSOLE_ROOT = '/console';
 export const SIGN_IN_PATH = `${CONSOLE_ROOT}/sign-in`;
 export const SITES_PATH = `${CONSOLE_ROOT}/sites`;
+/** One's own account (password, sessions): private, and not a site's screen. */
+export const ACCOUNT_PATH = `${CONSOLE_ROOT}/account`;
 
 const SITE_SCREENS: Record<string, RouteName> = {
   '': 'overview',
@@ -66,6 +69,7 @@ export function parseRoute(path: string): Route {
   if (first === 'sign-in' && second === undefined) return { name: 'signIn' };
   if (first === 'invite' && second && third === undefined) return { name: 'invite', token: second };
   if (first === 'sites' && second === undefined) return { name: 'sites' };
+  if (first === 'account' && second === undefined) return { name: 'account' };
   if (first === 'sites' && second && rest.length === 0) {
     const name = SITE_SCREENS[third ?? ''];
     if (name) return { name, siteId: second };
@@ -90,6 +94,8 @@ export function pathOf(route: Route): string {
       return site;
     case 'conversation':
       return `${site}/inbox/${encodeURIComponent(route.conversationId ?? '')}`;
+    case 'account':
+      return ACCOUNT_PATH;
     default:
       return `${site}/${route.name}`;
   }

@@ -28,6 +28,8 @@ export interface ServerConfig {
   bootPerIp: number;
   /** How long a site's API key keeps working after a rotation (KEY_GRACE). @default 24 h */
   keyGraceMs: number;
+  /** How long after its password was given a console session may make a sensitive change (REAUTH_AFTER). @default 10 min */
+  reauthAfterMs: number;
   /** How long renewals may keep a session's tokens alive from its boot (TOKEN_MAX_LIFE). @default 24 h */
   tokenMaxLifeMs: number;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY: true, a hop count, or addresses/CIDRs). @default false */
@@ -144,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', DEFAULT_PER_IP.boot),
     tokenMaxLifeMs: duration(env, 'TOKEN_MAX_LIFE', '24h'),
     keyGraceMs: duration(env, 'KEY_GRACE', '24h'),
+    reauthAfterMs: duration(env, 'REAUTH_AFTER', '10m'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),

@@ -48,7 +48,7 @@ async function main() {
         maxBodyBytes: 1024 * 1024,
       },
     },
-    console: { storage, publicUrl: config.publicUrl, keyGraceMs: config.keyGraceMs },
+    console: { storage, publicUrl: config.publicUrl, keyGraceMs: config.keyGraceMs, reauthAfterMs: config.reauthAfterMs },
     pageValues: {
       API_KEY: demo.apiKey,
       SMART_DOC_TOKEN: demo.smartDocToken,

@@ -37,6 +37,7 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   inbox: screen(() => import('./inbox'), 'InboxScreen'),
   conversation: screen(() => import('./inbox'), 'ConversationScreen'),
   analytics: screen(() => import('./analytics'), 'AnalyticsScreen'),
+  account: screen(() => import('./account'), 'AccountScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

@@ -14,6 +14,8 @@ export interface ConsoleServices {
   now?: () => number;
   /** How long a rotated-out API key keeps working (KEY_GRACE). @default 24 h */
   keyGraceMs?: number;
+  /** How long after its password was given a session may make a sensitive change (REAUTH_AFTER). @default REAUTH_AFTER_MS (10 min) */
+  reauthAfterMs?: number;
   /** scrypt's cost for new password hashes (tests lower it). @default SCRYPT_COST */
   scryptCost?: ScryptCost;
   /** How many password hashes run at once and wait their turn (limits.ts HASHING; tests lower it). @default HASHING */

@@ -28,7 +28,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       api.setNotFoundHandler(() => {
         throw new ConsoleError(404, 'NOT_FOUND', 'Not found.');
       });
-      api.addHook('onRequest', consoleRequestHook(services.storage, c.secureCookie));
+      api.addHook('onRequest', consoleRequestHook(services.storage, c.secureCookie, services.reauthAfterMs));
       // nothing of the console's is kept by a browser or a proxy (ASVS 8.2.1): the back button after sign-out shows nothing
       api.addHook('onSend', async (_req, reply, payload) => {
         reply.header('Cache-Control', 'no-store');

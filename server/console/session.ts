@@ -16,7 +16,7 @@ export interface SignedIn {
   accountId: string;
   email: string;
   csrfToken: string;
-  /** Whether the password was given in this session in the last 10 minutes (limits.ts REAUTH_AFTER_MS). */
+  /** Whether the password was given in this session in the last 10 minutes (limits.ts REAUTH_AFTER_MS; REAUTH_AFTER sets another). */
   fresh: boolean;
   /** The account's role on a site, or null. */
   roleOn(siteId: string): Promise<SiteRole | null>;
@@ -86,9 +86,9 @@ function sameSecret(a: string, b: string): boolean {
  * The console API's request hook: reads the session the cookie names, and refuses a state-changing call (403 CSRF)
  * whose Origin is not the server's own, or (on a route that needs a session) whose X-CSRF-Token is not the session's;
  * a public state-changing call must send JSON (415). A request with more than one session cookie gets 401, and ours
- * cleared.
+ * cleared. A sensitive route answers 403 REAUTH_REQUIRED when the password was given more than `reauthAfterMs` ago.
  */
-export function consoleRequestHook(storage: Storage, publicHttps: boolean) {
+export function consoleRequestHook(storage: Storage, publicHttps: boolean, reauthAfterMs = REAUTH_AFTER_MS) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const changes = !SAFE_METHODS.has(req.method);
     if (changes && headerOf(req, 'origin') !== ownOrigin(req)) {
@@ -108,7 +108,7 @@ export function consoleRequestHook(storage: Storage, publicHttps: boolean) {
         email: found.email,
         csrfToken: found.csrfToken,
         // lastSeenAt is the storage's now
-        fresh: found.lastSeenAt - found.authAt < REAUTH_AFTER_MS,
+        fresh: found.lastSeenAt - found.authAt < reauthAfterMs,
         roleOn: (siteId) => storage.siteRole(found.accountId, siteId),
       };
     }

@@ -206,6 +206,8 @@ describe('the project names each entry once', () => {
       'console-audit',
       'console-inbox',
       'console-analytics',
+      'console-account',
+      'console-reauth',
       'console-appearance',
       'console-preview',
     ]);

@@ -3,6 +3,7 @@
  * calls answered by the fake API) and a fake API client whose calls each test may replace.
  */
 import { render } from '@testing-library/preact';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { type createActor, fromCallback, fromPromise } from 'xstate';
 import type { ConsoleApi, SiteDetail } from '../../console/api';
@@ -72,8 +73,11 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
 
 const data = (s: SessionData) => ({ account: s.account, sites: s.sites });
 
-/** Renders the console at `path` with `api`; returns the address bar's commands and the root actor. */
-export function renderConsole(path: string, api: ConsoleApi = fakeApi()) {
+/**
+ * Renders the console at `path` with `api` (and `after` the frame, inside its providers, as console/main.tsx draws
+ * the password dialog's place); returns the address bar's commands and the root actor.
+ */
+export function renderConsole(path: string, api: ConsoleApi = fakeApi(), after?: ReactNode) {
   const commands: HistoryCommand[] = [];
   const logic = consoleMachine.provide({
     actors: {
@@ -104,6 +108,7 @@ export function renderConsole(path: string, api: ConsoleApi = fakeApi()) {
       <ConsoleActorContext.Provider logic={logic} options={{ input: { path } }}>
         <Grab />
         <App />
+        {after}
       </ConsoleActorContext.Provider>
     </ApiContext.Provider>,
   );

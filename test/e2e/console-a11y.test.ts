@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { violations } from './axe';
-import { FAKE_SITE, fakeConsoleApi } from './console-fake-api';
+import { FAKE_PASSWORD, FAKE_SITE, fakeConsoleApi } from './console-fake-api';
 import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
@@ -28,6 +28,7 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/inbox/conv-1`, true, 'How long does delivery to Norway take?'],
   [`/console/sites/${FAKE_SITE}/analytics`, true, 'Analytics'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
+  ['/console/account', true, 'Account'],
 ];
 
 describe.each([1280, 320])('the console at %i px', (width) => {
@@ -42,7 +43,73 @@ describe.each([1280, 320])('the console at %i px', (width) => {
   });
 });
 
+describe.each([1280, 320])('the password dialog at %i px', (width) => {
+  it('a sensitive change asks for the password: axe finds nothing, nothing scrolls sideways', async () => {
+    const page = await suite.page({ viewport: { width, height: 800 }, allowed: /status of 40[13]/ });
+    await fakeConsoleApi(page, { reauth: true });
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}`);
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the API key?' }).getByRole('button', { name: 'Rotate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill('a wrong password');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+});
+
 describe('the keyboard', () => {
+  it('the password dialog: the focus starts in its field, Enter confirms, the change is made; Escape cancels it', async () => {
+    const page = await suite.page({ allowed: /status of 40[13]/ });
+    await fakeConsoleApi(page, { reauth: true });
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}`);
+    const rotate = page.getByRole('button', { name: 'Rotate key' });
+    const ask = async () => {
+      await rotate.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Rotate the API key?' }).getByRole('button', { name: 'Rotate' }).press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+      await dialog.waitFor();
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password');
+      return dialog;
+    };
+    // Escape: the change is not made, and the screen says why
+    let dialog = await ask();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('alert').filter({ hasText: 'This change needs your password' }).waitFor();
+    // the page behind is inert while it is open: Tab stays inside it; Enter in the field confirms
+    dialog = await ask();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-labelledby'))).toBe('reauth-title');
+    await dialog.getByLabel('Password').fill(FAKE_PASSWORD);
+    await dialog.getByLabel('Password').press('Enter');
+    await page.getByText('The key was rotated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the account screen: End on another session asks, Escape keeps it, the focus returns to End', async () => {
+    const page = await suite.page({ allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites`);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    const end = page.getByRole('button', { name: /^End the session on Safari on iOS/ });
+    await end.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'End the session on Safari on iOS?' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^End the session on Safari on iOS/);
+  });
+
   it('a dialog takes the focus, Escape closes it, the focus returns to its button', async () => {
     const page = await suite.page({ allowed });
     await fakeConsoleApi(page);

@@ -22,6 +22,29 @@ const DETAIL = {
   appearanceVersion: 3,
 };
 
+/** One's sessions: this one, another browser, and one signed in without a User-Agent. */
+const ACCOUNT_SESSIONS = [
+  {
+    id: 'h1',
+    createdAt: '2026-11-26T08:00:00Z',
+    lastSeenAt: '2026-11-26T10:00:00Z',
+    current: true,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  },
+  {
+    id: 'h2',
+    createdAt: '2026-11-20T07:30:00Z',
+    lastSeenAt: '2026-11-25T18:12:00Z',
+    current: false,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  },
+  { id: 'h3', createdAt: '2026-11-02T12:00:00Z', lastSeenAt: '2026-11-03T09:00:00Z', current: false },
+];
+
+/** The password the stand-in's re-authentication takes. */
+export const FAKE_PASSWORD = 'correct horse battery';
+
 /** The answers, by method and path under /console/api/ (the site's id is `site-1`). */
 function answer(method: string, path: string, signedIn: boolean): [number, unknown] {
   const session = { account: { id: 'acc-1', email: 'owner@harbour-shoes.example' }, csrfToken: 'csrf-1', sites: [SITE] };
@@ -35,6 +58,7 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
   const site = `sites/${FAKE_SITE}`;
   if (path === 'sites') return [200, [SITE, { id: 'site-2', name: 'Harbour Blog', role: 'viewer' }]];
   if (path === site) return [200, DETAIL];
+  if (path === `${site}/key`) return [200, { apiKey: 'pk_live_8d2e5f1a0c', previousKey: { validUntil: '2026-11-27T10:00:00Z' } }];
   if (path === `${site}/refused-origins`)
     return [200, [{ origin: 'https://shop.harbour-shoes.example', lastSeenAt: '2026-11-26T09:12:00Z', count: 14 }]];
   if (path === `${site}/members`)
@@ -61,6 +85,8 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
         { id: 1, at: '2026-11-25T16:02:00Z', who: 'cli', what: 'site.create', before: null, after: { name: 'Harbour Shoes' } },
       ],
     ];
+  if (path === 'account/sessions' && method === 'GET') return [200, ACCOUNT_SESSIONS];
+  if (path.startsWith('account/')) return [204, null];
   const saved = { savedAt: '2026-11-26T09:30:00Z', savedBy: 'owner@harbour-shoes.example' };
   if (path === `${site}/appearance`) return [200, { version: 3, appearance: { agentName: 'Harbour Help' }, ...saved }];
   if (path === `${site}/appearance/versions`)
@@ -83,10 +109,22 @@ async function demoKey(origin: string): Promise<string> {
   return /data-api-key="([^"]+)"/.exec(html)![1]!;
 }
 
-/** Answers the console's API calls on `page`; signed in unless `signedIn` is false. */
-export async function fakeConsoleApi(page: Page, { signedIn = true } = {}) {
+/**
+ * Answers the console's API calls on `page`; signed in unless `signedIn` is false. With `reauth`, rotating the key
+ * answers 403 REAUTH_REQUIRED until `POST reauth` gives FAKE_PASSWORD (a wrong one: 401 SIGN_IN_FAILED).
+ */
+export async function fakeConsoleApi(page: Page, { signedIn = true, reauth = false } = {}) {
+  let fresh = !reauth;
   await page.route('**/console/api/**', async (route: Route) => {
     const url = new URL(route.request().url());
+    const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    if (reauth && url.pathname === '/console/api/reauth') {
+      if (route.request().postDataJSON()?.password !== FAKE_PASSWORD) return json(401, { error: 'SIGN_IN_FAILED', message: 'Wrong' });
+      fresh = true;
+      return route.fulfill({ status: 204 });
+    }
+    if (!fresh && url.pathname === `/console/api/sites/${FAKE_SITE}/key`)
+      return json(403, { error: 'REAUTH_REQUIRED', message: 'Confirm' });
     if (signedIn && url.pathname === `/console/api/sites/${FAKE_SITE}/preview-key`)
       return route.fulfill({
         status: 200,

@@ -4,6 +4,8 @@
  * new visitor sees it; the earlier version is restored; the key is rotated and the old key still boots until its
  * grace (a short one here, KEY_GRACE) ends; a refused
  * origin is allowed from the console and a page there loads the widget; after sign-out, Back shows nothing private.
+ * Then one's own account, on a server with a short re-authentication window (REAUTH_AFTER): a second browser's
+ * session ended from the first, the password changed, and a sensitive change asking for the password.
  *
  * The console's API (/console/api/) is built apart from the screens; where this build has none, the file is
  * skipped (its screens are checked against a stand-in API in console-a11y.test.ts and in happy-dom). The appearance
@@ -187,5 +189,114 @@ describe.skipIf(!available)('the operator console against the real server (issue
     expect(text).not.toContain(newKey);
     expect(text).not.toContain('owner@e2e.example');
     expect((await call(page, 'GET', 'sites')).status).toBe(401);
+  });
+});
+
+/**
+ * One's own account against the real server (docs/console.md "One's own account"), on a server of its own whose
+ * re-authentication window is short (REAUTH_AFTER): a second browser's session listed and ended from the first; the
+ * password changed, after which the old one fails and the new one signs in; a sensitive change once the window has
+ * passed asks for the password in the dialog, then is made.
+ */
+describe.skipIf(!available)('one’s own account in the console against the real server', () => {
+  let own: RunningServer;
+  const REAUTH_SECONDS = 3;
+  const FIRST = 'a first long e2e pass phrase';
+  const SECOND = 'a second long e2e pass phrase';
+  const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+  beforeAll(async () => {
+    own = await startServer({ REAUTH_AFTER: `${REAUTH_SECONDS}s` });
+  }, 60_000);
+
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  const ownAdmin = async (...args: string[]) =>
+    (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: own.dataDir } }))
+      .stdout;
+
+  const signIn = async (page: Page, password: string) => {
+    await page.goto(`${own.url}/console/sign-in`);
+    await page.getByLabel('Email').fill('me@e2e.example');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  it('another session ended from this one; the password changed; a sensitive change after the window asks for the password', async () => {
+    const siteId = /^(site_\S+)/m.exec(await ownAdmin('sites'))![1]!;
+    const link = /(http\S+\/console\/invite\/\S+)/.exec(
+      await ownAdmin('member:invite', siteId, '--email', 'me@e2e.example', '--role', 'owner'),
+    )![1]!;
+    // 400: the poll's refused change below while the session is still fresh; 401: the wrong passwords; 403: REAUTH_REQUIRED
+    const page = await suite.page({ allowed: /status of 40[013]/ });
+    await page.goto(own.url + new URL(link).pathname);
+    await page.getByLabel('New password').fill(FIRST);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+
+    // a second browser signs in too; the first lists it and ends it, and the second is signed out
+    const elsewhere = await suite.browser!.newContext({ userAgent: FIREFOX });
+    try {
+      const other = await elsewhere.newPage();
+      await signIn(other, FIRST);
+      await other.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      const rows = page.getByRole('table').getByRole('row');
+      await expect.poll(() => rows.count()).toBe(3);
+      await page.getByRole('row').filter({ hasText: 'This session' }).filter({ hasText: 'Chrome on Linux' }).waitFor();
+      await page.getByRole('button', { name: /^End the session on Firefox on Windows/ }).click();
+      await page
+        .getByRole('dialog', { name: 'End the session on Firefox on Windows?' })
+        .getByRole('button', { name: 'End session' })
+        .click();
+      await page.getByText('The session was ended.').waitFor();
+      await expect.poll(() => rows.count()).toBe(2);
+      await other.reload();
+      await other.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    } finally {
+      await elsewhere.close();
+    }
+
+    // the password: the current one, the new one twice; then the old one fails and the new one signs in
+    await page.getByLabel('Current password').fill(FIRST);
+    await page.getByLabel('New password', { exact: true }).fill(SECOND);
+    await page.getByLabel('Confirm new password').fill(SECOND);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed. Your other sessions were ended.').waitFor();
+    const later = await suite.browser!.newContext();
+    try {
+      const again = await later.newPage();
+      await signIn(again, FIRST);
+      await again.getByRole('alert').filter({ hasText: 'The email or the password is wrong.' }).waitFor();
+      await again.getByLabel('Password').fill(SECOND);
+      await again.getByRole('button', { name: 'Sign in' }).click();
+      await again.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+    } finally {
+      await later.close();
+    }
+
+    // once the window has passed (a change the server refuses anyway tells when: it answers REAUTH_REQUIRED first),
+    // rotating the key asks for the password; a wrong one is refused in the dialog, the right one makes the change
+    await expect
+      .poll(async () => (await call(page, 'PUT', `sites/${siteId}/origins`, { origins: 'not a list' })).body?.error, {
+        timeout: (REAUTH_SECONDS + 10) * 1000,
+        interval: 250,
+      })
+      .toBe('REAUTH_REQUIRED');
+    await page.goto(`${own.url}/console/sites/${encodeURIComponent(siteId)}`);
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the API key?' }).getByRole('button', { name: 'Rotate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    await dialog.getByLabel('Password').fill(FIRST);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+    await dialog.getByLabel('Password').fill(SECOND);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The key was rotated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

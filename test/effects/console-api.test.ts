@@ -91,6 +91,19 @@ describe('console API client', () => {
     expect(header(calls.at(-1)!.init, 'X-CSRF-Token')).toBeUndefined();
   });
 
+  it('a wrong password confirmed while signed in (401 SIGN_IN_FAILED) keeps the session and its token', async () => {
+    const { fetch, calls } = fake((url) =>
+      url.endsWith('session') ? Response.json(SESSION) : Response.json({ error: 'SIGN_IN_FAILED' }, { status: 401 }),
+    );
+    const onUnauthenticated = vi.fn();
+    const api = createApi({ fetch, onUnauthenticated });
+    await api.session();
+    await expect(reauthenticate(api, 'wrong')).rejects.toMatchObject({ code: 'SIGN_IN_FAILED', status: 401 });
+    await expect(accountApi(api).changePassword('wrong', 'a new long password')).rejects.toMatchObject({ code: 'SIGN_IN_FAILED' });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    expect(header(calls.at(-1)!.init, 'X-CSRF-Token')).toBe(SESSION.csrfToken);
+  });
+
   it('allows one refused origin with its own call', async () => {
     const { fetch, calls } = fake(() => Response.json({ origins: ['self', 'https://a.example'], warnings: [] }));
     expect(await createApi({ fetch }).allowOrigin('s1', 'https://a.example')).toEqual({

@@ -33,6 +33,9 @@ describe('routes', () => {
     ['/console/sites/s1/inbox/c%2F9', { name: 'conversation', siteId: 's1', conversationId: 'c/9' }],
     ['/console/sites/s1/inbox/c9/more', { name: 'notFound' }],
     ['/console/sites/s1/audit/c9', { name: 'notFound' }],
+    ['/console/account', { name: 'account' }],
+    ['/console/account/', { name: 'account' }],
+    ['/console/account/x', { name: 'notFound' }],
     ['/console/invite', { name: 'notFound' }],
     ['/console/sites/%E0%A4%A/audit', { name: 'notFound' }],
     ['/elsewhere', { name: 'notFound' }],
@@ -52,6 +55,7 @@ describe('routes', () => {
       { name: 'inbox', siteId: 'x' },
       { name: 'conversation', siteId: 'x', conversationId: 'c 1/2' },
       { name: 'analytics', siteId: 'x' },
+      { name: 'account' },
     ] as Route[])
       expect(parseRoute(pathOf(r))).toEqual(r);
   });
@@ -89,6 +93,15 @@ describe('the router', () => {
     r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
     expect(r.route()).toEqual({ name: 'audit', siteId: 's1' });
     expect(r.commands.at(-1)).toEqual({ type: 'REPLACE', path: '/console/sites/s1/audit' });
+  });
+
+  it('one’s account is private: sign-in first, then the account', () => {
+    const r = router('/console/account');
+    r.actor.send({ type: 'ROUTE.SESSION_ENDED' });
+    expect(r.route()).toEqual({ name: 'signIn' });
+    r.actor.send({ type: 'ROUTE.SESSION_STARTED' });
+    expect(r.route()).toEqual({ name: 'account' });
+    expect(r.commands.at(-1)).toEqual({ type: 'REPLACE', path: '/console/account' });
   });
 
   it('after sign-out, Back to a private screen shows sign-in', () => {

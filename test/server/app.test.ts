@@ -182,4 +182,10 @@ describe('configuration', () => {
     expect(configFromEnv({ KEY_GRACE: '90m' }, '/x').keyGraceMs).toBe(5_400_000);
     expect(() => configFromEnv({ KEY_GRACE: '1 day' }, '/x')).toThrow(/KEY_GRACE: .* is not a duration/);
   });
+
+  it('reads REAUTH_AFTER as a duration (10 min unset), the console’s window for sensitive changes', () => {
+    expect(configFromEnv({}, '/x').reauthAfterMs).toBe(600_000);
+    expect(configFromEnv({ REAUTH_AFTER: '5s' }, '/x').reauthAfterMs).toBe(5_000);
+    expect(() => configFromEnv({ REAUTH_AFTER: 'soon' }, '/x')).toThrow(/REAUTH_AFTER: .* is not a duration/);
+  });
 });

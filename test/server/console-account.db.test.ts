@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { REAUTH_AFTER_MS, THROTTLE } from '../../server/console/limits';
 import { hashConsoleToken } from '../../server/storage/records';
+import { ConsoleBrowser } from './console-browser';
 import { startServer, type TestServer } from './harness';
 
 type Json = Record<string, unknown>;
@@ -16,38 +17,10 @@ let t = Date.UTC(2026, 0, 5, 9);
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a different long passphrase';
 
-/** A browser of the console: keeps its cookie and CSRF token, sends the console's own Origin and a User-Agent. */
-class Browser {
-  cookie: string | undefined;
-  csrf: string | undefined;
-  constructor(readonly userAgent = 'TestBrowser/1.0') {}
-
-  async call(pathname: string, init: { method?: string; body?: unknown; csrf?: string | null } = {}) {
-    const headers = new Headers({ 'User-Agent': this.userAgent });
-    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-    if (method !== 'GET') headers.set('Origin', s.base);
-    if (this.cookie) headers.set('Cookie', `console_session=${this.cookie}`);
-    const csrf = init.csrf === undefined ? this.csrf : init.csrf;
-    if (csrf && method !== 'GET') headers.set('X-CSRF-Token', csrf);
-    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
-    const res = await fetch(`${s.base}/console/api/${pathname}`, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    expect(res.status, `${method} ${pathname}`).toBeLessThan(500);
-    for (const c of res.headers.getSetCookie()) {
-      const m = /^console_session=([^;]*)/.exec(c);
-      if (m) this.cookie = m[1] || undefined;
-    }
-    const text = await res.text();
-    const body = text ? (JSON.parse(text) as Json) : null;
-    if (body && typeof body.csrfToken === 'string') this.csrf = body.csrfToken;
-    return { status: res.status, body };
-  }
-
-  signIn(email: string, password = PASSWORD) {
-    return this.call('sign-in', { body: { email, password } });
+/** A browser of the console (console-browser.ts) with `userAgent`; no answer it gets may be a 5xx. */
+class Browser extends ConsoleBrowser {
+  constructor(userAgent = 'TestBrowser/1.0') {
+    super(() => s.base, { userAgent, password: PASSWORD, onStatus: (what, status) => expect(status, what).toBeLessThan(500) });
   }
 }
 

@@ -8,6 +8,7 @@ import { SESSION_LIMITS, THROTTLE } from '../../server/console/limits';
 import { hashPassword } from '../../server/console/passwords';
 import { sql } from '../../server/storage/postgres/db';
 import type { Site } from '../../server/storage/types';
+import { ConsoleBrowser } from './console-browser';
 import { API_KEY, startServer, type TestServer, VISITOR_A } from './harness';
 
 type Json = Record<string, unknown>;
@@ -19,59 +20,10 @@ let t = Date.UTC(2026, 0, 5, 9);
 const statuses: { what: string; status: number }[] = [];
 const PASSWORD = 'correct horse battery staple';
 
-/** A browser of the console: keeps its cookie and its CSRF token, and sends the console's own Origin. */
-class Browser {
-  cookie: string | undefined;
-  csrf: string | undefined;
-  constructor(readonly address = '127.0.0.1') {}
-
-  async call(
-    pathname: string,
-    init: {
-      method?: string;
-      body?: unknown;
-      origin?: string | null;
-      csrf?: string | null;
-      headers?: Record<string, string>;
-      raw?: string;
-    } = {},
-  ): Promise<{ status: number; body: Json | Json[] | null; res: Response }> {
-    const headers = new Headers(init.headers);
-    const method = init.method ?? (init.body === undefined && init.raw === undefined ? 'GET' : 'POST');
-    if (init.origin !== null && method !== 'GET') headers.set('Origin', init.origin ?? s.base);
-    if (this.cookie && !headers.has('Cookie')) headers.set('Cookie', `console_session=${this.cookie}`);
-    const csrf = init.csrf === undefined ? this.csrf : init.csrf;
-    if (csrf && method !== 'GET') headers.set('X-CSRF-Token', csrf);
-    if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-    headers.set('X-Forwarded-For', this.address);
-    const res = await fetch(`${s.base}/console/api/${pathname}`, {
-      method,
-      headers,
-      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-    });
-    statuses.push({ what: `${method} ${pathname}`, status: res.status });
-    for (const c of res.headers.getSetCookie()) {
-      const m = /^console_session=([^;]*)/.exec(c);
-      if (m) this.cookie = m[1] || undefined;
-    }
-    const text = await res.text();
-    let body: Json | null = null;
-    try {
-      body = JSON.parse(text) as Json;
-    } catch {
-      body = null;
-    }
-    if (body && typeof body.csrfToken === 'string') this.csrf = body.csrfToken;
-    return { status: res.status, body, res };
-  }
-
-  signIn(email: string, password = PASSWORD) {
-    return this.call('sign-in', { body: { email, password } });
-  }
-
-  /** Confirms the password again: sensitive changes ask for it 10 minutes after sign-in. */
-  reauth(password = PASSWORD) {
-    return this.call('reauth', { body: { password } });
+/** A browser of the console (console-browser.ts) from `address`; every status it sees is kept, to check at the end. */
+class Browser extends ConsoleBrowser {
+  constructor(address = '127.0.0.1') {
+    super(() => s.base, { address, password: PASSWORD, onStatus: (what, status) => statuses.push({ what, status }) });
   }
 }
 
