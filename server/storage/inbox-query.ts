@@ -1,7 +1,7 @@
 /**
  * The inbox's queries (docs/console.md "The conversations inbox"), written once for both dialects: the same SQL
  * with `?` placeholders (numbered for PostgreSQL by {@link numbered}), differing only in how a message matches the
- * search's words: SQLite's FTS5 table, PostgreSQL's `tsvector` column (schema version 15). Rows read alike.
+ * search's words: SQLite's FTS5 table, PostgreSQL's `tsvector` column (schema version 13). Rows read alike.
  */
 import type { InboxConversation, InboxFilter, InboxMessage, MessageDetails } from './types';
 import { json, type Row } from './records';

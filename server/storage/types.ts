@@ -79,7 +79,7 @@ export interface NewMessage {
 }
 
 /**
- * What the inbox's transcript shows beside a message (column `messages.details`, JSON, schema 15; docs/console.md
+ * What the inbox's transcript shows beside a message (column `messages.details`, JSON, schema 13; docs/console.md
  * "The conversations inbox"): for a question, what the visitor had in view; for an answer, what was offered with it.
  */
 export interface MessageDetails {
@@ -694,7 +694,7 @@ export interface PreviewKeyStorage {
   findPreviewKey(key: string): Promise<string | null>;
 }
 
-/** One question as the analytics count it (table `answer_metrics`, schema version 16; docs/console.md "Analytics"). */
+/** One question as the analytics count it (table `answer_metrics`, schema version 14; docs/console.md "Analytics"). */
 export interface AnswerMetrics {
   /** The question's message (the row goes with it). */
   questionId: string;

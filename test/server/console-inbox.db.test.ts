@@ -491,7 +491,7 @@ describe(`a large export on ${BACKEND}`, () => {
   }, 120_000);
 });
 
-describe(`schema 15 on ${BACKEND}`, () => {
+describe(`schema 13 on ${BACKEND}`, () => {
   it('indexes the messages already stored, and marks the built-in engine’s nothing-found answers among them', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'inbox-migrate-'));
     try {

@@ -29,10 +29,8 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [10, 'c75140db7b0a6575', '9c4203186d8b0e15'],
   [11, 'f59aa494fcb9c4bf', '88ef8e8be6269ae0'],
   [12, 'a67ceadee7129275', 'd4d810b799f93081'],
-  [13, null, null],
-  [14, null, null],
-  [15, '78eb2e035bef3c83', '215bf2d03268dbc3'],
-  [16, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
+  [13, '78eb2e035bef3c83', '215bf2d03268dbc3'],
+  [14, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
 ];
 
 /**
@@ -42,7 +40,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
 const POSTGRES_ONLY = ['schema_migrations', 'request_counts', 'token_families', 'secrets', 'recent_answers', 'avatar_sessions'];
 
 /**
- * The inbox's full-text search (version 15), each database's own: SQLite's FTS5 table and the tables FTS5 keeps for
+ * The inbox's full-text search (version 13), each database's own: SQLite's FTS5 table and the tables FTS5 keeps for
  * it; PostgreSQL's `tsvector` column on `messages` and its GIN index.
  */
 const SQLITE_SEARCH_TABLES = ['messages_fts', 'messages_fts_config', 'messages_fts_data', 'messages_fts_docsize', 'messages_fts_idx'];

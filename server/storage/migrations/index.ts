@@ -22,19 +22,11 @@ import { consoleModel } from './009-console-model';
 import { consoleAccounts } from './010-console-accounts';
 import { previewKeyMakers } from './011-preview-key-makers';
 import { consoleSessionDetails } from './012-console-session-details';
-import { analyticsRecords } from './016-analytics-records';
-import { inbox } from './015-inbox';
+import { inbox } from './013-inbox';
+import { analyticsRecords } from './014-analytics-records';
 import type { Migration } from './migration';
 
 export type { Migration };
-
-/**
- * A version number taken by another change to the schema made at the same time, in its own file: until that change
- * lands here, it changes nothing on either database (and the change replaces this line).
- */
-function reserved(version: number): Migration {
-  return { version, sqlite: null, postgres: null };
-}
 
 /** Every version, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -50,9 +42,6 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleAccounts,
   previewKeyMakers,
   consoleSessionDetails,
-  // 13 and 14 are the content library's (documents, videos): their migrations take these places when they land
-  reserved(13),
-  reserved(14),
   inbox,
   analyticsRecords,
 ];

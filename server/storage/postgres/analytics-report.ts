@@ -1,6 +1,6 @@
 /**
  * The console's analytics on PostgreSQL (docs/console.md "Analytics"): what the chat route and the embed boots
- * record (schema version 16), and the report's figures, each counted by one aggregate query on an indexed range of
+ * record (schema version 14), and the report's figures, each counted by one aggregate query on an indexed range of
  * the site's rows, all in one read-only snapshot. Local days come from the query's spans of one offset, as on
  * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`.
  */

@@ -1,5 +1,5 @@
 /**
- * Schema version 16: what the console's analytics count beyond the messages and clicks already stored
+ * Schema version 14: what the console's analytics count beyond the messages and clicks already stored
  * (docs/console.md "Analytics"). `answer_metrics`: one row per question the chat route answered (or failed to):
  * its normalised text (for the top questions), the document or video it was asked about from the Ask-question
  * modal, and the times to the answer's first word and to its end (ms, the server's monotonic clock); deleted with
@@ -11,7 +11,7 @@
 import type { Migration } from './migration';
 
 export const analyticsRecords: Migration = {
-  version: 16,
+  version: 14,
   sqlite: `
   CREATE TABLE answer_metrics (
     question_id TEXT PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,

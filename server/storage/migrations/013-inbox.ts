@@ -1,5 +1,5 @@
 /**
- * Schema version 15: the conversations inbox (docs/console.md "The conversations inbox").
+ * Schema version 13: the conversations inbox (docs/console.md "The conversations inbox").
  *
  * - Each message records whether it was a built-in "I couldn't find anything" answer (`nothing_found`: the messages
  *   already stored are marked by that answer's opening words, server/answers/words.ts `notFound`), whether it was a
@@ -20,7 +20,7 @@
 import type { Migration } from './migration';
 
 export const inbox: Migration = {
-  version: 15,
+  version: 13,
   sqlite: `
   ALTER TABLE messages ADD COLUMN nothing_found INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE messages ADD COLUMN voice INTEGER NOT NULL DEFAULT 0;
