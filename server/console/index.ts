@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOperations } from '../operations';
 import { registerAuthRoutes } from './auth-routes';
+import { registerContentRoutes } from './content-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
 import { registerMemberRoutes } from './member-routes';
@@ -34,15 +35,14 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       });
       registerAuthRoutes(api, c);
       registerMemberRoutes(api, c);
-      registerSiteRoutes(
-        api,
-        createOperations(services.storage, {
-          now: services.now,
-          publicUrl: services.publicUrl,
-          keyGraceMs: services.keyGraceMs,
-          memberships: consoleMemberships(services.storage),
-        }),
-      );
+      const ops = createOperations(services.storage, {
+        now: services.now,
+        publicUrl: services.publicUrl,
+        keyGraceMs: services.keyGraceMs,
+        memberships: consoleMemberships(services.storage),
+      });
+      registerSiteRoutes(api, ops);
+      registerContentRoutes(api, ops);
     },
     { prefix: '/console/api' },
   );

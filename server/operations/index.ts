@@ -8,6 +8,7 @@ import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
 import { configOperations } from './config';
 import { contextOf, type OperationsOptions } from './context';
+import { documentOperations } from './documents';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
 import { siteOperations } from './sites';
@@ -26,6 +27,7 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...configOperations(c),
     ...appearanceOperations(c),
     ...auditOperations(c),
+    ...documentOperations(c),
   };
 }
 
