@@ -9,7 +9,17 @@ import type { DocumentRecord, FooterButton, NewAuditEntry } from '../storage/typ
 import { checkHttpUrl } from './config';
 import { type Actor, type Context, need } from './context';
 import { invalid, OperationError } from './errors';
-import type { CheckedUpload } from './uploads';
+
+/**
+ * A document's file as the operations store it: a console upload checked by ./uploads.ts (its types are all smart
+ * document types), or a file the admin CLI reads on the server's own machine (whose type may be any of them).
+ */
+export interface DocumentFile {
+  type: string;
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
 
 /** The longest name of a document. */
 const NAME_MAX = 200;
@@ -131,9 +141,8 @@ export function documentOperations(c: Context) {
   });
 
   /** The text the answers search, and why it is missing or partial (said to the uploader, not a refusal). */
-  async function textOf(upload: CheckedUpload) {
-    // only a document upload is one (./uploads.ts UPLOAD_KINDS: its types are all smart document types)
-    if (upload.kind !== 'document' || !isDocType(upload.type)) throw invalid('file', 'this upload is not a document');
+  async function textOf(upload: DocumentFile) {
+    if (!isDocType(upload.type)) throw invalid('type', `${upload.type} is not a smart document type`);
     const { text, problem } = await readDocumentText(upload.type, upload.bytes);
     return { text, textProblem: problem };
   }
@@ -154,13 +163,13 @@ export function documentOperations(c: Context) {
     },
 
     /**
-     * Adds a document from an upload (editors): `read` reads and checks it (./uploads.ts), and runs only once the actor
-     * may add one, so nothing of a refused actor's body is read. Its name is the file's unless given.
+     * Adds a document from a file (editors): `read` reads it (a console upload: and checks it, ./uploads.ts), and runs
+     * only once the actor may add one, so nothing of a refused actor's body is read. Its name is the file's unless given.
      */
     async addDocument(
       actor: Actor,
       siteId: string,
-      read: () => Promise<CheckedUpload>,
+      read: () => Promise<DocumentFile>,
       fields: NewDocumentFields = {},
     ): Promise<{ document: DocumentView; textProblem: string | null }> {
       await need(c, actor, siteId, 'editor');
@@ -210,7 +219,7 @@ export function documentOperations(c: Context) {
       actor: Actor,
       siteId: string,
       id: string,
-      read: () => Promise<CheckedUpload>,
+      read: () => Promise<DocumentFile>,
     ): Promise<{ document: DocumentView; textProblem: string | null }> {
       await need(c, actor, siteId, 'editor');
       if (!(await c.storage.getDocument(siteId, id))) throw notFound();

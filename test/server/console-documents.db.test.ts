@@ -3,6 +3,9 @@
  * said, nothing stored after one, roles, another site's ids answered 404, an audit entry per change, and a document
  * uploaded on one instance answered from on another at once.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../server/admin';
@@ -172,6 +175,22 @@ describe(`documents through the console, on ${BACKEND}`, () => {
     // the allowed types travel with a 415
     expect((await editor.upload(a.site.id, 'report.pdf', png)).body.allowed).toEqual(['pdf', 'docx', 'md', 'txt', 'csv']);
     expect(await stored()).toEqual(before);
+  });
+
+  it('the admin CLI adds a document through the same operation, audited as the CLI', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cli-doc-'));
+    try {
+      await writeFile(path.join(dir, 'fees.md'), '# Fees\n\nOur advice fee is 500 dollars.\n');
+      const out = await runAdmin(a.storage, ['doc:add', other.id, '--file', path.join(dir, 'fees.md'), '--name', 'Fees']);
+      expect(out).toMatch(/^added md "Fees"\nembed token: \S+$/);
+      expect((await a.storage.listAudit(other.id, { limit: 1 }))[0]).toMatchObject({
+        action: 'document.add',
+        actor: { kind: 'cli' },
+        after: { name: 'Fees', type: 'md', versionNumber: 1 },
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('never stores half an upload: a write that fails after the file leaves neither file nor document', async () => {
