@@ -30,6 +30,7 @@ export const W = {
     appearance: 'Appearance',
     members: 'Members',
     audit: 'Audit log',
+    documents: 'Documents',
     notFound: 'Page not found',
   } satisfies Record<RouteName, string>,
   notFoundText: 'There is nothing at this address.',

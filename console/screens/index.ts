@@ -32,6 +32,7 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   appearance: screen(() => import('./appearance') as Promise<Record<'AppearanceScreen', ComponentType<ScreenProps>>>, 'AppearanceScreen'),
   members: screen(() => import('./members'), 'MembersScreen'),
   audit: screen(() => import('./audit'), 'AuditScreen'),
+  documents: screen(() => import('./documents'), 'DocumentsScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

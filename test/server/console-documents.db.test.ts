@@ -193,6 +193,15 @@ describe(`documents through the console, on ${BACKEND}`, () => {
     }
   });
 
+  it('the preview key boots the document’s viewer from the server’s own pages only', async () => {
+    const { apiKey } = await editor.call(`sites/${a.site.id}/preview-key`, { body: {} }).then((r) => r.body);
+    const boot = (origin: string) => a.call(`/smart-doc/${doc.embedToken}/boot`, { headers: { 'X-API-Key': apiKey }, origin });
+    const own = await boot(new URL(a.base).origin);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ success: true, smartDoc: { smartDocId: doc.id } });
+    expect((await boot('https://evil.example')).status).toBe(401);
+  });
+
   it('never stores half an upload: a write that fails after the file leaves neither file nor document', async () => {
     const before = await stored();
     const failing = a.storage.addDocumentWithFile(
