@@ -23,6 +23,7 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/members`, true, 'Members'],
   [`/console/sites/${FAKE_SITE}/audit`, true, 'Audit log'],
   [`/console/sites/${FAKE_SITE}/appearance`, true, 'Appearance'],
+  [`/console/sites/${FAKE_SITE}/documents`, true, 'Documents'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
 ];
 
