@@ -55,7 +55,7 @@ function UploadStatus({ upload }: { upload: Upload | null }) {
     <div data-part="upload-status">
       {upload.progress !== null && (
         <p data-part="progress">
-          <progress max={1} value={upload.progress} aria-label={D.uploading(upload.name)} />{' '}
+          <span>{D.uploading(upload.name)}</span> <progress max={1} value={upload.progress} aria-label={D.uploading(upload.name)} />{' '}
           <span>{D.percent(Math.round(upload.progress * 100))}</span>
         </p>
       )}
