@@ -205,6 +205,7 @@ describe('the project names each entry once', () => {
       'console-members',
       'console-audit',
       'console-appearance',
+      'console-documents',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

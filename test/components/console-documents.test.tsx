@@ -98,7 +98,7 @@ describe('documents', () => {
     await screen.findByRole('article', { name: 'Pet cover' });
     const [picker] = screen.getAllByLabelText('Choose a file');
     await userEvent.upload(picker as HTMLInputElement, file('fees.md', 100));
-    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    await waitFor(() => expect(FakeXhr.last).toBeDefined(), { timeout: 5000 });
     const xhr = FakeXhr.last!;
     expect(xhr.url).toBe('/console/api/sites/s1/documents?filename=fees.md');
     expect(xhr.headers).toMatchObject({ 'X-CSRF-Token': SESSION.csrfToken, 'Content-Type': 'application/octet-stream' });
@@ -118,7 +118,7 @@ describe('documents', () => {
     await screen.findByRole('article', { name: 'Pet cover' });
     const [picker] = screen.getAllByLabelText('Choose a file');
     await userEvent.upload(picker as HTMLInputElement, file('report.pdf'));
-    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    await waitFor(() => expect(FakeXhr.last).toBeDefined(), { timeout: 5000 });
     const message = "The file's content is PNG, which is not a document type accepted here (PDF, Word (.docx), Markdown, text or CSV).";
     FakeXhr.last!.answer(415, { error: 'UNSUPPORTED_MEDIA_TYPE', message, field: 'file', allowed: ['pdf', 'docx'] });
     expect((await screen.findByRole('alert')).textContent).toBe(message);
