@@ -39,6 +39,19 @@ describe.each([1280, 320])('the console at %i px', (width) => {
   });
 });
 
+describe.each([1280, 320])('the documents screen with a document open for editing, at %i px', (width) => {
+  it('axe finds nothing in its settings, new version and footer buttons, nothing scrolls sideways', async () => {
+    const page = await suite.page({ viewport: { width, height: 800 }, allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/documents`);
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByText('Edit', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save buttons' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+});
+
 describe('the keyboard', () => {
   it('a dialog takes the focus, Escape closes it, the focus returns to its button', async () => {
     const page = await suite.page({ allowed });
