@@ -23,8 +23,17 @@ const uploadQuery = {
 function bodyUpload(req: FastifyRequest<{ Querystring: { filename: string } }>, reply: FastifyReply, kind: UploadKind) {
   return async () => {
     const length = Number(req.headers['content-length']);
+    const body = req.body as Readable | undefined;
+    // a JSON body (or none) is not a file
+    if (typeof body?.[Symbol.asyncIterator] !== 'function')
+      throw new OperationError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the file itself as the body, with Content-Type: application/octet-stream.',
+        'file',
+        'application/octet-stream',
+      );
     try {
-      return await readUpload(kind, req.body as Readable, {
+      return await readUpload(kind, body, {
         filename: req.query.filename,
         declaredBytes: Number.isFinite(length) ? length : undefined,
       });

@@ -172,6 +172,11 @@ describe(`documents through the console, on ${BACKEND}`, () => {
       expect({ filename, status: r.status, error: r.body.error, field: r.body.field }).toEqual({ filename, status, error, field: 'file' });
       expect(r.body.message).toMatch(message);
     }
+    // a JSON body is not a file
+    expect((await editor.call(`sites/${a.site.id}/documents?filename=a.md`, { body: { file: '# A' } })).body).toMatchObject({
+      error: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'file',
+    });
     // the allowed types travel with a 415
     expect((await editor.upload(a.site.id, 'report.pdf', png)).body.allowed).toEqual(['pdf', 'docx', 'md', 'txt', 'csv']);
     expect(await stored()).toEqual(before);
