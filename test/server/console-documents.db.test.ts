@@ -172,6 +172,34 @@ describe(`documents through the console, on ${BACKEND}`, () => {
       expect({ filename, status: r.status, error: r.body.error, field: r.body.field }).toEqual({ filename, status, error, field: 'file' });
       expect(r.body.message).toMatch(message);
     }
+    // streamed without a length: the reading stops at the limit and the connection ends with the 413, so the client
+    // sees the answer or, still sending, the connection reset (as a browser would); either way it sent far less than it had
+    let sent = 0;
+    const chunk = new Uint8Array(256 * 1024).fill(0x61);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.length;
+        if (sent > 200 * MB) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await fetch(`${a.base}/console/api/sites/${a.site.id}/documents?filename=big.txt`, {
+      method: 'POST',
+      headers: {
+        Origin: a.base,
+        Cookie: `console_session=${editor.cookie}`,
+        'X-CSRF-Token': editor.csrf!,
+        'Content-Type': 'application/octet-stream',
+      },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit).then(
+      async (res) => ({ status: res.status, body: await res.json() }),
+      (err: Error & { cause?: { code?: string } }) => ({ status: err.cause?.code, body: null }),
+    );
+    if (streamed.status === 413) expect(streamed.body).toMatchObject({ error: 'TOO_LARGE', field: 'file' });
+    else expect(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']).toContain(streamed.status);
+    expect(sent).toBeLessThan(100 * MB);
     // a JSON body is not a file
     expect((await editor.call(`sites/${a.site.id}/documents?filename=a.md`, { body: { file: '# A' } })).body).toMatchObject({
       error: 'UNSUPPORTED_MEDIA_TYPE',
