@@ -99,6 +99,7 @@ const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'analytics' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
+  { name: 'documents' },
 ];
 
 /** A site's navigation: the site switcher and the tabs its role allows. */

@@ -33,6 +33,7 @@ export const W = {
     inbox: 'Conversations',
     conversation: 'Conversation',
     analytics: 'Analytics',
+    documents: 'Documents',
     notFound: 'Page not found',
     account: 'Account',
   } satisfies Record<RouteName, string>,

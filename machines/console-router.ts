@@ -22,6 +22,7 @@ export type RouteName =
   | 'conversation'
   | 'analytics'
   | 'account'
+  | 'documents'
   | 'notFound';
 
 /** A parsed address. */
@@ -52,6 +53,7 @@ const SITE_SCREENS: Record<string, RouteName> = {
   audit: 'audit',
   inbox: 'inbox',
   analytics: 'analytics',
+  documents: 'documents',
 };
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */

@@ -11,7 +11,7 @@ import { configFromEnv } from './config';
 import { type Actor, auditCsv, createOperations, OperationError, type Operations } from './operations';
 import { checkHttpUrl } from './operations/config';
 import { KEY_GRACE_MS } from './operations/keys';
-import { contentTypeFor, docTypeForFilename, isDocType, readDocumentText, TEXT_READER_VERSION } from './documents';
+import { contentTypeFor, docTypeForFilename, isDocType } from './documents';
 import { deletedTotal, describeDeleted } from './retention';
 import { openStorage } from './storage/open';
 import { inviteLink } from './console/context';
@@ -273,7 +273,7 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     (await storage.listDocuments((await site()).id))
       .map((d) => `${d.embedToken}  ${d.type.padEnd(8)} v${d.versionNumber}  ${d.name}`)
       .join('\n'),
-  'doc:add': async ({ storage, o, site, context }) => {
+  'doc:add': async ({ ops, o, site, context }) => {
     const s = await site();
     const file = need(o.file, '--file');
     const filename = path.basename(file);
@@ -283,35 +283,35 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
     const version = o.version === undefined ? 1 : Number(o.version);
     if (!Number.isInteger(version) || version < 1) throw new UsageError('--version must be a whole number from 1');
     const bytes = readInput(file);
-    // A file that cannot be read is still added (it can be viewed and downloaded), without text for the answers.
-    const { text, problem } = await readDocumentText(type, bytes);
-    if (problem)
-      context.warn(`${text === null ? 'no text is kept for the answers' : 'the answers search part of its text'}: ${filename}: ${problem}`);
-    const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes });
-    const doc = await storage.addDocument({
-      siteId: s.id,
-      name: o.name ?? filename,
-      type,
-      versionNumber: version,
-      fileId,
-      text,
-      textReader: TEXT_READER_VERSION,
-      hideDocHeader: o['hide-header'] ?? false,
-      hideDocFooter: o['hide-footer'] ?? false,
-    });
+    // the console's operation (one model); a file that cannot be read is still added (it can be viewed and
+    // downloaded), without text for the answers
+    const { document: doc, textProblem } = await ops.addDocument(
+      CLI,
+      s.id,
+      async () => ({ type, filename, contentType: contentTypeFor(filename), bytes }),
+      {
+        name: o.name ?? filename,
+        versionNumber: version,
+        hideDocHeader: o['hide-header'] ?? false,
+        hideDocFooter: o['hide-footer'] ?? false,
+      },
+    );
+    if (textProblem)
+      context.warn(
+        `${doc.hasText ? 'the answers search part of its text' : 'no text is kept for the answers'}: ${filename}: ${textProblem}`,
+      );
     return `added ${doc.type} "${doc.name}"\nembed token: ${doc.embedToken}`;
   },
-  'footer:add': async ({ storage, o, target }) => {
+  'footer:add': async ({ ops, storage, o, target }) => {
     const doc = await storage.findDocumentByToken(need(target, 'EMBED_TOKEN'));
     if (!doc) throw new UsageError(`no document with embed token ${target}`);
     if (!o.link === !o.action) throw new UsageError('give one of --link URL or --action ACTION_TYPE');
-    const b = await storage.addFooterButton(
-      doc.id,
-      o.link
-        ? { label: need(o.label, '--label'), type: 'LINK', url: httpUrl(o.link, '--link') }
-        : { label: need(o.label, '--label'), type: 'BUTTON', actionType: o.action },
-    );
-    return `added footer button ${b.id}`;
+    const added = o.link
+      ? { label: need(o.label, '--label'), type: 'LINK' as const, url: httpUrl(o.link, '--link') }
+      : { label: need(o.label, '--label'), type: 'BUTTON' as const, actionType: o.action };
+    // the console's operation: the document's buttons, this one last
+    const buttons = await ops.setFooterButtons(CLI, doc.siteId, doc.id, [...(await storage.listFooterButtons(doc.id)), added]);
+    return `added footer button ${buttons.at(-1)!.id}`;
   },
 };
 

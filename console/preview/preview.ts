@@ -78,6 +78,14 @@ function start() {
     if (status) status.textContent = 'No site given.';
     return;
   }
+  // a document's preview (the documents screen): its slot on this page, drawn by the real viewer
+  const doc = new URLSearchParams(location.search).get('doc');
+  if (doc) {
+    const slot = document.createElement('div');
+    slot.className = 'smart-doc-embedding-slot';
+    slot.dataset.embedToken = doc;
+    document.querySelector('main')?.append(slot);
+  }
   previewKey(site)
     .then((key) => {
       loadWidget(key);

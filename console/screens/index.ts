@@ -38,6 +38,7 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   conversation: screen(() => import('./inbox'), 'ConversationScreen'),
   analytics: screen(() => import('./analytics'), 'AnalyticsScreen'),
   account: screen(() => import('./account'), 'AccountScreen'),
+  documents: screen(() => import('./documents'), 'DocumentsScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

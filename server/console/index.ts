@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createOperations } from '../operations';
 import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerAuthRoutes } from './auth-routes';
+import { registerContentRoutes } from './content-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
 import { registerInboxRoutes } from './inbox-routes';
@@ -36,19 +37,15 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       });
       registerAuthRoutes(api, c);
       registerMemberRoutes(api, c);
-      registerSiteRoutes(
-        api,
-        createOperations(services.storage, {
-          now: services.now,
-          publicUrl: services.publicUrl,
-          keyGraceMs: services.keyGraceMs,
-          memberships: consoleMemberships(services.storage),
-        }),
-      );
-      registerAnalyticsRoutes(
-        api,
-        createOperations(services.storage, { now: services.now, memberships: consoleMemberships(services.storage) }),
-      );
+      const ops = createOperations(services.storage, {
+        now: services.now,
+        publicUrl: services.publicUrl,
+        keyGraceMs: services.keyGraceMs,
+        memberships: consoleMemberships(services.storage),
+      });
+      registerSiteRoutes(api, ops);
+      registerContentRoutes(api, ops);
+      registerAnalyticsRoutes(api, ops);
       registerInboxRoutes(api, services);
     },
     { prefix: '/console/api' },

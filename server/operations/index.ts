@@ -10,6 +10,7 @@ import { auditOperations } from './audit';
 import { configOperations } from './config';
 import { conversationOperations } from './conversations';
 import { contextOf, type OperationsOptions } from './context';
+import { documentOperations } from './documents';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
 import { siteOperations } from './sites';
@@ -30,6 +31,7 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...auditOperations(c),
     ...analyticsOperations(c),
     ...conversationOperations(c),
+    ...documentOperations(c),
   };
 }
 

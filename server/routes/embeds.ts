@@ -4,11 +4,12 @@
  * console's analytics (the site, the item and when: nothing of the visitor).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError } from '../errors';
+import { HttpError, sendError } from '../errors';
+import { PREVIEW_KEY_PREFIX } from '../operations/keys';
 import type { DocumentRecord, VideoRecord } from '../storage/types';
 import { siteFromKey, siteOf } from './auth-guard';
 import type { RouteContext } from './context';
-import { checkOrigin, requestOrigin } from './origins';
+import { checkOrigin, checkSelfOrigin, headerOf, requestOrigin } from './origins';
 
 type FileUrl = RouteContext['fileUrl'];
 
@@ -44,11 +45,26 @@ export function registerEmbedRoutes(api: FastifyInstance, { services, authentica
   const opened = (req: FastifyRequest, siteId: string, kind: 'document' | 'video', id: string) =>
     storage.recordEmbedOpen(siteId, kind, id).catch((err: unknown) => req.log.warn({ err }, 'an embed opening could not be noted'));
 
+  /**
+   * The site of a preview key (the console's documents preview: docs/console.md "Documents"), from this server's own
+   * origin only (as the widget's boot takes one); null for any other key.
+   */
+  const previewSite = async (req: FastifyRequest) => {
+    const key = headerOf(req, 'x-api-key');
+    if (!key?.startsWith(PREVIEW_KEY_PREFIX)) return null;
+    const siteId = await storage.findPreviewKey(key);
+    const site = siteId ? await storage.getSite(siteId) : null;
+    if (!site) throw new HttpError(401, 'INVALID_API_KEY', 'The API key is missing or not valid.');
+    return site;
+  };
+
   api.get<{ Params: { embedToken: string } }>('/smart-doc/:embedToken/boot', async (req, reply) => {
     // widget-spec §8: 400 without an origin, 401 for a bad key, 403 for an origin the site does not allow, 404 for an unknown token
     if (requestOrigin(req) === undefined) return reply.code(400).send(NO_ORIGIN);
-    const site = await siteFromKey(storage, req);
-    checkOrigin(req, site, true);
+    const preview = await previewSite(req);
+    if (preview) checkSelfOrigin(req, true);
+    const site = preview ?? (await siteFromKey(storage, req));
+    if (!preview) checkOrigin(req, site, true);
     const doc = await storage.findDocumentByToken(req.params.embedToken);
     if (!doc || doc.siteId !== site.id) return reply.code(404).send({ success: false, error: 'Smart document not found or invalid token' });
     await opened(req, site.id, 'document', doc.id);

@@ -391,6 +391,62 @@ export interface DocumentStorage {
   findDocumentByToken(embedToken: string): Promise<DocumentRecord | null>;
   addFooterButton(documentId: string, button: Omit<FooterButton, 'id'>): Promise<FooterButton>;
   listFooterButtons(documentId: string): Promise<FooterButton[]>;
+  /** The site's document `id`, or null (another site's included). */
+  getDocument(siteId: string, id: string): Promise<DocumentRecord | null>;
+  /**
+   * Stores `file` and a document of it, with the audit entry when given, in one transaction: both, or neither (never
+   * half an upload).
+   */
+  addDocumentWithFile(
+    file: NewFile,
+    input: Omit<Parameters<DocumentStorage['addDocument']>[0], 'fileId'>,
+    audit?: (after: DocumentRecord) => NewAuditEntry,
+  ): Promise<DocumentRecord>;
+  /** Changes the site's document's fields, with the audit entry when given, in one transaction; null when it has no such document. */
+  updateDocument(
+    siteId: string,
+    id: string,
+    patch: DocumentPatch,
+    audit?: (before: DocumentRecord, after: DocumentRecord) => NewAuditEntry,
+  ): Promise<DocumentRecord | null>;
+  /**
+   * A new version of the site's document: stores `file` and makes it the document's, with its type and text and the
+   * version number one up (its embed token stays), with the audit entry when given, in one transaction; null when it has no
+   * such document (nothing stored).
+   */
+  addDocumentVersion(
+    siteId: string,
+    id: string,
+    file: NewFile,
+    content: { type: string; text: string | null; textReader: number },
+    audit?: (before: DocumentRecord, after: DocumentRecord) => NewAuditEntry,
+  ): Promise<DocumentRecord | null>;
+  /**
+   * Makes `buttons`, in this order, the footer buttons of the site's document (a button given with the id of one of its
+   * buttons keeps that id; the others are removed), with the audit entry when given, in one transaction; null when it has
+   * no such document.
+   */
+  setFooterButtons(
+    siteId: string,
+    documentId: string,
+    buttons: readonly (Omit<FooterButton, 'id'> & { id?: string })[],
+    audit?: (before: FooterButton[], after: FooterButton[]) => NewAuditEntry,
+  ): Promise<FooterButton[] | null>;
+}
+
+/** A file to store (table `files`). */
+export interface NewFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** What of a document the console changes (docs/console.md "Documents"). */
+export interface DocumentPatch {
+  name?: string;
+  versionNumber?: number;
+  hideDocHeader?: boolean;
+  hideDocFooter?: boolean;
 }
 
 /** Videos (table `videos`): storage/{sqlite,postgres}/videos.ts. */

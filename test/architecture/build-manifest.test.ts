@@ -209,6 +209,7 @@ describe('the project names each entry once', () => {
       'console-account',
       'console-reauth',
       'console-appearance',
+      'console-documents',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

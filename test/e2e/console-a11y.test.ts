@@ -27,6 +27,7 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/inbox?q=delivery&state=failed`, true, 'Conversations'],
   [`/console/sites/${FAKE_SITE}/inbox/conv-1`, true, 'How long does delivery to Norway take?'],
   [`/console/sites/${FAKE_SITE}/analytics`, true, 'Analytics'],
+  [`/console/sites/${FAKE_SITE}/documents`, true, 'Documents'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
   ['/console/account', true, 'Account'],
 ];
@@ -55,6 +56,19 @@ describe.each([1280, 320])('the password dialog at %i px', (width) => {
     await dialog.getByLabel('Password').fill('a wrong password');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+});
+
+describe.each([1280, 320])('the documents screen with a document open for editing, at %i px', (width) => {
+  it('axe finds nothing in its settings, new version and footer buttons, nothing scrolls sideways', async () => {
+    const page = await suite.page({ viewport: { width, height: 800 }, allowed });
+    await fakeConsoleApi(page);
+    await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/documents`);
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByText('Edit', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save buttons' }).waitFor();
     expect(await violations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });

@@ -87,6 +87,26 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
     ];
   if (path === 'account/sessions' && method === 'GET') return [200, ACCOUNT_SESSIONS];
   if (path.startsWith('account/')) return [204, null];
+  if (path === `${site}/documents`)
+    return [
+      200,
+      [
+        {
+          id: 'doc-1',
+          name: 'Returns policy',
+          type: 'docx',
+          versionNumber: 2,
+          embedToken: 'tok_returns_policy_0123',
+          filename: 'returns-policy.docx',
+          fileUrl: 'https://chat.example/files/f1/returns-policy.docx',
+          hideDocHeader: false,
+          hideDocFooter: false,
+          hasText: true,
+          slot: '<div class="smart-doc-embedding-slot" data-embed-token="tok_returns_policy_0123"></div>',
+          footerButtons: [{ id: 'b1', label: 'Ask question', type: 'BUTTON', actionType: 'open_chat_modal' }],
+        },
+      ],
+    ];
   const saved = { savedAt: '2026-11-26T09:30:00Z', savedBy: 'owner@harbour-shoes.example' };
   if (path === `${site}/appearance`) return [200, { version: 3, appearance: { agentName: 'Harbour Help' }, ...saved }];
   if (path === `${site}/appearance/versions`)

@@ -1,7 +1,8 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
-import { deepFreeze, documentValues, toDocument, toFooterButton } from '../records';
-import type { DocumentRecord, DocumentStorage } from '../types';
+import { deepFreeze, documentValues, newToken, now, toDocument, toFooterButton } from '../records';
+import type { DocumentRecord, DocumentStorage, FooterButton } from '../types';
+import { auditWriter } from './audit';
 import { GenerationCache, generationOf } from './cache';
 import type { Db, Row, Sync } from './db';
 
@@ -29,6 +30,27 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
   const insertFooterButton = db.prepare(
     'INSERT INTO footer_buttons (id, document_id, label, type, url, action_type, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const siteDocument = db.prepare<[string, string], Row>(`${DOCUMENT_SELECT} WHERE d.id = ? AND d.site_id = ?`);
+  const insertFile = db.prepare('INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const updateFields = db.prepare(
+    'UPDATE documents SET name = ?, version_number = ?, hide_doc_header = ?, hide_doc_footer = ? WHERE id = ? AND site_id = ?',
+  );
+  const updateFile = db.prepare(
+    'UPDATE documents SET file_id = ?, type = ?, text = ?, text_reader = ?, version_number = version_number + 1 WHERE id = ? AND site_id = ?',
+  );
+  const deleteFooterButtons = db.prepare('DELETE FROM footer_buttons WHERE document_id = ?');
+  const writeAudit = auditWriter(db);
+  const addFile = (siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }) => {
+    const fileId = newToken(16);
+    insertFile.run(fileId, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now());
+    return fileId;
+  };
+  /** Runs `work` in one transaction, and moves the documents' cache on when it wrote. */
+  const write = <T>(work: () => T): T => {
+    const result = db.transaction(work)();
+    generation.bump();
+    return result;
+  };
 
   return {
     addDocument(input) {
@@ -56,5 +78,52 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
       return { id, ...button };
     },
     listFooterButtons: (documentId) => footerButtons.all(documentId).map(toFooterButton),
+    getDocument(siteId, id) {
+      const r = siteDocument.get(id, siteId);
+      return r ? toDocument(r) : null;
+    },
+    addDocumentWithFile: (file, input, audit) =>
+      write(() => {
+        const id = randomUUID();
+        insertDocument.run(...documentValues(id, { ...input, fileId: addFile(input.siteId, file) }));
+        const doc = toDocument(documentById.get(id)!);
+        if (audit) writeAudit(audit(doc));
+        return doc;
+      }),
+    updateDocument: (siteId, id, patch, audit) =>
+      write(() => {
+        const row = siteDocument.get(id, siteId);
+        if (!row) return null;
+        const before = toDocument(row);
+        const next = { ...before, ...patch };
+        updateFields.run(next.name, next.versionNumber, next.hideDocHeader ? 1 : 0, next.hideDocFooter ? 1 : 0, id, siteId);
+        const after = toDocument(siteDocument.get(id, siteId)!);
+        if (audit) writeAudit(audit(before, after));
+        return after;
+      }),
+    addDocumentVersion: (siteId, id, file, content, audit) =>
+      write(() => {
+        const row = siteDocument.get(id, siteId);
+        if (!row) return null;
+        const before = toDocument(row);
+        updateFile.run(addFile(siteId, file), content.type, content.text, content.textReader, id, siteId);
+        const after = toDocument(siteDocument.get(id, siteId)!);
+        if (audit) writeAudit(audit(before, after));
+        return after;
+      }),
+    setFooterButtons: (siteId, documentId, buttons, audit) =>
+      db.transaction(() => {
+        if (!siteDocument.get(documentId, siteId)) return null;
+        const before = footerButtons.all(documentId).map(toFooterButton);
+        const kept = new Set(before.map((b) => b.id));
+        deleteFooterButtons.run(documentId);
+        const after: FooterButton[] = buttons.map((b, position) => {
+          const id = b.id && kept.has(b.id) ? b.id : randomUUID();
+          insertFooterButton.run(id, documentId, b.label, b.type, b.url ?? null, b.actionType ?? null, position);
+          return toFooterButton({ id, label: b.label, type: b.type, url: b.url ?? null, action_type: b.actionType ?? null });
+        });
+        if (audit) writeAudit(audit(before, after));
+        return after;
+      })(),
   };
 }
