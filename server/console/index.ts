@@ -8,6 +8,7 @@ import { createOperations } from '../operations';
 import { registerAuthRoutes } from './auth-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
+import { registerMediaRoutes } from './media-routes';
 import { registerMemberRoutes } from './member-routes';
 import { consoleRequestHook } from './session';
 import { consoleMemberships, registerSiteRoutes } from './site-routes';
@@ -40,6 +41,14 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
           now: services.now,
           publicUrl: services.publicUrl,
           keyGraceMs: services.keyGraceMs,
+          memberships: consoleMemberships(services.storage),
+        }),
+      );
+      registerMediaRoutes(
+        api,
+        createOperations(services.storage, {
+          now: services.now,
+          publicUrl: services.publicUrl,
           memberships: consoleMemberships(services.storage),
         }),
       );

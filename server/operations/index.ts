@@ -6,11 +6,13 @@
 import type { Storage } from '../storage/types';
 import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
+import { buttonOperations } from './buttons';
 import { configOperations } from './config';
 import { contextOf, type OperationsOptions } from './context';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
 import { siteOperations } from './sites';
+import { videoOperations } from './videos';
 
 export { auditCsv } from './audit';
 export type { Actor, Memberships, OperationsOptions, SiteRole } from './context';
@@ -26,6 +28,8 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...configOperations(c),
     ...appearanceOperations(c),
     ...auditOperations(c),
+    ...buttonOperations(c),
+    ...videoOperations(c),
   };
 }
 
