@@ -90,6 +90,8 @@ function Header() {
 const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
+  { name: 'videos' },
+  { name: 'buttons' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
 ];

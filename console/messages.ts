@@ -30,6 +30,8 @@ export const W = {
     appearance: 'Appearance',
     members: 'Members',
     audit: 'Audit log',
+    videos: 'Videos',
+    buttons: 'Buttons',
     notFound: 'Page not found',
   } satisfies Record<RouteName, string>,
   notFoundText: 'There is nothing at this address.',

@@ -10,7 +10,7 @@ import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 
 /** The console's screens, as codes. */
-export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'notFound';
+export type RouteName = 'signIn' | 'invite' | 'sites' | 'overview' | 'appearance' | 'members' | 'audit' | 'videos' | 'buttons' | 'notFound';
 
 /** A parsed address. */
 export interface Route {
@@ -29,7 +29,14 @@ export const CONSOLE_ROOT = '/console';
 export const SIGN_IN_PATH = `${CONSOLE_ROOT}/sign-in`;
 export const SITES_PATH = `${CONSOLE_ROOT}/sites`;
 
-const SITE_SCREENS: Record<string, RouteName> = { '': 'overview', appearance: 'appearance', members: 'members', audit: 'audit' };
+const SITE_SCREENS: Record<string, RouteName> = {
+  '': 'overview',
+  appearance: 'appearance',
+  members: 'members',
+  audit: 'audit',
+  videos: 'videos',
+  buttons: 'buttons',
+};
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */
 export function parseRoute(path: string): Route {

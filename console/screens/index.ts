@@ -32,6 +32,8 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   appearance: screen(() => import('./appearance') as Promise<Record<'AppearanceScreen', ComponentType<ScreenProps>>>, 'AppearanceScreen'),
   members: screen(() => import('./members'), 'MembersScreen'),
   audit: screen(() => import('./audit'), 'AuditScreen'),
+  videos: screen(() => import('./videos'), 'VideosScreen'),
+  buttons: screen(() => import('./buttons'), 'ButtonsScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

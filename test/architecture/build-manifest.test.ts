@@ -205,6 +205,8 @@ describe('the project names each entry once', () => {
       'console-members',
       'console-audit',
       'console-appearance',
+      'console-videos',
+      'console-buttons',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

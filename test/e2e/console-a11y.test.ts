@@ -23,6 +23,8 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/members`, true, 'Members'],
   [`/console/sites/${FAKE_SITE}/audit`, true, 'Audit log'],
   [`/console/sites/${FAKE_SITE}/appearance`, true, 'Appearance'],
+  [`/console/sites/${FAKE_SITE}/videos`, true, 'Videos'],
+  [`/console/sites/${FAKE_SITE}/buttons`, true, 'Buttons'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
 ];
 
