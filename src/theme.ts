@@ -68,9 +68,13 @@ export function inScheme(variables: (a: Appearance) => Record<string, string>, a
   return vars;
 }
 
-/** Sets variables on the host element as `--aiw-NAME`. */
+/**
+ * Sets variables on the host element as `--aiw-NAME`; an empty one (a value refused or left out) is removed, so
+ * the stylesheet's default shows again where an earlier appearance (a preview, a load) had set it.
+ */
 export function applyTheme(host: HTMLElement, vars: Record<string, string>): void {
   for (const [name, value] of Object.entries(vars)) {
     if (value) host.style.setProperty(`--aiw-${name}`, value);
+    else host.style.removeProperty(`--aiw-${name}`);
   }
 }

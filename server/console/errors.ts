@@ -38,6 +38,9 @@ export function consoleErrorHandler(error: RouteError, req: FastifyRequest, repl
     if (error.code === 'NOT_FOUND') return send(404, 'NOT_FOUND', 'Not found.');
     if (error.code === 'FORBIDDEN') return send(403, 'FORBIDDEN', error.message);
     if (error.code === 'CONFLICT') return send(409, 'CONFLICT', error.message);
+    if (error.code === 'TOO_LARGE') return send(413, 'TOO_LARGE', error.message, { field: error.field });
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE')
+      return send(415, 'UNSUPPORTED_MEDIA_TYPE', error.message, { field: error.field, allowed: error.allowed });
     return send(400, 'INVALID', error.message, { field: error.field, allowed: error.allowed });
   }
   if (error.validation) return send(400, 'INVALID', `Invalid request: ${error.message}`);

@@ -7,6 +7,7 @@ import { screen, waitFor as until } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { settingsKey } from '../../src/launcher-frame';
 import { preview } from '../../src/preview';
+import { applyTheme } from '../../src/theme';
 import { renderApp } from './widget-harness';
 
 describe('AIChatWidget.setAppearance', () => {
@@ -36,5 +37,15 @@ describe('AIChatWidget.setAppearance', () => {
     // the look stored for the next visit is the site's, untouched
     expect(localStorage.getItem(settingsKey('k'))).toBe(stored);
     localStorage.clear();
+  });
+
+  it('removes a variable an appearance leaves empty, so a value an earlier one set does not linger', () => {
+    const host = document.createElement('div');
+    applyTheme(host, { 'chat-bg': '#00ff00', 'chat-radius': '4px' });
+    expect(host.style.getPropertyValue('--aiw-chat-bg')).toBe('#00ff00');
+    // a refused colour reaches here as '' (src/theme.ts `safe`): the stylesheet's default shows again
+    applyTheme(host, { 'chat-bg': '', 'chat-radius': '8px' });
+    expect(host.style.getPropertyValue('--aiw-chat-bg')).toBe('');
+    expect(host.style.getPropertyValue('--aiw-chat-radius')).toBe('8px');
   });
 });
