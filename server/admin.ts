@@ -131,6 +131,9 @@ const FLAGS: Record<string, string> = {
   content: '--content',
   description: '--description',
   transcript: '--transcript',
+  video: '--file',
+  poster: '--poster',
+  captions: '--captions',
 };
 
 /** An operation's refusal as the CLI says it: its reason in the CLI's words, what is allowed, and a hint. */

@@ -4,7 +4,7 @@
  * pay for them; and a file's upload, sent as it is (its type is told by its bytes on the server) with its progress.
  */
 import type { VideoEmbedSettings } from '../../contract/embeds';
-import { ApiError, bool, type ConsoleApi, idText, list, object, optional, str } from '../api';
+import { ApiError, type ApiErrorCode, bool, type ConsoleApi, idText, list, object, optional, str } from '../api';
 
 export interface ActionButton {
   id: string;
@@ -114,7 +114,7 @@ export const mediaApi = (client: ConsoleApi, siteId: string) => {
 /**
  * Sends `file` as the body of `PUT /console/api/<path>` (XMLHttpRequest: fetch reports no upload progress), with the
  * session's CSRF token, reporting the share sent (0 to 1); resolves with the video as saved, or rejects with an
- * `ApiError` of the server's code (413 `TOO_LARGE` as `INVALID`, with the field and what it allows).
+ * `ApiError` of the server's code (413 `TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 400 `INVALID`) and the field.
  */
 export function uploadFile(
   path: string,
@@ -143,27 +143,16 @@ export function uploadFile(
           return reject(new ApiError('BAD_RESPONSE', 200));
         }
       }
-      const code =
-        xhr.status === 403
-          ? 'FORBIDDEN'
-          : xhr.status === 404
-            ? 'NOT_FOUND'
-            : xhr.status === 401
-              ? 'UNAUTHENTICATED'
-              : xhr.status < 500
-                ? 'INVALID'
-                : 'SERVER';
-      const allowed = typeof body.allowed === 'string' ? body.allowed : undefined;
-      reject(
-        new ApiError(
-          code,
-          xhr.status,
-          typeof body.field === 'string' ? body.field : undefined,
-          allowed,
-          undefined,
-          typeof body.message === 'string' ? body.message : undefined,
-        ),
-      );
+      const given = typeof body.error === 'string' ? body.error : '';
+      // the upload's own refusals (413 TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 400 INVALID) keep their code
+      const code = (
+        ['TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'CSRF'].includes(given)
+          ? given
+          : xhr.status < 500
+            ? 'INVALID'
+            : 'SERVER'
+      ) as ApiErrorCode;
+      reject(new ApiError(code, xhr.status, typeof body.field === 'string' ? body.field : undefined));
     };
     xhr.send(file);
   });

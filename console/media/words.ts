@@ -69,16 +69,19 @@ export const M = {
   saveVideo: 'Save video',
   files: 'Files',
   kinds: { video: 'Video file', poster: 'Poster image', captions: 'Captions' } satisfies Record<VideoKind, string>,
-  accepts: {
-    video: 'mp4 or webm, up to 50 MB',
-    poster: 'png, jpeg or webp, up to 5 MB',
-    captions: 'WebVTT (.vtt), up to 1 MB',
-  } satisfies Record<VideoKind, string>,
+  /** What a kind takes, from the upload table (contract/uploads.ts). */
+  accepts: (described: string, maxBytes: number) => `${described}, up to ${Math.round(maxBytes / 1024 / 1024)} MB`,
   current: (name: string) => `Now: ${name}`,
   none: 'None yet.',
   uploading: (kind: string) => `Uploading the ${kind.toLowerCase()}`,
   uploaded: (name: string) => `Uploaded ${name}.`,
-  uploadRefused: (allowed: string) => `This file was not stored: it must be ${allowed} (its type is read from its content, not its name).`,
+  /** Why an upload was not stored, by the server's code; `takes` is what the kind takes. */
+  uploadRefused: (code: string, takes: string): string | undefined =>
+    ({
+      TOO_LARGE: `This file is too large: it takes ${takes}. Nothing was stored.`,
+      UNSUPPORTED_MEDIA_TYPE: `This file's content is not ${takes} (the type is read from the content, not the name). Nothing was stored.`,
+      INVALID: 'This file is damaged or incomplete (captions must be UTF-8 WebVTT with valid cue timings). Nothing was stored.',
+    })[code],
   snippet: 'Slot for your page',
   snippetHint: 'Paste this where the video goes, on a page that carries the widget’s script.',
   preview: 'Preview',

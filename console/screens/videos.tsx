@@ -7,6 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type MediaIssue, VIDEO_SETTING_NAMES, videoProblems } from '../../contract/media-fields';
+import { UPLOAD_KINDS } from '../../contract/uploads';
+import { ApiError, type ApiErrorCode } from '../api';
 import { uploadFile, type Video, type VideoKind } from '../media/api';
 import { fieldErrors, useMediaApi } from '../media/fields';
 import css from '../media/media.css' with { type: 'text' };
@@ -236,8 +238,12 @@ function Upload({
   onUploaded: () => void;
 }) {
   const [progress, setProgress] = useState(0);
+  const { described, maxBytes } = UPLOAD_KINDS[kind];
+  const takes = M.accepts(described, maxBytes);
   const upload = useTask(async (file: File) => {
     setProgress(0);
+    // refused before a byte is sent (the server refuses it in any case)
+    if (file.size > maxBytes) throw new ApiError('TOO_LARGE' as ApiErrorCode, 413, kind);
     return uploadFile(api.uploadPath(video.id, kind), file, await api.csrfToken(), setProgress);
   });
   useEffect(() => {
@@ -247,7 +253,7 @@ function Upload({
   const label = M.kinds[kind];
   return (
     <div data-part="upload">
-      <Field label={label} hint={`${M.accepts[kind]}. ${current ? M.current(current.filename) : M.none}`}>
+      <Field label={label} hint={`${takes}. ${current ? M.current(current.filename) : M.none}`}>
         {(attrs) => (
           <input
             {...attrs}
@@ -263,9 +269,9 @@ function Upload({
         )}
       </Field>
       {upload.phase === 'failed' &&
-        (upload.error?.allowed ? (
+        (upload.error && M.uploadRefused(upload.error.code, takes) ? (
           <p role="alert" data-part="error">
-            {M.uploadRefused(upload.error.allowed)}
+            {M.uploadRefused(upload.error.code, takes)}
           </p>
         ) : (
           <ErrorText error={upload.error} />

@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Operations } from '../operations';
-import { readUpload, UploadTooLarge, VIDEO_UPLOADS } from '../operations/video-upload';
+import { readLimited } from '../operations/uploads';
 import type { VideoFileKind } from '../storage/types';
-import { ConsoleError } from './errors';
 import { actorOfRequest } from './site-routes';
 
 const ID = { type: 'string', maxLength: 100 } as const;
+const KINDS: VideoFileKind[] = ['video', 'poster', 'captions'];
 const params = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(['id', ...names].map((n) => [n, ID])) }) as const;
 const object = { type: 'object' } as const;
 
@@ -79,7 +79,7 @@ export function registerMediaRoutes(api: FastifyInstance, ops: Operations): void
       '/sites/:id/videos/:itemId/:kind',
       {
         schema: {
-          params: { ...params('itemId'), properties: { ...params('itemId').properties, kind: { enum: Object.keys(VIDEO_UPLOADS) } } },
+          params: { ...params('itemId'), properties: { ...params('itemId').properties, kind: { enum: KINDS } } },
         },
       },
       async (req) => {
@@ -87,14 +87,12 @@ export function registerMediaRoutes(api: FastifyInstance, ops: Operations): void
         const actor = actorOfRequest(req);
         // who may, and whether the video is the site's, before a byte of the body is read
         await ops.getVideo(actor, req.params.id, req.params.itemId);
-        try {
-          const bytes = await readUpload(req.body as AsyncIterable<Uint8Array>, kind);
-          return await ops.setVideoFile(actor, req.params.id, req.params.itemId, kind, { filename: uploadName(req, kind), bytes });
-        } catch (err) {
-          if (err instanceof UploadTooLarge)
-            throw new ConsoleError(413, 'TOO_LARGE', err.message, { field: kind, allowed: VIDEO_UPLOADS[kind].allowed });
-          throw err;
-        }
+        const declared = Number(req.headers['content-length']);
+        const bytes = await readLimited(req.body as AsyncIterable<Uint8Array>, kind, {
+          field: kind,
+          declaredBytes: Number.isFinite(declared) ? declared : undefined,
+        });
+        return ops.setVideoFile(actor, req.params.id, req.params.itemId, kind, { filename: uploadName(req, kind), bytes });
       },
     );
   });

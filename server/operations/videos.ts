@@ -9,7 +9,7 @@ import type { VideoFileKind, VideoPatch, VideoRecord, VideoSettings } from '../s
 import { refuseIssues } from './buttons';
 import { type Actor, type Context, need } from './context';
 import { OperationError } from './errors';
-import { checkVideoUpload } from './video-upload';
+import { checkUpload, UPLOAD_KINDS } from './uploads';
 
 /** A file as uploaded: its name as given and its bytes (its type is told by them). */
 export interface VideoUpload {
@@ -79,6 +79,41 @@ function patchOf(input: Record<string, unknown>, current?: VideoSettings): Video
   return out;
 }
 
+// WebVTT (W3C): a timestamp is [hh:]mm:ss.ttt; a cue's timing line is `start --> end`, then its settings.
+const TIME = String.raw`(\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3}`;
+const TIMING = new RegExp(String.raw`^${TIME}[ \t]+-->[ \t]+${TIME}([ \t].*)?$`);
+
+/** The line of WebVTT captions whose cue timing does not parse (a SubRip file renamed .vtt has `00:00:01,000`), or 0. */
+export function badCueLine(text: string): number {
+  return text.split(/\r\n|\r|\n/).findIndex((line) => line.includes('-->') && !TIMING.test(line)) + 1;
+}
+
+/**
+ * A video's upload checked by the console's one upload check (uploads.ts: its kind's size, its type by content) and,
+ * for captions, each cue's timing too: refused with TOO_LARGE, UNSUPPORTED_MEDIA_TYPE or INVALID naming `kind`.
+ */
+async function checkVideoUpload(kind: VideoFileKind, upload: VideoUpload) {
+  const checked = await checkUpload(kind, upload.bytes, { filename: upload.filename, field: kind });
+  if (kind === 'captions') {
+    // file-type knows WebVTT by its first bytes alone: the rest must be UTF-8 text too (WebVTT is UTF-8)
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(checked.bytes);
+    } catch {
+      throw new OperationError('INVALID', 'The captions file is not UTF-8 text: save it as UTF-8 and send it again.', kind);
+    }
+    const line = badCueLine(text);
+    if (line)
+      throw new OperationError(
+        'INVALID',
+        `Line ${line} of the captions is not a cue timing such as 00:01.000 --> 00:04.000: it is not WebVTT.`,
+        kind,
+        UPLOAD_KINDS.captions.described,
+      );
+  }
+  return { filename: checked.filename, contentType: checked.contentType, bytes: checked.bytes };
+}
+
 const notFound = (id: string) => new OperationError('NOT_FOUND', `no video "${id.slice(0, 64)}" on this site`, 'video');
 
 export function videoOperations(c: Context) {
@@ -114,9 +149,7 @@ export function videoOperations(c: Context) {
       await need(c, actor, siteId, 'editor');
       refuseIssues(videoProblems(input, ['name']));
       const files = Object.fromEntries(
-        await Promise.all(
-          Object.entries(uploads).map(async ([kind, u]) => [kind, await checkVideoUpload(kind as VideoFileKind, u.filename, u.bytes)]),
-        ),
+        await Promise.all(Object.entries(uploads).map(async ([kind, u]) => [kind, await checkVideoUpload(kind as VideoFileKind, u)])),
       );
       const { name = '', description = '', transcript = '', settings } = patchOf(input as Record<string, unknown>, {} as VideoSettings);
       const added = await c.storage.addVideo(
@@ -145,13 +178,13 @@ export function videoOperations(c: Context) {
 
     /**
      * Stores an uploaded file as the video's file, poster or captions (editors and up), once checked (its size, its
-     * type by content: video-upload.ts): the file and the video's pointer to it are written in one transaction, with
+     * type by content: uploads.ts): the file and the video's pointer to it are written in one transaction, with
      * the audit entry, replacing the file it had.
      */
     async setVideoFile(actor: Actor, siteId: string, id: string, kind: VideoFileKind, upload: VideoUpload): Promise<VideoView> {
       await need(c, actor, siteId, 'editor');
       await siteVideo(siteId, id);
-      const file = await checkVideoUpload(kind, upload.filename, upload.bytes);
+      const file = await checkVideoUpload(kind, upload);
       const saved = await c.storage.setVideoFile(siteId, id, kind, file, (before, after) => ({
         siteId,
         actor,
