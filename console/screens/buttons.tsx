@@ -3,7 +3,7 @@
  * see them, editors add, edit, reorder and remove. Each form is checked as it is sent with the server's own rules
  * (contract/media-fields.ts), so a mistake shows at its field before a call; the server refuses in the same words.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { actionButtonProblems, type MediaIssue, presenceProblems } from '../../contract/media-fields';
 import type { ActionButton, ButtonInput, Presence } from '../media/api';
 import { fieldErrors, useMediaApi } from '../media/fields';
@@ -152,6 +152,11 @@ function ButtonForm(props: { api: Api; editing: ActionButton | null; onSaved: ()
   const [draft, setDraft] = useState<ButtonInput>(editing ? { ...editing } : EMPTY);
   const [issues, setIssues] = useState<MediaIssue[] | null>(null);
   const save = useTask((input: ButtonInput) => (editing ? api.editButton(editing.id, input) : api.addButton(input)));
+  const form = useRef<HTMLFormElement>(null);
+  // Edit brings the form to the button: the focus goes to its first field
+  useEffect(() => {
+    if (editing) form.current?.querySelector('input')?.focus();
+  }, [editing]);
   const onSaved = props.onSaved;
   useEffect(() => {
     if (save.phase === 'done') onSaved();
@@ -167,6 +172,7 @@ function ButtonForm(props: { api: Api; editing: ActionButton | null; onSaved: ()
   const title = editing ? M.editButtonTitle(editing.name) : M.addButtonTitle;
   return (
     <form
+      ref={form}
       aria-label={title}
       data-part="form"
       data-form="button"
