@@ -257,6 +257,14 @@ describe('videos', () => {
     expect((await otherOwner.upload(`sites/${siteB}/videos/${videoId}/poster`, PNG, 'p.png')).status).toBe(404);
     expect((await otherOwner.call(`sites/${siteA}/videos/${videoId}`)).status).toBe(404);
     expect((await editor.upload(`sites/${siteA}/videos/${videoId}/thumbnail`, PNG, 'p.png')).status).toBe(400);
+    // an upload is a state-changing call like any other: without the session's CSRF token it is refused
+    const forged = await fetch(`${s.base}/console/api/sites/${siteA}/videos/${videoId}/poster`, {
+      method: 'PUT',
+      headers: { Origin: s.base, Cookie: `console_session=${editor.cookie!}`, 'Content-Type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: 'CSRF' });
   });
 
   it('never stores half an upload: a change that fails leaves the file and the video as they were', async () => {
