@@ -86,7 +86,7 @@ export function registerMediaRoutes(api: FastifyInstance, ops: Operations): void
         const kind = req.params.kind as VideoFileKind;
         const actor = actorOfRequest(req);
         // who may, and whether the video is the site's, before a byte of the body is read
-        await ops.getVideo(actor, req.params.id, req.params.itemId);
+        await ops.checkVideoChange(actor, req.params.id, req.params.itemId);
         const declared = Number(req.headers['content-length']);
         const bytes = await readLimited(req.body as AsyncIterable<Uint8Array>, kind, {
           field: kind,

@@ -159,6 +159,15 @@ export function videoOperations(c: Context) {
       return videoView(added);
     },
 
+    /**
+     * Refuses, as a change of the video would be, an actor who may not change it (FORBIDDEN) or a video that is not the
+     * site's (NOT_FOUND): an upload asks before a byte of its body is read.
+     */
+    async checkVideoChange(actor: Actor, siteId: string, id: string): Promise<void> {
+      await need(c, actor, siteId, 'editor');
+      await siteVideo(siteId, id);
+    },
+
     /** Changes a video's name, description, transcript or embed settings (editors and up). */
     async editVideo(actor: Actor, siteId: string, id: string, input: unknown): Promise<VideoView> {
       await need(c, actor, siteId, 'editor');
