@@ -40,6 +40,7 @@ Content
   footer:add EMBED_TOKEN --label LABEL (--link URL | --action ACTION_TYPE)
   videos SITE                                   list videos and their embed tokens
   video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
+  video:remove SITE VIDEO_ID                    remove a video with its files and presence videos
   triggers SITE                                 list action buttons, in their order
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
   trigger:remove SITE BUTTON_ID                 remove an action button
@@ -349,6 +350,11 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
     );
     return `added video ${v.id}\nembed token: ${v.embedToken}`;
   },
+  'video:remove': async ({ ops, site, second }) => {
+    const s = await site();
+    await ops.removeVideo(CLI, s.id, need(second, 'VIDEO_ID (see `videos SITE`)'));
+    return `removed video ${second} with its files and presence videos`;
+  },
   triggers: async ({ ops, site }) =>
     (await ops.listButtons(CLI, (await site()).id))
       .map((t) => `${t.id}  ${t.path}  ${t.name}  ${t.buttonType === 'EXTERNAL_LINK' ? t.externalUrl : `"${t.actionMessage}"`}`)
@@ -465,6 +471,7 @@ const POSITIONALS = new Map([
   ['audit:export', 0],
   ['visitor:delete', 2],
   ['trigger:remove', 2],
+  ['video:remove', 2],
   ['presence:remove', 2],
   ['owner:invite', 0],
 ]);

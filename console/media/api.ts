@@ -102,6 +102,7 @@ export const mediaApi = (client: ConsoleApi, siteId: string) => {
 
     videos: () => request('GET', `${site}/videos`, list(video)),
     addVideo: (name: string) => request('POST', `${site}/videos`, video, { name }),
+    removeVideo: (id: string) => request('DELETE', item('videos', id), null),
     editVideo: (id: string, input: Partial<Pick<Video, 'name' | 'description' | 'transcript' | 'settings'>>) =>
       request('PATCH', item('videos', id), video, input),
     /** The session's CSRF token, for an upload (asked afresh: the client keeps its own to itself). */

@@ -89,5 +89,7 @@ export const M = {
   previewTitle: (name: string) => `Preview of ${name} on a sample page`,
   previewHint: 'The real viewer on a sample page, with the saved settings.',
   editVideo: (name: string) => `Edit ${name}`,
+  removeVideoTitle: (name: string) => `Remove the video “${name}”?`,
+  removeVideoText: 'Its files go with it, and the presence videos that show it. Pages that carry its slot show “Video not available”.',
   noFile: 'no file yet',
 } as const;

@@ -15,7 +15,7 @@ import css from '../media/media.css' with { type: 'text' };
 import { M } from '../media/words';
 import { W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
-import { CopyButton, ErrorText, Field, Heading, LoadState, useLoad, useTask } from '../ui';
+import { ConfirmDialog, CopyButton, ErrorText, Field, Heading, LoadState, useLoad, useTask } from '../ui';
 import type { ScreenProps } from '.';
 
 type Api = ReturnType<typeof useMediaApi>;
@@ -32,6 +32,11 @@ export function VideosScreen(props: Pick<ScreenProps, 'siteId' | 'api' | 'canEdi
   const videos = useLoad(() => api.videos());
   const [openId, setOpenId] = useState<string | null>(null);
   const reload = videos.again;
+  const remove = useTask((v: Video) => api.removeVideo(v.id));
+  const [removing, setRemoving] = useState<Video | null>(null);
+  useEffect(() => {
+    if (remove.phase === 'done') reload();
+  }, [remove.phase, reload]);
   const open = videos.data?.find((v) => v.id === openId) ?? videos.data?.[0];
   return (
     <section data-part="screen" data-screen="videos">
@@ -51,9 +56,32 @@ export function VideosScreen(props: Pick<ScreenProps, 'siteId' | 'api' | 'canEdi
               <button type="button" aria-label={M.editVideo(v.name)} aria-pressed={v.id === open?.id} onClick={() => setOpenId(v.id)}>
                 {M.edit}
               </button>
+              {props.canEdit && (
+                <button
+                  type="button"
+                  aria-label={M.removeNamed(v.name)}
+                  onClick={() => {
+                    setRemoving(v);
+                    remove.request(v);
+                  }}
+                >
+                  {M.remove}
+                </button>
+              )}
             </li>
           ))}
         </ul>
+      )}
+      <ErrorText error={remove.error} />
+      {removing && (remove.phase === 'confirming' || remove.phase === 'running') && (
+        <ConfirmDialog
+          title={M.removeVideoTitle(removing.name)}
+          text={M.removeVideoText}
+          confirm={M.remove}
+          busy={remove.phase === 'running'}
+          onConfirm={remove.confirm}
+          onCancel={remove.cancel}
+        />
       )}
       {props.canEdit && (
         <NewVideo

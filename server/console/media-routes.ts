@@ -70,6 +70,11 @@ export function registerMediaRoutes(api: FastifyInstance, ops: Operations): void
     ops.editVideo(actorOfRequest(req), req.params.id, req.params.itemId, req.body),
   );
 
+  api.delete<Item>('/sites/:id/videos/:itemId', { schema: { params: params('itemId') } }, async (req, reply) => {
+    await ops.removeVideo(actorOfRequest(req), req.params.id, req.params.itemId);
+    return reply.code(204).send();
+  });
+
   // a video's file, poster or captions: the raw body (any Content-Type: the type is told by the bytes), read as it
   // streams in up to its kind's limit, in a scope of its own so that only these routes take a body that is not JSON
   api.register(async (uploads) => {

@@ -159,6 +159,19 @@ export function videoOperations(c: Context) {
       return videoView(added);
     },
 
+    /** Removes a video with its files and the presence videos that show it (editors and up). */
+    async removeVideo(actor: Actor, siteId: string, id: string): Promise<void> {
+      await need(c, actor, siteId, 'editor');
+      const gone = await c.storage.deleteVideo(siteId, id, (before) => ({
+        siteId,
+        actor,
+        action: 'video.remove',
+        before: recorded(before),
+        after: null,
+      }));
+      if (!gone) throw notFound(id);
+    },
+
     /**
      * Refuses, as a change of the video would be, an actor who may not change it (FORBIDDEN) or a video that is not the
      * site's (NOT_FOUND): an upload asks before a byte of its body is read.

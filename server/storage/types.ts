@@ -411,6 +411,11 @@ export interface VideoStorage {
     audit?: (before: VideoRecord, after: VideoRecord) => NewAuditEntry,
   ): Promise<VideoRecord | null>;
   /**
+   * Deletes the site's video `id` with its files and the presence videos that show it, with its audit entry when
+   * given, in one transaction; null when the site has no such video.
+   */
+  deleteVideo(siteId: string, id: string, audit?: (before: VideoRecord) => NewAuditEntry): Promise<VideoRecord | null>;
+  /**
    * Stores `file` as the site's video's `kind` file and points the video at it, dropping the file it replaces, with its
    * audit entry when given: all in one transaction (nothing is stored when any part fails); null when the site has no
    * such video.

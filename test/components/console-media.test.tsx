@@ -190,7 +190,7 @@ describe('the Videos screen', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('adds a video by its name; a viewer changes nothing', async () => {
+  it('adds a video by its name, removes one after asking; a viewer changes nothing', async () => {
     const request = mediaRequest({ 'POST videos': (body) => ({ ...VIDEO, id: 'v2', ...(body as object) }) });
     renderConsole('/console/sites/s1/videos', fakeApi({ request: request as never }));
     const form = await screen.findByRole('form', { name: 'New video' });
@@ -199,12 +199,17 @@ describe('the Videos screen', () => {
     fireEvent.input(within(form).getByLabelText('Name'), { target: { value: 'Tour' } });
     fireEvent.submit(form);
     await waitFor(() => expect(request).toHaveBeenCalledWith('POST', 'sites/s1/videos', expect.anything(), { name: 'Tour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Welcome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the video “Welcome”?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('DELETE', 'sites/s1/videos/v1', null));
 
     document.body.innerHTML = '';
     renderConsole('/console/sites/s1/videos', fakeApi({ request: mediaRequest() as never, ...asViewer() }));
     const card = await screen.findByRole('region', { name: 'Welcome' });
     expect(screen.queryByRole('form', { name: 'New video' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Save video' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Welcome' })).toBeNull();
     expect((within(card).getByLabelText('Poster image') as HTMLInputElement).disabled).toBe(true);
   });
 });

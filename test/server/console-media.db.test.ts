@@ -300,3 +300,19 @@ describe('presence videos per path', () => {
     expect((await audit('presence.remove'))[0]).toMatchObject({ before: { path: '/welcome' }, after: null });
   });
 });
+
+describe('removing a video', () => {
+  it('removes it with its files and the presence videos that show it (editors), audited; 404 for another site', async () => {
+    const [video] = await s.storage.listVideos(siteA);
+    const shown = await editor.call(`sites/${siteA}/presence`, { body: { path: '/bye', videoId: video!.id } });
+    expect(shown.status).toBe(201);
+    expect((await viewer.call(`sites/${siteA}/videos/${video!.id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await otherOwner.call(`sites/${siteB}/videos/${video!.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await editor.call(`sites/${siteA}/videos/${video!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await s.storage.getVideo(video!.id)).toBeNull();
+    expect(await s.storage.getFile(video!.fileId!)).toBeNull();
+    expect(await s.storage.presenceMessagesForPath(siteA, '/bye')).toEqual([]);
+    expect((await audit('video.remove'))[0]).toMatchObject({ before: { id: video!.id, name: 'Welcome' }, after: null });
+    expect((await editor.call(`sites/${siteA}/videos/${video!.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});

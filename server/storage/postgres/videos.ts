@@ -4,7 +4,9 @@ import type pg from 'pg';
 import { newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
 import type { NewFile, VideoFileKind, VideoStorage } from '../types';
 import { insertAudit } from './audit';
+import { announcedTransaction } from './cache';
 import { all, one, sql, transaction } from './db';
+import type { Listener } from './listener';
 
 const VIDEO_SELECT = `SELECT v.*, f.filename AS filename, t.filename AS thumbnail_filename, c.filename AS captions_filename FROM videos v
   LEFT JOIN files f ON f.id = v.file_id LEFT JOIN files t ON t.id = v.thumbnail_file_id LEFT JOIN files c ON c.id = v.captions_file_id`;
@@ -25,6 +27,8 @@ const Q = {
     'INSERT INTO files (id, site_id, filename, content_type, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
   ),
   deleteFile: sql('video_file_delete', 'DELETE FROM files WHERE id = $1'),
+  deleteVideo: sql('video_delete', 'DELETE FROM videos WHERE id = $1'),
+  deletePresence: sql('video_presence_delete', 'DELETE FROM presence_messages WHERE video_id = $1'),
   pointAt: Object.fromEntries(
     Object.entries(VIDEO_FILE_COLUMNS).map(([kind, column]) => [
       kind,
@@ -34,7 +38,7 @@ const Q = {
 };
 
 /** The video methods of the storage. */
-export function postgresVideos(pool: pg.Pool): VideoStorage {
+export function postgresVideos(pool: pg.Pool, listener: Listener): VideoStorage {
   const addFile = async (db: pg.PoolClient, siteId: string, file: NewFile) => {
     const id = newToken(16);
     await db.query(Q.insertFile([id, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now()]));
@@ -79,6 +83,19 @@ export function postgresVideos(pool: pg.Pool): VideoStorage {
         const after = toVideo((await one(db, Q.videoById([id])))!);
         if (audit) await insertAudit(db, audit(before, after));
         return after;
+      }),
+    // announced: the presence videos cached for the history (postgres/triggers.ts) may have shown it
+    deleteVideo: (siteId, id, audit) =>
+      announcedTransaction(pool, listener, async (db) => {
+        const r = await one(db, Q.siteVideoForUpdate([siteId, id]));
+        if (!r) return null;
+        const before = toVideo(r);
+        await db.query(Q.deletePresence([id]));
+        await db.query(Q.deleteVideo([id]));
+        for (const column of Object.values(VIDEO_FILE_COLUMNS))
+          if (typeof r[column] === 'string') await db.query(Q.deleteFile([r[column]]));
+        if (audit) await insertAudit(db, audit(before));
+        return before;
       }),
     setVideoFile: (siteId, id, kind, file, audit) =>
       transaction(pool, async (db) => {

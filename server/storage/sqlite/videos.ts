@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
 import type { NewFile, VideoStorage } from '../types';
 import { auditWriter } from './audit';
+import { generationOf } from './cache';
 import type { Db, Row, Sync } from './db';
 
 const VIDEO_SELECT = `SELECT v.*, f.filename AS filename, t.filename AS thumbnail_filename, c.filename AS captions_filename FROM videos v
@@ -23,6 +24,9 @@ export function sqliteVideos(db: Db): Sync<VideoStorage> {
   const pointAt = Object.fromEntries(
     Object.entries(VIDEO_FILE_COLUMNS).map(([kind, column]) => [kind, db.prepare(`UPDATE videos SET ${column} = ? WHERE id = ?`)]),
   );
+  const deleteVideo = db.prepare('DELETE FROM videos WHERE id = ?');
+  const deletePresence = db.prepare('DELETE FROM presence_messages WHERE video_id = ?');
+  const generation = generationOf(db);
   const writeAudit = auditWriter(db);
   const addFile = (siteId: string, file: NewFile) => {
     const id = newToken(16);
@@ -68,6 +72,21 @@ export function sqliteVideos(db: Db): Sync<VideoStorage> {
         if (audit) writeAudit(audit(before, after));
         return after;
       })(),
+    deleteVideo(siteId, id, audit) {
+      const gone = db.transaction(() => {
+        const r = siteVideo.get(siteId, id);
+        if (!r) return null;
+        const before = toVideo(r);
+        deletePresence.run(id);
+        deleteVideo.run(id);
+        for (const column of Object.values(VIDEO_FILE_COLUMNS)) if (typeof r[column] === 'string') deleteFile.run(r[column]);
+        if (audit) writeAudit(audit(before));
+        return before;
+      })();
+      // the presence videos cached for the history (sqlite/triggers.ts) may have shown it
+      if (gone) generation.bump();
+      return gone;
+    },
     setVideoFile: (siteId, id, kind, file, audit) =>
       db.transaction(() => {
         const r = siteVideo.get(siteId, id);
