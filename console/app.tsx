@@ -97,6 +97,8 @@ const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'appearance' },
   { name: 'inbox' },
   { name: 'analytics' },
+  { name: 'videos' },
+  { name: 'buttons' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
   { name: 'documents' },

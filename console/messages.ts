@@ -34,6 +34,8 @@ export const W = {
     conversation: 'Conversation',
     analytics: 'Analytics',
     documents: 'Documents',
+    videos: 'Videos',
+    buttons: 'Buttons',
     notFound: 'Page not found',
     account: 'Account',
   } satisfies Record<RouteName, string>,

@@ -23,6 +23,8 @@ export type RouteName =
   | 'analytics'
   | 'account'
   | 'documents'
+  | 'videos'
+  | 'buttons'
   | 'notFound';
 
 /** A parsed address. */
@@ -54,6 +56,8 @@ const SITE_SCREENS: Record<string, RouteName> = {
   inbox: 'inbox',
   analytics: 'analytics',
   documents: 'documents',
+  videos: 'videos',
+  buttons: 'buttons',
 };
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */

@@ -40,8 +40,13 @@ Content
   footer:add EMBED_TOKEN --label LABEL (--link URL | --action ACTION_TYPE)
   videos SITE                                   list videos and their embed tokens
   video:add SITE --file FILE --name NAME [--description TEXT] [--transcript TEXT] [--poster FILE] [--captions FILE.vtt]
+  video:remove SITE VIDEO_ID                    remove a video with its files and presence videos
+  triggers SITE                                 list action buttons, in their order
   trigger:add SITE --path PATH --name NAME (--message TEXT | --url URL)
+  trigger:remove SITE BUTTON_ID                 remove an action button
+  presence SITE                                 list presence videos by path
   presence:add SITE --path PATH --video VIDEO_ID [--content TEXT]
+  presence:remove SITE PRESENCE_ID              stop showing a presence video
 
 Audit log
   audit:export [--site SITE] [--format json|csv]  every change (who, when, what, before, after), oldest first
@@ -119,6 +124,17 @@ const FLAGS: Record<string, string> = {
   avatarId: '--avatar-id',
   adviceTools: '--advice-tools',
   origins: '--origin',
+  path: '--path',
+  name: '--name',
+  actionMessage: '--message',
+  externalUrl: '--url',
+  videoId: '--video',
+  content: '--content',
+  description: '--description',
+  transcript: '--transcript',
+  video: '--file',
+  poster: '--poster',
+  captions: '--captions',
 };
 
 /** An operation's refusal as the CLI says it: its reason in the CLI's words, what is allowed, and a hint. */
@@ -316,42 +332,37 @@ const DOCUMENT_COMMANDS: Record<string, Command> = {
 };
 
 const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
-  videos: async ({ storage, site }) =>
-    (await storage.listVideos((await site()).id)).map((v) => `${v.embedToken}  ${v.id}  ${v.name}`).join('\n'),
-  'video:add': async ({ storage, o, site }) => {
+  videos: async ({ ops, site }) =>
+    (await ops.listVideos(CLI, (await site()).id)).map((v) => `${v.embedToken}  ${v.id}  ${v.name}`).join('\n'),
+  'video:add': async ({ ops, o, site }) => {
     const s = await site();
-    const file = need(o.file, '--file');
-    const filename = path.basename(file);
-    const fileId = await storage.addFile(s.id, { filename, contentType: contentTypeFor(filename), bytes: readInput(file) });
-    const poster = o.poster
-      ? await storage.addFile(s.id, {
-          filename: path.basename(o.poster),
-          contentType: contentTypeFor(o.poster),
-          bytes: readInput(o.poster),
-        })
-      : null;
-    const captions = o.captions
-      ? await storage.addFile(s.id, {
-          filename: path.basename(o.captions),
-          contentType: contentTypeFor(o.captions),
-          bytes: readInput(o.captions),
-        })
-      : null;
-    const v = await storage.addVideo({
-      siteId: s.id,
-      name: need(o.name, '--name'),
-      description: o.description ?? '',
-      fileId,
-      thumbnailFileId: poster,
-      captionsFileId: captions,
-      transcript: o.transcript ?? '',
-    });
+    const upload = (file: string) => ({ filename: path.basename(file), bytes: readInput(file) });
+    // the operations' checks (size, type by content, WebVTT), as for the console's uploads
+    const v = await ops.addVideo(
+      CLI,
+      s.id,
+      { name: need(o.name, '--name'), description: o.description ?? '', transcript: o.transcript ?? '' },
+      {
+        video: upload(need(o.file, '--file')),
+        ...(o.poster ? { poster: upload(o.poster) } : {}),
+        ...(o.captions ? { captions: upload(o.captions) } : {}),
+      },
+    );
     return `added video ${v.id}\nembed token: ${v.embedToken}`;
   },
-  'trigger:add': async ({ storage, o, site }) => {
+  'video:remove': async ({ ops, site, second }) => {
+    const s = await site();
+    await ops.removeVideo(CLI, s.id, need(second, 'VIDEO_ID (see `videos SITE`)'));
+    return `removed video ${second} with its files and presence videos`;
+  },
+  triggers: async ({ ops, site }) =>
+    (await ops.listButtons(CLI, (await site()).id))
+      .map((t) => `${t.id}  ${t.path}  ${t.name}  ${t.buttonType === 'EXTERNAL_LINK' ? t.externalUrl : `"${t.actionMessage}"`}`)
+      .join('\n'),
+  'trigger:add': async ({ ops, o, site }) => {
     const s = await site();
     if (!o.message === !o.url) throw new UsageError('give one of --message TEXT or --url URL');
-    const t = await storage.addActionTrigger(s.id, {
+    const t = await ops.addButton(CLI, s.id, {
       path: need(o.path, '--path'),
       name: need(o.name, '--name'),
       buttonType: o.url ? 'EXTERNAL_LINK' : 'ACTION',
@@ -360,17 +371,26 @@ const VIDEO_AND_BUTTON_COMMANDS: Record<string, Command> = {
     });
     return `added action button ${t.id} on ${t.path}`;
   },
-  'presence:add': async ({ storage, o, site }) => {
+  'trigger:remove': async ({ ops, site, second }) => {
     const s = await site();
-    const video = await storage.getVideo(need(o.video, '--video'));
-    if (!video || video.siteId !== s.id) throw new UsageError(`no video ${o.video} on ${s.id}`);
-    const m = await storage.addPresenceMessage(s.id, {
-      triggerEventUrl: need(o.path, '--path'),
-      videoId: video.id,
+    await ops.removeButton(CLI, s.id, need(second, 'BUTTON_ID (see `triggers SITE`)'));
+    return `removed action button ${second}`;
+  },
+  presence: async ({ ops, site }) =>
+    (await ops.listPresence(CLI, (await site()).id)).map((m) => `${m.id}  ${m.path}  ${m.videoName}`).join('\n'),
+  'presence:add': async ({ ops, o, site }) => {
+    const s = await site();
+    const m = await ops.addPresence(CLI, s.id, {
+      path: need(o.path, '--path'),
+      videoId: need(o.video, '--video'),
       content: o.content ?? '',
-      showOnVisit: true,
     });
-    return `added presence video ${m.id} on ${m.triggerEventUrl}`;
+    return `added presence video ${m.id} on ${m.path}`;
+  },
+  'presence:remove': async ({ ops, site, second }) => {
+    const s = await site();
+    await ops.removePresence(CLI, s.id, need(second, 'PRESENCE_ID (see `presence SITE`)'));
+    return `removed presence video ${second}`;
   },
 };
 
@@ -451,6 +471,9 @@ const POSITIONALS = new Map([
   ['data:purge', 0],
   ['audit:export', 0],
   ['visitor:delete', 2],
+  ['trigger:remove', 2],
+  ['video:remove', 2],
+  ['presence:remove', 2],
   ['owner:invite', 0],
 ]);
 

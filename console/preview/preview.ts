@@ -67,9 +67,23 @@ export function apply(data: unknown, widget: (method: string, ...args: unknown[]
   if (open !== undefined) widget(open ? 'open' : 'close');
 }
 
+/**
+ * The slot of the video `token` (the Videos screen's preview, `?video=TOKEN`), as a site's page carries it
+ * (docs/embedding.md): the real widget finds it and draws the real viewer.
+ */
+export function addVideoSlot(token: string, doc: Document = document) {
+  const slot = doc.createElement('div');
+  slot.className = 'video-embedding-slot';
+  slot.dataset.embedToken = token;
+  doc.querySelector('main')?.prepend(slot);
+}
+
 function start() {
   const status = document.getElementById('preview-status');
-  const site = new URLSearchParams(location.search).get('site');
+  const params = new URLSearchParams(location.search);
+  const site = params.get('site');
+  const video = params.get('video');
+  if (video) addVideoSlot(video);
   stub();
   window.addEventListener('message', (e) => {
     if (fromEditor(e)) apply(e.data, call);

@@ -39,6 +39,8 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   analytics: screen(() => import('./analytics'), 'AnalyticsScreen'),
   account: screen(() => import('./account'), 'AccountScreen'),
   documents: screen(() => import('./documents'), 'DocumentsScreen'),
+  videos: screen(() => import('./videos'), 'VideosScreen'),
+  buttons: screen(() => import('./buttons'), 'ButtonsScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

@@ -11,6 +11,7 @@ import { registerContentRoutes } from './content-routes';
 import { type ConsoleServices, consoleContext } from './context';
 import { ConsoleError, consoleErrorHandler } from './errors';
 import { registerInboxRoutes } from './inbox-routes';
+import { registerMediaRoutes } from './media-routes';
 import { registerMemberRoutes } from './member-routes';
 import { consoleRequestHook } from './session';
 import { consoleMemberships, registerSiteRoutes } from './site-routes';
@@ -47,6 +48,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       registerContentRoutes(api, ops);
       registerAnalyticsRoutes(api, ops);
       registerInboxRoutes(api, services);
+      registerMediaRoutes(api, ops);
     },
     { prefix: '/console/api' },
   );

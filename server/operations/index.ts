@@ -7,6 +7,7 @@ import type { Storage } from '../storage/types';
 import { analyticsOperations } from './analytics';
 import { appearanceOperations } from './appearance';
 import { auditOperations } from './audit';
+import { buttonOperations } from './buttons';
 import { configOperations } from './config';
 import { conversationOperations } from './conversations';
 import { contextOf, type OperationsOptions } from './context';
@@ -14,6 +15,7 @@ import { documentOperations } from './documents';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
 import { siteOperations } from './sites';
+import { videoOperations } from './videos';
 
 export { auditCsv } from './audit';
 export type { Actor, Memberships, OperationsOptions, SiteRole } from './context';
@@ -32,6 +34,8 @@ export function createOperations(storage: Storage, options: OperationsOptions = 
     ...analyticsOperations(c),
     ...conversationOperations(c),
     ...documentOperations(c),
+    ...buttonOperations(c),
+    ...videoOperations(c),
   };
 }
 

@@ -76,7 +76,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresProfiles(pool),
     ...postgresFiles(pool),
     ...postgresDocuments(pool, listener),
-    ...postgresVideos(pool),
+    ...postgresVideos(pool, listener),
     ...postgresTriggers(pool, listener),
     ...postgresAnalytics(pool),
     ...postgresRetention(pool),

@@ -23,6 +23,7 @@ import type {
   SiteMember,
   SiteRole,
   Storage,
+  VideoFileKind,
   VideoRecord,
   VideoSettings,
   ListedInvite,
@@ -195,6 +196,22 @@ export function newTrigger(id: string, siteId: string, t: Parameters<Storage['ad
   return { record, values: [id, siteId, t.path, t.name, t.buttonType, t.externalUrl ?? null, t.actionMessage ?? null, position] };
 }
 
+/**
+ * One path's buttons (`before`, in their order) put in the order of `ids`, each taking the positions they held between
+ * them; 'CONFLICT' when `ids` do not name each of them exactly once.
+ */
+export function reorderedPositions(before: readonly ActionTrigger[], ids: readonly string[]): ActionTrigger[] | 'CONFLICT' {
+  const byId = new Map(before.map((t) => [t.id, t]));
+  if (ids.length !== before.length || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) return 'CONFLICT';
+  const positions = before.map((t) => t.position).sort((a, b) => a - b);
+  // two buttons of one position (added at once) would keep no order: each takes at least the one after the previous
+  let last = -1;
+  return ids.map((id, i) => {
+    last = Math.max(positions[i]!, last + 1);
+    return { ...byId.get(id)!, position: last };
+  });
+}
+
 export const toPresenceMessage = (r: Row): PresenceMessage => ({
   id: str(r.id),
   triggerEventUrl: str(r.trigger_path),
@@ -246,6 +263,13 @@ export const documentValues = (id: string, input: Parameters<Storage['addDocumen
   now(),
   input.textReader ?? 0,
 ];
+
+/** The column of `videos` that names each of a video's files. */
+export const VIDEO_FILE_COLUMNS: Readonly<Record<VideoFileKind, string>> = {
+  video: 'file_id',
+  poster: 'thumbnail_file_id',
+  captions: 'captions_file_id',
+};
 
 /** `INSERT INTO videos (id, site_id, name, description, embed_token, file_id, thumbnail_file_id, captions_file_id, transcript, settings, created_at)`. */
 export const videoValues = (id: string, input: Parameters<Storage['addVideo']>[0]) => [

@@ -449,8 +449,30 @@ export interface DocumentPatch {
   hideDocFooter?: boolean;
 }
 
+/** A file to store with the row that points at it (in the same transaction). */
+export interface NewFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A video's three files (widget-spec §3 "Video response": `videoUrl`, `thumbnailUrl`; and its captions). */
+export type VideoFileKind = 'video' | 'poster' | 'captions';
+
+/** What the console and the CLI change of a video (each field optional). */
+export interface VideoPatch {
+  name?: string;
+  description?: string;
+  transcript?: string;
+  settings?: VideoSettings;
+}
+
 /** Videos (table `videos`): storage/{sqlite,postgres}/videos.ts. */
 export interface VideoStorage {
+  /**
+   * Adds a video, with the files given (stored in the same transaction, so a video is never left pointing at half
+   * its files) and its audit entry when given.
+   */
   addVideo(
     input: Omit<
       VideoRecord,
@@ -460,18 +482,83 @@ export interface VideoStorage {
       settings?: Partial<VideoSettings>;
       captionsFileId?: string | null;
     },
+    options?: { files?: Partial<Record<VideoFileKind, NewFile>>; audit?: (after: VideoRecord) => NewAuditEntry },
   ): Promise<VideoRecord>;
   getVideo(id: string): Promise<VideoRecord | null>;
   findVideoByToken(embedToken: string): Promise<VideoRecord | null>;
   listVideos(siteId: string): Promise<VideoRecord[]>;
+  /** Changes the site's video `id`, with its audit entry when given, in one transaction; null when the site has no such video. */
+  updateVideo(
+    siteId: string,
+    id: string,
+    patch: VideoPatch,
+    audit?: (before: VideoRecord, after: VideoRecord) => NewAuditEntry,
+  ): Promise<VideoRecord | null>;
+  /**
+   * Deletes the site's video `id` with its files and the presence videos that show it, with its audit entry when
+   * given, in one transaction; null when the site has no such video.
+   */
+  deleteVideo(siteId: string, id: string, audit?: (before: VideoRecord) => NewAuditEntry): Promise<VideoRecord | null>;
+  /**
+   * Stores `file` as the site's video's `kind` file and points the video at it, dropping the file it replaces, with its
+   * audit entry when given: all in one transaction (nothing is stored when any part fails); null when the site has no
+   * such video.
+   */
+  setVideoFile(
+    siteId: string,
+    id: string,
+    kind: VideoFileKind,
+    file: NewFile,
+    audit?: (before: VideoRecord, after: VideoRecord) => NewAuditEntry,
+  ): Promise<VideoRecord | null>;
 }
 
-/** Action buttons and presence videos by path (tables `action_triggers`, `presence_messages`): storage/{sqlite,postgres}/triggers.ts. */
+/** An action button's own fields (what is added and edited). */
+export type ActionTriggerFields = Omit<ActionTrigger, 'id' | 'position'>;
+
+/**
+ * Action buttons and presence videos by path (tables `action_triggers`, `presence_messages`): storage/{sqlite,postgres}/triggers.ts.
+ * Each change writes its audit entry, when given, in its own transaction.
+ */
 export interface TriggerStorage {
-  addActionTrigger(siteId: string, trigger: Omit<ActionTrigger, 'id' | 'position'> & { position?: number }): Promise<ActionTrigger>;
+  addActionTrigger(
+    siteId: string,
+    trigger: ActionTriggerFields & { position?: number },
+    audit?: (after: ActionTrigger) => NewAuditEntry,
+  ): Promise<ActionTrigger>;
   actionTriggersForPath(siteId: string, path: string): Promise<ActionTrigger[]>;
-  addPresenceMessage(siteId: string, message: Omit<PresenceMessage, 'id' | 'createdAt'>): Promise<PresenceMessage>;
+  /** Every action button of the site, in their order (position, then name). */
+  listActionTriggers(siteId: string): Promise<ActionTrigger[]>;
+  /** Replaces the fields of the site's button `id` (its position stays); null when the site has no such button. */
+  updateActionTrigger(
+    siteId: string,
+    id: string,
+    trigger: ActionTriggerFields,
+    audit?: (before: ActionTrigger, after: ActionTrigger) => NewAuditEntry,
+  ): Promise<ActionTrigger | null>;
+  /** Deletes the site's button `id`; null when the site has no such button. */
+  deleteActionTrigger(siteId: string, id: string, audit?: (before: ActionTrigger) => NewAuditEntry): Promise<ActionTrigger | null>;
+  /**
+   * Puts the buttons of one path (`path` exactly as stored) in the order of `ids`, which must name each of them once:
+   * they take the positions they held, so other paths' buttons keep theirs. 'CONFLICT' (nothing written) when `ids`
+   * are not exactly that path's buttons (one added or removed meanwhile). The path's buttons, in their new order.
+   */
+  reorderActionTriggers(
+    siteId: string,
+    path: string,
+    ids: readonly string[],
+    audit?: (before: ActionTrigger[], after: ActionTrigger[]) => NewAuditEntry,
+  ): Promise<ActionTrigger[] | 'CONFLICT'>;
+  addPresenceMessage(
+    siteId: string,
+    message: Omit<PresenceMessage, 'id' | 'createdAt'>,
+    audit?: (after: PresenceMessage) => NewAuditEntry,
+  ): Promise<PresenceMessage>;
   presenceMessagesForPath(siteId: string, path: string): Promise<PresenceMessage[]>;
+  /** Every presence video of the site (shown on visit or not), oldest first. */
+  listPresenceMessages(siteId: string): Promise<PresenceMessage[]>;
+  /** Deletes the site's presence video `id`; null when the site has no such one. */
+  deletePresenceMessage(siteId: string, id: string, audit?: (before: PresenceMessage) => NewAuditEntry): Promise<PresenceMessage | null>;
 }
 
 /** Analytics (table `button_clicks`): storage/{sqlite,postgres}/analytics.ts. */

@@ -210,6 +210,8 @@ describe('the project names each entry once', () => {
       'console-reauth',
       'console-appearance',
       'console-documents',
+      'console-videos',
+      'console-buttons',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { previewMessage } from '../../console/appearance/preview-protocol';
-import { apply, fromEditor } from '../../console/preview/preview';
+import { addVideoSlot, apply, fromEditor } from '../../console/preview/preview';
 
 /** A window framed by `parent`, at `origin`. */
 const framed = (origin: string, parent: object) => ({ location: { origin }, parent }) as unknown as Window;
@@ -31,5 +31,13 @@ describe('the preview page', () => {
     apply(previewMessage.open(false), widget);
     apply({ kind: 'appearance', appearance: {} }, widget);
     expect(calls).toEqual([['setAppearance', { agentName: 'Ada' }], ['open'], ['close']]);
+  });
+
+  it('puts the video asked for (the Videos screen’s preview) in the page as a site’s slot, for the real widget to find', () => {
+    document.body.innerHTML = '<main><h1>A sample page</h1></main>';
+    addVideoSlot('vtok-1');
+    const slot = document.querySelector('main > .video-embedding-slot') as HTMLElement;
+    expect(slot.dataset.embedToken).toBe('vtok-1');
+    expect(document.querySelector('main')!.firstElementChild).toBe(slot);
   });
 });

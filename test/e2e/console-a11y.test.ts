@@ -28,6 +28,8 @@ const SCREENS: [string, boolean, string][] = [
   [`/console/sites/${FAKE_SITE}/inbox/conv-1`, true, 'How long does delivery to Norway take?'],
   [`/console/sites/${FAKE_SITE}/analytics`, true, 'Analytics'],
   [`/console/sites/${FAKE_SITE}/documents`, true, 'Documents'],
+  [`/console/sites/${FAKE_SITE}/videos`, true, 'Videos'],
+  [`/console/sites/${FAKE_SITE}/buttons`, true, 'Buttons'],
   ['/console/sites/site-1/nope', true, 'Page not found'],
   ['/console/account', true, 'Account'],
 ];

@@ -120,8 +120,52 @@ function answer(method: string, path: string, signedIn: boolean): [number, unkno
     ];
   if (path === `${site}/analytics`) return [200, FAKE_ANALYTICS];
   if (path.startsWith(`${site}/appearance/versions/`)) return [200, { version: Number(path.split('/').pop()), appearance: {}, ...saved }];
+  if (path === `${site}/videos`) return [200, FAKE_VIDEOS];
+  if (path === `${site}/buttons`) return [200, FAKE_BUTTONS];
+  if (path === `${site}/presence`)
+    return [
+      200,
+      [{ id: 'pr-1', path: '/', videoId: 'vid-1', videoName: 'Welcome to Harbour', content: 'Hello and welcome!', showOnVisit: true }],
+    ];
   return [404, { error: 'NOT_FOUND', message: 'No route' }];
 }
+
+const FAKE_VIDEOS = [
+  {
+    id: 'vid-1',
+    name: 'Welcome to Harbour',
+    description: 'A minute on how we make our shoes.',
+    transcript: 'Welcome to Harbour Shoes. Every pair is stitched by hand in our workshop by the sea.',
+    embedToken: 'vtok-1',
+    settings: {
+      hideVideoHeader: false,
+      shareEnabled: true,
+      askQuestionEnabled: true,
+      embedBrandColor: '#1d4ed8',
+      controls: true,
+      autoplay: false,
+      loop: false,
+      mute: false,
+    },
+    snippet: '<div class="video-embedding-slot" data-embed-token="vtok-1"></div>',
+    video: { filename: 'welcome.webm', url: '/files/f1/welcome.webm' },
+    poster: { filename: 'welcome.jpg', url: '/files/f2/welcome.jpg' },
+    captions: null,
+  },
+];
+
+const FAKE_BUTTONS = [
+  { id: 'b-1', path: '/', name: 'Find my size', buttonType: 'ACTION', actionMessage: 'How do your sizes run?', position: 0 },
+  {
+    id: 'b-2',
+    path: '/',
+    name: 'Care guide',
+    buttonType: 'EXTERNAL_LINK',
+    externalUrl: 'https://www.harbour-shoes.example/care',
+    position: 1,
+  },
+  { id: 'b-3', path: '/shop/*', name: 'Delivery times', buttonType: 'ACTION', actionMessage: 'When will my order arrive?', position: 2 },
+];
 
 /** The demo site's key, from the demo page (the appearance preview's real widget boots with it). */
 async function demoKey(origin: string): Promise<string> {
