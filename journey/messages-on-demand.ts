@@ -125,6 +125,13 @@ export const MISSING_WORDS = {
     amount: 'Enter your income in dollars, for example 85,000.',
     frequency: 'Choose how often you receive your income.',
   },
+  partner: {
+    amountBlank: 'Enter your partner’s income before tax.',
+    amount: 'Enter your partner’s income in dollars, for example 60,000.',
+    frequency: 'Choose how often your partner receives their income.',
+    cover: 'Tell us whether your partner has private hospital cover.',
+    children: 'Choose how many dependent children you have (0 if none).',
+  },
   additionalIncome: {
     ...list('Tell us whether you have any other income.', 'Add your other income, or answer No.'),
     amount: 'Enter the amount of this income in dollars.',
@@ -157,6 +164,22 @@ export const MISSING_WORDS = {
   },
   privateHealth: { question: 'Tell us whether you have private hospital cover.' },
   riskAssessment: { style: 'Choose an investment style.' },
+};
+
+/**
+ * The words of a question whose form loads on demand (keeping the first visit small), by the question's id: its
+ * fields' labels, also its rows' labels on the review (journey/questionnaire.ts `reviewSections`).
+ */
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: 'Their income and cover set your Medicare levy and surcharge.',
+    name: 'Partner’s first name',
+    amount: 'Partner’s gross income',
+    amountHint: 'Before tax, excluding super',
+    frequency: 'How often?',
+    cover: 'Does your partner have private hospital cover?',
+    children: 'Dependent children',
+  },
 };
 
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */

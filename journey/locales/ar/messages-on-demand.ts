@@ -114,6 +114,13 @@ export const MISSING_WORDS = {
     amount: 'أدخل دخلك بالدولار، مثل 85,000.',
     frequency: 'اختر وتيرة حصولك على دخلك.',
   },
+  partner: {
+    amountBlank: 'أدخل دخل شريكك قبل الضريبة.',
+    amount: 'أدخل دخل شريكك بالدولار، مثل 60,000.',
+    frequency: 'اختر وتيرة حصول شريكك على دخله.',
+    cover: 'أخبرنا إن كان لدى شريكك تأمين صحي خاص يغطي المستشفى.',
+    children: 'اختر عدد الأطفال المُعالين (0 إن لم يكن لديكم أطفال).',
+  },
   additionalIncome: {
     question: 'أخبرنا إن كان لديك أي دخل آخر.',
     addRows: 'أضف دخلك الآخر، أو أجب بـ«لا».',
@@ -151,6 +158,18 @@ export const MISSING_WORDS = {
   privateHealth: { question: 'أخبرنا إن كان لديك تأمين خاص للمستشفيات.' },
   riskAssessment: { style: 'اختر نمط استثمار.' },
 } satisfies typeof En.MISSING_WORDS;
+
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: 'دخله وتغطيته يحددان ضريبة ميديكير (Medicare levy) والرسم الإضافي عليها.',
+    name: 'الاسم الأول لشريكك',
+    amount: 'الدخل الإجمالي لشريكك',
+    amountHint: 'قبل الضريبة، ومن دون احتساب مساهمات صندوق التقاعد (السوبر)',
+    frequency: 'بأي وتيرة؟',
+    cover: 'هل لدى شريكك تأمين صحي خاص يغطي المستشفى؟',
+    children: 'الأطفال المُعالون',
+  },
+} satisfies typeof En.QUESTION_FORM_WORDS;
 
 export const INTRODUCTION_WORDS = {
   intro: {

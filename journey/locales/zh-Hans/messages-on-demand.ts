@@ -113,6 +113,13 @@ export const MISSING_WORDS = {
     amount: '请以澳元输入您的收入，例如 85,000。',
     frequency: '请选择您领取收入的频率。',
   },
+  partner: {
+    amountBlank: '请输入您伴侣的税前收入。',
+    amount: '请以澳元输入您伴侣的收入，例如 60,000。',
+    frequency: '请选择您伴侣领取收入的频率。',
+    cover: '请告诉我们您的伴侣是否有私人医院保险。',
+    children: '请选择受抚养子女的人数（没有则选 0）。',
+  },
   additionalIncome: {
     ...list('请告诉我们您是否有其他收入。', '请添加您的其他收入，或选择“否”。'),
     amount: '请以澳元输入这项收入的金额。',
@@ -148,6 +155,18 @@ export const MISSING_WORDS = {
 } satisfies typeof En.MISSING_WORDS;
 
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: '伴侣的收入和保险决定您的医疗保险税（Medicare levy）及附加税。',
+    name: '伴侣的名字',
+    amount: '伴侣的税前总收入',
+    amountHint: '税前金额，不包括养老金（superannuation）',
+    frequency: '多久一次？',
+    cover: '您的伴侣是否有私人医院保险？',
+    children: '受抚养子女',
+  },
+} satisfies typeof En.QUESTION_FORM_WORDS;
+
 export const INTRODUCTION_WORDS = {
   intro: {
     text: '我们会询问您的个人情况、目标、财务状况以及您对风险的看法，然后推荐一种为实现目标而投资的方式。整个过程大约需要 {minutes}。',
