@@ -316,6 +316,9 @@ export const ADVICE_WORDS = {
     afterALowIncome: (lito: Shown) => ` (after a ${lito} low income tax offset)`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
       ` and a ${medicareLevySurcharge} Medicare levy surcharge, because you have no private hospital cover`,
+    /** issue 34: a couple pays the surcharge unless both partners hold hospital cover. */
+    andAFamilySurcharge: (medicareLevySurcharge: Shown) =>
+      ` and a ${medicareLevySurcharge} Medicare levy surcharge, because you and your partner do not both have private hospital cover`,
     plusOfTaxFree: (nonTaxableBenefits: Shown) => `, plus ${nonTaxableBenefits} of tax-free benefits`,
     withoutAnIncomeYour:
       'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.',
@@ -381,6 +384,7 @@ export const ADVICE_WORDS = {
     setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% set aside for unexpected expenses`,
     leftOverToInvest: 'Left over to invest each month',
     availableSavingsToInvest: 'Available savings to invest now',
+    debtClearedFromCash: 'High-interest debt cleared from your cash',
     yourTakeHomePay: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -441,7 +445,7 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
+      ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it, any high-interest debt cleared from it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` Regular savings ${monthly} a month, less ${setAsideShare}% set aside for the unexpected: ${investableMonthly} a month.`,
     /** The regular investment's formula: its title in bold, the exponents (1/12, n, n) in their slots. */

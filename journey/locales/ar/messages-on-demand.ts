@@ -298,6 +298,8 @@ export const ADVICE_WORDS = {
     afterALowIncome: (lito: Shown) => ` (بعد الخصم الضريبي لذوي الدخل المنخفض البالغ ${lito})`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
       `، وضريبة ميديكير الإضافية البالغة ${medicareLevySurcharge} لأنه ليس لديك تأمين خاص للمستشفيات`,
+    andAFamilySurcharge: (medicareLevySurcharge: Shown) =>
+      `، وضريبة ميديكير الإضافية البالغة ${medicareLevySurcharge} لأنه ليس لديك ولشريكك كليكما تأمين خاص للمستشفيات`,
     plusOfTaxFree: (nonTaxableBenefits: Shown) => `، ويُضاف إلى ذلك ${nonTaxableBenefits} من الإعانات المعفاة من الضريبة`,
     withoutAnIncomeYour:
       'بما أنه ليس لديك دخل، فإن نقدك هو ما ستعيش عليه، لذلك نحتفظ به كله احتياطيًا للطوارئ ولا نقترح استثمار أي جزء منه.',
@@ -359,6 +361,7 @@ export const ADVICE_WORDS = {
     setAsideForUnexpected: (setAsideShare: Shown) => `${percent(setAsideShare)} تُجنَّب للنفقات غير المتوقعة`,
     leftOverToInvest: 'المتبقي للاستثمار كل شهر',
     availableSavingsToInvest: 'المدخرات المتاحة للاستثمار الآن',
+    debtClearedFromCash: 'دين مرتفع الفائدة يُسدَّد من نقدك',
     yourTakeHomePay: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -417,7 +420,7 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      ` ${ltr(`${months} × ${netMonthly} = ${target}`)} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
+      ` ${ltr(`${months} × ${netMonthly} = ${target}`)} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي دين مرتفع الفائدة يُسدَّد منه وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` الادخار المنتظم ${monthly} شهريًا، مطروحًا منه ${percent(setAsideShare)} تُجنَّب لما قد يطرأ: ${investableMonthly} شهريًا.`,
     investmentFormula:
