@@ -13,6 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAdvice } from '../../journey/engine';
+import { answerScreen } from '../../journey/questionnaire';
 import { noteText } from '../../journey/messages-advice';
 import { FY2025_26, household, type Household } from './engine-fixtures';
 
@@ -95,11 +96,22 @@ describe('couples: the Medicare levy surcharge on the family thresholds (2025-26
     expect(three.income).toMatchObject({ medicareLevySurchargeCents: 0, family: { surchargeThresholdDollars: 205_000 } });
   });
 
+  it('none for a partner whose own income is at or below the singles’ levy threshold ($27,222)', () => {
+    // You $25,000 without cover, partner $200,000 without cover: family $225,000 is in the 1% tier, but your own
+    // income is under $27,222, so you pay no surcharge (and no levy: under the singles' threshold).
+    const r = couple({ income: '25000', privateHealth: 'no', partner: { income: '200000', cover: 'no' } });
+    expect(r.income).toMatchObject({ surchargeRate: 0, medicareLevySurchargeCents: 0, medicareLevyCents: 0 });
+  });
+
   it("reads the partner's income at its frequency, and a couple without the partner's answers is incomplete", () => {
     // $1,000 a week is $52,000 a year: family $142,000 with you on $90,000.
     expect(couple({ partner: { income: '1000', frequency: 'weekly' } }).income?.family?.familyIncomeDollars).toBe(142_000);
     const r = advice({ relationshipStatus: 'couple' });
     expect(r.status).toBe('incomplete');
+    // each links back to the partner's page (a field of a slice is asked where its slice is), as the income's do
+    expect(r.completeness.missing.map((m) => answerScreen(m.answer))).toEqual(['partner', 'partner', 'partner', 'partner']);
+    expect(answerScreen('income.frequency')).toBe('income');
+    expect(answerScreen('regularSavings.amount')).toBe('regularSavings');
     expect(r.completeness.missing.map((m) => m.answer)).toEqual([
       'partner.amount',
       'partner.frequency',
