@@ -143,12 +143,15 @@ type NoteCode = AdviceNote['code'];
 
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
 export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
-  'singles-medicare': () =>
-    'The Medicare levy surcharge and the low-income Medicare levy reduction depend on your family’s income, which we do not ask, so we used the figures for singles.',
+  'family-medicare': (n) =>
+    `Your Medicare levy, its low-income reduction and the surcharge use the family thresholds, on your family’s taxable income of ${dollarsText(n.familyIncomeCents)} (yours and your partner’s; dependent children: ${n.dependants}). The take-home pay shown is yours alone.`,
   'seniors-offset': () =>
     'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
   'clear-high-interest': (n) =>
-    `Clear the ${dollarsText(n.owedCents)} you owe at a high interest rate from your cash first: no investment can be expected to earn that much.`,
+    `Clear the ${dollarsText(n.owedCents)} you owe at a high interest rate first: no investment can be expected to earn that much. ` +
+    (n.notCoveredCents > 0
+      ? `${dollarsText(n.fromCashCents)} of it comes from your cash above the emergency fund and is not counted as savings to invest; repay the other ${dollarsText(n.notCoveredCents)} from your regular savings before you start.`
+      : 'It comes from your cash above the emergency fund and is not counted as savings to invest.'),
   'other-income-taxed': () => 'We treated your other income as taxable in full, without deductions or franking credits.',
   'earliest-tax-rates': (n) => `We used the ${n.taxYear} tax rates, the earliest we hold, for ${n.financialYear}.`,
 };

@@ -125,6 +125,13 @@ export const MISSING_WORDS = {
     amount: 'Enter your income in dollars, for example 85,000.',
     frequency: 'Choose how often you receive your income.',
   },
+  partner: {
+    amountBlank: 'Enter your partner’s income before tax.',
+    amount: 'Enter your partner’s income in dollars, for example 60,000.',
+    frequency: 'Choose how often your partner receives their income.',
+    cover: 'Tell us whether your partner has private hospital cover.',
+    children: 'Choose how many dependent children you have (0 if none).',
+  },
   additionalIncome: {
     ...list('Tell us whether you have any other income.', 'Add your other income, or answer No.'),
     amount: 'Enter the amount of this income in dollars.',
@@ -157,6 +164,22 @@ export const MISSING_WORDS = {
   },
   privateHealth: { question: 'Tell us whether you have private hospital cover.' },
   riskAssessment: { style: 'Choose an investment style.' },
+};
+
+/**
+ * The words of a question whose form loads on demand (keeping the first visit small), by the question's id: its
+ * fields' labels, also its rows' labels on the review (journey/questionnaire.ts `reviewSections`).
+ */
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: 'Their income and cover set your Medicare levy and surcharge.',
+    name: 'Partner’s first name',
+    amount: 'Partner’s gross income',
+    amountHint: 'Before tax, excluding super',
+    frequency: 'How often?',
+    cover: 'Does your partner have private hospital cover?',
+    children: 'Dependent children',
+  },
 };
 
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */
@@ -293,6 +316,9 @@ export const ADVICE_WORDS = {
     afterALowIncome: (lito: Shown) => ` (after a ${lito} low income tax offset)`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
       ` and a ${medicareLevySurcharge} Medicare levy surcharge, because you have no private hospital cover`,
+    /** issue 34: a couple pays the surcharge unless both partners hold hospital cover. */
+    andAFamilySurcharge: (medicareLevySurcharge: Shown) =>
+      ` and a ${medicareLevySurcharge} Medicare levy surcharge, because you and your partner do not both have private hospital cover`,
     plusOfTaxFree: (nonTaxableBenefits: Shown) => `, plus ${nonTaxableBenefits} of tax-free benefits`,
     withoutAnIncomeYour:
       'Without an income, your cash is what you would live on, so we keep all of it as your emergency fund and do not suggest investing any of it.',
@@ -358,6 +384,7 @@ export const ADVICE_WORDS = {
     setAsideForUnexpected: (setAsideShare: Shown) => `${setAsideShare}% set aside for unexpected expenses`,
     leftOverToInvest: 'Left over to invest each month',
     availableSavingsToInvest: 'Available savings to invest now',
+    debtClearedFromCash: 'High-interest debt cleared from your cash',
     yourTakeHomePay: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -418,7 +445,7 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
+      ` ${months} × ${netMonthly} = ${target} kept in cash. Of your cash of ${cash}, what is left above it, any high-interest debt cleared from it and any big expenses, ${availableSavings}, is the first deposit${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` Regular savings ${monthly} a month, less ${setAsideShare}% set aside for the unexpected: ${investableMonthly} a month.`,
     /** The regular investment's formula: its title in bold, the exponents (1/12, n, n) in their slots. */

@@ -244,6 +244,9 @@ export const QUESTION_WORDS = {
     amountHint: 'Before tax, excluding super',
     frequency: 'How often?',
   },
+  partner: {
+    title: 'About your partner',
+  },
   additionalIncome: {
     title: 'Do you have any other income?',
     lead: 'For example dividends, rent or trust distributions.',

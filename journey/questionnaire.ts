@@ -50,7 +50,13 @@ const FIXED_RULES: Partial<Record<FixedScreenId, ScreenRule>> = {
 /** Everything the journey derives from a list of questions. */
 export function questionnaire(questions: readonly Question[]) {
   const flow = createFlow(
-    questions.map((q) => ({ id: q.id, path: q.path, step: q.step, ...(q.editable === false ? { editable: false } : {}) })),
+    questions.map((q) => ({
+      id: q.id,
+      path: q.path,
+      step: q.step,
+      ...(q.editable === false ? { editable: false } : {}),
+      optional: !!q.asked,
+    })),
   );
   const slices = questions.flatMap((q) => (q.slice ? [q.slice] : []));
 
@@ -98,12 +104,23 @@ export function questionnaire(questions: readonly Question[]) {
     /** The journey machine for this flow (its guard and effects provided by the app or a test). */
     machine: createJourneyMachine({ flow, blankAnswers: emptyAnswers, blankRows, adjustGoals: goalDetails.id }),
 
-    /** The review page's model: what the user entered, step by step, with the sample standing in where nothing was. */
-    reviewSections: (a: Answers, s: Answers = sampleAnswers): ReviewSection[] =>
+    /**
+     * The review page's model: what the user entered, step by step, with the sample standing in where nothing was;
+     * `words` are the questions' words that load on demand (journey/messages-on-demand.ts `QUESTION_FORM_WORDS`), `parts`
+     * their advice-only parts (journey/questions/on-demand.ts).
+     */
+    reviewSections: (
+      a: Answers,
+      s: Answers = sampleAnswers,
+      words: Readonly<Record<string, unknown>> = {},
+      parts: Readonly<Record<string, Pick<Question, 'review'>>> = {},
+    ): ReviewSection[] =>
       EDITABLE_STEPS.map((step) => ({
         step,
         title: STEP_LABELS[step],
-        rows: questions.filter((q) => q.step === step).flatMap((q) => q.review?.(a, s) ?? []),
+        rows: questions
+          .filter((q) => q.step === step)
+          .flatMap((q) => (q.review ?? parts[q.id]?.review)?.(a, s, words[q.id] as never) ?? []),
       })),
 
     /**
@@ -114,6 +131,8 @@ export function questionnaire(questions: readonly Question[]) {
     journeyGuards: (clock: Clock, suitability: () => SuitabilityCheck | null) => ({
       isScreenComplete: ({ context }: { context: JourneyContext }, params: { screen: string }) =>
         isScreenComplete(params.screen, context.answers, clock(), suitability()),
+      isScreenAsked: ({ context }: { context: JourneyContext }, params: { screen: string }) =>
+        questions.find((q) => q.id === params.screen)?.asked?.(context.answers) ?? true,
     }),
   };
 }
@@ -144,8 +163,9 @@ export const selectScreen = screenOf as (s: JourneySnapshot) => ScreenId | 'notF
 /** Where 'Continue where you left off' goes (machines/journey.ts `selectResumeAt`, narrowed to the journey's screens). */
 export const selectResumeAt = resumeAtOf as (s: JourneySnapshot) => ScreenId | null;
 
-/** The page an answer is asked on. */
-export const answerScreen = (key: AnswerKey): ScreenId => JOURNEY.answerScreen.get(key) as ScreenId;
+/** The page an answer is asked on: its own, else its slice's (a field of `income` is asked where `income` is). */
+export const answerScreen = (key: AnswerKey): ScreenId =>
+  (JOURNEY.answerScreen.get(key) ?? JOURNEY.answerScreen.get(key.split('.')[0]!)) as ScreenId;
 
 /**
  * Why the advice cannot go on from this screen's answers, by the engine's check once it has loaded (null before, or

@@ -7,8 +7,15 @@ import { isEmptyAnswers, type Answers } from '../machines/journey-answers';
 import { blankRows, emptyAnswers } from './questionnaire';
 
 export const STORAGE_KEY = 'investment-journey:answers';
-/** Bump when the shape of Answers changes; older records are then discarded. */
-export const STORAGE_VERSION = 1;
+/**
+ * Bump when the shape of Answers changes; older records are then discarded, unless {@link migrate} reads them.
+ * 2 (issue 34): a couple's partner, blank in a record of version 1.
+ */
+export const STORAGE_VERSION = 2;
+
+/** A record's answers as this version has them: a version-1 record gets the partner blank (from `blank`). */
+const migrate = (answers: unknown, version: number, blank: () => Answers): unknown =>
+  version === 1 && isObj(answers) ? { partner: blank().partner, ...answers } : answers;
 
 /** The suitability of the answers when they were saved (JOURNEY-ENGINE.md: the reason is recorded with the answers). */
 export interface SavedSuitability {
@@ -94,9 +101,11 @@ export function loadAnswers(
     return discard('they are not valid JSON');
   }
   if (!isObj(parsed) || typeof parsed.version !== 'number') return discard('they have no version');
-  if (parsed.version !== STORAGE_VERSION) return discard(`they are from version ${parsed.version}, this is version ${STORAGE_VERSION}`);
-  if (!isAnswers(parsed.answers, blank, rows)) return discard('they do not have the expected shape');
-  return parsed.answers;
+  if (parsed.version !== 1 && parsed.version !== STORAGE_VERSION)
+    return discard(`they are from version ${parsed.version}, this is version ${STORAGE_VERSION}`);
+  const answers = migrate(parsed.answers, parsed.version, blank);
+  if (!isAnswers(answers, blank, rows)) return discard('they do not have the expected shape');
+  return answers;
 }
 
 /** The screen saved to resume at, if the saved answers are usable and it is one of `screens`; else null. */

@@ -20,6 +20,8 @@ export interface Screen {
   step?: StepNumber;
   /** False for a page the review's edit detours skip (the goal's thanks page). @default true */
   editable?: boolean;
+  /** True for a page asked only for some answers (the app's `isScreenAsked` guard says when): Continue and Back step over it otherwise. */
+  optional?: boolean;
 }
 
 /** journey-spec §2 "Routes, in flow order": the Continue chain from the dashboard to the first question. */
@@ -110,18 +112,21 @@ export function createFlow(questions: readonly Screen[]) {
     return STEPS[n - 1]!;
   }
 
-  /** The screen after `id` in the Continue chain (recommended products continues to itself). */
-  function nextScreen(id: ScreenId): ScreenId {
-    const i = FLOW.indexOf(id);
-    if (i < 0) throw new Error(`${id} is not in the flow`);
-    return FLOW[Math.min(i + 1, FLOW.length - 1)]!;
+  /** The screens Continue (or Back, `step` -1) may land on from `id`, nearest first: the optional ones, then the first that is not. */
+  function landings(id: ScreenId, step: 1 | -1): ScreenId[] {
+    const out: ScreenId[] = [];
+    for (let i = FLOW.indexOf(id) + step; i >= 0 && i < FLOW.length; i += step) {
+      out.push(FLOW[i]!);
+      if (!byId.get(FLOW[i]!)?.optional) break;
+    }
+    return out;
   }
 
-  /** The screen before `id` in the Back chain, or undefined for the first screen. */
-  function previousScreen(id: ScreenId): ScreenId | undefined {
-    const i = FLOW.indexOf(id);
-    return i > 0 ? FLOW[i - 1] : undefined;
-  }
+  /** The screen after `id` in the flow (recommended products, the last, is its own). */
+  const nextScreen = (id: ScreenId): ScreenId => landings(id, 1)[0] ?? id;
+
+  /** The screen before `id` in the flow, or undefined for the first screen. */
+  const previousScreen = (id: ScreenId): ScreenId | undefined => landings(id, -1)[0];
 
   /** A step's pages an edit from the review walks (the editable ones). */
   const editablePages = (n: StepNumber): ScreenId[] => stepByNumber(n).pages.filter((p) => byId.get(p)?.editable !== false);
@@ -137,6 +142,7 @@ export function createFlow(questions: readonly Screen[]) {
     stepByNumber,
     nextScreen,
     previousScreen,
+    landings,
     editablePages,
   };
 }

@@ -133,7 +133,7 @@ const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
 
 /** The journey machine for a flow of screens (the questions' and the fixed ones around them). */
 export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoals }: JourneyConfig) {
-  const { FLOW, SCREENS, STEPS, nextScreen, pathOf, previousScreen } = flow;
+  const { FLOW, SCREENS, STEPS, landings, pathOf } = flow;
   const RESUMABLE = resumableScreens(flow);
 
   /** A step's detour for the review's edit icons: its first page to its last. */
@@ -157,6 +157,10 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */
       isScreenComplete: (_, _params: { screen: ScreenId }): boolean => {
         throw new Error('isScreenComplete guard not provided');
+      },
+      /** The screen is asked for the answers (an optional screen: issue 34, the partner of a couple). A domain rule: provided by the app. */
+      isScreenAsked: (_, _params: { screen: ScreenId }): boolean => {
+        throw new Error('isScreenAsked guard not provided');
       },
       isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
       isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
@@ -288,7 +292,10 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       };
     }
     const returns = (['reviewDetails', 'recommendation'] as const).map((returnTo) => ({ returnTo }));
-    const previous = previousScreen(id);
+    // an optional screen on the way is landed on only when it is asked (issue 34); the last of the list always is
+    const asked = (screen: ScreenId) => ({ type: 'isScreenAsked' as const, params: { screen } });
+    const ahead = landings(id, 1);
+    const behind = landings(id, -1);
     const complete = { type: 'isScreenComplete' as const, params: { screen: id } };
     return {
       entry: id === 'reviewDetails' || id === 'recommendation' ? [...entry, 'endDetour' as const] : entry,
@@ -298,7 +305,11 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
             guard: and([{ type: 'isDetourEnd' as const, params: { screen: id, returnTo } }, complete]),
             target: returnTo,
           })),
-          { guard: complete, target: nextScreen(id), reenter: true },
+          ...(ahead.length ? ahead : [id]).map((to, k, all) => ({
+            guard: k < all.length - 1 ? and([complete, asked(to)]) : complete,
+            target: to,
+            reenter: true,
+          })),
         ],
         'JOURNEY.RETURN': returns.map(({ returnTo }) => ({
           guard: and([{ type: 'isInDetour' as const, params: { returnTo } }, complete]),
@@ -309,9 +320,9 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
             guard: { type: 'isDetourStart' as const, params: { screen: id, returnTo } },
             target: returnTo,
           })),
-          historyFallback || !previous
-            ? { actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } }
-            : { target: previous },
+          ...(historyFallback || !behind.length
+            ? [{ actions: { type: 'historyBack' as const, params: { fallbackPath: pathOf(historyFallback ?? 'dashboard') } } }]
+            : behind.map((to, k) => (k < behind.length - 1 ? { guard: asked(to), target: to } : { target: to }))),
         ],
         ...(id === 'reviewDetails'
           ? {

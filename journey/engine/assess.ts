@@ -10,8 +10,8 @@ import type { Assumptions } from './assumptions';
 import { readAnswers } from './read-answers';
 import { goalPlan } from './goal';
 import { needsAnalysis, type Needs } from './needs';
-import { checkSuitability, type Assessment, type Suitability } from './suitability';
-import { netIncome, type NetIncome } from './tax';
+import { checkSuitability, debtsStopAdvice, highInterestOwedCents, type Assessment, type Suitability } from './suitability';
+import { netIncome, type FamilyInput, type NetIncome } from './tax';
 
 type Inputs = ReturnType<typeof readAnswers>['inputs'];
 
@@ -35,10 +35,32 @@ export function assessSuitability(answers: Answers, asOf: Date): Assessment {
   return { ...suitabilityOf(x, a), goalReachable };
 }
 
+/**
+ * The small high-interest debts the advice says to clear from cash (issue 15: they do not stop the advice), in cents;
+ * null when there are none, or when they stop the advice.
+ */
+export function smallDebtsCents(x: Inputs, a: Assumptions): number | null {
+  const d = x.highInterestDebts;
+  return d && d.length > 0 && !debtsStopAdvice(d, a) ? highInterestOwedCents(d) : null;
+}
+
+/** A couple's family for the levy and surcharge (issue 34), the partner's answers not yet given taken as none and covered; null for a single. */
+function familyOf(p: Inputs['partner']): FamilyInput | null {
+  return p
+    ? {
+        partnerTaxableDollars: Math.floor((p.incomeAnnualCents ?? 0) / 100),
+        partnerHospitalCover: p.hospitalCover ?? true,
+        dependants: p.dependants ?? 0,
+      }
+    : null;
+}
+
 /** Take-home income, line by line, and the needs analysis; each null when an answer it needs is missing. */
 export function incomeAndNeeds(x: Inputs, a: Assumptions): { income: NetIncome | null; needs: Needs | null } {
+  const p = x.partner;
+  const partnerKnown = !p || (p.incomeAnnualCents !== null && p.hospitalCover !== null && p.dependants !== null);
   const income =
-    x.salaryAnnualCents !== null && x.additionalIncome !== null && x.benefits !== null && x.privateHospitalCover !== null
+    x.salaryAnnualCents !== null && x.additionalIncome !== null && x.benefits !== null && x.privateHospitalCover !== null && partnerKnown
       ? netIncome(
           {
             salaryAnnualCents: x.salaryAnnualCents,
@@ -46,6 +68,7 @@ export function incomeAndNeeds(x: Inputs, a: Assumptions): { income: NetIncome |
             benefits: x.benefits,
             privateHospitalCover: x.privateHospitalCover,
             age: x.age,
+            family: familyOf(x.partner),
           },
           a,
         )
@@ -60,6 +83,7 @@ export function incomeAndNeeds(x: Inputs, a: Assumptions): { income: NetIncome |
             savingsAmountCents: x.savingsAmountCents,
             savingsFrequency: x.savingsFrequency,
             savingsMonthlyCents: x.savingsMonthlyCents,
+            debtsToClearCents: smallDebtsCents(x, a) ?? 0,
           },
           a,
         )
@@ -81,6 +105,8 @@ export function suitabilityOf(x: Inputs, a: Assumptions): Suitability {
           benefits: x.benefits!,
           privateHospitalCover: x.privateHospitalCover ?? true,
           age: x.age,
+          // the partner's answers not given yet are taken as the higher take-home pay too (no income, cover held)
+          family: familyOf(x.partner),
         },
         a,
       )

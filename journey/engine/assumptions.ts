@@ -12,7 +12,7 @@
 import { MAX_GOAL_YEARS } from './limits';
 
 /** The version stamped on every result. Bump it whenever any figure below changes. */
-export const ASSUMPTIONS_VERSION = '2026.3';
+export const ASSUMPTIONS_VERSION = '2026.4';
 
 /** Where a figure comes from. */
 export interface Source {
@@ -117,7 +117,10 @@ export const LITO = {
   },
 } as const satisfies Sourced & Record<string, unknown>;
 
-/** Medicare levy, with the low-income reduction for singles. */
+/**
+ * Medicare levy, with the low-income reduction for singles and for families (issue 34: a couple is tested on the
+ * family's taxable income, the family threshold rising for each dependent child).
+ */
 export const MEDICARE_LEVY = {
   rate: 0.02,
   /** No levy at or below this taxable income (singles, 2024-25 values). */
@@ -125,14 +128,25 @@ export const MEDICARE_LEVY = {
   /** Between the threshold and `phaseInTo` the levy is 10c per dollar over the threshold. */
   phaseInRate: 0.1,
   phaseInTo: 34_027,
+  /**
+   * Families (2024-25 values): no levy for either partner while the family's taxable income is at or below this plus
+   * {@link MEDICARE_LEVY.familyPerChild} for each dependent child; over it, the family's levy is phased in at 10c per
+   * dollar over the threshold (so up to 1.25 times it: $57,383 with no child), shared between the partners by their
+   * taxable incomes.
+   */
+  familyThreshold: 45_907,
+  familyPhaseInTo: 57_383,
+  /** Added to the family threshold for each dependent child (2024-25). */
+  familyPerChild: 4_216,
   effectiveFrom: '2024-07-01',
   source: {
     publisher: 'ATO',
-    title: 'Medicare levy reduction for low-income earners',
+    title: 'Medicare levy reduction for low-income earners; Medicare levy reduction – family income',
     url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy/medicare-levy-reduction/medicare-levy-reduction-for-low-income-earners',
     note:
-      'Our planning assumptions use the 2024-25 singles values for every year (later indexation is not held). ' +
-      'The family threshold needs the partner’s income, which the questionnaire does not ask.',
+      'Our planning assumptions use the 2024-25 values (singles $27,222 to $34,027; families $45,907 to $57,383, plus ' +
+      '$4,216 for each dependent child) for every year: later indexation is not held. The family reduction takes the ' +
+      'family taxable income (both partners’), as the ATO’s family income worksheet does (checked 26 November 2026).',
   },
 } as const satisfies Sourced & Record<string, unknown>;
 
@@ -142,31 +156,56 @@ export interface SurchargeTier {
   rate: number;
 }
 
+/** The surcharge's tiers for one financial year, singles' and families' (each highest first). */
+export interface SurchargeYear {
+  financialYear: string;
+  /** Tested on the single's own income for MLS purposes. */
+  singles: readonly SurchargeTier[];
+  /** Tested on the family's income for MLS purposes (both partners'), before the rise for children. */
+  families: readonly SurchargeTier[];
+}
+
+const tiers = (t1: number, t2: number, t3: number): readonly SurchargeTier[] => [
+  { over: t3, rate: 0.015 },
+  { over: t2, rate: 0.0125 },
+  { over: t1, rate: 0.01 },
+];
+
 /**
- * Medicare levy surcharge: payable only without private hospital cover.
+ * Medicare levy surcharge: payable only without private hospital cover; for a couple, by each partner whose own
+ * income is over the singles' levy threshold, on their own income, at the rate of the family's tier, unless both
+ * partners (and every dependant) hold cover (issue 34).
  *
- * The 2025-26 tiers are used for 2026-27 and later years too: the thresholds are
- * indexed each year and later ones are not held, as the Medicare levy carries its
- * 2024-25 values forward (JOURNEY-ENGINE.md "Income and tax" gives only these).
+ * Held for 2024-25 and 2025-26; the last year held is used for later years too (the thresholds are indexed each
+ * year and later ones are not held, as the Medicare levy carries its 2024-25 values forward).
  */
 export const MEDICARE_LEVY_SURCHARGE = {
-  /** Singles, 2025-26 (used for later years too); highest first. */
-  tiers: [
-    { over: 158_000, rate: 0.015 },
-    { over: 118_000, rate: 0.0125 },
-    { over: 101_000, rate: 0.01 },
-  ] as readonly SurchargeTier[],
-  effectiveFrom: '2025-07-01',
+  /** By financial year, oldest first. */
+  years: [
+    { financialYear: '2024-25', singles: tiers(97_000, 113_000, 151_000), families: tiers(194_000, 226_000, 302_000) },
+    { financialYear: '2025-26', singles: tiers(101_000, 118_000, 158_000), families: tiers(202_000, 236_000, 316_000) },
+  ] as readonly SurchargeYear[],
+  /** The family thresholds rise by this for each dependent child after the first. */
+  familyPerChildAfterFirst: 1_500,
+  effectiveFrom: '2024-07-01',
   source: {
     publisher: 'ATO',
     title: 'Medicare levy surcharge income, thresholds and rates',
     url: 'https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy-surcharge/medicare-levy-surcharge-income-thresholds-and-rates',
     note:
-      'Singles tiers for everyone, tested on taxable income. Couples are tested on family income against double ' +
-      'thresholds, but the partner’s income is not asked, so the singles tiers are the cautious estimate. ' +
-      'The 2025-26 tiers are used for 2026-27 and later years (later indexation is not held).',
+      'Income for MLS purposes is taken as taxable income (the questionnaire asks no fringe benefits, super contributions ' +
+      'or losses). Families: the thresholds are double the singles’ and rise by $1,500 for each dependent child after ' +
+      'the first; a couple avoids the surcharge only if both partners hold hospital cover, and a partner whose own income ' +
+      'is at or below the singles’ Medicare levy threshold pays none. Years after 2025-26 use the 2025-26 tiers ' +
+      '(checked 26 November 2026).',
   },
 } as const satisfies Sourced & Record<string, unknown>;
+
+/** The surcharge's tiers for a financial year: its own, else the latest before it, else the earliest held. */
+export function surchargeYearFor(financialYear: string): SurchargeYear {
+  const years = MEDICARE_LEVY_SURCHARGE.years;
+  return [...years].reverse().find((y) => y.financialYear <= financialYear) ?? years[0]!;
+}
 
 // ---------------------------------------------------------------------------
 // Income from the answers
@@ -607,7 +646,13 @@ export interface Assumptions {
   taxTable: TaxTable;
   lito: typeof LITO;
   medicareLevy: typeof MEDICARE_LEVY;
-  medicareLevySurcharge: typeof MEDICARE_LEVY_SURCHARGE;
+  medicareLevySurcharge: typeof MEDICARE_LEVY_SURCHARGE & {
+    /** The tiers of the date's financial year (the nearest held). */
+    tiers: readonly SurchargeTier[];
+    familyTiers: readonly SurchargeTier[];
+    /** The financial year of those tiers. */
+    tiersYear: string;
+  };
   frequencyPerYear: typeof FREQUENCY_PER_YEAR;
   benefitPaymentsPerYear: number;
   benefitTax: typeof BENEFIT_TAX;
@@ -642,7 +687,12 @@ export function assumptionsFor(date: Date): Assumptions {
     taxTable: taxTableFor(financialYear),
     lito: LITO,
     medicareLevy: MEDICARE_LEVY,
-    medicareLevySurcharge: MEDICARE_LEVY_SURCHARGE,
+    medicareLevySurcharge: {
+      ...MEDICARE_LEVY_SURCHARGE,
+      tiers: surchargeYearFor(financialYear).singles,
+      familyTiers: surchargeYearFor(financialYear).families,
+      tiersYear: surchargeYearFor(financialYear).financialYear,
+    },
     frequencyPerYear: FREQUENCY_PER_YEAR,
     benefitPaymentsPerYear: BENEFIT_PAYMENTS_PER_YEAR,
     benefitTax: BENEFIT_TAX,

@@ -18,8 +18,8 @@ import type { Cents } from './money';
 import type { Needs } from './needs';
 import { medianPath, project, type Projection } from './projection';
 import type { ReasonsInput } from './reasons';
-import { incomeAndNeeds, suitabilityOf } from './assess';
-import { debtsStopAdvice, highInterestOwedCents, type Suitability } from './suitability';
+import { incomeAndNeeds, smallDebtsCents, suitabilityOf } from './assess';
+import type { Suitability } from './suitability';
 import type { NetIncome } from './tax';
 
 export { MAX_AMOUNT_DOLLARS } from './money';
@@ -39,9 +39,11 @@ export type { UnsuitableReason } from './suitability';
  * debt as owed. 1.2.0 (issue 15): a debt is high-interest by its rate (its kind only when the rate is not
  * given), a small balance does not stop the advice, and the wording says whose debt it is; no income keeps
  * the cash; savings over the take-home pay and retirement are turned away; only what the goal needs is invested;
- * the plan is made to reach the goal in 75% of outcomes, not on the median.
+ * the plan is made to reach the goal in 75% of outcomes, not on the median. 1.3.0 (issue 34): a couple's Medicare levy,
+ * its low-income reduction and the surcharge use the family thresholds on both partners' incomes; the cash that clears
+ * small high-interest debts is no longer offered as savings to invest.
  */
-export const ENGINE_VERSION = '1.2.0';
+export const ENGINE_VERSION = '1.3.0';
 
 /** The goal, in today's and future dollars. */
 export interface Goal {
@@ -101,8 +103,11 @@ export interface Plan {
  * journey/messages-advice.ts NOTE_WORDS).
  */
 export type AdviceNote =
-  | { code: 'singles-medicare' | 'seniors-offset' | 'other-income-taxed' }
-  | { code: 'clear-high-interest'; owedCents: Cents }
+  | { code: 'seniors-offset' | 'other-income-taxed' }
+  /** issue 34: a couple's levy and surcharge use the family thresholds, on both partners' taxable incomes. */
+  | { code: 'family-medicare'; familyIncomeCents: Cents; dependants: number }
+  /** Clear `owedCents` first: `fromCashCents` from the cash above the emergency fund, the rest from the regular savings. */
+  | { code: 'clear-high-interest'; owedCents: Cents; fromCashCents: Cents; notCoveredCents: Cents }
   | { code: 'earliest-tax-rates'; taxYear: string; financialYear: string };
 
 interface AdviceCommon {
@@ -123,7 +128,7 @@ interface AdviceCommon {
   /** The needs analysis; null when an answer it needs is missing. */
   needs: Needs | null;
   suitability: Suitability;
-  /** Notes on how the figures were simplified for this user (e.g. singles Medicare thresholds for a couple), as codes. */
+  /** Notes on how the figures were simplified for this user (e.g. a couple's family Medicare thresholds), as codes. */
   notes: AdviceNote[];
 }
 
@@ -171,16 +176,27 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   const suitability = suitabilityOf(x, a);
 
   const notes: AdviceNote[] = [];
-  if (x.relationshipStatus === 'couple') notes.push({ code: 'singles-medicare' });
+  if (income?.family) {
+    notes.push({
+      code: 'family-medicare',
+      familyIncomeCents: income.family.familyIncomeDollars * 100,
+      dependants: income.family.dependants,
+    });
+  }
   if ((x.age !== null && x.age >= a.agePensionAge) || x.benefits?.some((b) => b.type === 'age-pension')) {
     notes.push({ code: 'seniors-offset' });
   }
-  const smallDebts =
-    x.highInterestDebts && x.highInterestDebts.length > 0 && !debtsStopAdvice(x.highInterestDebts, a)
-      ? highInterestOwedCents(x.highInterestDebts)
-      : null;
-  // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first
-  if (smallDebts !== null) notes.push({ code: 'clear-high-interest', owedCents: smallDebts });
+  const smallDebts = smallDebtsCents(x, a);
+  // issue 15: a small high-interest balance does not stop the advice, but it is worth clearing first; issue 34: from the
+  // cash above the emergency fund, which is then not offered again to invest (needs.debtsToClear)
+  if (smallDebts !== null) {
+    notes.push({
+      code: 'clear-high-interest',
+      owedCents: smallDebts,
+      fromCashCents: needs?.debtsToClear.fromCashCents ?? 0,
+      notCoveredCents: needs ? needs.debtsToClear.notCoveredCents : smallDebts,
+    });
+  }
   if (x.additionalIncome && x.additionalIncome.length > 0) notes.push({ code: 'other-income-taxed' });
   if (a.financialYear < a.taxTable.financialYear) {
     notes.push({ code: 'earliest-tax-rates', taxYear: a.taxTable.financialYear, financialYear: a.financialYear });

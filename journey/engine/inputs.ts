@@ -43,6 +43,15 @@ export interface DebtOwed {
   rate: number | null;
 }
 
+/** A couple's partner, for the family thresholds of the Medicare levy and surcharge (issue 34). */
+export interface PartnerInput {
+  /** Their income before tax, made annual; null when it cannot be read. */
+  incomeAnnualCents: Cents | null;
+  hospitalCover: boolean | null;
+  /** Dependent children of the family; null when not said. */
+  dependants: number | null;
+}
+
 /** The answers as numbers. `null` means not known (and a {@link MissingAnswer} says why). */
 export interface Inputs {
   dateOfBirth: Date | null;
@@ -76,6 +85,8 @@ export interface Inputs {
    */
   highInterestDebts: DebtOwed[] | null;
   privateHospitalCover: boolean | null;
+  /** The partner of a couple; null for a single (or a relationship not yet answered). */
+  partner: PartnerInput | null;
   profile: RiskProfile | null;
 }
 

@@ -3,8 +3,9 @@
  * monthly surplus, the share set aside, big spends and the savings available to
  * start investing. Pure; integer cents.
  *
- * Cash is earmarked in this order: first the emergency fund, then the big spends
- * of the next five years; only what is left is available to invest.
+ * Cash is earmarked in this order: first the emergency fund, then the small high-interest debts the advice says to
+ * clear from cash (issue 34: the cash that clears them is not offered again to invest), then the big spends of the
+ * next five years; only what is left is available to invest.
  */
 import type { Assumptions } from './assumptions';
 import { rateOfCents, type Cents } from './money';
@@ -19,6 +20,8 @@ export interface NeedsInput {
   savingsFrequency: string;
   /** Regular savings made monthly. */
   savingsMonthlyCents: Cents;
+  /** Small high-interest debts to clear from cash before investing (0 when none). @default 0 */
+  debtsToClearCents?: Cents;
 }
 
 /** The needs analysis. Amounts in cents. */
@@ -59,7 +62,15 @@ export interface Needs {
     /** The part cash cannot meet; it is never taken from the investment. */
     notCoveredCents: Cents;
   };
-  /** Cash above the emergency fund and the big spends: max(0, cash − emergency fund − big spends). */
+  /** issue 34: the small high-interest debts the advice says to clear from cash, before the big spends. */
+  debtsToClear: {
+    totalCents: Cents;
+    /** The part cleared from cash left after the emergency fund (never from the emergency fund). */
+    fromCashCents: Cents;
+    /** The part cash cannot clear; it is to be repaid from the regular savings. */
+    notCoveredCents: Cents;
+  };
+  /** Cash above the emergency fund, the debts cleared and the big spends: max(0, cash − emergency fund − debts − big spends). */
   availableSavingsCents: Cents;
   /** Whether the upfront adviser fee is taken from the first deposit (journey-spec §9: no, it is invoiced). */
   upfrontFeeDeducted: boolean;
@@ -73,8 +84,11 @@ export function needsAnalysis(input: NeedsInput, a: Assumptions): Needs {
   const allCash = input.netAnnualCents <= 0;
   const targetCents = allCash ? input.cashCents : Math.round((input.netAnnualCents * months) / 12);
   const afterEmergency = Math.max(0, input.cashCents - targetCents);
-  const fromCashCents = Math.min(input.bigSpendsCents, afterEmergency);
-  const availableSavingsCents = afterEmergency - fromCashCents;
+  const debts = input.debtsToClearCents ?? 0;
+  const debtsFromCash = Math.min(debts, afterEmergency);
+  const afterDebts = afterEmergency - debtsFromCash;
+  const fromCashCents = Math.min(input.bigSpendsCents, afterDebts);
+  const availableSavingsCents = afterDebts - fromCashCents;
   const setAsideMonthlyCents = rateOfCents(input.savingsMonthlyCents, a.needs.setAsideShare);
   const deducted = a.fees.upfrontFeeDeducted;
   return {
@@ -99,6 +113,7 @@ export function needsAnalysis(input: NeedsInput, a: Assumptions): Needs {
       fromCashCents,
       notCoveredCents: input.bigSpendsCents - fromCashCents,
     },
+    debtsToClear: { totalCents: debts, fromCashCents: debtsFromCash, notCoveredCents: debts - debtsFromCash },
     availableSavingsCents,
     upfrontFeeDeducted: deducted,
     startingAmountCents: Math.max(0, availableSavingsCents - (deducted ? a.fees.upfrontAdviserFee * 100 : 0)),

@@ -8,6 +8,8 @@ import { FIELD_MESSAGES, say } from '../messages';
 import { MISSING_WORDS } from '../messages-on-demand';
 import { JOURNEY } from '../questionnaire';
 import type { QUESTIONS } from '../questions';
+import { ON_DEMAND } from '../questions/on-demand';
+import type { partnerAdvice } from '../questions/partner-advice';
 import type { Question } from '../questions/question';
 import { riskProfile, type Assumptions } from './assumptions';
 import type { Inputs, MissingAnswer, Reader } from './inputs';
@@ -21,9 +23,13 @@ type ListWords = { question: string; addRows: string };
 /** The inputs a question reads. */
 type ReadBy<Q> = Q extends { read: (...args: never[]) => infer R } ? keyof R : never;
 
-/** The journey's questions, checked to read every input between them (tsc fails here when an input has no reader). */
+/**
+ * The journey's questions, checked to read every input between them, with their advice-only parts
+ * (journey/questions/on-demand.ts); tsc fails here when an input has no reader.
+ */
 const JOURNEY_QUESTIONS: readonly Question[] &
-  ([Exclude<keyof Inputs, ReadBy<(typeof QUESTIONS)[number]>>] extends [never] ? unknown : never) = JOURNEY.questions;
+  ([Exclude<keyof Inputs, ReadBy<(typeof QUESTIONS)[number] | typeof partnerAdvice>>] extends [never] ? unknown : never) =
+  JOURNEY.questions;
 
 /**
  * Reads the answers as at `asOf`, question by question in the order they are asked (so are the missing answers);
@@ -80,7 +86,7 @@ export function readAnswers(
   const words: Record<string, unknown> = MISSING_WORDS;
   const inputs = Object.assign(
     {},
-    ...questions.map((q) => q.read?.(answers, { ...reader, words: words[q.id], list: list(words[q.id]) })),
+    ...questions.map((q) => (q.read ?? ON_DEMAND[q.id]?.read)?.(answers, { ...reader, words: words[q.id], list: list(words[q.id]) })),
   ) as Inputs;
   return { missing, inputs };
 }

@@ -27,7 +27,7 @@ export function lowIncomeTaxOffset(taxableDollars: number, lito: Assumptions['li
   return Math.max(0, middle - rateOfDollars(taxableDollars - lito.middleTo, lito.secondRate));
 }
 
-/** Medicare levy with the singles low-income reduction, in cents. */
+/** Medicare levy with the singles low-income reduction, in cents (a couple's: {@link familyMedicareLevy}). */
 export function medicareLevy(taxableDollars: number, m: Assumptions['medicareLevy']): Cents {
   if (taxableDollars <= m.lowIncomeThreshold) return 0;
   // The reduction is the shade-in: 10c per dollar over the threshold until that reaches 2% of the whole.
@@ -35,8 +35,73 @@ export function medicareLevy(taxableDollars: number, m: Assumptions['medicareLev
 }
 
 /** The Medicare levy surcharge rate on a taxable income without private hospital cover (0 below the first tier). */
-export function surchargeRate(taxableDollars: number, s: Assumptions['medicareLevySurcharge']): number {
+export function surchargeRate(taxableDollars: number, s: Pick<Assumptions['medicareLevySurcharge'], 'tiers'>): number {
   return s.tiers.find((t) => taxableDollars > t.over)?.rate ?? 0;
+}
+
+/** A couple's family, for the Medicare levy and surcharge (issue 34). */
+export interface FamilyInput {
+  /** The partner's taxable income, in whole dollars. */
+  partnerTaxableDollars: number;
+  partnerHospitalCover: boolean;
+  /** Dependent children. */
+  dependants: number;
+}
+
+/** How the family thresholds were applied (issue 34), for display and for the record. */
+export interface FamilyTax {
+  partnerTaxableDollars: number;
+  /** Both partners' taxable incomes: the family income for the levy and, here, for the surcharge. */
+  familyIncomeDollars: number;
+  dependants: number;
+  /** The family's levy threshold: the family threshold plus its rise for each dependent child. */
+  levyThresholdDollars: number;
+  /** The surcharge's first family tier, raised for each dependent child after the first. */
+  surchargeThresholdDollars: number;
+  partnerHospitalCover: boolean;
+}
+
+/** The family thresholds for a couple (ATO: levy per dependent child; surcharge per child after the first). */
+export function familyTax(ownDollars: number, f: FamilyInput, a: Pick<Assumptions, 'medicareLevy' | 'medicareLevySurcharge'>): FamilyTax {
+  const m = a.medicareLevy;
+  const s = a.medicareLevySurcharge;
+  return {
+    partnerTaxableDollars: f.partnerTaxableDollars,
+    familyIncomeDollars: ownDollars + f.partnerTaxableDollars,
+    dependants: f.dependants,
+    levyThresholdDollars: m.familyThreshold + m.familyPerChild * f.dependants,
+    surchargeThresholdDollars: s.familyTiers[s.familyTiers.length - 1]!.over + s.familyPerChildAfterFirst * Math.max(0, f.dependants - 1),
+    partnerHospitalCover: f.partnerHospitalCover,
+  };
+}
+
+/**
+ * Medicare levy for a partner of a couple (ATO, Medicare levy reduction – family income): none while the family's
+ * taxable income is at or below the family threshold; over it, the family's levy is 10c per dollar over the threshold,
+ * shared between the partners by their taxable incomes; never more than the singles' reduced levy on the same income.
+ */
+export function familyMedicareLevy(ownDollars: number, f: FamilyTax, m: Assumptions['medicareLevy']): Cents {
+  const single = medicareLevy(ownDollars, m);
+  if (single === 0 || f.familyIncomeDollars <= f.levyThresholdDollars) return 0;
+  const familyPhaseIn = rateOfDollars(f.familyIncomeDollars - f.levyThresholdDollars, m.phaseInRate);
+  return Math.min(single, Math.round((familyPhaseIn * ownDollars) / f.familyIncomeDollars));
+}
+
+/**
+ * The surcharge rate for a partner of a couple (ATO, Medicare levy surcharge): 0 when both hold hospital cover, or when
+ * their own income is at or below the singles' levy threshold; else the rate of the family income's tier, the tiers
+ * raised by the rise for children.
+ */
+export function familySurchargeRate(
+  ownDollars: number,
+  ownCover: boolean,
+  f: FamilyTax,
+  a: Pick<Assumptions, 'medicareLevy' | 'medicareLevySurcharge'>,
+): number {
+  if ((ownCover && f.partnerHospitalCover) || ownDollars <= a.medicareLevy.lowIncomeThreshold) return 0;
+  const s = a.medicareLevySurcharge;
+  const rise = f.surchargeThresholdDollars - s.familyTiers[s.familyTiers.length - 1]!.over;
+  return s.familyTiers.find((t) => f.familyIncomeDollars > t.over + rise)?.rate ?? 0;
 }
 
 /** Whether a benefit is taxable for someone of `age` (unknown age: under Age Pension age). */
@@ -64,6 +129,8 @@ export interface IncomeInput {
   privateHospitalCover: boolean;
   /** Whole years, for the Disability Support Pension; null when not known. */
   age: number | null;
+  /** A couple's family (issue 34: the levy and surcharge use the family thresholds); absent or null for a single. */
+  family?: FamilyInput | null;
 }
 
 /** Take-home income, line by line. Every line is a year's amount in cents unless it says otherwise. */
@@ -88,6 +155,8 @@ export interface NetIncome {
   incomeTaxCents: Cents;
   medicareLevyCents: Cents;
   privateHospitalCover: boolean;
+  /** A couple's family thresholds as applied (issue 34); null for a single. */
+  family: FamilyTax | null;
   /** The surcharge rate applied: 0 with private hospital cover or below the first tier. */
   surchargeRate: number;
   medicareLevySurchargeCents: Cents;
@@ -122,8 +191,13 @@ export function netIncome(input: IncomeInput, a: Assumptions): NetIncome {
   const bracketTaxCents = bracketTax(taxable, a.taxTable);
   const litoCents = Math.min(bracketTaxCents, lowIncomeTaxOffset(taxable, a.lito));
   const incomeTaxCents = bracketTaxCents - litoCents;
-  const medicareLevyCents = medicareLevy(taxable, a.medicareLevy);
-  const rate = input.privateHospitalCover ? 0 : surchargeRate(taxable, a.medicareLevySurcharge);
+  const family = input.family ? familyTax(taxable, input.family, a) : null;
+  const medicareLevyCents = family ? familyMedicareLevy(taxable, family, a.medicareLevy) : medicareLevy(taxable, a.medicareLevy);
+  const rate = family
+    ? familySurchargeRate(taxable, input.privateHospitalCover, family, a)
+    : input.privateHospitalCover
+      ? 0
+      : surchargeRate(taxable, a.medicareLevySurcharge);
   const medicareLevySurchargeCents = rateOfDollars(taxable, rate);
   const netAnnualCents = assessableIncomeCents - incomeTaxCents - medicareLevyCents - medicareLevySurchargeCents + nonTaxableBenefitsCents;
 
@@ -139,6 +213,7 @@ export function netIncome(input: IncomeInput, a: Assumptions): NetIncome {
     incomeTaxCents,
     medicareLevyCents,
     privateHospitalCover: input.privateHospitalCover,
+    family,
     surchargeRate: rate,
     medicareLevySurchargeCents,
     nonTaxableBenefitsCents,

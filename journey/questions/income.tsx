@@ -30,7 +30,6 @@ export const income = defineQuestion({
     return W.title;
   },
   slice: { key: 'income', blank: { amount: '', frequency: '' }, sample: { amount: '215000', frequency: 'annually' } },
-  asks: ['income.amount', 'income.frequency'],
   Body: Income,
   rule: (a) => amount(a.income.amount) && filled(a.income.frequency),
   review: (a, s) => [

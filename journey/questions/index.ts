@@ -23,6 +23,7 @@ import { goalDetails } from './goal-details';
 import { goalSelection } from './goal-selection';
 import { income } from './income';
 import { insuranceCover } from './insurance-cover';
+import { partner } from './partner';
 import { privateHealth } from './private-health';
 import { regularSavings } from './regular-savings';
 import { relationshipStatus } from './relationship-status';
@@ -38,6 +39,7 @@ export const QUESTIONS = [
   summary,
   employmentStatus,
   income,
+  partner,
   additionalIncome,
   benefits,
   bigSpends,

@@ -41,7 +41,6 @@ export const insuranceCover = defineQuestion({
     blank: { life: '', tpd: '', trauma: '', incomeProtection: '' },
     sample: { life: '750000', tpd: '500000', trauma: '100000', incomeProtection: '9000' },
   },
-  asks: ['insurance.life', 'insurance.tpd', 'insurance.trauma', 'insurance.incomeProtection'],
   Body: InsuranceCover,
   rule: (a) => [a.insurance.life, a.insurance.tpd, a.insurance.trauma, a.insurance.incomeProtection].every(amount),
   review: (a, s) => INSURANCE_FIELDS.map((f) => row(f.label, a.insurance[f.key], s.insurance[f.key], money)),

@@ -43,9 +43,17 @@ export interface Question {
   lead?: string;
   /** False for a page the review's edit icons skip (it asks nothing). @default true */
   editable?: boolean;
+  /**
+   * Asked only when this holds for the answers (issue 34: the partner question, of a couple): Continue and Back step
+   * over it otherwise. @default always asked
+   */
+  asked?: (answers: Answers) => boolean;
   /** The answers this question owns; a page that asks nothing, or asks part of another question's slice, has none. */
   slice?: AnswerSlice;
-  /** The answers it asks, for the advice's 'change this answer' links. @default [slice.key] */
+  /**
+   * The answers it asks, for the advice's 'change this answer' links. @default [slice.key] (and so every field of
+   * it: a field without a page of its own is asked where its answer is, journey/questionnaire.ts `answerScreen`)
+   */
   asks?: readonly AnswerKey[];
   /** The screen's form. */
   Body: ComponentType;
@@ -56,8 +64,11 @@ export interface Question {
   reasons?: readonly UnsuitableCode[];
   /** journey-spec §5: Continue is disabled until this holds (a question without one can always continue). */
   rule?: (answers: Answers, asOf: Date, suitability: SuitabilityCheck | null) => boolean;
-  /** The question's rows on the review page, with the sample's value where nothing was entered. */
-  review?: (answers: Answers, sample: Answers) => ReviewRow[];
+  /**
+   * The question's rows on the review page, with the sample's value where nothing was entered; `words` are its words
+   * that load on demand (journey/messages-on-demand.ts `QUESTION_FORM_WORDS`, under its id), for a question with some.
+   */
+  review?: (answers: Answers, sample: Answers, words: never) => ReviewRow[];
   /**
    * How the advice engine reads the answers: the engine's inputs this question gives, saying through `r.miss` what
    * it needs and cannot use (journey/engine/read-answers.ts folds them, in the order asked). Pure.

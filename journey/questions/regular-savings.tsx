@@ -52,7 +52,6 @@ export const regularSavings = defineQuestion({
     blank: { answer: '', amount: '', frequency: '' },
     sample: { answer: 'yes', amount: String(SAMPLE.surplusMonthly), frequency: 'monthly' },
   },
-  asks: ['regularSavings', 'regularSavings.amount', 'regularSavings.frequency'],
   reasons,
   Body: RegularSavings,
   rule: (a) =>

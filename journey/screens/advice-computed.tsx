@@ -148,6 +148,10 @@ export function NeedsAnalysis() {
           [M.monthlySurplusWhatYou, M.perMonth($(sp.monthlyCents))],
           [M.setAsideForUnexpected(Math.round(sp.setAsideShare * 100)), M.perMonth($(sp.setAsideMonthlyCents))],
           [M.leftOverToInvest, M.perMonth($(sp.investableMonthlyCents))],
+          // issue 34: the cash that clears small high-interest debts is not offered again
+          ...(needs.debtsToClear.fromCashCents > 0
+            ? [[M.debtClearedFromCash, $(needs.debtsToClear.fromCashCents)] as [string, string]]
+            : []),
           [M.availableSavingsToInvest, $(needs.availableSavingsCents)],
         ]}
       />
@@ -159,7 +163,9 @@ export function NeedsAnalysis() {
             $(income.incomeTaxCents),
             income.litoCents > 0 ? M.afterALowIncome($(income.litoCents)) : '',
             $(income.medicareLevyCents),
-            income.medicareLevySurchargeCents > 0 ? M.andAMedicareLevy($(income.medicareLevySurchargeCents)) : '',
+            income.medicareLevySurchargeCents > 0
+              ? (income.family ? M.andAFamilySurcharge : M.andAMedicareLevy)($(income.medicareLevySurchargeCents))
+              : '',
             income.nonTaxableBenefitsCents > 0 ? M.plusOfTaxFree($(income.nonTaxableBenefitsCents)) : '',
             income.taxTableYear,
           )}

@@ -6,11 +6,12 @@
 import { Fragment, type ComponentType } from 'react';
 import { useJourney, useJourneySend } from '../actor-context';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
+import { ON_DEMAND } from '../questions/on-demand';
 import { Sentence } from '../components/sentence';
 import { Greeting } from './advice-parts';
 import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
 import { StatementOfAdvice } from './statement';
-import { ADVICE_WORDS } from '../messages-on-demand';
+import { ADVICE_WORDS, QUESTION_FORM_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.review;
 
@@ -25,7 +26,7 @@ function EditIcon() {
 function ReviewDetails() {
   const answers = useJourney((s) => s.context.answers);
   const send = useJourneySend();
-  const sections = reviewSections(answers, SAMPLE_ANSWERS);
+  const sections = reviewSections(answers, SAMPLE_ANSWERS, QUESTION_FORM_WORDS, ON_DEMAND);
   const anyExample = sections.some((s) => s.rows.some((r) => r.example));
   return (
     <div className="stack">

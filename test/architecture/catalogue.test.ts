@@ -154,6 +154,8 @@ const PIECE = /^[\s,.;:)]|\s$/u;
 const CLAUSES = new Set([
   'ADVICE_WORDS.computed.afterALowIncome()',
   'ADVICE_WORDS.computed.andAMedicareLevy()',
+  // issue 34: the same clause for a couple
+  'ADVICE_WORDS.computed.andAFamilySurcharge()',
   'ADVICE_WORDS.computed.plusOfTaxFree()',
   'ADVICE_WORDS.computed.ofThemIsNot()',
   'ADVICE_WORDS.computed.andTheMedicareLevy()',

@@ -295,6 +295,44 @@ describe('the whole journey', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
   });
 
+  it("a couple is asked about the partner, and the advice's Medicare figures are the family ones (issue 34)", async () => {
+    const page = await open('/');
+    // a couple on $150,000 without hospital cover, the partner not yet asked
+    const answers = household({ relationshipStatus: 'couple', income: '150000', privateHealth: 'no' });
+    await page.evaluate(
+      ([k, v]) => localStorage.setItem(k!, v!),
+      [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
+    );
+    await page.goto(baseUrl + routeOf('income').path);
+    await onScreen(page, 'income');
+    await continueTo(page, 'partner');
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Partner’s first name' }).fill('Sam');
+    await page.getByRole('textbox', { name: 'Partner’s gross income' }).fill('70,000');
+    await page.getByRole('combobox', { name: 'How often?' }).selectOption({ label: 'Annually' });
+    await page.getByRole('group', { name: 'Does your partner have private hospital cover?' }).getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('combobox', { name: 'Dependent children' }).selectOption('0');
+    await continueTo(page, 'additionalIncome');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await onScreen(page, 'partner');
+    expect(await page.getByRole('textbox', { name: 'Partner’s first name' }).inputValue()).toBe('Sam');
+
+    await page.goto(baseUrl + routeOf('reviewDetails').path);
+    await onScreen(page, 'reviewDetails');
+    for (const text of ['Sam', '$70,000 annually']) expect(await page.getByRole('main').getByText(text).count(), text).toBeGreaterThan(0);
+    await continueTo(page, 'needsAnalysis');
+    // family income $220,000 is over the 2025-26 family threshold ($202,000), neither covered: 1% of $150,000 = $1,500
+    // (a single on $150,000 would pay 1.25%, $1,875)
+    const main = page.getByRole('main');
+    await main
+      .getByText(/\$1,500(\.00)? Medicare levy surcharge, because you and your partner do not both have private hospital cover/)
+      .waitFor();
+    await main.getByText(/use the family thresholds, on your family’s taxable income of \$220,000/).waitFor();
+    expect(await main.getByText('$1,875').count()).toBe(0);
+    await continueTo(page, 'recommendation');
+  });
+
   it('start again clears the answers', async () => {
     const page = await open('/questionnaire/date-of-birth');
     await page.getByRole('textbox', { name: 'Date of birth' }).fill('01/01/1980');

@@ -26,6 +26,8 @@ export interface Household {
   debts?: [string, string, string?, string?][];
   privateHealth?: 'yes' | 'no' | '';
   riskStyle?: string;
+  /** A couple's partner (issue 34): income as typed, its frequency (default annually), hospital cover (default yes), dependent children (default 0). */
+  partner?: { income: string; frequency?: string; cover?: 'yes' | 'no'; children?: string };
 }
 
 /** A single 36-year-old on $90,000 with hospital cover, saving $1,000 a month, $20,000 cash, a 10-year Moderate goal of $50,000. */
@@ -66,6 +68,15 @@ export function household(h: Household = {}): Answers {
     insurance: { life: '0', tpd: '0', trauma: '0', incomeProtection: '0' },
     privateHealth: h.privateHealth ?? 'yes',
     risk: { questionnaireOpened: false, style: h.riskStyle ?? 'moderate' },
+    partner: h.partner
+      ? {
+          name: 'Sam',
+          amount: h.partner.income,
+          frequency: h.partner.frequency ?? 'annually',
+          hospitalCover: h.partner.cover ?? 'yes',
+          children: h.partner.children ?? '0',
+        }
+      : emptyAnswers().partner,
     nextRowId: id,
   };
 }

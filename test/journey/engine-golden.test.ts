@@ -195,8 +195,8 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
     expect(r.status).toBe('recommended');
     if (r.status !== 'recommended') return;
     expect(r).toMatchObject({
-      assumptionsVersion: '2026.3',
-      engineVersion: '1.2.0',
+      assumptionsVersion: '2026.4',
+      engineVersion: '1.3.0',
       asOf: '2026-11-21',
       financialYear: '2026-27',
       age: 36,
@@ -287,10 +287,18 @@ describe('notes on simplifications, shown only when they apply', () => {
   it('none for a single employee', () => {
     expect(advice({}).notes).toEqual([]);
   });
-  it('a couple is tested against the singles Medicare thresholds; other income is taxed in full; pension age may get SAPTO', () => {
-    const r = advice({ relationshipStatus: 'couple', additionalIncome: [['100', 'monthly', 'rent']], dateOfBirth: '01/01/1955' });
+  it('a couple is tested against the family Medicare thresholds (issue 34); other income is taxed in full; pension age may get SAPTO', () => {
+    const r = advice({
+      relationshipStatus: 'couple',
+      partner: { income: '40,000', children: '1' },
+      additionalIncome: [['100', 'monthly', 'rent']],
+      dateOfBirth: '01/01/1955',
+    });
     expect(r.notes).toHaveLength(3);
-    expect(noteText(r.notes[0]!)).toMatch(/family’s income, which we do not ask, so we used the figures for singles/);
+    // family taxable income: $90,000 + $1,200 rent + $40,000
+    expect(noteText(r.notes[0]!)).toMatch(
+      /use the family thresholds, on your family’s taxable income of \$131,200 \(yours and your partner’s; dependent children: 1\)/,
+    );
     expect(noteText(r.notes[1]!)).toMatch(/seniors and pensioners tax offset/);
     expect(noteText(r.notes[2]!)).toBe('We treated your other income as taxable in full, without deductions or franking credits.');
     expect(r.income?.additionalIncomeCents).toBe(120_000);

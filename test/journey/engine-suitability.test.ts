@@ -91,7 +91,9 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
       });
       expect(small.status).toBe('recommended');
       expect(small.notes.map(noteText)).toContain(
-        'Clear the $501 you owe at a high interest rate from your cash first: no investment can be expected to earn that much.',
+        // issue 34: the note says where the cash comes from, and that it is not offered again to invest
+        'Clear the $501 you owe at a high interest rate first: no investment can be expected to earn that much. ' +
+          'It comes from your cash above the emergency fund and is not counted as savings to invest.',
       );
       // a $50 card balance at 0% is no high-interest debt at all: nothing to say
       expect(

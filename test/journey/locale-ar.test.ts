@@ -177,10 +177,11 @@ describe('the journey’s Arabic catalogue', () => {
 
   it('says every note on how the figures were simplified, with its figures', () => {
     const notes: AdviceNote[] = [
-      { code: 'singles-medicare' },
+      { code: 'family-medicare', familyIncomeCents: 9_876_500, dependants: 2 },
       { code: 'seniors-offset' },
       { code: 'other-income-taxed' },
-      { code: 'clear-high-interest', owedCents: 1_234_567 },
+      { code: 'clear-high-interest', owedCents: 1_234_567, fromCashCents: 1_234_567, notCoveredCents: 0 },
+      { code: 'clear-high-interest', owedCents: 90_000, fromCashCents: 30_000, notCoveredCents: 60_000 },
       { code: 'earliest-tax-rates', taxYear: '2024-25', financialYear: '2022-23' },
     ];
     for (const note of notes) {

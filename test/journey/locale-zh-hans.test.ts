@@ -242,10 +242,11 @@ describe('the Simplified Chinese reasons for a recommendation', () => {
 
   it('says every note on a simplification in Chinese, with its figures', () => {
     const notes: AdviceNote[] = [
-      { code: 'singles-medicare' },
+      { code: 'family-medicare', familyIncomeCents: 9_876_500, dependants: 2 },
       { code: 'seniors-offset' },
       { code: 'other-income-taxed' },
-      { code: 'clear-high-interest', owedCents: 523_400 },
+      { code: 'clear-high-interest', owedCents: 523_400, fromCashCents: 523_400, notCoveredCents: 0 },
+      { code: 'clear-high-interest', owedCents: 90_000, fromCashCents: 30_000, notCoveredCents: 60_000 },
       { code: 'earliest-tax-rates', taxYear: '2024-25', financialYear: '2023-24' },
     ];
     const zhNote = (n: AdviceNote) => (ZhAdvice.NOTE_WORDS[n.code] as (n: AdviceNote) => string)(n);

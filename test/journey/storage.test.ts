@@ -14,6 +14,18 @@ describe('autosave storage', () => {
     expect(loadAnswers(storage)).toEqual(completeAnswers());
   });
 
+  it('loads answers saved before the partner was asked (version 1): the partner blank, nothing else changed (issue 34)', () => {
+    const { partner, ...before } = { ...completeAnswers(), relationshipStatus: 'couple' };
+    expect(partner).toEqual(emptyAnswers().partner);
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify({ version: 1, savedAt: '', answers: before }) });
+    const warn = vi.fn();
+    expect(loadAnswers(storage, warn)).toEqual({ ...completeAnswers(), relationshipStatus: 'couple' });
+    expect(warn).not.toHaveBeenCalled();
+    // a version-1 record that lacks anything else is still discarded
+    const { income: _, ...noIncome } = before;
+    expect(loadAnswers(memoryStorage({ [STORAGE_KEY]: JSON.stringify({ version: 1, answers: noIncome }) }), warn)).toBeNull();
+  });
+
   it('has nothing to load on a first visit', () => {
     const warn = vi.fn();
     expect(loadAnswers(memoryStorage(), warn)).toBeNull();
@@ -33,6 +45,7 @@ describe('autosave storage', () => {
       }),
     ],
     ['an extra field', JSON.stringify({ version: STORAGE_VERSION, answers: { ...completeAnswers(), extra: '' } })],
+    ['a later version', JSON.stringify({ version: STORAGE_VERSION + 1, answers: completeAnswers() })],
     ['null', 'null'],
   ])('discards %s with a warning, never a crash', (_why, raw) => {
     const storage = memoryStorage({ [STORAGE_KEY]: raw });

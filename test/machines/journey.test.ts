@@ -52,9 +52,12 @@ const SPEC_CONTINUE: readonly (readonly [string, string])[] = [
   ['/questionnaire/recommendation', '/recommended-products'],
   ['/recommended-products', '/recommended-products'],
 ];
-/** Where Continue goes from a screen, by the spec's table. */
+/** issue 34: a couple is asked about the partner between the income and the other income (see "a couple's partner"). */
+const PARTNER_CONTINUE = ['/questionnaire/partner', '/questionnaire/additional-income'] as const;
+
+/** Where Continue goes from a screen, by the spec's table (and the partner's screen, issue 34). */
 const specNext = (id: ScreenId): ScreenId => {
-  const to = SPEC_CONTINUE.find(([from]) => from === pathOf(id))?.[1];
+  const to = [...SPEC_CONTINUE, PARTNER_CONTINUE].find(([from]) => from === pathOf(id))?.[1];
   const screen = SCREENS.find((s) => s.path === to);
   if (!screen) throw new Error(`the spec's table has no Continue for ${id}`);
   return screen.id;
@@ -164,7 +167,7 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
     blocked.send({ type: 'JOURNEY.CONTINUE' });
     expect(blocked.screen()).toBe(id);
 
-    const ready = start(pathOf(id), completeAnswers());
+    const ready = start(pathOf(id), id === 'partner' ? coupleAnswers() : completeAnswers());
     expect(selectCanContinue(ready.actor.getSnapshot())).toBe(true);
     ready.send({ type: 'JOURNEY.CONTINUE' });
     expect(ready.screen()).toBe(specNext(id));
@@ -496,6 +499,49 @@ describe('editing from the review', () => {
   });
 });
 
+/** A couple with the partner answered (issue 34). */
+const coupleAnswers = (): Answers => ({
+  ...completeAnswers(),
+  relationshipStatus: 'couple',
+  partner: { name: 'Sam', amount: '60000', frequency: 'annually', hospitalCover: 'yes', children: '0' },
+});
+
+describe("a couple's partner (issue 34)", () => {
+  it('is asked of a couple: Continue from the income goes to it, Back from the other income returns to it', () => {
+    const { send, screen } = start(pathOf('income'), coupleAnswers());
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('partner');
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('additionalIncome');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('partner');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('income');
+  });
+
+  it('is stepped over for a single, both ways', () => {
+    const { send, screen } = start(pathOf('income'), completeAnswers());
+    send({ type: 'JOURNEY.CONTINUE' });
+    expect(screen()).toBe('additionalIncome');
+    send({ type: 'JOURNEY.BACK' });
+    expect(screen()).toBe('income');
+  });
+
+  it('holds Continue until the name, income, frequency, cover and children are given', () => {
+    const blank = { ...coupleAnswers(), partner: emptyAnswers().partner };
+    const { actor, send } = start(pathOf('partner'), blank);
+    expect(selectCanContinue(actor.getSnapshot())).toBe(false);
+    send({ type: 'ANSWER.SET', field: 'partner.name', value: 'Sam' });
+    send({ type: 'ANSWER.SET', field: 'partner.amount', value: '60k' });
+    send({ type: 'ANSWER.SET', field: 'partner.frequency', value: 'annually' });
+    send({ type: 'ANSWER.SET', field: 'partner.hospitalCover', value: 'no' });
+    send({ type: 'ANSWER.SET', field: 'partner.children', value: '2' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(false); // '60k' is not an amount
+    send({ type: 'ANSWER.SET', field: 'partner.amount', value: '60,000' });
+    expect(selectCanContinue(actor.getSnapshot())).toBe(true);
+  });
+});
+
 describe('the graph', () => {
   it('every screen is reachable from the dashboard', () => {
     const port = memoryHistoryPort('/');
@@ -517,12 +563,16 @@ describe('the graph', () => {
         (path) => ({ type: 'URL.CHANGED', path }) as JourneyEvent,
       ),
     ];
-    const paths = getShortestPaths(machine, {
-      input: { path: '/', answers: completeAnswers() },
-      events,
-      serializeState: (s) => JSON.stringify([s.value, s.context.detour]),
-    });
-    const reached = new Set(paths.map((p) => selectScreen(p.state)));
+    // a single's walk and a couple's (issue 34: the partner's screen is asked only of a couple)
+    const reached = new Set(
+      [completeAnswers(), coupleAnswers()].flatMap((answers) =>
+        getShortestPaths(machine, {
+          input: { path: '/', answers },
+          events,
+          serializeState: (s) => JSON.stringify([s.value, s.context.detour]),
+        }).map((p) => selectScreen(p.state)),
+      ),
+    );
     const all: (ScreenId | 'notFound')[] = [...SCREENS.map((r) => r.id), 'notFound'];
     expect([...reached].sort()).toEqual([...all].sort());
   });

@@ -143,12 +143,15 @@ export const REASON_WORDS = {
 
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
 export const NOTE_WORDS = {
-  'singles-medicare': () =>
-    'تعتمد ضريبة ميديكير الإضافية وتخفيض ضريبة ميديكير لذوي الدخل المنخفض على دخل أسرتك، وهو ما لا نسأل عنه، لذلك استخدمنا الأرقام الخاصة بمن لا شريك حياة لهم.',
+  'family-medicare': (n: { familyIncomeCents: number; dependants: number }) =>
+    `تستخدم ضريبة ميديكير وتخفيضها لذوي الدخل المنخفض والرسم الإضافي عليها حدود الأسرة، على الدخل الخاضع للضريبة لأسرتك البالغ ${dollarsText(n.familyIncomeCents)} (دخلك ودخل شريكك) مع ${n.dependants} من الأطفال المُعالين. صافي الدخل المعروض هو دخلك وحدك.`,
   'seniors-offset': () =>
     'قد يحق لك الحصول على الخصم الضريبي لكبار السن وأصحاب المعاشات، وهو ما لم نُدرجه، لذا قد يكون صافي دخلك أعلى مما هو معروض.',
-  'clear-high-interest': (n) =>
-    `سدّد من نقدك أولًا مبلغ ${dollarsText(n.owedCents)} المستحق عليك بسعر فائدة مرتفع: فلا يمكن توقّع أن يحقق أي استثمار عائدًا بهذا القدر.`,
+  'clear-high-interest': (n: { owedCents: number; fromCashCents: number; notCoveredCents: number }) =>
+    `سدّد أولًا مبلغ ${dollarsText(n.owedCents)} المستحق عليك بسعر فائدة مرتفع: فلا يمكن توقّع أن يحقق أي استثمار عائدًا بهذا القدر. ` +
+    (n.notCoveredCents > 0
+      ? `يأتي ${dollarsText(n.fromCashCents)} منه من نقدك الزائد على صندوق الطوارئ ولا يُحتسب ضمن المدخرات المتاحة للاستثمار؛ وسدّد الباقي البالغ ${dollarsText(n.notCoveredCents)} من ادخارك المنتظم قبل أن تبدأ.`
+      : 'ويأتي من نقدك الزائد على صندوق الطوارئ ولا يُحتسب ضمن المدخرات المتاحة للاستثمار.'),
   'other-income-taxed': () =>
     'عاملنا دخلك الآخر على أنه خاضع للضريبة بالكامل، من دون أي خصومات أو أرصدة ضريبية على أرباح الأسهم (franking credits).',
   'earliest-tax-rates': (n) => `استخدمنا معدلات الضريبة لعام ${ltr(n.taxYear)}، وهي أقدم ما لدينا، للسنة المالية ${ltr(n.financialYear)}.`,

@@ -114,6 +114,13 @@ export const MISSING_WORDS = {
     amount: 'أدخل دخلك بالدولار، مثل 85,000.',
     frequency: 'اختر وتيرة حصولك على دخلك.',
   },
+  partner: {
+    amountBlank: 'أدخل دخل شريكك قبل الضريبة.',
+    amount: 'أدخل دخل شريكك بالدولار، مثل 60,000.',
+    frequency: 'اختر وتيرة حصول شريكك على دخله.',
+    cover: 'أخبرنا إن كان لدى شريكك تأمين صحي خاص يغطي المستشفى.',
+    children: 'اختر عدد الأطفال المُعالين (0 إن لم يكن لديكم أطفال).',
+  },
   additionalIncome: {
     question: 'أخبرنا إن كان لديك أي دخل آخر.',
     addRows: 'أضف دخلك الآخر، أو أجب بـ«لا».',
@@ -151,6 +158,18 @@ export const MISSING_WORDS = {
   privateHealth: { question: 'أخبرنا إن كان لديك تأمين خاص للمستشفيات.' },
   riskAssessment: { style: 'اختر نمط استثمار.' },
 } satisfies typeof En.MISSING_WORDS;
+
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: 'دخله وتغطيته يحددان ضريبة ميديكير (Medicare levy) والرسم الإضافي عليها.',
+    name: 'الاسم الأول لشريكك',
+    amount: 'الدخل الإجمالي لشريكك',
+    amountHint: 'قبل الضريبة، ومن دون احتساب مساهمات صندوق التقاعد (السوبر)',
+    frequency: 'بأي وتيرة؟',
+    cover: 'هل لدى شريكك تأمين صحي خاص يغطي المستشفى؟',
+    children: 'الأطفال المُعالون',
+  },
+} satisfies typeof En.QUESTION_FORM_WORDS;
 
 export const INTRODUCTION_WORDS = {
   intro: {
@@ -279,6 +298,8 @@ export const ADVICE_WORDS = {
     afterALowIncome: (lito: Shown) => ` (بعد الخصم الضريبي لذوي الدخل المنخفض البالغ ${lito})`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
       `، وضريبة ميديكير الإضافية البالغة ${medicareLevySurcharge} لأنه ليس لديك تأمين خاص للمستشفيات`,
+    andAFamilySurcharge: (medicareLevySurcharge: Shown) =>
+      `، وضريبة ميديكير الإضافية البالغة ${medicareLevySurcharge} لأنه ليس لديك ولشريكك كليكما تأمين خاص للمستشفيات`,
     plusOfTaxFree: (nonTaxableBenefits: Shown) => `، ويُضاف إلى ذلك ${nonTaxableBenefits} من الإعانات المعفاة من الضريبة`,
     withoutAnIncomeYour:
       'بما أنه ليس لديك دخل، فإن نقدك هو ما ستعيش عليه، لذلك نحتفظ به كله احتياطيًا للطوارئ ولا نقترح استثمار أي جزء منه.',
@@ -340,6 +361,7 @@ export const ADVICE_WORDS = {
     setAsideForUnexpected: (setAsideShare: Shown) => `${percent(setAsideShare)} تُجنَّب للنفقات غير المتوقعة`,
     leftOverToInvest: 'المتبقي للاستثمار كل شهر',
     availableSavingsToInvest: 'المدخرات المتاحة للاستثمار الآن',
+    debtClearedFromCash: 'دين مرتفع الفائدة يُسدَّد من نقدك',
     yourTakeHomePay: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -398,7 +420,7 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      ` ${ltr(`${months} × ${netMonthly} = ${target}`)} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
+      ` ${ltr(`${months} × ${netMonthly} = ${target}`)} يُحتفظ بها نقدًا. ومن نقدك البالغ ${cash}، فإن ما يتبقى بعد هذا المبلغ وأي دين مرتفع الفائدة يُسدَّد منه وأي نفقات كبيرة، وهو ${availableSavings}، يشكّل الدفعة الأولى${upfrontFeeDeducted}${leftOver}.`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       ` الادخار المنتظم ${monthly} شهريًا، مطروحًا منه ${percent(setAsideShare)} تُجنَّب لما قد يطرأ: ${investableMonthly} شهريًا.`,
     investmentFormula:

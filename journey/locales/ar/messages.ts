@@ -205,6 +205,9 @@ export const QUESTION_WORDS = {
     amountHint: 'قبل الضريبة، ومن دون احتساب مساهمات صندوق التقاعد (السوبر)',
     frequency: 'بأي وتيرة؟',
   },
+  partner: {
+    title: 'عن شريكك',
+  },
   additionalIncome: {
     title: 'هل لديك أي دخل آخر؟',
     lead: 'مثل أرباح الأسهم أو الإيجار أو توزيعات الصناديق الاستئمانية.',

@@ -141,11 +141,15 @@ type NoteCode = AdviceNote['code'];
 
 /** The notes on how the figures were simplified (the engine's AdviceNote), by code. */
 export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
-  'singles-medicare': () =>
-    '医疗保险附加税（Medicare levy surcharge）和低收入人士的医疗保险税（Medicare levy）减免取决于您家庭的收入，而我们没有询问这一信息，因此我们采用了适用于单身人士的标准。',
+  'family-medicare': (n) =>
+    `您的医疗保险税（Medicare levy）、其低收入减免及附加税均采用家庭标准，按您家庭的应税收入 ${dollarsText(n.familyIncomeCents)}（您与伴侣合计）及 ${n.dependants} 名受抚养子女计算。所示税后到手收入仅为您本人的收入。`,
   'seniors-offset': () =>
     '您可能有资格获得老年人及退休金领取者税收抵扣（seniors and pensioners tax offset），我们未将其计算在内，因此您的税后到手收入可能高于所示金额。',
-  'clear-high-interest': (n) => `请先用您的现金还清以高利率所欠的 ${dollarsText(n.owedCents)}：任何投资都不能指望赚取那么高的回报。`,
+  'clear-high-interest': (n) =>
+    `请先还清以高利率所欠的 ${dollarsText(n.owedCents)}：任何投资都不能指望赚取那么高的回报。` +
+    (n.notCoveredCents > 0
+      ? `其中 ${dollarsText(n.fromCashCents)} 来自您超出应急基金的现金，不计入可用于投资的储蓄；其余 ${dollarsText(n.notCoveredCents)} 请在开始投资前用定期储蓄偿还。`
+      : '这笔钱来自您超出应急基金的现金，不计入可用于投资的储蓄。'),
   'other-income-taxed': () => '我们将您的其他收入全额视为应税收入，未计入任何扣除项或股息抵税额（franking credits）。',
   'earliest-tax-rates': (n) => `我们对 ${n.financialYear} 年度采用了 ${n.taxYear} 年度的税率，这是我们所掌握的最早税率。`,
 } satisfies typeof En.NOTE_WORDS;

@@ -113,6 +113,13 @@ export const MISSING_WORDS = {
     amount: '请以澳元输入您的收入，例如 85,000。',
     frequency: '请选择您领取收入的频率。',
   },
+  partner: {
+    amountBlank: '请输入您伴侣的税前收入。',
+    amount: '请以澳元输入您伴侣的收入，例如 60,000。',
+    frequency: '请选择您伴侣领取收入的频率。',
+    cover: '请告诉我们您的伴侣是否有私人医院保险。',
+    children: '请选择受抚养子女的人数（没有则选 0）。',
+  },
   additionalIncome: {
     ...list('请告诉我们您是否有其他收入。', '请添加您的其他收入，或选择“否”。'),
     amount: '请以澳元输入这项收入的金额。',
@@ -148,6 +155,18 @@ export const MISSING_WORDS = {
 } satisfies typeof En.MISSING_WORDS;
 
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */
+export const QUESTION_FORM_WORDS = {
+  partner: {
+    lead: '伴侣的收入和保险决定您的医疗保险税（Medicare levy）及附加税。',
+    name: '伴侣的名字',
+    amount: '伴侣的税前总收入',
+    amountHint: '税前金额，不包括养老金（superannuation）',
+    frequency: '多久一次？',
+    cover: '您的伴侣是否有私人医院保险？',
+    children: '受抚养子女',
+  },
+} satisfies typeof En.QUESTION_FORM_WORDS;
+
 export const INTRODUCTION_WORDS = {
   intro: {
     text: '我们会询问您的个人情况、目标、财务状况以及您对风险的看法，然后推荐一种为实现目标而投资的方式。整个过程大约需要 {minutes}。',
@@ -280,6 +299,8 @@ export const ADVICE_WORDS = {
     afterALowIncome: (lito: Shown) => `（已减去 ${lito} 的低收入税收抵扣）`,
     andAMedicareLevy: (medicareLevySurcharge: Shown) =>
       `，以及因您没有私人医院保险而需缴纳的医疗保险附加税（Medicare levy surcharge）${medicareLevySurcharge}`,
+    andAFamilySurcharge: (medicareLevySurcharge: Shown) =>
+      `，以及因您和伴侣并非都有私人医院保险而需缴纳的医疗保险附加税（Medicare levy surcharge）${medicareLevySurcharge}`,
     plusOfTaxFree: (nonTaxableBenefits: Shown) => `，再加上 ${nonTaxableBenefits} 的免税福利`,
     withoutAnIncomeYour: '由于您没有收入，您的现金就是您的生活来源，因此我们将其全部保留作为应急基金，不建议将其中任何部分用于投资。',
     weKeepMonthsOf: (months: Shown, shortfall: Shown) => `在投资之前，我们会先保留 ${months} 个月的税后到手收入作为应急基金。${shortfall}`,
@@ -341,6 +362,7 @@ export const ADVICE_WORDS = {
     setAsideForUnexpected: (setAsideShare: Shown) => `预留 ${setAsideShare}% 用于意外支出`,
     leftOverToInvest: '每月剩余可投资金额',
     availableSavingsToInvest: '现在可用于投资的储蓄',
+    debtClearedFromCash: '用现金还清的高利率债务',
     yourTakeHomePay: (
       assessableIncome: Shown,
       incomeTax: Shown,
@@ -401,7 +423,7 @@ export const ADVICE_WORDS = {
       upfrontFeeDeducted: Shown,
       leftOver: Shown,
     ) =>
-      `${months} × ${netMonthly} = ${target}，以现金形式保留。在您的现金 ${cash} 中，超出这笔金额及所有大额支出的部分，即 ${availableSavings}，就是首笔投入${upfrontFeeDeducted}${leftOver}。`,
+      `${months} × ${netMonthly} = ${target}，以现金形式保留。在您的现金 ${cash} 中，超出这笔金额、用其还清的高利率债务及所有大额支出的部分，即 ${availableSavings}，就是首笔投入${upfrontFeeDeducted}${leftOver}。`,
     regularSavingsAMonth: (monthly: Shown, setAsideShare: Shown, investableMonthly: Shown) =>
       `每月定期储蓄 ${monthly}，减去为意外情况预留的 ${setAsideShare}%：每月 ${investableMonthly}。`,
     /** The regular investment's formula: its title in bold, the exponents (1/12, n, n) in their slots. */

@@ -206,6 +206,9 @@ export const QUESTION_WORDS = {
     amountHint: '税前金额，不包括养老金（superannuation）',
     frequency: '多久一次？',
   },
+  partner: {
+    title: '关于您的伴侣',
+  },
   additionalIncome: {
     title: '您还有其他收入吗？',
     lead: '例如股息、租金或信托分配。',

@@ -1,0 +1,36 @@
+/** The partner question's advice-only parts (journey/questions/partner.tsx; listed in ./on-demand.ts). */
+import type { Answers } from '../../machines/journey-answers';
+import type { Inputs, PartnerInput, Reader } from '../engine/inputs';
+import type { MISSING_WORDS, QUESTION_FORM_WORDS } from '../messages-on-demand';
+import { INCOME_FREQUENCIES } from '../options';
+import { amountPer, money, row, yesNo, type ReviewRow } from '../review';
+import { filled } from '../rules';
+import { couple } from './partner';
+
+export const partnerAdvice = {
+  // a single's review has no partner (the sample household is single)
+  review: (a: Answers, _: Answers, w: typeof QUESTION_FORM_WORDS.partner): ReviewRow[] =>
+    couple(a)
+      ? [
+          row(w.name, a.partner.name, ''),
+          row(w.amount, a.partner.amount && amountPer(INCOME_FREQUENCIES, money(a.partner.amount), a.partner.frequency), ''),
+          row(w.cover, a.partner.hospitalCover, '', yesNo),
+          row(w.children, a.partner.children, ''),
+        ]
+      : [],
+  read: (a: Answers, r: Reader<typeof MISSING_WORDS.partner>): Pick<Inputs, 'partner'> => {
+    if (!couple(a)) return { partner: null };
+    const p = a.partner;
+    const income = r.amount('partner.amount', p.amount, r.words.amount, undefined, r.words.amountBlank);
+    const n = r.perYear(p.frequency);
+    if (n === undefined) r.miss('partner.frequency', r.words.frequency);
+    if (p.hospitalCover === '') r.miss('partner.hospitalCover', r.words.cover);
+    if (!filled(p.children)) r.miss('partner.children', r.words.children);
+    const read: PartnerInput = {
+      incomeAnnualCents: income !== null && n !== undefined ? income * n : null,
+      hospitalCover: p.hospitalCover === '' ? null : p.hospitalCover === 'yes',
+      dependants: filled(p.children) ? Number(p.children) : null,
+    };
+    return { partner: read };
+  },
+};
