@@ -92,16 +92,17 @@ function Header() {
   );
 }
 
+/** A site's tabs in their order: its set-up, its content, what visitors did, then its people and its log. */
 const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
-  { name: 'inbox' },
-  { name: 'analytics' },
+  { name: 'documents' },
   { name: 'videos' },
   { name: 'buttons' },
+  { name: 'inbox' },
+  { name: 'analytics' },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
-  { name: 'documents' },
 ];
 
 /** A site's navigation: the site switcher and the tabs its role allows. */
