@@ -8,6 +8,8 @@ interface BannerInfo {
   base: string;
   /** The demo site's publishable API key. */
   apiKey: string;
+  /** The demo site's id (the console's and `npm run admin`'s name for it). */
+  siteId: string;
   /** The answer engine's name. */
   answers: string;
   /** The transcription engine's name, or null when off. */
@@ -31,7 +33,8 @@ export function startBanner(info: BannerInfo): string {
     `  Embed pages:                 ${base}/smart-doc  ${base}/smart-doc-multiple  ${base}/video-embed`,
     `  Widget script:               ${base}/widget.js`,
     `  Operator console:            ${base}/console`,
-    `    (its first owner: npm run -s admin -- owner:invite --email YOU@EXAMPLE.COM prints a link to set a password)`,
+    `    (its first owner: npm run -s admin -- owner:invite --email YOU@EXAMPLE.COM prints a link to set a password;`,
+    `     to run the demo site in it: npm run -s admin -- member:invite ${info.siteId} --email YOU@EXAMPLE.COM --role owner)`,
     `  Health check:                ${base}/healthz`,
     `  Demo site API key:           ${info.apiKey}`,
     `  To embed the widget: data-api-url is this address + /api, data-base-url this address + / (see README.md).`,

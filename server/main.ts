@@ -86,6 +86,7 @@ async function main() {
     startBanner({
       base,
       apiKey: demo.apiKey,
+      siteId: demo.site.id,
       answers: answers.name,
       transcription: transcriber?.name ?? null,
       avatar: avatar?.name ?? null,

@@ -35,6 +35,7 @@ describe('the start banner', () => {
     startBanner({
       base,
       apiKey: 'pk_demo',
+      siteId: 'site_demo',
       answers: 'built-in',
       transcription: null,
       avatar: null,
@@ -55,6 +56,8 @@ describe('the start banner', () => {
     ]);
     // and how to make the console's first owner
     expect(banner()).toContain('npm run -s admin -- owner:invite --email');
+    // and how to make them the demo site's owner (an invitation to an existing account takes its password)
+    expect(banner()).toContain('npm run -s admin -- member:invite site_demo --email YOU@EXAMPLE.COM --role owner');
   });
 
   it('prints only URLs that open', async () => {
@@ -65,6 +68,7 @@ describe('the start banner', () => {
     const text = startBanner({
       base,
       apiKey: 'pk_demo',
+      siteId: 'site_demo',
       answers: 'built-in',
       transcription: 'pocketsphinx',
       avatar: null,
