@@ -57,10 +57,13 @@ function rowsOf(siteId: string, scale: number, documentIds: string[], seed: numb
     for (let k = 0; k < QUESTIONS_PER_CONVERSATION; k++) {
       const questionId = randomUUID();
       const fate = rnd();
-      messages.push([questionId, id, 2 * k, 'user', pick(questions), 0, 0, at(2 * k)]);
-      // 5% failed (an error answer), 3% cut off, 6% found nothing, 6% had nothing to answer from, the rest answered
-      const answer = fate < 0.12 ? (fate < 0.06 ? notFound('this page') : NOTHING_TO_SEARCH) : 'An answer.';
-      messages.push([randomUUID(), id, 2 * k + 1, 'ai', answer, fate > 0.95 ? 1 : 0, fate > 0.92 && fate <= 0.95 ? 1 : 0, at(2 * k + 1)]);
+      // 5% failed (an error answer), 3% cut off by a failure mid-stream (the question marked failed too), 6% found
+      // nothing (marked as the chat route marks it), 6% had nothing to answer from, the rest answered
+      const cut = fate > 0.92 && fate <= 0.95 ? 1 : 0;
+      messages.push([questionId, id, 2 * k, 'user', pick(questions), 0, 0, 0, cut, at(2 * k)]);
+      const nothingFound = fate < 0.06 ? 1 : 0;
+      const answer = fate < 0.12 ? (nothingFound ? notFound('this page') : NOTHING_TO_SEARCH) : 'An answer.';
+      messages.push([randomUUID(), id, 2 * k + 1, 'ai', answer, fate > 0.95 ? 1 : 0, cut, nothingFound, 0, at(2 * k + 1)]);
       const first = Math.floor(50 + rnd() * 1000);
       metrics.push([
         questionId,
@@ -93,7 +96,7 @@ function rowsOf(siteId: string, scale: number, documentIds: string[], seed: numb
 
 const COLUMNS = {
   chat_sessions: ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
-  messages: ['id', 'chat_session_id', 'seq', 'role', 'content', 'is_error', 'incomplete', 'created_at'],
+  messages: ['id', 'chat_session_id', 'seq', 'role', 'content', 'is_error', 'incomplete', 'nothing_found', 'answer_failed', 'created_at'],
   answer_metrics: ['question_id', 'site_id', 'chat_session_id', 'asked_at', 'question', 'about_id', 'first_word_ms', 'whole_answer_ms'],
   button_clicks: ['site_id', 'button_id', 'chat_session_id', 'chat_log_id', 'user_session_id', 'page_url', 'referrer_url', 'created_at'],
   embed_opens: ['site_id', 'kind', 'item_id', 'opened_at'],

@@ -42,11 +42,11 @@ export const WORDS = {
   noQuestions: 'No questions were asked in this range.',
   byReason: 'Unanswered questions by reason',
   reason: 'Reason',
-  failed: 'Failed (no answer, or an error)',
+  failed: 'Failed (an error, or no answer after a failure)',
   incomplete: 'Incomplete (cut off)',
   nothingFound: 'Nothing found to answer from',
   unansweredDefinition:
-    'A question counts as unanswered when its answer failed or never arrived, was cut off before its end, or found nothing to answer from. Each counts once, under the first reason that fits.',
+    'A question counts as unanswered when its answer failed, was cut off before its end, or found nothing to answer from. Each counts once, under the first reason that fits.',
 
   topQuestions: 'Top questions',
   question: 'Question',

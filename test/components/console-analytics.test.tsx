@@ -86,7 +86,7 @@ describe('the analytics screen', () => {
     expect(within(unanswered).getByText('12.5%')).toBeTruthy();
     expect(within(unanswered).getByText('8 of 64 questions')).toBeTruthy();
     expect(rows(within(unanswered).getByRole('table', { name: 'Unanswered questions by reason' }))).toEqual([
-      ['Failed (no answer, or an error)', '2'],
+      ['Failed (an error, or no answer after a failure)', '2'],
       ['Incomplete (cut off)', '1'],
       ['Nothing found to answer from', '5'],
     ]);

@@ -139,11 +139,18 @@ describe(`a seeded month on ${BACKEND}, counted in Europe/Paris across the chang
       chatSessionId: c2.chatSession.id,
       newSessionName: 'x',
       path: '/',
-      messages: [q('Do you offer super?', '2026-03-28T09:00:00.000Z'), a(notFound('this page'), '2026-03-28T09:00:01.000Z')],
+      // the answer is marked as the chat route marks the engine's nothing-found (its words alone count nothing)
+      messages: [
+        q('Do you offer super?', '2026-03-28T09:00:00.000Z'),
+        a(notFound('this page'), '2026-03-28T09:00:01.000Z', { nothingFound: true }),
+      ],
     });
     await metrics(c2b, 0, 300, 2000);
-    // C3: Paris 03-30 00:30 in summer time (UTC 03-29 22:30): a question never answered, then one answered
-    const c3 = await conversation(s.storage, site, VISITOR_A, [q('How do I book a call?', '2026-03-29T22:30:00.000Z')]);
+    // C3: Paris 03-30 00:30 in summer time (UTC 03-29 22:30): a question whose answer failed (stored alone, marked as
+    // the chat route marks it), then one answered
+    const c3 = await conversation(s.storage, site, VISITOR_A, [
+      { ...q('How do I book a call?', '2026-03-29T22:30:00.000Z'), answerFailed: true },
+    ]);
     await metrics(c3, 0, null, null);
     const c3b = await s.storage.appendMessages({
       siteId: site.id,
@@ -223,9 +230,47 @@ describe(`a seeded month on ${BACKEND}, counted in Europe/Paris across the chang
 
   it('gives the unanswered rate by reason, each question once', async () => {
     const r = await ops.analytics(CLI, s.site.id, { from: '2026-03-27', to: '2026-03-31', tz: 'Europe/Paris' });
-    // of 6 questions: C3's first has no answer, C2's first was cut off, C2's second found nothing; C4's "nothing to
-    // answer from" is not the inbox's nothing-found, and counts as answered
+    // of 6 questions: C3's first is marked failed, C2's first was cut off, C2's second's answer is marked nothing-found;
+    // C4's "nothing to answer from" is not the inbox's nothing-found, and counts as answered. 3 / 6 = 0.5
     expect(r.unanswered).toEqual({ questions: 6, failed: 1, incomplete: 1, nothingFound: 1, rate: 0.5 });
+  });
+
+  it("counts failed and nothing found by the inbox's marks, as the inbox does", async () => {
+    // a day of its own, far from the seeded month (UTC): 5 questions, each in its own conversation
+    const day = (t: string) => `2025-06-10T${t}.000Z`;
+    const left = await conversation(s.storage, s.site, VISITOR_A, [q('Left before the answer', day('08:00:00'))]);
+    const plain = await conversation(s.storage, s.site, VISITOR_A, [
+      q('Unmarked words', day('09:00:00')),
+      a(notFound('this page'), day('09:00:01')),
+    ]);
+    const cut = await conversation(s.storage, s.site, VISITOR_A, [
+      { ...q('Cut mid-stream', day('10:00:00')), answerFailed: true },
+      a('Part', day('10:00:01'), { incomplete: true }),
+    ]);
+    const error = await conversation(s.storage, s.site, VISITOR_A, [
+      q('An error', day('11:00:00')),
+      a('Sorry', day('11:00:01'), { isError: true }),
+    ]);
+    const found = await conversation(s.storage, s.site, VISITOR_A, [
+      q('Marked nothing', day('12:00:00')),
+      a('Other words', day('12:00:01'), { nothingFound: true }),
+    ]);
+    const r = await ops.analytics(CLI, s.site.id, { from: '2025-06-10', to: '2025-06-10' });
+    // left: no answer and no mark (the visitor left, or it is being answered): answered as far as the figures know;
+    // plain: the not-found words without the mark: answered; cut: its answer's cut-off comes first: incomplete;
+    // error: failed; found: nothing found. (1 + 1 + 1) / 5 = 0.6
+    expect(r.unanswered).toEqual({ questions: 5, failed: 1, incomplete: 1, nothingFound: 1, rate: 0.6 });
+    // the inbox's flags of the same conversations
+    const inbox = await ops.listConversations(CLI, s.site.id, { from: '2025-06-10', to: '2025-06-10' });
+    const flags = (id: string) => {
+      const c = inbox.conversations.find((x) => x.id === id)!;
+      return { failed: c.failed, incomplete: c.incomplete, nothingFound: c.nothingFound };
+    };
+    expect(flags(left.chatSession.id)).toEqual({ failed: false, incomplete: false, nothingFound: false });
+    expect(flags(plain.chatSession.id)).toEqual({ failed: false, incomplete: false, nothingFound: false });
+    expect(flags(cut.chatSession.id)).toEqual({ failed: true, incomplete: true, nothingFound: false });
+    expect(flags(error.chatSession.id)).toEqual({ failed: true, incomplete: false, nothingFound: false });
+    expect(flags(found.chatSession.id)).toEqual({ failed: false, incomplete: false, nothingFound: true });
   });
 
   it('gives the top questions, alike ones together, most asked first and then by their text', async () => {

@@ -5,14 +5,10 @@
  * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`.
  */
 import type pg from 'pg';
-import { notFound } from '../../answers/words';
 import { daysFromRows } from '../analytics-days';
 import { now, type Row } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan } from '../types';
 import { all, one, sql, transaction } from './db';
-
-/** The start every "couldn't find anything" answer of the built-in engine has. */
-const NOT_FOUND_START = notFound('\u0000').split('\u0000')[0]!;
 
 const Q = {
   insertMetrics: sql(
@@ -27,18 +23,23 @@ const Q = {
       WHERE site_id = $1 AND asked_at >= $2 AND asked_at < $3 AND question <> ''
       GROUP BY question ORDER BY n DESC, question COLLATE "C" LIMIT $4`,
   ),
-  // the answer to a question is the session's next message (seq + 1), when it is the agent's
+  // the answer to a question is the session's next message (seq + 1), when it is the agent's; each question has one
+  // reason at most, by the inbox's marks: an error answer, a cut-off answer (even when the question is marked failed:
+  // the provider failed mid-stream), a question marked failed, a nothing-found answer
   unanswered: sql(
     'analytics_unanswered',
     `SELECT count(*) AS questions,
-            count(*) FILTER (WHERE a.id IS NULL OR a.role <> 'ai' OR a.is_error) AS failed,
-            count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND a.incomplete) AS incomplete,
-            count(*) FILTER (WHERE a.role = 'ai' AND NOT a.is_error AND NOT a.incomplete
-                               AND substr(a.content, 1, $1) = $2) AS nothing_found
-       FROM messages q
-       JOIN chat_sessions s ON s.id = q.chat_session_id
-       LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
-      WHERE q.created_at >= $3 AND q.created_at < $4 AND q.role = 'user' AND s.site_id = $5`,
+            count(*) FILTER (WHERE reason = 'failed') AS failed,
+            count(*) FILTER (WHERE reason = 'incomplete') AS incomplete,
+            count(*) FILTER (WHERE reason = 'nothing_found') AS nothing_found
+       FROM (SELECT CASE WHEN a.role = 'ai' AND a.is_error THEN 'failed'
+                         WHEN a.role = 'ai' AND a.incomplete THEN 'incomplete'
+                         WHEN q.answer_failed THEN 'failed'
+                         WHEN a.role = 'ai' AND a.nothing_found THEN 'nothing_found' END AS reason
+               FROM messages q
+               JOIN chat_sessions s ON s.id = q.chat_session_id
+               LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
+              WHERE q.created_at >= $1 AND q.created_at < $2 AND q.role = 'user' AND s.site_id = $3) questions`,
   ),
   clickTotal: sql(
     'analytics_click_total',
@@ -140,7 +141,7 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
       transaction(pool, async (db): Promise<AnalyticsFigures> => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const range = [siteId, q.start, q.end];
-        const u = (await one(db, Q.unanswered([NOT_FOUND_START.length, NOT_FOUND_START, q.start, q.end, siteId])))!;
+        const u = (await one(db, Q.unanswered([q.start, q.end, siteId])))!;
         const latency = (await one(db, Q.latency(range)))!;
         const top = await all(db, Q.topQuestions([...range, q.top]));
         const total = (await one(db, Q.clickTotal(range)))!;

@@ -5,14 +5,10 @@
  * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
  * one sort (a window's row numbers).
  */
-import { notFound } from '../../answers/words';
 import { daysFromRows } from '../analytics-days';
 import { now } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan, Percentiles } from '../types';
 import type { Db, Row, Sync } from './db';
-
-/** The start every "couldn't find anything" answer of the built-in engine has. */
-const NOT_FOUND_START = notFound('\u0000').split('\u0000')[0]!;
 
 /**
  * The local date of `column` (ISO 8601, UTC) by the spans' offsets: SQL and its values. The spans cover the range end
@@ -45,17 +41,22 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
       WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND question <> ''
       GROUP BY question ORDER BY n DESC, question LIMIT ?`,
   );
-  // the answer to a question is the session's next message (seq + 1), when it is the agent's
+  // the answer to a question is the session's next message (seq + 1), when it is the agent's; each question has one
+  // reason at most, by the inbox's marks: an error answer, a cut-off answer (even when the question is marked failed:
+  // the provider failed mid-stream), a question marked failed, a nothing-found answer
   const unanswered = db.prepare<unknown[], Row>(
     `SELECT count(*) AS questions,
-            coalesce(sum(CASE WHEN a.id IS NULL OR a.role <> 'ai' OR a.is_error = 1 THEN 1 ELSE 0 END), 0) AS failed,
-            coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 1 THEN 1 ELSE 0 END), 0) AS incomplete,
-            coalesce(sum(CASE WHEN a.role = 'ai' AND a.is_error = 0 AND a.incomplete = 0
-                               AND substr(a.content, 1, ?) = ? THEN 1 ELSE 0 END), 0) AS nothing_found
-       FROM messages q
-       JOIN chat_sessions s ON s.id = q.chat_session_id
-       LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
-      WHERE q.created_at >= ? AND q.created_at < ? AND q.role = 'user' AND s.site_id = ?`,
+            coalesce(sum(CASE WHEN reason = 'failed' THEN 1 ELSE 0 END), 0) AS failed,
+            coalesce(sum(CASE WHEN reason = 'incomplete' THEN 1 ELSE 0 END), 0) AS incomplete,
+            coalesce(sum(CASE WHEN reason = 'nothing_found' THEN 1 ELSE 0 END), 0) AS nothing_found
+       FROM (SELECT CASE WHEN a.role = 'ai' AND a.is_error = 1 THEN 'failed'
+                         WHEN a.role = 'ai' AND a.incomplete = 1 THEN 'incomplete'
+                         WHEN q.answer_failed = 1 THEN 'failed'
+                         WHEN a.role = 'ai' AND a.nothing_found = 1 THEN 'nothing_found' END AS reason
+               FROM messages q
+               JOIN chat_sessions s ON s.id = q.chat_session_id
+               LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
+              WHERE q.created_at >= ? AND q.created_at < ? AND q.role = 'user' AND s.site_id = ?)`,
   );
   const clickTotal = db
     .prepare<[string, string, string], number>(
@@ -150,7 +151,7 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
       // one read transaction: every figure counts the same rows
       return db
         .transaction((): AnalyticsFigures => {
-          const u = unanswered.get(NOT_FOUND_START.length, NOT_FOUND_START, q.start, q.end, siteId)!;
+          const u = unanswered.get(q.start, q.end, siteId)!;
           return {
             days: days(siteId, q),
             topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
