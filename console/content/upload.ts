@@ -19,8 +19,16 @@ export interface SendFileOptions {
   /** The route, from the page's origin (`/console/api/sites/ID/documents`). */
   url: string;
   file: Blob;
-  /** The file's name: it tells which text a text file is (`?filename=`). */
+  /** The file's name: it tells which text a text file is. */
   filename: string;
+  /**
+   * Where the route reads the name: `query` (`?filename=`, the documents') or `header` (`X-File-Name`,
+   * percent-encoded, the videos').
+   * @default 'query'
+   */
+  nameIn?: 'query' | 'header';
+  /** @default 'POST' */
+  method?: 'POST' | 'PUT';
   /** The session's CSRF token (`GET /console/api/session`). */
   csrfToken: string;
   /** From 0 to 1, as the bytes go out. */
@@ -33,8 +41,11 @@ export interface SendFileOptions {
 export function sendFile(options: SendFileOptions): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = options.xhr?.() ?? new XMLHttpRequest();
+    const name = encodeURIComponent(options.filename);
     const sep = options.url.includes('?') ? '&' : '?';
-    xhr.open('POST', `${options.url}${sep}filename=${encodeURIComponent(options.filename)}`);
+    const inHeader = options.nameIn === 'header';
+    xhr.open(options.method ?? 'POST', inHeader ? options.url : `${options.url}${sep}filename=${name}`);
+    if (inHeader) xhr.setRequestHeader('X-File-Name', name);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-CSRF-Token', options.csrfToken);

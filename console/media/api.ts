@@ -4,6 +4,7 @@
  * pay for them; and a file's upload, sent as it is (its type is told by its bytes on the server) with its progress.
  */
 import type { VideoEmbedSettings } from '../../contract/embeds';
+import { sendFile } from '../content/upload';
 import { ApiError, type ApiErrorCode, bool, type ConsoleApi, idText, list, object, optional, str } from '../api';
 
 export interface ActionButton {
@@ -112,49 +113,34 @@ export const mediaApi = (client: ConsoleApi, siteId: string) => {
   };
 };
 
+/** The refusals of an upload that keep their code; any other is `INVALID` (4xx) or `SERVER`. */
+const UPLOAD_CODES = ['TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'CSRF', 'NETWORK'];
+
 /**
- * Sends `file` as the body of `PUT /console/api/<path>` (XMLHttpRequest: fetch reports no upload progress), with the
- * session's CSRF token, reporting the share sent (0 to 1); resolves with the video as saved, or rejects with an
+ * Sends `file` as the body of `PUT /console/api/<path>` (console/content/upload.ts, the name in `X-File-Name`), with
+ * the session's CSRF token, reporting the share sent (0 to 1); resolves with the video as saved, or rejects with an
  * `ApiError` of the server's code (413 `TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 400 `INVALID`) and the field.
  */
-export function uploadFile(
+export async function uploadFile(
   path: string,
   file: Blob & { name?: string },
   csrfToken: string,
   onProgress: (share: number) => void,
 ): Promise<Video> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/console/api/${path}`);
-    xhr.setRequestHeader('X-CSRF-Token', csrfToken);
-    xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name ?? ''));
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onerror = () => reject(new ApiError('NETWORK', 0));
-    xhr.onload = () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        // no JSON: the status decides
-      }
-      if (xhr.status === 200) {
-        try {
-          return resolve(video(body));
-        } catch {
-          return reject(new ApiError('BAD_RESPONSE', 200));
-        }
-      }
-      const given = typeof body.error === 'string' ? body.error : '';
-      // the upload's own refusals (413 TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 400 INVALID) keep their code
-      const code = (
-        ['TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'CSRF'].includes(given)
-          ? given
-          : xhr.status < 500
-            ? 'INVALID'
-            : 'SERVER'
-      ) as ApiErrorCode;
-      reject(new ApiError(code, xhr.status, typeof body.field === 'string' ? body.field : undefined));
-    };
-    xhr.send(file);
-  });
+  let body: unknown;
+  try {
+    body = await sendFile({
+      url: `/console/api/${path}`,
+      method: 'PUT',
+      nameIn: 'header',
+      file,
+      filename: file.name ?? '',
+      csrfToken,
+      onProgress,
+    });
+  } catch (e) {
+    const { code, status, field } = e as ApiError;
+    throw UPLOAD_CODES.includes(code) ? e : new ApiError((status < 500 ? 'INVALID' : 'SERVER') as ApiErrorCode, status, field);
+  }
+  return video(body);
 }
