@@ -145,11 +145,14 @@ export function CopyButton({ text, target, label = W.copy }: { text: string; tar
   );
 }
 
-/** A labelled input with its hint and its error (linked by aria-describedby, marked aria-invalid). */
+/**
+ * A labelled input with its hint and its error (linked by aria-describedby, marked aria-invalid); the error is a
+ * refusal's code, or words of a screen's own.
+ */
 export function Field(props: {
   label: string;
   hint?: string;
-  error?: SessionError | null;
+  error?: SessionError | string | null;
   children: (attrs: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
 }) {
   const id = useId();
@@ -165,7 +168,7 @@ export function Field(props: {
       {props.children({ id, ...(described ? { 'aria-describedby': described } : {}), ...(props.error ? { 'aria-invalid': true } : {}) })}
       {props.error && (
         <p id={`${id}-error`} role="alert" data-part="error">
-          {errorText(props.error)}
+          {typeof props.error === 'string' ? props.error : errorText(props.error)}
         </p>
       )}
     </div>

@@ -1,8 +1,9 @@
 /**
  * A password field with its label, hint and error in the account's own words (linked by aria-describedby, marked
- * aria-invalid): the account screen's three and the password dialog's one.
+ * aria-invalid, by the console's `Field`): the account screen's three and the password dialog's one.
  */
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
+import { Field } from '../ui';
 
 export function PasswordField(props: {
   label: string;
@@ -15,33 +16,20 @@ export function PasswordField(props: {
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const id = useId();
-  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div data-part="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint && (
-        <p id={`${id}-hint`} data-part="hint">
-          {props.hint}
-        </p>
+    <Field label={props.label} hint={props.hint} error={props.error}>
+      {(attrs) => (
+        <input
+          {...attrs}
+          ref={props.inputRef}
+          name={props.name}
+          type="password"
+          autoComplete={props.autoComplete}
+          required
+          value={props.value}
+          onInput={(e) => props.onInput(e.currentTarget.value)}
+        />
       )}
-      <input
-        ref={props.inputRef}
-        id={id}
-        name={props.name}
-        type="password"
-        autoComplete={props.autoComplete}
-        required
-        value={props.value}
-        onInput={(e) => props.onInput(e.currentTarget.value)}
-        {...(described ? { 'aria-describedby': described } : {})}
-        {...(props.error ? { 'aria-invalid': true } : {})}
-      />
-      {props.error && (
-        <p id={`${id}-error`} role="alert" data-part="error">
-          {props.error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
