@@ -5,9 +5,13 @@
  */
 import { vi } from 'vitest';
 import type { ConsoleApi } from '../../console/api';
-import type { Conversation, Transcript } from '../../console/inbox/api';
+import type { Conversation, Segment, Transcript, TranscriptMessage } from '../../console/inbox/api';
 
-const row = (over: Partial<Conversation> & Pick<Conversation, 'id'>): Conversation => ({
+/**
+ * A conversation of the list with the fields a test does not set; the e2e stand-in (test/e2e/console-fake-api-inbox.ts)
+ * builds its own rows with it too.
+ */
+export const row = (over: Partial<Conversation> & Pick<Conversation, 'id'>): Conversation => ({
   visitorId: 'visitor-aaaa',
   name: 'What are the fees?',
   path: '/fees',
@@ -22,6 +26,32 @@ const row = (over: Partial<Conversation> & Pick<Conversation, 'id'>): Conversati
   match: null,
   ...over,
 });
+
+/** A transcript's message with the fields a test does not set: a text message, no failure, no context, no buttons. */
+export const message = (
+  over: Partial<TranscriptMessage> & Pick<TranscriptMessage, 'id' | 'role' | 'content' | 'at'>,
+): TranscriptMessage => ({
+  type: 'TEXT',
+  failed: false,
+  incomplete: false,
+  nothingFound: false,
+  voice: false,
+  context: null,
+  buttons: null,
+  clicked: [],
+  ...over,
+});
+
+/** A search's snippet of `text` with the first `word` in it marked as the hit, or null when it is not in it. */
+export const hitSnippet = (text: string, word: string): Segment[] | null => {
+  const at = text.toLowerCase().indexOf(word.toLowerCase());
+  if (at < 0) return null;
+  return [
+    { text: text.slice(0, at), hit: false },
+    { text: text.slice(at, at + word.length), hit: true },
+    { text: text.slice(at + word.length), hit: false },
+  ].filter((s) => s.text);
+};
 
 /** Three conversations, newest first; the second came back incomplete and found nothing, by voice. */
 export const CONVERSATIONS: Conversation[] = [
@@ -51,15 +81,11 @@ export const CONVERSATIONS: Conversation[] = [
 export const TRANSCRIPT: Transcript = {
   conversation: CONVERSATIONS[2]!,
   messages: [
-    {
+    message({
       id: 'm1',
       role: 'user',
-      type: 'TEXT',
       content: 'What are the fees?',
       at: '2026-11-25T09:00:00Z',
-      failed: false,
-      incomplete: false,
-      nothingFound: false,
       voice: true,
       context: {
         path: '/fees',
@@ -70,20 +96,13 @@ export const TRANSCRIPT: Transcript = {
         focus: { id: 'd1', name: 'Fee schedule' },
         actionButtons: [{ id: 'ab1', name: 'Book a call', buttonType: 'ACTION' }],
       },
-      buttons: null,
       clicked: ['ab1'],
-    },
-    {
+    }),
+    message({
       id: 'm2',
       role: 'ai',
-      type: 'TEXT',
       content: '**Fees** are 0.45% a year. <img src=x onerror=alert(1)>',
       at: '2026-11-25T09:00:05Z',
-      failed: false,
-      incomplete: false,
-      nothingFound: false,
-      voice: false,
-      context: null,
       buttons: {
         followUps: [
           { id: 'f1', text: 'Are there exit fees?' },
@@ -93,21 +112,14 @@ export const TRANSCRIPT: Transcript = {
         sources: ['Fee schedule'],
       },
       clicked: ['f1'],
-    },
-    {
+    }),
+    message({
       id: 'm3',
       role: 'ai',
-      type: 'TEXT',
       content: 'Sorry, something went wrong.',
       at: '2026-11-25T09:05:00Z',
       failed: true,
-      incomplete: false,
-      nothingFound: false,
-      voice: false,
-      context: null,
-      buttons: null,
-      clicked: [],
-    },
+    }),
   ],
   clicks: [{ buttonId: 'f1', at: '2026-11-25T09:01:00Z', pageUrl: 'https://shop.example/fees', label: 'Are there exit fees?' }],
 };

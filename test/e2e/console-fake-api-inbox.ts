@@ -1,22 +1,13 @@
 /**
  * The conversations inbox's answers for the console's stand-in API in Chromium (console-fake-api.ts): a few
  * conversations of the fake site, a search that marks its hits, and one transcript, in the contract's shapes
- * (docs/console.md "The conversations inbox").
+ * (docs/console.md "The conversations inbox"), built with the component tests' fake inbox's row, message and
+ * snippet (test/components/console-fake-api-inbox.ts).
  */
-const base = {
-  visitorId: 'visitor-aaaa1111',
-  startedAt: '2026-11-25T09:00:00Z',
-  lastActivityAt: '2026-11-25T09:05:00Z',
-  failed: false,
-  incomplete: false,
-  nothingFound: false,
-  voiceTurns: 0,
-  match: null,
-};
+import { hitSnippet, message, row } from '../components/console-fake-api-inbox';
 
 const CONVERSATIONS = [
-  {
-    ...base,
+  row({
     id: 'conv-3',
     visitorId: 'visitor-cccc3333',
     name: 'Do you have the Harbour Runner in size 46?',
@@ -25,9 +16,8 @@ const CONVERSATIONS = [
     lastActivityAt: '2026-11-26T10:14:00Z',
     messageCount: 6,
     firstQuestion: 'Do you have the Harbour Runner in size 46?',
-  },
-  {
-    ...base,
+  }),
+  row({
     id: 'conv-2',
     visitorId: 'visitor-bbbb2222',
     name: 'Returns after 30 days',
@@ -37,10 +27,10 @@ const CONVERSATIONS = [
     incomplete: true,
     nothingFound: true,
     voiceTurns: 1,
-  },
-  {
-    ...base,
+  }),
+  row({
     id: 'conv-1',
+    visitorId: 'visitor-aaaa1111',
     name: 'Delivery to Norway',
     path: '/delivery',
     startedAt: '2026-11-24T08:00:00Z',
@@ -48,31 +38,8 @@ const CONVERSATIONS = [
     messageCount: 4,
     firstQuestion: 'How long does delivery to Norway take?',
     failed: true,
-  },
+  }),
 ];
-
-/** A search's snippet with its hit marked. */
-const snippet = (text: string, word: string) => {
-  const at = text.toLowerCase().indexOf(word.toLowerCase());
-  if (at < 0) return null;
-  return [
-    { text: text.slice(0, at), hit: false },
-    { text: text.slice(at, at + word.length), hit: true },
-    { text: text.slice(at + word.length), hit: false },
-  ].filter((s) => s.text);
-};
-
-const message = (over: object) => ({
-  type: 'TEXT',
-  failed: false,
-  incomplete: false,
-  nothingFound: false,
-  voice: false,
-  context: null,
-  buttons: null,
-  clicked: [],
-  ...over,
-});
 
 const TRANSCRIPT = {
   messages: [
@@ -114,7 +81,7 @@ const TRANSCRIPT = {
       },
       clicked: ['f1'],
     }),
-    message({ id: 'm3', role: 'user', content: 'Is delivery free?', at: '2026-11-24T08:01:00Z', context: null }),
+    message({ id: 'm3', role: 'user', content: 'Is delivery free?', at: '2026-11-24T08:01:00Z' }),
     message({ id: 'm4', role: 'ai', content: 'Sorry, something went wrong. Please try again.', at: '2026-11-24T08:03:00Z', failed: true }),
   ],
   clicks: [
@@ -134,7 +101,7 @@ export function inboxAnswer(method: string, path: string, query: URLSearchParams
     const rows = CONVERSATIONS.filter(
       (c) => !states.length || (states.includes('failed') && c.failed) || (states.includes('incomplete') && c.incomplete),
     )
-      .map((c) => ({ c, hit: q ? snippet(c.firstQuestion, q) : null }))
+      .map((c) => ({ c, hit: q ? hitSnippet(c.firstQuestion ?? '', q) : null }))
       .filter(({ hit }) => !q || hit)
       .map(({ c, hit }) => ({ ...c, match: hit && { messageId: `${c.id}-m1`, role: 'user', at: c.startedAt, snippet: hit } }));
     return [200, { conversations: rows, nextCursor: q || states.length ? null : 'page-2' }];
