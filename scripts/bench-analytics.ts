@@ -7,9 +7,6 @@
  * PostgreSQL is not installed). Rows are written in bulk, straight into the tables, from a seeded generator.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { NOTHING_TO_SEARCH, notFound } from '../server/answers/words';
@@ -17,7 +14,7 @@ import { createOperations } from '../server/operations';
 import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
-import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onBenchPostgres, onBenchSqlite } from './bench-databases';
 
 const CONVERSATIONS = 10_000;
 const QUESTIONS_PER_CONVERSATION = 5;
@@ -166,9 +163,7 @@ async function measure(database: string, storage: Storage, siteId: string, oneCo
 }
 
 async function onSqlite() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-analytics-'));
-  try {
-    const file = path.join(dir, 'bench.db');
+  return onBenchSqlite('bench-analytics-', async (file) => {
     const storage = openSqliteStorage(file);
     const made = await sites(storage);
     const db = new Database(file);
@@ -190,19 +185,11 @@ async function onSqlite() {
     await storage.close();
     if (process.env.BENCH_KEEP) await (await import('node:fs/promises')).copyFile(file, process.env.BENCH_KEEP);
     return rows;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function onPostgres() {
-  if (!findPostgresBin()) {
-    console.log('PostgreSQL is not installed (apt-get install postgresql): its rows are skipped.');
-    return [];
-  }
-  const cluster = await startPostgresCluster({ durable: true });
-  try {
-    const url = await cluster.createDatabase('bench');
+  return onBenchPostgres(async (url) => {
     const storage = await openPostgresStorage(url, { poolSize: 4, onError: () => undefined });
     const made = await sites(storage);
     const client = new pg.Client({ connectionString: url });
@@ -230,9 +217,7 @@ async function onPostgres() {
     const rows = await measure('PostgreSQL', storage, made[0]!.site.id, { id: String(first[0]), visitor: String(first[2]) });
     await storage.close();
     return rows;
-  } finally {
-    await cluster.stop();
-  }
+  });
 }
 
 const rows = [...(await onSqlite()), ...(process.env.BENCH_SQLITE_ONLY ? [] : await onPostgres())];

@@ -8,16 +8,13 @@
  * primary key. p50 and p95 in milliseconds over RUNS runs of each.
  */
 import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createOperations } from '../server/operations';
 import { listQuery, numbered } from '../server/storage/inbox-query';
 import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
-import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
+import { onBenchPostgres, onBenchSqlite } from './bench-databases';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
 /** Messages per conversation: a question and an answer, twice. */
@@ -148,9 +145,7 @@ async function measure(database: string, storage: Storage, siteId: string, byId:
 }
 
 async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-inbox-'));
-  try {
-    const file = path.join(dir, 'bench.db');
+  return onBenchSqlite('bench-inbox-', async (file) => {
     const setup = openSqliteStorage(file);
     const site = await setup.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     await setup.close();
@@ -175,19 +170,11 @@ async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
       await storage.close();
       db.close();
     }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
-  if (!findPostgresBin()) {
-    console.log('PostgreSQL is not installed (apt-get install postgresql): its rows are skipped.');
-    return [];
-  }
-  const cluster = await startPostgresCluster({ durable: true });
-  try {
-    const url = await cluster.createDatabase('bench');
+  return onBenchPostgres(async (url) => {
     const storage = await openPostgresStorage(url);
     const site = await storage.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     const client = new pg.Client({ connectionString: url });
@@ -226,9 +213,7 @@ async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
       await client.end();
       await storage.close();
     }
-  } finally {
-    await cluster.stop();
-  }
+  });
 }
 
 async function main() {
