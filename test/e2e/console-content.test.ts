@@ -4,12 +4,11 @@
  * picker, copies its slot onto a host page of another origin, where the real viewer draws it, and the agent on that
  * page answers a question from it, naming it.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, wPara } from '../../server/demo/docx';
+import { acceptInvitation, adminOf, invite } from './console-owner';
 import { type RunningServer, startServer } from './server';
 import { browserSuite } from './suite';
 
@@ -17,9 +16,7 @@ const suite = browserSuite();
 let server: RunningServer;
 let host: Server | null = null;
 
-const admin = async (...args: string[]) =>
-  (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } }))
-    .stdout;
+const admin = adminOf(() => server);
 
 /** Serves a host page of another origin: the widget's script tag with `key`, and the page's `body`. */
 async function serveHost(key: string, body: () => string): Promise<string> {
@@ -49,15 +46,9 @@ describe('documents from the console to a host page and the agent', () => {
   });
 
   it('upload a docx, see its slot render on a host page, and the agent answer from it, citing it', async () => {
-    const siteId = /^(site_\S+)/m.exec(await admin('sites'))![1]!;
-    const link = /(http\S+\/console\/invite\/\S+)/.exec(
-      await admin('member:invite', siteId, '--email', 'editor@e2e.example', '--role', 'editor'),
-    )![1]!;
+    const { siteId, link } = await invite(admin, 'editor@e2e.example', 'editor');
     const page = await suite.page({ allowed: /status of 40[13]/ });
-    await page.goto(server.url + new URL(link).pathname);
-    await page.getByLabel('New password').fill('a long e2e pass phrase');
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+    await acceptInvitation(page, server.url, link);
 
     await page.goto(`${server.url}/console/sites/${siteId}/documents`);
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();

@@ -8,11 +8,10 @@
  *
  * Where the build has no console API, the file is skipped (as console.test.ts is).
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptInvitation, adminOf, hasConsoleApi, invite } from './console-owner';
 import { type RunningServer, startServer } from './server';
 import { browserSuite } from './suite';
 
@@ -27,14 +26,7 @@ const ACTION = 'Explain the risk styles';
 const ACTION_MESSAGE = 'What is the difference between the investment risk styles?';
 const PAGE = '/questionnaire/risk-assessment';
 
-async function hasConsoleApi(url: string) {
-  const res = await fetch(`${url}/console/api/session`);
-  return res.status === 401 || res.status === 200;
-}
-
-const admin = async (...args: string[]) =>
-  (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } }))
-    .stdout;
+const admin = adminOf(() => server);
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Horizon Assistant' });
 
@@ -93,7 +85,7 @@ describe.skipIf(!available)('the inbox and the analytics against the real server
   });
 
   it('a visitor’s question and click: found by its word, its transcript, its CSV, the click counted; the visitor deleted', async () => {
-    const siteId = /^(site_\S+)/m.exec(await admin('sites'))![1]!;
+    const { siteId, link } = await invite(admin, 'owner@insights.example', 'owner');
 
     // the visitor, in a browser of their own
     const visitor = await suite.browser!.newContext({ viewport: { width: 1200, height: 900 } });
@@ -118,14 +110,8 @@ describe.skipIf(!available)('the inbox and the analytics against the real server
       expect(await v.locator('[data-part="history-item"]').count()).toBe(1);
 
       // the owner, in the console
-      const link = /(http\S+\/console\/invite\/\S+)/.exec(
-        await admin('member:invite', siteId, '--email', 'owner@insights.example', '--role', 'owner'),
-      )![1]!;
       const page = await suite.page({ viewport: { width: 1280, height: 900 }, allowed: /status of 401/ });
-      await page.goto(base + new URL(link).pathname);
-      await page.getByLabel('New password').fill('a long e2e pass phrase');
-      await page.getByRole('button', { name: 'Set password and sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+      await acceptInvitation(page, base, link);
 
       // the inbox: found by the word
       await page.goto(`${base}/console/sites/${siteId}/inbox`);

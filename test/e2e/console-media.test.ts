@@ -4,10 +4,9 @@
  * that path on the demo is offered it by the widget; the Videos screen refuses a poster that is not an image by its
  * content, stores a real one, and previews the video in the real viewer.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptInvitation, adminOf, hasConsoleApi, invite } from './console-owner';
 import { type RunningServer, startServer } from './server';
 import { browserSuite } from './suite';
 
@@ -15,15 +14,7 @@ const suite = browserSuite();
 let server: RunningServer;
 let base = '';
 
-/** Whether this build serves the console's API. */
-async function hasConsoleApi(url: string) {
-  const res = await fetch(`${url}/console/api/session`);
-  return res.status === 401 || res.status === 200;
-}
-
-const admin = async (...args: string[]) =>
-  (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } }))
-    .stdout;
+const admin = adminOf(() => server);
 
 const available = await hasConsoleApi(inject('baseUrl'));
 const PATH = '/investment/intro';
@@ -39,15 +30,9 @@ describe.skipIf(!available)('videos and action buttons in the console, seen by a
   });
 
   it('an action button added for a path in the console is offered by the widget on that path; a video’s poster is checked by content', async () => {
-    const siteId = /^(site_\S+)/m.exec(await admin('sites'))![1]!;
-    const link = /(http\S+\/console\/invite\/\S+)/.exec(
-      await admin('member:invite', siteId, '--email', 'editor@e2e.example', '--role', 'editor'),
-    )![1]!;
+    const { siteId, link } = await invite(admin, 'editor@e2e.example', 'editor');
     const page = await suite.page({ allowed: /status of 40[13]|status of 415/ });
-    await page.goto(base + new URL(link).pathname);
-    await page.getByLabel('New password').fill('a long e2e pass phrase');
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+    await acceptInvitation(page, base, link);
 
     // the Buttons tab: a new button for the path, checked at its field before it is sent
     await page.goto(`${base}/console/sites/${siteId}/buttons`);

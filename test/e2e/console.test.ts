@@ -12,12 +12,11 @@
  * editor's own fields are another module's: where the build has only its stand-in, the new look is saved through
  * the same API the editor calls.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptInvitation, adminOf, hasConsoleApi, invite } from './console-owner';
 import { type RunningServer, startServer } from './server';
 import { browserSuite } from './suite';
 
@@ -26,15 +25,7 @@ let server: RunningServer;
 let base = '';
 let shop: Server | null = null;
 
-/** Whether this build serves the console's API (the server's part of issue 32). */
-async function hasConsoleApi(url: string) {
-  const res = await fetch(`${url}/console/api/session`);
-  return res.status === 401 || res.status === 200;
-}
-
-const admin = async (...args: string[]) =>
-  (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } }))
-    .stdout;
+const admin = adminOf(() => server);
 
 /** Serves a page embedding the widget with `key` on another loopback port (another origin). */
 async function serveShop(key: () => string): Promise<string> {
@@ -90,10 +81,7 @@ describe.skipIf(!available)('the operator console against the real server (issue
   });
 
   it('invitation → password → signed in; a new look for new visitors, then the earlier one; the key rotated; a refused origin allowed; sign-out', async () => {
-    const siteId = /^(site_\S+)/m.exec(await admin('sites'))![1]!;
-    const link = /(http\S+\/console\/invite\/\S+)/.exec(
-      await admin('member:invite', siteId, '--email', 'owner@e2e.example', '--role', 'owner'),
-    )![1]!;
+    const { siteId, link } = await invite(admin, 'owner@e2e.example', 'owner');
     const page = await suite.page({ allowed: /status of 40[13]|Forbidden|INVALID_CONFIGURATION|AI chat widget/ });
 
     // the invitation: a password, then signed in
@@ -213,9 +201,7 @@ describe.skipIf(!available)('one’s own account in the console against the real
     await own?.stop();
   });
 
-  const ownAdmin = async (...args: string[]) =>
-    (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: own.dataDir } }))
-      .stdout;
+  const ownAdmin = adminOf(() => own);
 
   const signIn = async (page: Page, password: string) => {
     await page.goto(`${own.url}/console/sign-in`);
@@ -225,16 +211,10 @@ describe.skipIf(!available)('one’s own account in the console against the real
   };
 
   it('another session ended from this one; the password changed; a sensitive change after the window asks for the password', async () => {
-    const siteId = /^(site_\S+)/m.exec(await ownAdmin('sites'))![1]!;
-    const link = /(http\S+\/console\/invite\/\S+)/.exec(
-      await ownAdmin('member:invite', siteId, '--email', 'me@e2e.example', '--role', 'owner'),
-    )![1]!;
+    const { siteId, link } = await invite(ownAdmin, 'me@e2e.example', 'owner');
     // 400: the poll's refused change below while the session is still fresh; 401: the wrong passwords; 403: REAUTH_REQUIRED
     const page = await suite.page({ allowed: /status of 40[013]/ });
-    await page.goto(own.url + new URL(link).pathname);
-    await page.getByLabel('New password').fill(FIRST);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+    await acceptInvitation(page, own.url, link, FIRST);
 
     // a second browser signs in too; the first lists it and ends it, and the second is signed out
     const elsewhere = await suite.browser!.newContext({ userAgent: FIREFOX });
