@@ -98,12 +98,17 @@ export interface MessageDetails {
   };
 }
 
-export interface StoredFile {
+/** A stored file without its bytes: what `/files/{id}/{name}` answers with before it reads any. */
+export interface StoredFileInfo {
   id: string;
   filename: string;
   contentType: string;
-  bytes: Buffer;
+  /** Its length in bytes. */
   size: number;
+}
+
+export interface StoredFile extends StoredFileInfo {
+  bytes: Buffer;
 }
 
 export interface DocumentRecord {
@@ -359,7 +364,15 @@ export interface ProfileStorage {
 /** Stored files (table `files`): storage/{sqlite,postgres}/files.ts. */
 export interface FileStorage {
   addFile(siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }): Promise<string>;
+  /** The whole file, bytes and all: for readers that need all of it (a document's text), never to serve it. */
   getFile(id: string): Promise<StoredFile | null>;
+  /** The file's name, type and size, without reading its bytes. */
+  getFileInfo(id: string): Promise<StoredFileInfo | null>;
+  /**
+   * `length` bytes of the file from `start` (0-based; fewer at its end), without reading the rest into the
+   * process: what `/files/{id}/{name}` streams, a part at a time. null when there is no such file.
+   */
+  readFileRange(id: string, start: number, length: number): Promise<Buffer | null>;
 }
 
 /** Smart documents and their footer buttons (tables `documents`, `footer_buttons`): storage/{sqlite,postgres}/documents.ts. */
