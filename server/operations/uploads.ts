@@ -98,13 +98,8 @@ export async function readLimited(
     }
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  // joined once (a body of one chunk is not copied at all); the same bytes then go on to the checks and to storage
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 /** Reads an upload from its stream within its kind's limit and checks it: {@link readLimited}, then {@link checkUpload}. */
