@@ -215,6 +215,13 @@ describe('videos', () => {
     const served = await fetch(`${s.base}${(captions.body.captions as Json).url as string}`);
     expect(served.headers.get('content-type')).toMatch(/^text\/vtt/);
     expect(await served.text()).toMatch(/^WEBVTT/);
+    // every stored file, opened on the server's origin, runs and loads nothing
+    for (const url of [captions.body.captions, poster.body.poster].map((f) => (f as Json).url as string)) {
+      const res = await fetch(`${s.base}${url}`);
+      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      await res.body?.cancel();
+    }
     expect((await audit('video.video'))[0]).toMatchObject({ before: { video: null }, after: { video: 'welcome.webm' } });
 
     const token = await s.boot();
