@@ -126,6 +126,7 @@ export function checkLocalHeaders(bytes: Uint8Array, entries: readonly ZipEntry[
       !localName.every((b, j) => b === nameBytes[j])
     )
       throw new ZipError(`its part ${name} is not described the same in its local header and in the central directory`);
+    if (dataStart > bytes.length) throw cutShort();
     if (hasZip64Extra(view, offset + 30 + localNameLength, dataStart))
       throw new ZipError('it is a ZIP64 archive, which a Word document never is');
     if (dataStart + compressedSize > bytes.length) throw cutShort();

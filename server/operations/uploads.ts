@@ -8,7 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCX_LIMITS, UPLOAD_KINDS, type UploadKind, type UploadType } from '../../contract/uploads';
-import { checkLocalHeaders, inflateEntry, readCentralDirectory, ZipCutShort } from '../zip-entries';
+import { checkLocalHeaders, inflateEntry, readCentralDirectory, ZipCutShort, ZipError } from '../zip-entries';
 import { OperationError } from './errors';
 
 export { UPLOAD_KINDS, type UploadKind, type UploadType } from '../../contract/uploads';
@@ -209,13 +209,14 @@ function checkDocxZip(bytes: Uint8Array, field: string): void {
     try {
       return run();
     } catch (err) {
-      if (err instanceof ZipCutShort)
+      // anything but a refusal of ./zip-entries.ts (a read past the end of a damaged zip) is a zip cut short too
+      if (err instanceof ZipCutShort || !(err instanceof ZipError))
         throw new OperationError(
           'INVALID',
           'The file is a zip that cannot be read (cut short or damaged): send the whole .docx again.',
           field,
         );
-      throw refused(err instanceof Error ? err.message : String(err));
+      throw refused(err.message);
     }
   };
   const entries = read(() => readCentralDirectory(bytes));
