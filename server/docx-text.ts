@@ -4,13 +4,15 @@
  * lines, numbered or bulleted paragraphs `- ` items, tables GFM tables whose first row is the header, and blocks
  * are separated by blank lines. Pure: the package's bytes in, markdown out.
  */
-import { unzipSync } from 'fflate';
 import { markdownTable, type TableLimits } from './document-tables';
+import { inflateEntry, readZipEntries } from './zip-entries';
 
 /** The most a part of the package may inflate to: far beyond any real document, small enough that a zip bomb cannot exhaust memory. */
 const MAX_PART_BYTES = 32 * 1024 * 1024;
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
+/** The parts read: the only ones inflated here, each within the size it declares. */
+const DOCX_TEXT_PARTS: readonly string[] = [DOCUMENT, STYLES];
 
 /** What a paragraph style makes of its paragraphs. */
 interface StyleInfo {
@@ -334,12 +336,11 @@ const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes).replace(/^\u
 
 /** A .docx file's text as markdown; null when it is not a Word document that can be read. */
 export function docxMarkdown(bytes: Uint8Array, limits: TableLimits): string | null {
-  let files: Record<string, Uint8Array>;
+  const files: Record<string, Uint8Array> = {};
   try {
-    files = unzipSync(bytes, {
-      // Inflate only the parts we read, and refuse one that claims to be huge.
-      filter: (f) => (f.name === DOCUMENT || f.name === STYLES) && f.originalSize <= MAX_PART_BYTES,
-    });
+    // Inflate only the parts we read, refuse one that claims to be huge, and stop one that inflates past its claim.
+    for (const f of readZipEntries(bytes))
+      if (DOCX_TEXT_PARTS.includes(f.name) && f.size <= MAX_PART_BYTES) files[f.name] = inflateEntry(bytes, f);
   } catch {
     return null;
   }

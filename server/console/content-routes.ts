@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Operations, OperationError } from '../operations';
 import { readUpload, type UploadKind } from '../operations/uploads';
 import { actorOfRequest } from './site-routes';
+import { withUploadSlot } from './upload-slots';
 
 const idPattern = { type: 'string', maxLength: 100 } as const;
 const siteParams = { type: 'object', properties: { id: idPattern } } as const;
@@ -20,7 +21,7 @@ const uploadQuery = {
 } as const;
 
 /** The upload in the request's body, read as a stream within its kind's limit and checked by its content. */
-function bodyUpload(req: FastifyRequest<{ Querystring: { filename: string } }>, reply: FastifyReply, kind: UploadKind) {
+function bodyUpload(req: FastifyRequest<{ Querystring: { filename: string } }>, reply: FastifyReply, kind: UploadKind, take: () => void) {
   return async () => {
     const length = Number(req.headers['content-length']);
     const body = req.body as Readable | undefined;
@@ -32,6 +33,8 @@ function bodyUpload(req: FastifyRequest<{ Querystring: { filename: string } }>, 
         'file',
         'application/octet-stream',
       );
+    // one of the uploads running at once (./upload-slots.ts), once the account may upload and before a byte is read
+    take();
     try {
       return await readUpload(kind, body, {
         filename: req.query.filename,
@@ -64,9 +67,13 @@ export function registerContentRoutes(api: FastifyInstance, ops: Operations): vo
       '/sites/:id/documents',
       { schema: { params: siteParams, querystring: uploadQuery } },
       async (req, reply) =>
-        reply
-          .code(201)
-          .send(await ops.addDocument(actorOfRequest(req), req.params.id, bodyUpload(req, reply, 'document'), { name: req.query.name })),
+        withUploadSlot(actorOfRequest(req), reply, async (take) =>
+          reply
+            .code(201)
+            .send(
+              await ops.addDocument(actorOfRequest(req), req.params.id, bodyUpload(req, reply, 'document', take), { name: req.query.name }),
+            ),
+        ),
     );
 
     scope.patch<{ Params: { id: string; docId: string }; Body: Record<string, unknown> }>(
@@ -87,9 +94,13 @@ export function registerContentRoutes(api: FastifyInstance, ops: Operations): vo
       '/sites/:id/documents/:docId/versions',
       { schema: { params: documentParams, querystring: uploadQuery } },
       async (req, reply) =>
-        reply
-          .code(201)
-          .send(await ops.addDocumentVersion(actorOfRequest(req), req.params.id, req.params.docId, bodyUpload(req, reply, 'document'))),
+        withUploadSlot(actorOfRequest(req), reply, async (take) =>
+          reply
+            .code(201)
+            .send(
+              await ops.addDocumentVersion(actorOfRequest(req), req.params.id, req.params.docId, bodyUpload(req, reply, 'document', take)),
+            ),
+        ),
     );
 
     scope.put<{ Params: { id: string; docId: string }; Body: { buttons: unknown } }>(

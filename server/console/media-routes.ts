@@ -4,10 +4,11 @@
  * admin CLI calls too. Viewers read; editors change. Another site's ids are 404, as ids that do not exist.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Operations } from '../operations';
+import { type Operations, OperationError } from '../operations';
 import { readLimited } from '../operations/uploads';
 import type { VideoFileKind } from '../storage/types';
 import { actorOfRequest } from './site-routes';
+import { withUploadSlot } from './upload-slots';
 
 const ID = { type: 'string', maxLength: 100 } as const;
 const KINDS: VideoFileKind[] = ['video', 'poster', 'captions'];
@@ -87,17 +88,28 @@ export function registerMediaRoutes(api: FastifyInstance, ops: Operations): void
           params: { ...params('itemId'), properties: { ...params('itemId').properties, kind: { enum: KINDS } } },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const kind = req.params.kind as VideoFileKind;
         const actor = actorOfRequest(req);
         // who may, and whether the video is the site's, before a byte of the body is read
         await ops.checkVideoChange(actor, req.params.id, req.params.itemId);
-        const declared = Number(req.headers['content-length']);
-        const bytes = await readLimited(req.body as AsyncIterable<Uint8Array>, kind, {
-          field: kind,
-          declaredBytes: Number.isFinite(declared) ? declared : undefined,
+        return withUploadSlot(actor, reply, async (take) => {
+          // one of the uploads running at once (./upload-slots.ts)
+          take();
+          const declared = Number(req.headers['content-length']);
+          let bytes: Uint8Array;
+          try {
+            bytes = await readLimited(req.body as AsyncIterable<Uint8Array>, kind, {
+              field: kind,
+              declaredBytes: Number.isFinite(declared) ? declared : undefined,
+            });
+          } catch (err) {
+            // the rest of a body refused as too large is not read: the connection ends with the answer
+            if (err instanceof OperationError && err.code === 'TOO_LARGE') reply.header('Connection', 'close');
+            throw err;
+          }
+          return ops.setVideoFile(actor, req.params.id, req.params.itemId, kind, { filename: uploadName(req, kind), bytes });
         });
-        return ops.setVideoFile(actor, req.params.id, req.params.itemId, kind, { filename: uploadName(req, kind), bytes });
       },
     );
   });

@@ -6,9 +6,9 @@
  * or `INVALID` (400: the content is of a type it takes, but broken). Nothing here stores anything.
  */
 import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCX_LIMITS, UPLOAD_KINDS, type UploadKind, type UploadType } from '../../contract/uploads';
+import { checkLocalHeaders, inflateEntry, readCentralDirectory, ZipCutShort, ZipError } from '../zip-entries';
 import { OperationError } from './errors';
 
 export { UPLOAD_KINDS, type UploadKind, type UploadType } from '../../contract/uploads';
@@ -98,13 +98,8 @@ export async function readLimited(
     }
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  // joined once (a body of one chunk is not copied at all); the same bytes then go on to the checks and to storage
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 /** Reads an upload from its stream within its kind's limit and checks it: {@link readLimited}, then {@link checkUpload}. */
@@ -176,19 +171,18 @@ async function typeByContent(
   unsupported: (what: string) => OperationError,
 ): Promise<UploadType> {
   if (isZip(bytes)) {
-    // before file-type, which inflates a part to tell a zip's type: a zip bomb is refused from its central directory
+    // never handed to file-type, which inflates a part to tell a zip's type with no bound on what it inflates to: a zip
+    // whose checks pass and that has a word/document.xml is a .docx
     if (!takesDocx) throw unsupported('a zip archive');
     checkDocxZip(bytes, field);
+    return 'docx';
   }
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
     const type = SIGNATURES[found.ext];
-    // a .docx without [Content_Types].xml is still one: its word/document.xml was checked above
-    if (found.ext === 'zip' && isZip(bytes)) return 'docx';
     if (!type) throw unsupported(`${found.mime} (.${found.ext})`);
     return type;
   }
-  if (isZip(bytes)) return 'docx';
   const text = textOf(bytes);
   if (text === null) {
     if (bytes.includes(0)) throw unsupported('binary data of an unknown type');
@@ -203,30 +197,37 @@ async function typeByContent(
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /**
- * A .docx's zip, read from its central directory only (nothing inflated): refused when it cannot be read (cut short),
- * when it has no `word/document.xml`, or when its parts would inflate to too much in all or one part too many times its
- * size (a zip bomb): {@link DOCX_LIMITS}.
+ * A .docx's zip, read from its central directory (./zip-entries.ts: each part's local header must agree with it; no data
+ * descriptors, ZIP64 or encryption): refused when it cannot be read (cut short), when it has no `word/document.xml`,
+ * or when its parts would inflate to too much in all or one part too many times its size (a zip bomb):
+ * {@link DOCX_LIMITS}. Its parts are then inflated within the sizes they declare (nothing kept: at most
+ * {@link DOCX_LIMITS}.maxInflatedBytes of work), so that one that lies about its size is refused too.
  */
 function checkDocxZip(bytes: Uint8Array, field: string): void {
+  const refused = (why: string) => new OperationError('INVALID', `The file is refused: ${why}.`, field);
+  const read = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (err) {
+      // anything but a refusal of ./zip-entries.ts (a read past the end of a damaged zip) is a zip cut short too
+      if (err instanceof ZipCutShort || !(err instanceof ZipError))
+        throw new OperationError(
+          'INVALID',
+          'The file is a zip that cannot be read (cut short or damaged): send the whole .docx again.',
+          field,
+        );
+      throw refused(err.message);
+    }
+  };
+  const entries = read(() => readCentralDirectory(bytes));
   let total = 0;
-  let entries = 0;
   let bomb: string | null = null;
-  let hasDocument = false;
-  try {
-    unzipSync(bytes, {
-      filter: (f) => {
-        entries++;
-        total += f.originalSize;
-        if (f.name === 'word/document.xml') hasDocument = true;
-        if (!bomb && f.originalSize > DOCX_LIMITS.ratioFromBytes && f.originalSize > f.size * DOCX_LIMITS.maxRatio)
-          bomb = `its part ${f.name} would inflate ${Math.round(f.originalSize / Math.max(f.size, 1))} times its size (more than ${DOCX_LIMITS.maxRatio})`;
-        return false;
-      },
-    });
-  } catch {
-    throw new OperationError('INVALID', 'The file is a zip that cannot be read (cut short or damaged): send the whole .docx again.', field);
+  for (const f of entries) {
+    total += f.size;
+    if (!bomb && f.size > DOCX_LIMITS.ratioFromBytes && f.size > f.compressedSize * DOCX_LIMITS.maxRatio)
+      bomb = `its part ${f.name} would inflate ${Math.round(f.size / Math.max(f.compressedSize, 1))} times its size (more than ${DOCX_LIMITS.maxRatio})`;
   }
-  if (entries > DOCX_LIMITS.maxEntries)
+  if (entries.length > DOCX_LIMITS.maxEntries)
     throw new OperationError('INVALID', `The file has more than ${DOCX_LIMITS.maxEntries} parts: refused as a zip bomb.`, field);
   if (total > DOCX_LIMITS.maxInflatedBytes)
     throw new OperationError(
@@ -235,13 +236,17 @@ function checkDocxZip(bytes: Uint8Array, field: string): void {
       field,
     );
   if (bomb) throw new OperationError('INVALID', `The file is refused as a zip bomb: ${bomb}.`, field);
-  if (!hasDocument)
+  if (!entries.some((f) => f.name === 'word/document.xml'))
     throw new OperationError(
       'UNSUPPORTED_MEDIA_TYPE',
       `The file is a zip without word/document.xml: not a Word document (${UPLOAD_KINDS.document.described}).`,
       field,
       UPLOAD_KINDS.document.types,
     );
+  read(() => {
+    checkLocalHeaders(bytes, entries);
+    for (const f of entries) inflateEntry(bytes, f, false);
+  });
 }
 
 /** The bytes as UTF-8 text (a byte-order mark allowed), or null when they are not UTF-8 or hold a NUL. */

@@ -103,7 +103,10 @@ export function registerFileRoutes(app: FastifyInstance, storage: Storage, perAd
       .header('Cache-Control', 'public, max-age=3600')
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Access-Control-Allow-Origin', '*')
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      // a file opened on this origin runs nothing and loads nothing (docs/console.md "Documents and uploads"); the
+      // widget's viewers fetch text and show PDFs, images, videos and captions as their elements do, unaffected
+      .header('Content-Security-Policy', "sandbox; default-src 'none'");
     const range = parseRange(headerOf(req, 'range'), file.size);
     if (range === 'invalid') {
       return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();

@@ -371,3 +371,6 @@ export function toListedConsoleSession(r: Row): ListedConsoleSession {
     userAgent: r.user_agent == null ? null : str(r.user_agent),
   };
 }
+
+/** A file's bytes as the drivers take them: a Buffer over the same memory, not a copy (an upload may be 200 MB). */
+export const bufferOf = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

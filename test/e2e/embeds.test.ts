@@ -371,6 +371,15 @@ describe('the video viewer', () => {
     await video.waitFor();
     expect(await video.locator('track[kind="captions"]').count()).toBe(1);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    // the captions file loads into the track and has cues, served with the files' sandboxing CSP (docs/console.md)
+    const cues = await video.locator('track').evaluate(
+      (t: HTMLTrackElement) =>
+        new Promise<number>((resolve) => {
+          if (t.readyState === HTMLTrackElement.LOADED) resolve(t.track.cues?.length ?? 0);
+          else t.addEventListener('load', () => resolve(t.track.cues?.length ?? 0), { once: true });
+        }),
+    );
+    expect(cues).toBeGreaterThan(0);
     const size = await video.boundingBox();
     // the picture is 16:9; with the native controls a strip under it holds their bar (the caption test below)
     const strip = await video.evaluate((v) => parseFloat(getComputedStyle(v).getPropertyValue('--embed-controls')) || 104);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../server/admin';
+import { UPLOADS_AT_ONCE, uploadsRunning } from '../../server/console/upload-slots';
 import { createBuiltinEngine } from '../../server/answers/builtin';
 import { buildDocx, wPara } from '../../server/demo/docx';
 import { UPLOAD_KINDS } from '../../server/operations/uploads';
@@ -354,4 +355,70 @@ describe(`documents through the console, on ${BACKEND}`, () => {
       expect((await editor.call(buttons, { method: 'PUT', body: { buttons: [bad] } })).body).toMatchObject({ error: 'INVALID', field });
     }
   });
+});
+
+describe('uploads at once', () => {
+  /** An upload by `browser` whose body is held open (its first bytes sent) until `finish` is called. */
+  function held(browser: Browser, filename: string) {
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(strToU8(`# ${filename}\n`));
+        finish = () => controller.close();
+      },
+    });
+    const answer = fetch(`${a.base}/console/api/sites/${a.site.id}/documents?filename=${filename}`, {
+      method: 'POST',
+      headers: {
+        Origin: a.base,
+        Cookie: `console_session=${browser.cookie}`,
+        'X-CSRF-Token': browser.csrf!,
+        'Content-Type': 'application/octet-stream',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit).then(async (res) => ({ status: res.status, body: (await res.json()) as Json }));
+    return { answer, finish: () => finish() };
+  }
+
+  it(`runs ${UPLOADS_AT_ONCE.perAccount} per account (then 429) and ${UPLOADS_AT_ONCE.perProcess} per process (then 503) at once`, async () => {
+    const second = await account('second@shop.example', 'editor', a.site);
+    const third = await account('third@shop.example', 'editor', a.site);
+    const before = await stored();
+    const running = [held(editor, 'one.md'), held(editor, 'two.md')];
+    await vi.waitFor(() => expect(uploadsRunning()).toBe(2));
+    const throttled = await fetchRaw(editor, 'three.md');
+    expect(throttled).toMatchObject({ status: 429, retryAfter: '5', connection: 'close', body: { error: 'THROTTLED' } });
+    expect(throttled.body.message).toMatch(/already have 2 uploads running/);
+    running.push(held(second, 'four.md'), held(second, 'five.md'));
+    await vi.waitFor(() => expect(uploadsRunning()).toBe(4));
+    const busy = await fetchRaw(third, 'six.md');
+    expect(busy).toMatchObject({ status: 503, retryAfter: '5', connection: 'close', body: { error: 'BUSY' } });
+    // each finished upload gives its slot back, and the next is taken
+    for (const upload of running) upload.finish();
+    expect((await Promise.all(running.map((u) => u.answer))).map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(uploadsRunning()).toBe(0);
+    expect((await third.upload(a.site.id, 'six.md', strToU8('# Six\n'))).status).toBe(201);
+    expect(await stored()).toEqual({ files: before.files + 5, documents: before.documents + 5 });
+  });
+
+  /** An upload's answer with the headers a refusal sets. */
+  async function fetchRaw(browser: Browser, filename: string) {
+    const res = await fetch(`${a.base}/console/api/sites/${a.site.id}/documents?filename=${filename}`, {
+      method: 'POST',
+      headers: {
+        Origin: a.base,
+        Cookie: `console_session=${browser.cookie}`,
+        'X-CSRF-Token': browser.csrf!,
+        'Content-Type': 'application/octet-stream',
+      },
+      body: strToU8(`# ${filename}\n`),
+    });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      connection: res.headers.get('connection'),
+      body: (await res.json()) as Json,
+    };
+  }
 });

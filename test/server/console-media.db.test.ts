@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { UPLOAD_KINDS } from '../../contract/uploads';
+import { uploadsRunning } from '../../server/console/upload-slots';
 import { API_KEY, startServer, type TestServer } from './harness';
 
 type Json = Record<string, unknown>;
@@ -214,6 +215,13 @@ describe('videos', () => {
     const served = await fetch(`${s.base}${(captions.body.captions as Json).url as string}`);
     expect(served.headers.get('content-type')).toMatch(/^text\/vtt/);
     expect(await served.text()).toMatch(/^WEBVTT/);
+    // every stored file, opened on the server's origin, runs and loads nothing
+    for (const url of [captions.body.captions, poster.body.poster].map((f) => (f as Json).url as string)) {
+      const res = await fetch(`${s.base}${url}`);
+      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      await res.body?.cancel();
+    }
     expect((await audit('video.video'))[0]).toMatchObject({ before: { video: null }, after: { video: 'welcome.webm' } });
 
     const token = await s.boot();
@@ -250,6 +258,37 @@ describe('videos', () => {
       expect(r.body).toMatchObject({ error: { 400: 'INVALID', 413: 'TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' }[status], field: kind });
       expect(r.body.message).toMatch(message);
     }
+    // a 413 ends the connection, as the documents' route does: the rest of the body is not read
+    const headers = { Origin: s.base, Cookie: `console_session=${editor.cookie!}`, 'X-CSRF-Token': editor.csrf! };
+    const tooLarge = await fetch(`${s.base}/console/api/sites/${siteA}/videos/${videoId}/poster`, {
+      method: 'PUT',
+      headers,
+      body: new Uint8Array(UPLOAD_KINDS.poster.maxBytes + 1),
+    });
+    expect({ status: tooLarge.status, connection: tooLarge.headers.get('connection') }).toEqual({ status: 413, connection: 'close' });
+    await tooLarge.body?.cancel();
+    // an account's third upload at once is 429, with Retry-After (docs/console.md "Documents and uploads")
+    const finishes: (() => void)[] = [];
+    const heldUploads = [0, 1].map(() =>
+      fetch(`${s.base}/console/api/sites/${siteA}/videos/${videoId}/captions`, {
+        method: 'PUT',
+        headers,
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(Buffer.from('WEBVTT\n'));
+            finishes.push(() => controller.error(new Error('given up')));
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit).catch(() => null),
+    );
+    await vi.waitFor(() => expect(uploadsRunning()).toBe(2));
+    const third = await editor.upload(`sites/${siteA}/videos/${videoId}/captions`, Buffer.from('WEBVTT\n'), 'en.vtt');
+    expect(third).toMatchObject({ status: 429, body: { error: 'THROTTLED', message: expect.stringMatching(/2 uploads running/) } });
+    // uploads given up by their client give their slots back, and store nothing
+    for (const finish of finishes) finish();
+    await Promise.all(heldUploads);
+    await vi.waitFor(() => expect(uploadsRunning()).toBe(0));
     expect(await s.storage.getVideo(videoId)).toEqual(was);
     expect((await s.storage.listAudit(siteA, { limit: 1000 })).length).toBe(audited);
     // roles and sites: a viewer may not upload; another site's video is 404 through either site

@@ -3,10 +3,12 @@
  * refusal said with its code and field.
  */
 import { Readable } from 'node:stream';
+import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, wPara } from '../../server/demo/docx';
 import { buildPdf } from '../../server/demo/pdf';
+import { extractText } from '../../server/documents';
 import { checkUpload, cleanFilename, readLimited, readUpload, UPLOAD_KINDS } from '../../server/operations/uploads';
 
 const MB = 1024 * 1024;
@@ -166,6 +168,66 @@ describe('a docx', () => {
   });
 });
 
+describe('a docx that lies about its parts', () => {
+  /**
+   * A deflate stream of `megabytes` MB of zeros made of one MB's blocks repeated (each starts with a literal, so needs
+   * nothing before it), ended by an empty final block: a zip bomb's part, made in no time.
+   */
+  function zeros(megabytes: number): Uint8Array {
+    const piece = deflateRawSync(new Uint8Array(MB), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+    const out = new Uint8Array(piece.length * megabytes + 2);
+    for (let i = 0; i < megabytes; i++) out.set(piece, i * piece.length);
+    out.set([0x03, 0x00], piece.length * megabytes);
+    return out;
+  }
+
+  it('refuses a part that inflates past the size it declares, in no time and without the memory (400)', async () => {
+    const bombData = zeros(200);
+    for (const name of ['[Content_Types].xml', 'word/document.xml']) {
+      const parts = partsOf(DOCX).map((p) => (p.name === name ? { ...p, data: bombData, size: 100 } : p));
+      const bomb = zipOf(parts);
+      expect(bomb.length).toBeLessThan(MB);
+      const before = process.memoryUsage().rss;
+      const started = performance.now();
+      const answer = await refusal(() => checkUpload('document', bomb, { filename: 'fees.docx' }));
+      expect(answer).toEqual({
+        code: 'INVALID',
+        message: `The file is refused: its part ${name} inflates to other than the 100 bytes it declares (a zip bomb?).`,
+        field: 'file',
+        allowed: undefined,
+      });
+      // nor does the text reader read past a part's declared size (it reads word/document.xml, never [Content_Types].xml)
+      expect(extractText('docx', bomb)).toBe(name === 'word/document.xml' ? null : 'Our advice fee is 500 dollars.');
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+    }
+  });
+
+  it('refuses a local header that differs from the central directory, data descriptors, ZIP64 and encryption (400)', async () => {
+    const parts = partsOf(DOCX);
+    const cases: [Partial<ZipPart> & { local?: Partial<ZipPart> }, RegExp][] = [
+      [{ local: { method: 0 } }, /its part word\/document\.xml is not described the same in its local header and in the central directory/],
+      [{ local: { size: 1 } }, /not described the same/],
+      [{ local: { data: new Uint8Array(3) } }, /not described the same/],
+      [{ local: { name: 'word/documenT.xml' } }, /not described the same/],
+      [{ flags: 0x0008 }, /its part word\/document\.xml gives its sizes after its data \(a data descriptor\)/],
+      [{ flags: 0x0001 }, /its part word\/document\.xml is encrypted/],
+      [{ extra: Uint8Array.from([0x01, 0x00, 0x00, 0x00]) }, /ZIP64/],
+      [{ method: 12 }, /compressed with a method other than deflate/],
+    ];
+    for (const [change, message] of cases) {
+      const zip = zipOf(parts.map((p) => (p.name === 'word/document.xml' ? { ...p, ...change } : p)));
+      expect(await refusal(() => checkUpload('document', zip, { filename: 'fees.docx' }))).toMatchObject({
+        code: 'INVALID',
+        message: expect.stringMatching(message),
+        field: 'file',
+      });
+    }
+    // the same parts, written by the same writer, are taken
+    expect(await checkUpload('document', zipOf(parts), { filename: 'fees.docx' })).toMatchObject({ type: 'docx' });
+  });
+});
+
 it("keeps a name's last segment without control characters", () => {
   expect(cleanFilename('../../etc/pass\u0000wd.txt')).toBe('passwd.txt');
   expect(cleanFilename('C:\\docs\\fees.md')).toBe('fees.md');
@@ -183,4 +245,84 @@ function declaredSizes(zip: Uint8Array, size: number): Uint8Array {
     return out;
   }
   throw new Error('no end of central directory');
+}
+
+/** A zip's part as written by {@link zipOf}: its data as stored (deflated when `method` is 8). */
+interface ZipPart {
+  name: string;
+  method: number;
+  data: Uint8Array;
+  size: number;
+  flags?: number;
+  extra?: Uint8Array;
+}
+
+/** A zip's parts, read from its central directory (their data as stored). */
+function partsOf(zip: Uint8Array): ZipPart[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let eocd = zip.length - 22;
+  while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  const parts: ZipPart[] = [];
+  let at = view.getUint32(eocd + 16, true);
+  for (let i = 0; i < view.getUint16(eocd + 10, true); i++) {
+    const nameLength = view.getUint16(at + 28, true);
+    const offset = view.getUint32(at + 42, true);
+    const start = offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
+    parts.push({
+      name: new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength)),
+      method: view.getUint16(at + 10, true),
+      data: zip.slice(start, start + view.getUint32(at + 20, true)),
+      size: view.getUint32(at + 24, true),
+    });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return parts;
+}
+
+/** A zip of `parts` (CRCs left 0: nothing checks them), each local header as its part says, or as its `local` says instead. */
+function zipOf(parts: (ZipPart & { local?: Partial<ZipPart> })[]): Uint8Array {
+  const header = (p: ZipPart, central: boolean, offset: number) => {
+    const name = strToU8(p.name);
+    const extra = p.extra ?? new Uint8Array(0);
+    const out = new Uint8Array((central ? 46 : 30) + name.length + extra.length);
+    const view = new DataView(out.buffer);
+    const at = central ? 2 : 0;
+    view.setUint32(0, central ? 0x02014b50 : 0x04034b50, true);
+    view.setUint16(at + 4, 20, true);
+    view.setUint16(at + 6, p.flags ?? 0, true);
+    view.setUint16(at + 8, p.method, true);
+    view.setUint32(at + 18, p.data.length, true);
+    view.setUint32(at + 22, p.size, true);
+    view.setUint16(at + 26, name.length, true);
+    view.setUint16(at + 28, extra.length, true);
+    if (central) view.setUint32(42, offset, true);
+    out.set(name, central ? 46 : 30);
+    out.set(extra, (central ? 46 : 30) + name.length);
+    return out;
+  };
+  const chunks: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const { local, ...p } of parts) {
+    const l = header({ ...p, ...local }, false, 0);
+    centrals.push(header(p, true, offset));
+    chunks.push(l, p.data);
+    offset += l.length + p.data.length;
+  }
+  const cdSize = centrals.reduce((n, c) => n + c.length, 0);
+  const eocd = new Uint8Array(22);
+  const view = new DataView(eocd.buffer);
+  view.setUint32(0, 0x06054b50, true);
+  view.setUint16(8, parts.length, true);
+  view.setUint16(10, parts.length, true);
+  view.setUint32(12, cdSize, true);
+  view.setUint32(16, offset, true);
+  const all = [...chunks, ...centrals, eocd];
+  const out = new Uint8Array(all.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of all) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /** Smart documents and their footer buttons on PostgreSQL (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { deepFreeze, documentValues, newToken, now, toDocument, toFooterButton } from '../records';
+import { bufferOf, deepFreeze, documentValues, newToken, now, toDocument, toFooterButton } from '../records';
 import type { DocumentRecord, DocumentStorage, FooterButton, NewFile } from '../types';
 import { insertAudit } from './audit';
 import { AnnouncedCache, announcedTransaction } from './cache';
@@ -54,7 +54,7 @@ const Q = {
 /** Stores a file in `db`'s transaction; its id. */
 async function addFile(db: Queryable, siteId: string, file: NewFile): Promise<string> {
   const fileId = newToken(16);
-  await db.query(Q.insertFile([fileId, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now()]));
+  await db.query(Q.insertFile([fileId, siteId, file.filename, file.contentType, bufferOf(file.bytes), now()]));
   return fileId;
 }
 

@@ -1,6 +1,6 @@
 /** Stored files on PostgreSQL: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
 import type pg from 'pg';
-import { newToken, now, str } from '../records';
+import { bufferOf, newToken, now, str } from '../records';
 import type { FileStorage, StoredFile, StoredFileInfo } from '../types';
 import { one, sql } from './db';
 
@@ -20,7 +20,7 @@ export function postgresFiles(pool: pg.Pool): FileStorage {
   return {
     async addFile(siteId, input) {
       const id = newToken(16);
-      await pool.query(Q.insertFile([id, siteId, input.filename, input.contentType, Buffer.from(input.bytes), now()]));
+      await pool.query(Q.insertFile([id, siteId, input.filename, input.contentType, bufferOf(input.bytes), now()]));
       return id;
     },
     async getFile(id) {

@@ -1,7 +1,7 @@
 /** Videos on PostgreSQL, with the names of their video, poster and captions files (widget-spec §3 "Video response"). */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
+import { bufferOf, newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
 import type { NewFile, VideoFileKind, VideoStorage } from '../types';
 import { insertAudit } from './audit';
 import { announcedTransaction } from './cache';
@@ -41,7 +41,7 @@ const Q = {
 export function postgresVideos(pool: pg.Pool, listener: Listener): VideoStorage {
   const addFile = async (db: pg.PoolClient, siteId: string, file: NewFile) => {
     const id = newToken(16);
-    await db.query(Q.insertFile([id, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now()]));
+    await db.query(Q.insertFile([id, siteId, file.filename, file.contentType, bufferOf(file.bytes), now()]));
     return id;
   };
 

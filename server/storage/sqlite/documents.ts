@@ -1,6 +1,6 @@
 /** Smart documents and their footer buttons on SQLite (widget-spec §3 "Smart doc response"). */
 import { randomUUID } from 'node:crypto';
-import { deepFreeze, documentValues, newToken, now, toDocument, toFooterButton } from '../records';
+import { bufferOf, deepFreeze, documentValues, newToken, now, toDocument, toFooterButton } from '../records';
 import type { DocumentRecord, DocumentStorage, FooterButton } from '../types';
 import { auditWriter } from './audit';
 import { GenerationCache, generationOf } from './cache';
@@ -42,7 +42,7 @@ export function sqliteDocuments(db: Db): Sync<DocumentStorage> {
   const writeAudit = auditWriter(db);
   const addFile = (siteId: string, file: { filename: string; contentType: string; bytes: Uint8Array }) => {
     const fileId = newToken(16);
-    insertFile.run(fileId, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now());
+    insertFile.run(fileId, siteId, file.filename, file.contentType, bufferOf(file.bytes), now());
     return fileId;
   };
   /** Runs `work` in one transaction, and moves the documents' cache on when it wrote. */

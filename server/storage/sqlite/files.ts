@@ -1,6 +1,6 @@
 /** Stored files on SQLite: the bytes of documents, videos, posters and captions, served at `/files/{id}/{name}`. */
 import type { FileStorage, StoredFile, StoredFileInfo } from '../types';
-import { newToken, now, str } from '../records';
+import { bufferOf, newToken, now, str } from '../records';
 import type { Db, Row, Sync } from './db';
 
 /** The file methods of the storage on `db`. */
@@ -14,7 +14,7 @@ export function sqliteFiles(db: Db): Sync<FileStorage> {
   return {
     addFile(siteId, input) {
       const id = newToken(16);
-      insertFile.run(id, siteId, input.filename, input.contentType, Buffer.from(input.bytes), now());
+      insertFile.run(id, siteId, input.filename, input.contentType, bufferOf(input.bytes), now());
       return id;
     },
     getFile(id) {

@@ -1,6 +1,6 @@
 /** Videos on SQLite, with the names of their video, poster and captions files (widget-spec §3 "Video response"). */
 import { randomUUID } from 'node:crypto';
-import { newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
+import { bufferOf, newToken, now, toVideo, VIDEO_FILE_COLUMNS, videoValues } from '../records';
 import type { NewFile, VideoStorage } from '../types';
 import { auditWriter } from './audit';
 import { generationOf } from './cache';
@@ -30,7 +30,7 @@ export function sqliteVideos(db: Db): Sync<VideoStorage> {
   const writeAudit = auditWriter(db);
   const addFile = (siteId: string, file: NewFile) => {
     const id = newToken(16);
-    insertFile.run(id, siteId, file.filename, file.contentType, Buffer.from(file.bytes), now());
+    insertFile.run(id, siteId, file.filename, file.contentType, bufferOf(file.bytes), now());
     return id;
   };
 
