@@ -2,7 +2,7 @@
  * One's own account (docs/console.md "One's own account"): password change, sessions, re-authentication. Built on the
  * client's `request` here rather than in console/api.ts, so the first visit's budget does not pay for them.
  */
-import { bool, type ConsoleApi, idText, list, object, optional, str } from './api';
+import { bool, type ConsoleApi, idText, list, object, optional, session, str } from './api';
 
 export interface AccountSession {
   /** an opaque handle (not the cookie) */
@@ -16,10 +16,14 @@ export interface AccountSession {
 const accountSession = object<AccountSession>({ id: idText, createdAt: str, lastSeenAt: str, current: bool, userAgent: optional(str) });
 
 /** The account calls on top of `api`. */
-export const accountApi = ({ request }: ConsoleApi) => ({
-  /** 401 `SIGN_IN_FAILED` for a wrong current password, 400 `INVALID` `field: 'newPassword'`; ends every other session. */
+export const accountApi = ({ request, withSession }: ConsoleApi) => ({
+  /**
+   * 401 `SIGN_IN_FAILED` for a wrong current password, 400 `INVALID` `field: 'newPassword'`; ends every other session
+   * and replaces this one (a new cookie and CSRF token, answered as `GET session`): the new token is kept for the
+   * calls after it.
+   */
   changePassword: (currentPassword: string, newPassword: string) =>
-    request('POST', 'account/password', null, { currentPassword, newPassword }),
+    request('POST', 'account/password', session, { currentPassword, newPassword }).then(withSession),
   /** Newest first. */
   sessions: () => request('GET', 'account/sessions', list(accountSession)),
   endSession: (id: string) => request('DELETE', `account/sessions/${encodeURIComponent(id)}`, null),

@@ -129,7 +129,7 @@ export interface Session {
   csrfToken: string;
   sites: SiteSummary[];
 }
-const session = object<Session>({ account: object({ id: idText, email: str }), csrfToken: str, sites: list(siteSummary) });
+export const session = object<Session>({ account: object({ id: idText, email: str }), csrfToken: str, sites: list(siteSummary) });
 
 export interface Invite {
   email: string;
@@ -338,6 +338,8 @@ export function createApi(options: ApiOptions = {}) {
   return {
     /** Any call of the API (the account screen's calls are built on it, in their own chunk: console/account-api.ts). */
     request,
+    /** Keeps the CSRF token of a session answer that is not the calls' own (a password change's new session). */
+    withSession,
     /** The signed-in session, or `ApiError('UNAUTHENTICATED')`. */
     session: () => request('GET', 'session', session, undefined, true).then(withSession),
     signIn: (email: string, password: string) => request('POST', 'sign-in', session, { email, password }, true).then(withSession),

@@ -1,6 +1,7 @@
 /** The server's configuration, from environment variables (documented in README.md). */
 import path from 'node:path';
 import { parseDuration } from '../contract/duration';
+import { REAUTH_AFTER_MAX_MS } from './console/limits';
 
 /** Default per-address limits a window (a page load boots once; an office behind one address holds many visitors). */
 export const DEFAULT_PER_IP = { chat: 60, boot: 60 } as const;
@@ -113,6 +114,16 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallback: string): numbe
 }
 
 /**
+ * REAUTH_AFTER: at most {@link REAUTH_AFTER_MAX_MS}; a longer window would let a stolen session make sensitive changes
+ * long after its password was given, so the server refuses to start with one.
+ */
+function reauthAfter(env: NodeJS.ProcessEnv): number {
+  const ms = duration(env, 'REAUTH_AFTER', '10m');
+  if (ms > REAUTH_AFTER_MAX_MS) throw new Error(`REAUTH_AFTER must be a duration from 1s to 30m, not "${env.REAUTH_AFTER}"`);
+  return ms;
+}
+
+/**
  * TRUST_PROXY: unset or `false` trusts no proxy (the socket's address is the client's); `true` trusts any (only
  * behind a proxy that overwrites X-Forwarded-For); a whole number trusts that many hops; anything else is a
  * comma-separated list of proxy addresses or CIDRs.
@@ -146,7 +157,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     bootPerIp: positiveInt(env, 'RATE_LIMIT_BOOT_IP', DEFAULT_PER_IP.boot),
     tokenMaxLifeMs: duration(env, 'TOKEN_MAX_LIFE', '24h'),
     keyGraceMs: duration(env, 'KEY_GRACE', '24h'),
-    reauthAfterMs: duration(env, 'REAUTH_AFTER', '10m'),
+    reauthAfterMs: reauthAfter(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),

@@ -60,19 +60,31 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
     return { account: { id: account.id, email: account.email }, csrfToken, sites };
   };
 
-  /** Starts a new session for the account (ending the one the browser had: no fixation, ASVS 3.2.1) and answers as `GET session`. */
-  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Pick<Account, 'id' | 'email'>) => {
+  /**
+   * Starts a new session for the account (ending the one the browser had: no fixation, ASVS 3.2.1) and answers as
+   * `GET session`; `passwordHash` is the hash its password was checked against (or just set). When the password
+   * changed since that check (a sign-in with the old password racing a password change), no session starts, the
+   * browser's session ends and the answer is 401 SIGN_IN_FAILED: that password is not right any more.
+   */
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Pick<Account, 'id' | 'email'>, passwordHash: string) => {
     const id = newSecret();
     const csrfToken = newSecret();
     const userAgent = headerOf(req, 'user-agent')?.slice(0, 200);
-    await c.storage.startConsoleSession({
+    const replaces = sessionCookie(req);
+    const started = await c.storage.startConsoleSession({
       id,
       accountId: account.id,
       csrfToken,
-      replaces: sessionCookie(req),
+      passwordHash,
+      ...(replaces === undefined ? {} : { replaces }),
       limits: SESSION_LIMITS,
       ...(userAgent ? { userAgent } : {}),
     });
+    if (!started) {
+      if (replaces !== undefined) await c.storage.endConsoleSession(replaces);
+      setSessionCookie(reply, null, secureFor(req, c.secureCookie));
+      throw SIGN_IN_FAILED();
+    }
     setSessionCookie(reply, id, secureFor(req, c.secureCookie));
     return sessionBody(account, csrfToken);
   };
@@ -99,19 +111,20 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
   /**
    * Checks a password within the process's limit of hashes at once (a dummy hash for an unknown email, so that both
    * take as long); an attempt over the limit is taken back and answered 503 BUSY. A right password stored with older
-   * parameters is hashed again with the current ones (ASVS 2.4).
+   * parameters is hashed again with the current ones (ASVS 2.4). Answers the hash the password was checked against
+   * (the new one when hashed again), for {@link startSession}; false when the password is wrong.
    */
   const checkPassword = async (keys: string[], account: Pick<AccountWithHash, 'id' | 'passwordHash'> | null, password: string) => {
     const checked = await c.hashing(async () => {
       if (!account) {
         await verifyPassword(password, await c.dummyHash());
-        return false;
+        return false as const;
       }
-      if (!(await verifyPassword(password, account.passwordHash))) return false;
-      if (needsRehash(account.passwordHash, c.scryptCost)) {
-        await c.storage.rehashPassword(account.id, account.passwordHash, await hashPassword(password, c.scryptCost));
-      }
-      return true;
+      if (!(await verifyPassword(password, account.passwordHash))) return false as const;
+      if (!needsRehash(account.passwordHash, c.scryptCost)) return account.passwordHash;
+      const rehashed = await hashPassword(password, c.scryptCost);
+      await c.storage.rehashPassword(account.id, account.passwordHash, rehashed);
+      return rehashed;
     });
     if (!checked) {
       await c.storage.undoSignInAttempt(keys);
@@ -173,9 +186,10 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
       const { email, password } = req.body;
       const keys = await admit(throttleKeys(email, req));
       const account = await c.storage.findAccountByEmail(email);
-      if (!(await checkPassword(keys, account, password)) || !account) throw await failed(req, keys, email, account);
+      const checked = await checkPassword(keys, account, password);
+      if (!checked || !account) throw await failed(req, keys, email, account);
       await succeeded(keys);
-      const body = await startSession(req, reply, account);
+      const body = await startSession(req, reply, account, checked);
       await c.audit({ siteId: null, actor: actorOf(account), action: 'account.sign-in', before: null, after: { address: req.ip } });
       return body;
     },
@@ -202,17 +216,13 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
       const session = signedIn(req);
       await confirmPassword(req, session, req.body.currentPassword);
       const hash = await newPasswordHash('newPassword', req.body.newPassword, session.email);
-      // every other session ends with the old password (ASVS 3.3.3); this one stays, and counts as re-authenticated
+      // every other session ends with the old password (ASVS 3.3.3); this one is replaced by a new one (a new id and
+      // CSRF token, re-authenticated), so that a stolen cookie or token of it ends too
       await c.storage.changeConsolePassword(session.accountId, hash, session.sessionId);
-      await c.storage.reauthConsoleSession(session.sessionId);
-      await c.audit({
-        siteId: null,
-        actor: actorOf({ id: session.accountId, email: session.email }),
-        action: 'account.password.change',
-        before: null,
-        after: null,
-      });
-      return reply.code(204).send();
+      const account = { id: session.accountId, email: session.email };
+      const body = await startSession(req, reply, account, hash);
+      await c.audit({ siteId: null, actor: actorOf(account), action: 'account.password.change', before: null, after: null });
+      return body;
     },
   );
 
@@ -284,12 +294,15 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
       if (!invite) throw notFound();
       const existing = await c.storage.findAccountByEmail(invite.email);
       let hash: string | null = null;
+      let checkedHash = '';
       if (existing && invite.siteId) {
         // an invitation to a site does not reset an account's password (whoever holds the link could take the
         // account): the account's own password takes it, throttled, logged and cleared as a sign-in
         const keys = await admit(throttleKeys(invite.email, req));
-        if (!(await checkPassword(keys, existing, password))) throw await failed(req, keys, invite.email, existing);
+        const checked = await checkPassword(keys, existing, password);
+        if (!checked) throw await failed(req, keys, invite.email, existing);
         await succeeded(keys);
+        checkedHash = checked;
       } else {
         // a new account, or a first owner's invitation (from the command line: the server's operator may reset a password)
         hash = await newPasswordHash('password', password, invite.email);
@@ -306,7 +319,7 @@ export function registerAuthRoutes(api: FastifyInstance, c: ConsoleContext): voi
         // the email's account was made meanwhile (another invitation of it accepted at once): its password is not replaced
         throw new ConsoleError(409, 'CONFLICT', 'This email has an account now: open the link again and use its password.');
       }
-      return startSession(req, reply, accepted.account);
+      return startSession(req, reply, accepted.account, hash ?? checkedHash);
     },
   );
 }

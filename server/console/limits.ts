@@ -20,6 +20,9 @@ export const SESSION_LIMITS: ConsoleSessionLimits = { idleMs: 12 * 3600_000, abs
  */
 export const REAUTH_AFTER_MS = 10 * 60_000;
 
+/** The longest REAUTH_AFTER the server starts with: 30 minutes (ASVS L2 asks for a recent password before sensitive changes). */
+export const REAUTH_AFTER_MAX_MS = 30 * 60_000;
+
 /** How long an invitation link works: 24 hours, once (issue 32; ASVS 2.3.1's time-limited initial secret). */
 export const INVITE_TTL_MS = 24 * 3600_000;
 

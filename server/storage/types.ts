@@ -776,16 +776,23 @@ export interface AccountStorage {
  * Times come from the storage's clock.
  */
 export interface ConsoleSessionStorage {
-  /** Starts a session for the account; ends `replaces` (the session the browser had before: no fixation) and every expired session. */
+  /**
+   * Starts a session for the account if its password hash is still `passwordHash` (the one its password was checked
+   * against), and then ends `replaces` (the session the browser had before: no fixation) and every expired session,
+   * in one transaction; false, with nothing done, when the password changed since its check (a sign-in with the old
+   * password that raced a password change makes no session). On PostgreSQL the account's row is locked for the
+   * check, so a password change made at once either waits for the session and ends it, or makes the check fail.
+   */
   startConsoleSession(input: {
     id: string;
     accountId: string;
     csrfToken: string;
+    passwordHash: string;
     replaces?: string;
     limits: ConsoleSessionLimits;
     /** The browser's User-Agent (truncated to 200 characters). */
     userAgent?: string;
-  }): Promise<void>;
+  }): Promise<boolean>;
   /** The session if it is alive (seen now), else null (an expired one is deleted). */
   consoleSession(id: string, limits: ConsoleSessionLimits): Promise<ConsoleSessionRecord | null>;
   endConsoleSession(id: string): Promise<void>;

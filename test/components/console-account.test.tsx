@@ -35,7 +35,10 @@ function accountFake(answer: (method: string, path: string, body: unknown) => un
     if (method === 'GET' && path === 'account/sessions') return sessions;
     if (method === 'DELETE' && path === 'account/sessions') sessions = sessions.filter((s) => s.current);
     else if (method === 'DELETE') sessions = sessions.filter((s) => `account/sessions/${s.id}` !== path);
-    else if (method === 'POST' && path === 'account/password') sessions = sessions.filter((s) => s.current);
+    else if (method === 'POST' && path === 'account/password') {
+      sessions = sessions.filter((s) => s.current);
+      return { ...SESSION, csrfToken: 'new-csrf' };
+    }
     return undefined;
   });
   const api = fakeApi({ request: request as unknown as ConsoleApi['request'] });
@@ -147,6 +150,8 @@ describe('changing one’s password', () => {
       'account/password',
       { currentPassword: 'the old passphrase', newPassword: 'a new long passphrase' },
     ]);
+    // the new session's answer is kept: its CSRF token is the one the next calls send
+    expect(api.withSession).toHaveBeenCalledWith({ ...SESSION, csrfToken: 'new-csrf' });
     await waitFor(() => expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Confirm new password') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());

@@ -38,6 +38,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   const api: ConsoleApi = {
     /** the account calls (console/account-api.ts) go through it: answer them with a replacement */
     request: vi.fn(async () => undefined) as unknown as ConsoleApi['request'],
+    withSession: vi.fn((s) => s),
     session: vi.fn(async () => SESSION),
     signIn: vi.fn(async () => SESSION),
     signOut: vi.fn(async () => undefined),

@@ -255,6 +255,22 @@ describe.skipIf(!available)('one’s own account in the console against the real
       await again.getByLabel('Password').fill(SECOND);
       await again.getByRole('button', { name: 'Sign in' }).click();
       await again.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+
+      // without a reload, the first page goes on with the new session the change gave it (its cookie and CSRF
+      // token): it lists the new sign-in and ends it
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Your sites' }).waitFor();
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(3);
+      await page.getByRole('button', { name: /^End the session on / }).click();
+      await page
+        .getByRole('dialog', { name: /^End the session on / })
+        .getByRole('button', { name: 'End session' })
+        .click();
+      await page.getByText('The session was ended.').waitFor();
+      await again.reload();
+      await again.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     } finally {
       await later.close();
     }

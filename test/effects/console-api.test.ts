@@ -166,7 +166,9 @@ describe('console API client', () => {
               token: 'x',
             },
           ])
-        : new Response(null, { status: 204 }),
+        : url.endsWith('account/password')
+          ? Response.json({ ...SESSION, csrfToken: 'csrf-after-change' })
+          : new Response(null, { status: 204 }),
     );
     const api = createApi({ fetch });
     const account = accountApi(api);
@@ -186,5 +188,11 @@ describe('console API client', () => {
     ]);
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ currentPassword: 'old password', newPassword: 'a new long password' });
     expect(JSON.parse(String(calls[4]!.init.body))).toEqual({ password: 'pw' });
+    // the password change answers with a new session: its CSRF token is sent from then on
+    expect(calls.slice(2).map((c) => header(c.init, 'X-CSRF-Token'))).toEqual([
+      'csrf-after-change',
+      'csrf-after-change',
+      'csrf-after-change',
+    ]);
   });
 });

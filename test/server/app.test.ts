@@ -188,4 +188,10 @@ describe('configuration', () => {
     expect(configFromEnv({ REAUTH_AFTER: '5s' }, '/x').reauthAfterMs).toBe(5_000);
     expect(() => configFromEnv({ REAUTH_AFTER: 'soon' }, '/x')).toThrow(/REAUTH_AFTER: .* is not a duration/);
   });
+
+  it('refuses a REAUTH_AFTER over 30 minutes at start, naming the allowed range', () => {
+    expect(configFromEnv({ REAUTH_AFTER: '30m' }, '/x').reauthAfterMs).toBe(1_800_000);
+    for (const value of ['31m', '1801s', '1h', '1d'])
+      expect(() => configFromEnv({ REAUTH_AFTER: value }, '/x')).toThrow(`REAUTH_AFTER must be a duration from 1s to 30m, not "${value}"`);
+  });
 });

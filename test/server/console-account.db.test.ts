@@ -72,9 +72,19 @@ describe('changing one’s password', () => {
       (await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, csrf: null })).status,
     ).toBe(403);
 
-    expect((await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(
-      204,
-    );
+    const stolen = { cookie: me.browser.cookie!, csrf: me.browser.csrf! };
+    const changed = await me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    // answered as a sign-in: a new session (cookie and CSRF token), so a stolen cookie of this one ends too
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ account: { id: me.id, email: 'change@a.example' }, sites: [] });
+    expect(me.browser.cookie).not.toBe(stolen.cookie);
+    expect(me.browser.csrf).not.toBe(stolen.csrf);
+    const thief = new Browser();
+    thief.cookie = stolen.cookie;
+    thief.csrf = stolen.csrf;
+    expect((await thief.call('session')).status).toBe(401);
+    // the new session is re-authenticated and its new token works for the next change
+    expect((await me.browser.call('account/sessions', { method: 'DELETE' })).status).toBe(204);
     expect((await other.call('session')).status).toBe(401);
     expect((await me.browser.call('session')).status).toBe(200);
     expect((await new Browser().signIn('change@a.example', PASSWORD)).status).toBe(401);
@@ -85,6 +95,47 @@ describe('changing one’s password', () => {
     expect(entries[0]!.actor).toMatchObject({ accountId: me.id });
     const logged = JSON.stringify(entries);
     for (const secret of [PASSWORD, NEW_PASSWORD]) expect(logged).not.toContain(secret);
+  });
+});
+
+describe('a sign-in with the old password racing a password change', () => {
+  it('makes no session when the change commits between its password check and its session', async () => {
+    const me = await account('race@a.example');
+    const late = new Browser('Late/1.0');
+    // the sign-in's password check has passed (its failures are being cleared) when the change commits
+    const clear = s.storage.clearSignInFailures;
+    let changed: Promise<{ status: number }> | undefined;
+    s.storage.clearSignInFailures = async (key) => {
+      await clear.call(s.storage, key);
+      if (changed || !key.includes('race@a.example')) return;
+      changed = me.browser.call('account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+      await changed;
+    };
+    try {
+      const r = await late.signIn('race@a.example', PASSWORD);
+      expect((await changed!).status).toBe(200);
+      expect(r).toMatchObject({ status: 401, body: { error: 'SIGN_IN_FAILED' } });
+    } finally {
+      s.storage.clearSignInFailures = clear;
+    }
+    expect(late.cookie).toBeUndefined();
+    expect((await late.call('session')).status).toBe(401);
+    const sessions = (await me.browser.call('account/sessions')).body as unknown as Json[];
+    expect(sessions.map((x) => x.userAgent)).toEqual(['TestBrowser/1.0']);
+    expect((await new Browser().signIn('race@a.example', NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('storage: a session is started only while the password is the one checked', async () => {
+    const me = await account('race-storage@a.example');
+    const { passwordHash } = (await s.storage.getAccount(me.id))!;
+    const input = { accountId: me.id, csrfToken: 'token', limits: { idleMs: 3600_000, absoluteMs: 7200_000, touchAfterMs: 60_000 } };
+    expect(await s.storage.startConsoleSession({ ...input, id: 'session-before', passwordHash })).toBe(true);
+    await s.storage.changeConsolePassword(me.id, `${passwordHash}-changed`, me.browser.cookie!);
+    expect(await s.storage.consoleSession('session-before', input.limits)).toBeNull();
+    expect(await s.storage.startConsoleSession({ ...input, id: 'session-after', passwordHash, replaces: me.browser.cookie! })).toBe(false);
+    // nothing done: no session, and the one it would replace is still there
+    expect(await s.storage.consoleSession('session-after', input.limits)).toBeNull();
+    expect(await s.storage.consoleSession(me.browser.cookie!, input.limits)).not.toBeNull();
   });
 });
 

@@ -9,6 +9,9 @@ const Q = {
     'console_session_insert',
     'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at, auth_at, user_agent) VALUES ($1, $2, $3, $4, $4, $4, $5)',
   ),
+  // FOR SHARE: a password change's UPDATE of the row waits for this transaction (and then ends its session), or this
+  // check waits for the change and, reading the changed row, finds no match
+  passwordIs: sql('account_password_is', 'SELECT 1 FROM accounts WHERE id = $1 AND password_hash = $2 FOR SHARE'),
   ofAccount: sql('console_sessions_of_account', 'SELECT * FROM console_sessions WHERE account_id = $1 ORDER BY created_at DESC, id_hash'),
   removeOthers: sql('console_sessions_remove_others', 'DELETE FROM console_sessions WHERE account_id = $1 AND id_hash <> $2'),
   reauth: sql('console_session_reauth', 'UPDATE console_sessions SET auth_at = $2 WHERE id_hash = $1'),
@@ -42,10 +45,12 @@ export function postgresConsoleSessions(pool: pg.Pool, clock: () => number): Con
   return {
     startConsoleSession: (input) =>
       transaction(pool, async (db) => {
+        if (!(await one(db, Q.passwordIs([input.accountId, input.passwordHash])))) return false;
         const t = clock();
         if (input.replaces !== undefined) await db.query(Q.remove([hashConsoleToken(input.replaces)]));
         await db.query(Q.sweep([t - input.limits.idleMs, t - input.limits.absoluteMs]));
         await db.query(Q.insert([hashConsoleToken(input.id), input.accountId, input.csrfToken, t, input.userAgent?.slice(0, 200) ?? null]));
+        return true;
       }),
     async consoleSession(id, limits) {
       const hash = hashConsoleToken(id);

@@ -8,6 +8,7 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
   const insert = db.prepare(
     'INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at, auth_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const passwordIs = db.prepare<[string, string], Row>('SELECT 1 FROM accounts WHERE id = ? AND password_hash = ?');
   const ofAccount = db.prepare<[string], Row>('SELECT * FROM console_sessions WHERE account_id = ? ORDER BY created_at DESC, id_hash');
   const removeOthers = db.prepare('DELETE FROM console_sessions WHERE account_id = ? AND id_hash <> ?');
   const reauth = db.prepare('UPDATE console_sessions SET auth_at = ? WHERE id_hash = ?');
@@ -34,10 +35,12 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
   const expired = (limits: ConsoleSessionLimits, t: number) => [t - limits.idleMs, t - limits.absoluteMs] as const;
 
   const start = db.transaction((input: Parameters<ConsoleSessionStorage['startConsoleSession']>[0]) => {
+    if (!passwordIs.get(input.accountId, input.passwordHash)) return false;
     const t = clock();
     if (input.replaces !== undefined) remove.run(hashConsoleToken(input.replaces));
     sweep.run(...expired(input.limits, t));
     insert.run(hashConsoleToken(input.id), input.accountId, input.csrfToken, t, t, t, input.userAgent?.slice(0, 200) ?? null);
+    return true;
   });
 
   const count = db.transaction((keys: string[], windowMs: number) => {
@@ -57,7 +60,7 @@ export function sqliteConsoleSessions(db: Db, clock: () => number): Sync<Console
   });
 
   return {
-    startConsoleSession: (input) => void start(input),
+    startConsoleSession: (input) => start(input),
     consoleSession(id, limits) {
       const hash = hashConsoleToken(id);
       const r = session.get(hash);
