@@ -5,6 +5,7 @@
  */
 import type { InboxFilters, InboxPage } from '../../machines/console-inbox';
 import { queryOf } from '../../machines/console-inbox';
+import type { AskedContext, Click, Conversation, Match, Offered, Segment, Transcript, TranscriptMessage } from '../../contract/inbox';
 import { bool, type Check, type ConsoleApi, idText, list, num, object, oneOf, optional, str } from '../api';
 
 const role = oneOf<'user' | 'ai'>('user', 'ai');
@@ -14,43 +15,10 @@ const maybe =
   (v) =>
     v === undefined || v === null ? null : c(v);
 
-/** A piece of a search's snippet: plain text, and whether a searched word matched there. */
-export interface Segment {
-  text: string;
-  hit: boolean;
-}
 const segment = object<Segment>({ text: str, hit: bool });
 
-/** The message a search matched in a conversation (its newest). */
-export interface Match {
-  messageId: string;
-  role: 'user' | 'ai';
-  at: string;
-  snippet: Segment[];
-}
 const match = object<Match>({ messageId: idText, role, at: str, snippet: list(segment) });
 
-/** A row of the list. */
-export interface Conversation {
-  id: string;
-  /** the widget's userSessionId */
-  visitorId: string;
-  name: string;
-  /** the page path the conversation started on */
-  path: string;
-  startedAt: string;
-  lastActivityAt: string;
-  messageCount: number;
-  /** the visitor's first message, whole; null when there is none yet */
-  firstQuestion: string | null;
-  failed: boolean;
-  incomplete: boolean;
-  nothingFound: boolean;
-  /** questions asked in voice mode */
-  voiceTurns: number;
-  /** with a search: the newest message that matches */
-  match: Match | null;
-}
 const conversation = object<Conversation>({
   id: idText,
   visitorId: str,
@@ -69,14 +37,6 @@ const conversation = object<Conversation>({
 
 const named = object<{ id: string; name: string }>({ id: idText, name: str });
 
-/** What the visitor had in view when asking (user messages; null when not recorded). */
-export interface AskedContext {
-  path: string;
-  documents: { id: string; name: string; kind: 'document' | 'video' }[];
-  /** the one asked about (Ask question) */
-  focus: { id: string; name: string } | null;
-  actionButtons: { id: string; name: string; buttonType: string }[];
-}
 const askedContext = object<AskedContext>({
   path: str,
   documents: list(object({ id: idText, name: str, kind: oneOf('document', 'video') })),
@@ -84,35 +44,12 @@ const askedContext = object<AskedContext>({
   actionButtons: list(object({ id: idText, name: str, buttonType: str })),
 });
 
-/** The buttons offered with an answer (ai messages; null when not recorded). */
-export interface Offered {
-  followUps: { id: string; text: string }[];
-  responseButtons: { id: string; name: string; buttonType: string; externalUrl: string }[];
-  /** the sources the answer named */
-  sources: string[];
-}
 const offered = object<Offered>({
   followUps: list(object({ id: idText, text: str })),
   responseButtons: list(object({ id: idText, name: str, buttonType: str, externalUrl: str })),
   sources: list(str),
 });
 
-export interface TranscriptMessage {
-  id: string;
-  role: 'user' | 'ai';
-  type: string;
-  /** as stored: the visitor's text, or the answer's markdown */
-  content: string;
-  at: string;
-  failed: boolean;
-  incomplete: boolean;
-  nothingFound: boolean;
-  voice: boolean;
-  context: AskedContext | null;
-  buttons: Offered | null;
-  /** ids of this message's offered buttons that were clicked */
-  clicked: string[];
-}
 const transcriptMessage = object<TranscriptMessage>({
   id: idText,
   role,
@@ -128,21 +65,8 @@ const transcriptMessage = object<TranscriptMessage>({
   clicked: (v) => optional(list(idText))(v) ?? [],
 });
 
-/** A button click reported in the conversation. */
-export interface Click {
-  buttonId: string;
-  at: string;
-  pageUrl: string;
-  /** the button's name or text when the transcript offered it */
-  label: string | null;
-}
 const click = object<Click>({ buttonId: idText, at: str, pageUrl: str, label: maybe(str) });
 
-export interface Transcript {
-  conversation: Conversation;
-  messages: TranscriptMessage[];
-  clicks: Click[];
-}
 const transcript = object<Transcript>({ conversation, messages: list(transcriptMessage), clicks: list(click) });
 
 /** What a visitor's deletion removed, as counts. */

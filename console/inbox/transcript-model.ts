@@ -5,7 +5,7 @@
  * their place in the timeline. Pure: tested in node; the view draws it as it is.
  */
 import type { InboxState } from '../../machines/console-inbox';
-import type { Click, Conversation, Transcript, TranscriptMessage } from './api';
+import type { Click, Conversation, Transcript, TranscriptMessage } from '../../contract/inbox';
 
 /** A button as the transcript shows it: its words, and whether the visitor clicked it. */
 export interface ShownButton {

@@ -14,7 +14,8 @@ import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '../screens';
 import css from '../screens/inbox.css' with { type: 'text' };
 import { ConfirmDialog, ErrorText, Heading, LoadState, Link, useLoad, useTask } from '../ui';
-import { conversationExportUrl, inboxApi, type Transcript, visitorExportUrl } from './api';
+import type { Transcript } from '../../contract/inbox';
+import { conversationExportUrl, inboxApi, visitorExportUrl } from './api';
 import { type MessageEntry, type ShownButton, statesOf, type TimelineEntry, timeline, titleOf } from './transcript-model';
 import { INBOX_WORDS as I } from './words';
 

@@ -19,7 +19,8 @@ import {
   selectItems,
 } from '../../machines/console-inbox';
 import { pathOf } from '../../machines/console-router';
-import { type Conversation, listExportUrl, type Segment } from '../inbox/api';
+import type { Conversation, Segment } from '../../contract/inbox';
+import { listExportUrl } from '../inbox/api';
 import { inboxEffects } from '../inbox/effects';
 import { statesOf, titleOf } from '../inbox/transcript-model';
 import { INBOX_WORDS as I } from '../inbox/words';

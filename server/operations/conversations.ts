@@ -4,15 +4,8 @@
  * deleted (the CLI's `visitor:delete` is {@link conversationOperations} `deleteVisitor` too). Viewers read; a
  * visitor's data is the owner's.
  */
-import type {
-  DeletedVisitorData,
-  InboxClick,
-  InboxConversation,
-  InboxFilter,
-  InboxMessage,
-  InboxState,
-  MessageDetails,
-} from '../storage/types';
+import type { DeletedVisitorData, InboxClick, InboxConversation, InboxFilter, InboxMessage, InboxState } from '../storage/types';
+import type { Conversation, Segment, Transcript, TranscriptMessage } from '../../contract/inbox';
 import { type Actor, type Context, need } from './context';
 import { invalid, OperationError } from './errors';
 
@@ -29,43 +22,6 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{8,100}$/;
 const STATES: readonly InboxState[] = ['failed', 'incomplete', 'nothing-found'];
 const FORMATS = ['csv', 'json'] as const;
 type Format = (typeof FORMATS)[number];
-
-/** A piece of a snippet: plain text, `hit` where a searched word matched. */
-export interface Segment {
-  text: string;
-  hit: boolean;
-}
-
-/** A conversation as the list shows it. */
-export interface ConversationView extends InboxConversation {
-  match: { messageId: string; role: InboxMessage['role']; at: string; snippet: Segment[] } | null;
-}
-
-/** A message as the transcript shows it. */
-export interface TranscriptMessage {
-  id: string;
-  role: InboxMessage['role'];
-  type: InboxMessage['type'];
-  content: string;
-  at: string;
-  failed: boolean;
-  incomplete: boolean;
-  nothingFound: boolean;
-  voice: boolean;
-  context: NonNullable<MessageDetails['context']> | null;
-  buttons: {
-    followUps: { id: string; text: string }[];
-    responseButtons: NonNullable<MessageDetails['buttons']>['responseButtons'];
-    sources: string[];
-  } | null;
-  clicked: string[];
-}
-
-export interface Transcript {
-  conversation: ConversationView;
-  messages: TranscriptMessage[];
-  clicks: { buttonId: string; at: string; pageUrl: string; label: string | null }[];
-}
 
 /** A file an export writes: its name, type, and its text piece by piece as the rows are read. */
 export interface ExportFile {
@@ -292,7 +248,7 @@ const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 export function conversationOperations(c: Context) {
   /** The conversations of a page, each with its newest match when searching. */
-  async function withMatches(siteId: string, rows: InboxConversation[], words: readonly string[] | undefined): Promise<ConversationView[]> {
+  async function withMatches(siteId: string, rows: InboxConversation[], words: readonly string[] | undefined): Promise<Conversation[]> {
     if (!words || words.length === 0) return rows.map((r) => ({ ...r, match: null }));
     const found = new Map(
       (
@@ -346,7 +302,7 @@ export function conversationOperations(c: Context) {
       actor: Actor,
       siteId: string,
       query: InboxQuery,
-    ): Promise<{ conversations: ConversationView[]; nextCursor: string | null }> {
+    ): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
       await need(c, actor, siteId, 'viewer');
       const filter = parseFilter(query);
       const limit = parseLimit(query);

@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 import type { ConsoleApi } from '../../console/api';
-import type { Conversation, Segment, Transcript, TranscriptMessage } from '../../console/inbox/api';
+import type { Conversation, Segment, Transcript, TranscriptMessage } from '../../contract/inbox';
 
 /**
  * A conversation of the list with the fields a test does not set; the e2e stand-in (test/e2e/console-fake-api-inbox.ts)
