@@ -12,7 +12,7 @@ import { SCREENS } from './screens';
 import { ConfirmDialog, focusNextHeading, Heading, Link } from './ui';
 
 const sameRoute = (a: Route, b: Route) =>
-  a.name === b.name && a.siteId === b.siteId && a.token === b.token && a.conversationId === b.conversationId;
+  a.name === b.name && a.siteId === b.siteId && a.token === b.token && a.conversationId === b.conversationId && a.fileId === b.fileId;
 
 export function App() {
   const route = useRouter(selectRoute, sameRoute);
@@ -93,7 +93,7 @@ function Header() {
 }
 
 /** A site's tabs in their order: its set-up, its content, what visitors did, then its people and its log. */
-const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
+const SITE_TABS: { name: RouteName; owner?: boolean; adviser?: boolean }[] = [
   { name: 'overview' },
   { name: 'appearance' },
   { name: 'documents' },
@@ -101,6 +101,8 @@ const SITE_TABS: { name: RouteName; owner?: boolean }[] = [
   { name: 'buttons' },
   { name: 'inbox' },
   { name: 'analytics' },
+  // advice files and their reviews: owners and advisers only (issue 34 §5)
+  { name: 'advice', adviser: true },
   { name: 'members', owner: true },
   { name: 'audit', owner: true },
 ];
@@ -112,7 +114,9 @@ function SiteNav({ route }: { route: Route }) {
   // drawn again when a way out is asked about and answered, so that Cancel puts the switcher back on this site
   useRouter(selectLeaving);
   const site = sites.find((s) => s.id === route.siteId);
-  const tabs = SITE_TABS.filter((t) => !t.owner || site?.role === 'owner');
+  const tabs = SITE_TABS.filter(
+    (t) => (!t.owner || site?.role === 'owner') && (!t.adviser || site?.role === 'owner' || site?.role === 'adviser'),
+  );
   return (
     <nav aria-label={W.mainNav} data-part="site-nav">
       <Link to={pathOf({ name: 'sites' })} className="back">
@@ -139,7 +143,9 @@ function SiteNav({ route }: { route: Route }) {
           <li key={t.name}>
             <Link
               to={pathOf({ name: t.name, siteId: route.siteId })}
-              {...(t.name === route.name || (t.name === 'inbox' && route.name === 'conversation')
+              {...(t.name === route.name ||
+              (t.name === 'inbox' && route.name === 'conversation') ||
+              (t.name === 'advice' && route.name === 'adviceFile')
                 ? { 'aria-current': 'page' as const }
                 : {})}
             >
@@ -176,10 +182,11 @@ function Screen({ route }: { route: Route }) {
       >
         {/* a screen starts afresh for another site or invitation */}
         <Current
-          key={`${route.name}:${siteId}:${route.token ?? route.conversationId ?? ''}`}
+          key={`${route.name}:${siteId}:${route.token ?? route.conversationId ?? route.fileId ?? ''}`}
           siteId={siteId}
           token={route.token ?? ''}
           conversationId={route.conversationId ?? ''}
+          fileId={route.fileId ?? ''}
           api={api}
           canEdit={role !== undefined && role !== 'viewer'}
           guardLeave={guardLeave}

@@ -36,6 +36,8 @@ export const W = {
     documents: 'Documents',
     videos: 'Videos',
     buttons: 'Buttons',
+    advice: 'Advice',
+    adviceFile: 'Advice file',
     notFound: 'Page not found',
     account: 'Account',
   } satisfies Record<RouteName, string>,

@@ -25,6 +25,8 @@ export type RouteName =
   | 'documents'
   | 'videos'
   | 'buttons'
+  | 'advice'
+  | 'adviceFile'
   | 'notFound';
 
 /** A parsed address. */
@@ -36,6 +38,8 @@ export interface Route {
   token?: string;
   /** the conversation of `/console/sites/:id/inbox/:conversationId` (its transcript) */
   conversationId?: string;
+  /** the advice file of `/console/sites/:id/advice/:fileId` */
+  fileId?: string;
 }
 
 /** The screens one sees without a session. */
@@ -58,6 +62,7 @@ const SITE_SCREENS: Record<string, RouteName> = {
   documents: 'documents',
   videos: 'videos',
   buttons: 'buttons',
+  advice: 'advice',
 };
 
 /** The route of a path (a trailing slash is the same route; `/console` itself is the sites list). */
@@ -82,6 +87,8 @@ export function parseRoute(path: string): Route {
   }
   if (first === 'sites' && second && third === 'inbox' && rest.length === 1 && rest[0])
     return { name: 'conversation', siteId: second, conversationId: rest[0] };
+  if (first === 'sites' && second && third === 'advice' && rest.length === 1 && rest[0])
+    return { name: 'adviceFile', siteId: second, fileId: rest[0] };
   return { name: 'notFound' };
 }
 
@@ -100,6 +107,8 @@ export function pathOf(route: Route): string {
       return site;
     case 'conversation':
       return `${site}/inbox/${encodeURIComponent(route.conversationId ?? '')}`;
+    case 'adviceFile':
+      return `${site}/advice/${encodeURIComponent(route.fileId ?? '')}`;
     case 'account':
       return ACCOUNT_PATH;
     default:

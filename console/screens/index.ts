@@ -12,6 +12,8 @@ export interface ScreenProps {
   token: string;
   /** the conversation whose transcript shows (the inbox's `/inbox/:conversationId`) */
   conversationId: string;
+  /** the advice file that shows (the Advice tab's `/advice/:fileId`) */
+  fileId: string;
   api: ConsoleApi;
   /** Whether the account's role on the site allows changes (an editor or an owner); false for a viewer. */
   canEdit: boolean;
@@ -41,6 +43,8 @@ const LOADERS: Record<Exclude<RouteName, 'notFound'>, Loader> = {
   documents: screen(() => import('./documents'), 'DocumentsScreen'),
   videos: screen(() => import('./videos'), 'VideosScreen'),
   buttons: screen(() => import('./buttons'), 'ButtonsScreen'),
+  advice: screen(() => import('./advice'), 'AdviceScreen'),
+  adviceFile: screen(() => import('./advice-file'), 'AdviceFileScreen'),
 };
 
 /** Each screen as a lazy component (loaded the first time it shows). */

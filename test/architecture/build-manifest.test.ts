@@ -212,6 +212,8 @@ describe('the project names each entry once', () => {
       'console-documents',
       'console-videos',
       'console-buttons',
+      'console-advice',
+      'console-advice-file',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {

@@ -32,6 +32,9 @@ describe('routes', () => {
     ['/console/sites/s1/inbox', { name: 'inbox', siteId: 's1' }],
     ['/console/sites/s1/inbox/c%2F9', { name: 'conversation', siteId: 's1', conversationId: 'c/9' }],
     ['/console/sites/s1/inbox/c9/more', { name: 'notFound' }],
+    ['/console/sites/s1/advice', { name: 'advice', siteId: 's1' }],
+    ['/console/sites/s1/advice/f%2F7', { name: 'adviceFile', siteId: 's1', fileId: 'f/7' }],
+    ['/console/sites/s1/advice/f7/more', { name: 'notFound' }],
     ['/console/sites/s1/audit/c9', { name: 'notFound' }],
     ['/console/account', { name: 'account' }],
     ['/console/account/', { name: 'account' }],
@@ -54,6 +57,7 @@ describe('routes', () => {
       { name: 'audit', siteId: 'x' },
       { name: 'inbox', siteId: 'x' },
       { name: 'conversation', siteId: 'x', conversationId: 'c 1/2' },
+      { name: 'adviceFile', siteId: 'x', fileId: 'f 1/2' },
       { name: 'analytics', siteId: 'x' },
       { name: 'account' },
     ] as Route[])

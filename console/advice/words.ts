@@ -1,0 +1,163 @@
+/**
+ * The Advice screens' words (English), in their own chunks: keyed by the codes of contract/advice.ts (statuses, entry
+ * kinds, review items, outcomes). Only the tab's label is in console/messages.ts.
+ */
+import type { AdviceEntryKind, AdviceFileStatus, ReviewItem, ReviewOutcome } from '../../contract/advice';
+
+const OUTCOMES: Record<ReviewOutcome, string> = { satisfactory: 'Satisfactory', 'needs-action': 'Needs action' };
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const ADVICE_WORDS = {
+  intro: 'The advice the journey gave on this site, kept with the client’s consent. Newest first.',
+  files: 'Advice files',
+  filters: 'Filters',
+  statusFilter: 'Status',
+  anyStatus: 'Any status',
+  queueFilter: 'Only files in the review queue',
+  search: 'Client name or email',
+  apply: 'Apply',
+  clear: 'Clear filters',
+  empty: 'No advice files yet.',
+  noMatch: 'No advice file matches these filters.',
+  more: 'Load more',
+  end: 'That is the oldest file.',
+  client: 'Client',
+  updated: 'Updated',
+  review: 'Review',
+  withPartner: (name: string) => `with ${name}`,
+  inQueue: 'In the review queue',
+  reviewed: (outcome: ReviewOutcome) => `Reviewed: ${OUTCOMES[outcome].toLowerCase()}`,
+  notReviewed: 'Not reviewed',
+  status: {
+    'in-progress': 'In progress',
+    refused: 'Refused',
+    advised: 'Advised',
+    'awaiting-partner': 'Awaiting partner',
+    accepted: 'Accepted',
+  } satisfies Record<AdviceFileStatus, string>,
+
+  // the change log
+  changeLog: 'Change log',
+  changeLogIntro: 'The engine and assumptions versions that computed this site’s advice, and when each took effect.',
+  engineVersion: 'Engine version',
+  assumptionsVersion: 'Assumptions version',
+  tookEffect: 'Took effect',
+  lastUsed: 'Last used',
+  results: 'Results',
+  noVersions: 'No advice was computed on this site yet.',
+  exportCsv: 'Export CSV',
+  exportCsvLabel: 'Export the change log as CSV',
+
+  // the settings (owners)
+  settings: 'Advice settings',
+  pausedNow: 'New recommendations are paused. Visitors who ask for advice are told it is paused and offered your human advisers.',
+  runningNow: 'New recommendations are on.',
+  pause: 'Pause new recommendations',
+  pauseTitle: 'Pause new recommendations?',
+  pauseText:
+    'Visitors who ask for advice will see that advice is paused on this site, with your human advisers’ phone, email and hours instead. Answers and files already kept stay. The pause is logged.',
+  pauseConfirm: 'Pause',
+  resume: 'Resume recommendations',
+  samplePercent: 'Review sample (percent)',
+  samplePercentHint: 'The share of new advice files queued for review, 0 to 100.',
+  retentionYears: 'Keep advice files for (years)',
+  retentionYearsHint: 'After a file’s latest entry, 1 to 100. Older files are deleted whole.',
+  wholeNumber: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
+  shorterTitle: 'Keep advice files for less time?',
+  shorterText: (years: number) =>
+    `Files whose latest entry is more than ${count(years, 'year', 'years')} old will be deleted at the next retention sweep. This cannot be undone.`,
+  shorterConfirm: 'Save',
+
+  // a file
+  back: 'Back to advice files',
+  fileTitle: (name: string) => `Advice file: ${name}`,
+  created: 'Created',
+  partner: 'Partner',
+  email: 'Email',
+  noEmail: 'No email given',
+  resultsTitle: 'Latest result',
+  noResult: 'No advice was computed yet.',
+  resultStatus: {
+    recommended: 'Recommendation',
+    unsuitable: 'Refused: not suitable',
+    incomplete: 'Incomplete',
+  } as Record<string, string>,
+  asOf: 'Calculated for',
+  figures: 'Key figures',
+  figure: 'Figure',
+  yes: 'Yes',
+  no: 'No',
+  value: 'Value',
+  reasons: 'Reasons for the refusal',
+  reasonCode: 'Reason code',
+  reasonFigures: 'Its figures',
+  statements: 'Statements of advice',
+  noStatements: 'No statement of advice was issued yet.',
+  issued: 'Issued',
+  names: 'Names',
+  sha256: 'SHA-256',
+  download: 'Download PDF',
+  downloadNamed: (when: string) => `Download the statement of ${when} (PDF)`,
+
+  // the replay
+  replay: 'Replay',
+  replayIntro:
+    'Recompute the latest result’s answers with today’s engine and assumptions, for its own calculation date, and list each figure that would differ.',
+  replayButton: 'Replay with today’s engine',
+  replaying: 'Replaying…',
+  versionsBefore: (engine: string, assumptions: string) => `Then: engine ${engine}, assumptions ${assumptions}`,
+  versionsAfter: (engine: string, assumptions: string) => `Now: engine ${engine}, assumptions ${assumptions}`,
+  statusChanged: (before: string, after: string) => `The outcome changes: ${before} → ${after}.`,
+  sameFigures: 'No figure differs.',
+  before: 'Then',
+  after: 'Now',
+  difference: 'Difference',
+
+  // the timeline
+  timeline: 'Timeline',
+  by: { client: 'Client', partner: 'Partner' } as Record<string, string>,
+  kind: {
+    consent: 'Consent',
+    answers: 'Answers',
+    result: 'Result',
+    'advice-paused': 'Advice asked while paused',
+    statement: 'Statement issued',
+    acceptance: 'Accepted',
+    'resume-link': 'Resume link issued',
+    'partner-link': 'Partner link issued',
+    review: 'Review signed off',
+  } satisfies Record<AdviceEntryKind, string>,
+  changed: (questions: string) => `Changed: ${questions}`,
+  firstAnswers: 'First answers',
+  showAnswers: 'Show the answers',
+  consentWording: 'The words agreed to',
+  expires: (when: string) => `Expires ${when}`,
+  emailed: 'Emailed',
+  notEmailed: 'Not emailed',
+  acceptedBy: (name: string) => `Accepted by ${name}`,
+  outcome: 'Outcome',
+  notes: 'Notes',
+  noNotes: 'No notes',
+  ticked: 'Ticked:',
+  notTicked: 'Not ticked:',
+
+  // the review
+  reviewTitle: 'Review',
+  checklist: 'Checklist',
+  items: {
+    'identity-and-consent': 'The client’s identity and consent are on file',
+    'facts-complete': 'The facts the advice relied on are complete and consistent',
+    'refusal-or-scope-right': 'A refusal, or the advice’s scope, was right for this client',
+    'recommendation-fits-goal': 'The recommendation fits the client’s goal, horizon and risk',
+    'fees-and-costs-disclosed': 'Fees and costs are disclosed in dollars',
+    'risks-explained': 'The risks are explained',
+    'statement-matches-result': 'The statement of advice matches the stored result',
+  } satisfies Record<ReviewItem, string>,
+  outcomes: OUTCOMES,
+  chooseOutcome: 'Choose an outcome.',
+  notesNeeded: 'Say what action is needed.',
+  signOff: 'Sign off',
+  signingOff: 'Signing off…',
+  signedOff: 'The review was signed off.',
+} as const;
