@@ -280,7 +280,7 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
             </label>
           ))}
         </fieldset>
-        <fieldset aria-describedby={problem === 'outcome' ? 'advice-review-problem' : undefined}>
+        <fieldset data-part="advice-outcome" aria-describedby={problem === 'outcome' ? 'advice-review-problem' : undefined}>
           <legend>{A.outcome}</legend>
           {(['satisfactory', 'needs-action'] as const).map((o) => (
             <label key={o} data-part="check">

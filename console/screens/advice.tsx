@@ -162,7 +162,7 @@ function ChangeLog({ siteId, calls }: { siteId: string; calls: Calls }) {
         <p>{A.noVersions}</p>
       ) : (
         <div data-part="table-scroll" tabIndex={0} role="region" aria-label={A.changeLog}>
-          <table data-part="table">
+          <table data-part="table" data-table="changes">
             <thead>
               <tr>
                 <th scope="col">{A.engineVersion}</th>

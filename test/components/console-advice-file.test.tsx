@@ -7,7 +7,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { reviewProblem } from '../../console/advice/review';
 import { REVIEW_ITEMS } from '../../contract/advice';
-import { fakeAdvice, REPLAY } from './console-fake-api-advice';
+import { REPLAY } from './console-advice-data';
+import { fakeAdvice } from './console-fake-api-advice';
 import { renderConsole } from './console-harness';
 
 const timeline = () => screen.getByRole('heading', { name: 'Timeline' }).parentElement!.querySelectorAll('ol > li');

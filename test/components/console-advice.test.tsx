@@ -7,7 +7,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { invalidSettings, settingValue, shortensRetention } from '../../console/advice/settings';
-import { fakeAdvice, FILES, summary } from './console-fake-api-advice';
+import { FILES, summary } from './console-advice-data';
+import { fakeAdvice } from './console-fake-api-advice';
 import { renderConsole, SESSION } from './console-harness';
 
 const as = (role: 'owner' | 'adviser' | 'editor' | 'viewer') => ({
