@@ -43,6 +43,13 @@ export interface AdviceFilters {
 }
 export const NO_ADVICE_FILTERS: AdviceFilters = { status: '', queue: false, q: '' };
 
+/** The filters of an address's query (the API's own names); what is not allowed is dropped. */
+export function parseAdviceFilters(query: string): AdviceFilters {
+  const params = new URLSearchParams(query);
+  const given = params.get('status') as AdviceFileStatus;
+  return { status: ADVICE_STATUSES.includes(given) ? given : '', queue: params.get('queue') === 'review', q: params.get('q') ?? '' };
+}
+
 /** The list's query for the filters and the cursor, `?` included, or '' when nothing narrows it: the API's own. */
 export function adviceQuery(filters: AdviceFilters, cursor: string | null = null): string {
   const params = new URLSearchParams();

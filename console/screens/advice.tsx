@@ -7,7 +7,15 @@ import { useState } from 'react';
 import type { AdviceFileSummary, AdviceSettings } from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { selectSites } from '../../machines/console-session';
-import { ADVICE_STATUSES, type AdviceFilters, adviceApi, adviceQuery, NO_ADVICE_FILTERS, versionsCsvUrl } from '../advice/api';
+import {
+  ADVICE_STATUSES,
+  type AdviceFilters,
+  adviceApi,
+  adviceQuery,
+  NO_ADVICE_FILTERS,
+  parseAdviceFilters,
+  versionsCsvUrl,
+} from '../advice/api';
 import { invalidSettings, SETTINGS_RANGES, settingValue, shortensRetention } from '../advice/settings';
 import { ReviewMarks } from '../advice/marks';
 import { ADVICE_WORDS as A } from '../advice/words';
@@ -24,14 +32,19 @@ export function AdviceScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api'
   adoptScreenStyles(css);
   const calls = adviceApi(api, siteId);
   const owner = useSession(selectSites).find((s) => s.id === siteId)?.role === 'owner';
-  const [filters, setFilters] = useState(NO_ADVICE_FILTERS);
+  // the filters live in the address's query, so that Back from a file comes back to the same list
+  const [filters, setFilters] = useState(() => parseAdviceFilters(location.search));
+  const filter = (next: AdviceFilters) => {
+    history.replaceState(history.state, '', location.pathname + adviceQuery(next));
+    setFilters(next);
+  };
   return (
     <section data-part="screen" data-screen="advice">
       <Heading>{W.screens.advice}</Heading>
       <p>{A.intro}</p>
       <section>
         <h2>{A.files}</h2>
-        <Filters key={adviceQuery(filters)} filters={filters} set={setFilters} />
+        <Filters key={adviceQuery(filters)} filters={filters} set={filter} />
         {/* a change of filters reads the list afresh from its first page */}
         <Files key={adviceQuery(filters)} siteId={siteId} calls={calls} filters={filters} />
       </section>

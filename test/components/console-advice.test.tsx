@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invalidSettings, settingValue, shortensRetention } from '../../console/advice/settings';
 import { FILES, summary } from './console-advice-data';
 import { fakeAdvice } from './console-fake-api-advice';
@@ -13,6 +13,16 @@ import { renderConsole, SESSION } from './console-harness';
 
 const as = (role: 'owner' | 'adviser' | 'editor' | 'viewer') => ({
   session: vi.fn(async () => ({ ...SESSION, sites: [{ id: 's1', name: 'Shop', role }] })),
+});
+
+/** The address bar the list reads its filters from (the router's own is the harness's, in memory). */
+const at = (path: string) => {
+  history.replaceState(null, '', path);
+  return path.split('?')[0]!;
+};
+
+afterEach(() => {
+  history.replaceState(null, '', '/');
 });
 
 const rows = () =>
@@ -72,6 +82,22 @@ describe('the list', () => {
     await screen.findByRole('link', { name: 'Pat Lee' });
     expect(advice.calls.at(-1)!.query.toString()).toBe('');
     expect((screen.getByRole('searchbox', { name: 'Client name or email' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('starts from the address’s filters and writes the applied ones there, so that Back from a file finds the same list', async () => {
+    const advice = fakeAdvice();
+    renderConsole(at('/console/sites/s1/advice?status=refused&queue=nope&q=jo'), advice.api());
+    await screen.findByRole('link', { name: 'Jo Bloggs' });
+    expect(advice.calls[0]!.query.toString()).toBe('status=refused&q=jo');
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('refused');
+    expect((screen.getByRole('searchbox', { name: 'Client name or email' }) as HTMLInputElement).value).toBe('jo');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only files in the review queue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('No advice file matches these filters.');
+    expect(location.pathname + location.search).toBe('/console/sites/s1/advice?status=refused&queue=review&q=jo');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByRole('link', { name: 'Alex Chen' });
+    expect(location.search).toBe('');
   });
 
   it('Load more reads the next page from the cursor, with the same filters, and appends it', async () => {

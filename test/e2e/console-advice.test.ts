@@ -64,11 +64,14 @@ describe.each([1280, 320])('the Advice screens at %i px', (width) => {
     await page.getByText('New recommendations are paused.').waitFor();
   });
 
-  it('a file with its replay and review form: axe finds nothing, nothing scrolls sideways', async () => {
+  it('a file with its replay and review form: axe finds nothing, nothing scrolls sideways; Back finds the list as filtered', async () => {
     const page = await suite.page({ viewport: { width, height: 900 } });
     await fakeConsoleApi(page);
     await fakeAdviceApi(page);
     await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/advice`);
+    await page.getByRole('checkbox', { name: 'Only files in the review queue' }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/\?queue=review$/);
     await page.getByRole('link', { name: 'Alex Chen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Advice file: Alex Chen' }).waitFor();
     await page.getByRole('button', { name: 'Replay with today’s engine' }).click();
@@ -80,5 +83,10 @@ describe.each([1280, 320])('the Advice screens at %i px', (width) => {
     if (shots) await page.screenshot({ path: join(shots, `console-advice-file-${width}.png`), fullPage: true });
     expect(await violations(page)).toEqual([]);
     expect(await sideways(page)).toBe(0);
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Alex Chen' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Only files in the review queue' }).isChecked()).toBe(true);
+    expect(new URL(page.url()).search).toBe('?queue=review');
   });
 });
