@@ -4,6 +4,7 @@ import type { AvatarProvider } from './avatar/types';
 import type { TokenSigner } from './auth';
 import type { Storage } from './storage/types';
 import type { Transcriber } from './transcribe/types';
+import type { Mailer } from './mail';
 
 /** What the API needs, provided by main.ts (real) or the tests. */
 export interface ApiServices {
@@ -17,6 +18,8 @@ export interface ApiServices {
   limits: ApiLimits;
   /** The public base URL (ends with '/') for file links; by default taken from each request's Host. */
   publicUrl?: string;
+  /** Mail through SMTP_URL (server/mail.ts); null or absent: nothing is mailed, and nothing offers to. @default null */
+  mailer?: Mailer | null;
 }
 
 /** The API's limits on chat traffic and request sizes. */

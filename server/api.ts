@@ -22,6 +22,7 @@ import { refusedOriginLog } from './routes/origins';
 import { registerApiPlugins } from './routes/plugins';
 import { registerProfileRoutes } from './routes/profile';
 import { registerSessionRoutes } from './routes/session';
+import { registerTranscriptMailRoutes } from './routes/transcript-mail';
 import { registerVoiceRoutes } from './routes/voice';
 
 /** Registers the API on `app`: its routes in one scope with CORS, rate limits and the error handler, and the public file route. */
@@ -41,6 +42,7 @@ export async function registerApi(app: FastifyInstance, services: ApiServices): 
     registerButtonRoutes(api, ctx);
     registerProfileRoutes(api, ctx);
     registerVoiceRoutes(api, ctx);
+    registerTranscriptMailRoutes(api, ctx);
   });
   registerFileRoutes(app, services.storage);
 }

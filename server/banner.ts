@@ -20,6 +20,8 @@ interface BannerInfo {
   storage: string;
   /** How long visitors' data is kept (`90d`), or null when it is kept forever. */
   retention: string | null;
+  /** The SMTP relay (scheme, host and port: never its user or password) and the sender, or null without SMTP_URL. */
+  mail?: string | null;
 }
 
 /** The lines `npm start` prints: the pages to open, the widget's script tag values, the engines and the data. */
@@ -40,6 +42,7 @@ export function startBanner(info: BannerInfo): string {
     `  To embed the widget: data-api-url is this address + /api, data-base-url this address + / (see README.md).`,
     `  Answers: ${info.answers}   Transcription: ${info.transcription ?? 'off'}   Avatar: ${info.avatar ?? 'off'}`,
     `  Data: ${info.storage}   Visitors' data kept: ${info.retention ?? 'forever (RETENTION=off)'}`,
+    `  Mail: ${info.mail ?? 'off (SMTP_URL unset: nothing is mailed)'}`,
     '  Stop with Ctrl+C.',
     '',
   ].join('\n');

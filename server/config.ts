@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { parseDuration } from '../contract/duration';
 import { REAUTH_AFTER_MAX_MS } from './console/limits';
+import { BUSINESS } from '../journey/licensee';
+import { defaultMailFrom, smtpUrlFrom } from './mail';
 
 /** Default per-address limits a window (a page load boots once; an office behind one address holds many visitors). */
 export const DEFAULT_PER_IP = { chat: 60, boot: 60 } as const;
@@ -54,6 +56,10 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Connections each instance keeps to PostgreSQL at most (DATABASE_POOL_SIZE). @default 10 */
   databasePoolSize: number;
+  /** The SMTP relay (SMTP_URL, smtp:// or smtps://); unset: no mail is sent, and nothing offers to. @default undefined */
+  smtpUrl: string | undefined;
+  /** The sender of every message (MAIL_FROM). @default the licensee's name with no-reply@ the public host */
+  mailFrom: string;
 }
 
 /** DATABASE_URL: unset or empty for SQLite; else a postgres:// (or postgresql://) URL. */
@@ -165,5 +171,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     retentionMs: retentionFromEnv(env),
     databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     databasePoolSize: positiveInt(env, 'DATABASE_POOL_SIZE', 10),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(BUSINESS, publicUrl),
   };
 }

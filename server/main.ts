@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { startBanner } from './banner';
 import { allowedHostsFrom } from './hosts';
 import { configFromEnv } from './config';
+import { createMailer, describeSmtp } from './mail';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
 import { rereadDocuments } from './reread-documents';
 import { ensureDemoSite } from './seed';
@@ -38,6 +39,7 @@ async function main() {
       transcriptionDisabledMessage: TRANSCRIPTION_DISABLED_MESSAGE,
       avatar,
       publicUrl: config.publicUrl,
+      mailer: createMailer(config.smtpUrl, config.mailFrom),
       limits: {
         chatPerVisitor: config.chatPerVisitor,
         chatPerSite: config.chatPerSite,
@@ -92,6 +94,7 @@ async function main() {
       avatar: avatar?.name ?? null,
       storage: describeStorage(config),
       retention: config.retentionMs === null ? null : formatDuration(config.retentionMs),
+      mail: config.smtpUrl ? `${describeSmtp(config.smtpUrl)} as ${config.mailFrom}` : null,
     }),
   );
   // Documents stored before the readers they need (a PDF with no text yet) are read now, while the server answers.

@@ -14,6 +14,7 @@ import type { LocaleActor } from '../machines/locale';
 import type { SessionsActor } from '../machines/sessions';
 import type { WindowActor } from '../machines/window';
 import type { LauncherFrame } from './launcher-frame';
+import type { Http } from './api/client';
 
 /** Events of the programmatic API (README "Programmatic API"). */
 export type WidgetEventName = 'ready' | 'open' | 'close' | 'message' | 'error';
@@ -64,6 +65,8 @@ export interface Conversation {
   dictation(): Promise<Dictation>;
   /** Loads voice mode once (the same promise after); rejects if its chunk cannot load. */
   voice(): Promise<VoiceMode>;
+  /** The widget's HTTP layer, for the calls of the tabs that load on demand (the Settings tab's transcript mail). */
+  http?: Http;
 }
 
 /** What the components reach through context; everything else stays with the effects. */

@@ -67,12 +67,15 @@ export function chatWindowPart(deps: ChatWindowDeps) {
       };
       // (in the widget's system: the page reader's chunk loads now, not with the first send)
       parts.spawn('pageReader', effects.pageReader);
-      return createConversation({
-        root,
-        // each is a chunk of its own, loaded on the first click of its button
-        loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ ...parts, chat })),
-        loadVoice: () => import('../voice/index').then((m) => m.startVoice({ ...parts, setChatExtras: (x) => (voiceSession = x) })),
-      });
+      return {
+        ...createConversation({
+          root,
+          // each is a chunk of its own, loaded on the first click of its button
+          loadDictation: (chat) => import('../dictation/index').then((m) => m.startDictation({ ...parts, chat })),
+          loadVoice: () => import('../voice/index').then((m) => m.startVoice({ ...parts, setChatExtras: (x) => (voiceSession = x) })),
+        }),
+        http: deps.http,
+      };
     },
   };
 }

@@ -146,6 +146,15 @@ export const words: Catalogue = {
     UPDATING: 'جارٍ التحديث…',
     messageCount: (n) => counted(n, { one: 'رسالة واحدة', two: 'رسالتان', few: 'رسائل', many: 'رسالة' }),
   },
+  transcriptMailHint: { MAIL_HINT: 'يرسل هذه المحادثة إلى عنوان البريد الإلكتروني الذي تكتبه.' },
+  transcriptMail: {
+    EMAIL_ADDRESS: 'عنوان بريدك الإلكتروني',
+    SEND_TRANSCRIPT: 'إرسال نص المحادثة',
+    SENDING_TRANSCRIPT: 'جارٍ الإرسال…',
+    transcriptSent: (email) => `أُرسل نص المحادثة إلى ${email}`,
+    TRANSCRIPT_THROTTLED: 'أُرسلت نصوص محادثات كثيرة. يُرجى المحاولة لاحقًا.',
+    TRANSCRIPT_FAILED: 'تعذّر إرسال نص المحادثة',
+  },
   dictation: {
     PROBLEM_TEXT: {
       'no-speech': () => 'لم يُكتشف أي كلام',

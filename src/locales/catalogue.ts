@@ -3,6 +3,8 @@
  * modules, so that a missing or extra entry, or a function with other parameters, fails `tsc`.
  */
 import type { HistoryWords } from '../chat-window/history-messages';
+import type { TranscriptMailHintWords } from '../chat-window/transcript-mail-hint';
+import type { TranscriptMailWords } from '../chat-window/transcript-mail-messages';
 import type { DictationWords } from '../dictation/messages';
 import type { EmbedsWords } from '../embeds/messages';
 import type { CoreWords } from '../messages';
@@ -11,6 +13,8 @@ import type { VoiceWords } from '../voice/messages';
 export type Catalogue = {
   core: CoreWords;
   history: HistoryWords;
+  transcriptMailHint: TranscriptMailHintWords;
+  transcriptMail: TranscriptMailWords;
   dictation: DictationWords;
   voice: VoiceWords;
   embeds: EmbedsWords;

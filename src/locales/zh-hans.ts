@@ -136,6 +136,15 @@ export const words: Catalogue = {
     UPDATING: '正在更新…',
     messageCount: (n) => `${number(n)} 条消息`,
   },
+  transcriptMailHint: { MAIL_HINT: '把这段对话发送到您填写的电子邮件地址。' },
+  transcriptMail: {
+    EMAIL_ADDRESS: '您的电子邮件地址',
+    SEND_TRANSCRIPT: '发送聊天记录',
+    SENDING_TRANSCRIPT: '正在发送…',
+    transcriptSent: (email) => `聊天记录已发送至 ${email}`,
+    TRANSCRIPT_THROTTLED: '发送的聊天记录过多，请稍后再试。',
+    TRANSCRIPT_FAILED: '无法发送聊天记录',
+  },
   dictation: {
     PROBLEM_TEXT: {
       'no-speech': () => '未检测到语音',

@@ -23,6 +23,7 @@ import {
   YOU,
 } from '../messages';
 import type { MenuItem } from './window-chrome';
+import { MAIL_HINT } from '../chat-window/transcript-mail-hint';
 
 /** How the window leaves the page: the visitor's mail program, a new tab. */
 export interface Navigator {
@@ -50,9 +51,14 @@ export interface SettingsInput {
   /** The page-awareness banner's state, and the site that shows it again. @default 'off' */
   banner?: BannerState;
   site?: Pick<SiteActor, 'send'>;
+  /**
+   * When the server mails transcripts and there is a chat session (src/chat-window/transcript-mail.tsx): the transcript's
+   * action shows or hides the address form instead of opening the mail program. @default null
+   */
+  mail?: { shown: boolean; toggle(): void } | null;
 }
 
-export function connectSettings({ windowActor, chat, appearance, config, nav, banner = 'off', site }: SettingsInput) {
+export function connectSettings({ windowActor, chat, appearance, config, nav, banner = 'off', site, mail }: SettingsInput) {
   const emailTranscript = () =>
     nav.assign(
       transcriptMailto(
@@ -65,11 +71,13 @@ export function connectSettings({ windowActor, chat, appearance, config, nav, ba
   return {
     /** The Settings tab's actions (widget-spec §2). */
     items: [
-      {
-        label: EMAIL_TRANSCRIPT,
-        hint: EMAIL_TRANSCRIPT_HINT,
-        onSelect: emailTranscript,
-      },
+      mail
+        ? { label: EMAIL_TRANSCRIPT, hint: MAIL_HINT, expanded: mail.shown, onSelect: mail.toggle }
+        : {
+            label: EMAIL_TRANSCRIPT,
+            hint: EMAIL_TRANSCRIPT_HINT,
+            onSelect: emailTranscript,
+          },
       { label: GET_HELP, hint: GET_HELP_HINT, onSelect: getHelp },
     ] satisfies MenuItem[],
     /** The note while page awareness is on: the banner's words, and a toggle that shows or hides the banner. */

@@ -28,6 +28,8 @@ export interface MenuItem {
   current?: boolean;
   /** What the item does, in a sentence (the Settings tab shows it: src/view-models/settings.ts). */
   hint?: string;
+  /** For an item that shows or hides a part below it (the Settings tab's transcript form): whether it shows. */
+  expanded?: boolean;
   onSelect: () => void;
 }
 

@@ -177,6 +177,7 @@ describe('the project names each entry once', () => {
       'menu',
       'history',
       'settings',
+      'transcript-mail',
       'preview',
       'dark-scheme',
       'bubble',

@@ -77,6 +77,8 @@ export interface TestServerOptions {
   console?: Omit<ConsoleServices, 'storage'>;
   /** The storage's clock (console sessions, invitations, shared state) and the console's. @default Date.now */
   now?: () => number;
+  /** The API's mail (server/mail.ts; test/server/smtp.ts is a relay to give it). @default none */
+  mailer?: import('../../server/mail').Mailer | null;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -98,6 +100,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     transcriptionDisabledMessage: 'Transcription is not enabled on this server.',
     avatar: options.avatar ?? null,
     publicUrl: options.publicUrl,
+    mailer: options.mailer,
     limits: {
       chatPerVisitor: 1000,
       chatPerSite: 10_000,
