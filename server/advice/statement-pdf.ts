@@ -85,6 +85,12 @@ const FALLBACK_FONTS = [
 /** The characters Helvetica shows in pdfkit (WinAnsiEncoding): printable ASCII, Latin-1 and CP1252's extras. */
 const WIN_ANSI = /^[\n\u0020-\u007e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
 
+/**
+ * The height a block needs on its page: all of it up to six lines (no widow or orphan line), else its first three
+ * (a long block breaks across pages, pdfkit carrying its marked content on).
+ */
+const whole = (height: number, line: number) => (height <= 6 * line ? height : 3 * line);
+
 type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
 
@@ -145,7 +151,7 @@ class Writer {
     this.face(text, style.bold, style.size);
     const width = CONTENT_WIDTH;
     if (doc.y > PAGE.top) doc.y += style.before ?? 0;
-    this.ensure(Math.min(doc.heightOfString(text, { width }), 3 * style.size * 1.4) + (style.keep ?? 0));
+    this.ensure(whole(doc.heightOfString(text, { width, lineGap: style.size * 0.3 }), style.size * 1.3) + (style.keep ?? 0));
     this.root.add(
       doc.struct(tag, {}, () => {
         this.face(text, style.bold, style.size)
@@ -157,7 +163,7 @@ class Writer {
 
   h1 = (text: string) => this.block('H1', text, { size: 22, bold: true, color: BRAND });
   // a heading keeps the start of what follows on its page
-  h2 = (text: string) => this.block('H2', text, { size: 13.5, bold: true, color: BRAND, before: 14, keep: 48 });
+  h2 = (text: string, keep = 56) => this.block('H2', text, { size: 13.5, bold: true, color: BRAND, before: 14, keep });
   h3 = (text: string) => this.block('H3', text, { size: 11, bold: true, before: 8, keep: 36 });
   p = (text: string, color = INK, size = 10) => this.block('P', text, { size, color, before: 5 });
 
@@ -171,7 +177,7 @@ class Writer {
     doc.y += 3;
     for (const item of items) {
       this.face(item);
-      this.ensure(Math.min(doc.heightOfString(item, { width, lineGap: 3 }), 28));
+      this.ensure(whole(doc.heightOfString(item, { width, lineGap: 3 }), 13));
       const li = doc.struct('LI');
       l.add(li);
       const y = doc.y;
@@ -214,28 +220,28 @@ class Writer {
     const size = 9;
     const heightOf = (cells: readonly string[], bold: boolean) =>
       Math.max(...cells.map((c, i) => this.face(c, bold, size).heightOfString(c, { width: (cols[i] ?? 0) - 2 * pad }))) + 2 * pad;
-    const row = (cells: readonly string[], header: boolean, shade: boolean) => {
+    /** A row; the header row repeated on a later page is drawn as an artifact (the table has it once). */
+    const row = (cells: readonly string[], header: boolean, shade: boolean, repeated = false) => {
       const h = heightOf(cells, header);
       const y = doc.y;
       if (shade) this.artifact(() => doc.rect(PAGE.left, y, CONTENT_WIDTH, h).fill(SHADE));
-      const tr = doc.struct('TR');
-      table.add(tr);
+      const tr = repeated ? null : doc.struct('TR');
+      if (tr) table.add(tr);
       let x = PAGE.left;
       cells.forEach((cell, i) => {
         const th = header || i === 0;
         const scope = header ? 'Column' : 'Row';
         const at = x;
         const w = cols[i] ?? 0;
-        tr.add(
-          doc.struct(th ? 'TH' : 'TD', (th ? { scope } : {}) as PDFKit.Mixins.StructureElementOptions, () =>
-            this.face(cell, header, size)
-              .fillColor(INK)
-              .text(cell, at + pad, y + pad, { width: w - 2 * pad, align: align[i] ?? 'left', lineBreak: true }),
-          ),
-        );
+        const draw = () =>
+          this.face(cell, header, size)
+            .fillColor(INK)
+            .text(cell, at + pad, y + pad, { width: w - 2 * pad, align: align[i] ?? 'left', lineBreak: true });
+        if (tr) tr.add(doc.struct(th ? 'TH' : 'TD', (th ? { scope } : {}) as PDFKit.Mixins.StructureElementOptions, draw));
+        else this.artifact(draw, 'Pagination');
         x += w;
       });
-      tr.end();
+      tr?.end();
       this.artifact(() =>
         doc
           .moveTo(PAGE.left, y + h)
@@ -252,7 +258,7 @@ class Writer {
     rows.forEach((cells, k) => {
       if (doc.y + heightOf(cells, false) > PAGE.height - PAGE.bottom) {
         doc.addPage();
-        if (head) row(head, true, false);
+        if (head) row(head, true, false, true);
       }
       row(cells, false, k % 2 === 1);
     });
@@ -483,7 +489,8 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
     ),
   );
 
-  w.h2(S.theAnswersThisAdvice);
+  // its first subheading and two of its rows come with it
+  w.h2(S.theAnswersThisAdvice, 96);
   // as the review page lists them (journey/screens/advice.tsx), with the questions' on-demand parts: a couple's partner
   for (const section of reviewSections(answers, SAMPLE_ANSWERS, QUESTION_FORM_WORDS, ON_DEMAND)) {
     const rows = section.rows.filter((row) => !row.example).map((row) => [row.label, row.value]);
