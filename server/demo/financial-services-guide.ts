@@ -18,7 +18,7 @@ import {
   PHONE,
 } from './copy';
 import { MIN_GOAL_YEARS } from '../../journey/constants';
-import { buildPdf, layoutPdf, type PdfBlock } from './pdf';
+import { type PdfBlock, writePdf } from './pdf';
 
 /** The Financial Services Guide of the demo's adviser, as a PDF file. */
 export function financialServicesGuidePdf(): Uint8Array {
@@ -81,13 +81,14 @@ export function financialServicesGuidePdf(): Uint8Array {
     p(`Email ${EMAIL}, call ${PHONE} (${HOURS}), or use the chat assistant on our website.`),
     { kind: 'note', text: DEMO_NOTE },
   ];
-  return buildPdf(
+  return writePdf(
     {
       title: 'Financial Services Guide',
       author: BUSINESS,
       subject: 'Who Horizon Advice is, its services, fees and complaints',
       producer: 'Horizon Advice demo content',
     },
-    layoutPdf(blocks, `${BUSINESS} \u2013 Financial Services Guide (version 3)`),
+    blocks,
+    `${BUSINESS} \u2013 Financial Services Guide (version 3)`,
   );
 }

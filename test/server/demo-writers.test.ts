@@ -1,9 +1,9 @@
-/** The demo's hand-written PDF and DOCX writers, on input of the tests' own. */
+/** The hand-written PDF writer the tests make their own PDF files with (./pdf-fixture.ts), and the demo's DOCX writer. */
 import { unzipSync } from 'fflate';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, wPara, wTable } from '../../server/demo/docx';
-import { buildPdf, layoutPdf, type PdfBlock } from '../../server/demo/pdf';
+import { buildPdf, layoutPdf, type PdfBlock } from './pdf-fixture';
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 

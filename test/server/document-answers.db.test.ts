@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createBuiltinEngine } from '../../server/answers/builtin';
 import { demoDocuments } from '../../server/demo/content';
-import { buildPdf, layoutPdf } from '../../server/demo/pdf';
+import { buildPdf, layoutPdf } from './pdf-fixture';
 import { TEXT_READER_BEGUN, TEXT_READER_VERSION } from '../../server/documents';
 import { rereadDocuments } from '../../server/reread-documents';
 import type { VideoRecord } from '../../server/storage/types';

@@ -5,7 +5,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { demoDocuments } from '../../server/demo/content';
-import { buildPdf, layoutPdf, type PdfBlock } from '../../server/demo/pdf';
+import { buildPdf, layoutPdf, type PdfBlock } from './pdf-fixture';
 import { csvDelimiter, csvMarkdown, markdownTable } from '../../server/document-tables';
 import { extractText, readDocumentText } from '../../server/documents';
 import { pdfMarkdown } from '../../server/pdf-text';

@@ -1,12 +1,21 @@
 /** Document types, content types and text extraction, and the demo site's documents and video. */
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEDIA_DIR, demoDocuments, demoVideo, locateDemoMediaDir, type DemoDocument } from '../../server/demo/content';
-import { contentTypeFor, DOC_TYPES, docTypeForFilename, extractText, isDocType, type DocType } from '../../server/documents';
+import {
+  contentTypeFor,
+  DOC_TYPES,
+  docTypeForFilename,
+  extractText,
+  isDocType,
+  readDocumentText,
+  type DocType,
+} from '../../server/documents';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,6 +26,8 @@ function docOfType(type: DocType): DemoDocument {
 }
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+/** Runs one of poppler-utils' tools (Debian's poppler-utils, which CI installs) and gives its output. */
+const poppler = (tool: 'pdftotext', args: string[]) => execFileSync(tool, args, { encoding: 'utf8' });
 const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 /** A .docx holding just the parts a reader needs, around the given body XML. */
@@ -233,29 +244,51 @@ describe('demo documents', () => {
         const offset = Number(entry.slice(0, 10));
         expect(pdf.slice(offset, offset + `${n} 0 obj\n`.length)).toBe(`${n} 0 obj\n`);
       }
-      expect(pdf.slice(entriesAt + 20 * count)).toMatch(new RegExp(`^trailer\\n<< /Size ${count} /Root 1 0 R /Info \\d+ 0 R >>\\n`));
+      // pdfkit's trailer: one entry a line, with the file's id (a hash of its information, so the same every time)
+      expect(pdf.slice(entriesAt + 20 * count)).toMatch(
+        new RegExp(`^trailer\\n<<\\n/Size ${count}\\n/Root \\d+ 0 R\\n/Info \\d+ 0 R\\n/ID \\[<[0-9a-f]{32}> <[0-9a-f]{32}>\\]\\n>>\\n`),
+      );
     });
 
     it('has a catalog, a page tree of two A4 pages, Helvetica fonts and exact stream lengths', () => {
-      expect(pdf).toContain('1 0 obj\n<< /Type /Catalog /Pages 2 0 R');
-      expect(pdf).toMatch(/2 0 obj\n<< \/Type \/Pages \/Kids \[\d+ 0 R \d+ 0 R\] \/Count 2 >>/);
-      expect(pdf.match(/\/Type \/Page /g)).toHaveLength(2);
+      expect(pdf).toMatch(/\d+ 0 obj\n<<\n\/Type \/Catalog\n\/Pages \d+ 0 R\n/);
+      expect(pdf).toMatch(/\d+ 0 obj\n<<\n\/Type \/Pages\n\/Count 2\n\/Kids \[\d+ 0 R \d+ 0 R\]\n>>/);
+      expect(pdf.match(/\/Type \/Page\n/g)).toHaveLength(2);
       expect(pdf).toContain('/MediaBox [0 0 595 842]');
-      expect(pdf).toContain('/BaseFont /Helvetica ');
-      expect(pdf).toContain('/BaseFont /Helvetica-Bold ');
-      const streams = [...pdf.matchAll(/<< \/Length (\d+) >>\nstream\n/g)];
-      expect(streams).toHaveLength(2);
+      expect(pdf).toMatch(/\/BaseFont \/Helvetica\n/);
+      expect(pdf).toMatch(/\/BaseFont \/Helvetica-Bold\n/);
+      // one content stream a page (compressed by pdfkit), each exactly as long as its /Length
+      const streams = [...pdf.matchAll(/<<\n\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)];
+      expect(streams.length).toBeGreaterThanOrEqual(2);
       for (const s of streams) {
         const start = (s.index ?? 0) + s[0].length;
         expect(pdf.slice(start + Number(s[1]), start + Number(s[1]) + 11)).toBe('\nendstream\n');
       }
     });
 
-    it('draws the guide’s text, including the fees', () => {
-      expect(pdf).toContain('(Financial Services Guide) Tj');
-      expect(pdf).toContain('$500');
-      expect(pdf).toContain('0.7%');
-      expect(pdf).toContain('(Page 2 of 2) Tj');
+    it('is tagged: a structure tree, marked content and its language', () => {
+      expect(pdf).toMatch(/\/StructTreeRoot \d+ 0 R/);
+      expect(pdf).toMatch(/\/Marked true/);
+      expect(pdf).toContain('/Lang (en-AU)');
+      for (const tag of ['H1', 'H2', 'P', 'L', 'LI']) expect(pdf, tag).toMatch(new RegExp(`/S /${tag}\\n`));
+    });
+
+    it('draws the guide’s text, including the fees', async () => {
+      // the text is in compressed streams: read it back as the documents' reader does (server/pdf-text.ts)
+      const { text } = await readDocumentText('pdf', docOfType('pdf').bytes);
+      expect(text).toContain('Financial Services Guide');
+      expect(text).toContain('$500');
+      expect(text).toContain('0.7%');
+      // the page numbers are artifacts, which the reader leaves out: poppler's pdftotext shows them
+      const dir = mkdtempSync(path.join(tmpdir(), 'fsg-'));
+      try {
+        const file = path.join(dir, 'fsg.pdf');
+        writeFileSync(file, docOfType('pdf').bytes);
+        expect(poppler('pdftotext', [file, '-'])).toContain('Page 2 of 2');
+        expect(text).not.toContain('Page 2 of 2');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 

@@ -7,7 +7,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, wPara } from '../../server/demo/docx';
-import { buildPdf } from '../../server/demo/pdf';
+import { buildPdf } from './pdf-fixture';
 import { extractText } from '../../server/documents';
 import { checkUpload, cleanFilename, readLimited, readUpload, UPLOAD_KINDS } from '../../server/operations/uploads';
 
