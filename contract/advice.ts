@@ -1,9 +1,8 @@
 /**
  * Advice files (docs/advice-records.md): the wire types the server, the journey and the console share, named once.
- * Types and a few constants only: every module that imports this pays no bytes for the types.
+ * Types and a few constants only: every module that imports this pays no bytes for the types. The journey's answers
+ * are a type parameter `A` (contract/ imports nothing outside itself): the journey and the server pass their `Answers`.
  */
-import type { Answers } from '../machines/journey-answers';
-
 /**
  * Where an advice file stands, derived from its entries (the latest result, statement and acceptances):
  * - `in-progress`: answers only, or the latest result is incomplete;
@@ -27,11 +26,11 @@ export interface RefusalReason {
 }
 
 /** The entries of an advice file, by kind. Append-only: a correction is a later entry, never an overwrite. */
-export type AdviceEntryData =
+export type AdviceEntryData<A = unknown> =
   /** The first entry: what the client agreed to, in the words shown (the catalogue's version of them) and who they are. */
   | { kind: 'consent'; name: string; email: string | null; wording: string }
   /** The answers after a change, whole, with the top-level questions that changed since the previous answers entry. */
-  | { kind: 'answers'; answers: Answers; changed: string[]; resumeAt: string | null }
+  | { kind: 'answers'; answers: A; changed: string[]; resumeAt: string | null }
   /**
    * A result computed by the server from the latest answers (journey/engine computeAdvice at the server's clock):
    * the whole result (to reconstruct the advice), its flat figures (for the replay's comparison) and, when refused, the reasons.
@@ -64,7 +63,7 @@ export type AdviceEntryData =
 export type AdviceEntryKind = AdviceEntryData['kind'];
 
 /** One entry as stored: its place in the file (1, 2, …), when and by whom. */
-export type AdviceEntry = AdviceEntryData & { seq: number; at: string; by: EntryAuthor };
+export type AdviceEntry<A = unknown> = AdviceEntryData<A> & { seq: number; at: string; by: EntryAuthor };
 
 /** The review checklist's items (docs/advice-records.md "Review"), in the order the console shows them. */
 export const REVIEW_ITEMS = [
@@ -97,9 +96,9 @@ export interface AdviceFileSummary {
 }
 
 /** One advice file in the console: its summary and every entry, in order. */
-export interface AdviceFileView {
+export interface AdviceFileView<A = unknown> {
   file: AdviceFileSummary;
-  entries: AdviceEntry[];
+  entries: AdviceEntry<A>[];
 }
 
 /** A figure the replay found different: its key, the stored value and today's, and the difference when both are numbers. */
@@ -164,11 +163,11 @@ export interface ResumeLink {
 }
 
 /** What a resume code gives back: a new token for the file, and the answers to go on from. */
-export interface Resumed {
+export interface Resumed<A = unknown> {
   fileId: string;
   token: string;
   name: string;
-  answers: Answers;
+  answers: A;
   resumeAt: string | null;
 }
 
