@@ -24,7 +24,7 @@ const weigh = (file: string) => {
 /**
  * The order the test files start in. vitest runs first the files its cache says took longest; a fresh clone (CI) has
  * no cache, and vitest then starts the largest files first. For the browser files, size says little: a short file
- * that walks every route with axe (a11y-routes.test.ts, 50 lines) takes longer than the longest file of single
+ * that walks every route with axe (a11y-routes.test.ts, under 60 lines) takes longer than the longest file of single
  * pages, and started last it runs alone at the end while the other worker waits. Without a cache, the browser files
  * that repeat a test over a list (`.each(`: routes, widths, screens) start first, most lists first, then the largest.
  */
