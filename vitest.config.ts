@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Four projects: `node` (machines, pure logic, the server over real HTTP on SQLite),
@@ -12,9 +15,41 @@ import { defineConfig } from 'vitest/config';
  */
 const DATABASE_TESTS = 'test/**/*.db.test.ts';
 
+/** How many lists the file repeats its tests over (`.each(`), and its length. */
+const weigh = (file: string) => {
+  const text = readFileSync(file, 'utf8');
+  return { lists: text.split('.each(').length - 1, length: text.length };
+};
+
+/**
+ * The order the test files start in. vitest runs first the files its cache says took longest; a fresh clone (CI) has
+ * no cache, and vitest then starts the largest files first. For the browser files, size says little: a short file
+ * that walks every route with axe (a11y-routes.test.ts, under 60 lines) takes longer than the longest file of single
+ * pages, and started last it runs alone at the end while the other worker waits. Without a cache, the browser files
+ * that repeat a test over a list (`.each(`: routes, widths, screens) start first, most lists first, then the largest.
+ */
+class E2eFirstLongest extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const unknown = (spec: TestSpecification) =>
+      spec.project.name === 'e2e' && !this.ctx.cache.getFileTestResults(`e2e:${relative(this.ctx.config.root, spec.moduleId)}`);
+    const fresh = sorted.filter(unknown);
+    if (fresh.length === 0) return sorted;
+    const weight = new Map(fresh.map((spec) => [spec, weigh(spec.moduleId)]));
+    const reordered = [...fresh].sort((a, b) => {
+      const [wa, wb] = [weight.get(a)!, weight.get(b)!];
+      return wb.lists - wa.lists || wb.length - wa.length;
+    });
+    let next = 0;
+    return sorted.map((spec) => (unknown(spec) ? reordered[next++]! : spec));
+  }
+}
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
+    // on a fresh clone, the browser files that walk a list start first
+    sequence: { sequencer: E2eFirstLongest },
     projects: [
       {
         extends: true,

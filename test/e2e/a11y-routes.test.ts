@@ -1,6 +1,7 @@
 /**
  * Accessibility of every route in Chromium with axe-core (WCAG 2.0/2.1 A and AA and WCAG 2.2 AA,
- * the target-size rule on), with no answers saved, at a desktop width and at a phone's narrowest;
+ * the target-size rule on), with no answers saved, at a desktop width and at a phone's narrowest
+ * (the first visit's page, /, in dark and then in light from one page load);
  * and no page scrolling sideways at 320 px. The states that answers make are in a11y-states.test.ts.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -13,7 +14,13 @@ const baseUrl = inject('baseUrl');
 const scanner = routeScanner();
 
 describe('axe-core on every route', () => {
-  it.each(ROUTES.map((r) => r.path))('%s, empty', async (path) => {
+  it('/, empty (a first visit), in dark and in light', async () => {
+    const found = await scanner.scanDarkThenLight('/', null);
+    expect(found.dark).toEqual([]);
+    expect(found.light).toEqual([]);
+  });
+
+  it.each(ROUTES.map((r) => r.path).filter((path) => path !== '/'))('%s, empty', async (path) => {
     expect(await scanner.scan(path, null)).toEqual([]);
   });
 

@@ -2,7 +2,9 @@
  * Accessibility, in Chromium with axe-core (WCAG 2.0/2.1 A and AA and WCAG 2.2 AA, the
  * target-size rule on), of the states answers make: filled, advice that does not suit, answers
  * the advice cannot read, a goal out of reach, a field's error; at a desktop width and at a
- * phone's narrowest. Every route with no answers is in a11y-routes.test.ts.
+ * phone's narrowest. Every route filled is scanned on a system set to dark as well (dark mode's
+ * other checks are in dark-scheme.test.ts): where the answers change what the route shows, in dark
+ * and then in light from one page load. Every route with no answers is in a11y-routes.test.ts.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../journey/routes';
@@ -13,14 +15,19 @@ import { routeScanner } from './route-scan';
 const baseUrl = inject('baseUrl');
 const scanner = routeScanner();
 
+/** The routes whose content the answers change (the others show the same filled as empty). */
+const answered = (path: string) =>
+  path === '/' || path.startsWith('/questionnaire/') || path === '/recommended-products' || path === '/statement-of-advice';
+
 describe('axe-core on every route', () => {
-  it.each(
-    ROUTES.filter(
-      (r) =>
-        r.path === '/' || r.path.startsWith('/questionnaire/') || r.path === '/recommended-products' || r.path === '/statement-of-advice',
-    ).map((r) => r.path),
-  )('%s, filled', async (path) => {
-    expect(await scanner.scan(path, completeAnswers())).toEqual([]);
+  it.each(ROUTES.filter((r) => answered(r.path)).map((r) => r.path))('%s, filled, in dark and in light', async (path) => {
+    const found = await scanner.scanDarkThenLight(path, completeAnswers());
+    expect(found.dark).toEqual([]);
+    expect(found.light).toEqual([]);
+  });
+
+  it.each(ROUTES.filter((r) => !answered(r.path)).map((r) => r.path))('%s, filled, in dark', async (path) => {
+    expect(await scanner.scan(path, completeAnswers(), 'dark')).toEqual([]);
   });
 
   it.each(['/questionnaire/needs-analysis', '/questionnaire/recommendation', '/recommended-products'])(

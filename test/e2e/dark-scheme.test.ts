@@ -1,21 +1,19 @@
 /**
  * Dark mode in Chromium, the visitor's system set to dark (`prefers-color-scheme`): axe-core (WCAG 2.2 AA,
- * contrast included) on every journey route and on each state of the widget (the launcher with its bubble,
+ * contrast included) on each state of the widget (the launcher with its bubble,
  * Home, Chat with an answer, its buttons and the page-awareness banner, History, Settings, a failed answer,
  * a widget that cannot start), at a desktop width and at a phone's narrowest, and on the Ask-question modal,
  * which stays light (widget-spec §2); then the appearance's colorScheme end to end: 'dark' and 'light'
- * forced whatever the system, 'auto' following it live, a site's own colour kept.
+ * forced whatever the system, 'auto' following it live, a site's own colour kept. Every journey route in dark is
+ * scanned with the light scans, from the same page loads: filled in a11y-states.test.ts, the first visit in
+ * a11y-routes.test.ts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../journey/routes';
-import { completeAnswers } from '../fixtures/answers';
 import { violations } from './axe';
-import { routeScanner } from './route-scan';
 import { browserSuite } from './suite';
 
 const baseUrl = inject('baseUrl');
-const scanner = routeScanner({ colorScheme: 'dark' });
 const suite = browserSuite();
 
 const BOOT = /\/session\/boot$/;
@@ -49,16 +47,6 @@ async function open(
   await page.goto(`${baseUrl}/`);
   return page;
 }
-
-describe('the journey in dark: no axe violations', () => {
-  it.each(ROUTES.map((r) => r.path))('%s, filled', async (path) => {
-    expect(await scanner.scan(path, completeAnswers())).toEqual([]);
-  });
-
-  it('/, a first visit', async () => {
-    expect(await scanner.scan('/', null)).toEqual([]);
-  });
-});
 
 describe('the widget in dark: no axe violations', () => {
   it.each(WIDTHS)('at %i px: the launcher and bubble, Home, Chat with an answer, History, Settings, a failed answer', async (width) => {
