@@ -493,6 +493,9 @@ export const ADVICE_WORDS = {
     /** The situation's second line: the employment status (or `employmentNotGiven`). */
     employment: (employment: Shown) => `${employment}.`,
     privateHospitalCoverHeld: 'Private hospital cover held.',
+    /** A couple where only the client holds hospital cover: the surcharge still applies over the family threshold. */
+    partnerHasNoHospitalCover:
+      'Private hospital cover held, but not by your partner: a couple pays the Medicare levy surcharge above the family threshold unless both hold it.',
     noPrivateHospitalCover: 'No private hospital cover (the Medicare levy surcharge applies above its threshold).',
     shortOfIt: (shortfall: Shown) => `, ${shortfall} short of it`,
     bigExpensesOfExpected: (total: Shown, years: Shown) =>
