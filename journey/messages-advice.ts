@@ -149,9 +149,11 @@ export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>
     'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
   'clear-high-interest': (n) =>
     `Clear the ${dollarsText(n.owedCents)} you owe at a high interest rate first: no investment can be expected to earn that much. ` +
-    (n.notCoveredCents > 0
-      ? `${dollarsText(n.fromCashCents)} of it comes from your cash above the emergency fund and is not counted as savings to invest; repay the other ${dollarsText(n.notCoveredCents)} from your regular savings before you start.`
-      : 'It comes from your cash above the emergency fund and is not counted as savings to invest.'),
+    (n.notCoveredCents > 0 && n.fromCashCents === 0
+      ? 'Your cash does not go beyond the emergency fund, so repay all of it from your regular savings before you start.'
+      : n.notCoveredCents > 0
+        ? `${dollarsText(n.fromCashCents)} of it comes from your cash above the emergency fund and is not counted as savings to invest; repay the other ${dollarsText(n.notCoveredCents)} from your regular savings before you start.`
+        : 'It comes from your cash above the emergency fund and is not counted as savings to invest.'),
   'other-income-taxed': () => 'We treated your other income as taxable in full, without deductions or franking credits.',
   'earliest-tax-rates': (n) => `We used the ${n.taxYear} tax rates, the earliest we hold, for ${n.financialYear}.`,
 };

@@ -3,7 +3,7 @@
  * journey's words shown after the first page's chunk, kept out of it so that they load with what shows them.
  */
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from './constants';
-import type { ReasonWords, UnsuitableCode, UnsuitableFigures } from './engine/unsuitable';
+import type { UnsuitableCode, UnsuitableFigures, UnsuitableReason } from './engine/unsuitable';
 import type { DebtOwed } from './engine/inputs';
 import { formatCents, formatDollars, formatPercent, formatRate } from './format';
 import { formatIsoDate } from './format-dates';
@@ -30,6 +30,13 @@ function debtLine(d: DebtOwed): string {
         : ['You owe', 'your'];
   const amount = d.valueCents === null ? 'money (we could not read the amount)' : formatCents(d.valueCents);
   return `${who} ${amount} on ${whose} ${kind}${d.rate === null ? '' : ` at ${formatRate(d.rate, 2)} a year`}.`;
+}
+
+/** What the catalogue says of a reason: a short heading, why (with the user's own figures), and what to do instead. */
+export interface ReasonWords {
+  title: string;
+  explanation: string;
+  instead: string;
 }
 
 /**
@@ -103,6 +110,16 @@ export const UNSUITABLE_WORDS: { [C in UnsuitableCode]: (f: Extract<UnsuitableFi
       'If repayments are hard, the National Debt Helpline (1800 007 007) gives free, confidential help.',
   }),
 };
+
+/** A reason of the engine's (its code and figures) in the active locale's words, said where it is shown. */
+export const sayReason = (reason: UnsuitableReason): ReasonWords =>
+  (UNSUITABLE_WORDS[reason.code] as (f: UnsuitableFigures) => ReasonWords)(reason);
+
+/** A reason said under the question that collects its answer (journey/rules.ts `reasonsProblem`): why, then what to do instead. */
+export function reasonProblem(reason: UnsuitableReason): string {
+  const w = sayReason(reason);
+  return `${w.explanation} ${w.instead}`;
+}
 
 /** A Yes/No list's words where the engine finds it unanswered or empty (journey/engine/inputs.ts `Reader.list`). */
 const list = (question: string, addRows: string) => ({ question, addRows });
@@ -476,6 +493,9 @@ export const ADVICE_WORDS = {
     /** The situation's second line: the employment status (or `employmentNotGiven`). */
     employment: (employment: Shown) => `${employment}.`,
     privateHospitalCoverHeld: 'Private hospital cover held.',
+    /** A couple where only the client holds hospital cover: the surcharge still applies over the family threshold. */
+    partnerHasNoHospitalCover:
+      'Private hospital cover held, but not by your partner: a couple pays the Medicare levy surcharge above the family threshold unless both hold it.',
     noPrivateHospitalCover: 'No private hospital cover (the Medicare levy surcharge applies above its threshold).',
     shortOfIt: (shortfall: Shown) => `, ${shortfall} short of it`,
     bigExpensesOfExpected: (total: Shown, years: Shown) =>

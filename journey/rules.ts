@@ -54,8 +54,9 @@ export const benefitsProblem = (benefits: Answers['benefits']): string | null =>
 /**
  * Why the advice cannot go on from a screen's answers, by the engine's check once it has loaded (null before, or
  * when they suit): the first of its reasons among `codes` (the suitability rules whose answers the screen collects,
- * issue 15: not only at step 6, after some twenty screens), its explanation and what to do instead, ready to show
- * under the question.
+ * issue 15: not only at step 6, after some twenty screens), its explanation and what to do instead in the catalogue's
+ * words loaded with the check (`problem`), ready to show under the question; '' (nothing to show, but not null: the screen
+ * still cannot continue) from a check without them.
  */
 export function reasonsProblem(
   codes: readonly UnsuitableCode[] | undefined,
@@ -64,7 +65,7 @@ export function reasonsProblem(
   suitability: SuitabilityCheck | null,
 ): string | null {
   const reason = codes && suitability?.(a, asOf).reasons.find((r) => codes.includes(r.code));
-  return reason ? `${reason.explanation} ${reason.instead}` : null;
+  return reason ? (suitability!.problem?.(reason) ?? '') : null;
 }
 
 /** Filled with some text. */

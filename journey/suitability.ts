@@ -8,11 +8,15 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Answers } from '../machines/journey-answers';
-import type { Assessment } from './engine/suitability';
+import type { Assessment, UnsuitableReason } from './engine/suitability';
 import { wordsReady } from './locale';
 
-/** The engine's check of a set of answers on a date: its suitability, and whether the goal can be reached. */
-export type SuitabilityCheck = (answers: Answers, asOf: Date) => Assessment;
+/**
+ * The engine's check of a set of answers on a date: its suitability (each reason a code and its figures), and whether
+ * the goal can be reached; with `problem`, a reason in the catalogue's words, loaded with it (the screens' rules are in
+ * the first visit, the catalogue that says the reasons is not: journey/rules.ts `reasonsProblem` says them through it).
+ */
+export type SuitabilityCheck = ((answers: Answers, asOf: Date) => Assessment) & { problem?: (reason: UnsuitableReason) => string };
 
 /** A check that loads on demand: `get()` is null until `load()` has settled. */
 export interface LazySuitability {
@@ -23,13 +27,13 @@ export interface LazySuitability {
   subscribe(listener: () => void): () => void;
 }
 
-/** The engine's check, loaded by `load` (the default: the engine's own module, in a chunk of its own). */
+/** The engine's check, loaded by `load` (the default: the engine's with the catalogue's words for its reasons, ./worded-check.ts, in a chunk of its own). */
 export function lazySuitability(
-  // after the on-demand words in the active locale: the check says its reasons in them
+  // after the on-demand words in the active locale: the check's reasons are said in them
   load: () => Promise<SuitabilityCheck> = () =>
     wordsReady('messages-on-demand')
-      .then(() => import('./engine/assess'))
-      .then((m) => m.assessSuitability),
+      .then(() => import('./worded-check'))
+      .then((m) => m.wordedCheck),
 ): LazySuitability {
   let check: SuitabilityCheck | null = null;
   let loading: Promise<SuitabilityCheck> | null = null;

@@ -1,16 +1,15 @@
 /**
  * Suitability (JOURNEY-ENGINE.md "Suitability"; ASIC RG 255: a digital advice
  * tool should filter out clients it does not suit). Each rule that fails gives a
- * plain-English reason and what to do instead; any reason means no
- * recommendation is shown. Pure: the engine hands over each reason's figures and the catalogue says them.
+ * reason: its code and the user's own figures, which the catalogue says (why, and what to do instead) where it is
+ * shown; any reason means no recommendation is shown. Pure: the engine writes no words.
  */
 import type { YesNo } from '../../machines/journey-answers';
-import { UNSUITABLE_WORDS } from '../messages-on-demand';
 import type { Assumptions, RiskProfile } from './assumptions';
 import { birthdayAt, isoDate } from './dates';
 import type { DebtOwed } from './inputs';
 import type { Cents } from './money';
-import type { ReasonWords, UnsuitableCode, UnsuitableFigures, UnsuitableReason } from './unsuitable';
+import type { UnsuitableCode, UnsuitableFigures, UnsuitableReason } from './unsuitable';
 
 export type { UnsuitableCode, UnsuitableReason } from './unsuitable';
 
@@ -84,8 +83,7 @@ export function checkSuitability(x: SuitabilityInput, a: Assumptions): Suitabili
   const reasons: UnsuitableReason[] = [];
   const notChecked: UnsuitableCode[] = [];
   const s = a.suitability;
-  const fail = (f: UnsuitableFigures) =>
-    reasons.push({ code: f.code, ...(UNSUITABLE_WORDS[f.code] as (f: UnsuitableFigures) => ReasonWords)(f) });
+  const fail = (reason: UnsuitableReason) => reasons.push(reason);
 
   if (x.age === null || x.dateOfBirth === null) notChecked.push('under-18');
   else if (x.age < s.minAge)

@@ -1,6 +1,6 @@
 /**
  * The suitability rules' codes and the figures each reason is said from (journey/engine/suitability.ts checks them;
- * the catalogue, journey/messages-on-demand.ts `UNSUITABLE_WORDS`, says them). Types only.
+ * the catalogue, journey/messages-on-demand.ts `sayReason`, says them where they are shown). Pure: no words.
  */
 import type { RiskProfileId } from './assumptions';
 import type { DebtOwed } from './inputs';
@@ -44,14 +44,21 @@ export type UnsuitableFigures =
     }
   | { code: 'high-interest-debt'; debts: readonly DebtOwed[]; highInterestRate: number };
 
-/** What the catalogue says of a reason: a short heading, why (with the user's own figures), and what to do instead. */
-export interface ReasonWords {
-  title: string;
-  explanation: string;
-  instead: string;
-}
+/**
+ * Why investing is not advised now: the rule's code and the figures it is said from, `{ code, ...figures }` (the
+ * catalogue, journey/messages-on-demand.ts `sayReason`, says it in the active locale where it is shown).
+ */
+export type UnsuitableReason = UnsuitableFigures;
 
-/** Why investing is not advised now, in the catalogue's words (said when checked, in the active locale). */
-export interface UnsuitableReason extends ReasonWords {
-  code: UnsuitableCode;
+/** A reason's figures, without its code (what an advice record keeps beside the code). */
+export type ReasonFigures<C extends UnsuitableCode = UnsuitableCode> = C extends UnsuitableCode
+  ? Omit<Extract<UnsuitableFigures, { code: C }>, 'code'>
+  : never;
+
+/**
+ * A reason as an advice record keeps it (contract/advice.ts `RefusalReason`): its code, and its figures apart. Pure;
+ * `{ code, ...figures }` makes the reason again.
+ */
+export function reasonFigures({ code, ...figures }: UnsuitableReason): { code: UnsuitableCode; figures: ReasonFigures } {
+  return { code, figures: figures as ReasonFigures };
 }

@@ -22,7 +22,7 @@ import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, fundName, inSentence, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 import { noteText, REASON_WORDS } from '../messages-advice';
-import { ADVICE_WORDS } from '../messages-on-demand';
+import { ADVICE_WORDS, sayReason } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.computed;
 
@@ -36,15 +36,18 @@ function NotSuitable({ reasons }: { reasons: UnsuitableReason[] }) {
     <section className="panel panel--warning" aria-labelledby="not-suitable">
       <h2 id="not-suitable">{M.weCanTRecommend}</h2>
       <p>{M.ourDigitalAdviceIs}</p>
-      {reasons.map((r) => (
-        <div key={r.code} className="callout">
-          <h3>{r.title}</h3>
-          <p>{r.explanation}</p>
-          <p>
-            <strong>{M.whatToDoInstead}</strong> {r.instead}
-          </p>
-        </div>
-      ))}
+      {reasons.map((r) => {
+        const w = sayReason(r);
+        return (
+          <div key={r.code} className="callout">
+            <h3>{w.title}</h3>
+            <p>{w.explanation}</p>
+            <p>
+              <strong>{M.whatToDoInstead}</strong> {w.instead}
+            </p>
+          </div>
+        );
+      })}
       <p>{M.youCanChangeAny}</p>
       <ReviewButton />
     </section>

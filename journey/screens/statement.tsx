@@ -15,7 +15,7 @@ import { RISK_LABELS } from '../messages';
 import { FeeTable, fundName, inSentence, investText, OUT_OF_REACH } from './advice-parts';
 import { AFCA_CONTACTS, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
-import { REASON_WORDS } from '../messages-advice';
+import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.statement;
@@ -91,7 +91,16 @@ export function StatementOfAdvice() {
           </li>
           <li>{M.employment(labelOf(EMPLOYMENT_OPTIONS, answers.employmentStatus) || M.employmentNotGiven)}</li>
           {income && <li>{M.takeHomePayA($(income.netAnnualCents), $(income.netMonthlyCents), $(income.assessableIncomeCents))}</li>}
-          {income && <li>{income.privateHospitalCover ? M.privateHospitalCoverHeld : M.noPrivateHospitalCover}</li>}
+          {income && (
+            <li>
+              {!income.privateHospitalCover
+                ? M.noPrivateHospitalCover
+                : // a couple pays the surcharge unless both hold cover: the take-home pay above has it taken off
+                  income.family && !income.family.partnerHospitalCover
+                  ? M.partnerHasNoHospitalCover
+                  : M.privateHospitalCoverHeld}
+            </li>
+          )}
           {needs && (
             <>
               <li>
@@ -116,6 +125,11 @@ export function StatementOfAdvice() {
               </li>
             </>
           )}
+          {/* the needs analysis's notes too (the debt to clear from cash first, whose take-home pay it is): without
+              them the statement's first deposit is not what its cash, emergency fund and big expenses leave */}
+          {advice.notes.map(noteText).map((n) => (
+            <li key={n}>{n}</li>
+          ))}
           <li>
             {answers.debts.answer === 'yes' && answers.debts.rows.length > 0
               ? M.debts(formatList(answers.debts.rows.map((d) => inSentence(labelOf(DEBT_TYPES, d.type)) || M.aDebt)))

@@ -81,10 +81,39 @@ function inlineWords(file: string, text = readFileSync(join(ROOT, file), 'utf8')
 const WORDLESS = [
   'journey/options.ts',
   'journey/option-values.ts',
-  // the engine: codes and figures (the catalogue says them), all but the assumptions' sources, cited by their own titles
-  ...sources('journey/engine').filter((f) => f !== 'journey/engine/assumptions.ts'),
+  // the engine: codes and figures (the catalogue says them); the assumptions' citations are let be (CITATIONS)
+  ...sources('journey/engine'),
 ];
 const WORDS = /^\P{L}*\p{Lu}|\p{L}\s+\p{L}/u;
+
+/**
+ * What journey/engine/assumptions.ts may write that reads as words: data about the outside documents its figures come
+ * from, not sentences the journey says. Each figure block's `source` (or a constant typed `Source`) cites a document by its own title, its publisher
+ * and a note on how the engine reads it (a bibliography's entry, listed as cited beside the figures: a translation
+ * would no longer name the document); the publisher named for the journey's own figures (`JOURNEY_ENGINE_SPEC`); and
+ * the names the blocks are listed under (`ASSUMPTION_SOURCES`, read back by `sourcesInForce`), keys no page shows.
+ * Anything else there that reads as words (a label, a reason, an explanation) fails like the rest of the engine.
+ */
+const CITATIONS = {
+  file: 'journey/engine/assumptions.ts',
+  fields: new Set(['title', 'publisher', 'note']),
+  declarations: new Set(['JOURNEY_ENGINE_SPEC', 'ASSUMPTION_SOURCES', 'sourcesInForce']),
+};
+
+/** Whether an object literal's holder makes it a source: a `source:` property, or a constant typed `Source`. */
+const isSource = (holder: ts.Node) =>
+  (ts.isPropertyAssignment(holder) && holder.name.getText() === 'source') ||
+  (ts.isVariableDeclaration(holder) && holder.type?.getText() === 'Source');
+
+/** Whether `n` is part of a citation (CITATIONS): a source's title, publisher or note, or in a declaration listed there. */
+function isCitation(n: ts.Node): boolean {
+  for (let p: ts.Node | undefined = n; p; p = p.parent) {
+    if ((ts.isVariableDeclaration(p) || ts.isFunctionDeclaration(p)) && p.name && CITATIONS.declarations.has(p.name.getText())) return true;
+    // a field's text may be written in parts (`'…' + '…'`): the field is the first property above them
+    if (ts.isPropertyAssignment(p) && p.name !== n) return CITATIONS.fields.has(p.name.getText()) && isSource(p.parent.parent);
+  }
+  return false;
+}
 
 /** The string literals in a file that read as words (`words`: by default, as WORDS says): `file:line text`. */
 function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8'), words = WORDS): string[] {
@@ -93,6 +122,7 @@ function literalWords(file: string, text = readFileSync(join(ROOT, file), 'utf8'
   const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${what}`);
   const visit = (n: ts.Node) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return;
+    if (file === CITATIONS.file && isCitation(n)) return;
     if (ts.isNewExpression(n) && /Error$/.test(n.expression.getText())) return;
     if (ts.isCallExpression(n) && /^console\.\w+$/.test(n.expression.getText())) return;
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && words.test(n.text)) at(n, n.text);
@@ -222,8 +252,47 @@ describe('the journey’s words', () => {
     expect(found).toEqual(['M.W.over', 'M.W.from', 'M.W.and']);
   });
 
-  it('are not written in the options, which hold only values (their labels are the catalogue’s)', () => {
+  it('are not written in the options, which hold only values, nor in the engine, which hands over codes and figures (their words are the catalogue’s)', () => {
     expect(WORDLESS.flatMap((f) => literalWords(f))).toEqual([]);
+  });
+
+  it('are not imported by the engine, which says nothing (but the readers of the answers, which hand the catalogue’s words through)', () => {
+    const imports = sources('journey/engine').flatMap((file) => {
+      const sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+      return sf.statements.flatMap((st) =>
+        ts.isImportDeclaration(st) &&
+        !st.importClause?.isTypeOnly &&
+        ts.isStringLiteral(st.moduleSpecifier) &&
+        /\/messages/.test(st.moduleSpecifier.text)
+          ? [`${file} ${st.moduleSpecifier.text}`]
+          : [],
+      );
+    });
+    // the date of birth's problems and a missing answer's words still come from the catalogue through the engine's
+    // readers (journey/engine/dates.ts, read-answers.ts), for the question modules to show: words to move to codes there
+    expect(imports).toEqual([
+      'journey/engine/dates.ts ../messages',
+      'journey/engine/read-answers.ts ../messages',
+      'journey/engine/read-answers.ts ../messages-on-demand',
+    ]);
+  });
+
+  it('lets the assumptions cite their sources by title, publisher and note, and nothing else (the check itself)', () => {
+    const source = [
+      "const A = { rate: 0.1, source: { publisher: 'ATO', title: 'Tax rates – Australian residents', note: 'Checked ' + 'in May.' } };",
+      "const S: Source = { publisher: 'ATO', title: 'Medicare levy' }; const T: Other = { title: 'Medicare levy' };",
+      "const B = { label: 'Tax free threshold', source: { publisher: 'ATO', title: 'Medicare levy' }, note: 'Read as taxable.' };",
+      "export const JOURNEY_ENGINE_SPEC = 'Horizon Advice planning assumptions';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as found
+      'const why = `Your goal is ${n} years away`;',
+    ].join('\n');
+    expect(literalWords(CITATIONS.file, source).map((w) => w.replace(/^[^:]*:/, ''))).toEqual([
+      '2 Medicare levy',
+      '3 Tax free threshold',
+      '3 Read as taxable.',
+      '5 Your goal is ',
+      '5  years away',
+    ]);
   });
 
   it('finds words in string literals (the check itself)', () => {

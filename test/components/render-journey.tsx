@@ -13,13 +13,16 @@ import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { loadAnswers } from '../../journey/storage';
 import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
-import { assessSuitability } from '../../journey/engine/assess';
+import { wordedCheck } from '../../journey/worded-check';
 import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
 
-/** The engine's suitability check, loaded already (main.tsx loads it on demand; `lazySuitability` with a held promise tests that). */
+/**
+ * The engine's suitability check with the words for its reasons, loaded already (main.tsx loads it on demand;
+ * `lazySuitability` with a held promise tests that).
+ */
 export const loadedSuitability: LazySuitability = {
-  get: () => assessSuitability,
-  load: () => Promise.resolve(assessSuitability),
+  get: () => wordedCheck,
+  load: () => Promise.resolve(wordedCheck),
   subscribe: () => () => undefined,
 };
 

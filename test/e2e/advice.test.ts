@@ -14,6 +14,7 @@ import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { launchBrowser } from './browser';
 import { REASON_WORDS } from '../../journey/messages-advice';
+import { sayReason } from '../../journey/messages-on-demand';
 import { RISK_LABELS } from '../../journey/messages';
 import { BUSINESS } from '../../journey/licensee';
 import { getDocumentProxy } from 'unpdf';
@@ -350,7 +351,7 @@ describe('households the advice does not suit, or cannot reach', () => {
       await show(page, 'needsAnalysis');
       await page.getByRole('heading', { name: 'We can’t recommend investing for this goal right now' }).waitFor();
       expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
-      for (const r of advice.suitability.reasons) {
+      for (const r of advice.suitability.reasons.map(sayReason)) {
         await page.getByText(r.explanation).waitFor();
         await page.getByText(r.instead, { exact: false }).waitFor();
       }

@@ -16,6 +16,8 @@ import { MIN_GOAL_YEARS } from '../../journey/constants';
 import { RISK_PROFILES } from '../../journey/engine/assumptions';
 import { parseMoney, formatEnteredMoney } from '../../journey/format';
 import { assessSuitability } from '../../journey/engine/assess';
+import { lazySuitability } from '../../journey/suitability';
+import { wordedCheck as worded } from '../../journey/worded-check';
 
 /** The rules judge ages and horizons on a date: a fixed one here. */
 const TODAY = new Date(2026, 10, 22);
@@ -153,10 +155,15 @@ describe('validation rules (journey-spec §5), each with the case that fails and
 
     // $30,000 a year saving $2,400 a month: more than its take-home pay (engine-suitability.test.ts works it out)
     const saver = household({ income: '30000', savings: '2400' });
-    expect(screenProblem('regularSavings', saver, TODAY, assessSuitability)).toMatch(
+    expect(screenProblem('regularSavings', saver, TODAY, worded)).toMatch(
       /^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./,
     );
     expect(isScreenComplete('regularSavings', saver)).toBe(false);
+    // the engine's check says codes and figures: without the catalogue's words there is nothing to show, but the screen still stops
+    expect(assessSuitability(saver, TODAY).reasons).toEqual([
+      { code: 'savings-over-income', savedMonthlyCents: 240_000, netMonthlyCents: expect.any(Number) },
+    ]);
+    expect(screenProblem('regularSavings', saver, TODAY, assessSuitability)).toBe('');
     // until the engine's check has loaded, the screen cannot tell, and lets the visitor on (the needs analysis checks it)
     expect(screenProblem('regularSavings', saver, TODAY, null)).toBeNull();
     expect(isComplete('regularSavings', saver, TODAY, null)).toBe(true);
@@ -165,7 +172,7 @@ describe('validation rules (journey-spec §5), each with the case that fails and
 
   it('checks each suitability rule on the screen that collects its answer, not only at step 6 (issue 15)', () => {
     const at = (screen: Parameters<typeof screenProblem>[0], h: Parameters<typeof household>[0]) =>
-      screenProblem(screen, household(h), TODAY, assessSuitability);
+      screenProblem(screen, household(h), TODAY, worded);
     // no income at all: said on the benefits screen, the last that asks about income
     expect(at('benefits', { income: '0' })).toMatch(/^You told us you have no income from work, other sources or benefits\./);
     expect(isScreenComplete('benefits', household({ income: '0' }))).toBe(false);
@@ -184,6 +191,13 @@ describe('validation rules (journey-spec §5), each with the case that fails and
     expect(isScreenComplete('riskAssessment', household({ goalYears: '3', riskStyle: 'cautious' }))).toBe(true);
     // each screen says only its own rules
     expect(at('debts', { savings: '' })).toBeNull();
+  });
+
+  it('loads the engine’s check with the words that say its reasons, on demand', async () => {
+    const check = await lazySuitability().load();
+    expect(screenProblem('regularSavings', household({ income: '30000', savings: '2400' }), TODAY, check)).toMatch(
+      /^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\. We can only plan with what you can save\. Check the amount/,
+    );
   });
 
   it('the recommendation cannot continue to a product while the goal is out of reach (issue 15)', () => {

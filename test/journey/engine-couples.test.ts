@@ -154,6 +154,19 @@ describe('the method flaw (issue 34): the cash that clears a small high-interest
     );
   });
 
+  it('with no cash above the emergency fund, the note says to repay all of the debt from savings, not "$0 of it" from cash', () => {
+    // Cash $15,000, under the $17,603 fund: none of the $500 card can come from cash, all of it from the regular savings.
+    const r = advice({ cash: '15000', debts: [['credit-card', '500', '20']] });
+    expect(r.needs).toMatchObject({
+      debtsToClear: { totalCents: 50_000, fromCashCents: 0, notCoveredCents: 50_000 },
+      availableSavingsCents: 0,
+    });
+    expect(r.notes.map(noteText)).toContain(
+      'Clear the $500 you owe at a high interest rate first: no investment can be expected to earn that much. ' +
+        'Your cash does not go beyond the emergency fund, so repay all of it from your regular savings before you start.',
+    );
+  });
+
   it('the debt comes before the big spends: both are earmarked, only what is left is offered', () => {
     // Cash $25,000: $7,397 above the fund; the $500 card, then $5,000 of big spends: $1,897 left.
     const r = advice({ cash: '25000', debts: [['credit-card', '500', '20']], bigSpends: ['5000'] });

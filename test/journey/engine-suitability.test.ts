@@ -4,9 +4,13 @@ import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
 import { FY2025_26, household, type Household } from './engine-fixtures';
 import { noteText, REASON_WORDS } from '../../journey/messages-advice';
+import { sayReason } from '../../journey/messages-on-demand';
+import { reasonFigures, type UnsuitableReason } from '../../journey/engine/unsuitable';
 
 const advise = (h: Household) => computeAdvice(household(h), { asOf: FY2025_26, paths: 100 });
 const codes = (r: AdviceResult) => r.suitability.reasons.map((x) => x.code);
+/** The reasons in the catalogue's words (the engine hands over codes and figures). */
+const said = (r: AdviceResult) => r.suitability.reasons.map(sayReason);
 
 describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
   it('the baseline household is suitable and gets a recommendation', () => {
@@ -19,7 +23,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     const young = advise({ dateOfBirth: '02/03/2008' });
     expect(young.age).toBe(17);
     expect(codes(young)).toEqual(['under-18']);
-    expect(young.suitability.reasons[0]!.instead).toContain('Come back when you turn 18, on 02/03/2026.');
+    expect(said(young)[0]!.instead).toContain('Come back when you turn 18, on 02/03/2026.');
     const adult = advise({ dateOfBirth: '01/03/2008' });
     expect(adult.age).toBe(18);
     expect(adult.status).toBe('recommended');
@@ -34,7 +38,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
   it('a goal shorter than the profile’s minimum horizon: Moderate fails at 4 years, passes at 5', () => {
     const short = advise({ goalYears: '4', riskStyle: 'moderate' });
     expect(codes(short)).toEqual(['goal-shorter-than-horizon']);
-    expect(short.suitability.reasons[0]).toMatchObject({
+    expect(said(short)[0]!).toMatchObject({
       title: 'Moderate suits goals at least 5 years away',
       instead: 'Choose Cautious or a more cautious style, which suits a goal 4 years away, or give your goal at least 5 years.',
     });
@@ -54,7 +58,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
   it('high-interest debt: a credit card or personal loan with anything owed fails; $0 owed, or other debts, pass', () => {
     const card = advise({ debts: [['credit-card', '2,500']] });
     expect(codes(card)).toEqual(['high-interest-debt']);
-    expect(card.suitability.reasons[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\. Interest of 10% a year or more/);
+    expect(said(card)[0]!.explanation).toMatch(/^You owe \$2,500 on your credit card\. Interest of 10% a year or more/);
     expect(advise({ debts: [['credit-card', '0']] }).status).toBe('recommended');
     expect(
       advise({
@@ -70,7 +74,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     it('the rate decides when it is given: a $40,000 car loan at 25% fails, a $5,000 card at 0% passes', () => {
       const car = advise({ debts: [['car-loan', '40000', '25']] });
       expect(codes(car)).toEqual(['high-interest-debt']);
-      expect(car.suitability.reasons[0]!.explanation).toMatch(/^You owe \$40,000 on your car loan at 25% a year\. /);
+      expect(said(car)[0]!.explanation).toMatch(/^You owe \$40,000 on your car loan at 25% a year\. /);
       expect(advise({ debts: [['credit-card', '5000', '0']] }).status).toBe('recommended');
       expect(advise({ debts: [['credit-card', '5000', '0%']] }).status).toBe('recommended');
     });
@@ -124,7 +128,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
           ['credit-card', '2000', '19.99'],
         ],
       });
-      expect(r.suitability.reasons[0]!.explanation).toMatch(
+      expect(said(r)[0]!.explanation).toMatch(
         /^Your partner owes \$3,000 on their credit card at 20% a year\. You and your partner owe \$8,000 on a joint personal loan\. You owe \$2,000 on your credit card at 19\.99% a year\. Interest of 10% a year or more is far more than an investment can be expected to earn, so paying these off first/,
       );
     });
@@ -147,7 +151,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     const retiree = advise({ dateOfBirth: '01/01/1962', employment: 'retired' });
     expect(retiree.status).toBe('unsuitable');
     expect(codes(retiree)).toEqual(['retirement']);
-    expect(retiree.suitability.reasons[0]!.title).toBe('This advice does not cover retirement');
+    expect(said(retiree)[0]!.title).toBe('This advice does not cover retirement');
     expect(codes(advise({ benefits: [['age-pension', '1,100']] }))).toEqual(['retirement']);
     expect(codes(advise({ employment: 'not-working' }))).toEqual([]);
   });
@@ -158,14 +162,14 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     // $2,377.85 a month. Saving $2,400 a month is more than that (and less than the $2,500 a month before tax).
     const over = advise({ income: '30000', savings: '2400' });
     expect(codes(over)).toEqual(['savings-over-income']);
-    expect(over.suitability.reasons[0]!.explanation).toBe(
+    expect(said(over)[0]!.explanation).toBe(
       'You told us you save $2,400 a month, more than your take-home pay of $2,378 a month. We can only plan with what you can save.',
     );
     expect(codes(advise({ income: '30000', savings: '2300' }))).toEqual([]);
   });
 
   it('no surplus, worded by case: answered No, saves $0, or saves less than a cent a month', () => {
-    const because = (h: Household) => advise(h).suitability.reasons.find((x) => x.code === 'no-surplus')!.explanation;
+    const because = (h: Household) => sayReason(advise(h).suitability.reasons.find((x) => x.code === 'no-surplus')!).explanation;
     expect(because({ savings: '' })).toBe(
       'We work out what you could invest from what you save regularly, and you told us you do not save regularly, so there is nothing to invest each month.',
     );
@@ -189,9 +193,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(unread.status).toBe('unsuitable');
     expect(codes(unread)).toEqual(['high-interest-debt']);
     expect(unread.suitability.notChecked).toEqual([]);
-    expect(unread.suitability.reasons[0]!.explanation).toMatch(
-      /^You owe money \(we could not read the amount\) on your credit card\. Interest/,
-    );
+    expect(said(unread)[0]!.explanation).toMatch(/^You owe money \(we could not read the amount\) on your credit card\. Interest/);
     // The amount is still asked for.
     expect(unread.completeness.missing).toEqual([
       { answer: 'debts', rowId: expect.any(Number), message: 'Enter how much you owe on this debt, in dollars.' },
@@ -211,7 +213,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
       ],
     });
     // an amount that cannot be read stops the advice whatever the others come to
-    expect(mixed.suitability.reasons[0]!.explanation).toMatch(
+    expect(said(mixed)[0]!.explanation).toMatch(
       /^You owe \$500 on your credit card\. You owe money \(we could not read the amount\) on your personal loan\. /,
     );
   });
@@ -227,7 +229,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
       ],
     });
     expect(codes(withCard)).toEqual(['high-interest-debt']);
-    expect(withCard.suitability.reasons[0]!.explanation).toMatch(/^You owe \$1,500 on your credit card\./);
+    expect(said(withCard)[0]!.explanation).toMatch(/^You owe \$1,500 on your credit card\./);
   });
 
   it('lists every reason that applies, and never a recommendation', () => {
@@ -236,11 +238,30 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(codes(r)).toEqual(['under-18', 'goal-too-soon', 'no-surplus', 'high-interest-debt']);
     expect(r.plan).toBeNull();
     expect(r.reasons).toEqual([]);
-    for (const reason of r.suitability.reasons) {
+    for (const reason of said(r)) {
       expect(reason.title).not.toBe('');
       expect(reason.explanation).not.toBe('');
       expect(reason.instead).not.toBe('');
     }
+  });
+
+  it('hands over each reason as its code and the user’s own figures, no words; kept apart for an advice record and made whole again', () => {
+    const r = advise({ dateOfBirth: '02/03/2008', debts: [['credit-card', '2,500']] });
+    expect(r.suitability.reasons).toEqual([
+      { code: 'under-18', minAge: 18, age: 17, comeBackOn: '2026-03-02' },
+      {
+        code: 'high-interest-debt',
+        highInterestRate: 0.1,
+        debts: [expect.objectContaining({ type: 'credit-card', owner: 'self', valueCents: 250_000, rate: null })],
+      },
+    ]);
+    const kept = r.suitability.reasons.map(reasonFigures);
+    expect(kept[0]).toEqual({ code: 'under-18', figures: { minAge: 18, age: 17, comeBackOn: '2026-03-02' } });
+    // as stored (JSON) and read back, the catalogue says it word for word
+    const readBack = (JSON.parse(JSON.stringify(kept)) as typeof kept).map(
+      ({ code, figures }) => ({ code, ...figures }) as UnsuitableReason,
+    );
+    expect(readBack.map(sayReason)).toEqual(said(r));
   });
 });
 
@@ -440,10 +461,10 @@ describe('the emergency-fund reason', () => {
     expect(codes(r)).toEqual(['no-income', 'savings-over-income']);
     expect(r.needs!.emergencyFund).toEqual({ months: 3, allCash: true, targetCents: 2_000_000, cashCents: 2_000_000, shortfallCents: 0 });
     expect(r.needs!.availableSavingsCents).toBe(0);
-    expect(r.suitability.reasons[0]!.instead).toBe(
+    expect(said(r)[0]!.instead).toBe(
       'Keep your cash as your emergency fund, in a high-interest savings account or a term deposit, where its value will not fall, and come back when you have a regular income.',
     );
-    expect(r.suitability.reasons[1]!.explanation).toBe(
+    expect(said(r)[1]!.explanation).toBe(
       'You told us you save $1,000 a month, but have no income. We can only plan with what you can save.',
     );
     // not saving either: no income, and nothing to invest

@@ -445,6 +445,8 @@ export const ADVICE_WORDS = {
     employmentNotGiven: 'الوضع الوظيفي غير مذكور',
     employment: (employment: Shown) => `${employment}.`,
     privateHospitalCoverHeld: 'لديك تأمين خاص للمستشفيات.',
+    partnerHasNoHospitalCover:
+      'لديك تأمين خاص للمستشفيات، لكن ليس لدى شريكك: يدفع الزوجان ضريبة ميديكير الإضافية فوق عتبة دخل الأسرة ما لم يكن لدى كليهما هذا التأمين.',
     noPrivateHospitalCover: 'ليس لديك تأمين خاص للمستشفيات (تُطبَّق ضريبة ميديكير الإضافية فوق عتبة الدخل الخاصة بها).',
     shortOfIt: (shortfall: Shown) => `، أي أقل منه بمقدار ${shortfall}`,
     bigExpensesOfExpected: (total: Shown, years: Shown) =>

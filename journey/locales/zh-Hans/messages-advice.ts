@@ -147,9 +147,11 @@ export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>
     '您可能有资格获得老年人及退休金领取者税收抵扣（seniors and pensioners tax offset），我们未将其计算在内，因此您的税后到手收入可能高于所示金额。',
   'clear-high-interest': (n) =>
     `请先还清以高利率所欠的 ${dollarsText(n.owedCents)}：任何投资都不能指望赚取那么高的回报。` +
-    (n.notCoveredCents > 0
-      ? `其中 ${dollarsText(n.fromCashCents)} 来自您超出应急基金的现金，不计入可用于投资的储蓄；其余 ${dollarsText(n.notCoveredCents)} 请在开始投资前用定期储蓄偿还。`
-      : '这笔钱来自您超出应急基金的现金，不计入可用于投资的储蓄。'),
+    (n.notCoveredCents > 0 && n.fromCashCents === 0
+      ? '您的现金没有超出应急基金，请在开始投资前用定期储蓄全部偿还。'
+      : n.notCoveredCents > 0
+        ? `其中 ${dollarsText(n.fromCashCents)} 来自您超出应急基金的现金，不计入可用于投资的储蓄；其余 ${dollarsText(n.notCoveredCents)} 请在开始投资前用定期储蓄偿还。`
+        : '这笔钱来自您超出应急基金的现金，不计入可用于投资的储蓄。'),
   'other-income-taxed': () => '我们将您的其他收入全额视为应税收入，未计入任何扣除项或股息抵税额（franking credits）。',
   'earliest-tax-rates': (n) => `我们对 ${n.financialYear} 年度采用了 ${n.taxYear} 年度的税率，这是我们所掌握的最早税率。`,
 } satisfies typeof En.NOTE_WORDS;

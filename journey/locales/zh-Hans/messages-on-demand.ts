@@ -452,6 +452,8 @@ export const ADVICE_WORDS = {
     employmentNotGiven: '未提供就业状况',
     employment: (employment: Shown) => `${employment}。`,
     privateHospitalCoverHeld: '持有私人医院保险。',
+    partnerHasNoHospitalCover:
+      '您持有私人医院保险，但您的伴侣没有：夫妻二人须都持有该保险，否则收入超过家庭门槛时须缴纳医疗保险附加税（Medicare levy surcharge）。',
     noPrivateHospitalCover: '没有私人医院保险：收入超过相关门槛时，须缴纳医疗保险附加税（Medicare levy surcharge）。',
     shortOfIt: (shortfall: Shown) => `，距此还差 ${shortfall}`,
     bigExpensesOfExpected: (total: Shown, years: Shown) =>
