@@ -77,6 +77,8 @@ export interface TestServerOptions {
   console?: Omit<ConsoleServices, 'storage'>;
   /** The storage's clock (console sessions, invitations, shared state) and the console's. @default Date.now */
   now?: () => number;
+  /** The advice files' mail (server/mail.ts; a test's fake or its local SMTP server's). @default null */
+  mailer?: import('../../server/mail').Mailer | null;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -114,6 +116,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     publicUrl: options.publicUrl,
     allowedHosts: options.allowedHosts,
     console: options.console && { now: options.now, publicUrl: options.publicUrl, ...options.console, storage },
+    advice: { mailer: options.mailer ?? null, now: options.now },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const visitorTokens = new Map<string, string>();
