@@ -759,5 +759,3 @@ export function adviceVersionsCsv(versions: readonly AdviceVersionUse[]): string
 export function createAdviceOperations(storage: Storage, options: AdviceOptions = {}) {
   return adviceOperations(contextOf(storage, options), options);
 }
-
-export type AdviceOperations = ReturnType<typeof createAdviceOperations>;
