@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatDuration, parseDuration } from '../contract/duration';
 import { configFromEnv } from './config';
 import { type Actor, auditCsv, createOperations, OperationError, type Operations } from './operations';
+import { createAdviceOperations } from './operations/advice';
 import { checkHttpUrl } from './operations/config';
 import { KEY_GRACE_MS } from './operations/keys';
 import { contentTypeFor, docTypeForFilename, isDocType } from './documents';
@@ -57,6 +58,12 @@ Console accounts
   member:invite SITE --email EMAIL --role ROLE  print a one-time link (24 h) giving EMAIL a role on SITE
                                                 (owner, editor, viewer or adviser)
 
+Advice files
+  advice:settings SITE [--paused on|off] [--sample PERCENT] [--retention-years N]
+                                                show, or change, a site's advice settings: new recommendations
+                                                paused, the share of new files queued for review, years kept
+  advice:list SITE                              the site's newest advice files (50): status, client, review
+
 Visitors' data
   visitor:delete SITE USER_SESSION_ID           delete a visitor's chat sessions, messages, profile and button clicks
   data:purge [--older-than DURATION]            delete visitors' data not touched for DURATION (90d, 12h; default RETENTION)
@@ -94,6 +101,9 @@ const OPTIONS = {
   format: { type: 'string' },
   email: { type: 'string' },
   role: { type: 'string' },
+  paused: { type: 'string' },
+  sample: { type: 'string' },
+  'retention-years': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -135,6 +145,9 @@ const FLAGS: Record<string, string> = {
   video: '--file',
   poster: '--poster',
   captions: '--captions',
+  paused: '--paused',
+  samplePercent: '--sample',
+  retentionYears: '--retention-years',
 };
 
 /** An operation's refusal as the CLI says it: its reason in the CLI's words, what is allowed, and a hint. */
@@ -464,6 +477,48 @@ const ACCOUNT_COMMANDS: Record<string, Command> = {
   },
 };
 
+/** A whole number the command line gives, or undefined; a UsageError when it is not one. */
+const wholeNumber = (value: string | undefined, flag: string) => {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,4}$/.test(value)) throw new UsageError(`${flag} takes a whole number, not ${JSON.stringify(value)}`);
+  return Number(value);
+};
+
+/** Advice files (docs/advice-records.md), through the same operations as the console's (the CLI is every site's owner). */
+const ADVICE_COMMANDS: Record<string, Command> = {
+  'advice:settings': async ({ storage, o, site, context }) => {
+    const s = await site();
+    const ops = createAdviceOperations(storage, { now: context.now });
+    const paused = o.paused;
+    if (paused !== undefined && paused !== 'on' && paused !== 'off') throw new UsageError('--paused takes on or off');
+    const change = {
+      paused: paused === undefined ? undefined : paused === 'on',
+      samplePercent: wholeNumber(o.sample, '--sample'),
+      retentionYears: wholeNumber(o['retention-years'], '--retention-years'),
+    };
+    const changed = Object.values(change).some((v) => v !== undefined);
+    const settings = changed ? await ops.setAdviceSettings(CLI, s.id, change) : await ops.getAdviceSettings(CLI, s.id);
+    return JSON.stringify(settings, null, 2);
+  },
+  'advice:list': async ({ storage, site, context }) => {
+    const s = await site();
+    const { files } = await createAdviceOperations(storage, { now: context.now }).listAdviceFiles(CLI, s.id, {});
+    if (files.length === 0) return `${s.name} has no advice files`;
+    return files
+      .map((f) =>
+        [
+          f.id,
+          f.status,
+          f.updatedAt,
+          JSON.stringify(f.clientName),
+          f.clientEmail ?? '-',
+          f.inReviewQueue ? 'review-queue' : (f.reviewed ?? '-'),
+        ].join('  '),
+      )
+      .join('\n');
+  },
+};
+
 /** How many positionals a command takes after its name, where not one (SITE or EMBED_TOKEN). */
 const POSITIONALS = new Map([
   ['sites', 0],
@@ -486,6 +541,7 @@ const COMMANDS = new Map<string, Command>(
     ...VISITOR_COMMANDS,
     ...AUDIT_COMMANDS,
     ...ACCOUNT_COMMANDS,
+    ...ADVICE_COMMANDS,
   }),
 );
 

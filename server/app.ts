@@ -13,6 +13,8 @@ import { screenForPath } from '../journey/questionnaire';
 import { registerApi } from './api';
 import { type ConsoleServices, registerConsoleApi } from './console';
 import { allowedHostsFrom, hostAllowed, type AllowedHosts } from './hosts';
+import type { Mailer } from './mail';
+import { registerJourneyAdviceRoutes } from './routes/journey-advice';
 import type { ApiServices } from './api-services';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */
@@ -56,6 +58,8 @@ export interface AppOptions {
   allowedHosts?: AllowedHosts;
   /** PUBLIC_URL: the server's own origin (`self`) comes from it rather than from each request's Host. */
   publicUrl?: string;
+  /** The journey's advice files (`/journey/api`, docs/advice-records.md), served with the API: mail and the clock. @default the API's mail */
+  advice?: { mailer: Mailer | null; now?: () => number };
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -168,6 +172,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
 
   if (options.api) await registerApi(app, options.api);
+  if (options.api)
+    await registerJourneyAdviceRoutes(app, {
+      storage: options.api.storage,
+      publicUrl: options.publicUrl,
+      mailer: options.advice?.mailer ?? options.api.mailer ?? null,
+      now: options.advice?.now,
+    });
   if (options.console) await registerConsoleApi(app, options.console);
 
   // The console's page (docs/console.md): its shell for /console and every client route under it, with the same

@@ -1,6 +1,8 @@
 /**
  * The retention sweep (RETENTION, server/config.ts): while the server runs, visitors' data not
- * touched within the retention period is deleted, once at start and then at every interval.
+ * touched within the retention period is deleted, once at start and then at every interval. The same sweep deletes
+ * advice files past their own site's retention (docs/advice-records.md: whole years after the latest entry, 7 unless
+ * the site says otherwise), which RETENTION does not touch.
  */
 import type { DeletedVisitorData, Storage } from './storage/types';
 
@@ -8,7 +10,7 @@ import type { DeletedVisitorData, Storage } from './storage/types';
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RetentionOptions {
-  storage: Pick<Storage, 'purgeOlderThan'>;
+  storage: Pick<Storage, 'purgeOlderThan'> & Partial<Pick<Storage, 'purgeExpiredAdviceFiles'>>;
   /** How long data is kept after it was last touched. */
   retentionMs: number;
   /** Time between sweeps. @default the shorter of {@link SWEEP_INTERVAL_MS} and the retention period */
@@ -17,6 +19,8 @@ export interface RetentionOptions {
   now?: () => number;
   /** Called after each sweep with what it deleted. */
   onSweep?: (deleted: DeletedVisitorData, cutoffMs: number) => void;
+  /** Called after each sweep with how many advice files past their site's retention it deleted. */
+  onAdviceSweep?: (files: number) => void;
   /** Called when a sweep fails; the next one still runs. */
   onError?: (err: unknown) => void;
 }
@@ -36,7 +40,15 @@ export const describeDeleted = (d: DeletedVisitorData) =>
   ].join(', ');
 
 /** Sweeps now, then every interval; returns the function that stops the timer (call it when the server closes). */
-export function startRetention({ storage, retentionMs, intervalMs, now = Date.now, onSweep, onError }: RetentionOptions): () => void {
+export function startRetention({
+  storage,
+  retentionMs,
+  intervalMs,
+  now = Date.now,
+  onSweep,
+  onAdviceSweep,
+  onError,
+}: RetentionOptions): () => void {
   const sweep = async () => {
     try {
       const cutoffMs = now() - retentionMs;
@@ -44,6 +56,12 @@ export function startRetention({ storage, retentionMs, intervalMs, now = Date.no
       onSweep?.(deleted, cutoffMs);
     } catch (err) {
       // A busy database (the admin CLI writing, PostgreSQL out of reach a moment) must not stop the sweeps to come.
+      onError?.(err);
+    }
+    try {
+      // advice files keep their own retention, per site (chat's cutoff above does not apply to them)
+      if (storage.purgeExpiredAdviceFiles) onAdviceSweep?.(await storage.purgeExpiredAdviceFiles(now()));
+    } catch (err) {
       onError?.(err);
     }
   };

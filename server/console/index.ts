@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createOperations } from '../operations';
+import { registerAdviceRoutes } from './advice-routes';
 import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { registerContentRoutes } from './content-routes';
@@ -49,6 +50,7 @@ export async function registerConsoleApi(app: FastifyInstance, services: Console
       registerAnalyticsRoutes(api, ops);
       registerInboxRoutes(api, services);
       registerMediaRoutes(api, ops);
+      registerAdviceRoutes(api, services);
     },
     { prefix: '/console/api' },
   );

@@ -21,11 +21,11 @@ export function actorOfRequest(req: FastifyRequest): AuditActor {
 
 /**
  * The operations' view of accounts' roles, from the console's members: an adviser reads a site's settings as a viewer
- * does (its own work, advice files, comes later). Creating a site makes its creator its owner in the storage's own
- * transaction (Storage.createSite's `owner`).
+ * does, and its advice files (server/operations/context.ts). Creating a site makes its creator its owner in the
+ * storage's own transaction (Storage.createSite's `owner`).
  */
 export function consoleMemberships(storage: Storage): Memberships {
-  const asOperations = (role: SiteRole): OperationsRole => (role === 'adviser' ? 'viewer' : role);
+  const asOperations = (role: SiteRole): OperationsRole => role;
   return {
     async roleOf(accountId, siteId) {
       const role = await storage.siteRole(accountId, siteId);

@@ -5,13 +5,23 @@ import { OperationError } from './errors';
 /** Who acts: an account signed in to the console, or the admin CLI (docs/console.md "One model: operations"). */
 export type Actor = AuditActor;
 
-/** A role on a site (docs/console.md "People, roles and what each may do"), each allowed what the one before it is. */
-export type SiteRole = 'viewer' | 'editor' | 'owner';
+/**
+ * A role on a site (docs/console.md "People, roles and what each may do"): a viewer reads; an editor is allowed what a
+ * viewer is, and edits; an adviser is allowed what a viewer is, and reads and reviews advice files (nothing an editor
+ * or an owner does); an owner is allowed everything.
+ */
+export type SiteRole = 'viewer' | 'editor' | 'adviser' | 'owner';
 
-const RANK: Record<SiteRole, number> = { viewer: 1, editor: 2, owner: 3 };
+/** What each role is allowed: the roles whose work it may do. */
+const GRANTS: Record<SiteRole, readonly SiteRole[]> = {
+  viewer: ['viewer'],
+  editor: ['viewer', 'editor'],
+  adviser: ['viewer', 'adviser'],
+  owner: ['viewer', 'editor', 'adviser', 'owner'],
+};
 
 /** Whether `role` allows what `needed` does. */
-export const allows = (role: SiteRole | null, needed: SiteRole) => role !== null && RANK[role] >= RANK[needed];
+export const allows = (role: SiteRole | null, needed: SiteRole) => role !== null && GRANTS[role].includes(needed);
 
 /**
  * Accounts' roles on sites: kept by the accounts' part of the server (members and invitations); the operations only ask.

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { DataStorage, Storage } from './types';
 import { postgresAccounts } from './postgres/accounts';
+import { postgresAdvice } from './postgres/advice';
 import { postgresAnalytics } from './postgres/analytics';
 import { postgresAnalyticsReport } from './postgres/analytics-report';
 import { postgresAudit } from './postgres/audit';
@@ -87,6 +88,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresInbox(pool),
     ...postgresPreviewKeys(pool, options.now),
     ...postgresAnalyticsReport(pool),
+    ...postgresAdvice(pool),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);
 

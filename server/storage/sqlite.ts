@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataStorage, Storage } from './types';
 import { sqliteAccounts } from './sqlite/accounts';
+import { sqliteAdvice } from './sqlite/advice';
 import { sqliteAnalytics } from './sqlite/analytics';
 import { sqliteAudit } from './sqlite/audit';
 import { sqliteRefusedOrigins } from './sqlite/refused-origins';
@@ -63,6 +64,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteInbox(db),
     ...sqlitePreviewKeys(db, options.now),
     ...sqliteAnalyticsReport(db),
+    ...sqliteAdvice(db),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };
 }

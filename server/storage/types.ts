@@ -8,6 +8,17 @@
  *
  * Every method that writes more than one row does so atomically.
  */
+import type {
+  AdviceEntry,
+  AdviceEntryData,
+  AdviceEntryKind,
+  AdviceFileStatus,
+  AdviceFileSummary,
+  AdviceSettings,
+  AdviceVersionUse,
+  EntryAuthor,
+  ReviewOutcome,
+} from '../../contract/advice';
 import type { FooterButton, VideoEmbedSettings } from '../../contract/embeds';
 
 /** widget-spec §3 Config. */
@@ -1012,6 +1023,134 @@ export interface InboxStorage {
   listVisitorClicks(siteId: string, visitorId: string): Promise<InboxClick[]>;
 }
 
+/** An advice file as stored (docs/advice-records.md): its summary, its site and the number of its last entry. */
+export interface StoredAdviceFile extends AdviceFileSummary {
+  siteId: string;
+  /** The number of the file's last entry: an append decided from it is written only while it is still the last. */
+  lastSeq: number;
+  /** Sampling queued it for review when it was made. */
+  sampled: boolean;
+}
+
+/** An entry to append: what it says and who wrote it (its number and time are the storage's). */
+export interface NewAdviceEntry {
+  data: AdviceEntryData;
+  by: EntryAuthor;
+}
+
+/** A resume code's or partner token's link, by the hash of its secret. */
+export interface NewAdviceLink {
+  tokenHash: string;
+  kind: 'resume' | 'partner';
+  /** The statement a partner link is for; null for a resume link. */
+  statementId: string | null;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** What a link gives once redeemed or found: its file (and site) and, for a partner's, the statement. */
+export interface AdviceLinkTarget {
+  fileId: string;
+  siteId: string;
+  statementId: string | null;
+}
+
+/**
+ * Entries appended to a file in one transaction, with what goes with them: written only while the file's last entry is
+ * still `lastSeq` (the caller decided from the file as it was then), the file's status and time updated with them.
+ */
+export interface AdviceAppend {
+  lastSeq: number;
+  /** When, ISO 8601: every entry's `at` and the file's `updated_at`. */
+  at: string;
+  entries: NewAdviceEntry[];
+  /** The file's status once they are written (contract/advice.ts AdviceFileStatus). */
+  status: AdviceFileStatus;
+  /** The partner's name from the answers (a couple's), or null; unchanged when absent. */
+  partnerName?: string | null;
+  /** A statement of advice stored with its entry. */
+  statement?: { id: string; sha256: string; pdf: Uint8Array };
+  /** A link issued with its entry. */
+  link?: NewAdviceLink;
+  /** A bearer token that writes to the file from now on (its hash). */
+  tokenHash?: string;
+  /** A link used by this append (the partner's acceptance): nothing is written unless it is unused and unexpired at `nowMs`. */
+  useLink?: { tokenHash: string; kind: 'resume' | 'partner'; nowMs: number };
+  /** A review signed off: the file's latest outcome, out of the review queue. */
+  review?: ReviewOutcome;
+  /** The audit entry written in the same transaction. */
+  audit?: NewAuditEntry;
+}
+
+/** The console's list of a site's advice files: newest (latest entry) first, after the cursor, filtered. */
+export interface AdviceListQuery {
+  status?: AdviceFileStatus;
+  /** Lower-case text the client's or partner's name or the client's email contains. */
+  q?: string;
+  /** Only files in the review queue. */
+  reviewQueue?: boolean;
+  /** The last file of the previous page. */
+  after?: { updatedAt: string; id: string };
+  limit: number;
+}
+
+/** Advice files (docs/advice-records.md): storage/{sqlite,postgres}/advice.ts. Entries are append-only. */
+export interface AdviceStorage {
+  /** Creates a file with its first entry (the consent) and the hash of its first token, in one transaction. */
+  createAdviceFile(input: {
+    id: string;
+    siteId: string;
+    at: string;
+    tokenHash: string;
+    clientName: string;
+    clientEmail: string | null;
+    sampled: boolean;
+    consent: NewAdviceEntry;
+  }): Promise<StoredAdviceFile>;
+  /** The file of the site whose token hashes to `tokenHash`, or null (an unknown token, or another file's or site's). */
+  adviceFileByToken(siteId: string, fileId: string, tokenHash: string): Promise<StoredAdviceFile | null>;
+  /** A site's file, or null. */
+  getAdviceFile(siteId: string, fileId: string): Promise<StoredAdviceFile | null>;
+  /** A file's entries in order, of these kinds only when given. */
+  adviceEntries(fileId: string, kinds?: readonly AdviceEntryKind[]): Promise<AdviceEntry[]>;
+  /** A file's latest entry of `kind`, or null. */
+  latestAdviceEntry<K extends AdviceEntryKind>(fileId: string, kind: K): Promise<Extract<AdviceEntry, { kind: K }> | null>;
+  /**
+   * Appends entries (numbered from the last one + 1) and what goes with them, in one transaction that holds the file
+   * (two instances appending at once take turns): the entries as written, or null when the file's last entry is no
+   * longer `append.lastSeq` (or the file is gone, or `useLink` is not usable): nothing is then written.
+   */
+  appendAdviceEntries(fileId: string, append: AdviceAppend): Promise<AdviceEntry[] | null>;
+  /** A page of a site's files. */
+  listAdviceFiles(siteId: string, query: AdviceListQuery): Promise<StoredAdviceFile[]>;
+  /** A statement's PDF and SHA-256, when it is the file's. */
+  getAdviceStatement(fileId: string, statementId: string): Promise<{ sha256: string; pdf: Uint8Array; createdAt: string } | null>;
+  /**
+   * Uses a link of the site once, atomically (unused and unexpired at `nowMs`), adding `newTokenHash` as a token of its
+   * file in the same transaction when given: its file, or null when it is unknown, used, expired or another site's.
+   */
+  redeemAdviceLink(
+    siteId: string,
+    tokenHash: string,
+    kind: 'resume' | 'partner',
+    nowMs: number,
+    newTokenHash?: string,
+  ): Promise<AdviceLinkTarget | null>;
+  /** A usable link of the site (unused, unexpired at `nowMs`) without using it, or null. */
+  findAdviceLink(siteId: string, tokenHash: string, kind: 'resume' | 'partner', nowMs: number): Promise<AdviceLinkTarget | null>;
+  /** A site's advice settings (the defaults until changed). */
+  adviceSettings(siteId: string): Promise<AdviceSettings>;
+  /** Sets a site's advice settings, with the audit entry made from the settings before (written in the same transaction): those before. */
+  putAdviceSettings(siteId: string, settings: AdviceSettings, audit?: (before: AdviceSettings) => NewAuditEntry): Promise<AdviceSettings>;
+  /** The engine and assumptions versions of a site's result entries, by the time each pair was first used. */
+  adviceVersions(siteId: string): Promise<AdviceVersionUse[]>;
+  /**
+   * Deletes, whole (entries, statements, links, tokens), every file whose latest entry is older than its site's
+   * retention (whole years before `nowMs`): how many.
+   */
+  purgeExpiredAdviceFiles(nowMs: number): Promise<number>;
+}
+
 /** The storage's data, table group by table group (each group is one module in each dialect's folder). */
 export interface DataStorage
   extends SiteStorage,
@@ -1029,7 +1168,8 @@ export interface DataStorage
     RefusedOriginStorage,
     PreviewKeyStorage,
     AnalyticsReportStorage,
-    InboxStorage {}
+    InboxStorage,
+    AdviceStorage {}
 
 /**
  * The server's storage: its data (every method async: SQLite answers at once, PostgreSQL over the network) and

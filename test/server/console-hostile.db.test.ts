@@ -13,8 +13,8 @@ import { BACKEND } from '../support/storages';
 import { ORIGIN, startServer, type TestServer } from './harness';
 
 const PASSWORD = 'correct horse battery staple';
-/** The routes today (37 with their methods): a later change may add routes, never lose the enumeration. */
-const ROUTES_TODAY = 37;
+/** The routes today (45 with their methods, the advice files' 8 included): a later change may add routes, never lose the enumeration. */
+const ROUTES_TODAY = 45;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The routes callable without a session, and what they answer to an empty body or an unknown invitation. (The
@@ -169,7 +169,7 @@ const theirs: Record<string, string> = {};
  * is refused. A visitor id or a version number is not a site's own (the same value may be on both: the call reads
  * or deletes the test site's), and an invitation's token is the invitation itself (whoever holds it may read it).
  */
-const OWNED = ['id', 'conversationId', 'accountId', 'inviteId', 'sessionId'];
+const OWNED = ['id', 'conversationId', 'accountId', 'inviteId', 'sessionId', 'fileId'];
 /** Words only the other site's data holds: none may appear in an answer to the test site's accounts. */
 const THEIR_MARKS = ['Zanzibar Holdings', 'quokkaword', 'visitor-theirs-0001', 'owner@theirs.example', 'theirs.example'];
 
@@ -227,6 +227,20 @@ beforeAll(async () => {
   expect(theirInvite.token).not.toBe(myInvite.token);
   const sessions = JSON.parse((await call('GET', '/console/api/account/sessions', { as: otherOwner })).text) as { id: string }[];
   theirs.sessionId = sessions[0]!.id;
+  // an advice file on each site (docs/advice-records.md), named with each site's own word
+  const adviceFile = (site: string, name: string) =>
+    s.storage.createAdviceFile({
+      id: `advice-${site}`,
+      siteId: site,
+      at: new Date().toISOString(),
+      tokenHash: `advice-token-${site}`,
+      clientName: name,
+      clientEmail: null,
+      sampled: true,
+      consent: { data: { kind: 'consent', name, email: null, wording: 'consent' }, by: { kind: 'client' } },
+    });
+  mine.fileId = (await adviceFile(s.site.id, 'wombatword Client')).id;
+  theirs.fileId = (await adviceFile(other.id, 'quokkaword Client')).id;
 
   routes = consoleRoutes(s.app.printRoutes({ commonPrefix: false }));
 });
@@ -236,12 +250,20 @@ afterAll(async () => {
   await s.remove();
 });
 
-describe(`every console route on ${BACKEND}`, () => {
+// hundreds of calls a test (every route, many ways): more time than a test's default on a busy machine
+describe(`every console route on ${BACKEND}`, { timeout: 60_000 }, () => {
   it('reads the routes from the app', () => {
     // the count covered, printed so a change in it shows in the run
     console.info(`console routes covered: ${routes.length}`);
     expect(routes.length).toBeGreaterThanOrEqual(ROUTES_TODAY);
-    for (const known of ['GET /console/api/session', 'DELETE /console/api/sites/:id/visitors/:visitorId', ...Object.keys(PUBLIC)]) {
+    for (const known of [
+      'GET /console/api/session',
+      'DELETE /console/api/sites/:id/visitors/:visitorId',
+      'GET /console/api/sites/:id/advice-files/:fileId',
+      'POST /console/api/sites/:id/advice-files/:fileId/reviews',
+      'PUT /console/api/sites/:id/advice-settings',
+      ...Object.keys(PUBLIC),
+    ]) {
       expect(routes.map(key)).toContain(known);
     }
   });

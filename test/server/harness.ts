@@ -77,7 +77,7 @@ export interface TestServerOptions {
   console?: Omit<ConsoleServices, 'storage'>;
   /** The storage's clock (console sessions, invitations, shared state) and the console's. @default Date.now */
   now?: () => number;
-  /** The API's mail (server/mail.ts; test/server/smtp.ts is a relay to give it). @default none */
+  /** The server's mail: the widget's transcripts and the advice files' links (server/mail.ts; test/server/smtp.ts is a relay to give it, or a test's fake). @default none */
   mailer?: import('../../server/mail').Mailer | null;
 }
 
@@ -117,6 +117,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     publicUrl: options.publicUrl,
     allowedHosts: options.allowedHosts,
     console: options.console && { now: options.now, publicUrl: options.publicUrl, ...options.console, storage },
+    advice: { mailer: options.mailer ?? null, now: options.now },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const visitorTokens = new Map<string, string>();

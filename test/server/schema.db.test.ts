@@ -31,6 +31,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [12, 'a67ceadee7129275', 'd4d810b799f93081'],
   [13, '78eb2e035bef3c83', '215bf2d03268dbc3'],
   [14, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
+  [15, 'ce5e906fb1880c23', 'b7bd1bca7ee39d42'],
 ];
 
 /**

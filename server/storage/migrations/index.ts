@@ -24,6 +24,7 @@ import { previewKeyMakers } from './011-preview-key-makers';
 import { consoleSessionDetails } from './012-console-session-details';
 import { inbox } from './013-inbox';
 import { analyticsRecords } from './014-analytics-records';
+import { adviceFiles } from './015-advice-files';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleSessionDetails,
   inbox,
   analyticsRecords,
+  adviceFiles,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
