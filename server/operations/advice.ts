@@ -8,11 +8,10 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   type Accepted,
-  type AdviceEntry,
   type AdviceFigures,
   type AdviceFileStatus,
   type AdviceFileSummary,
-  type AdviceFileView,
+  type AdviceFileView as WireAdviceFileView,
   type AdviceSettings,
   type AdviceStatus,
   type AdviceVersionUse,
@@ -25,7 +24,7 @@ import {
   type Replay,
   type ReplayDifference,
   type ResumeLink,
-  type Resumed,
+  type Resumed as WireResumed,
   type ReviewItem,
   type ReviewOutcome,
 } from '../../contract/advice';
@@ -36,10 +35,14 @@ import { isAnswers } from '../../journey/storage';
 import type { Answers } from '../../machines/journey-answers';
 import { statementPdf } from '../advice/statement-pdf';
 import type { Mailer } from '../mail';
+import type { AdviceEntry } from '../storage/types';
 import { newToken } from '../storage/records';
 import type { AdviceAppend, Site, Storage, StoredAdviceFile } from '../storage/types';
 import { type Actor, type Context, contextOf, need, type OperationsOptions } from './context';
 import { invalid, OperationError } from './errors';
+
+type AdviceFileView = WireAdviceFileView<Answers>;
+type Resumed = WireResumed<Answers>;
 
 /** A refusal of a journey call, with its HTTP status and code (the API's error shape: `{ error, message }`). */
 export class AdviceError extends Error {

@@ -1,5 +1,6 @@
 /** What both storages' advice files share (docs/advice-records.md): rows read into records, defaults, keys and cutoffs. */
-import type { AdviceEntry, AdviceSettings, EntryAuthor, ReviewOutcome } from '../../contract/advice';
+import type { AdviceSettings, EntryAuthor, ReviewOutcome } from '../../contract/advice';
+import type { AdviceEntry } from './types';
 import { json, optStr, type Row, str } from './records';
 import type { StoredAdviceFile } from './types';
 

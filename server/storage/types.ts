@@ -9,8 +9,8 @@
  * Every method that writes more than one row does so atomically.
  */
 import type {
-  AdviceEntry,
-  AdviceEntryData,
+  AdviceEntry as WireAdviceEntry,
+  AdviceEntryData as WireAdviceEntryData,
   AdviceEntryKind,
   AdviceFileStatus,
   AdviceFileSummary,
@@ -19,7 +19,13 @@ import type {
   EntryAuthor,
   ReviewOutcome,
 } from '../../contract/advice';
+import type { Answers } from '../../machines/journey-answers';
 import type { FooterButton, VideoEmbedSettings } from '../../contract/embeds';
+
+/** An advice file's entry as the server keeps it: the contract's, with the journey's answers. */
+export type AdviceEntry = WireAdviceEntry<Answers>;
+/** An entry's data as the server appends it. */
+export type AdviceEntryData = WireAdviceEntryData<Answers>;
 
 /** widget-spec §3 Config. */
 export interface SiteConfig {

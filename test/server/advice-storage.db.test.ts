@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdviceEntryData } from '../../contract/advice';
+import type { AdviceEntryData } from '../../server/storage/types';
 import type { Site, Storage } from '../../server/storage/types';
 import { newTestDatabase, openRawDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 

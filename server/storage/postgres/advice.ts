@@ -4,7 +4,8 @@
  * appending to one file at once take turns: each numbers its entries after the other's, or finds the file changed.
  */
 import type pg from 'pg';
-import type { AdviceEntry, AdviceEntryKind } from '../../../contract/advice';
+import type { AdviceEntryKind } from '../../../contract/advice';
+import type { AdviceEntry } from '../types';
 import {
   adviceSearchKey,
   containsPattern,

@@ -2,7 +2,8 @@
  * Advice files on SQLite (docs/advice-records.md): files, their append-only entries, tokens, statements, links and
  * the sites' settings. Each write is one transaction (better-sqlite3's are synchronous: nothing else runs inside one).
  */
-import type { AdviceEntry, AdviceEntryKind } from '../../../contract/advice';
+import type { AdviceEntryKind } from '../../../contract/advice';
+import type { AdviceEntry } from '../types';
 import {
   adviceSearchKey,
   containsPattern,
