@@ -53,7 +53,7 @@ export function ResumePage({ journey }: { journey: JourneyRef }) {
           setBusy(true);
           setError('');
           api()
-            .resume(code.trim().toUpperCase())
+            .resume(code.trim())
             .then((r) => {
               keepFile(storage(), { fileId: r.fileId, token: r.token, name: r.name });
               // the machine's own way in: the answers and the screen to resume at, then Continue where you left off
