@@ -75,7 +75,9 @@ export function Acceptance({ partner, journey }: { partner: string | null; journ
       {partner && !accepted && mail && (
         <div className="field">
           <label htmlFor={`${id}-e`}>{W.partnerEmail(partnerName)}</label>
-          <input id={`${id}-e`} type="email" value={partnerEmail} onInput={(e) => setPartnerEmail(e.currentTarget.value)} />
+          <div className="field__input">
+            <input id={`${id}-e`} type="email" value={partnerEmail} onInput={(e) => setPartnerEmail(e.currentTarget.value)} />
+          </div>
         </div>
       )}
       <div className="soa__actions">

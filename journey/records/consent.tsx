@@ -87,28 +87,32 @@ export function ConsentForm({
             <p className="field__hint" id={`${id}-nh`}>
               {W.nameHint}
             </p>
-            <input
-              id={`${id}-n`}
-              autoComplete="name"
-              value={name}
-              aria-describedby={`${id}-nh`}
-              aria-invalid={error === W.nameMissing || undefined}
-              onInput={(e) => setName(e.currentTarget.value)}
-            />
+            <div className="field__input">
+              <input
+                id={`${id}-n`}
+                autoComplete="name"
+                value={name}
+                aria-describedby={`${id}-nh`}
+                aria-invalid={error === W.nameMissing || undefined}
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+            </div>
           </div>
           <div className="field">
             <label htmlFor={`${id}-e`}>{W.email}</label>
             <p className="field__hint" id={`${id}-eh`}>
               {W.emailHint}
             </p>
-            <input
-              id={`${id}-e`}
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-describedby={`${id}-eh`}
-              onInput={(e) => setEmail(e.currentTarget.value)}
-            />
+            <div className="field__input">
+              <input
+                id={`${id}-e`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-describedby={`${id}-eh`}
+                onInput={(e) => setEmail(e.currentTarget.value)}
+              />
+            </div>
           </div>
         </>
       )}

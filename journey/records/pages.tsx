@@ -78,17 +78,19 @@ export function ResumePage({ journey }: { journey: JourneyRef }) {
           <p className="field__hint" id={`${id}-h`}>
             {W.resume.codeHint}
           </p>
-          <input
-            id={`${id}-c`}
-            dir="ltr"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellcheck={false}
-            value={code}
-            aria-describedby={`${id}-h`}
-            aria-invalid={error ? true : undefined}
-            onInput={(e) => setCode(e.currentTarget.value)}
-          />
+          <div className="field__input">
+            <input
+              id={`${id}-c`}
+              dir="ltr"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellcheck={false}
+              value={code}
+              aria-describedby={`${id}-h`}
+              aria-invalid={error ? true : undefined}
+              onInput={(e) => setCode(e.currentTarget.value)}
+            />
+          </div>
         </div>
         <Alert text={error} />
         <div className="page-nav">

@@ -86,7 +86,9 @@ function SaveLaterPanel({ journey, onClose }: { journey?: JourneyRef; onClose: (
           {mail && (
             <div className="field">
               <label htmlFor={`${id}-e`}>{W.email}</label>
-              <input id={`${id}-e`} type="email" autoComplete="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+              <div className="field__input">
+                <input id={`${id}-e`} type="email" autoComplete="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+              </div>
             </div>
           )}
           <Alert text={error} />
@@ -113,7 +115,7 @@ function LinkMade({ link, email }: { link: ResumeLink; email: string }) {
       <h3 ref={said} tabIndex={-1}>
         {W.link}
       </h3>
-      <CopyLink label={W.link} url={link.url} />
+      <CopyLink label={W.link} hideLabel url={link.url} />
       <p>
         {W.code(link.code)} {W.expires(longDate(link.expiresAt))}
       </p>

@@ -1,5 +1,5 @@
 /** What the advice records' views share: the API and storage of the page, focus on arrival, dates, copy, download. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { RECORDS_WORDS as W } from '../messages-records';
 import { pageApiKey, recordsApi, type RecordsApi } from './api';
 import { localStore } from './store';
@@ -22,14 +22,17 @@ export const longDate = (iso: string) =>
   new Intl.DateTimeFormat(document.documentElement.lang || 'en-AU', { dateStyle: 'long' }).format(new Date(iso));
 
 /** A link to pass on, with Copy (its result said in a status line). */
-export function CopyLink({ label, url }: { label: string; url: string }) {
+export function CopyLink({ label, url, hideLabel }: { label: string; url: string; hideLabel?: boolean }) {
+  const id = useId();
   const [copied, setCopied] = useState(false);
   return (
     <div className="field">
-      <label>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
         {label}
-        <input readOnly value={url} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
       </label>
+      <div className="field__input">
+        <input id={id} readOnly value={url} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+      </div>
       <div>
         <button
           type="button"
