@@ -130,7 +130,7 @@ function AcceptedNow({ accepted, partner, email }: { accepted: Accepted; partner
         {W.accepted}
       </h3>
       {link && <CopyLink label={W.partnerLink(partner)} url={link.url} />}
-      {link?.emailed && <p>{W.emailed(email)}</p>}
+      {link?.emailed && email && <p>{W.emailed(email)}</p>}
       <p role="status">
         {accepted.status === 'awaiting-partner' ? W.waiting(partner) : accepted.status === 'accepted' ? W.allAccepted : ''}
       </p>

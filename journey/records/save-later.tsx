@@ -116,10 +116,9 @@ function LinkMade({ link, email }: { link: ResumeLink; email: string }) {
         {W.link}
       </h3>
       <CopyLink label={W.link} hideLabel url={link.url} />
-      <p>
-        {W.code(link.code)} {W.expires(longDate(link.expiresAt))}
-      </p>
-      {link.emailed && <p>{W.emailed(email)}</p>}
+      <p>{W.code(link.code)}</p>
+      <p>{W.expires(longDate(link.expiresAt))}</p>
+      {link.emailed && email && <p>{W.emailed(email)}</p>}
     </div>
   );
 }
