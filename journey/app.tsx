@@ -3,21 +3,28 @@
  * and its Back / Continue buttons, and the error page. Everything it shows comes
  * from the journey machine; everything it does is an event sent to it.
  */
-import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isEmptyAnswers } from '../machines/journey-answers';
-import { useJourney, useJourneySend } from './actor-context';
+import { JourneyActorContext, useJourney, useJourneySend } from './actor-context';
 import { ProgressBar } from './components/progress-bar';
-import { Sentence } from './components/sentence';
 import { selectScreen, stepOfScreen, type ScreenId } from './questionnaire';
 import { isQuestionnaireScreen, routeOf } from './routes';
 import { SCREENS } from './screens';
 import { FRAME_WORDS as W, LOCALE_NAMES, PRODUCT_NAME } from './messages';
 import { useSuitabilityCheck } from './suitability';
-import { LOCALES, rememberLocale, setLocale, useLocale, type Locale } from './locale';
+import { LOCALES, rememberLocale, setLocale, useLocale, wordsReady, type Locale } from './locale';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
+
+// issue 34: advice records (journey/records) load on demand, after their words
+const records = () => wordsReady('messages-records').then(() => import('./records'));
+const SaveLater = lazy(() => records().then((m) => ({ default: m.SaveLater })));
+// the pages outside the flow: not found, and those a link opens
+const Outside = lazy(() => import('./screens/outside'));
 
 export function App() {
   const screen = useJourney(selectScreen);
+  const path = useJourney(selectRequestedPath);
+  const journey = JourneyActorContext.useActorRef();
   // every view reads its words when it renders: a new language renders them all again
   useLocale();
   return (
@@ -34,7 +41,15 @@ export function App() {
         {W.skipLink}
       </a>
       <Header />
-      <ErrorBoundary key={screen}>{screen === 'notFound' ? <NotFound /> : <ScreenFrame screen={screen} />}</ErrorBoundary>
+      <ErrorBoundary key={screen}>
+        {screen === 'notFound' ? (
+          <Suspense fallback={null}>
+            <Outside path={path} journey={journey} records={records} />
+          </Suspense>
+        ) : (
+          <ScreenFrame screen={screen} />
+        )}
+      </ErrorBoundary>
     </>
   );
 }
@@ -149,6 +164,7 @@ function usePageArrival(title: string) {
 }
 
 function ScreenFrame({ screen }: { screen: ScreenId }) {
+  const journey = JourneyActorContext.useActorRef();
   const route = routeOf(screen);
   const def = SCREENS[screen];
   const heading = usePageArrival(route.title);
@@ -165,6 +181,11 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
         <Suspense fallback={<p className="loading">{W.loading}</p>}>
           <Body />
         </Suspense>
+        {isQuestionnaireScreen(screen) && (
+          <Suspense fallback={null}>
+            <SaveLater journey={journey} />
+          </Suspense>
+        )}
         <PageNav continueLabel={def.continueLabel === undefined ? W.continue : def.continueLabel} />
       </main>
     </>
@@ -195,30 +216,6 @@ function PageNav({ continueLabel }: { continueLabel: string | null }) {
         </button>
       )}
     </div>
-  );
-}
-
-function NotFound() {
-  const send = useJourneySend();
-  const path = useJourney(selectRequestedPath);
-  const heading = usePageArrival(W.notFound);
-  return (
-    <main id="main" tabIndex={-1} className="page" data-screen="notFound">
-      <h1 ref={heading} tabIndex={-1} className="page__title">
-        {W.notFound}
-      </h1>
-      <p className="lead">
-        <Sentence text={W.noPage} parts={{ path: <code dir="ltr">{path}</code> }} />
-      </p>
-      <div className="page-nav">
-        <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
-          {W.back}
-        </button>
-        <button type="button" className="button button--primary" onClick={() => send({ type: 'JOURNEY.HOME' })}>
-          {W.toDashboard}
-        </button>
-      </div>
-    </main>
   );
 }
 

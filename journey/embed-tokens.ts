@@ -1,8 +1,10 @@
 /**
  * The embed tokens the demo's embed routes put in their slots (journey-spec §2, §7).
- * The server writes them into the page as data attributes of the app's root element.
+ * The server writes them into the page as data attributes of the app's root element. The embed pages read them
+ * there when they show (the attributes stay on the root after the first render replaces its children), so the
+ * first visit carries none of this (issue 34 paid its first-visit bytes with it).
  */
-import { createContext, useContext } from 'react';
+import { useMemo } from 'react';
 
 export interface EmbedTokens {
   /** @default '' */
@@ -15,8 +17,6 @@ export interface EmbedTokens {
   documents: Record<string, string>;
 }
 
-export const NO_EMBED_TOKENS: EmbedTokens = { smartDoc: '', smartDocSecond: '', video: '', documents: {} };
-
 /** Reads `data-smart-doc-token`, `data-smart-doc-second-token`, `data-video-token` and `data-document-tokens` (`type=token …`) of an element. */
 export function readEmbedTokens(el: HTMLElement | null): EmbedTokens {
   const d = el?.dataset ?? {};
@@ -28,5 +28,5 @@ export function readEmbedTokens(el: HTMLElement | null): EmbedTokens {
   return { smartDoc: d.smartDocToken ?? '', smartDocSecond: d.smartDocSecondToken ?? '', video: d.videoToken ?? '', documents };
 }
 
-export const EmbedTokensContext = createContext<EmbedTokens>(NO_EMBED_TOKENS);
-export const useEmbedTokens = () => useContext(EmbedTokensContext);
+/** The page's embed tokens, read from the app's root element (`#app`). */
+export const useEmbedTokens = () => useMemo(() => readEmbedTokens(document.getElementById('app')), []);

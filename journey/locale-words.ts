@@ -81,6 +81,7 @@ const ENGLISH: Record<CatalogueModule, () => Promise<Words>> = {
   messages: async () => MESSAGES,
   'messages-on-demand': () => import('./messages-on-demand'),
   'messages-advice': () => import('./messages-advice'),
+  'messages-records': () => import('./messages-records'),
 };
 
 const isObject = (v: unknown): v is Words => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -13,7 +13,7 @@ export type Locale = keyof typeof LOCALE_NAMES;
 export const LOCALES = Object.keys(LOCALE_NAMES) as Locale[];
 
 /** The catalogue modules a locale mirrors (journey/locales/<locale>/<module>.ts). */
-export type CatalogueModule = 'messages' | 'messages-on-demand' | 'messages-advice';
+export type CatalogueModule = 'messages' | 'messages-on-demand' | 'messages-advice' | 'messages-records';
 
 /** Whether a locale is written right to left. */
 export const isRightToLeft = (locale: Locale): boolean => locale === 'ar';

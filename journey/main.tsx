@@ -6,10 +6,10 @@ import { JourneyActorContext } from './actor-context';
 import { App } from './app';
 import { autosaveActor, memoryStorage } from './autosave-actor';
 import { ClockContext, systemClock } from './clock';
-import { EmbedTokensContext, readEmbedTokens } from './embed-tokens';
 import { browserHistoryPort, historyActor } from './history-actor';
 import { chooseLocale, chosenLocale, setLocale } from './locale';
 import { RESUMABLE, journeyGuards, journeyMachine } from './questionnaire';
+import { recordsActor } from './records/hook';
 import { prefetchScreens } from './screens';
 import { loadAnswers, loadResumeAt, type StorageLike } from './storage';
 import { lazySuitability, SuitabilityContext } from './suitability';
@@ -42,7 +42,11 @@ async function main() {
   const suitability = lazySuitability();
   const logic = journeyMachine.provide({
     guards: journeyGuards(clock, suitability.get),
-    actors: { history: historyActor(browserHistoryPort()), autosave: autosaveActor(storage, undefined, clock, suitability) },
+    actors: {
+      history: historyActor(browserHistoryPort()),
+      autosave: autosaveActor(storage, undefined, clock, suitability),
+      records: recordsActor(storage),
+    },
   });
   const input = { path: location.pathname, answers: loadAnswers(storage), resumeAt: loadResumeAt(storage, RESUMABLE) };
   // the first render in a task of its own, apart from evaluating the modules: shorter tasks at start
@@ -51,11 +55,9 @@ async function main() {
   createRoot(root).render(
     <ClockContext.Provider value={clock}>
       <SuitabilityContext.Provider value={suitability}>
-        <EmbedTokensContext.Provider value={readEmbedTokens(root)}>
-          <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
-            <App />
-          </JourneyActorContext.Provider>
-        </EmbedTokensContext.Provider>
+        <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
+          <App />
+        </JourneyActorContext.Provider>
       </SuitabilityContext.Provider>
     </ClockContext.Provider>,
   );

@@ -14,7 +14,7 @@
  * Every screen state syncs its path on entry, so the URL follows the machine, and
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
-import { and, assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { notProvided } from './not-provided';
 import {
   addRow,
@@ -108,6 +108,8 @@ export type JourneyEvent =
   | { type: 'JOURNEY.RESTART' }
   /** The dashboard's 'Continue where you left off': the screen last shown (issue 15). */
   | { type: 'JOURNEY.RESUME' }
+  /** Answers resumed from the server (a resume code, issue 34): they replace these, with the screen to resume at. */
+  | { type: 'JOURNEY.RESTORE'; answers: Answers; resumeAt: ScreenId | null }
   | { type: 'JOURNEY.EDIT_SECTION'; step: EditableStep }
   | { type: 'JOURNEY.ADJUST_GOALS' }
   /** The recommended products' 'Statement of advice' button. */
@@ -152,6 +154,8 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       history: fromCallback<HistoryCommand>(notProvided('history')),
       /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
       autosave: fromCallback<AutosaveCommand>(notProvided('autosave')),
+      /** Appends each change to the advice file on the server, with the visitor's consent (issue 34). */
+      records: fromCallback<AutosaveCommand>(notProvided('records')),
     },
     guards: {
       /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */
@@ -180,10 +184,11 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
         'history',
         (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand,
       ),
-      save: sendTo(
-        'autosave',
-        ({ context }) => ({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt }) satisfies AutosaveCommand,
-      ),
+      save: enqueueActions(({ context, enqueue }) => {
+        const command = { type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt } satisfies AutosaveCommand;
+        enqueue.sendTo('autosave', command);
+        enqueue.sendTo('records', command);
+      }),
       rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
       rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
       endDetour: assign({ detour: null }),
@@ -218,6 +223,9 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       openRiskQuestionnaire: assign({
         answers: ({ context }) => ({ ...context.answers, risk: { ...context.answers.risk, questionnaireOpened: true } }),
       }),
+      restoreAnswers: assign(({ event, context }) =>
+        event.type === 'JOURNEY.RESTORE' ? { answers: event.answers, resumeAt: event.resumeAt, detour: null } : context,
+      ),
       clearAnswers: assign({ answers: () => blankAnswers(), detour: null, resumeAt: null }),
     },
   }).createMachine({
@@ -232,12 +240,14 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
     invoke: [
       { id: 'history', src: 'history' },
       { id: 'autosave', src: 'autosave' },
+      { id: 'records', src: 'records', systemId: 'records' },
     ],
     initial: 'routing',
     on: {
       'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
       'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
       'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
+      'JOURNEY.RESTORE': { actions: ['restoreAnswers', 'save'] },
       'JOURNEY.RESUME': RESUMABLE.map((screen) => ({
         guard: { type: 'isResumeScreen' as const, params: { screen } },
         target: `.${screen}`,

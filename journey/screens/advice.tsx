@@ -4,6 +4,9 @@
  * computed pages are in advice-computed.tsx and statement.tsx.
  */
 import { Fragment, type ComponentType } from 'react';
+import { JourneyActorContext } from '../actor-context';
+import { AdviceGate } from '../records/gate';
+import { SaveLater } from '../records/save-later';
 import { useJourney, useJourneySend } from '../actor-context';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { ON_DEMAND } from '../questions/on-demand';
@@ -67,10 +70,26 @@ function ReviewDetails() {
   );
 }
 
+/**
+ * A page with a recommendation, shown only while the site's advice is not paused (issue 34, the kill switch); the pages
+ * after the questionnaire's carry "Save and continue later" here (the questionnaire's carry it in the frame).
+ */
+const gated = (Body: ComponentType, later = false) =>
+  function Gated() {
+    const answers = useJourney((s) => s.context.answers);
+    const journey = JourneyActorContext.useActorRef();
+    return (
+      <AdviceGate answers={answers}>
+        <Body />
+        {later && <SaveLater journey={journey} />}
+      </AdviceGate>
+    );
+  };
+
 export const BODIES = {
   reviewDetails: ReviewDetails,
   needsAnalysis: NeedsAnalysis,
-  recommendation: Recommendation,
-  recommendedProducts: RecommendedProducts,
-  statementOfAdvice: StatementOfAdvice,
+  recommendation: gated(Recommendation),
+  recommendedProducts: gated(RecommendedProducts, true),
+  statementOfAdvice: gated(StatementOfAdvice, true),
 } satisfies Record<string, ComponentType>;

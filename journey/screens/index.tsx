@@ -23,8 +23,11 @@ export interface ScreenDef {
 type Group = Record<string, ComponentType>;
 // each after its words in the active locale, so that what a view's module says as it loads is in that locale too
 const loaders = {
-  introduction: () => wordsReady('messages-on-demand').then(() => import('./introduction')),
-  advice: () => Promise.all([wordsReady('messages-on-demand'), wordsReady('messages-advice')]).then(() => import('./advice')),
+  introduction: () => Promise.all([wordsReady('messages-on-demand'), wordsReady('messages-records')]).then(() => import('./introduction')),
+  advice: () =>
+    Promise.all([wordsReady('messages-on-demand'), wordsReady('messages-advice'), wordsReady('messages-records')]).then(
+      () => import('./advice'),
+    ),
   embeds: () => wordsReady('messages-on-demand').then(() => import('./embeds')),
 } satisfies Record<string, () => Promise<{ BODIES: Group }>>;
 

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Collapsible } from '../components/collapsible';
 import { DOCUMENT_LINKS } from '../licensee';
 import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
+import { Consent } from '../records/consent';
 
 function Intro() {
   // the sentence's one slot, filled here: importing ../components/sentence would split it into a chunk of its own,
@@ -20,6 +21,8 @@ function Intro() {
           <li key={point}>{point}</li>
         ))}
       </ul>
+      {/* issue 34: whether the answers are kept on the server, asked once */}
+      <Consent />
     </div>
   );
 }

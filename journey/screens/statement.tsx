@@ -17,6 +17,9 @@ import { AFCA_CONTACTS, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, I
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { noteText, REASON_WORDS } from '../messages-advice';
 import { ADVICE_WORDS } from '../messages-on-demand';
+import { JourneyActorContext } from '../actor-context';
+import { Acceptance } from '../records/acceptance';
+import { couple } from '../questions/partner';
 
 const M = ADVICE_WORDS.statement;
 
@@ -55,6 +58,7 @@ function PrintedPages() {
 }
 
 export function StatementOfAdvice() {
+  const journey = JourneyActorContext.useActorRef();
   const advice = useAdvice();
   const answers = useJourney((s) => s.context.answers);
   // issue 15: no statement while the plan does not reach the goal (the recommendation offers the three levers)
@@ -79,6 +83,8 @@ export function StatementOfAdvice() {
       <p className="soa__meta">
         {M.preparedOnAssumptionsVersion(formatIsoDate(advice.asOf), advice.assumptionsVersion, advice.engineVersion, advice.financialYear)}
       </p>
+      {/* issue 34: the statement kept on the server, its PDF and the acceptance (both partners' for a couple) */}
+      <Acceptance partner={couple(answers) ? answers.partner.name.trim() || null : null} journey={journey} />
 
       <section>
         <h2>{M.yourSituation}</h2>

@@ -198,6 +198,10 @@ describe('the project names each entry once', () => {
       'journey-zh-Hans',
       'journey-zh-Hans-on-demand',
       'journey-zh-Hans-advice',
+      'journey-records',
+      'journey-outside',
+      'journey-ar-records',
+      'journey-zh-Hans-records',
       'console',
       'console-sign-in',
       'console-invite',
@@ -220,7 +224,7 @@ describe('the project names each entry once', () => {
     for (const [name, e] of Object.entries(manifest)) {
       // a locale's words are written apart from the code that loads them: only they may be missing from a checkout
       if (!e.optional) expect(existsSync(join(ROOT, e.entry)), `${name}: ${e.entry}`).toBe(true);
-      else expect(e.entry, name).toMatch(/^journey\/locales\/(ar|zh-Hans)\/messages(-on-demand|-advice)?\.ts$/);
+      else expect(e.entry, name).toMatch(/^journey\/locales\/(ar|zh-Hans)\/messages(-on-demand|-advice|-records)?\.ts$/);
       expect(e.gzip, name).toBeGreaterThan(0);
       expect(e.why, name).not.toMatch(/issue \d/i);
     }

@@ -40,28 +40,30 @@ describe('error boundary', () => {
 describe('not-found page', () => {
   it('shows "Page not found" and the unknown path, leaving the URL as it is', async () => {
     const { port } = renderJourney('/questionnaire/nope');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    // the page loads on demand (journey/screens/outside.tsx)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('/questionnaire/nope')).toBeTruthy();
     expect(port.entries).toEqual(['/questionnaire/nope']);
     await waitFor(() => expect(document.title).toBe('Page not found · Horizon Advice'));
   });
 
-  it('has no progress bar and no Continue', () => {
+  it('has no progress bar and no Continue', async () => {
     renderJourney('/nowhere');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(screen.queryByRole('navigation', { name: 'Progress' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
   it("'Go to your dashboard' shows the dashboard", async () => {
     const { user, port } = renderJourney('/nowhere');
-    await user.click(screen.getByRole('button', { name: 'Go to your dashboard' }));
+    await user.click(await screen.findByRole('button', { name: 'Go to your dashboard' }));
     expect(await findPage('Your recommended journeys')).toBeTruthy();
     expect(port.path()).toBe('/');
   });
 
   it('Back with no page behind it shows the dashboard instead of leaving the site', async () => {
     const { user } = renderJourney('/nowhere');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await findPage('Your recommended journeys')).toBeTruthy();
   });
 });

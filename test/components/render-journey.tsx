@@ -9,6 +9,7 @@ import type { Answers } from '../../machines/journey-answers';
 import { JourneyActorContext } from '../../journey/actor-context';
 import { App } from '../../journey/app';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { recordsActor } from '../../journey/records/hook';
 import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { loadAnswers } from '../../journey/storage';
@@ -40,7 +41,11 @@ export function renderJourney(
   const storage = memoryStorage();
   const logic = journeyMachine.provide({
     guards: journeyGuards(clock, suitability.get),
-    actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, clock, suitability) },
+    actors: {
+      history: historyActor(port),
+      autosave: autosaveActor(storage, undefined, clock, suitability),
+      records: recordsActor(storage),
+    },
   });
   const user = userEvent.setup();
   const result = render(

@@ -16,7 +16,8 @@ import { completeAnswers } from '../fixtures/answers';
 import { renderJourney } from './render-journey';
 
 const WORDS = { ar: { messages: Ar, 'messages-on-demand': ArOnDemand }, 'zh-Hans': { messages: Zh, 'messages-on-demand': ZhOnDemand } };
-const load: LoadWords = async (locale, module) => (module === 'messages-advice' ? {} : WORDS[locale][module]);
+const load: LoadWords = async (locale, module) =>
+  module === 'messages-advice' || module === 'messages-records' ? {} : WORDS[locale][module];
 
 /** Complete answers with two debts: a credit card and a car loan, at a rate that does not stop the advice. */
 function withDebts(): Answers {

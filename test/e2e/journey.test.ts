@@ -257,10 +257,10 @@ describe('the whole journey', () => {
     await onScreen(page, 'employmentStatus');
     await page.getByRole('radio', { name: 'Retired' }).check();
     await page.getByText(/^This advice does not cover retirement/).waitFor();
-    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('radio', { name: 'Employed', exact: true }).check();
     expect(await page.getByText(/^This advice does not cover retirement/).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(false);
   });
 
   it('shows what the chosen risk style could lose in a bad year, where it is chosen (issue 15)', async () => {
@@ -290,9 +290,9 @@ describe('the whole journey', () => {
     await page
       .getByText(/^You told us you save \$2,400 a month, more than your take-home pay of \$2,3\d\d a month\./)
       .waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'How much do you save?' }).fill('2000');
-    await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(false);
   });
 
   it("a couple is asked about the partner, and the advice's Medicare figures are the family ones (issue 34)", async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { recordsActor } from '../../journey/records/hook';
 import { assessSuitability } from '../../journey/engine/assess';
 import { assumptionsFor } from '../../journey/engine/assumptions';
 import type { Inputs } from '../../journey/engine/inputs';
@@ -68,7 +69,11 @@ describe('a question added through one module', () => {
         () => TODAY,
         () => assessSuitability,
       ),
-      actors: { history: historyActor(port), autosave: autosaveActor(storage, undefined, () => TODAY, loaded) },
+      actors: {
+        history: historyActor(port),
+        autosave: autosaveActor(storage, undefined, () => TODAY, loaded),
+        records: recordsActor(storage),
+      },
     });
     const answers = { ...completeAnswers(), pets: '' } as Answers;
     const actor = createActor(logic, { input: { path: '/questionnaire/private-health', answers } }).start();
@@ -128,6 +133,7 @@ describe('a Yes/No list of rows added through one module', () => {
       actors: {
         history: historyActor(memoryHistoryPort('/questionnaire/vehicles')),
         autosave: autosaveActor(storage, undefined, () => TODAY, loaded),
+        records: recordsActor(storage),
       },
     });
     const answers = { ...completeAnswers(), vehicles: { answer: '', rows: [] } } as Answers;

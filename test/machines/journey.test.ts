@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { recordsActor } from '../../journey/records/hook';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { loadAnswers, loadResumeAt, STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { selectCanContinue, selectResumeAt, selectScreen, type JourneyEvent } from '../../machines/journey';
@@ -81,6 +82,7 @@ function start(path: string, answers: Answers | null = null, today: Date = TODAY
         load: () => Promise.resolve(assessSuitability),
         subscribe: () => () => undefined,
       }),
+      records: recordsActor(storage),
     },
   });
   const actor = createActor(logic, { input: { path, answers, resumeAt } });
@@ -222,7 +224,11 @@ describe('Continue and Back (journey-spec §2, §5)', () => {
   it('without the rules provided, asking whether a screen is complete says so', () => {
     const actor = createActor(
       journeyMachine.provide({
-        actors: { history: historyActor(memoryHistoryPort('/questionnaire/income')), autosave: autosaveActor(memoryStorage()) },
+        actors: {
+          history: historyActor(memoryHistoryPort('/questionnaire/income')),
+          autosave: autosaveActor(memoryStorage()),
+          records: recordsActor(memoryStorage()),
+        },
       }),
       { input: { path: '/questionnaire/income' } },
     );
@@ -550,7 +556,7 @@ describe('the graph', () => {
         () => TODAY,
         () => assessSuitability,
       ),
-      actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()) },
+      actors: { history: historyActor(port), autosave: autosaveActor(memoryStorage()), records: recordsActor(memoryStorage()) },
     });
     const events: JourneyEvent[] = [
       { type: 'JOURNEY.CONTINUE' },

@@ -1,0 +1,82 @@
+/**
+ * The Simplified Chinese words of ../../messages-records.ts (keeping advice on the server), under the same names and
+ * in the same shapes, typed against it.
+ */
+import type * as En from '../../messages-records';
+
+export const RECORDS_WORDS = {
+  consent: {
+    heading: '在我们的服务器上保存您的回答？',
+    keep: '在你们的服务器上保存我的回答和建议',
+    what: '我们会保存您的回答、每一次修改、我们给出的建议，以及您接受的建议书。',
+    why: '这样您可以在其他设备上继续，我们的顾问也可以按照法律要求审核建议。',
+    howLong: '我们会在您最后一次修改后保存 7 年，然后删除。',
+    without: '如不同意，所有内容只保存在这台设备上，和现在一样。',
+    name: '您的姓名',
+    nameHint: '为您建立档案需要姓名。',
+    nameMissing: '请输入您的姓名，以便在我们的服务器上保存您的回答。',
+    email: '您的电子邮箱（选填）',
+    emailHint: '仅用于发送您要求的链接。',
+    save: '保存我的选择',
+    kept: '您的回答保存在我们的服务器上。',
+    stop: '停止在服务器上保存我的回答',
+    stopped: '您的回答现在只保存在这台设备上。已保存的内容会在我们的服务器上保留 7 年。',
+    onDevice: '您的回答只保存在这台设备上。',
+    keepInstead: '改为保存在你们的服务器上',
+    failed: '无法连接我们的服务器。您的回答仍保存在这台设备上。请重试。',
+  },
+  later: {
+    button: '保存，稍后继续',
+    heading: '保存，稍后继续',
+    needsConsent:
+      '要在其他设备上继续，您的回答需要保存在我们的服务器上。您可以在这里同意；否则回答只保存在这台设备上，您随时可以在这里继续。',
+    email: '通过电子邮件把链接发给我（选填）',
+    create: '获取我的链接和代码',
+    link: '您的链接',
+    copy: '复制',
+    copied: '已复制',
+    code: (code: string) => `或在继续页面输入此代码：${code}`,
+    expires: (date: string) => `仅可使用一次，有效期至 ${date}。`,
+    emailed: (email: string) => `我们已将它发送到 ${email}。`,
+    close: '关闭',
+    failed: '无法生成您的链接。请重试。',
+  },
+  resume: {
+    title: '从上次离开的地方继续',
+    lead: '输入链接中的代码，在这台设备上继续填写您的回答。',
+    code: '您的代码',
+    codeHint: '八个字母和数字，例如 ABCD-2345。',
+    continue: '继续',
+    invalid: '此代码无效。可能输入有误、已被使用或已过期。请在保存的地方重新获取。',
+    throttled: (minutes: number) => `尝试次数过多。请在 ${minutes} 分钟后重试。`,
+    failed: '无法连接我们的服务器。请重试。',
+  },
+  paused: {
+    heading: '建议已暂停',
+    text: '我们暂时停止了新的推荐。我们的顾问可以为您提供帮助。',
+    contact: (phone: string, email: string) => `请致电 ${phone} 或发送电子邮件至 ${email}。`,
+    hours: '我们的顾问接听电话的时间为周一至周五，AEST 上午 9 点至下午 5 点。',
+  },
+  statement: {
+    forNames: (names: string) => `本建议的对象是 ${names}。`,
+    download: '下载建议书（PDF）',
+    accept: '我接受此建议',
+    accepted: '您已接受此建议。',
+    needsConsent: '要下载建议书或接受此建议，您的回答需要保存在我们的服务器上。',
+    partnerLink: (name: string) => `请把此链接交给 ${name}，让对方也能接受：`,
+    partnerEmail: (name: string) => `通过电子邮件把链接发给 ${name}（选填）`,
+    waiting: (name: string) => `正在等待 ${name} 接受。`,
+    allAccepted: '本建议涉及的每个人都已接受。',
+    emailed: (email: string) => `我们已将链接发送到 ${email}。`,
+    notAdvised: '目前还没有可接受的推荐。',
+    failed: '出了点问题。请重试。',
+    yourPartner: '您的伴侣',
+  },
+  partner: {
+    title: '接受你们的共同建议',
+    code: '此页面需要您收到的链接。',
+    invalid: '此链接无效。可能已被使用或已过期。请让您的伴侣重新发送。',
+    thanks: '谢谢。您已接受此建议。',
+  },
+  and: (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join('、')}和${names.at(-1)}`),
+} satisfies typeof En.RECORDS_WORDS;

@@ -1,0 +1,179 @@
+/**
+ * Consent to keep the answers on the server (docs/advice-records.md "Consent"), asked once on the intro page: what is
+ * kept, why, for how long and what happens without it; the client's name (required to keep a file) and email
+ * (optional). Once answered, a short line says where the answers are and offers the other choice.
+ */
+import { useId, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { JourneyMachine } from '../../machines/journey';
+import { CONSENT_VERSION, RECORDS_WORDS } from '../messages-records';
+import { Alert, api, storage, useArrival } from './shared';
+import { keepFile, keepNothing, readConsent, type KeptFile } from './store';
+
+const W = RECORDS_WORDS.consent;
+
+/** The journey's actor, to hand the answers so far to the `records` actor once consent is given. */
+export type JourneyRef = ActorRefFrom<JourneyMachine>;
+
+/** The words the client agreed to, as the file records them: the catalogue's version, then each line shown. */
+const wording = () => [CONSENT_VERSION, W.keep, W.what, W.why, W.howLong, W.without].join('\n');
+
+/** Creates the file and keeps it; the answers so far go to it at once through the journey's `records` actor. */
+export async function giveConsent(name: string, email: string, journey?: JourneyRef): Promise<KeptFile> {
+  const created = await api().createFile({ name, email: email || null, wording: wording() });
+  const file = { ...created, name };
+  keepFile(storage(), file);
+  const context = journey?.getSnapshot().context;
+  if (context) journey?.system.get('records')?.send({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt });
+  return file;
+}
+
+/** The consent form: the checkbox, name and email, and the choice saved. */
+export function ConsentForm({
+  journey,
+  onDone,
+  heading = true,
+}: {
+  journey?: JourneyRef;
+  onDone: (kept: boolean) => void;
+  heading?: boolean;
+}) {
+  const id = useId();
+  const [keep, setKeep] = useState(false);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="panel stack"
+      aria-labelledby={`${id}-h`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!keep) {
+          keepNothing(storage());
+          return onDone(false);
+        }
+        if (!name.trim()) return setError(W.nameMissing);
+        setBusy(true);
+        setError('');
+        giveConsent(name.trim(), email.trim(), journey).then(
+          () => onDone(true),
+          () => {
+            setBusy(false);
+            setError(W.failed);
+          },
+        );
+      }}
+    >
+      <h2 id={`${id}-h`} className={heading ? undefined : 'sr-only'}>
+        {W.heading}
+      </h2>
+      <ul>
+        <li>{W.what}</li>
+        <li>{W.why}</li>
+        <li>{W.howLong}</li>
+        <li>{W.without}</li>
+      </ul>
+      <label className="choice" data-checked={keep || undefined}>
+        <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
+        <span className="choice__label">{W.keep}</span>
+      </label>
+      {keep && (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-n`}>{W.name}</label>
+            <p className="field__hint" id={`${id}-nh`}>
+              {W.nameHint}
+            </p>
+            <div className="field__input">
+              <input
+                id={`${id}-n`}
+                autoComplete="name"
+                value={name}
+                aria-describedby={`${id}-nh`}
+                aria-invalid={error === W.nameMissing || undefined}
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-e`}>{W.email}</label>
+            <p className="field__hint" id={`${id}-eh`}>
+              {W.emailHint}
+            </p>
+            <div className="field__input">
+              <input
+                id={`${id}-e`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-describedby={`${id}-eh`}
+                onInput={(e) => setEmail(e.currentTarget.value)}
+              />
+            </div>
+          </div>
+        </>
+      )}
+      <Alert text={error} />
+      <div>
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          {W.save}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The intro page's part: the question until answered, then where the answers are and the other choice. */
+export function Consent() {
+  const [asked, setAsked] = useState(() => readConsent(storage()));
+  const [changing, setChanging] = useState(false);
+  // the line after a choice made here: said (and focused), with 'stopped' after a stop
+  const [after, setAfter] = useState<'' | 'chosen' | 'stopped'>('');
+  if (asked === null || changing)
+    return (
+      <ConsentForm
+        onDone={(kept) => {
+          setChanging(false);
+          setAsked(kept ? 'yes' : 'no');
+          setAfter('chosen');
+        }}
+      />
+    );
+  return (
+    <ConsentLine
+      key={after}
+      kept={asked === 'yes'}
+      focus={after !== ''}
+      stopped={after === 'stopped'}
+      onStop={() => {
+        setAsked('no');
+        setAfter('stopped');
+      }}
+      onKeep={() => setChanging(true)}
+    />
+  );
+}
+
+function ConsentLine(p: { kept: boolean; focus: boolean; stopped: boolean; onStop: () => void; onKeep: () => void }) {
+  const { kept, onStop, onKeep } = p;
+  const said = useArrival<HTMLParagraphElement>(p.focus);
+  return (
+    <p className="note" ref={said} tabIndex={-1}>
+      {kept ? W.kept : p.stopped ? W.stopped : W.onDevice}{' '}
+      <button
+        type="button"
+        className="button button--text"
+        onClick={() => {
+          if (!kept) return onKeep();
+          keepNothing(storage());
+          onStop();
+        }}
+      >
+        {kept ? W.stop : W.keepInstead}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Advice records as the visitor sees them (journey/records), against a fake of the server's journey API behind
+ * `fetch`: consent on the intro page, the paused advice, resuming with a code, and the statement's PDF and acceptance
+ * with the partner's link. The saver's own rules (nothing without consent, coalescing, retries) are in
+ * test/journey/records-saver.test.ts.
+ */
+import { screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_KEY, FILE_KEY, keepFile } from '../../journey/records/store';
+import { completeAnswers } from '../fixtures/answers';
+import { fakeApi } from '../journey/records-fake';
+import { findPage, renderJourney } from './render-journey';
+
+const STATUS = { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } } };
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('consent on the intro page', () => {
+  it('asks once; with the box ticked and a name, the file is created and kept, and the line offers to stop', async () => {
+    const api = fakeApi({ ...STATUS, 'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } } });
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderJourney('/investment/intro');
+    await user.click(await screen.findByRole('checkbox', { name: 'Keep my answers and advice on our server' }));
+    await user.click(screen.getByRole('button', { name: 'Save my choice' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your name to keep your answers on our server.');
+    expect(api.calls).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ann Lee');
+    await user.click(screen.getByRole('button', { name: 'Save my choice' }));
+    const stop = await screen.findByRole('button', { name: 'Stop keeping my answers on the server' });
+    expect(api.of('POST', '/journey/api/advice-files')[0]!.body).toMatchObject({ consent: true, name: 'Ann Lee' });
+    expect(JSON.parse(localStorage.getItem(FILE_KEY)!)).toEqual({ fileId: 'f1', token: 't1', name: 'Ann Lee' });
+    await user.click(stop);
+    expect(localStorage.getItem(FILE_KEY)).toBeNull();
+    expect(localStorage.getItem(CONSENT_KEY)).toBe('no');
+  });
+
+  it('without the box ticked, nothing reaches the server and the answers stay on the device', async () => {
+    const api = fakeApi(STATUS);
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderJourney('/investment/intro');
+    await user.click(await screen.findByRole('button', { name: 'Save my choice' }));
+    expect(await screen.findByText('Your answers stay on this device only.', { exact: false })).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('the kill switch', () => {
+  it('shows that advice is paused, with the human advisers, instead of the recommendation', async () => {
+    vi.stubGlobal('fetch', fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } }).fetch);
+    renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
+    expect(screen.getByText(/Call 1300 975 707/)).toBeTruthy();
+  });
+});
+
+describe('resume', () => {
+  it('takes the code from the link, loads the answers into the journey and goes to where they left off', async () => {
+    history.replaceState(null, '', '/resume#ABCD-2345');
+    const answers = completeAnswers();
+    const api = fakeApi({
+      'POST /journey/api/resume': { status: 200, body: { fileId: 'f2', token: 't2', name: 'Ann', answers, resumeAt: 'income' } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { user, saved } = renderJourney('/resume');
+    const code = await screen.findByRole('textbox', { name: 'Your code' });
+    expect((code as HTMLInputElement).value).toBe('ABCD-2345');
+    // the code leaves the address
+    expect(location.hash).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findPage(/income/i);
+    expect(api.of('POST', '/journey/api/resume')[0]!.body).toEqual({ code: 'ABCD-2345' });
+    expect(saved()).toEqual(answers);
+    expect(JSON.parse(localStorage.getItem(FILE_KEY)!)).toMatchObject({ fileId: 'f2', token: 't2' });
+  });
+
+  it('says when a code does not work, and when to try again after too many tries', async () => {
+    let n = 0;
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'POST /journey/api/resume': () =>
+          n++ === 0
+            ? { status: 404, body: { error: 'RESUME_INVALID' } }
+            : { status: 429, body: { error: 'THROTTLED' }, headers: { 'Retry-After': '600' } },
+      }).fetch,
+    );
+    const { user } = renderJourney('/resume');
+    await user.type(await screen.findByRole('textbox', { name: 'Your code' }), 'WXYZ-0000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/does not work/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many tries. Please try again in 10 minutes.'));
+  });
+});
+
+describe('the statement', () => {
+  it("downloads the PDF named with the date, and a couple's acceptance gives the partner's link", async () => {
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    const api = fakeApi({
+      ...STATUS,
+      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+      'POST /journey/api/advice-files/f1/advice': { status: 200, body: { seq: 3, status: 'recommended' } },
+      'POST /journey/api/advice-files/f1/statement': {
+        status: 201,
+        body: { statementId: 's1', sha256: 'ab', names: ['Ann', 'Bo'], issuedAt: '2026-11-26T00:00:00Z' },
+      },
+      'GET /journey/api/advice-files/f1/statements/s1': { status: 200, body: new Uint8Array([37, 80, 68, 70]) },
+      'POST /journey/api/advice-files/f1/acceptance': {
+        status: 200,
+        body: {
+          status: 'awaiting-partner',
+          partnerLink: { url: 'http://x/partner#p1', expiresAt: '2026-12-26T00:00:00Z', emailed: false },
+        },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const answers = {
+      ...completeAnswers(),
+      relationshipStatus: 'couple',
+      partner: { name: 'Bo', amount: '50000', frequency: 'annually', hospitalCover: 'yes', children: '0' },
+    } as never;
+    const { user } = renderJourney('/statement-of-advice', answers);
+    await user.click(await screen.findByRole('button', { name: 'Download the statement (PDF)' }));
+    await waitFor(() => expect(clicked).toEqual([expect.stringMatching(/^statement-of-advice-\d{4}-\d{2}-\d{2}\.pdf$/)]));
+    expect(screen.getByText('This advice is for Ann and Bo.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
+    expect(await screen.findByRole('heading', { name: 'You have accepted this advice.' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Pass this link to Bo/ }) as HTMLInputElement).value).toBe('http://x/partner#p1');
+    expect(screen.getByText('Waiting for Bo to accept.')).toBeTruthy();
+    // the statement was issued once for both, and accepted by its id
+    expect(api.of('POST', '/journey/api/advice-files/f1/statement')).toHaveLength(1);
+    expect(api.of('POST', '/journey/api/advice-files/f1/acceptance')[0]!.body).toEqual({ statementId: 's1' });
+  });
+});
