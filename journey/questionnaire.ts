@@ -16,6 +16,7 @@ import {
 } from '../machines/journey';
 import type { AnswerKey, Answers, BlankRows } from '../machines/journey-answers';
 import { createFlow, type FixedScreenId, type Screen, type Step } from '../machines/journey-flow';
+import { hasAnswersShape } from './answers-shape';
 import type { Clock } from './clock';
 import { QUESTIONS, type QuestionId } from './questions';
 import { goalDetails } from './questions/goal-details';
@@ -133,6 +134,8 @@ export function questionnaire(questions: readonly Question[]) {
         isScreenComplete(params.screen, context.answers, clock(), suitability()),
       isScreenAsked: ({ context }: { context: JourneyContext }, params: { screen: string }) =>
         questions.find((q) => q.id === params.screen)?.asked?.(context.answers) ?? true,
+      isRestorable: ({ event }: { event: { type: string } }) =>
+        event.type === 'JOURNEY.RESTORE' && hasAnswersShape((event as { answers?: unknown }).answers, emptyAnswers(), blankRows),
     }),
   };
 }

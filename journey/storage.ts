@@ -4,6 +4,7 @@
  * version or of the wrong shape is discarded with a console warning, never a crash.
  */
 import { isEmptyAnswers, type Answers } from '../machines/journey-answers';
+import { hasAnswersShape } from './answers-shape';
 import { blankRows, emptyAnswers } from './questionnaire';
 
 export const STORAGE_KEY = 'investment-journey:answers';
@@ -41,20 +42,6 @@ type Warn = (message: string) => void;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** True when `value` has exactly the keys and primitive types of `template` (rows checked against their blank row). */
-function sameShape(value: unknown, template: unknown, rowTemplate?: object): boolean {
-  if (Array.isArray(template)) {
-    return Array.isArray(value) && rowTemplate !== undefined && value.every((row) => sameShape(row, { ...rowTemplate, id: 0 }));
-  }
-  if (isObj(template)) {
-    if (!isObj(value)) return false;
-    const keys = Object.keys(template);
-    if (Object.keys(value).length !== keys.length) return false;
-    return keys.every((k) => k in value && sameShape(value[k], template[k], rowTemplate));
-  }
-  return typeof value === typeof template;
-}
-
 /**
  * Validates an unknown value as Answers, of the shape of `blank` with the lists' rows of the shape of `rows` (the
  * questions' blank answers and blank rows, journey/questionnaire.ts).
@@ -64,10 +51,7 @@ export function isAnswers(
   blank: () => Answers = emptyAnswers,
   rows: Partial<Record<string, object>> = blankRows,
 ): value is Answers {
-  const template = blank();
-  if (!isObj(value)) return false;
-  if (Object.keys(value).length !== Object.keys(template).length) return false;
-  return Object.entries(template).every(([key, t]) => key in value && sameShape(value[key], t, rows[key]));
+  return hasAnswersShape(value, blank(), rows);
 }
 
 /** The saved answers, or null when there are none or they cannot be used (not of the shape of `blank` and `rows`). */

@@ -166,6 +166,10 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       isScreenAsked: (_, _params: { screen: ScreenId }): boolean => {
         throw new Error('isScreenAsked guard not provided');
       },
+      /** `JOURNEY.RESTORE`'s answers (from outside: a resume code's) have the questionnaire's shape. Provided by the app. */
+      isRestorable: (_, _params: undefined): boolean => {
+        throw new Error('isRestorable guard not provided');
+      },
       isRequestedPath: ({ context }, params: { path: string }) => normalizePath(context.requestedPath) === params.path,
       isStep: ({ event }, params: { step: StepNumber }) => event.type === 'JOURNEY.GO_TO_STEP' && event.step === params.step,
       isResumeScreen: ({ context }, params: { screen: ScreenId }) => context.resumeAt === params.screen,
@@ -247,7 +251,7 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       'URL.CHANGED': { target: '.routing', actions: 'rememberPath' },
       'JOURNEY.HOME': { target: '.dashboard', actions: 'endDetour' },
       'JOURNEY.RESTART': { target: '.intro', actions: ['clearAnswers', 'save'] },
-      'JOURNEY.RESTORE': { actions: ['restoreAnswers', 'save'] },
+      'JOURNEY.RESTORE': { guard: 'isRestorable', actions: ['restoreAnswers', 'save'] },
       'JOURNEY.RESUME': RESUMABLE.map((screen) => ({
         guard: { type: 'isResumeScreen' as const, params: { screen } },
         target: `.${screen}`,

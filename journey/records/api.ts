@@ -3,7 +3,6 @@
  * contract/advice.ts). The site's public key travels as `X-API-Key`; a file's own calls carry its token.
  */
 import type { Answers } from '../../machines/journey-answers';
-import { isAnswers } from '../storage';
 import type { Accepted, AdviceStatus, CreatedAdviceFile, IssuedStatement, Resumed, ResumeLink } from '../../contract/advice';
 
 /** A call the server refused: its status, its error code (`ADVICE_PAUSED`, `RESUME_INVALID`, …) and Retry-After in seconds. */
@@ -35,7 +34,7 @@ export interface RecordsApi {
   statementPdf(file: FileAccess, statementId: string): Promise<Blob>;
   accept(file: FileAccess, body: { statementId: string; partnerEmail?: string }): Promise<Accepted>;
   resumeLink(file: FileAccess, body: { email?: string }): Promise<ResumeLink>;
-  resume(code: string): Promise<Resumed<Answers>>;
+  resume(code: string): Promise<Resumed>;
   partner(token: string): Promise<IssuedStatement & { status: string }>;
   partnerStatement(token: string): Promise<Blob>;
   partnerAccept(token: string): Promise<Accepted>;
@@ -74,12 +73,8 @@ export function recordsApi(key: string, fetchFn: typeof fetch = (...a) => fetch(
     statementPdf: (file, id) => blob(files(file, `statements/${encodeURIComponent(id)}`), { method: 'GET', file }),
     accept: (file, body) => json(files(file, 'acceptance'), { file, body }),
     resumeLink: (file, body) => json(files(file, 'resume-links'), { file, body }),
-    // answers from the network go into the machine only when they are of the questionnaire's shape
-    resume: (code) =>
-      json<Resumed>('resume', { body: { code } }).then((r) => {
-        if (!isAnswers(r?.answers)) throw new RecordsError(502, 'INVALID_RESPONSE');
-        return r as Resumed<Answers>;
-      }),
+    // the answers are checked by the journey machine's `isRestorable` guard before they are taken (./pages.tsx)
+    resume: (code) => json('resume', { body: { code } }),
     partner: (token) => json('partner', { body: { token } }),
     partnerStatement: (token) => blob('partner/statement', { body: { token } }),
     partnerAccept: (token) => json('partner/acceptance', { body: { token } }),

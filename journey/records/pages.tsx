@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AdviceFileStatus, IssuedStatement } from '../../contract/advice';
 import type { ScreenId } from '../../machines/journey-flow';
+import type { Answers } from '../../machines/journey-answers';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
 import type { JourneyRef } from './consent';
@@ -55,9 +56,12 @@ export function ResumePage({ journey }: { journey: JourneyRef }) {
           api()
             .resume(code.trim())
             .then((r) => {
+              // the machine's own way in: the answers and the screen to resume at, then Continue where you left off;
+              // answers not of the questionnaire's shape are refused by its guard, and nothing is kept
+              const restore = { type: 'JOURNEY.RESTORE', answers: r.answers as Answers, resumeAt: r.resumeAt as ScreenId | null } as const;
+              if (!journey.getSnapshot().can(restore)) throw new Error('answers of another shape');
               keepFile(storage(), { fileId: r.fileId, token: r.token, name: r.name });
-              // the machine's own way in: the answers and the screen to resume at, then Continue where you left off
-              journey.send({ type: 'JOURNEY.RESTORE', answers: r.answers, resumeAt: r.resumeAt as ScreenId | null });
+              journey.send(restore);
               journey.send({ type: 'JOURNEY.RESUME' });
               if (journey.getSnapshot().value === 'notFound') journey.send({ type: 'JOURNEY.HOME' });
             })

@@ -583,3 +583,31 @@ describe('the graph', () => {
     expect([...reached].sort()).toEqual([...all].sort());
   });
 });
+
+describe('restoring answers from outside (a resume code)', () => {
+  it('takes answers of the questionnaire shape, with the screen to resume at, and saves them', () => {
+    const { actor, send, storage } = start('/');
+    const answers = completeAnswers();
+    const restore = { type: 'JOURNEY.RESTORE', answers, resumeAt: 'income' } as const;
+    expect(actor.getSnapshot().can(restore)).toBe(true);
+    send(restore);
+    expect(actor.getSnapshot().context.answers).toEqual(answers);
+    expect(selectResumeAt(actor.getSnapshot())).toBe('income');
+    expect(loadAnswers(storage)).toEqual(answers);
+  });
+
+  it.each([
+    ['a missing question', () => ({ ...completeAnswers(), goal: undefined })],
+    ['a number where text goes', () => ({ ...completeAnswers(), dateOfBirth: 19800101 })],
+    ['a row of another shape', () => ({ ...completeAnswers(), debts: { answer: 'yes', rows: [{ id: 1, evil: '<img>' }] } })],
+    ['an unknown key', () => ({ ...completeAnswers(), extra: 'x' })],
+    ['not an object', () => 'answers'],
+  ])('refuses %s: nothing is taken or saved', (_, bad) => {
+    const { actor, send, storage } = start('/');
+    const restore = { type: 'JOURNEY.RESTORE', answers: bad() as unknown as Answers, resumeAt: null } as const;
+    expect(actor.getSnapshot().can(restore)).toBe(false);
+    send(restore);
+    expect(actor.getSnapshot().context.answers).toEqual(emptyAnswers());
+    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
