@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { type AdviceEntry, REVIEW_ITEMS, type Replay, type ReviewItem, type ReviewOutcome } from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { adviceApi, type ReviewBody, statementUrl } from '../advice/api';
-import { formatFigure } from '../advice/format';
+import { formatDay, formatFigure } from '../advice/format';
 import { ReviewMarks } from '../advice/marks';
 import { reviewProblem } from '../advice/review';
 import { ADVICE_WORDS as A } from '../advice/words';
@@ -124,7 +124,7 @@ function Result({ result }: { result: Of<'result'> | undefined }) {
             </dd>
             <dt>{A.asOf}</dt>
             <dd>
-              <time dateTime={result.asOf}>{formatWhen(result.asOf)}</time>
+              <time dateTime={result.asOf}>{formatDay(result.asOf)}</time>
             </dd>
           </dl>
           {(result.reasons ?? []).length > 0 && (
