@@ -188,7 +188,7 @@ function Screen({ route }: { route: Route }) {
           conversationId={route.conversationId ?? ''}
           fileId={route.fileId ?? ''}
           api={api}
-          canEdit={role !== undefined && role !== 'viewer'}
+          canEdit={role === 'owner' || role === 'editor'}
           guardLeave={guardLeave}
         />
       </Suspense>

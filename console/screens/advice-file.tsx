@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { type AdviceEntry, REVIEW_ITEMS, type Replay, type ReviewItem, type ReviewOutcome } from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { adviceApi, type ReviewBody, statementUrl } from '../advice/api';
-import { formatFigure } from '../advice/format';
+import { formatDay, formatFigure } from '../advice/format';
 import { ReviewMarks } from '../advice/marks';
 import { reviewProblem } from '../advice/review';
 import { ADVICE_WORDS as A } from '../advice/words';
@@ -68,7 +68,7 @@ export function AdviceFileScreen({ siteId, fileId, api }: Pick<ScreenProps, 'sit
       <Result result={result} />
       <Statements siteId={siteId} fileId={fileId} entries={entries} />
       {result && <ReplaySection calls={calls} fileId={fileId} />}
-      <ReviewForm key={entries.length} calls={calls} fileId={fileId} done={load.again} />
+      <ReviewForm calls={calls} fileId={fileId} done={load.again} />
       <Timeline entries={entries} />
     </section>
   );
@@ -124,7 +124,7 @@ function Result({ result }: { result: Of<'result'> | undefined }) {
             </dd>
             <dt>{A.asOf}</dt>
             <dd>
-              <time dateTime={result.asOf}>{formatWhen(result.asOf)}</time>
+              <time dateTime={result.asOf}>{formatDay(result.asOf)}</time>
             </dd>
           </dl>
           {(result.reasons ?? []).length > 0 && (
@@ -243,7 +243,10 @@ function ReplaySection({ calls, fileId }: { calls: Calls; fileId: string }) {
 
 const UNTICKED = Object.fromEntries(REVIEW_ITEMS.map((i) => [i, false])) as Record<ReviewItem, boolean>;
 
-/** The review checklist, notes and outcome; Sign off sends them, and the file reads again to show the review. */
+/**
+ * The review checklist, notes and outcome; Sign off sends them, says it was signed off (a status a screen reader
+ * hears), starts the form afresh, and the file reads again to show the review in the timeline.
+ */
 function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; done: () => void }) {
   const [checklist, setChecklist] = useState(UNTICKED);
   const [notes, setNotes] = useState('');
@@ -251,6 +254,10 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
   const [checked, setChecked] = useState(false);
   const sign = useTask(async (body: ReviewBody) => {
     await calls.review(fileId, body);
+    setChecklist(UNTICKED);
+    setNotes('');
+    setOutcome(null);
+    setChecked(false);
     done();
   });
   const problem = checked ? reviewProblem(outcome, notes) : null;
@@ -311,6 +318,7 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
           {sign.phase === 'running' ? A.signingOff : A.signOff}
         </button>
         <ErrorText error={sign.error} />
+        {sign.phase === 'done' && <p role="status">{A.signedOff}</p>}
       </form>
     </section>
   );

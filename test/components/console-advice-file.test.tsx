@@ -178,8 +178,15 @@ describe('the review', () => {
     expect(review.textContent).toContain('Outcome: Needs action');
     expect(review.textContent).toContain('Check the partner’s income.');
     expect(review.querySelector('[data-ticked="yes"]')!.textContent).toContain('Ticked:');
-    // the form starts afresh for the next review
+    // the form starts afresh for the next review, and says the review was signed off
     expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('');
+    expect(
+      within(checklist)
+        .getAllByRole('checkbox')
+        .filter((c) => (c as HTMLInputElement).checked),
+    ).toHaveLength(0);
+    expect((screen.getByRole('radio', { name: 'Needs action' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('The review was signed off.').getAttribute('role')).toBe('status');
   });
 
   it('asks for an outcome, and for notes when action is needed, before it sends anything', async () => {

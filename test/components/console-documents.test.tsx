@@ -161,10 +161,11 @@ describe('documents', () => {
     );
   });
 
-  it('a viewer sees the documents and their slots, and nothing to change', async () => {
+  // an adviser reads a site as a viewer does: the server refuses its content changes (editors and owners only)
+  it.each(['viewer', 'adviser'] as const)('the %s sees the documents and their slots, and nothing to change', async (role) => {
     const { api } = documentsFake();
-    api.session = vi.fn(async () => ({ ...SESSION, sites: [{ id: 's1', name: 'Shop', role: 'viewer' as const }] }));
-    api.sites = vi.fn(async () => [{ id: 's1', name: 'Shop', role: 'viewer' as const }]);
+    api.session = vi.fn(async () => ({ ...SESSION, sites: [{ id: 's1', name: 'Shop', role }] }));
+    api.sites = vi.fn(async () => [{ id: 's1', name: 'Shop', role }]);
     renderConsole('/console/sites/s1/documents', api);
     const item = await screen.findByRole('article', { name: 'Pet cover' });
     expect(screen.getByText('Your role on this site lets you see the documents, not change them.')).toBeTruthy();
