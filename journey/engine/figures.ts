@@ -1,7 +1,7 @@
 /**
  * A result's figures as one flat map (docs/advice-records.md "Replay"): every figure a screen shows (the take-home
  * income line by line, the needs analysis, the goal, the plan and its levers, the fees, the projection's rows by year,
- * the refusal's reasons), by a key that names it (`plan.monthlyNeededCents`, `projection.2031.nominal.p50`,
+ * the refusal's reasons), by a key that names it (`plan.monthlyNeededCents`, `projection.2031.nominal.p50Cents`,
  * `income.benefits.2.annualCents`). An advice file keeps it with each result, and the replay compares two of them key
  * by key. Pure: the same result always gives the same map.
  */
@@ -59,7 +59,10 @@ export function adviceFigures(result: AdviceResult): AdviceFigures {
     flatten(fees, 'fees', out);
     const { points, ...summary } = projection;
     flatten(summary, 'projection', out);
-    flatten(points, 'projection.points', out);
+    // a point's bands are cents, named so as every other amount is (`…Cents`): the console shows them in dollars
+    const rows: AdviceFigures = {};
+    flatten(points, 'projection.points', rows);
+    for (const [k, v] of Object.entries(rows)) out[/\.(median|p10|p50|p90)$/.test(k) ? `${k}Cents` : k] = v;
   }
   return out;
 }

@@ -31,8 +31,8 @@ describe('adviceFigures', () => {
     });
     // the projection's rows by their year, the fees' by their plan year, the benefits by their row
     for (const p of plan.projection.points) {
-      expect(f[`projection.${p.year}.nominal.p50`]).toBe(p.nominal.p50);
-      expect(f[`projection.${p.year}.today.median`]).toBe(p.today.median);
+      expect(f[`projection.${p.year}.nominal.p50Cents`]).toBe(p.nominal.p50);
+      expect(f[`projection.${p.year}.today.medianCents`]).toBe(p.today.median);
     }
     for (const y of plan.fees.byYear) expect(f[`fees.byYear.${y.planYear}.administrationCents`]).toBe(y.administrationCents);
     for (const b of income!.benefits) expect(f[`income.benefits.${b.rowId}.annualCents`]).toBe(b.annualCents);
