@@ -121,7 +121,7 @@ const partnerNameOf = (a: Answers) => (couple(a) && a.partner.name.trim() ? a.pa
 /** What a journey call from an address needs: the site (from its key), the address, and the server's own origin. */
 export interface JourneyCaller {
   site: Site;
-  /** The client's address (the throttles' key). */
+  /** The client's address as the throttles count it: an IPv6 address by its /64 (server/address-key.ts). */
   ip: string;
   /** The server's own origin: links are `{origin}/resume#code` and `{origin}/partner#token`. */
   origin: string;

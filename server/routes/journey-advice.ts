@@ -6,6 +6,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../address-key';
 import type { Mailer } from '../mail';
 import { AdviceError, ADVICE_LIMITS, createAdviceOperations, type JourneyCaller } from '../operations/advice';
 import { HttpError } from '../errors';
@@ -95,7 +96,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       const callerOf = async (req: FastifyRequest): Promise<JourneyCaller> => {
         const site = await siteFromKey(services.storage, req);
         checkOrigin(req, site, false);
-        return { site, ip: req.ip, origin: ownOrigin(req) };
+        return { site, ip: addressKey(req.ip), origin: ownOrigin(req) };
       };
       /** The file of a call with the site's key and the file's token. */
       const fileOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {

@@ -147,3 +147,21 @@ describe('fuzzed bodies', () => {
     expect(failures).toEqual([]);
   });
 });
+describe('guessing codes from many addresses', () => {
+  it('counts the addresses of one IPv6 /64 as one, and IPv4-mapped IPv6 as its IPv4 address', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await call('/resume', { code: '0000-0000' }, { ip: `2001:db8:1:2:${i.toString(16)}::1` })).status).toBe(404);
+    expect((await call('/resume', { code: '0000-0000' }, { ip: '2001:db8:1:2:ffff:ffff:ffff:ffff' })).status).toBe(429);
+    // another /64 is another address
+    expect((await call('/resume', { code: '0000-0000' }, { ip: '2001:db8:1:3::1' })).status).toBe(404);
+
+    for (let i = 0; i < 10; i++) expect((await call('/resume', { code: '0000-0000' }, { ip: '203.0.113.7' })).status).toBe(404);
+    expect((await call('/resume', { code: '0000-0000' }, { ip: '::ffff:203.0.113.7' })).status).toBe(429);
+  });
+
+  it('counts the files one IPv6 /64 creates together', async () => {
+    for (let i = 0; i < 20; i++) await newFile(`Client ${i}`, null, `2001:db8:9:9:${i.toString(16)}::1`);
+    const res = await call('/advice-files', { consent: true, name: 'One more', wording: 'w' }, { ip: '2001:db8:9:9::abcd' });
+    expect(res.status).toBe(429);
+  });
+});
