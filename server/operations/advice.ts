@@ -76,6 +76,17 @@ export const ADVICE_LIMITS = {
   /** Advice files one address may create in `createWindowMs`. */
   createsPerAddress: 20,
   createWindowMs: 60 * 60_000,
+  /** Resume links one file may make in `linkWindowMs` (each is an entry, and maybe a message): then 429. */
+  resumeLinksPerFile: 10,
+  linkWindowMs: 60 * 60_000,
+  /**
+   * Messages (resume and partner links) sent for one address's files in `mailWindowMs`, and for one site's: past
+   * either, the link is still given but not mailed (`emailed: false`), so that nobody can make the server mail
+   * someone else over and over.
+   */
+  mailsPerAddress: 5,
+  mailsPerSite: 200,
+  mailWindowMs: 60 * 60_000,
   /** A review's notes, in characters. */
   notes: 4000,
   /** A page of the console's list. */
@@ -198,8 +209,14 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     throw new AdviceError(409, 'CONFLICT', 'The file changed while this was being saved: try again.');
   }
 
-  const sendMail = async (to: string | null | undefined, subject: string, text: string): Promise<boolean> => {
+  /** Sends a message when there is a mailer, an address, and the caller and its site are within their mail limits. */
+  const sendMail = async (caller: JourneyCaller, to: string | null | undefined, subject: string, text: string): Promise<boolean> => {
     if (!mailer || !to) return false;
+    for (const [key, max] of [
+      [`advice-mail ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.mailsPerAddress],
+      [`advice-mail ${caller.site.id}`, ADVICE_LIMITS.mailsPerSite],
+    ] as const)
+      if ((await storage.countRequest(key, ADVICE_LIMITS.mailWindowMs)).count > max) return false;
     try {
       await mailer.send({ to, subject, text });
       return true;
@@ -431,7 +448,12 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     },
 
     /** The client's acceptance of the latest statement; for a couple, the partner's link (emailed when it can be). */
-    async accept(file: StoredAdviceFile, body: { statementId?: unknown; partnerEmail?: unknown }, origin: string): Promise<Accepted> {
+    async accept(
+      file: StoredAdviceFile,
+      body: { statementId?: unknown; partnerEmail?: unknown },
+      caller: JourneyCaller,
+    ): Promise<Accepted> {
+      const { origin } = caller;
       const partnerEmail = typeof body.partnerEmail === 'string' && body.partnerEmail.trim() ? body.partnerEmail.trim() : null;
       if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'partnerEmail' });
@@ -472,6 +494,7 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
       if (!result.partnerLink) return { status: result.status, partnerLink: null };
       const emailed = await sendMail(
+        caller,
         partnerEmail,
         'Your statement of advice, to read and accept',
         `${file.clientName} has accepted the statement of advice that names you both. Read it and accept it here (the link works once, until ${result.expiresAt}):\n\n${result.partnerLink}\n`,
@@ -479,16 +502,26 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       return { status: result.status, partnerLink: { url: result.partnerLink, expiresAt: result.expiresAt, emailed } };
     },
 
-    /** A resume link and code (single-use, for RESUME_LINK_DAYS), emailed when the server can and the client gives an address. */
-    async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, origin: string): Promise<ResumeLink> {
+    /**
+     * A resume link and code (single-use, for RESUME_LINK_DAYS), emailed when the server can and the client gives an
+     * address; at most `resumeLinksPerFile` an hour (429 THROTTLED).
+     */
+    async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, caller: JourneyCaller): Promise<ResumeLink> {
+      const { origin } = caller;
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
       if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
+      const made = await storage.countRequest(`advice-resume-link ${file.id}`, ADVICE_LIMITS.linkWindowMs);
+      if (made.count > ADVICE_LIMITS.resumeLinksPerFile) {
+        const retryAfterS = Math.max(1, Math.ceil(made.resetInMs / 1000));
+        throw new AdviceError(429, 'THROTTLED', `Too many resume links for this file: try again in ${retryAfterS} s.`, { retryAfterS });
+      }
       const code = newResumeCode();
       const expires = c.now() + RESUME_LINK_DAYS * DAY_MS;
       const expiresAt = new Date(expires).toISOString();
       const url = `${origin}/resume#${shownCode(code)}`;
       const emailed = await sendMail(
+        caller,
         email,
         'Continue your investment plan',
         `Continue where you left off, on any device: ${url}\n\nOr type the code ${shownCode(code)}. It works once, until ${expiresAt}.\n`,

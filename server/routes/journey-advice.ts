@@ -147,7 +147,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         { bodyLimit: SMALL_BODY, schema: { params: fileParams, body: object } },
         async (req) => {
           const { caller, file } = await fileOf(req);
-          return ops.accept(file, req.body, caller.origin);
+          return ops.accept(file, req.body, caller);
         },
       );
 
@@ -156,7 +156,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         { bodyLimit: SMALL_BODY, schema: { params: fileParams } },
         async (req, reply) => {
           const { caller, file } = await fileOf(req);
-          return reply.code(201).send(await ops.resumeLink(file, req.body ?? {}, caller.origin));
+          return reply.code(201).send(await ops.resumeLink(file, req.body ?? {}, caller));
         },
       );
 

@@ -165,3 +165,28 @@ describe('guessing codes from many addresses', () => {
     expect(res.status).toBe(429);
   });
 });
+describe('the mail a client can make the server send', () => {
+  it('resume links of one file are limited (10 an hour, then 429), and so is the mail to any address from one client', async () => {
+    const file = await newFile();
+    for (let i = 0; i < 10; i++) {
+      const res = await call(`/advice-files/${file.fileId}/resume-links`, { email: `victim${i}@example.com` }, { token: file.token });
+      expect(res.status).toBe(201);
+    }
+    const more = await call(`/advice-files/${file.fileId}/resume-links`, { email: 'victim@example.com' }, { token: file.token });
+    expect(more.status).toBe(429);
+    expect(await more.json()).toMatchObject({ error: 'THROTTLED' });
+    expect(Number(more.headers.get('retry-after'))).toBeGreaterThan(0);
+    // one address's files together: 5 messages an hour, the links still given (not said to be emailed)
+    expect(sent).toHaveLength(5);
+    const second = await newFile('Bea');
+    const link = await call(`/advice-files/${second.fileId}/resume-links`, { email: 'victim@example.com' }, { token: second.token });
+    expect(link.status).toBe(201);
+    expect(await link.json()).toMatchObject({ emailed: false });
+    expect(sent).toHaveLength(5);
+    // an hour later, again
+    now += 60 * 60_000;
+    expect(
+      await (await call(`/advice-files/${second.fileId}/resume-links`, { email: 'ana@example.com' }, { token: second.token })).json(),
+    ).toMatchObject({ emailed: true });
+  });
+});
