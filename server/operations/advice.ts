@@ -87,6 +87,10 @@ export const ADVICE_LIMITS = {
   mailsPerAddress: 5,
   mailsPerSite: 200,
   mailWindowMs: 60 * 60_000,
+  /** Statements (each a PDF rendered and stored) one file may be issued in `statementWindowMs`, and one address's files: then 429. */
+  statementsPerFile: 10,
+  statementsPerAddress: 30,
+  statementWindowMs: 60 * 60_000,
   /** A review's notes, in characters. */
   notes: 4000,
   /** A page of the console's list. */
@@ -353,11 +357,18 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
     },
 
-    /** The advice on the latest answers at the server's clock: a result entry; 503 ADVICE_PAUSED (and its entry) while paused. */
+    /**
+     * The advice on the latest answers at the server's clock: a result entry; 503 ADVICE_PAUSED (and its entry) while
+     * paused. Asked again with nothing changed (the same answers, day and versions; paused again), it appends nothing.
+     */
     async advise(file: StoredAdviceFile): Promise<{ seq: number; status: string; engineVersion: string; assumptionsVersion: string }> {
       const paused = (await storage.adviceSettings(file.siteId)).paused;
       return appending(file, async (now) => {
         if (paused) {
+          const refused = () => {
+            throw new AdviceError(503, 'ADVICE_PAUSED', 'Advice is paused on this site: a human adviser can help.');
+          };
+          if ((await storage.latestAdviceEntry(now.id, 'advice-paused'))?.seq === now.lastSeq) return { append: null, value: refused };
           return {
             append: {
               lastSeq: now.lastSeq,
@@ -373,6 +384,23 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         const answers = await latestAnswers(now.id);
         if (!answers) throw new AdviceError(409, 'NO_ANSWERS', 'Save the answers before asking for advice.');
         const result = compute(answers.answers, new Date(c.now()));
+        const last = await storage.latestAdviceEntry(now.id, 'result');
+        if (
+          last &&
+          last.answersSeq === answers.seq &&
+          last.asOf === result.asOf &&
+          last.engineVersion === result.engineVersion &&
+          last.assumptionsVersion === result.assumptionsVersion
+        )
+          return {
+            append: null,
+            value: () => ({
+              seq: last.seq,
+              status: last.status,
+              engineVersion: last.engineVersion,
+              assumptionsVersion: last.assumptionsVersion,
+            }),
+          };
         const status: AdviceFileStatus =
           result.status === 'recommended' ? 'advised' : result.status === 'unsuitable' ? 'refused' : 'in-progress';
         return {
@@ -407,8 +435,11 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
     },
 
-    /** The statement of advice from the latest result (a recommendation only), stored once with its SHA-256. */
-    async issueStatement(file: StoredAdviceFile): Promise<IssuedStatement> {
+    /**
+     * The statement of advice from the latest result (a recommendation only), stored once with its SHA-256. A new one
+     * (a PDF rendered) at most `statementsPerFile` an hour per file and `statementsPerAddress` per address (429 THROTTLED).
+     */
+    async issueStatement(file: StoredAdviceFile, caller: JourneyCaller): Promise<IssuedStatement> {
       return appending(file, async (now) => {
         const result = await storage.latestAdviceEntry(now.id, 'result');
         if (result?.status !== 'recommended') throw new AdviceError(409, 'NOT_ADVISED', 'There is no recommendation to state.');
@@ -416,6 +447,16 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         if (existing && existing.resultSeq === result.seq) return { append: null, value: () => issued(existing) };
         const answers = (await storage.adviceEntries(now.id, ['answers'])).find((e) => e.seq === result.answersSeq);
         if (answers?.kind !== 'answers') throw new AdviceError(409, 'NOT_ADVISED', 'The answers of the result are missing.');
+        for (const [key, max] of [
+          [`advice-statement ${now.id}`, ADVICE_LIMITS.statementsPerFile],
+          [`advice-statement ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.statementsPerAddress],
+        ] as const) {
+          const count = await storage.countRequest(key, ADVICE_LIMITS.statementWindowMs);
+          if (count.count > max) {
+            const retryAfterS = Math.max(1, Math.ceil(count.resetInMs / 1000));
+            throw new AdviceError(429, 'THROTTLED', `Too many statements of advice: try again in ${retryAfterS} s.`, { retryAfterS });
+          }
+        }
         const partner = partnerNameOf(answers.answers);
         const names = partner ? [now.clientName, partner] : [now.clientName];
         const statementId = newToken();

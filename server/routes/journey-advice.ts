@@ -133,7 +133,10 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       api.post<{ Params: { id: string } }>(
         '/advice-files/:id/statement',
         { bodyLimit: SMALL_BODY, schema: { params: fileParams } },
-        async (req, reply) => reply.code(201).send(await ops.issueStatement((await fileOf(req)).file)),
+        async (req, reply) => {
+          const { caller, file } = await fileOf(req);
+          return reply.code(201).send(await ops.issueStatement(file, caller));
+        },
       );
 
       api.get<{ Params: { id: string; statementId: string } }>(

@@ -190,3 +190,33 @@ describe('the mail a client can make the server send', () => {
     ).toMatchObject({ emailed: true });
   });
 });
+describe('the work a client can make the server do', () => {
+  it('advice on unchanged answers appends nothing; statements are rendered at most 10 an hour per file', async () => {
+    const file = await newFile();
+    const answers = household();
+    await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+    const first = (await (await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token })).json()) as { seq: number };
+    for (let i = 0; i < 3; i++)
+      expect(await (await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token })).json()).toMatchObject({ seq: first.seq });
+    expect((await s.storage.adviceEntries(file.fileId)).map((e) => e.kind)).toEqual(['consent', 'answers', 'result']);
+
+    // a new PDF needs changed answers and a new result: 10 an hour, then 429
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      answers.goal.amount = String(50_000 + i);
+      await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+      await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token });
+      statuses.push((await call(`/advice-files/${file.fileId}/statement`, {}, { token: file.token })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect((await s.storage.adviceEntries(file.fileId, ['statement'])).length).toBe(10);
+  });
+
+  it('advice asked again while paused records the pause once', async () => {
+    const file = await newFile();
+    await call(`/advice-files/${file.fileId}/answers`, { answers: household() }, { token: file.token });
+    await s.storage.putAdviceSettings(s.site.id, { paused: true, samplePercent: 10, retentionYears: 7 });
+    for (let i = 0; i < 3; i++) expect((await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token })).status).toBe(503);
+    expect((await s.storage.adviceEntries(file.fileId)).map((e) => e.kind)).toEqual(['consent', 'answers', 'advice-paused']);
+  });
+});
