@@ -130,8 +130,20 @@ const resumeHash = (siteId: string, code: string) => sha256(`advice-resume:${sit
 const partnerHash = (token: string) => sha256(`advice-partner:${token}`);
 const newSecret = () => randomBytes(32).toString('base64url');
 
+/**
+ * What a name or an address may not hold: control characters (a line break would start a paragraph of its own in a
+ * message the server mails), bidirectional embeddings, overrides and isolates (they reorder how the console and the
+ * statement show the text around them), and UTF-16 halves without their other half.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT.source, 'gu');
+
 const couple = (a: Answers) => a.relationshipStatus === 'couple';
-const partnerNameOf = (a: Answers) => (couple(a) && a.partner.name.trim() ? a.partner.name.trim().slice(0, ADVICE_LIMITS.name) : null);
+/** A couple's partner name from the answers, its unsafe characters as spaces (the answers are kept as given). */
+const partnerNameOf = (a: Answers) => {
+  const name = couple(a) ? a.partner.name.replace(UNSAFE_TEXT_ALL, ' ').replace(/\s+/g, ' ').trim() : '';
+  return name ? name.slice(0, ADVICE_LIMITS.name) : null;
+};
 
 /** What a journey call from an address needs: the site (from its key), the address, and the server's own origin. */
 export interface JourneyCaller {
@@ -287,14 +299,14 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     ): Promise<CreatedAdviceFile> {
       if (body.consent !== true) throw new AdviceError(400, 'BAD_REQUEST', 'A file is kept only with consent: true.', { field: 'consent' });
       const name = typeof body.name === 'string' ? body.name.trim() : '';
-      if (!name || name.length > ADVICE_LIMITS.name)
-        throw new AdviceError(400, 'BAD_REQUEST', `A name of 1 to ${ADVICE_LIMITS.name} characters.`, { field: 'name' });
+      if (!name || name.length > ADVICE_LIMITS.name || UNSAFE_TEXT.test(name))
+        throw new AdviceError(400, 'BAD_REQUEST', `A name of 1 to ${ADVICE_LIMITS.name} characters, each printable.`, { field: 'name' });
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
       if (
         body.email !== undefined &&
         body.email !== null &&
         body.email !== '' &&
-        (typeof body.email !== 'string' || !email || email.length > ADVICE_LIMITS.email || !EMAIL.test(email))
+        (typeof body.email !== 'string' || !email || email.length > ADVICE_LIMITS.email || !EMAIL.test(email) || UNSAFE_TEXT.test(email))
       )
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
       if (typeof body.wording !== 'string' || !body.wording || body.wording.length > ADVICE_LIMITS.name)

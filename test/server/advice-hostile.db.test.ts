@@ -220,3 +220,25 @@ describe('the work a client can make the server do', () => {
     expect((await s.storage.adviceEntries(file.fileId)).map((e) => e.kind)).toEqual(['consent', 'answers', 'advice-paused']);
   });
 });
+
+describe('names', () => {
+  it('refuses control characters, bidirectional overrides and broken UTF-16 in names and emails; a partner name is cleaned of them', async () => {
+    for (const name of ['Ana\r\n\r\nClick https://evil.example', 'a\u0000b', '\u202eevil', 'x\u2066y', '\ud800x', 'tab\there']) {
+      const res = await call('/advice-files', { consent: true, name, email: null, wording: 'w' });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(await res.json()).toMatchObject({ field: 'name' });
+    }
+    const email = await call('/advice-files', { consent: true, name: 'Ana', email: 'a\u0000b@example.com', wording: 'w' });
+    expect(await email.json()).toMatchObject({ field: 'email' });
+    for (const name of ['李雷', 'Zoë Ørsted-Smith', 'محمد', 'Ana 😀']) expect((await newFile(name, null)).fileId).toBeTruthy();
+
+    const file = await newFile();
+    const answers = household({ relationshipStatus: 'couple', partner: { income: '40000' } });
+    answers.partner.name = 'Bo\r\n\u202ePartner\ud800';
+    await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+    await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token });
+    const statement = await call(`/advice-files/${file.fileId}/statement`, {}, { token: file.token });
+    expect(await statement.json()).toMatchObject({ names: ['Ana Client', 'Bo Partner'] });
+    expect(await s.storage.getAdviceFile(s.site.id, file.fileId)).toMatchObject({ partnerName: 'Bo Partner' });
+  });
+});
