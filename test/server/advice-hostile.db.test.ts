@@ -159,6 +159,23 @@ describe('guessing codes from many addresses', () => {
     expect((await call('/resume', { code: '0000-0000' }, { ip: '::ffff:203.0.113.7' })).status).toBe(429);
   });
 
+  it('counts failures on two instances of one database together', async () => {
+    const second = await startServer({ dir: s.dir, database: s.database, seed: false, now: () => now, trustProxy: true });
+    try {
+      const on = (server: TestServer) =>
+        fetch(`${server.base}/journey/api/resume`, {
+          method: 'POST',
+          headers: { 'X-API-Key': API_KEY, Origin: ORIGIN, 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.4' },
+          body: JSON.stringify({ code: '0000-0000' }),
+        });
+      for (let i = 0; i < 10; i++) expect((await on(i % 2 ? second : s)).status).toBe(404);
+      expect((await on(s)).status).toBe(429);
+      expect((await on(second)).status).toBe(429);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('counts the files one IPv6 /64 creates together', async () => {
     for (let i = 0; i < 20; i++) await newFile(`Client ${i}`, null, `2001:db8:9:9:${i.toString(16)}::1`);
     const res = await call('/advice-files', { consent: true, name: 'One more', wording: 'w' }, { ip: '2001:db8:9:9::abcd' });
@@ -240,5 +257,40 @@ describe('names', () => {
     const statement = await call(`/advice-files/${file.fileId}/statement`, {}, { token: file.token });
     expect(await statement.json()).toMatchObject({ names: ['Ana Client', 'Bo Partner'] });
     expect(await s.storage.getAdviceFile(s.site.id, file.fileId)).toMatchObject({ partnerName: 'Bo Partner' });
+  });
+});
+
+describe('what a response gives away', () => {
+  it('personal data and PDFs are no-store; an unknown, a used and an expired code get the same answer; CORS sends no credentials', async () => {
+    const file = await newFile();
+    await call(`/advice-files/${file.fileId}/answers`, { answers: household() }, { token: file.token });
+    await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token });
+    const issued = (await (await call(`/advice-files/${file.fileId}/statement`, {}, { token: file.token })).json()) as {
+      statementId: string;
+    };
+    const pdf = await call(`/advice-files/${file.fileId}/statements/${issued.statementId}`, undefined, { token: file.token });
+    expect(pdf.headers.get('cache-control')).toBe('no-store');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="statement-of-advice-${issued.statementId}.pdf"`);
+    for (const res of [await call('/advice-status'), await call('/resume', { code: 'x' })])
+      expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const link = async () =>
+      ((await (await call(`/advice-files/${file.fileId}/resume-links`, {}, { token: file.token })).json()) as { code: string }).code;
+    const used = await link();
+    expect((await call('/resume', { code: used })).status).toBe(200);
+    const expired = await link();
+    now += 8 * 86_400_000;
+    const answers = await Promise.all(['ZZZZ-ZZZZ', used, expired].map(async (code) => (await call('/resume', { code })).text()));
+    expect(new Set(answers).size).toBe(1);
+
+    const preflight = await fetch(`${s.base}/journey/api/advice-files`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });
