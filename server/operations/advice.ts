@@ -76,6 +76,13 @@ export const ADVICE_LIMITS = {
   /** Advice files one address may create in `createWindowMs`. */
   createsPerAddress: 20,
   createWindowMs: 60 * 60_000,
+  /**
+   * Changed answers one file may append in `answersWindowMs`, and one address's files together: then 429. Far above
+   * what a client's typing makes (the journey sends each change, bursts coalesced), far below a loop's.
+   */
+  answersPerFile: 1000,
+  answersPerAddress: 5000,
+  answersWindowMs: 60 * 60_000,
   /** Resume links one file may make in `linkWindowMs` (each is an entry, and maybe a message): then 429. */
   resumeLinksPerFile: 10,
   linkWindowMs: 60 * 60_000,
@@ -341,8 +348,15 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       return file;
     },
 
-    /** The answers after a change, whole: an entry with the questions that changed, or nothing when they did not. */
-    async saveAnswers(file: StoredAdviceFile, body: { answers?: unknown; resumeAt?: unknown }): Promise<{ seq: number; saved: boolean }> {
+    /**
+     * The answers after a change, whole: an entry with the questions that changed, or nothing when they did not; at
+     * most `answersPerFile` entries an hour per file and `answersPerAddress` per address (429 THROTTLED).
+     */
+    async saveAnswers(
+      file: StoredAdviceFile,
+      body: { answers?: unknown; resumeAt?: unknown },
+      caller: JourneyCaller,
+    ): Promise<{ seq: number; saved: boolean }> {
       if (!isAnswers(body.answers))
         throw new AdviceError(400, 'BAD_REQUEST', 'The answers are not of the questionnaire’s shape.', { field: 'answers' });
       const answers = body.answers;
@@ -356,6 +370,16 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         );
         if (previous && changed.length === 0 && previous.resumeAt === resumeAt)
           return { append: null, value: () => ({ seq: previous.seq, saved: false }) };
+        for (const [key, max] of [
+          [`advice-answers ${now.id}`, ADVICE_LIMITS.answersPerFile],
+          [`advice-answers ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.answersPerAddress],
+        ] as const) {
+          const count = await storage.countRequest(key, ADVICE_LIMITS.answersWindowMs);
+          if (count.count > max) {
+            const retryAfterS = Math.max(1, Math.ceil(count.resetInMs / 1000));
+            throw new AdviceError(429, 'THROTTLED', `Too many changes of the answers: try again in ${retryAfterS} s.`, { retryAfterS });
+          }
+        }
         return {
           append: {
             lastSeq: now.lastSeq,

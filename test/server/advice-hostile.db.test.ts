@@ -230,6 +230,23 @@ describe('the work a client can make the server do', () => {
     expect((await s.storage.adviceEntries(file.fileId, ['statement'])).length).toBe(10);
   });
 
+  it('changed answers are appended at most 1,000 an hour per file, then 429; unchanged ones are no change', async () => {
+    const file = await newFile();
+    const answers = household();
+    for (let i = 0; i < 1000; i++) {
+      answers.goal.amount = String(50_000 + i);
+      const res = await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+      if (res.status !== 201) expect.fail(`save ${i}: ${res.status}`);
+    }
+    expect((await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token })).status).toBe(200);
+    answers.goal.amount = '1';
+    const more = await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token });
+    expect(more.status).toBe(429);
+    expect(Number(more.headers.get('retry-after'))).toBeGreaterThan(0);
+    now += 60 * 60_000;
+    expect((await call(`/advice-files/${file.fileId}/answers`, { answers }, { token: file.token })).status).toBe(201);
+  }, 120_000);
+
   it('advice asked again while paused records the pause once', async () => {
     const file = await newFile();
     await call(`/advice-files/${file.fileId}/answers`, { answers: household() }, { token: file.token });
