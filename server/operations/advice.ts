@@ -360,6 +360,9 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       if (!isAnswers(body.answers))
         throw new AdviceError(400, 'BAD_REQUEST', 'The answers are not of the questionnaire’s shape.', { field: 'answers' });
       const answers = body.answers;
+      // measured once they have the questionnaire's shape: JSON.stringify of any value would recurse as deep as it nests
+      if (Buffer.byteLength(JSON.stringify(answers)) > ADVICE_LIMITS.answersBytes)
+        throw new AdviceError(413, 'PAYLOAD_TOO_LARGE', 'The answers are too large.', { field: 'answers' });
       const resumeAt = body.resumeAt === undefined || body.resumeAt === null ? null : body.resumeAt;
       if (resumeAt !== null && (typeof resumeAt !== 'string' || resumeAt.length > 200))
         throw new AdviceError(400, 'BAD_REQUEST', 'resumeAt is a screen id.', { field: 'resumeAt' });

@@ -117,8 +117,6 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         { bodyLimit: BODY_LIMIT, schema: { params: fileParams, body: object } },
         async (req, reply) => {
           const { caller, file } = await fileOf(req);
-          if (Buffer.byteLength(JSON.stringify(req.body.answers ?? null)) > ADVICE_LIMITS.answersBytes)
-            throw new AdviceError(413, 'PAYLOAD_TOO_LARGE', 'The answers are too large.', { field: 'answers' });
           const { seq, saved } = await ops.saveAnswers(file, req.body, caller);
           return reply.code(saved ? 201 : 200).send({ seq });
         },

@@ -115,6 +115,23 @@ describe('fuzzed bodies', () => {
     // some 2,300 calls: a loaded machine takes a while
   }, 120_000);
 
+  it('answers nested as deep as the body allows are 400, not a stack overflow', async () => {
+    const file = await newFile();
+    const depth = 32_000;
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ] as const) {
+      const body = `{"answers":${open.repeat(depth)}1${close.repeat(depth)}}`;
+      const res = await call(`/advice-files/${file.fileId}/answers`, body.slice(0, 65 * 1024 + 1000), { token: file.token, raw: true });
+      expect(res.status, open).toBeLessThan(500);
+      const deep = `{"answers":${open.repeat(10_000)}1${close.repeat(10_000)}}`;
+      const shaped = await call(`/advice-files/${file.fileId}/answers`, deep, { token: file.token, raw: true });
+      expect(shaped.status, open).toBe(400);
+      expect(await shaped.json()).toMatchObject({ field: 'answers' });
+    }
+  });
+
   it('names and answers in any script, or with control characters, reach the statement or are refused: never 5xx', async () => {
     const names = [
       '李雷',
