@@ -6,8 +6,11 @@
  * counted per /64 for IPv6 addresses.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REVIEW_ITEMS } from '../../contract/advice';
+import { runAdmin } from '../../server/admin';
 import type { Mailer } from '../../server/mail';
 import { household } from '../journey/engine-fixtures';
+import { ConsoleBrowser } from './console-browser';
 import { API_KEY, ORIGIN, startServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -18,7 +21,7 @@ beforeEach(async () => {
   now = Date.parse('2026-03-02T01:00:00.000Z');
   sent = [];
   const mailer: Mailer = { send: async (m) => void sent.push(m) };
-  s = await startServer({ now: () => now, mailer, trustProxy: true });
+  s = await startServer({ now: () => now, mailer, trustProxy: true, console: {} });
 });
 
 afterEach(async () => {
@@ -328,4 +331,54 @@ describe('what a response gives away', () => {
     });
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
   });
+});
+
+describe("the console's advice routes", () => {
+  it('answer bodies of every type and depth, for every field, with no 5xx', async () => {
+    const owner = new ConsoleBrowser(() => s.base, { password: 'correct horse battery staple' });
+    const invite = /\/console\/invite\/([A-Za-z0-9_-]+)/.exec(
+      await runAdmin(s.storage, ['owner:invite', '--email', 'o@example.com'], { publicUrl: s.base }),
+    )![1];
+    const joined = await owner.call(`invites/${invite}`, { body: { password: 'correct horse battery staple' } });
+    expect(joined.status).toBe(200);
+    await s.storage.addMember(s.site.id, (joined.body as { account: { id: string } }).account.id, 'owner');
+    const file = await newFile();
+    await call(`/advice-files/${file.fileId}/answers`, { answers: household() }, { token: file.token });
+    await call(`/advice-files/${file.fileId}/advice`, {}, { token: file.token });
+    const deep = `{"checklist":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const checklist = Object.fromEntries(REVIEW_ITEMS.map((k) => [k, true]));
+    const failures: string[] = [];
+    const site = `sites/${s.site.id}`;
+    for (const [path, method, fields] of [
+      [`${site}/advice-files/${file.fileId}/reviews`, 'POST', ['checklist', 'notes', 'outcome']],
+      [`${site}/advice-settings`, 'PUT', ['paused', 'samplePercent', 'retentionYears']],
+      [`${site}/advice-files/${file.fileId}/replay`, 'POST', ['x']],
+    ] as const) {
+      const bodies = [...VALUES, ...fields.flatMap((f) => VALUES.map((v) => ({ checklist, notes: '', outcome: 'satisfactory', [f]: v })))];
+      for (const body of bodies) {
+        const res = await owner.call(path, { method, body });
+        if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(body).slice(0, 60)} → ${res.status}`);
+      }
+      const res = await owner.call(path, { method, raw: deep, headers: { 'Content-Type': 'application/json' } });
+      if (res.status >= 500) failures.push(`${method} ${path} deep → ${res.status}`);
+    }
+    for (const query of [
+      'status=%00',
+      'q=%F0%9F%98%80',
+      `q=${'%25'.repeat(300)}`,
+      'cursor=%ff',
+      'cursor=W10',
+      'queue[]=x',
+      'q=a&q=b',
+      'format=csv&format=x',
+    ])
+      for (const path of [`${site}/advice-files?${query}`, `${site}/advice-versions?${query}`]) {
+        const res = await owner.call(path);
+        if (res.status >= 500) failures.push(`GET ${path} → ${res.status}`);
+      }
+    expect(failures).toEqual([]);
+    // signed in all along: the well-formed calls among them went through
+    expect((await owner.call(`${site}/advice-settings`)).status).toBe(200);
+    expect((await s.storage.adviceEntries(file.fileId, ['review'])).length).toBeGreaterThan(0);
+  }, 120_000);
 });
