@@ -24,7 +24,10 @@ export interface Mailer {
  */
 export const MAIL_TIMEOUT_MS = { connection: 10_000, greeting: 10_000, socket: 20_000, total: 30_000 } as const;
 
-/** Why a message was not sent: refused input (`INVALID`), or the relay's failure (`FAILED`). Never holds credentials. */
+/**
+ * Why a message was not sent: refused input (`INVALID`), or the relay's failure (`FAILED`). Never holds credentials,
+ * nor the recipient's address (a relay's refusal that names it reads `<recipient>`).
+ */
 export class MailError extends Error {
   constructor(
     readonly code: 'INVALID' | 'FAILED',
@@ -34,6 +37,8 @@ export class MailError extends Error {
     this.name = 'MailError';
   }
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** CR or LF: a header value holding one could start a header of its own. */
 const LINE_BREAK = /[\r\n]/;
@@ -123,7 +128,9 @@ export function createMailer(
             const why = e.responseCode
               ? `${e.responseCode} ${e.message ?? ''}`
               : [e.code, e.message].filter(Boolean).join(' ') || 'unknown error';
-            throw new MailError('FAILED', `Mail not sent through ${relay}: ${why}`.replace(/[\r\n]+/g, ' ').trim());
+            // a relay's refusal often names the recipient: the error is logged, the visitor's address is not
+            const redacted = why.replace(new RegExp(escapeRegExp(address), 'gi'), '<recipient>');
+            throw new MailError('FAILED', `Mail not sent through ${relay}: ${redacted}`.replace(/[\r\n]+/g, ' ').trim());
           }),
           timeout,
         ]);

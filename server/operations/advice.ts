@@ -76,6 +76,28 @@ export const ADVICE_LIMITS = {
   /** Advice files one address may create in `createWindowMs`. */
   createsPerAddress: 20,
   createWindowMs: 60 * 60_000,
+  /**
+   * Changed answers one file may append in `answersWindowMs`, and one address's files together: then 429. Far above
+   * what a client's typing makes (the journey sends each change, bursts coalesced), far below a loop's.
+   */
+  answersPerFile: 1000,
+  answersPerAddress: 5000,
+  answersWindowMs: 60 * 60_000,
+  /** Resume links one file may make in `linkWindowMs` (each is an entry, and maybe a message): then 429. */
+  resumeLinksPerFile: 10,
+  linkWindowMs: 60 * 60_000,
+  /**
+   * Messages (resume and partner links) sent for one address's files in `mailWindowMs`, and for one site's: past
+   * either, the link is still given but not mailed (`emailed: false`), so that nobody can make the server mail
+   * someone else over and over.
+   */
+  mailsPerAddress: 5,
+  mailsPerSite: 200,
+  mailWindowMs: 60 * 60_000,
+  /** Statements (each a PDF rendered and stored) one file may be issued in `statementWindowMs`, and one address's files: then 429. */
+  statementsPerFile: 10,
+  statementsPerAddress: 30,
+  statementWindowMs: 60 * 60_000,
   /** A review's notes, in characters. */
   notes: 4000,
   /** A page of the console's list. */
@@ -115,13 +137,25 @@ const resumeHash = (siteId: string, code: string) => sha256(`advice-resume:${sit
 const partnerHash = (token: string) => sha256(`advice-partner:${token}`);
 const newSecret = () => randomBytes(32).toString('base64url');
 
+/**
+ * What a name or an address may not hold: control characters (a line break would start a paragraph of its own in a
+ * message the server mails), bidirectional embeddings, overrides and isolates (they reorder how the console and the
+ * statement show the text around them), and UTF-16 halves without their other half.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT.source, 'gu');
+
 const couple = (a: Answers) => a.relationshipStatus === 'couple';
-const partnerNameOf = (a: Answers) => (couple(a) && a.partner.name.trim() ? a.partner.name.trim().slice(0, ADVICE_LIMITS.name) : null);
+/** A couple's partner name from the answers, its unsafe characters as spaces (the answers are kept as given). */
+const partnerNameOf = (a: Answers) => {
+  const name = couple(a) ? a.partner.name.replace(UNSAFE_TEXT_ALL, ' ').replace(/\s+/g, ' ').trim() : '';
+  return name ? name.slice(0, ADVICE_LIMITS.name) : null;
+};
 
 /** What a journey call from an address needs: the site (from its key), the address, and the server's own origin. */
 export interface JourneyCaller {
   site: Site;
-  /** The client's address (the throttles' key). */
+  /** The client's address as the throttles count it: an IPv6 address by its /64 (server/address-key.ts). */
   ip: string;
   /** The server's own origin: links are `{origin}/resume#code` and `{origin}/partner#token`. */
   origin: string;
@@ -198,8 +232,14 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     throw new AdviceError(409, 'CONFLICT', 'The file changed while this was being saved: try again.');
   }
 
-  const sendMail = async (to: string | null | undefined, subject: string, text: string): Promise<boolean> => {
+  /** Sends a message when there is a mailer, an address, and the caller and its site are within their mail limits. */
+  const sendMail = async (caller: JourneyCaller, to: string | null | undefined, subject: string, text: string): Promise<boolean> => {
     if (!mailer || !to) return false;
+    for (const [key, max] of [
+      [`advice-mail ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.mailsPerAddress],
+      [`advice-mail ${caller.site.id}`, ADVICE_LIMITS.mailsPerSite],
+    ] as const)
+      if ((await storage.countRequest(key, ADVICE_LIMITS.mailWindowMs)).count > max) return false;
     try {
       await mailer.send({ to, subject, text });
       return true;
@@ -266,14 +306,14 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     ): Promise<CreatedAdviceFile> {
       if (body.consent !== true) throw new AdviceError(400, 'BAD_REQUEST', 'A file is kept only with consent: true.', { field: 'consent' });
       const name = typeof body.name === 'string' ? body.name.trim() : '';
-      if (!name || name.length > ADVICE_LIMITS.name)
-        throw new AdviceError(400, 'BAD_REQUEST', `A name of 1 to ${ADVICE_LIMITS.name} characters.`, { field: 'name' });
+      if (!name || name.length > ADVICE_LIMITS.name || UNSAFE_TEXT.test(name))
+        throw new AdviceError(400, 'BAD_REQUEST', `A name of 1 to ${ADVICE_LIMITS.name} characters, each printable.`, { field: 'name' });
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
       if (
         body.email !== undefined &&
         body.email !== null &&
         body.email !== '' &&
-        (typeof body.email !== 'string' || !email || email.length > ADVICE_LIMITS.email || !EMAIL.test(email))
+        (typeof body.email !== 'string' || !email || email.length > ADVICE_LIMITS.email || !EMAIL.test(email) || UNSAFE_TEXT.test(email))
       )
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
       if (typeof body.wording !== 'string' || !body.wording || body.wording.length > ADVICE_LIMITS.name)
@@ -308,11 +348,21 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       return file;
     },
 
-    /** The answers after a change, whole: an entry with the questions that changed, or nothing when they did not. */
-    async saveAnswers(file: StoredAdviceFile, body: { answers?: unknown; resumeAt?: unknown }): Promise<{ seq: number; saved: boolean }> {
+    /**
+     * The answers after a change, whole: an entry with the questions that changed, or nothing when they did not; at
+     * most `answersPerFile` entries an hour per file and `answersPerAddress` per address (429 THROTTLED).
+     */
+    async saveAnswers(
+      file: StoredAdviceFile,
+      body: { answers?: unknown; resumeAt?: unknown },
+      caller: JourneyCaller,
+    ): Promise<{ seq: number; saved: boolean }> {
       if (!isAnswers(body.answers))
         throw new AdviceError(400, 'BAD_REQUEST', 'The answers are not of the questionnaire’s shape.', { field: 'answers' });
       const answers = body.answers;
+      // measured once they have the questionnaire's shape: JSON.stringify of any value would recurse as deep as it nests
+      if (Buffer.byteLength(JSON.stringify(answers)) > ADVICE_LIMITS.answersBytes)
+        throw new AdviceError(413, 'PAYLOAD_TOO_LARGE', 'The answers are too large.', { field: 'answers' });
       const resumeAt = body.resumeAt === undefined || body.resumeAt === null ? null : body.resumeAt;
       if (resumeAt !== null && (typeof resumeAt !== 'string' || resumeAt.length > 200))
         throw new AdviceError(400, 'BAD_REQUEST', 'resumeAt is a screen id.', { field: 'resumeAt' });
@@ -323,6 +373,16 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         );
         if (previous && changed.length === 0 && previous.resumeAt === resumeAt)
           return { append: null, value: () => ({ seq: previous.seq, saved: false }) };
+        for (const [key, max] of [
+          [`advice-answers ${now.id}`, ADVICE_LIMITS.answersPerFile],
+          [`advice-answers ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.answersPerAddress],
+        ] as const) {
+          const count = await storage.countRequest(key, ADVICE_LIMITS.answersWindowMs);
+          if (count.count > max) {
+            const retryAfterS = Math.max(1, Math.ceil(count.resetInMs / 1000));
+            throw new AdviceError(429, 'THROTTLED', `Too many changes of the answers: try again in ${retryAfterS} s.`, { retryAfterS });
+          }
+        }
         return {
           append: {
             lastSeq: now.lastSeq,
@@ -336,11 +396,18 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
     },
 
-    /** The advice on the latest answers at the server's clock: a result entry; 503 ADVICE_PAUSED (and its entry) while paused. */
+    /**
+     * The advice on the latest answers at the server's clock: a result entry; 503 ADVICE_PAUSED (and its entry) while
+     * paused. Asked again with nothing changed (the same answers, day and versions; paused again), it appends nothing.
+     */
     async advise(file: StoredAdviceFile): Promise<{ seq: number; status: string; engineVersion: string; assumptionsVersion: string }> {
       const paused = (await storage.adviceSettings(file.siteId)).paused;
       return appending(file, async (now) => {
         if (paused) {
+          const refused = () => {
+            throw new AdviceError(503, 'ADVICE_PAUSED', 'Advice is paused on this site: a human adviser can help.');
+          };
+          if ((await storage.latestAdviceEntry(now.id, 'advice-paused'))?.seq === now.lastSeq) return { append: null, value: refused };
           return {
             append: {
               lastSeq: now.lastSeq,
@@ -356,6 +423,23 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         const answers = await latestAnswers(now.id);
         if (!answers) throw new AdviceError(409, 'NO_ANSWERS', 'Save the answers before asking for advice.');
         const result = compute(answers.answers, new Date(c.now()));
+        const last = await storage.latestAdviceEntry(now.id, 'result');
+        if (
+          last &&
+          last.answersSeq === answers.seq &&
+          last.asOf === result.asOf &&
+          last.engineVersion === result.engineVersion &&
+          last.assumptionsVersion === result.assumptionsVersion
+        )
+          return {
+            append: null,
+            value: () => ({
+              seq: last.seq,
+              status: last.status,
+              engineVersion: last.engineVersion,
+              assumptionsVersion: last.assumptionsVersion,
+            }),
+          };
         const status: AdviceFileStatus =
           result.status === 'recommended' ? 'advised' : result.status === 'unsuitable' ? 'refused' : 'in-progress';
         return {
@@ -390,8 +474,11 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
     },
 
-    /** The statement of advice from the latest result (a recommendation only), stored once with its SHA-256. */
-    async issueStatement(file: StoredAdviceFile): Promise<IssuedStatement> {
+    /**
+     * The statement of advice from the latest result (a recommendation only), stored once with its SHA-256. A new one
+     * (a PDF rendered) at most `statementsPerFile` an hour per file and `statementsPerAddress` per address (429 THROTTLED).
+     */
+    async issueStatement(file: StoredAdviceFile, caller: JourneyCaller): Promise<IssuedStatement> {
       return appending(file, async (now) => {
         const result = await storage.latestAdviceEntry(now.id, 'result');
         if (result?.status !== 'recommended') throw new AdviceError(409, 'NOT_ADVISED', 'There is no recommendation to state.');
@@ -399,6 +486,16 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         if (existing && existing.resultSeq === result.seq) return { append: null, value: () => issued(existing) };
         const answers = (await storage.adviceEntries(now.id, ['answers'])).find((e) => e.seq === result.answersSeq);
         if (answers?.kind !== 'answers') throw new AdviceError(409, 'NOT_ADVISED', 'The answers of the result are missing.');
+        for (const [key, max] of [
+          [`advice-statement ${now.id}`, ADVICE_LIMITS.statementsPerFile],
+          [`advice-statement ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.statementsPerAddress],
+        ] as const) {
+          const count = await storage.countRequest(key, ADVICE_LIMITS.statementWindowMs);
+          if (count.count > max) {
+            const retryAfterS = Math.max(1, Math.ceil(count.resetInMs / 1000));
+            throw new AdviceError(429, 'THROTTLED', `Too many statements of advice: try again in ${retryAfterS} s.`, { retryAfterS });
+          }
+        }
         const partner = partnerNameOf(answers.answers);
         const names = partner ? [now.clientName, partner] : [now.clientName];
         const statementId = newToken();
@@ -431,7 +528,12 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     },
 
     /** The client's acceptance of the latest statement; for a couple, the partner's link (emailed when it can be). */
-    async accept(file: StoredAdviceFile, body: { statementId?: unknown; partnerEmail?: unknown }, origin: string): Promise<Accepted> {
+    async accept(
+      file: StoredAdviceFile,
+      body: { statementId?: unknown; partnerEmail?: unknown },
+      caller: JourneyCaller,
+    ): Promise<Accepted> {
+      const { origin } = caller;
       const partnerEmail = typeof body.partnerEmail === 'string' && body.partnerEmail.trim() ? body.partnerEmail.trim() : null;
       if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'partnerEmail' });
@@ -472,6 +574,7 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       });
       if (!result.partnerLink) return { status: result.status, partnerLink: null };
       const emailed = await sendMail(
+        caller,
         partnerEmail,
         'Your statement of advice, to read and accept',
         `${file.clientName} has accepted the statement of advice that names you both. Read it and accept it here (the link works once, until ${result.expiresAt}):\n\n${result.partnerLink}\n`,
@@ -479,16 +582,26 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       return { status: result.status, partnerLink: { url: result.partnerLink, expiresAt: result.expiresAt, emailed } };
     },
 
-    /** A resume link and code (single-use, for RESUME_LINK_DAYS), emailed when the server can and the client gives an address. */
-    async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, origin: string): Promise<ResumeLink> {
+    /**
+     * A resume link and code (single-use, for RESUME_LINK_DAYS), emailed when the server can and the client gives an
+     * address; at most `resumeLinksPerFile` an hour (429 THROTTLED).
+     */
+    async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, caller: JourneyCaller): Promise<ResumeLink> {
+      const { origin } = caller;
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
       if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
+      const made = await storage.countRequest(`advice-resume-link ${file.id}`, ADVICE_LIMITS.linkWindowMs);
+      if (made.count > ADVICE_LIMITS.resumeLinksPerFile) {
+        const retryAfterS = Math.max(1, Math.ceil(made.resetInMs / 1000));
+        throw new AdviceError(429, 'THROTTLED', `Too many resume links for this file: try again in ${retryAfterS} s.`, { retryAfterS });
+      }
       const code = newResumeCode();
       const expires = c.now() + RESUME_LINK_DAYS * DAY_MS;
       const expiresAt = new Date(expires).toISOString();
       const url = `${origin}/resume#${shownCode(code)}`;
       const emailed = await sendMail(
+        caller,
         email,
         'Continue your investment plan',
         `Continue where you left off, on any device: ${url}\n\nOr type the code ${shownCode(code)}. It works once, until ${expiresAt}.\n`,

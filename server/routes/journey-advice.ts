@@ -6,6 +6,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../address-key';
 import type { Mailer } from '../mail';
 import { AdviceError, ADVICE_LIMITS, createAdviceOperations, type JourneyCaller } from '../operations/advice';
 import { HttpError } from '../errors';
@@ -95,7 +96,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       const callerOf = async (req: FastifyRequest): Promise<JourneyCaller> => {
         const site = await siteFromKey(services.storage, req);
         checkOrigin(req, site, false);
-        return { site, ip: req.ip, origin: ownOrigin(req) };
+        return { site, ip: addressKey(req.ip), origin: ownOrigin(req) };
       };
       /** The file of a call with the site's key and the file's token. */
       const fileOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {
@@ -115,10 +116,8 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         '/advice-files/:id/answers',
         { bodyLimit: BODY_LIMIT, schema: { params: fileParams, body: object } },
         async (req, reply) => {
-          const { file } = await fileOf(req);
-          if (Buffer.byteLength(JSON.stringify(req.body.answers ?? null)) > ADVICE_LIMITS.answersBytes)
-            throw new AdviceError(413, 'PAYLOAD_TOO_LARGE', 'The answers are too large.', { field: 'answers' });
-          const { seq, saved } = await ops.saveAnswers(file, req.body);
+          const { caller, file } = await fileOf(req);
+          const { seq, saved } = await ops.saveAnswers(file, req.body, caller);
           return reply.code(saved ? 201 : 200).send({ seq });
         },
       );
@@ -132,7 +131,10 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       api.post<{ Params: { id: string } }>(
         '/advice-files/:id/statement',
         { bodyLimit: SMALL_BODY, schema: { params: fileParams } },
-        async (req, reply) => reply.code(201).send(await ops.issueStatement((await fileOf(req)).file)),
+        async (req, reply) => {
+          const { caller, file } = await fileOf(req);
+          return reply.code(201).send(await ops.issueStatement(file, caller));
+        },
       );
 
       api.get<{ Params: { id: string; statementId: string } }>(
@@ -146,7 +148,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         { bodyLimit: SMALL_BODY, schema: { params: fileParams, body: object } },
         async (req) => {
           const { caller, file } = await fileOf(req);
-          return ops.accept(file, req.body, caller.origin);
+          return ops.accept(file, req.body, caller);
         },
       );
 
@@ -155,7 +157,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         { bodyLimit: SMALL_BODY, schema: { params: fileParams } },
         async (req, reply) => {
           const { caller, file } = await fileOf(req);
-          return reply.code(201).send(await ops.resumeLink(file, req.body ?? {}, caller.origin));
+          return reply.code(201).send(await ops.resumeLink(file, req.body ?? {}, caller));
         },
       );
 

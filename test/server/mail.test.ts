@@ -88,6 +88,30 @@ describe('the mailer', () => {
     expect((err as MailError).message).toMatch(new RegExp(`^Mail not sent through smtp://127\\.0\\.0\\.1:${port}: E\\w+ .*ECONNREFUSED`));
   });
 
+  it('keeps the recipient out of its error when the relay names it in its refusal (the error is logged)', async () => {
+    // a relay that refuses every recipient as Postfix does, naming the address
+    const relay: Server = createServer((socket) => {
+      socket.write('220 relay.example ESMTP\r\n');
+      socket.on('data', (data) => {
+        for (const line of data.toString('latin1').split('\r\n').filter(Boolean)) {
+          const rcpt = /^RCPT TO:<([^>]*)>/i.exec(line);
+          if (rcpt) socket.write(`550 5.1.1 <${rcpt[1]}>: Recipient address rejected: User unknown in ${rcpt[1]}\r\n`);
+          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const { port } = relay.address() as AddressInfo;
+    const mailer = createMailer(`smtp://127.0.0.1:${port}`, FROM)!;
+    const err = await mailer.send({ to: 'Ann <Ann.Client@client.example>', subject: 'x', text: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MailError);
+    expect((err as MailError).message).toMatch(/^Mail not sent through smtp:\/\/127\.0\.0\.1:\d+: 550 /);
+    expect((err as MailError).message).toContain('Recipient address rejected');
+    expect((err as MailError).message.toLowerCase()).not.toContain('ann.client@client.example');
+    relay.close();
+  });
+
   it('gives up on a relay that never answers within its time limits', async () => {
     // accepts the connection and says nothing (no greeting)
     const silent: Server = createServer(() => undefined);
