@@ -7,6 +7,7 @@
  */
 import type { AdviceFigures } from '../../contract/advice';
 import type { AdviceResult } from './index';
+import type { Bands } from './projection';
 
 type Leaf = number | string | boolean | null;
 
@@ -59,10 +60,13 @@ export function adviceFigures(result: AdviceResult): AdviceFigures {
     flatten(fees, 'fees', out);
     const { points, ...summary } = projection;
     flatten(summary, 'projection', out);
-    // a point's bands are cents, named so as every other amount is (`…Cents`): the console shows them in dollars
-    const rows: AdviceFigures = {};
-    flatten(points, 'projection.points', rows);
-    for (const [k, v] of Object.entries(rows)) out[/\.(median|p10|p50|p90)$/.test(k) ? `${k}Cents` : k] = v;
+    // a point's bands are cents, named as every other amount is (`…Cents`), so the console shows them in dollars
+    const inCents = ({ median, p10, p50, p90 }: Bands) => ({ medianCents: median, p10Cents: p10, p50Cents: p50, p90Cents: p90 });
+    flatten(
+      points.map((p) => ({ ...p, nominal: inCents(p.nominal), today: inCents(p.today) })),
+      'projection.points',
+      out,
+    );
   }
   return out;
 }
