@@ -85,6 +85,10 @@ describe('Save and continue later', () => {
     await user.click(await screen.findByRole('button', { name: 'Get my link and code' }));
     expect(await screen.findByText('Or enter this code on the resume page: ABCD-2345')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(FILE_KEY)!)).toMatchObject({ fileId: 'f1', name: 'Ann Lee' });
+    // the words agreed to are named by their catalogue version and language (the server keeps 200 characters)
+    expect(api.of('POST', '/journey/api/advice-files')[0]!.body).toMatchObject({
+      wording: expect.stringMatching(/^consent-\d{4}-\d\d \S+$/),
+    });
   });
 
   it('without consent, refused there: the panel closes and nothing reaches the server', async () => {
