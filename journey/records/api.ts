@@ -43,6 +43,61 @@ export interface RecordsApi {
 /** The site's public key, from the widget's script tag on the journey's page (`data-api-key`). */
 export const pageApiKey = (doc: Document = document) => doc.querySelector<HTMLScriptElement>('script[data-api-key]')?.dataset.apiKey ?? '';
 
+/** A check of one field of an answer (or of the answer itself). */
+type Check = (v: unknown) => boolean;
+
+const text: Check = (v) => typeof v === 'string';
+const count: Check = (v) => typeof v === 'number';
+const flag: Check = (v) => typeof v === 'boolean';
+const date: Check = (v) => text(v) && !Number.isNaN(Date.parse(v as string));
+const names: Check = (v) => Array.isArray(v) && v.every(text);
+const orNull =
+  (check: Check): Check =>
+  (v) =>
+    v === null || check(v);
+/** An object whose fields pass their checks (fields the code does not read are not looked at). */
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    typeof v === 'object' && v !== null && Object.entries(fields).every(([k, check]) => check((v as Record<string, unknown>)[k]));
+
+/** A link shown to copy: absolute, http(s), of the page's own origin (no other site's link, no `javascript:`). */
+const isOwnLink: Check = (v) => {
+  try {
+    const url = new URL(v as string);
+    return /^https?:$/.test(url.protocol) && url.origin === location.origin;
+  } catch {
+    return false;
+  }
+};
+
+/** A resume code as the server makes it: 8 characters of Crockford's base32, shown `XXXX-XXXX`. */
+const isResumeCode: Check = (v) => text(v) && /^[\dA-HJKMNP-TV-Z]{4}-[\dA-HJKMNP-TV-Z]{4}$/.test(v as string);
+
+const STATUSES = ['in-progress', 'refused', 'advised', 'awaiting-partner', 'accepted'];
+const fileStatus: Check = (v) => STATUSES.includes(v as string);
+const issued = { statementId: text, names };
+
+/**
+ * The answers' shapes, per call: the type of each field the journey reads. An answer that fails is a failure like
+ * the server's own (`BAD_RESPONSE`), so the page says its failure words instead of showing or keeping it. A resume's
+ * answers are checked by the journey machine's `isRestorable` guard (./pages.tsx).
+ */
+const SHAPES = {
+  status: shape({ paused: flag, mail: flag }),
+  file: shape({ fileId: text, token: text }),
+  seq: shape({ seq: count }),
+  statement: shape(issued),
+  partner: shape({ ...issued, status: fileStatus }),
+  accepted: shape({ status: fileStatus, partnerLink: orNull(shape({ url: isOwnLink, emailed: flag })) }),
+  resumeLink: shape({ code: isResumeCode, url: isOwnLink, expiresAt: date, emailed: flag }),
+  resumed: shape({ fileId: text, token: text, name: text, resumeAt: orNull(text) }),
+  pdf: (res: Response) => /^application\/pdf\b/.test(res.headers.get('Content-Type') ?? ''),
+};
+
+/** The error of an answer not of its call's shape (or not JSON): a failure that may pass, as the server's own. */
+const badResponse = () => new RecordsError(502, 'BAD_RESPONSE');
+
 /** The API client: `fetchFn` and `base` replaceable (tests give a fake fetch). */
 export function recordsApi(key: string, fetchFn: typeof fetch = (...a) => fetch(...a), base = '/journey/api'): RecordsApi {
   async function call(path: string, init: { method?: string; body?: unknown; file?: FileAccess } = {}): Promise<Response> {
@@ -61,22 +116,30 @@ export function recordsApi(key: string, fetchFn: typeof fetch = (...a) => fetch(
     }
     return res;
   }
-  const json = async <T>(path: string, init?: Parameters<typeof call>[1]) => (await call(path, init)).json() as Promise<T>;
-  const blob = async (path: string, init?: Parameters<typeof call>[1]) => (await call(path, init)).blob();
+  const json = async <T>(check: Check, path: string, init?: Parameters<typeof call>[1]) => {
+    const body: unknown = await (await call(path, init)).json().catch(() => undefined);
+    if (!check(body)) throw badResponse();
+    return body as T;
+  };
+  const blob = async (path: string, init?: Parameters<typeof call>[1]) => {
+    const res = await call(path, init);
+    if (!SHAPES.pdf(res)) throw badResponse();
+    return res.blob();
+  };
   const files = (file: FileAccess, rest: string) => `advice-files/${encodeURIComponent(file.fileId)}/${rest}`;
   return {
-    status: () => json('advice-status', { method: 'GET' }),
-    createFile: (body) => json('advice-files', { body: { consent: true, ...body, email: body.email ?? undefined } }),
-    appendAnswers: (file, body) => json(files(file, 'answers'), { file, body }),
-    advice: (file) => json(files(file, 'advice'), { file }),
-    statement: (file) => json(files(file, 'statement'), { file }),
+    status: () => json(SHAPES.status, 'advice-status', { method: 'GET' }),
+    createFile: (body) => json(SHAPES.file, 'advice-files', { body: { consent: true, ...body, email: body.email ?? undefined } }),
+    appendAnswers: (file, body) => json(SHAPES.seq, files(file, 'answers'), { file, body }),
+    advice: (file) => json(SHAPES.seq, files(file, 'advice'), { file }),
+    statement: (file) => json(SHAPES.statement, files(file, 'statement'), { file }),
     statementPdf: (file, id) => blob(files(file, `statements/${encodeURIComponent(id)}`), { method: 'GET', file }),
-    accept: (file, body) => json(files(file, 'acceptance'), { file, body }),
-    resumeLink: (file, body) => json(files(file, 'resume-links'), { file, body }),
+    accept: (file, body) => json(SHAPES.accepted, files(file, 'acceptance'), { file, body }),
+    resumeLink: (file, body) => json(SHAPES.resumeLink, files(file, 'resume-links'), { file, body }),
     // the answers are checked by the journey machine's `isRestorable` guard before they are taken (./pages.tsx)
-    resume: (code) => json('resume', { body: { code } }),
-    partner: (token) => json('partner', { body: { token } }),
+    resume: (code) => json(SHAPES.resumed, 'resume', { body: { code } }),
+    partner: (token) => json(SHAPES.partner, 'partner', { body: { token } }),
     partnerStatement: (token) => blob('partner/statement', { body: { token } }),
-    partnerAccept: (token) => json('partner/acceptance', { body: { token } }),
+    partnerAccept: (token) => json(SHAPES.accepted, 'partner/acceptance', { body: { token } }),
   };
 }

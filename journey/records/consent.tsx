@@ -15,8 +15,11 @@ const W = RECORDS_WORDS.consent;
 /** The journey's actor, to hand the answers so far to the `records` actor once consent is given. */
 export type JourneyRef = ActorRefFrom<JourneyMachine>;
 
-/** The words the client agreed to, as the file records them: the catalogue's version, then each line shown. */
-const wording = () => [CONSENT_VERSION, W.keep, W.what, W.why, W.howLong, W.without].join('\n');
+/**
+ * The words the client agreed to, as the file records them: the catalogue's version of them and the page's language,
+ * which name the words shown (the server keeps at most 200 characters of it, fewer than the words themselves).
+ */
+const wording = () => `${CONSENT_VERSION} ${document.documentElement.lang || 'en'}`;
 
 /** Creates the file and keeps it; the answers so far go to it at once through the journey's `records` actor. */
 export async function giveConsent(name: string, email: string, journey?: JourneyRef): Promise<KeptFile> {

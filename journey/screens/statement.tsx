@@ -16,7 +16,8 @@ import { FeeTable, fundName, inSentence, investText, OUT_OF_REACH } from './advi
 import { AFCA_CONTACTS, AFSL, BUSINESS, COMPLAINT_DAYS, DOCUMENT_LINKS, EMAIL, ISSUER, PHONE } from '../licensee';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
 import { noteText, REASON_WORDS } from '../messages-advice';
-import { ADVICE_WORDS } from '../messages-on-demand';
+import { ADVICE_WORDS, QUESTION_FORM_WORDS } from '../messages-on-demand';
+import { ON_DEMAND } from '../questions/on-demand';
 import { JourneyActorContext } from '../actor-context';
 import { Acceptance } from '../records/acceptance';
 import { couple } from '../questions/partner';
@@ -244,7 +245,8 @@ export function StatementOfAdvice() {
 
       <section>
         <h2>{M.theAnswersThisAdvice}</h2>
-        {reviewSections(answers, SAMPLE_ANSWERS).map((section) => (
+        {/* the on-demand parts too: a couple's partner rows, as the PDF lists them */}
+        {reviewSections(answers, SAMPLE_ANSWERS, QUESTION_FORM_WORDS, ON_DEMAND).map((section) => (
           <div key={section.step}>
             <h3>{section.title}</h3>
             <dl className="review-list">

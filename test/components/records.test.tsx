@@ -110,7 +110,7 @@ describe('the statement', () => {
         status: 200,
         body: {
           status: 'awaiting-partner',
-          partnerLink: { url: 'http://x/partner#p1', expiresAt: '2026-12-26T00:00:00Z', emailed: false },
+          partnerLink: { url: `${location.origin}/partner#p1`, expiresAt: '2026-12-26T00:00:00Z', emailed: false },
         },
       },
     });
@@ -130,7 +130,7 @@ describe('the statement', () => {
     expect(screen.getByText('This advice is for Ann and Bo.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
     expect(await screen.findByRole('heading', { name: 'You have accepted this advice.' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /Pass this link to Bo/ }) as HTMLInputElement).value).toBe('http://x/partner#p1');
+    expect((screen.getByRole('textbox', { name: /Pass this link to Bo/ }) as HTMLInputElement).value).toBe(`${location.origin}/partner#p1`);
     expect(screen.getByText('Waiting for Bo to accept.')).toBeTruthy();
     // the statement was issued once for both, and accepted by its id
     expect(api.of('POST', '/journey/api/advice-files/f1/statement')).toHaveLength(1);

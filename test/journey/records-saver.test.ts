@@ -157,4 +157,21 @@ describe('records saver', () => {
     const hook = await import('../../journey/records/hook');
     expect(hook.FILE_KEY).toBe(FILE_KEY);
   });
+  it('takes an answer not of its shape as a failure that may pass: the same change is tried again after the first delay', async () => {
+    let n = 0;
+    const api = fakeApi({
+      [`POST ${ANSWERS}`]: () => (n++ === 0 ? { status: 201, body: { seq: 'one' } } : { status: 201, body: { seq: 1 } }),
+    });
+    const storage = memoryStorage();
+    keepFile(storage, { ...FILE, name: 'Ann' });
+    const saved: number[] = [];
+    const saver = startSaver({ api: recordsApi('k', api.fetch), storage, online: null, onSaved: (s) => saved.push(s) });
+    saver.send(change('Ann'));
+    await settle();
+    expect(saved).toEqual([]);
+    await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+    expect(api.calls.map((c) => answersOf(c).dateOfBirth)).toEqual(['Ann', 'Ann']);
+    expect(saved).toEqual([1]);
+    saver.stop();
+  });
 });
