@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LINK_PAGES } from '../journey/link-pages';
 import { screenForPath } from '../journey/questionnaire';
 import { registerApi } from './api';
 import { type ConsoleServices, registerConsoleApi } from './console';
@@ -206,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const pathname = new URL(req.url, 'http://localhost').pathname;
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(assets|api|files|smart-doc|video|session)\//.test(pathname);
     if (!wantsPage) return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${req.method} ${pathname}` });
-    return sendShell(reply, screenForPath(pathname) ? 200 : 404);
+    return sendShell(reply, screenForPath(pathname) || LINK_PAGES.includes(pathname) ? 200 : 404);
   });
 
   return app;

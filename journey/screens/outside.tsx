@@ -4,6 +4,7 @@
  * loading them splits none of the first visit's chunks.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { LINK_PAGES } from '../link-pages';
 import type { JourneyRef } from '../records/consent';
 import { FRAME_WORDS as W, PRODUCT_NAME } from '../messages';
 
@@ -13,7 +14,7 @@ let RecordsPage: ReturnType<typeof lazyPage> | undefined;
 const lazyPage = (records: () => Promise<Records>) => lazy(() => records().then((m) => ({ default: m.RecordsPage })));
 
 export default function Outside({ path, journey, records }: { path: string; journey: JourneyRef; records: () => Promise<Records> }) {
-  if (path !== '/resume' && path !== '/partner') return <NotFound path={path} journey={journey} />;
+  if (!LINK_PAGES.includes(path)) return <NotFound path={path} journey={journey} />;
   RecordsPage ??= lazyPage(records);
   const Page = RecordsPage;
   return (

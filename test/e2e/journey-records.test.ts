@@ -65,12 +65,6 @@ afterEach(async () => {
   expect(logged).toEqual([]);
 });
 
-/**
- * The pages a link opens (/resume, /partner): the server answers their address 404 today, with the journey's page
- * (server/app.ts asks `screenForPath`, which knows only the flow's screens); the page itself works.
- */
-const linkPage = (url: string) => /^\/(resume|partner)$/.test(new URL(url || 'about:blank').pathname);
-
 /** A page in a new browser context (another device); `allowed`: console errors the test expects. */
 async function device({ width = 1280, allowed = null as RegExp | null } = {}): Promise<Page> {
   const context = await browser.newContext({
@@ -82,14 +76,12 @@ async function device({ width = 1280, allowed = null as RegExp | null } = {}): P
   page.on('console', (m) => {
     // the browser's own ask for /favicon.ico on the page that seeds the answers (/healthz) is not the journey's
     const url = m.location().url;
-    if (m.type() === 'error' && !allowed?.test(m.text()) && !url.endsWith('/favicon.ico') && !linkPage(url))
-      problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !allowed?.test(m.text()) && !url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   // which call a console error is about
   page.on('response', (r) => {
-    if (r.status() >= 400 && !allowed?.test(`status of ${r.status()}`) && !linkPage(r.url()))
-      problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    if (r.status() >= 400 && !allowed?.test(`status of ${r.status()}`)) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
   return page;
 }

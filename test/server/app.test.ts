@@ -53,6 +53,12 @@ describe('history-API routing', () => {
     expect((await fetch(`${base}/investment/intro/`)).status).toBe(200);
   });
 
+  it.each(['/resume', '/partner'])('%s, a page a link opens (a resume code, a partner), is a page: 200 with the shell', async (path) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="app">');
+  });
+
   it('an unknown page path serves the shell with 404, so the app can show its not-found page', async () => {
     const res = await fetch(`${base}/questionnaire/nope`);
     expect(res.status).toBe(404);
