@@ -240,10 +240,9 @@ describe('a couple', () => {
     await client.getByText(names).waitFor();
   });
 
-  // Known defect, kept failing on purpose (it.fails) until the server is fixed: every load of an advice page asks
-  // `POST …/advice`, and the server appends a new result from the same answers, so the file goes back from accepted
-  // to advised (and the next acceptance is of a new statement). When this passes, make it a plain `it`.
-  it.fails('stays accepted when the client reloads the statement page after both accepted', async () => {
+  // every load of an advice page asks `POST …/advice`: asked again on the same answers, day and versions, the server
+  // appends no new result, so the file stays accepted (and its statement the one both accepted)
+  it('stays accepted when the client reloads the statement page after both accepted', async () => {
     const client = await device();
     await seed(client, household({ relationshipStatus: 'couple', partner: { income: '60000' } }));
     await consent(client, 'Ann Reload');
