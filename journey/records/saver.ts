@@ -3,12 +3,12 @@
  * writes is appended to the advice file too, only while the browser holds one (consent). Bursts coalesce: at most one
  * call in flight, and the latest answers win over any that waited. A failure that may pass (offline, 5xx) is tried
  * again with a growing delay, and at once when the browser comes back online; the latest answers are never dropped
- * for an older one. A refusal (4xx) drops that change: the next change tries again.
+ * for an older one. A refusal (4xx but 409 and 429) drops that change: the next change tries again; a 429 waits its Retry-After.
  */
 import { fromCallback } from 'xstate';
 import type { AutosaveCommand } from '../../machines/journey';
 import type { StorageLike } from '../storage';
-import { isTransient, type RecordsApi } from './api';
+import { isTransient, RecordsError, type RecordsApi } from './api';
 import { readFile } from './store';
 
 /** The first retry's delay, doubled each time up to {@link RETRY_MAX_MS}. */
@@ -69,7 +69,9 @@ export function startSaver({ api, storage, online = globalThis.window ?? null, o
       if (isTransient(err)) {
         waiting ??= command;
         failures++;
-        timer = setTimeout(retryNow, Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS));
+        // a 429's Retry-After is the least wait
+        const after = err instanceof RecordsError && err.retryAfterS ? err.retryAfterS * 1000 : 0;
+        timer = setTimeout(retryNow, Math.max(after, Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS)));
       }
     } finally {
       busy = false;

@@ -35,6 +35,22 @@ describe('consent on the intro page', () => {
     expect(localStorage.getItem(CONSENT_KEY)).toBe('no');
   });
 
+  it('consenting sends the answers so far at once, not only from the next change', async () => {
+    const api = fakeApi({
+      ...STATUS,
+      'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } },
+      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const answers = completeAnswers();
+    const { user } = renderJourney('/investment/intro', answers, undefined, undefined, localStorage);
+    await user.click(await screen.findByRole('checkbox', { name: 'Keep my answers and advice on our server' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ann Lee');
+    await user.click(screen.getByRole('button', { name: 'Save my choice' }));
+    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/answers')).toHaveLength(1));
+    expect(api.of('POST', '/journey/api/advice-files/f1/answers')[0]!.body).toMatchObject({ answers });
+  });
+
   it('without the box ticked, nothing reaches the server and the answers stay on the device', async () => {
     const api = fakeApi(STATUS);
     vi.stubGlobal('fetch', api.fetch);

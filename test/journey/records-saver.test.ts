@@ -105,6 +105,27 @@ describe('records saver', () => {
     saver.stop();
   });
 
+  it('a 429 is tried again after its Retry-After, not dropped', async () => {
+    let replies = 0;
+    const api = fakeApi({
+      [`POST ${ANSWERS}`]: () =>
+        replies++ === 0
+          ? { status: 429, body: { error: 'THROTTLED' }, headers: { 'Retry-After': '30' } }
+          : { status: 201, body: { seq: 1 } },
+    });
+    const storage = memoryStorage();
+    keepFile(storage, { ...FILE, name: 'Ann' });
+    const saver = startSaver({ api: recordsApi('k', api.fetch), storage, online: null });
+    saver.send(change('Ann'));
+    await settle();
+    expect(api.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(api.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(api.calls.map((c) => answersOf(c).dateOfBirth)).toEqual(['Ann', 'Ann']);
+    saver.stop();
+  });
+
   it('offline: tries again as soon as the browser is back online', async () => {
     let offline = true;
     const api = fakeApi({ [`POST ${ANSWERS}`]: () => (offline ? 'offline' : { status: 201, body: { seq: 1 } }) });
