@@ -30,7 +30,8 @@ export interface FileAccess {
 export interface RecordsApi {
   status(): Promise<AdviceStatus>;
   createFile(body: { name: string; email: string | null; wording: string }): Promise<CreatedAdviceFile>;
-  appendAnswers(file: FileAccess, body: { answers: Answers; resumeAt: string | null }): Promise<{ seq: number }>;
+  /** `resumeAt` left out keeps the last one the file holds. */
+  appendAnswers(file: FileAccess, body: { answers: Answers; resumeAt?: string | null }): Promise<{ seq: number }>;
   advice(file: FileAccess): Promise<{ seq: number; status: string; engineVersion: string; assumptionsVersion: string }>;
   statement(file: FileAccess): Promise<IssuedStatement>;
   statementPdf(file: FileAccess, statementId: string): Promise<Blob>;

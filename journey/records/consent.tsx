@@ -130,7 +130,7 @@ export function ConsentForm({
 }
 
 /** The intro page's part: the question until answered, then where the answers are and the other choice. */
-export function Consent({ journey }: { journey?: JourneyRef }) {
+export function Consent() {
   const [asked, setAsked] = useState(() => readConsent(storage()));
   const [changing, setChanging] = useState(false);
   // the line after a choice made here: said (and focused), with 'stopped' after a stop
@@ -138,7 +138,6 @@ export function Consent({ journey }: { journey?: JourneyRef }) {
   if (asked === null || changing)
     return (
       <ConsentForm
-        journey={journey}
         onDone={(kept) => {
           setChanging(false);
           setAsked(kept ? 'yes' : 'no');

@@ -26,7 +26,11 @@ function recordAdvice(answers: Answers): Promise<unknown> {
   const file = readFile(storage());
   if (!file) return Promise.resolve();
   if (advised?.answers !== answers) {
-    const done = saverIdle().then(() => api().advice(file));
+    // the answers the page advises on go first (the server appends nothing when it has them already): a client who
+    // consented and came straight here has changed nothing since, so the saver has sent nothing yet
+    const done = saverIdle()
+      .then(() => api().appendAnswers(file, { answers }))
+      .then(() => api().advice(file));
     advised = { answers, done };
     // a failure is asked again next time
     done.catch(() => {

@@ -3,12 +3,9 @@ import type { ComponentType } from 'react';
 import { Collapsible } from '../components/collapsible';
 import { DOCUMENT_LINKS } from '../licensee';
 import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
-import { JourneyActorContext } from '../actor-context';
 import { Consent } from '../records/consent';
 
 function Intro() {
-  // consent sends the answers so far at once (the journey's records actor), not only from the next change
-  const journey = JourneyActorContext.useActorRef();
   // the sentence's one slot, filled here: importing ../components/sentence would split it into a chunk of its own,
   // loaded with the first visit (its modules would no longer share one set of importers)
   const [before, after] = W.intro.text.split('{minutes}');
@@ -25,7 +22,7 @@ function Intro() {
         ))}
       </ul>
       {/* issue 34: whether the answers are kept on the server, asked once */}
-      <Consent journey={journey} />
+      <Consent />
     </div>
   );
 }

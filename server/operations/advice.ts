@@ -363,11 +363,13 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       // measured once they have the questionnaire's shape: JSON.stringify of any value would recurse as deep as it nests
       if (Buffer.byteLength(JSON.stringify(answers)) > ADVICE_LIMITS.answersBytes)
         throw new AdviceError(413, 'PAYLOAD_TOO_LARGE', 'The answers are too large.', { field: 'answers' });
-      const resumeAt = body.resumeAt === undefined || body.resumeAt === null ? null : body.resumeAt;
-      if (resumeAt !== null && (typeof resumeAt !== 'string' || resumeAt.length > 200))
+      // left out, the screen to resume at stays the last one given (the advice pages send the answers they advise on)
+      const given = body.resumeAt === undefined ? undefined : (body.resumeAt ?? null);
+      if (given != null && (typeof given !== 'string' || given.length > 200))
         throw new AdviceError(400, 'BAD_REQUEST', 'resumeAt is a screen id.', { field: 'resumeAt' });
       return appending<{ seq: number; saved: boolean }>(file, async (now) => {
         const previous = await latestAnswers(now.id);
+        const resumeAt = given === undefined ? (previous?.resumeAt ?? null) : (given as string | null);
         const changed = Object.keys(answers).filter(
           (k) => !previous || JSON.stringify(previous.answers[k as keyof Answers]) !== JSON.stringify(answers[k as keyof Answers]),
         );

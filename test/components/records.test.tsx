@@ -35,22 +35,6 @@ describe('consent on the intro page', () => {
     expect(localStorage.getItem(CONSENT_KEY)).toBe('no');
   });
 
-  it('consenting sends the answers so far at once, not only from the next change', async () => {
-    const api = fakeApi({
-      ...STATUS,
-      'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } },
-      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    const answers = completeAnswers();
-    const { user } = renderJourney('/investment/intro', answers, undefined, undefined, localStorage);
-    await user.click(await screen.findByRole('checkbox', { name: 'Keep my answers and advice on our server' }));
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ann Lee');
-    await user.click(screen.getByRole('button', { name: 'Save my choice' }));
-    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/answers')).toHaveLength(1));
-    expect(api.of('POST', '/journey/api/advice-files/f1/answers')[0]!.body).toMatchObject({ answers });
-  });
-
   it('without the box ticked, nothing reaches the server and the answers stay on the device', async () => {
     const api = fakeApi(STATUS);
     vi.stubGlobal('fetch', api.fetch);
@@ -58,6 +42,30 @@ describe('consent on the intro page', () => {
     await user.click(await screen.findByRole('button', { name: 'Save my choice' }));
     expect(await screen.findByText('Your answers stay on this device only.', { exact: false })).toBeTruthy();
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('advice with a file kept', () => {
+  it('sends the answers the page advises on before asking the advice: a client who consented and came straight there has changed nothing', async () => {
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    const api = fakeApi({
+      ...STATUS,
+      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+      'POST /journey/api/advice-files/f1/advice': {
+        status: 200,
+        body: { seq: 3, status: 'recommended', engineVersion: '1', assumptionsVersion: '1' },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const answers = completeAnswers();
+    renderJourney('/questionnaire/recommendation', answers);
+    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1));
+    expect(api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /journey/api/advice-files/f1/answers',
+      'POST /journey/api/advice-files/f1/advice',
+    ]);
+    // the screen to resume at is left to the saver: left out, the server keeps the last one
+    expect(api.of('POST', '/journey/api/advice-files/f1/answers')[0]!.body).toEqual({ answers });
   });
 });
 

@@ -12,7 +12,7 @@ import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { recordsActor } from '../../journey/records/hook';
 import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
-import { loadAnswers, type StorageLike } from '../../journey/storage';
+import { loadAnswers } from '../../journey/storage';
 import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
 import { wordedCheck } from '../../journey/worded-check';
 import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
@@ -36,8 +36,6 @@ export function renderJourney(
   answers: Answers | null = null,
   clock: Clock = systemClock,
   suitability: LazySuitability = loadedSuitability,
-  /** Where the `records` actor looks for an advice file: the page's localStorage, where journey/records keeps it, when a test wants the saver. @default the test's memory storage (no file: no saver) */
-  recordsStorage?: StorageLike,
 ) {
   const port = memoryHistoryPort(path);
   const storage = memoryStorage();
@@ -46,7 +44,7 @@ export function renderJourney(
     actors: {
       history: historyActor(port),
       autosave: autosaveActor(storage, undefined, clock, suitability),
-      records: recordsActor(recordsStorage ?? storage),
+      records: recordsActor(storage),
     },
   });
   const user = userEvent.setup();

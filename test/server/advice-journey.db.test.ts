@@ -96,6 +96,9 @@ describe("a single client's file", () => {
     expect(await (await call(`/advice-files/${file.fileId}/answers`, { answers: corrected }, { token: file.token })).json()).toEqual({
       seq: 3,
     });
+    // resumeAt left out keeps the last one: the same answers again append nothing (the advice pages send them so)
+    const again = await call(`/advice-files/${file.fileId}/answers`, { answers: corrected }, { token: file.token });
+    expect([again.status, await again.json()]).toEqual([200, { seq: 3 }]);
 
     // before a recommendation there is no statement
     expect((await post(`/advice-files/${file.fileId}/statement`, file.token)).status).toBe(409);
@@ -122,7 +125,7 @@ describe("a single client's file", () => {
     expect(entries.map((e) => e.kind)).toEqual(['consent', 'answers', 'answers', 'result', 'statement', 'acceptance']);
     const [, first, second, result] = entries;
     expect(first).toMatchObject({ kind: 'answers', answers, resumeAt: 'goal' });
-    expect(second).toMatchObject({ kind: 'answers', changed: ['income'] });
+    expect(second).toMatchObject({ kind: 'answers', changed: ['income'], resumeAt: 'goal' });
     expect(result).toMatchObject({
       kind: 'result',
       status: 'recommended',
