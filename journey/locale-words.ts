@@ -45,7 +45,7 @@ const localeChunk: LoadWords = (locale, module) => import(`./locales/${locale}/$
 
 /**
  * The first visit's catalogue (journey/messages.ts), by export: the objects a locale's words are assigned into (its
- * single words, the product's name and `say`, stay as they are). A new export fails `tsc` here until it is listed.
+ * single words, the product's name, `say` and `sayDateOfBirthProblem` (which read them), stay as they are). A new export fails `tsc` here until it is listed.
  */
 const MESSAGES = {
   FIELD_MESSAGES,
@@ -74,7 +74,7 @@ const MESSAGES = {
   DASHBOARD_WORDS,
   ROW_LIST_WORDS,
   REVIEW_WORDS,
-} satisfies { [K in Exclude<keyof typeof En, 'PRODUCT_NAME' | 'say'>]: unknown };
+} satisfies { [K in Exclude<keyof typeof En, 'PRODUCT_NAME' | 'say' | 'sayDateOfBirthProblem'>]: unknown };
 
 /** The English catalogue's modules (the first visit's is loaded already). */
 const ENGLISH: Record<CatalogueModule, () => Promise<Words>> = {

@@ -4,10 +4,11 @@
  */
 import { BIG_SPENDS_YEARS, JOURNEY_MINUTES, MIN_AGE, MIN_GOAL_YEARS } from './constants';
 import type { UnsuitableCode, UnsuitableFigures, UnsuitableReason } from './engine/unsuitable';
-import type { DebtOwed } from './engine/inputs';
+import type { DateOfBirthProblem } from './engine/dates';
+import type { DebtOwed, MissingAnswer } from './engine/inputs';
 import { formatCents, formatDollars, formatPercent, formatRate } from './format';
 import { formatIsoDate } from './format-dates';
-import { DEBT_LABELS, RETIREMENT_WORDS, RISK_LABELS, UNIT_WORDS } from './messages';
+import { DEBT_LABELS, FIELD_MESSAGES, RETIREMENT_WORDS, RISK_LABELS, say, sayDateOfBirthProblem, type Text, UNIT_WORDS } from './messages';
 import type { DebtType, RiskStyle } from './option-values';
 
 /** The indefinite article for a word: 'an aggressive', 'a moderate' (English grammar: the English catalogue's own). */
@@ -182,6 +183,19 @@ export const MISSING_WORDS = {
   privateHealth: { question: 'Tell us whether you have private hospital cover.' },
   riskAssessment: { style: 'Choose an investment style.' },
 };
+
+/**
+ * A missing answer (journey/engine/inputs.ts `MissingAnswer`: its question, its problem's code and figures) in words:
+ * the date of birth's problems (journey/messages.ts `sayDateOfBirthProblem`), a field's own ('over-max', 'not-rate'),
+ * or the question's words for what is missing, under its id.
+ */
+export function sayMissing({ question, problem, figures = {} }: MissingAnswer): string {
+  if (question === 'dateOfBirth') return sayDateOfBirthProblem({ code: problem, ...figures } as DateOfBirthProblem);
+  if (problem === 'over-max') return say(FIELD_MESSAGES.amount['over-max']);
+  if (problem === 'not-rate') return say(FIELD_MESSAGES.rate['not-rate']);
+  const words = (MISSING_WORDS as Record<string, Record<string, Text | ((...f: unknown[]) => string)> | undefined>)[question]?.[problem];
+  return typeof words === 'function' ? words(...Object.values(figures)) : (words ?? '');
+}
 
 /**
  * The words of a question whose form loads on demand (keeping the first visit small), by the question's id: its

@@ -12,6 +12,7 @@
 import type { FixedScreenId, StepNumber } from '../machines/journey-flow';
 import type { AmountProblem, GoalAmountProblem, GoalYearsProblem, RateProblem } from './answer-fields';
 import { BIG_SPENDS_YEARS, MIN_AGE, MIN_GOAL_YEARS } from './constants';
+import type { DateOfBirthProblem } from './engine/dates';
 import { MAX_GOAL_YEARS } from './engine/limits';
 import { MAX_AMOUNT_DOLLARS } from './engine/money';
 import { formatDollars, formatNumber } from './format';
@@ -201,6 +202,16 @@ export const DATE_OF_BIRTH_ERRORS = {
   tooOld: (year: number, maxAge: number) => `Check the year: ${year} would make you over ${maxAge}.`,
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
 };
+
+/** A date of birth's problem (journey/engine/dates.ts `parseDateOfBirth`, by code with its figures) in words. */
+export function sayDateOfBirthProblem(p: DateOfBirthProblem): string {
+  const E = DATE_OF_BIRTH_ERRORS;
+  return p.code === 'not-real'
+    ? E.notReal(p.text, E.months[p.month - 1]!, p.year, p.days)
+    : p.code === 'too-old'
+      ? E.tooOld(p.year, p.maxAge)
+      : E[p.code];
+}
 
 /**
  * Each question's words, under its id (journey/questions): its heading and lead, its fields' labels and hints, its

@@ -11,7 +11,7 @@ import { readAmount, readGoalAmount, readGoalYears, readInterestRate, type Field
 import type { UnsuitableCode } from './engine/suitability';
 import type { SuitabilityCheck } from './suitability';
 import { MIN_AGE } from './constants';
-import { ELIGIBILITY_MESSAGES, FIELD_MESSAGES, say, type Text } from './messages';
+import { ELIGIBILITY_MESSAGES, FIELD_MESSAGES, say, sayDateOfBirthProblem, type Text } from './messages';
 
 /** The catalogue's words for a field read (journey/messages.ts), or null when it can be used or nothing is entered yet. */
 function words<P extends FieldProblem>(read: FieldRead<unknown, P>, table: Partial<Record<P, Text>>): string | null {
@@ -40,7 +40,7 @@ export const yearsProblem = (text: string): string | null => words(readGoalYears
  */
 export function dateOfBirthProblem(text: string, asOf: Date): string | null {
   const dob = parseDateOfBirth(text, asOf);
-  if (!dob.ok) return dob.error;
+  if (!dob.ok) return sayDateOfBirthProblem(dob.problem);
   return ageOn(dob.date, asOf) < MIN_AGE ? say(ELIGIBILITY_MESSAGES['under-age']) : null;
 }
 

@@ -3,10 +3,19 @@
  * user's, in the browser), so "today" and "the financial year" are what the user
  * sees on their own calendar.
  */
-import { DATE_OF_BIRTH_ERRORS as E } from '../messages';
 
-/** The result of {@link parseDateOfBirth}; `error` is ready to display beside the field (the catalogue's words). */
-export type DateOfBirthResult = { ok: true; date: Date } | { ok: false; error: string };
+/**
+ * What is wrong with a date of birth as typed, by code with its figures (the catalogue says it: journey/messages.ts
+ * `sayDateOfBirthProblem`): nothing typed, not DD/MM/YYYY, a month not 1–12, a day its month has not (`month` 1–12,
+ * the month's `days`), a day after today, or a year more than `maxAge` years ago.
+ */
+export type DateOfBirthProblem =
+  | { code: 'blank' | 'format' | 'month' | 'future' }
+  | { code: 'not-real'; text: string; month: number; year: number; days: number }
+  | { code: 'too-old'; year: number; maxAge: number };
+
+/** The result of {@link parseDateOfBirth}: the date, or its problem's code and figures. */
+export type DateOfBirthResult = { ok: true; date: Date } | { ok: false; problem: DateOfBirthProblem };
 
 /** The oldest age accepted; an older date of birth is taken to be a mistyped year. */
 const MAX_AGE = 120;
@@ -49,26 +58,24 @@ export function birthdayAt(birth: Date, age: number): Date {
 /**
  * Reads a date of birth typed as DD/MM/YYYY (one-digit days and months are
  * accepted: 5/6/1990). Only a real date, not after `today`, and not more than
- * 120 years before it, is accepted; otherwise `error` says what to fix.
+ * 120 years before it, is accepted; otherwise `problem` says what to fix (by code).
  *
  * @param today the date to check against; the current date when omitted.
  */
 export function parseDateOfBirth(text: string, today: Date = new Date()): DateOfBirthResult {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: E.blank };
+  if (trimmed === '') return { ok: false, problem: { code: 'blank' } };
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
-  if (!m) return { ok: false, error: E.format };
+  if (!m) return { ok: false, problem: { code: 'format' } };
   const day = Number(m[1]);
   const month = Number(m[2]);
   const year = Number(m[3]);
-  if (month < 1 || month > 12) return { ok: false, error: E.month };
+  if (month < 1 || month > 12) return { ok: false, problem: { code: 'month' } };
   const days = daysInMonth(year, month);
-  if (day < 1 || day > days) {
-    return { ok: false, error: E.notReal(trimmed, E.months[month - 1]!, year, days) };
-  }
+  if (day < 1 || day > days) return { ok: false, problem: { code: 'not-real', text: trimmed, month, year, days } };
   const date = makeDate(year, month - 1, day);
   const now = calendarDay(today);
-  if (date.getTime() > now.getTime()) return { ok: false, error: E.future };
-  if (ageOn(date, now) > MAX_AGE) return { ok: false, error: E.tooOld(year, MAX_AGE) };
+  if (date.getTime() > now.getTime()) return { ok: false, problem: { code: 'future' } };
+  if (ageOn(date, now) > MAX_AGE) return { ok: false, problem: { code: 'too-old', year, maxAge: MAX_AGE } };
   return { ok: true, date };
 }

@@ -13,15 +13,34 @@ import type { FieldProblem } from '../answer-fields';
 import type { Assumptions, RiskProfile } from './assumptions';
 import type { Cents } from './money';
 
-/** An answer the engine needs and could not use. */
+/** The figures a missing answer's words are made with (a number of years, a date as typed), by name. */
+export type Figures = Record<string, string | number>;
+
+/**
+ * An answer the engine needs and could not use, by code (the catalogue says it: journey/messages-on-demand.ts
+ * `sayMissing`).
+ */
 export interface MissingAnswer {
+  /** The id of the question that reads it (journey/questions), under which the catalogue words its problems. */
+  question: string;
   /** The field, or the Yes/No list, it belongs to. */
   answer: AnswerKey;
   /** The row, for a problem with one row of a list. */
   rowId?: number;
-  /** What to do, in plain English, ready to display. */
-  message: string;
+  /** What is wrong, by code: see {@link MissingCode}. */
+  problem: string;
+  /** The figures its words are made with, when they have some. */
+  figures?: Figures;
 }
+
+/** The codes of a field's own problems a question says missing with: an amount over the limit, a rate that cannot be read. */
+export type FieldCode = 'over-max' | 'not-rate';
+
+/**
+ * A missing answer's problem: a key of the question's words for what is missing (journey/messages-on-demand.ts
+ * `MISSING_WORDS`, under its id; any code for a question without a type for them), or a field's own code.
+ */
+export type MissingCode<Words = Record<string, unknown>> = Extract<keyof Words, string> | FieldCode;
 
 /** An amount received regularly, made annual. */
 export interface IncomeRow {
@@ -94,32 +113,33 @@ export interface Inputs {
  * What a question's `read` gets besides the answers: the date and the assumptions, where to say what is missing,
  * and the readings several questions share (made by journey/engine/read-answers.ts, loaded with the engine).
  */
-export interface Reader<Words = unknown> {
+export interface Reader<Words = Record<string, unknown>> {
   asOf: Date;
   a: Assumptions;
-  /** The question's words for what is missing (journey/messages-on-demand.ts `MISSING_WORDS`, under its id). */
-  words: Words;
-  /** Says that an answer the engine needs is missing or unreadable, in the catalogue's words. */
-  miss: (answer: AnswerKey, message: string, rowId?: number) => void;
+  /**
+   * Says that an answer the engine needs is missing or unreadable: its problem's code (the keys of the question's
+   * words, `Words`: journey/messages-on-demand.ts `MISSING_WORDS`, under its id) and the figures they are made with.
+   */
+  miss(answer: AnswerKey, problem: MissingCode<Words>, rowId?: number, figures?: Figures): void;
   /** How many times a year a frequency comes round; undefined for one not chosen. */
   perYear: (frequency: string) => number | undefined;
   /**
-   * An amount typed, in cents; null, and said missing (`blank` when nothing is typed and it has its own words,
-   * `message` otherwise, the catalogue's over-max words for an amount over the limit), when it cannot be used.
+   * An amount typed, in cents; null, and said missing (`blank` when nothing is typed and it has its own code,
+   * `problem` otherwise, 'over-max' for an amount over the limit), when it cannot be used.
    */
-  amount: (answer: AnswerKey, text: string, message: string, rowId?: number, blank?: string) => Cents | null;
-  /** The words for an amount that cannot be read: `message`, unless it is over the limit, which has its own. */
-  amountWords: (problem: FieldProblem, message: string) => string;
+  amount(answer: AnswerKey, text: string, problem: MissingCode<Words>, rowId?: number, blank?: MissingCode<Words>): Cents | null;
+  /** The code for an amount that cannot be read: `problem`, unless it is over the limit ('over-max'). */
+  amountCode: <C extends string>(problem: FieldProblem, code: C) => C | 'over-max';
   /**
    * A Yes/No list of the answers: true when answered No, or Yes with every used row read (`read` says what a row
-   * lacks); a list unanswered, or Yes with no used row, is said missing in `words` (`question`, `addRows`; the
-   * question's own unless given). A row whose `blankFields` are all blank is ignored (journey-spec §5).
+   * lacks); a list unanswered ('question', with `figures`), or Yes with no used row ('addRows'), is said missing. A row
+   * whose `blankFields` are all blank is ignored (journey-spec §5).
    */
   list: <K extends RowListKey>(
     key: K,
     blankFields: readonly RowField<K>[],
     read: (row: RowTypes[K]) => boolean,
-    words?: { question: string; addRows: string },
+    figures?: Figures,
   ) => boolean;
   /** The investment style's risk profile, if it is one. */
   riskProfile: (style: string) => RiskProfile | undefined;

@@ -58,9 +58,9 @@ export const additionalIncome = defineQuestion({
   read: (_, r: Reader<typeof MISSING_WORDS.additionalIncome>): Pick<Inputs, 'additionalIncome'> => {
     const rows: IncomeRow[] = [];
     const ok = r.list('additionalIncome', ['source', 'amount', 'frequency'], (row) => {
-      const c = r.amount('additionalIncome', row.amount, r.words.amount, row.id);
+      const c = r.amount('additionalIncome', row.amount, 'amount', row.id);
       const n = r.perYear(row.frequency);
-      if (n === undefined) r.miss('additionalIncome', r.words.frequency, row.id);
+      if (n === undefined) r.miss('additionalIncome', 'frequency', row.id);
       if (c === null || n === undefined) return false;
       rows.push({ rowId: row.id, type: row.source, annualCents: c * n });
       return true;

@@ -55,12 +55,12 @@ export const assets = defineQuestion({
     let cash = 0;
     const ok = r.list('assets', ['type', 'value'], (row) => {
       if (!filled(row.type)) {
-        r.miss('assets', r.words.type, row.id);
+        r.miss('assets', 'type', row.id);
         return false;
       }
       // Only cash counts towards the emergency fund and a first deposit.
       if (row.type !== 'cash') return true;
-      const c = r.amount('assets', row.value, r.words.amount, row.id);
+      const c = r.amount('assets', row.value, 'amount', row.id);
       if (c !== null) cash += c;
       return c !== null;
     });

@@ -55,8 +55,8 @@ export const benefits = defineQuestion({
     const rows: IncomeRow[] = [];
     const ok = r.list('benefits', ['type', 'amount'], (row) => {
       const known = r.a.benefitTax[row.type] !== undefined;
-      if (!known) r.miss('benefits', r.words.type, row.id);
-      const c = r.amount('benefits', row.amount, r.words.amount, row.id);
+      if (!known) r.miss('benefits', 'type', row.id);
+      const c = r.amount('benefits', row.amount, 'amount', row.id);
       if (c === null || !known) return false;
       rows.push({ rowId: row.id, type: row.type, annualCents: c * r.a.benefitPaymentsPerYear });
       return true;

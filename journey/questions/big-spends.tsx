@@ -41,11 +41,11 @@ export const bigSpends = defineQuestion({
       'bigSpends',
       ['amount'],
       (row) => {
-        const c = r.amount('bigSpends', row.amount, r.words.amount, row.id);
+        const c = r.amount('bigSpends', row.amount, 'amount', row.id);
         if (c !== null) total += c;
         return c !== null;
       },
-      { question: r.words.question(r.a.needs.bigSpendsYears), addRows: r.words.addRows },
+      { years: r.a.needs.bigSpendsYears },
     );
     return { bigSpendsCents: ok ? total : null };
   },

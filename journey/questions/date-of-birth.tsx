@@ -49,7 +49,10 @@ export const dateOfBirth = defineQuestion({
   review: (a, s) => [row(W.label, a.dateOfBirth, s.dateOfBirth)],
   read: (a, { asOf, miss }): Pick<Inputs, 'dateOfBirth' | 'age'> => {
     const dob = parseDateOfBirth(a.dateOfBirth, asOf);
-    if (!dob.ok) miss('dateOfBirth', dob.error);
+    if (!dob.ok) {
+      const { code, ...figures } = dob.problem;
+      miss('dateOfBirth', code, undefined, figures);
+    }
     const dateOfBirth = dob.ok ? dob.date : null;
     return { dateOfBirth, age: dateOfBirth ? ageOn(dateOfBirth, asOf) : null };
   },

@@ -4,7 +4,7 @@ import { RowList } from '../components/row-list';
 import { readInterestRate } from '../answer-fields';
 import type { DebtOwed, Inputs, Reader } from '../engine/inputs';
 import type { MISSING_WORDS } from '../messages-on-demand';
-import { FIELD_MESSAGES, QUESTION_WORDS, REVIEW_WORDS } from '../messages';
+import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
 import { DEBT_FREQUENCIES, DEBT_OWNERS, DEBT_TYPES, YES_NO, labelOf } from '../options';
 import { listRow, money } from '../review';
 import { filled, listDone, rateProblem } from '../rules';
@@ -70,20 +70,20 @@ export const debts = defineQuestion({
     const highInterestDebts: DebtOwed[] = [];
     const ok = r.list('debts', ['type', 'value'], (row) => {
       if (!filled(row.type)) {
-        r.miss('debts', r.words.type, row.id);
+        r.miss('debts', 'type', row.id);
         return false;
       }
       // issue 15: the rate decides when it is given; a kind decides only when it is not
       const read = readInterestRate(row.interestRate);
       if (!read.ok) {
-        r.miss('debts', FIELD_MESSAGES.rate['not-rate'], row.id);
+        r.miss('debts', 'not-rate', row.id);
         return true;
       }
       const rate = read.value;
       const high = rate === null ? suitability.highInterestDebtTypes.includes(row.type) : rate >= suitability.highInterestRate;
       if (!high) return true;
       const owed = { rowId: row.id, type: row.type, owner: row.owner, rate };
-      const c = r.amount('debts', row.value, r.words.amount, row.id);
+      const c = r.amount('debts', row.value, 'amount', row.id);
       // JOURNEY-ENGINE.md "Suitability": a high-interest debt with an amount that cannot be
       // read is still owed, so the debt rule fails on it rather than going unchecked
       // (which would let the rest of the answers through).

@@ -1,8 +1,6 @@
 /** journey-spec §3: the goal's amount and years (step 2), in the goal's answers (./goal-selection.tsx). */
-import { readGoalAmount, readGoalYears, readYears } from '../answer-fields';
-import type { Inputs, Reader } from '../engine/inputs';
+import { readGoalAmount, readGoalYears } from '../answer-fields';
 import { MAX_GOAL_YEARS } from '../engine/limits';
-import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS } from '../messages';
 import { money, row } from '../review';
 import { goalAmountProblem, yearsProblem } from '../rules';
@@ -36,25 +34,4 @@ export const goalDetails = defineQuestion({
     row(W.reviewAmount, a.goal.amount, s.goal.amount, money),
     row(W.reviewYears, a.goal.years, s.goal.years, W.yearsValue),
   ],
-  read: (answers, r: Reader<typeof MISSING_WORDS.goalDetails>): Pick<Inputs, 'goalTodayCents' | 'goalYears'> => {
-    const { a, miss, amountWords, words: M } = r;
-    const amount = readGoalAmount(answers.goal.amount);
-    if (!amount.ok)
-      miss(
-        'goal.amount',
-        amount.problem === 'blank'
-          ? M.amountBlank
-          : amount.problem === 'under-min'
-            ? M.amountUnderMin
-            : amountWords(amount.problem, M.amount),
-      );
-    const max = a.projection.maxYears;
-    const years = readYears(answers.goal.years, max);
-    if (!years.ok)
-      miss(
-        'goal.years',
-        years.problem === 'blank' ? M.yearsBlank : years.problem === 'not-number' ? M.yearsNotNumber : M.yearsOverMax(max),
-      );
-    return { goalTodayCents: amount.ok ? amount.value : null, goalYears: years.ok ? years.value : null };
-  },
 });

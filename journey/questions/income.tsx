@@ -42,9 +42,9 @@ export const income = defineQuestion({
     },
   ],
   read: ({ income }, r: Reader<typeof MISSING_WORDS.income>): Pick<Inputs, 'salaryAnnualCents'> => {
-    const salary = r.amount('income.amount', income.amount, r.words.amount, undefined, r.words.amountBlank);
+    const salary = r.amount('income.amount', income.amount, 'amount', undefined, 'amountBlank');
     const n = r.perYear(income.frequency);
-    if (n === undefined) r.miss('income.frequency', r.words.frequency);
+    if (n === undefined) r.miss('income.frequency', 'frequency');
     return { salaryAnnualCents: salary !== null && n !== undefined ? salary * n : null };
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The journey's questions, in the order Continue walks them (journey-spec §2). Adding a question is
  * writing its module, its words in the catalogue (journey/messages.ts `QUESTION_WORDS`, under its id;
- * what the engine says of its missing answers in journey/messages-on-demand.ts `MISSING_WORDS`) and
+ * the words for its missing answers' codes in journey/messages-on-demand.ts `MISSING_WORDS`) and
  * listing it here: the flow, the titles, the rules, the review, the sample household and the stored
  * answers' shape follow (journey/questionnaire.ts), and the engine's inputs from its `read`
  * (journey/engine/read-answers.ts).

@@ -4,7 +4,11 @@
  * engine (journey/engine/read-answers.ts) and the review (journey/screens/advice.tsx), by the question's id.
  */
 import type { Question } from './question';
+import { goalDetailsAdvice } from './goal-details-advice';
 import { partnerAdvice } from './partner-advice';
 
 /** A question's advice-only parts, under its id. */
-export const ON_DEMAND: Readonly<Record<string, Pick<Question, 'read' | 'review'>>> = { partner: partnerAdvice };
+export const ON_DEMAND: Readonly<Record<string, Pick<Question, 'read' | 'review'>>> = {
+  partner: partnerAdvice,
+  goalDetails: goalDetailsAdvice,
+};

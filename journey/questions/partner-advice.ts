@@ -21,11 +21,11 @@ export const partnerAdvice = {
   read: (a: Answers, r: Reader<typeof MISSING_WORDS.partner>): Pick<Inputs, 'partner'> => {
     if (!couple(a)) return { partner: null };
     const p = a.partner;
-    const income = r.amount('partner.amount', p.amount, r.words.amount, undefined, r.words.amountBlank);
+    const income = r.amount('partner.amount', p.amount, 'amount', undefined, 'amountBlank');
     const n = r.perYear(p.frequency);
-    if (n === undefined) r.miss('partner.frequency', r.words.frequency);
-    if (p.hospitalCover === '') r.miss('partner.hospitalCover', r.words.cover);
-    if (!filled(p.children)) r.miss('partner.children', r.words.children);
+    if (n === undefined) r.miss('partner.frequency', 'frequency');
+    if (p.hospitalCover === '') r.miss('partner.hospitalCover', 'cover');
+    if (!filled(p.children)) r.miss('partner.children', 'children');
     const read: PartnerInput = {
       incomeAnnualCents: income !== null && n !== undefined ? income * n : null,
       hospitalCover: p.hospitalCover === '' ? null : p.hospitalCover === 'yes',

@@ -30,7 +30,7 @@ export const privateHealth = defineQuestion({
   rule: (a) => a.privateHealth !== '',
   review: (a, s) => [row(W.review, a.privateHealth, s.privateHealth, yesNo)],
   read: (a, r: Reader<typeof MISSING_WORDS.privateHealth>): Pick<Inputs, 'privateHospitalCover'> => {
-    if (a.privateHealth === '') r.miss('privateHealth', r.words.question);
+    if (a.privateHealth === '') r.miss('privateHealth', 'question');
     return { privateHospitalCover: a.privateHealth === '' ? null : a.privateHealth === 'yes' };
   },
 });

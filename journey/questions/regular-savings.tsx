@@ -73,11 +73,11 @@ export const regularSavings = defineQuestion({
     if (rs.answer === 'no') {
       savingsMonthlyCents = 0;
       savingsAmountCents = 0;
-    } else if (rs.answer !== 'yes') r.miss('regularSavings', r.words.question);
+    } else if (rs.answer !== 'yes') r.miss('regularSavings', 'question');
     else {
-      const c = r.amount('regularSavings.amount', rs.amount, r.words.amount);
+      const c = r.amount('regularSavings.amount', rs.amount, 'amount');
       const n = r.perYear(rs.frequency);
-      if (n === undefined) r.miss('regularSavings.frequency', r.words.frequency);
+      if (n === undefined) r.miss('regularSavings.frequency', 'frequency');
       if (c !== null && n !== undefined) {
         savingsAmountCents = c;
         savingsMonthlyCents = Math.round((c * n) / 12);

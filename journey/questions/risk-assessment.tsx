@@ -62,7 +62,7 @@ export const riskAssessment = defineQuestion({
   review: (a, s) => [row(W.review, a.risk.style, s.risk.style, (v) => labelOf(RISK_STYLES, v))],
   read: (a, r: Reader<typeof MISSING_WORDS.riskAssessment>): Pick<Inputs, 'profile'> => {
     const profile = r.riskProfile(a.risk.style) ?? null;
-    if (!profile) r.miss('risk.style', r.words.style);
+    if (!profile) r.miss('risk.style', 'style');
     return { profile };
   },
 });

@@ -22,7 +22,7 @@ import { DOCUMENT_LINKS } from '../licensee';
 import { CautionaryNotes, FeeTable, Figures, GoalProgress, Greeting, OUT_OF_REACH, fundName, inSentence, investText } from './advice-parts';
 import { SampleNeedsAnalysis, SampleRecommendation, SampleRecommendedProducts } from './advice-sample';
 import { noteText, REASON_WORDS } from '../messages-advice';
-import { ADVICE_WORDS, sayReason } from '../messages-on-demand';
+import { ADVICE_WORDS, sayMissing, sayReason } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.computed;
 
@@ -77,7 +77,7 @@ function Incomplete({ missing }: { missing: MissingAnswer[] }) {
           const step = stepOfScreen(answerScreen(m.answer));
           return (
             <li key={`${m.answer}-${m.rowId ?? ''}`}>
-              {m.message}{' '}
+              {sayMissing(m)}{' '}
               {step && (
                 <button
                   type="button"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateOfBirth } from '../../journey/engine';
 import { ageOn } from '../../journey/engine/dates';
+import { sayDateOfBirthProblem } from '../../journey/messages';
 
 const today = new Date(2026, 10, 21);
 const parse = (s: string) => parseDateOfBirth(s, today);
@@ -34,7 +35,16 @@ describe('parseDateOfBirth', () => {
     ['01/01/2100', 'Your date of birth must be today or in the past.'],
     ['01/01/1900', 'Check the year: 1900 would make you over 120.'],
     ['01/01/0099', 'Check the year: 99 would make you over 120.'],
-  ])('rejects "%s"', (text, error) => expect(parse(text)).toEqual({ ok: false, error }));
+  ])('rejects "%s"', (text, error) => {
+    const r = parse(text);
+    expect(!r.ok && { ok: r.ok, error: sayDateOfBirthProblem(r.problem) }).toEqual({ ok: false, error });
+  });
+
+  it('hands over a code with its figures, not words', () => {
+    expect(parse('31/02/2000')).toEqual({ ok: false, problem: { code: 'not-real', text: '31/02/2000', month: 2, year: 2000, days: 29 } });
+    expect(parse('01/01/1900')).toEqual({ ok: false, problem: { code: 'too-old', year: 1900, maxAge: 120 } });
+    expect(parse('')).toEqual({ ok: false, problem: { code: 'blank' } });
+  });
 
   it('defaults to checking against the current date', () => {
     expect(parseDateOfBirth('01/01/3000').ok).toBe(false);

@@ -1,6 +1,8 @@
 /** Answer sets for the engine tests: a complete household, with any answer overridden. */
 import type { Answers, BenefitRow, DebtRow } from '../../machines/journey-answers';
 import { emptyAnswers } from '../../journey/questionnaire';
+import type { MissingAnswer } from '../../journey/engine/inputs';
+import { sayMissing } from '../../journey/messages-on-demand';
 
 export interface Household {
   dateOfBirth?: string;
@@ -83,3 +85,7 @@ export function household(h: Household = {}): Answers {
 
 /** A date in the 2025-26 financial year (the checked examples' year). */
 export const FY2025_26 = new Date(2026, 2, 1);
+
+/** Missing answers as the advice page says them: each one's answer (and row) with the catalogue's words for its code. */
+export const worded = (missing: readonly MissingAnswer[]) =>
+  missing.map((m) => ({ answer: m.answer, ...(m.rowId === undefined ? {} : { rowId: m.rowId }), message: sayMissing(m) }));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_DOLLARS, computeAdvice } from '../../journey/engine';
 import { toCents } from '../../journey/engine/money';
-import { FY2025_26, household, type Household } from './engine-fixtures';
+import { FY2025_26, household, worded, type Household } from './engine-fixtures';
 
 /** Every number anywhere in `value`, with its path. */
 function numbers(value: unknown, path = 'result'): [string, number][] {
@@ -49,13 +49,17 @@ describe('the engine with amounts at and over the limit', () => {
   it('an amount over the limit is reported like text it cannot read, with the limit in the message', () => {
     const r = computeAdvice(household({ goalAmount: '1,000,000,001' }), { asOf: FY2025_26, paths: 10 });
     expect(r.status).toBe('incomplete');
-    expect(r.completeness.missing).toEqual([{ answer: 'goal.amount', message: 'Enter an amount of $1,000,000,000 or less.' }]);
+    expect(worded(r.completeness.missing)).toEqual([{ answer: 'goal.amount', message: 'Enter an amount of $1,000,000,000 or less.' }]);
     const nines = computeAdvice(household({ income: NINES }), { asOf: FY2025_26, paths: 10 });
-    expect(nines.completeness.missing).toEqual([{ answer: 'income.amount', message: 'Enter an amount of $1,000,000,000 or less.' }]);
+    expect(worded(nines.completeness.missing)).toEqual([
+      { answer: 'income.amount', message: 'Enter an amount of $1,000,000,000 or less.' },
+    ]);
     expect(nines.income).toBeNull();
     // Text that is not money keeps its own message.
     const text = computeAdvice(household({ income: '85k' }), { asOf: FY2025_26, paths: 10 });
-    expect(text.completeness.missing).toEqual([{ answer: 'income.amount', message: 'Enter your income in dollars, for example 85,000.' }]);
+    expect(worded(text.completeness.missing)).toEqual([
+      { answer: 'income.amount', message: 'Enter your income in dollars, for example 85,000.' },
+    ]);
   });
 
   it('every amount at the limit, at the most frequent frequency: a finite result', () => {

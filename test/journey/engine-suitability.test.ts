@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents as dollarsText } from '../../journey/format';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { computeAdvice, type AdviceResult } from '../../journey/engine';
-import { FY2025_26, household, type Household } from './engine-fixtures';
+import { FY2025_26, household, worded, type Household } from './engine-fixtures';
 import { noteText, REASON_WORDS } from '../../journey/messages-advice';
 import { sayReason } from '../../journey/messages-on-demand';
 import { reasonFigures, type UnsuitableReason } from '../../journey/engine/unsuitable';
@@ -136,7 +136,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     it('a rate that cannot be read is asked for again, and the debt is not judged on it', () => {
       const r = advise({ debts: [['car-loan', '40000', 'high']] });
       expect(r.status).toBe('incomplete');
-      expect(r.completeness.missing).toEqual([
+      expect(worded(r.completeness.missing)).toEqual([
         {
           answer: 'debts',
           rowId: expect.any(Number),
@@ -185,7 +185,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     const r = advise({ savings: 'lots' });
     expect(r.status).toBe('incomplete');
     expect(r.suitability).toEqual({ suitable: true, reasons: [], notChecked: ['savings-over-income', 'no-surplus'] });
-    expect(r.completeness.missing).toEqual([{ answer: 'regularSavings.amount', message: 'Enter how much you save, in dollars.' }]);
+    expect(worded(r.completeness.missing)).toEqual([{ answer: 'regularSavings.amount', message: 'Enter how much you save, in dollars.' }]);
   });
 
   it('a credit card or personal loan whose amount cannot be read counts as high-interest debt owed', () => {
@@ -195,7 +195,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(unread.suitability.notChecked).toEqual([]);
     expect(said(unread)[0]!.explanation).toMatch(/^You owe money \(we could not read the amount\) on your credit card\. Interest/);
     // The amount is still asked for.
-    expect(unread.completeness.missing).toEqual([
+    expect(worded(unread.completeness.missing)).toEqual([
       { answer: 'debts', rowId: expect.any(Number), message: 'Enter how much you owe on this debt, in dollars.' },
     ]);
 
@@ -203,7 +203,7 @@ describe('suitability rules, each on both sides (as at 1 March 2026)', () => {
     expect(codes(advise({ debts: [['personal-loan', '']] }))).toEqual(['high-interest-debt']);
     const over = advise({ debts: [['personal-loan', '2,000,000,000']] });
     expect(codes(over)).toEqual(['high-interest-debt']);
-    expect(over.completeness.missing[0]!.message).toBe('Enter an amount of $1,000,000,000 or less.');
+    expect(worded(over.completeness.missing)[0]!.message).toBe('Enter an amount of $1,000,000,000 or less.');
 
     const mixed = advise({
       debts: [
@@ -285,7 +285,7 @@ describe('completeness', () => {
       'privateHealth',
       'risk.style',
     ]);
-    expect(r.completeness.missing[0]!.message).toBe('Enter your date of birth, for example 15/06/1990.');
+    expect(worded(r.completeness.missing)[0]!.message).toBe('Enter your date of birth, for example 15/06/1990.');
     expect(r).toMatchObject({ income: null, needs: null, plan: null, age: null });
     expect(r.suitability.notChecked).toEqual([
       'under-18',
@@ -303,7 +303,7 @@ describe('completeness', () => {
     const a = household({ bigSpends: ['abc'] });
     const r = computeAdvice(a, { asOf: FY2025_26 });
     expect(r.status).toBe('incomplete');
-    expect(r.completeness.missing).toEqual([
+    expect(worded(r.completeness.missing)).toEqual([
       { answer: 'bigSpends', rowId: a.bigSpends.rows[0]!.id, message: 'Enter the amount of this expense in dollars.' },
     ]);
     expect(r.income).not.toBeNull();
@@ -314,7 +314,7 @@ describe('completeness', () => {
     expect(computeAdvice(blankRow, { asOf: FY2025_26, paths: 10 }).status).toBe('recommended');
 
     const onlyBlank = household({ bigSpends: [''] });
-    expect(computeAdvice(onlyBlank, { asOf: FY2025_26 }).completeness.missing).toEqual([
+    expect(worded(computeAdvice(onlyBlank, { asOf: FY2025_26 }).completeness.missing)).toEqual([
       { answer: 'bigSpends', message: 'Add your big expenses, or answer No.' },
     ]);
   });
@@ -327,7 +327,7 @@ describe('completeness', () => {
   });
 
   it('a goal further away than 50 years is not planned', () => {
-    expect(advise({ goalYears: '51' }).completeness.missing).toEqual([
+    expect(worded(advise({ goalYears: '51' }).completeness.missing)).toEqual([
       { answer: 'goal.years', message: 'Enter a goal no more than 50 years away.' },
     ]);
   });

@@ -18,7 +18,7 @@ import * as En from '../../journey/messages';
 import { household } from './engine-fixtures';
 
 /** The English exports that hold no words (helpers), so have no Arabic. */
-const WORDLESS = new Set(['say', 'noteText', 'sayReason', 'reasonProblem']);
+const WORDLESS = new Set(['say', 'noteText', 'sayReason', 'reasonProblem', 'sayDateOfBirthProblem', 'sayMissing']);
 /** Entries that are the same in both languages: names kept in Latin letters, a variable, a dash, the languages' own names. */
 const LATIN = new Set([
   'PRODUCT_NAME',

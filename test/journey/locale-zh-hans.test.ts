@@ -18,14 +18,18 @@ import { household, type Household } from './engine-fixtures';
 
 /**
  * Exports of the English catalogue that hold no words (helpers: `say`, `noteText`, which says the notes of
- * NOTE_WORDS, and `sayReason` and `reasonProblem`, which say UNSUITABLE_WORDS): not mirrored, since a locale mirrors the objects its
+ * NOTE_WORDS, `sayReason` and `reasonProblem`, which say UNSUITABLE_WORDS, `sayDateOfBirthProblem`, which says
+ * DATE_OF_BIRTH_ERRORS, and `sayMissing`, which says MISSING_WORDS): not mirrored, since a locale mirrors the objects its
  * words are assigned into.
  */
-const NOT_WORDS = new Set(['say', 'noteText', 'sayReason', 'reasonProblem']);
+const NOT_WORDS = new Set(['say', 'noteText', 'sayReason', 'reasonProblem', 'sayDateOfBirthProblem', 'sayMissing']);
 
 // tsc fails here when the Chinese lacks an export of the English that holds words (each export's keys are checked
 // where it is written, by `satisfies typeof En.X`)
-type Missing<E, Z> = Exclude<keyof E, keyof Z | 'say' | 'noteText' | 'sayReason' | 'reasonProblem'>;
+type Missing<E, Z> = Exclude<
+  keyof E,
+  keyof Z | 'say' | 'noteText' | 'sayReason' | 'reasonProblem' | 'sayDateOfBirthProblem' | 'sayMissing'
+>;
 type None<T> = [T] extends [never] ? true : false;
 const ALL_MIRRORED: [
   None<Missing<typeof En, typeof Zh>>,

@@ -1,8 +1,13 @@
 /** Which language a visitor reads (journey/locale.ts), and how a locale's words replace English (journey/locale-words.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLocale, matchLocale } from '../../journey/locale';
-import { assignWords, setWords } from '../../journey/locale-words';
-import { DASHBOARD_WORDS, FRAME_WORDS, QUESTION_WORDS, UNIT_WORDS } from '../../journey/messages';
+import { parseDateOfBirth } from '../../journey/engine/dates';
+import type { MissingAnswer } from '../../journey/engine/inputs';
+import { assignWords, setWords, wordsReady } from '../../journey/locale-words';
+import * as ArOnDemand from '../../journey/locales/ar/messages-on-demand';
+import * as Ar from '../../journey/locales/ar/messages';
+import { sayMissing } from '../../journey/messages-on-demand';
+import { DASHBOARD_WORDS, FRAME_WORDS, QUESTION_WORDS, sayDateOfBirthProblem, UNIT_WORDS } from '../../journey/messages';
 
 describe('matching a language tag', () => {
   it.each([
@@ -76,6 +81,29 @@ describe('a locale’s words', () => {
     DASHBOARD_WORDS: { journeys: [{ title: 'stub:R', text: 'stub:t' }] },
   };
   afterEach(() => setWords('en'));
+
+  it('say the engine’s codes where they are shown: a date of birth’s problem and a missing answer, in the locale', async () => {
+    const dob = parseDateOfBirth('31/02/2000', new Date(2026, 0, 1));
+    const problem = dob.ok ? null : dob.problem;
+    const goal: MissingAnswer = { question: 'goalDetails', answer: 'goal.years', problem: 'yearsOverMax', figures: { max: 50 } };
+    const rate: MissingAnswer = { question: 'debts', answer: 'debts', rowId: 1, problem: 'not-rate' };
+    const english = [sayDateOfBirthProblem(problem!), sayMissing(goal), sayMissing(rate)];
+    expect(english).toEqual([
+      '31/02/2000 is not a real date: February 2000 has 29 days.',
+      'Enter a goal no more than 50 years away.',
+      'Enter the interest rate as a percentage a year, for example 19.99, or leave it empty.',
+    ]);
+    expect(await setWords('ar')).toBe(true);
+    expect(await wordsReady('ar', 'messages-on-demand')).toBe(true);
+    const E = Ar.DATE_OF_BIRTH_ERRORS;
+    expect([sayDateOfBirthProblem(problem!), sayMissing(goal), sayMissing(rate)]).toEqual([
+      E.notReal('31/02/2000', E.months[1]!, 2000, 29),
+      ArOnDemand.MISSING_WORDS.goalDetails.yearsOverMax(50),
+      Ar.FIELD_MESSAGES.rate['not-rate'],
+    ]);
+    await setWords('en');
+    expect([sayDateOfBirthProblem(problem!), sayMissing(goal), sayMissing(rate)]).toEqual(english);
+  });
 
   it('are assigned into the English catalogue, and switching back to English puts English back', async () => {
     const load = vi.fn(async () => stub);

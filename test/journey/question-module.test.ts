@@ -11,6 +11,7 @@ import { assessSuitability } from '../../journey/engine/assess';
 import { assumptionsFor } from '../../journey/engine/assumptions';
 import type { Inputs } from '../../journey/engine/inputs';
 import { readAnswers } from '../../journey/engine/read-answers';
+import { MISSING_WORDS } from '../../journey/messages-on-demand';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { JOURNEY, questionnaire } from '../../journey/questionnaire';
 import { QUESTIONS } from '../../journey/questions';
@@ -21,6 +22,7 @@ import { selectCanContinue, selectScreen } from '../../machines/journey';
 import { isEmptyAnswers, type Answers, type FieldKey } from '../../machines/journey-answers';
 import { completeAnswers } from '../fixtures/answers';
 import { PROGRESS_STEPS } from '../../journey/constants';
+import { worded } from './engine-fixtures';
 
 /** The made-up question's answer, which the journey's own answers type does not know. */
 const petsOf = (a: Answers) => (a as Answers & { pets: string }).pets;
@@ -36,7 +38,7 @@ const pets: Question = {
   rule: (a) => petsOf(a) !== '',
   review: (a, s) => [row('Pets', petsOf(a), petsOf(s))],
   read: (a, r) => {
-    if (petsOf(a) === '') r.miss('pets' as FieldKey, 'Tell us whether you have pets.');
+    if (petsOf(a) === '') r.miss('pets' as FieldKey, 'question');
     return { hasPets: petsOf(a) === '' ? null : petsOf(a) === 'yes' } as Partial<Inputs>;
   },
 };
@@ -179,7 +181,15 @@ describe('a question added through one module, read by the advice engine', () =>
     const { inputs, missing } = read(answers);
     expect((inputs as Inputs & { hasPets: boolean | null }).hasPets).toBeNull();
     expect(missing.map((m) => m.answer)).toEqual(['privateHealth', 'pets', 'risk.style']);
-    expect(missing[1]).toEqual({ answer: 'pets', message: 'Tell us whether you have pets.' });
+    expect(missing[1]).toEqual({ question: 'pets', answer: 'pets', problem: 'question' });
+    // said in the words its module writes in the catalogue, under its id
+    const words = MISSING_WORDS as Record<string, unknown>;
+    words.pets = { question: 'Tell us whether you have pets.' };
+    try {
+      expect(worded(missing)[1]).toEqual({ answer: 'pets', message: 'Tell us whether you have pets.' });
+    } finally {
+      delete words.pets;
+    }
   });
 });
 
