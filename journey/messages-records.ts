@@ -9,7 +9,8 @@ export const CONSENT_VERSION = 'consent-2026-11';
 
 export const RECORDS_WORDS = {
   consent: {
-    heading: 'Keep your answers on our server?',
+    // a statement, not a question: the built-in engine offers a page's questions as follow-ups a visitor could ask
+    heading: 'Keeping your answers on our server',
     /** The checkbox's label: what is kept, why, for how long, and what happens without it. */
     keep: 'Keep my answers and advice on our server',
     what: 'We keep your answers, each change to them, the advice we give and the statement of advice you accept.',

@@ -227,6 +227,8 @@ describe('the products page on a phone', () => {
     try {
       const page = await context.newPage();
       await load(page, '/recommended-products', 'closed');
+      // the products show once the site's advice status has answered (the kill switch): their collapsed parts first
+      await page.locator('main button[aria-expanded="false"]').first().waitFor();
       await page.evaluate(() => {
         for (const b of document.querySelectorAll<HTMLElement>('main button[aria-expanded="false"]')) b.click();
       });

@@ -6,7 +6,7 @@ import type * as En from '../../messages-records';
 
 export const RECORDS_WORDS = {
   consent: {
-    heading: '在我们的服务器上保存您的回答？',
+    heading: '在我们的服务器上保存您的回答',
     keep: '在你们的服务器上保存我的回答和建议',
     what: '我们会保存您的回答、每一次修改、我们给出的建议，以及您接受的建议书。',
     why: '这样您可以在其他设备上继续，我们的顾问也可以按照法律要求审核建议。',
