@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Answers } from '../../machines/journey-answers';
 import { EMAIL, PHONE } from '../licensee';
+import { FRAME_WORDS } from '../messages';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
 import { saverIdle } from './saver';
@@ -60,7 +61,8 @@ export function AdviceGate({ answers, children }: { answers: Answers; children: 
     if (paused === false)
       recordAdvice(answers).catch((err: unknown) => err instanceof RecordsError && err.code === 'ADVICE_PAUSED' && setPaused(true));
   }, [paused, answers]);
-  if (paused === null) return null;
+  // the frame's own loading line while the status is asked (tests and assistive technology wait for it to go)
+  if (paused === null) return <p className="loading">{FRAME_WORDS.loading}</p>;
   return paused ? <AdvicePaused /> : children;
 }
 
