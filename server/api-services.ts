@@ -38,6 +38,8 @@ export interface ApiLimits {
   maxAudioBytes: number;
   /** The largest JSON body, in bytes. @default 1 MiB */
   maxBodyBytes: number;
+  /** Answers this instance writes at once (MAX_STREAMS); past it a new chat is refused with 503. @default 3000 */
+  maxStreams?: number;
 }
 
 /** The interactive avatar's streaming provider (widget-spec §7). */

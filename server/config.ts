@@ -4,6 +4,7 @@ import { parseDuration } from '../contract/duration';
 import { REAUTH_AFTER_MAX_MS } from './console/limits';
 import { BUSINESS } from '../journey/licensee';
 import { defaultMailFrom, smtpUrlFrom } from './mail';
+import { DEFAULT_MAX_STREAMS } from './routes/stream-admission';
 
 /** Default per-address limits a window (a page load boots once; an office behind one address holds many visitors). */
 export const DEFAULT_PER_IP = { chat: 60, boot: 60 } as const;
@@ -41,6 +42,12 @@ export interface ServerConfig {
   rateWindowMs: number;
   /** The largest audio upload (MAX_AUDIO_BYTES). @default 10 MiB */
   maxAudioBytes: number;
+  /** Answers written at once on this instance (MAX_STREAMS); past it a new chat is refused with 503 and Retry-After. @default 3000 */
+  maxStreams: number;
+  /** How long the answer provider may go without sending a piece, the first included (LLM_TIMEOUT). @default 30 s */
+  llmTimeoutMs: number;
+  /** How long the answer provider may take for a whole answer (LLM_ANSWER_LIMIT). @default 3 min */
+  llmAnswerLimitMs: number;
   /** Log every request (LOG=1). @default false */
   log: boolean;
   /**
@@ -167,6 +174,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, publicDir: string): Server
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateWindowMs: duration(env, 'RATE_LIMIT_WINDOW', '1m'),
     maxAudioBytes: positiveInt(env, 'MAX_AUDIO_BYTES', 10 * 1024 * 1024),
+    maxStreams: positiveInt(env, 'MAX_STREAMS', DEFAULT_MAX_STREAMS),
+    llmTimeoutMs: duration(env, 'LLM_TIMEOUT', '30s'),
+    llmAnswerLimitMs: duration(env, 'LLM_ANSWER_LIMIT', '3m'),
     log: env.LOG === '1' || env.LOG === 'true',
     retentionMs: retentionFromEnv(env),
     databaseUrl: databaseUrlFrom(env.DATABASE_URL),

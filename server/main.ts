@@ -22,7 +22,7 @@ async function main() {
   const config = configFromEnv(process.env, path.resolve(here, '../public'));
   const storage = await openStorage(config);
   const demo = await ensureDemoSite(storage);
-  const answers = createAnswerEngine(process.env);
+  const answers = createAnswerEngine(process.env, { timeoutMs: config.llmTimeoutMs, answerLimitMs: config.llmAnswerLimitMs });
   const transcriber = await createTranscriber(process.env);
   const avatar = avatarProviderFromEnv(process.env);
   const app = await buildApp({
@@ -48,6 +48,7 @@ async function main() {
         windowMs: config.rateWindowMs,
         maxAudioBytes: config.maxAudioBytes,
         maxBodyBytes: 1024 * 1024,
+        maxStreams: config.maxStreams,
       },
     },
     console: { storage, publicUrl: config.publicUrl, keyGraceMs: config.keyGraceMs, reauthAfterMs: config.reauthAfterMs },

@@ -3,7 +3,7 @@
  * when LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set, else the built-in engine.
  */
 import { createBuiltinEngine } from './builtin';
-import { createOpenAiEngine } from './openai';
+import { createOpenAiEngine, type OpenAiEngineOptions } from './openai';
 import type { AnswerEngine } from './types';
 
 export { ProviderError, type AnswerEngine, type AnswerRequest, type SourceDoc } from './types';
@@ -16,7 +16,10 @@ const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
  * set, naming the missing ones, so a half-done configuration fails at start rather
  * than silently answering with the built-in engine.
  */
-export function createAnswerEngine(env: NodeJS.ProcessEnv): AnswerEngine {
+export function createAnswerEngine(
+  env: NodeJS.ProcessEnv,
+  limits: Pick<OpenAiEngineOptions, 'timeoutMs' | 'answerLimitMs'> = {},
+): AnswerEngine {
   const set = LLM_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '');
   if (set.length === 0) return createBuiltinEngine();
   if (set.length < LLM_VARIABLES.length) {
@@ -30,5 +33,6 @@ export function createAnswerEngine(env: NodeJS.ProcessEnv): AnswerEngine {
     baseUrl: env.LLM_BASE_URL!.trim(),
     apiKey: env.LLM_API_KEY!.trim(),
     model: env.LLM_MODEL!.trim(),
+    ...limits,
   });
 }

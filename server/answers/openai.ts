@@ -25,6 +25,11 @@ export interface OpenAiEngineOptions {
    * the limit for the first piece and then for each next one (a stream that goes quiet this long is given up). @default 30000
    */
   timeoutMs?: number;
+  /**
+   * The limit for the whole answer, every tool round and every piece included: a provider that keeps trickling
+   * pieces (each within `timeoutMs`) is given up at this time. @default 180000
+   */
+  answerLimitMs?: number;
   /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
   fetchImpl?: typeof fetch;
   /** Today, for the tools' figures (the tax year, the figures in force). @default () => new Date() */
@@ -80,6 +85,9 @@ export const CONTEXT_PASSAGES = 6;
 export const FOCUS_PASSAGES = 4;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+// Long enough for a slow local model's long answer (about 800 tokens at 5 a second), short enough that a provider
+// stuck in a loop does not hold the visitor's answer, and its slot, for ever.
+const DEFAULT_ANSWER_LIMIT_MS = 180_000;
 // Low, so the model keeps to the passages rather than embroidering them.
 const TEMPERATURE = 0.2;
 // Enough of an error body to show the provider's own explanation.
@@ -102,7 +110,7 @@ const INSTRUCTIONS = [
  * `baseUrl` is not an http(s) URL.
  *
  * `answer` rejects with {@link ProviderError}: with `status` on a non-2xx reply, with
- * `timedOut` when the provider does not answer within `timeoutMs`, and without either on
+ * `timedOut` when the provider does not answer within `timeoutMs` (or finish within `answerLimitMs`), and without either on
  * a network error or a reply without a non-empty `choices[0].message.content`. When the
  * caller's signal aborts, it rejects with `signal.reason` instead.
  *
@@ -117,7 +125,14 @@ const INSTRUCTIONS = [
  * model can act on, never a failure of the answer.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
-  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch, clock = () => new Date() } = options;
+  const {
+    apiKey,
+    model,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    answerLimitMs = DEFAULT_ANSWER_LIMIT_MS,
+    fetchImpl = fetch,
+    clock = () => new Date(),
+  } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
   // Some servers refuse `tools` unless started with tool calling on (vLLM without --enable-auto-tool-choice):
   // once one does, on the first request of an answer and in words that say so ({@link TOOLS_REFUSED}), this
@@ -137,9 +152,15 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       const messages: (ChatMessage | ToolRoundMessage)[] = buildMessages(request, context);
       const toolSources: string[] = [];
 
-      // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives)
+      // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives);
+      // and the whole answer's, whatever the pieces do
       const deadline = new AbortController();
       let timer = setTimeout(() => deadline.abort(), timeoutMs);
+      let overLong = false;
+      const whole = setTimeout(() => {
+        overLong = true;
+        deadline.abort();
+      }, answerLimitMs);
       const touch = () => {
         clearTimeout(timer);
         timer = setTimeout(() => deadline.abort(), timeoutMs);
@@ -221,13 +242,21 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
         if (content === '') throw new ProviderError('The answer provider gave no answer after calling its tools.');
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (deadline.signal.aborted) throw new ProviderError(`The answer provider did not answer within ${timeoutMs} ms.`, undefined, true);
+        if (deadline.signal.aborted)
+          throw new ProviderError(
+            overLong
+              ? `The answer provider did not finish its answer within ${answerLimitMs} ms.`
+              : `The answer provider did not answer within ${timeoutMs} ms.`,
+            undefined,
+            true,
+          );
         if (error instanceof ProviderError) throw error;
         const failure = new ProviderError(`The answer provider could not be reached: ${describeFetchError(error)}`);
         failure.cause = error;
         throw failure;
       } finally {
         clearTimeout(timer);
+        clearTimeout(whole);
       }
 
       return {

@@ -28,6 +28,7 @@ import { messageJson } from './messages';
 import { ID, PATH, USER_SESSION_ID } from './schemas';
 import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
 import { answerClock, recordAnswer } from './answer-metrics';
+import { DEFAULT_MAX_STREAMS, streamAdmission } from './stream-admission';
 
 const MAX_MESSAGE = 4000;
 const MAX_PAGE_TEXT = 200_000;
@@ -312,6 +313,8 @@ function questionDetails(path: string, documents: DocumentRecord[], about: Asked
 export function registerChatRoutes(api: FastifyInstance, { services, authenticate, fileUrl }: RouteContext): void {
   const { storage } = services;
   const limitChat = chatRateLimit(storage, services.limits);
+  // past this many answers at once, a new chat is refused (503), before the rate limits count it or anything is stored
+  const streams = streamAdmission(services.limits.maxStreams ?? DEFAULT_MAX_STREAMS);
   // answers are admitted one per turn of the event loop, so that new connections are taken in between them
   const admit = oneTaskPerTurn();
   // the analytics' answer times start when the request arrives (docs/console.md "Analytics")
@@ -322,7 +325,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     {
       bodyLimit: services.limits.maxBodyBytes,
       onRequest: clock.onRequest,
-      preHandler: [authenticate, limitChat],
+      preHandler: [authenticate, streams.admit, limitChat],
       schema: { body: CHAT_BODY_SCHEMA },
     },
     async (req, reply) => {
@@ -511,13 +514,14 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       return answer;
     } catch (err) {
       const partial = written.trim();
+      // the visitor who left stopped the answer; anything else that cut it off (a reader too slow included) is a failure
+      const left = events.signal.aborted && !events.tooSlow;
       let saved: Saved | null = null;
       try {
         saved = await storage.appendMessages({
           ...base,
           messages: [
-            // the visitor who left stopped the answer; anything else that cut it off is a failure
-            { ...question, answerFailed: !events.signal.aborted },
+            { ...question, answerFailed: !left },
             ...(partial
               ? [{ role: 'ai' as const, content: partial, createdAt: new Date().toISOString(), incomplete: true, voice: question.voice }]
               : []),
@@ -526,14 +530,17 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
       } catch (storeErr) {
         req.log.error({ err: storeErr }, 'the question of a cut-off answer could not be stored');
       }
-      if (events.signal.aborted) req.log.info('the visitor left before the answer was complete');
-      else req.log.warn({ err }, 'answer provider failed mid-stream');
+      if (left) req.log.info('the visitor left before the answer was complete');
+      else req.log.warn({ err }, events.tooSlow ? 'the visitor read the answer too slowly' : 'answer provider failed mid-stream');
       events.send('error', {
-        error: failureCode(err),
+        error: events.tooSlow ? 'CLIENT_TOO_SLOW' : failureCode(err),
         message: STREAM_FAILURE_TEXT,
         ...(saved && {
-          userMessage: messageJson(saved.messages[0]!),
-          ...(saved.messages[1] && { aiMessage: messageJson(saved.messages[1]) }),
+          // a reader too slow gets no second copy of what it could not take
+          ...(!events.tooSlow && {
+            userMessage: messageJson(saved.messages[0]!),
+            ...(saved.messages[1] && { aiMessage: messageJson(saved.messages[1]) }),
+          }),
           chatSession: { id: saved.chatSession.id, name: saved.chatSession.name },
         }),
       });

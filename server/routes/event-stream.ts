@@ -5,12 +5,38 @@
  * rewrite the body, and `X-Accel-Buffering: no` asks nginx-style proxies not to buffer it. A
  * comment every {@link KEEP_ALIVE_MS} keeps idle proxies from closing the connection while the
  * answer engine thinks.
+ *
+ * A reader that does not keep up (a visitor on a bad network, or one whose connection hangs without closing) does
+ * not make the server hold the answer for it: the writer counts what it has handed over and the socket has not
+ * taken yet, and past {@link MAX_QUEUED_BYTES} it gives the stream up as the visitor leaving would, with the reason
+ * {@link SlowReaderError} (the answer engine stops, and the route stores what was written, marked incomplete); the
+ * stream then takes only its error event and its end. Once ended, a stream whose last bytes the reader has not
+ * taken within {@link END_GRACE_MS} has its connection closed.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How often a comment line goes out while no event does. */
 export const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The most bytes of one stream waiting in this server's memory for its reader (beyond what the kernel's socket
+ * buffers hold): about four times a whole answer's stream (a few KB of text, each piece framed as an event, then
+ * the done event), so a reader that is slow but reading is never cut off, and 2,000 stalled readers hold at most
+ * 128 MB.
+ */
+export const MAX_QUEUED_BYTES = 64 * 1024;
+
+/** How long an ended stream's last bytes may wait for a reader that does not take them before its connection is closed. */
+export const END_GRACE_MS = 30_000;
+
+/** Why a stream was given up: its reader did not take what was written (see {@link MAX_QUEUED_BYTES}). */
+export class SlowReaderError extends Error {
+  constructor() {
+    super(`The client read the answer too slowly: more than ${MAX_QUEUED_BYTES} bytes were waiting for it.`);
+    this.name = 'SlowReaderError';
+  }
+}
 
 /** True when the request asks for an event stream (its `Accept` names `text/event-stream`). */
 export function wantsEventStream(req: FastifyRequest): boolean {
@@ -19,9 +45,17 @@ export function wantsEventStream(req: FastifyRequest): boolean {
 
 /** An open event stream. */
 export interface EventStream {
-  /** Aborts when the client goes away before {@link EventStream.end}. */
+  /**
+   * Aborts when the client goes away before {@link EventStream.end}, or when it reads too slowly (the reason is
+   * then a {@link SlowReaderError}).
+   */
   readonly signal: AbortSignal;
-  /** Sends one event; does nothing once the stream has ended or the client has gone. */
+  /** True once the stream was given up because its reader did not keep up. */
+  readonly tooSlow: boolean;
+  /**
+   * Sends one event; does nothing once the stream has ended or the client has gone, nor, once it reads too slowly,
+   * for any event but `error`.
+   */
   send(event: string, data: unknown): void;
   /** Ends the stream (once). */
   end(): void;
@@ -32,15 +66,28 @@ export function openEventStream(reply: FastifyReply): EventStream {
   const body = new PassThrough();
   // a write after the client left must not become an unhandled 'error'
   body.on('error', () => undefined);
+  const raw = reply.raw;
   const gone = new AbortController();
   let ended = false;
+  let closed = false;
+  let tooSlow = false;
+  let grace: NodeJS.Timeout | undefined;
   const beat = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   beat.unref();
+  // what was written and not yet taken by the kernel: in the pass-through, in the response, in the socket
+  const queued = () => body.writableLength + body.readableLength + raw.writableLength;
   const write = (text: string) => {
-    if (!ended && !gone.signal.aborted) body.write(text);
+    if (ended || closed) return;
+    body.write(text);
+    if (!tooSlow && queued() > MAX_QUEUED_BYTES) {
+      tooSlow = true;
+      gone.abort(new SlowReaderError());
+    }
   };
-  reply.raw.on('close', () => {
+  raw.on('close', () => {
+    closed = true;
     clearInterval(beat);
+    clearTimeout(grace);
     if (!ended) gone.abort(new Error('The client closed the connection before the answer was complete.'));
   });
   reply
@@ -53,12 +100,22 @@ export function openEventStream(reply: FastifyReply): EventStream {
   write(': stream\n\n');
   return {
     signal: gone.signal,
-    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    get tooSlow() {
+      return tooSlow;
+    },
+    send(event, data) {
+      if (!tooSlow || event === 'error') write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
     end() {
       if (ended) return;
       ended = true;
       clearInterval(beat);
       body.end();
+      // a reader that takes nothing more must not keep its connection, and what waits for it, for ever
+      if (!closed) {
+        grace = setTimeout(() => raw.destroy(), END_GRACE_MS);
+        grace.unref();
+      }
     },
   };
 }
