@@ -3,7 +3,8 @@
  * against the real server in headless Chromium, the network shaped with Playwright
  * (`page.route`, `context.setOffline`). A hung answer shows Stop, and Stop cancels it; a
  * message sent offline is kept and delivered once when the network is back; a 429 says how
- * long to wait and holds the send button that long; a failed question keeps its Try again
+ * long to wait and holds the send button that long; a 503 (the server answering as many questions
+ * as it may) fails the question with its Try again, offered at once; a failed question keeps its Try again
  * after later messages.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -15,7 +16,7 @@ const baseUrl = inject('baseUrl');
 const suite = browserSuite();
 
 /** What Chromium itself logs for the failures these tests cause on purpose. */
-const EXPECTED = /Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED|status of (429|500)/;
+const EXPECTED = /Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED|status of (429|500|503)/;
 
 async function open(): Promise<Page> {
   const page = await suite.page({ allowed: EXPECTED });
@@ -202,6 +203,34 @@ describe('the chat on a bad network', () => {
     await answers(page).first().waitFor();
     // sent again from the composer, it shows once
     expect(await question(page, 'What is the investment fee?').count()).toBe(1);
+  });
+
+  it('503 with Retry-After (the server is answering as many as it may): §8’s failure text as an error message, and Try again at once sends it', async () => {
+    const page = await open();
+    await openChat(page);
+    const sent = answeredChats(page);
+    await page.route(
+      '**/api/chat',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { 'Retry-After': '10', 'Content-Type': 'application/json' },
+          body: '{"error":"SERVER_BUSY","message":"The server is answering as many questions as it can: try again in 10 seconds."}',
+        }),
+      { times: 1 },
+    );
+    await type(page, 'Who is the adviser?');
+    const error = page.locator('[data-part="message"][data-error]');
+    await error.getByText('Failed to get AI response').waitFor();
+    expect(await question(page, 'Who is the adviser?').getAttribute('data-status')).toBe('failed');
+    // not held for the Retry-After (unlike a 429): the visitor may try again at once
+    expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await answers(page).first().waitFor();
+    expect(await error.count()).toBe(0);
+    expect(sent).toEqual(['Who is the adviser?']);
+    expect(await question(page, 'Who is the adviser?').count()).toBe(1);
   });
 
   it('a server error, then a later message: the failed question keeps its Try again, which sends it once', async () => {
