@@ -113,7 +113,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
       body.end();
       // a reader that takes nothing more must not keep its connection, and what waits for it, for ever
       if (!closed) {
-        grace = setTimeout(() => raw.destroy(), END_GRACE_MS);
+        grace = setTimeout(() => raw.writableFinished || raw.destroy(), END_GRACE_MS);
         grace.unref();
       }
     },

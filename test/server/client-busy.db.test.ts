@@ -4,6 +4,7 @@
  * its one slot held by another visitor's answer. The question fails with widget-spec §8's text as an error message,
  * nothing of it is stored, and Try again, offered at once, sends it once a slot is free.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { chatMachine, type ChatMessage, type SendInput, type SendResult } from '../../machines/chat';
@@ -73,7 +74,16 @@ const question = (userSessionId: string, message = 'What are the fees?') => ({
 
 describe('the widget when the server is busy', { timeout: 30_000 }, () => {
   it('shows §8’s failure text as an error message with Try again, stores nothing, and Try again sends it once a slot is free', async () => {
-    // another visitor's answer holds the one slot
+    // another visitor's answer holds the one slot, until its response closes (a moment after its done event: the
+    // server records the answer's times first)
+    const closed = new Promise<void>((resolve) => {
+      const first = (req: IncomingMessage, res: ServerResponse) => {
+        if (req.url !== '/api/chat') return;
+        s.app.server.off('request', first);
+        res.once('close', () => resolve());
+      };
+      s.app.server.on('request', first);
+    });
     const other = client().send(question(VISITOR_B), undefined, () => undefined);
     await held.holding;
 
@@ -116,6 +126,7 @@ describe('the widget when the server is busy', { timeout: 30_000 }, () => {
     // the other answer ends; Try again (offered at once, not held for the Retry-After) sends it, once
     held.free();
     await other;
+    await closed;
     actor.send({ type: 'CHAT.RETRY', id: asked!.id });
     const answered = await waitFor(
       actor,
