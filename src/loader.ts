@@ -60,6 +60,15 @@ export interface PublicApi extends Omit<WidgetImplementation, 'destroy'> {
 
 function install() {
   const options = readScriptOptions(script);
+  // the session boot goes out at once, first of all (not after the page's load event, nor after the API is set up):
+  // it carries the appearance the launcher's first frame is drawn from on a first visit, and the engine takes its
+  // answer (issue 13); on a first visit the launcher waits for it
+  const boot = fetch(`${options.baseUrl}session/boot`, {
+    method: 'POST',
+    headers: { 'X-API-Key': options.apiKey },
+    credentials: 'omit',
+  });
+  boot.catch(() => undefined); // the engine reports it
   const queued: Call[] = [...(window.AIChatWidget?.q ?? [])];
   const listeners = new Map<string, Set<Listener>>();
   let impl: WidgetImplementation | null = null;
@@ -114,14 +123,6 @@ function install() {
     return el.enrichUserProfile(fields);
   };
 
-  // the session boot goes out at once (not after the page's load event): it carries the appearance the
-  // launcher's first frame is drawn from on a first visit, and the engine takes its answer (issue 13)
-  const boot = fetch(`${options.baseUrl}session/boot`, {
-    method: 'POST',
-    headers: { 'X-API-Key': options.apiKey },
-    credentials: 'omit',
-  });
-  boot.catch(() => undefined); // the engine reports it
   // The widget's machinery (the core: one file) loads once the first frame is drawn (or given up on), a
   // frame later, so that fetching and evaluating it does not hold the launcher back.
   const load = () => {

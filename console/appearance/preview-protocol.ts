@@ -3,9 +3,6 @@
  * posted both ways with the console's own origin as the target and checked on receipt (origin and source).
  */
 
-/** widget-spec has no rule here: the preview follows typing within 150 ms (the console issue), 120 ms after the last key. */
-export const PREVIEW_DEBOUNCE_MS = 120;
-
 const TAG = 'aiw-console-preview';
 
 type Message =
@@ -28,3 +25,25 @@ export const previewMessage = {
   /** Whether a message asks for the window open (true) or closed (false); undefined for other messages. */
   openOf: (data: unknown) => (isMessage(data) && data.kind === 'open' ? data.open : undefined),
 };
+
+/** What the preview page's window offers: the widget's programmatic API (or its queuing stub). */
+type PreviewWindow = { AIChatWidget?: { setAppearance?: (appearance: unknown) => void } };
+
+/**
+ * Shows `appearance` in the preview page `win`: by calling its widget (the page is on the console's own origin), so the
+ * change is made in the keystroke's own task and drawn in the frame that follows it; a posted message would wait
+ * until after that frame, and show a frame later. Where the page cannot be reached (not loaded yet, or another origin)
+ * the message is posted as before, and the page applies it once its script runs.
+ */
+export function showInPreview(win: Window | null | undefined, appearance: unknown): void {
+  try {
+    const widget = (win as PreviewWindow | null | undefined)?.AIChatWidget;
+    if (typeof widget?.setAppearance === 'function') {
+      widget.setAppearance(appearance);
+      return;
+    }
+  } catch {
+    // another origin's window: only messages reach it
+  }
+  win?.postMessage(previewMessage.appearance(appearance), location.origin);
+}

@@ -24,7 +24,7 @@ import {
 import { contrastWarnings, formatRatio, type ContrastWarning } from '../appearance/contrast';
 import { type AppearanceApi, appearanceEffects } from '../appearance/effects';
 import { FIELD_GROUPS, type FieldInfo, fieldProblems, fieldValue } from '../appearance/fields';
-import { PREVIEW_DEBOUNCE_MS, previewMessage } from '../appearance/preview-protocol';
+import { previewMessage, showInPreview } from '../appearance/preview-protocol';
 import { fieldLabel, GROUP_TITLES, WORDS_EN as W } from '../appearance/words';
 import { ConfirmDialog, Heading } from '../ui';
 import css from './appearance.css' with { type: 'text' };
@@ -370,10 +370,18 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+  // each change as the machine takes it, before the editor renders it: the preview shows a keystroke within one
+  // frame (docs/console.md "The appearance preview")
   useEffect(() => {
-    const t = setTimeout(() => post(previewMessage.appearance(mergeAppearance(draft))), PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [draft]);
+    let last = selectDraft(actor.getSnapshot());
+    const subscription = actor.subscribe((snapshot) => {
+      const next = selectDraft(snapshot);
+      if (next === last) return;
+      last = next;
+      showInPreview(frame.current?.contentWindow, mergeAppearance(next));
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
   useEffect(() => void post(previewMessage.open(open)), [open]);
 
   return (

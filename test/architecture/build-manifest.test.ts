@@ -203,6 +203,7 @@ describe('the project names each entry once', () => {
       'journey-ar-records',
       'journey-zh-Hans-records',
       'console',
+      'console-first-screen',
       'console-sign-in',
       'console-invite',
       'console-sites',

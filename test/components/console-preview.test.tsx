@@ -3,7 +3,7 @@
  * it on its own origin, and turns them into the widget's calls.
  */
 import { describe, expect, it } from 'vitest';
-import { previewMessage } from '../../console/appearance/preview-protocol';
+import { previewMessage, showInPreview } from '../../console/appearance/preview-protocol';
 import { addVideoSlot, apply, fromEditor } from '../../console/preview/preview';
 
 /** A window framed by `parent`, at `origin`. */
@@ -39,5 +39,35 @@ describe('the preview page', () => {
     const slot = document.querySelector('main > .video-embedding-slot') as HTMLElement;
     expect(slot.dataset.embedToken).toBe('vtok-1');
     expect(document.querySelector('main')!.firstElementChild).toBe(slot);
+  });
+});
+
+describe('the editor showing a draft in its preview', () => {
+  const posted = () => {
+    const messages: unknown[][] = [];
+    return { messages, postMessage: (...args: unknown[]) => void messages.push(args) };
+  };
+
+  it('calls the preview page’s widget at once, in the keystroke’s task', () => {
+    const calls: unknown[] = [];
+    const win = { ...posted(), AIChatWidget: { setAppearance: (a: unknown) => void calls.push(a) } };
+    showInPreview(win as unknown as Window, { agentName: 'Ada' });
+    expect(calls).toEqual([{ agentName: 'Ada' }]);
+    expect(win.messages).toEqual([]);
+  });
+
+  it('posts the message where the page’s script has not run yet, or the page cannot be reached', () => {
+    const early = posted();
+    showInPreview(early as unknown as Window, { agentName: 'Ada' });
+    expect(early.messages).toEqual([[previewMessage.appearance({ agentName: 'Ada' }), location.origin]]);
+    const elsewhere = posted();
+    Object.defineProperty(elsewhere, 'AIChatWidget', {
+      get() {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      },
+    });
+    showInPreview(elsewhere as unknown as Window, { agentName: 'Ada' });
+    expect(elsewhere.messages).toEqual([[previewMessage.appearance({ agentName: 'Ada' }), location.origin]]);
+    expect(() => showInPreview(null, {})).not.toThrow();
   });
 });
