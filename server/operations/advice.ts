@@ -602,22 +602,23 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       const expires = c.now() + RESUME_LINK_DAYS * DAY_MS;
       const expiresAt = new Date(expires).toISOString();
       const url = `${origin}/resume#${shownCode(code)}`;
+      // stored first (the link and its entry in one transaction): a store that fails mails no code that cannot work
+      await appending(file, async (now) => ({
+        append: {
+          lastSeq: now.lastSeq,
+          at: iso(),
+          entries: [{ data: { kind: 'resume-link', expiresAt, emailed: false }, by: { kind: 'client' } }],
+          status: now.status,
+          link: { tokenHash: resumeHash(now.siteId, code), kind: 'resume', statementId: null, expiresAt: expires },
+        },
+        value: () => undefined,
+      }));
       const emailed = await sendMail(
         caller,
         email,
         'Continue your investment plan',
         `Continue where you left off, on any device: ${url}\n\nOr type the code ${shownCode(code)}. It works once, until ${expiresAt}.\n`,
       );
-      await appending(file, async (now) => ({
-        append: {
-          lastSeq: now.lastSeq,
-          at: iso(),
-          entries: [{ data: { kind: 'resume-link', expiresAt, emailed }, by: { kind: 'client' } }],
-          status: now.status,
-          link: { tokenHash: resumeHash(now.siteId, code), kind: 'resume', statementId: null, expiresAt: expires },
-        },
-        value: () => undefined,
-      }));
       return { code: shownCode(code), url, expiresAt, emailed };
     },
 

@@ -1,0 +1,99 @@
+/**
+ * The mail of the advice files' links (docs/advice-records.md "Resume", "Mail"), on SQLite and PostgreSQL, through a
+ * local SMTP server (test/server/smtp.ts) whose received messages the tests read: a link is stored before it is
+ * mailed, so a store that fails mails nothing, and a code that was mailed redeems.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMailer } from '../../server/mail';
+import { household } from '../journey/engine-fixtures';
+import { openRawDatabase } from '../support/storages';
+import { API_KEY, ORIGIN, startServer, type TestServer } from './harness';
+import { type LocalSmtp, startSmtp } from './smtp';
+
+const FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
+
+let smtp: LocalSmtp;
+let s: TestServer;
+
+beforeEach(async () => {
+  smtp = await startSmtp({ refuse: (a) => a.startsWith('nobody@') });
+  s = await startServer({ mailer: createMailer(smtp.url, FROM) });
+});
+
+afterEach(async () => {
+  await s.stop();
+  await s.remove();
+  await smtp.close();
+});
+
+/** A call of the journey's API with the site's key, and a file's token when given. */
+function call(path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = { 'X-API-Key': API_KEY, Origin: ORIGIN };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${s.base}/journey/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function newFile() {
+  const res = await call('/advice-files', { consent: true, name: 'Ana Client', email: 'ana@example.com', wording: 'consent-v1' });
+  expect(res.status).toBe(201);
+  const file = (await res.json()) as { fileId: string; token: string };
+  expect((await call(`/advice-files/${file.fileId}/answers`, { answers: household(), resumeAt: 'income' }, file.token)).status).toBe(201);
+  return file;
+}
+
+/** Makes the database refuse every new resume link, as a store that fails would. */
+async function refuseResumeLinks() {
+  const raw = await openRawDatabase(s.database);
+  try {
+    if (s.database.backend === 'sqlite')
+      await raw.exec(
+        `CREATE TRIGGER refuse_resume_links BEFORE INSERT ON advice_links WHEN NEW.kind = 'resume'
+         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      );
+    else
+      await raw.exec(
+        `CREATE FUNCTION refuse_resume_links() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+         CREATE TRIGGER refuse_resume_links BEFORE INSERT ON advice_links FOR EACH ROW WHEN (NEW.kind = 'resume')
+           EXECUTE FUNCTION refuse_resume_links()`,
+      );
+  } finally {
+    await raw.close();
+  }
+}
+
+describe('a resume link', () => {
+  it('is stored before it is mailed: when the store fails, no message reaches the relay', async () => {
+    const file = await newFile();
+    await refuseResumeLinks();
+    const res = await call(`/advice-files/${file.fileId}/resume-links`, { email: 'ana@example.com' }, file.token);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ error: 'INTERNAL_ERROR' });
+    // the relay has had every chance to take a message: a later one (the control) arrives after it would have
+    const control = createMailer(smtp.url, FROM)!;
+    await control.send({ to: 'control@example.com', subject: 'Control', text: 'After the call.' });
+    expect(smtp.messages.map((m) => m.envelope.to)).toEqual([['control@example.com']]);
+    expect((await s.storage.adviceEntries(file.fileId)).map((e) => e.kind)).toEqual(['consent', 'answers']);
+  });
+
+  it('mailed, carries a code that redeems once, on another device', async () => {
+    const file = await newFile();
+    const res = await call(`/advice-files/${file.fileId}/resume-links`, { email: 'ana@example.com' }, file.token);
+    expect(res.status).toBe(201);
+    const link = (await res.json()) as { code: string; url: string; emailed: boolean };
+    expect(link.emailed).toBe(true);
+    const mail = await smtp.waitForMessage();
+    expect(mail.envelope.to).toEqual(['ana@example.com']);
+    const code = /type the code ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.text)?.[1];
+    expect(code).toBe(link.code);
+    expect(mail.text).toContain(link.url);
+    const resumed = await call('/resume', { code });
+    expect(resumed.status).toBe(200);
+    expect(await resumed.json()).toMatchObject({ fileId: file.fileId, name: 'Ana Client', resumeAt: 'income' });
+    expect((await call('/resume', { code })).status).toBe(404);
+  });
+});
