@@ -97,3 +97,69 @@ describe('a resume link', () => {
     expect((await call('/resume', { code })).status).toBe(404);
   });
 });
+
+/** A couple's file, advised and its statement issued. */
+async function coupleStatement() {
+  const res = await call('/advice-files', { consent: true, name: 'Ana Client', email: 'ana@example.com', wording: 'consent-v1' });
+  const file = (await res.json()) as { fileId: string; token: string };
+  const answers = household({ relationshipStatus: 'couple', partner: { income: '40000' } });
+  answers.partner.name = 'Bo Partner';
+  expect((await call(`/advice-files/${file.fileId}/answers`, { answers }, file.token)).status).toBe(201);
+  expect((await call(`/advice-files/${file.fileId}/advice`, {}, file.token)).status).toBe(200);
+  const statement = (await (await call(`/advice-files/${file.fileId}/statement`, {}, file.token)).json()) as { statementId: string };
+  return { ...file, statementId: statement.statementId };
+}
+
+describe('the record of a link’s message', () => {
+  it('is the link’s entry asking for it, then a later entry saying it was sent, or that the relay failed', async () => {
+    const couple = await coupleStatement();
+    const accepted = (await (
+      await call(
+        `/advice-files/${couple.fileId}/acceptance`,
+        { statementId: couple.statementId, partnerEmail: 'nobody@example.com' },
+        couple.token,
+      )
+    ).json()) as { partnerLink: { url: string; emailed: boolean } };
+    expect(accepted.partnerLink.emailed).toBe(false);
+    const resume = (await (
+      await call(`/advice-files/${couple.fileId}/resume-links`, { email: 'ana@example.com' }, couple.token)
+    ).json()) as {
+      code: string;
+      emailed: boolean;
+    };
+    expect(resume.emailed).toBe(true);
+    await smtp.waitForMessage();
+    // without an address: no message asked for, and no entry about one
+    await call(`/advice-files/${couple.fileId}/resume-links`, {}, couple.token);
+
+    const entries = await s.storage.adviceEntries(couple.fileId);
+    const tail = entries.slice(entries.findIndex((e) => e.kind === 'acceptance'));
+    const seqOf = (i: number) => tail[i]!.seq;
+    expect(tail.map(({ at: _at, by: _by, seq: _seq, ...e }) => e)).toEqual([
+      { kind: 'acceptance', statementId: couple.statementId, sha256: expect.any(String), name: 'Ana Client' },
+      { kind: 'partner-link', statementId: couple.statementId, expiresAt: expect.any(String), emailRequested: true },
+      { kind: 'mail', about: 'partner', linkSeq: seqOf(1), outcome: 'failed' },
+      { kind: 'resume-link', expiresAt: expect.any(String), emailRequested: true },
+      { kind: 'mail', about: 'resume', linkSeq: seqOf(3), outcome: 'sent' },
+      { kind: 'resume-link', expiresAt: expect.any(String), emailRequested: false },
+    ]);
+    // what the file holds already, and no more: not the partner's address, the link's token nor the code
+    const stored = JSON.stringify(entries);
+    for (const secret of ['nobody@example.com', accepted.partnerLink.url.split('#')[1]!, resume.code, resume.code.replace('-', '')])
+      expect(stored).not.toContain(secret);
+  });
+
+  it('says a message held back by the mail limits was not sent, and the link is still given', async () => {
+    const file = await newFile();
+    const outcomes: boolean[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(`/advice-files/${file.fileId}/resume-links`, { email: 'ana@example.com' }, file.token);
+      expect(res.status).toBe(201);
+      outcomes.push(((await res.json()) as { emailed: boolean }).emailed);
+    }
+    expect(outcomes).toEqual([true, true, true, true, true, false]);
+    const mails = (await s.storage.adviceEntries(file.fileId)).filter((e) => e.kind === 'mail');
+    expect(mails.map((e) => e.kind === 'mail' && e.outcome)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'limited']);
+    expect(smtp.messages).toHaveLength(5);
+  });
+});
