@@ -35,7 +35,7 @@ import { emptyAnswers } from '../../journey/questionnaire';
 import { isAnswers } from '../../journey/storage';
 import type { Answers } from '../../machines/journey-answers';
 import { statementPdf } from '../advice/statement-pdf';
-import type { MailMessage, Mailer } from '../mail';
+import { type MailMessage, type Mailer, mailFailure } from '../mail';
 import type { AdviceEntry } from '../storage/types';
 import { newToken } from '../storage/records';
 import type { AdviceAppend, Site, Storage, StoredAdviceFile } from '../storage/types';
@@ -160,6 +160,13 @@ export interface JourneyCaller {
   ip: string;
   /** The server's own origin: links are `{origin}/resume#code` and `{origin}/partner#token`. */
   origin: string;
+  /** Where failures that do not fail the call are told (the request's log, at warn). @default none */
+  log?: AdviceLog;
+}
+
+/** The server's log as the advice operations use it (Fastify's request logger is one). */
+export interface AdviceLog {
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /** The seams of the advice operations: the mailer, the engine (the replay's tests give another) and the statement's renderer. */
@@ -247,7 +254,11 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     link: { about: 'resume' | 'partner'; seq: number },
     message: MailMessage,
   ): Promise<boolean> => {
-    const outcome = await sendMail(caller, message);
+    const outcome = await sendMail(caller, message).catch((err: unknown) => {
+      // the relay's failure, by its codes: never the address, the link or the text
+      caller.log?.warn({ fileId: at.id, about: link.about, ...mailFailure(err) }, 'advice mail not sent');
+      return 'failed' as const;
+    });
     await appending(at, async (now) => ({
       append: {
         lastSeq: now.lastSeq,
@@ -256,13 +267,17 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
         status: now.status,
       },
       value: () => undefined,
-    })).catch(() => {
-      // the message's fate goes unrecorded; the link is given either way
+    })).catch((err: unknown) => {
+      // the link is given either way; what became of its message is said here instead
+      caller.log?.warn(
+        { fileId: at.id, about: link.about, outcome, error: err instanceof AdviceError ? err.code : 'STORAGE' },
+        'advice mail outcome not recorded',
+      );
     });
     return outcome === 'sent';
   };
 
-  /** Sends a message within the caller's and its site's mail limits; what became of it. */
+  /** Sends a message within the caller's and its site's mail limits: sent or limited, or rejects as the relay failed. */
   const sendMail = async (caller: JourneyCaller, message: MailMessage): Promise<MailOutcome> => {
     if (!mailer) return 'failed';
     for (const [key, max] of [
@@ -270,13 +285,9 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       [`advice-mail ${caller.site.id}`, ADVICE_LIMITS.mailsPerSite],
     ] as const)
       if ((await storage.countRequest(key, ADVICE_LIMITS.mailWindowMs)).count > max) return 'limited';
-    try {
-      await mailer.send(message);
-      return 'sent';
-    } catch {
-      // the link is shown either way; it is not said to be emailed
-      return 'failed';
-    }
+    // a failure rejects (mailLink logs it); the link is shown either way, not said to be emailed
+    await mailer.send(message);
+    return 'sent';
   };
 
   /** Counts a failed code from the caller (per address and per site), or refuses it with 429 when there were too many. */

@@ -96,7 +96,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       const callerOf = async (req: FastifyRequest): Promise<JourneyCaller> => {
         const site = await siteFromKey(services.storage, req);
         checkOrigin(req, site, false);
-        return { site, ip: addressKey(req.ip), origin: ownOrigin(req) };
+        return { site, ip: addressKey(req.ip), origin: ownOrigin(req), log: req.log };
       };
       /** The file of a call with the site's key and the file's token. */
       const fileOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {

@@ -1,10 +1,13 @@
 /**
  * The mail of the advice files' links (docs/advice-records.md "Resume", "Mail"), on SQLite and PostgreSQL, through a
  * local SMTP server (test/server/smtp.ts) whose received messages the tests read: a link is stored before it is
- * mailed, so a store that fails mails nothing, and a code that was mailed redeems.
+ * mailed, so a store that fails mails nothing, and a code that was mailed redeems; the link's entry says a message
+ * was asked for and a later `mail` entry what became of it; a relay's failure is logged by its codes only.
  */
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/mail';
+import { registerJourneyAdviceRoutes } from '../../server/routes/journey-advice';
 import { household } from '../journey/engine-fixtures';
 import { openRawDatabase } from '../support/storages';
 import { API_KEY, ORIGIN, startServer, type TestServer } from './harness';
@@ -27,11 +30,11 @@ afterEach(async () => {
 });
 
 /** A call of the journey's API with the site's key, and a file's token when given. */
-function call(path: string, body?: unknown, token?: string) {
+function call(path: string, body?: unknown, token?: string, base = s.base) {
   const headers: Record<string, string> = { 'X-API-Key': API_KEY, Origin: ORIGIN };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${s.base}/journey/api${path}`, {
+  return fetch(`${base}/journey/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -161,5 +164,71 @@ describe('the record of a link’s message', () => {
     const mails = (await s.storage.adviceEntries(file.fileId)).filter((e) => e.kind === 'mail');
     expect(mails.map((e) => e.kind === 'mail' && e.outcome)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'limited']);
     expect(smtp.messages).toHaveLength(5);
+  });
+});
+
+/** The journey's calls on a second instance over the same database, whose log (warn and up) the test reads. */
+async function loggedInstance() {
+  const lines: string[] = [];
+  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+  await registerJourneyAdviceRoutes(app, { storage: s.storage, mailer: createMailer(smtp.url, FROM) });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base, lines, close: () => app.close() };
+}
+
+describe('a message the relay refuses', () => {
+  it('is logged at warn with the file and the SMTP codes, never the address, the link, the code or the text', async () => {
+    const logged = await loggedInstance();
+    try {
+      const couple = await coupleStatement();
+      const accepted = (await (
+        await call(
+          `/advice-files/${couple.fileId}/acceptance`,
+          { statementId: couple.statementId, partnerEmail: 'nobody@example.com' },
+          couple.token,
+          logged.base,
+        )
+      ).json()) as { partnerLink: { url: string; emailed: boolean } };
+      expect(accepted.partnerLink.emailed).toBe(false);
+      const link = (await (
+        await call(`/advice-files/${couple.fileId}/resume-links`, { email: 'nobody@example.com' }, couple.token, logged.base)
+      ).json()) as { code: string; url: string; emailed: boolean };
+      expect(link.emailed).toBe(false);
+
+      const warnings = logged.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'advice mail not sent');
+      expect(
+        warnings.map(({ level, fileId, about, mailError, smtpCode, responseCode }) => ({
+          level,
+          fileId,
+          about,
+          mailError,
+          smtpCode,
+          responseCode,
+        })),
+      ).toEqual(
+        ['partner', 'resume'].map((about) => ({
+          level: 40,
+          fileId: couple.fileId,
+          about,
+          mailError: 'FAILED',
+          smtpCode: 'EENVELOPE',
+          responseCode: 550,
+        })),
+      );
+      const log = logged.lines.join('\n');
+      for (const secret of [
+        'nobody@',
+        accepted.partnerLink.url.split('#')[1]!,
+        link.code,
+        link.code.replace('-', ''),
+        'No such user',
+        'Continue where you left off',
+        'has accepted the statement',
+      ])
+        expect(log).not.toContain(secret);
+      expect(smtp.messages).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 });
