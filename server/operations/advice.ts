@@ -578,7 +578,7 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     ): Promise<Accepted> {
       const { origin } = caller;
       const partnerEmail = typeof body.partnerEmail === 'string' && body.partnerEmail.trim() ? body.partnerEmail.trim() : null;
-      if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail)))
+      if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail) || UNSAFE_TEXT.test(partnerEmail)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'partnerEmail' });
       let partnerToken = '';
       const result = await appending(file, async (now) => {
@@ -643,7 +643,7 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, caller: JourneyCaller): Promise<ResumeLink> {
       const { origin } = caller;
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
-      if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email)))
+      if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email) || UNSAFE_TEXT.test(email)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
       const made = await storage.countRequest(`advice-resume-link ${file.id}`, ADVICE_LIMITS.linkWindowMs);
       if (made.count > ADVICE_LIMITS.resumeLinksPerFile) {
