@@ -151,3 +151,29 @@ describe('addresses a link is mailed to', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('bodies of a type the calls do not read', () => {
+  it('are 415 with the JSON error, and do nothing: a page elsewhere cannot post a form or text to make a file or redeem a code', async () => {
+    const file = await newFile();
+    const code = await resumeCode(file);
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      for (const [path, body] of [
+        ['/advice-files', JSON.stringify({ consent: true, name: 'Eve', wording: 'w' })],
+        ['/resume', JSON.stringify({ code })],
+        [`/advice-files/${file.fileId}/resume-links`, JSON.stringify({ email: 'eve@example.com' })],
+      ] as const) {
+        const res = await fetch(`${s.base}/journey/api${path}`, {
+          method: 'POST',
+          headers: { 'X-API-Key': API_KEY, Origin: ORIGIN, 'Content-Type': contentType, Authorization: `Bearer ${file.token}` },
+          body,
+        });
+        expect(res.status, `${contentType} ${path}`).toBe(415);
+        expect(await res.json()).toMatchObject({ error: 'UNSUPPORTED_MEDIA_TYPE' });
+      }
+    }
+    expect((await s.storage.listAdviceFiles(s.site.id, { limit: 10 })).map((f) => f.clientName)).toEqual(['Ana Client']);
+    expect((await s.storage.adviceEntries(file.fileId)).filter((e) => e.kind === 'resume-link')).toHaveLength(1);
+    expect((await call('/resume', { code })).status).toBe(200);
+    expect(sent).toEqual([]);
+  });
+});
