@@ -177,3 +177,25 @@ describe('bodies of a type the calls do not read', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('oversize bodies', () => {
+  it('are 413 PAYLOAD_TOO_LARGE on every call of a small body, and do nothing', async () => {
+    const file = await newFile();
+    const code = await resumeCode(file);
+    const big = 'x'.repeat(5 * 1024);
+    for (const [path, body] of [
+      ['/advice-files', { consent: true, name: 'Eve', wording: 'w', pad: big }],
+      ['/resume', { code, pad: big }],
+      ['/partner', { token: big }],
+      ['/partner/acceptance', { token: big }],
+      [`/advice-files/${file.fileId}/resume-links`, { email: 'eve@example.com', pad: big }],
+      [`/advice-files/${file.fileId}/acceptance`, { statementId: big }],
+    ] as const) {
+      const res = await call(path, body, { token: file.token });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toMatchObject({ error: 'PAYLOAD_TOO_LARGE' });
+    }
+    expect((await s.storage.adviceEntries(file.fileId)).filter((e) => e.kind === 'resume-link')).toHaveLength(1);
+    expect((await call('/resume', { code })).status).toBe(200);
+  });
+});
