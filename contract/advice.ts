@@ -53,14 +53,27 @@ export type AdviceEntryData<A = unknown> =
   | { kind: 'statement'; statementId: string; sha256: string; bytes: number; resultSeq: number; names: string[] }
   /** An acceptance of statement `statementId` by the client or, for joint advice, the partner. */
   | { kind: 'acceptance'; statementId: string; sha256: string; name: string }
-  /** A resume link and code issued (never the code itself), and whether it was emailed. */
-  | { kind: 'resume-link'; expiresAt: string; emailed: boolean }
-  /** A partner link issued for joint acceptance (never the token), and whether it was emailed. */
-  | { kind: 'partner-link'; statementId: string; expiresAt: string; emailed: boolean }
+  /**
+   * A resume link and code issued (never the code itself). `emailRequested`: the client gave an address and the server
+   * sends mail, so a `mail` entry after it says what became of the message. Entries written before `mail` entries
+   * existed say `emailed` instead.
+   */
+  | { kind: 'resume-link'; expiresAt: string; emailRequested?: boolean; emailed?: boolean }
+  /** A partner link issued for joint acceptance (never the token); `emailRequested` and `emailed` as a resume link's. */
+  | { kind: 'partner-link'; statementId: string; expiresAt: string; emailRequested?: boolean; emailed?: boolean }
+  /**
+   * What became of the message of the link entry `linkSeq`, once tried (never the address, the link or the text):
+   * `sent` (the relay took it), `failed` (the relay refused or failed; the server's log says how), or `limited` (held
+   * back by the mail limits: not tried).
+   */
+  | { kind: 'mail'; about: 'resume' | 'partner'; linkSeq: number; outcome: MailOutcome }
   /** A reviewer's review: the checklist, notes and outcome; also an audit-log entry. */
   | { kind: 'review'; checklist: Record<ReviewItem, boolean>; notes: string; outcome: ReviewOutcome };
 
 export type AdviceEntryKind = AdviceEntryData['kind'];
+
+/** What became of a link's message (the `mail` entry). */
+export type MailOutcome = 'sent' | 'failed' | 'limited';
 
 /** One entry as stored: its place in the file (1, 2, …), when and by whom. */
 export type AdviceEntry<A = unknown> = AdviceEntryData<A> & { seq: number; at: string; by: EntryAuthor };

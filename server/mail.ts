@@ -32,10 +32,26 @@ export class MailError extends Error {
   constructor(
     readonly code: 'INVALID' | 'FAILED',
     message: string,
+    /**
+     * The SMTP client's error code (`EENVELOPE`, `ECONNECTION`, `ETIMEDOUT`, …) and the relay's reply code (550, …),
+     * when known: all a log says of a relay's failure (its reply's text may quote the message or the address).
+     * @default {}
+     */
+    readonly smtp: { code?: string; responseCode?: number } = {},
   ) {
     super(message);
     this.name = 'MailError';
   }
+}
+
+/**
+ * What a log may say of a failed send: the {@link MailError}'s code and the SMTP codes, never its message, the
+ * address or the text.
+ */
+export function mailFailure(err: unknown): { mailError: string; smtpCode?: string; responseCode?: number } {
+  if (!(err instanceof MailError)) return { mailError: 'UNKNOWN' };
+  const { code, responseCode } = err.smtp;
+  return { mailError: err.code, ...(code ? { smtpCode: code } : {}), ...(responseCode ? { responseCode } : {}) };
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -117,7 +133,10 @@ export function createMailer(
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new MailError('FAILED', `Mail not sent: ${relay} did not answer within ${limits.total / 1000} s`)),
+          () =>
+            reject(
+              new MailError('FAILED', `Mail not sent: ${relay} did not answer within ${limits.total / 1000} s`, { code: 'ETIMEDOUT' }),
+            ),
           limits.total,
         );
       });
@@ -130,7 +149,11 @@ export function createMailer(
               : [e.code, e.message].filter(Boolean).join(' ') || 'unknown error';
             // a relay's refusal often names the recipient: the error is logged, the visitor's address is not
             const redacted = why.replace(new RegExp(escapeRegExp(address), 'gi'), '<recipient>');
-            throw new MailError('FAILED', `Mail not sent through ${relay}: ${redacted}`.replace(/[\r\n]+/g, ' ').trim());
+            const smtp = {
+              ...(typeof e.code === 'string' ? { code: e.code.slice(0, 40) } : {}),
+              ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
+            };
+            throw new MailError('FAILED', `Mail not sent through ${relay}: ${redacted}`.replace(/[\r\n]+/g, ' ').trim(), smtp);
           }),
           timeout,
         ]);

@@ -80,7 +80,7 @@ export interface AdviceFilesPage {
 }
 const page = object<AdviceFilesPage>({ files: list(summary), next: nullable(str) });
 
-const KINDS = ['consent', 'answers', 'result', 'advice-paused', 'statement', 'acceptance', 'resume-link', 'partner-link', 'review'];
+const KINDS = ['consent', 'answers', 'result', 'advice-paused', 'statement', 'acceptance', 'resume-link', 'partner-link', 'mail', 'review'];
 const author = (v: unknown) => {
   const by = object<{ kind: 'client' | 'partner' | 'account'; email?: string }>({
     kind: oneOf('client', 'partner', 'account'),

@@ -346,7 +346,8 @@ function Timeline({ entries }: { entries: AdviceEntry[] }) {
   );
 }
 
-const emailed = (e: { emailed?: boolean }) => (e.emailed ? A.emailed : A.notEmailed);
+const emailed = (e: { emailed?: boolean; emailRequested?: boolean }) =>
+  e.emailed ? A.emailed : e.emailRequested ? A.emailRequested : A.notEmailed;
 
 /** What one entry holds, by its kind. */
 function EntryBody({ entry: e }: { entry: AdviceEntry }) {
@@ -405,6 +406,12 @@ function EntryBody({ entry: e }: { entry: AdviceEntry }) {
       return (
         <p>
           {A.expires(formatWhen(e.expiresAt))} · {emailed(e)}
+        </p>
+      );
+    case 'mail':
+      return (
+        <p>
+          {A.mailAbout[e.about] ?? e.about} · {A.mailOutcome[e.outcome] ?? e.outcome}
         </p>
       );
     case 'review':

@@ -18,6 +18,7 @@ import {
   type CreatedAdviceFile,
   type EntryAuthor,
   type IssuedStatement,
+  type MailOutcome,
   PARTNER_LINK_DAYS,
   REVIEW_ITEMS,
   RESUME_LINK_DAYS,
@@ -34,7 +35,7 @@ import { emptyAnswers } from '../../journey/questionnaire';
 import { isAnswers } from '../../journey/storage';
 import type { Answers } from '../../machines/journey-answers';
 import { statementPdf } from '../advice/statement-pdf';
-import type { Mailer } from '../mail';
+import { type MailMessage, type Mailer, mailFailure } from '../mail';
 import type { AdviceEntry } from '../storage/types';
 import { newToken } from '../storage/records';
 import type { AdviceAppend, Site, Storage, StoredAdviceFile } from '../storage/types';
@@ -159,6 +160,13 @@ export interface JourneyCaller {
   ip: string;
   /** The server's own origin: links are `{origin}/resume#code` and `{origin}/partner#token`. */
   origin: string;
+  /** Where failures that do not fail the call are told (the request's log, at warn). @default none */
+  log?: AdviceLog;
+}
+
+/** The server's log as the advice operations use it (Fastify's request logger is one). */
+export interface AdviceLog {
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /** The seams of the advice operations: the mailer, the engine (the replay's tests give another) and the statement's renderer. */
@@ -232,21 +240,54 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     throw new AdviceError(409, 'CONFLICT', 'The file changed while this was being saved: try again.');
   }
 
-  /** Sends a message when there is a mailer, an address, and the caller and its site are within their mail limits. */
-  const sendMail = async (caller: JourneyCaller, to: string | null | undefined, subject: string, text: string): Promise<boolean> => {
-    if (!mailer || !to) return false;
+  /** Whether a link's message is to be mailed: the server sends mail and the client gave an address. */
+  const mailTo = (to: string | null): boolean => mailer !== null && to !== null;
+
+  /**
+   * Mails a link's message (a mailer and an address are given), within the caller's and its site's mail limits, then
+   * records what became of it as a later `mail` entry about the link entry `linkSeq`: the link's entry was written
+   * before the message was tried, and entries are append-only. True when the relay took the message.
+   */
+  const mailLink = async (
+    caller: JourneyCaller,
+    at: { id: string; siteId: string },
+    link: { about: 'resume' | 'partner'; seq: number },
+    message: MailMessage,
+  ): Promise<boolean> => {
+    const outcome = await sendMail(caller, message).catch((err: unknown) => {
+      // the relay's failure, by its codes: never the address, the link or the text
+      caller.log?.warn({ fileId: at.id, about: link.about, ...mailFailure(err) }, 'advice mail not sent');
+      return 'failed' as const;
+    });
+    await appending(at, async (now) => ({
+      append: {
+        lastSeq: now.lastSeq,
+        at: iso(),
+        entries: [{ data: { kind: 'mail', about: link.about, linkSeq: link.seq, outcome }, by: { kind: 'client' } }],
+        status: now.status,
+      },
+      value: () => undefined,
+    })).catch((err: unknown) => {
+      // the link is given either way; what became of its message is said here instead
+      caller.log?.warn(
+        { fileId: at.id, about: link.about, outcome, error: err instanceof AdviceError ? err.code : 'STORAGE' },
+        'advice mail outcome not recorded',
+      );
+    });
+    return outcome === 'sent';
+  };
+
+  /** Sends a message within the caller's and its site's mail limits: sent or limited, or rejects as the relay failed. */
+  const sendMail = async (caller: JourneyCaller, message: MailMessage): Promise<MailOutcome> => {
+    if (!mailer) return 'failed';
     for (const [key, max] of [
       [`advice-mail ${caller.site.id} ${caller.ip}`, ADVICE_LIMITS.mailsPerAddress],
       [`advice-mail ${caller.site.id}`, ADVICE_LIMITS.mailsPerSite],
     ] as const)
-      if ((await storage.countRequest(key, ADVICE_LIMITS.mailWindowMs)).count > max) return false;
-    try {
-      await mailer.send({ to, subject, text });
-      return true;
-    } catch {
-      // the link is shown either way; it is not said to be emailed
-      return false;
-    }
+      if ((await storage.countRequest(key, ADVICE_LIMITS.mailWindowMs)).count > max) return 'limited';
+    // a failure rejects (mailLink logs it); the link is shown either way, not said to be emailed
+    await mailer.send(message);
+    return 'sent';
   };
 
   /** Counts a failed code from the caller (per address and per site), or refuses it with 429 when there were too many. */
@@ -537,14 +578,14 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     ): Promise<Accepted> {
       const { origin } = caller;
       const partnerEmail = typeof body.partnerEmail === 'string' && body.partnerEmail.trim() ? body.partnerEmail.trim() : null;
-      if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail)))
+      if (partnerEmail && (partnerEmail.length > ADVICE_LIMITS.email || !EMAIL.test(partnerEmail) || UNSAFE_TEXT.test(partnerEmail)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'partnerEmail' });
       let partnerToken = '';
       const result = await appending(file, async (now) => {
         const { statement, byClient, byPartner } = await statementState(now.id);
         if (!statement || statement.statementId !== body.statementId)
           throw new AdviceError(409, 'NOT_LATEST_STATEMENT', 'Accept the latest statement of advice.', { field: 'statementId' });
-        if (byClient) return { append: null, value: () => ({ status: now.status, partnerLink: null, expiresAt: '' }) };
+        if (byClient) return { append: null, value: () => ({ status: now.status, partnerLink: null, linkSeq: 0, expiresAt: '' }) };
         const joint = statement.names.length > 1;
         const at = iso();
         const append: AdviceAppend = {
@@ -565,22 +606,33 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
           expiresAt = new Date(expires).toISOString();
           append.link = { tokenHash: partnerHash(partnerToken), kind: 'partner', statementId: statement.statementId, expiresAt: expires };
           append.entries.push({
-            data: { kind: 'partner-link', statementId: statement.statementId, expiresAt, emailed: false },
+            data: { kind: 'partner-link', statementId: statement.statementId, expiresAt, emailRequested: mailTo(partnerEmail) },
             by: { kind: 'client' },
           });
         }
         return {
           append,
-          value: () => ({ status: append.status, partnerLink: partnerToken ? `${origin}/partner#${partnerToken}` : null, expiresAt }),
+          value: (written) => ({
+            status: append.status,
+            partnerLink: partnerToken ? `${origin}/partner#${partnerToken}` : null,
+            linkSeq: written.find((e) => e.kind === 'partner-link')?.seq ?? 0,
+            expiresAt,
+          }),
         };
       });
       if (!result.partnerLink) return { status: result.status, partnerLink: null };
-      const emailed = await sendMail(
-        caller,
-        partnerEmail,
-        'Your statement of advice, to read and accept',
-        `${file.clientName} has accepted the statement of advice that names you both. Read it and accept it here (the link works once, until ${result.expiresAt}):\n\n${result.partnerLink}\n`,
-      );
+      const emailed =
+        mailTo(partnerEmail) &&
+        (await mailLink(
+          caller,
+          file,
+          { about: 'partner', seq: result.linkSeq },
+          {
+            to: partnerEmail!,
+            subject: 'Your statement of advice, to read and accept',
+            text: `${file.clientName} has accepted the statement of advice that names you both. Read it and accept it here (the link works once, until ${result.expiresAt}):\n\n${result.partnerLink}\n`,
+          },
+        ));
       return { status: result.status, partnerLink: { url: result.partnerLink, expiresAt: result.expiresAt, emailed } };
     },
 
@@ -591,7 +643,7 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
     async resumeLink(file: StoredAdviceFile, body: { email?: unknown }, caller: JourneyCaller): Promise<ResumeLink> {
       const { origin } = caller;
       const email = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : null;
-      if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email)))
+      if (email && (email.length > ADVICE_LIMITS.email || !EMAIL.test(email) || UNSAFE_TEXT.test(email)))
         throw new AdviceError(400, 'BAD_REQUEST', 'The email address is not one.', { field: 'email' });
       const made = await storage.countRequest(`advice-resume-link ${file.id}`, ADVICE_LIMITS.linkWindowMs);
       if (made.count > ADVICE_LIMITS.resumeLinksPerFile) {
@@ -602,22 +654,29 @@ export function adviceOperations(c: Context, options: AdviceOptions = {}) {
       const expires = c.now() + RESUME_LINK_DAYS * DAY_MS;
       const expiresAt = new Date(expires).toISOString();
       const url = `${origin}/resume#${shownCode(code)}`;
-      const emailed = await sendMail(
-        caller,
-        email,
-        'Continue your investment plan',
-        `Continue where you left off, on any device: ${url}\n\nOr type the code ${shownCode(code)}. It works once, until ${expiresAt}.\n`,
-      );
-      await appending(file, async (now) => ({
+      // stored first (the link and its entry in one transaction): a store that fails mails no code that cannot work
+      const linkSeq = await appending(file, async (now) => ({
         append: {
           lastSeq: now.lastSeq,
           at: iso(),
-          entries: [{ data: { kind: 'resume-link', expiresAt, emailed }, by: { kind: 'client' } }],
+          entries: [{ data: { kind: 'resume-link', expiresAt, emailRequested: mailTo(email) }, by: { kind: 'client' } }],
           status: now.status,
           link: { tokenHash: resumeHash(now.siteId, code), kind: 'resume', statementId: null, expiresAt: expires },
         },
-        value: () => undefined,
+        value: (written) => written[0]!.seq,
       }));
+      const emailed =
+        mailTo(email) &&
+        (await mailLink(
+          caller,
+          file,
+          { about: 'resume', seq: linkSeq },
+          {
+            to: email!,
+            subject: 'Continue your investment plan',
+            text: `Continue where you left off, on any device: ${url}\n\nOr type the code ${shownCode(code)}. It works once, until ${expiresAt}.\n`,
+          },
+        ));
       return { code: shownCode(code), url, expiresAt, emailed };
     },
 

@@ -1,7 +1,8 @@
 /**
  * The journey's advice-file calls under `/journey/api` (docs/advice-records.md "Journey API"): thin calls of the
  * advice operations (server/operations/advice.ts). The site's public key travels in `X-API-Key` and the Origin is
- * checked as the widget's boot checks it; a file's calls carry its token as `Authorization: Bearer`. Every error is
+ * checked as the widget's boot checks it; a file's calls carry its token as `Authorization: Bearer`. Bodies are JSON
+ * (any other type is 415 UNSUPPORTED_MEDIA_TYPE). Every error is
  * the API's JSON (`{ error, message }`, with `field` for a refused value and Retry-After on a 429); nothing is cached.
  */
 import cors from '@fastify/cors';
@@ -80,6 +81,8 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
         maxAge: 600,
       });
       api.setErrorHandler(errorHandler);
+      // JSON only: a text body would otherwise reach a call that reads no body schema (resume-links) as a string
+      api.removeContentTypeParser('text/plain');
       api.setNotFoundHandler((req, reply) =>
         reply
           .code(404)
@@ -96,7 +99,7 @@ export async function registerJourneyAdviceRoutes(app: FastifyInstance, services
       const callerOf = async (req: FastifyRequest): Promise<JourneyCaller> => {
         const site = await siteFromKey(services.storage, req);
         checkOrigin(req, site, false);
-        return { site, ip: addressKey(req.ip), origin: ownOrigin(req) };
+        return { site, ip: addressKey(req.ip), origin: ownOrigin(req), log: req.log };
       };
       /** The file of a call with the site's key and the file's token. */
       const fileOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {

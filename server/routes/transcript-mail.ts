@@ -8,11 +8,12 @@
  *   stored messages, as plain text (never HTML), from MAIL_FROM to the one address the visitor typed. `subject`,
  *   `you` and `agent` are the widget's words in the visitor's language (one line each). Answers 200 `{ sent: true }`;
  *   400 for an address that is not one address; 404 SESSION_NOT_FOUND; 404 NOT_FOUND without mail; 429 with
- *   Retry-After past {@link TRANSCRIPT_MAIL_LIMITS}; 502 PROVIDER_ERROR when the relay refused or failed (logged).
+ *   Retry-After past {@link TRANSCRIPT_MAIL_LIMITS}; 502 PROVIDER_ERROR when the relay refused or failed (logged at warn,
+ *   by its codes).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../errors';
-import { singleAddress } from '../mail';
+import { mailFailure, singleAddress } from '../mail';
 import type { StoredMessage } from '../storage/types';
 import { siteOf } from './auth-guard';
 import type { RouteContext } from './context';
@@ -93,8 +94,8 @@ export function registerTranscriptMailRoutes(api: FastifyInstance, { services, a
       try {
         await mailer.send({ to, subject: body.subject, text: transcriptText(messages, body.you, body.agent) });
       } catch (err) {
-        // the relay's failure, without the address it was for
-        console.error(`mail: a transcript for site ${site.id} was not sent: ${err instanceof Error ? err.message : String(err)}`);
+        // the relay's failure, by its codes: never the address, the words or the messages
+        req.log.warn({ siteId: site.id, chatSessionId: body.chatSessionId, ...mailFailure(err) }, 'transcript mail not sent');
         return sendError(reply, 502, 'PROVIDER_ERROR', 'The transcript could not be mailed.');
       }
       return { sent: true };

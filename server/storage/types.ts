@@ -21,6 +21,7 @@ import type {
 } from '../../contract/advice';
 import type { Answers } from '../../machines/journey-answers';
 import type { FooterButton, VideoEmbedSettings } from '../../contract/embeds';
+import type { Conversation, TranscriptMessage } from '../../contract/inbox';
 
 /** An advice file's entry as the server keeps it: the contract's, with the journey's answers. */
 export type AdviceEntry = WireAdviceEntry<Answers>;
@@ -963,38 +964,23 @@ export interface InboxFilter {
   words?: string[];
 }
 
-/** A conversation (a chat session) as the inbox lists it. */
-export interface InboxConversation {
-  id: string;
-  visitorId: string;
-  name: string;
-  path: string;
-  startedAt: string;
-  lastActivityAt: string;
-  messageCount: number;
-  /** The visitor's first message, or null when it has none. */
-  firstQuestion: string | null;
-  failed: boolean;
-  incomplete: boolean;
-  nothingFound: boolean;
-  /** The visitor's messages asked in voice mode. */
-  voiceTurns: number;
-}
+/**
+ * A conversation (a chat session) as the inbox lists it: the contract's conversation (contract/inbox.ts), without the
+ * search's match, which the operations add.
+ */
+export type InboxConversation = Omit<Conversation, 'match'>;
 
-/** A message as the inbox shows it. */
-export interface InboxMessage {
-  id: string;
+/**
+ * A message as the inbox shows it: the fields it shares with the contract's transcript message (contract/inbox.ts),
+ * with its conversation, its place in it, and the stored details the transcript's context and buttons are made from.
+ */
+export interface InboxMessage
+  extends Pick<TranscriptMessage, 'id' | 'content' | 'at' | 'failed' | 'incomplete' | 'nothingFound' | 'voice'> {
   chatSessionId: string;
   /** Its place in the conversation: 0, 1, 2, … */
   seq: number;
   role: Role;
   type: MessageType;
-  content: string;
-  at: string;
-  failed: boolean;
-  incomplete: boolean;
-  nothingFound: boolean;
-  voice: boolean;
   details: MessageDetails | null;
 }
 

@@ -267,7 +267,11 @@ describe("a couple's joint advice", () => {
       ['client', 'Ana Client'],
       ['partner', 'Bo Partner'],
     ]);
-    expect(entries.find((e) => e.kind === 'partner-link')).toMatchObject({ emailed: false, statementId: statement.statementId });
+    // the link's entry says a message was asked for; the entry after the attempt says it was sent
+    const link = entries.find((e) => e.kind === 'partner-link')!;
+    expect(link).toMatchObject({ emailRequested: true, statementId: statement.statementId });
+    expect(link).not.toHaveProperty('emailed');
+    expect(entries.find((e) => e.kind === 'mail')).toMatchObject({ about: 'partner', linkSeq: link.seq, outcome: 'sent' });
   });
 });
 

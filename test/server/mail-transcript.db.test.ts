@@ -2,10 +2,12 @@
  * `POST {api}/transcript-mail` (server/routes/transcript-mail.ts) on the real server and database, mailing through a
  * local SMTP server (test/server/smtp.ts) whose received messages the tests read.
  */
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApi } from '../../server/api';
 import { createMailer } from '../../server/mail';
 import { TRANSCRIPT_MAIL_LIMITS } from '../../server/routes/transcript-mail';
-import { json, scriptedEngine, startServer, type TestServer, VISITOR_A, VISITOR_B } from './harness';
+import { API_KEY, json, ORIGIN, scriptedEngine, startServer, type TestServer, VISITOR_A, VISITOR_B } from './harness';
 import { startSmtp, type LocalSmtp } from './smtp';
 
 const FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
@@ -107,6 +109,65 @@ describe('mailing a transcript', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ error: 'PROVIDER_ERROR', message: 'The transcript could not be mailed.' });
     expect((await s.call('/api/transcript-mail', { token: await s.tokenFor(VISITOR_B) })).status).toBe(200);
+  });
+
+  it('logs a refusal at warn with the site, the session and the SMTP codes, never the address, the words or the messages', async () => {
+    // the API on a second instance over the same database, whose log (warn and up) the test reads
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    await registerApi(app, {
+      storage: s.storage,
+      tokens: s.tokens,
+      answers: scriptedEngine(() => ({ content: 'A private answer.', followUps: [], sources: [] })).engine,
+      transcriber: null,
+      transcriptionDisabledMessage: 'off',
+      avatar: null,
+      mailer: createMailer(smtp.url, FROM),
+      limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024 },
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const post = (path: string, body: unknown, token?: string) =>
+        fetch(base + path, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Origin: ORIGIN,
+            ...(token ? { Authorization: `Bearer ${token}` } : { 'X-API-Key': API_KEY }),
+          },
+          body: JSON.stringify(body),
+        });
+      const visitor = 'visitor-cccccccc-3333';
+      const token = ((await (await post('/session/boot', {})).json()) as { authToken: string }).authToken;
+      const chat = await post(
+        '/api/chat',
+        { message: 'A private question', userSessionId: visitor, path: '/shop', webPageContent: '' },
+        token,
+      );
+      const id = ((await chat.json()) as { chatSession: { id: string } }).chatSession.id;
+      const res = await post(
+        '/api/transcript-mail',
+        { userSessionId: visitor, ...WORDS, subject: 'Private subject', chatSessionId: id, email: 'nobody@client.example' },
+        token,
+      );
+      expect(res.status).toBe(502);
+      const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'transcript mail not sent');
+      expect(warnings).toEqual([
+        expect.objectContaining({
+          level: 40,
+          siteId: s.site.id,
+          chatSessionId: id,
+          mailError: 'FAILED',
+          smtpCode: 'EENVELOPE',
+          responseCode: 550,
+        }),
+      ]);
+      const log = lines.join('\n');
+      for (const secret of ['nobody@', 'No such user', 'Private subject', 'A private question', 'A private answer'])
+        expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
   });
 
   it(`mails at most ${TRANSCRIPT_MAIL_LIMITS.perVisitor} transcripts per visitor an hour, then 429 with Retry-After`, async () => {

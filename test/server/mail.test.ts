@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBanner } from '../../server/banner';
 import { configFromEnv } from '../../server/config';
-import { createMailer, defaultMailFrom, describeSmtp, MailError, singleAddress, smtpUrlFrom } from '../../server/mail';
+import { createMailer, defaultMailFrom, describeSmtp, MailError, mailFailure, singleAddress, smtpUrlFrom } from '../../server/mail';
 import { startSmtp, type LocalSmtp } from './smtp';
 
 let smtp: LocalSmtp;
@@ -54,6 +54,9 @@ describe('the mailer', () => {
     expect((err as MailError).code).toBe('FAILED');
     expect((err as MailError).message).toMatch(/^Mail not sent through smtp:\/\/127\.0\.0\.1:\d+: 550 /);
     expect(smtp.messages.some((m) => m.envelope.to.includes('nobody@client.example'))).toBe(false);
+    // what a log says of it: the codes, never the relay's words (they may quote the address)
+    expect((err as MailError).smtp).toEqual({ code: 'EENVELOPE', responseCode: 550 });
+    expect(mailFailure(err)).toEqual({ mailError: 'FAILED', smtpCode: 'EENVELOPE', responseCode: 550 });
   });
 
   it('refuses a second address, a group, or a line break in the address or the subject (no header injection)', async () => {
@@ -123,6 +126,8 @@ describe('the mailer', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(err).toBeInstanceOf(MailError);
     expect((err as MailError).message).toMatch(/^Mail not sent through smtp:\/\/127\.0\.0\.1:\d+: ETIMEDOUT /);
+    expect(mailFailure(err)).toMatchObject({ mailError: 'FAILED', smtpCode: 'ETIMEDOUT' });
+    expect(mailFailure(new Error('anything'))).toEqual({ mailError: 'UNKNOWN' });
     silent.close();
   });
 });
