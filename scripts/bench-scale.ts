@@ -15,7 +15,8 @@
  *
  * `BENCH_STEPS` (`250,500,1000`) changes the steps, `BENCH_TARGETS` (`baseline,sqlite,postgres`) the targets,
  * `BENCH_SERVER_ENV` (`NAME=value NAME=value`) adds to the servers' environment, `BENCH_SERVER_NODE_ARGS` gives
- * node flags to the servers (`--cpu-prof --cpu-prof-dir=…` for a profile under the load).
+ * node flags to the servers (`--cpu-prof --cpu-prof-dir=…` for a profile under the load), `BENCH_SERVER_MAIN` runs
+ * another build of the server (a copy of `dist/server/main.js` from before a change, to compare in one run).
  *
  * `node bench-scale.mjs provider|baseline|balancer|load …` runs one of the helper processes on its own.
  */
@@ -49,6 +50,8 @@ const STREAM_LIMIT_MS = 60_000;
 /** A step past these ends its target's steps (the next would only fail worse). */
 const GIVE_UP_ERROR_SHARE = 0.05;
 const GIVE_UP_P99_MS = 5_000;
+/** Streams of the warm-up before the first step. */
+const WARM_UP = 50;
 /** The servers' metrics lines, this often. */
 const METRICS_MS = 500;
 const ORIGIN_URL = 'https://bench.example/';
@@ -519,6 +522,14 @@ async function runSteps(
     const booted = performance.now();
     await load.send({ type: 'boot', base, origin, count: top, anonymous: !check });
     if (check) console.log(`  ${target}: ${top} visitors booted in ${Math.round(performance.now() - booted)} ms`);
+    // a warm-up, not counted: the code's first runs (the JIT), the provider's first connections
+    await load.send<StepReport>({
+      type: 'step',
+      base,
+      count: Math.min(WARM_UP, top),
+      tag: `bench-scale warm-up ${target}`,
+      rampMs: RAMP_MS,
+    });
     for (const [s, count] of STEPS.entries()) {
       // settle: the last step's streams closed, a metrics line of the idle server
       await new Promise((r) => setTimeout(r, 3 * METRICS_MS));
@@ -593,7 +604,7 @@ function startOurs(dataDir: string, provider: string, env: Record<string, string
   const top = String(Math.max(...STEPS) * 10);
   // BENCH_SERVER_NODE_ARGS: node's own flags for the servers (a profile: `--cpu-prof --cpu-prof-dir=…`)
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawnNode([...nodeArgs, 'dist/server/main.js'], {
+  const child = spawnNode([...nodeArgs, process.env.BENCH_SERVER_MAIN || 'dist/server/main.js'], {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
