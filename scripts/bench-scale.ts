@@ -35,7 +35,7 @@ import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-
 
 /** The stand-in provider's pace and length: one token every 50 ms for about 8 s (issue: scale). */
 const TOKEN_MS = 50;
-const TOKENS = 160;
+const TOKENS = Number(process.env.BENCH_TOKENS || 160);
 /** The streams of a step are opened over this long, evenly, so a step is a burst of arrivals, not one instant. */
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS || 3000);
 const STEPS = (process.env.BENCH_STEPS || '250,500,1000,1500,2000,2500,3000')

@@ -11,6 +11,7 @@ import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, t
 import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './tools';
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
+import { httpFetch } from './http-fetch';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -25,8 +26,14 @@ export interface OpenAiEngineOptions {
    * the limit for the first piece and then for each next one (a stream that goes quiet this long is given up). @default 30000
    */
   timeoutMs?: number;
-  /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
-  fetchImpl?: typeof fetch;
+  /**
+   * How a request goes to the endpoint (tests, proxies): `fetch` or anything with its shape where the engine reads it.
+   * @default httpFetch (http-fetch.ts: `node:http(s)`, cheaper per streamed piece than the global `fetch`)
+   */
+  fetchImpl?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+  ) => Promise<Response>;
   /** Today, for the tools' figures (the tax year, the figures in force). @default () => new Date() */
   clock?: () => Date;
 }
@@ -117,7 +124,7 @@ const INSTRUCTIONS = [
  * model can act on, never a failure of the answer.
  */
 export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
-  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch, clock = () => new Date() } = options;
+  const { apiKey, model, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = httpFetch, clock = () => new Date() } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
   // Some servers refuse `tools` unless started with tool calling on (vLLM without --enable-auto-tool-choice):
   // once one does, on the first request of an answer and in words that say so ({@link TOOLS_REFUSED}), this
