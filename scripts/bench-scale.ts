@@ -47,9 +47,13 @@ const TARGETS = (process.env.BENCH_TARGETS || 'baseline,sqlite,postgres').split(
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MS || 25 * 60_000);
 /** A stream not ended this long after it was opened counts as an error. */
 const STREAM_LIMIT_MS = 60_000;
-/** A step past these ends its target's steps (the next would only fail worse). */
+/**
+ * A step past these ends its target's steps (the next would only fail worse): more errors than this share of its
+ * streams, or fewer of them held at once than this share (the server fell so far behind that the first ended before
+ * the last began: a larger step would measure nothing more).
+ */
 const GIVE_UP_ERROR_SHARE = 0.05;
-const GIVE_UP_P99_MS = 5_000;
+const GIVE_UP_HELD_SHARE = 0.9;
 /** Streams of the warm-up before the first step. */
 const WARM_UP = 50;
 /** The servers' metrics lines, this often. */
@@ -573,8 +577,8 @@ async function runSteps(
       const heads = report.results.flatMap((r) => (r.headersMs === null ? [] : [r.headersMs])).sort((a, b) => a - b);
       console.log(`  ${formatRow(row)} headers p50 ${round(percentile(heads, 50))} p99 ${round(percentile(heads, 99))} ms`);
       if (errors.length) console.log(`    first errors: ${[...new Set(errors.map((e) => e.error))].slice(0, 3).join(' | ')}`);
-      if (errors.length > count * GIVE_UP_ERROR_SHARE || (row.p99 ?? 0) > GIVE_UP_P99_MS) {
-        console.log(`  ${target}: stopping its steps here (errors or time to first word past what a next step could pass)`);
+      if (errors.length > count * GIVE_UP_ERROR_SHARE || report.held < count * GIVE_UP_HELD_SHARE) {
+        console.log(`  ${target}: stopping its steps here (too many errors, or its streams were not held at once)`);
         break;
       }
     }
