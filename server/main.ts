@@ -11,6 +11,7 @@ import { configFromEnv } from './config';
 import { createMailer, describeSmtp } from './mail';
 import { deletedTotal, describeDeleted, startRetention } from './retention';
 import { rereadDocuments } from './reread-documents';
+import { metricsIntervalFrom, startMetricsLog } from './metrics-log';
 import { ensureDemoSite } from './seed';
 import { describeStorage, openStorage } from './storage/open';
 import { createTranscriber, TRANSCRIPTION_DISABLED_MESSAGE } from './transcribe/index';
@@ -83,6 +84,10 @@ async function main() {
         .then(() => process.exit(0));
     });
   }
+
+  // the scale benchmark's figures (docs/benchmarks.md "Scale"), as log lines only when asked for
+  const metricsMs = metricsIntervalFrom(process.env);
+  if (metricsMs !== null) startMetricsLog(metricsMs);
 
   const base = await app.listen({ port: config.port, host: config.host });
   console.log(

@@ -11,6 +11,7 @@ import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, t
 import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './tools';
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
+import { httpFetch } from './http-fetch';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -30,8 +31,14 @@ export interface OpenAiEngineOptions {
    * pieces (each within `timeoutMs`) is given up at this time. @default 180000
    */
   answerLimitMs?: number;
-  /** Replaces the global `fetch` (tests, proxies). @default globalThis.fetch */
-  fetchImpl?: typeof fetch;
+  /**
+   * How a request goes to the endpoint (tests, proxies): `fetch` or anything with its shape where the engine reads it.
+   * @default httpFetch (http-fetch.ts: `node:http(s)`, cheaper per streamed piece than the global `fetch`)
+   */
+  fetchImpl?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+  ) => Promise<Response>;
   /** Today, for the tools' figures (the tax year, the figures in force). @default () => new Date() */
   clock?: () => Date;
 }
@@ -130,7 +137,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
     model,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     answerLimitMs = DEFAULT_ANSWER_LIMIT_MS,
-    fetchImpl = fetch,
+    fetchImpl = httpFetch,
     clock = () => new Date(),
   } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');

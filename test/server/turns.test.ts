@@ -5,7 +5,7 @@
 import { createServer, connect, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { oneTaskPerTurn } from '../../server/turns';
+import { oneTaskPerTurn, TURN_BUDGET_MS } from '../../server/turns';
 
 /** Holds the thread for `ms`, as an answer's retrieval does. */
 const busy = (ms: number) => {
@@ -55,6 +55,37 @@ describe('one task per turn', () => {
   it('without it, the same connection waits for every answer (what the gate is for)', async () => {
     const { doneAtAccept } = await acceptedAfter(40, 3);
     expect(doneAtAccept).toBe(40);
+  });
+
+  it('admits cheap tasks together in one turn, and heavy ones a few a turn (TURN_BUDGET_MS)', async () => {
+    /** The turn of the event loop each task was admitted in, counted by a chain of immediates. */
+    const turnsOf = async (tasks: number, ms: number) => {
+      const admit = oneTaskPerTurn();
+      let turn = 0;
+      let counting = true;
+      const count = () =>
+        setImmediate(() => {
+          turn++;
+          if (counting) count();
+        });
+      count();
+      const turns: number[] = [];
+      await Promise.all(
+        Array.from({ length: tasks }, async () => {
+          await admit();
+          turns.push(turn);
+          busy(ms);
+        }),
+      );
+      counting = false;
+      return turns;
+    };
+    const cheap = await turnsOf(20, 0);
+    expect(new Set(cheap).size).toBe(1);
+    const heavy = await turnsOf(12, TURN_BUDGET_MS / 2);
+    // at most two of them fit in a turn's budget (three when a turn begins late), so they spread over several turns
+    expect(new Set(heavy).size).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...[...new Set(heavy)].map((t) => heavy.filter((h) => h === t).length))).toBeLessThanOrEqual(3);
   });
 
   it('admits every caller, in order', async () => {
