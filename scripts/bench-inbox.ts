@@ -14,7 +14,7 @@ import { listQuery, numbered } from '../server/storage/inbox-query';
 import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
-import { onBenchPostgres, onBenchSqlite } from './bench-databases';
+import { bulkPostgres, bulkSqlite, insertRows, onBenchPostgres, onBenchSqlite } from './bench-databases';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
 /** Messages per conversation: a question and an answer, twice. */
@@ -150,18 +150,17 @@ async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
     const site = await setup.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     await setup.close();
     const db = new Database(file);
-    const seeded = performance.now();
     const session = db.prepare(
       'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const message = db.prepare(
       'INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    db.transaction(() => {
+    const seconds = bulkSqlite(db, ['chat_sessions', 'messages'], () => {
       for (const s of data.sessions) session.run(s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION);
       for (const m of data.rows) message.run(m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at);
-    })();
-    console.log(`SQLite: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    });
+    console.log(`SQLite: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
     const byId = db.prepare('SELECT content FROM messages WHERE id = ?');
     const storage = openSqliteStorage(file);
     try {
@@ -180,27 +179,21 @@ async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const seeded = performance.now();
-      await client.query('BEGIN');
-      const batch = 1000;
-      for (let i = 0; i < data.sessions.length; i += batch) {
-        const part = data.sessions.slice(i, i + batch);
-        const values = part.flatMap((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]);
-        const rows = part.map((_, j) => `(${Array.from({ length: 8 }, (_, k) => `$${j * 8 + k + 1}`).join(', ')})`).join(', ');
-        await client.query(
-          `INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES ${rows}`,
-          values,
+      const seconds = await bulkPostgres(client, ['chat_sessions', 'messages'], async () => {
+        await insertRows(
+          client,
+          'chat_sessions',
+          ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
+          data.sessions.map((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]),
         );
-      }
-      for (let i = 0; i < data.rows.length; i += batch) {
-        const part = data.rows.slice(i, i + batch);
-        const values = part.flatMap((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]);
-        const rows = part.map((_, j) => `(${Array.from({ length: 7 }, (_, k) => `$${j * 7 + k + 1}`).join(', ')})`).join(', ');
-        await client.query(`INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES ${rows}`, values);
-      }
-      await client.query('COMMIT');
-      await client.query('ANALYZE');
-      console.log(`PostgreSQL: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+        await insertRows(
+          client,
+          'messages',
+          ['id', 'chat_session_id', 'seq', 'role', 'content', 'type', 'created_at'],
+          data.rows.map((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]),
+        );
+      });
+      console.log(`PostgreSQL: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
       if (process.env.BENCH_EXPLAIN) {
         for (const words of [undefined, ['fees'], ['manag']]) {
           const { text, values } = listQuery('postgres', site.id, words ? { words } : {}, { limit: 26 });
