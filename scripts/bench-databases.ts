@@ -20,15 +20,15 @@ export async function onBenchSqlite<T>(prefix: string, measure: (file: string) =
 }
 
 /**
- * Runs `measure` on a new database (`bench`) of a durable PostgreSQL cluster started for it and stopped after; no rows
- * when PostgreSQL is not installed.
+ * Runs `measure` on a new database (`bench`) of a durable PostgreSQL cluster started for it (with `settings` as
+ * server settings) and stopped after; no rows when PostgreSQL is not installed.
  */
-export async function onBenchPostgres<T>(measure: (url: string) => Promise<T[]>): Promise<T[]> {
+export async function onBenchPostgres<T>(measure: (url: string) => Promise<T[]>, settings: Record<string, string> = {}): Promise<T[]> {
   if (!findPostgresBin()) {
     console.log('PostgreSQL is not installed (apt-get install postgresql): its rows are skipped.');
     return [];
   }
-  const cluster = await startPostgresCluster({ durable: true });
+  const cluster = await startPostgresCluster({ durable: true, settings });
   try {
     return await measure(await cluster.createDatabase('bench'));
   } finally {
