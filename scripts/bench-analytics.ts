@@ -174,8 +174,10 @@ async function measure(database: string, storage: Storage, siteId: string, oneCo
 
 async function onSqlite() {
   return onBenchSqlite('bench-analytics-', async (file) => {
-    const storage = openSqliteStorage(file);
-    const made = await sites(storage);
+    const setup = openSqliteStorage(file);
+    const made = await sites(setup);
+    // the bulk load wants the file to itself
+    await setup.close();
     const db = new Database(file);
     const seconds = bulkSqlite(db, Object.keys(COLUMNS), () => {
       for (const { rows } of made) {
@@ -189,6 +191,7 @@ async function onSqlite() {
     });
     console.log(`SQLite: ${messagesOf(made)} messages and their records written in ${seconds.toFixed(1)} s`);
     db.close();
+    const storage = openSqliteStorage(file);
     const first = made[0]!.rows.sessions[0]!;
     const rows = await measure('SQLite', storage, made[0]!.site.id, { id: String(first[0]), visitor: String(first[2]) });
     await storage.close();

@@ -39,12 +39,33 @@ export function matches(dialect: Dialect, words: readonly string[]): { where: st
   return { where: `m.search @@ to_tsquery('simple', inbox_fold_letters(?))`, value: query };
 }
 
+/**
+ * Up to this many messages holding a search's words, in every site, the list finds the conversations from those
+ * messages; past it, it walks the site's conversations newest first until the page is full (a common word fills it
+ * from the first few). Either way the page is the same: the choice is only how fast it comes (docs/benchmarks.md
+ * "The database under load and at 1,000,000 messages").
+ */
+export const FEW_MATCHES = 5000;
+
+/** How many messages hold the words, counted up to {@link FEW_MATCHES} (an `n` column). */
+export function matchCountQuery(dialect: Dialect, words: readonly string[]): { text: string; values: unknown[] } {
+  const match = matches(dialect, words);
+  // SQLite: the full-text index's own rows, read in its order and stopped at the limit
+  const inner =
+    dialect === 'sqlite'
+      ? 'SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?'
+      : `SELECT 1 FROM messages m WHERE ${match.where} LIMIT ?`;
+  return { text: `SELECT count(*) AS n FROM (${inner}) x`, values: [match.value, FEW_MATCHES] };
+}
+
 /** The list's query for a page. */
 export function listQuery(
   dialect: Dialect,
   siteId: string,
   filter: InboxFilter,
   page: { after?: { lastActivityAt: string; id: string }; limit: number },
+  /** Whether fewer than {@link FEW_MATCHES} messages hold the filter's words ({@link matchCountQuery}). @default false */
+  fewMatches = false,
 ): { text: string; values: unknown[] } {
   const where = ['s.site_id = ?'];
   const values: unknown[] = [siteId];
@@ -70,8 +91,13 @@ export function listQuery(
   }
   if (filter.words && filter.words.length > 0) {
     const match = matches(dialect, filter.words);
-    // walked newest first, a conversation at a time: a common word fills the page from the first conversations
-    where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
+    // few matches: their conversations, found from them; many: walked newest first, a conversation at a time (a
+    // common word fills the page from the first conversations walked)
+    where.push(
+      fewMatches
+        ? `s.id IN (SELECT m.chat_session_id FROM messages m WHERE ${match.where})`
+        : `EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`,
+    );
     values.push(match.value);
   }
   if (page.after) {

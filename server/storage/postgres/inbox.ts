@@ -2,6 +2,8 @@
 import type pg from 'pg';
 import {
   conversationClicksQuery,
+  FEW_MATCHES,
+  matchCountQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -30,8 +32,11 @@ const unnamed = ({ text, values }: { text: string; values: unknown[] }) => sql('
 /** The inbox's methods of the storage. */
 export function postgresInbox(pool: pg.Pool): InboxStorage {
   return {
-    listConversations: async (siteId, filter, page) =>
-      (await all(pool, unnamed(listQuery('postgres', siteId, filter, page)))).map(toConversation),
+    async listConversations(siteId, filter, page) {
+      const words = filter.words ?? [];
+      const few = words.length > 0 && Number((await one(pool, unnamed(matchCountQuery('postgres', words))))!.n) < FEW_MATCHES;
+      return (await all(pool, unnamed(listQuery('postgres', siteId, filter, page, few)))).map(toConversation);
+    },
     async getConversation(siteId, chatSessionId) {
       const r = await one(pool, Q.conversation([siteId, chatSessionId]));
       return r ? toConversation(r) : null;

@@ -1,6 +1,8 @@
 /** The conversations inbox's reads on SQLite (storage/inbox-query.ts: the queries both dialects share). */
 import {
   conversationClicksQuery,
+  FEW_MATCHES,
+  matchCountQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -21,9 +23,15 @@ export function sqliteInbox(db: Db): Sync<InboxStorage> {
   const messages = db.prepare<[string, string, number, number], Row>(messagesQuery);
   const conversationClicks = db.prepare<[string, string], Row>(conversationClicksQuery);
   const visitorClicks = db.prepare<[string, string], Row>(visitorClicksQuery);
+  /** Whether fewer than FEW_MATCHES messages hold the words (none when there are no words). */
+  const fewMatches = (words: readonly string[]) => {
+    if (words.length === 0) return false;
+    const count = matchCountQuery('sqlite', words);
+    return Number((db.prepare(count.text).get(...count.values) as Row).n) < FEW_MATCHES;
+  };
   return {
     listConversations(siteId, filter, page) {
-      const { text, values } = listQuery('sqlite', siteId, filter, page);
+      const { text, values } = listQuery('sqlite', siteId, filter, page, fewMatches(filter.words ?? []));
       return (db.prepare(text).all(...values) as Row[]).map(toConversation);
     },
     getConversation(siteId, chatSessionId) {
