@@ -6,7 +6,7 @@
  * visitors (400), `BENCH_CONCURRENCY` (100) at a time, each booting a session, asking `BENCH_QUESTIONS` (3) questions
  * with streamed answers in one conversation, then reading its conversations and the history; beside them, for as long
  * as the visitors last, two console readers (operations, as the console's routes call them) listing the inbox (the
- * first page, and a search) and the 30-day analytics report, one after another. Printed: the requests' times, the
+ * first page, and a search) and a 30-day analytics report over seeded days, one after another. Printed: the requests' times, the
  * pool's waits (every connection taken, through the storage's `onAcquire`), the statements that took the most time
  * in all (`pg_stat_statements`: calls, mean and total), and the tables read by sequential scans during the load.
  * Everything runs on loopback, is bounded by its counts and by `BENCH_SECONDS` (600: past it the load stops and what
@@ -181,7 +181,7 @@ async function load(url: string) {
         await timed('console: inbox, first page', () => ops.listConversations(cli, site.id, {}));
         await timed('console: inbox, search (fees)', () => ops.listConversations(cli, site.id, { q: k === 0 ? 'fees' : 'growth' }));
         await timed('console: analytics, 30 days', () =>
-          ops.analytics(cli, site.id, { from: '2026-06-01', to: '2026-06-30', tz: 'Europe/Paris' }),
+          ops.analytics(cli, site.id, { from: '2026-01-15', to: '2026-02-13', tz: 'Europe/Paris' }),
         );
       }
     }
