@@ -2,8 +2,8 @@
 import type pg from 'pg';
 import {
   conversationClicksQuery,
-  FEW_MATCHES,
-  matchCountQuery,
+  fewMatchingConversations,
+  matchingConversationsQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -34,7 +34,8 @@ export function postgresInbox(pool: pg.Pool): InboxStorage {
   return {
     async listConversations(siteId, filter, page) {
       const words = filter.words ?? [];
-      const few = words.length > 0 && Number((await one(pool, unnamed(matchCountQuery('postgres', words))))!.n) < FEW_MATCHES;
+      const few =
+        words.length > 0 ? fewMatchingConversations(await all(pool, unnamed(matchingConversationsQuery('postgres', words)))) : undefined;
       return (await all(pool, unnamed(listQuery('postgres', siteId, filter, page, few)))).map(toConversation);
     },
     async getConversation(siteId, chatSessionId) {

@@ -1,8 +1,8 @@
 /** The conversations inbox's reads on SQLite (storage/inbox-query.ts: the queries both dialects share). */
 import {
   conversationClicksQuery,
-  FEW_MATCHES,
-  matchCountQuery,
+  fewMatchingConversations,
+  matchingConversationsQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -23,11 +23,11 @@ export function sqliteInbox(db: Db): Sync<InboxStorage> {
   const messages = db.prepare<[string, string, number, number], Row>(messagesQuery);
   const conversationClicks = db.prepare<[string, string], Row>(conversationClicksQuery);
   const visitorClicks = db.prepare<[string, string], Row>(visitorClicksQuery);
-  /** Whether fewer than FEW_MATCHES messages hold the words (none when there are no words). */
+  /** The conversations of the words' matches when they are few (none when there are no words). */
   const fewMatches = (words: readonly string[]) => {
-    if (words.length === 0) return false;
-    const count = matchCountQuery('sqlite', words);
-    return Number((db.prepare(count.text).get(...count.values) as Row).n) < FEW_MATCHES;
+    if (words.length === 0) return undefined;
+    const found = matchingConversationsQuery('sqlite', words);
+    return fewMatchingConversations(db.prepare(found.text).all(...found.values) as Row[]);
   };
   return {
     listConversations(siteId, filter, page) {
