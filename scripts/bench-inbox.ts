@@ -7,6 +7,7 @@
  * with its newest matching message and snippet), beside a plain baseline in the same run: one message read by its
  * primary key. p50 and p95 in milliseconds over RUNS runs of each.
  */
+import { copyFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createOperations } from '../server/operations';
@@ -14,88 +15,12 @@ import { listQuery, numbered } from '../server/storage/inbox-query';
 import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
-import { onBenchPostgres, onBenchSqlite } from './bench-databases';
+import { bulkPostgres, bulkSqlite, insertRows, onBenchPostgres, onBenchSqlite } from './bench-databases';
+import { type Messages, messages, PER_CONVERSATION } from './bench-db-messages';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
-/** Messages per conversation: a question and an answer, twice. */
-const PER_CONVERSATION = 4;
 const RUNS = Number(process.env.BENCH_RUNS || 40);
 const GOAL_MS = 200;
-
-/** A small deterministic generator (mulberry32): both databases get the same messages, every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'he', 'ja', 'qu'];
-/** Words of a domain, the common ones early: a Zipf-like pick makes `fees` frequent and the tail rare. */
-const DOMAIN = ['fees', 'super', 'account', 'investment', 'return', 'risk', 'management', 'portfolio', 'tax', 'growth'];
-/** Words put in exactly ten messages each: the rare searches. */
-const RARE = ['zanzibar', 'quokka', 'xylophone'];
-
-function vocabulary(next: () => number): string[] {
-  const words = new Set(DOMAIN);
-  while (words.size < 5000) {
-    const n = 2 + Math.floor(next() * 3);
-    words.add(Array.from({ length: n }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
-  }
-  return [...words];
-}
-
-interface Row {
-  sessionId: string;
-  id: string;
-  seq: number;
-  role: 'user' | 'ai';
-  content: string;
-  at: string;
-}
-
-function messages(): { sessions: { id: string; visitor: string; at: string; last: string; path: string }[]; rows: Row[] } {
-  const next = random(33);
-  const words = vocabulary(next);
-  const pick = () => words[Math.floor(words.length * next() ** 3)]!;
-  const rareAt = new Map<number, string>();
-  RARE.forEach((w, i) => {
-    for (let k = 0; k < 10; k++) rareAt.set(Math.floor((MESSAGES / 31) * (k * 3 + i + 1)) % MESSAGES, w);
-  });
-  const sessions = [];
-  const rows: Row[] = [];
-  const start = Date.UTC(2026, 0, 1);
-  for (let s = 0; s * PER_CONVERSATION < MESSAGES; s++) {
-    const id = `c${String(s).padStart(7, '0')}`;
-    const t0 = start + s * 300_000;
-    for (let m = 0; m < PER_CONVERSATION && rows.length < MESSAGES; m++) {
-      const n = rows.length;
-      const length = m % 2 === 0 ? 8 + Math.floor(next() * 8) : 30 + Math.floor(next() * 40);
-      const text = Array.from({ length }, pick);
-      const rare = rareAt.get(n);
-      if (rare) text.splice(Math.floor(next() * text.length), 0, rare);
-      rows.push({
-        sessionId: id,
-        id: `m${String(n).padStart(7, '0')}`,
-        seq: m,
-        role: m % 2 === 0 ? 'user' : 'ai',
-        content: `${text.join(' ')}.`,
-        at: new Date(t0 + m * 20_000).toISOString(),
-      });
-    }
-    sessions.push({
-      id,
-      visitor: `visitor-bench-${String(s % 5000).padStart(5, '0')}`,
-      at: new Date(t0).toISOString(),
-      last: rows.at(-1)!.at,
-      path: `/page-${s % 20}`,
-    });
-  }
-  return { sessions, rows };
-}
 
 /** The searches: common, middling, rare, a prefix, two words. */
 const SEARCHES: { label: string; q: string }[] = [
@@ -144,24 +69,23 @@ async function measure(database: string, storage: Storage, siteId: string, byId:
   return out;
 }
 
-async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
+async function sqlite(data: Messages): Promise<Result[]> {
   return onBenchSqlite('bench-inbox-', async (file) => {
     const setup = openSqliteStorage(file);
     const site = await setup.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     await setup.close();
     const db = new Database(file);
-    const seeded = performance.now();
     const session = db.prepare(
       'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const message = db.prepare(
       'INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    db.transaction(() => {
+    const seconds = bulkSqlite(db, ['chat_sessions', 'messages'], () => {
       for (const s of data.sessions) session.run(s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION);
       for (const m of data.rows) message.run(m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at);
-    })();
-    console.log(`SQLite: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    });
+    console.log(`SQLite: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
     const byId = db.prepare('SELECT content FROM messages WHERE id = ?');
     const storage = openSqliteStorage(file);
     try {
@@ -169,38 +93,33 @@ async function sqlite(data: ReturnType<typeof messages>): Promise<Result[]> {
     } finally {
       await storage.close();
       db.close();
+      if (process.env.BENCH_KEEP) await copyFile(file, process.env.BENCH_KEEP);
     }
   });
 }
 
-async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
+async function postgres(data: Messages): Promise<Result[]> {
   return onBenchPostgres(async (url) => {
     const storage = await openPostgresStorage(url);
     const site = await storage.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const seeded = performance.now();
-      await client.query('BEGIN');
-      const batch = 1000;
-      for (let i = 0; i < data.sessions.length; i += batch) {
-        const part = data.sessions.slice(i, i + batch);
-        const values = part.flatMap((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]);
-        const rows = part.map((_, j) => `(${Array.from({ length: 8 }, (_, k) => `$${j * 8 + k + 1}`).join(', ')})`).join(', ');
-        await client.query(
-          `INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES ${rows}`,
-          values,
+      const seconds = await bulkPostgres(client, ['chat_sessions', 'messages'], async () => {
+        await insertRows(
+          client,
+          'chat_sessions',
+          ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
+          data.sessions.map((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]),
         );
-      }
-      for (let i = 0; i < data.rows.length; i += batch) {
-        const part = data.rows.slice(i, i + batch);
-        const values = part.flatMap((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]);
-        const rows = part.map((_, j) => `(${Array.from({ length: 7 }, (_, k) => `$${j * 7 + k + 1}`).join(', ')})`).join(', ');
-        await client.query(`INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES ${rows}`, values);
-      }
-      await client.query('COMMIT');
-      await client.query('ANALYZE');
-      console.log(`PostgreSQL: ${data.rows.length} messages written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+        await insertRows(
+          client,
+          'messages',
+          ['id', 'chat_session_id', 'seq', 'role', 'content', 'type', 'created_at'],
+          data.rows.map((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]),
+        );
+      });
+      console.log(`PostgreSQL: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
       if (process.env.BENCH_EXPLAIN) {
         for (const words of [undefined, ['fees'], ['manag']]) {
           const { text, values } = listQuery('postgres', site.id, words ? { words } : {}, { limit: 26 });
@@ -217,8 +136,8 @@ async function postgres(data: ReturnType<typeof messages>): Promise<Result[]> {
 }
 
 async function main() {
-  const data = messages();
-  const results = [...(await sqlite(data)), ...(await postgres(data))];
+  const data = messages(MESSAGES);
+  const results = [...(await sqlite(data)), ...(process.env.BENCH_SQLITE_ONLY ? [] : await postgres(data))];
   console.log(`\nThe inbox's search on ${MESSAGES.toLocaleString('en')} messages: ms, ${RUNS} runs each (goal: under ${GOAL_MS} ms)\n`);
   console.log('| database | query | p50 | p95 | conversations on the page |');
   console.log('| --- | --- | ---: | ---: | ---: |');

@@ -39,12 +39,47 @@ export function matches(dialect: Dialect, words: readonly string[]): { where: st
   return { where: `m.search @@ to_tsquery('simple', inbox_fold_letters(?))`, value: query };
 }
 
+/**
+ * Up to this many messages holding a search's words, in every site, the list takes the page's conversations from
+ * those messages' (read first, by {@link matchingConversationsQuery}); past it, it walks the site's conversations newest
+ * first until the page is full (a common word fills it from the first few). Either way the page is the same: the
+ * choice is only how fast it comes (docs/benchmarks.md "The database under load and at 1,000,000 messages").
+ */
+export const FEW_MATCHES = 5000;
+
+/**
+ * The conversations (an `id` column, once per matching message) of up to {@link FEW_MATCHES} messages that hold the
+ * words: all of them when fewer rows come back. The full-text index finds them and the read stops at the limit.
+ */
+export function matchingConversationsQuery(dialect: Dialect, words: readonly string[]): { text: string; values: unknown[] } {
+  const match = matches(dialect, words);
+  const text =
+    dialect === 'sqlite'
+      ? `SELECT m.chat_session_id AS id FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
+          WHERE messages_fts MATCH ? LIMIT ?`
+      : `SELECT m.chat_session_id AS id FROM messages m WHERE ${match.where} LIMIT ?`;
+  return { text, values: [match.value, FEW_MATCHES] };
+}
+
+/**
+ * The conversations of a search's matches, when {@link matchingConversationsQuery} returned all of them (fewer rows
+ * than {@link FEW_MATCHES}); otherwise undefined.
+ */
+export function fewMatchingConversations(rows: readonly { id?: unknown }[]): string[] | undefined {
+  return rows.length < FEW_MATCHES ? [...new Set(rows.map((r) => String(r.id)))] : undefined;
+}
+
 /** The list's query for a page. */
 export function listQuery(
   dialect: Dialect,
   siteId: string,
   filter: InboxFilter,
   page: { after?: { lastActivityAt: string; id: string }; limit: number },
+  /**
+   * The conversations of every message that holds the filter's words, when they are few ({@link fewMatchingConversations}):
+   * the page is taken from them (by their keys) instead of walking the site's conversations. @default undefined
+   */
+  among?: readonly string[],
 ): { text: string; values: unknown[] } {
   const where = ['s.site_id = ?'];
   const values: unknown[] = [siteId];
@@ -69,10 +104,23 @@ export function listQuery(
     where.push(`EXISTS (SELECT 1 FROM messages e WHERE e.chat_session_id = s.id AND (${any}))`);
   }
   if (filter.words && filter.words.length > 0) {
-    const match = matches(dialect, filter.words);
-    // walked newest first, a conversation at a time: a common word fills the page from the first conversations
-    where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
-    values.push(match.value);
+    if (among) {
+      // few matches: their conversations, by their keys (PostgreSQL's planner, not knowing how few, would walk the
+      // site's conversations by the list's index and test each one against them)
+      if (among.length === 0) where.push('1 = 0');
+      else if (dialect === 'sqlite') {
+        where.push(`s.id IN (${among.map(() => '?').join(', ')})`);
+        values.push(...among);
+      } else {
+        where.push('s.id = ANY(?::text[])');
+        values.push(among);
+      }
+    } else {
+      const match = matches(dialect, filter.words);
+      // walked newest first, a conversation at a time: a common word fills the page from the first conversations
+      where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
+      values.push(match.value);
+    }
   }
   if (page.after) {
     where.push('(s.last_message_at < ? OR (s.last_message_at = ? AND s.id < ?))');

@@ -39,6 +39,12 @@ export interface PostgresOptions {
   now?: () => number;
   /** Told of connection errors the storage recovers from by itself (a dropped idle connection, the listener's reconnects). @default console.error */
   onError?: (err: Error) => void;
+  /**
+   * Told, for each connection a query or transaction takes from the pool (the shared state's own pool aside), how long
+   * it waited for one (ms) and how many were already waiting when it asked: the pool's waits, for a benchmark
+   * (scripts/bench-db.ts) or a metrics exporter. @default nothing is told
+   */
+  onAcquire?: (waitedMs: number, waitingBefore: number) => void;
 }
 
 /** Opens the database at `url` (`postgres://user:password@host:5432/database`), migrating it as needed. */
@@ -53,6 +59,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     application_name: 'horizon-server',
   };
   const pool = new pg.Pool(config);
+  if (options.onAcquire) timeAcquires(pool, options.onAcquire);
   // The shared state's writes every request makes (counts, bindings): a crash of the database may lose the last moment
   // of them without harm, so their commits do not wait for the disk. Messages and everything else do.
   const fleeting = new pg.Pool({ ...config, max: Math.max(2, Math.ceil(config.max! / 2)), options: '-c synchronous_commit=off' });
@@ -101,4 +108,28 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
       await Promise.all([pool.end(), fleeting.end()]);
     },
   };
+}
+
+/**
+ * Reports how long each `connect` of `pool` waits: the pool's own `query` takes its connection through `connect` too,
+ * so every statement and transaction is counted.
+ */
+function timeAcquires(pool: pg.Pool, report: NonNullable<PostgresOptions['onAcquire']>): void {
+  const connect = pool.connect.bind(pool) as (
+    callback?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void,
+  ) => unknown;
+  pool.connect = ((callback?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void) => {
+    const asked = performance.now();
+    const waiting = pool.waitingCount;
+    if (callback) {
+      return connect((err, client, done) => {
+        report(performance.now() - asked, waiting);
+        callback(err, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      report(performance.now() - asked, waiting);
+      return client;
+    });
+  }) as typeof pool.connect;
 }

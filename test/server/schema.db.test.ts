@@ -32,6 +32,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [13, '78eb2e035bef3c83', '215bf2d03268dbc3'],
   [14, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
   [15, 'ce5e906fb1880c23', 'b7bd1bca7ee39d42'],
+  [16, null, '81229ff57cd10f8c'],
 ];
 
 /**
@@ -232,5 +233,32 @@ describe.runIf(BACKEND === 'postgres')('SQLite and PostgreSQL after migrating', 
     expect(sqliteIndexes).toEqual(
       postgresIndexes.filter((index) => !POSTGRES_ONLY.includes(index.split('.')[0]!) && index !== POSTGRES_SEARCH_INDEX),
     );
+  });
+});
+
+describe.runIf(BACKEND === 'postgres')('version 16', () => {
+  it("folds every text for the search as version 13's fold did, ASCII or not", async () => {
+    const texts = [
+      'Plain ASCII: Fees & RISK, 100% at https://shop.example/Page?q=1',
+      'Élodie paid ÇA fees; Ÿ, straße, ÆØÅ æøå, İstanbul, Œuvre',
+      'mixed: Fees then é',
+      '',
+      'tab\tand\nnew line',
+      '日本語 and Ελληνικά',
+    ];
+    const db = await newTestDatabase(dir);
+    await migrateAsAnOlderServer(db, 15);
+    const raw = await openRawDatabase(db);
+    try {
+      const fold =
+        'SELECT inbox_fold_letters(t) AS letters, inbox_fold(t) AS words FROM unnest(?::text[]) WITH ORDINALITY AS u(t, i) ORDER BY i';
+      const before = await raw.query(fold, [texts]);
+      await raw.exec(MIGRATIONS.find((m) => m.version === 16)!.postgres!);
+      expect(await raw.query(fold, [texts])).toEqual(before);
+      expect(before[0]!.letters).toBe(texts[0]!.toLowerCase());
+      expect(before[1]!.letters).not.toBe(texts[1]!.toLowerCase());
+    } finally {
+      await raw.close();
+    }
   });
 });

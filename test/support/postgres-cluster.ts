@@ -48,6 +48,8 @@ export interface StartPostgresClusterOptions {
    * benchmark, whose numbers must mean what a deployment would see. The tests leave them off. @default false
    */
   durable?: boolean;
+  /** More server settings, each passed as `-c name=value` at start (a benchmark's `shared_preload_libraries`). @default {} */
+  settings?: Record<string, string>;
 }
 
 const NOT_INSTALLED = 'PostgreSQL is not installed: apt-get install postgresql (the tests start their own server on a temporary folder)';
@@ -132,7 +134,17 @@ export async function startPostgresCluster(options: StartPostgresClusterOptions 
 
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const started = await launch({ command, dir, dataDir, port, log, tail, asRoot, durable: options.durable ?? false });
+      const started = await launch({
+        command,
+        dir,
+        dataDir,
+        port,
+        log,
+        tail,
+        asRoot,
+        durable: options.durable ?? false,
+        settings: options.settings ?? {},
+      });
       if (started.ok) return started.cluster;
       // the port was free when asked for, but something else took it before the server bound it
       if (started.portTaken && attempt < PORT_ATTEMPTS) continue;
@@ -155,6 +167,7 @@ async function launch(ctx: {
   tail: string[];
   asRoot: boolean;
   durable: boolean;
+  settings: Record<string, string>;
 }): Promise<Launched> {
   const { dir, dataDir, port, log, tail, asRoot } = ctx;
   const [file, args] = ctx.command('postgres', [
@@ -170,6 +183,7 @@ async function launch(ctx: {
     ...(ctx.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     '-c',
     'max_connections=300',
+    ...Object.entries(ctx.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
   const child = spawn(file, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   forwardLines(child.stdout, log);

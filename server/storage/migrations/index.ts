@@ -25,6 +25,7 @@ import { consoleSessionDetails } from './012-console-session-details';
 import { inbox } from './013-inbox';
 import { analyticsRecords } from './014-analytics-records';
 import { adviceFiles } from './015-advice-files';
+import { databaseUnderLoad } from './016-database-under-load';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   inbox,
   analyticsRecords,
   adviceFiles,
+  databaseUnderLoad,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

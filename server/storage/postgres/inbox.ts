@@ -2,6 +2,8 @@
 import type pg from 'pg';
 import {
   conversationClicksQuery,
+  fewMatchingConversations,
+  matchingConversationsQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -30,8 +32,12 @@ const unnamed = ({ text, values }: { text: string; values: unknown[] }) => sql('
 /** The inbox's methods of the storage. */
 export function postgresInbox(pool: pg.Pool): InboxStorage {
   return {
-    listConversations: async (siteId, filter, page) =>
-      (await all(pool, unnamed(listQuery('postgres', siteId, filter, page)))).map(toConversation),
+    async listConversations(siteId, filter, page) {
+      const words = filter.words ?? [];
+      const few =
+        words.length > 0 ? fewMatchingConversations(await all(pool, unnamed(matchingConversationsQuery('postgres', words)))) : undefined;
+      return (await all(pool, unnamed(listQuery('postgres', siteId, filter, page, few)))).map(toConversation);
+    },
     async getConversation(siteId, chatSessionId) {
       const r = await one(pool, Q.conversation([siteId, chatSessionId]));
       return r ? toConversation(r) : null;

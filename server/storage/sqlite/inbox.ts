@@ -1,6 +1,8 @@
 /** The conversations inbox's reads on SQLite (storage/inbox-query.ts: the queries both dialects share). */
 import {
   conversationClicksQuery,
+  fewMatchingConversations,
+  matchingConversationsQuery,
   conversationQuery,
   listQuery,
   matchesQuery,
@@ -21,9 +23,15 @@ export function sqliteInbox(db: Db): Sync<InboxStorage> {
   const messages = db.prepare<[string, string, number, number], Row>(messagesQuery);
   const conversationClicks = db.prepare<[string, string], Row>(conversationClicksQuery);
   const visitorClicks = db.prepare<[string, string], Row>(visitorClicksQuery);
+  /** The conversations of the words' matches when they are few (none when there are no words). */
+  const fewMatches = (words: readonly string[]) => {
+    if (words.length === 0) return undefined;
+    const found = matchingConversationsQuery('sqlite', words);
+    return fewMatchingConversations(db.prepare(found.text).all(...found.values) as Row[]);
+  };
   return {
     listConversations(siteId, filter, page) {
-      const { text, values } = listQuery('sqlite', siteId, filter, page);
+      const { text, values } = listQuery('sqlite', siteId, filter, page, fewMatches(filter.words ?? []));
       return (db.prepare(text).all(...values) as Row[]).map(toConversation);
     },
     getConversation(siteId, chatSessionId) {

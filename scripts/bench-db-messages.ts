@@ -1,0 +1,91 @@
+/**
+ * The messages the database benchmarks write (scripts/bench-inbox.ts, bench-db.ts): conversations of a question and
+ * an answer, twice, drawn from a 5,000-word vocabulary where a few domain words are common and the tail rare, three
+ * rare words put in exactly ten messages each.
+ */
+
+/** Messages per conversation: a question and an answer, twice. */
+export const PER_CONVERSATION = 4;
+
+/** A small deterministic generator (mulberry32): both databases get the same messages, every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'he', 'ja', 'qu'];
+/** Words of a domain, the common ones early: a Zipf-like pick makes `fees` frequent and the tail rare. */
+const DOMAIN = ['fees', 'super', 'account', 'investment', 'return', 'risk', 'management', 'portfolio', 'tax', 'growth'];
+/** Words put in exactly ten messages each: the rare searches. */
+const RARE = ['zanzibar', 'quokka', 'xylophone'];
+
+function vocabulary(next: () => number): string[] {
+  const words = new Set(DOMAIN);
+  while (words.size < 5000) {
+    const n = 2 + Math.floor(next() * 3);
+    words.add(Array.from({ length: n }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+  }
+  return [...words];
+}
+
+/** One message. */
+export interface Row {
+  sessionId: string;
+  id: string;
+  seq: number;
+  role: 'user' | 'ai';
+  content: string;
+  at: string;
+}
+
+/** The conversations and their messages: `count` messages, four to a conversation, five minutes apart from 2026-01-01. */
+export interface Messages {
+  sessions: { id: string; visitor: string; at: string; last: string; path: string }[];
+  rows: Row[];
+}
+
+/** `count` messages (at most 10,000,000: the ids have seven digits), the same every run. */
+export function messages(count: number): Messages {
+  const next = random(33);
+  const words = vocabulary(next);
+  const pick = () => words[Math.floor(words.length * next() ** 3)]!;
+  const rareAt = new Map<number, string>();
+  RARE.forEach((w, i) => {
+    for (let k = 0; k < 10; k++) rareAt.set(Math.floor((count / 31) * (k * 3 + i + 1)) % count, w);
+  });
+  const sessions = [];
+  const rows: Row[] = [];
+  const start = Date.UTC(2026, 0, 1);
+  for (let s = 0; s * PER_CONVERSATION < count; s++) {
+    const id = `c${String(s).padStart(7, '0')}`;
+    const t0 = start + s * 300_000;
+    for (let m = 0; m < PER_CONVERSATION && rows.length < count; m++) {
+      const n = rows.length;
+      const length = m % 2 === 0 ? 8 + Math.floor(next() * 8) : 30 + Math.floor(next() * 40);
+      const text = Array.from({ length }, pick);
+      const rare = rareAt.get(n);
+      if (rare) text.splice(Math.floor(next() * text.length), 0, rare);
+      rows.push({
+        sessionId: id,
+        id: `m${String(n).padStart(7, '0')}`,
+        seq: m,
+        role: m % 2 === 0 ? 'user' : 'ai',
+        content: `${text.join(' ')}.`,
+        at: new Date(t0 + m * 20_000).toISOString(),
+      });
+    }
+    sessions.push({
+      id,
+      visitor: `visitor-bench-${String(s % 5000).padStart(5, '0')}`,
+      at: new Date(t0).toISOString(),
+      last: rows.at(-1)!.at,
+      path: `/page-${s % 20}`,
+    });
+  }
+  return { sessions, rows };
+}

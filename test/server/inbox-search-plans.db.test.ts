@@ -1,0 +1,74 @@
+/**
+ * The inbox's search finds a page's conversations in one of two ways (server/storage/inbox-query.ts `FEW_MATCHES`):
+ * from the matching messages' conversations when they are few, by walking the conversations newest first when they
+ * are many. The storage chooses by reading up to FEW_MATCHES matches; here both ways run on the same rows and must
+ * give the same pages.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fewMatchingConversations, listQuery, matchingConversationsQuery } from '../../server/storage/inbox-query';
+import type { Storage } from '../../server/storage/types';
+import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase } from '../support/storages';
+
+let dir: string;
+let storage: Storage;
+let raw: RawDatabase;
+let siteId: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'inbox-plans-'));
+  const db = await newTestDatabase(dir);
+  storage = await openTestDatabase(db);
+  siteId = (await storage.createSite({ name: 'Plans', apiKey: 'pk_test_plans_0123456789abcdefghij', origins: ['self'] })).id;
+  const other = (await storage.createSite({ name: 'Other', apiKey: 'pk_test_plans_other_0123456789abcd', origins: ['self'] })).id;
+  // 30 conversations, each a question and an answer a minute apart; every third holds "fees", one "zanzibar"
+  for (let i = 0; i < 30; i++) {
+    const at = (k: number) => new Date(Date.UTC(2026, 0, 1, 0, i, k)).toISOString();
+    for (const site of [siteId, other]) {
+      await storage.appendMessages({
+        siteId: site,
+        userSessionId: `visitor-${i % 4}`,
+        chatSessionId: null,
+        newSessionName: `Conversation ${i}`,
+        path: '/',
+        messages: [
+          { role: 'user', content: i % 3 === 0 ? `What are the fees of plan ${i}?` : `Tell me about plan ${i}`, createdAt: at(0) },
+          { role: 'ai', content: i === 7 ? 'Zanzibar has none.' : 'An answer about management.', createdAt: at(1) },
+        ],
+      });
+    }
+  }
+  raw = await openRawDatabase(db);
+});
+
+afterAll(async () => {
+  await raw.close();
+  await storage.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe(`the inbox's two ways to a page of a search, on ${BACKEND}`, () => {
+  it.each([['fees'], ['zanzibar'], ['manag'], ['fees', 'plan'], ['nowhereword']])('give the same pages for %s', async (...words) => {
+    const found = matchingConversationsQuery(BACKEND, words);
+    const matched = await raw.query(found.text, found.values);
+    const among = fewMatchingConversations(matched);
+    const ids = async (few: boolean, after?: { lastActivityAt: string; id: string }) => {
+      const { text, values } = listQuery(BACKEND, siteId, { words }, { limit: 4, after }, few ? among : undefined);
+      return (await raw.query(text, values)).map((r) => ({ id: String(r.id), lastActivityAt: String(r.last_message_at) }));
+    };
+    let after: { lastActivityAt: string; id: string } | undefined;
+    let pages = 0;
+    for (;;) {
+      const walked = await ids(false, after);
+      expect(await ids(true, after)).toEqual(walked);
+      if (walked.length < 4) break;
+      after = walked.at(-1);
+      pages++;
+    }
+    expect(pages).toBe(words[0] === 'manag' ? 7 : words[0] === 'fees' ? 2 : 0);
+    expect(matched.length).toBe({ fees: 20, zanzibar: 2, manag: 58, nowhereword: 0 }[words.length > 1 ? 'fees' : words[0]!]);
+    expect(among).toBeDefined();
+  });
+});
