@@ -79,7 +79,7 @@ const gated = (Body: ComponentType, later = false) =>
     const answers = useJourney((s) => s.context.answers);
     const journey = JourneyActorContext.useActorRef();
     return (
-      <AdviceGate answers={answers}>
+      <AdviceGate answers={answers} journey={journey}>
         <Body />
         {later && <SaveLater journey={journey} />}
       </AdviceGate>

@@ -161,3 +161,33 @@ describe('the statement', () => {
     expect(api.of('POST', '/journey/api/advice-files/f1/acceptance')[0]!.body).toEqual({ statementId: 's1' });
   });
 });
+
+describe('the advice status', () => {
+  it('is asked once per page load, however many advice pages mount, and serves Save-later’s mail flag too', async () => {
+    const api = fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: true } } });
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByTestId('proposed-advice', {}, { timeout: 10_000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    await findPage('Your recommended product');
+    await user.click(await screen.findByRole('button', { name: 'Save and continue later' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findPage('Your investment strategy');
+    expect(await screen.findByTestId('proposed-advice')).toBeTruthy();
+    expect(api.of('GET', '/journey/api/advice-status')).toHaveLength(1);
+  });
+
+  it('a call that answers advice is paused asks the status again, and the page says advice is paused', async () => {
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    const api = fakeApi({
+      'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } },
+      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+      'POST /journey/api/advice-files/f1/advice': { status: 503, body: { error: 'ADVICE_PAUSED' } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(api.of('GET', '/journey/api/advice-status')).toHaveLength(2));
+  });
+});
