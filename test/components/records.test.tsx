@@ -59,7 +59,7 @@ describe('advice with a file kept', () => {
     vi.stubGlobal('fetch', api.fetch);
     const answers = completeAnswers();
     renderJourney('/questionnaire/recommendation', answers);
-    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1));
+    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1), { timeout: 10_000 });
     expect(api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.startsWith('POST'))).toEqual([
       'POST /journey/api/advice-files/f1/answers',
       'POST /journey/api/advice-files/f1/advice',
@@ -75,6 +75,24 @@ describe('the kill switch', () => {
     renderJourney('/questionnaire/recommendation', completeAnswers());
     expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
     expect(screen.getByText(/Call 1300 975 707/)).toBeTruthy();
+  });
+
+  it('offers no way on from a paused page, only Back: the pages after it are paused too', async () => {
+    vi.stubGlobal('fetch', fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } }).fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept and continue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findPage('Your needs analysis');
+  });
+
+  it('open: the recommendation offers Accept and continue once the status is known, and the products page Continue', async () => {
+    vi.stubGlobal('fetch', fakeApi(STATUS).fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    await user.click(await screen.findByRole('button', { name: 'Accept and continue' }, { timeout: 10_000 }));
+    await findPage('Your recommended product');
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 });
 
