@@ -186,7 +186,7 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
             <SaveLater journey={journey} />
           </Suspense>
         )}
-        <PageNav continueLabel={def.continueLabel === undefined ? W.continue : def.continueLabel} />
+        {!def.ownNav && <PageNav continueLabel={def.continueLabel === undefined ? W.continue : def.continueLabel} />}
       </main>
     </>
   );

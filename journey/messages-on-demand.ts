@@ -280,6 +280,8 @@ type Shown = string | number;
  * a page's sentences are split where it shows a computed figure between their words.
  */
 export const ADVICE_WORDS = {
+  /** The recommendation's Continue (it comes with the advice's status: journey/screens/advice.tsx). */
+  acceptAndContinue: 'Accept and continue',
   review: {
     pleaseCheckYourDetails: 'please check your details before we work out your needs.',
     /** The sentence, with the Example badge in its slot. */

@@ -350,7 +350,7 @@ export const FRAME_WORDS = {
   returnToReview: 'Save and return to review',
   returnToRecommendation: 'Save and return to recommendation',
   /** The Continue button's words on the screens that say it otherwise. */
-  continueTo: { intro: "Let's get started", eligibility: 'Agree and continue', recommendation: 'Accept and continue' },
+  continueTo: { intro: "Let's get started", eligibility: 'Agree and continue' },
   dashboardLead: 'Choose a journey to get personal advice in a few steps.',
   progress: 'Progress',
   step: (n: number, of: number, label: string) => `Step ${n} of ${of}: ${label}`,

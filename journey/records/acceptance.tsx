@@ -3,12 +3,14 @@
  * downloaded as a PDF named with its date, "I accept this advice", and for a couple, the partner's link to pass on and
  * where their acceptance stands.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Accepted, IssuedStatement } from '../../contract/advice';
+import { selectMail } from '../../machines/advice-status';
 import { RECORDS_WORDS } from '../messages-records';
 import { ConsentForm, type JourneyRef } from './consent';
 import { latestAdvice } from './gate';
 import { Alert, api, CopyLink, download, storage, useArrival } from './shared';
+import { useAdviceStatus } from './status';
 import { readFile, type KeptFile } from './store';
 
 const W = RECORDS_WORDS.statement;
@@ -29,24 +31,16 @@ function issue(file: KeptFile): Promise<IssuedStatement> {
 }
 
 /** Download, Accept and the partner's link; without a file, why they need one and the consent to give. */
-export function Acceptance({ partner, journey }: { partner: string | null; journey?: JourneyRef }) {
+export function Acceptance({ partner, journey }: { partner: string | null; journey: JourneyRef }) {
   const id = useId();
   const [file, setFile] = useState(() => readFile(storage()));
   const [statement, setStatement] = useState<IssuedStatement | null>(null);
   const [accepted, setAccepted] = useState<Accepted | null>(null);
-  const [mail, setMail] = useState(false);
+  // the gate around the statement has asked the status already
+  const mail = useAdviceStatus(journey, selectMail);
   const [partnerEmail, setPartnerEmail] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (partner)
-      api()
-        .status()
-        .then(
-          (s) => setMail(s.mail),
-          () => undefined,
-        );
-  }, [partner]);
   if (!file)
     return (
       <section className="panel stack" aria-labelledby={`${id}-h`}>

@@ -4,14 +4,17 @@
  * licensee's human advisers instead. With a file on the server, the advice is also computed there once per change
  * of the answers (the server's result is the record; the page shows the same engine's local result).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { selectAdvice } from '../../machines/advice-status';
 import type { Answers } from '../../machines/journey-answers';
 import { EMAIL, PHONE } from '../licensee';
 import { FRAME_WORDS } from '../messages';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
 import { saverIdle } from './saver';
+import type { JourneyRef } from './consent';
 import { api, storage } from './shared';
+import { adviceStatus, useAdviceStatus } from './status';
 import { readFile } from './store';
 
 const W = RECORDS_WORDS.paused;
@@ -41,29 +44,23 @@ function recordAdvice(answers: Answers): Promise<unknown> {
   return advised!.done;
 }
 
-/** Shows `children` (the recommendation) unless advice is paused. */
-export function AdviceGate({ answers, children }: { answers: Answers; children: ReactNode }) {
-  const [paused, setPaused] = useState<boolean | null>(null);
+/**
+ * Shows `children` (the recommendation) unless advice is paused. The status is the journey's `adviceStatus` actor
+ * (./status.ts), asked once per page load; unreachable, the page shows the engine's advice as it did before the
+ * server kept any.
+ */
+export function AdviceGate({ answers, journey, children }: { answers: Answers; journey: JourneyRef; children: ReactNode }) {
+  const status = adviceStatus(journey);
+  const advice = useAdviceStatus(journey, selectAdvice);
   useEffect(() => {
-    let mounted = true;
-    // unreachable: the page shows the engine's advice as it did before the server kept any
-    api()
-      .status()
-      .then(
-        (s) => mounted && setPaused(s.paused),
-        () => mounted && setPaused(false),
+    if (advice === 'open')
+      recordAdvice(answers).catch(
+        (err: unknown) => err instanceof RecordsError && err.code === 'ADVICE_PAUSED' && status.send({ type: 'STATUS.PAUSED' }),
       );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  useEffect(() => {
-    if (paused === false)
-      recordAdvice(answers).catch((err: unknown) => err instanceof RecordsError && err.code === 'ADVICE_PAUSED' && setPaused(true));
-  }, [paused, answers]);
+  }, [advice, answers]);
   // the frame's own loading line while the status is asked (tests and assistive technology wait for it to go)
-  if (paused === null) return <p className="loading">{FRAME_WORDS.loading}</p>;
-  return paused ? <AdvicePaused /> : children;
+  if (advice === 'unknown') return <p className="loading">{FRAME_WORDS.loading}</p>;
+  return advice === 'paused' ? <AdvicePaused /> : children;
 }
 
 /** Advice is paused: the licensee's human advisers instead of a recommendation. */

@@ -5,16 +5,18 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ResumeLink } from '../../contract/advice';
+import { selectMail } from '../../machines/advice-status';
 import { RECORDS_WORDS } from '../messages-records';
 import { ConsentForm, type JourneyRef } from './consent';
 import { saverIdle } from './saver';
 import { Alert, api, CopyLink, longDate, storage, useArrival } from './shared';
+import { useAdviceStatus } from './status';
 import { readFile } from './store';
 
 const W = RECORDS_WORDS.later;
 
 /** The button, and the panel it opens in its place; closing it gives the focus back to the button. */
-export function SaveLater({ journey }: { journey?: JourneyRef }) {
+export function SaveLater({ journey }: { journey: JourneyRef }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
@@ -40,23 +42,15 @@ export function SaveLater({ journey }: { journey?: JourneyRef }) {
   );
 }
 
-function SaveLaterPanel({ journey, onClose }: { journey?: JourneyRef; onClose: () => void }) {
+function SaveLaterPanel({ journey, onClose }: { journey: JourneyRef; onClose: () => void }) {
   const id = useId();
   const heading = useArrival<HTMLHeadingElement>();
   const [file, setFile] = useState(() => readFile(storage()));
-  const [mail, setMail] = useState(false);
+  const mail = useAdviceStatus(journey, selectMail);
   const [email, setEmail] = useState('');
   const [link, setLink] = useState<ResumeLink | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api()
-      .status()
-      .then(
-        (s) => setMail(s.mail),
-        () => undefined,
-      );
-  }, []);
   return (
     <section className="panel stack save-later" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} ref={heading} tabIndex={-1}>

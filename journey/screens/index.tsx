@@ -18,6 +18,11 @@ export interface ScreenDef {
   continueLabel?: string | null;
   /** A line under the heading. */
   lead?: string;
+  /**
+   * The body renders the page's nav itself (as journey/app.tsx PageNav): a page whose way on depends on what the body
+   * knows (the advice's pages: none while advice is paused). @default false
+   */
+  ownNav?: boolean;
 }
 
 type Group = Record<string, ComponentType>;
@@ -83,13 +88,9 @@ export const SCREENS: Record<ScreenId, ScreenDef> = {
   ) as Record<QuestionId, ScreenDef>),
   reviewDetails: A('reviewDetails'),
   needsAnalysis: A('needsAnalysis'),
-  recommendation: {
-    Body: lazyBody('advice', 'recommendation'),
-    get continueLabel() {
-      return W.continueTo.recommendation;
-    },
-  },
-  recommendedProducts: A('recommendedProducts'),
+  // Accept and continue, and Continue, come with the advice's status (journey/screens/advice.tsx)
+  recommendation: A('recommendation', { ownNav: true }),
+  recommendedProducts: A('recommendedProducts', { ownNav: true }),
   statementOfAdvice: A('statementOfAdvice', { continueLabel: null }),
   smartDoc: E('smartDoc'),
   smartDocMultiple: E('smartDocMultiple'),

@@ -53,7 +53,8 @@ describe('focus', () => {
   it('moves to the h1 when Continue shows the same page again (recommended products)', async () => {
     const { user } = renderJourney('/recommended-products');
     const heading = pageHeading();
-    await user.click(continueButton());
+    // the advice's pages render their own nav with the body (it waits for the advice's status: journey/screens/advice.tsx)
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.textContent).toBe('Your recommended product');
   });

@@ -59,7 +59,7 @@ describe('advice with a file kept', () => {
     vi.stubGlobal('fetch', api.fetch);
     const answers = completeAnswers();
     renderJourney('/questionnaire/recommendation', answers);
-    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1));
+    await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1), { timeout: 10_000 });
     expect(api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.startsWith('POST'))).toEqual([
       'POST /journey/api/advice-files/f1/answers',
       'POST /journey/api/advice-files/f1/advice',
@@ -75,6 +75,24 @@ describe('the kill switch', () => {
     renderJourney('/questionnaire/recommendation', completeAnswers());
     expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
     expect(screen.getByText(/Call 1300 975 707/)).toBeTruthy();
+  });
+
+  it('offers no way on from a paused page, only Back: the pages after it are paused too', async () => {
+    vi.stubGlobal('fetch', fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } }).fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept and continue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findPage('Your needs analysis');
+  });
+
+  it('open: the recommendation offers Accept and continue once the status is known, and the products page Continue', async () => {
+    vi.stubGlobal('fetch', fakeApi(STATUS).fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    await user.click(await screen.findByRole('button', { name: 'Accept and continue' }, { timeout: 10_000 }));
+    await findPage('Your recommended product');
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 });
 
@@ -159,5 +177,35 @@ describe('the statement', () => {
     // the statement was issued once for both, and accepted by its id
     expect(api.of('POST', '/journey/api/advice-files/f1/statement')).toHaveLength(1);
     expect(api.of('POST', '/journey/api/advice-files/f1/acceptance')[0]!.body).toEqual({ statementId: 's1' });
+  });
+});
+
+describe('the advice status', () => {
+  it('is asked once per page load, however many advice pages mount, and serves Save-later’s mail flag too', async () => {
+    const api = fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: true } } });
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByTestId('proposed-advice', {}, { timeout: 10_000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    await findPage('Your recommended product');
+    await user.click(await screen.findByRole('button', { name: 'Save and continue later' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findPage('Your investment strategy');
+    expect(await screen.findByTestId('proposed-advice')).toBeTruthy();
+    expect(api.of('GET', '/journey/api/advice-status')).toHaveLength(1);
+  });
+
+  it('a call that answers advice is paused asks the status again, and the page says advice is paused', async () => {
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    const api = fakeApi({
+      'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } },
+      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+      'POST /journey/api/advice-files/f1/advice': { status: 503, body: { error: 'ADVICE_PAUSED' } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderJourney('/questionnaire/recommendation', completeAnswers());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(api.of('GET', '/journey/api/advice-status')).toHaveLength(2));
   });
 });

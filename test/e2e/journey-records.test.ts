@@ -272,6 +272,8 @@ describe('the kill switch', () => {
         await show(page, id);
         await page.getByRole('heading', { level: 2, name: W.paused.heading }).waitFor();
         expect(await page.getByText(W.paused.contact(PHONE, EMAIL)).count()).toBe(1);
+        // no way on to pages that are paused too: only Back
+        expect(await page.locator('.page-nav .button--primary').count()).toBe(0);
         expect(await page.locator('[data-testid="proposed-advice"], article.soa').count()).toBe(0);
       }
     } finally {
@@ -311,6 +313,24 @@ describe('without consent', () => {
   });
 });
 
+/**
+ * How the buttons of the page's actions row lie (the statement's, the partner page's): in one row, each on one line,
+ * or stacked, each the row's full width. Two buttons squeezed side by side wrap their words into narrow columns.
+ */
+const actionsLayout = (page: Page) =>
+  page.locator('.soa__actions').evaluate((row) => {
+    const buttons = [...row.children].map((b) => {
+      const words = document.createRange();
+      words.selectNodeContents(b);
+      const box = b.getBoundingClientRect();
+      return { box, lines: new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size };
+    });
+    const width = row.getBoundingClientRect().width;
+    const inRow = buttons.every(({ box }) => box.top === buttons[0]!.box.top);
+    const stacked = buttons.every(({ box }, i) => box.width === width && (i === 0 || box.top >= buttons[i - 1]!.box.bottom));
+    return inRow && buttons.every((b) => b.lines === 1) ? 'one row' : stacked ? 'stacked' : 'squeezed';
+  });
+
 describe('axe on the advice records’ pages', () => {
   for (const width of [1280, 320])
     it(`has no violations at ${width} px: consent, Save and continue later, resume, partner, the statement with its acceptance, the pause`, async () => {
@@ -337,6 +357,8 @@ describe('axe on the advice records’ pages', () => {
       const partner = await device({ width });
       await partner.goto(link);
       await partner.getByRole('button', { name: W.statement.accept }).waitFor();
+      // Download and Accept: one row where they fit, stacked full width at 320 px, never squeezed side by side
+      expect(await actionsLayout(partner)).toBe(width === 320 ? 'stacked' : 'one row');
       await axeClean(partner, 'partner');
       await partner.getByRole('button', { name: W.statement.accept }).click();
       await partner.getByRole('heading', { level: 2, name: W.partner.thanks }).waitFor();

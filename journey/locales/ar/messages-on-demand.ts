@@ -238,6 +238,7 @@ export const POSSIBLE_LOSS_WORDS = {
  * read in the page's order; a parameter the English needs only for its grammar (the article 'a'/'an') is not said.
  */
 export const ADVICE_WORDS = {
+  acceptAndContinue: 'القبول والمتابعة',
   review: {
     pleaseCheckYourDetails: 'يُرجى التحقق من بياناتك قبل أن نحدّد احتياجاتك.',
     valuesMarked: 'القيم التي تحمل الشارة {example} قيم نموذجية تحل محل إجابات الأسئلة التي لم تُجب عنها.',

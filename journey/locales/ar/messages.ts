@@ -296,7 +296,7 @@ export const FRAME_WORDS = {
   continue: 'متابعة',
   returnToReview: 'الحفظ والعودة إلى المراجعة',
   returnToRecommendation: 'الحفظ والعودة إلى التوصية',
-  continueTo: { intro: 'لنبدأ', eligibility: 'الموافقة والمتابعة', recommendation: 'القبول والمتابعة' },
+  continueTo: { intro: 'لنبدأ', eligibility: 'الموافقة والمتابعة' },
   dashboardLead: 'اختر مسارًا لتحصل على مشورة شخصية في بضع خطوات.',
   progress: 'التقدّم',
   step: (n: number, of: number, label: string) => `الخطوة ${n} من ${of}: ${label}`,

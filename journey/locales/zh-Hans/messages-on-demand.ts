@@ -236,6 +236,7 @@ type Shown = string | number;
  * The advice pages' words, by page, in the order each page shows them (journey/messages-on-demand.ts `ADVICE_WORDS`).
  */
 export const ADVICE_WORDS = {
+  acceptAndContinue: '接受并继续',
   review: {
     pleaseCheckYourDetails: '在我们分析您的需求之前，请核对您的资料。',
     /** The sentence, with the Example badge in its slot. */

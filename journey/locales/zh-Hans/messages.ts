@@ -299,7 +299,7 @@ export const FRAME_WORDS = {
   continue: '继续',
   returnToReview: '保存并返回核对页面',
   returnToRecommendation: '保存并返回推荐方案',
-  continueTo: { intro: '我们开始吧', eligibility: '同意并继续', recommendation: '接受并继续' },
+  continueTo: { intro: '我们开始吧', eligibility: '同意并继续' },
   dashboardLead: '请选择一个旅程，只需几个步骤即可获得个人建议。',
   progress: '进度',
   step: (n: number, of: number, label: string) => `第 ${n} 步，共 ${of} 步：${label}`,
