@@ -15,6 +15,7 @@ import { formatWhen, W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
 import { ErrorText, Heading, LoadState, Link, useLoad, useTask } from '../ui';
+import { ScrollTable } from '../scroll-table';
 import css from '../advice/advice.css' with { type: 'text' };
 
 type Calls = ReturnType<typeof adviceApi>;
@@ -78,27 +79,16 @@ export function AdviceFileScreen({ siteId, fileId, api }: Pick<ScreenProps, 'sit
 function FigureTable({ label, figures }: { label: string; figures: Record<string, unknown> }) {
   const keys = Object.keys(figures);
   return (
-    <div data-part="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table data-part="table" data-table="figures">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{A.figure}</th>
-            <th scope="col">{A.value}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k}>
-              <th scope="row">
-                <code>{k}</code>
-              </th>
-              <td>{formatFigure(k, figures[k] as never)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={label} caption="shown" table="figures" head={[A.figure, A.value]}>
+      {keys.map((k) => (
+        <tr key={k}>
+          <th scope="row">
+            <code>{k}</code>
+          </th>
+          <td>{formatFigure(k, figures[k] as never)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -210,30 +200,18 @@ function ReplaySection({ calls, fileId }: { calls: Calls; fileId: string }) {
           {r.differences.length === 0 ? (
             <p>{A.sameFigures}</p>
           ) : (
-            <div data-part="table-scroll" tabIndex={0} role="region" aria-label={A.replay}>
-              <table data-part="table" data-table="replay">
-                <thead>
-                  <tr>
-                    <th scope="col">{A.figure}</th>
-                    <th scope="col">{A.before}</th>
-                    <th scope="col">{A.after}</th>
-                    <th scope="col">{A.difference}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.differences.map((d) => (
-                    <tr key={d.figure}>
-                      <th scope="row">
-                        <code>{d.figure}</code>
-                      </th>
-                      <td>{formatFigure(d.figure, d.before)}</td>
-                      <td>{formatFigure(d.figure, d.after)}</td>
-                      <td>{formatFigure(d.figure, d.delta, true)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable label={A.replay} table="replay" head={[A.figure, A.before, A.after, A.difference]}>
+              {r.differences.map((d) => (
+                <tr key={d.figure}>
+                  <th scope="row">
+                    <code>{d.figure}</code>
+                  </th>
+                  <td>{formatFigure(d.figure, d.before)}</td>
+                  <td>{formatFigure(d.figure, d.after)}</td>
+                  <td>{formatFigure(d.figure, d.delta, true)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </div>
       )}
