@@ -3,12 +3,20 @@
  * result with its figures and refusal reasons, the statements to download, the replay with today's engine, the review
  * checklist with its sign-off, and the timeline of every entry in order.
  */
-import { useState } from 'react';
-import { type AdviceEntry, REVIEW_ITEMS, type Replay, type ReviewItem, type ReviewOutcome } from '../../contract/advice';
+import { useEffect, useState } from 'react';
+import {
+  type AdviceEntry,
+  type RefusalReason,
+  REVIEW_ITEMS,
+  type Replay,
+  type ReviewItem,
+  type ReviewOutcome,
+} from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { adviceApi, type ReviewBody, statementUrl } from '../advice/api';
 import { formatDay, formatFigure } from '../advice/format';
 import { ReviewMarks } from '../advice/marks';
+import type { ReasonWords } from '../advice/reason-words';
 import { reviewProblem } from '../advice/review';
 import { ADVICE_WORDS as A } from '../advice/words';
 import { formatWhen, W } from '../messages';
@@ -76,10 +84,18 @@ export function AdviceFileScreen({ siteId, fileId, api }: Pick<ScreenProps, 'sit
 }
 
 /** A table of figures: each key as stored, its value in words. */
-function FigureTable({ label, figures }: { label: string; figures: Record<string, unknown> }) {
+function FigureTable({
+  label,
+  figures,
+  caption = 'shown',
+}: {
+  label: string;
+  figures: Record<string, unknown>;
+  caption?: 'shown' | 'hidden';
+}) {
   const keys = Object.keys(figures);
   return (
-    <ScrollTable label={label} caption="shown" table="figures" head={[A.figure, A.value]}>
+    <ScrollTable label={label} caption={caption} table="figures" head={[A.figure, A.value]}>
       {keys.map((k) => (
         <tr key={k}>
           <th scope="row">
@@ -120,20 +136,37 @@ function Result({ result }: { result: Of<'result'> | undefined }) {
           {(result.reasons ?? []).length > 0 && (
             <>
               <h3>{A.reasons}</h3>
-              <ul data-part="advice-reasons">
-                {result.reasons.map((r) => (
-                  <li key={r.code}>
-                    {A.reasonCode}: <code>{r.code}</code>
-                    {Object.keys(r.figures ?? {}).length > 0 && <FigureTable label={`${A.reasonFigures}: ${r.code}`} figures={r.figures} />}
-                  </li>
-                ))}
-              </ul>
+              <Reasons reasons={result.reasons} />
             </>
           )}
           {Object.keys(result.figures ?? {}).length > 0 && <FigureTable label={A.figures} figures={result.figures} />}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * A refusal's reasons: each said once in the journey's words (its heading, why and what to do instead; their chunk,
+ * console/advice/reason-words.tsx, loads with the first refusal shown), its code, and its figures as rows (the code,
+ * which the stored figures repeat, is not one of them).
+ */
+function Reasons({ reasons }: { reasons: RefusalReason[] }) {
+  const [Words, setWords] = useState<typeof ReasonWords | null>(null);
+  useEffect(() => {
+    // failing to load leaves the codes, which say the same to a reviewer
+    import('../advice/reason-words').then((m) => setWords(() => m.ReasonWords)).catch(() => {});
+  }, []);
+  return (
+    <ul data-part="advice-reasons">
+      {reasons.map(({ code, figures: { code: _, ...figures } = {} }) => (
+        <li key={code}>
+          {Words && <Words code={code} figures={figures} />}
+          {A.reasonCode}: <code>{code}</code>
+          {Object.keys(figures).length > 0 && <FigureTable label={`${A.reasonFigures}: ${code}`} caption="hidden" figures={figures} />}
+        </li>
+      ))}
+    </ul>
   );
 }
 
