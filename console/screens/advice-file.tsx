@@ -22,7 +22,7 @@ import { ADVICE_WORDS as A } from '../advice/words';
 import { formatWhen, W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
-import { ErrorText, Heading, LoadState, Link, useLoad, useTask } from '../ui';
+import { ErrorText, Field, Heading, LoadState, Link, useLoad, useTask } from '../ui';
 import { ScrollTable } from '../scroll-table';
 import css from '../advice/advice.css' with { type: 'text' };
 
@@ -307,24 +307,16 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
             </label>
           ))}
         </fieldset>
-        <div data-part="field">
-          <label htmlFor="advice-notes">{A.notes}</label>
-          <textarea
-            id="advice-notes"
-            name="notes"
-            rows={4}
-            maxLength={4000}
-            value={notes}
-            aria-invalid={problem === 'notes' || undefined}
-            aria-describedby={problem === 'notes' ? 'advice-review-problem' : undefined}
-            onInput={(e) => setNotes(e.currentTarget.value)}
-          />
-        </div>
-        {problem && (
+        {problem === 'outcome' && (
           <p id="advice-review-problem" role="alert" data-part="error">
-            {problem === 'outcome' ? A.chooseOutcome : A.notesNeeded}
+            {A.chooseOutcome}
           </p>
         )}
+        <Field label={A.notes} error={problem === 'notes' ? A.notesNeeded : null}>
+          {(attrs) => (
+            <textarea {...attrs} name="notes" rows={4} maxLength={4000} value={notes} onInput={(e) => setNotes(e.currentTarget.value)} />
+          )}
+        </Field>
         <button type="submit" data-part="primary" disabled={sign.phase === 'running'}>
           {sign.phase === 'running' ? A.signingOff : A.signOff}
         </button>

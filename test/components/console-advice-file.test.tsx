@@ -222,10 +222,13 @@ describe('the review', () => {
     renderConsole('/console/sites/s1/advice/f3', advice.api());
     fireEvent.click(await screen.findByRole('button', { name: 'Sign off' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose an outcome.');
+    // each problem is the description of what it is about: the outcome's group, the notes' field (console/ui.tsx Field)
+    expect(screen.getByRole('group', { name: 'Outcome' }).getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     fireEvent.click(screen.getByRole('radio', { name: 'Needs action' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign off' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Say what action is needed.');
     expect(screen.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     expect(advice.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: 'Satisfactory' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign off' }));
