@@ -1,12 +1,12 @@
 /**
  * A result's flat figures as the Advice screens show them (contract/advice.ts `AdviceFigures`): a figure whose key ends
  * in `Cents` in dollars and cents, any other number as stored (nothing is guessed about its unit), true/false in
- * words, nothing as a dash. The key itself shows beside it, as stored.
+ * words, a list or record as its JSON, nothing as a dash. The key itself shows beside it, as stored.
  */
 import { formatWhen, W } from '../messages';
 import { ADVICE_WORDS as A } from './words';
 
-type Figure = number | string | boolean | null | undefined;
+type Figure = number | string | boolean | object | null | undefined;
 
 const dollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
@@ -15,6 +15,8 @@ export function formatFigure(key: string, value: Figure, signed = false): string
   if (value === null || value === undefined) return W.nothing;
   if (typeof value === 'boolean') return value ? A.yes : A.no;
   if (typeof value === 'string') return value;
+  // a reason's list (a refusal's debts), as stored
+  if (typeof value === 'object') return JSON.stringify(value);
   const text = /cents$/i.test(key) ? dollars.format(value / 100) : String(value);
   return signed && value > 0 ? `+${text}` : text;
 }

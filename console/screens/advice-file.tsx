@@ -3,18 +3,27 @@
  * result with its figures and refusal reasons, the statements to download, the replay with today's engine, the review
  * checklist with its sign-off, and the timeline of every entry in order.
  */
-import { useState } from 'react';
-import { type AdviceEntry, REVIEW_ITEMS, type Replay, type ReviewItem, type ReviewOutcome } from '../../contract/advice';
+import { useEffect, useState } from 'react';
+import {
+  type AdviceEntry,
+  type RefusalReason,
+  REVIEW_ITEMS,
+  type Replay,
+  type ReviewItem,
+  type ReviewOutcome,
+} from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { adviceApi, type ReviewBody, statementUrl } from '../advice/api';
 import { formatDay, formatFigure } from '../advice/format';
 import { ReviewMarks } from '../advice/marks';
+import type { ReasonWords } from '../advice/reason-words';
 import { reviewProblem } from '../advice/review';
 import { ADVICE_WORDS as A } from '../advice/words';
 import { formatWhen, W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
-import { ErrorText, Heading, LoadState, Link, useLoad, useTask } from '../ui';
+import { ErrorText, Field, Heading, LoadState, Link, useLoad, useTask } from '../ui';
+import { ScrollTable } from '../scroll-table';
 import css from '../advice/advice.css' with { type: 'text' };
 
 type Calls = ReturnType<typeof adviceApi>;
@@ -75,30 +84,27 @@ export function AdviceFileScreen({ siteId, fileId, api }: Pick<ScreenProps, 'sit
 }
 
 /** A table of figures: each key as stored, its value in words. */
-function FigureTable({ label, figures }: { label: string; figures: Record<string, unknown> }) {
+function FigureTable({
+  label,
+  figures,
+  caption = 'shown',
+}: {
+  label: string;
+  figures: Record<string, unknown>;
+  caption?: 'shown' | 'hidden';
+}) {
   const keys = Object.keys(figures);
   return (
-    <div data-part="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table data-part="table" data-table="figures">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{A.figure}</th>
-            <th scope="col">{A.value}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k}>
-              <th scope="row">
-                <code>{k}</code>
-              </th>
-              <td>{formatFigure(k, figures[k] as never)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={label} caption={caption} table="figures" head={[A.figure, A.value]}>
+      {keys.map((k) => (
+        <tr key={k}>
+          <th scope="row">
+            <code>{k}</code>
+          </th>
+          <td>{formatFigure(k, figures[k] as never)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -130,20 +136,37 @@ function Result({ result }: { result: Of<'result'> | undefined }) {
           {(result.reasons ?? []).length > 0 && (
             <>
               <h3>{A.reasons}</h3>
-              <ul data-part="advice-reasons">
-                {result.reasons.map((r) => (
-                  <li key={r.code}>
-                    {A.reasonCode}: <code>{r.code}</code>
-                    {Object.keys(r.figures ?? {}).length > 0 && <FigureTable label={`${A.reasonFigures}: ${r.code}`} figures={r.figures} />}
-                  </li>
-                ))}
-              </ul>
+              <Reasons reasons={result.reasons} />
             </>
           )}
           {Object.keys(result.figures ?? {}).length > 0 && <FigureTable label={A.figures} figures={result.figures} />}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * A refusal's reasons: each said once in the journey's words (its heading, why and what to do instead; their chunk,
+ * console/advice/reason-words.tsx, loads with the first refusal shown), its code, and its figures as rows (the code,
+ * which the stored figures repeat, is not one of them).
+ */
+function Reasons({ reasons }: { reasons: RefusalReason[] }) {
+  const [Words, setWords] = useState<typeof ReasonWords | null>(null);
+  useEffect(() => {
+    // failing to load leaves the codes, which say the same to a reviewer
+    import('../advice/reason-words').then((m) => setWords(() => m.ReasonWords)).catch(() => {});
+  }, []);
+  return (
+    <ul data-part="advice-reasons">
+      {reasons.map(({ code, figures: { code: _, ...figures } = {} }) => (
+        <li key={code}>
+          {Words && <Words code={code} figures={figures} />}
+          {A.reasonCode}: <code>{code}</code>
+          {Object.keys(figures).length > 0 && <FigureTable label={`${A.reasonFigures}: ${code}`} caption="hidden" figures={figures} />}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -210,30 +233,18 @@ function ReplaySection({ calls, fileId }: { calls: Calls; fileId: string }) {
           {r.differences.length === 0 ? (
             <p>{A.sameFigures}</p>
           ) : (
-            <div data-part="table-scroll" tabIndex={0} role="region" aria-label={A.replay}>
-              <table data-part="table" data-table="replay">
-                <thead>
-                  <tr>
-                    <th scope="col">{A.figure}</th>
-                    <th scope="col">{A.before}</th>
-                    <th scope="col">{A.after}</th>
-                    <th scope="col">{A.difference}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.differences.map((d) => (
-                    <tr key={d.figure}>
-                      <th scope="row">
-                        <code>{d.figure}</code>
-                      </th>
-                      <td>{formatFigure(d.figure, d.before)}</td>
-                      <td>{formatFigure(d.figure, d.after)}</td>
-                      <td>{formatFigure(d.figure, d.delta, true)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable label={A.replay} table="replay" head={[A.figure, A.before, A.after, A.difference]}>
+              {r.differences.map((d) => (
+                <tr key={d.figure}>
+                  <th scope="row">
+                    <code>{d.figure}</code>
+                  </th>
+                  <td>{formatFigure(d.figure, d.before)}</td>
+                  <td>{formatFigure(d.figure, d.after)}</td>
+                  <td>{formatFigure(d.figure, d.delta, true)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </div>
       )}
@@ -296,24 +307,16 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
             </label>
           ))}
         </fieldset>
-        <div data-part="field">
-          <label htmlFor="advice-notes">{A.notes}</label>
-          <textarea
-            id="advice-notes"
-            name="notes"
-            rows={4}
-            maxLength={4000}
-            value={notes}
-            aria-invalid={problem === 'notes' || undefined}
-            aria-describedby={problem === 'notes' ? 'advice-review-problem' : undefined}
-            onInput={(e) => setNotes(e.currentTarget.value)}
-          />
-        </div>
-        {problem && (
+        {problem === 'outcome' && (
           <p id="advice-review-problem" role="alert" data-part="error">
-            {problem === 'outcome' ? A.chooseOutcome : A.notesNeeded}
+            {A.chooseOutcome}
           </p>
         )}
+        <Field label={A.notes} error={problem === 'notes' ? A.notesNeeded : null}>
+          {(attrs) => (
+            <textarea {...attrs} name="notes" rows={4} maxLength={4000} value={notes} onInput={(e) => setNotes(e.currentTarget.value)} />
+          )}
+        </Field>
         <button type="submit" data-part="primary" disabled={sign.phase === 'running'}>
           {sign.phase === 'running' ? A.signingOff : A.signOff}
         </button>

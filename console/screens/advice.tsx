@@ -24,6 +24,7 @@ import { formatWhen, W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
 import { ConfirmDialog, ErrorText, Field, Heading, LoadState, Link, useLoad, useTask } from '../ui';
+import { ScrollTable } from '../scroll-table';
 import css from '../advice/advice.css' with { type: 'text' };
 
 type Calls = ReturnType<typeof adviceApi>;
@@ -114,36 +115,24 @@ function Files({ siteId, calls, filters }: { siteId: string; calls: Calls; filte
   if (data.files.length === 0) return <p role="status">{adviceQuery(filters) ? A.noMatch : A.empty}</p>;
   return (
     <>
-      <div data-part="table-scroll" tabIndex={0} role="region" aria-label={A.files}>
-        <table data-part="table">
-          <thead>
-            <tr>
-              <th scope="col">{A.client}</th>
-              <th scope="col">{A.statusFilter}</th>
-              <th scope="col">{A.updated}</th>
-              <th scope="col">{A.review}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.files.map((f) => (
-              <tr key={f.id}>
-                <td>
-                  <Link to={pathOf({ name: 'adviceFile', siteId, fileId: f.id })}>{f.clientName}</Link>
-                  {f.partnerName && <span data-part="hint"> {A.withPartner(f.partnerName)}</span>}
-                  {f.clientEmail && <div data-part="hint">{f.clientEmail}</div>}
-                </td>
-                <td>{A.status[f.status]}</td>
-                <td>
-                  <time dateTime={f.updatedAt}>{formatWhen(f.updatedAt)}</time>
-                </td>
-                <td>
-                  <ReviewMarks file={f} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label={A.files} head={[A.client, A.statusFilter, A.updated, A.review]}>
+        {data.files.map((f) => (
+          <tr key={f.id}>
+            <td>
+              <Link to={pathOf({ name: 'adviceFile', siteId, fileId: f.id })}>{f.clientName}</Link>
+              {f.partnerName && <span data-part="hint"> {A.withPartner(f.partnerName)}</span>}
+              {f.clientEmail && <div data-part="hint">{f.clientEmail}</div>}
+            </td>
+            <td>{A.status[f.status]}</td>
+            <td>
+              <time dateTime={f.updatedAt}>{formatWhen(f.updatedAt)}</time>
+            </td>
+            <td>
+              <ReviewMarks file={f} />
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
       {list.phase === 'ready' && <ErrorText error={list.error} />}
       {data.next === null || list.complete ? (
         <p data-part="hint">{A.end}</p>
@@ -174,38 +163,29 @@ function ChangeLog({ siteId, calls }: { siteId: string; calls: Calls }) {
       ) : versions.length === 0 ? (
         <p>{A.noVersions}</p>
       ) : (
-        <div data-part="table-scroll" tabIndex={0} role="region" aria-label={A.changeLog}>
-          <table data-part="table" data-table="changes">
-            <thead>
-              <tr>
-                <th scope="col">{A.engineVersion}</th>
-                <th scope="col">{A.assumptionsVersion}</th>
-                <th scope="col">{A.tookEffect}</th>
-                <th scope="col">{A.lastUsed}</th>
-                <th scope="col">{A.results}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((v) => (
-                <tr key={`${v.engineVersion} ${v.assumptionsVersion}`}>
-                  <td>
-                    <code>{v.engineVersion}</code>
-                  </td>
-                  <td>
-                    <code>{v.assumptionsVersion}</code>
-                  </td>
-                  <td>
-                    <time dateTime={v.firstUsedAt}>{formatWhen(v.firstUsedAt)}</time>
-                  </td>
-                  <td>
-                    <time dateTime={v.lastUsedAt}>{formatWhen(v.lastUsedAt)}</time>
-                  </td>
-                  <td>{v.results}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={A.changeLog}
+          table="changes"
+          head={[A.engineVersion, A.assumptionsVersion, A.tookEffect, A.lastUsed, A.results]}
+        >
+          {versions.map((v) => (
+            <tr key={`${v.engineVersion} ${v.assumptionsVersion}`}>
+              <td>
+                <code>{v.engineVersion}</code>
+              </td>
+              <td>
+                <code>{v.assumptionsVersion}</code>
+              </td>
+              <td>
+                <time dateTime={v.firstUsedAt}>{formatWhen(v.firstUsedAt)}</time>
+              </td>
+              <td>
+                <time dateTime={v.lastUsedAt}>{formatWhen(v.lastUsedAt)}</time>
+              </td>
+              <td>{v.results}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -24,6 +24,7 @@ import { W } from '../messages';
 import { adoptScreenStyles } from '../screen-styles';
 import type { ScreenProps } from '.';
 import { Heading, LoadState } from '../ui';
+import { ScrollTable } from '../scroll-table';
 
 /** A calendar day in words (`26 Nov 2026`). */
 const longDay = (date: string) =>
@@ -134,35 +135,21 @@ function Part({ title, children, hint }: { title: string; hint?: string; childre
 /** A table that scrolls sideways in its own region where the screen is narrower. */
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div data-part="analytics-table" role="region" aria-label={label} tabIndex={0}>
-      <table data-part="table">
-        <caption data-part="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
+    <ScrollTable label={label} caption="hidden" part="analytics-table" head={head}>
+      {rows.map((cells, i) => (
+        <tr key={i}>
+          {cells.map((c, j) =>
+            j === 0 ? (
+              <th key={j} scope="row">
+                {c}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, i) => (
-            <tr key={i}>
-              {cells.map((c, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row">
-                    {c}
-                  </th>
-                ) : (
-                  <td key={j}>{c}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              <td key={j}>{c}</td>
+            ),
+          )}
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../api';
 import { formatWhen, W } from '../messages';
 import type { ScreenProps } from '.';
 import { ErrorText, Heading, LoadState, useLoad } from '../ui';
+import { ScrollTable } from '../scroll-table';
 
 /** A value as the log shows it: JSON, compact; nothing as a dash. */
 const shown = (v: unknown) => (v === undefined || v === null ? W.nothing : typeof v === 'string' ? v : JSON.stringify(v));
@@ -27,34 +28,22 @@ export function AuditScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api'>
         <p>{W.noAudit}</p>
       ) : (
         <>
-          <div data-part="table-scroll" tabIndex={0} role="region" aria-label={W.screens.audit}>
-            <table data-part="table">
-              <thead>
-                <tr>
-                  <th scope="col">{W.when}</th>
-                  <th scope="col">{W.who}</th>
-                  <th scope="col">{W.what}</th>
-                  <th scope="col">{W.change}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <time dateTime={e.at}>{formatWhen(e.at)}</time>
-                    </td>
-                    <td>{e.who}</td>
-                    <td>
-                      <code>{e.what}</code>
-                    </td>
-                    <td data-part="change">
-                      <code>{shown(e.before)}</code> → <code>{shown(e.after)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label={W.screens.audit} head={[W.when, W.who, W.what, W.change]}>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <time dateTime={e.at}>{formatWhen(e.at)}</time>
+                </td>
+                <td>{e.who}</td>
+                <td>
+                  <code>{e.what}</code>
+                </td>
+                <td data-part="change">
+                  <code>{shown(e.before)}</code> → <code>{shown(e.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           {log.phase === 'ready' && log.error && <ErrorText error={log.error} />}
           {complete ? (
             <p data-part="hint">{W.auditEnd}</p>

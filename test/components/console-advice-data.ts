@@ -113,7 +113,18 @@ export const REFUSED: AdviceEntry[] = [
     assumptionsVersion: '2026-07',
     asOf: '2026-11-24T09:10:00Z',
     figures: {},
-    reasons: [{ code: 'goal-too-soon', figures: { minGoalYears: 1 } }],
+    // as the server keeps them: the engine's reason whole, its code among its figures
+    reasons: [
+      { code: 'goal-too-soon', figures: { code: 'goal-too-soon', minGoalYears: 1 } },
+      {
+        code: 'high-interest-debt',
+        figures: {
+          code: 'high-interest-debt',
+          debts: [{ rowId: 1, type: 'credit-card', owner: 'self', valueCents: 500_000, rate: 0.1999 }],
+          highInterestRate: 0.1,
+        },
+      },
+    ],
     answersSeq: 1,
     result: {},
   },

@@ -43,6 +43,34 @@ describe('the file', () => {
     expect(screen.getByText('No statement of advice was issued yet.')).toBeTruthy();
   });
 
+  it('a refusal’s reason is said once in the journey’s words, its code once, and only its figures as rows', async () => {
+    renderConsole('/console/sites/s1/advice/f2', fakeAdvice().api());
+    // the journey's catalogue loads with the first refusal shown
+    const title = await screen.findByRole('heading', { level: 4, name: 'Your goal is less than a year away' }, { timeout: 5000 });
+    const reason = title.closest('li')!;
+    expect(reason.textContent).toContain('This advice is for goals at least 1 year away.');
+    expect(reason.textContent).toContain('Keep the money for this goal in a high-interest savings account or a term deposit');
+    // the code once where it shows (the table's caption, which names it, is for a screen reader only)
+    expect(within(reason).getAllByText('goal-too-soon')).toHaveLength(1);
+    const figures = within(reason).getByRole('table', { name: 'Its figures: goal-too-soon' });
+    expect(figures.querySelector('caption')!.getAttribute('data-part')).toBe('visually-hidden');
+    expect(
+      within(figures)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['minGoalYears']);
+
+    // a second reason in its own words; a figure that is a list shows as stored
+    const debt = screen.getByRole('heading', { level: 4, name: 'Pay off your high-interest debt first' }).closest('li')!;
+    expect(debt.textContent).toContain('You owe $5,000 on your credit card at 19.99% a year.');
+    const rows = within(within(debt).getByRole('table', { name: 'Its figures: high-interest-debt' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((r) => r.firstElementChild!.textContent)).toEqual(['debts', 'highInterestRate']);
+    expect(rows[0]!.textContent).toContain('"valueCents":500000');
+    expect(rows[1]!.textContent).toContain('0.1');
+  });
+
   it('links each statement’s PDF to the console’s route, with its hash, names and acceptances', async () => {
     renderConsole('/console/sites/s1/advice/f3', fakeAdvice().api());
     const link = await screen.findByRole('link', { name: /Download the statement of .* \(PDF\)/ });
@@ -194,10 +222,13 @@ describe('the review', () => {
     renderConsole('/console/sites/s1/advice/f3', advice.api());
     fireEvent.click(await screen.findByRole('button', { name: 'Sign off' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose an outcome.');
+    // each problem is the description of what it is about: the outcome's group, the notes' field (console/ui.tsx Field)
+    expect(screen.getByRole('group', { name: 'Outcome' }).getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     fireEvent.click(screen.getByRole('radio', { name: 'Needs action' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign off' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Say what action is needed.');
     expect(screen.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     expect(advice.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: 'Satisfactory' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign off' }));
