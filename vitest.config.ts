@@ -50,6 +50,10 @@ export default defineConfig({
   test: {
     // on a fresh clone, the browser files that walk a list start first
     sequence: { sequencer: E2eFirstLongest },
+    // a test's and a hook's patience, not a limit of the product: work that takes a second on a quiet machine (a
+    // 90 MB zip bomb built, a database per migration) takes many under another file's work and other builds
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
