@@ -50,6 +50,13 @@ export default defineConfig({
   test: {
     // on a fresh clone, the browser files that walk a list start first
     sequence: { sequencer: E2eFirstLongest },
+    // two files at a time on the 2-core machine (vitest's default there is one, its cores less one): the tests wait
+    // for events and take their limits from the code under test, not from how busy the machine is
+    maxWorkers: 2,
+    // a test's and a hook's patience, not a limit of the product: work that takes a second on a quiet machine (a
+    // 90 MB zip bomb built, a database per migration) takes many under another file's work and other builds
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -288,10 +288,14 @@ export function ChatTab() {
     // a size reported as the tab goes away
     if (!el) return;
     const last = items.current?.lastElementChild as HTMLElement | null;
-    // how far below the view's top the latest answer starts (the browser stops at the bottom when that is lower)
-    const below = last?.dataset.role === 'ai' ? last.getBoundingClientRect().top - el.getBoundingClientRect().top : 0;
+    // how far below the view's top the latest answer starts (the browser stops at the bottom when that is lower); -1
+    // when the latest is not an answer
+    const below = last?.dataset.role === 'ai' ? last.getBoundingClientRect().top - el.getBoundingClientRect().top : -1;
+    // A start at the top (within a pixel: layout in fractions) is where the view stopped, and stays: an answer that
+    // with the buttons under it ends less than the slack below the bottom would otherwise be read as "at the bottom"
+    // and scrolled past its start.
     if (force || el.scrollTop + el.clientHeight >= seen.current.height - 40)
-      el.scrollTo({ top: below > 0 ? el.scrollTop + below : el.scrollHeight });
+      el.scrollTo({ top: below > -1 ? el.scrollTop + below : el.scrollHeight });
     seen.current.height = el.scrollHeight;
   };
 

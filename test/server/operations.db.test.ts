@@ -10,6 +10,7 @@ import { type Actor, createOperations, type Memberships, OperationError, type Op
 import { KEY_GRACE_MS, PREVIEW_KEY_TTL_MS } from '../../server/operations/keys';
 import { REFUSED_ORIGINS_KEPT } from '../../server/routes/origins';
 import type { Storage } from '../../server/storage/types';
+import { cpuMark, cpuSince } from '../support/cpu-time';
 import { BACKEND, newTestDatabase, openTestDatabase, type TestDatabase } from '../support/storages';
 
 const T0 = Date.parse('2026-11-24T00:00:00.000Z');
@@ -281,7 +282,8 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
     // about 60 bytes of JSON each: with the two long ones, over 1 MiB
     for (let i = 0; i < 13_000; i++) appearance[`unknownFieldNumber${i}`.padEnd(50, 'z')] = i;
     expect(JSON.stringify(appearance).length).toBeGreaterThan(1 << 20);
-    const started = performance.now();
+    // work, not the wall clock (which the other test file beside this one stretches)
+    const started = cpuMark();
     for (const call of [ops.saveAppearance(CLI, site.id, { appearance, baseVersion: 1 }), ops.patchAppearance(CLI, site.id, appearance)]) {
       const refused = await refusal(call);
       expect(refused.message.split('\n')).toHaveLength(20);
@@ -291,7 +293,7 @@ describe(`the operations on ${BACKEND}: appearance`, () => {
       expect(refused.message).toContain(`launcher.backgroundColor "#${'f'.repeat(63)}…" is not a colour`);
     }
     // checking every name (an edit distance each, for its suggestion) took seconds
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(cpuSince(started)).toBeLessThan(1500);
   });
 
   it('refuses a colour typo, an unknown field (listing the valid ones) and a wrong type, storing nothing', async () => {

@@ -10,6 +10,7 @@ import { buildDocx, wPara } from '../../server/demo/docx';
 import { buildPdf } from './pdf-fixture';
 import { extractText } from '../../server/documents';
 import { checkUpload, cleanFilename, readLimited, readUpload, UPLOAD_KINDS } from '../../server/operations/uploads';
+import { cpuMark, cpuSince } from '../support/cpu-time';
 
 const MB = 1024 * 1024;
 const DOCX = buildDocx({ title: 'Fees', creator: 'Test' }, [wPara('Our advice fee is 500 dollars.')]);
@@ -188,7 +189,8 @@ describe('a docx that lies about its parts', () => {
       const bomb = zipOf(parts);
       expect(bomb.length).toBeLessThan(MB);
       const before = process.memoryUsage().rss;
-      const started = performance.now();
+      // work, not the wall clock (which the other test file beside this one stretches): inflating 200 MB takes seconds
+      const started = cpuMark();
       const answer = await refusal(() => checkUpload('document', bomb, { filename: 'fees.docx' }));
       expect(answer).toEqual({
         code: 'INVALID',
@@ -198,7 +200,7 @@ describe('a docx that lies about its parts', () => {
       });
       // nor does the text reader read past a part's declared size (it reads word/document.xml, never [Content_Types].xml)
       expect(extractText('docx', bomb)).toBe(name === 'word/document.xml' ? null : 'Our advice fee is 500 dollars.');
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(cpuSince(started)).toBeLessThan(1000);
       expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
     }
   });
