@@ -123,7 +123,9 @@ describe('the mailer', () => {
     const mailer = createMailer(`smtp://127.0.0.1:${port}`, FROM, { connection: 200, greeting: 200, socket: 200, total: 2000 })!;
     const started = Date.now();
     const err = await mailer.send({ to: 'ann@client.example', subject: 'x', text: 'x' }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // well under nodemailer's own defaults (a greeting waited for 30 s, a socket for 10 min): one of the limits above
+    // cut it, whichever a loaded machine's late timers let fire first
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(err).toBeInstanceOf(MailError);
     expect((err as MailError).message).toMatch(/^Mail not sent through smtp:\/\/127\.0\.0\.1:\d+: ETIMEDOUT /);
     expect(mailFailure(err)).toMatchObject({ mailError: 'FAILED', smtpCode: 'ETIMEDOUT' });
