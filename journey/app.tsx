@@ -179,7 +179,7 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
         </h1>
         {def.lead && <p className="lead">{def.lead}</p>}
         <Suspense fallback={<p className="loading">{W.loading}</p>}>
-          <Body />
+          <Body Nav={PageNav} />
         </Suspense>
         {isQuestionnaireScreen(screen) && (
           <Suspense fallback={null}>

@@ -3,15 +3,13 @@
  * recommended products and the statement of advice. The review is here; the
  * computed pages are in advice-computed.tsx and statement.tsx.
  */
-import { Fragment, useMemo, type ComponentType } from 'react';
+import { Fragment, type ComponentType } from 'react';
 import { JourneyActorContext } from '../actor-context';
 import { AdviceGate } from '../records/gate';
 import type { JourneyRef } from '../records/consent';
 import { SaveLater } from '../records/save-later';
 import { useAdviceStatus } from '../records/status';
 import { selectAdvice } from '../../machines/advice-status';
-import { selectCanContinue, selectCanReturn, selectDetour } from '../../machines/journey';
-import { useSuitabilityCheck } from '../suitability';
 import { FRAME_WORDS } from '../messages';
 import { useJourney, useJourneySend } from '../actor-context';
 import { reviewSections, SAMPLE_ANSWERS } from '../questionnaire';
@@ -20,6 +18,7 @@ import { Sentence } from '../components/sentence';
 import { Greeting } from './advice-parts';
 import { NeedsAnalysis, Recommendation, RecommendedProducts } from './advice-computed';
 import { StatementOfAdvice } from './statement';
+import type { BodyProps } from './index';
 import { ADVICE_WORDS, QUESTION_FORM_WORDS } from '../messages-on-demand';
 
 const M = ADVICE_WORDS.review;
@@ -81,7 +80,7 @@ function ReviewDetails() {
  * after the questionnaire's carry "Save and continue later" here (the questionnaire's carry it in the frame).
  */
 const gated = (Body: ComponentType, later = false, next?: () => string) =>
-  function Gated() {
+  function Gated({ Nav }: BodyProps) {
     const answers = useJourney((s) => s.context.answers);
     const journey = JourneyActorContext.useActorRef();
     return (
@@ -90,42 +89,19 @@ const gated = (Body: ComponentType, later = false, next?: () => string) =>
           <Body />
           {later && <SaveLater journey={journey} />}
         </AdviceGate>
-        {next && <GatedNav journey={journey} next={next} />}
+        {next && Nav && <GatedNav journey={journey} Nav={Nav} next={next} />}
       </>
     );
   };
 
 /**
- * The page's nav with its way on only while advice is open: paused, the pages after it are paused too, so only Back
- * is offered (the paused panel says whom to ask instead).
+ * The page's nav (the frame's own, handed to the page: `BodyProps.Nav`) with its way on only while advice is open:
+ * paused, the pages after it are paused too, so only Back is offered (the paused panel says whom to ask instead).
  */
-function GatedNav({ journey, next }: { journey: JourneyRef; next: () => string }) {
+function GatedNav({ journey, Nav, next }: { journey: JourneyRef; Nav: NonNullable<BodyProps['Nav']>; next: () => string }) {
   // while the status is asked the way on shows, as it did before the gate asked
   const open = useAdviceStatus(journey, selectAdvice) !== 'paused';
-  const send = useJourneySend();
-  // as the frame's nav (journey/app.tsx PageNav), which a chunk that loads on demand cannot import without splitting
-  // the first visit: the rule read again when the engine's check arrives, the detour's return
-  const check = useSuitabilityCheck();
-  const canContinue = useJourney(useMemo(() => (s: Parameters<typeof selectCanContinue>[0]) => selectCanContinue(s), [check]));
-  const canReturn = useJourney(selectCanReturn);
-  const detour = useJourney(selectDetour);
-  return (
-    <div className="page-nav">
-      <button type="button" className="button button--secondary" onClick={() => send({ type: 'JOURNEY.BACK' })}>
-        {FRAME_WORDS.back}
-      </button>
-      {detour && (
-        <button type="button" className="button button--secondary" disabled={!canReturn} onClick={() => send({ type: 'JOURNEY.RETURN' })}>
-          {detour.returnTo === 'reviewDetails' ? FRAME_WORDS.returnToReview : FRAME_WORDS.returnToRecommendation}
-        </button>
-      )}
-      {open && (
-        <button type="button" className="button button--primary" disabled={!canContinue} onClick={() => send({ type: 'JOURNEY.CONTINUE' })}>
-          {next()}
-        </button>
-      )}
-    </div>
-  );
+  return <Nav continueLabel={open ? next() : null} />;
 }
 
 export const BODIES = {
@@ -134,4 +110,4 @@ export const BODIES = {
   recommendation: gated(Recommendation, false, () => ADVICE_WORDS.acceptAndContinue),
   recommendedProducts: gated(RecommendedProducts, true, () => FRAME_WORDS.continue),
   statementOfAdvice: gated(StatementOfAdvice, true),
-} satisfies Record<string, ComponentType>;
+} satisfies Record<string, ComponentType<BodyProps>>;

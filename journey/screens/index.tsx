@@ -12,20 +12,29 @@ import { wordsReady } from '../locale';
 import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';
 
+/** What the frame gives a page's body. */
+export interface BodyProps {
+  /**
+   * The frame's nav (Back, Return, the way on), for a page that draws it itself (`ownNav`): a chunk that loads on demand
+   * takes it from here rather than importing the frame, which would split the first visit.
+   */
+  Nav?: ComponentType<{ continueLabel: string | null }>;
+}
+
 export interface ScreenDef {
-  Body: ComponentType;
+  Body: ComponentType<BodyProps>;
   /** The Continue button's text; null for screens without one. @default the catalogue's 'Continue' */
   continueLabel?: string | null;
   /** A line under the heading. */
   lead?: string;
   /**
-   * The body renders the page's nav itself (as journey/app.tsx PageNav): a page whose way on depends on what the body
-   * knows (the advice's pages: none while advice is paused). @default false
+   * The body renders the page's nav itself (the frame's, `BodyProps.Nav`): a page whose way on depends on what the
+   * body knows (the advice's pages: none while advice is paused). @default false
    */
   ownNav?: boolean;
 }
 
-type Group = Record<string, ComponentType>;
+type Group = Record<string, ComponentType<BodyProps>>;
 // each after its words in the active locale, so that what a view's module says as it loads is in that locale too
 const loaders = {
   introduction: () => Promise.all([wordsReady('messages-on-demand'), wordsReady('messages-records')]).then(() => import('./introduction')),
