@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { MetricsLine } from '../server/metrics-log';
+import { type MetricsLine, startMetricsLog } from '../server/metrics-log';
 import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
 
 /** The stand-in provider's pace and length: one token every 50 ms for about 8 s (issue: scale). */
@@ -135,29 +135,9 @@ function runBaseline(): void {
     });
   });
   server.keepAliveTimeout = 60_000;
-  startMetricsLines();
+  // the same lines as the server writes with `METRICS_LOG_MS`
+  startMetricsLog(METRICS_MS);
   server.listen(0, '127.0.0.1', () => console.log(`baseline at http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-}
-
-/** The baseline's own metrics lines, as the server writes them with `METRICS_LOG_MS`. */
-function startMetricsLines(): void {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-  setInterval(() => {
-    const { rss, heapUsed } = process.memoryUsage();
-    const cpu = process.cpuUsage();
-    const line: MetricsLine = {
-      loopP50Ms: ms(delay.percentile(50)),
-      loopP99Ms: ms(delay.percentile(99)),
-      loopMaxMs: ms(delay.max),
-      rss,
-      heapUsed,
-      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    };
-    delay.reset();
-    console.log(`metrics ${JSON.stringify(line)}`);
-  }, METRICS_MS).unref();
 }
 
 /** The balancer: each request to the next of `targets` in turn, bodies piped both ways as they come. */
