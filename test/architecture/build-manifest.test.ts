@@ -220,6 +220,7 @@ describe('the project names each entry once', () => {
       'console-buttons',
       'console-advice',
       'console-advice-file',
+      'console-advice-reasons',
       'console-preview',
     ]);
     for (const [name, e] of Object.entries(manifest)) {
