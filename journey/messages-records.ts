@@ -82,6 +82,7 @@ export const RECORDS_WORDS = {
     code: 'This page needs the link you were sent.',
     invalid: 'This link does not work. It may be used already or expired. Ask your partner for a new one.',
     thanks: 'Thank you. You have accepted this advice.',
+    retry: 'Try again',
   },
   /** A list of names: "Ann and Bo". */
   and: (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`),

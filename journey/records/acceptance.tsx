@@ -49,7 +49,9 @@ export function Acceptance({ partner, journey }: { partner: string | null; journ
         <ConsentForm journey={journey} heading={false} onDone={(kept) => kept && setFile(readFile(storage()))} />
       </section>
     );
+  // the buttons stay focusable while busy (a disabled one would drop the keyboard's focus to the page)
   const run = (step: (s: IssuedStatement) => Promise<unknown>) => {
+    if (busy) return;
     setBusy(true);
     setError('');
     issue(file)
@@ -78,7 +80,7 @@ export function Acceptance({ partner, journey }: { partner: string | null; journ
         <button
           type="button"
           className="button button--secondary"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           onClick={() =>
             run((s) =>
               api()
@@ -93,7 +95,7 @@ export function Acceptance({ partner, journey }: { partner: string | null; journ
           <button
             type="button"
             className="button button--primary"
-            disabled={busy}
+            aria-disabled={busy || undefined}
             onClick={() =>
               run((s) =>
                 api()

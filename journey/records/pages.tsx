@@ -113,6 +113,8 @@ export function PartnerPage() {
   const [statement, setStatement] = useState<(IssuedStatement & { status: string }) | null>(null);
   const [status, setStatus] = useState<AdviceFileStatus | null>(null);
   const [error, setError] = useState('');
+  // bumped by Try again after a load that failed on the way (not a link refused)
+  const [tries, setTries] = useState(0);
   useEffect(() => {
     if (token)
       api()
@@ -120,7 +122,7 @@ export function PartnerPage() {
         .then(setStatement, (err: unknown) =>
           setError(err instanceof RecordsError && err.status === 404 ? W.partner.invalid : W.statement.failed),
         );
-  }, [token]);
+  }, [token, tries]);
   return (
     <Page title={W.partner.title}>
       {!token ? (
@@ -164,6 +166,18 @@ export function PartnerPage() {
         </div>
       ) : null}
       <Alert text={error} />
+      {!statement && error === W.statement.failed && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setError('');
+            setTries(tries + 1);
+          }}
+        >
+          {W.partner.retry}
+        </button>
+      )}
     </Page>
   );
 }

@@ -64,10 +64,13 @@ export function download(pdf: Blob, date = new Date()) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** An error, announced. */
-export const Alert = ({ text }: { text: string }) =>
-  text ? (
-    <p role="alert" className="field__error">
+/** An error, announced and focused (the keyboard goes on from it; the button that failed is next or just before). */
+export function Alert({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), [text]);
+  return text ? (
+    <p role="alert" className="field__error" ref={ref} tabIndex={-1}>
       {text}
     </p>
   ) : null;
+}

@@ -78,6 +78,7 @@ export const RECORDS_WORDS = {
     code: 'تحتاج هذه الصفحة إلى الرابط الذي أُرسل إليك.',
     invalid: 'هذا الرابط لا يعمل. ربما استُخدم من قبل أو انتهت صلاحيته. اطلب من شريك حياتك رابطًا جديدًا.',
     thanks: 'شكرًا لك. لقد قبلت هذه النصيحة.',
+    retry: 'حاول مرة أخرى',
   },
   and: (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join('، ')} و${names.at(-1)}`),
 } satisfies typeof En.RECORDS_WORDS;

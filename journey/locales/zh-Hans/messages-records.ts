@@ -77,6 +77,7 @@ export const RECORDS_WORDS = {
     code: '此页面需要您收到的链接。',
     invalid: '此链接无效。可能已被使用或已过期。请让您的伴侣重新发送。',
     thanks: '谢谢。您已接受此建议。',
+    retry: '重试',
   },
   and: (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join('、')}和${names.at(-1)}`),
 } satisfies typeof En.RECORDS_WORDS;

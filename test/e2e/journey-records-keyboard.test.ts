@@ -1,0 +1,379 @@
+/**
+ * The advice records' pages (docs/advice-records.md) walked by keyboard only and on a failing network, in Chromium
+ * against the built server: each control reached with Tab, named and showing its focus; the focus after each action
+ * (a result's heading, an error, a panel's opener); the catalogue's words for an aborted call, a 500, a 429 with
+ * Retry-After and a slow answer; nothing typed lost, a retry that works once the network is back, and the autosave's
+ * retries appending each change once. Axe on each new state, at 1280 and 320 px.
+ */
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Answers } from '../../machines/journey-answers';
+import { RECORDS_WORDS } from '../../journey/messages-records';
+import type { ScreenId } from '../../journey/questionnaire';
+import { routeOf } from '../../journey/routes';
+import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
+import { completeAnswers } from '../fixtures/answers';
+import { household } from '../journey/engine-fixtures';
+import { violations } from './axe';
+import { launchBrowser } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const W = RECORDS_WORDS;
+
+let server: RunningServer;
+let browser: Browser;
+
+const admin = async (...args: string[]) =>
+  (await promisify(execFile)(process.execPath, ['dist/server/admin.js', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } }))
+    .stdout;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let contexts: BrowserContext[] = [];
+let problems: string[] = [];
+afterEach(async () => {
+  for (const c of contexts) await c.close();
+  contexts = [];
+  const logged = problems;
+  problems = [];
+  expect(logged).toEqual([]);
+});
+
+/** The failures these tests make on purpose, as the browser logs them. */
+const MADE = /status of (404|429|500)|net::ERR_FAILED/;
+
+async function device(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !MADE.test(m.text()) && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+async function seed(page: Page, answers: Answers) {
+  await page.goto(`${server.url}/healthz`);
+  await page.evaluate(
+    ([k, v]) => localStorage.setItem(k!, v!),
+    [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
+  );
+}
+
+async function show(page: Page, id: ScreenId) {
+  await page.goto(server.url + routeOf(id).path);
+  await page.waitForURL((u) => u.pathname === routeOf(id).path);
+  await page.getByRole('heading', { level: 1, name: routeOf(id).title, exact: true }).waitFor();
+  await page.locator('main .loading').waitFor({ state: 'detached' });
+}
+
+/** Whether `l` has the focus (polled: a view focuses in an effect after it paints). */
+const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
+
+/**
+ * The focused element (into the widget's shadow root when the focus is in it): whether it shows its focus (an outline
+ * or a ring on it, or on the box that wraps it: a field's, a choice's) and its name as a label, aria-label or text gives it.
+ */
+const focusStop = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement as HTMLElement;
+    while (el.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
+    const shows = (e: Element | null) => {
+      if (!e) return false;
+      const s = getComputedStyle(e);
+      return (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    };
+    const labelled = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled ? el.getRootNode() instanceof Document && document.getElementById(labelled)?.textContent : null) ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      el.textContent;
+    return { tag: el.tagName, shows: shows(el) || shows(el.closest('.choice, .field__input')), name: (name || '').trim() };
+  });
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus; each stop must show its focus. */
+async function tabTo(page: Page, target: Locator, back = false) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const stop = await focusStop(page);
+    if (stop.tag !== 'BODY') {
+      expect(stop.shows, `focus shows on ${stop.tag} ${stop.name}`).toBe(true);
+      expect(stop.name, `a name for ${stop.tag}`).not.toBe('');
+    }
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`not reached by ${back ? 'Shift+Tab' : 'Tab'}: ${target}`);
+}
+
+async function axeClean(page: Page, what: string) {
+  expect(await violations(page), what).toEqual([]);
+}
+
+/** A route answering each call with the next of `answers` (then the network as it is). */
+function failing(page: Page, url: string | RegExp, answers: ('abort' | 500 | 429 | 'slow')[]) {
+  const left = [...answers];
+  return page.route(url, async (route: Route) => {
+    const next = route.request().method() === 'POST' ? left.shift() : undefined;
+    if (next === 'abort') return route.abort('failed');
+    if (next === 500) return route.fulfill({ status: 500, json: { error: 'INTERNAL' } });
+    if (next === 429) return route.fulfill({ status: 429, headers: { 'Retry-After': '120' }, json: { error: 'RATE_LIMITED' } });
+    // a slow network: the answer three seconds late
+    if (next === 'slow') await new Promise((r) => setTimeout(r, 3000));
+    return route.fallback();
+  });
+}
+
+/** The answers entries the server's file holds whose data contains `text`. */
+function answersEntries(text: string): number {
+  const name = readdirSync(server.dataDir).find((f) => /\.(db|sqlite3?)$/.test(f))!;
+  const db = new Database(path.join(server.dataDir, name), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM advice_entries WHERE kind = 'answers' AND data LIKE ?").get(`%${text}%`) as { n: number })
+      .n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Consent given by keyboard: the box with Space, the name typed, Enter; the create call failing first. */
+async function consentByKeyboard(page: Page, name: string, width: number) {
+  await show(page, 'intro');
+  await axeClean(page, 'consent');
+  const box = page.getByRole('checkbox', { name: W.consent.keep });
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  expect(await box.isChecked()).toBe(true);
+  const nameField = page.getByRole('textbox', { name: W.consent.name });
+  const save = page.getByRole('button', { name: W.consent.save });
+  await tabTo(page, nameField);
+  await tabTo(page, page.getByRole('textbox', { name: W.consent.email }));
+  await tabTo(page, save);
+  // no name: the error, focused
+  await page.keyboard.press('Enter');
+  const alert = page.getByRole('alert');
+  expect(await alert.innerText()).toBe(W.consent.nameMissing);
+  await expect.poll(() => isFocused(alert)).toBe(true);
+  expect(await nameField.getAttribute('aria-invalid')).toBe('true');
+  await axeClean(page, `consent, no name (${width})`);
+  await tabTo(page, nameField, true);
+  await page.keyboard.type(name);
+  // the network down, then the server failing: the catalogue's words, the name kept
+  await failing(page, /\/journey\/api\/advice-files$/, ['abort', 500]);
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: W.consent.failed }).waitFor();
+    await expect.poll(() => isFocused(page.getByRole('alert'))).toBe(true);
+    expect(await nameField.inputValue()).toBe(name);
+    expect(await box.isChecked()).toBe(true);
+    await tabTo(page, nameField, true);
+  }
+  await axeClean(page, `consent failed (${width})`);
+  await page.keyboard.press('Enter');
+  const kept = page.getByText(W.consent.kept);
+  await kept.waitFor();
+  await expect.poll(() => kept.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await axeClean(page, `consent given (${width})`);
+  await page.unrouteAll();
+}
+
+for (const width of [1280, 320])
+  describe(`by keyboard at ${width} px`, () => {
+    it('consent (its errors, the network down), then Save and continue later (the link failing, made, copied, closed)', async () => {
+      const page = await device(width);
+      await seed(page, completeAnswers());
+      await consentByKeyboard(page, `Keys ${width}`, width);
+
+      await show(page, 'income');
+      const opener = page.getByRole('button', { name: W.later.button });
+      await tabTo(page, opener);
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('region', { name: W.later.heading });
+      await expect.poll(() => isFocused(panel.getByRole('heading', { name: W.later.heading }))).toBe(true);
+      const create = panel.getByRole('button', { name: W.later.create });
+      await failing(page, /\/resume-links$/, [500, 'slow']);
+      await tabTo(page, create);
+      await page.keyboard.press('Enter');
+      const alert = panel.getByRole('alert');
+      expect(await alert.innerText()).toBe(W.later.failed);
+      await expect.poll(() => isFocused(alert)).toBe(true);
+      await axeClean(page, `save later failed (${width})`);
+      // on from the error: the button is next; the slow answer comes, and its heading takes the focus
+      await tabTo(page, create);
+      await page.keyboard.press('Enter');
+      const made = panel.getByRole('heading', { name: W.later.link });
+      await made.waitFor();
+      await expect.poll(() => isFocused(made)).toBe(true);
+      expect(await panel.getByText(/^Or enter this code on the resume page: [\dA-Z]{4}-[\dA-Z]{4}$/).count()).toBe(1);
+      await tabTo(page, panel.getByRole('textbox', { name: W.later.link }));
+      await tabTo(page, panel.getByRole('button', { name: W.later.copy }));
+      await page.keyboard.press('Enter');
+      await panel.getByRole('status').filter({ hasText: W.later.copied }).waitFor();
+      await axeClean(page, `the link made (${width})`);
+      await tabTo(page, panel.getByRole('button', { name: W.later.close }));
+      await page.keyboard.press('Enter');
+      await panel.waitFor({ state: 'detached' });
+      await expect.poll(() => isFocused(opener)).toBe(true);
+    });
+
+    it('resume: a wrong code, a 429 with Retry-After, the network down, a slow answer, then the code that works', async () => {
+      const first = await device(width);
+      await seed(first, completeAnswers());
+      await consentByKeyboard(first, `Resume ${width}`, width);
+      await show(first, 'income');
+      await first.getByRole('button', { name: W.later.button }).click();
+      await first.getByRole('button', { name: W.later.create }).click();
+      const code = /([\dA-Z]{4}-[\dA-Z]{4})$/.exec(await first.getByText(/^Or enter this code/).innerText())![1]!;
+
+      const page = await device(width);
+      await page.goto(`${server.url}/resume`);
+      await page.getByRole('heading', { level: 1, name: W.resume.title }).waitFor();
+      const field = page.getByRole('textbox', { name: W.resume.code });
+      await tabTo(page, field);
+      await page.keyboard.type('ABCD-2345');
+      await page.keyboard.press('Enter');
+      const alert = page.getByRole('alert');
+      expect(await alert.innerText()).toBe(W.resume.invalid);
+      await expect.poll(() => isFocused(alert)).toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await axeClean(page, `resume, wrong code (${width})`);
+
+      await tabTo(page, field, true);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(code);
+      await failing(page, /\/journey\/api\/resume$/, [429, 'abort', 500]);
+      for (const words of [W.resume.throttled(2), W.resume.failed, W.resume.failed]) {
+        await page.keyboard.press('Enter');
+        await page.getByRole('alert').filter({ hasText: words }).waitFor();
+        await expect.poll(() => isFocused(page.getByRole('alert'))).toBe(true);
+        expect(await field.inputValue()).toBe(code);
+        await tabTo(page, field, true);
+      }
+      await axeClean(page, `resume, the network failing (${width})`);
+      await page.unrouteAll();
+      await failing(page, /\/journey\/api\/resume$/, ['slow']);
+      await page.keyboard.press('Enter');
+      // the slow answer: Continue is busy meanwhile, then the page they left
+      expect(await page.getByRole('button', { name: W.resume.continue }).isDisabled()).toBe(true);
+      await page.waitForURL((u) => u.pathname === routeOf('income').path);
+      expect(await page.getByRole('textbox', { name: 'Gross income' }).inputValue()).toBeTruthy();
+
+      // used once: the same code again is refused in the same words as a wrong one
+      const again = await device(width);
+      await again.goto(`${server.url}/resume#${code}`);
+      await again.getByRole('button', { name: W.resume.continue }).press('Enter');
+      expect(await again.getByRole('alert').innerText()).toBe(W.resume.invalid);
+    });
+
+    it('the statement’s acceptance (its error), then the partner’s page (load failing, download, accept)', async () => {
+      const page = await device(width);
+      await seed(page, household({ relationshipStatus: 'couple', partner: { income: '60000' } }));
+      await consentByKeyboard(page, `Accept ${width}`, width);
+      await show(page, 'statementOfAdvice');
+      const accept = page.getByRole('button', { name: W.statement.accept });
+      const download = page.getByRole('button', { name: W.statement.download });
+      await tabTo(page, download);
+      const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      // the focus stays on the button it was pressed on
+      await expect.poll(() => isFocused(download)).toBe(true);
+      await failing(page, /\/acceptance$/, [500]);
+      await tabTo(page, accept);
+      await page.keyboard.press('Enter');
+      const alert = page.getByRole('alert');
+      expect(await alert.innerText()).toBe(W.statement.failed);
+      await expect.poll(() => isFocused(alert)).toBe(true);
+      await axeClean(page, `acceptance failed (${width})`);
+      await tabTo(page, accept, true);
+      await page.keyboard.press('Enter');
+      const accepted = page.getByRole('heading', { name: W.statement.accepted });
+      await accepted.waitFor();
+      await expect.poll(() => isFocused(accepted)).toBe(true);
+      const link = page.getByRole('textbox', { name: W.statement.partnerLink('Sam') });
+      await tabTo(page, link);
+      const url = await link.inputValue();
+
+      const partner = await device(width);
+      await failing(partner, /\/journey\/api\/partner$/, ['abort']);
+      await partner.goto(url);
+      expect(await partner.getByRole('alert').innerText()).toBe(W.statement.failed);
+      await axeClean(partner, `partner, the network down (${width})`);
+      // the network back: Try again, the next stop from the error
+      await expect.poll(() => isFocused(partner.getByRole('alert'))).toBe(true);
+      await tabTo(partner, partner.getByRole('button', { name: W.partner.retry }));
+      await partner.keyboard.press('Enter');
+      const partnerDownload = partner.getByRole('button', { name: W.statement.download });
+      await tabTo(partner, partnerDownload);
+      await Promise.all([partner.waitForEvent('download'), partner.keyboard.press('Enter')]);
+      await failing(partner, /\/partner\/acceptance$/, [429]);
+      const partnerAccept = partner.getByRole('button', { name: W.statement.accept });
+      await tabTo(partner, partnerAccept);
+      await partner.keyboard.press('Enter');
+      expect(await partner.getByRole('alert').innerText()).toBe(W.statement.failed);
+      await expect.poll(() => isFocused(partner.getByRole('alert'))).toBe(true);
+      await tabTo(partner, partnerAccept, true);
+      await partner.keyboard.press('Enter');
+      const thanks = partner.getByRole('heading', { level: 2, name: W.partner.thanks });
+      await thanks.waitFor();
+      await expect.poll(() => isFocused(thanks)).toBe(true);
+      await axeClean(partner, `partner accepted (${width})`);
+    });
+  });
+
+describe('the autosave on a failing network', () => {
+  it('keeps the change on the device, tries again, and the file holds it once', async () => {
+    const page = await device(1280);
+    await seed(page, completeAnswers());
+    await consentByKeyboard(page, 'Autosave', 1280);
+    await show(page, 'income');
+    // down, then a 500, then a slow answer: three tries of one change
+    await failing(page, /\/advice-files\/[^/]+\/answers$/, ['abort', 500, 'slow']);
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/answers$/.test(r.url()) && r.ok());
+    const income = page.getByRole('textbox', { name: 'Gross income' });
+    await income.fill('91234');
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', STORAGE_KEY)).toContain('91234');
+    await saved;
+    expect(answersEntries('91234')).toBe(1);
+    // the next change: one more entry, the first still once
+    await page.unrouteAll();
+    const next = page.waitForResponse((r) => r.request().method() === 'POST' && /\/answers$/.test(r.url()) && r.ok());
+    await income.fill('91235');
+    await next;
+    expect(answersEntries('91235')).toBe(1);
+    expect(answersEntries('91234')).toBe(1);
+  });
+});
+
+describe('the pause, by keyboard', () => {
+  it('offers the licensee’s advisers: every stop on the page named and showing its focus, Back reached, at 1280 and 320 px', async () => {
+    const site = /^(site_\S+)/m.exec(await admin('sites'))![1]!;
+    await admin('advice:settings', site, '--paused', 'on');
+    try {
+      for (const width of [1280, 320]) {
+        const page = await device(width);
+        await seed(page, completeAnswers());
+        await show(page, 'recommendation');
+        await page.getByRole('heading', { level: 2, name: W.paused.heading }).waitFor();
+        await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }));
+        await axeClean(page, `paused (${width})`);
+      }
+    } finally {
+      await admin('advice:settings', site, '--paused', 'off');
+    }
+  });
+});
