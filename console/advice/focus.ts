@@ -18,3 +18,20 @@ export function useRefocus<E extends HTMLElement>(busy: boolean): RefObject<E | 
   }, [busy]);
   return ref;
 }
+
+/**
+ * Try again (ui.tsx `LoadState`) goes while the read runs again, dropping the focus: it comes to the new Try again
+ * if the read fails again, or to `first()` once read. `box` holds the `LoadState`.
+ */
+export function useRetryFocus(phase: string, box: RefObject<HTMLElement | null>, first: () => HTMLElement | null | undefined) {
+  const retrying = useRef(false);
+  const was = useRef(phase);
+  useLayoutEffect(() => {
+    if (was.current === 'failed' && phase === 'loading') retrying.current = true;
+    else if (retrying.current && phase !== 'loading') {
+      retrying.current = false;
+      if (focusLost()) (phase === 'failed' ? box.current?.querySelector('button') : first())?.focus();
+    }
+    was.current = phase;
+  }, [phase]);
+}

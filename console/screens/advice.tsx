@@ -16,7 +16,7 @@ import {
   parseAdviceFilters,
   versionsCsvUrl,
 } from '../advice/api';
-import { focusLost, useRefocus } from '../advice/focus';
+import { focusLost, useRefocus, useRetryFocus } from '../advice/focus';
 import { invalidSettings, SETTINGS_RANGES, settingValue, shortensRetention } from '../advice/settings';
 import { ReviewMarks } from '../advice/marks';
 import { ADVICE_WORDS as A } from '../advice/words';
@@ -139,7 +139,17 @@ function Files({ siteId, calls, filters }: { siteId: string; calls: Calls; filte
   }, [data, loadingMore, siteId]);
   // after the effect above (effects run in order): a failed Load more takes the focus back, to try again
   const more = useRefocus<HTMLButtonElement>(loadingMore);
-  if (!data) return <LoadState {...list} />;
+  const fileLink = (i: number) =>
+    document.querySelector<HTMLElement>(`a[href="${pathOf({ name: 'adviceFile', siteId, fileId: data?.files[i]?.id ?? '' })}"]`);
+  // a Try again by keys keeps the focus: on the next Try again, or on the first file
+  const box = useRef<HTMLDivElement>(null);
+  useRetryFocus(list.phase, box, () => fileLink(0));
+  if (!data)
+    return (
+      <div ref={box}>
+        <LoadState {...list} />
+      </div>
+    );
   if (data.files.length === 0) return <p role="status">{adviceQuery(filters) ? A.noMatch : A.empty}</p>;
   return (
     <>

@@ -336,15 +336,20 @@ describe('the Advice screens when the console’s API fails or is slow', () => {
     await fakeConsoleApi(page);
     await fakeAdviceApi(page, { pageSize: 2, failures });
     await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/advice`);
-    for (const words of [
+    for (const [i, words] of [
       'The server could not be reached. Check your connection and try again.',
       'Something went wrong on the server. Please try again.',
       'Too many attempts. Please wait, then try again.',
-    ]) {
+    ].entries()) {
       await page.getByRole('alert').filter({ hasText: words }).waitFor();
-      await page.getByRole('button', { name: 'Try again' }).click();
+      // Try again by keys: after a failed one, the new Try again has the focus already
+      if (i === 0) await page.getByRole('button', { name: 'Try again' }).focus();
+      else expect(await activeName(page)).toBe('Try again');
+      await page.keyboard.press('Enter');
     }
     await page.getByRole('link', { name: 'Jo Bloggs' }).waitFor();
+    // read at last: the focus is on the first file
+    expect(await activeName(page)).toBe('Alex Chen');
 
     failures.set('GET advice-files', [500]);
     await page.getByRole('button', { name: 'Load more' }).focus();
