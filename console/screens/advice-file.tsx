@@ -14,9 +14,10 @@ import {
 } from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { adviceApi, type ReviewBody, statementUrl } from '../advice/api';
+import { useRefocus } from '../advice/focus';
 import { formatDay, formatFigure } from '../advice/format';
 import { ReviewMarks } from '../advice/marks';
-import type { ReasonWords } from '../advice/reason-words';
+import type { SaidReasons } from '../advice/reason-words';
 import { reviewProblem } from '../advice/review';
 import { ADVICE_WORDS as A } from '../advice/words';
 import { formatWhen, W } from '../messages';
@@ -147,27 +148,15 @@ function Result({ result }: { result: Of<'result'> | undefined }) {
 }
 
 /**
- * A refusal's reasons: each said once in the journey's words (its heading, why and what to do instead; their chunk,
- * console/advice/reason-words.tsx, loads with the first refusal shown), its code, and its figures as rows (the code,
- * which the stored figures repeat, is not one of them).
+ * A refusal's reasons, said by their chunk (console/advice/reason-words.tsx, loaded with the first refusal shown):
+ * until it arrives, or if it cannot load, their codes.
  */
 function Reasons({ reasons }: { reasons: RefusalReason[] }) {
-  const [Words, setWords] = useState<typeof ReasonWords | null>(null);
+  const [Said, setSaid] = useState<typeof SaidReasons | null>(null);
   useEffect(() => {
-    // failing to load leaves the codes, which say the same to a reviewer
-    import('../advice/reason-words').then((m) => setWords(() => m.ReasonWords)).catch(() => {});
+    import('../advice/reason-words').then((m) => setSaid(() => m.SaidReasons)).catch(() => {});
   }, []);
-  return (
-    <ul data-part="advice-reasons">
-      {reasons.map(({ code, figures: { code: _, ...figures } = {} }) => (
-        <li key={code}>
-          {Words && <Words code={code} figures={figures} />}
-          {A.reasonCode}: <code>{code}</code>
-          {Object.keys(figures).length > 0 && <FigureTable label={`${A.reasonFigures}: ${code}`} caption="hidden" figures={figures} />}
-        </li>
-      ))}
-    </ul>
-  );
+  return Said ? <Said reasons={reasons} Table={FigureTable} A={A} /> : <p>{reasons.map((r) => r.code).join(', ')}</p>;
 }
 
 /** The statements issued, each with its PDF and who accepted it. */
@@ -212,11 +201,12 @@ function Statements({ siteId, fileId, entries }: { siteId: string; fileId: strin
 function ReplaySection({ calls, fileId }: { calls: Calls; fileId: string }) {
   const replay = useTask(() => calls.replay(fileId));
   const r = replay.result as Replay | undefined;
+  const button = useRefocus<HTMLButtonElement>(replay.phase === 'running');
   return (
     <section>
       <h2>{A.replay}</h2>
       <p>{A.replayIntro}</p>
-      <button type="button" onClick={() => replay.run(undefined)} disabled={replay.phase === 'running'}>
+      <button type="button" ref={button} onClick={() => replay.run(undefined)} disabled={replay.phase === 'running'}>
         {replay.phase === 'running' ? A.replaying : A.replayButton}
       </button>
       {replay.phase === 'failed' && <ErrorText error={replay.error} />}
@@ -252,6 +242,9 @@ function ReplaySection({ calls, fileId }: { calls: Calls; fileId: string }) {
   );
 }
 
+/** Gives an element the focus as it shows (one function for every render, so only then). */
+const focusOnce = (el: HTMLElement | null) => el?.focus();
+
 const UNTICKED = Object.fromEntries(REVIEW_ITEMS.map((i) => [i, false])) as Record<ReviewItem, boolean>;
 
 /**
@@ -272,6 +265,8 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
     done();
   });
   const problem = checked ? reviewProblem(outcome, notes) : null;
+  // a refusal leaves the focus on Sign off; a sign-off moves it to the words that say so (the form starts afresh)
+  const button = useRefocus<HTMLButtonElement>(sign.phase === 'running');
   return (
     <section data-part="card">
       <h2>{A.reviewTitle}</h2>
@@ -281,7 +276,10 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
         onSubmit={(e) => {
           e.preventDefault();
           setChecked(true);
-          if (outcome && !reviewProblem(outcome, notes)) sign.run({ checklist, notes: notes.trim(), outcome });
+          const found = reviewProblem(outcome, notes);
+          // a problem takes the focus to what it is about: the outcome's first choice, or the notes
+          if (found) e.currentTarget.querySelector<HTMLElement>(found === 'outcome' ? '[name=outcome]' : 'textarea')?.focus();
+          else if (outcome) sign.run({ checklist, notes: notes.trim(), outcome });
         }}
       >
         <fieldset>
@@ -317,11 +315,15 @@ function ReviewForm({ calls, fileId, done }: { calls: Calls; fileId: string; don
             <textarea {...attrs} name="notes" rows={4} maxLength={4000} value={notes} onInput={(e) => setNotes(e.currentTarget.value)} />
           )}
         </Field>
-        <button type="submit" data-part="primary" disabled={sign.phase === 'running'}>
+        <button type="submit" ref={button} data-part="primary" disabled={sign.phase === 'running'}>
           {sign.phase === 'running' ? A.signingOff : A.signOff}
         </button>
         <ErrorText error={sign.error} />
-        {sign.phase === 'done' && <p role="status">{A.signedOff}</p>}
+        {sign.phase === 'done' && (
+          <p role="status" ref={focusOnce} tabIndex={-1}>
+            {A.signedOff}
+          </p>
+        )}
       </form>
     </section>
   );

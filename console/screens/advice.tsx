@@ -3,7 +3,7 @@
  * their filters, search and paging, the change log of engine and assumptions versions with its CSV, and, for owners,
  * the advice settings (the kill switch, the review sample, the retention). A file's own view is advice-file.tsx.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AdviceFileSummary, AdviceSettings } from '../../contract/advice';
 import { pathOf } from '../../machines/console-router';
 import { selectSites } from '../../machines/console-session';
@@ -16,6 +16,7 @@ import {
   parseAdviceFilters,
   versionsCsvUrl,
 } from '../advice/api';
+import { focusLost, useRefocus, useRetryFocus } from '../advice/focus';
 import { invalidSettings, SETTINGS_RANGES, settingValue, shortensRetention } from '../advice/settings';
 import { ReviewMarks } from '../advice/marks';
 import { ADVICE_WORDS as A } from '../advice/words';
@@ -45,7 +46,7 @@ export function AdviceScreen({ siteId, api }: Pick<ScreenProps, 'siteId' | 'api'
       <p>{A.intro}</p>
       <section>
         <h2>{A.files}</h2>
-        <Filters key={adviceQuery(filters)} filters={filters} set={filter} />
+        <Filters filters={filters} set={filter} />
         {/* a change of filters reads the list afresh from its first page */}
         <Files key={adviceQuery(filters)} siteId={siteId} calls={calls} filters={filters} />
       </section>
@@ -60,6 +61,7 @@ function Filters({ filters, set }: { filters: AdviceFilters; set: (f: AdviceFilt
   const [status, setStatus] = useState(filters.status);
   const [queue, setQueue] = useState(filters.queue);
   const [q, setQ] = useState(filters.q);
+  const search = useRef<HTMLInputElement>(null);
   return (
     <form
       role="search"
@@ -72,7 +74,7 @@ function Filters({ filters, set }: { filters: AdviceFilters; set: (f: AdviceFilt
     >
       <label>
         <span>{A.search}</span>
-        <input type="search" name="q" maxLength={200} value={q} onInput={(e) => setQ(e.currentTarget.value)} />
+        <input ref={search} type="search" name="q" maxLength={200} value={q} onInput={(e) => setQ(e.currentTarget.value)} />
       </label>
       <label>
         <span>{A.statusFilter}</span>
@@ -93,7 +95,18 @@ function Filters({ filters, set }: { filters: AdviceFilters; set: (f: AdviceFilt
         <button type="submit" data-part="primary">
           {A.apply}
         </button>
-        <button type="button" onClick={() => set(NO_ADVICE_FILTERS)} disabled={!adviceQuery(filters)}>
+        <button
+          type="button"
+          onClick={() => {
+            setStatus('');
+            setQueue(false);
+            setQ('');
+            set(NO_ADVICE_FILTERS);
+            // Clear is disabled once the filters are clear: the focus goes to the search, where a new one starts
+            search.current?.focus();
+          }}
+          disabled={!adviceQuery(filters)}
+        >
           {A.clear}
         </button>
       </div>
@@ -111,7 +124,32 @@ function Files({ siteId, calls, filters }: { siteId: string; calls: Calls; filte
     },
   );
   const data = list.data;
-  if (!data) return <LoadState {...list} />;
+  const shown = useRef(0);
+  const loadingMore = list.phase === 'loadingMore';
+  useLayoutEffect(() => {
+    // the page may come a render before the phase ends: the count waits for it
+    if (loadingMore) return;
+    const count = data?.files.length ?? 0;
+    // Load more disabled (or gone at the end) dropped the focus: it goes to the first file the page brought
+    if (count > shown.current && shown.current > 0 && focusLost())
+      document
+        .querySelector<HTMLElement>(`a[href="${pathOf({ name: 'adviceFile', siteId, fileId: data?.files[shown.current]?.id ?? '' })}"]`)
+        ?.focus();
+    shown.current = count;
+  }, [data, loadingMore, siteId]);
+  // after the effect above (effects run in order): a failed Load more takes the focus back, to try again
+  const more = useRefocus<HTMLButtonElement>(loadingMore);
+  const fileLink = (i: number) =>
+    document.querySelector<HTMLElement>(`a[href="${pathOf({ name: 'adviceFile', siteId, fileId: data?.files[i]?.id ?? '' })}"]`);
+  // a Try again by keys keeps the focus: on the next Try again, or on the first file
+  const box = useRef<HTMLDivElement>(null);
+  useRetryFocus(list.phase, box, () => fileLink(0));
+  if (!data)
+    return (
+      <div ref={box}>
+        <LoadState {...list} />
+      </div>
+    );
   if (data.files.length === 0) return <p role="status">{adviceQuery(filters) ? A.noMatch : A.empty}</p>;
   return (
     <>
@@ -137,8 +175,8 @@ function Files({ siteId, calls, filters }: { siteId: string; calls: Calls; filte
       {data.next === null || list.complete ? (
         <p data-part="hint">{A.end}</p>
       ) : (
-        <button type="button" onClick={list.more} disabled={list.phase === 'loadingMore'}>
-          {list.phase === 'loadingMore' ? W.loading : A.more}
+        <button type="button" ref={more} onClick={list.more} disabled={loadingMore}>
+          {loadingMore ? W.loading : A.more}
         </button>
       )}
     </>
@@ -226,17 +264,39 @@ function SettingsForm({ calls, saved: first }: { calls: Calls; saved: AdviceSett
   };
   const range = (field: keyof typeof SETTINGS_RANGES) => A.wholeNumber(SETTINGS_RANGES[field][0], SETTINGS_RANGES[field][1]);
   const busy = save.phase === 'running';
+  // which button started the change: only it takes the focus back
+  const [byToggle, setByToggle] = useState(false);
+  // Pause and Resume take each other's place, and a button disabled while saving drops the focus: it comes back
+  const toggle = useRefocus<HTMLButtonElement>(byToggle && (busy || save.phase === 'confirming'));
+  const submit = useRefocus<HTMLButtonElement>(!byToggle && (busy || save.phase === 'confirming'));
   return (
     <>
       <p role="status" data-part={saved.paused ? 'advice-paused' : undefined}>
         {saved.paused ? A.pausedNow : A.runningNow}
       </p>
       {saved.paused ? (
-        <button type="button" disabled={busy} onClick={() => save.run({ ...saved, paused: false })}>
+        <button
+          type="button"
+          ref={toggle}
+          disabled={busy}
+          onClick={() => {
+            setByToggle(true);
+            save.run({ ...saved, paused: false });
+          }}
+        >
           {A.resume}
         </button>
       ) : (
-        <button type="button" data-part="danger" disabled={busy} onClick={() => ask('pause', { ...saved, paused: true })}>
+        <button
+          type="button"
+          ref={toggle}
+          data-part="danger"
+          disabled={busy}
+          onClick={() => {
+            setByToggle(true);
+            ask('pause', { ...saved, paused: true });
+          }}
+        >
           {A.pause}
         </button>
       )}
@@ -246,6 +306,7 @@ function SettingsForm({ calls, saved: first }: { calls: Calls; saved: AdviceSett
         onSubmit={(e) => {
           e.preventDefault();
           setChecked(true);
+          setByToggle(false);
           if (invalidSettings({ samplePercent: sample, retentionYears: retention }).length) return;
           const value = numbers();
           if (shortensRetention(saved, value)) ask('shorter', value);
@@ -284,7 +345,7 @@ function SettingsForm({ calls, saved: first }: { calls: Calls; saved: AdviceSett
             />
           )}
         </Field>
-        <button type="submit" data-part="primary" disabled={busy}>
+        <button type="submit" ref={submit} data-part="primary" disabled={busy}>
           {busy ? W.saving : W.save}
         </button>
       </form>

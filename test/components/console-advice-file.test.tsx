@@ -37,7 +37,8 @@ describe('the file', () => {
     renderConsole('/console/sites/s1/advice/f2', fakeAdvice().api());
     await screen.findByRole('heading', { name: 'Reasons for the refusal' });
     expect(screen.getAllByText('Refused: not suitable').length).toBeGreaterThan(0);
-    expect(screen.getByText('goal-too-soon', { selector: 'li > code' })).toBeTruthy();
+    // the reasons show with their chunk (console/advice/reason-words.tsx)
+    expect(await screen.findByText('goal-too-soon', { selector: 'li > code' }, { timeout: 5000 })).toBeTruthy();
     const figures = screen.getByRole('table', { name: 'Its figures: goal-too-soon' });
     expect(within(figures).getByRole('rowheader', { name: 'minGoalYears' }).parentElement!.textContent).toContain('1');
     expect(screen.getByText('No statement of advice was issued yet.')).toBeTruthy();
