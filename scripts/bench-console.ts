@@ -21,8 +21,6 @@
  * Every request stays on loopback: pages load through a proxy on 127.0.0.1 that answers the baseline pages and passes
  * the rest to the server (its own process, on a free port, with a fresh data folder); the browser resolves no host name.
  */
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
@@ -31,6 +29,7 @@ import { computeAdvice, type AdviceResult } from '../journey/engine';
 import type { Answers } from '../machines/journey-answers';
 import { statementPdf } from '../server/advice/statement-pdf';
 import { launchBrowser } from '../test/e2e/browser';
+import { pageProxy } from './bench-page-proxy';
 import { adminOf, invite } from '../test/e2e/console-owner';
 import { startServer, type RunningServer } from '../test/e2e/server';
 import { FY2025_26, household } from '../test/journey/engine-fixtures';
@@ -116,33 +115,6 @@ const PAGES: Record<string, string> = {
   '/bench-sign-in-plain': `${HEAD}<title>Sign in</title></head><body>${FORM}${SIGN_IN_SCRIPT}</body></html>`,
   '/bench-preview-plain': `${HEAD}<title>Preview</title></head><body>${PREVIEW_PLAIN}</body></html>`,
 };
-
-/**
- * A loopback origin of its own in front of the server: it answers the baseline pages and passes every other request
- * through, its Host too (the console's calls check their Origin against it: the proxy's origin is the console's own).
- */
-async function pageProxy(base: string): Promise<{ origin: string; server: Server }> {
-  const target = new URL(base);
-  const proxy = createServer((req, res) => {
-    const html = req.method === 'GET' ? PAGES[new URL(req.url ?? '/', 'http://x').pathname] : undefined;
-    if (html !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(html);
-    }
-    const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxy.unref();
-  return { origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, server: proxy };
-}
 
 // ---------------------------------------------------------------- in the page
 
@@ -393,7 +365,7 @@ async function main() {
     body: JSON.stringify({ password: PASSWORD }),
   });
   if (accepted.status !== 200) throw new Error(`accepting the invitation answered ${accepted.status}`);
-  const proxy = await pageProxy(server.url);
+  const proxy = await pageProxy(server.url, PAGES, { 'Cache-Control': 'no-store' });
   try {
     browser = await withTimeout(launchBrowser(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']), 30_000, 'browser launch');
     console.log('\n## Console benchmark\n');

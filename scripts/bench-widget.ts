@@ -24,11 +24,12 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer, request, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/browser';
+import { pageProxy } from './bench-page-proxy';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 7));
 /** Network quiet time that ends the boot window after the launcher is visible (Playwright's networkidle uses 500 ms). */
@@ -442,36 +443,6 @@ async function measureDictation(b: Browser, env: Env): Promise<DictationSample> 
 }
 
 /**
- * A loopback origin of its own in front of the server: it answers the synthetic pages (with the
- * journey's CSP) and passes every other request through unchanged, its Host too (the site allows
- * `self`, which is then this origin). Every timed load goes through it, instead of
- * Playwright's routing, which turns the browser's HTTP cache off (a repeat visit would not be one)
- * and whose fulfilled responses skip the network emulation (the page's own HTML would come free).
- */
-async function pageProxy(env: Env): Promise<{ origin: string; server: Server }> {
-  const target = new URL(env.base);
-  const server = createServer((req, res) => {
-    const html = req.method === 'GET' ? env.pages[new URL(req.url ?? '/', 'http://x').pathname] : undefined;
-    if (html !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': env.csp, 'Cache-Control': 'no-cache' });
-      return res.end(html);
-    }
-    const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/**
  * Chromium DevTools' "Slow 4G" preset (issue 13 measured with it): 562.5 ms of latency per request,
  * 1.6 Mbps down and 750 kbps up, each at 90%.
  */
@@ -716,7 +687,7 @@ async function main() {
     }
     const offOrigin: string[] = [];
     const env: Env = { base, pages, csp, gzipByPath, offOrigin };
-    const proxy = await pageProxy(env);
+    const proxy = await pageProxy(env.base, env.pages, { 'Content-Security-Policy': env.csp, 'Cache-Control': 'no-cache' });
     const results = new Map<string, Sample[]>();
     const key = (s: Scenario, rate: number) => `${s.path}@${rate}`;
     const scenarios = LAUNCHER_ONLY ? SCENARIOS.filter((x) => x.path === '/bench-baseline' || x.path === '/bench-widget-only') : SCENARIOS;
