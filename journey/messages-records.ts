@@ -30,7 +30,7 @@ export const RECORDS_WORDS = {
     keepInstead: 'Keep them on our server instead',
     failed: 'We could not reach our server. Your answers are still kept on this device. Please try again.',
     /** The header's save status with consent: `by` is the licensee's name. */
-    savedKept: (by: string) => `Your answers are saved on this device and kept by ${by} with your consent`,
+    savedKept: (by: string) => `Saved on this device and kept by ${by} with your consent`,
   },
   later: {
     button: 'Save and continue later',

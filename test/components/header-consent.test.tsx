@@ -9,7 +9,7 @@ import { fakeApi } from '../journey/records-fake';
 import { renderJourney } from './render-journey';
 
 const DEVICE = 'Your answers are saved on this device';
-const KEPT = 'Your answers are saved on this device and kept by Horizon Advice with your consent';
+const KEPT = 'Saved on this device and kept by Horizon Advice with your consent';
 const STATUS = { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } } };
 const status = () => screen.getByRole('banner').querySelector('.save-status')!.textContent;
 
