@@ -17,7 +17,8 @@ import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, se
 
 // issue 34: advice records (journey/records) load on demand, after their words
 const records = () => wordsReady('messages-records').then(() => import('./records'));
-const SaveLater = lazy(() => records().then((m) => ({ default: m.SaveLater })));
+// 'Save and continue later', and the save status that says the licensee keeps the answers too once consent is given
+const Records = lazy(() => records().then((m) => ({ default: m.RecordsPart })));
 // the pages outside the flow: not found, and those a link opens
 const Outside = lazy(() => import('./screens/outside'));
 
@@ -85,7 +86,11 @@ function Header() {
         </button>
         <div className="header__actions">
           <p role="status" className="save-status">
-            {hasAnswers ? W.saved : ''}
+            {hasAnswers && (
+              <Suspense fallback={W.saved}>
+                <Records status={W.saved} by={PRODUCT_NAME} />
+              </Suspense>
+            )}
           </p>
           {hasAnswers && !confirming && (
             <button type="button" ref={startAgain} className="button button--text" onClick={() => setConfirming(true)}>
@@ -183,7 +188,7 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
         </Suspense>
         {isQuestionnaireScreen(screen) && (
           <Suspense fallback={null}>
-            <SaveLater journey={journey} />
+            <Records journey={journey} />
           </Suspense>
         )}
         {!def.ownNav && <PageNav continueLabel={def.continueLabel === undefined ? W.continue : def.continueLabel} />}

@@ -29,6 +29,8 @@ export const RECORDS_WORDS = {
     onDevice: 'Your answers stay on this device only.',
     keepInstead: 'Keep them on our server instead',
     failed: 'We could not reach our server. Your answers are still kept on this device. Please try again.',
+    /** The header's save status with consent: `by` is the licensee's name. */
+    savedKept: (by: string) => `Saved on this device and kept by ${by} with your consent`,
   },
   later: {
     button: 'Save and continue later',

@@ -11,6 +11,7 @@ import { PartnerPage, ResumePage } from './pages';
 import { startSaver } from './saver';
 
 export { SaveLater } from './save-later';
+export { RecordsPart } from './saved-status';
 
 /** The page's saver: the API with the page's key, answers kept in `storage`'s advice file. */
 export const pageSaver = (storage: StorageLike) => startSaver({ api: recordsApi(pageApiKey()), storage });

@@ -26,6 +26,9 @@ function counted(n: number, forms: { one: string; two: string; few: string; many
 /** A sentence ends with a stop unless it has one (English, Arabic or other). */
 const sentence = (text: string) => (/[.!?…؟。！？]$/.test(text) ? text : `${text}.`);
 
+/** The default description's words (the appearance's 'Your helpful AI assistant'), a tagline. */
+const TAGLINE = 'جاهز لمساعدتك في أي وقت';
+
 /** The parts of a time Arabic writes for a message or a session: day, month's name, time. */
 const time = new Intl.DateTimeFormat(INTL, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
@@ -59,7 +62,10 @@ export const words: Catalogue = {
     rateLimitText: (s) =>
       `رسائل كثيرة جدًا. يُرجى الانتظار ${counted(s, { one: 'ثانية واحدة', two: 'ثانيتين', few: 'ثوانٍ', many: 'ثانية' })} قبل الإرسال مرة أخرى.`,
     greeting: (a) => {
-      const description = a.agentDescription.trim();
+      // a description with no Arabic letter is the site's own words in another language: the bubble is one sentence,
+      // so the tagline takes its place there (docs/embedding.md "Languages"); Home still shows it as written
+      const description =
+        a.agentDescription.trim() && (/\p{Script=Arabic}/u.test(a.agentDescription) ? a.agentDescription.trim() : TAGLINE);
       return `مرحبًا! أنا ${a.agentName}.${description ? ` ${sentence(description)}` : ''}`;
     },
     PAGE_AWARENESS_BANNER: 'قد تؤدي الإشارة إلى الصفحة الحالية إلى إبطاء ردود الذكاء الاصطناعي.',
@@ -74,7 +80,7 @@ export const words: Catalogue = {
     RECONNECTING_NOTE: ' (جارٍ إعادة الاتصال)',
     SITE_TEXT: new Map([
       ['AI Agent', 'المساعد الذكي'],
-      ['Your helpful AI assistant', 'جاهز لمساعدتك في أي وقت'],
+      ['Your helpful AI assistant', TAGLINE],
       ['Welcome back!', 'مرحبًا بعودتك!'],
       ['Ready to continue our conversation?', 'هل أنت مستعد لمتابعة محادثتنا؟'],
       ['Type your message...', 'اكتب رسالتك…'],

@@ -17,6 +17,9 @@ const number = (n: number) => n.toLocaleString(INTL);
 /** A sentence ends with a stop unless it has one (Chinese, English or other). */
 const sentence = (text: string) => (/[.!?…؟。！？]$/.test(text) ? text : `${text}。`);
 
+/** The default description's words (the appearance's 'Your helpful AI assistant'), a tagline. */
+const TAGLINE = '随时为您提供帮助';
+
 /** The parts of a time Chinese writes for a message or a session: month, day, time. */
 const time = new Intl.DateTimeFormat(INTL, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
@@ -49,7 +52,9 @@ export const words: Catalogue = {
     },
     rateLimitText: (s) => `消息过多。请等待 ${number(s)} 秒后再发送。`,
     greeting: (a) => {
-      const description = a.agentDescription.trim();
+      // a description with no Chinese character is the site's own words in another language: the bubble is one
+      // sentence, so the tagline takes its place there (docs/embedding.md "Languages"); Home still shows it as written
+      const description = a.agentDescription.trim() && (/\p{Script=Han}/u.test(a.agentDescription) ? a.agentDescription.trim() : TAGLINE);
       return `您好！我是 ${a.agentName}。${description ? sentence(description) : ''}`;
     },
     PAGE_AWARENESS_BANNER: '引用当前页面可能会减慢 AI 的回复速度。',
@@ -64,7 +69,7 @@ export const words: Catalogue = {
     RECONNECTING_NOTE: '（正在重新连接）',
     SITE_TEXT: new Map([
       ['AI Agent', 'AI 助手'],
-      ['Your helpful AI assistant', '随时为您提供帮助'],
+      ['Your helpful AI assistant', TAGLINE],
       ['Welcome back!', '欢迎回来！'],
       ['Ready to continue our conversation?', '准备好继续我们的对话了吗？'],
       ['Type your message...', '请输入您的消息…'],

@@ -158,3 +158,20 @@ describe('the appearance’s default texts in each locale', () => {
     for (const text of words.core.SITE_TEXT.values()) expect(text).toMatch(/\S/);
   });
 });
+
+describe('the greeting bubble in another locale', () => {
+  // the demo's site wrote its description in English; the journey's page may be in Arabic or Chinese
+  const site = { agentName: 'Horizon Assistant', agentDescription: 'Ask me about your investment journey' };
+
+  it('puts the language’s tagline in place of a description written in another script, and keeps the site’s own name', () => {
+    expect(ar.core.greeting(site)).toBe('مرحبًا! أنا Horizon Assistant. جاهز لمساعدتك في أي وقت.');
+    expect(zh.core.greeting(site)).toBe('您好！我是 Horizon Assistant。随时为您提供帮助。');
+  });
+
+  it('keeps a description written in the language as written, and none when there is none', () => {
+    expect(ar.core.greeting({ agentName: 'Ada', agentDescription: 'اسألني عن التقاعد' })).toBe('مرحبًا! أنا Ada. اسألني عن التقاعد.');
+    expect(zh.core.greeting({ agentName: 'Ada', agentDescription: '养老金问题，请问我' })).toBe('您好！我是 Ada。养老金问题，请问我。');
+    expect(ar.core.greeting({ agentName: 'Ada', agentDescription: ' ' })).toBe('مرحبًا! أنا Ada.');
+    expect(zh.core.greeting({ agentName: 'Ada', agentDescription: '' })).toBe('您好！我是 Ada。');
+  });
+});

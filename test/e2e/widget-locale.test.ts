@@ -181,3 +181,23 @@ describe('the widget in Simplified Chinese', () => {
     await shot(page, 'zh-ask-modal');
   });
 });
+
+describe('the greeting bubble on the journey in Arabic', () => {
+  it('greets in Arabic: the demo site’s English description gives way to the language’s tagline (390 px)', async () => {
+    const page = await openIn('/', 'ar', { width: 390, height: 844 });
+    const text = page.locator('ai-chat-widget [data-part="bubble-text"]');
+    await text.waitFor({ state: 'attached' });
+    // the site's name as written, the rest in Arabic
+    await expect.poll(() => text.textContent()).toBe('مرحبًا! أنا Horizon Assistant. جاهز لمساعدتك في أي وقت.');
+    await shot(page, 'ar-390-greeting');
+  });
+
+  it('switches to Arabic with the journey’s language menu, the bubble drawn again in its words', async () => {
+    const page = await openIn('/', 'en-AU', { width: 390, height: 844 });
+    const text = page.locator('ai-chat-widget [data-part="bubble-text"]');
+    await text.waitFor({ state: 'attached' });
+    await expect.poll(() => text.textContent()).toBe("Hi! I'm Horizon Assistant. Ask me about your investment journey.");
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+    await expect.poll(() => text.textContent()).toBe('مرحبًا! أنا Horizon Assistant. جاهز لمساعدتك في أي وقت.');
+  });
+});

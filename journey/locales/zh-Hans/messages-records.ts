@@ -24,6 +24,7 @@ export const RECORDS_WORDS = {
     onDevice: '您的回答只保存在这台设备上。',
     keepInstead: '改为保存在你们的服务器上',
     failed: '无法连接我们的服务器。您的回答仍保存在这台设备上。请重试。',
+    savedKept: (by: string) => `您的回答已保存在此设备上，并经您同意由 ${by} 保存`,
   },
   later: {
     button: '保存，稍后继续',
