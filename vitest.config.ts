@@ -15,6 +15,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const DATABASE_TESTS = 'test/**/*.db.test.ts';
 
+/**
+ * Browser files run on their own, after the others: the advice records' keyboard and failing-network walk chains
+ * dozens of focus steps and routed failures per test, and beside another browser file on this 2-core machine its waits
+ * ran out (its checks pass alone; the cause of the slowness beside another file is not found yet).
+ */
+const E2E_ALONE = ['test/e2e/journey-records-keyboard.test.ts'];
+
 /** How many lists the file repeats its tests over (`.each(`), and its length. */
 const weigh = (file: string) => {
   const text = readFileSync(file, 'utf8');
@@ -92,6 +99,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: [...E2E_ALONE],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -101,6 +109,21 @@ export default defineConfig({
           maxWorkers: 2,
           // after the other projects when they run in one command (a project's own maxWorkers needs its own group)
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // the browser files that hold their timing only with the machine to themselves, after the others, one at a time
+        extends: true,
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: [...E2E_ALONE],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -58,10 +58,14 @@ export function ConsentForm({
           keepNothing(storage());
           return onDone(false);
         }
-        if (!name.trim()) return setError(W.nameMissing);
+        // the fields as they are now: Enter right after typing (or after the browser's autofill) can come before the
+        // render that would have given this handler the typed values
+        const field = (key: string, typed: string) => (e.currentTarget.elements.namedItem(key) as HTMLInputElement | null)?.value ?? typed;
+        const [given, address] = [field('name', name).trim(), field('email', email).trim()];
+        if (!given) return setError(W.nameMissing);
         setBusy(true);
         setError('');
-        giveConsent(name.trim(), email.trim(), journey).then(
+        giveConsent(given, address, journey).then(
           () => onDone(true),
           () => {
             setBusy(false);
@@ -93,6 +97,7 @@ export function ConsentForm({
             <div className="field__input">
               <input
                 id={`${id}-n`}
+                name="name"
                 autoComplete="name"
                 value={name}
                 aria-describedby={`${id}-nh`}
@@ -109,6 +114,7 @@ export function ConsentForm({
             <div className="field__input">
               <input
                 id={`${id}-e`}
+                name="email"
                 type="email"
                 autoComplete="email"
                 value={email}
