@@ -114,7 +114,8 @@ describe('the chat on a bad network', () => {
     expect(await violations(page)).toEqual([]);
 
     await suite.context!.setOffline(false);
-    await answers(page).first().waitFor({ timeout: 30_000 });
+    // the question says "sending" until its answer has streamed to the end: wait for the whole answer
+    await wholeAnswers(page).first().waitFor({ timeout: 30_000 });
     await waiting.waitFor({ state: 'detached' });
     expect(await q.getAttribute('data-status')).toBeNull();
     expect(sent).toEqual(['Who is the adviser?']);
