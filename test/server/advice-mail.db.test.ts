@@ -6,21 +6,18 @@
  */
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer } from '../../server/mail';
 import { registerJourneyAdviceRoutes } from '../../server/routes/journey-advice';
 import { household } from '../journey/engine-fixtures';
 import { openRawDatabase } from '../support/storages';
 import { API_KEY, ORIGIN, startServer, type TestServer } from './harness';
-import { type LocalSmtp, startSmtp } from './smtp';
+import { startRelay } from './smtp';
 
-const FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
-
-let smtp: LocalSmtp;
+let smtp: Awaited<ReturnType<typeof startRelay>>;
 let s: TestServer;
 
 beforeEach(async () => {
-  smtp = await startSmtp({ refuse: (a) => a.startsWith('nobody@') });
-  s = await startServer({ mailer: createMailer(smtp.url, FROM) });
+  smtp = await startRelay();
+  s = await startServer({ mailer: smtp.mailer() });
 });
 
 afterEach(async () => {
@@ -77,7 +74,7 @@ describe('a resume link', () => {
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ error: 'INTERNAL_ERROR' });
     // the relay has had every chance to take a message: a later one (the control) arrives after it would have
-    const control = createMailer(smtp.url, FROM)!;
+    const control = smtp.mailer();
     await control.send({ to: 'control@example.com', subject: 'Control', text: 'After the call.' });
     expect(smtp.messages.map((m) => m.envelope.to)).toEqual([['control@example.com']]);
     expect((await s.storage.adviceEntries(file.fileId)).map((e) => e.kind)).toEqual(['consent', 'answers']);
@@ -171,7 +168,7 @@ describe('the record of a link’s message', () => {
 async function loggedInstance() {
   const lines: string[] = [];
   const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
-  await registerJourneyAdviceRoutes(app, { storage: s.storage, mailer: createMailer(smtp.url, FROM) });
+  await registerJourneyAdviceRoutes(app, { storage: s.storage, mailer: smtp.mailer() });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { base, lines, close: () => app.close() };
 }

@@ -5,21 +5,19 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApi } from '../../server/api';
-import { createMailer } from '../../server/mail';
 import { TRANSCRIPT_MAIL_LIMITS } from '../../server/routes/transcript-mail';
 import { API_KEY, json, ORIGIN, scriptedEngine, startServer, type TestServer, VISITOR_A, VISITOR_B } from './harness';
-import { startSmtp, type LocalSmtp } from './smtp';
+import { startRelay } from './smtp';
 
-const FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
 const WORDS = { subject: 'Chat transcript: AI Agent', you: 'You', agent: 'AI Agent' };
 
-let smtp: LocalSmtp;
+let smtp: Awaited<ReturnType<typeof startRelay>>;
 let s: TestServer;
 
 beforeAll(async () => {
-  smtp = await startSmtp({ refuse: (a) => a.startsWith('nobody@') });
+  smtp = await startRelay();
   s = await startServer({
-    mailer: createMailer(smtp.url, FROM),
+    mailer: smtp.mailer(),
     answers: scriptedEngine((req) => ({ content: `Answer to “${req.question}”: <b>not HTML</b>`, followUps: [], sources: [] })).engine,
   });
 });
@@ -122,7 +120,7 @@ describe('mailing a transcript', () => {
       transcriber: null,
       transcriptionDisabledMessage: 'off',
       avatar: null,
-      mailer: createMailer(smtp.url, FROM),
+      mailer: smtp.mailer(),
       limits: { chatPerVisitor: 1000, chatPerSite: 10_000, windowMs: 60_000, maxAudioBytes: 64 * 1024, maxBodyBytes: 256 * 1024 },
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,15 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBanner } from '../../server/banner';
 import { configFromEnv } from '../../server/config';
 import { createMailer, defaultMailFrom, describeSmtp, MailError, mailFailure, singleAddress, smtpUrlFrom } from '../../server/mail';
-import { startSmtp, type LocalSmtp } from './smtp';
+import { MAIL_FROM as FROM, refusedAddress, startSmtp, type LocalSmtp } from './smtp';
 
 let smtp: LocalSmtp;
 beforeAll(async () => {
-  smtp = await startSmtp({ refuse: (address) => address.startsWith('nobody@') });
+  smtp = await startSmtp({ refuse: refusedAddress });
 });
 afterAll(() => smtp.close());
-
-const FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
 
 describe('the mailer', () => {
   it('is null without SMTP_URL: nothing pretends to send', () => {

@@ -2,9 +2,17 @@
  * A local SMTP server for the tests (smtp-server), on 127.0.0.1 on a free port: it takes every message (no TLS, any
  * or no login) and keeps it with its envelope, its raw DATA and the parts the tests read (headers, subject and text
  * decoded from their transfer encodings). `refuse` makes it refuse recipients, as a relay refuses an unknown one.
+ * `startRelay` is the set-up the server tests share: the server refusing `nobody@…`, and the server's mailer through it.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { createMailer, type Mailer } from '../../server/mail';
+
+/** The server tests' MAIL_FROM. */
+export const MAIL_FROM = '"Horizon Advice Pty Ltd" <no-reply@advice.example>';
+
+/** The address the relay refuses (550), as a relay refuses an unknown recipient. */
+export const refusedAddress = (address: string) => address.startsWith('nobody@');
 
 /** One message the server accepted. */
 export interface ReceivedMail {
@@ -116,4 +124,10 @@ export async function startSmtp(options: { refuse?: (address: string) => boolean
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The local server refusing `nobody@…`, and `mailer()`: a mailer through it from {@link MAIL_FROM}, as the server makes one from SMTP_URL and MAIL_FROM. */
+export async function startRelay(): Promise<LocalSmtp & { mailer: () => Mailer }> {
+  const smtp = await startSmtp({ refuse: refusedAddress });
+  return { ...smtp, mailer: () => createMailer(smtp.url, MAIL_FROM)! };
 }
