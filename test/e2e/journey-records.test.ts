@@ -24,6 +24,7 @@ import { household } from '../journey/engine-fixtures';
 import { startSmtp, type LocalSmtp } from '../server/smtp';
 import { violations } from './axe';
 import { launchBrowser } from './browser';
+import { consentByPointer } from './records-consent';
 import { type RunningServer, startServer } from './server';
 
 const run = promisify(execFile);
@@ -114,11 +115,7 @@ async function onScreen(page: Page, id: ScreenId) {
  */
 async function consent(page: Page, name: string, email = '') {
   await show(page, 'intro');
-  await page.getByRole('checkbox', { name: W.consent.keep }).check();
-  await page.getByRole('textbox', { name: W.consent.name }).fill(name);
-  if (email) await page.getByRole('textbox', { name: W.consent.email }).fill(email);
-  await page.getByRole('button', { name: W.consent.save }).click();
-  await page.getByText(W.consent.kept).waitFor();
+  await consentByPointer(page, name, email);
   await show(page, 'income');
   const income = page.getByRole('textbox', { name: 'Gross income' });
   const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/advice-files\/[^/]+\/answers$/.test(r.url()));
