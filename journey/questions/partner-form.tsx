@@ -56,7 +56,7 @@ export function dependantsField({ SelectField, useField }: PartnerFormParts) {
     return (
       status === 'single' && (
         <>
-          <p className="field__hint">{w.hint}</p>
+          <p>{w.hint}</p>
           <SelectField label={w.children} options={CHILDREN} value={children} onChange={setChildren} />
         </>
       )
