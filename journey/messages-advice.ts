@@ -145,6 +145,8 @@ type NoteCode = AdviceNote['code'];
 export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
   'family-medicare': (n) =>
     `Your Medicare levy, its low-income reduction and the surcharge use the family thresholds, on your family’s taxable income of ${dollarsText(n.familyIncomeCents)} (yours and your partner’s; dependent children: ${n.dependants}). The take-home pay shown is yours alone.`,
+  'sole-parent-medicare': (n) =>
+    `As a single parent with ${n.dependants === 1 ? 'a dependent child' : `${n.dependants} dependent children`}, your Medicare levy and its low-income reduction use the family threshold (no levy up to ${dollarsText(n.levyThresholdCents)} of taxable income), and the surcharge, payable without private hospital cover for you and your children, the family thresholds (from over ${dollarsText(n.surchargeThresholdCents)}).`,
   'seniors-offset': () =>
     'You may be entitled to the seniors and pensioners tax offset, which we have not included, so your take-home pay may be higher than shown.',
   'clear-high-interest': (n) =>

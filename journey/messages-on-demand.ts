@@ -211,6 +211,10 @@ export const QUESTION_FORM_WORDS = {
     cover: 'Does your partner have private hospital cover?',
     children: 'Dependent children',
   },
+  relationshipStatus: {
+    children: 'Dependent children',
+    hint: 'Children under 21, or full-time students under 25, whom you support. A single parent’s Medicare levy and surcharge use the family thresholds. Choose 0 if none.',
+  },
 };
 
 /** journey-spec §2: the pages between the dashboard and the questions (journey/screens/introduction.tsx). */

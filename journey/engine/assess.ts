@@ -44,14 +44,20 @@ export function smallDebtsCents(x: Inputs, a: Assumptions): number | null {
   return d && d.length > 0 && !debtsStopAdvice(d, a) ? highInterestOwedCents(d) : null;
 }
 
-/** A couple's family for the levy and surcharge (issue 34), the partner's answers not yet given taken as none and covered; null for a single. */
-function familyOf(p: Inputs['partner']): FamilyInput | null {
-  return p
-    ? {
-        partnerTaxableDollars: Math.floor((p.incomeAnnualCents ?? 0) / 100),
-        partnerHospitalCover: p.hospitalCover ?? true,
-        dependants: p.dependants ?? 0,
-      }
+/**
+ * A couple's family for the levy and surcharge (issue 34), the partner's answers not yet given taken as none and
+ * covered; a single parent's (ATO: a single with dependent children is tested on the family thresholds, on their own
+ * income, and their own cover decides the surcharge); null for a single without dependent children.
+ */
+function familyOf({ partner: p, singleDependants }: Pick<Inputs, 'partner' | 'singleDependants'>): FamilyInput | null {
+  if (p)
+    return {
+      partnerTaxableDollars: Math.floor((p.incomeAnnualCents ?? 0) / 100),
+      partnerHospitalCover: p.hospitalCover ?? true,
+      dependants: p.dependants ?? 0,
+    };
+  return singleDependants > 0
+    ? { partnerTaxableDollars: 0, partnerHospitalCover: true, dependants: singleDependants, soleParent: true }
     : null;
 }
 
@@ -68,7 +74,7 @@ export function incomeAndNeeds(x: Inputs, a: Assumptions): { income: NetIncome |
             benefits: x.benefits,
             privateHospitalCover: x.privateHospitalCover,
             age: x.age,
-            family: familyOf(x.partner),
+            family: familyOf(x),
           },
           a,
         )
@@ -106,7 +112,7 @@ export function suitabilityOf(x: Inputs, a: Assumptions): Suitability {
           privateHospitalCover: x.privateHospitalCover ?? true,
           age: x.age,
           // the partner's answers not given yet are taken as the higher take-home pay too (no income, cover held)
-          family: familyOf(x.partner),
+          family: familyOf(x),
         },
         a,
       )

@@ -119,7 +119,8 @@ export const LITO = {
 
 /**
  * Medicare levy, with the low-income reduction for singles and for families (issue 34: a couple is tested on the
- * family's taxable income, the family threshold rising for each dependent child).
+ * family's taxable income, the family threshold rising for each dependent child; a single parent with dependent
+ * children is a family too, their own taxable income the family's).
  */
 export const MEDICARE_LEVY = {
   rate: 0.02,
@@ -146,7 +147,11 @@ export const MEDICARE_LEVY = {
     note:
       'Our planning assumptions use the 2024-25 values (singles $27,222 to $34,027; families $45,907 to $57,383, plus ' +
       '$4,216 for each dependent child) for every year: later indexation is not held. The family reduction takes the ' +
-      'family taxable income (both partners’), as the ATO’s family income worksheet does (checked 26 November 2026).',
+      'family taxable income (both partners’), as the ATO’s family income worksheet does (checked 26 November 2026). ' +
+      'A single with dependent children is taken to have their sole care, so the family threshold applies to them too, ' +
+      'their own taxable income being the family’s (ATO: “your taxable income if you were a sole parent”); the ATO ' +
+      'raises a sole parent’s threshold only for a child they receive Family Tax Benefit for, which the journey takes ' +
+      'for every dependent child they name (checked 27 November 2026).',
   },
 } as const satisfies Sourced & Record<string, unknown>;
 
@@ -174,7 +179,8 @@ const tiers = (t1: number, t2: number, t3: number): readonly SurchargeTier[] => 
 /**
  * Medicare levy surcharge: payable only without private hospital cover; for a couple, by each partner whose own
  * income is over the singles' levy threshold, on their own income, at the rate of the family's tier, unless both
- * partners (and every dependant) hold cover (issue 34).
+ * partners (and every dependant) hold cover (issue 34). A single parent with dependent children is a family too: the
+ * family tiers, on their own income, unless they (and their children) hold cover.
  *
  * Held for 2024-25 and 2025-26; the last year held is used for later years too (the thresholds are indexed each
  * year and later ones are not held, as the Medicare levy carries its 2024-25 values forward).
@@ -197,7 +203,9 @@ export const MEDICARE_LEVY_SURCHARGE = {
       'or losses). Families: the thresholds are double the singles’ and rise by $1,500 for each dependent child after ' +
       'the first; a couple avoids the surcharge only if both partners hold hospital cover, and a partner whose own income ' +
       'is at or below the singles’ Medicare levy threshold pays none. Years after 2025-26 use the 2025-26 tiers ' +
-      '(checked 26 November 2026).',
+      '(checked 26 November 2026). A single with dependent children is a family (ATO: “had a spouse or dependent ' +
+      'children”): the family thresholds on their own income, the private-health answer taken as covering the ' +
+      'children too (checked 27 November 2026).',
   },
 } as const satisfies Sourced & Record<string, unknown>;
 

@@ -43,7 +43,7 @@ export type { UnsuitableReason } from './suitability';
  * its low-income reduction and the surcharge use the family thresholds on both partners' incomes; the cash that clears
  * small high-interest debts is no longer offered as savings to invest.
  */
-export const ENGINE_VERSION = '1.3.0';
+export const ENGINE_VERSION = '1.4.0';
 
 /** The goal, in today's and future dollars. */
 export interface Goal {
@@ -106,6 +106,11 @@ export type AdviceNote =
   | { code: 'seniors-offset' | 'other-income-taxed' }
   /** issue 34: a couple's levy and surcharge use the family thresholds, on both partners' taxable incomes. */
   | { code: 'family-medicare'; familyIncomeCents: Cents; dependants: number }
+  /**
+   * A single parent's levy and surcharge use the family thresholds, on their own taxable income: no levy up to
+   * `levyThresholdCents`, no surcharge up to `surchargeThresholdCents` (the first family tier with the rise for children).
+   */
+  | { code: 'sole-parent-medicare'; dependants: number; levyThresholdCents: Cents; surchargeThresholdCents: Cents }
   /** Clear `owedCents` first: `fromCashCents` from the cash above the emergency fund, the rest from the regular savings. */
   | { code: 'clear-high-interest'; owedCents: Cents; fromCashCents: Cents; notCoveredCents: Cents }
   | { code: 'earliest-tax-rates'; taxYear: string; financialYear: string };
@@ -176,7 +181,14 @@ export function computeAdvice(answers: Answers, options: AdviceOptions): AdviceR
   const suitability = suitabilityOf(x, a);
 
   const notes: AdviceNote[] = [];
-  if (income?.family) {
+  if (income?.family?.soleParent) {
+    notes.push({
+      code: 'sole-parent-medicare',
+      dependants: income.family.dependants,
+      levyThresholdCents: income.family.levyThresholdDollars * 100,
+      surchargeThresholdCents: income.family.surchargeThresholdDollars * 100,
+    });
+  } else if (income?.family) {
     notes.push({
       code: 'family-medicare',
       familyIncomeCents: income.family.familyIncomeDollars * 100,

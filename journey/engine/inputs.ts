@@ -106,6 +106,12 @@ export interface Inputs {
   privateHospitalCover: boolean | null;
   /** The partner of a couple; null for a single (or a relationship not yet answered). */
   partner: PartnerInput | null;
+  /**
+   * A single's dependent children (a single parent gets the family thresholds of the Medicare levy and surcharge);
+   * 0 for a couple (theirs are the partner's `dependants`), and for a single who has not said (answers saved before it
+   * was asked: as they were advised then).
+   */
+  singleDependants: number;
   profile: RiskProfile | null;
 }
 

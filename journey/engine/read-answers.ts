@@ -9,6 +9,8 @@ import type { QUESTIONS } from '../questions';
 import { ON_DEMAND } from '../questions/on-demand';
 import type { goalDetailsAdvice } from '../questions/goal-details-advice';
 import type { partnerAdvice } from '../questions/partner-advice';
+import type { privateHealthAdvice } from '../questions/private-health-advice';
+import type { relationshipStatusAdvice } from '../questions/relationship-status-advice';
 import type { Question } from '../questions/question';
 import { riskProfile, type Assumptions } from './assumptions';
 import type { Inputs, MissingAnswer, Reader } from './inputs';
@@ -24,7 +26,18 @@ type ReadBy<Q> = Q extends { read: (...args: never[]) => infer R } ? keyof R : n
  * (journey/questions/on-demand.ts); tsc fails here when an input has no reader.
  */
 const JOURNEY_QUESTIONS: readonly Question[] &
-  ([Exclude<keyof Inputs, ReadBy<(typeof QUESTIONS)[number] | typeof partnerAdvice | typeof goalDetailsAdvice>>] extends [never]
+  ([
+    Exclude<
+      keyof Inputs,
+      ReadBy<
+        | (typeof QUESTIONS)[number]
+        | typeof partnerAdvice
+        | typeof goalDetailsAdvice
+        | typeof relationshipStatusAdvice
+        | typeof privateHealthAdvice
+      >
+    >,
+  ] extends [never]
     ? unknown
     : never) = JOURNEY.questions;
 

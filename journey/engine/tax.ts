@@ -27,7 +27,7 @@ export function lowIncomeTaxOffset(taxableDollars: number, lito: Assumptions['li
   return Math.max(0, middle - rateOfDollars(taxableDollars - lito.middleTo, lito.secondRate));
 }
 
-/** Medicare levy with the singles low-income reduction, in cents (a couple's: {@link familyMedicareLevy}). */
+/** Medicare levy with the singles low-income reduction, in cents (a family's: {@link familyMedicareLevy}). */
 export function medicareLevy(taxableDollars: number, m: Assumptions['medicareLevy']): Cents {
   if (taxableDollars <= m.lowIncomeThreshold) return 0;
   // The reduction is the shade-in: 10c per dollar over the threshold until that reaches 2% of the whole.
@@ -39,19 +39,27 @@ export function surchargeRate(taxableDollars: number, s: Pick<Assumptions['medic
   return s.tiers.find((t) => taxableDollars > t.over)?.rate ?? 0;
 }
 
-/** A couple's family, for the Medicare levy and surcharge (issue 34). */
+/** A family, for the Medicare levy and surcharge: a couple's (issue 34), or a single parent's. */
 export interface FamilyInput {
-  /** The partner's taxable income, in whole dollars. */
+  /** The partner's taxable income, in whole dollars; 0 for a single parent. */
   partnerTaxableDollars: number;
+  /** The partner's hospital cover; true for a single parent (no partner to lack it: their own cover decides). */
   partnerHospitalCover: boolean;
   /** Dependent children. */
   dependants: number;
+  /**
+   * A single parent with dependent children (ATO: sole care for the levy's reduction, a family for the surcharge):
+   * their own taxable income is the family's. @default false
+   */
+  soleParent?: boolean;
 }
 
 /** How the family thresholds were applied (issue 34), for display and for the record. */
 export interface FamilyTax {
+  /** A single parent's family: no partner, the family income their own (absent in results recorded before: a couple). */
+  soleParent?: boolean;
   partnerTaxableDollars: number;
-  /** Both partners' taxable incomes: the family income for the levy and, here, for the surcharge. */
+  /** Both partners' taxable incomes (a single parent's own): the family income for the levy and, here, for the surcharge. */
   familyIncomeDollars: number;
   dependants: number;
   /** The family's levy threshold: the family threshold plus its rise for each dependent child. */
@@ -61,11 +69,12 @@ export interface FamilyTax {
   partnerHospitalCover: boolean;
 }
 
-/** The family thresholds for a couple (ATO: levy per dependent child; surcharge per child after the first). */
+/** The family thresholds for a couple or a single parent (ATO: levy per dependent child; surcharge per child after the first). */
 export function familyTax(ownDollars: number, f: FamilyInput, a: Pick<Assumptions, 'medicareLevy' | 'medicareLevySurcharge'>): FamilyTax {
   const m = a.medicareLevy;
   const s = a.medicareLevySurcharge;
   return {
+    ...(f.soleParent ? { soleParent: true } : {}),
     partnerTaxableDollars: f.partnerTaxableDollars,
     familyIncomeDollars: ownDollars + f.partnerTaxableDollars,
     dependants: f.dependants,
@@ -76,9 +85,10 @@ export function familyTax(ownDollars: number, f: FamilyInput, a: Pick<Assumption
 }
 
 /**
- * Medicare levy for a partner of a couple (ATO, Medicare levy reduction – family income): none while the family's
- * taxable income is at or below the family threshold; over it, the family's levy is 10c per dollar over the threshold,
- * shared between the partners by their taxable incomes; never more than the singles' reduced levy on the same income.
+ * Medicare levy for a partner of a couple or a single parent (ATO, Medicare levy reduction – family income): none while
+ * the family's taxable income is at or below the family threshold; over it, the family's levy is 10c per dollar over the
+ * threshold, shared between the partners by their taxable incomes (a single parent's share is the whole); never more
+ * than the singles' reduced levy on the same income.
  */
 export function familyMedicareLevy(ownDollars: number, f: FamilyTax, m: Assumptions['medicareLevy']): Cents {
   const single = medicareLevy(ownDollars, m);
@@ -88,9 +98,9 @@ export function familyMedicareLevy(ownDollars: number, f: FamilyTax, m: Assumpti
 }
 
 /**
- * The surcharge rate for a partner of a couple (ATO, Medicare levy surcharge): 0 when both hold hospital cover, or when
- * their own income is at or below the singles' levy threshold; else the rate of the family income's tier, the tiers
- * raised by the rise for children.
+ * The surcharge rate for a partner of a couple or a single parent (ATO, Medicare levy surcharge): 0 when both partners
+ * (a single parent: they) hold hospital cover, or when their own income is at or below the singles' levy threshold;
+ * else the rate of the family income's tier, the tiers raised by the rise for children.
  */
 export function familySurchargeRate(
   ownDollars: number,
@@ -129,7 +139,10 @@ export interface IncomeInput {
   privateHospitalCover: boolean;
   /** Whole years, for the Disability Support Pension; null when not known. */
   age: number | null;
-  /** A couple's family (issue 34: the levy and surcharge use the family thresholds); absent or null for a single. */
+  /**
+   * A couple's family (issue 34: the levy and surcharge use the family thresholds), or a single parent's; absent or
+   * null for a single without dependent children.
+   */
   family?: FamilyInput | null;
 }
 
@@ -155,7 +168,7 @@ export interface NetIncome {
   incomeTaxCents: Cents;
   medicareLevyCents: Cents;
   privateHospitalCover: boolean;
-  /** A couple's family thresholds as applied (issue 34); null for a single. */
+  /** A couple's or a single parent's family thresholds as applied (issue 34); null for a single without dependent children. */
   family: FamilyTax | null;
   /** The surcharge rate applied: 0 with private hospital cover or below the first tier. */
   surchargeRate: number;

@@ -6,9 +6,13 @@
 import type { Question } from './question';
 import { goalDetailsAdvice } from './goal-details-advice';
 import { partnerAdvice } from './partner-advice';
+import { privateHealthAdvice } from './private-health-advice';
+import { relationshipStatusAdvice } from './relationship-status-advice';
 
 /** A question's advice-only parts, under its id. */
 export const ON_DEMAND: Readonly<Record<string, Pick<Question, 'read' | 'review'>>> = {
   partner: partnerAdvice,
   goalDetails: goalDetailsAdvice,
+  relationshipStatus: relationshipStatusAdvice,
+  privateHealth: privateHealthAdvice,
 };

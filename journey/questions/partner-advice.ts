@@ -18,8 +18,11 @@ export const partnerAdvice = {
           row(w.children, a.partner.children, ''),
         ]
       : [],
-  read: (a: Answers, r: Reader<typeof MISSING_WORDS.partner>): Pick<Inputs, 'partner'> => {
-    if (!couple(a)) return { partner: null };
+  read: (a: Answers, r: Reader<typeof MISSING_WORDS.partner>): Pick<Inputs, 'partner' | 'singleDependants'> => {
+    // A single's dependent children are asked on the relationship page (./relationship-status.tsx) into the same
+    // answer; not said (answers saved before it was asked, or left unchosen), none: the singles' thresholds as before.
+    const children = Number(a.partner.children);
+    if (!couple(a)) return { partner: null, singleDependants: Number.isInteger(children) && children > 0 ? children : 0 };
     const p = a.partner;
     const income = r.amount('partner.amount', p.amount, 'amount', undefined, 'amountBlank');
     const n = r.perYear(p.frequency);
@@ -31,6 +34,6 @@ export const partnerAdvice = {
       hospitalCover: p.hospitalCover === '' ? null : p.hospitalCover === 'yes',
       dependants: filled(p.children) ? Number(p.children) : null,
     };
-    return { partner: read };
+    return { partner: read, singleDependants: 0 };
   },
 };

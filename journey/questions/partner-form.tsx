@@ -42,3 +42,24 @@ export function partnerForm({ TextField, SelectField, YesNo, MoneyField, useFiel
     );
   };
 }
+
+/**
+ * A single's dependent children (journey/questions/relationship-status.tsx), made of `parts`, shown under Single only:
+ * into the answer a couple's are asked into on the partner's form, so the household's children stay when the status
+ * changes.
+ */
+export function dependantsField({ SelectField, useField }: PartnerFormParts) {
+  return function Dependants() {
+    const w = QUESTION_FORM_WORDS.relationshipStatus;
+    const [status] = useField('relationshipStatus');
+    const [children, setChildren] = useField('partner.children');
+    return (
+      status === 'single' && (
+        <>
+          <p>{w.hint}</p>
+          <SelectField label={w.children} options={CHILDREN} value={children} onChange={setChildren} />
+        </>
+      )
+    );
+  };
+}

@@ -25,6 +25,17 @@ const NONE = { name: '', amount: '', frequency: '', hospitalCover: '', children:
 /** The partner is asked of a couple only. */
 export const couple = (a: { relationshipStatus: string }) => a.relationshipStatus === 'couple';
 
+/**
+ * A form of ./partner-form.tsx (the partner's, or a single's dependent children), loaded on demand with its words (the
+ * first visit's budget), given the fields it is made of, so that none moves out of the first visit's chunk.
+ */
+export const householdForm = (form: 'partnerForm' | 'dependantsField') =>
+  lazy(() =>
+    wordsReady('messages-on-demand')
+      .then(() => import('./partner-form'))
+      .then((m) => ({ default: m[form]({ TextField, SelectField, YesNo, MoneyField, useField, frequencies: INCOME_FREQUENCIES }) })),
+  );
+
 export const partner = defineQuestion({
   id: 'partner',
   path: '/questionnaire/partner',
@@ -35,12 +46,7 @@ export const partner = defineQuestion({
   // the sample household is single: no partner
   slice: { key: 'partner', blank: NONE, sample: NONE },
   asked: couple,
-  // its form loads on demand (the first visit's budget), given the fields it is made of, so that none moves out of the first visit's chunk
-  Body: lazy(() =>
-    wordsReady('messages-on-demand')
-      .then(() => import('./partner-form'))
-      .then((m) => ({ default: m.partnerForm({ TextField, SelectField, YesNo, MoneyField, useField, frequencies: INCOME_FREQUENCIES }) })),
-  ),
+  Body: householdForm('partnerForm'),
   // every field given, the income an amount
   rule: ({ partner: p }) => Object.values(p).every(filled) && amount(p.amount),
   // its `read` and `review` load with the advice (./on-demand.ts), kept off the first visit

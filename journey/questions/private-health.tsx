@@ -1,7 +1,5 @@
 /** journey-spec §3: private hospital cover, Yes or No (step 3). */
 import { YesNo } from '../components/fields';
-import type { Inputs, Reader } from '../engine/inputs';
-import type { MISSING_WORDS } from '../messages-on-demand';
 import { QUESTION_WORDS } from '../messages';
 import { row, yesNo } from '../review';
 import { useField } from './parts';
@@ -29,8 +27,5 @@ export const privateHealth = defineQuestion({
   Body: PrivateHealth,
   rule: (a) => a.privateHealth !== '',
   review: (a, s) => [row(W.review, a.privateHealth, s.privateHealth, yesNo)],
-  read: (a, r: Reader<typeof MISSING_WORDS.privateHealth>): Pick<Inputs, 'privateHospitalCover'> => {
-    if (a.privateHealth === '') r.miss('privateHealth', 'question');
-    return { privateHospitalCover: a.privateHealth === '' ? null : a.privateHealth === 'yes' };
-  },
+  // its `read` loads with the engine (./on-demand.ts), kept off the first visit
 });

@@ -167,7 +167,10 @@ export function NeedsAnalysis() {
             income.litoCents > 0 ? M.afterALowIncome($(income.litoCents)) : '',
             $(income.medicareLevyCents),
             income.medicareLevySurchargeCents > 0
-              ? (income.family ? M.andAFamilySurcharge : M.andAMedicareLevy)($(income.medicareLevySurchargeCents))
+              ? // a single parent pays it for their own (and their children's) lack of cover, as a single does
+                (income.family && !income.family.soleParent ? M.andAFamilySurcharge : M.andAMedicareLevy)(
+                  $(income.medicareLevySurchargeCents),
+                )
               : '',
             income.nonTaxableBenefitsCents > 0 ? M.plusOfTaxFree($(income.nonTaxableBenefitsCents)) : '',
             income.taxTableYear,

@@ -25,7 +25,8 @@ describe('assumptions', () => {
   it('are versioned, and every result carries the assumptions and engine versions', () => {
     // 2026.2: the published median returns (4.2, 4.5, 4.7, 5.1, 5.5, 5.6%) replace the formula's.
     expect(ASSUMPTIONS_VERSION).toBe('2026.4');
-    expect(ENGINE_VERSION).toBe('1.3.0');
+    // 1.4.0: a single parent's Medicare levy and surcharge use the family thresholds
+    expect(ENGINE_VERSION).toBe('1.4.0');
     expect(assumptionsFor(new Date(2026, 0, 1)).version).toBe(ASSUMPTIONS_VERSION);
     const recommended = computeAdvice(household(), { asOf: new Date(2026, 0, 1), paths: 10 });
     expect(recommended).toMatchObject({ status: 'recommended', assumptionsVersion: ASSUMPTIONS_VERSION, engineVersion: ENGINE_VERSION });

@@ -196,7 +196,7 @@ describe('the sample household (constants.ts SAMPLE_ANSWERS shape) as at 21/11/2
     if (r.status !== 'recommended') return;
     expect(r).toMatchObject({
       assumptionsVersion: '2026.4',
-      engineVersion: '1.3.0',
+      engineVersion: '1.4.0',
       asOf: '2026-11-21',
       financialYear: '2026-27',
       age: 36,

@@ -145,6 +145,8 @@ export const REASON_WORDS = {
 export const NOTE_WORDS = {
   'family-medicare': (n: { familyIncomeCents: number; dependants: number }) =>
     `تستخدم ضريبة ميديكير وتخفيضها لذوي الدخل المنخفض والرسم الإضافي عليها حدود الأسرة، على الدخل الخاضع للضريبة لأسرتك البالغ ${dollarsText(n.familyIncomeCents)} (دخلك ودخل شريكك) مع ${n.dependants} من الأطفال المُعالين. صافي الدخل المعروض هو دخلك وحدك.`,
+  'sole-parent-medicare': (n: { dependants: number; levyThresholdCents: number; surchargeThresholdCents: number }) =>
+    `بصفتك والدًا وحيدًا مع ${n.dependants} من الأطفال المُعالين، تستخدم ضريبة ميديكير وتخفيضها لذوي الدخل المنخفض حد الأسرة (لا ضريبة حتى دخل خاضع للضريبة قدره ${dollarsText(n.levyThresholdCents)})، ويستخدم الرسم الإضافي، المستحق عند غياب تأمين المستشفى الخاص لك ولأطفالك، حدود الأسرة (فيما يزيد على ${dollarsText(n.surchargeThresholdCents)}).`,
   'seniors-offset': () =>
     'قد يحق لك الحصول على الخصم الضريبي لكبار السن وأصحاب المعاشات، وهو ما لم نُدرجه، لذا قد يكون صافي دخلك أعلى مما هو معروض.',
   'clear-high-interest': (n: { owedCents: number; fromCashCents: number; notCoveredCents: number }) =>

@@ -169,6 +169,10 @@ export const QUESTION_FORM_WORDS = {
     cover: 'هل لدى شريكك تأمين صحي خاص يغطي المستشفى؟',
     children: 'الأطفال المُعالون',
   },
+  relationshipStatus: {
+    children: 'الأطفال المُعالون',
+    hint: 'الأطفال دون 21 عامًا، أو الطلاب المتفرغون للدراسة دون 25 عامًا، الذين تعيلهم. يستخدم الوالد الوحيد حدود الأسرة لضريبة ميديكير (Medicare levy) والرسم الإضافي عليها. اختر 0 إن لم يكن لديك أطفال.',
+  },
 } satisfies typeof En.QUESTION_FORM_WORDS;
 
 export const INTRODUCTION_WORDS = {

@@ -143,6 +143,8 @@ type NoteCode = AdviceNote['code'];
 export const NOTE_WORDS: { [C in NoteCode]: (n: Extract<AdviceNote, { code: C }>) => string } = {
   'family-medicare': (n) =>
     `您的医疗保险税（Medicare levy）、其低收入减免及附加税均采用家庭标准，按您家庭的应税收入 ${dollarsText(n.familyIncomeCents)}（您与伴侣合计）及 ${n.dependants} 名受抚养子女计算。所示税后到手收入仅为您本人的收入。`,
+  'sole-parent-medicare': (n) =>
+    `作为有 ${n.dependants} 名受抚养子女的单亲家长，您的医疗保险税（Medicare levy）及其低收入减免采用家庭标准（应税收入不超过 ${dollarsText(n.levyThresholdCents)} 无需缴纳），附加税（您和子女没有私人医院保险时缴纳）亦采用家庭标准（超过 ${dollarsText(n.surchargeThresholdCents)} 起征）。`,
   'seniors-offset': () =>
     '您可能有资格获得老年人及退休金领取者税收抵扣（seniors and pensioners tax offset），我们未将其计算在内，因此您的税后到手收入可能高于所示金额。',
   'clear-high-interest': (n) =>

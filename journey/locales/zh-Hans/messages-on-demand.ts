@@ -165,6 +165,10 @@ export const QUESTION_FORM_WORDS = {
     cover: '您的伴侣是否有私人医院保险？',
     children: '受抚养子女',
   },
+  relationshipStatus: {
+    children: '受抚养子女',
+    hint: '由您抚养的 21 岁以下子女，或 25 岁以下的全日制学生。单亲家长的医疗保险税（Medicare levy）及附加税采用家庭标准。如没有，请选择 0。',
+  },
 } satisfies typeof En.QUESTION_FORM_WORDS;
 
 export const INTRODUCTION_WORDS = {
