@@ -29,11 +29,20 @@ const weigh = (file: string) => {
 };
 
 /**
+ * How long each browser file took in a measured run, in seconds (test/e2e/seconds.json: only their order counts, so a
+ * run at any load will do; docs/benchmarks.md "CI time" says when to measure again).
+ */
+const E2E_SECONDS: Record<string, number> = JSON.parse(readFileSync(new URL('./test/e2e/seconds.json', import.meta.url), 'utf8'));
+
+/**
  * The order the test files start in. vitest runs first the files its cache says took longest; a fresh clone (CI) has
  * no cache, and vitest then starts the largest files first. For the browser files, size says little: a short file
  * that walks every route with axe (a11y-routes.test.ts, under 60 lines) takes longer than the longest file of single
- * pages, and started last it runs alone at the end while the other worker waits. Without a cache, the browser files
- * that repeat a test over a list (`.each(`: routes, widths, screens) start first, most lists first, then the largest.
+ * pages, and a short file whose work is in one hook (answers.test.ts, the answers' evaluation) takes minutes; started
+ * last, such a file runs alone at the end while the other worker waits. Without a cache, the browser files start
+ * longest first by their measured seconds (E2E_SECONDS), so that the two workers finish together; a file not measured
+ * yet starts before them (started last, a long one would run alone at the end), those that repeat a test over a list
+ * (`.each(`: routes, widths, screens) first, most lists first, then the largest.
  */
 class E2eFirstLongest extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -43,9 +52,11 @@ class E2eFirstLongest extends BaseSequencer {
     const fresh = sorted.filter(unknown);
     if (fresh.length === 0) return sorted;
     const weight = new Map(fresh.map((spec) => [spec, weigh(spec.moduleId)]));
+    const seconds = (spec: TestSpecification) => E2E_SECONDS[relative(this.ctx.config.root, spec.moduleId)] ?? Infinity;
     const reordered = [...fresh].sort((a, b) => {
       const [wa, wb] = [weight.get(a)!, weight.get(b)!];
-      return wb.lists - wa.lists || wb.length - wa.length;
+      const [sa, sb] = [seconds(a), seconds(b)];
+      return sa === sb ? wb.lists - wa.lists || wb.length - wa.length : sb - sa;
     });
     let next = 0;
     return sorted.map((spec) => (unknown(spec) ? reordered[next++]! : spec));
