@@ -33,6 +33,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [14, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
   [15, 'ce5e906fb1880c23', 'b7bd1bca7ee39d42'],
   [16, null, '81229ff57cd10f8c'],
+  [17, '3902398e8ad66c21', null],
 ];
 
 /**

@@ -26,6 +26,7 @@ import { inbox } from './013-inbox';
 import { analyticsRecords } from './014-analytics-records';
 import { adviceFiles } from './015-advice-files';
 import { databaseUnderLoad } from './016-database-under-load';
+import { searchPrefixes } from './017-search-prefixes';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   analyticsRecords,
   adviceFiles,
   databaseUnderLoad,
+  searchPrefixes,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
