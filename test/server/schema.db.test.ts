@@ -34,6 +34,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [15, 'ce5e906fb1880c23', 'b7bd1bca7ee39d42'],
   [16, null, '81229ff57cd10f8c'],
   [17, '3902398e8ad66c21', null],
+  [18, '7b15ec3b5c8d5366', '7f2dfe04f9dcae9c'],
 ];
 
 /**

@@ -27,6 +27,7 @@ import { analyticsRecords } from './014-analytics-records';
 import { adviceFiles } from './015-advice-files';
 import { databaseUnderLoad } from './016-database-under-load';
 import { searchPrefixes } from './017-search-prefixes';
+import { analyticsQuarters } from './018-analytics-quarters';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   adviceFiles,
   databaseUnderLoad,
   searchPrefixes,
+  analyticsQuarters,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */
