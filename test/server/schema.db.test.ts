@@ -47,7 +47,14 @@ const POSTGRES_ONLY = ['schema_migrations', 'request_counts', 'token_families', 
  * The inbox's full-text search (version 13), each database's own: SQLite's FTS5 table and the tables FTS5 keeps for
  * it; PostgreSQL's `tsvector` column on `messages` and its GIN index.
  */
-const SQLITE_SEARCH_TABLES = ['messages_fts', 'messages_fts_config', 'messages_fts_data', 'messages_fts_docsize', 'messages_fts_idx'];
+const SQLITE_SEARCH_TABLES = [
+  'messages_fts',
+  'messages_fts_config',
+  'messages_fts_data',
+  'messages_fts_docsize',
+  'messages_fts_idx',
+  'messages_fts_terms',
+];
 const POSTGRES_SEARCH_COLUMN = { table: 'messages', column: 'search' };
 const POSTGRES_SEARCH_INDEX = 'messages.messages_search';
 
