@@ -1,8 +1,11 @@
 /**
  * The messages the database benchmarks write (scripts/bench-inbox.ts, bench-db.ts): conversations of a question and
  * an answer, twice, drawn from a 5,000-word vocabulary where a few domain words are common and the tail rare, three
- * rare words put in exactly ten messages each.
+ * rare words put in exactly ten messages each; and how both benchmarks write them into a site's tables in bulk.
  */
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+import { bulkPostgres, bulkSqlite, insertRows } from './bench-databases';
 
 /** Messages per conversation: a question and an answer, twice. */
 export const PER_CONVERSATION = 4;
@@ -88,4 +91,43 @@ export function messages(count: number): Messages {
     });
   }
   return { sessions, rows };
+}
+
+const SESSION_COLUMNS = ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'];
+const MESSAGE_COLUMNS = ['id', 'chat_session_id', 'seq', 'role', 'content', 'type', 'created_at'];
+const sessionRow = (siteId: string, s: Messages['sessions'][number]) => [
+  s.id,
+  siteId,
+  s.visitor,
+  s.id,
+  s.path,
+  s.at,
+  s.last,
+  PER_CONVERSATION,
+];
+const messageRow = (m: Row) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at];
+
+/** Writes `data` into site `siteId` of an SQLite file in bulk ({@link bulkSqlite}: no other connection open); the seconds taken. */
+export function writeSqlite(db: Database.Database, siteId: string, data: Messages): number {
+  const insert = (table: string, columns: string[]) =>
+    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  const session = insert('chat_sessions', SESSION_COLUMNS);
+  const message = insert('messages', MESSAGE_COLUMNS);
+  return bulkSqlite(db, ['chat_sessions', 'messages'], () => {
+    for (const s of data.sessions) session.run(...sessionRow(siteId, s));
+    for (const m of data.rows) message.run(...messageRow(m));
+  });
+}
+
+/** Writes `data` into site `siteId` of a PostgreSQL database in bulk ({@link bulkPostgres}); the seconds taken. */
+export function writePostgres(client: pg.Client, siteId: string, data: Messages): Promise<number> {
+  return bulkPostgres(client, ['chat_sessions', 'messages'], async () => {
+    await insertRows(
+      client,
+      'chat_sessions',
+      SESSION_COLUMNS,
+      data.sessions.map((s) => sessionRow(siteId, s)),
+    );
+    await insertRows(client, 'messages', MESSAGE_COLUMNS, data.rows.map(messageRow));
+  });
 }

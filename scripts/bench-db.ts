@@ -21,8 +21,8 @@ import { buildApp } from '../server/app';
 import { loadTokenSecret, TokenSigner } from '../server/auth';
 import { createOperations } from '../server/operations';
 import { openPostgresStorage } from '../server/storage/postgres';
-import { bulkPostgres, insertRows, onBenchPostgres } from './bench-databases';
-import { messages, PER_CONVERSATION } from './bench-db-messages';
+import { onBenchPostgres } from './bench-databases';
+import { messages, writePostgres } from './bench-db-messages';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
 const VISITORS = Number(process.env.BENCH_VISITORS || 400);
@@ -68,21 +68,7 @@ async function load(url: string) {
   await admin.connect();
   try {
     const site = await storage.createSite({ name: 'Bench', apiKey: API_KEY, origins: [ORIGIN] });
-    const data = messages(MESSAGES);
-    const seconds = await bulkPostgres(admin, ['chat_sessions', 'messages'], async () => {
-      await insertRows(
-        admin,
-        'chat_sessions',
-        ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
-        data.sessions.map((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]),
-      );
-      await insertRows(
-        admin,
-        'messages',
-        ['id', 'chat_session_id', 'seq', 'role', 'content', 'type', 'created_at'],
-        data.rows.map((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]),
-      );
-    });
+    const seconds = await writePostgres(admin, site.id, messages(MESSAGES));
     console.log(`PostgreSQL: ${MESSAGES.toLocaleString('en')} messages written in ${seconds.toFixed(1)} s`);
 
     await mkdir(path.join(dir, 'public'), { recursive: true });

@@ -15,8 +15,8 @@ import { listQuery, numbered } from '../server/storage/inbox-query';
 import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
-import { bulkPostgres, bulkSqlite, insertRows, onBenchPostgres, onBenchSqlite } from './bench-databases';
-import { type Messages, messages, PER_CONVERSATION } from './bench-db-messages';
+import { onBenchPostgres, onBenchSqlite } from './bench-databases';
+import { type Messages, messages, writePostgres, writeSqlite } from './bench-db-messages';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 40);
@@ -75,16 +75,7 @@ async function sqlite(data: Messages): Promise<Result[]> {
     const site = await setup.createSite({ name: 'Bench', apiKey: 'pk_bench_0123456789abcdefghijklmno', origins: ['self'] });
     await setup.close();
     const db = new Database(file);
-    const session = db.prepare(
-      'INSERT INTO chat_sessions (id, site_id, user_session_id, name, path, created_at, last_message_at, message_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const message = db.prepare(
-      'INSERT INTO messages (id, chat_session_id, seq, role, content, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const seconds = bulkSqlite(db, ['chat_sessions', 'messages'], () => {
-      for (const s of data.sessions) session.run(s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION);
-      for (const m of data.rows) message.run(m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at);
-    });
+    const seconds = writeSqlite(db, site.id, data);
     console.log(`SQLite: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
     const byId = db.prepare('SELECT content FROM messages WHERE id = ?');
     const storage = openSqliteStorage(file);
@@ -105,20 +96,7 @@ async function postgres(data: Messages): Promise<Result[]> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const seconds = await bulkPostgres(client, ['chat_sessions', 'messages'], async () => {
-        await insertRows(
-          client,
-          'chat_sessions',
-          ['id', 'site_id', 'user_session_id', 'name', 'path', 'created_at', 'last_message_at', 'message_count'],
-          data.sessions.map((s) => [s.id, site.id, s.visitor, s.id, s.path, s.at, s.last, PER_CONVERSATION]),
-        );
-        await insertRows(
-          client,
-          'messages',
-          ['id', 'chat_session_id', 'seq', 'role', 'content', 'type', 'created_at'],
-          data.rows.map((m) => [m.id, m.sessionId, m.seq, m.role, m.content, 'TEXT', m.at]),
-        );
-      });
+      const seconds = await writePostgres(client, site.id, data);
       console.log(`PostgreSQL: ${data.rows.length} messages written in ${seconds.toFixed(1)} s`);
       if (process.env.BENCH_EXPLAIN) {
         for (const words of [undefined, ['fees'], ['manag']]) {

@@ -26,13 +26,40 @@ const STATE_CONDITION = {
   'nothing-found': 'e.nothing_found = TRUE',
 } as const;
 
-/** The condition that message `m` holds the words, and its one value. */
-export function matches(dialect: Dialect, words: readonly string[]): { where: string; value: string } {
+/**
+ * SQLite's FTS5 query for the words: each quoted (a string of letters and digits: never an FTS5 operator), the last a
+ * prefix, asked as `lastWords` (the words the index holds that start with it, found by the storage) when given: then
+ * every term is one the index can seek a message in by its rowid, where `word*` would first merge every match of every
+ * word that starts so (schema version 17).
+ */
+export function ftsQuery(words: readonly string[], lastWords?: readonly string[]): string {
+  const quote = (w: string) => `"${w}"`;
+  const last = lastWords && lastWords.length > 0 ? `(${lastWords.map(quote).join(' OR ')})` : `${quote(words.at(-1)!)}*`;
+  return [...words.slice(0, -1).map(quote), last].join(' AND ');
+}
+
+/** How SQLite's search reads the full-text index (schema version 17). */
+export interface FtsPlan {
+  /** The words the index holds that start with the last word, when the storage found them ({@link ftsQuery}). */
+  lastWords?: readonly string[];
+  /**
+   * Ask the index about each message the query reaches, by its rowid (a common word: the walk stops at the first page,
+   * long before the matches end), rather than read every match once and look each message up among them.
+   */
+  byRow: boolean;
+}
+
+/**
+ * The condition that message `m` holds the words, and its one value. On SQLite, by the plan: the full-text index
+ * asked about `m` by its rowid, or the set of every match read once.
+ */
+export function matches(dialect: Dialect, words: readonly string[], plan?: FtsPlan): { where: string; value: string } {
   const last = words.length - 1;
   if (dialect === 'sqlite') {
-    // each word quoted (a string of letters and digits: never an FTS5 operator), the last a prefix
-    const query = words.map((w, i) => `"${w}"${i === last ? '*' : ''}`).join(' ');
-    return { where: 'm.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)', value: query };
+    const value = ftsQuery(words, plan?.lastWords);
+    return plan?.byRow
+      ? { where: 'EXISTS (SELECT 1 FROM messages_fts f WHERE f.rowid = m.rowid AND messages_fts MATCH ?)', value }
+      : { where: 'm.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)', value };
   }
   // folded as the column is (inbox_fold_letters leaves '&', ':' and '*' as they are)
   const query = words.map((w, i) => `${w}${i === last ? ':*' : ''}`).join(' & ');
@@ -51,8 +78,12 @@ export const FEW_MATCHES = 5000;
  * The conversations (an `id` column, once per matching message) of up to {@link FEW_MATCHES} messages that hold the
  * words: all of them when fewer rows come back. The full-text index finds them and the read stops at the limit.
  */
-export function matchingConversationsQuery(dialect: Dialect, words: readonly string[]): { text: string; values: unknown[] } {
-  const match = matches(dialect, words);
+export function matchingConversationsQuery(
+  dialect: Dialect,
+  words: readonly string[],
+  plan?: FtsPlan,
+): { text: string; values: unknown[] } {
+  const match = matches(dialect, words, plan);
   const text =
     dialect === 'sqlite'
       ? `SELECT m.chat_session_id AS id FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
@@ -80,6 +111,8 @@ export function listQuery(
    * the page is taken from them (by their keys) instead of walking the site's conversations. @default undefined
    */
   among?: readonly string[],
+  /** SQLite: how the full-text index is read ({@link FtsPlan}). @default undefined: every match read once */
+  plan?: FtsPlan,
 ): { text: string; values: unknown[] } {
   const where = ['s.site_id = ?'];
   const values: unknown[] = [siteId];
@@ -116,7 +149,7 @@ export function listQuery(
         values.push(among);
       }
     } else {
-      const match = matches(dialect, filter.words);
+      const match = matches(dialect, filter.words, plan);
       // walked newest first, a conversation at a time: a common word fills the page from the first conversations
       where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
       values.push(match.value);
@@ -144,8 +177,8 @@ export const messagesQuery = `SELECT ${MESSAGE_COLUMNS} FROM chat_sessions s JOI
   WHERE s.site_id = ? AND s.id = ? AND m.seq > ? ORDER BY m.seq LIMIT ?`;
 
 /** The messages that hold the words in the site's conversations named, newest first within each. */
-export function matchesQuery(dialect: Dialect, siteId: string, ids: readonly string[], words: readonly string[]) {
-  const match = matches(dialect, words);
+export function matchesQuery(dialect: Dialect, siteId: string, ids: readonly string[], words: readonly string[], plan?: FtsPlan) {
+  const match = matches(dialect, words, plan);
   const list = ids.map(() => '?').join(', ');
   return {
     text: `SELECT ${MESSAGE_COLUMNS} FROM chat_sessions s JOIN messages m ON m.chat_session_id = s.id

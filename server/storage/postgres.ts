@@ -94,7 +94,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     ...postgresRefusedOrigins(pool),
     ...postgresInbox(pool),
     ...postgresPreviewKeys(pool, options.now),
-    ...postgresAnalyticsReport(pool),
+    ...postgresAnalyticsReport(pool, options.now ?? Date.now),
     ...postgresAdvice(pool),
   };
   const { stopSweeps, ...shared } = postgresShared(pool, fleeting, listener, options.now);

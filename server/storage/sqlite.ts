@@ -63,7 +63,7 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteRefusedOrigins(db),
     ...sqliteInbox(db),
     ...sqlitePreviewKeys(db, options.now),
-    ...sqliteAnalyticsReport(db),
+    ...sqliteAnalyticsReport(db, clock),
     ...sqliteAdvice(db),
   };
   return { ...asAsync(data), ...sqliteShared(file, options.now), close: async () => void db.close() };

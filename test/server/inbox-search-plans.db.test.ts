@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fewMatchingConversations, listQuery, matchingConversationsQuery } from '../../server/storage/inbox-query';
+import { type FtsPlan, fewMatchingConversations, listQuery, matchingConversationsQuery } from '../../server/storage/inbox-query';
 import type { Storage } from '../../server/storage/types';
 import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase } from '../support/storages';
 
@@ -71,4 +71,32 @@ describe(`the inbox's two ways to a page of a search, on ${BACKEND}`, () => {
     expect(matched.length).toBe({ fees: 20, zanzibar: 2, manag: 58, nowhereword: 0 }[words.length > 1 ? 'fees' : words[0]!]);
     expect(among).toBeDefined();
   });
+});
+
+describe.runIf(BACKEND === 'sqlite')("SQLite's ways to read the full-text index (schema version 17)", () => {
+  it.each([['fees'], ['zanzibar'], ['manag'], ['fees', 'plan'], ['fees', 'pl'], ['m'], ['nowhereword']])(
+    'give the same pages for %s: every match read once, or each message asked by its rowid, the last word as a prefix or as its words',
+    async (...words) => {
+      const last = words.at(-1)!;
+      const lastWords = (
+        await raw.query('SELECT term FROM messages_fts_terms WHERE term >= ? AND term < ?', [last, `${last}\u{10ffff}`])
+      ).map((r) => String(r.term));
+      const pages = async (plan: FtsPlan | undefined) => {
+        const all: string[][] = [];
+        let after: { lastActivityAt: string; id: string } | undefined;
+        for (;;) {
+          const { text, values } = listQuery('sqlite', siteId, { words }, { limit: 4, after }, undefined, plan);
+          const rows = await raw.query(text, values);
+          all.push(rows.map((r) => String(r.id)));
+          if (rows.length < 4) return all;
+          after = { lastActivityAt: String(rows.at(-1)!.last_message_at), id: String(rows.at(-1)!.id) };
+        }
+      };
+      const asBefore = await pages(undefined);
+      expect(await pages({ byRow: true })).toEqual(asBefore);
+      expect(await pages({ byRow: true, lastWords })).toEqual(asBefore);
+      expect(await pages({ byRow: false, lastWords })).toEqual(asBefore);
+      expect(asBefore.flat().length).toBe({ fees: 10, zanzibar: 1, manag: 29, plan: 10, pl: 10, m: 30, nowhereword: 0 }[words.at(-1)!]);
+    },
+  );
 });

@@ -33,6 +33,8 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [14, 'e0dbf587ab5453fd', 'ca83803dec291aea'],
   [15, 'ce5e906fb1880c23', 'b7bd1bca7ee39d42'],
   [16, null, '81229ff57cd10f8c'],
+  [17, '3902398e8ad66c21', null],
+  [18, '7b15ec3b5c8d5366', '7f2dfe04f9dcae9c'],
 ];
 
 /**
@@ -45,7 +47,14 @@ const POSTGRES_ONLY = ['schema_migrations', 'request_counts', 'token_families', 
  * The inbox's full-text search (version 13), each database's own: SQLite's FTS5 table and the tables FTS5 keeps for
  * it; PostgreSQL's `tsvector` column on `messages` and its GIN index.
  */
-const SQLITE_SEARCH_TABLES = ['messages_fts', 'messages_fts_config', 'messages_fts_data', 'messages_fts_docsize', 'messages_fts_idx'];
+const SQLITE_SEARCH_TABLES = [
+  'messages_fts',
+  'messages_fts_config',
+  'messages_fts_data',
+  'messages_fts_docsize',
+  'messages_fts_idx',
+  'messages_fts_terms',
+];
 const POSTGRES_SEARCH_COLUMN = { table: 'messages', column: 'search' };
 const POSTGRES_SEARCH_INDEX = 'messages.messages_search';
 

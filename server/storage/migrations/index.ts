@@ -26,6 +26,8 @@ import { inbox } from './013-inbox';
 import { analyticsRecords } from './014-analytics-records';
 import { adviceFiles } from './015-advice-files';
 import { databaseUnderLoad } from './016-database-under-load';
+import { searchPrefixes } from './017-search-prefixes';
+import { analyticsQuarters } from './018-analytics-quarters';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -48,6 +50,8 @@ export const MIGRATIONS: readonly Migration[] = [
   analyticsRecords,
   adviceFiles,
   databaseUnderLoad,
+  searchPrefixes,
+  analyticsQuarters,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

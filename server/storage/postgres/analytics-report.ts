@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { daysFromRows } from '../analytics-days';
+import { type DayCounts, QUARTER_MS, quarterStart, ROLLUP_MARGIN_MS, rollupInsert, rollupUsable, sumDays } from '../analytics-quarters';
 import { now, type Row } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan } from '../types';
 import { all, one, sql, transaction } from './db';
@@ -76,6 +77,16 @@ const Q = {
        FROM items i LEFT JOIN opens o ON o.item_id = i.id LEFT JOIN asked a ON a.about_id = i.id
       ORDER BY i.kind COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`,
   ),
+  rolledUntil: sql('analytics_rolled_until', 'SELECT rolled_until FROM analytics_rollups WHERE site_id = $1 FOR UPDATE'),
+  beginRollup: sql(
+    'analytics_rollup_begin',
+    `INSERT INTO analytics_rollups (site_id, rolled_until) VALUES ($1, '') ON CONFLICT (site_id) DO NOTHING`,
+  ),
+  advance: sql('analytics_rollup_advance', 'UPDATE analytics_rollups SET rolled_until = $2 WHERE site_id = $1'),
+  count: sql('analytics_rollup_count', rollupInsert({ from: '$1', to: '$2', site: '$3' })),
+  stale: sql('analytics_stale', 'SELECT quarter FROM analytics_stale WHERE site_id = $1'),
+  forget: sql('analytics_quarter_forget', 'DELETE FROM analytics_quarters WHERE site_id = $1 AND quarter = $2'),
+  unmark: sql('analytics_stale_unmark', 'DELETE FROM analytics_stale WHERE site_id = $1 AND quarter = $2'),
   latency: sql(
     'analytics_latency',
     `SELECT count(first_word_ms) AS first_word_n,
@@ -108,23 +119,89 @@ const n = (v: unknown) => Number(v ?? 0);
 const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The analytics' methods of the storage. */
-export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
-  /** The days of the range that have something, each with its counts (one query per figure, grouped by local day). */
-  async function days(db: pg.PoolClient, siteId: string, q: AnalyticsQuery): Promise<AnalyticsFigures['days']> {
-    const started = localDay('s.created_at', q.spans, 4);
+export function postgresAnalyticsReport(pool: pg.Pool, clock: () => number = Date.now): AnalyticsReportStorage {
+  /** The days of `[start, end)` that have something, each with its counts, from the messages (grouped by local day). */
+  async function days(db: pg.PoolClient, siteId: string, start: string, end: string, spans: readonly OffsetSpan[]): Promise<DayCounts[]> {
+    const started = localDay('s.created_at', spans, 4);
     const conversations = await all(db, {
       text: `SELECT ${started.sql} AS day, count(*) AS n FROM chat_sessions s
               WHERE s.site_id = $1 AND s.created_at >= $2 AND s.created_at < $3 AND s.message_count > 0 GROUP BY day`,
-      values: [siteId, q.start, q.end, ...started.values],
+      values: [siteId, start, end, ...started.values],
     });
-    const sent = localDay('m.created_at', q.spans, 4);
+    const sent = localDay('m.created_at', spans, 4);
     const messages = await all(db, {
       text: `SELECT ${sent.sql} AS day, count(*) AS n, count(*) FILTER (WHERE m.role = 'user') AS questions
                FROM messages m JOIN chat_sessions s ON s.id = m.chat_session_id
               WHERE m.created_at >= $2 AND m.created_at < $3 AND s.site_id = $1 GROUP BY day`,
-      values: [siteId, q.start, q.end, ...sent.values],
+      values: [siteId, start, end, ...sent.values],
     });
-    return daysFromRows(conversations, messages);
+    return [
+      ...conversations.map((r) => ({ day: String(r.day), conversations: n(r.n), messages: 0, questions: 0 })),
+      ...messages.map((r) => ({ day: String(r.day), conversations: 0, messages: n(r.n), questions: n(r.questions) })),
+    ];
+  }
+
+  /** The quarters' figures of `[start, end)` by local day (the range on quarter-hours: analytics-quarters.ts). */
+  async function quarterDays(db: pg.PoolClient, siteId: string, start: string, end: string, spans: readonly OffsetSpan[]) {
+    const day = localDay('quarter', spans, 4);
+    return all(db, {
+      text: `SELECT ${day.sql} AS day, sum(conversations) AS conversations, sum(messages) AS messages, sum(questions) AS questions,
+                    sum(failed) AS failed, sum(incomplete) AS incomplete, sum(nothing_found) AS nothing_found
+               FROM analytics_quarters WHERE site_id = $1 AND quarter >= $2 AND quarter < $3 GROUP BY day`,
+      values: [siteId, start, end, ...day.values],
+    });
+  }
+
+  /**
+   * Counts the site's quarters marked stale again, and the quarters ended since its last report up to
+   * {@link ROLLUP_MARGIN_MS} ago (analytics-quarters.ts), the site's row locked meanwhile; the time its quarters are
+   * counted up to.
+   */
+  const refresh = (siteId: string, nowMs: number) =>
+    transaction(pool, async (db): Promise<string> => {
+      await db.query(Q.beginRollup([siteId]));
+      let until = String((await one(db, Q.rolledUntil([siteId])))!.rolled_until);
+      for (const r of await all(db, Q.stale([siteId]))) {
+        const quarter = String(r.quarter);
+        await db.query(Q.forget([siteId, quarter]));
+        await db.query(Q.count([quarter, quarterStart(Date.parse(quarter) + QUARTER_MS), siteId]));
+        await db.query(Q.unmark([siteId, quarter]));
+      }
+      const target = quarterStart(nowMs - ROLLUP_MARGIN_MS);
+      if (target > until) {
+        await db.query(Q.count([until, target, siteId]));
+        await db.query(Q.advance([siteId, target]));
+        until = target;
+      }
+      return until;
+    });
+
+  /**
+   * The days and the unanswered questions of the range: from the quarters before `rolledUntil` (undefined: none) and
+   * from the messages after.
+   */
+  async function counted(db: pg.PoolClient, siteId: string, q: AnalyticsQuery, rolledUntil: string | undefined) {
+    const split = rolledUntil === undefined || rolledUntil < q.start ? q.start : rolledUntil > q.end ? q.end : rolledUntil;
+    const rows: DayCounts[] = [];
+    const unanswered = { questions: 0, failed: 0, incomplete: 0, nothingFound: 0 };
+    const add = (r: Row) => {
+      unanswered.questions += n(r.questions);
+      unanswered.failed += n(r.failed);
+      unanswered.incomplete += n(r.incomplete);
+      unanswered.nothingFound += n(r.nothing_found);
+    };
+    if (split > q.start) {
+      for (const r of await quarterDays(db, siteId, q.start, split, q.spans)) {
+        rows.push({ day: String(r.day), conversations: n(r.conversations), messages: n(r.messages), questions: n(r.questions) });
+        add(r);
+      }
+    }
+    if (q.end > split) {
+      rows.push(...(await days(db, siteId, split, q.end, q.spans)));
+      add((await one(db, Q.unanswered([split, q.end, siteId])))!);
+    }
+    const summed = sumDays(rows);
+    return { days: daysFromRows(summed.conversations, summed.messages), unanswered };
   }
 
   return {
@@ -136,12 +213,13 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
     async recordEmbedOpen(siteId, kind, itemId, at = now()) {
       await pool.query(Q.insertOpen([siteId, kind, itemId, at]));
     },
-    analyticsFigures: (siteId, q) =>
+    analyticsFigures: async (siteId, q) => {
+      const rolledUntil = rollupUsable(q.start, q.end, q.spans) ? await refresh(siteId, clock()) : undefined;
       // one read-only snapshot: every figure counts the same rows
-      transaction(pool, async (db): Promise<AnalyticsFigures> => {
+      return transaction(pool, async (db): Promise<AnalyticsFigures> => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const range = [siteId, q.start, q.end];
-        const u = (await one(db, Q.unanswered([q.start, q.end, siteId])))!;
+        const { days, unanswered } = await counted(db, siteId, q, rolledUntil);
         const latency = (await one(db, Q.latency(range)))!;
         const top = await all(db, Q.topQuestions([...range, q.top]));
         const total = (await one(db, Q.clickTotal(range)))!;
@@ -149,9 +227,9 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
         const byPage = await all(db, Q.clicksByPage([...range, q.listLimit]));
         const content = await all(db, Q.content(range));
         return {
-          days: await days(db, siteId, q),
+          days,
           topQuestions: top.map((r: Row) => ({ question: String(r.question), count: n(r.n) })),
-          unanswered: { questions: n(u.questions), failed: n(u.failed), incomplete: n(u.incomplete), nothingFound: n(u.nothing_found) },
+          unanswered,
           clicks: {
             total: n(total.n),
             byButton: byButton.map((r) => ({
@@ -174,6 +252,7 @@ export function postgresAnalyticsReport(pool: pg.Pool): AnalyticsReportStorage {
             wholeAnswer: { count: n(latency.whole_answer_n), p50: orNull(latency.whole_answer_p50), p95: orNull(latency.whole_answer_p95) },
           },
         };
-      }),
+      });
+    },
   };
 }

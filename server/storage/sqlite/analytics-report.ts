@@ -6,6 +6,7 @@
  * one sort (a window's row numbers).
  */
 import { daysFromRows } from '../analytics-days';
+import { type DayCounts, QUARTER_MS, quarterStart, ROLLUP_MARGIN_MS, rollupInsert, rollupUsable, sumDays } from '../analytics-quarters';
 import { now } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan, Percentiles } from '../types';
 import type { Db, Row, Sync } from './db';
@@ -29,7 +30,7 @@ function localDay(column: string, spans: readonly OffsetSpan[]): { sql: string; 
 const n = (v: unknown) => Number(v ?? 0);
 
 /** The analytics' methods of the storage on `db`. */
-export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
+export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): Sync<AnalyticsReportStorage> {
   const insertMetrics = db.prepare(
     `INSERT INTO answer_metrics (question_id, site_id, chat_session_id, asked_at, question, about_id, first_word_ms, whole_answer_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (question_id) DO NOTHING`,
@@ -106,6 +107,52 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
   });
   const timings = { first_word_ms: timing('first_word_ms'), whole_answer_ms: timing('whole_answer_ms') };
 
+  const rollup = {
+    until: db.prepare<[string], string>('SELECT rolled_until FROM analytics_rollups WHERE site_id = ?').pluck(),
+    begin: db.prepare<[string]>(`INSERT INTO analytics_rollups (site_id, rolled_until) VALUES (?, '')`),
+    advance: db.prepare<[string, string]>('UPDATE analytics_rollups SET rolled_until = ? WHERE site_id = ?'),
+    count: db.prepare<[{ from: string; to: string; site: string }]>(rollupInsert({ from: '@from', to: '@to', site: '@site' })),
+    stale: db.prepare<[string], string>('SELECT quarter FROM analytics_stale WHERE site_id = ?').pluck(),
+    forget: db.prepare<[string, string]>('DELETE FROM analytics_quarters WHERE site_id = ? AND quarter = ?'),
+    unmark: db.prepare<[string, string]>('DELETE FROM analytics_stale WHERE site_id = ? AND quarter = ?'),
+  };
+
+  /**
+   * Counts the site's quarters marked stale again, and the quarters ended since its last report up to
+   * {@link ROLLUP_MARGIN_MS} ago (analytics-quarters.ts); the time its quarters are counted up to.
+   */
+  const refresh = db.transaction((siteId: string, nowMs: number): string => {
+    let until = rollup.until.get(siteId);
+    if (until === undefined) {
+      rollup.begin.run(siteId);
+      until = '';
+    }
+    for (const quarter of rollup.stale.all(siteId)) {
+      rollup.forget.run(siteId, quarter);
+      rollup.count.run({ from: quarter, to: quarterStart(Date.parse(quarter) + QUARTER_MS), site: siteId });
+      rollup.unmark.run(siteId, quarter);
+    }
+    const target = quarterStart(nowMs - ROLLUP_MARGIN_MS);
+    if (target > until) {
+      rollup.count.run({ from: until, to: target, site: siteId });
+      rollup.advance.run(target, siteId);
+      until = target;
+    }
+    return until;
+  });
+
+  /** The quarters' figures of `[start, end)` by local day (the range on quarter-hours: analytics-quarters.ts). */
+  function quarterDays(siteId: string, start: string, end: string, spans: readonly OffsetSpan[]) {
+    const day = localDay('quarter', spans);
+    return db
+      .prepare(
+        `SELECT ${day.sql} AS day, sum(conversations) AS conversations, sum(messages) AS messages, sum(questions) AS questions,
+                sum(failed) AS failed, sum(incomplete) AS incomplete, sum(nothing_found) AS nothing_found
+           FROM analytics_quarters WHERE site_id = ? AND quarter >= ? AND quarter < ? GROUP BY day`,
+      )
+      .all(...day.values, siteId, start, end) as Row[];
+  }
+
   /** PostgreSQL's percentile_cont: the value at rank p × (count − 1), between the two values around it. */
   function percentiles(column: keyof typeof timings, siteId: string, q: AnalyticsQuery): Percentiles {
     const count = Number(timings[column].count.get(siteId, q.start, q.end));
@@ -120,24 +167,56 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
     return { count, p50: at(ranks[0]!), p95: at(ranks[1]!) };
   }
 
-  /** The days of the range that have something, each with its counts (one query per figure, grouped by local day). */
-  function days(siteId: string, q: AnalyticsQuery): AnalyticsFigures['days'] {
-    const started = localDay('s.created_at', q.spans);
-    const sent = localDay('m.created_at', q.spans);
+  /** The days of `[start, end)` that have something, each with its counts, from the messages (grouped by local day). */
+  function days(siteId: string, start: string, end: string, spans: readonly OffsetSpan[]): DayCounts[] {
+    const started = localDay('s.created_at', spans);
+    const sent = localDay('m.created_at', spans);
     const conversations = db
       .prepare(
         `SELECT ${started.sql} AS day, count(*) AS n FROM chat_sessions s
           WHERE s.site_id = ? AND s.created_at >= ? AND s.created_at < ? AND s.message_count > 0 GROUP BY day`,
       )
-      .all(...started.values, siteId, q.start, q.end) as Row[];
+      .all(...started.values, siteId, start, end) as Row[];
     const messages = db
       .prepare(
         `SELECT ${sent.sql} AS day, count(*) AS n, sum(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END) AS questions
            FROM messages m JOIN chat_sessions s ON s.id = m.chat_session_id
           WHERE m.created_at >= ? AND m.created_at < ? AND s.site_id = ? GROUP BY day`,
       )
-      .all(...sent.values, q.start, q.end, siteId) as Row[];
-    return daysFromRows(conversations, messages);
+      .all(...sent.values, start, end, siteId) as Row[];
+    return [
+      ...conversations.map((r) => ({ day: String(r.day), conversations: n(r.n), messages: 0, questions: 0 })),
+      ...messages.map((r) => ({ day: String(r.day), conversations: 0, messages: n(r.n), questions: n(r.questions) })),
+    ];
+  }
+
+  /**
+   * The days and the unanswered questions of the range: from the quarters before `rolledUntil` (undefined: none) and
+   * from the messages after.
+   */
+  function counted(siteId: string, q: AnalyticsQuery, rolledUntil: string | undefined) {
+    const split = rolledUntil === undefined || rolledUntil < q.start ? q.start : rolledUntil > q.end ? q.end : rolledUntil;
+    const rows: DayCounts[] = [];
+    const unansweredCounts = { questions: 0, failed: 0, incomplete: 0, nothingFound: 0 };
+    if (split > q.start) {
+      for (const r of quarterDays(siteId, q.start, split, q.spans)) {
+        rows.push({ day: String(r.day), conversations: n(r.conversations), messages: n(r.messages), questions: n(r.questions) });
+        unansweredCounts.questions += n(r.questions);
+        unansweredCounts.failed += n(r.failed);
+        unansweredCounts.incomplete += n(r.incomplete);
+        unansweredCounts.nothingFound += n(r.nothing_found);
+      }
+    }
+    if (q.end > split) {
+      rows.push(...days(siteId, split, q.end, q.spans));
+      const u = unanswered.get(split, q.end, siteId)!;
+      unansweredCounts.questions += n(u.questions);
+      unansweredCounts.failed += n(u.failed);
+      unansweredCounts.incomplete += n(u.incomplete);
+      unansweredCounts.nothingFound += n(u.nothing_found);
+    }
+    const summed = sumDays(rows);
+    return { days: daysFromRows(summed.conversations, summed.messages), unanswered: unansweredCounts };
   }
 
   return {
@@ -148,14 +227,15 @@ export function sqliteAnalyticsReport(db: Db): Sync<AnalyticsReportStorage> {
       insertOpen.run(siteId, kind, itemId, at);
     },
     analyticsFigures(siteId, q) {
+      const rolledUntil = rollupUsable(q.start, q.end, q.spans) ? refresh.immediate(siteId, clock()) : undefined;
       // one read transaction: every figure counts the same rows
       return db
         .transaction((): AnalyticsFigures => {
-          const u = unanswered.get(q.start, q.end, siteId)!;
+          const { days, unanswered } = counted(siteId, q, rolledUntil);
           return {
-            days: days(siteId, q),
+            days,
             topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
-            unanswered: { questions: n(u.questions), failed: n(u.failed), incomplete: n(u.incomplete), nothingFound: n(u.nothing_found) },
+            unanswered,
             clicks: {
               total: Number(clickTotal.get(siteId, q.start, q.end)),
               byButton: clicksByButton.all(siteId, siteId, q.start, q.end, q.listLimit).map((r) => ({
