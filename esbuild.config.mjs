@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readManifest } from './scripts/build/budgets.mjs';
 import { build } from './scripts/build/build.mjs';
 import { catalogueMangle } from './scripts/build/catalogue-keys.mjs';
+import { chunkWith } from './scripts/build/chunk-with.mjs';
 import { minifiedCssText } from './scripts/build/css-text.mjs';
 import { coreManifest } from './scripts/build/layers.mjs';
 import { markedLexerOnly } from './scripts/build/marked-lexer.mjs';
@@ -81,6 +82,13 @@ export const bundles = [
       splitting: true,
       chunkNames: 'chunks/console-[name]-[hash]',
       metafile: true,
+      plugins: [
+        ...browserDefaults.plugins,
+        // the chunks loaded on demand that reach none of the console's shared modules (scripts/build/chunk-with.mjs):
+        // each is built as reaching them, as every screen does, so the runtime helpers stay in their shared chunk and
+        // the first visit loads no chunk of helpers of its own
+        chunkWith(root, { [entry('console-advice-reasons')]: ['console/ui.tsx'] }),
+      ],
     },
     static: [{ from: 'demo/console.html', to: 'dist/public/console.html' }],
   },

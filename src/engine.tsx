@@ -229,6 +229,7 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     ),
   );
 
+  let shown: typeof import('./preview') | undefined;
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
@@ -236,8 +237,11 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     send: (text) => windowActor.send({ type: 'WINDOW.ASK', text }),
     newChat: () => rt.conversation().chat.send({ type: 'CHAT.NEW' }),
     setLocale: (tag) => locale.send({ type: 'LOCALE.CHOOSE', tag }),
-    // a chunk of its own (src/preview.ts): the text chat carries only this call
-    setAppearance: (fields) => import('./preview').then((m) => m.preview(site, fields)),
+    // a chunk of its own (src/preview.ts): the text chat carries only this call. Once loaded the chunk is kept and
+    // called at once, in the caller's own task: an import() answers a task later even once loaded, and the console's
+    // preview would paint each keystroke a frame after the field shows it (docs/benchmarks.md "The console's speed")
+    // biome-ignore lint/suspicious/noAssignInExpressions: the text chat's bytes (this form is 5 B of gzip less than a block)
+    setAppearance: async (fields) => (shown ??= await import('./preview')).preview(site, fields),
     destroy() {
       root.stop();
       query.removeEventListener('change', followSystem);

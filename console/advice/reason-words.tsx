@@ -3,15 +3,13 @@
  * (journey/messages-on-demand.ts `sayReason`: the heading, why and what to do instead, from the reason's figures),
  * then its code, then its figures as rows (the code, which the stored figures repeat, is not one of them). A chunk of
  * its own, loaded only when a file shows a refusal: the journey's catalogue of reasons brings its formatters and
- * labels, about 2 KB gzip.
+ * labels, about 2 KB gzip. Its place among the console's chunks is declared in esbuild.config.mjs (`chunkWith`): built as
+ * reaching the console's shared modules, as every screen does.
  */
 import type { ComponentType } from 'react';
 import type { RefusalReason } from '../../contract/advice';
 import type { UnsuitableReason } from '../../journey/engine/unsuitable';
 import { sayReason } from '../../journey/messages-on-demand';
-// nothing of it is used: reaching the console's shared modules as every screen does keeps the bundler from splitting
-// its runtime helpers into a chunk of their own, which the first visit would load too (measured: 300 B more)
-import '../ui';
 import type { ADVICE_WORDS } from './words';
 
 /** The reason's words, or nothing for a code the catalogue does not know (an older or newer engine's) or figures it cannot say. */

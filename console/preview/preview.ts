@@ -1,10 +1,10 @@
 /**
  * The appearance editor's sample host page (`/console/preview?site=ID`, docs/console.md "The appearance preview"):
  * it asks the console's API for a preview key of the site, loads the real widget.js with it as any site's page
- * does, and applies the draft the editor posts (`AIChatWidget.setAppearance`), opening and closing the window on
- * request. Messages are taken only from the parent page on this origin, and sent only to it.
+ * does. The editor (on this same origin) calls the page's widget itself: `AIChatWidget.setAppearance` with its draft,
+ * `open` and `close` (console/appearance/preview-widget.ts); until the widget is ready the page's stub queues them.
+ * The page takes no messages.
  */
-import { previewMessage } from '../appearance/preview-protocol';
 import './preview.css';
 
 type Call = [string, ...unknown[]];
@@ -25,11 +25,6 @@ function stub(): Widget {
   w.AIChatWidget = api;
   return api;
 }
-
-const call = (method: string, ...args: unknown[]) => {
-  const fn = w.AIChatWidget?.[method];
-  if (typeof fn === 'function') fn(...args);
-};
 
 /** A preview key of the site (`POST sites/:id/preview-key`), through the console's session. */
 async function previewKey(site: string): Promise<string> {
@@ -55,18 +50,6 @@ function loadWidget(apiKey: string) {
   document.body.append(script);
 }
 
-/** Whether a message comes from the editor: the page that frames this one, on this origin. */
-export const fromEditor = (e: Pick<MessageEvent, 'origin' | 'source'>, self: Window = window) =>
-  e.origin === self.location.origin && self.parent !== self && e.source === self.parent;
-
-/** What a message from the editor asks of the widget. */
-export function apply(data: unknown, widget: (method: string, ...args: unknown[]) => void) {
-  const appearance = previewMessage.appearanceOf(data);
-  if (appearance !== undefined) widget('setAppearance', appearance);
-  const open = previewMessage.openOf(data);
-  if (open !== undefined) widget(open ? 'open' : 'close');
-}
-
 /**
  * The slot of the video `token` (the Videos screen's preview, `?video=TOKEN`), as a site's page carries it
  * (docs/embedding.md): the real widget finds it and draws the real viewer.
@@ -84,10 +67,8 @@ function start() {
   const site = params.get('site');
   const video = params.get('video');
   if (video) addVideoSlot(video);
+  // before the page's load event, so that the editor's calls from then on are queued until the widget is ready
   stub();
-  window.addEventListener('message', (e) => {
-    if (fromEditor(e)) apply(e.data, call);
-  });
   if (!site) {
     if (status) status.textContent = 'No site given.';
     return;
@@ -101,11 +82,7 @@ function start() {
     document.querySelector('main')?.append(slot);
   }
   previewKey(site)
-    .then((key) => {
-      loadWidget(key);
-      // calls made from now on are queued until the widget is ready, then run in order
-      if (window.parent !== window) window.parent.postMessage(previewMessage.ready(), location.origin);
-    })
+    .then(loadWidget)
     .catch(() => {
       if (status) status.textContent = 'The preview could not start: sign in to the console again, then reload.';
     });

@@ -24,7 +24,7 @@ import {
 import { contrastWarnings, formatRatio, type ContrastWarning } from '../appearance/contrast';
 import { type AppearanceApi, appearanceEffects } from '../appearance/effects';
 import { FIELD_GROUPS, type FieldInfo, fieldProblems, fieldValue } from '../appearance/fields';
-import { previewMessage, showInPreview } from '../appearance/preview-protocol';
+import { callPreview, showDraft } from '../appearance/preview-widget';
 import { fieldLabel, GROUP_TITLES, WORDS_EN as W } from '../appearance/words';
 import { ConfirmDialog, Heading } from '../ui';
 import css from './appearance.css' with { type: 'text' };
@@ -354,22 +354,11 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
   const scale = boxWidth ? Math.min(1, boxWidth / page.width) : 1;
   const latest = useRef({ draft, open });
   latest.current = { draft, open };
-  const post = (message: unknown) => frame.current?.contentWindow?.postMessage(message, location.origin);
-  const sendAll = () => {
-    // the whole appearance, defaults filled: a field reset here must not fall back to the site's saved value
-    post(previewMessage.appearance(mergeAppearance(latest.current.draft)));
-    post(previewMessage.open(latest.current.open));
-  };
+  const win = () => frame.current?.contentWindow;
+  // the page's script has run once its frame has loaded: the whole appearance, defaults filled (a field reset here
+  // must not fall back to the site's saved value), and the window open or closed
+  const showAll = () => showDraft(win(), mergeAppearance(latest.current.draft), latest.current.open);
 
-  // the preview page says when it is ready (same origin, from this frame only)
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== location.origin || e.source !== frame.current?.contentWindow) return;
-      if (previewMessage.isReady(e.data)) sendAll();
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
   // each change as the machine takes it, before the editor renders it: the preview shows a keystroke within one
   // frame (docs/console.md "The appearance preview")
   useEffect(() => {
@@ -378,11 +367,11 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
       const next = selectDraft(snapshot);
       if (next === last) return;
       last = next;
-      showInPreview(frame.current?.contentWindow, mergeAppearance(next));
+      callPreview(win(), 'setAppearance', mergeAppearance(next));
     });
     return () => subscription.unsubscribe();
   }, [actor]);
-  useEffect(() => void post(previewMessage.open(open)), [open]);
+  useEffect(() => callPreview(win(), open ? 'open' : 'close'), [open]);
 
   return (
     <section className="appearance__preview" data-part="preview" aria-label={W.preview} data-phone={phone ? '' : undefined}>
@@ -398,6 +387,7 @@ function Preview({ actor, siteId }: { actor: EditorRef; siteId: string }) {
       <div ref={box} className="appearance__frame" style={{ height: `${Math.round(page.height * scale)}px` }}>
         <iframe
           ref={frame}
+          onLoad={showAll}
           title={W.previewTitle}
           src={`/console/preview?site=${encodeURIComponent(siteId)}`}
           style={{ width: `${page.width}px`, height: `${page.height}px`, transform: scale < 1 ? `scale(${scale})` : 'none' }}

@@ -272,4 +272,25 @@ describe('the appearance editor', () => {
     expect(frame.closest('[data-part="preview"]')!.hasAttribute('data-phone')).toBe(true);
     expect(screen.getByRole('checkbox', { name: 'Show the chat open' })).toBeTruthy();
   });
+
+  it('calls the preview page’s widget: the whole draft once the frame has loaded, each change, and the window open or closed', async () => {
+    const { user } = await renderScreen();
+    const frame = screen.getByTitle('Live preview: the widget with your draft on a sample page') as HTMLIFrameElement;
+    const calls: unknown[][] = [];
+    // the page's stub, as console/preview/preview.ts sets it before its load event
+    (frame.contentWindow as unknown as { AIChatWidget: object }).AIChatWidget = Object.fromEntries(
+      ['setAppearance', 'open', 'close'].map((m) => [m, (...args: unknown[]) => void calls.push([m, ...args])]),
+    );
+    fireEvent.load(frame);
+    // (the window's first state may also be called as the screen's effects run: the last calls count)
+    expect(calls.slice(-2)).toEqual([
+      ['setAppearance', expect.objectContaining({ agentName: 'Ada', userMessage: expect.any(Object) })],
+      ['close'],
+    ]);
+    await user.type(screen.getByLabelText('Agent name'), 'x');
+    expect(calls.at(-1)).toEqual(['setAppearance', expect.objectContaining({ agentName: 'Adax' })]);
+    await user.click(screen.getByRole('checkbox', { name: 'Show the chat open' }));
+    // (as the toggle's effect runs, after the render)
+    await waitFor(() => expect(calls.at(-1)).toEqual(['open']));
+  });
 });

@@ -1,35 +1,41 @@
 /**
- * The appearance preview page's script (console/preview/preview.ts): it takes messages only from the page that frames
- * it on its own origin, and turns them into the widget's calls.
+ * The appearance preview (docs/console.md "The appearance preview"): the editor calls the widget of its preview page
+ * (console/appearance/preview-widget.ts), a page on its own origin only; the page (console/preview/preview.ts) puts a
+ * video's slot where a site's page would.
  */
 import { describe, expect, it } from 'vitest';
-import { previewMessage, showInPreview } from '../../console/appearance/preview-protocol';
-import { addVideoSlot, apply, fromEditor } from '../../console/preview/preview';
+import { callPreview, showDraft } from '../../console/appearance/preview-widget';
+import { addVideoSlot } from '../../console/preview/preview';
 
-/** A window framed by `parent`, at `origin`. */
-const framed = (origin: string, parent: object) => ({ location: { origin }, parent }) as unknown as Window;
+/** A preview page's window whose widget records its calls, and which records any message posted to it. */
+const page = () => {
+  const calls: unknown[][] = [];
+  const messages: unknown[][] = [];
+  const AIChatWidget = Object.fromEntries(
+    ['setAppearance', 'open', 'close'].map((m) => [m, (...args: unknown[]) => void calls.push([m, ...args])]),
+  );
+  return { calls, messages, win: { AIChatWidget, postMessage: (...args: unknown[]) => void messages.push(args) } as unknown as Window };
+};
 
 describe('the preview page', () => {
-  const editor = {};
-  const self = framed('https://console.example', editor);
-
-  it('takes messages from its parent on its own origin only', () => {
-    expect(fromEditor({ origin: 'https://console.example', source: editor as Window }, self)).toBe(true);
-    expect(fromEditor({ origin: 'https://evil.example', source: editor as Window }, self)).toBe(false);
-    expect(fromEditor({ origin: 'https://console.example', source: {} as Window }, self)).toBe(false);
-    // a page opened on its own (not framed) has no editor
-    const alone = { location: { origin: 'https://console.example' } } as unknown as Window & { parent: Window };
-    alone.parent = alone;
-    expect(fromEditor({ origin: 'https://console.example', source: alone }, alone)).toBe(false);
+  it('reaches only a window on its own origin: another origin’s is neither called nor posted to', () => {
+    const elsewhere = page();
+    Object.defineProperty(elsewhere.win, 'AIChatWidget', {
+      get() {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      },
+    });
+    expect(() => callPreview(elsewhere.win, 'setAppearance', { agentName: 'Ada' })).not.toThrow();
+    expect(() => showDraft(elsewhere.win, { agentName: 'Ada' }, true)).not.toThrow();
+    expect(elsewhere.calls).toEqual([]);
+    expect(elsewhere.messages).toEqual([]);
   });
 
   it('applies the draft and opens or closes the window', () => {
-    const calls: unknown[][] = [];
-    const widget = (...args: unknown[]) => void calls.push(args);
-    apply(previewMessage.appearance({ agentName: 'Ada' }), widget);
-    apply(previewMessage.open(true), widget);
-    apply(previewMessage.open(false), widget);
-    apply({ kind: 'appearance', appearance: {} }, widget);
+    const { calls, win } = page();
+    callPreview(win, 'setAppearance', { agentName: 'Ada' });
+    callPreview(win, 'open');
+    callPreview(win, 'close');
     expect(calls).toEqual([['setAppearance', { agentName: 'Ada' }], ['open'], ['close']]);
   });
 
@@ -43,31 +49,21 @@ describe('the preview page', () => {
 });
 
 describe('the editor showing a draft in its preview', () => {
-  const posted = () => {
-    const messages: unknown[][] = [];
-    return { messages, postMessage: (...args: unknown[]) => void messages.push(args) };
-  };
-
   it('calls the preview page’s widget at once, in the keystroke’s task', () => {
-    const calls: unknown[] = [];
-    const win = { ...posted(), AIChatWidget: { setAppearance: (a: unknown) => void calls.push(a) } };
-    showInPreview(win as unknown as Window, { agentName: 'Ada' });
-    expect(calls).toEqual([{ agentName: 'Ada' }]);
-    expect(win.messages).toEqual([]);
+    const { calls, messages, win } = page();
+    callPreview(win, 'setAppearance', { agentName: 'Ada' });
+    expect(calls).toEqual([['setAppearance', { agentName: 'Ada' }]]);
+    expect(messages).toEqual([]);
   });
 
-  it('posts the message where the page’s script has not run yet, or the page cannot be reached', () => {
-    const early = posted();
-    showInPreview(early as unknown as Window, { agentName: 'Ada' });
-    expect(early.messages).toEqual([[previewMessage.appearance({ agentName: 'Ada' }), location.origin]]);
-    const elsewhere = posted();
-    Object.defineProperty(elsewhere, 'AIChatWidget', {
-      get() {
-        throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
-      },
-    });
-    showInPreview(elsewhere as unknown as Window, { agentName: 'Ada' });
-    expect(elsewhere.messages).toEqual([[previewMessage.appearance({ agentName: 'Ada' }), location.origin]]);
-    expect(() => showInPreview(null, {})).not.toThrow();
+  it('calls nothing where the page’s script has not run yet: the frame’s load then shows the whole draft, open or closed', () => {
+    const early = { postMessage: () => undefined } as unknown as Window;
+    expect(() => callPreview(early, 'setAppearance', { agentName: 'Ada' })).not.toThrow();
+    expect(() => callPreview(null, 'open')).not.toThrow();
+    const loaded = page();
+    showDraft(loaded.win, { agentName: 'Ada' }, true);
+    showDraft(loaded.win, { agentName: 'Ada' }, false);
+    expect(loaded.calls).toEqual([['setAppearance', { agentName: 'Ada' }], ['open'], ['setAppearance', { agentName: 'Ada' }], ['close']]);
+    expect(loaded.messages).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `AIChatWidget.setAppearance` end to end (the operator console's live preview): a page queues a preview through the
  * stub before widget.js loads; the real widget shows the previewed agent name and launcher colour with the window
- * closed and open, follows a later call live, and a reload shows the site's own look (the preview is never stored).
+ * closed and open, follows a later call live (once loaded, in the caller's own task), and a reload shows the site's own look (the preview is never stored).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -50,6 +50,14 @@ describe('AIChatWidget.setAppearance', () => {
     expect(await launcherColour(page)).not.toBe('rgb(185, 28, 28)');
     await launcher(page).click();
     await page.getByRole('button', { name: 'Open chat with Live Agent' }).waitFor();
+    // its chunk loaded, a call shows in the caller's own task (its microtasks, no task between): the console's preview
+    // paints a keystroke in the frame that shows it in the field
+    const sameTask = await page.evaluate(async () => {
+      (window as unknown as { AIChatWidget: { setAppearance(f: unknown): void } }).AIChatWidget.setAppearance({ agentName: 'Same Task' });
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+      return document.querySelector('ai-chat-widget')?.shadowRoot?.querySelector('[data-part="launcher"]')?.getAttribute('aria-label');
+    });
+    expect(sameTask).toBe('Open chat with Same Task');
 
     // the look stored for the next visit is the site's own
     const stored = await page.evaluate(() =>
