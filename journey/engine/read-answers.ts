@@ -7,6 +7,7 @@ import { readAmount } from '../answer-fields';
 import { JOURNEY } from '../questionnaire';
 import type { QUESTIONS } from '../questions';
 import { ON_DEMAND } from '../questions/on-demand';
+import type { debtsAdvice } from '../questions/debts-advice';
 import type { goalDetailsAdvice } from '../questions/goal-details-advice';
 import type { partnerAdvice } from '../questions/partner-advice';
 import type { Question } from '../questions/question';
@@ -24,7 +25,9 @@ type ReadBy<Q> = Q extends { read: (...args: never[]) => infer R } ? keyof R : n
  * (journey/questions/on-demand.ts); tsc fails here when an input has no reader.
  */
 const JOURNEY_QUESTIONS: readonly Question[] &
-  ([Exclude<keyof Inputs, ReadBy<(typeof QUESTIONS)[number] | typeof partnerAdvice | typeof goalDetailsAdvice>>] extends [never]
+  ([
+    Exclude<keyof Inputs, ReadBy<(typeof QUESTIONS)[number] | typeof partnerAdvice | typeof goalDetailsAdvice | typeof debtsAdvice>>,
+  ] extends [never]
     ? unknown
     : never) = JOURNEY.questions;
 

@@ -4,6 +4,7 @@
  * engine (journey/engine/read-answers.ts) and the review (journey/screens/advice.tsx), by the question's id.
  */
 import type { Question } from './question';
+import { debtsAdvice } from './debts-advice';
 import { goalDetailsAdvice } from './goal-details-advice';
 import { partnerAdvice } from './partner-advice';
 
@@ -11,4 +12,5 @@ import { partnerAdvice } from './partner-advice';
 export const ON_DEMAND: Readonly<Record<string, Pick<Question, 'read' | 'review'>>> = {
   partner: partnerAdvice,
   goalDetails: goalDetailsAdvice,
+  debts: debtsAdvice,
 };
