@@ -3,6 +3,8 @@
  * and its Back / Continue buttons, and the error page. Everything it shows comes
  * from the journey machine; everything it does is an event sent to it.
  */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isEmptyAnswers } from '../machines/journey-answers';
 import { JourneyActorContext, useJourney, useJourneySend } from './actor-context';
@@ -13,12 +15,14 @@ import { SCREENS } from './screens';
 import { FRAME_WORDS as W, LOCALE_NAMES, PRODUCT_NAME } from './messages';
 import { useSuitabilityCheck } from './suitability';
 import { LOCALES, rememberLocale, setLocale, useLocale, wordsReady, type Locale } from './locale';
+import { selectKept, type journeyRecordsMachine } from '../machines/journey-records';
 import { selectCanContinue, selectCanReturn, selectDetour, selectNavigations, selectRequestedPath } from '../machines/journey';
 
 // issue 34: advice records (journey/records) load on demand, after their words
 const records = () => wordsReady('messages-records').then(() => import('./records'));
 // 'Save and continue later', and the save status that says the licensee keeps the answers too once consent is given
 const Records = lazy(() => records().then((m) => ({ default: m.RecordsPart })));
+type RecordsActor = ActorRefFrom<typeof journeyRecordsMachine>;
 // the pages outside the flow: not found, and those a link opens
 const Outside = lazy(() => import('./screens/outside'));
 
@@ -66,6 +70,8 @@ function Logo() {
 
 function Header() {
   const send = useJourneySend();
+  // whether the licensee keeps the answers too: the journey's `records` actor (machines/journey-records.ts)
+  const kept = useSelector(JourneyActorContext.useActorRef().system.get('records') as RecordsActor, selectKept);
   const hasAnswers = useJourney((s) => !isEmptyAnswers(s.context.answers));
   const [confirming, setConfirming] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -88,7 +94,7 @@ function Header() {
           <p role="status" className="save-status">
             {hasAnswers && (
               <Suspense fallback={W.saved}>
-                <Records status={W.saved} by={PRODUCT_NAME} />
+                <Records status={W.saved} by={PRODUCT_NAME} kept={kept} />
               </Suspense>
             )}
           </p>
@@ -184,7 +190,7 @@ function ScreenFrame({ screen }: { screen: ScreenId }) {
         </h1>
         {def.lead && <p className="lead">{def.lead}</p>}
         <Suspense fallback={<p className="loading">{W.loading}</p>}>
-          <Body Nav={PageNav} />
+          <Body Nav={PageNav} journey={journey} />
         </Suspense>
         {isQuestionnaireScreen(screen) && (
           <Suspense fallback={null}>

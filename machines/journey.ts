@@ -15,6 +15,7 @@
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
 import { and, assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { journeyRecordsMachine } from './journey-records';
 import { notProvided } from './not-provided';
 import {
   addRow,
@@ -154,8 +155,8 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       history: fromCallback<HistoryCommand>(notProvided('history')),
       /** Keeps the answers across reloads and closed tabs (the intro promises autosave). */
       autosave: fromCallback<AutosaveCommand>(notProvided('autosave')),
-      /** Appends each change to the advice file on the server, with the visitor's consent (issue 34). */
-      records: fromCallback<AutosaveCommand>(notProvided('records')),
+      /** Whether the answers are kept on the server too, with the visitor's consent (issue 34): ./journey-records.ts. */
+      records: journeyRecordsMachine,
     },
     guards: {
       /** journey-spec §5: the screen's validation rule holds for the answers today. A domain rule: provided by the app. */

@@ -7,6 +7,7 @@ import { readAmount } from '../answer-fields';
 import { JOURNEY } from '../questionnaire';
 import type { QUESTIONS } from '../questions';
 import { ON_DEMAND } from '../questions/on-demand';
+import type { debtsAdvice } from '../questions/debts-advice';
 import type { goalDetailsAdvice } from '../questions/goal-details-advice';
 import type { partnerAdvice } from '../questions/partner-advice';
 import type { privateHealthAdvice } from '../questions/private-health-advice';
@@ -35,6 +36,7 @@ const JOURNEY_QUESTIONS: readonly Question[] &
         | typeof goalDetailsAdvice
         | typeof relationshipStatusAdvice
         | typeof privateHealthAdvice
+        | typeof debtsAdvice
       >
     >,
   ] extends [never]

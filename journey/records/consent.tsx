@@ -7,8 +7,9 @@ import { useId, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { JourneyMachine } from '../../machines/journey';
 import { CONSENT_VERSION, RECORDS_WORDS } from '../messages-records';
+import { drop, keep } from './kept';
 import { Alert, api, storage, useArrival } from './shared';
-import { keepFile, keepNothing, readConsent, type KeptFile } from './store';
+import { readConsent, type KeptFile } from './store';
 
 const W = RECORDS_WORDS.consent;
 
@@ -25,7 +26,7 @@ const wording = () => `${CONSENT_VERSION} ${document.documentElement.lang || 'en
 export async function giveConsent(name: string, email: string, journey?: JourneyRef): Promise<KeptFile> {
   const created = await api().createFile({ name, email: email || null, wording: wording() });
   const file = { ...created, name };
-  keepFile(storage(), file);
+  keep(file, journey);
   const context = journey?.getSnapshot().context;
   if (context) journey?.system.get('records')?.send({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt });
   return file;
@@ -55,7 +56,7 @@ export function ConsentForm({
       onSubmit={(e) => {
         e.preventDefault();
         if (!keep) {
-          keepNothing(storage());
+          drop(journey);
           return onDone(false);
         }
         // the fields as they are now: Enter right after typing (or after the browser's autofill) can come before the
@@ -136,7 +137,7 @@ export function ConsentForm({
 }
 
 /** The intro page's part: the question until answered, then where the answers are and the other choice. */
-export function Consent() {
+export function Consent({ journey }: { journey?: JourneyRef }) {
   const [asked, setAsked] = useState(() => readConsent(storage()));
   const [changing, setChanging] = useState(false);
   // the line after a choice made here: said (and focused), with 'stopped' after a stop
@@ -144,6 +145,7 @@ export function Consent() {
   if (asked === null || changing)
     return (
       <ConsentForm
+        journey={journey}
         onDone={(kept) => {
           setChanging(false);
           setAsked(kept ? 'yes' : 'no');
@@ -162,11 +164,12 @@ export function Consent() {
         setAfter('stopped');
       }}
       onKeep={() => setChanging(true)}
+      journey={journey}
     />
   );
 }
 
-function ConsentLine(p: { kept: boolean; focus: boolean; stopped: boolean; onStop: () => void; onKeep: () => void }) {
+function ConsentLine(p: { kept: boolean; focus: boolean; stopped: boolean; onStop: () => void; onKeep: () => void; journey?: JourneyRef }) {
   const { kept, onStop, onKeep } = p;
   const said = useArrival<HTMLParagraphElement>(p.focus);
   return (
@@ -177,7 +180,7 @@ function ConsentLine(p: { kept: boolean; focus: boolean; stopped: boolean; onSto
         className="button button--text"
         onClick={() => {
           if (!kept) return onKeep();
-          keepNothing(storage());
+          drop(p.journey);
           onStop();
         }}
       >

@@ -10,8 +10,8 @@ import type { Answers } from '../../machines/journey-answers';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
 import type { JourneyRef } from './consent';
-import { Alert, api, download, storage, useArrival } from './shared';
-import { keepFile } from './store';
+import { keep } from './kept';
+import { Alert, api, download, useArrival } from './shared';
 
 const W = RECORDS_WORDS;
 
@@ -60,7 +60,7 @@ export function ResumePage({ journey }: { journey: JourneyRef }) {
               // answers not of the questionnaire's shape are refused by its guard, and nothing is kept
               const restore = { type: 'JOURNEY.RESTORE', answers: r.answers as Answers, resumeAt: r.resumeAt as ScreenId | null } as const;
               if (!journey.getSnapshot().can(restore)) throw new Error('answers of another shape');
-              keepFile(storage(), { fileId: r.fileId, token: r.token, name: r.name });
+              keep({ fileId: r.fileId, token: r.token, name: r.name }, journey);
               journey.send(restore);
               journey.send({ type: 'JOURNEY.RESUME' });
               if (journey.getSnapshot().value === 'notFound') journey.send({ type: 'JOURNEY.HOME' });

@@ -50,14 +50,6 @@ export function localStore(): StorageLike {
   }
 }
 
-/** Told when consent is given or stopped (the header's save status: ./saved-status.tsx). */
-const changed = new Set<() => void>();
-/** Calls `f` after each change of the consent or the file; returns the call that stops it. */
-export function onKeptChange(f: () => void): () => void {
-  changed.add(f);
-  return () => changed.delete(f);
-}
-
 const write = (storage: StorageLike, key: string, value: string | null) => {
   try {
     if (value === null) storage.removeItem(key);
@@ -65,7 +57,6 @@ const write = (storage: StorageLike, key: string, value: string | null) => {
   } catch {
     // storage blocked: the choice holds for this visit only
   }
-  for (const f of changed) f();
 };
 
 /** Consent given: the file created for it is the one the answers go to from now on. */

@@ -8,6 +8,7 @@
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
 import type { QuestionId } from '../questions';
+import type { JourneyRef } from '../records/consent';
 import { wordsReady } from '../locale';
 import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';
@@ -19,6 +20,8 @@ export interface BodyProps {
    * takes it from here rather than importing the frame, which would split the first visit.
    */
   Nav?: ComponentType<{ continueLabel: string | null }>;
+  /** The journey's actor, for a chunk that loads on demand (the intro's consent tells its `records` actor). */
+  journey?: JourneyRef;
 }
 
 export interface ScreenDef {

@@ -4,8 +4,9 @@ import { Collapsible } from '../components/collapsible';
 import { DOCUMENT_LINKS } from '../licensee';
 import { INTRODUCTION_WORDS as W } from '../messages-on-demand';
 import { Consent } from '../records/consent';
+import type { BodyProps } from '.';
 
-function Intro() {
+function Intro({ journey }: BodyProps) {
   // the sentence's one slot, filled here: importing ../components/sentence would split it into a chunk of its own,
   // loaded with the first visit (its modules would no longer share one set of importers)
   const [before, after] = W.intro.text.split('{minutes}');
@@ -22,7 +23,7 @@ function Intro() {
         ))}
       </ul>
       {/* issue 34: whether the answers are kept on the server, asked once */}
-      <Consent />
+      <Consent journey={journey} />
     </div>
   );
 }
@@ -76,4 +77,4 @@ export const BODIES = {
   intro: Intro,
   beforeStart: BeforeStart,
   eligibility: Eligibility,
-} satisfies Record<string, ComponentType>;
+} satisfies Record<string, ComponentType<BodyProps>>;

@@ -10,6 +10,7 @@ import { JourneyActorContext } from '../../journey/actor-context';
 import { App } from '../../journey/app';
 import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { recordsActor } from '../../journey/records/hook';
+import { localStore, readFile } from '../../journey/records/store';
 import { ClockContext, systemClock, type Clock } from '../../journey/clock';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { loadAnswers } from '../../journey/storage';
@@ -44,7 +45,9 @@ export function renderJourney(
     actors: {
       history: historyActor(port),
       autosave: autosaveActor(storage, undefined, clock, suitability),
-      records: recordsActor(storage),
+      // the kept state follows the page's own storage, where the advice records' pages keep the file (their
+      // journey/records/shared.tsx `storage`); the saver keeps this memory's, so that no change leaves the test
+      records: recordsActor(storage).provide({ guards: { hasFile: () => readFile(localStore()) !== null } }),
     },
   });
   const user = userEvent.setup();

@@ -1,0 +1,21 @@
+/**
+ * The browser starts or stops keeping an advice file (./store.ts), and the journey's `records` actor is told
+ * (machines/journey-records.ts): the saver and the header's save status follow that one state.
+ */
+import type { JourneyRef } from './consent';
+import { storage } from './shared';
+import { keepFile, keepNothing, type KeptFile } from './store';
+
+const tell = (journey: JourneyRef | undefined, type: 'RECORDS.KEEP' | 'RECORDS.DROP') => journey?.system.get('records')?.send({ type });
+
+/** Consent given, or a file resumed: the answers go to `file` from now on. */
+export function keep(file: KeptFile, journey?: JourneyRef): void {
+  keepFile(storage(), file);
+  tell(journey, 'RECORDS.KEEP');
+}
+
+/** Consent refused, or stopped: nothing more goes to the server. */
+export function drop(journey?: JourneyRef): void {
+  keepNothing(storage());
+  tell(journey, 'RECORDS.DROP');
+}
