@@ -500,7 +500,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     try {
       const result = await services.answers.answer(request, events.signal, (piece) => {
         written += piece;
-        events.send('delta', { text: piece });
+        events.delta(piece);
         firstWordMs ??= clock.elapsed(req);
       });
       const answer = await complete(result);
