@@ -573,6 +573,29 @@ const HEADER =
 const formatRow = (r: Row) =>
   `| ${r.target} | ${r.streams} | ${r.held} | ${r.errors} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${r.loopP99 ?? '–'} / ${r.loopWorst ?? '–'} | ${r.rssPerStream ?? '–'} / ${r.heapPerStream ?? '–'} | ${r.cpuPerStream ?? '–'} | ${r.stored} | ${r.loadLoopP99} | ${r.load} |`;
 
+/**
+ * One line per target, to read the run at a glance: the step that held the most streams at once with no error and
+ * every answer stored once, and its first word, memory and event loop; or that none did.
+ */
+function summaryLines(rows: Row[]): string[] {
+  const targets = [...new Set(rows.map((r) => r.target))];
+  return targets.map((target) => {
+    const clean = rows.filter((r) => r.target === target && r.errors === 0 && (r.stored === 'all once' || r.stored === '–'));
+    const best = clean.reduce<Row | undefined>((most, r) => (most && most.held >= r.held ? most : r), undefined);
+    const lost = rows
+      .filter((r) => r.target === target && r.stored !== 'all once' && r.stored !== '–')
+      .map((r) => `${r.streams}: ${r.stored}`);
+    if (!best) return `summary ${target}: no step without an error${lost.length ? ` (stored: ${lost.join('; ')})` : ''}`;
+    const goal =
+      best.held >= 2000 && best.p99 !== null && best.p99 < 300 ? 'goal met' : 'goal not met (2,000 streams, first word p99 < 300 ms)';
+    return (
+      `summary ${target}: ${best.held} streams held at once, first word p50 ${best.p50} ms / p99 ${best.p99} ms, ` +
+      `errors 0, ${best.stored === '–' ? 'nothing stored' : 'lost 0 / stored twice 0'}, memory ${best.rssPerStream} KB RSS a stream, ` +
+      `event loop p99 ${best.loopP99} ms (worst ${best.loopWorst}), CPU ${best.cpuPerStream} ms an answer, load ${best.load}: ${goal}`
+    );
+  });
+}
+
 /** `BENCH_SERVER_ENV`'s `NAME=value` pairs. */
 function extraServerEnv(): Record<string, string> {
   const env: Record<string, string> = {};
@@ -707,6 +730,8 @@ async function main() {
   console.log(HEADER);
   console.log(`| --- |${' ---: |'.repeat(8)} --- | ---: | --- |`);
   for (const r of rows) console.log(formatRow(r));
+  console.log('');
+  for (const line of summaryLines(rows)) console.log(line);
   const failed = rows.some((r) => r.errors > 0 || (r.stored !== 'all once' && r.stored !== '–'));
   if (failed) process.exitCode = 1;
 }

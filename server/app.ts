@@ -16,6 +16,7 @@ import { type ConsoleServices, registerConsoleApi } from './console';
 import { allowedHostsFrom, hostAllowed, type AllowedHosts } from './hosts';
 import type { Mailer } from './mail';
 import { registerJourneyAdviceRoutes } from './routes/journey-advice';
+import { COMMON_HEADERS } from './response-headers';
 import type { ApiServices } from './api-services';
 
 /** The Content-Security-Policy of every page: no inline script, no eval, nothing from other origins. */
@@ -104,8 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.headers(COMMON_HEADERS);
     return payload;
   });
 

@@ -1,5 +1,5 @@
 /**
- * CPU-heavy request work admitted a few tasks per turn of the event loop (issue 14). Node accepts new connections
+ * CPU-heavy request work admitted in a time slice per turn of the event loop (issue 14). Node accepts new connections
  * only between turns, and the answers of every request read in one turn used to run in that same turn: under a
  * burst of 200 connections a turn lasted about 100 ms, the kernel's queue of waiting connections drained at ten a
  * second, and the last visitors' first requests waited past their clients' time limits. Admitting work in short
@@ -16,8 +16,11 @@
 /** How long the admitted tasks of one turn may run before the next waits for the next turn. */
 export const TURN_BUDGET_MS = 5;
 
-/** A gate: `await admit()` resolves on a later turn of the event loop, first come first served, a slice of tasks per turn. */
-export function oneTaskPerTurn(): () => Promise<void> {
+/**
+ * A gate: `await admit()` resolves on a later turn of the event loop, first come first served, as many tasks a turn
+ * as fit in a slice of {@link TURN_BUDGET_MS}.
+ */
+export function admitInTurnSlices(): () => Promise<void> {
   const queue: (() => void)[] = [];
   let scheduled = false;
   let turnStarted = 0;

@@ -7,6 +7,7 @@
  */
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { finished, Readable } from 'node:stream';
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -64,5 +65,46 @@ export function httpFetch(url: string | URL, init: HttpFetchInit = {}): Promise<
     );
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/**
+ * Hands each chunk of a response's body to `onChunk` as it arrives, until the body ends or `onChunk` returns true
+ * (then the body is cancelled). Resolves at the end or the stop; rejects as `for await` over the body would (a
+ * network error, an abort, a body cut short). A `node:http` body ({@link httpFetch}'s) is read through its `data`
+ * events: `for await` costs every chunk a promise and a turn of the microtask queue, and a streamed answer is
+ * thousands of chunks a second (docs/benchmarks.md "Scale"). Any other body (`fetch`'s) is read with `for await`.
+ */
+export async function eachChunk(body: unknown, onChunk: (bytes: Uint8Array) => boolean): Promise<void> {
+  if (!(body instanceof Readable)) {
+    for await (const bytes of body as AsyncIterable<Uint8Array>) if (onChunk(bytes)) return;
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const settle = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData);
+      stopWatching();
+      if (err) reject(err);
+      else resolve();
+    };
+    const onData = (bytes: Uint8Array) => {
+      let stop: boolean;
+      try {
+        stop = onChunk(bytes);
+      } catch (err) {
+        settle(err);
+        body.destroy();
+        return;
+      }
+      if (stop) {
+        settle();
+        body.destroy();
+      }
+    };
+    const stopWatching = finished(body, (err) => settle(err ?? undefined));
+    body.on('data', onData);
   });
 }

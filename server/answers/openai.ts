@@ -11,7 +11,7 @@ import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, t
 import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './tools';
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
-import { httpFetch } from './http-fetch';
+import { eachChunk, httpFetch } from './http-fetch';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -162,16 +162,14 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives);
       // and the whole answer's, whatever the pieces do
       const deadline = new AbortController();
-      let timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
       let overLong = false;
       const whole = setTimeout(() => {
         overLong = true;
         deadline.abort();
       }, answerLimitMs);
-      const touch = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(), timeoutMs);
-      };
+      // the same timer starts again (a new one for each of thousands of pieces a second would be as many objects)
+      const touch = () => void timer.refresh();
       const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       // the text of every round, handed over as it comes; a round's text after a tool call starts a new paragraph
       const texts: string[] = [];
@@ -416,13 +414,12 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
     },
   });
   const decoder = new TextDecoder();
-  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+  await eachChunk(response.body, (bytes) => {
     touch();
     parser.feed(decoder.decode(bytes, { stream: true }));
-    if (failure) throw failure;
-    // [DONE]: anything after it is not read (leaving the loop cancels the body)
-    if (ended) break;
-  }
+    // a failure, or [DONE]: anything after it is not read (the body is cancelled)
+    return failure !== null || ended;
+  });
   parser.feed(decoder.decode());
   if (failure) throw failure;
   if (!ended && !finished) throw new ProviderError('The answer provider’s stream ended before the answer did.');

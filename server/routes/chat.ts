@@ -21,7 +21,7 @@ import { ProviderError } from '../answers/types';
 import { sendError } from '../errors';
 import type { ActionTrigger, DocumentRecord, MessageDetails, NewMessage, Storage, VideoRecord } from '../storage/types';
 import { siteOf } from './auth-guard';
-import { oneTaskPerTurn } from '../turns';
+import { admitInTurnSlices } from '../turns';
 import { chatRateLimit } from './chat-rate-limit';
 import type { RouteContext } from './context';
 import { messageJson } from './messages';
@@ -315,8 +315,9 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
   const limitChat = chatRateLimit(storage, services.limits);
   // past this many answers at once, a new chat is refused (503), before the rate limits count it or anything is stored
   const streams = streamAdmission(services.limits.maxStreams ?? DEFAULT_MAX_STREAMS);
-  // answers are admitted one per turn of the event loop, so that new connections are taken in between them
-  const admit = oneTaskPerTurn();
+  // answers are admitted in a slice of a few milliseconds per turn of the event loop, so that new connections are
+  // taken in between them
+  const admit = admitInTurnSlices();
   // the analytics' answer times start when the request arrives (docs/console.md "Analytics")
   const clock = answerClock();
 
@@ -499,7 +500,7 @@ export function registerChatRoutes(api: FastifyInstance, { services, authenticat
     try {
       const result = await services.answers.answer(request, events.signal, (piece) => {
         written += piece;
-        events.send('delta', { text: piece });
+        events.delta(piece);
         firstWordMs ??= clock.elapsed(req);
       });
       const answer = await complete(result);

@@ -12,9 +12,15 @@
  * {@link SlowReaderError} (the answer engine stops, and the route stores what was written, marked incomplete); the
  * stream then takes only its error event and its end. Once ended, a stream whose last bytes the reader has not
  * taken within {@link END_GRACE_MS} has its connection closed.
+ *
+ * The events are written on the raw response (the reply is hijacked once its headers are known), not piped to it
+ * through a stream: an answer's every piece is one event, thousands of answers at a time, and a pipe cost each
+ * piece a pass through a `PassThrough` and its `data` event (docs/benchmarks.md "Scale"). The headers Fastify's
+ * hooks set before the handler ran (CORS) go out with the stream's own and the server's common ones.
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { COMMON_HEADERS } from '../response-headers';
 
 /** How often a comment line goes out while no event does. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -57,29 +63,27 @@ export interface EventStream {
    * for any event but `error`.
    */
   send(event: string, data: unknown): void;
+  /** Sends a `delta` event of `text` (`{ text }`), as `send('delta', { text })` does, without a JSON object made for it. */
+  delta(text: string): void;
   /** Ends the stream (once). */
   end(): void;
 }
 
 /** Starts an event stream as the reply (status 200, the headers it needs) and returns its writer. */
 export function openEventStream(reply: FastifyReply): EventStream {
-  const body = new PassThrough();
-  // a write after the client left must not become an unhandled 'error'
-  body.on('error', () => undefined);
   const raw = reply.raw;
   const gone = new AbortController();
   let ended = false;
-  let closed = false;
+  let closed = raw.destroyed;
   let tooSlow = false;
   let grace: NodeJS.Timeout | undefined;
   const beat = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   beat.unref();
-  // what was written and not yet taken by the kernel: in the pass-through, in the response, in the socket
-  const queued = () => body.writableLength + body.readableLength + raw.writableLength;
   const write = (text: string) => {
     if (ended || closed) return;
-    body.write(text);
-    if (!tooSlow && queued() > MAX_QUEUED_BYTES) {
+    raw.write(text);
+    // what was written and not yet taken by the kernel: in the response and in its socket's buffer
+    if (!tooSlow && raw.writableLength > MAX_QUEUED_BYTES) {
       tooSlow = true;
       gone.abort(new SlowReaderError());
     }
@@ -90,12 +94,19 @@ export function openEventStream(reply: FastifyReply): EventStream {
     clearTimeout(grace);
     if (!ended) gone.abort(new Error('The client closed the connection before the answer was complete.'));
   });
-  reply
-    .code(200)
-    .header('Content-Type', 'text/event-stream; charset=utf-8')
-    .header('Cache-Control', 'no-cache, no-transform')
-    .header('X-Accel-Buffering', 'no');
-  void reply.send(body);
+  // a write after the client left must not become an unhandled 'error'
+  raw.on('error', () => undefined);
+  reply.hijack();
+  if (closed) gone.abort(new Error('The client closed the connection before the answer was complete.'));
+  else {
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      ...COMMON_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+  }
   // the headers and a first line go out at once: the client knows the answer is on its way
   write(': stream\n\n');
   return {
@@ -106,16 +117,18 @@ export function openEventStream(reply: FastifyReply): EventStream {
     send(event, data) {
       if (!tooSlow || event === 'error') write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
+    delta(text) {
+      if (!tooSlow) write(`event: delta\ndata: {"text":${JSON.stringify(text)}}\n\n`);
+    },
     end() {
       if (ended) return;
       ended = true;
       clearInterval(beat);
-      body.end();
+      if (closed) return;
+      raw.end();
       // a reader that takes nothing more must not keep its connection, and what waits for it, for ever
-      if (!closed) {
-        grace = setTimeout(() => raw.writableFinished || raw.destroy(), END_GRACE_MS);
-        grace.unref();
-      }
+      grace = setTimeout(() => raw.writableFinished || raw.destroy(), END_GRACE_MS);
+      grace.unref();
     },
   };
 }

@@ -4,54 +4,27 @@
  * mid-stream, sends malformed chunks and errors. The stub waits for the test between its pieces,
  * so "before the provider finished" is an order of events, not a timing.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createBuiltinEngine, streamPieces } from '../../server/answers/builtin';
-import { createOpenAiEngine } from '../../server/answers/openai';
 import { ProviderError, type AnswerEngine } from '../../server/answers/types';
 import { json, reader, startServer, VISITOR_A, VISITOR_B, type StreamEvent, type TestServer } from './harness';
+import { chunk, finish, gate, sse, standInProvider } from './stand-in-provider';
 
 // ---------------------------------------------------------------- the provider stub
 
-/** A promise and its resolver. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((r) => (open = r));
-  return { open, opened };
-}
-
 type Play = (res: ServerResponse, req: IncomingMessage) => Promise<void> | void;
 
-let provider: Server;
-let providerUrl: string;
 let play: Play;
 /** The bodies the stub received, parsed. */
 let asked: { stream?: boolean }[] = [];
 /** Resolves when the stub sees its client (the server's engine) close the connection. */
 let providerClosed = gate();
 
-const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
-const finish = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
-const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-
-beforeAll(async () => {
-  provider = createServer((req, res) => {
-    const body: Buffer[] = [];
-    req.on('data', (c: Buffer) => body.push(c));
-    req.on('end', () => {
-      asked.push(JSON.parse(Buffer.concat(body).toString('utf8')) as { stream?: boolean });
-      res.on('close', () => providerClosed.open());
-      void play(res, req);
-    });
-  });
-  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-});
-
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise<void>((r) => provider.close(() => r()));
+const provider = standInProvider((res, body, req) => {
+  asked.push(JSON.parse(body) as { stream?: boolean });
+  res.on('close', () => providerClosed.open());
+  void play(res, req);
 });
 
 let s: TestServer | undefined;
@@ -63,7 +36,7 @@ afterEach(async () => {
   providerClosed = gate();
 });
 
-const openAi = (timeoutMs = 5_000): AnswerEngine => createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs });
+const openAi = (timeoutMs = 5_000): AnswerEngine => provider.engine({ timeoutMs });
 
 // ---------------------------------------------------------------- reading the widget's side of the stream
 

@@ -4,63 +4,47 @@
  * a tool call (its arguments in pieces), then streams its answer from the tool's result; and the
  * built-in engine answering the same question with the tool itself.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createBuiltinEngine } from '../../server/answers/builtin';
-import { createOpenAiEngine } from '../../server/answers/openai';
 import { json, reader, startServer, VISITOR_A, type TestServer } from './harness';
+import { sse, standInProvider } from './stand-in-provider';
 
-let provider: Server;
-let providerUrl: string;
 /** The messages of each request the stub received. */
 let asked: { messages: { role: string; content: string | null; tool_call_id?: string }[]; tools?: unknown[] }[] = [];
 
-const sse = (res: ServerResponse, events: object[]) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
+const sseOf = (res: ServerResponse, events: object[]) => {
+  sse(res);
   for (const e of events) res.write(`data: ${JSON.stringify(e)}\n\n`);
   res.end('data: [DONE]\n\n');
 };
 
-beforeAll(async () => {
-  provider = createServer((req, res) => {
-    const body: Buffer[] = [];
-    req.on('data', (c: Buffer) => body.push(c));
-    req.on('end', () => {
-      asked.push(JSON.parse(Buffer.concat(body).toString('utf8')) as (typeof asked)[number]);
-      if (asked.length === 1) {
-        sse(res, [
+const provider = standInProvider((res, body) => {
+  asked.push(JSON.parse(body) as (typeof asked)[number]);
+  if (asked.length === 1) {
+    sseOf(res, [
+      {
+        choices: [
           {
-            choices: [
-              {
-                index: 0,
-                delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'fees_on_amount', arguments: '' } }] },
-              },
-            ],
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'fees_on_amount', arguments: '' } }] },
           },
-          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"amount":' } }] } }] },
-          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '20000}' } }] } }] },
-          { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
-        ]);
-      } else {
-        // the answer quotes the tool's figure, as the instructions ask
-        const result = JSON.parse(asked.at(-1)!.messages.at(-1)!.content!) as { answer: string };
-        const figure = /\*\*(\$[\d,.]+ a year)\*\*/.exec(result.answer)![1]!;
-        sse(res, [
-          { choices: [{ index: 0, delta: { content: 'On $20,000 the fees come to ' } }] },
-          { choices: [{ index: 0, delta: { content: `${figure}.` } }] },
-          { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-        ]);
-      }
-    });
-  });
-  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-});
-
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise<void>((r) => provider.close(() => r()));
+        ],
+      },
+      { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"amount":' } }] } }] },
+      { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '20000}' } }] } }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+    ]);
+  } else {
+    // the answer quotes the tool's figure, as the instructions ask
+    const result = JSON.parse(asked.at(-1)!.messages.at(-1)!.content!) as { answer: string };
+    const figure = /\*\*(\$[\d,.]+ a year)\*\*/.exec(result.answer)![1]!;
+    sseOf(res, [
+      { choices: [{ index: 0, delta: { content: 'On $20,000 the fees come to ' } }] },
+      { choices: [{ index: 0, delta: { content: `${figure}.` } }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+    ]);
+  }
 });
 
 let s: TestServer | undefined;
@@ -100,9 +84,7 @@ async function ask(server: TestServer): Promise<{ deltas: string[]; content: str
 
 describe('exact figures reach the visitor', () => {
   it('from a model: it calls the fees tool, the server runs it, and the answer from its result is streamed', async () => {
-    s = await runsTheJourney(
-      await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) }),
-    );
+    s = await runsTheJourney(await startServer({ answers: provider.engine() }));
     const { deltas, content, status } = await ask(s);
     expect(status).toBe(200);
     expect(asked).toHaveLength(2);
@@ -127,7 +109,7 @@ describe('exact figures reach the visitor', () => {
     expect(content).not.toContain('How it was worked out');
     await s.stop();
     await s.remove();
-    s = await startServer({ answers: createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs: 5_000 }) });
+    s = await startServer({ answers: provider.engine() });
     await ask(s);
     expect(asked[0]!.tools).toBeUndefined();
   });

@@ -5,24 +5,16 @@
  * cut off with a bounded queue; a provider that stalls is cut at its time limits. The stub waits for the test between
  * its pieces, so "while A is open" is an order of events, not a timing.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import type { Readable, Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiEngine } from '../../server/answers/openai';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerEngine } from '../../server/answers/types';
 import { MAX_QUEUED_BYTES } from '../../server/routes/event-stream';
 import { BUSY_RETRY_AFTER_S } from '../../server/routes/stream-admission';
 import { json, ORIGIN, reader, startServer, VISITOR_A, VISITOR_B, type StreamEvent, type TestServer } from './harness';
+import { chunk, finish, gate, sse, standInProvider } from './stand-in-provider';
 
 // ---------------------------------------------------------------- the provider stub
-
-/** A promise and its resolver. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((r) => (open = r));
-  return { open, opened };
-}
 
 type Play = (res: ServerResponse, req: IncomingMessage) => Promise<void> | void;
 
@@ -31,37 +23,20 @@ interface Asked {
   closed: Promise<void>;
 }
 
-let provider: Server;
-let providerUrl: string;
 /** What the stub plays for each request in turn; past the list, a short whole answer. */
 let plays: Play[] = [];
 let asked: Asked[] = [];
 
-const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
-const finish = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
-const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 const whole: Play = (res) => {
   sse(res);
   res.end(chunk('A whole answer.') + finish);
 };
 
-beforeAll(async () => {
-  provider = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const closed = gate();
-      res.on('close', closed.open);
-      asked.push({ closed: closed.opened });
-      void (plays.shift() ?? whole)(res, req);
-    });
-  });
-  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-});
-
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise<void>((r) => provider.close(() => r()));
+const provider = standInProvider((res, _body, req) => {
+  const closed = gate();
+  res.on('close', closed.open);
+  asked.push({ closed: closed.opened });
+  void (plays.shift() ?? whole)(res, req);
 });
 
 let s: TestServer | undefined;
@@ -73,8 +48,7 @@ afterEach(async () => {
   asked = [];
 });
 
-const openAi = (timeoutMs = 5_000, answerLimitMs?: number): AnswerEngine =>
-  createOpenAiEngine({ baseUrl: providerUrl, apiKey: 'k', model: 'm', timeoutMs, answerLimitMs });
+const openAi = (timeoutMs = 5_000, answerLimitMs?: number): AnswerEngine => provider.engine({ timeoutMs, answerLimitMs });
 
 // ---------------------------------------------------------------- the widget's side
 
@@ -284,8 +258,8 @@ function rawEvents(response: string): StreamEvent[] {
 // a few MB go through the kernel's buffers before the server's own queue grows, and are stored as the part answer
 describe('a reader that stops reading', { timeout: 60_000 }, () => {
   it('does not make the server hold the answer: past the bound the stream is cut with the error event, the part answer stored once, incomplete', async () => {
-    // How many bytes wait in the server's memory for the reader: in the response and its socket, and in the stream the
-    // response is fed from (the server pipes its events through one), read after each event is written into it.
+    // How many bytes wait in the server's memory for the reader: in the response and its socket (the server writes its
+    // events on the response itself), read after each event is written.
     let mostQueued = 0;
     let written = 0;
     const piece = `${'word '.repeat(200)}\n`;
@@ -307,15 +281,13 @@ describe('a reader that stops reading', { timeout: 60_000 }, () => {
     let eventsWritten = 0;
     s.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.url !== '/api/chat') return;
-      res.on('pipe', (source: Readable & Writable) => {
-        const write = source.write.bind(source) as (text: string) => boolean;
-        source.write = ((text: string) => {
-          const more = write(text);
-          eventsWritten++;
-          mostQueued = Math.max(mostQueued, res.writableLength + source.readableLength + source.writableLength);
-          return more;
-        }) as typeof source.write;
-      });
+      const write = res.write.bind(res) as (text: string) => boolean;
+      res.write = ((text: string) => {
+        const more = write(text);
+        eventsWritten++;
+        mostQueued = Math.max(mostQueued, res.writableLength);
+        return more;
+      }) as typeof res.write;
     });
     const visitor = await stalledReader(s, VISITOR_A);
     // the server gives the stream up: it cancels its request to the provider

@@ -1,11 +1,11 @@
 /**
- * server/turns.ts: CPU-heavy work admitted one task per turn of the event loop, so that a connection arriving
+ * server/turns.ts: CPU-heavy work admitted in a time slice per turn of the event loop, so that a connection arriving
  * while many answers wait is accepted between them, not after all of them (issue 14). Real sockets on 127.0.0.1.
  */
 import { createServer, connect, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { oneTaskPerTurn, TURN_BUDGET_MS } from '../../server/turns';
+import { admitInTurnSlices, TURN_BUDGET_MS } from '../../server/turns';
 
 /** Holds the thread for `ms`, as an answer's retrieval does. */
 const busy = (ms: number) => {
@@ -44,9 +44,9 @@ async function acceptedAfter(tasks: number, ms: number, gate?: () => Promise<voi
   return { doneAtAccept, order };
 }
 
-describe('one task per turn', () => {
+describe('a time slice per turn', () => {
   it('takes in a new connection while forty answers wait, not after all of them', async () => {
-    const { doneAtAccept, order } = await acceptedAfter(40, 3, oneTaskPerTurn());
+    const { doneAtAccept, order } = await acceptedAfter(40, 3, admitInTurnSlices());
     expect(doneAtAccept).toBeLessThan(10);
     // first come, first served
     expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -60,7 +60,7 @@ describe('one task per turn', () => {
   it('admits cheap tasks together in one turn, and heavy ones a few a turn (TURN_BUDGET_MS)', async () => {
     /** The turn of the event loop each task was admitted in, counted by a chain of immediates. */
     const turnsOf = async (tasks: number, ms: number) => {
-      const admit = oneTaskPerTurn();
+      const admit = admitInTurnSlices();
       let turn = 0;
       let counting = true;
       const count = () =>
@@ -89,7 +89,7 @@ describe('one task per turn', () => {
   });
 
   it('admits every caller, in order', async () => {
-    const admit = oneTaskPerTurn();
+    const admit = admitInTurnSlices();
     const seen: number[] = [];
     await Promise.all(
       [0, 1, 2, 3, 4].map(async (i) => {
