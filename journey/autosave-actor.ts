@@ -1,6 +1,6 @@
 /** The journey machine's `autosave` actor: writes each change of the answers to storage. */
 import { fromCallback } from 'xstate';
-import type { AutosaveCommand } from '../machines/journey';
+import type { AutosaveCommand } from '../machines/journey-records';
 import { systemClock, type Clock } from './clock';
 import { isoDate } from './engine/dates';
 import { saveAnswers, type StorageLike } from './storage';

@@ -7,8 +7,12 @@
  *          └──▶ local ──RECORDS.KEEP──▶ kept
  */
 import { fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
-import type { AutosaveCommand } from './journey';
+import type { Answers } from './journey-answers';
+import type { ScreenId } from './journey-flow';
 import { notProvided } from './not-provided';
+
+/** Commands the journey sends to its autosave actor and to this one: the answers, and the screen to resume at. */
+export type AutosaveCommand = { type: 'SAVE'; answers: Answers; resumeAt: ScreenId | null };
 
 export type JourneyRecordsEvent =
   /** The answers changed (from the journey, as autosave is told). */

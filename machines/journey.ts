@@ -15,7 +15,7 @@
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
 import { and, assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { journeyRecordsMachine } from './journey-records';
+import { journeyRecordsMachine, type AutosaveCommand } from './journey-records';
 import { notProvided } from './not-provided';
 import {
   addRow,
@@ -38,9 +38,6 @@ export type HistoryCommand =
   | { type: 'SYNC'; path: string }
   /** Go back in browser history; when there is no in-app entry to go back to, show `fallbackPath` instead. */
   | { type: 'BACK'; fallbackPath: string };
-
-/** Commands the machine sends to the autosave actor: the answers, and the screen to resume at. */
-export type AutosaveCommand = { type: 'SAVE'; answers: Answers; resumeAt: ScreenId | null };
 
 /** Screens a returning visitor can resume at (issue 15): the questionnaire's pages and the recommended products. */
 export const resumableScreens = (flow: Flow): readonly ScreenId[] =>

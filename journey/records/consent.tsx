@@ -4,17 +4,12 @@
  * (optional). Once answered, a short line says where the answers are and offers the other choice.
  */
 import { useId, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { JourneyMachine } from '../../machines/journey';
 import { CONSENT_VERSION, RECORDS_WORDS } from '../messages-records';
-import { drop, keep } from './kept';
+import { drop, keep, type JourneyRef } from './kept';
 import { Alert, api, storage, useArrival } from './shared';
 import { readConsent, type KeptFile } from './store';
 
 const W = RECORDS_WORDS.consent;
-
-/** The journey's actor, to hand the answers so far to the `records` actor once consent is given. */
-export type JourneyRef = ActorRefFrom<JourneyMachine>;
 
 /**
  * The words the client agreed to, as the file records them: the catalogue's version of them and the page's language,

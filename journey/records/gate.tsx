@@ -12,7 +12,7 @@ import { FRAME_WORDS } from '../messages';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
 import { saverIdle } from './saver';
-import type { JourneyRef } from './consent';
+import type { JourneyRef } from './kept';
 import { api, storage } from './shared';
 import { adviceStatus, useAdviceStatus } from './status';
 import { readFile } from './store';

@@ -4,7 +4,7 @@
  * (./index.tsx) and take every change from there on.
  */
 import { fromCallback } from 'xstate';
-import type { AutosaveCommand } from '../../machines/journey';
+import type { AutosaveCommand } from '../../machines/journey-records';
 import { journeyRecordsMachine } from '../../machines/journey-records';
 import type { StorageLike } from '../storage';
 

@@ -6,7 +6,7 @@
  */
 import type { StorageLike } from '../storage';
 import { pageApiKey, recordsApi } from './api';
-import type { JourneyRef } from './consent';
+import type { JourneyRef } from './kept';
 import { PartnerPage, ResumePage } from './pages';
 import { startSaver } from './saver';
 

@@ -2,9 +2,13 @@
  * The browser starts or stops keeping an advice file (./store.ts), and the journey's `records` actor is told
  * (machines/journey-records.ts): the saver and the header's save status follow that one state.
  */
-import type { JourneyRef } from './consent';
+import type { ActorRefFrom } from 'xstate';
+import type { JourneyMachine } from '../../machines/journey';
 import { storage } from './shared';
 import { keepFile, keepNothing, type KeptFile } from './store';
+
+/** The journey's actor, to hand the answers so far to the `records` actor once consent is given. */
+export type JourneyRef = ActorRefFrom<JourneyMachine>;
 
 const tell = (journey: JourneyRef | undefined, type: 'RECORDS.KEEP' | 'RECORDS.DROP') => journey?.system.get('records')?.send({ type });
 

@@ -9,7 +9,7 @@ import type { ScreenId } from '../../machines/journey-flow';
 import type { Answers } from '../../machines/journey-answers';
 import { RECORDS_WORDS } from '../messages-records';
 import { RecordsError } from './api';
-import type { JourneyRef } from './consent';
+import type { JourneyRef } from './kept';
 import { keep } from './kept';
 import { Alert, api, download, useArrival } from './shared';
 

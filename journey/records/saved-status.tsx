@@ -4,7 +4,7 @@
  * on any page: the journey's `records` actor holds it (machines/journey-records.ts), as it does for the saver.
  */
 import { RECORDS_WORDS } from '../messages-records';
-import type { JourneyRef } from './consent';
+import type { JourneyRef } from './kept';
 import { SaveLater } from './save-later';
 
 /**

@@ -6,7 +6,7 @@
  * for an older one. A refusal (4xx but 409 and 429) drops that change: the next change tries again; a 429 waits its Retry-After.
  */
 import { fromCallback } from 'xstate';
-import type { AutosaveCommand } from '../../machines/journey';
+import type { AutosaveCommand } from '../../machines/journey-records';
 import type { StorageLike } from '../storage';
 import { isTransient, RecordsError, type RecordsApi } from './api';
 import { readFile } from './store';

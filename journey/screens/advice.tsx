@@ -6,7 +6,7 @@
 import { Fragment, type ComponentType } from 'react';
 import { JourneyActorContext } from '../actor-context';
 import { AdviceGate } from '../records/gate';
-import type { JourneyRef } from '../records/consent';
+import type { JourneyRef } from '../records/kept';
 import { SaveLater } from '../records/save-later';
 import { useAdviceStatus } from '../records/status';
 import { selectAdvice } from '../../machines/advice-status';

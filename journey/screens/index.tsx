@@ -8,7 +8,7 @@
 import { lazy, type ComponentType } from 'react';
 import { JOURNEY, type ScreenId } from '../questionnaire';
 import type { QuestionId } from '../questions';
-import type { JourneyRef } from '../records/consent';
+import type { JourneyRef } from '../records/kept';
 import { wordsReady } from '../locale';
 import { FRAME_WORDS as W } from '../messages';
 import { BODIES as START } from './start';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { LINK_PAGES } from '../link-pages';
-import type { JourneyRef } from '../records/consent';
+import type { JourneyRef } from '../records/kept';
 import { FRAME_WORDS as W, PRODUCT_NAME } from '../messages';
 
 type Records = typeof import('../records');

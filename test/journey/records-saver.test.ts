@@ -7,7 +7,7 @@ import { recordsApi } from '../../journey/records/api';
 import { recordsActor } from '../../journey/records/hook';
 import { RETRY_FIRST_MS, recordsSaverActor, startSaver } from '../../journey/records/saver';
 import { FILE_KEY, keepFile, keepNothing } from '../../journey/records/store';
-import type { AutosaveCommand } from '../../machines/journey';
+import type { AutosaveCommand } from '../../machines/journey-records';
 import { answersOf, fakeApi } from './records-fake';
 
 const FILE = { fileId: 'f1', token: 'tok' };

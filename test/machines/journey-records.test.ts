@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import type { AutosaveCommand } from '../../machines/journey';
+import type { AutosaveCommand } from '../../machines/journey-records';
 import { journeyRecordsMachine, selectKept } from '../../machines/journey-records';
 
 const SAVE = { type: 'SAVE', answers: {}, resumeAt: null } as unknown as AutosaveCommand;
