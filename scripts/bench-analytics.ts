@@ -17,6 +17,7 @@ import { openPostgresStorage } from '../server/storage/postgres';
 import { openSqliteStorage } from '../server/storage/sqlite';
 import type { Storage } from '../server/storage/types';
 import { bulkPostgres, bulkSqlite, insertRows, onBenchPostgres, onBenchSqlite } from './bench-databases';
+import { seededRandom } from '../test/support/seeded-random';
 
 /** The big site's messages (`BENCH_MESSAGES`, 100,000 by default): each conversation holds ten. */
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 100_000);
@@ -31,19 +32,9 @@ const GOALS_MS: Record<string, number> = { 'analytics, 30 days (Europe/Paris)': 
 const YEAR_START = Date.UTC(2026, 0, 1);
 const YEAR_MS = 365 * 86_400_000;
 
-/** A small seeded generator (mulberry32), so every run writes the same rows. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The rows of one site, by table, each row its columns in the tables' order. */
 function rowsOf(siteId: string, scale: number, documentIds: string[], seed: number) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const sessions: unknown[][] = [];
   const messages: unknown[][] = [];

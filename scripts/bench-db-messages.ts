@@ -6,20 +6,10 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { bulkPostgres, bulkSqlite, insertRows } from './bench-databases';
+import { seededRandom } from '../test/support/seeded-random';
 
 /** Messages per conversation: a question and an answer, twice. */
 export const PER_CONVERSATION = 4;
-
-/** A small deterministic generator (mulberry32): both databases get the same messages, every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'he', 'ja', 'qu'];
 /** Words of a domain, the common ones early: a Zipf-like pick makes `fees` frequent and the tail rare. */
@@ -54,7 +44,7 @@ export interface Messages {
 
 /** `count` messages (at most 10,000,000: the ids have seven digits), the same every run. */
 export function messages(count: number): Messages {
-  const next = random(33);
+  const next = seededRandom(33);
   const words = vocabulary(next);
   const pick = () => words[Math.floor(words.length * next() ** 3)]!;
   const rareAt = new Map<number, string>();

@@ -3,7 +3,7 @@
  * in-memory fakes: a memory history port (the address bar) and a memory storage
  * (autosave). Returns them with the render result and a user-event instance.
  */
-import { render, screen } from '@testing-library/preact';
+import { render, screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import type { Answers } from '../../machines/journey-answers';
 import { JourneyActorContext } from '../../journey/actor-context';
@@ -72,3 +72,12 @@ export const pageHeading = () => screen.getByRole('heading', { level: 1 });
 export const findPage = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
 export const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+/** The <dd> of a review row, found by its section and label. */
+export async function reviewValue(section: string, label: string): Promise<HTMLElement> {
+  const region = await screen.findByRole('region', { name: section });
+  const term = within(region).getByText(label, { selector: 'dt' });
+  const value = term.nextElementSibling;
+  if (!(value instanceof HTMLElement) || value.tagName !== 'DD') throw new Error(`no value for ${label}`);
+  return value;
+}

@@ -3,18 +3,10 @@ import { screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { completeAnswers } from '../fixtures/answers';
-import { continueButton, findPage, renderJourney } from './render-journey';
+import { continueButton, findPage, renderJourney, reviewValue } from './render-journey';
 
 const REVIEW = '/questionnaire/review-details';
 
-/** The <dd> of a review row, found by its section and label. */
-async function reviewValue(section: string, label: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: section });
-  const term = within(region).getByText(label, { selector: 'dt' });
-  const value = term.nextElementSibling;
-  if (!(value instanceof HTMLElement) || value.tagName !== 'DD') throw new Error(`no value for ${label}`);
-  return value;
-}
 const isExample = (dd: HTMLElement) => within(dd).queryByText('Example') !== null;
 
 describe('review values', () => {

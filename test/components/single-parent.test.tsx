@@ -7,19 +7,10 @@ import { screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers } from '../../journey/questionnaire';
 import { completeAnswers } from '../fixtures/answers';
-import { continueButton, findPage, renderJourney } from './render-journey';
+import { continueButton, findPage, renderJourney, reviewValue } from './render-journey';
 
 const RELATIONSHIP = '/questionnaire/relationship-status';
 const children = () => screen.findByRole('combobox', { name: 'Dependent children' });
-
-/** The <dd> of a review row, found by its section and label. */
-async function reviewValue(section: string, label: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: section });
-  const term = within(region).getByText(label, { selector: 'dt' });
-  const value = term.nextElementSibling;
-  if (!(value instanceof HTMLElement) || value.tagName !== 'DD') throw new Error(`no value for ${label}`);
-  return value;
-}
 
 describe('a single’s dependent children', () => {
   it('are asked under Single, not under Couple, and Continue does not wait for them', async () => {

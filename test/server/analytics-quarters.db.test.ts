@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStart, offsetSpans, zoneClock } from '../../server/operations/local-days';
 import type { AnalyticsQuery, NewMessage, Site, Storage } from '../../server/storage/types';
 import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase, type TestDatabase } from '../support/storages';
+import { seededRandom } from '../support/seeded-random';
 
 let dir: string;
 let db: TestDatabase;
@@ -21,16 +22,6 @@ let site: Site;
 let other: Site;
 /** The storage's clock: reports count the quarters up to an hour before it. */
 let now = Date.parse('2026-05-01T12:07:00.000Z');
-
-/** A small seeded generator (mulberry32): the same data every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A report's query for local days `from` to `to` in `tz`, as the operation makes it. */
 function query(tz: string, from: string, to: string): AnalyticsQuery {
@@ -75,7 +66,7 @@ const quartersCounted = async () => Number((await raw.query('SELECT count(*) AS 
 
 /** Seeds `count` conversations of `visitor`s on `s` from 2026-03-01 over 61 days. */
 async function seed(s: Site, count: number, seedNumber: number) {
-  const rnd = random(seedNumber);
+  const rnd = seededRandom(seedNumber);
   const start = Date.parse('2026-03-01T00:00:00.000Z');
   for (let c = 0; c < count; c++) {
     // a third of them start on a quarter-hour, some a second before one
