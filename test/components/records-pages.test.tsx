@@ -5,6 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALL_LIMIT_MS } from '../../journey/records/api';
 import { FILE_KEY, keepFile } from '../../journey/records/store';
 import { completeAnswers } from '../fixtures/answers';
 import { fakeApi } from '../journey/records-fake';
@@ -67,6 +68,33 @@ describe('Save and continue later', () => {
     await user.click(screen.getByRole('button', { name: 'Get my link and code' }));
     expect(await screen.findByText('We emailed it to ann@example.com.')).toBeTruthy();
     expect(api.of('POST', '/journey/api/advice-files/f1/resume-links')[0]!.body).toEqual({ email: 'ann@example.com' });
+  });
+
+  it('a call that never answers: after the time limit, the failure words, the address kept, and trying again makes the link', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    let tries = 0;
+    const api = fakeApi({
+      ...status(true),
+      'POST /journey/api/advice-files/f1/resume-links': () => (++tries === 1 ? new Promise<never>(() => undefined) : link()),
+    });
+    try {
+      const { user } = await openSaveLater(api);
+      const email = await screen.findByRole('textbox', { name: 'Email me the link (optional)' });
+      await user.type(email, 'ann@example.com');
+      await user.click(screen.getByRole('button', { name: 'Get my link and code' }));
+      await vi.advanceTimersByTimeAsync(CALL_LIMIT_MS);
+      expect((await screen.findByRole('alert')).textContent).toBe('We could not make your link. Please try again.');
+      expect((email as HTMLInputElement).value).toBe('ann@example.com');
+      await user.click(screen.getByRole('button', { name: 'Get my link and code' }));
+      expect(await screen.findByRole('textbox', { name: 'Your link' })).toBeTruthy();
+      expect(api.of('POST', '/journey/api/advice-files/f1/resume-links').map((c) => c.body)).toEqual([
+        { email: 'ann@example.com' },
+        { email: 'ann@example.com' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without consent: says why, asks for it there, and once given makes the link', async () => {
