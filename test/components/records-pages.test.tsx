@@ -156,6 +156,35 @@ describe('the partner’s page', () => {
       expect(api.of('POST', path)[0]!.body).toEqual({ token: 'tok1' });
   });
 
+  it('a failure then a success: the error goes when the next try starts, and the thanks show alone', async () => {
+    history.replaceState(null, '', '/partner#tok1');
+    let accepts = 0;
+    let pdfs = 0;
+    const api = fakeApi({
+      'POST /journey/api/partner': partner(),
+      'POST /journey/api/partner/statement': () => (++pdfs === 1 ? 'offline' : PDF),
+      'POST /journey/api/partner/acceptance': () =>
+        ++accepts === 1
+          ? { status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '1' } }
+          : { status: 200, body: { status: 'accepted', partnerLink: null } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const clicked = downloads();
+    const { user } = renderJourney('/partner');
+    await screen.findByText('This advice is for Ann and Bo.');
+    await user.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thank you. You have accepted this advice.' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
+  });
+
   it('already accepted: thanks, and no Accept', async () => {
     history.replaceState(null, '', '/partner#tok1');
     vi.stubGlobal('fetch', fakeApi({ 'POST /journey/api/partner': partner({ status: 'accepted' }) }).fetch);
