@@ -101,15 +101,52 @@ const SHAPES = {
 /** The error of an answer not of its call's shape (or not JSON): a failure that may pass, as the server's own. */
 const badResponse = () => new RecordsError(502, 'BAD_RESPONSE');
 
-/** The API client: `fetchFn` and `base` replaceable (tests give a fake fetch). */
-export function recordsApi(key: string, fetchFn: typeof fetch = (...a) => fetch(...a), base = '/journey/api'): RecordsApi {
-  async function call(path: string, init: { method?: string; body?: unknown; file?: FileAccess } = {}): Promise<Response> {
+/**
+ * How long a call may take, its answer read to the end, before it is given up as a network failure (a request that
+ * never answers would otherwise leave the visitor with no error at all). Well past any normal answer: the statement's
+ * PDF is the slowest, in a second or two, and the tests' slow answer takes 3 s.
+ */
+export const CALL_LIMIT_MS = 20_000;
+
+/**
+ * The API client: `fetchFn` and `base` replaceable (tests give a fake fetch), and `limitMs` (tests give their own).
+ * A call past its limit is aborted and fails as the network does (no `RecordsError`: transient, the failure words).
+ */
+export function recordsApi(
+  key: string,
+  fetchFn: typeof fetch = (...a) => fetch(...a),
+  base = '/journey/api',
+  limitMs = CALL_LIMIT_MS,
+): RecordsApi {
+  /** Runs a call and the reading of its answer within the limit (a fetch that ignores the signal fails all the same). */
+  async function limited<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const stop = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new DOMException('The call took too long', 'TimeoutError');
+        stop.abort(err);
+        reject(err);
+      }, limitMs);
+    });
+    try {
+      return await Promise.race([run(stop.signal), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  async function call(
+    path: string,
+    init: { method?: string; body?: unknown; file?: FileAccess } = {},
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'X-API-Key': key };
     if (init.file) headers.Authorization = `Bearer ${init.file.token}`;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetchFn(`${base}/${path}`, {
       method: init.method ?? 'POST',
       headers,
+      signal,
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
     if (!res.ok) {
@@ -119,16 +156,18 @@ export function recordsApi(key: string, fetchFn: typeof fetch = (...a) => fetch(
     }
     return res;
   }
-  const json = async <T>(check: Check, path: string, init?: Parameters<typeof call>[1]) => {
-    const body: unknown = await (await call(path, init)).json().catch(() => undefined);
-    if (!check(body)) throw badResponse();
-    return body as T;
-  };
-  const blob = async (path: string, init?: Parameters<typeof call>[1]) => {
-    const res = await call(path, init);
-    if (!SHAPES.pdf(res)) throw badResponse();
-    return res.blob();
-  };
+  const json = <T>(check: Check, path: string, init?: Parameters<typeof call>[1]) =>
+    limited(async (signal) => {
+      const body: unknown = await (await call(path, init, signal)).json().catch(() => undefined);
+      if (!check(body)) throw badResponse();
+      return body as T;
+    });
+  const blob = (path: string, init?: Parameters<typeof call>[1]) =>
+    limited(async (signal) => {
+      const res = await call(path, init, signal);
+      if (!SHAPES.pdf(res)) throw badResponse();
+      return res.blob();
+    });
   const files = (file: FileAccess, rest: string) => `advice-files/${encodeURIComponent(file.fileId)}/${rest}`;
   return {
     status: () => json(SHAPES.status, 'advice-status', { method: 'GET' }),

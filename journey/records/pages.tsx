@@ -134,14 +134,16 @@ export function PartnerPage() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() =>
+              onClick={() => {
+                // a new try clears the last one's error (else it stayed beside the download or the thanks)
+                setError('');
                 api()
                   .partnerStatement(token)
                   .then(
                     (pdf) => download(pdf),
                     () => setError(W.statement.failed),
-                  )
-              }
+                  );
+              }}
             >
               {W.statement.download}
             </button>
@@ -149,14 +151,15 @@ export function PartnerPage() {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() =>
+                onClick={() => {
+                  setError('');
                   api()
                     .partnerAccept(token)
                     .then(
                       (a) => setStatus(a.status),
                       () => setError(W.statement.failed),
-                    )
-                }
+                    );
+                }}
               >
                 {W.statement.accept}
               </button>

@@ -5,6 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALL_LIMIT_MS } from '../../journey/records/api';
 import { FILE_KEY, keepFile } from '../../journey/records/store';
 import { completeAnswers } from '../fixtures/answers';
 import { fakeApi } from '../journey/records-fake';
@@ -69,6 +70,33 @@ describe('Save and continue later', () => {
     expect(api.of('POST', '/journey/api/advice-files/f1/resume-links')[0]!.body).toEqual({ email: 'ann@example.com' });
   });
 
+  it('a call that never answers: after the time limit, the failure words, the address kept, and trying again makes the link', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
+    let tries = 0;
+    const api = fakeApi({
+      ...status(true),
+      'POST /journey/api/advice-files/f1/resume-links': () => (++tries === 1 ? new Promise<never>(() => undefined) : link()),
+    });
+    try {
+      const { user } = await openSaveLater(api);
+      const email = await screen.findByRole('textbox', { name: 'Email me the link (optional)' });
+      await user.type(email, 'ann@example.com');
+      await user.click(screen.getByRole('button', { name: 'Get my link and code' }));
+      await vi.advanceTimersByTimeAsync(CALL_LIMIT_MS);
+      expect((await screen.findByRole('alert')).textContent).toBe('We could not make your link. Please try again.');
+      expect((email as HTMLInputElement).value).toBe('ann@example.com');
+      await user.click(screen.getByRole('button', { name: 'Get my link and code' }));
+      expect(await screen.findByRole('textbox', { name: 'Your link' })).toBeTruthy();
+      expect(api.of('POST', '/journey/api/advice-files/f1/resume-links').map((c) => c.body)).toEqual([
+        { email: 'ann@example.com' },
+        { email: 'ann@example.com' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('without consent: says why, asks for it there, and once given makes the link', async () => {
     const api = fakeApi({
       ...status(false),
@@ -126,6 +154,35 @@ describe('the partner’s page', () => {
     expect(screen.queryByRole('button', { name: 'I accept this advice' })).toBeNull();
     for (const path of ['/journey/api/partner', '/journey/api/partner/statement', '/journey/api/partner/acceptance'])
       expect(api.of('POST', path)[0]!.body).toEqual({ token: 'tok1' });
+  });
+
+  it('a failure then a success: the error goes when the next try starts, and the thanks show alone', async () => {
+    history.replaceState(null, '', '/partner#tok1');
+    let accepts = 0;
+    let pdfs = 0;
+    const api = fakeApi({
+      'POST /journey/api/partner': partner(),
+      'POST /journey/api/partner/statement': () => (++pdfs === 1 ? 'offline' : PDF),
+      'POST /journey/api/partner/acceptance': () =>
+        ++accepts === 1
+          ? { status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '1' } }
+          : { status: 200, body: { status: 'accepted', partnerLink: null } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const clicked = downloads();
+    const { user } = renderJourney('/partner');
+    await screen.findByText('This advice is for Ann and Bo.');
+    await user.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'I accept this advice' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thank you. You have accepted this advice.' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
   });
 
   it('already accepted: thanks, and no Accept', async () => {

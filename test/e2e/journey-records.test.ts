@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Answers } from '../../machines/journey-answers';
 import { ADVICE_WORDS } from '../../journey/messages-on-demand';
+import { CALL_LIMIT_MS } from '../../journey/records/api';
 import { RECORDS_WORDS } from '../../journey/messages-records';
 import { EMAIL, PHONE } from '../../journey/licensee';
 import type { ScreenId } from '../../journey/questionnaire';
@@ -206,6 +207,30 @@ describe('a single client', () => {
     await page.getByRole('heading', { name: W.statement.accepted }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: W.statement.allAccepted }).count()).toBe(1);
     expect(await fileOf('Ann Statement')).toMatch(/ {2}accepted {2}/);
+  });
+});
+
+describe('a call that never answers', () => {
+  it('fails after the time limit as the network does: /resume says its failure words, the code kept, and Continue tries again', async () => {
+    const page = await device({ allowed: /status of 404|net::ERR_/ });
+    // the page's clock runs as usual, and is moved on past the limit instead of waiting it out
+    await page.clock.install();
+    let held!: () => void;
+    const routed = new Promise<void>((r) => (held = r));
+    // the request is held: never answered, aborted or passed on
+    await page.route(/\/journey\/api\/resume$/, () => held());
+    await page.goto(`${server.url}/resume`);
+    const field = page.getByRole('textbox', { name: W.resume.code });
+    await field.fill('ABCD-2345');
+    await page.getByRole('button', { name: W.resume.continue }).click();
+    await routed;
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.clock.fastForward(CALL_LIMIT_MS);
+    expect(await page.getByRole('alert').innerText()).toBe(W.resume.failed);
+    expect(await field.inputValue()).toBe('ABCD-2345');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('button', { name: W.resume.continue }).click();
+    await page.getByRole('alert').filter({ hasText: W.resume.invalid }).waitFor();
   });
 });
 
