@@ -16,7 +16,6 @@ export class RecordsError extends Error {
   }
 }
 
-/** Whether a failed call is worth trying again later: offline (no answer at all) or the server's own failure. */
 /** A failure that may pass if the same call is made later: the network, a 5xx, a 429 (after its Retry-After) or a 409 (the file changed meanwhile). */
 export const isTransient = (err: unknown) =>
   !(err instanceof RecordsError) || err.status >= 500 || err.status === 429 || err.status === 409;
