@@ -10,18 +10,16 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Locator, Page, Response, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Response, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Answers } from '../../machines/journey-answers';
 import { RECORDS_WORDS } from '../../journey/messages-records';
-import type { ScreenId } from '../../journey/questionnaire';
 import { routeOf } from '../../journey/routes';
-import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
+import { STORAGE_KEY } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { household } from '../journey/engine-fixtures';
 import { violations } from './axe';
 import { launchBrowser } from './browser';
-import { consentByKeyboard, consentByKeys, isFocused, type Keys } from './records-consent';
+import { consentByKeyboard, consentByKeys, isFocused, type Keys, recordsPages } from './records-pages';
 import { type RunningServer, startServer } from './server';
 
 const W = RECORDS_WORDS;
@@ -47,45 +45,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let contexts: BrowserContext[] = [];
-let problems: string[] = [];
+const pages = recordsPages(() => ({ browser, url: server.url }));
+const { seed, show } = pages;
 afterEach(async () => {
-  for (const c of contexts) await c.close();
-  contexts = [];
-  const logged = problems;
-  problems = [];
-  expect(logged).toEqual([]);
+  expect(await pages.close()).toEqual([]);
 });
 
 /** The failures these tests make on purpose, as the browser logs them. */
 const MADE = /status of (404|429|500)|net::ERR_FAILED/;
 
-async function device(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !MADE.test(m.text()) && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return page;
-}
-
-async function seed(page: Page, answers: Answers) {
-  await page.goto(`${server.url}/healthz`);
-  await page.evaluate(
-    ([k, v]) => localStorage.setItem(k!, v!),
-    [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
-  );
-}
-
-async function show(page: Page, id: ScreenId) {
-  await page.goto(server.url + routeOf(id).path);
-  await page.waitForURL((u) => u.pathname === routeOf(id).path);
-  await page.getByRole('heading', { level: 1, name: routeOf(id).title, exact: true }).waitFor();
-  await page.locator('main .loading').waitFor({ state: 'detached' });
-}
+/** A page in a new browser context, with the clipboard (the link's Copy); the failed calls show in the console. */
+const device = (width: number) => pages.device({ width, allowed: MADE, clipboard: true, calls: false });
 
 /**
  * The focused element (into the widget's shadow root when the focus is in it): whether it shows its focus (an outline
@@ -153,7 +123,7 @@ function answersEntries(text: string): number {
   }
 }
 
-/** The walks' own steps, for the consent's (./records-consent.ts). */
+/** The walks' own steps, for the consent's (./records-pages.ts). */
 const keys: Keys = { tabTo, failing, axeClean };
 
 for (const width of [1280, 320])

@@ -10,22 +10,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Answers } from '../../machines/journey-answers';
 import { ADVICE_WORDS } from '../../journey/messages-on-demand';
 import { CALL_LIMIT_MS } from '../../journey/records/api';
 import { RECORDS_WORDS } from '../../journey/messages-records';
 import { EMAIL, PHONE } from '../../journey/licensee';
-import type { ScreenId } from '../../journey/questionnaire';
-import { routeOf } from '../../journey/routes';
-import { STORAGE_KEY, STORAGE_VERSION } from '../../journey/storage';
 import { completeAnswers } from '../fixtures/answers';
 import { household } from '../journey/engine-fixtures';
 import { startSmtp, type LocalSmtp } from '../server/smtp';
 import { violations } from './axe';
 import { launchBrowser } from './browser';
-import { consentByPointer } from './records-consent';
+import { consentByPointer, onScreen, recordsPages } from './records-pages';
 import { type RunningServer, startServer } from './server';
 
 const run = promisify(execFile);
@@ -56,58 +52,11 @@ afterAll(async () => {
   if (downloads) await rm(downloads, { recursive: true, force: true });
 });
 
-/** The contexts a test opened (a client's devices, a partner's), and what their pages logged that they should not have. */
-let contexts: BrowserContext[] = [];
-let problems: string[] = [];
+const pages = recordsPages(() => ({ browser, url: server.url }));
+const { device, seed, show } = pages;
 afterEach(async () => {
-  for (const c of contexts) await c.close();
-  contexts = [];
-  const logged = problems;
-  problems = [];
-  expect(logged).toEqual([]);
+  expect(await pages.close()).toEqual([]);
 });
-
-/** A page in a new browser context (another device); `allowed`: console errors the test expects. */
-async function device({ width = 1280, allowed = null as RegExp | null } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    // the browser's own ask for /favicon.ico on the page that seeds the answers (/healthz) is not the journey's
-    const url = m.location().url;
-    if (m.type() === 'error' && !allowed?.test(m.text()) && !url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  // which call a console error is about
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allowed?.test(`status of ${r.status()}`)) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  return page;
-}
-
-/** The answers the browser keeps, as the journey's autosave writes them. */
-async function seed(page: Page, answers: Answers) {
-  await page.goto(`${server.url}/healthz`);
-  await page.evaluate(
-    ([k, v]) => localStorage.setItem(k!, v!),
-    [STORAGE_KEY, JSON.stringify({ version: STORAGE_VERSION, savedAt: '', answers })],
-  );
-}
-
-/** Goes to a screen and waits for its body (it arrives in its own chunk). */
-async function show(page: Page, id: ScreenId) {
-  await page.goto(server.url + routeOf(id).path);
-  await onScreen(page, id);
-}
-
-async function onScreen(page: Page, id: ScreenId) {
-  await page.waitForURL((u) => u.pathname === routeOf(id).path);
-  await page.getByRole('heading', { level: 1, name: routeOf(id).title, exact: true }).waitFor();
-  await page.locator('main .loading').waitFor({ state: 'detached' });
-}
 
 /**
  * Consent on the intro page: the box, the name and (optionally) the email; the file is made on the server. Then an
