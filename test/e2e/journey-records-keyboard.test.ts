@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page, Response, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Answers } from '../../machines/journey-answers';
 import { RECORDS_WORDS } from '../../journey/messages-records';
 import { routeOf } from '../../journey/routes';
 import { STORAGE_KEY } from '../../journey/storage';
@@ -126,6 +127,15 @@ function answersEntries(text: string): number {
 /** The walks' own steps, for the consent's (./records-pages.ts). */
 const keys: Keys = { tabTo, failing, axeClean };
 
+/** A page on a new device holding `answers`, consent given as `name` by keyboard the plain way. */
+async function consented(width: number, name: string, answers: Answers = completeAnswers()) {
+  const page = await device(width);
+  await seed(page, answers);
+  await show(page, 'intro');
+  await consentByKeys(page, name, keys);
+  return page;
+}
+
 for (const width of [1280, 320])
   describe(`by keyboard at ${width} px`, () => {
     it('consent (its errors, the network down)', async () => {
@@ -137,10 +147,7 @@ for (const width of [1280, 320])
 
     // consent's own errors are walked in the test above: here, and in the tests after it, it is given the plain way
     it('Save and continue later (the link failing, made, copied, closed)', async () => {
-      const page = await device(width);
-      await seed(page, completeAnswers());
-      await show(page, 'intro');
-      await consentByKeys(page, `Keys ${width}`, keys);
+      const page = await consented(width, `Keys ${width}`);
 
       await show(page, 'income');
       const opener = page.getByRole('button', { name: W.later.button });
@@ -175,10 +182,7 @@ for (const width of [1280, 320])
     });
 
     it('resume: a wrong code, a 429 with Retry-After, the network down, a slow answer, then the code that works', async () => {
-      const first = await device(width);
-      await seed(first, completeAnswers());
-      await show(first, 'intro');
-      await consentByKeys(first, `Resume ${width}`, keys);
+      const first = await consented(width, `Resume ${width}`);
       await show(first, 'income');
       await first.getByRole('button', { name: W.later.button }).click();
       await first.getByRole('button', { name: W.later.create }).click();
@@ -225,10 +229,7 @@ for (const width of [1280, 320])
     });
 
     it('the statement’s acceptance (its error), then the partner’s page (load failing, download, accept)', async () => {
-      const page = await device(width);
-      await seed(page, household({ relationshipStatus: 'couple', partner: { income: '60000' } }));
-      await show(page, 'intro');
-      await consentByKeys(page, `Accept ${width}`, keys);
+      const page = await consented(width, `Accept ${width}`, household({ relationshipStatus: 'couple', partner: { income: '60000' } }));
       await show(page, 'statementOfAdvice');
       const accept = page.getByRole('button', { name: W.statement.accept });
       const download = page.getByRole('button', { name: W.statement.download });
@@ -282,10 +283,7 @@ for (const width of [1280, 320])
 
 describe('the autosave on a failing network', () => {
   it('keeps the change on the device, tries again, and the file holds it once', async () => {
-    const page = await device(1280);
-    await seed(page, completeAnswers());
-    await show(page, 'intro');
-    await consentByKeys(page, 'Autosave', keys);
+    const page = await consented(1280, 'Autosave');
     // the income is a page the journey resumes at: arriving there saves the answers as they are, a call of its own that
     // must be over before the failures are made (else it takes one of them, or its answer passes for the change's)
     const arrived = page.waitForResponse((r) => r.request().method() === 'POST' && /\/answers$/.test(r.url()));
