@@ -7,7 +7,7 @@
  */
 import { act, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { input, message, renderChatTab, reply } from './widget-harness';
+import { input, message, renderChatTab, reply, stubResizeObserver } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p>{text}</p> }));
 
@@ -59,16 +59,7 @@ function layOut(list: HTMLElement) {
 
 describe('the view following the conversation', () => {
   it('keeps a long answer read from its start: it stays at the top while the buttons come under it and it renders again', async () => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(cb: ResizeObserverCallback) {
-          observers.push(cb);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver(observers);
     const h = await renderChatTab({ history: [message('user', 'Hi', { id: 'u0' }), message('ai', 'Hello.', { id: 'a0' })] });
     const list = screen.getByRole('region', { name: 'Chat' }).querySelector<HTMLElement>('[data-part="messages"]')!;
     layOut(list);

@@ -493,3 +493,20 @@ export async function renderChatTab(options: HarnessOptions = {}) {
 
 /** The chat window's text area. */
 export const input = () => screen.getByRole('textbox', { name: /^Message / }) as HTMLTextAreaElement;
+
+/**
+ * Stands a ResizeObserver in for the page's until the test unstubs its globals: each one made puts its callback in
+ * `observers`, for the test to call as the browser would once a size changes.
+ */
+export function stubResizeObserver(observers: ResizeObserverCallback[]) {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(cb: ResizeObserverCallback) {
+        observers.push(cb);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { flush, renderApp } from './widget-harness';
+import { flush, renderApp, stubResizeObserver } from './widget-harness';
 
 vi.mock('../../src/markdown/markdown-chunk', () => ({ Markdown: ({ text }: { text: string }) => <p data-testid="md">{text}</p> }));
 
@@ -219,16 +219,7 @@ describe('proactive bubble', () => {
 
   it('gives way when the page below it changes size (a section opens under it)', async () => {
     const observers: ResizeObserverCallback[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(cb: ResizeObserverCallback) {
-          observers.push(cb);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver(observers);
     onTestFinished(() => {
       vi.unstubAllGlobals();
     });
