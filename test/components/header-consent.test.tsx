@@ -5,12 +5,10 @@
 import { screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeAnswers } from '../fixtures/answers';
-import { fakeApi } from '../journey/records-fake';
-import { renderJourney } from './render-journey';
+import { ADVICE_ON, renderWithApi } from './render-journey';
 
 const DEVICE = 'Your answers are saved on this device';
 const KEPT = 'Saved on this device and kept by Horizon Advice with your consent';
-const STATUS = { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } } };
 const status = () => screen.getByRole('banner').querySelector('.save-status')!.textContent;
 
 beforeEach(() => localStorage.clear());
@@ -18,9 +16,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the save status in the header', () => {
   it('says the licensee keeps the answers once the visitor consents, and no longer once they stop', async () => {
-    const api = fakeApi({ ...STATUS, 'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } } });
-    vi.stubGlobal('fetch', api.fetch);
-    const { user } = renderJourney('/investment/intro', completeAnswers());
+    const { user } = renderWithApi(
+      '/investment/intro',
+      { ...ADVICE_ON, 'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } } },
+      completeAnswers(),
+    );
     await user.click(await screen.findByRole('checkbox', { name: 'Keep my answers and advice on our server' }));
     expect(status()).toBe(DEVICE);
 
@@ -34,16 +34,14 @@ describe('the save status in the header', () => {
   });
 
   it('reads the kept line on a later visit with consent given, and the device line without', async () => {
-    vi.stubGlobal('fetch', fakeApi(STATUS).fetch);
     localStorage.setItem('investment-journey:consent', 'yes');
     localStorage.setItem('investment-journey:advice-file', JSON.stringify({ fileId: 'f1', token: 't1', name: 'Ann Lee' }));
-    renderJourney('/questionnaire/income', completeAnswers());
+    renderWithApi('/questionnaire/income', ADVICE_ON, completeAnswers());
     expect(await screen.findByText(KEPT)).toBeTruthy();
   });
 
   it('says the answers stay on this device without consent', async () => {
-    vi.stubGlobal('fetch', fakeApi(STATUS).fetch);
-    renderJourney('/questionnaire/income', completeAnswers());
+    renderWithApi('/questionnaire/income', ADVICE_ON, completeAnswers());
     await screen.findByRole('button', { name: 'Save and continue later' });
     expect(status()).toBe(DEVICE);
   });

@@ -8,19 +8,17 @@ import { screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_KEY, FILE_KEY, keepFile } from '../../journey/records/store';
 import { completeAnswers } from '../fixtures/answers';
-import { fakeApi } from '../journey/records-fake';
-import { findPage, renderJourney } from './render-journey';
-
-const STATUS = { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } } };
+import { ADVICE_ON, findPage, renderWithApi } from './render-journey';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('consent on the intro page', () => {
   it('asks once; with the box ticked and a name, the file is created and kept, and the line offers to stop', async () => {
-    const api = fakeApi({ ...STATUS, 'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } } });
-    vi.stubGlobal('fetch', api.fetch);
-    const { user } = renderJourney('/investment/intro');
+    const { user, api } = renderWithApi('/investment/intro', {
+      ...ADVICE_ON,
+      'POST /journey/api/advice-files': { status: 201, body: { fileId: 'f1', token: 't1' } },
+    });
     await user.click(await screen.findByRole('checkbox', { name: 'Keep my answers and advice on our server' }));
     await user.click(screen.getByRole('button', { name: 'Save my choice' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter your name to keep your answers on our server.');
@@ -36,9 +34,7 @@ describe('consent on the intro page', () => {
   });
 
   it('without the box ticked, nothing reaches the server and the answers stay on the device', async () => {
-    const api = fakeApi(STATUS);
-    vi.stubGlobal('fetch', api.fetch);
-    const { user } = renderJourney('/investment/intro');
+    const { user, api } = renderWithApi('/investment/intro', ADVICE_ON);
     await user.click(await screen.findByRole('button', { name: 'Save my choice' }));
     expect(await screen.findByText('Your answers stay on this device only.', { exact: false })).toBeTruthy();
     expect(api.calls).toEqual([]);
@@ -48,17 +44,19 @@ describe('consent on the intro page', () => {
 describe('advice with a file kept', () => {
   it('sends the answers the page advises on before asking the advice: a client who consented and came straight there has changed nothing', async () => {
     keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
-    const api = fakeApi({
-      ...STATUS,
-      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
-      'POST /journey/api/advice-files/f1/advice': {
-        status: 200,
-        body: { seq: 3, status: 'recommended', engineVersion: '1', assumptionsVersion: '1' },
-      },
-    });
-    vi.stubGlobal('fetch', api.fetch);
     const answers = completeAnswers();
-    renderJourney('/questionnaire/recommendation', answers);
+    const { api } = renderWithApi(
+      '/questionnaire/recommendation',
+      {
+        ...ADVICE_ON,
+        'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+        'POST /journey/api/advice-files/f1/advice': {
+          status: 200,
+          body: { seq: 3, status: 'recommended', engineVersion: '1', assumptionsVersion: '1' },
+        },
+      },
+      answers,
+    );
     await waitFor(() => expect(api.of('POST', '/journey/api/advice-files/f1/advice')).toHaveLength(1), { timeout: 10_000 });
     expect(api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.startsWith('POST'))).toEqual([
       'POST /journey/api/advice-files/f1/answers',
@@ -71,15 +69,21 @@ describe('advice with a file kept', () => {
 
 describe('the kill switch', () => {
   it('shows that advice is paused, with the human advisers, instead of the recommendation', async () => {
-    vi.stubGlobal('fetch', fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } }).fetch);
-    renderJourney('/questionnaire/recommendation', completeAnswers());
+    renderWithApi(
+      '/questionnaire/recommendation',
+      { 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } },
+      completeAnswers(),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
     expect(screen.getByText(/Call 1300 975 707/)).toBeTruthy();
   });
 
   it('offers no way on from a paused page, only Back: the pages after it are paused too', async () => {
-    vi.stubGlobal('fetch', fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } }).fetch);
-    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    const { user } = renderWithApi(
+      '/questionnaire/recommendation',
+      { 'GET /journey/api/advice-status': { status: 200, body: { paused: true, mail: false } } },
+      completeAnswers(),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept and continue' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -88,8 +92,7 @@ describe('the kill switch', () => {
   });
 
   it('open: the recommendation offers Accept and continue once the status is known, and the products page Continue', async () => {
-    vi.stubGlobal('fetch', fakeApi(STATUS).fetch);
-    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    const { user } = renderWithApi('/questionnaire/recommendation', ADVICE_ON, completeAnswers());
     await user.click(await screen.findByRole('button', { name: 'Accept and continue' }, { timeout: 10_000 }));
     await findPage('Your recommended product');
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
@@ -100,11 +103,9 @@ describe('resume', () => {
   it('takes the code from the link, loads the answers into the journey and goes to where they left off', async () => {
     history.replaceState(null, '', '/resume#ABCD-2345');
     const answers = completeAnswers();
-    const api = fakeApi({
+    const { user, saved, api } = renderWithApi('/resume', {
       'POST /journey/api/resume': { status: 200, body: { fileId: 'f2', token: 't2', name: 'Ann', answers, resumeAt: 'income' } },
     });
-    vi.stubGlobal('fetch', api.fetch);
-    const { user, saved } = renderJourney('/resume');
     const code = await screen.findByRole('textbox', { name: 'Your code' });
     expect((code as HTMLInputElement).value).toBe('ABCD-2345');
     // the code leaves the address
@@ -118,16 +119,12 @@ describe('resume', () => {
 
   it('says when a code does not work, and when to try again after too many tries', async () => {
     let n = 0;
-    vi.stubGlobal(
-      'fetch',
-      fakeApi({
-        'POST /journey/api/resume': () =>
-          n++ === 0
-            ? { status: 404, body: { error: 'RESUME_INVALID' } }
-            : { status: 429, body: { error: 'THROTTLED' }, headers: { 'Retry-After': '600' } },
-      }).fetch,
-    );
-    const { user } = renderJourney('/resume');
+    const { user } = renderWithApi('/resume', {
+      'POST /journey/api/resume': () =>
+        n++ === 0
+          ? { status: 404, body: { error: 'RESUME_INVALID' } }
+          : { status: 429, body: { error: 'THROTTLED' }, headers: { 'Retry-After': '600' } },
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Your code' }), 'WXYZ-0000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/does not work/);
@@ -139,24 +136,6 @@ describe('resume', () => {
 describe('the statement', () => {
   it("downloads the PDF named with the date, and a couple's acceptance gives the partner's link", async () => {
     keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
-    const api = fakeApi({
-      ...STATUS,
-      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
-      'POST /journey/api/advice-files/f1/advice': { status: 200, body: { seq: 3, status: 'recommended' } },
-      'POST /journey/api/advice-files/f1/statement': {
-        status: 201,
-        body: { statementId: 's1', sha256: 'ab', names: ['Ann', 'Bo'], issuedAt: '2026-11-26T00:00:00Z' },
-      },
-      'GET /journey/api/advice-files/f1/statements/s1': { status: 200, body: new Uint8Array([37, 80, 68, 70]) },
-      'POST /journey/api/advice-files/f1/acceptance': {
-        status: 200,
-        body: {
-          status: 'awaiting-partner',
-          partnerLink: { url: `${location.origin}/partner#p1`, expiresAt: '2026-12-26T00:00:00Z', emailed: false },
-        },
-      },
-    });
-    vi.stubGlobal('fetch', api.fetch);
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
@@ -166,7 +145,27 @@ describe('the statement', () => {
       relationshipStatus: 'couple',
       partner: { name: 'Bo', amount: '50000', frequency: 'annually', hospitalCover: 'yes', children: '0' },
     } as never;
-    const { user } = renderJourney('/statement-of-advice', answers);
+    const { user, api } = renderWithApi(
+      '/statement-of-advice',
+      {
+        ...ADVICE_ON,
+        'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+        'POST /journey/api/advice-files/f1/advice': { status: 200, body: { seq: 3, status: 'recommended' } },
+        'POST /journey/api/advice-files/f1/statement': {
+          status: 201,
+          body: { statementId: 's1', sha256: 'ab', names: ['Ann', 'Bo'], issuedAt: '2026-11-26T00:00:00Z' },
+        },
+        'GET /journey/api/advice-files/f1/statements/s1': { status: 200, body: new Uint8Array([37, 80, 68, 70]) },
+        'POST /journey/api/advice-files/f1/acceptance': {
+          status: 200,
+          body: {
+            status: 'awaiting-partner',
+            partnerLink: { url: `${location.origin}/partner#p1`, expiresAt: '2026-12-26T00:00:00Z', emailed: false },
+          },
+        },
+      },
+      answers,
+    );
     await user.click(await screen.findByRole('button', { name: 'Download the statement (PDF)' }));
     await waitFor(() => expect(clicked).toEqual([expect.stringMatching(/^statement-of-advice-\d{4}-\d{2}-\d{2}\.pdf$/)]));
     expect(screen.getByText('This advice is for Ann and Bo.')).toBeTruthy();
@@ -182,9 +181,11 @@ describe('the statement', () => {
 
 describe('the advice status', () => {
   it('is asked once per page load, however many advice pages mount, and serves Save-later’s mail flag too', async () => {
-    const api = fakeApi({ 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: true } } });
-    vi.stubGlobal('fetch', api.fetch);
-    const { user } = renderJourney('/questionnaire/recommendation', completeAnswers());
+    const { user, api } = renderWithApi(
+      '/questionnaire/recommendation',
+      { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: true } } },
+      completeAnswers(),
+    );
     expect(await screen.findByTestId('proposed-advice', {}, { timeout: 10_000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
     await findPage('Your recommended product');
@@ -198,13 +199,15 @@ describe('the advice status', () => {
 
   it('a call that answers advice is paused asks the status again, and the page says advice is paused', async () => {
     keepFile(localStorage, { fileId: 'f1', token: 't1', name: 'Ann' });
-    const api = fakeApi({
-      'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } },
-      'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
-      'POST /journey/api/advice-files/f1/advice': { status: 503, body: { error: 'ADVICE_PAUSED' } },
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    renderJourney('/questionnaire/recommendation', completeAnswers());
+    const { api } = renderWithApi(
+      '/questionnaire/recommendation',
+      {
+        'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } },
+        'POST /journey/api/advice-files/f1/answers': { status: 201, body: { seq: 2 } },
+        'POST /journey/api/advice-files/f1/advice': { status: 503, body: { error: 'ADVICE_PAUSED' } },
+      },
+      completeAnswers(),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Advice is paused' }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(api.of('GET', '/journey/api/advice-status')).toHaveLength(2));
   });

@@ -5,6 +5,7 @@
  */
 import { render, screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import type { Answers } from '../../machines/journey-answers';
 import { JourneyActorContext } from '../../journey/actor-context';
 import { App } from '../../journey/app';
@@ -17,6 +18,7 @@ import { loadAnswers } from '../../journey/storage';
 import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
 import { wordedCheck } from '../../journey/worded-check';
 import { SuitabilityContext, type LazySuitability } from '../../journey/suitability';
+import { fakeApi } from '../journey/records-fake';
 
 /**
  * The engine's suitability check with the words for its reasons, loaded already (main.tsx loads it on demand;
@@ -63,6 +65,19 @@ export function renderJourney(
   /** The answers autosave last wrote, or null when storage holds none. */
   const saved = () => loadAnswers(storage, () => undefined);
   return { ...result, port, storage, saved, user };
+}
+
+/** The advice status as the server answers it while advice is on and it has no mail. */
+export const ADVICE_ON = { 'GET /journey/api/advice-status': { status: 200, body: { paused: false, mail: false } } };
+
+/**
+ * Renders the journey (`renderJourney`) with the server's journey API behind `fetch`: a fake answering `routes`
+ * (test/journey/records-fake.ts), returned with the render's result. The test unstubs its globals after.
+ */
+export function renderWithApi(path: string, routes: Parameters<typeof fakeApi>[0], answers: Answers | null = null) {
+  const api = fakeApi(routes);
+  vi.stubGlobal('fetch', api.fetch);
+  return { ...renderJourney(path, answers), api };
 }
 
 /** The page's heading (h1). */
