@@ -130,6 +130,15 @@ async function tabWalk(page: Page) {
 
 const activeName = async (page: Page) => (await focused(page))?.name;
 
+/** Tabs through the screen: every stop named and showing its focus ring, `expected` among them in order; their names. */
+async function walkNames(page: Page, expected: string[]) {
+  const walk = await tabWalk(page);
+  expect(walk.filter((c) => !c.name || !c.ring)).toEqual([]);
+  const names = walk.map((c) => c.name);
+  expect(names.filter((n) => expected.includes(n))).toEqual(expected);
+  return names;
+}
+
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe.each([1280, 320])('the Advice screens at %i px', (width) => {
@@ -192,10 +201,7 @@ describe.each([1280, 320])('the Advice screens by keyboard alone at %i px', (wid
     await page.getByRole('button', { name: 'Pause new recommendations' }).waitFor();
     await page.getByRole('cell', { name: 'engine-3' }).waitFor();
 
-    const walk = await tabWalk(page);
-    expect(walk.filter((c) => !c.name || !c.ring)).toEqual([]);
-    const names = walk.map((c) => c.name);
-    const expected = [
+    const names = await walkNames(page, [
       'Client name or email',
       'Status',
       'Only files in the review queue',
@@ -208,8 +214,7 @@ describe.each([1280, 320])('the Advice screens by keyboard alone at %i px', (wid
       'Review sample (percent)',
       'Keep advice files for (years)',
       'Save',
-    ];
-    expect(names.filter((n) => expected.includes(n))).toEqual(expected);
+    ]);
     // the files' table is a stop of its own only where it has something to scroll (at 320 px), to scroll it by keys
     expect(names.includes('Advice files')).toBe(width === 320);
 
@@ -269,10 +274,7 @@ describe.each([1280, 320])('the Advice screens by keyboard alone at %i px', (wid
     await page.goto(`${baseUrl}/console/sites/${FAKE_SITE}/advice/f3`);
     await page.getByRole('heading', { level: 1, name: 'Advice file: Alex Chen' }).waitFor();
 
-    const walk = await tabWalk(page);
-    expect(walk.filter((c) => !c.name || !c.ring)).toEqual([]);
-    const names = walk.map((c) => c.name);
-    const expected = [
+    const names = await walkNames(page, [
       'Back to advice files',
       'Replay with today’s engine',
       'The client’s identity and consent are on file',
@@ -285,8 +287,7 @@ describe.each([1280, 320])('the Advice screens by keyboard alone at %i px', (wid
       // the two answers entries
       'Show the answers',
       'Show the answers',
-    ];
-    expect(names.filter((n) => expected.includes(n))).toEqual(expected);
+    ]);
     expect(names.some((n) => /^Download the statement of .* \(PDF\)$/.test(n))).toBe(true);
     expect(names.filter((n) => n === 'Needs action')).toEqual([]);
 
