@@ -9,6 +9,8 @@ import path from 'node:path';
  * helpers it shares with the first visit into a new chunk, which the first visit then loads too (the console's
  * `console-advice-reasons`: 0.4 KB gzip more on the console's first visit, and more chunks). Built as reaching those
  * modules, it shares the chunk they are in, as every other screen does, and nothing moves.
+ * A plugin is the only place the build can say so: esbuild (0.28) has no option that places a module in a chunk (its
+ * `splitting` and `chunkNames` are all it offers; manual chunks are an open request, evanw/esbuild#207).
  */
 
 /**
