@@ -38,6 +38,8 @@ const TOKEN_MS = 50;
 const TOKENS = Number(process.env.BENCH_TOKENS || 160);
 /** The streams of a step are opened over this long, evenly, so a step is a burst of arrivals, not one instant. */
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS || 3000);
+/** The load generator's processes (`BENCH_LOAD_PROCS`), each opening its share of every step's streams. */
+const LOAD_PROCS = Math.max(1, Math.floor(Number(process.env.BENCH_LOAD_PROCS || 2)));
 const STEPS = (process.env.BENCH_STEPS || '250,500,1000,1500,2000,2500,3000')
   .split(',')
   .map((s) => Number(s.trim()))
@@ -191,12 +193,25 @@ interface StepReport {
   loadLoopP99Ms: number;
 }
 
+/** One load process's answer to a step: its streams, and when each was opened and closed (on the machine's clock). */
+interface PartReport {
+  results: StreamResult[];
+  opens: number[];
+  closes: number[];
+  loadLoopP99Ms: number;
+}
+
+/**
+ * Every load process boots and opens the visitors of its share: of the step's numbers 0, 1, 2…, those equal to
+ * `part` modulo `parts`, each opened at its own time in the ramp, so that the processes together open them evenly.
+ */
 type LoadCommand =
-  | { type: 'boot'; base: string; origin: string; count: number; anonymous: boolean }
-  | { type: 'step'; base: string; count: number; tag: string; rampMs: number };
+  | { type: 'boot'; base: string; origin: string; count: number; anonymous: boolean; part: number; parts: number }
+  | { type: 'step'; base: string; count: number; tag: string; rampMs: number; part: number; parts: number };
 
 function runLoad(): void {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  // by the visitor's number in the run (this process's share only)
   const visitors: Visitor[] = [];
   const request = (url: string, method: string, headers: Record<string, string>, body = '') =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -211,10 +226,12 @@ function runLoad(): void {
       req.end(body);
     });
 
-  async function boot(base: string, origin: string, count: number, anonymous: boolean) {
+  async function boot(base: string, origin: string, count: number, anonymous: boolean, part: number, parts: number) {
+    const mine: number[] = [];
+    for (let n = part; n < count; n += parts) if (!visitors[n]) mine.push(n);
     if (anonymous) {
       // the bare baseline asks for no session
-      for (let n = visitors.length; n < count; n++) {
+      for (const n of mine) {
         visitors[n] = { headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, userSessionId: `baseline-${n}` };
       }
       return;
@@ -223,10 +240,10 @@ function runLoad(): void {
     const key = /data-api-key="([^"]+)"/.exec(page.text)?.[1];
     if (!key) throw new Error(`no API key in the demo page of ${base}`);
     // each visitor its own session, as many booted at a time as a busy site's visitors would
-    let made = visitors.length;
+    let made = 0;
     const worker = async () => {
-      while (made < count) {
-        const n = made++;
+      while (made < mine.length) {
+        const n = mine[made++]!;
         const res = await request(`${base}/session/boot`, 'POST', { 'x-api-key': key, origin });
         if (res.status !== 200) throw new Error(`session/boot answered ${res.status}: ${res.text.slice(0, 200)}`);
         const { authToken } = JSON.parse(res.text) as { authToken: string };
@@ -300,40 +317,50 @@ function runLoad(): void {
     });
   }
 
-  async function step(base: string, count: number, tag: string, rampMs: number): Promise<StepReport> {
-    if (visitors.length < count) throw new Error(`${visitors.length} visitors booted, ${count} needed`);
+  async function step(base: string, count: number, tag: string, rampMs: number, part: number, parts: number): Promise<PartReport> {
+    const mine: number[] = [];
+    for (let n = part; n < count; n += parts) mine.push(n);
+    if (mine.some((n) => !visitors[n])) throw new Error(`not every visitor of this process's share of ${count} was booted`);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    let open = 0;
-    let held = 0;
-    const opened = () => {
-      open++;
-      held = Math.max(held, open);
-    };
-    const closed = () => open--;
+    // on the machine's clock, so that the processes' opens and closes can be put together
+    const clock = () => performance.timeOrigin + performance.now();
+    const opens: number[] = [];
+    const closes: number[] = [];
     const started = performance.now();
     const streams: Promise<StreamResult>[] = [];
-    // evenly over the ramp: stream i starts at i/count of it
+    // evenly over the ramp: stream n starts at n/count of it, whichever process opens it
     await new Promise<void>((resolve) => {
       let i = 0;
       const pump = () => {
         const due = Math.min(count, Math.ceil(((performance.now() - started) / rampMs) * count) || 1);
-        for (; i < due; i++) streams.push(stream(base, visitors[i]!, `${tag} ${i}: how is the investment fee worked out?`, opened, closed));
-        if (i < count) setTimeout(pump, 5);
+        for (; i < mine.length && mine[i]! < due; i++) {
+          const n = mine[i]!;
+          streams.push(
+            stream(
+              base,
+              visitors[n]!,
+              `${tag} ${n}: how is the investment fee worked out?`,
+              () => opens.push(clock()),
+              () => closes.push(clock()),
+            ),
+          );
+        }
+        if (i < mine.length) setTimeout(pump, 5);
         else resolve();
       };
       pump();
     });
     const results = await Promise.all(streams);
     delay.disable();
-    return { held, results, loadLoopP99Ms: Math.round(delay.percentile(99) / 1e4) / 100 };
+    return { results, opens, closes, loadLoopP99Ms: Math.round(delay.percentile(99) / 1e4) / 100 };
   }
 
   process.on('message', (command: LoadCommand) => {
     const work =
       command.type === 'boot'
-        ? boot(command.base, command.origin, command.count, command.anonymous)
-        : step(command.base, command.count, command.tag, command.rampMs);
+        ? boot(command.base, command.origin, command.count, command.anonymous, command.part, command.parts)
+        : step(command.base, command.count, command.tag, command.rampMs, command.part, command.parts);
     work.then(
       (report) => process.send!({ ok: true, report }),
       (err: unknown) => process.send!({ ok: false, error: err instanceof Error ? err.message : String(err) }),
@@ -399,8 +426,8 @@ async function stop(child: ChildProcess) {
   clearTimeout(killed);
 }
 
-/** The load generator, and a function sending it a command and awaiting its report. */
-async function startLoad() {
+/** One load process, and a function sending it a command and awaiting its report. */
+async function startLoadPart() {
   const child = spawnNode([process.argv[1]!, 'load'], process.env, true);
   let pending: { resolve: (r: unknown) => void; reject: (e: Error) => void } | null = null;
   const ready = new Promise<void>((resolve, reject) => {
@@ -420,6 +447,37 @@ async function startLoad() {
       child.send(command);
     });
   return { child, send };
+}
+
+/**
+ * The load generator: {@link LOAD_PROCS} processes, each opening its share of every step's streams (one process's
+ * event loop was 220 to 330 ms late at 1,500 to 2,000 streams, its own delay counted in the first words), and a
+ * function sending them a command and putting their reports together: the streams held at once are counted over
+ * all their opens and closes, the loop's delay is the latest process's.
+ */
+async function startLoad() {
+  const parts = await Promise.all(Array.from({ length: LOAD_PROCS }, () => startLoadPart()));
+  const boot = async (command: Omit<Extract<LoadCommand, { type: 'boot' }>, 'part' | 'parts'>) => {
+    await Promise.all(parts.map((p, part) => p.send({ ...command, part, parts: parts.length })));
+  };
+  const step = async (command: Omit<Extract<LoadCommand, { type: 'step' }>, 'part' | 'parts'>): Promise<StepReport> => {
+    const reports = await Promise.all(parts.map((p, part) => p.send<PartReport>({ ...command, part, parts: parts.length })));
+    const changes = reports.flatMap((r) => [...r.opens.map((at) => ({ at, by: 1 })), ...r.closes.map((at) => ({ at, by: -1 }))]);
+    // a close at the same moment as an open counts first: held means both open together
+    changes.sort((a, b) => a.at - b.at || a.by - b.by);
+    let open = 0;
+    let held = 0;
+    for (const c of changes) {
+      open += c.by;
+      held = Math.max(held, open);
+    }
+    return {
+      held,
+      results: reports.flatMap((r) => r.results),
+      loadLoopP99Ms: Math.max(...reports.map((r) => r.loadLoopP99Ms)),
+    };
+  };
+  return { children: parts.map((p) => p.child), boot, step };
 }
 
 /** A printed row. */
@@ -504,10 +562,10 @@ async function runSteps(
   try {
     const top = Math.max(...STEPS);
     const booted = performance.now();
-    await load.send({ type: 'boot', base, origin, count: top, anonymous: !check });
+    await load.boot({ type: 'boot', base, origin, count: top, anonymous: !check });
     if (check) console.log(`  ${target}: ${top} visitors booted in ${Math.round(performance.now() - booted)} ms`);
     // a warm-up, not counted: the code's first runs (the JIT), the provider's first connections
-    await load.send<StepReport>({
+    await load.step({
       type: 'step',
       base,
       count: Math.min(WARM_UP, top),
@@ -520,7 +578,7 @@ async function runSteps(
       const before = metrics.map((lines) => lines.at(-1)?.line);
       const startedAt = performance.now();
       const tag = `bench-scale ${target.replace(/\W+/g, '-')} step${s}`;
-      const report = await load.send<StepReport>({ type: 'step', base, count, tag, rampMs: RAMP_MS });
+      const report = await load.step({ type: 'step', base, count, tag, rampMs: RAMP_MS });
       const endedAt = performance.now();
       const firsts = report.results.flatMap((r) => (r.firstWordMs === null ? [] : [r.firstWordMs])).sort((a, b) => a - b);
       const errors = report.results.filter((r) => r.error);
@@ -563,7 +621,7 @@ async function runSteps(
       }
     }
   } finally {
-    await stop(load.child);
+    await Promise.all(load.children.map((child) => stop(child)));
   }
   return rows;
 }

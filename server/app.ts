@@ -5,7 +5,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,8 +49,8 @@ export interface AppOptions {
   console?: ConsoleServices;
   /** Values for the page's `__NAME__` placeholders (embed tokens, the demo key). */
   pageValues?: Record<string, string>;
-  /** @default false */
-  logger?: boolean;
+  /** Fastify's logger: on, off, or its options (a `stream` to write the lines to, as a test reads them). @default false */
+  logger?: FastifyServerOptions['logger'];
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (the per-address limits), as fastify's
    * `trustProxy` takes it: true (any), a hop count, or addresses/CIDRs. @default false (the socket's address)

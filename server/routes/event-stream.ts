@@ -16,7 +16,9 @@
  * The events are written on the raw response (the reply is hijacked once its headers are known), not piped to it
  * through a stream: an answer's every piece is one event, thousands of answers at a time, and a pipe cost each
  * piece a pass through a `PassThrough` and its `data` event (docs/benchmarks.md "Scale"). The headers Fastify's
- * hooks set before the handler ran (CORS) go out with the stream's own and the server's common ones.
+ * hooks set before the handler ran (CORS) go out with the stream's own and the server's common ones. Fastify still
+ * logs a hijacked reply's "request completed" line when it finishes; a stream cut before its end logs the same line
+ * (request id, status, response time) itself, marked `cutOff`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -93,6 +95,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
     clearInterval(beat);
     clearTimeout(grace);
     if (!ended) gone.abort(new Error('The client closed the connection before the answer was complete.'));
+    // Fastify logs a response that finished ('request completed'); one cut before its end (the visitor left, or its
+    // reader was too slow) it no longer sees once hijacked: the same line, with the same fields, says how it ended
+    if (!raw.writableFinished) reply.log.info({ res: reply, responseTime: reply.elapsedTime, cutOff: true }, 'request completed');
   });
   // a write after the client left must not become an unhandled 'error'
   raw.on('error', () => undefined);

@@ -11,9 +11,10 @@ const STORAGE = resolve(import.meta.dirname, '../../server/storage');
 
 /**
  * Modules only one dialect has, and why: PostgreSQL's listener is the connection through which instances tell each
- * other of changes; SQLite has one process, which learns of another connection's writes from the file (sqlite/cache.ts).
+ * other of changes; SQLite has one process, which learns of another connection's writes from the file (sqlite/cache.ts),
+ * and one connection, whose writes of a turn share a commit (sqlite/group-commit.ts; PostgreSQL's run side by side).
  */
-const ONLY_IN = { sqlite: [] as string[], postgres: ['listener.ts'] };
+const ONLY_IN = { sqlite: ['group-commit.ts'] as string[], postgres: ['listener.ts'] };
 
 const modules = (dialect: 'sqlite' | 'postgres') =>
   readdirSync(resolve(STORAGE, dialect))

@@ -77,6 +77,8 @@ export interface TestServerOptions {
   console?: Omit<ConsoleServices, 'storage'>;
   /** The storage's clock (console sessions, invitations, shared state) and the console's. @default Date.now */
   now?: () => number;
+  /** buildApp's `logger` (a test that reads the log gives it a `stream`). @default false */
+  logger?: import('../../server/app').AppOptions['logger'];
   /** The server's mail: the widget's transcripts and the advice files' links (server/mail.ts; test/server/smtp.ts is a relay to give it, or a test's fake). @default none */
   mailer?: import('../../server/mail').Mailer | null;
 }
@@ -112,6 +114,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   };
   const app = await buildApp({
     publicDir: path.join(dir, 'public'),
+    logger: options.logger,
     api: services,
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl,
