@@ -15,13 +15,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const DATABASE_TESTS = 'test/**/*.db.test.ts';
 
-/**
- * Browser files run on their own, after the others: the advice records' keyboard and failing-network walk chains
- * dozens of focus steps and routed failures per test, and beside another browser file on this 2-core machine its waits
- * ran out (alone, one of its tests still fails now and then: see `retry` below; the cause is not found yet).
- */
-const E2E_ALONE = ['test/e2e/journey-records-keyboard.test.ts'];
-
 /** How many lists the file repeats its tests over (`.each(`), and its length. */
 const weigh = (file: string) => {
   const text = readFileSync(file, 'utf8');
@@ -110,7 +103,6 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: [...E2E_ALONE],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -120,24 +112,6 @@ export default defineConfig({
           maxWorkers: 2,
           // after the other projects when they run in one command (a project's own maxWorkers needs its own group)
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        // the browser files that hold their timing only with the machine to themselves, after the others, one at a time
-        extends: true,
-        test: {
-          name: 'e2e-alone',
-          environment: 'node',
-          include: [...E2E_ALONE],
-          globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-          maxWorkers: 1,
-          // a test of it still fails now and then on a wait (a different one each time, about one run in two): each
-          // failing test is run again, up to twice, with all its assertions, until the cause is found
-          retry: 2,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -93,10 +93,16 @@ describe('the widget starting on a bad network (issue 13)', () => {
   it('a chunk that failed to load is fetched again on the next try: the first answer is plain text, the next one formatted', async () => {
     const page = await open(/markdown|Failed to fetch dynamically imported module|status of 503/);
     let refused = 0;
+    // the refusal is answered once the first answer is complete: its first words, drawn while it streams, may ask for
+    // the chunk already, and a load refused then is forgotten, so the complete answer (drawn anew, with the server's
+    // id) would load it again and be formatted
+    let complete: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (complete = resolve));
     await page.route(
       /\/widget\/chunks\/markdown-[^/]+\.js$/,
-      (route) => {
+      async (route) => {
         refused++;
+        await answered;
         return route.fulfill({ status: 503, body: 'unavailable' });
       },
       { times: 1 },
@@ -112,6 +118,13 @@ describe('the widget starting on a bad network (issue 13)', () => {
     // plain text while the chunk loads, and for good once its load failed
     await answers(page).first().locator('[data-part="plain-text"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => refused, { timeout: 15_000 }).toBe(1);
+    // the answer complete, still plain text (its one load held meanwhile): now that load is refused
+    await answers(page)
+      .first()
+      .and(page.locator(':not([data-status="streaming"])'))
+      .locator('[data-part="plain-text"]')
+      .waitFor({ timeout: 30_000 });
+    complete();
     // the failed load is over (the widget logs it) before the next answer asks for the chunk again
     await expect.poll(() => logged.some((t) => /AI chat widget/.test(t)), { timeout: 15_000 }).toBe(true);
     expect(await answers(page).first().locator('[data-part="plain-text"]').count()).toBe(1);
