@@ -1,8 +1,10 @@
 /**
  * The console's analytics on PostgreSQL (docs/console.md "Analytics"): what the chat route and the embed boots
- * record (schema version 14), and the report's figures, each counted by one aggregate query on an indexed range of
- * the site's rows, all in one read-only snapshot. Local days come from the query's spans of one offset, as on
- * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`.
+ * record (schema version 14), and the report's figures, all in one read-only snapshot: the days and the unanswered
+ * questions from the quarters (analytics-quarters.ts), the figures over the whole range from the daily counts
+ * (analytics-daily.ts), the rest counted from the rows. Local days come from the query's spans of one offset, as on
+ * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`'s, from the histogram and
+ * the values of the buckets it points to.
  */
 import type pg from 'pg';
 import {

@@ -1,9 +1,10 @@
 /**
  * The console's analytics on SQLite (docs/console.md "Analytics"): what the chat route and the embed boots record
- * (schema version 14), and the report's figures, each counted by one aggregate query on an indexed range of the site's
- * rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the server gives the
- * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
- * one sort (a window's row numbers).
+ * (schema version 14), and the report's figures: the days and the unanswered questions from the quarters
+ * (analytics-quarters.ts), the figures over the whole range from the daily counts (analytics-daily.ts), the rest
+ * counted from the rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the
+ * server gives the offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each
+ * rank, found by the histogram and read from their buckets' rows.
  */
 import {
   dailyQueries,
