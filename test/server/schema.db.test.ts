@@ -35,6 +35,7 @@ const SHIPPED: readonly [version: number, sqlite: string | null, postgres: strin
   [16, null, '81229ff57cd10f8c'],
   [17, '3902398e8ad66c21', null],
   [18, '7b15ec3b5c8d5366', '7f2dfe04f9dcae9c'],
+  [19, '11110eccc6a8808c', '548079d569574e58'],
 ];
 
 /**

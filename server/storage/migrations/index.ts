@@ -28,6 +28,7 @@ import { adviceFiles } from './015-advice-files';
 import { databaseUnderLoad } from './016-database-under-load';
 import { searchPrefixes } from './017-search-prefixes';
 import { analyticsQuarters } from './018-analytics-quarters';
+import { analyticsDays } from './019-analytics-days';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   databaseUnderLoad,
   searchPrefixes,
   analyticsQuarters,
+  analyticsDays,
 ];
 
 /** The newest version: a database that records a higher one is from a newer server, and is refused. */

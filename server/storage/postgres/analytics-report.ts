@@ -1,15 +1,39 @@
 /**
  * The console's analytics on PostgreSQL (docs/console.md "Analytics"): what the chat route and the embed boots
- * record (schema version 14), and the report's figures, each counted by one aggregate query on an indexed range of
- * the site's rows, all in one read-only snapshot. Local days come from the query's spans of one offset, as on
- * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`.
+ * record (schema version 14), and the report's figures, all in one read-only snapshot: the days and the unanswered
+ * questions from the quarters (analytics-quarters.ts), the figures over the whole range from the daily counts
+ * (analytics-daily.ts), the rest counted from the rows. Local days come from the query's spans of one offset, as on
+ * SQLite, so both databases put a row in the same day; percentiles are `percentile_cont`'s, from the histogram and
+ * the values of the buckets it points to.
  */
 import type pg from 'pg';
+import {
+  dailyQueries,
+  dailyRange,
+  LATENCY_BUCKET_MS,
+  type MeasureColumn,
+  percentilesAt,
+  POSTGRES_DIALECT,
+  ranksInBuckets,
+} from '../analytics-daily';
 import { daysFromRows } from '../analytics-days';
 import { type DayCounts, QUARTER_MS, quarterStart, ROLLUP_MARGIN_MS, rollupInsert, rollupUsable, sumDays } from '../analytics-quarters';
 import { now, type Row } from '../records';
 import type { AnalyticsFigures, AnalyticsQuery, AnalyticsReportStorage, OffsetSpan } from '../types';
 import { all, one, sql, transaction } from './db';
+
+/** The figures over the whole range: the daily tables for its whole UTC days, the rows for its two ends (analytics-daily.ts). */
+const DAILY = dailyQueries(
+  { site: '$1', start: '$2', end: '$3', fromDay: '$4', toDay: '$5', liveTo: '$6', liveFrom: '$7', top: '$8', limit: '$8' },
+  POSTGRES_DIALECT,
+);
+
+/** An answer time's value at a place (`$6`) among the range's values in one bucket (`[$4, $5)`). */
+function inBucket(column: MeasureColumn) {
+  return `SELECT ${column} AS v FROM answer_metrics
+    WHERE site_id = $1 AND ${column} >= $4 AND ${column} < $5 AND asked_at >= $2 AND asked_at < $3
+    ORDER BY ${column} LIMIT 1 OFFSET $6`;
+}
 
 const Q = {
   insertMetrics: sql(
@@ -18,12 +42,6 @@ const Q = {
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (question_id) DO NOTHING`,
   ),
   insertOpen: sql('embed_open_insert', 'INSERT INTO embed_opens (site_id, kind, item_id, opened_at) VALUES ($1, $2, $3, $4)'),
-  topQuestions: sql(
-    'analytics_top_questions',
-    `SELECT question, count(*) AS n FROM answer_metrics
-      WHERE site_id = $1 AND asked_at >= $2 AND asked_at < $3 AND question <> ''
-      GROUP BY question ORDER BY n DESC, question COLLATE "C" LIMIT $4`,
-  ),
   // the answer to a question is the session's next message (seq + 1), when it is the agent's; each question has one
   // reason at most, by the inbox's marks: an error answer, a cut-off answer (even when the question is marked failed:
   // the provider failed mid-stream), a question marked failed, a nothing-found answer
@@ -42,30 +60,9 @@ const Q = {
                LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
               WHERE q.created_at >= $1 AND q.created_at < $2 AND q.role = 'user' AND s.site_id = $3) questions`,
   ),
-  clickTotal: sql(
-    'analytics_click_total',
-    'SELECT count(*) AS n FROM button_clicks WHERE site_id = $1 AND created_at >= $2 AND created_at < $3',
-  ),
-  clicksByButton: sql(
-    'analytics_clicks_by_button',
-    `SELECT c.button_id, max(t.name) AS name, count(*) AS n
-       FROM button_clicks c LEFT JOIN action_triggers t ON t.id = c.button_id AND t.site_id = $1
-      WHERE c.site_id = $1 AND c.created_at >= $2 AND c.created_at < $3
-      GROUP BY c.button_id ORDER BY n DESC, c.button_id COLLATE "C" LIMIT $4`,
-  ),
-  // a page is its URL without the query string and the fragment
-  clicksByPage: sql(
-    'analytics_clicks_by_page',
-    `SELECT page, count(*) AS n
-       FROM (SELECT split_part(split_part(page_url, '#', 1), '?', 1) AS page
-               FROM button_clicks WHERE site_id = $1 AND created_at >= $2 AND created_at < $3) clicks
-      GROUP BY page ORDER BY n DESC, page COLLATE "C" LIMIT $4`,
-  ),
   content: sql(
     'analytics_content',
-    `WITH opens AS (
-       SELECT item_id, count(*) AS n FROM embed_opens WHERE site_id = $1 AND opened_at >= $2 AND opened_at < $3 GROUP BY item_id
-     ), asked AS (
+    `WITH opens AS (${DAILY.opens}), asked AS (
        SELECT about_id, count(*) AS questions, count(DISTINCT chat_session_id) AS conversations FROM answer_metrics
         WHERE site_id = $1 AND asked_at >= $2 AND asked_at < $3 AND about_id IS NOT NULL GROUP BY about_id
      ), items AS (
@@ -77,6 +74,14 @@ const Q = {
        FROM items i LEFT JOIN opens o ON o.item_id = i.id LEFT JOIN asked a ON a.about_id = i.id
       ORDER BY i.kind COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`,
   ),
+  topQuestions: sql('analytics_top_questions', DAILY.topQuestions),
+  clickTotal: sql('analytics_click_total', DAILY.clickTotal),
+  clicksByButton: sql('analytics_clicks_by_button', DAILY.clicksByButton),
+  clicksByPage: sql('analytics_clicks_by_page', DAILY.clicksByPage),
+  firstWordHistogram: sql('analytics_first_word_histogram', DAILY.histogram('first_word_ms')),
+  wholeAnswerHistogram: sql('analytics_whole_answer_histogram', DAILY.histogram('whole_answer_ms')),
+  firstWordInBucket: sql('analytics_first_word_in_bucket', inBucket('first_word_ms')),
+  wholeAnswerInBucket: sql('analytics_whole_answer_in_bucket', inBucket('whole_answer_ms')),
   rolledUntil: sql('analytics_rolled_until', 'SELECT rolled_until FROM analytics_rollups WHERE site_id = $1 FOR UPDATE'),
   beginRollup: sql(
     'analytics_rollup_begin',
@@ -87,16 +92,6 @@ const Q = {
   stale: sql('analytics_stale', 'SELECT quarter FROM analytics_stale WHERE site_id = $1'),
   forget: sql('analytics_quarter_forget', 'DELETE FROM analytics_quarters WHERE site_id = $1 AND quarter = $2'),
   unmark: sql('analytics_stale_unmark', 'DELETE FROM analytics_stale WHERE site_id = $1 AND quarter = $2'),
-  latency: sql(
-    'analytics_latency',
-    `SELECT count(first_word_ms) AS first_word_n,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY first_word_ms) AS first_word_p50,
-            percentile_cont(0.95) WITHIN GROUP (ORDER BY first_word_ms) AS first_word_p95,
-            count(whole_answer_ms) AS whole_answer_n,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY whole_answer_ms) AS whole_answer_p50,
-            percentile_cont(0.95) WITHIN GROUP (ORDER BY whole_answer_ms) AS whole_answer_p95
-       FROM answer_metrics WHERE site_id = $1 AND asked_at >= $2 AND asked_at < $3`,
-  ),
 };
 
 /**
@@ -116,7 +111,6 @@ function localDay(column: string, spans: readonly OffsetSpan[], first: number): 
 }
 
 const n = (v: unknown) => Number(v ?? 0);
-const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The analytics' methods of the storage. */
 export function postgresAnalyticsReport(pool: pg.Pool, clock: () => number = Date.now): AnalyticsReportStorage {
@@ -218,26 +212,43 @@ export function postgresAnalyticsReport(pool: pg.Pool, clock: () => number = Dat
       // one read-only snapshot: every figure counts the same rows
       return transaction(pool, async (db): Promise<AnalyticsFigures> => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        // each statement planned for its own values: a generic plan cannot tell a day from a year, nor a bucket of
+        // answer times from the range (it read a year's rows for each value a percentile needs)
+        await db.query('SET LOCAL plan_cache_mode = force_custom_plan');
         const range = [siteId, q.start, q.end];
+        const cut = dailyRange(q.start, q.end);
+        const daily = [...range, cut.fromDay, cut.toDay, cut.liveTo, cut.liveFrom];
         const { days, unanswered } = await counted(db, siteId, q, rolledUntil);
-        const latency = (await one(db, Q.latency(range)))!;
-        const top = await all(db, Q.topQuestions([...range, q.top]));
-        const total = (await one(db, Q.clickTotal(range)))!;
-        const byButton = await all(db, Q.clicksByButton([...range, q.listLimit]));
-        const byPage = await all(db, Q.clicksByPage([...range, q.listLimit]));
-        const content = await all(db, Q.content(range));
+        /** PostgreSQL's percentile_cont, from the histogram and the values at the ranks around p50 and p95. */
+        const percentiles = async (histogram: typeof Q.firstWordHistogram, value: typeof Q.firstWordInBucket) => {
+          const buckets = (await all(db, histogram(daily))).map((r) => ({ bucket: n(r.bucket), n: n(r.n) }));
+          const { count, ranks, places } = ranksInBuckets(buckets);
+          const values = new Map<number, number>();
+          for (const p of places) {
+            const low = p.bucket * LATENCY_BUCKET_MS;
+            values.set(p.rank, n((await one(db, value([...range, low, low + LATENCY_BUCKET_MS, p.offset])))!.v));
+          }
+          return percentilesAt(count, ranks, values);
+        };
+        const firstWord = await percentiles(Q.firstWordHistogram, Q.firstWordInBucket);
+        const wholeAnswer = await percentiles(Q.wholeAnswerHistogram, Q.wholeAnswerInBucket);
+        const top = await all(db, Q.topQuestions([...daily, q.top]));
+        const total = (await one(db, Q.clickTotal(daily)))!;
+        const byButton = await all(db, Q.clicksByButton([...daily, q.listLimit]));
+        const byPage = await all(db, Q.clicksByPage([...daily, q.listLimit]));
+        const content = await all(db, Q.content(daily));
         return {
           days,
-          topQuestions: top.map((r: Row) => ({ question: String(r.question), count: n(r.n) })),
+          topQuestions: top.map((r: Row) => ({ question: String(r.question), count: n(r.total) })),
           unanswered,
           clicks: {
             total: n(total.n),
             byButton: byButton.map((r) => ({
               buttonId: String(r.button_id),
               name: r.name === null ? null : String(r.name),
-              count: n(r.n),
+              count: n(r.total),
             })),
-            byPage: byPage.map((r) => ({ page: String(r.page), count: n(r.n) })),
+            byPage: byPage.map((r) => ({ page: String(r.page), count: n(r.total) })),
           },
           content: content.map((r) => ({
             kind: r.kind === 'video' ? 'video' : 'document',
@@ -247,10 +258,7 @@ export function postgresAnalyticsReport(pool: pg.Pool, clock: () => number = Dat
             askedQuestions: n(r.asked_questions),
             askedConversations: n(r.asked_conversations),
           })),
-          latency: {
-            firstWord: { count: n(latency.first_word_n), p50: orNull(latency.first_word_p50), p95: orNull(latency.first_word_p95) },
-            wholeAnswer: { count: n(latency.whole_answer_n), p50: orNull(latency.whole_answer_p50), p95: orNull(latency.whole_answer_p95) },
-          },
+          latency: { firstWord, wholeAnswer },
         };
       });
     },

@@ -1,10 +1,21 @@
 /**
  * The console's analytics on SQLite (docs/console.md "Analytics"): what the chat route and the embed boots record
- * (schema version 14), and the report's figures, each counted by one aggregate query on an indexed range of the site's
- * rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the server gives the
- * offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each rank, read in
- * one sort (a window's row numbers).
+ * (schema version 14), and the report's figures: the days and the unanswered questions from the quarters
+ * (analytics-quarters.ts), the figures over the whole range from the daily counts (analytics-daily.ts), the rest
+ * counted from the rows. Local days come from the query's spans of one offset (SQLite has no time zone data: the
+ * server gives the offsets); percentiles are PostgreSQL's `percentile_cont`, computed from the two values around each
+ * rank, found by the histogram and read from their buckets' rows.
  */
+import {
+  dailyQueries,
+  dailyRange,
+  LATENCY_BUCKET_MS,
+  MEASURES,
+  type MeasureColumn,
+  percentilesAt,
+  ranksInBuckets,
+  SQLITE_DIALECT,
+} from '../analytics-daily';
 import { daysFromRows } from '../analytics-days';
 import { type DayCounts, QUARTER_MS, quarterStart, ROLLUP_MARGIN_MS, rollupInsert, rollupUsable, sumDays } from '../analytics-quarters';
 import { now } from '../records';
@@ -37,11 +48,6 @@ export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): S
   );
   const insertOpen = db.prepare('INSERT INTO embed_opens (site_id, kind, item_id, opened_at) VALUES (?, ?, ?, ?)');
 
-  const topQuestions = db.prepare<[string, string, string, number], Row>(
-    `SELECT question, count(*) AS n FROM answer_metrics
-      WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND question <> ''
-      GROUP BY question ORDER BY n DESC, question LIMIT ?`,
-  );
   // the answer to a question is the session's next message (seq + 1), when it is the agent's; each question has one
   // reason at most, by the inbox's marks: an error answer, a cut-off answer (even when the question is marked failed:
   // the provider failed mid-stream), a question marked failed, a nothing-found answer
@@ -59,51 +65,49 @@ export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): S
                LEFT JOIN messages a ON a.chat_session_id = q.chat_session_id AND a.seq = q.seq + 1
               WHERE q.created_at >= ? AND q.created_at < ? AND q.role = 'user' AND s.site_id = ?)`,
   );
-  const clickTotal = db
-    .prepare<[string, string, string], number>(
-      'SELECT count(*) FROM button_clicks WHERE site_id = ? AND created_at >= ? AND created_at < ?',
-    )
-    .pluck();
-  const clicksByButton = db.prepare<[string, string, string, string, number], Row>(
-    `SELECT c.button_id, max(t.name) AS name, count(*) AS n
-       FROM button_clicks c LEFT JOIN action_triggers t ON t.id = c.button_id AND t.site_id = ?
-      WHERE c.site_id = ? AND c.created_at >= ? AND c.created_at < ?
-      GROUP BY c.button_id ORDER BY n DESC, c.button_id LIMIT ?`,
+  // the figures over the whole range: the daily tables for its whole UTC days, the rows for its two ends
+  // (analytics-daily.ts)
+  const daily = dailyQueries(
+    {
+      site: '@site',
+      start: '@start',
+      end: '@end',
+      fromDay: '@fromDay',
+      toDay: '@toDay',
+      liveTo: '@liveTo',
+      liveFrom: '@liveFrom',
+      top: '@top',
+      limit: '@limit',
+    },
+    SQLITE_DIALECT,
   );
-  // a page is its URL without the query string and the fragment
-  const clicksByPage = db.prepare<[string, string, string, number], Row>(
-    `SELECT substr(page_url, 1, min(instr(page_url || '?', '?'), instr(page_url || '#', '#')) - 1) AS page, count(*) AS n
-       FROM button_clicks WHERE site_id = ? AND created_at >= ? AND created_at < ?
-      GROUP BY page ORDER BY n DESC, page LIMIT ?`,
-  );
-  const content = db.prepare<unknown[], Row>(
-    `WITH opens AS (
-       SELECT item_id, count(*) AS n FROM embed_opens WHERE site_id = ? AND opened_at >= ? AND opened_at < ? GROUP BY item_id
-     ), asked AS (
+  const topQuestions = db.prepare<[Record<string, unknown>], Row>(daily.topQuestions);
+  const clickTotal = db.prepare<[Record<string, unknown>], number>(daily.clickTotal).pluck();
+  const clicksByButton = db.prepare<[Record<string, unknown>], Row>(daily.clicksByButton);
+  const clicksByPage = db.prepare<[Record<string, unknown>], Row>(daily.clicksByPage);
+  const content = db.prepare<[Record<string, unknown>], Row>(
+    `WITH opens AS (${daily.opens}), asked AS (
        SELECT about_id, count(*) AS questions, count(DISTINCT chat_session_id) AS conversations FROM answer_metrics
-        WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND about_id IS NOT NULL GROUP BY about_id
+        WHERE site_id = @site AND asked_at >= @start AND asked_at < @end AND about_id IS NOT NULL GROUP BY about_id
      ), items AS (
-       SELECT 'document' AS kind, id, name FROM documents WHERE site_id = ?
-       UNION ALL SELECT 'video' AS kind, id, name FROM videos WHERE site_id = ?
+       SELECT 'document' AS kind, id, name FROM documents WHERE site_id = @site
+       UNION ALL SELECT 'video' AS kind, id, name FROM videos WHERE site_id = @site
      )
      SELECT i.kind, i.id, i.name, coalesce(o.n, 0) AS opened, coalesce(a.questions, 0) AS asked_questions,
             coalesce(a.conversations, 0) AS asked_conversations
        FROM items i LEFT JOIN opens o ON o.item_id = i.id LEFT JOIN asked a ON a.about_id = i.id
       ORDER BY i.kind, i.name, i.id`,
   );
-  /** A time's count, then the values at the given 0-based ranks of its ascending order, in one sort (a window). */
-  const timing = (column: 'first_word_ms' | 'whole_answer_ms') => ({
-    count: db
-      .prepare<[string, string, string], number>(
-        `SELECT count(${column}) FROM answer_metrics WHERE site_id = ? AND asked_at >= ? AND asked_at < ?`,
+  /** An answer time's histogram over the range, and its value at a place among the range's values in one bucket. */
+  const timing = (column: MeasureColumn) => ({
+    histogram: db.prepare<[Record<string, unknown>], Row>(daily.histogram(column)),
+    inBucket: db
+      .prepare<[Record<string, unknown>], number>(
+        `SELECT ${column} FROM answer_metrics INDEXED BY answer_metrics_${MEASURES[column]}
+          WHERE site_id = @site AND ${column} >= @low AND ${column} < @high AND asked_at >= @start AND asked_at < @end
+          ORDER BY ${column} LIMIT 1 OFFSET @offset`,
       )
       .pluck(),
-    atRanks: db.prepare<[string, string, string, number, number, number, number], Row>(
-      `SELECT i, v FROM (
-         SELECT ${column} AS v, row_number() OVER (ORDER BY ${column}) - 1 AS i FROM answer_metrics
-          WHERE site_id = ? AND asked_at >= ? AND asked_at < ? AND ${column} IS NOT NULL
-       ) WHERE i IN (?, ?, ?, ?)`,
-    ),
   });
   const timings = { first_word_ms: timing('first_word_ms'), whole_answer_ms: timing('whole_answer_ms') };
 
@@ -153,18 +157,17 @@ export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): S
       .all(...day.values, siteId, start, end) as Row[];
   }
 
-  /** PostgreSQL's percentile_cont: the value at rank p × (count − 1), between the two values around it. */
-  function percentiles(column: keyof typeof timings, siteId: string, q: AnalyticsQuery): Percentiles {
-    const count = Number(timings[column].count.get(siteId, q.start, q.end));
-    if (count === 0) return { count, p50: null, p95: null };
-    const ranks = [0.5, 0.95].map((p) => p * (count - 1));
-    const around = ranks.flatMap((r) => [Math.floor(r), Math.ceil(r)]) as [number, number, number, number];
-    const value = new Map(timings[column].atRanks.all(siteId, q.start, q.end, ...around).map((r) => [Number(r.i), Number(r.v)]));
-    const at = (rank: number) => {
-      const lo = value.get(Math.floor(rank))!;
-      return lo + (value.get(Math.ceil(rank))! - lo) * (rank - Math.floor(rank));
-    };
-    return { count, p50: at(ranks[0]!), p95: at(ranks[1]!) };
+  /** PostgreSQL's percentile_cont, from the histogram and the values at the ranks around p50 and p95. */
+  function percentiles(column: MeasureColumn, range: Record<string, unknown>): Percentiles {
+    const buckets = timings[column].histogram.all(range).map((r) => ({ bucket: n(r.bucket), n: n(r.n) }));
+    const { count, ranks, places } = ranksInBuckets(buckets);
+    const value = new Map(
+      places.map((p) => {
+        const low = p.bucket * LATENCY_BUCKET_MS;
+        return [p.rank, Number(timings[column].inBucket.get({ ...range, low, high: low + LATENCY_BUCKET_MS, offset: p.offset }))];
+      }),
+    );
+    return percentilesAt(count, ranks, value);
   }
 
   /** The days of `[start, end)` that have something, each with its counts, from the messages (grouped by local day). */
@@ -232,20 +235,22 @@ export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): S
       return db
         .transaction((): AnalyticsFigures => {
           const { days, unanswered } = counted(siteId, q, rolledUntil);
+          const { fromDay, toDay, liveTo, liveFrom } = dailyRange(q.start, q.end);
+          const range = { site: siteId, start: q.start, end: q.end, fromDay, toDay, liveTo, liveFrom };
           return {
             days,
-            topQuestions: topQuestions.all(siteId, q.start, q.end, q.top).map((r) => ({ question: String(r.question), count: n(r.n) })),
+            topQuestions: topQuestions.all({ ...range, top: q.top }).map((r) => ({ question: String(r.question), count: n(r.total) })),
             unanswered,
             clicks: {
-              total: Number(clickTotal.get(siteId, q.start, q.end)),
-              byButton: clicksByButton.all(siteId, siteId, q.start, q.end, q.listLimit).map((r) => ({
+              total: Number(clickTotal.get(range)),
+              byButton: clicksByButton.all({ ...range, limit: q.listLimit }).map((r) => ({
                 buttonId: String(r.button_id),
                 name: r.name === null ? null : String(r.name),
-                count: n(r.n),
+                count: n(r.total),
               })),
-              byPage: clicksByPage.all(siteId, q.start, q.end, q.listLimit).map((r) => ({ page: String(r.page), count: n(r.n) })),
+              byPage: clicksByPage.all({ ...range, limit: q.listLimit }).map((r) => ({ page: String(r.page), count: n(r.total) })),
             },
-            content: content.all(siteId, q.start, q.end, siteId, q.start, q.end, siteId, siteId).map((r) => ({
+            content: content.all(range).map((r) => ({
               kind: r.kind === 'video' ? 'video' : 'document',
               id: String(r.id),
               name: String(r.name),
@@ -253,7 +258,7 @@ export function sqliteAnalyticsReport(db: Db, clock: () => number = Date.now): S
               askedQuestions: n(r.asked_questions),
               askedConversations: n(r.asked_conversations),
             })),
-            latency: { firstWord: percentiles('first_word_ms', siteId, q), wholeAnswer: percentiles('whole_answer_ms', siteId, q) },
+            latency: { firstWord: percentiles('first_word_ms', range), wholeAnswer: percentiles('whole_answer_ms', range) },
           };
         })
         .deferred();
