@@ -49,11 +49,34 @@ export async function changed(db: Queryable, query: pg.QueryConfig): Promise<num
   return (await db.query(query)).rowCount ?? 0;
 }
 
+/** PostgreSQL's code for a transaction it rolled back to break a deadlock (SQLSTATE 40P01). */
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * How many times a transaction is run when PostgreSQL breaks a deadlock by rolling it back. Two writes that meet
+ * in the same counting rows in opposite orders (schema 19's per-day counts, kept by triggers: a visitor's deletion
+ * taking away what an answer of the same day adds) can deadlock; PostgreSQL rolls one of them back whole, and
+ * running it again is its documented remedy. `work` only reads and writes through `db`, so a second run is the
+ * same write.
+ */
+const DEADLOCK_ATTEMPTS = 3;
+
 /**
  * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws
- * (the storage never keeps half a write). A connection whose rollback failed is closed, not reused.
+ * (the storage never keeps half a write). A connection whose rollback failed is closed, not reused. A transaction
+ * PostgreSQL rolled back to break a deadlock is run again, up to `DEADLOCK_ATTEMPTS` times in all.
  */
 export async function transaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionOnce(pool, work);
+    } catch (err) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (err as { code?: unknown }).code !== DEADLOCK_DETECTED) throw err;
+    }
+  }
+}
+
+async function transactionOnce<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
