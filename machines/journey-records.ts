@@ -5,6 +5,9 @@
  *
  *   ─hasFile?─▶ kept (the saver runs; each SAVE goes to it) ──RECORDS.DROP──▶ local (each SAVE dropped)
  *          └──▶ local ──RECORDS.KEEP──▶ kept
+ *
+ * The pages tell it through the journey (./journey.ts passes every `RECORDS.*` on as its own transition), so that the
+ * inspector shows who told it.
  */
 import { fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Answers } from './journey-answers';
@@ -14,13 +17,16 @@ import { notProvided } from './not-provided';
 /** Commands the journey sends to its autosave actor and to this one: the answers, and the screen to resume at. */
 export type AutosaveCommand = { type: 'SAVE'; answers: Answers; resumeAt: ScreenId | null };
 
-export type JourneyRecordsEvent =
-  /** The answers changed (from the journey, as autosave is told). */
-  | AutosaveCommand
+/** What the pages tell the records through the journey. */
+export type RecordsIntent =
   /** Consent given, or a file resumed: the browser holds an advice file now. */
   | { type: 'RECORDS.KEEP' }
   /** Consent refused or stopped: nothing more goes to the server. */
   | { type: 'RECORDS.DROP' };
+
+export type JourneyRecordsEvent =
+  /** The answers changed (from the journey, as autosave is told). */
+  AutosaveCommand | RecordsIntent;
 
 export const journeyRecordsMachine = setup({
   types: { events: {} as JourneyRecordsEvent },
