@@ -8,8 +8,9 @@ import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
 import { assessSuitability } from '../../journey/engine/assess';
 import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
 import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
+import { adviceStatusMachine, type AdviceStatusEvent } from '../../machines/advice-status';
 import type { AutosaveCommand } from '../../machines/journey-records';
-import { journeyRecordsMachine, selectKept } from '../../machines/journey-records';
+import { ADVICE_STATUS, journeyRecordsMachine, selectKept } from '../../machines/journey-records';
 
 const SAVE = { type: 'SAVE', answers: {}, resumeAt: null } as unknown as AutosaveCommand;
 
@@ -57,8 +58,13 @@ function startJourney(hasFile: boolean) {
         ? [e.event.type]
         : [],
     );
-  return { journey, sent, kept, passedOn };
+  /** The actors made under the advice status's id. */
+  const statusesMade = () => inspected.filter((e) => e.type === '@xstate.actor' && (e.actorRef as AnyActorRef).id === ADVICE_STATUS).length;
+  return { journey, sent, kept, passedOn, statusesMade };
 }
+
+/** The advice status's machine as a page hands it in, with a fetch that never answers. */
+const statusLogic = () => adviceStatusMachine.provide({ actors: { fetchStatus: fromCallback<AdviceStatusEvent>(() => undefined) } });
 
 describe("the journey's records actor", () => {
   it('starts kept when the browser holds an advice file, and each change goes to the saver', () => {
@@ -105,5 +111,34 @@ describe("the journey's records actor", () => {
     journey.send({ type: 'RECORDS.KEEP' });
     journey.send({ type: 'ANSWER.SET', field: 'dateOfBirth', value: '02/01/1990' });
     expect(sent.map((c) => c.answers.dateOfBirth)).toEqual(['02/01/1990']);
+  });
+
+  it('RECORDS.STATUS sent to the root: the records actor spawns the advice status once, as its child in the system', () => {
+    const { journey, passedOn, statusesMade } = startJourney(false);
+    journey.send({ type: 'RECORDS.STATUS', logic: statusLogic() });
+    const status = journey.system.get(ADVICE_STATUS);
+    expect(status).toBeDefined();
+    expect(status.getSnapshot().status).toBe('active');
+    expect(journey.system.get('records').getSnapshot().children[ADVICE_STATUS]).toBe(status);
+    // a second ask (another page, with its own copy of the machine) finds it: no second spawn, nothing thrown
+    journey.send({ type: 'RECORDS.STATUS', logic: statusLogic() });
+    expect(journey.system.get(ADVICE_STATUS)).toBe(status);
+    expect(statusesMade()).toBe(1);
+    expect(journey.getSnapshot().status).toBe('active');
+    expect(passedOn()).toEqual(['RECORDS.STATUS', 'RECORDS.STATUS']);
+  });
+
+  it('the advice status holds through consent given and stopped, and stops with the journey', () => {
+    const { journey } = startJourney(false);
+    journey.send({ type: 'RECORDS.STATUS', logic: statusLogic() });
+    const status = journey.system.get(ADVICE_STATUS);
+    status.send({ type: 'STATUS.ASK' });
+    journey.send({ type: 'RECORDS.KEEP' });
+    journey.send({ type: 'RECORDS.DROP' });
+    expect(journey.system.get(ADVICE_STATUS)).toBe(status);
+    expect(status.getSnapshot().value).toBe('asking');
+    journey.stop();
+    expect(status.getSnapshot().status).toBe('stopped');
+    expect(journey.system.get(ADVICE_STATUS)).toBeUndefined();
   });
 });
