@@ -15,7 +15,7 @@
  * `URL.CHANGED` routes the machine, so the machine follows the URL.
  */
 import { and, assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { journeyRecordsMachine, type AutosaveCommand } from './journey-records';
+import { journeyRecordsMachine, type AutosaveCommand, type RecordsIntent } from './journey-records';
 import { notProvided } from './not-provided';
 import {
   addRow,
@@ -118,7 +118,9 @@ export type JourneyEvent =
   | { type: 'TOGGLE.SET'; toggle: ToggleKey; value: 'yes' | 'no' }
   | { type: 'RISK.OPEN_QUESTIONNAIRE' }
   | RowEvent
-  | { type: 'URL.CHANGED'; path: string };
+  | { type: 'URL.CHANGED'; path: string }
+  /** For the `records` actor (./journey-records.ts): the journey passes them on as its own transition. */
+  | RecordsIntent;
 
 /** Screens whose Back goes through browser history rather than the flow (journey-spec §2). */
 const HISTORY_BACK: Partial<Record<ScreenId, ScreenId>> = {
@@ -266,6 +268,9 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       'ROWS.UPDATE': { actions: ['updateRow', 'save'] },
       'ROWS.REMOVE': { actions: ['removeRow', 'save'] },
       'RISK.OPEN_QUESTIONNAIRE': { actions: ['openRiskQuestionnaire', 'save'] },
+      // the pages' intents for the `records` actor, passed on as the journey's own transition: the inspector shows who
+      // told it, and a test sends them to the journey
+      'RECORDS.*': { actions: sendTo('records', ({ event }) => event) },
     },
     states: {
       /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */

@@ -7,6 +7,7 @@ import { readAmount } from '../answer-fields';
 import { JOURNEY } from '../questionnaire';
 import type { QUESTIONS } from '../questions';
 import { ON_DEMAND } from '../questions/on-demand';
+import type { additionalIncomeAdvice } from '../questions/additional-income-advice';
 import type { debtsAdvice } from '../questions/debts-advice';
 import type { goalDetailsAdvice } from '../questions/goal-details-advice';
 import type { partnerAdvice } from '../questions/partner-advice';
@@ -37,6 +38,7 @@ const JOURNEY_QUESTIONS: readonly Question[] &
         | typeof relationshipStatusAdvice
         | typeof privateHealthAdvice
         | typeof debtsAdvice
+        | typeof additionalIncomeAdvice
       >
     >,
   ] extends [never]

@@ -1,11 +1,8 @@
 /** journey-spec §3, §4: other income, a Yes/No list of rows (step 3). */
 import { SelectField } from '../components/fields';
 import { RowList } from '../components/row-list';
-import type { IncomeRow, Inputs, Reader } from '../engine/inputs';
-import type { MISSING_WORDS } from '../messages-on-demand';
-import { QUESTION_WORDS, REVIEW_WORDS } from '../messages';
-import { ADDITIONAL_INCOME_SOURCES, INCOME_FREQUENCIES, labelOf } from '../options';
-import { listRow, money, amountPer } from '../review';
+import { QUESTION_WORDS } from '../messages';
+import { ADDITIONAL_INCOME_SOURCES, INCOME_FREQUENCIES } from '../options';
 import { listDone } from '../rules';
 import { MoneyField } from './parts';
 import { defineQuestion } from './question';
@@ -47,24 +44,5 @@ export const additionalIncome = defineQuestion({
   },
   Body: AdditionalIncome,
   rule: (a) => listDone(a.additionalIncome),
-  review: (a, s) => [
-    listRow(W.review, a.additionalIncome, s.additionalIncome, (r) =>
-      REVIEW_WORDS.item(
-        labelOf(ADDITIONAL_INCOME_SOURCES, r.source) || W.item,
-        amountPer(INCOME_FREQUENCIES, money(r.amount) || REVIEW_WORDS.noAmount, r.frequency),
-      ),
-    ),
-  ],
-  read: (_, r: Reader<typeof MISSING_WORDS.additionalIncome>): Pick<Inputs, 'additionalIncome'> => {
-    const rows: IncomeRow[] = [];
-    const ok = r.list('additionalIncome', ['source', 'amount', 'frequency'], (row) => {
-      const c = r.amount('additionalIncome', row.amount, 'amount', row.id);
-      const n = r.perYear(row.frequency);
-      if (n === undefined) r.miss('additionalIncome', 'frequency', row.id);
-      if (c === null || n === undefined) return false;
-      rows.push({ rowId: row.id, type: row.source, annualCents: c * n });
-      return true;
-    });
-    return { additionalIncome: ok ? rows : null };
-  },
+  // its `read` and `review` load with the advice (./additional-income-advice.ts, listed in ./on-demand.ts), kept off the first visit
 });

@@ -4,6 +4,7 @@
  * engine (journey/engine/read-answers.ts) and the review (journey/screens/advice.tsx), by the question's id.
  */
 import type { Question } from './question';
+import { additionalIncomeAdvice } from './additional-income-advice';
 import { debtsAdvice } from './debts-advice';
 import { goalDetailsAdvice } from './goal-details-advice';
 import { partnerAdvice } from './partner-advice';
@@ -17,4 +18,5 @@ export const ON_DEMAND: Readonly<Record<string, Pick<Question, 'read' | 'review'
   relationshipStatus: relationshipStatusAdvice,
   privateHealth: privateHealthAdvice,
   debts: debtsAdvice,
+  additionalIncome: additionalIncomeAdvice,
 };

@@ -1,6 +1,12 @@
 /** The advice status's machine (machines/advice-status.ts) with a fake `GET advice-status`. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
+import { autosaveActor, memoryStorage } from '../../journey/autosave-actor';
+import { assessSuitability } from '../../journey/engine/assess';
+import { historyActor, memoryHistoryPort } from '../../journey/history-actor';
+import { journeyGuards, journeyMachine } from '../../journey/questionnaire';
+import { recordsActor } from '../../journey/records/hook';
+import { adviceStatus } from '../../journey/records/status';
 import {
   adviceStatusMachine,
   selectAdvice,
@@ -59,5 +65,47 @@ describe('the advice status', () => {
     expect(asked()).toBe(2);
     expect(selectAdvice(actor.getSnapshot())).toBe('paused');
     expect(selectMail(actor.getSnapshot())).toBe(true);
+  });
+
+  describe("as the pages get it (journey/records/status.ts), from the journey's records actor", () => {
+    /** The journey as its provider makes it: created, started only after the first render (an effect). */
+    const journey = () =>
+      createActor(
+        journeyMachine.provide({
+          guards: journeyGuards(
+            () => new Date(2026, 0, 1),
+            () => assessSuitability,
+          ),
+          actors: {
+            history: historyActor(memoryHistoryPort('/questionnaire/recommendation')),
+            autosave: autosaveActor(memoryStorage()),
+            records: recordsActor(memoryStorage()),
+          },
+        }),
+        { input: { path: '/questionnaire/recommendation' } },
+      );
+
+    it('is there on the first render, before the provider starts the journey, spawned once by the records actor', () => {
+      const root = journey();
+      const status = adviceStatus(root);
+      expect(status).toBeDefined();
+      expect(status.getSnapshot().status).toBe('active');
+      expect(root.system.get('records').getSnapshot().children.adviceStatus).toBe(status);
+      expect(adviceStatus(root)).toBe(status);
+      // the provider's own start, after the render, changes nothing
+      root.start();
+      expect(adviceStatus(root)).toBe(status);
+      root.stop();
+      expect(status.getSnapshot().status).toBe('stopped');
+    });
+
+    it('a stopped journey is not started again', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const root = journey().start();
+      root.stop();
+      expect(adviceStatus(root)).toBeUndefined();
+      expect(root.getSnapshot().status).toBe('stopped');
+      warn.mockRestore();
+    });
   });
 });
