@@ -39,8 +39,9 @@ describe.runIf(BACKEND === 'postgres')('a deadlock on PostgreSQL', () => {
       });
     const done = await Promise.all([write('first', 'a', 'b', firstHolds, secondHolds), write('second', 'b', 'a', secondHolds, firstHolds)]);
     expect(done).toEqual(['first', 'second']);
-    // one of them was rolled back and ran again; each write counted once
-    expect(runs.first + runs.second).toBe(3);
+    // one of them at least was rolled back and ran again (its second run can meet the other's first again, before that
+    // one has its second row, and be broken once more); each write counted once all the same
+    expect(runs.first + runs.second).toBeGreaterThan(2);
     const { rows } = await pool.query('SELECT k, n FROM counts ORDER BY k');
     expect(rows).toEqual([
       { k: 'a', n: 2 },
