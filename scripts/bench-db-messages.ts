@@ -1,7 +1,8 @@
 /**
  * The messages the database benchmarks write (scripts/bench-inbox.ts, bench-db.ts): conversations of a question and
  * an answer, twice, drawn from a 5,000-word vocabulary where a few domain words are common and the tail rare, three
- * rare words put in exactly ten messages each; and how both benchmarks write them into a site's tables in bulk.
+ * rare words put in exactly ten messages each, and a reference code ending one message in sixteen; and how both
+ * benchmarks write them into a site's tables in bulk.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
@@ -16,6 +17,13 @@ const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', '
 const DOMAIN = ['fees', 'super', 'account', 'investment', 'return', 'risk', 'management', 'portfolio', 'tax', 'growth'];
 /** Words put in exactly ten messages each: the rare searches. */
 const RARE = ['zanzibar', 'quokka', 'xylophone'];
+/**
+ * Reference codes (`ref10000` to `ref10499`), one ending every sixteenth message: a prefix such as `ref1` starts
+ * hundreds of words the index holds, as numbers and codes do in real conversations. Placed without drawing from the
+ * generator, so that every other message is as it was.
+ */
+const CODES = 500;
+const codeOf = (n: number) => (n % 16 === 5 ? `ref${10000 + ((n * 7919) % CODES)}` : undefined);
 
 function vocabulary(next: () => number): string[] {
   const words = new Set(DOMAIN);
@@ -63,6 +71,8 @@ export function messages(count: number): Messages {
       const text = Array.from({ length }, pick);
       const rare = rareAt.get(n);
       if (rare) text.splice(Math.floor(next() * text.length), 0, rare);
+      const code = codeOf(n);
+      if (code) text.push(code);
       rows.push({
         sessionId: id,
         id: `m${String(n).padStart(7, '0')}`,

@@ -30,7 +30,7 @@ const STATE_CONDITION = {
  * SQLite's FTS5 query for the words: each quoted (a string of letters and digits: never an FTS5 operator), the last a
  * prefix, asked as `lastWords` (the words the index holds that start with it, found by the storage) when given: then
  * every term is one the index can seek a message in by its rowid, where `word*` would first merge every match of every
- * word that starts so (schema version 17).
+ * word that starts so (schema version 17; sqlite/inbox-search.ts).
  */
 export function ftsQuery(words: readonly string[], lastWords?: readonly string[]): string {
   const quote = (w: string) => `"${w}"`;
@@ -38,28 +38,14 @@ export function ftsQuery(words: readonly string[], lastWords?: readonly string[]
   return [...words.slice(0, -1).map(quote), last].join(' AND ');
 }
 
-/** How SQLite's search reads the full-text index (schema version 17). */
-export interface FtsPlan {
-  /** The words the index holds that start with the last word, when the storage found them ({@link ftsQuery}). */
-  lastWords?: readonly string[];
-  /**
-   * Ask the index about each message the query reaches, by its rowid (a common word: the walk stops at the first page,
-   * long before the matches end), rather than read every match once and look each message up among them.
-   */
-  byRow: boolean;
-}
-
 /**
- * The condition that message `m` holds the words, and its one value. On SQLite, by the plan: the full-text index
- * asked about `m` by its rowid, or the set of every match read once.
+ * The condition that message `m` holds the words, and its one value. SQLite's reads every match once (the storage
+ * asks the index by ranges of rowids instead: sqlite/inbox-search.ts; this is what its pages are checked against).
  */
-export function matches(dialect: Dialect, words: readonly string[], plan?: FtsPlan): { where: string; value: string } {
+export function matches(dialect: Dialect, words: readonly string[]): { where: string; value: string } {
   const last = words.length - 1;
   if (dialect === 'sqlite') {
-    const value = ftsQuery(words, plan?.lastWords);
-    return plan?.byRow
-      ? { where: 'EXISTS (SELECT 1 FROM messages_fts f WHERE f.rowid = m.rowid AND messages_fts MATCH ?)', value }
-      : { where: 'm.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)', value };
+    return { where: 'm.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)', value: ftsQuery(words) };
   }
   // folded as the column is (inbox_fold_letters leaves '&', ':' and '*' as they are)
   const query = words.map((w, i) => `${w}${i === last ? ':*' : ''}`).join(' & ');
@@ -78,12 +64,8 @@ export const FEW_MATCHES = 5000;
  * The conversations (an `id` column, once per matching message) of up to {@link FEW_MATCHES} messages that hold the
  * words: all of them when fewer rows come back. The full-text index finds them and the read stops at the limit.
  */
-export function matchingConversationsQuery(
-  dialect: Dialect,
-  words: readonly string[],
-  plan?: FtsPlan,
-): { text: string; values: unknown[] } {
-  const match = matches(dialect, words, plan);
+export function matchingConversationsQuery(dialect: Dialect, words: readonly string[]): { text: string; values: unknown[] } {
+  const match = matches(dialect, words);
   const text =
     dialect === 'sqlite'
       ? `SELECT m.chat_session_id AS id FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
@@ -107,13 +89,43 @@ export function listQuery(
   filter: InboxFilter,
   page: { after?: { lastActivityAt: string; id: string }; limit: number },
   /**
-   * The conversations of every message that holds the filter's words, when they are few ({@link fewMatchingConversations}):
-   * the page is taken from them (by their keys) instead of walking the site's conversations. @default undefined
+   * The conversations of every message that holds the filter's words, when they are few ({@link fewMatchingConversations}),
+   * or those of the page (SQLite: sqlite/inbox-search.ts): the page is taken from them (by their keys) instead of
+   * walking the site's conversations. @default undefined
    */
   among?: readonly string[],
-  /** SQLite: how the full-text index is read ({@link FtsPlan}). @default undefined: every match read once */
-  plan?: FtsPlan,
 ): { text: string; values: unknown[] } {
+  const { where, values } = listConditions(dialect, siteId, filter, page, among);
+  values.push(page.limit);
+  const text = `SELECT ${CONVERSATION_COLUMNS} FROM chat_sessions s WHERE ${where.join(' AND ')}
+    ORDER BY s.last_message_at DESC, s.id DESC LIMIT ?`;
+  return { text, values };
+}
+
+/**
+ * The keys (`id`, `last_message_at`) of a page of the list on SQLite with the filter's conditions but its words: the
+ * conversations a search walks (sqlite/inbox-search.ts), in the list's order.
+ */
+export function listKeysQuery(
+  siteId: string,
+  filter: InboxFilter,
+  page: { after?: { lastActivityAt: string; id: string }; limit: number },
+): { text: string; values: unknown[] } {
+  const { where, values } = listConditions('sqlite', siteId, { ...filter, words: undefined }, page);
+  values.push(page.limit);
+  const text = `SELECT s.id, s.last_message_at FROM chat_sessions s WHERE ${where.join(' AND ')}
+    ORDER BY s.last_message_at DESC, s.id DESC LIMIT ?`;
+  return { text, values };
+}
+
+/** The conditions of the list's queries (joined by AND), and their values. */
+function listConditions(
+  dialect: Dialect,
+  siteId: string,
+  filter: InboxFilter,
+  page: { after?: { lastActivityAt: string; id: string } },
+  among?: readonly string[],
+): { where: string[]; values: unknown[] } {
   const where = ['s.site_id = ?'];
   const values: unknown[] = [siteId];
   if (filter.from !== undefined) {
@@ -149,7 +161,7 @@ export function listQuery(
         values.push(among);
       }
     } else {
-      const match = matches(dialect, filter.words, plan);
+      const match = matches(dialect, filter.words);
       // walked newest first, a conversation at a time: a common word fills the page from the first conversations
       where.push(`EXISTS (SELECT 1 FROM messages m WHERE m.chat_session_id = s.id AND ${match.where})`);
       values.push(match.value);
@@ -159,10 +171,7 @@ export function listQuery(
     where.push('(s.last_message_at < ? OR (s.last_message_at = ? AND s.id < ?))');
     values.push(page.after.lastActivityAt, page.after.lastActivityAt, page.after.id);
   }
-  values.push(page.limit);
-  const text = `SELECT ${CONVERSATION_COLUMNS} FROM chat_sessions s WHERE ${where.join(' AND ')}
-    ORDER BY s.last_message_at DESC, s.id DESC LIMIT ?`;
-  return { text, values };
+  return { where, values };
 }
 
 /** One conversation of a site. */
@@ -177,8 +186,8 @@ export const messagesQuery = `SELECT ${MESSAGE_COLUMNS} FROM chat_sessions s JOI
   WHERE s.site_id = ? AND s.id = ? AND m.seq > ? ORDER BY m.seq LIMIT ?`;
 
 /** The messages that hold the words in the site's conversations named, newest first within each. */
-export function matchesQuery(dialect: Dialect, siteId: string, ids: readonly string[], words: readonly string[], plan?: FtsPlan) {
-  const match = matches(dialect, words, plan);
+export function matchesQuery(dialect: Dialect, siteId: string, ids: readonly string[], words: readonly string[]) {
+  const match = matches(dialect, words);
   const list = ids.map(() => '?').join(', ');
   return {
     text: `SELECT ${MESSAGE_COLUMNS} FROM chat_sessions s JOIN messages m ON m.chat_session_id = s.id

@@ -8,18 +8,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FtsPlan, fewMatchingConversations, listQuery, matchingConversationsQuery } from '../../server/storage/inbox-query';
+import Database from 'better-sqlite3';
+import { fewMatchingConversations, listQuery, matchingConversationsQuery } from '../../server/storage/inbox-query';
+import { sqliteSearches } from '../../server/storage/sqlite/inbox-search';
 import type { Storage } from '../../server/storage/types';
-import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase } from '../support/storages';
+import { BACKEND, newTestDatabase, openRawDatabase, openTestDatabase, type RawDatabase, type TestDatabase } from '../support/storages';
 
 let dir: string;
+let db: TestDatabase;
 let storage: Storage;
 let raw: RawDatabase;
 let siteId: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'inbox-plans-'));
-  const db = await newTestDatabase(dir);
+  db = await newTestDatabase(dir);
   storage = await openTestDatabase(db);
   siteId = (await storage.createSite({ name: 'Plans', apiKey: 'pk_test_plans_0123456789abcdefghij', origins: ['self'] })).id;
   const other = (await storage.createSite({ name: 'Other', apiKey: 'pk_test_plans_other_0123456789abcd', origins: ['self'] })).id;
@@ -73,19 +76,17 @@ describe(`the inbox's two ways to a page of a search, on ${BACKEND}`, () => {
   });
 });
 
-describe.runIf(BACKEND === 'sqlite')("SQLite's ways to read the full-text index (schema version 17)", () => {
+describe.runIf(BACKEND === 'sqlite')("SQLite's ways to read the full-text index (sqlite/inbox-search.ts)", () => {
   it.each([['fees'], ['zanzibar'], ['manag'], ['fees', 'plan'], ['fees', 'pl'], ['m'], ['nowhereword']])(
-    'give the same pages for %s: every match read once, or each message asked by its rowid, the last word as a prefix or as its words',
+    'give the same pages for %s: every match read once, or the conversations walked a batch at a time and their messages asked by ranges of rowids',
     async (...words) => {
-      const last = words.at(-1)!;
-      const lastWords = (
-        await raw.query('SELECT term FROM messages_fts_terms WHERE term >= ? AND term < ?', [last, `${last}\u{10ffff}`])
-      ).map((r) => String(r.term));
-      const pages = async (plan: FtsPlan | undefined) => {
+      const pages = async (walk: ReturnType<typeof sqliteSearches> | undefined) => {
         const all: string[][] = [];
         let after: { lastActivityAt: string; id: string } | undefined;
         for (;;) {
-          const { text, values } = listQuery('sqlite', siteId, { words }, { limit: 4, after }, undefined, plan);
+          const page = { limit: 4, after };
+          const among = walk?.walk(walk.search(words), siteId, { words }, page);
+          const { text, values } = listQuery('sqlite', siteId, { words }, page, among);
           const rows = await raw.query(text, values);
           all.push(rows.map((r) => String(r.id)));
           if (rows.length < 4) return all;
@@ -93,9 +94,14 @@ describe.runIf(BACKEND === 'sqlite')("SQLite's ways to read the full-text index 
         }
       };
       const asBefore = await pages(undefined);
-      expect(await pages({ byRow: true })).toEqual(asBefore);
-      expect(await pages({ byRow: true, lastWords })).toEqual(asBefore);
-      expect(await pages({ byRow: false, lastWords })).toEqual(asBefore);
+      const conn = new Database(db.backend === 'sqlite' ? db.file : '', { readonly: true });
+      try {
+        expect(await pages(sqliteSearches(conn))).toEqual(asBefore);
+        expect(await pages(sqliteSearches(conn, { rangeGap: 1, minBatch: 1, maxBatch: 3 }))).toEqual(asBefore);
+        expect(await pages(sqliteSearches(conn, { rangeGap: 1000, minBatch: 2, maxBatch: 2 }))).toEqual(asBefore);
+      } finally {
+        conn.close();
+      }
       expect(asBefore.flat().length).toBe({ fees: 10, zanzibar: 1, manag: 29, plan: 10, pl: 10, m: 30, nowhereword: 0 }[words.at(-1)!]);
     },
   );
