@@ -47,14 +47,8 @@ export function dailyRange(start: string, end: string): DailyRange {
 }
 
 /** The SQL placeholders of a query's values: the site, the range's ends, its days and its two live parts. */
-export interface RangeParams {
+export interface RangeParams extends DailyRange {
   site: string;
-  start: string;
-  end: string;
-  fromDay: string;
-  toDay: string;
-  liveTo: string;
-  liveFrom: string;
 }
 
 /**
