@@ -4,6 +4,7 @@
  * answers from the passages that retrieval found, numbered in the system message.
  */
 import { pointedFocus } from './query';
+import { createParser } from 'eventsource-parser';
 import { earlierQuestions } from './builtin';
 import { suggestFollowUps } from './follow-ups';
 import { buildIndex, rankPassages, requestPassages, topPassages, type Passage, type ScoredPassage } from './retrieval';
@@ -11,7 +12,6 @@ import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './too
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 import { eachChunk, httpFetch } from './http-fetch';
-import { dataEvents } from './sse-data';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -162,23 +162,14 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
       // the time limit: for the whole exchange, or, streamed, for each piece (it starts again as each arrives);
       // and the whole answer's, whatever the pieces do
       const deadline = new AbortController();
-      // a piece only notes its time; the timer, when it fires, waits again for what is left since the last piece
-      // (a timer moved for each of thousands of pieces a second cost more than the pieces' own parsing)
-      let touched = Date.now();
-      const expire = () => {
-        const left = touched + timeoutMs - Date.now();
-        if (left > 0) timer = setTimeout(expire, left);
-        else deadline.abort();
-      };
-      let timer = setTimeout(expire, timeoutMs);
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
       let overLong = false;
       const whole = setTimeout(() => {
         overLong = true;
         deadline.abort();
       }, answerLimitMs);
-      const touch = () => {
-        touched = Date.now();
-      };
+      // the same timer starts again (a new one for each of thousands of pieces a second would be as many objects)
+      const touch = () => void timer.refresh();
       const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       // the text of every round, handed over as it comes; a round's text after a tool call starts a new paragraph
       const texts: string[] = [];
@@ -378,45 +369,49 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
   let ended = false;
   let finished = false;
   let failure: ProviderError | null = null;
-  const parser = dataEvents((data) => {
-    if (ended || failure) return;
-    if (data.trim() === '[DONE]') {
-      ended = true;
-      return;
-    }
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      failure = new ProviderError(`The answer provider sent a stream chunk that is not JSON${errorDetail(data, ERROR_BODY_CHARS)}.`);
-      return;
-    }
-    const reply = chunk as {
-      error?: unknown;
-      choices?: { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
-    } | null;
-    if (reply?.error) {
-      failure = new ProviderError(`The answer provider failed mid-stream${errorDetail(data, ERROR_BODY_CHARS)}.`);
-      return;
-    }
-    const choice = reply?.choices?.[0];
-    const piece = choice?.delta?.content;
-    if (typeof piece === 'string' && piece !== '') {
-      text += piece;
-      onDelta(piece);
-    }
-    const toolCalls = choice?.delta?.tool_calls;
-    if (Array.isArray(toolCalls)) {
-      for (const [n, delta] of (toolCalls as ToolCallDelta[]).entries()) {
-        const index = typeof delta?.index === 'number' ? delta.index : n;
-        calls[index] ??= { id: '', name: '', arguments: '' };
-        const call = calls[index];
-        if (typeof delta.id === 'string' && delta.id !== '') call.id = delta.id;
-        if (typeof delta.function?.name === 'string') call.name += delta.function.name;
-        if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments;
+  const parser = createParser({
+    onEvent(event) {
+      if (ended || failure) return;
+      if (event.data.trim() === '[DONE]') {
+        ended = true;
+        return;
       }
-    }
-    if (typeof choice?.finish_reason === 'string') finished = true;
+      let chunk: unknown;
+      try {
+        chunk = JSON.parse(event.data);
+      } catch {
+        failure = new ProviderError(
+          `The answer provider sent a stream chunk that is not JSON${errorDetail(event.data, ERROR_BODY_CHARS)}.`,
+        );
+        return;
+      }
+      const reply = chunk as {
+        error?: unknown;
+        choices?: { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
+      } | null;
+      if (reply?.error) {
+        failure = new ProviderError(`The answer provider failed mid-stream${errorDetail(event.data, ERROR_BODY_CHARS)}.`);
+        return;
+      }
+      const choice = reply?.choices?.[0];
+      const piece = choice?.delta?.content;
+      if (typeof piece === 'string' && piece !== '') {
+        text += piece;
+        onDelta(piece);
+      }
+      const toolCalls = choice?.delta?.tool_calls;
+      if (Array.isArray(toolCalls)) {
+        for (const [n, delta] of (toolCalls as ToolCallDelta[]).entries()) {
+          const index = typeof delta?.index === 'number' ? delta.index : n;
+          calls[index] ??= { id: '', name: '', arguments: '' };
+          const call = calls[index];
+          if (typeof delta.id === 'string' && delta.id !== '') call.id = delta.id;
+          if (typeof delta.function?.name === 'string') call.name += delta.function.name;
+          if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments;
+        }
+      }
+      if (typeof choice?.finish_reason === 'string') finished = true;
+    },
   });
   const decoder = new TextDecoder();
   await eachChunk(response.body, (bytes) => {
