@@ -216,7 +216,8 @@ export function lazyPart<P extends { dismiss?: () => void }>(importPart: () => P
           set((n) => n + 1);
         },
       );
-    useEffect(() => void (Loaded || tryLoad()), []);
+    // always: a chunk that arrived between this drawing and its effects (a prefetch by the pointer) draws it too
+    useEffect(() => void tryLoad(), []);
     return Loaded ? (
       <Loaded {...props} />
     ) : (

@@ -4,6 +4,7 @@
  * which loads the chunk again; the menu closes instead, and its next opening loads it again.
  */
 import { act, render, screen } from '@testing-library/preact';
+import { render as renderNow } from 'preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPart } from '../../src/chat-window/chat-window';
@@ -69,5 +70,25 @@ describe('a part whose chunk could not load', () => {
     expect(await screen.findByText('Home')).toBeTruthy();
     expect(loads).toHaveBeenCalledTimes(2);
     expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a part whose chunk arrives between its first drawing and its effects', () => {
+  it('shows as the chunk arrives (a prefetch by the pointer, then the click that opens the menu)', async () => {
+    const Part = ({ label }: { label: string }) => <p>{label}</p>;
+    let arrive: (part: typeof Part) => void = () => undefined;
+    const part = lazyPart(() => new Promise<typeof Part>((resolve) => (arrive = resolve)));
+    // the pointer reaches the Navigation button: its chunk is asked for
+    part.prefetch();
+    // the click draws the part (nothing yet: its chunk is on the way); its effects wait for the frame
+    const host = document.body.appendChild(document.createElement('div'));
+    renderNow(<part.Lazy label="Home" />, host);
+    expect(host.textContent).toBe('');
+    // the chunk arrives before those effects run
+    arrive(Part);
+    await Promise.resolve();
+    expect(await screen.findByText('Home')).toBeTruthy();
+    renderNow(null, host);
+    host.remove();
   });
 });
