@@ -94,6 +94,13 @@ type RowEvent = {
 }[RowListKey];
 
 /** Sections of the review page that have an edit icon (steps 1 to 4), in order. */
+/** The answers and the page to come back to, as the autosave and the records' saver take them. */
+const saveCommand = ({ answers, resumeAt }: Pick<JourneyContext, 'answers' | 'resumeAt'>): AutosaveCommand => ({
+  type: 'SAVE',
+  answers,
+  resumeAt,
+});
+
 export const EDITABLE_STEPS = [1, 2, 3, 4] as const;
 export type EditableStep = (typeof EDITABLE_STEPS)[number];
 
@@ -189,10 +196,10 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
         (_, params: { fallbackPath: string }) => ({ type: 'BACK', fallbackPath: params.fallbackPath }) satisfies HistoryCommand,
       ),
       save: enqueueActions(({ context, enqueue }) => {
-        const command = { type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt } satisfies AutosaveCommand;
-        enqueue.sendTo('autosave', command);
-        enqueue.sendTo('records', command);
+        enqueue.sendTo('autosave', saveCommand(context));
+        enqueue.sendTo('records', saveCommand(context));
       }),
+      saveToRecords: sendTo('records', ({ context }) => saveCommand(context)),
       rememberScreen: assign({ resumeAt: (_, params: { screen: ScreenId }) => params.screen }),
       rememberPath: assign({ requestedPath: ({ event }) => (event.type === 'URL.CHANGED' ? event.path : '') }),
       endDetour: assign({ detour: null }),
@@ -271,6 +278,8 @@ export function createJourneyMachine({ flow, blankAnswers, blankRows, adjustGoal
       // the pages' intents for the `records` actor, passed on as the journey's own transition: the inspector shows who
       // told it, and a test sends them to the journey
       'RECORDS.*': { actions: sendTo('records', ({ event }) => event) },
+      // consent given: the answers so far follow at once (each later change follows as it is made)
+      'RECORDS.KEEP': { actions: [sendTo('records', ({ event }) => event), 'saveToRecords'] },
     },
     states: {
       /** Picks the screen for `requestedPath` (deep links, reloads, back/forward). */

@@ -17,13 +17,11 @@ const W = RECORDS_WORDS.consent;
  */
 const wording = () => `${CONSENT_VERSION} ${document.documentElement.lang || 'en'}`;
 
-/** Creates the file and keeps it; the answers so far go to it at once through the journey's `records` actor. */
+/** Creates the file and keeps it: the journey sends the answers so far to it at once (machines/journey.ts RECORDS.KEEP). */
 export async function giveConsent(name: string, email: string, journey?: JourneyRef): Promise<KeptFile> {
   const created = await api().createFile({ name, email: email || null, wording: wording() });
   const file = { ...created, name };
   keep(file, journey);
-  const context = journey?.getSnapshot().context;
-  if (context) journey?.system.get('records')?.send({ type: 'SAVE', answers: context.answers, resumeAt: context.resumeAt });
   return file;
 }
 

@@ -75,7 +75,7 @@ describe('a part whose chunk could not load', () => {
 
 describe('a part whose chunk arrives between its first drawing and its effects', () => {
   it('shows as the chunk arrives (a prefetch by the pointer, then the click that opens the menu)', async () => {
-    const Part = ({ label }: { label: string }) => <p>{label}</p>;
+    const Part = ({ label }: { label: string; dismiss?: () => void }) => <p>{label}</p>;
     let arrive: (part: typeof Part) => void = () => undefined;
     const part = lazyPart(() => new Promise<typeof Part>((resolve) => (arrive = resolve)));
     // the pointer reaches the Navigation button: its chunk is asked for

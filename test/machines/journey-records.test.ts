@@ -104,13 +104,14 @@ describe("the journey's records actor", () => {
     expect(passedOn()).toEqual(['RECORDS.KEEP', 'RECORDS.DROP']);
   });
 
-  it("kept through the journey: the journey's changes go to the saver from then on", () => {
+  it("kept through the journey: the answers so far go to the saver at once, and the journey's changes from then on", () => {
     const { journey, sent } = startJourney(false);
     journey.send({ type: 'ANSWER.SET', field: 'dateOfBirth', value: '01/01/1990' });
     expect(sent).toEqual([]);
     journey.send({ type: 'RECORDS.KEEP' });
+    expect(sent.map((c) => c.answers.dateOfBirth)).toEqual(['01/01/1990']);
     journey.send({ type: 'ANSWER.SET', field: 'dateOfBirth', value: '02/01/1990' });
-    expect(sent.map((c) => c.answers.dateOfBirth)).toEqual(['02/01/1990']);
+    expect(sent.map((c) => c.answers.dateOfBirth)).toEqual(['01/01/1990', '02/01/1990']);
   });
 
   it('RECORDS.STATUS sent to the root: the records actor spawns the advice status once, as its child in the system', () => {
