@@ -166,8 +166,10 @@ describe('a call that never answers', () => {
     await page.clock.install();
     let held!: () => void;
     const routed = new Promise<void>((r) => (held = r));
-    // the request is held: never answered, aborted or passed on
-    await page.route(/\/journey\/api\/resume$/, () => held());
+    // the first request is held: never answered, aborted or passed on; the next goes to the server (the route stays:
+    // one taken away while the page runs races the next call in Chromium, Playwright issue 41802)
+    let calls = 0;
+    await page.route(/\/journey\/api\/resume$/, (route) => (calls++ ? route.fallback() : held()));
     await page.goto(`${server.url}/resume`);
     const field = page.getByRole('textbox', { name: W.resume.code });
     await field.fill('ABCD-2345');
@@ -177,7 +179,6 @@ describe('a call that never answers', () => {
     await page.clock.fastForward(CALL_LIMIT_MS);
     expect(await page.getByRole('alert').innerText()).toBe(W.resume.failed);
     expect(await field.inputValue()).toBe('ABCD-2345');
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.getByRole('button', { name: W.resume.continue }).click();
     await page.getByRole('alert').filter({ hasText: W.resume.invalid }).waitFor();
   });

@@ -116,7 +116,10 @@ export async function consentByPointer(page: Page, name: string, email = '') {
 /** What a walk by keyboard takes from its file: Tab to a control (each stop checked on the way), failures, axe. */
 export interface Keys {
   tabTo(page: Page, target: Locator, back?: boolean): Promise<void>;
+  /** Each next POST to `url` answered with the next of `answers` (then the server). */
   failing(page: Page, url: RegExp, answers: ('abort' | 500 | 429 | 'slow')[]): Promise<unknown>;
+  /** The network as it is again. */
+  restore(page: Page): Promise<unknown>;
   axeClean(page: Page, what: string): Promise<void>;
 }
 
@@ -140,7 +143,7 @@ export async function consentByKeys(page: Page, name: string, { tabTo }: Pick<Ke
 }
 
 /** By keyboard through its errors: Save with no name, then the create call failing (down, then a 500), then made. */
-export async function consentByKeyboard(page: Page, name: string, width: number, { tabTo, failing, axeClean }: Keys) {
+export async function consentByKeyboard(page: Page, name: string, width: number, { tabTo, failing, restore, axeClean }: Keys) {
   const { box, name: nameField, email, save } = consentForm(page);
   await axeClean(page, 'consent');
   await tabTo(page, box);
@@ -172,5 +175,5 @@ export async function consentByKeyboard(page: Page, name: string, width: number,
   await page.keyboard.press('Enter');
   await keptFocused(page);
   await axeClean(page, `consent given (${width})`);
-  await page.unrouteAll();
+  await restore(page);
 }
