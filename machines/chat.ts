@@ -63,11 +63,6 @@ export interface ChatMessage {
   stored?: boolean;
   /** An answer cut off before it was complete, as the server stored it (issue 16). */
   incomplete?: boolean;
-  /**
-   * The id it was drawn under while local (a question sent, its answer written): the server's copy keeps it, so the
-   * view keeps the same element as the stream ends (the text selected stays selected, nothing is drawn anew).
-   */
-  key?: string;
 }
 
 /** A response or action button (widget-spec §3): EXTERNAL_LINK opens its URL, any other type sends its message. */
@@ -432,14 +427,7 @@ export const chatMachine = setup({
             assign(({ context, event }) => ({
               // the question and the answer as the server stored them, in place of the local ones
               messages: context.messages.flatMap((m) =>
-                m.status === 'sending'
-                  ? [
-                      { ...event.output.userMessage, key: m.id },
-                      { ...event.output.aiMessage, key: `a${m.id}` },
-                    ]
-                  : m.status === 'streaming'
-                    ? []
-                    : [m],
+                m.status === 'sending' ? [event.output.userMessage, event.output.aiMessage] : m.status === 'streaming' ? [] : [m],
               ),
               chatSessionId: event.output.chatSessionId,
               followUps: event.output.followUps,

@@ -324,7 +324,7 @@ export function ChatTab() {
         <div role="log" aria-live="polite" aria-label={CONVERSATION} aria-busy={view.streaming || undefined}>
           <ol data-part="message-list" ref={items}>
             {view.messages.map((m) => (
-              <Message key={m.key ?? m.id} m={m} view={view} />
+              <Message key={m.id} m={m} view={view} />
             ))}
           </ol>
         </div>
