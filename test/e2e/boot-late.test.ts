@@ -78,12 +78,25 @@ describe('a slow session boot, with a question queued before widget.js loaded', 
     // the answer (longer than the window, under the page-awareness banner) is read from its start: the view
     // followed the conversation no further than that (src/chat-window/chat-tab.tsx)
     const list = page.locator('[data-part="messages"]');
-    await expect
-      .poll(async () => {
-        const [box, start] = await Promise.all([list.boundingBox(), answers(page).first().boundingBox()]);
-        return start!.y - box!.y;
-      })
-      .toBeGreaterThan(-2);
+    // (when it fails: the view's scroll and each message's role, status and top, for the message)
+    const layout = () =>
+      list.evaluate((el) => ({
+        scroll: [el.scrollTop, el.clientHeight, el.scrollHeight],
+        top: el.getBoundingClientRect().top,
+        messages: [...el.querySelectorAll<HTMLElement>('[data-part="message"]')].map(
+          (m) => `${m.dataset.role} ${m.dataset.status ?? ''} ${m.dataset.error ?? ''} ${Math.round(m.getBoundingClientRect().top)}`,
+        ),
+      }));
+    try {
+      await expect
+        .poll(async () => {
+          const [box, start] = await Promise.all([list.boundingBox(), answers(page).first().boundingBox()]);
+          return start!.y - box!.y;
+        })
+        .toBeGreaterThan(-2);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\nthe view: ${JSON.stringify(await layout())}`);
+    }
     const [box, start] = await Promise.all([list.boundingBox(), answers(page).first().boundingBox()]);
     expect(start!.y).toBeLessThan(box!.y + 40);
   });
