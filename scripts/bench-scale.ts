@@ -16,7 +16,9 @@
  * `BENCH_STEPS` (`250,500,1000`) changes the steps, `BENCH_TARGETS` (`baseline,sqlite,postgres`) the targets,
  * `BENCH_SERVER_ENV` (`NAME=value NAME=value`) adds to the servers' environment, `BENCH_SERVER_NODE_ARGS` gives
  * node flags to the servers (`--cpu-prof --cpu-prof-dir=…` for a profile under the load), `BENCH_SERVER_MAIN` runs
- * another build of the server (a copy of `dist/server/main.js` from before a change, to compare in one run).
+ * another build of the server (a copy of `dist/server/main.js` from before a change), or several, comma-separated:
+ * the SQLite target then runs once for each, one after the other, its rows named `build 1`, `build 2`… in their order
+ * (`BENCH_SERVER_MAIN=old/main.js,dist/server/main.js` compares a change with the build before it in one run).
  *
  * `node bench-scale.mjs provider|baseline|balancer|load …` runs one of the helper processes on its own.
  */
@@ -664,12 +666,18 @@ function extraServerEnv(): Record<string, string> {
   return env;
 }
 
+/** The builds of the server to run (`BENCH_SERVER_MAIN`, comma-separated): the first runs on PostgreSQL. */
+const SERVER_MAINS = (process.env.BENCH_SERVER_MAIN || 'dist/server/main.js')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+
 /** Our server, as `npm start` runs it, on the provider, its limits on loopback out of the way (as test/e2e/server.ts does). */
-function startOurs(dataDir: string, provider: string, env: Record<string, string> = {}) {
+function startOurs(dataDir: string, provider: string, env: Record<string, string> = {}, main = SERVER_MAINS[0]!) {
   const top = String(Math.max(...STEPS) * 10);
   // BENCH_SERVER_NODE_ARGS: node's own flags for the servers (a profile: `--cpu-prof --cpu-prof-dir=…`)
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawnNode([...nodeArgs, process.env.BENCH_SERVER_MAIN || 'dist/server/main.js'], {
+  const child = spawnNode([...nodeArgs, main], {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -700,15 +708,15 @@ async function baselineRows(): Promise<Row[]> {
   }
 }
 
-async function sqliteRows(provider: string): Promise<Row[]> {
+async function sqliteRows(provider: string, main: string, label: string): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
-  const ours = startOurs(dataDir, provider);
+  const ours = startOurs(dataDir, provider, {}, main);
   try {
     const base = await ours.base;
     const db = new Database(path.join(dataDir, 'horizon.db'), { readonly: true, fileMustExist: true });
     try {
       const check = storedCheck(async (sql, prefix) => db.prepare(sql.replaceAll('$1', '?')).all(prefix) as Record<string, unknown>[]);
-      return await runSteps('ours, SQLite, 1 instance', base, new URL(ORIGIN_URL).origin, [ours.metrics], check);
+      return await runSteps(label, base, new URL(ORIGIN_URL).origin, [ours.metrics], check);
     } finally {
       db.close();
     }
@@ -778,7 +786,13 @@ async function main() {
   try {
     const providerUrl = await listeningUrl(provider, 'the provider');
     if (TARGETS.includes('baseline')) rows.push(...(await baselineRows()));
-    if (TARGETS.includes('sqlite')) rows.push(...(await sqliteRows(providerUrl)));
+    if (TARGETS.includes('sqlite')) {
+      for (const [i, main] of SERVER_MAINS.entries()) {
+        const label = SERVER_MAINS.length > 1 ? `ours, SQLite, 1 instance, build ${i + 1}` : 'ours, SQLite, 1 instance';
+        if (SERVER_MAINS.length > 1) console.log(`build ${i + 1}: ${main}`);
+        rows.push(...(await sqliteRows(providerUrl, main, label)));
+      }
+    }
     if (TARGETS.includes('postgres')) rows.push(...(await postgresRows(providerUrl)));
   } finally {
     await stop(provider);

@@ -15,13 +15,15 @@
  *
  * The events are written on the raw response (the reply is hijacked once its headers are known), not piped to it
  * through a stream: an answer's every piece is one event, thousands of answers at a time, and a pipe cost each
- * piece a pass through a `PassThrough` and its `data` event (docs/benchmarks.md "Scale"). The headers Fastify's
- * hooks set before the handler ran (CORS) go out with the stream's own and the server's common ones. Fastify still
+ * piece a pass through a `PassThrough` and its `data` event (docs/benchmarks.md "Scale"); once the headers are out,
+ * each event goes on the response's socket itself as one chunk of its chunked body (one write a piece). The headers
+ * Fastify's hooks set before the handler ran (CORS) go out with the stream's own and the server's common ones. Fastify still
  * logs a hijacked reply's "request completed" line when it finishes; a stream cut before its end logs the same line
  * (request id, status, response time) itself, marked `cutOff`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from '../response-headers';
 
 /** How often a comment line goes out while no event does. */
@@ -81,9 +83,12 @@ export function openEventStream(reply: FastifyReply): EventStream {
   let grace: NodeJS.Timeout | undefined;
   const beat = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   beat.unref();
+  // set once the headers are on the socket: whether each event goes there itself as a chunk of the body
+  let socket: Socket | null = null;
   const write = (text: string) => {
     if (ended || closed) return;
-    raw.write(text);
+    if (socket) socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    else raw.write(text);
     // what was written and not yet taken by the kernel: in the response and in its socket's buffer
     if (!tooSlow && raw.writableLength > MAX_QUEUED_BYTES) {
       tooSlow = true;
@@ -111,6 +116,13 @@ export function openEventStream(reply: FastifyReply): EventStream {
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
     });
+    // The headers go out now; then, when the body is chunked (HTTP/1.1) and nothing of this response waits in it for
+    // its socket (an earlier response on the same connection still writing), each event is written on the socket as
+    // one chunk of the body, framed here as the response would frame it: one write a piece instead of the response's
+    // four under a cork (size, CRLF, text, CRLF) and its uncork on the next tick. The response still ends the body
+    // (its last chunk) and counts what waits in the socket as its own (`writableLength`).
+    raw.flushHeaders();
+    if (raw.chunkedEncoding && raw.socket && raw.writableLength === raw.socket.writableLength) socket = raw.socket;
   }
   // the headers and a first line go out at once: the client knows the answer is on its way
   write(': stream\n\n');

@@ -259,7 +259,7 @@ function rawEvents(response: string): StreamEvent[] {
 describe('a reader that stops reading', { timeout: 60_000 }, () => {
   it('does not make the server hold the answer: past the bound the stream is cut with the error event, the part answer stored once, incomplete', async () => {
     // How many bytes wait in the server's memory for the reader: in the response and its socket (the server writes its
-    // events on the response itself), read after each event is written.
+    // events on the socket itself once the headers are out, or on the response), read after each write.
     let mostQueued = 0;
     let written = 0;
     const piece = `${'word '.repeat(200)}\n`;
@@ -281,13 +281,15 @@ describe('a reader that stops reading', { timeout: 60_000 }, () => {
     let eventsWritten = 0;
     s.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.url !== '/api/chat') return;
-      const write = res.write.bind(res) as (text: string) => boolean;
-      res.write = ((text: string) => {
-        const more = write(text);
-        eventsWritten++;
-        mostQueued = Math.max(mostQueued, res.writableLength);
-        return more;
-      }) as typeof res.write;
+      for (const target of [res, res.socket!]) {
+        const write = target.write.bind(target) as (...args: unknown[]) => boolean;
+        target.write = ((...args: unknown[]) => {
+          const more = write(...args);
+          eventsWritten++;
+          mostQueued = Math.max(mostQueued, res.writableLength);
+          return more;
+        }) as typeof target.write;
+      }
     });
     const visitor = await stalledReader(s, VISITOR_A);
     // the server gives the stream up: it cancels its request to the provider
