@@ -106,6 +106,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // a poll waits for what a page does next (a viewer loaded, the focus moved): vitest's 1 s was missed by a
+          // /smart-doc page's viewers loading beside another browser file; a patience, as the test's own 60 s is
+          expect: { poll: { timeout: 10_000 } },
           // two files at a time, each with its own Chromium, against the one server (its per-address and
           // per-site limits are raised out of the way in test/e2e/server.ts; every page is a new visitor)
           fileParallelism: true,
