@@ -26,6 +26,7 @@ import { createAnswerEngine } from '../server/answers/index';
 import { buildApp } from '../server/app';
 import { loadTokenSecret, TokenSigner } from '../server/auth';
 import { openStorage } from '../server/storage/open';
+import { requestText } from './http-text';
 
 const TOKEN_MS = 50;
 const LONG = 160;
@@ -154,19 +155,7 @@ async function startOurs(provider: string, dir: string) {
   };
 }
 
-function request(url: string, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const request = (url: string, headers: Record<string, string>, body: string) => requestText(url, 'POST', headers, body, agent);
 
 interface Client {
   url: string;

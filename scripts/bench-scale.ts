@@ -33,6 +33,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type MetricsLine, startMetricsLog } from '../server/metrics-log';
+import { requestText } from './http-text';
 import { findPostgresBin, startPostgresCluster } from '../test/support/postgres-cluster';
 
 /** The stand-in provider's pace and length: one token every 50 ms for about 8 s (issue: scale). */
@@ -216,17 +217,7 @@ function runLoad(): void {
   // by the visitor's number in the run (this process's share only)
   const visitors: Visitor[] = [];
   const request = (url: string, method: string, headers: Record<string, string>, body = '') =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(url, { method, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    requestText(url, method, headers, body, agent);
 
   async function boot(base: string, origin: string, count: number, anonymous: boolean, part: number, parts: number) {
     const mine: number[] = [];
