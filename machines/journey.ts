@@ -93,7 +93,6 @@ type RowEvent = {
     | { type: 'ROWS.REMOVE'; list: K; id: number };
 }[RowListKey];
 
-/** Sections of the review page that have an edit icon (steps 1 to 4), in order. */
 /** The answers and the page to come back to, as the autosave and the records' saver take them. */
 const saveCommand = ({ answers, resumeAt }: Pick<JourneyContext, 'answers' | 'resumeAt'>): AutosaveCommand => ({
   type: 'SAVE',
@@ -101,6 +100,7 @@ const saveCommand = ({ answers, resumeAt }: Pick<JourneyContext, 'answers' | 're
   resumeAt,
 });
 
+/** Sections of the review page that have an edit icon (steps 1 to 4), in order. */
 export const EDITABLE_STEPS = [1, 2, 3, 4] as const;
 export type EditableStep = (typeof EDITABLE_STEPS)[number];
 

@@ -26,10 +26,9 @@ import { type RunningServer, startServer } from './server';
 const W = RECORDS_WORDS;
 
 // a test here chains up to forty keyboard steps and four axe scans: 15 to 20 s on a quiet machine, up to 58 s measured
-// with the load average at 40 on two cores (the project's 60 s is a test's patience, not a limit of the product); the
-// focus moves in an effect after the browser paints, and a poll for it took up to 0.7 s at a load of 30 (vitest gives a
-// poll 1 s): 10 s, a patience too
-vi.setConfig({ testTimeout: 120_000, expect: { poll: { timeout: 10_000 } } });
+// with the load average at 40 on two cores (the project's 60 s is a test's patience, not a limit of the product); its
+// polls for the focus, which moves in an effect after the browser paints, have the project's 10 s (vitest.config.ts)
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: RunningServer;
 let browser: Browser;
