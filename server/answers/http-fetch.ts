@@ -5,13 +5,30 @@
  * WHATWG stream, which cost about 10 to 20 µs more per piece than a `node:http` response does (docs/benchmarks.md
  * "Scale"). Connections are kept alive and reused, as `fetch` does.
  */
-import http, { type IncomingMessage } from 'node:http';
+import http, { IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { finished, Readable } from 'node:stream';
 
+/**
+ * A paused socket reads at most one piece more: its buffer's high-water mark is a byte, so what comes while it is
+ * paused ({@link eachChunk}'s pause) stays in the kernel, and the next read takes it all at once. A flowing socket
+ * hands each piece on as it comes, as with any mark.
+ */
+const SOCKET_READ_MARK = 1;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new (class extends http.Agent {
+    override createConnection(...args: Parameters<http.Agent['createConnection']>) {
+      return super.createConnection({ ...args[0], readableHighWaterMark: SOCKET_READ_MARK } as (typeof args)[0], args[1]);
+    }
+  })({ keepAlive: true }),
+  'https:': new (class extends https.Agent {
+    override createConnection(...args: Parameters<http.Agent['createConnection']>) {
+      // a TLS socket takes its marks as `highWaterMark`; its writes are the request's body, written once and ended
+      return super.createConnection({ ...args[0], highWaterMark: SOCKET_READ_MARK } as (typeof args)[0], args[1]);
+    }
+  })({ keepAlive: true }),
 };
 
 /** What the engine sends: a method, headers as an object, a body as text, and a signal that stops the exchange. */
@@ -68,30 +85,77 @@ export function httpFetch(url: string | URL, init: HttpFetchInit = {}): Promise<
   });
 }
 
+/** How long a body whose reader is done may take to end (see {@link eachChunk}) before it is cancelled. */
+export const DONE_GRACE_MS = 1_000;
+
+/** A client socket as `node:http` pauses it: while `_paused`, the response's own reads do not resume it. */
+type PausableSocket = Socket & { _paused?: boolean };
+
 /**
  * Hands each chunk of a response's body to `onChunk` as it arrives, until the body ends or `onChunk` returns true
- * (then the body is cancelled). Resolves at the end or the stop; rejects as `for await` over the body would (a
- * network error, an abort, a body cut short). A `node:http` body ({@link httpFetch}'s) is read through its `data`
+ * (then the body is cancelled) or `'done'` (the caller has all it wants: the rest of the body, its end, is let
+ * through unread, so that a kept-alive connection goes back to its pool for the next call instead of being closed,
+ * and a body that has not ended {@link DONE_GRACE_MS} later is cancelled). Resolves at the end or the stop; rejects
+ * as `for await` over the body would (a network error, an abort, a body cut short). A `node:http` body ({@link httpFetch}'s) is read through its `data`
  * events: `for await` costs every chunk a promise and a turn of the microtask queue, and a streamed answer is
  * thousands of chunks a second (docs/benchmarks.md "Scale"). Any other body (`fetch`'s) is read with `for await`.
+ *
+ * `pauseMs`, asked after each read of a `node:http` body, stops reading its socket for that long (0: not at all):
+ * what the other end writes meanwhile waits in the kernel and comes in the next read, in one piece of work instead
+ * of one a write (pacing.ts). The socket reads again at the body's end or stop, before `node:http` reuses it.
  */
-export async function eachChunk(body: unknown, onChunk: (bytes: Uint8Array) => boolean): Promise<void> {
+export async function eachChunk(
+  body: unknown,
+  onChunk: (bytes: Uint8Array) => boolean | 'done',
+  pauseMs: () => number = () => 0,
+): Promise<void> {
   if (!(body instanceof Readable)) {
-    for await (const bytes of body as AsyncIterable<Uint8Array>) if (onChunk(bytes)) return;
+    for await (const bytes of body as AsyncIterable<Uint8Array>) if (onChunk(bytes) !== false) return;
     return;
   }
+  const socket: PausableSocket | null = body instanceof IncomingMessage ? body.socket : null;
+  let held: NodeJS.Timeout | undefined;
+  let heldMs = 0;
+  let holding = false;
+  const release = () => {
+    if (!holding || !socket) return;
+    holding = false;
+    socket._paused = false;
+    socket.resume();
+  };
+  // after a read (every piece of it handed on in this same turn), the socket rests for the pause, if any
+  const rest = () => {
+    if (holding || !socket) return;
+    const ms = pauseMs();
+    if (ms <= 0) return;
+    holding = true;
+    socket._paused = true;
+    socket.pause();
+    if (held && heldMs === ms) held.refresh();
+    else {
+      clearTimeout(held);
+      heldMs = ms;
+      held = setTimeout(release, ms);
+    }
+  };
+  const unrest = () => {
+    clearTimeout(held);
+    release();
+  };
   await new Promise<void>((resolve, reject) => {
     let settled = false;
     const settle = (err?: unknown) => {
       if (settled) return;
       settled = true;
       body.off('data', onData);
+      body.off('end', unrest);
       stopWatching();
+      unrest();
       if (err) reject(err);
       else resolve();
     };
     const onData = (bytes: Uint8Array) => {
-      let stop: boolean;
+      let stop: boolean | 'done';
       try {
         stop = onChunk(bytes);
       } catch (err) {
@@ -99,12 +163,21 @@ export async function eachChunk(body: unknown, onChunk: (bytes: Uint8Array) => b
         body.destroy();
         return;
       }
-      if (stop) {
+      if (stop === 'done' && socket) {
+        settle();
+        // the body's last bytes (its end) come with these or just after: read to nobody, they end it, and the
+        // agent takes the connection back; destroyed before its end, the body would close the connection with it
+        const cut = setTimeout(() => body.destroy(), DONE_GRACE_MS);
+        body.once('close', () => clearTimeout(cut));
+        body.resume();
+      } else if (stop) {
         settle();
         body.destroy();
-      }
+      } else rest();
     };
     const stopWatching = finished(body, (err) => settle(err ?? undefined));
+    // at the end, before the agent takes the socket back for another request (it does so after the end's listeners)
+    body.on('end', unrest);
     body.on('data', onData);
   });
 }

@@ -12,6 +12,7 @@ import { CHAT_TOOLS, runToolCall, TOOL_SOURCE, type ToolCallResult } from './too
 import { ProviderError, type AnswerEngine, type AnswerRequest, type OnDelta } from './types';
 import { describeFetchError, endpointUrl, errorDetail } from '../openai-compat';
 import { eachChunk, httpFetch } from './http-fetch';
+import { readPauseMs } from './pacing';
 
 /** Where the endpoint is and how to call it. */
 export interface OpenAiEngineOptions {
@@ -41,6 +42,11 @@ export interface OpenAiEngineOptions {
   ) => Promise<Response>;
   /** Today, for the tools' figures (the tax year, the figures in force). @default () => new Date() */
   clock?: () => Date;
+  /**
+   * How long a streamed reply's socket rests after each read, in ms (0: it reads each piece as it comes); its pieces
+   * that come meanwhile are read, and handed over, together. @default readPauseMs (pacing.ts: 0 while few answers are open)
+   */
+  readPause?: () => number;
 }
 
 /** One message of a chat-completions request. */
@@ -139,6 +145,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
     answerLimitMs = DEFAULT_ANSWER_LIMIT_MS,
     fetchImpl = httpFetch,
     clock = () => new Date(),
+    readPause = () => readPauseMs(),
   } = options;
   const url = endpointUrl('LLM base URL', options.baseUrl, 'chat/completions');
   // Some servers refuse `tools` unless started with tool calling on (vLLM without --enable-auto-tool-choice):
@@ -204,7 +211,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AnswerEngine {
           const streamed = onDelta && response.ok && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
           let turn: CompletionTurn;
           if (streamed) {
-            turn = await readCompletionStream(response, emit, touch);
+            turn = await readCompletionStream(response, emit, touch, readPause);
           } else {
             const text = await response.text();
             if (
@@ -352,19 +359,62 @@ interface ToolCallDelta {
   function?: { name?: unknown; arguments?: unknown };
 }
 
+/** The most text a paced stream holds before handing it on whatever the pause (see {@link readCompletionStream}). */
+export const MAX_HELD_CHARS = 4_096;
+
 /**
  * Reads a streamed chat-completions reply (Server-Sent Events: `data:` chunks of JSON, each with
- * `choices[0].delta.content` or `choices[0].delta.tool_calls`, then `data: [DONE]`), handing each
- * piece of text to `onDelta` as it arrives and calling `touch` for every piece of the body. Tool
+ * `choices[0].delta.content` or `choices[0].delta.tool_calls`, then `data: [DONE]`), handing the
+ * text of each read to `onDelta` as it arrives (the pieces that came together, as one) and calling
+ * `touch` for every piece of the body; `pauseMs` is the rest after each read ({@link eachChunk}). Tool
  * calls are put together from their pieces (by `index`; the arguments' JSON text arrives in parts).
  * Resolves with the whole text, trimmed, and the tool calls. Rejects with a {@link ProviderError}
  * on a chunk that is not JSON, an `error` in a chunk, a stream that ends before `[DONE]` or a
  * `finish_reason`, or one that carried neither text nor a tool call; what was handed over before
  * stays handed over.
  */
-export async function readCompletionStream(response: Response, onDelta: OnDelta, touch: () => void): Promise<CompletionTurn> {
+export async function readCompletionStream(
+  response: Response,
+  onDelta: OnDelta,
+  touch: () => void,
+  pauseMs?: () => number,
+): Promise<CompletionTurn> {
   if (!response.body) throw new ProviderError('The answer provider sent a stream without a body.');
   let text = '';
+  // Paced (pacing.ts), the pieces go on together, a delta a pause at most, the first at once. Over plain http the
+  // socket itself rests between reads ({@link eachChunk}), so a read's pieces (each chunk of the body its own `data`
+  // event, some a tick later) go on together right after it; where the reads cannot be held back (a TLS connection
+  // hands its records over one by one, a `fetch` body), they wait here for the rest of the pause. Not paced, each
+  // piece goes on as it is read, as its own delta.
+  let unsent = '';
+  let lastSent = Number.NEGATIVE_INFINITY;
+  let due = false;
+  const send = () => {
+    due = false;
+    if (unsent === '') return;
+    const piece = unsent;
+    unsent = '';
+    lastSent = performance.now();
+    onDelta(piece);
+  };
+  const hand = (piece: string) => {
+    const ms = pauseMs?.() ?? 0;
+    if (ms <= 0) {
+      send();
+      onDelta(piece);
+      return;
+    }
+    unsent += piece;
+    // a provider that writes a lot at once gets it handed on at once: held text stays small, and the visitor's
+    // stream's bound on what waits for its reader (event-stream.ts) is checked on writes of this size at most
+    if (unsent.length >= MAX_HELD_CHARS) return send();
+    if (due) return;
+    due = true;
+    const wait = lastSent + ms - performance.now();
+    // a read that comes when its socket's rest is over goes on after the turn's I/O; one sooner waits for the rest
+    if (wait > ms / 4) setTimeout(send, wait);
+    else setImmediate(send);
+  };
   const calls: { id: string; name: string; arguments: string }[] = [];
   let ended = false;
   let finished = false;
@@ -397,7 +447,7 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
       const piece = choice?.delta?.content;
       if (typeof piece === 'string' && piece !== '') {
         text += piece;
-        onDelta(piece);
+        hand(piece);
       }
       const toolCalls = choice?.delta?.tool_calls;
       if (Array.isArray(toolCalls)) {
@@ -414,13 +464,24 @@ export async function readCompletionStream(response: Response, onDelta: OnDelta,
     },
   });
   const decoder = new TextDecoder();
-  await eachChunk(response.body, (bytes) => {
-    touch();
-    parser.feed(decoder.decode(bytes, { stream: true }));
-    // a failure, or [DONE]: anything after it is not read (the body is cancelled)
-    return failure !== null || ended;
-  });
+  try {
+    await eachChunk(
+      response.body,
+      (bytes) => {
+        touch();
+        parser.feed(decoder.decode(bytes, { stream: true }));
+        // a failure: anything after it is not read (the body is cancelled); [DONE]: the body's end is let through unread
+        // (the connection is kept for the next answer)
+        return failure !== null || (ended && 'done');
+      },
+      pauseMs,
+    );
+  } finally {
+    // what was read goes on before the answer ends or fails (the caller stores what it was handed)
+    send();
+  }
   parser.feed(decoder.decode());
+  send();
   if (failure) throw failure;
   if (!ended && !finished) throw new ProviderError('The answer provider’s stream ended before the answer did.');
   const toolCalls = toolCallsOf(calls.filter(Boolean));

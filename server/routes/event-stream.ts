@@ -25,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from '../response-headers';
+import { streamOpened } from '../answers/pacing';
 
 /** How often a comment line goes out while no event does. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -81,6 +82,8 @@ export function openEventStream(reply: FastifyReply): EventStream {
   let closed = raw.destroyed;
   let tooSlow = false;
   let grace: NodeJS.Timeout | undefined;
+  // counted among the instance's open streams, which set how often their providers are read (pacing.ts)
+  const uncount = streamOpened();
   const beat = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   beat.unref();
   // set once the headers are on the socket: whether each event goes there itself as a chunk of the body
@@ -97,6 +100,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
   };
   raw.on('close', () => {
     closed = true;
+    uncount();
     clearInterval(beat);
     clearTimeout(grace);
     if (!ended) gone.abort(new Error('The client closed the connection before the answer was complete.'));
@@ -140,6 +144,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
     end() {
       if (ended) return;
       ended = true;
+      uncount();
       clearInterval(beat);
       if (closed) return;
       raw.end();

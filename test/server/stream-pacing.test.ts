@@ -1,0 +1,150 @@
+/**
+ * Pacing (server/answers/pacing.ts, issue 35): with many answers open, a streamed reply's socket rests after each
+ * read, so what the provider writes meanwhile comes in one read and goes on as one delta; with few, every piece is
+ * read and handed on as it comes. Over real HTTP on 127.0.0.1, through the engine's own `node:http` client.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { httpFetch } from '../../server/answers/http-fetch';
+import { createOpenAiEngine, MAX_HELD_CHARS } from '../../server/answers/openai';
+import {
+  MAX_READ_PAUSE_MS,
+  openStreams,
+  PACE_FROM_STREAMS,
+  PACE_FULL_STREAMS,
+  readPauseMs,
+  streamOpened,
+} from '../../server/answers/pacing';
+import { chunk, finish, gate, sse, standInProvider } from './stand-in-provider';
+
+const PIECES = 30;
+const GAP_MS = 10;
+
+/** What the stand-in does next: write the first piece, wait for `firstRead`, then the rest `GAP_MS` apart. */
+let firstRead = gate();
+/** With it, the stand-in writes {@link BIG_PIECES} long pieces in one write instead. */
+let big = false;
+const BIG_PIECES = 20;
+const BIG_PIECE = 'x'.repeat(1_000);
+const provider = standInProvider(async (res) => {
+  sse(res);
+  if (big) {
+    res.end(chunk(BIG_PIECE).repeat(BIG_PIECES) + finish);
+    return;
+  }
+  res.write(chunk('w0 '));
+  await firstRead.opened;
+  for (let i = 1; i < PIECES; i++) {
+    await new Promise((r) => setTimeout(r, GAP_MS));
+    res.write(chunk(`w${i} `));
+  }
+  res.end(finish);
+});
+
+/**
+ * An answer read through the engine with `pause`: its deltas, and the socket reads of its reply and their socket;
+ * through the global `fetch` (whose reads the pause cannot hold back) with `viaFetch`.
+ */
+async function answer(pause: () => number, viaFetch = false) {
+  firstRead = gate();
+  let reads = 0;
+  let socket: Socket | null = null;
+  const engine = createOpenAiEngine({
+    baseUrl: provider.url,
+    apiKey: 'k',
+    model: 'm',
+    readPause: pause,
+    fetchImpl: async (url, init) => {
+      if (viaFetch) return fetch(url, init);
+      const response = await httpFetch(url, init);
+      socket = (response.body as unknown as IncomingMessage).socket;
+      socket.on('data', () => reads++);
+      return response;
+    },
+  });
+  const deltas: string[] = [];
+  const result = await engine.answer({ question: 'Words?', pageText: '', pagePath: '/', documents: [], history: [] }, undefined, (p) => {
+    deltas.push(p);
+    firstRead.open();
+  });
+  return { deltas, reads, socket: socket as Socket | null, content: result.content };
+}
+
+const WHOLE = Array.from({ length: PIECES }, (_, i) => `w${i}`).join(' ');
+
+describe('reading a streamed reply', () => {
+  it('with no pause, hands on every piece as its own delta', async () => {
+    const { deltas, content } = await answer(() => 0);
+    expect(deltas).toHaveLength(PIECES);
+    expect(deltas[0]).toBe('w0 ');
+    expect(content).toBe(WHOLE);
+  });
+
+  it('with a pause, reads the pieces that came meanwhile at once and hands them on as one delta; the first is not held', async () => {
+    const pauseMs = 6 * GAP_MS;
+    const { deltas, reads, content } = await answer(() => pauseMs);
+    expect(deltas[0]).toBe('w0 ');
+    expect(deltas.join('').trim()).toBe(content);
+    expect(content).toBe(WHOLE);
+    // about six pieces a read after the first: far fewer reads and deltas than pieces (a late event loop only
+    // makes each read take more)
+    expect(deltas.length).toBeLessThanOrEqual(PIECES / 3);
+    expect(reads).toBeLessThanOrEqual(PIECES / 3);
+    // a delta a read at most (the read that brought the headers and the first piece came before the count began)
+    expect(deltas.length).toBeLessThanOrEqual(reads + 1);
+  });
+
+  it('with a pause, where its reads cannot be held back (a `fetch` body), still hands on a delta a pause at most', async () => {
+    const pauseMs = 6 * GAP_MS;
+    const { deltas, content } = await answer(() => pauseMs, true);
+    expect(deltas[0]).toBe('w0 ');
+    expect(content).toBe(WHOLE);
+    expect(deltas.join('').trim()).toBe(content);
+    expect(deltas.length).toBeLessThanOrEqual(PIECES / 3);
+  });
+
+  it(`holds at most about ${MAX_HELD_CHARS} characters: a provider that writes much at once has it handed on at once`, async () => {
+    big = true;
+    try {
+      const { deltas, content } = await answer(() => 6 * GAP_MS);
+      expect(content).toBe(BIG_PIECE.repeat(BIG_PIECES));
+      expect(deltas.join('')).toBe(content);
+      expect(deltas.length).toBeGreaterThan(1);
+      for (const delta of deltas) expect(delta.length).toBeLessThan(MAX_HELD_CHARS + BIG_PIECE.length);
+    } finally {
+      big = false;
+    }
+  });
+
+  it('gives its socket back flowing: the next reply on the same kept-alive connection is read piece by piece', async () => {
+    const paced = await answer(() => 6 * GAP_MS);
+    const next = await answer(() => 0);
+    expect(next.socket).toBe(paced.socket);
+    expect(next.deltas).toHaveLength(PIECES);
+    expect(next.content).toBe(WHOLE);
+  });
+});
+
+describe('the pause', () => {
+  it(`is none below ${PACE_FROM_STREAMS} open answers, then grows to ${MAX_READ_PAUSE_MS} ms at ${PACE_FULL_STREAMS}`, () => {
+    expect(readPauseMs(0)).toBe(0);
+    expect(readPauseMs(PACE_FROM_STREAMS - 1)).toBe(0);
+    expect(readPauseMs((PACE_FROM_STREAMS + PACE_FULL_STREAMS) / 2)).toBe(MAX_READ_PAUSE_MS / 2);
+    expect(readPauseMs(PACE_FULL_STREAMS)).toBe(MAX_READ_PAUSE_MS);
+    expect(readPauseMs(10 * PACE_FULL_STREAMS)).toBe(MAX_READ_PAUSE_MS);
+  });
+
+  it('follows the streams counted open, each counted closed once', () => {
+    const before = openStreams();
+    const closes = Array.from({ length: PACE_FULL_STREAMS }, () => streamOpened());
+    expect(openStreams()).toBe(before + PACE_FULL_STREAMS);
+    expect(readPauseMs()).toBe(MAX_READ_PAUSE_MS);
+    for (const close of closes) {
+      close();
+      close();
+    }
+    expect(openStreams()).toBe(before);
+    expect(readPauseMs()).toBe(readPauseMs(before));
+  });
+});
