@@ -12,13 +12,13 @@
  */
 
 /** How many answers' event streams are open in this process: below this, every piece is read as it comes. */
-export const PACE_FROM_STREAMS = 200;
+export const PACE_FROM_STREAMS = 100;
 
 /** The longest pause between two reads of one answer's provider (reached at {@link PACE_FULL_STREAMS} open answers). */
 export const MAX_READ_PAUSE_MS = 200;
 
 /** How many open answers make the pause its longest; between the two figures it grows in a straight line. */
-export const PACE_FULL_STREAMS = 1_000;
+export const PACE_FULL_STREAMS = 500;
 
 let open = 0;
 
