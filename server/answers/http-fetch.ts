@@ -10,25 +10,9 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { finished, Readable } from 'node:stream';
 
-/**
- * A paused socket reads at most one piece more: its buffer's high-water mark is a byte, so what comes while it is
- * paused ({@link eachChunk}'s pause) stays in the kernel, and the next read takes it all at once. A flowing socket
- * hands each piece on as it comes, as with any mark.
- */
-const SOCKET_READ_MARK = 1;
-
 const agents = {
-  'http:': new (class extends http.Agent {
-    override createConnection(...args: Parameters<http.Agent['createConnection']>) {
-      return super.createConnection({ ...args[0], readableHighWaterMark: SOCKET_READ_MARK } as (typeof args)[0], args[1]);
-    }
-  })({ keepAlive: true }),
-  'https:': new (class extends https.Agent {
-    override createConnection(...args: Parameters<http.Agent['createConnection']>) {
-      // a TLS socket takes its marks as `highWaterMark`; its writes are the request's body, written once and ended
-      return super.createConnection({ ...args[0], highWaterMark: SOCKET_READ_MARK } as (typeof args)[0], args[1]);
-    }
-  })({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
 };
 
 /** What the engine sends: a method, headers as an object, a body as text, and a signal that stops the exchange. */
@@ -88,8 +72,16 @@ export function httpFetch(url: string | URL, init: HttpFetchInit = {}): Promise<
 /** How long a body whose reader is done may take to end (see {@link eachChunk}) before it is cancelled. */
 export const DONE_GRACE_MS = 1_000;
 
-/** A client socket as `node:http` pauses it: while `_paused`, the response's own reads do not resume it. */
-type PausableSocket = Socket & { _paused?: boolean };
+/**
+ * A client socket as `node:http` and `node:net` hold it: while `_paused`, the response's own reads do not resume it
+ * (`node:http` pauses a server's sockets the same way); `_handle` is its TCP handle, whose reading stops and starts
+ * as `node:net` stops and starts it (a paused stream alone would read on into its buffer); `encrypted` marks TLS.
+ */
+type PausableSocket = Socket & {
+  _paused?: boolean;
+  _handle?: { reading?: boolean; readStop?: () => number; readStart?: () => number } | null;
+  encrypted?: boolean;
+};
 
 /**
  * Hands each chunk of a response's body to `onChunk` as it arrives, until the body ends or `onChunk` returns true
@@ -100,9 +92,10 @@ type PausableSocket = Socket & { _paused?: boolean };
  * events: `for await` costs every chunk a promise and a turn of the microtask queue, and a streamed answer is
  * thousands of chunks a second (docs/benchmarks.md "Scale"). Any other body (`fetch`'s) is read with `for await`.
  *
- * `pauseMs`, asked after each read of a `node:http` body, stops reading its socket for that long (0: not at all):
- * what the other end writes meanwhile waits in the kernel and comes in the next read, in one piece of work instead
- * of one a write (pacing.ts). The socket reads again at the body's end or stop, before `node:http` reuses it.
+ * `pauseMs`, asked after each read of a plain `node:http` body, stops reading its socket for that long (0: not at
+ * all): what the other end writes meanwhile waits in the kernel and comes in the next read, in one piece of work
+ * instead of one a write (pacing.ts). The socket reads again at the body's end or stop, before `node:http` reuses it.
+ * A TLS body is read as it comes (its records are handed over one by one, held back or not).
  */
 export async function eachChunk(
   body: unknown,
@@ -113,24 +106,42 @@ export async function eachChunk(
     for await (const bytes of body as AsyncIterable<Uint8Array>) if (onChunk(bytes) !== false) return;
     return;
   }
-  const socket: PausableSocket | null = body instanceof IncomingMessage ? body.socket : null;
+  // a TLS socket hands its records over one by one whatever its TCP handle does: its reads are not held back
+  const socket: PausableSocket | null =
+    body instanceof IncomingMessage && !(body.socket as PausableSocket | null)?.encrypted ? body.socket : null;
   let held: NodeJS.Timeout | undefined;
   let heldMs = 0;
   let holding = false;
+  // a rest is due once this turn's I/O is done (every piece read in it, and every piece the socket had buffered,
+  // handed on first: a rest begun at the first of them would leave the others for the next, one a rest)
+  let restDue = false;
+  let over = false;
   const release = () => {
     if (!holding || !socket) return;
     holding = false;
     socket._paused = false;
+    const handle = socket._handle;
+    if (handle && !handle.reading && handle.readStart && !socket.destroyed) {
+      handle.reading = true;
+      handle.readStart();
+    }
     socket.resume();
   };
-  // after a read (every piece of it handed on in this same turn), the socket rests for the pause, if any
+  // after a turn's reads, the socket rests for the pause, if any
   const rest = () => {
-    if (holding || !socket) return;
+    restDue = false;
+    if (over || holding || !socket || socket.destroyed) return;
     const ms = pauseMs();
     if (ms <= 0) return;
     holding = true;
     socket._paused = true;
     socket.pause();
+    // nothing is read while it rests: what comes waits in the kernel, and the read after the rest takes it all
+    const handle = socket._handle;
+    if (handle?.reading && handle.readStop) {
+      handle.reading = false;
+      handle.readStop();
+    }
     if (held && heldMs === ms) held.refresh();
     else {
       clearTimeout(held);
@@ -139,6 +150,7 @@ export async function eachChunk(
     }
   };
   const unrest = () => {
+    over = true;
     clearTimeout(held);
     release();
   };
@@ -173,7 +185,10 @@ export async function eachChunk(
       } else if (stop) {
         settle();
         body.destroy();
-      } else rest();
+      } else if (socket && !restDue && !holding) {
+        restDue = true;
+        setImmediate(rest);
+      }
     };
     const stopWatching = finished(body, (err) => settle(err ?? undefined));
     // at the end, before the agent takes the socket back for another request (it does so after the end's listeners)

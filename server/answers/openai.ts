@@ -397,6 +397,18 @@ export async function readCompletionStream(
     lastSent = performance.now();
     onDelta(piece);
   };
+  // a delta handed on later, outside the read, that throws fails the answer as one handed on within a read does: the
+  // body is cancelled and the reading rejects with it (not an exception nobody catches)
+  let sendFailure: { error: unknown } | null = null;
+  const sendLater = () => {
+    try {
+      send();
+    } catch (error) {
+      sendFailure ??= { error };
+      const body = response.body as unknown as { destroy?: (e: unknown) => void };
+      if (typeof body.destroy === 'function') body.destroy(error);
+    }
+  };
   const hand = (piece: string) => {
     const ms = pauseMs?.() ?? 0;
     if (ms <= 0) {
@@ -412,8 +424,8 @@ export async function readCompletionStream(
     due = true;
     const wait = lastSent + ms - performance.now();
     // a read that comes when its socket's rest is over goes on after the turn's I/O; one sooner waits for the rest
-    if (wait > ms / 4) setTimeout(send, wait);
-    else setImmediate(send);
+    if (wait > ms / 4) setTimeout(sendLater, wait);
+    else setImmediate(sendLater);
   };
   const calls: { id: string; name: string; arguments: string }[] = [];
   let ended = false;
@@ -472,14 +484,17 @@ export async function readCompletionStream(
         parser.feed(decoder.decode(bytes, { stream: true }));
         // a failure: anything after it is not read (the body is cancelled); [DONE]: the body's end is let through unread
         // (the connection is kept for the next answer)
-        return failure !== null || (ended && 'done');
+        return failure !== null || sendFailure !== null || (ended && 'done');
       },
       pauseMs,
     );
   } finally {
     // what was read goes on before the answer ends or fails (the caller stores what it was handed)
-    send();
+    if (!sendFailure) send();
   }
+  // (set by a delta handed on later: the compiler cannot see that the callbacks above ran)
+  const failedToSend = sendFailure as { error: unknown } | null;
+  if (failedToSend) throw failedToSend.error;
   parser.feed(decoder.decode());
   send();
   if (failure) throw failure;

@@ -5,7 +5,8 @@
  * visitor's, whatever the server does with it: 2,000 answers of 20 pieces a second are 40,000 of each a second,
  * more than a core at a bare `node:http` proxy's own cost. So, once many answers are open in this process, the
  * provider's reply is read at most every {@link readPauseMs} milliseconds: its pieces wait in the kernel's socket
- * buffer meanwhile, the next read takes them all at once, and they go to the visitor as one `delta` event (one write).
+ * buffer meanwhile, the next read takes them all at once, and they go to the visitor as one `delta` event (one write;
+ * over TLS, whose reads are not held back, the engine holds the pieces instead: openai.ts `readCompletionStream`).
  * The visitor's text then comes a few words at a time, a few times a second, instead of its first word seconds late;
  * the first piece of an answer is never held (the pause begins after a read), and below {@link PACE_FROM_STREAMS}
  * open answers nothing is held at all: a quiet instance streams word by word, as before.

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { httpFetch } from '../../server/answers/http-fetch';
+import { DONE_GRACE_MS, httpFetch } from '../../server/answers/http-fetch';
 import { createOpenAiEngine, MAX_HELD_CHARS } from '../../server/answers/openai';
 import {
   MAX_READ_PAUSE_MS,
@@ -21,32 +21,48 @@ import { chunk, finish, gate, sse, standInProvider } from './stand-in-provider';
 const PIECES = 30;
 const GAP_MS = 10;
 
-/** What the stand-in does next: write the first piece, wait for `firstRead`, then the rest `GAP_MS` apart. */
+/**
+ * What the stand-in writes: `words`, the first piece, then (once `firstRead` opens) the rest `GAP_MS` apart;
+ * `timed`, {@link TIMED_PIECES} pieces `GAP_MS` apart, each its time of writing (this process's clock); `big`,
+ * {@link BIG_PIECES} long pieces in one write; `failing`, five pieces then an error event; `endless`, the words
+ * and `[DONE]` without the body's end.
+ */
+let mode: 'words' | 'timed' | 'big' | 'failing' | 'endless' = 'words';
 let firstRead = gate();
-/** With it, the stand-in writes {@link BIG_PIECES} long pieces in one write instead. */
-let big = false;
 const BIG_PIECES = 20;
 const BIG_PIECE = 'x'.repeat(1_000);
+const TIMED_PIECES = 60;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const provider = standInProvider(async (res) => {
   sse(res);
-  if (big) {
+  if (mode === 'big') {
     res.end(chunk(BIG_PIECE).repeat(BIG_PIECES) + finish);
+    return;
+  }
+  if (mode === 'timed') {
+    for (let i = 0; i < TIMED_PIECES; i++) {
+      if (i > 0) await pause(GAP_MS);
+      res.write(chunk(`${performance.now()} `));
+    }
+    res.end(finish);
     return;
   }
   res.write(chunk('w0 '));
   await firstRead.opened;
-  for (let i = 1; i < PIECES; i++) {
-    await new Promise((r) => setTimeout(r, GAP_MS));
+  for (let i = 1; i < (mode === 'failing' ? 5 : PIECES); i++) {
+    await pause(GAP_MS);
     res.write(chunk(`w${i} `));
   }
-  res.end(finish);
+  if (mode === 'failing') res.end(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
+  else if (mode === 'endless') res.write(finish);
+  else res.end(finish);
 });
 
 /**
  * An answer read through the engine with `pause`: its deltas, and the socket reads of its reply and their socket;
- * through the global `fetch` (whose reads the pause cannot hold back) with `viaFetch`.
+ * through the global `fetch` (whose reads the pause cannot hold back) with `viaFetch`; `onDelta` also told of each.
  */
-async function answer(pause: () => number, viaFetch = false) {
+async function answer(pause: () => number, viaFetch = false, onDelta: (piece: string) => void = () => undefined) {
   firstRead = gate();
   let reads = 0;
   let socket: Socket | null = null;
@@ -67,6 +83,7 @@ async function answer(pause: () => number, viaFetch = false) {
   const result = await engine.answer({ question: 'Words?', pageText: '', pagePath: '/', documents: [], history: [] }, undefined, (p) => {
     deltas.push(p);
     firstRead.open();
+    onDelta(p);
   });
   return { deltas, reads, socket: socket as Socket | null, content: result.content };
 }
@@ -81,7 +98,7 @@ describe('reading a streamed reply', () => {
     expect(content).toBe(WHOLE);
   });
 
-  it('with a pause, reads the pieces that came meanwhile at once and hands them on as one delta; the first is not held', async () => {
+  it('with a pause, reads the pieces that came meanwhile at once and hands them on as one delta', async () => {
     const pauseMs = 6 * GAP_MS;
     const { deltas, reads, content } = await answer(() => pauseMs);
     expect(deltas[0]).toBe('w0 ');
@@ -105,7 +122,7 @@ describe('reading a streamed reply', () => {
   });
 
   it(`holds at most about ${MAX_HELD_CHARS} characters: a provider that writes much at once has it handed on at once`, async () => {
-    big = true;
+    mode = 'big';
     try {
       const { deltas, content } = await answer(() => 6 * GAP_MS);
       expect(content).toBe(BIG_PIECE.repeat(BIG_PIECES));
@@ -113,7 +130,77 @@ describe('reading a streamed reply', () => {
       expect(deltas.length).toBeGreaterThan(1);
       for (const delta of deltas) expect(delta.length).toBeLessThan(MAX_HELD_CHARS + BIG_PIECE.length);
     } finally {
-      big = false;
+      mode = 'words';
+    }
+  });
+
+  it('hands each piece on within about one rest of its writing, the first at once', async () => {
+    const restMs = 100;
+    const ages: number[] = [];
+    let first: number | null = null;
+    mode = 'timed';
+    try {
+      await answer(
+        () => restMs,
+        false,
+        (delta) => {
+          const now = performance.now();
+          const written = delta.trim().split(' ').map(Number);
+          first ??= now - written[0]!;
+          for (const at of written) ages.push(now - at);
+        },
+      );
+    } finally {
+      mode = 'words';
+    }
+    expect(ages).toHaveLength(TIMED_PIECES);
+    ages.sort((a, b) => a - b);
+    // a piece waits for the rest that was under way when it came: half a rest on the median, not a rest and a half
+    expect(ages[ages.length / 2]!).toBeLessThan(restMs);
+    expect(first!).toBeLessThan(restMs / 2);
+  });
+
+  it('hands on what it holds before the answer fails, and fails it', async () => {
+    mode = 'failing';
+    const deltas: string[] = [];
+    try {
+      await expect(
+        answer(
+          () => 6 * GAP_MS,
+          false,
+          (d) => deltas.push(d),
+        ),
+      ).rejects.toThrow(/failed mid-stream/);
+    } finally {
+      mode = 'words';
+    }
+    expect(deltas.join('')).toBe('w0 w1 w2 w3 w4 ');
+  });
+
+  it('fails the answer, not the process, when the delta it hands on later throws', async () => {
+    let calls = 0;
+    await expect(
+      answer(
+        () => 6 * GAP_MS,
+        false,
+        () => {
+          // the first piece goes on at once; the next, held through a rest, goes on later
+          if (++calls === 2) throw new Error('the visitor’s stream broke');
+        },
+      ),
+    ).rejects.toThrow('the visitor’s stream broke');
+    expect(calls).toBe(2);
+  });
+
+  it(`cancels a body that does not end within ${DONE_GRACE_MS} ms of its [DONE], the answer given meanwhile`, async () => {
+    mode = 'endless';
+    try {
+      const { socket, content } = await answer(() => 0);
+      expect(content).toBe(WHOLE);
+      expect(socket!.destroyed).toBe(false);
+      await expect.poll(() => socket!.destroyed, { timeout: 3 * DONE_GRACE_MS }).toBe(true);
+    } finally {
+      mode = 'words';
     }
   });
 
