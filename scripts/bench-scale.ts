@@ -321,15 +321,7 @@ function runLoad(): void {
     });
   }
 
-  async function step(
-    base: string,
-    count: number,
-    tag: string,
-    rampMs: number,
-    sustainMs: number,
-    part: number,
-    parts: number,
-  ): Promise<PartReport> {
+  async function step({ base, count, tag, rampMs, sustainMs, part, parts }: Extract<LoadCommand, { type: 'step' }>): Promise<PartReport> {
     const mine: number[] = [];
     for (let n = part; n < count; n += parts) mine.push(n);
     if (mine.some((n) => !visitors[n])) throw new Error(`not every visitor of this process's share of ${count} was booted`);
@@ -377,7 +369,7 @@ function runLoad(): void {
     const work =
       command.type === 'boot'
         ? boot(command.base, command.origin, command.count, command.anonymous, command.part, command.parts)
-        : step(command.base, command.count, command.tag, command.rampMs, command.sustainMs, command.part, command.parts);
+        : step(command);
     work.then(
       (report) => process.send!({ ok: true, report }),
       (err: unknown) => process.send!({ ok: false, error: err instanceof Error ? err.message : String(err) }),

@@ -106,9 +106,10 @@ export async function eachChunk(
     for await (const bytes of body as AsyncIterable<Uint8Array>) if (onChunk(bytes) !== false) return;
     return;
   }
-  // a TLS socket hands its records over one by one whatever its TCP handle does: its reads are not held back
-  const socket: PausableSocket | null =
-    body instanceof IncomingMessage && !(body.socket as PausableSocket | null)?.encrypted ? body.socket : null;
+  // a `node:http` response (its connection kept for the next call once it ends), and its socket when its reads can
+  // be held back: a TLS socket hands its records over one by one whatever its TCP handle does
+  const message = body instanceof IncomingMessage ? body : null;
+  const socket: PausableSocket | null = message && !(message.socket as PausableSocket | null)?.encrypted ? message.socket : null;
   let held: NodeJS.Timeout | undefined;
   let heldMs = 0;
   let holding = false;
@@ -175,7 +176,7 @@ export async function eachChunk(
         body.destroy();
         return;
       }
-      if (stop === 'done' && socket) {
+      if (stop === 'done' && message) {
         settle();
         // the body's last bytes (its end) come with these or just after: read to nobody, they end it, and the
         // agent takes the connection back; destroyed before its end, the body would close the connection with it

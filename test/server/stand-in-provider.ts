@@ -31,7 +31,7 @@ export interface StandInProvider {
   /** Its base URL (`…/v1`), as `LLM_BASE_URL` takes it. */
   readonly url: string;
   /** The server's OpenAI-compatible engine on it, its piece limit 5 s unless given. */
-  engine(limits?: { timeoutMs?: number; answerLimitMs?: number; readPause?: () => number }): AnswerEngine;
+  engine(limits?: { timeoutMs?: number; answerLimitMs?: number }): AnswerEngine;
 }
 
 /**
@@ -58,7 +58,7 @@ export function standInProvider(play: (res: ServerResponse, body: string, req: I
     get url() {
       return url;
     },
-    engine: ({ timeoutMs = 5_000, answerLimitMs, readPause } = {}) =>
-      createOpenAiEngine({ baseUrl: url, apiKey: 'k', model: 'm', timeoutMs, answerLimitMs, readPause }),
+    engine: ({ timeoutMs = 5_000, answerLimitMs } = {}) =>
+      createOpenAiEngine({ baseUrl: url, apiKey: 'k', model: 'm', timeoutMs, answerLimitMs }),
   };
 }
