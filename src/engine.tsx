@@ -230,6 +230,10 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
   );
 
   let shown: typeof import('./preview') | undefined;
+  // the last call's fields: calls made while the chunk loads each wait for their own import(), and Chromium settles
+  // concurrent import()s of one module in no set order, so each shows the last call's fields, not its own (a keystroke
+  // in the console's editor would otherwise be undone by an earlier one that settled late)
+  let latest: unknown;
   return {
     open: () => windowActor.send({ type: 'WINDOW.OPEN' }),
     close: () => windowActor.send({ type: 'WINDOW.CLOSE' }),
@@ -240,8 +244,15 @@ export async function startEngine(options: EngineStart): Promise<WidgetImplement
     // a chunk of its own (src/preview.ts): the text chat carries only this call. Once loaded the chunk is kept and
     // called at once, in the caller's own task: an import() answers a task later even once loaded, and the console's
     // preview would paint each keystroke a frame after the field shows it (docs/benchmarks.md "The console's speed")
-    // biome-ignore lint/suspicious/noAssignInExpressions: the text chat's bytes (this form is 5 B of gzip less than a block)
-    setAppearance: async (fields) => (shown ??= await import('./preview')).preview(site, fields),
+    setAppearance(fields) {
+      latest = fields;
+      if (shown) shown.preview(site, fields);
+      else
+        import('./preview').then((m) => {
+          shown = m;
+          m.preview(site, latest);
+        });
+    },
     destroy() {
       root.stop();
       query.removeEventListener('change', followSystem);

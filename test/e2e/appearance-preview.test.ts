@@ -2,6 +2,8 @@
  * `AIChatWidget.setAppearance` end to end (the operator console's live preview): a page queues a preview through the
  * stub before widget.js loads; the real widget shows the previewed agent name and launcher colour with the window
  * closed and open, follows a later call live (once loaded, in the caller's own task), and a reload shows the site's own look (the preview is never stored).
+ * Calls made while the preview's chunk is still loading end on the last one, whatever order the browser settles
+ * their imports in.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -69,5 +71,42 @@ describe('AIChatWidget.setAppearance', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Open chat with Horizon Assistant' }).waitFor();
     expect(await launcherColour(page)).not.toBe('rgb(185, 28, 28)');
+  });
+
+  it('calls made while its chunk loads end on the last call’s fields', async () => {
+    const page = await suite.page();
+    // the chunk is held until every call has been made: each call waits for it
+    let requested!: () => void;
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/chunks/preview-*.js', async (route) => {
+      requested();
+      await released;
+      await route.continue();
+    });
+    // the stub's listener hears the widget's 'ready' (docs/embedding.md "Programmatic API")
+    await page.addInitScript(() => {
+      const w = window as unknown as { AIChatWidget: { q: unknown[][] }; widgetReady?: boolean };
+      w.AIChatWidget = { q: [['on', 'ready', () => (w.widgetReady = true)]] };
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady);
+    const colours = ['#111111', '#222222', '#333333', '#444444', '#b91c1c'];
+    await page.evaluate(async (list) => {
+      for (const backgroundColor of list) {
+        (window as unknown as { AIChatWidget: { setAppearance(f: unknown): void } }).AIChatWidget.setAppearance({
+          launcher: { backgroundColor },
+        });
+        // each in a task of its own, as a console's keystrokes come
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+    }, colours);
+    await asked;
+    release();
+    await expect.poll(() => launcherColour(page)).toBe('rgb(185, 28, 28)');
+    // and it stays: an earlier call's import settling later does not bring its colour back
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await launcherColour(page)).toBe('rgb(185, 28, 28)');
   });
 });
