@@ -12,14 +12,26 @@
  * open answers nothing is held at all: a quiet instance streams word by word, as before.
  */
 
+/**
+ * The pause after a read of a streamed reply, in ms, by how many answers are open in this process: straight lines
+ * between these points, none below the first, the last one's beyond it. Up to 500 open answers the pause reaches
+ * 200 ms (five updates a second for the visitor); from there to 1,500 it grows more slowly, to 300 ms (three), where
+ * a read and a write a stream are a third of an answer's CPU (docs/benchmarks.md "Scale").
+ */
+export const READ_PAUSES: readonly (readonly [streams: number, ms: number])[] = [
+  [100, 0],
+  [500, 200],
+  [1500, 300],
+];
+
 /** How many answers' event streams are open in this process: below this, every piece is read as it comes. */
-export const PACE_FROM_STREAMS = 100;
+export const PACE_FROM_STREAMS = READ_PAUSES[0]![0];
 
 /** The longest pause between two reads of one answer's provider (reached at {@link PACE_FULL_STREAMS} open answers). */
-export const MAX_READ_PAUSE_MS = 200;
+export const MAX_READ_PAUSE_MS = READ_PAUSES.at(-1)![1];
 
-/** How many open answers make the pause its longest; between the two figures it grows in a straight line. */
-export const PACE_FULL_STREAMS = 500;
+/** How many open answers make the pause its longest. */
+export const PACE_FULL_STREAMS = READ_PAUSES.at(-1)![0];
 
 let open = 0;
 
@@ -42,6 +54,11 @@ export function openStreams(): number {
 /** The pause after a read of a streamed reply, in ms, with `streams` answers open: 0 (none) when few are. */
 export function readPauseMs(streams: number = open): number {
   if (streams < PACE_FROM_STREAMS) return 0;
-  const share = Math.min(1, (streams - PACE_FROM_STREAMS) / (PACE_FULL_STREAMS - PACE_FROM_STREAMS));
-  return Math.round(share * MAX_READ_PAUSE_MS);
+  for (let i = 1; i < READ_PAUSES.length; i++) {
+    const [n1, ms1] = READ_PAUSES[i]!;
+    if (streams >= n1) continue;
+    const [n0, ms0] = READ_PAUSES[i - 1]!;
+    return Math.round(ms0 + ((streams - n0) / (n1 - n0)) * (ms1 - ms0));
+  }
+  return MAX_READ_PAUSE_MS;
 }

@@ -13,6 +13,7 @@ import {
   openStreams,
   PACE_FROM_STREAMS,
   PACE_FULL_STREAMS,
+  READ_PAUSES,
   readPauseMs,
   streamOpened,
 } from '../../server/answers/pacing';
@@ -214,12 +215,21 @@ describe('reading a streamed reply', () => {
 });
 
 describe('the pause', () => {
-  it(`is none below ${PACE_FROM_STREAMS} open answers, then grows to ${MAX_READ_PAUSE_MS} ms at ${PACE_FULL_STREAMS}`, () => {
+  it(`is none below ${PACE_FROM_STREAMS} open answers, then grows along its points to ${MAX_READ_PAUSE_MS} ms at ${PACE_FULL_STREAMS}`, () => {
     expect(readPauseMs(0)).toBe(0);
     expect(readPauseMs(PACE_FROM_STREAMS - 1)).toBe(0);
-    expect(readPauseMs((PACE_FROM_STREAMS + PACE_FULL_STREAMS) / 2)).toBe(MAX_READ_PAUSE_MS / 2);
+    expect(readPauseMs(PACE_FROM_STREAMS)).toBe(0);
+    // each point, and halfway between each two
+    for (const [i, [streams, ms]] of READ_PAUSES.entries()) {
+      expect(readPauseMs(streams)).toBe(ms);
+      const next = READ_PAUSES[i + 1];
+      if (next) expect(readPauseMs((streams + next[0]) / 2)).toBe((ms + next[1]) / 2);
+    }
+    expect(readPauseMs(600)).toBe(210);
     expect(readPauseMs(PACE_FULL_STREAMS)).toBe(MAX_READ_PAUSE_MS);
     expect(readPauseMs(10 * PACE_FULL_STREAMS)).toBe(MAX_READ_PAUSE_MS);
+    // it never shrinks as more answers open
+    for (let n = 1; n < 2 * PACE_FULL_STREAMS; n += 7) expect(readPauseMs(n)).toBeGreaterThanOrEqual(readPauseMs(n - 7));
   });
 
   it('follows the streams counted open, each counted closed once', () => {
