@@ -24,7 +24,8 @@ import { sqliteConsoleSessions } from './sqlite/console-sessions';
 import type { SyncStorage } from './sqlite/db';
 import { sqliteDocuments } from './sqlite/documents';
 import { sqliteFiles } from './sqlite/files';
-import { groupCommit } from './sqlite/group-commit';
+import { checkpointer } from './sqlite/checkpointer';
+import { groupCommit, walSync } from './sqlite/group-commit';
 import { sqliteInbox } from './sqlite/inbox';
 import { migrate } from './sqlite/migrations';
 import { sqliteProfiles } from './sqlite/profiles';
@@ -67,14 +68,29 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
     ...sqliteAnalyticsReport(db, clock),
     ...sqliteAdvice(db),
   };
-  // an answer's two writes share their commit with the other answers' of the same turn (docs/benchmarks.md "Scale")
-  const grouped = groupCommit(db);
+  // an answer's two writes share their commit with the other answers' of the same turn, whose wait for the disk is
+  // off the event loop, and once answers are written the WAL is checkpointed by a worker, not in a commit on the event
+  // loop (docs/benchmarks.md "Scale")
+  const wal = file === ':memory:' ? undefined : walSync(file);
+  const grouped = groupCommit(db, wal);
+  const checkpoints = file === ':memory:' ? null : checkpointer(db, file);
+  const answers = <A extends unknown[], R>(write: (...args: A) => R) => {
+    const inGroup = grouped(write);
+    return (...args: A) => {
+      checkpoints?.start();
+      return inGroup(...args);
+    };
+  };
   return {
     ...asAsync(data),
-    appendMessages: grouped(data.appendMessages),
-    recordAnswerMetrics: grouped(data.recordAnswerMetrics),
+    appendMessages: answers(data.appendMessages),
+    recordAnswerMetrics: answers(data.recordAnswerMetrics),
     ...sqliteShared(file, options.now),
-    close: async () => void db.close(),
+    close: async () => {
+      await checkpoints?.stop();
+      wal?.close();
+      db.close();
+    },
   };
 }
 

@@ -12,11 +12,12 @@ const STORAGE = resolve(import.meta.dirname, '../../server/storage');
 /**
  * Modules only one dialect has, and why: PostgreSQL's listener is the connection through which instances tell each
  * other of changes; SQLite has one process, which learns of another connection's writes from the file (sqlite/cache.ts),
- * and one connection, whose writes of a turn share a commit (sqlite/group-commit.ts; PostgreSQL's run side by side).
+ * and one connection, whose writes of a turn share a commit (sqlite/group-commit.ts; PostgreSQL's run side by side)
+ * and whose WAL a worker checkpoints (sqlite/checkpointer.ts; PostgreSQL's server checkpoints by itself).
  * SQLite's inbox search asks its FTS5 table by ranges of rowids from code (sqlite/inbox-search.ts), where PostgreSQL's
  * planner reads its GIN index within the inbox's one query (postgres/inbox.ts).
  */
-const ONLY_IN = { sqlite: ['group-commit.ts', 'inbox-search.ts'] as string[], postgres: ['listener.ts'] };
+const ONLY_IN = { sqlite: ['checkpointer.ts', 'group-commit.ts', 'inbox-search.ts'] as string[], postgres: ['listener.ts'] };
 
 const modules = (dialect: 'sqlite' | 'postgres') =>
   readdirSync(resolve(STORAGE, dialect))

@@ -1,20 +1,22 @@
 /**
  * SQLite's group commit (server/storage/sqlite/group-commit.ts): the writes asked in one turn share one commit, each
  * caller hears of its write only once it is committed (another connection sees it), and a write that throws undoes
- * only itself.
+ * only itself; given a sync, the batch commits without waiting for the disk and its callers hear of it once the sync
+ * is done.
  */
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { groupCommit } from '../../server/storage/sqlite/group-commit';
+import { groupCommit, walSync } from '../../server/storage/sqlite/group-commit';
 
 let dir = '';
-const open: Database.Database[] = [];
+const openConnections: Database.Database[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  for (const db of open.splice(0)) db.close();
+  for (const db of openConnections.splice(0)) db.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -26,7 +28,7 @@ async function database() {
   db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
   // another connection: it sees only what was committed
   const other = new Database(file, { readonly: true });
-  open.push(db, other);
+  openConnections.push(db, other);
   const count = other.prepare<[], number>('SELECT count(*) FROM notes').pluck();
   return { db, count: () => count.get()! };
 }
@@ -70,4 +72,67 @@ it('is not held back by a test’s fake timers', async () => {
   const insert = db.prepare<[string]>('INSERT INTO notes (text) VALUES (?)');
   await groupCommit(db)((text: string) => void insert.run(text))('x');
   expect(count()).toBe(1);
+});
+
+it('given a sync, commits without waiting for the disk, and settles its callers only once the sync is done', async () => {
+  const { db, count } = await database();
+  const insert = db.prepare<[string]>('INSERT INTO notes (text) VALUES (?)');
+  const held: ((err: Error | null) => void)[] = [];
+  // the connection's `synchronous` while each write ran, and once the batch was committed (1 NORMAL, 2 FULL)
+  const during: unknown[] = [];
+  let after: unknown;
+  let committed = -1;
+  let asked!: () => void;
+  const syncAsked = new Promise<void>((resolve) => (asked = resolve));
+  const write = groupCommit(db, (done) => {
+    after = db.pragma('synchronous', { simple: true });
+    committed = count();
+    held.push(done);
+    asked();
+  })((text: string) => {
+    during.push(db.pragma('synchronous', { simple: true }));
+    insert.run(text);
+  });
+  let settled = false;
+  const writes = Promise.all([write('a'), write('b')]).then(() => (settled = true));
+  await syncAsked;
+  // committed (another connection sees it) without waiting for the disk, and not yet acknowledged
+  expect(committed).toBe(2);
+  expect(during).toEqual([1, 1]);
+  expect(after).toBe(2);
+  await Promise.resolve();
+  expect(settled).toBe(false);
+  held[0]!(null);
+  await writes;
+  expect(settled).toBe(true);
+  expect(held).toHaveLength(1);
+});
+
+it('rejects every write of a batch whose sync failed', async () => {
+  const { db } = await database();
+  const insert = db.prepare<[string]>('INSERT INTO notes (text) VALUES (?)');
+  const write = groupCommit(db, (done) => done(new Error('EIO')))((text: string) => void insert.run(text));
+  const results = await Promise.allSettled([write('one'), write('two')]);
+  expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+});
+
+it('flushes the WAL of a file, and the WAL made anew after its last connection closed', async () => {
+  const { db } = await database();
+  const file = db.name;
+  const sync = walSync(file);
+  const flushed = () => new Promise<Error | null>((resolve) => sync(resolve));
+  db.prepare('INSERT INTO notes (text) VALUES (?)').run('one');
+  expect(await flushed()).toBeNull();
+  // the read-only one first: the last connection to close removes the WAL
+  for (const open of openConnections.splice(0).reverse()) open.close();
+  // its WAL is gone with its last connection; another connection makes a new one
+  expect(existsSync(`${file}-wal`)).toBe(false);
+  const again = new Database(file);
+  openConnections.push(again);
+  again.prepare('INSERT INTO notes (text) VALUES (?)').run('two');
+  expect(await flushed()).toBeNull();
+  sync.close();
+  // a sync of a file with no WAL reports it
+  const none = walSync(path.join(dir, 'none.db'));
+  expect(await new Promise<Error | null>((resolve) => none(resolve))).toBeInstanceOf(Error);
 });
