@@ -13,7 +13,10 @@
  * with `synchronous = NORMAL` (its pages written to the WAL, not waited for), then `sync` flushes the WAL on a thread
  * of libuv's pool, and only then do its callers hear of it: what they acknowledge is on the disk, as with a commit
  * that waited (`synchronous = FULL`, the connection's setting for every other write), but the loop does not wait
- * (0.37 ms a commit on this machine's disk, docs/benchmarks.md "Scale"). A sync that fails rejects the whole batch.
+ * (0.37 ms a commit on this machine's disk, docs/benchmarks.md "Scale"). A sync that fails rejects the whole batch,
+ * and every batch after it, uncommitted: the batch is already visible to reads, and after a failed `fdatasync` the
+ * disk may have dropped pages that a later one reports as flushed (PostgreSQL stops on it for that reason), so nothing
+ * more is acknowledged by this process; a restart recovers from what the disk holds.
  */
 import { closeSync, fdatasync, fstatSync, openSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
@@ -86,9 +89,16 @@ export function groupCommit(db: Db, sync?: Sync): <A extends unknown[], R>(write
   const unsynced = () => db.exec('PRAGMA synchronous = NORMAL');
   const synced = () => db.exec('PRAGMA synchronous = FULL');
 
+  // a failed sync, after which nothing is committed (see the module)
+  let broken: Error | null = null;
+
   const flush = () => {
     const batch = queue;
     queue = [];
+    if (broken) {
+      for (const pending of batch) pending.reject(broken);
+      return;
+    }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       if (sync) unsynced();
@@ -115,8 +125,9 @@ export function groupCommit(db: Db, sync?: Sync): <A extends unknown[], R>(write
       });
     if (!sync) return settle();
     sync((err) => {
-      if (err) for (const pending of batch) pending.reject(err);
-      else settle();
+      if (!err) return settle();
+      broken ??= err;
+      for (const pending of batch) pending.reject(err);
     });
   };
 
