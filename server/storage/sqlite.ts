@@ -43,6 +43,10 @@ export function openSqliteStorage(file: string, options: { now?: () => number } 
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  // every commit waits for the disk (docs/server.md "Durability"): better-sqlite3's build makes a connection in WAL
+  // mode NORMAL unless told otherwise (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1), whose commits reach the disk only at the
+  // next checkpoint; the answers' group commit flushes its own off the event loop (sqlite/group-commit.ts)
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

@@ -2,7 +2,7 @@
  * The WAL's checkpoints, off the event loop (docs/server.md "Durability", docs/benchmarks.md "Scale").
  *
  * SQLite checkpoints in the commit that takes the WAL past `wal_autocheckpoint` pages (1,000 by default): that commit
- * copies the WAL's pages into the database file and waits for the disk twice, 8 to 30 ms on this machine, on the
+ * copies the WAL's pages into the database file and waits for the disk twice, 8 to 38 ms on this machine, on the
  * thread that commits, here the event loop. Under many answers at once that was a stall every second or so, in which
  * no visitor got a word. So once the server writes answers (the first group commit), a worker thread with its own
  * connection to the file runs a passive checkpoint every {@link CHECKPOINT_EVERY_MS} ms: it copies what the WAL holds
@@ -47,14 +47,9 @@ const db = new Database(workerData.file, { fileMustExist: true });
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let last = '';
 const timer = setInterval(() => {
-  let done;
-  try {
-    done = checkpoint.get();
-  } catch {
-    // (the file busy a moment: the next one tries again)
-    return;
-  }
-  const { log, checkpointed } = done;
+  // (a passive checkpoint says in its row when it could not copy everything; one that throws ends the worker, and
+  // the server's connection checkpoints by itself again)
+  const { log, checkpointed } = checkpoint.get();
   const seen = log + ' ' + checkpointed;
   if (seen !== last && log > 0) parentPort.postMessage({ log, checkpointed });
   last = seen;
@@ -105,7 +100,9 @@ export function checkpointer(
       started.on('message', (c: Checkpoint) => options.onCheckpoint?.(c));
       // a worker that failed (it could not open the file, a checkpoint threw) leaves the checkpoints to the server's
       // connection, as before: the WAL never grows without bound
-      started.on('error', () => undefined);
+      started.on('error', (err) =>
+        process.emitWarning(`the WAL's checkpoints are back on the server's connection: ${err.message}`, 'SqliteCheckpointWarning'),
+      );
       exited = exited.then(() => ownCheckpoints(DEFAULT_CHECKPOINT_PAGES));
       ownCheckpoints(FALLBACK_CHECKPOINT_PAGES);
     },

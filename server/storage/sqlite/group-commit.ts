@@ -9,14 +9,14 @@
  * throws rolls back its own savepoint only, and its caller gets the error; the others of its batch still commit. A
  * commit that fails rejects every write of its batch.
  *
- * Given `sync` (sqlite.ts gives {@link walSync}), the wait for the disk leaves the event loop: the batch commits
+ * Given `sync` (sqlite.ts gives {@link walSync}), the batch's wait for the disk leaves the event loop: the batch commits
  * with `synchronous = NORMAL` (its pages written to the WAL, not waited for), then `sync` flushes the WAL on a thread
- * of libuv's pool, and only then do its callers hear of it: what they acknowledge is on the disk, as with a commit
- * that waited (`synchronous = FULL`, the connection's setting for every other write), but the loop does not wait
- * (0.37 ms a commit on this machine's disk, docs/benchmarks.md "Scale"). A sync that fails rejects the whole batch,
- * and every batch after it, uncommitted: the batch is already visible to reads, and after a failed `fdatasync` the
- * disk may have dropped pages that a later one reports as flushed (PostgreSQL stops on it for that reason), so nothing
- * more is acknowledged by this process; a restart recovers from what the disk holds.
+ * of libuv's pool, and only then do its callers hear of it: what they acknowledge is on the disk, as with a commit that
+ * waits (`synchronous = FULL`, the connection's setting for every other write: sqlite.ts), but the loop does not wait
+ * for it (the commit that starts the WAL anew after a checkpoint still syncs the WAL's header, as SQLite does). A sync
+ * that fails rejects its batch and every batch after it, uncommitted: the batch is already visible to reads, and after
+ * a failed `fdatasync` the disk may have dropped pages that a later one reports as flushed (PostgreSQL stops on it for
+ * that reason); a restart recovers from what the disk holds.
  */
 import { closeSync, fdatasync, fstatSync, openSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
@@ -26,12 +26,18 @@ import type { Db } from './db';
 export type Sync = (done: (err: Error | null) => void) => void;
 
 /**
- * A {@link Sync} of the WAL of the database file `file`: `fdatasync` on a descriptor of the `-wal` file (opened at the
- * first call, and again should the file have been removed and made anew), on libuv's thread pool. `close` closes it
- * once the flushes under way are done.
+ * A {@link Sync} of the WAL of the database file `file`, open on a connection that keeps it (the WAL is removed only
+ * when the last connection closes): `fdatasync` on a descriptor of the `-wal` file, opened now, on libuv's thread
+ * pool; null when it cannot be opened (the batches then commit as every other write does, waiting on the loop).
+ * `close` closes it once the flushes under way are done.
  */
-export function walSync(file: string): Sync & { close(): void } {
-  let fd: number | null = null;
+export function walSync(file: string): (Sync & { close(): void }) | null {
+  let fd: number | null;
+  try {
+    fd = openSync(`${file}-wal`, 'r+');
+  } catch {
+    return null;
+  }
   // the flushes under way: the descriptor is closed once they are done
   let flushing = 0;
   let closing = false;
@@ -41,25 +47,14 @@ export function walSync(file: string): Sync & { close(): void } {
       fd = null;
     }
   };
-  const descriptor = () => {
-    // a WAL removed (its last connection closed) and made anew is another file: the old descriptor would flush nothing
-    if (fd !== null && fstatSync(fd).nlink === 0) {
-      closeSync(fd);
-      fd = null;
-    }
-    fd ??= openSync(`${file}-wal`, 'r+');
-    return fd;
-  };
   const sync = ((done) => {
-    let at: number;
-    try {
-      at = descriptor();
-    } catch (err) {
-      done(err as Error);
+    // a WAL removed while its connection is open (by hand) is not the one commits go to: nothing can be flushed
+    if (fd === null || fstatSync(fd).nlink === 0) {
+      done(new Error(`the WAL of ${file} is gone: its writes cannot be flushed`));
       return;
     }
     flushing++;
-    fdatasync(at, (err) => {
+    fdatasync(fd, (err) => {
       flushing--;
       release();
       done(err);
@@ -80,7 +75,7 @@ interface Pending {
 }
 
 /** Wraps writes so that those asked in the same turn of the event loop share one commit (see the module). */
-export function groupCommit(db: Db, sync?: Sync): <A extends unknown[], R>(write: (...args: A) => R) => (...args: A) => Promise<R> {
+export function groupCommit(db: Db, sync?: Sync | null): <A extends unknown[], R>(write: (...args: A) => R) => (...args: A) => Promise<R> {
   let queue: Pending[] = [];
   // a nested transaction function runs in a savepoint of the one it is called in
   const inSavepoint = db.transaction((run: () => unknown) => run());
@@ -95,8 +90,10 @@ export function groupCommit(db: Db, sync?: Sync): <A extends unknown[], R>(write
   const flush = () => {
     const batch = queue;
     queue = [];
-    if (broken) {
-      for (const pending of batch) pending.reject(broken);
+    // (a batch asked just before the database was closed is refused, not committed on a closed connection)
+    const refusal = broken ?? (db.open ? null : new Error('the database is closed'));
+    if (refusal) {
+      for (const pending of batch) pending.reject(refusal);
       return;
     }
     const outcomes: { ok: boolean; value: unknown }[] = [];
@@ -125,9 +122,10 @@ export function groupCommit(db: Db, sync?: Sync): <A extends unknown[], R>(write
       });
     if (!sync) return settle();
     sync((err) => {
-      if (!err) return settle();
+      // flushes run side by side: one that succeeds after another failed acknowledges nothing either
+      if (!err && !broken) return settle();
       broken ??= err;
-      for (const pending of batch) pending.reject(err);
+      for (const pending of batch) pending.reject(broken);
     });
   };
 
