@@ -1,6 +1,7 @@
 /**
  * The console's screens in Chromium, from the built bundles and the real server's shell and CSP, with the API
- * answered in the page (console-fake-api.ts): axe at 0 violations at 1280 and 320 px on every screen, nothing
+ * answered in the page (console-fake-api.ts): axe at 0 violations at 1280 and 320 px on every screen (and at 320 px in
+ * the dark scheme), nothing
  * scrolling sideways at 320 px, the keyboard reaching the dialogs (focus inside, Escape out, focus back), and
  * no CSP report. The flows against the real API are in console.test.ts.
  */
@@ -42,27 +43,35 @@ const scanned = async (page: Page) => ({
 });
 
 describe('the console at 1280 and at 320 px', () => {
-  // one load per screen: scanned at 1280 px, then the window narrowed to 320 px (as a visitor's is) and scanned again
-  it.each(SCREENS)('%s: axe finds nothing, nothing scrolls sideways, at 1280 then 320 px', async (path, signedIn, heading) => {
-    const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
-    await fakeConsoleApi(page, { signedIn });
-    await page.goto(baseUrl + path);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await page.locator('[data-part="loading"]').first().waitFor({ state: 'detached' });
-    const wide = await scanned(page);
-    await page.setViewportSize({ width: 320, height: 800 });
-    // laid out at the new width, and the analytics chart drawn again at its container's (a ResizeObserver's frame)
-    await page.waitForFunction(() => {
-      const chart = document.querySelector('[data-part="chart-canvas"]');
-      const plot = chart?.querySelector('.uplot');
-      return innerWidth === 320 && (!plot || plot.getBoundingClientRect().width <= chart!.clientWidth);
-    });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect({ 1280: wide, 320: await scanned(page) }).toEqual({
-      1280: { violations: [], sideways: 0 },
-      320: { violations: [], sideways: 0 },
-    });
-  });
+  // one load per screen: scanned at 1280 px, then the window narrowed to 320 px (as a visitor's is) and scanned again,
+  // then in the dark scheme
+  it.each(SCREENS)(
+    '%s: axe finds nothing, nothing scrolls sideways, at 1280 then 320 px, light then dark',
+    async (path, signedIn, heading) => {
+      const page = await suite.page({ viewport: { width: 1280, height: 800 }, allowed });
+      await fakeConsoleApi(page, { signedIn });
+      await page.goto(baseUrl + path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.locator('[data-part="loading"]').first().waitFor({ state: 'detached' });
+      const wide = await scanned(page);
+      await page.setViewportSize({ width: 320, height: 800 });
+      // laid out at the new width, and the analytics chart drawn again at its container's (a ResizeObserver's frame)
+      await page.waitForFunction(() => {
+        const chart = document.querySelector('[data-part="chart-canvas"]');
+        const plot = chart?.querySelector('.uplot');
+        return innerWidth === 320 && (!plot || plot.getBoundingClientRect().width <= chart!.clientWidth);
+      });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const narrow = await scanned(page);
+      // and in the dark scheme (console.css), at 320 px
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect({ 1280: wide, 320: narrow, dark: await scanned(page) }).toEqual({
+        1280: { violations: [], sideways: 0 },
+        320: { violations: [], sideways: 0 },
+        dark: { violations: [], sideways: 0 },
+      });
+    },
+  );
 });
 
 describe.each([1280, 320])('the password dialog at %i px', (width) => {
